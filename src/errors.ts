@@ -1,0 +1,132 @@
+// Errors are data: one base class with a stable code, a location in the user's
+// spreadsheet and a message written for a spreadsheet user. The CLI maps codes to
+// exit codes through the single table at the bottom of this file.
+
+/** Where in the user's input a problem is. Every part is optional: fill what applies. */
+export interface Location {
+  file?: string;
+  sheet?: string;
+  /** Row number as the user sees it in the spreadsheet (1-based, header row included). */
+  row?: number;
+  /** Column header as written in the spreadsheet. */
+  column?: string;
+  /** Service field name (dot path for nested fields, e.g. contact_person.email). */
+  field?: string;
+  /** Line in a text file, when it differs from the row (quoted newlines). */
+  line?: number;
+}
+
+export const ErrorCodes = {
+  // usage and configuration (exit 2)
+  E_USAGE: 'E_USAGE',
+  E_CONFIG: 'E_CONFIG',
+  E_INSECURE_URL: 'E_INSECURE_URL',
+  // files (exit 2)
+  E_FILE_NOT_FOUND: 'E_FILE_NOT_FOUND',
+  E_FILE_EMPTY: 'E_FILE_EMPTY',
+  E_FILE_FORMAT: 'E_FILE_FORMAT',
+  E_FILE_UNSUPPORTED: 'E_FILE_UNSUPPORTED',
+  E_FILE_TOO_LARGE: 'E_FILE_TOO_LARGE',
+  E_FILE_ENCRYPTED: 'E_FILE_ENCRYPTED',
+  E_FILE_CORRUPT: 'E_FILE_CORRUPT',
+  E_CSV_PARSE: 'E_CSV_PARSE',
+  E_SHEET_NOT_FOUND: 'E_SHEET_NOT_FOUND',
+  E_HEADER_NOT_FOUND: 'E_HEADER_NOT_FOUND',
+  E_NO_ROWS: 'E_NO_ROWS',
+  // mapping (exit 2: nothing is sent)
+  E_MAPPING_FILE: 'E_MAPPING_FILE',
+  E_MAPPING_UNKNOWN_FIELD: 'E_MAPPING_UNKNOWN_FIELD',
+  E_MAPPING_REQUIRED_FIELD: 'E_MAPPING_REQUIRED_FIELD',
+  E_MAPPING_DUPLICATE_HEADER: 'E_MAPPING_DUPLICATE_HEADER',
+  E_DATE_AMBIGUOUS: 'E_DATE_AMBIGUOUS',
+  // row problems (collected as issues, exit 1)
+  E_VALUE_INVALID: 'E_VALUE_INVALID',
+  E_VALUE_REQUIRED: 'E_VALUE_REQUIRED',
+  E_VALUE_TOO_LONG: 'E_VALUE_TOO_LONG',
+  E_VALUE_OUT_OF_RANGE: 'E_VALUE_OUT_OF_RANGE',
+  E_RULE: 'E_RULE',
+  E_LOOKUP_NOT_FOUND: 'E_LOOKUP_NOT_FOUND',
+  E_LOOKUP_AMBIGUOUS: 'E_LOOKUP_AMBIGUOUS',
+  E_DUPLICATE_ROW: 'E_DUPLICATE_ROW',
+  E_SERVICE_REJECTED: 'E_SERVICE_REJECTED',
+  // the service (exit 3 when it stops the run)
+  E_HTTP_AUTH: 'E_HTTP_AUTH',
+  E_HTTP_RATE_LIMITED: 'E_HTTP_RATE_LIMITED',
+  E_HTTP_SERVER: 'E_HTTP_SERVER',
+  E_HTTP_NOT_FOUND: 'E_HTTP_NOT_FOUND',
+  E_HTTP_BAD_REQUEST: 'E_HTTP_BAD_REQUEST',
+  E_HTTP_UNEXPECTED: 'E_HTTP_UNEXPECTED',
+  E_NETWORK: 'E_NETWORK',
+  E_UNREACHABLE: 'E_UNREACHABLE',
+  E_INTERRUPTED: 'E_INTERRUPTED',
+  E_INTERNAL: 'E_INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+export class AssetbatchError extends Error {
+  readonly code: ErrorCode;
+  readonly location: Location;
+  readonly hint?: string;
+  readonly details?: unknown;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { location?: Location; hint?: string; cause?: unknown; details?: unknown } = {},
+  ) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'AssetbatchError';
+    this.code = code;
+    this.location = opts.location ?? {};
+    this.hint = opts.hint;
+    this.details = opts.details;
+  }
+
+  /** The message with its location in front and the hint after, as the CLI prints it. */
+  describe(): string {
+    const where = formatLocation(this.location);
+    const text = where ? `${where}: ${this.message}` : this.message;
+    return this.hint ? `${text}\n  hint: ${this.hint}` : text;
+  }
+}
+
+export function formatLocation(loc: Location): string {
+  const parts: string[] = [];
+  if (loc.file) parts.push(loc.file);
+  if (loc.sheet) parts.push(`sheet "${loc.sheet}"`);
+  if (loc.row !== undefined) parts.push(`row ${loc.row}`);
+  if (loc.line !== undefined && loc.line !== loc.row) parts.push(`line ${loc.line}`);
+  if (loc.column !== undefined) parts.push(`column "${loc.column}"`);
+  if (loc.field !== undefined && loc.field !== loc.column) parts.push(`field ${loc.field}`);
+  return parts.join(', ');
+}
+
+export function isAssetbatchError(e: unknown): e is AssetbatchError {
+  return e instanceof AssetbatchError;
+}
+
+/** Exit codes: 0 all rows ok; 1 some rows invalid or failed; 2 usage, configuration or file error; 3 stopped. */
+export const ExitCode = { OK: 0, ROWS_FAILED: 1, USAGE: 2, STOPPED: 3 } as const;
+
+const STOPPING: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'E_HTTP_AUTH',
+  'E_UNREACHABLE',
+  'E_NETWORK',
+  'E_HTTP_SERVER',
+  'E_HTTP_RATE_LIMITED',
+  'E_HTTP_UNEXPECTED',
+  'E_HTTP_NOT_FOUND',
+  'E_HTTP_BAD_REQUEST',
+  'E_INTERRUPTED',
+]);
+
+/** The one table from error code to process exit code. */
+export function exitCodeFor(code: ErrorCode): number {
+  if (code === 'E_INTERNAL') return ExitCode.STOPPED;
+  if (STOPPING.has(code)) return ExitCode.STOPPED;
+  if (code.startsWith('E_VALUE') || code.startsWith('E_LOOKUP') || code === 'E_RULE' || code === 'E_DUPLICATE_ROW' || code === 'E_SERVICE_REJECTED') {
+    return ExitCode.ROWS_FAILED;
+  }
+  return ExitCode.USAGE;
+}

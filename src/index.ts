@@ -1,0 +1,3 @@
+// The library's public API: everything the CLI does, importable.
+export * from './errors.js';
+export * from './resources/index.js';

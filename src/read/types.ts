@@ -1,0 +1,72 @@
+// What the read stage hands the rest of the pipeline: a header row and the data rows
+// after it, streamed, with the row numbers the user sees in the spreadsheet.
+
+/** A formula cell whose result is an error (#REF!, #DIV/0! …). */
+export interface CellError {
+  readonly error: string;
+}
+
+/** A cell as read: CSV gives strings; XLSX gives numbers, booleans, dates and text. Empty is null. */
+export type CellValue = string | number | boolean | Date | CellError | null;
+
+export interface SheetRow {
+  /** Row number as the user sees it: the sheet's row in XLSX, the record's first line in CSV. */
+  readonly row: number;
+  /** Cells in header order (index i belongs to headers[i]); shorter rows are padded with null. */
+  readonly cells: readonly CellValue[];
+  /** CSV only: the line the record starts on, when it differs from `row`. */
+  readonly line?: number;
+}
+
+export interface ReadStats {
+  /** Data rows yielded so far. */
+  dataRows: number;
+  /** Blank rows skipped so far (all cells empty). */
+  blankRows: number;
+  /** Rows above the header that were skipped (titles, notes). */
+  skippedAboveHeader: number;
+}
+
+export interface ReadWarning {
+  readonly code: string;
+  readonly message: string;
+  readonly row?: number;
+  readonly column?: string;
+}
+
+export interface SheetSource {
+  /** The path as the user gave it. */
+  readonly file: string;
+  readonly format: 'csv' | 'tsv' | 'xlsx';
+  /** Sheet name (XLSX); undefined for text files. */
+  readonly sheet?: string;
+  /** CSV: the delimiter found; the encoding found. */
+  readonly delimiter?: string;
+  readonly encoding?: string;
+  /** Row number of the header row as the user sees it. */
+  readonly headerRow: number;
+  /** Header texts, trimmed; an empty header is "" (still a column). */
+  readonly headers: readonly string[];
+  /** The data rows below the header, in order. Iterate once. */
+  readonly rows: AsyncIterable<SheetRow>;
+  /** Counters, updated while `rows` is iterated. */
+  readonly stats: ReadStats;
+  /** Warnings found while reading (hidden sheet chosen, merged cells, a number that lost its leading zeros …). */
+  readonly warnings: ReadWarning[];
+}
+
+export interface ReadOptions {
+  /** XLSX: sheet name or 1-based index. Default: the first visible sheet. */
+  readonly sheet?: string | number;
+  /** 1-based header row as the user sees it. Default: found automatically. */
+  readonly headerRow?: number;
+  /**
+   * Scores a header text: > 0 when it looks like a known field's header. Lets the header
+   * finder prefer the row that names fields over a title row above it.
+   */
+  readonly isKnownHeader?: (text: string) => boolean;
+  /** CSV: force a delimiter instead of sniffing. */
+  readonly delimiter?: string;
+  /** Refuse files (or an XLSX's inflated parts) larger than this many bytes. */
+  readonly maxBytes?: number;
+}

@@ -1,0 +1,495 @@
+// The vocabulary every stage shares: how a resource's fields are described, and the
+// derivations from that description (zod write schemas, cross-field rule checks,
+// custom-field checks). A limit is written once, in a resource module, never here.
+import { z } from 'zod';
+
+export type LookupKind =
+  | 'country'
+  | 'category'
+  | 'usage_status'
+  | 'business_unit'
+  | 'asset_owner'
+  | 'supplier'
+  | 'hardware_model'
+  | 'contract'
+  | 'customer';
+
+export type FieldType = 'text' | 'email' | 'integer' | 'decimal' | 'date' | 'boolean' | 'enum' | 'lookup';
+
+export interface EnumValue {
+  readonly value: string;
+  readonly label: string;
+}
+
+export interface FieldDef {
+  /** The service's name; a dot path for a member of a nested object (`contact_person.email`, `category.id`). */
+  readonly name: string;
+  /** The header people see in templates, exports and reports. Import maps it back. */
+  readonly label: string;
+  readonly type: FieldType;
+  readonly description: string;
+  /**
+   * Required in a write body. For a member of a nested object (a dot path), required
+   * whenever that object is present.
+   */
+  readonly required?: boolean;
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** Enum values with human labels, in the service's order. */
+  readonly values?: readonly EnumValue[];
+  /** Values an update (PUT) accepts, where narrower than `values`. */
+  readonly updateValues?: readonly string[];
+  /** The list whose names resolve to this field's id. */
+  readonly lookup?: LookupKind;
+  /** Sent on create only: never on update (contract_type, approver …). */
+  readonly createOnly?: boolean;
+  /** Accepted by the service in some versions, never sent by us, not in templates. */
+  readonly variant?: boolean;
+  /** Other headers people use for this field; matched case-, space- and punctuation-insensitively. */
+  readonly synonyms?: readonly string[];
+  /** Text that must stay text even when a spreadsheet stored it as a number (serials, phones). */
+  readonly keepText?: boolean;
+}
+
+export type WriteMode = 'create' | 'update';
+
+export interface RuleIssue {
+  /** The field (dot path) the problem is reported against. */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A rule across fields of one write body, e.g. "contract_start_date before contract_end_date". */
+export interface CrossFieldRule {
+  readonly id: string;
+  /** One sentence for docs and templates' instructions. */
+  readonly description: string;
+  readonly fields: readonly string[];
+  readonly check: (body: WriteBody, mode: WriteMode) => readonly RuleIssue[];
+}
+
+// eslint-free note: a write body is JSON by nature; values are checked by the schema.
+export type WriteBody = Record<string, unknown>;
+
+export type CustomFieldDataType = 'date' | 'money' | 'number' | 'text' | 'attachment';
+
+export interface ColumnDef {
+  /** Dot path into a read-shape record. */
+  readonly path: string;
+  readonly label: string;
+  readonly type: 'text' | 'integer' | 'decimal' | 'date' | 'boolean' | 'list';
+}
+
+/** A list endpoint of the service, and (for assets, contracts, customers, asset owners) its writes. */
+export interface ResourceDef {
+  /** Our name for it, as on the command line: asset, contract, asset-owner, usage-status … */
+  readonly name: string;
+  /** Path segment after /api/v2/ (note hardware_model's underscore). */
+  readonly path: string;
+  readonly label: string;
+  readonly plural: string;
+  readonly description: string;
+  /** The list call needs `company` in the query. */
+  readonly companyScoped: boolean;
+  /** Query filters the list endpoint documents. */
+  readonly filters: readonly string[];
+  /** The key of a record (license uses license_id). */
+  readonly idField: string;
+  /** Read-shape columns, for exports and the sandbox's seed. Writable resources derive theirs from `fields`. */
+  readonly columns: readonly ColumnDef[];
+  /** Write fields, in the order of the service's documentation. Empty for read-only lists. */
+  readonly fields: readonly FieldDef[];
+  readonly rules: readonly CrossFieldRule[];
+  readonly writes: { readonly create: boolean; readonly update: boolean };
+  /** Which record a row is, for duplicate detection and recovery. */
+  readonly naturalKey?: readonly string[];
+  /** Custom field template/form type that applies (asset, contract, customer, supplier). */
+  readonly customFieldType?: 'asset' | 'contract' | 'customer' | 'supplier';
+  /** Longest text value a custom field accepts on this resource. */
+  readonly customTextMax?: number;
+  /** Field names that hold custom values: template (and form_template where accepted). */
+  readonly customForms?: boolean;
+}
+
+export const MONEY_MIN = 0;
+export const MONEY_MAX = 999_999_999_999_999;
+export const NUMBER_MIN = -999_999_999_999_999;
+export const NUMBER_MAX = 999_999_999_999_999;
+
+/** Fields a write of this mode may carry. */
+export function writeFields(def: ResourceDef, mode: WriteMode): FieldDef[] {
+  return def.fields.filter((f) => !(mode === 'update' && f.createOnly));
+}
+
+export function fieldByName(def: ResourceDef, name: string): FieldDef | undefined {
+  return def.fields.find((f) => f.name === name);
+}
+
+/** Read a dot path from a nested object. */
+export function getPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const key of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/** Set a dot path in a nested object, creating the objects on the way. */
+export function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let cur: Record<string, unknown> = obj;
+  for (const key of keys.slice(0, -1)) {
+    const next = cur[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
+    cur = cur[key] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]] = value;
+}
+
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+// ---------------------------------------------------------------------------------
+// Schemas. Every value check lives here, derived from the FieldDef; zod issues carry
+// the path, and callers word them for their audience (DRF-style in the sandbox,
+// spreadsheet words in the client) with formatIssue below.
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidIsoDate(s: string): boolean {
+  if (!ISO_DATE.test(s)) return false;
+  const [y, m, d] = s.split('-').map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** A decimal as the service takes it: a number or a numeric string, two places at most. */
+function decimalSchema(min: number, max: number) {
+  return z
+    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], { error: () => ({ message: 'decimal' }) })
+    .transform((v) => (typeof v === 'string' ? Number(v) : v))
+    .pipe(
+      z
+        .number()
+        .refine((n) => Number.isFinite(n), { params: { kind: 'decimal' } })
+        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { params: { kind: 'decimal_places' } })
+        .refine((n) => n >= min, { params: { kind: 'min', limit: min } })
+        .refine((n) => n <= max, { params: { kind: 'max', limit: max } }),
+    );
+}
+
+export function valueSchema(f: FieldDef, mode: WriteMode): z.ZodType {
+  switch (f.type) {
+    case 'text':
+      return f.maxLength !== undefined ? z.string().max(f.maxLength) : z.string();
+    case 'email':
+      return z
+        .string()
+        .max(f.maxLength ?? 254)
+        .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), { params: { kind: 'email' } });
+    case 'integer':
+    case 'lookup': {
+      let s = z.number().int();
+      if (f.min !== undefined) s = s.min(f.min);
+      if (f.max !== undefined) s = s.max(f.max);
+      return s;
+    }
+    case 'decimal':
+      return decimalSchema(f.min ?? MONEY_MIN, f.max ?? MONEY_MAX);
+    case 'date':
+      return z.string().refine(isValidIsoDate, { params: { kind: 'date' } });
+    case 'boolean':
+      return z.boolean();
+    case 'enum': {
+      const allowed = mode === 'update' && f.updateValues ? f.updateValues : (f.values ?? []).map((v) => v.value);
+      return z.enum(allowed as [string, ...string[]]);
+    }
+  }
+}
+
+interface Node {
+  field?: FieldDef;
+  children: Map<string, Node>;
+}
+
+function tree(fields: readonly FieldDef[]): Node {
+  const root: Node = { children: new Map() };
+  for (const f of fields) {
+    let cur = root;
+    for (const key of f.name.split('.')) {
+      let next = cur.children.get(key);
+      if (!next) {
+        next = { children: new Map() };
+        cur.children.set(key, next);
+      }
+      cur = next;
+    }
+    cur.field = f;
+  }
+  return root;
+}
+
+function objectSchema(node: Node, mode: WriteMode, extra: Record<string, z.ZodType>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, child] of node.children) {
+    let s: z.ZodType = child.field ? valueSchema(child.field, mode) : objectSchema(child, mode, {});
+    const required = child.field?.required === true;
+    if (!required) s = s.nullable().optional();
+    shape[key] = s;
+  }
+  return z.object({ ...shape, ...extra });
+}
+
+const templateValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** The write body's schema for a resource and mode; unknown keys are dropped, as DRF does. */
+export function writeSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
+  const extra: Record<string, z.ZodType> = { company: z.number().int().positive() };
+  if (def.customFieldType) {
+    extra.template = z
+      .object({ id: z.number().int(), fields: z.array(z.object({ id: z.number().int(), value: templateValue })).optional() })
+      .nullable()
+      .optional();
+    if (def.customForms && mode === 'create') {
+      extra.form_template = z
+        .array(z.object({ id: z.number().int(), custom_form_data: z.record(z.string(), templateValue) }))
+        .nullable()
+        .optional();
+    }
+  }
+  return objectSchema(tree(writeFields(def, mode)), mode, extra);
+}
+
+/** Check cross-field rules on a body that passed its schema. */
+export function checkRules(def: ResourceDef, body: WriteBody, mode: WriteMode): RuleIssue[] {
+  return def.rules.flatMap((r) => r.check(body, mode));
+}
+
+// ---------------------------------------------------------------------------------
+// Custom fields: values are checked by the data type of the template's field.
+
+export interface CustomFieldDef {
+  readonly id: number;
+  readonly name: string;
+  readonly data_type: CustomFieldDataType;
+  readonly is_active: boolean;
+  readonly order: number;
+}
+
+export interface CustomTemplate {
+  readonly id: number;
+  readonly name: string;
+  readonly is_active: boolean;
+  readonly type: string;
+  readonly fields: readonly CustomFieldDef[];
+}
+
+/** Why a custom value is refused, or undefined when it is fine. Wording for people; the sandbox reuses it. */
+export function customValueProblem(dataType: CustomFieldDataType, value: unknown, textMax: number): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  switch (dataType) {
+    case 'money': {
+      const n = typeof value === 'string' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return 'must be an amount of money';
+      if (n < MONEY_MIN || n > MONEY_MAX) return `must be between ${MONEY_MIN} and ${MONEY_MAX}`;
+      if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) return 'must have at most 2 decimal places';
+      return undefined;
+    }
+    case 'number': {
+      const n = typeof value === 'string' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n)) return 'must be a whole number';
+      if (n < NUMBER_MIN || n > NUMBER_MAX) return `must be between ${NUMBER_MIN} and ${NUMBER_MAX}`;
+      return undefined;
+    }
+    case 'date':
+      return typeof value === 'string' && isValidIsoDate(value) ? undefined : 'must be a date (yyyy-MM-dd)';
+    case 'text':
+      if (typeof value !== 'string') return 'must be text';
+      return value.length > textMax ? `must be at most ${textMax} characters (has ${value.length})` : undefined;
+    case 'attachment':
+      return 'is an attachment and cannot be set through the API';
+  }
+}
+
+/** Custom-field issues of a body (template.fields[] and form_template[].custom_form_data). */
+export function checkCustomFields(
+  def: ResourceDef,
+  body: WriteBody,
+  fieldTemplates: readonly CustomTemplate[],
+  formTemplates: readonly CustomTemplate[],
+): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const textMax = def.customTextMax ?? 50;
+  const tpl = body.template as { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
+  if (tpl && typeof tpl === 'object') {
+    const t = fieldTemplates.find((x) => x.id === tpl.id && x.type === def.customFieldType);
+    if (!t) {
+      issues.push({ field: 'template.id', message: `custom field template ${tpl.id} does not exist for ${def.plural}` });
+    } else {
+      (tpl.fields ?? []).forEach((fv, i) => {
+        const cf = t.fields.find((x) => x.id === fv.id);
+        if (!cf) issues.push({ field: `template.fields.${i}.id`, message: `field ${fv.id} is not in template "${t.name}"` });
+        else {
+          const p = customValueProblem(cf.data_type, fv.value, textMax);
+          if (p) issues.push({ field: `template.fields.${i}.value`, message: `"${cf.name}" ${p}` });
+        }
+      });
+    }
+  }
+  const forms = body.form_template as { id: number; custom_form_data: Record<string, unknown> }[] | null | undefined;
+  if (Array.isArray(forms)) {
+    forms.forEach((form, i) => {
+      const t = formTemplates.find((x) => x.id === form.id);
+      if (!t) {
+        issues.push({ field: `form_template.${i}.id`, message: `custom form ${form.id} does not exist` });
+        return;
+      }
+      for (const [name, value] of Object.entries(form.custom_form_data ?? {})) {
+        const cf = t.fields.find((x) => x.name === name);
+        if (!cf) issues.push({ field: `form_template.${i}.custom_form_data.${name}`, message: `"${name}" is not a field of form "${t.name}"` });
+        else {
+          const p = customValueProblem(cf.data_type, value, textMax);
+          if (p) issues.push({ field: `form_template.${i}.custom_form_data.${name}`, message: `"${name}" ${p}` });
+        }
+      }
+    });
+  }
+  return issues;
+}
+
+// ---------------------------------------------------------------------------------
+// Wording. One zod issue, two audiences.
+
+export type Audience = 'service' | 'user';
+
+function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
+  if (issue.code === 'custom') {
+    const p = (issue as { params?: { kind?: string; limit?: number } }).params ?? {};
+    return { kind: p.kind ?? 'custom', limit: p.limit };
+  }
+  if (issue.code === 'too_big') return { kind: issue.origin === 'string' ? 'max_length' : 'max', limit: Number(issue.maximum) };
+  if (issue.code === 'too_small') return { kind: issue.origin === 'string' ? 'min_length' : 'min', limit: Number(issue.minimum) };
+  if (issue.code === 'invalid_value') return { kind: 'choice' };
+  if (issue.code === 'invalid_type') {
+    if (issue.input === undefined) return { kind: 'required' };
+    if (issue.input === null) return { kind: 'null' };
+    return { kind: `type_${issue.expected}` };
+  }
+  if (issue.code === 'invalid_union') {
+    if (issue.input === undefined) return { kind: 'required' };
+    return { kind: 'decimal' };
+  }
+  return { kind: issue.code };
+}
+
+/** Word a zod issue for the service's answers (DRF style) or for a spreadsheet user. */
+export function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audience: Audience, value?: unknown): string {
+  const { kind, limit } = issueKind(issue);
+  const service = audience === 'service';
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  switch (kind) {
+    case 'required':
+      return service ? 'This field is required.' : 'is required';
+    case 'null':
+      return service ? 'This field may not be null.' : 'is required';
+    case 'max_length':
+      return service
+        ? `Ensure this field has no more than ${limit} characters.`
+        : `must be at most ${limit} characters (has ${typeof value === 'string' ? value.length : '?'})`;
+    case 'max':
+      return service ? `Ensure this value is less than or equal to ${limit}.` : `must be at most ${limit}`;
+    case 'min':
+      return service ? `Ensure this value is greater than or equal to ${limit}.` : `must be at least ${limit}${limit === 0 ? ' (no negative amounts)' : ''}`;
+    case 'decimal_places':
+      return service ? 'Ensure that there are no more than 2 decimal places.' : 'must have at most 2 decimal places';
+    case 'decimal':
+    case 'type_number':
+      if (field?.type === 'integer' || field?.type === 'lookup') return service ? 'A valid integer is required.' : 'must be a whole number';
+      return service ? 'A valid number is required.' : 'must be a number';
+    case 'type_string':
+      return service ? 'Not a valid string.' : 'must be text';
+    case 'type_boolean':
+      return service ? 'Must be a valid boolean.' : 'must be yes or no';
+    case 'date':
+      return service
+        ? 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'
+        : `"${shown}" is not a date (expected a day like 2024-03-31)`;
+    case 'email':
+      return service ? 'Enter a valid email address.' : `"${shown}" is not an email address`;
+    case 'choice': {
+      if (service) return `"${shown}" is not a valid choice.`;
+      const allowed = 'values' in issue ? (issue.values as unknown[]).map(String) : (field?.values ?? []).map((v) => v.value);
+      const labels = allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a).join(', ');
+      return `"${shown}" is not one of: ${labels}`;
+    }
+    case 'type_object':
+      return service ? 'Invalid data. Expected a dictionary.' : 'must be an object';
+    case 'type_array':
+      return service ? 'Expected a list of items.' : 'must be a list';
+    default:
+      return service ? issue.message : issue.message.toLowerCase();
+  }
+}
+
+/** Run the schema and the rules; issues are keyed by field path, all at once. */
+export function validateWriteBody(
+  def: ResourceDef,
+  body: WriteBody,
+  mode: WriteMode,
+  audience: Audience,
+): { ok: boolean; issues: RuleIssue[]; data?: WriteBody } {
+  const parsed = writeSchema(def, mode).safeParse(body, { reportInput: true });
+  const issues: RuleIssue[] = [];
+  if (!parsed.success) {
+    for (const iss of parsed.error.issues) {
+      const path = iss.path.map(String).join('.');
+      // The union's inner issue paths point below the value; report against the field.
+      const field = def.fields.find((f) => f.name === path) ?? def.fields.find((f) => path.startsWith(f.name + '.'));
+      issues.push({ field: field?.name ?? path, message: formatIssue(iss, field, audience, getPath(body, field?.name ?? path)) });
+    }
+  }
+  // Rules are checked on the raw body too, so a row gets every problem at once;
+  // each rule ignores fields that are absent or not yet of the right type.
+  issues.push(...checkRules(def, body, mode));
+  return { ok: issues.length === 0, issues, data: parsed.success ? (parsed.data as WriteBody) : undefined };
+}
+
+/** Read-shape columns of a writable resource: lookups become names, as the service answers. */
+export function columnsFromFields(fields: readonly FieldDef[]): ColumnDef[] {
+  const cols: ColumnDef[] = [{ path: 'id', label: 'ID', type: 'integer' }];
+  for (const f of fields) {
+    if (f.variant) continue;
+    const type: ColumnDef['type'] =
+      f.type === 'integer' ? 'integer' : f.type === 'decimal' ? 'decimal' : f.type === 'date' ? 'date' : f.type === 'boolean' ? 'boolean' : 'text';
+    if (f.lookup) {
+      // Read shapes give lookups as {id, name} (country as its name string).
+      const base = f.name.endsWith('.id') ? f.name.slice(0, -3) : f.name;
+      cols.push({ path: f.lookup === 'country' ? base : `${base}.${readNameKey(f.lookup)}`, label: f.label, type: 'text' });
+    } else {
+      cols.push({ path: f.name, label: f.label, type });
+    }
+  }
+  return cols;
+}
+
+/** The key holding a lookup's name in read shapes. */
+export function readNameKey(kind: LookupKind): string {
+  return kind === 'contract' ? 'number' : 'name';
+}
+
+export function enumLabel(f: FieldDef, value: string): string {
+  return f.values?.find((v) => v.value === value)?.label ?? value;
+}
+
+/** Build EnumValue[] from values, labelling snake_case as a sentence (`within_warranty` → "Within warranty"). */
+export function enumValues(values: readonly string[], labels: Record<string, string> = {}): EnumValue[] {
+  return values.map((value) => ({ value, label: labels[value] ?? humanize(value) }));
+}
+
+export function humanize(value: string): string {
+  const s = value.replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

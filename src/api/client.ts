@@ -1,0 +1,277 @@
+// The HTTP client of the service: one keep-alive undici pool, the bearer token added in
+// one place (and kept out of every log line), the account's rate limit, and retries that
+// know which failures are safe to repeat. Reads and PUTs are idempotent and retried; a
+// POST that may have reached the service is never repeated here: it surfaces as an
+// ambiguous failure so the writer can look the record up first.
+import { Pool } from 'undici';
+import type { Logger } from 'pino';
+import { AssetbatchError, type ErrorCode } from '../errors.js';
+import { RateLimiter, parseRetryAfter, sleep } from './rate-limit.js';
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+export interface ClientOptions {
+  /** Base URL of the service, e.g. https://dashboard-api.revnue.com (the client adds /api/v2). */
+  readonly baseUrl: string;
+  readonly token: string;
+  /** Requests per minute for the whole account; 0 turns pacing off. Default 100. */
+  readonly rateLimit?: number;
+  /** Connections in the pool. Default 8. */
+  readonly connections?: number;
+  /** Attempts after the first for retryable failures (5xx, network). Default 5. */
+  readonly maxRetries?: number;
+  /** Give up waiting for an answer after this long. Default 60 s. */
+  readonly timeoutMs?: number;
+  /** First backoff step; doubles each attempt, with jitter. Default 500 ms. */
+  readonly backoffMs?: number;
+  /** Longest single wait a 429 may impose before the run stops. Default 10 min. */
+  readonly maxRetryAfterMs?: number;
+  readonly logger?: Logger;
+  /** Share a limiter between clients of one account (tests, benchmarks). */
+  readonly limiter?: RateLimiter;
+}
+
+export interface ClientStats {
+  requests: number;
+  byMethod: Record<string, number>;
+  retries: number;
+  throttled: number;
+  serverErrors: number;
+  networkErrors: number;
+}
+
+/** An error answer from the service, with its status and body. */
+export class ApiError extends AssetbatchError {
+  readonly status: number;
+  readonly body: unknown;
+  readonly method: string;
+  readonly path: string;
+  constructor(code: ErrorCode, message: string, status: number, body: unknown, method: string, path: string, hint?: string) {
+    super(code, message, { hint, details: body });
+    this.status = status;
+    this.body = body;
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/**
+ * A write whose outcome is unknown: the connection broke, or no answer came, after the
+ * request may have reached the service. Only a look-up can tell whether it was done.
+ */
+export class AmbiguousWriteError extends AssetbatchError {
+  readonly method: string;
+  readonly path: string;
+  constructor(method: string, path: string, cause: unknown) {
+    super('E_NETWORK', `no answer to ${method} ${path}: it may or may not have been done`, { cause });
+    this.method = method;
+    this.path = path;
+  }
+}
+
+const NETWORK_BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function errorCodeOf(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly limiter: RateLimiter;
+  readonly stats: ClientStats = { requests: 0, byMethod: {}, retries: 0, throttled: 0, serverErrors: 0, networkErrors: 0 };
+  private readonly pool: Pool;
+  private readonly auth: string;
+  private readonly opts: Required<Pick<ClientOptions, 'maxRetries' | 'timeoutMs' | 'backoffMs' | 'maxRetryAfterMs'>>;
+  private readonly logger?: Logger;
+  private readonly prefix: string;
+
+  constructor(opts: ClientOptions) {
+    const url = new URL(opts.baseUrl);
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.prefix = url.pathname.replace(/\/+$/, '') + '/api/v2';
+    this.pool = new Pool(url.origin, {
+      connections: opts.connections ?? 8,
+      keepAliveTimeout: 30_000,
+      headersTimeout: opts.timeoutMs ?? 60_000,
+      bodyTimeout: opts.timeoutMs ?? 60_000,
+    });
+    // The token lives only here and in the header; it is never logged or put in errors.
+    this.auth = `Bearer ${opts.token}`;
+    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? 100 });
+    this.opts = {
+      maxRetries: opts.maxRetries ?? 5,
+      timeoutMs: opts.timeoutMs ?? 60_000,
+      backoffMs: opts.backoffMs ?? 500,
+      maxRetryAfterMs: opts.maxRetryAfterMs ?? 600_000,
+    };
+    this.logger = opts.logger;
+  }
+
+  /** The API path for a resource (`asset`) and optional id, as the spec writes them. */
+  path(resourcePath: string, id?: number | string, trailingSlash = true): string {
+    const base = `${this.prefix}/${resourcePath}`;
+    if (id === undefined) return trailingSlash ? `${base}/` : base;
+    return trailingSlash ? `${base}/${id}/` : `${base}/${id}`;
+  }
+
+  async get<T>(path: string, query?: Query): Promise<T> {
+    return this.request<T>('GET', path, undefined, query);
+  }
+
+  /**
+   * Send a write. PUT and PATCH are repeated on any retryable failure (they are idempotent);
+   * POST only when the service certainly did not act (429, 503, connection refused),
+   * otherwise AmbiguousWriteError.
+   */
+  async write<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, query?: Query): Promise<T> {
+    return this.request<T>(method, path, body, query);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async request<T>(method: Method, path: string, body: unknown, query?: Query): Promise<T> {
+    const idempotent = method !== 'POST';
+    const qs = query ? buildQuery(query) : '';
+    const fullPath = path + qs;
+    for (let attempt = 0; ; attempt++) {
+      await this.limiter.acquire();
+      this.stats.requests++;
+      this.stats.byMethod[method] = (this.stats.byMethod[method] ?? 0) + 1;
+      const started = Date.now();
+      let status: number;
+      let headers: Record<string, string | string[] | undefined>;
+      let text: string;
+      try {
+        const res = await this.pool.request({
+          method,
+          path: fullPath,
+          headers: {
+            authorization: this.auth,
+            accept: 'application/json',
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+        });
+        status = res.statusCode;
+        headers = res.headers;
+        text = await res.body.text();
+      } catch (e) {
+        this.stats.networkErrors++;
+        const code = errorCodeOf(e) ?? 'UNKNOWN';
+        this.logger?.warn({ method, path: fullPath, attempt, code }, 'network error');
+        const sentNothing = NETWORK_BEFORE_SEND.has(code);
+        if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
+        if (attempt >= this.opts.maxRetries) {
+          throw new AssetbatchError(sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK', describeNetworkError(code, this.baseUrl), {
+            cause: e,
+            hint: sentNothing ? 'Check the base URL and that the service (or the sandbox) is running.' : undefined,
+          });
+        }
+        await this.backoff(attempt);
+        continue;
+      }
+      this.logger?.debug({ method, path: fullPath, status, ms: Date.now() - started, attempt }, 'request');
+
+      if (status >= 200 && status < 300) {
+        return (text === '' ? undefined : safeJson(text)) as T;
+      }
+      const parsed = safeJson(text);
+      if (status === 429) {
+        this.stats.throttled++;
+        const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? 60_000;
+        if (wait > this.opts.maxRetryAfterMs) {
+          throw new ApiError('E_HTTP_RATE_LIMITED', `the service asks us to wait ${Math.round(wait / 1000)} s (rate limit)`, status, parsed, method, path);
+        }
+        this.logger?.info({ method, path: fullPath, waitMs: wait }, 'rate limited: pausing all requests');
+        this.limiter.pause(wait);
+        this.stats.retries++;
+        // A 429 is a refusal: the request was not acted on, so even a POST may be repeated.
+        attempt--;
+        continue;
+      }
+      if (status >= 500) {
+        this.stats.serverErrors++;
+        // 503 means the service did not take the request; a 500/502/504 on a POST may have been acted on.
+        const safe = idempotent || status === 503;
+        if (!safe) throw new AmbiguousWriteError(method, path, new Error(`HTTP ${status}`));
+        if (attempt >= this.opts.maxRetries) {
+          throw new ApiError('E_HTTP_SERVER', `the service failed (HTTP ${status}) ${this.opts.maxRetries + 1} times on ${method} ${path}`, status, parsed, method, path);
+        }
+        await this.backoff(attempt);
+        continue;
+      }
+      throw this.statusError(status, parsed, method, path);
+    }
+  }
+
+  private statusError(status: number, body: unknown, method: string, path: string): ApiError {
+    const detail = body && typeof body === 'object' && 'detail' in body ? String((body as { detail: unknown }).detail) : undefined;
+    switch (status) {
+      case 401:
+      case 403:
+        return new ApiError('E_HTTP_AUTH', `the service refused the token (HTTP ${status}${detail ? `: ${detail}` : ''})`, status, body, method, path,
+          'Check --token or ASSETBATCH_TOKEN (an administrator creates tokens on the service\'s settings page).');
+      case 404:
+        return new ApiError('E_HTTP_NOT_FOUND', `not found: ${method} ${path}${detail ? ` (${detail})` : ''}`, status, body, method, path);
+      case 400:
+        return new ApiError('E_HTTP_BAD_REQUEST', `the service rejected ${method} ${path}${detail ? `: ${detail}` : ''}`, status, body, method, path);
+      default:
+        return new ApiError('E_HTTP_UNEXPECTED', `unexpected answer HTTP ${status} to ${method} ${path}${detail ? `: ${detail}` : ''}`, status, body, method, path);
+    }
+  }
+
+  private async backoff(attempt: number): Promise<void> {
+    this.stats.retries++;
+    const base = this.opts.backoffMs * 2 ** attempt;
+    await sleep(Math.min(30_000, base / 2 + Math.random() * base));
+  }
+}
+
+function buildQuery(q: Query): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A body that is not JSON (a proxy's HTML page) stays text. */
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function retryAfterFromDetail(body: unknown): number | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const m = /available in (\d+) seconds?/.exec(String((body as { detail?: unknown }).detail ?? ''));
+  return m ? Number(m[1]) * 1000 : undefined;
+}
+
+function describeNetworkError(code: string, baseUrl: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `cannot connect to ${baseUrl} (connection refused)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot find the host of ${baseUrl}`;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `connecting to ${baseUrl} timed out`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `the service at ${baseUrl} did not answer in time`;
+    default:
+      return `the connection to ${baseUrl} failed (${code})`;
+  }
+}
+

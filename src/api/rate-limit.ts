@@ -1,0 +1,90 @@
+// The account's request budget, held in one place. The service counts requests in a
+// sliding one-minute window for the whole account, so the client keeps a log of its own
+// send times and waits for the oldest to leave the window; a 429 from the service (another
+// client spending the budget) pauses every caller at once until Retry-After has passed.
+
+export interface RateLimiterOptions {
+  /** Requests per window; 0 or less turns pacing off (429s are still honoured). */
+  readonly limit: number;
+  readonly windowMs?: number;
+  /**
+   * Extra wait past the window edge: our send time and the service's receive time differ
+   * by the network's latency, and a request that arrives a hair early is refused.
+   */
+  readonly marginMs?: number;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
+
+export class RateLimiter {
+  readonly limit: number;
+  private readonly windowMs: number;
+  private readonly marginMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  /** Send times within the window, oldest first. */
+  private readonly sent: number[] = [];
+  private pausedUntil = 0;
+  /** Callers wait in order: each acquire chains on the one before. */
+  private queue: Promise<void> = Promise.resolve();
+  /** Milliseconds spent waiting for the budget, for the summary. */
+  waitedMs = 0;
+
+  constructor(opts: RateLimiterOptions) {
+    this.limit = opts.limit;
+    this.windowMs = opts.windowMs ?? 60_000;
+    this.marginMs = opts.marginMs ?? 150;
+    this.now = opts.now ?? Date.now;
+    this.sleep = opts.sleep ?? sleep;
+  }
+
+  /** Wait until one more request fits in the budget, then count it as sent. */
+  acquire(): Promise<void> {
+    const turn = this.queue.then(() => this.waitForSlot());
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async waitForSlot(): Promise<void> {
+    for (;;) {
+      const now = this.now();
+      if (now < this.pausedUntil) {
+        await this.wait(this.pausedUntil - now);
+        continue;
+      }
+      if (this.limit <= 0) break;
+      while (this.sent.length > 0 && this.sent[0] <= now - this.windowMs - this.marginMs) this.sent.shift();
+      if (this.sent.length < this.limit) break;
+      await this.wait(this.sent[0] + this.windowMs + this.marginMs - now);
+    }
+    this.sent.push(this.now());
+  }
+
+  private async wait(ms: number): Promise<void> {
+    const start = this.now();
+    await this.sleep(Math.max(1, ms));
+    this.waitedMs += this.now() - start;
+  }
+
+  /** The service said 429: nobody sends until `retryAfterMs` has passed. */
+  pause(retryAfterMs: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + retryAfterMs);
+  }
+
+  /** Time needed to send `requests` more at this limit, for plans and ETAs. */
+  estimateMs(requests: number): number {
+    if (this.limit <= 0 || requests <= this.limit) return 0;
+    return Math.ceil(requests / this.limit - 1) * this.windowMs;
+  }
+}
+
+/** Parse Retry-After (seconds or an HTTP date) into milliseconds; undefined when absent or odd. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined || v.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

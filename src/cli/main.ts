@@ -2,6 +2,7 @@
 // The CLI: a thin shell over the library. Commands live one per file; this wires them.
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
+import { registerSandboxCommand } from './sandbox.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
         'and export every list as CSV or XLSX. Try it on the local sandbox first: --sandbox.',
     )
     .version(pkg.version);
+  registerSandboxCommand(program);
   return program;
 }
 

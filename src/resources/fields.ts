@@ -372,7 +372,12 @@ function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
   }
   if (issue.code === 'too_big') return { kind: issue.origin === 'string' ? 'max_length' : 'max', limit: Number(issue.maximum) };
   if (issue.code === 'too_small') return { kind: issue.origin === 'string' ? 'min_length' : 'min', limit: Number(issue.minimum) };
-  if (issue.code === 'invalid_value') return { kind: 'choice' };
+  if (issue.code === 'invalid_value') {
+    // A required enum left out (or null) is "required", not a bad choice.
+    if (issue.input === undefined) return { kind: 'required' };
+    if (issue.input === null) return { kind: 'null' };
+    return { kind: 'choice' };
+  }
   if (issue.code === 'invalid_type') {
     if (issue.input === undefined) return { kind: 'required' };
     if (issue.input === null) return { kind: 'null' };

@@ -1,0 +1,108 @@
+// XLSX through exceljs's streaming WorkbookWriter: each row is committed as it comes, so
+// memory stays flat however long the list. Cells keep their types (real dates, money as
+// numbers shown with two decimals, booleans); text is always a string cell, so a value
+// like "=1+2" is shown as text and never becomes a formula. An "About" sheet closes the
+// workbook, as only then are the counts known.
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { isValidIsoDate } from '../../resources/fields.js';
+import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
+import type { AboutInfo, SheetSpec, TableWriter, WriterOptions } from './types.js';
+
+const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = { decimal: '0.00', date: 'yyyy-mm-dd', integer: '0' };
+const TYPE_WIDTH: Record<ExportColumn['type'], number> = { text: 24, list: 30, integer: 10, decimal: 14, date: 12, boolean: 9 };
+
+export function columnWidth(c: ExportColumn): number {
+  return Math.min(50, Math.max(c.label.length + 3, TYPE_WIDTH[c.type]));
+}
+
+export function xlsxCell(type: ExportColumn['type'], v: CellValue): string | number | boolean | Date | null {
+  if (type === 'date' && typeof v === 'string' && isValidIsoDate(v)) {
+    const [y, m, d] = v.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d));
+  }
+  return v;
+}
+
+/** Excel's rules: at most 31 characters, none of []:*?/\ and unique in the workbook. */
+export function sheetName(title: string, taken: Set<string>): string {
+  const base = title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet';
+  let name = base;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+export class XlsxWriter implements TableWriter {
+  private readonly pass = new PassThrough();
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly ended: Promise<unknown>;
+  private readonly names = new Set<string>(['about']);
+  private sheet?: ExcelJS.Worksheet;
+  private columns: readonly ExportColumn[] = [];
+  private rows = 0;
+
+  constructor(out: Writable, _opts: WriterOptions) {
+    // exceljs ends the stream it writes to; a PassThrough keeps the caller's stream open.
+    this.pass.pipe(out, { end: false });
+    this.ended = once(this.pass, 'end');
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: this.pass, useStyles: true, useSharedStrings: false });
+    this.workbook.creator = 'assetbatch';
+  }
+
+  async beginSheet(spec: SheetSpec): Promise<void> {
+    const ws = this.workbook.addWorksheet(sheetName(spec.title, this.names), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+    ws.columns = spec.columns.map((c, i) => ({ key: String(i), width: columnWidth(c), style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {} }));
+    const header = ws.addRow(spec.columns.map((c) => c.label));
+    header.font = { bold: true };
+    header.commit();
+    this.sheet = ws;
+    this.columns = spec.columns;
+    this.rows = 0;
+  }
+
+  async writeRow(cells: readonly CellValue[]): Promise<void> {
+    this.sheet!.addRow(cells.map((v, i) => xlsxCell(this.columns[i].type, v))).commit();
+    this.rows++;
+    // Let the zip stream catch up now and then, so rows do not pile up in memory.
+    if (this.rows % 200 === 0 && this.pass.writableNeedDrain) await once(this.pass, 'drain');
+  }
+
+  async endSheet(): Promise<void> {
+    const ws = this.sheet!;
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.rows + 1, column: Math.max(1, this.columns.length) } };
+    ws.commit();
+    this.sheet = undefined;
+  }
+
+  async finish(about: AboutInfo): Promise<void> {
+    const ws = this.workbook.addWorksheet('About');
+    ws.columns = [
+      { key: 'a', width: 24 },
+      { key: 'b', width: 44 },
+      { key: 'c', width: 12 },
+      { key: 'd', width: 12 },
+    ];
+    const add = (values: (string | number | Date | null)[], bold = false) => {
+      const row = ws.addRow(values);
+      if (bold) row.font = { bold: true };
+      row.commit();
+    };
+    add(['Exported', about.what]);
+    add(['From', about.source]);
+    add(['Company', about.company]);
+    const when = ws.addRow(['When (UTC)', about.exportedAt]);
+    when.getCell(2).numFmt = 'yyyy-mm-dd hh:mm:ss';
+    when.commit();
+    if (about.asOf) add(['Finance figures as of', about.asOf]);
+    const filters = Object.entries(about.filters);
+    if (filters.length > 0) add(['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)]);
+    add([]);
+    add(['Sheet', 'Resource', 'Records', 'Service count'], true);
+    for (const s of about.sheets) add([s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count]);
+    ws.commit();
+    await this.workbook.commit();
+    await this.ended;
+  }
+}

@@ -212,7 +212,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   function paginate(items: unknown[], url: URL): Reply {
-    const p = url.searchParams.get('page');
+    // As DRF: an absent or empty page is the first; anything but a positive integer is 404.
+    const p = url.searchParams.get('page') || null;
     if (p !== null && !/^[1-9]\d*$/.test(p)) return detail(404, 'Invalid page.');
     const page = p === null ? 1 : Number(p);
     const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));

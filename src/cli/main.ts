@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandboxCommand } from './sandbox.js';
+import { registerTemplateCommand } from './template.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
     )
     .version(pkg.version);
   registerSandboxCommand(program);
+  registerTemplateCommand(program);
   return program;
 }
 

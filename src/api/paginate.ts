@@ -25,6 +25,8 @@ export interface ListOptions {
   /** 'pages' fetches pages by number in parallel; 'next' follows `next` one at a time. */
   readonly mode?: 'pages' | 'next';
   readonly onPage?: (info: { page: number; pages: number; count: number; records: number }) => void;
+  /** Page 1, when the caller already has it (to learn the count): it is not fetched again. */
+  readonly first?: Page<unknown>;
 }
 
 export function listQuery(def: ResourceDef, opts: ListOptions, page?: number): Query {
@@ -44,7 +46,7 @@ export function pagesFor(count: number): number {
 
 /** Every record of a list, in the service's order (ascending id). */
 export async function* listAll<T>(client: ApiClient, def: ResourceDef, opts: ListOptions = {}): AsyncGenerator<T> {
-  const first = await fetchPage<T>(client, def, opts, 1);
+  const first = (opts.first as Page<T> | undefined) ?? (await fetchPage<T>(client, def, opts, 1));
   const count = typeof first.count === 'number' ? first.count : first.results.length;
   const pages = pagesFor(count);
   let records = first.results.length;

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandboxCommand } from './sandbox.js';
-import { registerTemplateCommand } from './template.js';
+import { registerImportCommand } from './import.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -18,8 +18,8 @@ export function buildProgram(): Command {
         'and export every list as CSV or XLSX. Try it on the local sandbox first: --sandbox.',
     )
     .version(pkg.version);
+  registerImportCommand(program);
   registerSandboxCommand(program);
-  registerTemplateCommand(program);
   return program;
 }
 

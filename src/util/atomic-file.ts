@@ -25,6 +25,12 @@ export async function openAtomic(target: string): Promise<AtomicFile> {
   const closed = () =>
     new Promise<void>((resolve, reject) => {
       if (stream.closed) return resolve();
+      // A piped writer may have ended the stream already: then wait for the file to close.
+      if (stream.writableEnded) {
+        stream.once('close', () => resolve());
+        stream.once('error', reject);
+        return;
+      }
       stream.end((err?: Error | null) => (err ? reject(err) : resolve()));
     });
   return {

@@ -1,0 +1,54 @@
+// One way to get a client for a run: the service named by the configuration, or the
+// sandbox started in-process (--sandbox), which then stops with the run.
+import type { Logger } from 'pino';
+import type { ConnectionConfig } from '../config.js';
+import { ApiClient } from './client.js';
+
+export interface Connection {
+  readonly client: ApiClient;
+  readonly baseUrl: string;
+  /** True when talking to an in-process sandbox. */
+  readonly sandbox: boolean;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  readonly logger?: Logger;
+  readonly connections?: number;
+  /** Options for the in-process sandbox (tests and rehearsals: latency, faults). */
+  readonly sandboxOptions?: Record<string, unknown>;
+  readonly maxRetries?: number;
+  readonly timeoutMs?: number;
+}
+
+export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}): Promise<Connection> {
+  let baseUrl = cfg.baseUrl;
+  let token = cfg.token;
+  let stopSandbox: (() => Promise<void>) | undefined;
+  if (cfg.sandbox) {
+    // Imported lazily: the sandbox is only loaded when asked for.
+    const { startSandbox } = await import('../sandbox/index.js');
+    const sb = await startSandbox({ port: 0, rateLimit: cfg.rateLimit, ...(opts.sandboxOptions ?? {}) });
+    baseUrl = sb.url;
+    token = sb.token;
+    stopSandbox = () => sb.close();
+  }
+  const client = new ApiClient({
+    baseUrl: baseUrl!,
+    token: token!,
+    rateLimit: cfg.rateLimit,
+    logger: opts.logger,
+    connections: opts.connections,
+    maxRetries: opts.maxRetries,
+    timeoutMs: opts.timeoutMs,
+  });
+  return {
+    client,
+    baseUrl: baseUrl!,
+    sandbox: cfg.sandbox,
+    async close() {
+      await client.close();
+      await stopSandbox?.();
+    },
+  };
+}

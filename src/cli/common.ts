@@ -1,0 +1,95 @@
+// What every command shares: turning errors into one clear line and an exit code (never
+// a stack trace unless --debug), the log file (token redacted), and TTY-only progress.
+import { createWriteStream } from 'node:fs';
+import pino, { type Logger } from 'pino';
+import type { Command } from 'commander';
+import { AssetbatchError, exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
+
+/** Paths pino removes from every log line, wherever a token could hide. */
+export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
+
+export function createLogger(file: string | undefined, level = 'debug'): Logger | undefined {
+  if (!file) return undefined;
+  const stream = createWriteStream(file, { flags: 'a' });
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
+}
+
+/** Remove a secret from any text before it is shown. */
+export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('[redacted]');
+  return out;
+}
+
+/** Run a command's action: print AssetbatchErrors plainly and exit with the code from the one table. */
+export async function runAction(debug: boolean | undefined, secrets: readonly (string | undefined)[], fn: () => Promise<number | void>): Promise<void> {
+  try {
+    const code = await fn();
+    process.exitCode = code ?? ExitCode.OK;
+  } catch (e) {
+    if (isAssetbatchError(e)) {
+      process.stderr.write(scrub(`error: ${e.describe()}\n`, secrets));
+      if (debug && e.stack) process.stderr.write(scrub(`${e.stack}\n`, secrets));
+      process.exitCode = exitCodeFor(e.code);
+    } else {
+      const err = e as Error;
+      process.stderr.write(scrub(`error: ${err?.message ?? String(e)}\n`, secrets));
+      process.stderr.write(debug ? scrub(`${err?.stack ?? ''}\n`, secrets) : 'This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
+      process.exitCode = ExitCode.STOPPED;
+    }
+  }
+}
+
+/** A one-line progress display on stderr, only when it is a terminal. */
+export class Progress {
+  private last = 0;
+  private readonly started = Date.now();
+  private readonly enabled: boolean;
+  constructor(private readonly label: string, enabled = process.stderr.isTTY === true) {
+    this.enabled = enabled;
+  }
+  update(done: number, total: number, extra = ''): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (now - this.last < 100 && done < total) return;
+    this.last = now;
+    const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
+    const width = 24;
+    const filled = Math.round((pct / 100) * width);
+    const elapsed = (now - this.started) / 1000;
+    const eta = done > 0 && total > done ? formatDuration(((total - done) * elapsed) / done) : '';
+    process.stderr.write(`\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${pct}%${eta ? ` · ETA ${eta}` : ''}${extra ? ` · ${extra}` : ''}\x1b[K`);
+  }
+  done(): void {
+    if (this.enabled) process.stderr.write('\r\x1b[K');
+  }
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+export function intOption(name: string, min = 0) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v.trim()) || n < min) throw new AssetbatchError('E_USAGE', `${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${v}"`);
+    return n;
+  };
+}
+
+/** Connection flags every command that talks to the service takes. */
+export function addConnectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--company <n>', 'company id (default 1; see `assetbatch export company`)')
+    .option('--base-url <url>', 'service base URL (env ASSETBATCH_BASE_URL), e.g. https://dashboard-api.revnue.com')
+    .option('--token <token>', 'API token (better: env ASSETBATCH_TOKEN, so it stays out of your shell history)')
+    .option('--sandbox', 'start the local sandbox in-process and use it (nothing leaves this machine)')
+    .option('--rate-limit <n>', 'requests per minute for the whole account (default 100, the service\'s limit); 0 = no pacing')
+    .option('--config <file>', 'config file (default: ./assetbatch.config.json if present)')
+    .option('--allow-insecure-http', 'allow a plain http:// base URL that is not this machine')
+    .option('--log <file>', 'write a detailed log (NDJSON) to this file; the token is never in it')
+    .option('--debug', 'show internal details (stack traces) on errors');
+}

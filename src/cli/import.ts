@@ -1,0 +1,224 @@
+// `assetbatch import`, `assetbatch validate` and `assetbatch mapping suggest`: thin
+// shells over importSpreadsheet(); they parse flags, print the plan and the summary.
+import { Command, Option } from 'commander';
+import { connectionConfig } from '../config.js';
+import { AssetbatchError, ExitCode } from '../errors.js';
+import { importSpreadsheet, loadMappingFile, writableResource, loadCustomFields, type ImportPlan, type ImportSummary } from '../run/import.js';
+import { openSheet } from '../read/index.js';
+import { headerMatcher, mapHeaders, mappingToFile } from '../map/headers.js';
+import { connect } from '../api/connect.js';
+import { formatRowIssue } from '../validate/validate.js';
+import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
+import type { RowOutcome } from '../report/report.js';
+
+interface ImportFlags {
+  resource: string;
+  sheet?: string;
+  headerRow?: number;
+  mapping?: string;
+  company?: string;
+  dateFormat?: string;
+  dryRun?: boolean;
+  concurrency?: number;
+  rateLimit?: string;
+  uniqueField?: 'name' | 'serial_number';
+  onExisting?: 'skip' | 'update' | 'error';
+  allowDuplicates?: boolean;
+  report?: string;
+  json?: boolean;
+  log?: string;
+  baseUrl?: string;
+  token?: string;
+  sandbox?: boolean;
+  config?: string;
+  allowInsecureHttp?: boolean;
+  resume?: boolean;
+  refreshLookups?: boolean;
+  debug?: boolean;
+  quiet?: boolean;
+}
+
+const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
+
+export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
+  const lines: string[] = [];
+  lines.push(`${plan.dryRun ? 'Checking' : 'Importing'} ${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''} as ${plan.resource}s: ${plan.rows} rows below the header on row ${plan.headerRow}${plan.blankRows ? `, ${plan.blankRows} blank rows skipped` : ''}.`);
+  lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
+  for (const u of plan.unmapped) lines.push(`warning: column "${u.header}" is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
+  for (const w of plan.warnings) lines.push(`warning: ${w}`);
+  if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
+  if (plan.resumed) lines.push(`Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`);
+  if (!plan.dryRun) {
+    lines.push(`Plan: ${plan.writes} writes${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}; at ${plan.rateLimit || 'unlimited'} requests/minute ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
+  }
+  out.write(lines.join('\n') + '\n');
+}
+
+export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = process.stdout): void {
+  const c = s.counts;
+  const parts = s.dryRun
+    ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`]
+    : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`];
+  const lines = [
+    `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,
+    `${s.requests} requests${s.throttled ? ` (${s.throttled} throttled)` : ''}${s.recovered ? `, ${s.recovered} rows recovered after lost answers` : ''}, ${formatDuration(s.durationMs / 1000)}, ${s.rowsPerSecond.toFixed(1)} rows/s.`,
+  ];
+  if (s.report) lines.push(`Report: ${s.report}`);
+  if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
+  out.write(lines.join('\n') + '\n');
+}
+
+function printRowProblem(o: RowOutcome): void {
+  if (o.status !== 'invalid' && o.status !== 'failed') return;
+  for (const i of o.issues) process.stderr.write(`row ${o.row}: ${formatRowIssue(i)}\n`);
+}
+
+export function exitCodeOf(s: ImportSummary): number {
+  if (s.stopped) return ExitCode.STOPPED;
+  return s.counts.invalid + s.counts.failed > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+}
+
+function addImportOptions(cmd: Command, dry: boolean): Command {
+  cmd
+    .requiredOption('-r, --resource <name>', 'what each row is: asset, contract or customer')
+    .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
+    .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
+    .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
+    .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
+    .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
+    .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
+    .option('--report <file>', 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)')
+    .option('--json', 'print the summary as JSON on stdout (for scripts)')
+    .option('-q, --quiet', 'do not list row problems on stderr')
+    .option('--refresh-lookups', 'ignore cached lookup lists and fetch them again');
+  if (!dry) {
+    cmd
+      .option('--dry-run', 'check everything, write nothing (same as `assetbatch validate`)')
+      .option('--concurrency <n>', 'requests in flight at once (the rate limit still applies)', intOption('--concurrency', 1), 4)
+      .addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'))
+      .option('--no-resume', 'ignore the journal of an earlier run of this import (rows may be sent twice!)');
+  }
+  return addConnectionOptions(cmd);
+}
+
+async function runImport(file: string, f: ImportFlags, dry: boolean): Promise<number> {
+  const connection = connectionConfig(f);
+  writableResource(f.resource, 'create');
+  const logger = createLogger(f.log);
+  const progress = new Progress(dry ? 'checking' : 'importing');
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
+    process.stderr.write('\nStopping after the requests in flight… (Ctrl-C again to quit at once; the journal lets you resume)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const summary = await importSpreadsheet({
+      file,
+      resource: f.resource,
+      connection,
+      dryRun: dry || f.dryRun,
+      sheet: sheetArg(f.sheet),
+      headerRow: f.headerRow,
+      mappingPath: f.mapping,
+      dateFormat: f.dateFormat,
+      concurrency: f.concurrency,
+      uniqueField: f.uniqueField,
+      onExisting: f.onExisting,
+      allowDuplicates: f.allowDuplicates,
+      reportPath: f.report,
+      resume: f.resume,
+      refreshLookups: f.refreshLookups,
+      logger,
+      signal: controller.signal,
+      onPlan: (p) => {
+        if (!f.json) printPlan(p);
+      },
+      onRow: (o) => {
+        if (!f.quiet && !f.json) {
+          progress.done();
+          printRowProblem(o);
+        }
+      },
+      onProgress: ({ done, total, requests }) => progress.update(done, total, `${requests} requests`),
+    });
+    progress.done();
+    if (f.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+    else printSummary(summary);
+    return exitCodeOf(summary);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    logger?.flush();
+  }
+}
+
+const EXAMPLES = `
+Examples:
+  $ assetbatch validate samples/legacy-asset-register.xlsx --resource asset --sandbox
+  $ assetbatch import samples/legacy-asset-register.xlsx --resource asset --sandbox
+  $ assetbatch import register.csv -r asset --date-format dd/MM/yyyy --report out.xlsx
+  $ ASSETBATCH_TOKEN=… assetbatch import contracts.xlsx -r contract --base-url https://dashboard-api.revnue.com --company 2
+
+Every data row ends in the report as created, skipped, invalid or failed (valid in a
+dry run), with the reason. Running the same command again resumes from the journal
+beside the report: rows already created are not sent again.
+Exit codes: 0 all rows ok, 1 some rows invalid or failed, 2 usage/file/mapping error,
+3 stopped (authentication, service unreachable, interrupted).`;
+
+export function registerImportCommand(program: Command): void {
+  addImportOptions(
+    program
+      .command('import <file>')
+      .description('Load a spreadsheet (CSV, TSV or XLSX) into the service: one record per row, with a report for every row.'),
+    false,
+  )
+    .addHelpText('after', EXAMPLES)
+    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, false)));
+
+  addImportOptions(
+    program
+      .command('validate <file>')
+      .description('Check a spreadsheet against every rule of the service without writing anything (a dry run of import).'),
+    true,
+  )
+    .addHelpText('after', EXAMPLES)
+    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true)));
+
+  const mapping = program.command('mapping').description('Work with mapping files (which column is which field).');
+  addConnectionOptions(
+    mapping
+      .command('suggest <file>')
+      .description('Print the mapping the import would use for a sheet, as a mapping file to edit and pass with --mapping.')
+      .requiredOption('-r, --resource <name>', 'asset, contract or customer')
+      .option('--sheet <name|n>', 'XLSX sheet by name or number')
+      .option('--header-row <n>', 'row number of the header', intOption('--header-row', 1))
+      .option('--mapping <file>', 'start from this mapping file'),
+  )
+    .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
+    .action(async (file: string, f: ImportFlags) =>
+      runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
+        const def = writableResource(f.resource, 'create');
+        const mappingFile = f.mapping ? await loadMappingFile(f.mapping) : undefined;
+        const source = await openSheet(file, { sheet: sheetArg(f.sheet) ?? mappingFile?.sheet, headerRow: f.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) });
+        let custom;
+        // Custom fields need the service; without one the suggestion covers standard fields only.
+        if (f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL) {
+          const conn = await connect(connectionConfig(f));
+          try {
+            custom = await loadCustomFields(conn, def, conn.client ? connectionConfig(f).company : 1);
+          } finally {
+            await conn.close();
+          }
+        }
+        const m = mapHeaders(def, source.headers, { mappingFile, mappingPath: f.mapping, custom });
+        const out = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow });
+        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+        for (const w of m.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const u of m.unmapped) if (u.header) process.stderr.write(`note: column "${u.header}" maps to nothing (null in the file)${u.suggestion ? `; closest field: ${u.suggestion}` : ''}\n`);
+        if (!source.headers.length) throw new AssetbatchError('E_HEADER_NOT_FOUND', 'no header row found', { location: { file } });
+      }),
+    );
+}

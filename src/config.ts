@@ -1,0 +1,114 @@
+// Options are normalised once: CLI flags, the config file and the environment become one
+// checked, frozen RunConfig at the boundary. No stage reads a flag or a variable itself.
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { AssetbatchError } from './errors.js';
+
+export interface ConnectionConfig {
+  /** Base URL of the service, without /api/v2. Undefined with `sandbox`. */
+  readonly baseUrl?: string;
+  readonly token?: string;
+  /** Start the sandbox in-process and talk to it. */
+  readonly sandbox: boolean;
+  readonly company: number;
+  /** Requests per minute for the account; 0 = no pacing. */
+  readonly rateLimit: number;
+  readonly allowInsecureHttp: boolean;
+}
+
+const configFileSchema = z
+  .object({
+    baseUrl: z.string().url().optional(),
+    company: z.number().int().positive().optional(),
+    rateLimit: z.number().int().min(0).optional(),
+    /** The name of the environment variable that holds the token (never the token itself). */
+    tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
+  const file = path ? resolve(cwd, path) : resolve(cwd, 'assetbatch.config.json');
+  if (!existsSync(file)) {
+    if (path) throw new AssetbatchError('E_CONFIG', `config file not found`, { location: { file: path } });
+    return {};
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new AssetbatchError('E_CONFIG', `config file is not valid JSON (${(e as Error).message})`, { location: { file } });
+  }
+  const parsed = configFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
+    throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {
+      location: { file },
+      hint: 'Allowed keys: baseUrl, company, rateLimit, tokenEnv (the NAME of the variable holding the token), concurrency.',
+    });
+  }
+  return parsed.data;
+}
+
+export interface ConnectionFlags {
+  baseUrl?: string;
+  token?: string;
+  sandbox?: boolean;
+  company?: string | number;
+  rateLimit?: string | number;
+  config?: string;
+  allowInsecureHttp?: boolean;
+}
+
+export function positiveInt(value: string | number | undefined, name: string, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < min) throw new AssetbatchError('E_USAGE', `${name} must be a whole number${min > 0 ? ` of at least ${min}` : ' (0 or more)'}, not "${value}"`);
+  return n;
+}
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i;
+
+/** Flags > environment > config file > defaults. */
+export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
+  const file = loadConfigFile(flags.config);
+  const sandbox = flags.sandbox === true;
+  const baseUrl = sandbox ? undefined : (flags.baseUrl ?? env.ASSETBATCH_BASE_URL ?? file.baseUrl);
+  const token = sandbox ? undefined : (flags.token ?? env.ASSETBATCH_TOKEN ?? (file.tokenEnv ? env[file.tokenEnv] : undefined));
+  const allowInsecureHttp = flags.allowInsecureHttp === true;
+  if (!sandbox) {
+    if (!baseUrl) {
+      throw new AssetbatchError('E_CONFIG', 'no service to talk to', {
+        hint: 'Give --base-url URL (or ASSETBATCH_BASE_URL), or add --sandbox to try it on the local sandbox.',
+      });
+    }
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new AssetbatchError('E_CONFIG', `"${baseUrl}" is not a URL`, { hint: 'Example: --base-url https://dashboard-api.revnue.com' });
+    }
+    if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
+      throw new AssetbatchError('E_INSECURE_URL', `refusing to send the token over plain http to ${url.host}`, {
+        hint: 'Use https://, or add --allow-insecure-http if you really mean it.',
+      });
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AssetbatchError('E_CONFIG', `"${baseUrl}" is not an http(s) URL`);
+    if (!token) {
+      throw new AssetbatchError('E_CONFIG', 'no API token', {
+        hint: 'Set ASSETBATCH_TOKEN (or --token, or "tokenEnv" in assetbatch.config.json naming the variable that holds it).',
+      });
+    }
+  }
+  return Object.freeze({
+    baseUrl,
+    token,
+    sandbox,
+    company: positiveInt(flags.company, '--company') ?? file.company ?? 1,
+    rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? 100,
+    allowInsecureHttp,
+  });
+}

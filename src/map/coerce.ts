@@ -1,0 +1,270 @@
+// Coerce stage: a spreadsheet cell to the value a write body takes. Dates (ISO, Excel
+// serials, day-first or month-first), money ("$1,234.50", "1 234,50"), integers, booleans
+// and enums by value or label. Pure; a problem is returned as words, never thrown.
+import type { CellValue } from '../read/types.js';
+import type { CustomFieldDataType, FieldDef } from '../resources/fields.js';
+import { isValidIsoDate } from '../resources/fields.js';
+import { compactName } from './normalize.js';
+
+export type DateOrder = 'DMY' | 'MDY';
+
+export interface Coerced {
+  /** The value for the body; undefined = omit the field (empty cell). */
+  readonly value?: unknown;
+  /** Why the cell cannot be used, in spreadsheet words. */
+  readonly problem?: string;
+  /** A doubt worth telling the user about, though the value was used. */
+  readonly warning?: string;
+}
+
+const EMPTY: Coerced = {};
+
+export function isEmptyCell(c: CellValue | undefined): boolean {
+  return c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
+}
+
+function isCellError(c: CellValue): c is { error: string } {
+  return typeof c === 'object' && c !== null && !(c instanceof Date) && 'error' in c;
+}
+
+/** The cell as text the way a user sees it. */
+export function cellText(c: CellValue | undefined): string {
+  if (c === null || c === undefined) return '';
+  if (c instanceof Date) return isNaN(c.getTime()) ? '' : c.toISOString().slice(0, 10);
+  if (isCellError(c)) return c.error;
+  return String(c);
+}
+
+// ---------------------------------------------------------------------------------
+// Dates
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+
+/**
+ * Excel's 1900 date system: serial 1 is 1900-01-01, and serial 60 is 1900-02-29, a day
+ * that never was (Lotus 1-2-3's leap-year bug, kept by Excel). Serials after it are one
+ * day ahead of a true count.
+ */
+export function excelSerialToIso(serial: number): string | undefined {
+  if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return undefined;
+  const whole = Math.floor(serial);
+  if (whole === 60) return undefined;
+  const days = whole < 60 ? whole : whole - 1;
+  const d = new Date(Date.UTC(1899, 11, 31) + days * 86_400_000);
+  return ymd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+};
+
+const fullYear = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y);
+
+/** Which orders a text date allows: day-first, month-first, both (ambiguous), or none of these forms. */
+export function dateOrdersOf(text: string): { dmy: boolean; mdy: boolean } | undefined {
+  const m = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})$/.exec(text.trim());
+  if (!m) return undefined;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  const y = fullYear(Number(m[3]));
+  return { dmy: isValidIsoDate(ymd(y, b, a)), mdy: isValidIsoDate(ymd(y, a, b)) };
+}
+
+/** Turn `--date-format` text into an order; undefined for ISO-only or unknown forms. */
+export function dateOrderFromFormat(format: string | undefined): DateOrder | undefined {
+  if (!format) return undefined;
+  const f = format.toLowerCase();
+  const d = f.indexOf('d');
+  const m = f.indexOf('m');
+  if (d < 0 || m < 0) return undefined;
+  if (f.indexOf('y') === 0) return undefined;
+  return d < m ? 'DMY' : 'MDY';
+}
+
+export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerced {
+  if (cell instanceof Date) {
+    if (isNaN(cell.getTime())) return { problem: 'is not a valid date' };
+    // Spreadsheet dates carry no zone: exceljs gives them as UTC midnight.
+    return { value: ymd(cell.getUTCFullYear(), cell.getUTCMonth() + 1, cell.getUTCDate()) };
+  }
+  if (typeof cell === 'number') {
+    const iso = excelSerialToIso(cell);
+    if (cell === 60) return { problem: '60 is 1900-02-29 in Excel, a day that never existed (Excel\'s 1900 leap-year bug)' };
+    return iso ? { value: iso, warning: cell < 367 ? `the number ${cell} was read as an Excel date (${iso})` : undefined } : { problem: `the number ${cell} is not a date` };
+  }
+  const text = cellText(cell).trim();
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (m) {
+    const iso = ymd(Number(m[1]), Number(m[2]), Number(m[3]));
+    return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
+  }
+  if (/^\d{5}(\.\d+)?$/.test(text)) return coerceDate(Number(text), order);
+  m = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})$/.exec(text);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const y = fullYear(Number(m[3]));
+    const orders = dateOrdersOf(text)!;
+    let use: DateOrder | undefined = order;
+    if (!use) {
+      if (orders.dmy && !orders.mdy) use = 'DMY';
+      else if (orders.mdy && !orders.dmy) use = 'MDY';
+      else if (a === b) use = 'DMY';
+      else return { problem: `"${text}" could be day-first or month-first; give --date-format dd/MM/yyyy or MM/dd/yyyy` };
+    }
+    const iso = use === 'DMY' ? ymd(y, b, a) : ymd(y, a, b);
+    if (!isValidIsoDate(iso)) return { problem: `"${text}" is not a real date as ${use === 'DMY' ? 'day/month/year' : 'month/day/year'}` };
+    return { value: iso };
+  }
+  // "31 Jan 2023", "31-Jan-23", "January 31, 2023"
+  m = /^(\d{1,2})[\s\-/.]*([a-z]{3,9})\.?[\s\-/.,]*(\d{2}|\d{4})$/i.exec(text);
+  if (m && MONTHS[m[2].toLowerCase()]) {
+    const iso = ymd(fullYear(Number(m[3])), MONTHS[m[2].toLowerCase()], Number(m[1]));
+    return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
+  }
+  m = /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text);
+  if (m && MONTHS[m[1].toLowerCase()]) {
+    const iso = ymd(Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2]));
+    return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
+  }
+  return { problem: `"${text}" is not a date (write it like 2024-03-31)` };
+}
+
+// ---------------------------------------------------------------------------------
+// Numbers and money
+
+/**
+ * Read an amount as people write it: currency symbols and codes, thousands separators
+ * ("1,234.50", "1.234,50", "1 234,50"), a trailing minus or brackets for negatives.
+ */
+export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; problem?: string } {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? { n: raw, negative: raw < 0 } : { problem: 'is not a number' };
+  if (typeof raw === 'boolean' || raw instanceof Date || raw === null) return { problem: 'is not a number' };
+  if (isCellError(raw)) return { problem: `is a formula error (${raw.error})` };
+  let s = String(raw).trim();
+  let negative = false;
+  if (/^\(.*\)$/.test(s)) {
+    negative = true;
+    s = s.slice(1, -1).trim();
+  }
+  s = s.replace(/^(usd|eur|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk)\s*/i, '').replace(/\s*(usd|eur|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk)$/i, '');
+  s = s.replace(/[$€£¥₹]/g, '').trim();
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1).trim();
+  } else if (s.endsWith('-')) {
+    negative = true;
+    s = s.slice(0, -1).trim();
+  }
+  s = s.replace(/[\s\u00a0\u202f']/g, '');
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return { problem: 'is not a number' };
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  let normalized: string;
+  if (lastComma >= 0 && lastDot >= 0) {
+    // Both: the last one is the decimal separator.
+    normalized = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  } else if (lastComma >= 0) {
+    const groups = s.split(',');
+    // "1,234" and "1,234,567" are thousands; "12,5" and "1234,50" are decimal commas.
+    normalized = groups.length > 2 || (groups.length === 2 && groups[1].length === 3 && groups[0].length <= 3) ? s.replace(/,/g, '') : s.replace(',', '.');
+  } else if (lastDot >= 0 && s.split('.').length > 2) {
+    normalized = s.replace(/\./g, '');
+  } else normalized = s;
+  const n = Number(normalized);
+  if (!Number.isFinite(n)) return { problem: 'is not a number' };
+  return { n: negative ? -n : n, negative };
+}
+
+export function coerceMoney(cell: CellValue): Coerced {
+  const text = cellText(cell);
+  const { n, problem } = parseAmount(cell);
+  if (problem) return { problem: `"${text}" ${problem}` };
+  if (n! < 0) return { problem: `"${text}" is negative; amounts must be 0 or more` };
+  const rounded = Math.round(n! * 100) / 100;
+  return { value: rounded, warning: rounded !== n ? `"${text}" was rounded to ${rounded.toFixed(2)}` : undefined };
+}
+
+export function coerceInteger(cell: CellValue): Coerced {
+  const text = cellText(cell);
+  const { n, problem } = parseAmount(cell);
+  if (problem) return { problem: `"${text}" ${problem === 'is not a number' ? 'is not a whole number' : problem}` };
+  if (!Number.isInteger(n)) return { problem: `"${text}" is not a whole number` };
+  return { value: n };
+}
+
+// ---------------------------------------------------------------------------------
+// Booleans, enums, text
+
+const TRUE = new Set(['yes', 'y', 'true', 't', '1', 'x', 'on', 'signed', '✓', '✔']);
+const FALSE = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unsigned', '-']);
+
+export function coerceBoolean(cell: CellValue): Coerced {
+  if (typeof cell === 'boolean') return { value: cell };
+  if (typeof cell === 'number') return cell === 1 ? { value: true } : cell === 0 ? { value: false } : { problem: `${cell} is not yes or no` };
+  const t = cellText(cell).trim().toLowerCase();
+  if (TRUE.has(t)) return { value: true };
+  if (FALSE.has(t)) return { value: false };
+  return { problem: `"${cellText(cell)}" is not yes or no` };
+}
+
+export function coerceEnum(cell: CellValue, field: FieldDef): Coerced {
+  const text = cellText(cell).trim();
+  const key = compactName(text);
+  const hit = field.values?.find((v) => compactName(v.value) === key || compactName(v.label) === key);
+  if (hit) return { value: hit.value };
+  const labels = (field.values ?? []).map((v) => v.label).join(', ');
+  return { problem: `"${text}" is not one of: ${labels}` };
+}
+
+export function coerceText(cell: CellValue, field?: FieldDef): Coerced {
+  if (typeof cell === 'object' && cell !== null && !(cell instanceof Date) && 'error' in cell) {
+    return { problem: `is a formula error (${cell.error})` };
+  }
+  const text = cellText(cell).trim();
+  if (text === '') return EMPTY;
+  // A serial or phone number typed into Excel as a number has lost its leading zeros.
+  const warning = typeof cell === 'number' && field?.keepText ? `was stored as a number (${text}); leading zeros, if any, were lost` : undefined;
+  return { value: text, warning };
+}
+
+/** Coerce a cell for a field; lookups stay text for the resolve stage. */
+export function coerceCell(cell: CellValue, field: FieldDef, order: DateOrder | undefined): Coerced {
+  if (isEmptyCell(cell)) return EMPTY;
+  if (typeof cell === 'object' && cell !== null && !(cell instanceof Date) && 'error' in cell) {
+    return { problem: `is a formula error (${cell.error})` };
+  }
+  switch (field.type) {
+    case 'text':
+    case 'email':
+    case 'lookup':
+      return coerceText(cell, field);
+    case 'integer':
+      return coerceInteger(cell);
+    case 'decimal':
+      return coerceMoney(cell);
+    case 'date':
+      return coerceDate(cell, order);
+    case 'boolean':
+      return coerceBoolean(cell);
+    case 'enum':
+      return coerceEnum(cell, field);
+  }
+}
+
+/** Coerce a custom field's cell by its data type. */
+export function coerceCustom(cell: CellValue, dataType: CustomFieldDataType, order: DateOrder | undefined): Coerced {
+  if (isEmptyCell(cell)) return EMPTY;
+  switch (dataType) {
+    case 'money':
+      return coerceMoney(cell);
+    case 'number':
+      return coerceInteger(cell);
+    case 'date':
+      return coerceDate(cell, order);
+    default:
+      return coerceText(cell);
+  }
+}

@@ -1,0 +1,72 @@
+// Text normalisation shared by header mapping and lookup matching: people write the same
+// name with other case, accents, spacing and punctuation ("Serial No." = "serial_no").
+
+/** Lowercase, accents removed, punctuation to spaces, spaces collapsed. */
+export function normalizeName(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Like normalizeName but without any spaces: "Sub Cat" = "subcat" = "sub_cat". */
+export function compactName(s: string): string {
+  return normalizeName(s).replace(/ /g, '');
+}
+
+/** Levenshtein distance, with an early exit once it passes `max`. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      // Transposition ("Untied" for "United") counts as one edit.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], (prev as number[])[j - 2] + 1);
+      rowMin = Math.min(rowMin, cur[j]);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Similarity in [0, 1]: 1 - distance / longer length. */
+export function similarity(a: string, b: string): number {
+  const len = Math.max(a.length, b.length);
+  if (len === 0) return 1;
+  return 1 - editDistance(a, b) / len;
+}
+
+/** The closest candidates to `name`, best first, above a similarity threshold. */
+export function closest(name: string, candidates: Iterable<string>, opts: { threshold?: number; limit?: number } = {}): string[] {
+  const target = compactName(name);
+  const threshold = opts.threshold ?? 0.6;
+  const scored: { c: string; s: number }[] = [];
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    if (seen.has(c)) continue;
+    seen.add(c);
+    const cc = compactName(c);
+    let s = similarity(target, cc);
+    // A prefix or containment match ("Dell" for "Dell Technologies") is a good hint too.
+    if (target.length >= 3 && (cc.startsWith(target) || target.startsWith(cc))) s = Math.max(s, 0.75);
+    if (s >= threshold) scored.push({ c, s });
+  }
+  scored.sort((x, y) => y.s - x.s || x.c.localeCompare(y.c));
+  return scored.slice(0, opts.limit ?? 3).map((x) => x.c);
+}
+
+/** "did you mean 'A' or 'B'?" or empty. */
+export function didYouMean(suggestions: readonly string[]): string {
+  if (suggestions.length === 0) return '';
+  const quoted = suggestions.map((s) => `'${s}'`);
+  return `did you mean ${quoted.length === 1 ? quoted[0] : quoted.slice(0, -1).join(', ') + ' or ' + quoted[quoted.length - 1]}?`;
+}

@@ -1,0 +1,152 @@
+// Report stage: one line per data row, in input order, written as the run goes (memory
+// does not grow with the file). Outcome columns come first and start with "#", which the
+// mapper ignores, so a report filtered to its failed rows can be fixed and imported again.
+// Cells echo the user's data, so formula-like text is neutralised as in exports.
+import { stringify, type Stringifier } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { extname } from 'node:path';
+import type { CellValue } from '../read/types.js';
+import { cellText } from '../map/coerce.js';
+import { formatRowIssue, type RowIssue } from '../validate/validate.js';
+import { neutralizeCell } from '../export/neutralize.js';
+import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
+
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid';
+
+export interface RowOutcome {
+  readonly row: number;
+  readonly status: RowStatus;
+  readonly id?: number;
+  readonly issues: readonly RowIssue[];
+  readonly warnings: readonly RowIssue[];
+  readonly note?: string;
+  readonly cells: readonly CellValue[];
+  /** Update dry runs: what would change, field by field. */
+  readonly changes?: readonly { field: string; from: unknown; to: unknown }[];
+}
+
+export const REPORT_COLUMNS = ['#row', '#status', '#id', '#message', '#warnings'] as const;
+
+export function outcomeMessage(o: RowOutcome): string {
+  const parts = o.issues.map(formatRowIssue);
+  if (o.note) parts.push(o.note);
+  if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${show(c.from)} → ${show(c.to)}`).join('; ')}`);
+  return parts.join('; ');
+}
+
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export interface ReportWriter {
+  readonly path: string;
+  write(o: RowOutcome): Promise<void>;
+  /** Close and move into place; `summary` goes into JSON reports. */
+  close(summary?: unknown): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
+  const ext = extname(path).toLowerCase();
+  return ext === '.xlsx' ? 'xlsx' : ext === '.json' ? 'json' : 'csv';
+}
+
+export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
+  const format = reportFormat(path);
+  const file = await openAtomic(path);
+  if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);
+  if (format === 'json') return jsonReport(path, file, headers);
+  return xlsxReport(path, file, headers, opts.raw ?? false);
+}
+
+function drain(stream: NodeJS.WritableStream, ok: boolean): Promise<void> {
+  return ok ? Promise.resolve() : new Promise((resolve) => stream.once('drain', () => resolve()));
+}
+
+function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean): ReportWriter {
+  const out: Stringifier = stringify({ header: true, columns: [...REPORT_COLUMNS, ...headers.map((h, i) => h || `Column ${i + 1}`)] });
+  out.pipe(file.stream);
+  const safe = (s: string) => (raw ? s : neutralizeCell(s));
+  return {
+    path,
+    async write(o) {
+      const row = [String(o.row), o.status, o.id === undefined ? '' : String(o.id), safe(outcomeMessage(o)), safe(o.warnings.map(formatRowIssue).join('; ')), ...headers.map((_, i) => safe(cellText(o.cells[i])))];
+      await drain(out, out.write(row));
+    },
+    async close() {
+      await new Promise<void>((resolve, reject) => {
+        file.stream.once('finish', () => resolve());
+        file.stream.once('error', reject);
+        out.end();
+      });
+      await file.commit();
+    },
+    abort: () => file.abort(),
+  };
+}
+
+function jsonReport(path: string, file: AtomicFile, headers: readonly string[]): ReportWriter {
+  let first = true;
+  const s = file.stream;
+  s.write('{"rows":[\n');
+  return {
+    path,
+    async write(o) {
+      const cells: Record<string, string> = {};
+      headers.forEach((h, i) => {
+        const t = cellText(o.cells[i]);
+        if (t !== '') cells[h || `Column ${i + 1}`] = t;
+      });
+      const line = JSON.stringify({ row: o.row, status: o.status, id: o.id, issues: o.issues, warnings: o.warnings, note: o.note, changes: o.changes, cells });
+      await drain(s, s.write((first ? '' : ',\n') + line));
+      first = false;
+    },
+    async close(summary) {
+      s.write(`\n],"summary":${JSON.stringify(summary ?? null)}}\n`);
+      await file.commit();
+    },
+    abort: () => file.abort(),
+  };
+}
+
+function xlsxReport(path: string, file: AtomicFile, headers: readonly string[], _raw: boolean): ReportWriter {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const allHeaders = [...REPORT_COLUMNS, ...headers.map((h, i) => h || `Column ${i + 1}`)];
+  ws.columns = allHeaders.map((h, i) => ({ header: h, key: String(i), width: i === 3 ? 60 : Math.min(40, Math.max(10, h.length + 2)) }));
+  ws.getRow(1).font = { bold: true };
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: allHeaders.length } };
+  const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
+  const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C' };
+  return {
+    path,
+    async write(o) {
+      const values: unknown[] = [o.row, o.status, o.id ?? null, outcomeMessage(o), o.warnings.map(formatRowIssue).join('; ')];
+      headers.forEach((_, i) => {
+        const c = o.cells[i];
+        if (c instanceof Date || typeof c === 'number' || typeof c === 'boolean') values.push(c);
+        else {
+          // A string cell never runs as a formula (exceljs writes strings as strings), so
+          // formula-like text is safe here as it is; CSV needs the prefix instead.
+          const t = cellText(c);
+          values.push(t === '' ? null : t);
+        }
+      });
+      const row = ws.addRow(values);
+      row.getCell(2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: statusFill[o.status] ?? 'FFFFFFFF' } };
+      for (const issue of [...o.issues]) {
+        if (issue.column === undefined) continue;
+        const idx = headers.indexOf(issue.column);
+        if (idx < 0) continue;
+        const cell = row.getCell(REPORT_COLUMNS.length + idx + 1);
+        cell.fill = fill;
+        cell.note = formatRowIssue(issue);
+      }
+      row.commit();
+    },
+    async close() {
+      ws.commit();
+      await wb.commit();
+      await file.commit();
+    },
+    abort: () => file.abort(),
+  };
+}

@@ -1,0 +1,311 @@
+// Resolve stage: names in the sheet → ids, through the service's lists. Each list is read
+// at most once per run (and cached on disk per base URL and company), and where the list
+// has a name filter and the sheet names only a few entries, one filtered call per name is
+// cheaper than reading every page: every request counts against the account's limit.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiClient } from '../api/client.js';
+import { fetchPage, listAll, pagesFor, type ListOptions } from '../api/paginate.js';
+import type { LookupKind, ResourceDef } from '../resources/fields.js';
+import { LOOKUP_LIST } from '../resources/index.js';
+import { COUNTRIES } from '../resources/countries.js';
+import { closest, didYouMean, normalizeName } from '../map/normalize.js';
+
+export interface LookupEntry {
+  readonly id: number;
+  /** The name as the service spells it. */
+  readonly name: string;
+  /** Other keys this entry is found by (asset owner email, country codes and aliases). */
+  readonly keys?: readonly string[];
+  /** Categories: their subcategories. */
+  readonly subcategories?: readonly string[] | null;
+}
+
+export type Resolution =
+  | { readonly ok: true; readonly entry: LookupEntry; readonly subcategory?: string }
+  | { readonly ok: false; readonly code: 'E_LOOKUP_NOT_FOUND' | 'E_LOOKUP_AMBIGUOUS'; readonly message: string };
+
+const KIND_WORD: Record<LookupKind, string> = {
+  country: 'country',
+  category: 'category',
+  usage_status: 'usage status',
+  business_unit: 'business unit',
+  asset_owner: 'asset owner',
+  supplier: 'supplier',
+  hardware_model: 'hardware model',
+  contract: 'contract',
+  customer: 'customer',
+};
+
+/** The filter a list offers for finding one entry by its name, if any. */
+const NAME_FILTER: Partial<Record<LookupKind, string>> = {
+  category: 'name',
+  usage_status: 'name',
+  hardware_model: 'name',
+  contract: 'contract_no',
+};
+
+/** Reference lists change rarely and are cached on disk; the user's own records are not. */
+const CACHEABLE: ReadonlySet<LookupKind> = new Set<LookupKind>(['country', 'category', 'usage_status', 'business_unit', 'supplier', 'hardware_model', 'asset_owner']);
+
+/** Turn a list record into an entry. */
+export function toEntry(kind: LookupKind, r: Record<string, unknown>): LookupEntry {
+  switch (kind) {
+    case 'country': {
+      const numeric = Number(r.country_numeric_code);
+      const iso = COUNTRIES.find((c) => c.numeric === numeric);
+      return {
+        id: numeric,
+        name: String(r.country_name),
+        keys: iso ? [iso.alpha2, iso.alpha3, iso.name, ...iso.aliases, String(numeric), String(numeric).padStart(3, '0')] : [String(numeric)],
+      };
+    }
+    case 'category':
+      return { id: Number(r.id), name: String(r.category ?? r.name), subcategories: (r.subcategories as string[] | null) ?? null };
+    case 'hardware_model':
+      return { id: Number(r.id), name: String(r.asset_hardware_model ?? r.name) };
+    case 'asset_owner':
+      return { id: Number(r.id), name: String(r.name), keys: r.email ? [String(r.email)] : [] };
+    case 'contract':
+      return { id: Number(r.id), name: String(r.number), keys: [] };
+    default:
+      return { id: Number(r.id), name: String(r.name) };
+  }
+}
+
+/** A name index over one list: case-, accent- and punctuation-insensitive. */
+export class LookupIndex {
+  readonly kind: LookupKind;
+  private readonly byKey = new Map<string, LookupEntry[]>();
+  private readonly entries: LookupEntry[] = [];
+  /** True once every entry of the list is in the index (misses are then final). */
+  complete = false;
+
+  constructor(kind: LookupKind) {
+    this.kind = kind;
+  }
+
+  add(e: LookupEntry): void {
+    if (this.entries.some((x) => x.id === e.id)) return;
+    this.entries.push(e);
+    const keys = new Set([e.name, ...(e.keys ?? [])].map(normalizeName));
+    for (const k of keys) {
+      const list = this.byKey.get(k) ?? [];
+      list.push(e);
+      this.byKey.set(k, list);
+    }
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  has(name: string): boolean {
+    return this.byKey.has(normalizeName(name));
+  }
+
+  /** All entries, for templates' drop-downs and suggestions. */
+  all(): readonly LookupEntry[] {
+    return this.entries;
+  }
+
+  find(name: string): Resolution {
+    const word = KIND_WORD[this.kind];
+    const text = name.trim();
+    // Countries by code are matched on the exact code, and case matters less than shape.
+    const hits = this.byKey.get(normalizeName(text)) ?? [];
+    const distinct = [...new Map(hits.map((h) => [h.id, h])).values()];
+    if (distinct.length === 1) return { ok: true, entry: distinct[0] };
+    if (distinct.length > 1) {
+      return {
+        ok: false,
+        code: 'E_LOOKUP_AMBIGUOUS',
+        message: `${word} '${text}' matches ${distinct.length} records (${distinct.map((d) => `id ${d.id}`).join(', ')}); rename one in the service or give the id`,
+      };
+    }
+    const sugg = closest(text, this.entries.map((e) => e.name));
+    return { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: `${word} '${text}' not found${sugg.length ? `; ${didYouMean(sugg)}` : ''}` };
+  }
+}
+
+export interface LookupPlanItem {
+  readonly kind: LookupKind;
+  readonly names: number;
+  readonly strategy: 'full list' | 'filtered calls' | 'cache';
+  readonly requests: number;
+}
+
+export interface ResolverOptions {
+  readonly company: number;
+  readonly cacheDir?: string;
+  /** Seconds a cached list stays fresh. Default 3600. 0 = no cache. */
+  readonly cacheTtl?: number;
+  readonly refresh?: boolean;
+  readonly concurrency?: number;
+}
+
+export function defaultCacheDir(): string {
+  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'assetbatch', 'lookups');
+}
+
+/** Loads lists on demand and answers name → id questions for one run. */
+export class Resolver {
+  private readonly indexes = new Map<LookupKind, LookupIndex>();
+  readonly plan: LookupPlanItem[] = [];
+  requests = 0;
+
+  constructor(
+    private readonly client: ApiClient | undefined,
+    private readonly opts: ResolverOptions,
+  ) {}
+
+  index(kind: LookupKind): LookupIndex {
+    let idx = this.indexes.get(kind);
+    if (!idx) {
+      idx = new LookupIndex(kind);
+      this.indexes.set(kind, idx);
+    }
+    return idx;
+  }
+
+  private listOpts(): ListOptions {
+    return { company: this.opts.company, concurrency: this.opts.concurrency ?? 4 };
+  }
+
+  private cachePath(kind: LookupKind): string {
+    const key = createHash('sha256').update(`${this.client?.baseUrl}|${this.opts.company}|${kind}`).digest('hex').slice(0, 24);
+    return join(this.opts.cacheDir ?? defaultCacheDir(), `${key}.json`);
+  }
+
+  private async readCache(kind: LookupKind): Promise<LookupEntry[] | undefined> {
+    const ttl = this.opts.cacheTtl ?? 3600;
+    if (!CACHEABLE.has(kind) || ttl <= 0 || this.opts.refresh) return undefined;
+    try {
+      const data = JSON.parse(await readFile(this.cachePath(kind), 'utf8')) as { at: number; entries: LookupEntry[] };
+      return Date.now() - data.at < ttl * 1000 ? data.entries : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async writeCache(kind: LookupKind, entries: readonly LookupEntry[]): Promise<void> {
+    if (!CACHEABLE.has(kind) || (this.opts.cacheTtl ?? 3600) <= 0) return;
+    const path = this.cachePath(kind);
+    try {
+      await mkdir(join(path, '..'), { recursive: true });
+      await writeFile(`${path}.tmp`, JSON.stringify({ at: Date.now(), entries }));
+      await rename(`${path}.tmp`, path);
+    } catch {
+      // A cache we cannot write only costs requests next time.
+    }
+  }
+
+  private countRequests<T>(p: Promise<T>): Promise<T> {
+    this.requests++;
+    return p;
+  }
+
+  /**
+   * Make sure `names` can be answered for `kind`, at the least cost: the cache, else
+   * page 1 (which tells the count), then either the other pages or one filtered call
+   * per name still missing, whichever is fewer requests.
+   */
+  async load(kind: LookupKind, names: Iterable<string>): Promise<void> {
+    const idx = this.index(kind);
+    if (idx.complete) return;
+    const wanted = [...new Set([...names].map((n) => n.trim()).filter(Boolean))];
+    const cached = await this.readCache(kind);
+    if (cached) {
+      for (const e of cached) idx.add(e);
+      idx.complete = true;
+      this.plan.push({ kind, names: wanted.length, strategy: 'cache', requests: 0 });
+      return;
+    }
+    if (!this.client) throw new Error('no service to resolve names against');
+    const def: ResourceDef = LOOKUP_LIST[kind];
+    const first = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, def, this.listOpts(), 1));
+    for (const r of first.results) idx.add(toEntry(kind, r));
+    const pages = pagesFor(first.count);
+    if (pages <= 1) {
+      idx.complete = true;
+      this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: 1 });
+      await this.writeCache(kind, idx.all());
+      return;
+    }
+    const missing = wanted.filter((n) => !idx.has(kind === 'category' ? splitCategory(n).name : n));
+    const filter = NAME_FILTER[kind];
+    if (filter && missing.length < pages - 1) {
+      for (const n of missing) {
+        const q = kind === 'category' ? splitCategory(n).name : n;
+        const page = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, def, { ...this.listOpts(), filters: { [filter]: q } }, 1));
+        for (const r of page.results) idx.add(toEntry(kind, r));
+      }
+      // Names still missing (a filter that matches exactly, a typo) need the whole list for suggestions.
+      const still = missing.filter((n) => !idx.has(kind === 'category' ? splitCategory(n).name : n));
+      if (still.length === 0) {
+        this.plan.push({ kind, names: wanted.length, strategy: 'filtered calls', requests: 1 + missing.length });
+        return;
+      }
+    }
+    let requests = 0;
+    for await (const r of listAll<Record<string, unknown>>(this.client, def, { ...this.listOpts(), first, onPage: ({ page }) => void (page > 1 && requests++) })) idx.add(toEntry(kind, r));
+    this.requests += requests;
+    idx.complete = true;
+    this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: requests + 1 });
+    await this.writeCache(kind, idx.all());
+  }
+
+  /** Resolve a name; for categories, "Name / Sub" or a separate subcategory. */
+  resolve(kind: LookupKind, name: string, subcategory?: string): Resolution {
+    const idx = this.index(kind);
+    if (kind === 'country') return resolveCountry(idx, name);
+    if (kind === 'category') {
+      const split = splitCategory(name);
+      const res = idx.find(split.name);
+      if (!res.ok) return res;
+      const sub = subcategory ?? split.sub;
+      if (sub === undefined) return res;
+      const subs = res.entry.subcategories ?? [];
+      const hit = subs.find((s) => normalizeName(s) === normalizeName(sub));
+      if (hit) return { ok: true, entry: res.entry, subcategory: hit };
+      const sugg = closest(sub, subs);
+      return {
+        ok: false,
+        code: 'E_LOOKUP_NOT_FOUND',
+        message: subs.length
+          ? `subcategory '${sub}' is not in category '${res.entry.name}'${sugg.length ? `; ${didYouMean(sugg)}` : ` (it has: ${subs.join(', ')})`}`
+          : `category '${res.entry.name}' has no subcategories, so '${sub}' cannot be used`,
+      };
+    }
+    return idx.find(name);
+  }
+
+  /** Add a record created during this run (a customer or contract referenced later in the workbook). */
+  remember(kind: LookupKind, entry: LookupEntry): void {
+    this.index(kind).add(entry);
+  }
+}
+
+/** "Hardware / Laptop" or "Hardware > Laptop" → name and subcategory. */
+export function splitCategory(text: string): { name: string; sub?: string } {
+  const m = /^(.+?)\s*(?:\/|>|»|\\|::)\s*(.+)$/.exec(text.trim());
+  return m ? { name: m[1], sub: m[2] } : { name: text.trim() };
+}
+
+/** Countries: by numeric code, alpha-2, alpha-3, name or alias; then checked against the service's list. */
+export function resolveCountry(idx: LookupIndex, text: string): Resolution {
+  const t = text.trim();
+  if (/^\d{1,3}$/.test(t)) {
+    const hit = idx.all().find((e) => e.id === Number(t));
+    if (hit) return { ok: true, entry: hit };
+    return { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: `country code ${t} is not an ISO 3166 numeric code the service knows` };
+  }
+  const iso = COUNTRIES.find((c) => c.alpha2 === t.toUpperCase() || c.alpha3 === t.toUpperCase());
+  if (iso && /^[A-Za-z]{2,3}$/.test(t)) {
+    const hit = idx.all().find((e) => e.id === iso.numeric);
+    if (hit) return { ok: true, entry: hit };
+  }
+  return idx.find(t);
+}

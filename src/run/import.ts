@@ -1,0 +1,451 @@
+// The import run: read → map → coerce → resolve → validate → send → report, wired.
+// The sheet is read twice, streaming both times: a scan (dates' day/month order, the
+// names to look up, duplicate keys, the row count for the plan) and the run itself.
+// Nothing is written before the plan is known; every row ends in the report.
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import pLimit from 'p-limit';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { AssetbatchError, isAssetbatchError } from '../errors.js';
+import type { ConnectionConfig } from '../config.js';
+import { connect, type Connection } from '../api/connect.js';
+import { listArray } from '../api/paginate.js';
+import { openSheet } from '../read/index.js';
+import type { SheetRow, SheetSource } from '../read/types.js';
+import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
+import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
+import { headerMatcher, mapHeaders, missingRequired, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
+import { cellText, dateOrderFromFormat, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
+import { splitCategory, Resolver } from '../resolve/lookups.js';
+import { prepareRow, isTotalsRow, naturalKey, type RowContext, type RowIssue } from '../validate/validate.js';
+import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
+import { Journal, loadJournal } from '../send/journal.js';
+import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
+
+export interface ImportOptions {
+  readonly file: string;
+  readonly resource: string;
+  readonly connection: ConnectionConfig;
+  readonly dryRun?: boolean;
+  readonly sheet?: string | number;
+  readonly headerRow?: number;
+  readonly mappingPath?: string;
+  readonly mapping?: MappingFile;
+  readonly dateFormat?: string;
+  readonly concurrency?: number;
+  readonly uniqueField?: 'name' | 'serial_number';
+  readonly onExisting?: OnExisting;
+  /** Allow two rows with the same natural key (normally the second is skipped). */
+  readonly allowDuplicates?: boolean;
+  readonly reportPath?: string;
+  /** Resume from the journal (default: yes when one exists for this input). */
+  readonly resume?: boolean;
+  readonly refreshLookups?: boolean;
+  readonly lookupCacheDir?: string;
+  readonly logger?: Logger;
+  /** Called with each row's outcome, in input order. */
+  readonly onRow?: (o: RowOutcome) => void;
+  /** Called once, before any write, with the plan. */
+  readonly onPlan?: (p: ImportPlan) => void;
+  readonly onProgress?: (p: { done: number; total: number; requests: number }) => void;
+  /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
+  readonly signal?: AbortSignal;
+  /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
+  readonly sandboxOptions?: Record<string, unknown>;
+  /** Use an existing connection instead of opening one. */
+  readonly connectionOverride?: Connection;
+}
+
+export interface ImportPlan {
+  readonly file: string;
+  readonly sheet?: string;
+  readonly resource: string;
+  readonly rows: number;
+  readonly blankRows: number;
+  readonly headerRow: number;
+  readonly mapped: readonly { header: string; field: string; how: string }[];
+  readonly unmapped: readonly { header: string; suggestion?: string }[];
+  readonly warnings: readonly string[];
+  readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
+  readonly lookupRequests: number;
+  readonly existingCheck?: { strategy: string; requests: number };
+  readonly writes: number;
+  readonly dryRun: boolean;
+  readonly rateLimit: number;
+  readonly etaSeconds: number;
+  readonly resumed?: { doneRows: number; inFlightRows: number };
+}
+
+export interface ImportSummary {
+  readonly file: string;
+  readonly resource: string;
+  readonly dryRun: boolean;
+  readonly rows: number;
+  readonly counts: Record<RowStatus, number>;
+  readonly requests: number;
+  readonly throttled: number;
+  readonly retries: number;
+  readonly recovered: number;
+  readonly durationMs: number;
+  readonly rowsPerSecond: number;
+  readonly report?: string;
+  readonly journal?: string;
+  readonly stopped?: { code: string; message: string };
+  readonly warnings: readonly string[];
+  readonly plan: ImportPlan;
+}
+
+const mappingFileSchema = z
+  .object({
+    resource: z.string().optional(),
+    sheet: z.union([z.string(), z.number().int().positive()]).optional(),
+    headerRow: z.number().int().positive().optional(),
+    columns: z.record(z.string(), z.string().nullable()).optional(),
+    defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    dateFormat: z.string().optional(),
+    uniqueField: z.enum(['name', 'serial_number']).optional(),
+  })
+  .strict();
+
+export async function loadMappingFile(path: string): Promise<MappingFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new AssetbatchError('E_FILE_NOT_FOUND', 'mapping file not found', { location: { file: path } });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is not valid JSON (${(e as Error).message})`, { location: { file: path } });
+  }
+  const parsed = mappingFileSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new AssetbatchError('E_MAPPING_FILE', `mapping file has problems: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`, {
+      location: { file: path },
+      hint: 'A mapping file looks like {"resource": "asset", "columns": {"Serial No.": "serial_number"}, "defaults": {}, "dateFormat": "dd/MM/yyyy"}',
+    });
+  }
+  return parsed.data as MappingFile;
+}
+
+/** Resolve the resource named on the command line to a writable one. */
+export function writableResource(name: string, mode: WriteMode): ResourceDef {
+  const def = findResource(name);
+  const allowed = mode === 'create' ? ['asset', 'contract', 'customer'] : ['asset', 'contract', 'customer', 'asset-owner'];
+  if (!def || !allowed.includes(def.name)) {
+    const extra = def?.name === 'asset-owner' && mode === 'create' ? ' (asset owners cannot be created through the API; `assetbatch update` changes existing ones)' : '';
+    throw new AssetbatchError('E_USAGE', `cannot ${mode === 'create' ? 'import' : 'update'} "${name}"${extra}`, { hint: `Choose one of: ${allowed.join(', ')}` });
+  }
+  return def;
+}
+
+export function defaultReportPath(file: string): string {
+  return `${file}.report.csv`;
+}
+
+export function journalPathFor(reportPath: string): string {
+  return reportPath.replace(/\.(csv|xlsx|json)$/i, '') + '.journal.ndjson';
+}
+
+interface ScanResult {
+  rows: number;
+  blankRows: number;
+  dateOrders: Map<number, DateOrder | undefined>;
+  names: Map<LookupKind, Set<string>>;
+  firstRowOfKey: Map<string, number>;
+}
+
+/** Pass 1: what the run needs to know before it writes anything. */
+async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opts: { dateOrder?: DateOrder; keyField?: string; trackKeys: boolean }): Promise<ScanResult> {
+  const dateCols = mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
+  const evidence = new Map<number, { dmy?: number; mdy?: number; both?: number; example?: string }>();
+  const lookupCols = mapping.columns.filter((c) => c.target.kind === 'field' && c.target.field.type === 'lookup');
+  const names = new Map<LookupKind, Set<string>>();
+  const firstRowOfKey = new Map<string, number>();
+  const keyCol = opts.keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
+  let rows = 0;
+  for await (const r of source.rows) {
+    if (isTotalsRow(r.cells)) continue;
+    rows++;
+    if (!opts.dateOrder) {
+      for (const c of dateCols) {
+        const cell = r.cells[c.index];
+        if (typeof cell !== 'string') continue;
+        const o = dateOrdersOf(cell);
+        if (!o) continue;
+        const e = evidence.get(c.index) ?? {};
+        if (o.dmy && !o.mdy) e.dmy ??= r.row;
+        else if (o.mdy && !o.dmy) e.mdy ??= r.row;
+        else if (o.dmy && o.mdy && cell.split(/[/.\-]/)[0] !== cell.split(/[/.\-]/)[1]) {
+          e.both = (e.both ?? 0) + 1;
+          e.example ??= `${cell.trim()} (row ${r.row})`;
+        }
+        evidence.set(c.index, e);
+      }
+    }
+    for (const c of lookupCols) {
+      const cell = r.cells[c.index];
+      if (isEmptyCell(cell)) continue;
+      const kind = (c.target as { field: { lookup: LookupKind } }).field.lookup;
+      let text = cellText(cell).trim();
+      if (kind === 'category') text = splitCategory(text).name;
+      let set = names.get(kind);
+      if (!set) names.set(kind, (set = new Set()));
+      if (set.size < 100_000) set.add(text);
+    }
+    if (keyCol && opts.trackKeys) {
+      const k = cellText(r.cells[keyCol.index]).trim().toLowerCase();
+      if (k && !firstRowOfKey.has(k)) firstRowOfKey.set(k, r.row);
+    }
+  }
+  const dateOrders = new Map<number, DateOrder | undefined>();
+  for (const c of dateCols) {
+    const e = evidence.get(c.index);
+    if (opts.dateOrder || !e) continue;
+    if (e.dmy && e.mdy) {
+      throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" mixes day-first dates (row ${e.dmy}) and month-first dates (row ${e.mdy})`, {
+        location: { file: source.file, sheet: source.sheet, column: c.header },
+        hint: 'Fix the odd ones, or give --date-format dd/MM/yyyy (or MM/dd/yyyy) and the others will be reported row by row.',
+      });
+    }
+    if (e.dmy) dateOrders.set(c.index, 'DMY');
+    else if (e.mdy) dateOrders.set(c.index, 'MDY');
+    else if (e.both) {
+      throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`, {
+        location: { file: source.file, sheet: source.sheet, column: c.header },
+        hint: 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).',
+      });
+    }
+  }
+  return { rows, blankRows: source.stats.blankRows, dateOrders, names, firstRowOfKey };
+}
+
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
+
+/** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
+export async function loadCustomFields(conn: Connection | undefined, def: ResourceDef, company: number): Promise<CustomFieldSet> {
+  if (!conn || !def.customFieldType) return { fieldTemplates: [], formTemplates: [] };
+  const [fieldTemplates, formTemplates] = await Promise.all([
+    listArray<CustomTemplate>(conn.client, customFieldTemplate, { company }),
+    def.customForms ? listArray<CustomTemplate>(conn.client, customFormTemplate, { company }) : Promise.resolve([] as CustomTemplate[]),
+  ]);
+  return { fieldTemplates, formTemplates };
+}
+
+export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const dryRun = o.dryRun === true;
+  const def = writableResource(o.resource, 'create');
+  const mappingFile = o.mapping ?? (o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined);
+  if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
+    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: o.mappingPath } });
+  }
+  const sheet = o.sheet ?? mappingFile?.sheet;
+  const headerRow = o.headerRow ?? mappingFile?.headerRow;
+  const dateFormat = o.dateFormat ?? mappingFile?.dateFormat;
+  const dateOrder = dateOrderFromFormat(dateFormat);
+  if (dateFormat && !dateOrder && !/^y+[-/.]?M+[-/.]?d+$/i.test(dateFormat)) {
+    throw new AssetbatchError('E_USAGE', `--date-format "${dateFormat}" is not a form I know`, { hint: 'Use dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd.' });
+  }
+  const uniqueField = o.uniqueField ?? mappingFile?.uniqueField;
+  const keyField = def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0];
+  const company = o.connection.company;
+
+  // The file first: a bad file should fail before any request is made.
+  const probe = await openSheet(o.file, { sheet, headerRow, isKnownHeader: headerMatcher(def) });
+  const conn = o.connectionOverride ?? (await connect(o.connection, { logger: o.logger, sandboxOptions: o.sandboxOptions }));
+  const ownsConn = !o.connectionOverride;
+  let report: ReportWriter | undefined;
+  let journal: Journal | undefined;
+  try {
+    const unmatched = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath }).unmapped.length > 0;
+    const custom = unmatched || Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'))
+      ? await loadCustomFields(conn, def, company)
+      : { fieldTemplates: [], formTemplates: [] };
+    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath, custom });
+    const missing = missingRequired(def, mapping, 'create');
+    if (missing.length > 0) {
+      throw new AssetbatchError(
+        'E_MAPPING_REQUIRED_FIELD',
+        `no column for ${missing.map((f) => `${f.label} (${f.name})`).join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required for ${def.plural}`,
+        {
+          location: { file: o.file, sheet: probe.sheet },
+          hint: `Headers seen: ${probe.headers.map((h) => `"${h}"`).join(', ')}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+        },
+      );
+    }
+
+    // Pass 1.
+    const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: !o.allowDuplicates });
+    const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir });
+    for (const [kind, names] of scanned.names) await resolver.load(kind, names);
+
+    const reportPath = o.reportPath ?? defaultReportPath(o.file);
+    const journalPath = journalPathFor(reportPath);
+    const prior = !dryRun && o.resume !== false && existsSync(journalPath) ? loadJournal(journalPath) : undefined;
+    let doneRows = 0;
+    let inFlightRows = 0;
+    for (const r of prior?.rows.values() ?? []) r.done ? doneRows++ : r.inFlight && inFlightRows++;
+
+    let existingCheck: ImportPlan['existingCheck'];
+    let existing: Map<string, number> | undefined;
+    let existingComplete = false;
+    if (!dryRun && keyField && scanned.rows - doneRows > 0) {
+      const ex = await loadExistingKeys(conn.client, def, company, [keyField], scanned.rows - doneRows);
+      existingCheck = { strategy: ex.strategy, requests: ex.requests };
+      existing = ex.map;
+      existingComplete = ex.map !== undefined;
+    }
+    const writes = dryRun ? 0 : Math.max(0, scanned.rows - doneRows);
+    const perRowChecks = existingCheck?.strategy === 'filtered calls' ? writes : 0;
+    const plan: ImportPlan = {
+      file: o.file,
+      sheet: probe.sheet,
+      resource: def.name,
+      rows: scanned.rows,
+      blankRows: scanned.blankRows,
+      headerRow: probe.headerRow,
+      mapped: mapping.columns.map((c) => ({ header: c.header, field: c.target.kind === 'field' ? c.target.field.name : c.target.kind === 'id' ? 'id' : `custom:${c.target.templateName}/${c.target.fieldName}`, how: c.how })),
+      unmapped: mapping.unmapped.filter((u) => u.header.trim() !== '' && !u.header.startsWith('#')).map((u) => ({ header: u.header, suggestion: u.suggestion })),
+      warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings],
+      lookups: resolver.plan,
+      lookupRequests: resolver.requests,
+      existingCheck,
+      writes,
+      dryRun,
+      rateLimit: o.connection.rateLimit,
+      etaSeconds: Math.round(conn.client.limiter.estimateMs(writes + perRowChecks) / 1000),
+      resumed: prior ? { doneRows, inFlightRows } : undefined,
+    };
+    o.onPlan?.(plan);
+
+    // Pass 2.
+    const source = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+    report = await openReport(reportPath, source.headers);
+    if (!dryRun) {
+      journal = new Journal(journalPath);
+      journal.open({ file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode: 'create' });
+    }
+    const ctx: RowContext = {
+      def,
+      mode: 'create',
+      company,
+      mapping,
+      dateOrders: scanned.dateOrders,
+      defaultDateOrder: dateOrder,
+      resolver,
+      fieldTemplates: custom.fieldTemplates,
+      formTemplates: custom.formTemplates,
+    };
+    const writer = new RowWriter({
+      client: conn.client,
+      def,
+      company,
+      mapping,
+      journal,
+      prior,
+      uniqueField,
+      onExisting: o.onExisting ?? 'skip',
+      existing,
+      existingComplete,
+    });
+    const counts = emptyCounts();
+    let stopped: { code: string; message: string } | undefined;
+    const stop = (e: unknown) => {
+      if (stopped) return;
+      stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
+    };
+    const onAbort = () => stop(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+    o.signal?.addEventListener('abort', onAbort);
+    if (o.signal?.aborted) onAbort();
+
+    const process = async (r: SheetRow): Promise<RowOutcome> => {
+      const p = prepareRow(ctx, r);
+      const base = { row: r.row, cells: r.cells, warnings: p.warnings };
+      if (p.skip) return { ...base, status: 'skipped', issues: [], note: p.skip };
+      const key = naturalKey(def, p.body, keyField ? keyField : undefined);
+      if (key && !o.allowDuplicates) {
+        const first = scanned.firstRowOfKey.get(key.value.toLowerCase());
+        if (first !== undefined && first !== r.row) {
+          return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
+        }
+      }
+      if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues };
+      if (dryRun) return { ...base, status: 'valid', issues: [] };
+      if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      try {
+        const res = await writer.create(r.row, p.body, key);
+        if (res.status === 'created' && res.id !== undefined && key && def.name !== 'asset') {
+          resolver.remember(def.name as LookupKind, { id: res.id, name: key.value });
+        }
+        return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      } catch (e) {
+        stop(e);
+        return { ...base, status: 'failed', issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
+      }
+    };
+
+    const emit = async (out: RowOutcome) => {
+      counts[out.status]++;
+      await report!.write(out);
+      o.onRow?.(out);
+      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: scanned.rows, requests: conn.client.stats.requests });
+    };
+
+    if (dryRun) {
+      for await (const r of source.rows) await emit(await process(r));
+    } else {
+      const concurrency = Math.max(1, o.concurrency ?? 4);
+      const limit = pLimit(concurrency);
+      const window: Promise<RowOutcome>[] = [];
+      for await (const r of source.rows) {
+        window.push(limit(() => process(r)));
+        while (window.length >= concurrency * 4) await emit(await window.shift()!);
+      }
+      while (window.length > 0) await emit(await window.shift()!);
+    }
+    o.signal?.removeEventListener('abort', onAbort);
+
+    const durationMs = Date.now() - started;
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const summary: ImportSummary = {
+      file: o.file,
+      resource: def.name,
+      dryRun,
+      rows: total,
+      counts,
+      requests: conn.client.stats.requests,
+      throttled: conn.client.stats.throttled,
+      retries: conn.client.stats.retries,
+      recovered: writer.recovered,
+      durationMs,
+      rowsPerSecond: total / Math.max(0.001, durationMs / 1000),
+      report: reportPath,
+      journal: journal?.path,
+      stopped,
+      warnings: plan.warnings,
+      plan,
+    };
+    journal?.close();
+    journal = undefined;
+    await report.close(summary);
+    report = undefined;
+    return summary;
+  } catch (e) {
+    journal?.close();
+    await report?.abort();
+    throw e;
+  } finally {
+    if (ownsConn) await conn.close();
+  }
+}
+
+/** A dry run: every check, nothing written. */
+export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...o, dryRun: true });
+}
+
+export type { RowIssue };

@@ -1,0 +1,250 @@
+// Send stage: one prepared row → one record in the service, exactly once. The journal
+// says what earlier runs did; an ambiguous failure (no answer after the request may
+// have arrived) is answered by looking the record up by its natural key before any
+// second attempt; a 400 becomes the row's errors, mapped back to the sheet's columns.
+import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
+import { fetchPage, listAll } from '../api/paginate.js';
+import type { ResourceDef, WriteBody } from '../resources/fields.js';
+import type { Mapping } from '../map/headers.js';
+import type { RowIssue } from '../validate/validate.js';
+import { Journal, payloadHash, type JournalState } from './journal.js';
+
+export type OnExisting = 'skip' | 'update' | 'error';
+
+export interface SendResult {
+  readonly status: 'created' | 'updated' | 'skipped' | 'failed';
+  readonly id?: number;
+  readonly note?: string;
+  readonly issues?: readonly RowIssue[];
+}
+
+/** The filter that finds a record by its natural key, where the list has one. */
+const KEY_FILTER: Record<string, Record<string, string>> = {
+  asset: { serial_number: 'serial_number', name: 'name' },
+  contract: { number: 'contract_no' },
+};
+
+/** Read-shape value of a natural key field. */
+function recordKey(r: Record<string, unknown>, field: string): string | undefined {
+  const v = r[field];
+  return typeof v === 'string' ? v.trim() : undefined;
+}
+
+/** Flatten a DRF error body ({field: [msg]}, nested objects, detail) into field → message pairs. */
+export function flattenServiceErrors(body: unknown, prefix = ''): { field?: string; message: string }[] {
+  if (typeof body === 'string') return [{ field: prefix || undefined, message: body.slice(0, 300) }];
+  if (Array.isArray(body)) return body.flatMap((b) => flattenServiceErrors(b, prefix));
+  if (body && typeof body === 'object') {
+    return Object.entries(body as Record<string, unknown>).flatMap(([k, v]) => {
+      if (k === 'detail' || k === 'non_field_errors') return flattenServiceErrors(v, prefix);
+      return flattenServiceErrors(v, prefix ? `${prefix}.${k}` : k);
+    });
+  }
+  return [{ field: prefix || undefined, message: String(body) }];
+}
+
+export function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
+  return flattenServiceErrors(body).map(({ field, message }) => {
+    const col = field
+      ? mapping.columns.find((c) => c.target.kind === 'field' && (c.target.field.name === field || c.target.field.name.startsWith(field + '.') || field.startsWith(c.target.field.name + '.')))
+      : undefined;
+    return { code: 'E_SERVICE_REJECTED' as const, column: col?.header, field, message: `the service says: ${message}` };
+  });
+}
+
+const isDuplicateMessage = (issues: readonly RowIssue[]) => issues.some((i) => /already exists|unique/i.test(i.message));
+
+export interface WriterOptions {
+  readonly client: ApiClient;
+  readonly def: ResourceDef;
+  readonly company: number;
+  readonly mapping: Mapping;
+  readonly journal?: Journal;
+  readonly prior?: JournalState;
+  readonly uniqueField?: 'name' | 'serial_number';
+  readonly onExisting: OnExisting;
+  /** Records that existed before the run, by natural key (when the full list was cheaper). */
+  readonly existing?: Map<string, number>;
+  /** True when `existing` holds the whole list; otherwise ask per row. */
+  readonly existingComplete: boolean;
+  /** Attempts after an ambiguous failure before the row is failed. */
+  readonly maxAmbiguousRetries?: number;
+}
+
+/** Records exactly once, with recovery; one instance per run. */
+export class RowWriter {
+  /** Ids taken by rows of this run, so two rows never adopt the same record. */
+  private readonly claimed = new Set<number>();
+  recovered = 0;
+  lookups = 0;
+
+  constructor(private readonly o: WriterOptions) {}
+
+  private keyFilter(field: string): string | undefined {
+    return KEY_FILTER[this.o.def.name]?.[field];
+  }
+
+  /** Find records with this natural key in the service (filtered call, or the whole list). */
+  async findByKey(key: { field: string; value: string }): Promise<Array<{ id: number }>> {
+    const { client, def, company } = this.o;
+    this.lookups++;
+    const filter = this.keyFilter(key.field);
+    const matches: Array<{ id: number }> = [];
+    if (filter) {
+      for await (const r of listAll<Record<string, unknown>>(client, def, { company, filters: { [filter]: key.value } })) {
+        if (recordKey(r, key.field) === key.value) matches.push({ id: Number(r.id) });
+      }
+    } else {
+      for await (const r of listAll<Record<string, unknown>>(client, def, { company })) {
+        if (recordKey(r, key.field)?.toLowerCase() === key.value.toLowerCase()) matches.push({ id: Number(r.id) });
+      }
+    }
+    return matches;
+  }
+
+  /** Is there already a record with this key (before our run)? */
+  async existingId(key: { field: string; value: string } | undefined): Promise<number | undefined> {
+    if (!key) return undefined;
+    if (this.o.existingComplete) return this.o.existing?.get(`${key.field}=${key.value.toLowerCase()}`);
+    const found = await this.findByKey(key);
+    return found[0]?.id;
+  }
+
+  private async adopt(key: { field: string; value: string } | undefined): Promise<number | undefined> {
+    if (!key) return undefined;
+    const found = await this.findByKey(key);
+    const pre = this.o.existingComplete ? this.o.existing : undefined;
+    const candidate = found
+      .map((f) => f.id)
+      .filter((id) => !this.claimed.has(id) && !(pre && [...pre.values()].includes(id)))
+      .sort((a, b) => b - a)[0];
+    return candidate;
+  }
+
+  /** Create one row's record, exactly once. */
+  async create(row: number, body: WriteBody, key: { field: string; value: string } | undefined): Promise<SendResult> {
+    const { client, def, journal, prior, mapping } = this.o;
+    const hash = payloadHash(body);
+    const keyText = key ? `${key.field}=${key.value}` : undefined;
+    const before = prior?.rows.get(row);
+
+    if (before?.done) {
+      this.claimed.add(before.done.id);
+      if (before.hash === hash) return { status: before.done.status, id: before.done.id, note: 'done by an earlier run of this import (journal)' };
+      return { status: 'skipped', id: before.done.id, note: `created by an earlier run (id ${before.done.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
+    }
+    if (before?.inFlight) {
+      // The process stopped while this row was being sent: it may exist already.
+      const id = await this.adopt(key);
+      if (id !== undefined) {
+        this.claimed.add(id);
+        this.recovered++;
+        journal?.done(row, hash, 'created', id, true);
+        return { status: 'created', id, note: 'recovered: sent by an interrupted run, found in the service' };
+      }
+    } else if (this.o.onExisting !== 'update' || def.writes.update) {
+      const existing = await this.existingId(key);
+      if (existing !== undefined) {
+        if (this.o.onExisting === 'skip') return { status: 'skipped', id: existing, note: `already in the service (id ${existing}, ${keyText})` };
+        if (this.o.onExisting === 'error') {
+          return { status: 'failed', id: existing, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existing}, ${keyText})` }] };
+        }
+        return this.update(row, existing, body, hash);
+      }
+    }
+
+    journal?.intent(row, hash, keyText);
+    const query = def.name === 'asset' && this.o.uniqueField ? { unique_field: this.o.uniqueField } : undefined;
+    let ambiguous = 0;
+    for (;;) {
+      try {
+        const rec = await client.write<Record<string, unknown>>('POST', client.path(def.path, undefined, false), body, query);
+        const id = Number(rec?.id);
+        this.claimed.add(id);
+        journal?.done(row, hash, 'created', id);
+        return { status: 'created', id };
+      } catch (e) {
+        if (e instanceof AmbiguousWriteError) {
+          ambiguous++;
+          const id = await this.adopt(key);
+          if (id !== undefined) {
+            this.claimed.add(id);
+            this.recovered++;
+            journal?.done(row, hash, 'created', id, true);
+            return { status: 'created', id, note: 'recovered: the answer was lost, the record was found in the service' };
+          }
+          if (ambiguous > (this.o.maxAmbiguousRetries ?? 5)) {
+            journal?.failed(row, hash, e.message);
+            return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; tried ${ambiguous} times` }] };
+          }
+          if (!key) {
+            // Without a natural key there is no way to tell; sending again could duplicate.
+            journal?.failed(row, hash, e.message);
+            return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; the row has no natural key to check, so it was not sent again — check the service before re-running` }] };
+          }
+          continue;
+        }
+        if (e instanceof ApiError && e.status === 400) {
+          const issues = serviceIssues(e.body, mapping);
+          if (ambiguous > 0 && isDuplicateMessage(issues)) {
+            const id = await this.adopt(key);
+            if (id !== undefined) {
+              this.claimed.add(id);
+              this.recovered++;
+              journal?.done(row, hash, 'created', id, true);
+              return { status: 'created', id, note: 'recovered after a lost answer' };
+            }
+          }
+          journal?.failed(row, hash, issues.map((i) => i.message).join('; '));
+          return { status: 'failed', issues };
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** PUT a whole body to a record (the caller merged it first when it must not wipe fields). */
+  async update(row: number, id: number, body: WriteBody, hash = payloadHash(body)): Promise<SendResult> {
+    const { client, def, journal, mapping } = this.o;
+    journal?.intent(row, hash);
+    try {
+      await client.write('PUT', client.path(def.path, id, false), body);
+      this.claimed.add(id);
+      journal?.done(row, hash, 'updated', id);
+      return { status: 'updated', id };
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
+        const issues = e.status === 404 ? [{ code: 'E_HTTP_NOT_FOUND' as const, field: 'id', message: `record ${id} not found in company ${this.o.company}` }] : serviceIssues(e.body, mapping);
+        journal?.failed(row, hash, issues.map((i) => i.message).join('; '));
+        return { status: 'failed', id, issues };
+      }
+      throw e;
+    }
+  }
+}
+
+/**
+ * The records that exist before the run, by natural key, when one full list is cheaper
+ * than a filtered call per row (or the list has no filter). Undefined = ask per row.
+ */
+export async function loadExistingKeys(
+  client: ApiClient,
+  def: ResourceDef,
+  company: number,
+  keyFields: readonly string[],
+  rowsToCheck: number,
+): Promise<{ map?: Map<string, number>; requests: number; strategy: 'full list' | 'filtered calls' }> {
+  const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
+  const pages = Math.max(1, Math.ceil(first.count / 25));
+  const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
+  if (hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
+  const map = new Map<string, number>();
+  let requests = 1;
+  for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
+    for (const f of keyFields) {
+      const v = recordKey(r, f);
+      if (v) map.set(`${f}=${v.toLowerCase()}`, Number(r.id));
+    }
+  }
+  return { map, requests, strategy: 'full list' };
+}

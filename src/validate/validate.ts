@@ -1,0 +1,210 @@
+// Validate stage: one spreadsheet row → a write body and every problem in it, each tied
+// to its column and field. Coercion, name resolution (through indexes already loaded),
+// the resource's schema and its cross-field rules all run here. Pure: no I/O.
+import type { CellValue, SheetRow } from '../read/types.js';
+import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from '../resources/fields.js';
+import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
+import { coerceCell, coerceCustom, cellText, isEmptyCell, type DateOrder } from '../map/coerce.js';
+import type { ColumnMapping, Mapping } from '../map/headers.js';
+import { parseTarget } from '../map/headers.js';
+import type { Resolver } from '../resolve/lookups.js';
+import type { ErrorCode } from '../errors.js';
+
+export interface RowIssue {
+  readonly code: ErrorCode;
+  /** Column header as in the sheet, when the problem belongs to one. */
+  readonly column?: string;
+  readonly field?: string;
+  readonly message: string;
+}
+
+export interface PreparedRow {
+  readonly row: number;
+  readonly cells: readonly CellValue[];
+  readonly body: WriteBody;
+  readonly issues: readonly RowIssue[];
+  readonly warnings: readonly RowIssue[];
+  /** Fields whose cell was empty (for --clear-empty updates). */
+  readonly emptyFields: readonly string[];
+  /** The record id from an ID column (updates). */
+  readonly id?: number;
+  /** Set when the row is not data (a totals row). */
+  readonly skip?: string;
+}
+
+export interface RowContext {
+  readonly def: ResourceDef;
+  readonly mode: WriteMode;
+  readonly company: number;
+  readonly mapping: Mapping;
+  /** Date order per column index, decided before the run (or from --date-format). */
+  readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+  readonly defaultDateOrder?: DateOrder;
+  readonly resolver?: Resolver;
+  readonly fieldTemplates: readonly CustomTemplate[];
+  readonly formTemplates: readonly CustomTemplate[];
+  /** For update merges, skip schema checks here (done on the merged body). */
+  readonly skipSchema?: boolean;
+}
+
+/** "column "Serial No." → serial_number: at most 50 characters" */
+export function formatRowIssue(i: RowIssue): string {
+  const where = i.column !== undefined ? `column "${i.column}"${i.field ? ` → ${i.field}` : ''}` : i.field;
+  return where ? `${where}: ${i.message}` : i.message;
+}
+
+const TOTALS = /^(grand\s+|sub\s*)?totals?:?$/i;
+
+/** A totals row: its first filled cell says "Total" and no other text is there. */
+export function isTotalsRow(cells: readonly CellValue[]): boolean {
+  const filled = cells.filter((c) => !isEmptyCell(c));
+  if (filled.length === 0) return false;
+  const first = filled[0];
+  return typeof first === 'string' && TOTALS.test(first.trim()) && filled.slice(1).every((c) => typeof c === 'number' || /^[\s$€£\d.,()-]+$/.test(cellText(c)));
+}
+
+/** The column that feeds a field (for messages), if any. */
+function columnOf(mapping: Mapping, field: string): ColumnMapping | undefined {
+  return mapping.columns.find((c) => {
+    const t = c.target;
+    if (t.kind === 'field') return t.field.name === field || field.startsWith(t.field.name + '.') || t.field.name.startsWith(field + '.');
+    return false;
+  });
+}
+
+export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
+  const { def, mapping } = ctx;
+  const issues: RowIssue[] = [];
+  const warnings: RowIssue[] = [];
+  const body: WriteBody = { company: ctx.company };
+  const emptyFields: string[] = [];
+  const lookupText = new Map<string, { text: string; column: string; field: FieldDef }>();
+  const badFields = new Set<string>();
+  let id: number | undefined;
+  const templateValues: { id: number; value: unknown }[] = [];
+  const formValues = new Map<number, Record<string, unknown>>();
+  let templateId: number | undefined;
+
+  if (isTotalsRow(sheetRow.cells)) {
+    return { row: sheetRow.row, cells: sheetRow.cells, body, issues, warnings, emptyFields, skip: 'looks like a totals row, not a record' };
+  }
+
+  const apply = (field: FieldDef, cell: CellValue, column: string, order: DateOrder | undefined) => {
+    const r = coerceCell(cell, field, order);
+    if (r.problem) {
+      issues.push({ code: 'E_VALUE_INVALID', column, field: field.name, message: r.problem });
+      badFields.add(field.name);
+      return;
+    }
+    if (r.warning) warnings.push({ code: 'E_VALUE_INVALID', column, field: field.name, message: r.warning });
+    if (r.value === undefined) {
+      emptyFields.push(field.name);
+      return;
+    }
+    if (field.type === 'lookup') lookupText.set(field.name, { text: String(r.value), column, field });
+    else setPath(body, field.name, r.value);
+  };
+
+  for (const col of mapping.columns) {
+    const cell = sheetRow.cells[col.index] ?? null;
+    const t = col.target;
+    const order = ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder;
+    if (t.kind === 'id') {
+      if (isEmptyCell(cell)) continue;
+      const n = Number(cellText(cell).trim());
+      if (Number.isInteger(n) && n > 0) id = n;
+      else issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'id', message: `"${cellText(cell)}" is not a record id` });
+    } else if (t.kind === 'field') {
+      apply(t.field, cell, col.header, order);
+    } else {
+      const r = coerceCustom(cell, t.dataType, order);
+      const name = `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
+      if (r.problem) issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.problem });
+      else if (r.value !== undefined) {
+        if (r.warning) warnings.push({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.warning });
+        if (t.source === 'template') {
+          templateId = t.templateId;
+          templateValues.push({ id: t.fieldId, value: r.value });
+        } else {
+          const data = formValues.get(t.templateId) ?? {};
+          data[t.fieldName] = r.value;
+          formValues.set(t.templateId, data);
+        }
+      }
+    }
+  }
+
+  // Defaults from the mapping file fill fields the row leaves empty.
+  for (const [name, value] of Object.entries(mapping.defaults)) {
+    const t = parseTarget(def, name, undefined, ctx.mode);
+    if (!t || t.kind !== 'field') continue;
+    if (getPath(body, t.field.name) !== undefined || lookupText.has(t.field.name) || badFields.has(t.field.name)) continue;
+    apply(t.field, value as CellValue, `(default for ${t.field.name})`, ctx.defaultDateOrder);
+  }
+
+  // Lookups: names to ids.
+  for (const [name, { text, column, field }] of lookupText) {
+    if (!ctx.resolver) continue;
+    if (field.lookup === 'category') {
+      const sub = getPath(body, 'category.subcategory');
+      const res = ctx.resolver.resolve('category', text, typeof sub === 'string' ? sub : undefined);
+      if (!res.ok) {
+        const subCol = typeof sub === 'string' && res.message.startsWith('subcategory') ? columnOf(mapping, 'category.subcategory')?.header : undefined;
+        issues.push({ code: res.code, column: subCol ?? column, field: subCol ? 'category.subcategory' : name, message: res.message });
+        badFields.add(name);
+        continue;
+      }
+      setPath(body, name, res.entry.id);
+      if (res.subcategory) setPath(body, 'category.subcategory', res.subcategory);
+      continue;
+    }
+    const res = ctx.resolver.resolve(field.lookup!, text);
+    if (!res.ok) {
+      issues.push({ code: res.code, column, field: name, message: res.message });
+      badFields.add(name);
+    } else setPath(body, name, res.entry.id);
+  }
+  // A subcategory without a category cannot be sent.
+  if (getPath(body, 'category.subcategory') !== undefined && getPath(body, 'category.id') === undefined && !badFields.has('category.id') && def.fields.some((f) => f.name === 'category.id')) {
+    issues.push({ code: 'E_VALUE_REQUIRED', column: columnOf(mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });
+    badFields.add('category.id');
+  }
+
+  if (templateId !== undefined) body.template = { id: templateId, fields: templateValues };
+  if (formValues.size > 0) body.form_template = [...formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
+
+  if (!ctx.skipSchema) issues.push(...schemaIssues(ctx, body, badFields));
+  return { row: sheetRow.row, cells: sheetRow.cells, body, issues, warnings, emptyFields, id };
+}
+
+/** The schema and rules of the resource, worded for people, tied to columns. */
+export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldTemplates' | 'formTemplates'>, body: WriteBody, badFields: ReadonlySet<string> = new Set()): RowIssue[] {
+  const out: RowIssue[] = [];
+  const res = validateWriteBody(ctx.def, body, ctx.mode, 'user');
+  for (const i of res.issues) {
+    // A field already reported (bad date, unknown name) would only be reported again as "required".
+    if (badFields.has(i.field) || [...badFields].some((b) => i.field.startsWith(b + '.') || b.startsWith(i.field + '.'))) continue;
+    const col = columnOf(ctx.mapping, i.field);
+    const required = i.message === 'is required';
+    out.push({
+      code: required ? 'E_VALUE_REQUIRED' : i.message.startsWith('must be at most') && i.message.includes('characters') ? 'E_VALUE_TOO_LONG' : 'E_VALUE_INVALID',
+      column: col?.header,
+      field: i.field,
+      message: required && !col ? `is required, and no column of the sheet gives it` : i.message,
+    });
+  }
+  for (const i of checkCustomFields(ctx.def, body, ctx.fieldTemplates, ctx.formTemplates)) {
+    out.push({ code: 'E_VALUE_INVALID', field: i.field, message: i.message });
+  }
+  return out;
+}
+
+/** The natural key of a body (asset: unique field or serial, else name; contract: number; customer, owner: name). */
+export function naturalKey(def: ResourceDef, body: WriteBody, uniqueField?: string): { field: string; value: string } | undefined {
+  const fields = uniqueField ? [uniqueField] : (def.naturalKey ?? []);
+  for (const f of fields) {
+    const v = getPath(body, f);
+    if (typeof v === 'string' && v.trim() !== '') return { field: f, value: v.trim() };
+  }
+  return undefined;
+}

@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandboxCommand } from './sandbox.js';
+import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
     .version(pkg.version);
   registerImportCommand(program);
   registerSandboxCommand(program);
+  registerTemplateCommand(program);
   return program;
 }
 

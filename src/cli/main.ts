@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandboxCommand } from './sandbox.js';
+import { registerExportCommand } from './export.js';
 import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
 
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
     .version(pkg.version);
   registerImportCommand(program);
   registerSandboxCommand(program);
+  registerExportCommand(program);
   registerTemplateCommand(program);
   return program;
 }

@@ -1,0 +1,183 @@
+// `assetbatch export <resource>|all`: a thin shell over exportResource/exportAll. It
+// parses flags (with the environment for the base URL and token), prints the plan and
+// the outcome on stderr (progress only on a TTY), and maps errors to exit codes. The
+// token is never printed.
+import type { Writable } from 'node:stream';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { AssetbatchError, exitCodeFor, ExitCode } from '../errors.js';
+import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult } from '../export/index.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../export/writers/types.js';
+import { RESOURCES } from '../resources/index.js';
+import { startSandbox, type Sandbox } from '../sandbox/index.js';
+
+export interface CliIO {
+  readonly stdout: Writable;
+  readonly stderr: Writable & { isTTY?: boolean };
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface ExportFlags {
+  company?: number;
+  format?: ExportFormat;
+  output?: string;
+  filter?: string[];
+  excel?: boolean;
+  raw?: boolean;
+  finance?: boolean;
+  asOf?: string;
+  baseUrl?: string;
+  token?: string;
+  sandbox?: boolean;
+  rateLimit?: number;
+  concurrency?: number;
+  followNext?: boolean;
+  json?: boolean;
+  debug?: boolean;
+}
+
+const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+function positiveInt(name: string) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a whole number, 1 or more.`);
+    return Number(v);
+  };
+}
+
+function nonNegativeInt(name: string) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a whole number (0 or more).`);
+    return Number(v);
+  };
+}
+
+function collect(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+export function parseFilters(items: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new AssetbatchError('E_USAGE', `--filter "${item}" is not key=value`, { hint: 'For example: --filter name=Laptop' });
+    out[item.slice(0, eq).trim()] = item.slice(eq + 1);
+  }
+  return out;
+}
+
+function duration(ms: number): string {
+  if (ms <= 0) return 'no wait for the rate limit';
+  const min = Math.ceil(ms / 60_000);
+  return min < 60 ? `about ${min} min at the rate limit` : `about ${Math.floor(min / 60)} h ${min % 60} min at the rate limit`;
+}
+
+function planLine(p: ExportPlan): string {
+  return `plan: ${p.resource}: ${p.count} records, ${p.pages} page${p.pages === 1 ? '' : 's'}, ${p.requests} request${p.requests === 1 ? '' : 's'}, ${duration(p.etaMs)}\n`;
+}
+
+/** Run the export command; resolves to the process exit code. */
+export async function runExport(resource: string, flags: ExportFlags, io: CliIO = defaultIO): Promise<number> {
+  let sandbox: Sandbox | undefined;
+  const tty = io.stderr.isTTY === true;
+  let progressShown = false;
+  const clearProgress = () => {
+    if (progressShown) io.stderr.write('\r\x1b[K');
+    progressShown = false;
+  };
+  try {
+    let baseUrl = flags.baseUrl ?? io.env.ASSETBATCH_BASE_URL;
+    let token = flags.token ?? io.env.ASSETBATCH_TOKEN;
+    if (flags.sandbox) {
+      sandbox = await startSandbox({ port: 0, rateLimit: flags.rateLimit });
+      baseUrl = sandbox.url;
+      token = sandbox.token;
+      io.stderr.write(`sandbox: ${sandbox.url}\n`);
+    }
+    const common = {
+      baseUrl,
+      token,
+      rateLimit: flags.rateLimit,
+      company: flags.company,
+      format: flags.format,
+      output: flags.output ?? io.stdout,
+      excel: flags.excel,
+      raw: flags.raw,
+      finance: flags.finance,
+      asOf: flags.asOf,
+      concurrency: flags.concurrency,
+      mode: flags.followNext ? ('next' as const) : ('pages' as const),
+      onPlan: (p: ExportPlan) => {
+        clearProgress();
+        io.stderr.write(planLine(p));
+      },
+      onProgress: (p: ExportProgress) => {
+        if (!tty) return;
+        io.stderr.write(`\r\x1b[K${p.resource}: page ${p.page}/${p.pages}, ${p.records}/${p.count} records`);
+        progressShown = true;
+      },
+    };
+    let result: ExportResult | ExportAllResult;
+    if (resource.toLowerCase() === 'all') {
+      if (flags.filter && flags.filter.length > 0) throw new AssetbatchError('E_USAGE', '--filter applies to one list, not to all');
+      result = await exportAll(common);
+    } else {
+      result = await exportResource({ ...common, resource, filters: parseFilters(flags.filter) });
+    }
+    clearProgress();
+    const where = result.file ? ` to ${'files' in result && result.files.length > 1 ? result.files.join(', ') : result.file}` : '';
+    const what = 'resource' in result ? `${result.records} ${result.resource} records` : `${result.records} records from ${result.lists.length} lists`;
+    io.stderr.write(`exported ${what} (${result.pages} pages, ${result.requests} requests)${where}\n`);
+    if ('lists' in result) for (const l of result.lists.filter((x) => x.skipped)) io.stderr.write(`  left out ${l.resource}: ${l.skipped}\n`);
+    if (flags.json) (flags.output ? io.stdout : io.stderr).write(JSON.stringify(result) + '\n');
+    return ExitCode.OK;
+  } catch (e) {
+    clearProgress();
+    if (e instanceof AssetbatchError) {
+      io.stderr.write(`error: ${e.describe()}\n`);
+      if (flags.debug && e.stack) io.stderr.write(`${e.stack}\n`);
+      return exitCodeFor(e.code);
+    }
+    io.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (flags.debug && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);
+    return exitCodeFor('E_INTERNAL');
+  } finally {
+    await sandbox?.close();
+  }
+}
+
+export function registerExportCommand(program: Command, io: CliIO = defaultIO): void {
+  program
+    .command('export')
+    .argument('<resource>', `the list to export: ${RESOURCES.map((r) => r.name).join(', ')}, or all`)
+    .description('Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.')
+    .option('--company <n>', 'company to export (default 1)', positiveInt('--company'))
+    .addOption(new Option('--format <format>', 'file format (default: from the -o extension; csv on stdout)').choices(EXPORT_FORMATS as string[]))
+    .option('-o, --output <file>', 'file to write; {date} (yyyy-MM-dd), {company} and {resource} are filled in; stdout when absent')
+    .option('--filter <key=value>', 'a filter the list documents, e.g. name=Laptop (repeatable)', collect)
+    .option('--excel', 'CSV for Excel: add a BOM and CRLF line ends')
+    .option('--raw', 'do not neutralise text starting with = + - @ (formula injection protection off)')
+    .option('--finance', 'add finance columns: book value (assets); months remaining, notice deadline, annualised spend, auto-renews (contracts)')
+    .option('--as-of <date>', 'the day finance figures are worked out for (yyyy-MM-dd; default today)')
+    .option('--base-url <url>', 'base URL of the service (or ASSETBATCH_BASE_URL)')
+    .option('--token <token>', 'access token (or ASSETBATCH_TOKEN)')
+    .option('--sandbox', 'start a local sandbox with seed data and export from it')
+    .option('--rate-limit <n>', 'requests per minute for the account; 0 turns pacing off (default 100)', nonNegativeInt('--rate-limit'))
+    .option('--concurrency <n>', 'pages fetched at once (default 4)', positiveInt('--concurrency'))
+    .option('--follow-next', 'follow each page\'s `next` link one at a time instead of fetching pages by number')
+    .option('--json', 'print the outcome as JSON (on stdout when -o is given, else on stderr)')
+    .option('--debug', 'print stack traces of errors')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ assetbatch export supplier --sandbox -o suppliers.xlsx
+  $ assetbatch export asset --finance --as-of 2025-12-31 -o "exports/assets-{date}.xlsx"
+  $ assetbatch export contract --company 2 --excel -o contracts.csv
+  $ assetbatch export category --filter name=Hardware --format json
+  $ assetbatch export all -o "snapshot-{company}-{date}.xlsx"
+`,
+    )
+    .action(async (resource: string, flags: ExportFlags) => {
+      process.exitCode = await runExport(resource, flags, io);
+    });
+}

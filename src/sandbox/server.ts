@@ -122,8 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${host}`}`);
     if (url.pathname.startsWith('/__sandbox')) {
-      const body = method === 'POST' ? await readBody(req) : '';
-      send(res, admin(method, url, body), false);
+      send(res, admin(method, url), false);
       return;
     }
     const route = parseRoute(url.pathname);
@@ -145,7 +144,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault === '500') return send(res, detail(500, 'A server error occurred.'));
     if (fault === '503') return send(res, detail(503, 'Service temporarily unavailable, try again later.'));
 
-    const raw = await readBody(req);
+    let raw: string;
+    try {
+      raw = await readBody(req);
+    } catch (e) {
+      if (e instanceof BadRequest) return send(res, e.reply);
+      throw e;
+    }
     const reply = api(req, method, url, route, raw);
     options.logger?.info(`${method} ${url.pathname}${url.search} -> ${fault === 'lost' ? 'lost' : reply.status}`);
     if (fault === 'lost') {
@@ -169,7 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (route.notFound || !route.def) return detail(404, 'Not found.');
     const def = route.def;
     const allowed = route.id === undefined ? ['GET', ...(CREATABLE.has(def.name) ? ['POST'] : [])] : ['GET', ...(WRITABLE_DETAIL.has(def.name) ? ['PUT', 'PATCH'] : [])];
-    if (!allowed.includes(method)) return detail(405, `Method "${method}" not allowed.`, { Allow: [...allowed, 'HEAD', 'OPTIONS'].join(', ') });
+    if (!allowed.includes(method)) return detail(405, `Method "${method}" not allowed.`, { Allow: allowed.join(', ') });
     try {
       if (method === 'GET') return route.id === undefined ? list(def, url) : retrieve(def, url, route.id);
       const body = parseJson(raw);
@@ -338,7 +343,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 
   // --- admin ---------------------------------------------------------------------
-  function admin(method: string, url: URL, _body: string): Reply {
+  function admin(method: string, url: URL): Reply {
     const path = url.pathname.replace(/\/+$/, '');
     if (path === '/__sandbox/stats' && method === 'GET') return { status: 200, body: { ...stats, records: store.counts() } };
     if (path === '/__sandbox/reset' && method === 'POST') {

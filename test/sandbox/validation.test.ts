@@ -151,6 +151,6 @@ describe('errors come all at once', () => {
   it('answers malformed JSON with a detail', async () => {
     const res = await fetch(`${c.sb.url}/api/v2/customer/`, { method: 'POST', headers: { Authorization: `Bearer ${c.sb.token}` }, body: '{"name":' });
     expect(res.status).toBe(400);
-    expect((await res.json()).detail).toMatch(/^JSON parse error/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^JSON parse error/);
   });
 });

@@ -1,0 +1,56 @@
+// `assetbatch sandbox` end to end: the built CLI prints the URL first, serves, and saves
+// its state when stopped. Needs dist/ (built by `npm test`'s pretest).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '../../dist/cli/main.js');
+const built = existsSync(join(import.meta.dirname, '../../dist/cli/sandbox.js'));
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited };
+}
+
+describe.skipIf(!built)('assetbatch sandbox', () => {
+  it('prints the base URL first, serves the API, and saves state on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'assetbatch-cli-'));
+    const state = join(dir, 'state.json');
+    const { child, exited } = run(['sandbox', '--port', '0', '--state', state, '--token', 't0k']);
+    try {
+      const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${first}/api/v2/customer/`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer t0k', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ company: 1, name: 'From the CLI' }),
+      });
+      expect(res.status).toBe(201);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(await readFile(state, 'utf8')).toContain('From the CLI');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['sandbox', '--help'], 0, /Examples:/],
+    [['sandbox', '--faults', '404=0.5'], 1, /unknown fault kind "404"/],
+    [['sandbox', '--seed', 'full'], 1, /Allowed choices are default, empty/],
+    [['sandbox', '--port', 'abc'], 1, /--port must be a whole number/],
+  ] as const)('%j exits %i', async (args, code, text) => {
+    const { child, exited } = run([...args]);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    expect(await exited).toBe(code);
+    expect(out).toMatch(text);
+  });
+});

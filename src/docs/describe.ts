@@ -69,7 +69,7 @@ export function fieldNote(f: FieldDef): string {
   lines.push(`Type: ${typeText(f)}${limit ? `, ${limit}` : ''}.`);
   if (f.values) {
     lines.push(`Allowed values: ${valuesText(f)}.`);
-    if (f.updateValues) lines.push(`On update only: ${valuesText(f, 'update')}.`);
+    if (f.updateValues) lines.push(`An update accepts only: ${valuesText(f, 'update')}.`);
   }
   if (f.lookup) lines.push(`Looks up: ${lookupText(f.lookup)}.`);
   if (f.type === 'boolean') lines.push('Write Yes or No.');

@@ -74,7 +74,7 @@ describe('header notes carry the rule', () => {
     ['asset', 'Supplier', ['Looks up: suppliers, by name.']],
     ['asset', 'Owner', ['Looks up: asset owners, by name or email.']],
     ['asset', 'Serial number', ['leading zeros']],
-    ['contract', 'Status', ['Allowed values: Active, Archived, Cancelled', 'On update only: Active, Archived.']],
+    ['contract', 'Status', ['Allowed values: Active, Archived, Cancelled', 'An update accepts only: Active, Archived.']],
     ['contract', 'Notice period (days)', ['whole number, at least 0']],
     ['customer', 'NDA signed', ['Write Yes or No.']],
     ['customer', 'Zip/postal code', ['at most 20 characters']],

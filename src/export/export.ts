@@ -297,13 +297,19 @@ async function openList(
 }
 
 async function writeList(list: OpenList, writer: TableWriter, columns: readonly ExportColumn[]): Promise<ListCounts> {
-  await writer.beginSheet({ resource: list.def.name, title: humanize(list.def.plural), columns });
-  for (let r = list.first; !r.done; r = await list.iterator.next()) {
-    await writer.writeRow(flattenRecord(r.value, columns));
-    list.counts.records++;
+  try {
+    await writer.beginSheet({ resource: list.def.name, title: humanize(list.def.plural), columns });
+    for (let r = list.first; !r.done; r = await list.iterator.next()) {
+      await writer.writeRow(flattenRecord(r.value, columns));
+      list.counts.records++;
+    }
+    await writer.endSheet();
+    return list.counts;
+  } catch (e) {
+    // Stop the reader too, so no more pages are asked for.
+    await list.iterator.return?.(undefined).catch(() => undefined);
+    throw e;
   }
-  await writer.endSheet();
-  return list.counts;
 }
 
 // ---------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ export async function readXlsx(file: string, sheet?: string): Promise<Table> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   const ws = sheet ? wb.getWorksheet(sheet)! : wb.worksheets[0];
-  const width = ws.getRow(1).cellCount;
+  const width = Math.max(ws.getRow(1).cellCount, ws.columnCount);
   const header: string[] = [];
   for (let c = 1; c <= width; c++) header.push(String(ws.getCell(1, c).value));
   const rows: unknown[][] = [];

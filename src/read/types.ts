@@ -53,6 +53,8 @@ export interface SheetSource {
   readonly stats: ReadStats;
   /** Warnings found while reading (hidden sheet chosen, merged cells, a number that lost its leading zeros …). */
   readonly warnings: ReadWarning[];
+  /** Releases the file when `rows` is not iterated to its end (iterating to the end, or breaking out of a for-await, closes it too). */
+  readonly close?: () => Promise<void>;
 }
 
 export interface ReadOptions {
@@ -69,4 +71,6 @@ export interface ReadOptions {
   readonly delimiter?: string;
   /** Refuse files (or an XLSX's inflated parts) larger than this many bytes. */
   readonly maxBytes?: number;
+  /** XLSX: refuse when its parts would inflate to more than this. Default: `maxBytes`, else 1 GiB. */
+  readonly maxInflatedBytes?: number;
 }

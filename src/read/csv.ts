@@ -1,0 +1,250 @@
+// Reads CSV and TSV as a stream: bytes → UTF-8 (transcoding UTF-16 and Windows-1252) →
+// csv-parse → raw rows numbered by the line each record starts on. Memory holds one chunk
+// and one record, whatever the file's length.
+import { isAscii, isUtf8 } from 'node:buffer';
+import { createReadStream } from 'node:fs';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import { parse, type CsvError } from 'csv-parse';
+import { AssetbatchError, type Location } from '../errors.js';
+import { decodeSample, DELIMITERS, refuseMarkup, sniffDelimiter, type TextEncodingName } from './detect.js';
+import type { RawRow } from './header.js';
+import { formatBytes, readError, type WarningSink } from './problems.js';
+import type { RawSheet } from './source.js';
+import { columnName } from './source.js';
+import type { CellValue } from './types.js';
+
+/** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
+export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+
+const ENCODING_LABEL: Record<TextEncodingName, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  'windows-1252': 'Windows-1252',
+};
+
+/** Bytes at the end of `b` that start a UTF-8 character the next chunk completes. */
+function completeUtf8Length(b: Buffer): number {
+  const n = b.length;
+  for (let i = n - 1; i >= Math.max(0, n - 4); i--) {
+    const c = b[i];
+    if ((c & 0xc0) === 0x80) continue;
+    const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return i + need <= n ? n : i;
+  }
+  return n;
+}
+
+/**
+ * Passes UTF-8 through, checking it chunk by chunk (the encoding was decided on a sample).
+ * If invalid bytes appear after a pure-ASCII start, the file is Windows-1252 after all and
+ * switching now loses nothing (ASCII is the same in both); after real UTF-8 they are
+ * replaced with U+FFFD and reported.
+ */
+class Utf8Guard extends Transform {
+  private carry: Buffer = Buffer.alloc(0);
+  private sawNonAscii = false;
+  private offset = 0;
+  private cp1252?: TextDecoder;
+  lossyFrom?: number;
+
+  constructor(private readonly onSwitch: (byteOffset: number) => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    const buf = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = Buffer.alloc(0);
+    if (this.cp1252) {
+      this.push(Buffer.from(this.cp1252.decode(buf, { stream: true }), 'utf8'));
+      done();
+      return;
+    }
+    const end = completeUtf8Length(buf);
+    const body = end === buf.length ? buf : buf.subarray(0, end);
+    this.carry = Buffer.from(buf.subarray(end));
+    if (this.lossyFrom !== undefined || isAscii(body)) {
+      this.push(body);
+    } else if (isUtf8(body)) {
+      this.sawNonAscii = true;
+      this.push(body);
+    } else if (!this.sawNonAscii) {
+      this.cp1252 = new TextDecoder('windows-1252');
+      this.onSwitch(this.offset);
+      this.push(Buffer.from(this.cp1252.decode(Buffer.concat([body, this.carry]), { stream: true }), 'utf8'));
+      this.carry = Buffer.alloc(0);
+    } else {
+      // csv-parse decodes these bytes to U+FFFD; the row reader reports the first row hit.
+      this.lossyFrom = this.offset;
+      this.push(body);
+    }
+    this.offset += body.length;
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.carry.length > 0) this.push(this.carry);
+    done();
+  }
+}
+
+/** Decodes UTF-16 or Windows-1252 into UTF-8 for csv-parse (which reads UTF-8 bytes fastest). */
+class Transcoder extends Transform {
+  private readonly decoder: TextDecoder;
+  constructor(encoding: TextEncodingName) {
+    super();
+    this.decoder = new TextDecoder(encoding);
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    const text = this.decoder.decode(chunk, { stream: true });
+    if (text) this.push(Buffer.from(text, 'utf8'));
+    done();
+  }
+  override _flush(done: TransformCallback): void {
+    const text = this.decoder.decode();
+    if (text) this.push(Buffer.from(text, 'utf8'));
+    done();
+  }
+}
+
+function csvError(err: unknown, where: Location, startLine: number, delimiter: string): AssetbatchError {
+  if (err instanceof AssetbatchError) return err;
+  const at: Location = { ...where, row: startLine };
+  const code = (err as Partial<CsvError>)?.code;
+  if (code === 'CSV_QUOTE_NOT_CLOSED') {
+    return readError('E_CSV_PARSE', at, `a quote (") opened on line ${startLine} is never closed, so the rest of the file would be one cell; reading stopped there`, {
+      hint: 'Close the quote or remove it. A quote inside a cell is written twice ("") and the whole cell is put in quotes.',
+      cause: err,
+    });
+  }
+  if (code === 'CSV_MAX_RECORD_SIZE') {
+    return readError('E_CSV_PARSE', at, `the row starting on line ${startLine} is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed; reading stopped there`, {
+      hint: 'Close the quote or remove it. A quote inside a cell is written twice ("").',
+      cause: err,
+    });
+  }
+  if (typeof code === 'string' && code.startsWith('CSV_')) {
+    const lines = (err as { lines?: unknown }).lines;
+    const line = typeof lines === "number" ? lines : startLine;
+    return readError('E_CSV_PARSE', { ...where, row: startLine, line }, `cannot be read as ${delimiter === '\t' ? 'TSV' : 'CSV'} at line ${line}: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+  return readError('E_FILE_CORRUPT', at, `could not be read past line ${startLine}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+}
+
+export interface TextOpen {
+  readonly file: string;
+  readonly encoding: TextEncodingName;
+  /** Encoding decided without a BOM from the NUL pattern (UTF-16). */
+  readonly guessedEncoding: boolean;
+  readonly sample: Buffer;
+  readonly wholeFile: boolean;
+  readonly preferTab: boolean;
+  readonly delimiter?: string;
+  readonly warnings: WarningSink;
+}
+
+export function openText(t: TextOpen): RawSheet {
+  const where: Location = { file: t.file };
+  const text = decodeSample(t.sample, t.encoding, t.wholeFile);
+  refuseMarkup(text, where);
+  const delimiter = t.delimiter ?? sniffDelimiter(text, t.preferTab) ?? (t.preferTab ? '\t' : ',');
+  let encoding: TextEncodingName = t.encoding;
+  const warnings = t.warnings;
+  if (t.guessedEncoding) {
+    warnings.add({
+      code: 'W_ENCODING',
+      message: `has no byte-order mark but its bytes are ${ENCODING_LABEL[t.encoding]} text; it was read as such`,
+    });
+  }
+
+  const input = createReadStream(t.file, { highWaterMark: 256 * 1024 });
+  let guard: Utf8Guard | undefined;
+  const decode =
+    t.encoding === 'utf-8'
+      ? (guard = new Utf8Guard((offset) => {
+          encoding = 'windows-1252';
+          warnings.add({
+            code: 'W_ENCODING',
+            message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252`,
+          });
+        }))
+      : new Transcoder(t.encoding);
+  const parser = parse({
+    delimiter,
+    info: true,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  // Errors reach the consumer through the parser's iterator; pipeline destroys every stage.
+  pipeline(input, decode, parser, () => undefined);
+
+  async function* rows(): AsyncGenerator<RawRow> {
+    let prevEnd = 0;
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        const start = prevEnd + 1;
+        prevEnd = info.lines;
+        const cells: CellValue[] = new Array(record.length);
+        for (let i = 0; i < record.length; i++) {
+          const v = record[i];
+          cells[i] = v === '' ? null : v;
+          // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
+          if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
+            warnings.note('quote', () => ({
+              code: 'W_CSV_QUOTE',
+              row: start,
+              message: `row ${start} (line ${start}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
+            }));
+          }
+        }
+        if (guard?.lossyFrom !== undefined && record.some((v) => v.includes('\uFFFD'))) {
+          warnings.note('lossy', () => ({
+            code: 'W_ENCODING',
+            row: start,
+            message: `row ${start}: some bytes are not valid UTF-8 and were replaced with �`,
+          }));
+        }
+        yield { row: start, cells };
+      }
+    } catch (err) {
+      throw csvError(err, where, prevEnd + 1, delimiter);
+    } finally {
+      input.destroy();
+      parser.destroy();
+    }
+  }
+
+  const others = DELIMITERS.filter((d) => d !== delimiter);
+  let width = -1;
+  return {
+    format: delimiter === '\t' ? 'tsv' : 'csv',
+    delimiter,
+    get encoding() {
+      return encoding;
+    },
+    rows: rows(),
+    rowGapsAreBlank: false,
+    warnings,
+    inspectRow(row, cells) {
+      if (width < 0) width = cells.length;
+      if (width < 2 || typeof cells[0] !== 'string') return;
+      for (let i = 1; i < cells.length; i++) if (cells[i] !== null) return;
+      const first = cells[0];
+      const used = others.find((d) => first.includes(d));
+      if (used) {
+        warnings.note('mixed-delimiter', () => ({
+          code: 'W_MIXED_DELIMITER',
+          row,
+          column: columnName([], 0),
+          message: `row ${row} seems to use ${JSON.stringify(used)} between cells but the file uses ${JSON.stringify(delimiter)}: the whole row landed in the first column`,
+        }));
+      }
+    },
+  };
+}

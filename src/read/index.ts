@@ -1,0 +1,193 @@
+// The read stage's entry points: open a CSV, TSV or XLSX file and stream its rows under a
+// header, or list an XLSX's sheets. The file's content decides the format; the name only
+// breaks ties (tab first for .tsv).
+import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { AssetbatchError, type Location } from '../errors.js';
+import { openText } from './csv.js';
+import { CONVERT_HINT, ENCRYPTED_PACKAGE_UTF16, sniffBytes } from './detect.js';
+import { formatBytes, readError, WarningSink } from './problems.js';
+import { assembleSource } from './source.js';
+import type { ReadOptions, ReadWarning, SheetSource } from './types.js';
+import { chooseSheet, openWorkbook, openXlsxSheet } from './xlsx.js';
+
+export type * from './types.js';
+
+export const DEFAULT_MAX_TEXT_BYTES = 1024 ** 3;
+export const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
+export const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
+/** Enough to sniff encoding and delimiter on the first lines; never the whole file. */
+const SAMPLE_BYTES = 256 * 1024;
+
+interface Opened {
+  readonly fh: FileHandle;
+  readonly size: number;
+  readonly sample: Buffer;
+}
+
+function checkOptions(opts: ReadOptions, where: Location): void {
+  const bad = (what: string) => readError('E_USAGE', where, what);
+  if (opts.headerRow !== undefined && (!Number.isInteger(opts.headerRow) || opts.headerRow < 1)) {
+    throw bad(`the header row must be a whole number from 1, not ${String(opts.headerRow)}`);
+  }
+  if (typeof opts.sheet === 'number' && (!Number.isInteger(opts.sheet) || opts.sheet < 1)) {
+    throw bad(`a sheet number counts tabs from 1; ${opts.sheet} is not one`);
+  }
+  if (opts.delimiter !== undefined && (opts.delimiter.length !== 1 || /[\r\n"]/.test(opts.delimiter))) {
+    throw bad(`the delimiter must be one character (such as , ; | or a tab), not ${JSON.stringify(opts.delimiter)}`);
+  }
+  for (const [name, v] of [['maxBytes', opts.maxBytes], ['maxInflatedBytes', opts.maxInflatedBytes]] as const) {
+    if (v !== undefined && !(v > 0)) throw bad(`${name} must be a positive number of bytes`);
+  }
+}
+
+async function openFile(file: string): Promise<Opened> {
+  const where = { file };
+  let fh: FileHandle;
+  try {
+    fh = await open(file, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw readError('E_FILE_NOT_FOUND', where, 'file not found', { hint: 'Check the path; relative paths start from the current folder.', cause: err });
+    }
+    if (code === 'EACCES' || code === 'EPERM') throw readError('E_FILE_NOT_FOUND', where, 'cannot be opened: permission denied', { cause: err });
+    throw readError('E_FILE_NOT_FOUND', where, `cannot be opened (${code ?? (err as Error).message})`, { cause: err });
+  }
+  try {
+    const st = await fh.stat();
+    if (st.isDirectory()) throw readError('E_FILE_FORMAT', where, 'is a folder, not a file');
+    if (st.size === 0) throw readError('E_FILE_EMPTY', where, 'is empty (0 bytes)');
+    const sample = Buffer.alloc(Math.min(SAMPLE_BYTES, st.size));
+    const { bytesRead } = await fh.read(sample, 0, sample.length, 0);
+    return { fh, size: st.size, sample: sample.subarray(0, bytesRead) };
+  } catch (err) {
+    await fh.close();
+    if (err instanceof AssetbatchError) throw err;
+    // EISDIR on some systems arrives from read(), not stat().
+    throw readError('E_FILE_FORMAT', where, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
+  }
+}
+
+function checkSize(size: number, limit: number, kind: string, where: Location): void {
+  if (size > limit) {
+    throw readError('E_FILE_TOO_LARGE', where, `is ${formatBytes(size)}, over the limit of ${formatBytes(limit)} for ${kind} files`, {
+      hint: 'Split it into smaller files and import them one by one.',
+    });
+  }
+}
+
+/** OLE2 is either an old .xls or a password-protected .xlsx (its "EncryptedPackage" stream). */
+async function refuseOle2(file: string, where: Location): Promise<never> {
+  let carry = Buffer.alloc(0);
+  let encrypted = false;
+  const s = createReadStream(file, { highWaterMark: 1024 * 1024 });
+  try {
+    for await (const chunk of s as AsyncIterable<Buffer>) {
+      const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+      if (buf.includes(ENCRYPTED_PACKAGE_UTF16)) {
+        encrypted = true;
+        break;
+      }
+      carry = Buffer.from(buf.subarray(Math.max(0, buf.length - ENCRYPTED_PACKAGE_UTF16.length)));
+    }
+  } finally {
+    s.destroy();
+  }
+  if (encrypted) {
+    throw readError('E_FILE_ENCRYPTED', where, 'is password-protected; remove the password in Excel (File → Info → Protect Workbook → Encrypt with Password, clear it) and save again', {
+      hint: 'In LibreOffice: File → Save As, untick "Save with password".',
+    });
+  }
+  throw readError('E_FILE_UNSUPPORTED', where, 'is an old-style Excel workbook (.xls), which is not supported', { hint: CONVERT_HINT });
+}
+
+/**
+ * Opens a spreadsheet for reading: sniffs the format, finds the header and returns the
+ * header plus a stream of data rows. Throws AssetbatchError (E_FILE_*, E_SHEET_NOT_FOUND,
+ * E_HEADER_NOT_FOUND, E_USAGE) for problems found before the first row; problems found
+ * while streaming (E_CSV_PARSE, E_FILE_CORRUPT) are thrown from the rows iterator.
+ */
+export async function openSheet(file: string, opts: ReadOptions = {}): Promise<SheetSource> {
+  const where: Location = { file };
+  checkOptions(opts, where);
+  const { fh, size, sample } = await openFile(file);
+  const warnings = new WarningSink([] as ReadWarning[]);
+  const ext = extname(file).toLowerCase();
+  let closed = false;
+  const close = async () => {
+    if (!closed) {
+      closed = true;
+      await fh.close();
+    }
+  };
+  try {
+    const sniffed = sniffBytes(sample, where);
+    if (sniffed.kind === 'ole2') {
+      await close();
+      return await refuseOle2(file, where);
+    }
+    if (sniffed.kind === 'zip') {
+      checkSize(size, opts.maxBytes ?? DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
+      const wb = await openWorkbook(fh, file, size, where, opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES);
+      const sheet = chooseSheet(wb, opts.sheet, where, warnings);
+      if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
+        warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is an Excel workbook; it was read as one` });
+      }
+      const raw = await openXlsxSheet({ file, wb, sheet, warnings });
+      // Everything after this reads by path: the handle is only for the directory.
+      await close();
+      return await assembleSource(file, raw, opts);
+    }
+    await close();
+    checkSize(size, opts.maxBytes ?? DEFAULT_MAX_TEXT_BYTES, 'text', where);
+    if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') {
+      warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is a text file; it was read as CSV/TSV` });
+    }
+    const raw = openText({
+      file,
+      encoding: sniffed.encoding,
+      guessedEncoding: sniffed.guessed,
+      sample,
+      wholeFile: sample.length >= size,
+      preferTab: ext === '.tsv' || ext === '.tab',
+      delimiter: opts.delimiter,
+      warnings,
+    });
+    return await assembleSource(file, raw, opts);
+  } catch (err) {
+    await close();
+    if (err instanceof AssetbatchError) throw err;
+    throw readError('E_FILE_CORRUPT', where, `could not be read: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  }
+}
+
+export interface SheetListing {
+  readonly name: string;
+  readonly hidden: boolean;
+  /** 1-based tab position, the number `--sheet N` takes. */
+  readonly index: number;
+}
+
+/** The worksheets of an XLSX in tab order; a text file is one sheet named after the file. */
+export async function listSheets(file: string): Promise<SheetListing[]> {
+  const where: Location = { file };
+  const { fh, size, sample } = await openFile(file);
+  try {
+    const sniffed = sniffBytes(sample, where);
+    if (sniffed.kind === 'ole2') {
+      await fh.close();
+      return await refuseOle2(file, where);
+    }
+    if (sniffed.kind === 'text') return [{ name: basename(file, extname(file)), hidden: false, index: 1 }];
+    checkSize(size, DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
+    const wb = await openWorkbook(fh, file, size, where, DEFAULT_MAX_INFLATED_BYTES);
+    return wb.sheets.filter((s) => s.kind === 'worksheet').map((s) => ({ name: s.name, hidden: s.hidden, index: s.index }));
+  } catch (err) {
+    if (err instanceof AssetbatchError) throw err;
+    throw readError('E_FILE_CORRUPT', where, `could not be read: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
+}

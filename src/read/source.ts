@@ -1,0 +1,216 @@
+// Turns a format's raw rows into the SheetSource the pipeline reads: finds the header with a
+// small look-ahead, then streams data rows shaped to the header (padded, extra cells
+// dropped), skipping and counting blank rows. Shared by the CSV and XLSX readers.
+import type { Location } from '../errors.js';
+import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, type RawRow } from './header.js';
+import { readError, WarningSink } from './problems.js';
+import type { CellValue, ReadOptions, ReadStats, ReadWarning, SheetRow, SheetSource } from './types.js';
+
+export interface RawSheet {
+  readonly format: 'csv' | 'tsv' | 'xlsx';
+  readonly sheet?: string;
+  readonly delimiter?: string;
+  /** A getter: the CSV reader may learn the encoding better after the sample (ASCII start, Windows-1252 later). */
+  readonly encoding?: string;
+  /** Rows in order. `return()` must release the file. */
+  readonly rows: AsyncGenerator<RawRow>;
+  /** XLSX leaves empty rows out of the file: a jump in row numbers is that many blank rows. */
+  readonly rowGapsAreBlank: boolean;
+  readonly warnings: WarningSink;
+  /** Called for each data row after shaping, for format-specific warnings (mixed delimiters). */
+  readonly inspectRow?: (row: number, cells: readonly CellValue[]) => void;
+}
+
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+/** The column named the way the user finds it: its header, or its letter when the header is empty. */
+export function columnName(headers: readonly string[], index: number): string {
+  return headers[index] ? headers[index] : `column ${columnLetter(index)}`;
+}
+
+export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
+  const where: Location = { file, sheet: raw.sheet };
+  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
+  const warnings = raw.warnings;
+  const lookahead: RawRow[] = [];
+  let headerIndex: number;
+  let guessed = false;
+  // An error met while looking ahead (an unclosed quote on line 9) is held until the rows
+  // before it are yielded, so a small file behaves like a large one.
+  let deferred: unknown;
+  const pull = async (): Promise<IteratorResult<RawRow>> => {
+    if (deferred !== undefined) return { done: true, value: undefined };
+    try {
+      return await raw.rows.next();
+    } catch (err) {
+      if (lookahead.length === 0) throw err;
+      deferred = err;
+      return { done: true, value: undefined };
+    }
+  };
+
+  try {
+    if (opts.headerRow !== undefined) {
+      let found = -1;
+      for (;;) {
+        const next = await pull();
+        if (next.done) break;
+        const r = next.value;
+        if (r.row < opts.headerRow) {
+          if (!isBlankRow(r.cells)) stats.skippedAboveHeader++;
+          continue;
+        }
+        if (r.row === opts.headerRow && !isBlankRow(r.cells)) found = lookahead.length;
+        lookahead.push(r);
+        break;
+      }
+      if (found < 0) {
+        if (deferred !== undefined) throw deferred;
+        throw readError('E_HEADER_NOT_FOUND', { ...where, row: opts.headerRow }, `the header row ${opts.headerRow} is empty or missing`, {
+          hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
+        });
+      }
+      headerIndex = found;
+    } else {
+      // Blank rows stay in the look-ahead (those below the header are counted later) but
+      // only non-blank ones take part in the choice.
+      const candidates: number[] = [];
+      while (candidates.length < HEADER_SCAN_ROWS) {
+        const next = await pull();
+        if (next.done) break;
+        if (!isBlankRow(next.value.cells)) candidates.push(lookahead.length);
+        lookahead.push(next.value);
+      }
+      const choice = chooseHeaderRow(candidates.map((i) => lookahead[i]), opts.isKnownHeader);
+      if (!choice) {
+        if (deferred !== undefined) throw deferred;
+        throw readError('E_FILE_EMPTY', where, raw.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
+          hint: raw.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
+        });
+      }
+      headerIndex = candidates[choice.index];
+      guessed = choice.guessed;
+      stats.skippedAboveHeader = choice.index;
+    }
+  } catch (err) {
+    await raw.rows.return(undefined);
+    throw err;
+  }
+
+  const headerRaw = lookahead[headerIndex];
+  let width = 0;
+  headerRaw.cells.forEach((c, i) => {
+    if (!isEmptyCell(c)) width = i + 1;
+  });
+  const headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
+  const headerRow = headerRaw.row;
+
+  if (guessed) {
+    warnings.add({
+      code: 'W_HEADER_GUESSED',
+      row: headerRow,
+      message: `no row in the first ${HEADER_SCAN_ROWS} looks like a header (two or more text cells); row ${headerRow} is used`,
+    });
+  }
+  const seen = new Map<string, number[]>();
+  headers.forEach((h, i) => {
+    if (h === '') return;
+    const key = h.toLowerCase();
+    seen.set(key, [...(seen.get(key) ?? []), i]);
+  });
+  for (const cols of seen.values()) {
+    if (cols.length > 1) {
+      warnings.add({
+        code: 'W_DUPLICATE_HEADER',
+        row: headerRow,
+        column: headers[cols[0]],
+        message: `the header "${headers[cols[0]]}" appears ${cols.length} times (columns ${cols.map(columnLetter).join(', ')})`,
+      });
+    }
+  }
+  headers.forEach((h, i) => {
+    const cell = headerRaw.cells[i];
+    if (h === '' && typeof cell === 'string' && cell.length > 0) {
+      warnings.add({ code: 'W_EMPTY_HEADER', row: headerRow, column: columnName(headers, i), message: `the header of column ${columnLetter(i)} is only spaces` });
+    }
+  });
+
+  const pending = lookahead.slice(headerIndex + 1);
+
+  async function* dataRows(): AsyncGenerator<SheetRow> {
+    let last = headerRow;
+    try {
+      let i = 0;
+      for (;;) {
+        let r: RawRow;
+        if (i < pending.length) r = pending[i++];
+        else {
+          if (deferred !== undefined) throw deferred;
+          const next = await raw.rows.next();
+          if (next.done) break;
+          r = next.value;
+        }
+        if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
+        last = r.row;
+        if (isBlankRow(r.cells)) {
+          stats.blankRows++;
+          continue;
+        }
+        const n = r.cells.length;
+        if (n > width) {
+          for (let c = width; c < n; c++) {
+            if (!isEmptyCell(r.cells[c])) {
+              warnings.note('extra-cells', () => ({
+                code: 'W_EXTRA_CELLS',
+                row: r.row,
+                message: `row ${r.row} has cells beyond the last header (column ${columnLetter(c)}); they are ignored`,
+              }));
+              break;
+            }
+          }
+        }
+        let cells: CellValue[];
+        if (n === width) cells = r.cells as CellValue[];
+        else {
+          cells = r.cells.slice(0, width) as CellValue[];
+          while (cells.length < width) cells.push(null);
+        }
+        raw.inspectRow?.(r.row, cells);
+        stats.dataRows++;
+        yield { row: r.row, cells };
+      }
+    } finally {
+      warnings.finish();
+      await raw.rows.return(undefined);
+    }
+  }
+
+  const rows = dataRows();
+  return {
+    file,
+    format: raw.format,
+    sheet: raw.sheet,
+    delimiter: raw.delimiter,
+    get encoding() {
+      return raw.encoding;
+    },
+    headerRow,
+    headers,
+    rows,
+    stats,
+    warnings: warnings.list as ReadWarning[],
+    close: async () => {
+      await rows.return(undefined);
+      await raw.rows.return(undefined);
+    },
+  };
+}

@@ -1,0 +1,517 @@
+// Reads one sheet of an XLSX as a stream. Our own zip directory pass comes first (sizes,
+// encryption, sheet list, entity checks, merged ranges); then exceljs's streaming
+// WorkbookReader parses cells from a repacked zip holding only the parts it needs.
+import type { FileHandle } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { AssetbatchError, type Location } from '../errors.js';
+import { CONVERT_HINT } from './detect.js';
+import type { RawRow } from './header.js';
+import { readError, type WarningSink } from './problems.js';
+import type { RawSheet } from './source.js';
+import type { CellValue } from './types.js';
+import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, repackStream, type ZipDirectory, type ZipEntry } from './zip.js';
+
+/** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */
+const SMALL_PART_BUDGET = 64 * 1024 * 1024;
+
+export interface SheetInfo {
+  readonly name: string;
+  /** 1-based position among the workbook's tabs (hidden ones included), as listSheets reports it. */
+  readonly index: number;
+  readonly hidden: boolean;
+  readonly kind: 'worksheet' | 'chartsheet' | 'other';
+  readonly entry?: ZipEntry;
+}
+
+export interface Workbook {
+  readonly fh: FileHandle;
+  readonly dir: ZipDirectory;
+  readonly sheets: readonly SheetInfo[];
+  readonly date1904: boolean;
+  readonly workbookEntry: ZipEntry;
+  readonly relsEntry: ZipEntry;
+  readonly stylesEntry?: ZipEntry;
+  readonly sharedStringsEntry?: ZipEntry;
+  readonly maxInflatedBytes: number;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeXml(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : XML_ENTITIES[e],
+  );
+}
+
+/** Attributes of every `<name …>` element (any namespace prefix). Enough for workbook.xml and rels. */
+function elements(xml: string, name: string): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  const tag = new RegExp(`<(?:[\\w.-]+:)?${name}(?=[\\s/>])([^>]*)>`, 'g');
+  for (const m of xml.matchAll(tag)) {
+    const attrs: Record<string, string> = {};
+    for (const a of m[1].matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attrs[a[1]] = decodeXml(a[2] ?? a[3] ?? '');
+    out.push(attrs);
+  }
+  return out;
+}
+
+/** A DOCTYPE can declare entities that expand without bound; spreadsheet XML never has one. */
+function refuseDoctype(head: string, part: string, where: Location): void {
+  if (/<!DOCTYPE|<!ENTITY/i.test(head)) {
+    throw readError('E_FILE_CORRUPT', where, `is damaged or unsafe: its part ${part} declares XML entities (<!DOCTYPE>), which spreadsheet programs never write; it was not read`, {
+      hint: 'Open it in Excel or LibreOffice and save it again as .xlsx, or get the file from its source again.',
+    });
+  }
+}
+
+function resolveTarget(base: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = base.split('/').slice(0, -1);
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** Names zip archives that are spreadsheets we do not read, or not spreadsheets at all. */
+function refuseOtherZips(dir: ZipDirectory, where: Location): void {
+  const has = (n: string) => dir.byName.has(n);
+  if (has('mimetype') || has('content.xml')) {
+    throw readError('E_FILE_UNSUPPORTED', where, 'is an OpenDocument spreadsheet (.ods), which is not supported', { hint: CONVERT_HINT });
+  }
+  if (dir.entries.some((e) => e.name.startsWith('Index/') || e.name === 'Index.zip')) {
+    throw readError('E_FILE_UNSUPPORTED', where, 'is an Apple Numbers document, which is not supported', {
+      hint: 'In Numbers choose File → Export To → Excel (or CSV), then import that file.',
+    });
+  }
+  if (has('xl/workbook.bin')) {
+    throw readError('E_FILE_UNSUPPORTED', where, 'is an Excel binary workbook (.xlsb), which is not supported', { hint: CONVERT_HINT });
+  }
+  if (has('word/document.xml')) throw readError('E_FILE_FORMAT', where, 'is a Word document, not a spreadsheet');
+  if (has('ppt/presentation.xml')) throw readError('E_FILE_FORMAT', where, 'is a PowerPoint presentation, not a spreadsheet');
+}
+
+export async function openWorkbook(fh: FileHandle, path: string, size: number, where: Location, maxInflatedBytes: number): Promise<Workbook> {
+  const dir = await readZipDirectory(fh, path, size, where);
+  refuseOtherZips(dir, where);
+  checkZipLimits(dir, { maxInflatedBytes }, where);
+
+  let workbookPath = 'xl/workbook.xml';
+  const rootRels = dir.byName.get('_rels/.rels');
+  if (rootRels) {
+    const xml = await readEntryText(fh, dir, rootRels, SMALL_PART_BUDGET, where);
+    refuseDoctype(xml, rootRels.name, where);
+    const office = elements(xml, 'Relationship').find((r) => /\/officeDocument$/.test(r.Type ?? ''));
+    if (office?.Target) workbookPath = resolveTarget('', office.Target);
+  }
+  const workbookEntry = dir.byName.get(workbookPath);
+  if (!workbookEntry) {
+    throw readError('E_FILE_FORMAT', where, 'is a zip archive but not an Excel workbook (it has no xl/workbook.xml)', { hint: CONVERT_HINT });
+  }
+  const relsPath = workbookPath.replace(/[^/]*$/, (b) => `_rels/${b}.rels`);
+  const relsEntry = dir.byName.get(relsPath);
+  if (!relsEntry) throw readError('E_FILE_CORRUPT', where, `is damaged or incomplete (its part ${relsPath} is missing)`, { hint: CONVERT_HINT });
+
+  const workbookXml = await readEntryText(fh, dir, workbookEntry, SMALL_PART_BUDGET, where);
+  refuseDoctype(workbookXml, workbookEntry.name, where);
+  const relsXml = await readEntryText(fh, dir, relsEntry, SMALL_PART_BUDGET, where);
+  refuseDoctype(relsXml, relsEntry.name, where);
+
+  const rels = new Map<string, { type: string; target: string }>();
+  for (const r of elements(relsXml, 'Relationship')) {
+    if (r.Id && r.Target && r.TargetMode !== 'External') rels.set(r.Id, { type: r.Type ?? '', target: resolveTarget(workbookPath, r.Target) });
+  }
+  const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix));
+  const pr = elements(workbookXml, 'workbookPr')[0];
+  const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true';
+
+  const sheets: SheetInfo[] = elements(workbookXml, 'sheet').map((s, i) => {
+    const rel = rels.get(s['r:id'] ?? s.id ?? Object.entries(s).find(([k]) => k.endsWith(':id'))?.[1] ?? '');
+    const kind = rel?.type.endsWith('/worksheet') ? 'worksheet' : rel?.type.endsWith('/chartsheet') ? 'chartsheet' : 'other';
+    return {
+      name: s.name ?? `Sheet${i + 1}`,
+      index: i + 1,
+      hidden: s.state === 'hidden' || s.state === 'veryHidden',
+      kind,
+      entry: rel ? dir.byName.get(rel.target) : undefined,
+    };
+  });
+  const styles = relOfType('/styles');
+  const shared = relOfType('/sharedStrings');
+  return {
+    fh,
+    dir,
+    sheets,
+    date1904,
+    workbookEntry,
+    relsEntry,
+    stylesEntry: styles ? dir.byName.get(styles.target) : undefined,
+    sharedStringsEntry: shared ? dir.byName.get(shared.target) : undefined,
+    maxInflatedBytes,
+  };
+}
+
+function describeSheets(sheets: readonly SheetInfo[]): string {
+  const list = sheets.filter((s) => s.kind === 'worksheet');
+  if (list.length === 0) return 'the workbook has no worksheets';
+  return `the workbook has: ${list.map((s) => `"${s.name}" (${s.index}${s.hidden ? ', hidden' : ''})`).join(', ')}`;
+}
+
+/** Picks the sheet by name (exact, then ignoring case and spaces), by 1-based tab index, or the first visible worksheet. */
+export function chooseSheet(wb: Workbook, wanted: string | number | undefined, where: Location, warnings: WarningSink): SheetInfo {
+  const worksheets = wb.sheets.filter((s) => s.kind === 'worksheet');
+  let found: SheetInfo | undefined;
+  let asked: string | undefined;
+  if (wanted === undefined) {
+    found = worksheets.find((s) => !s.hidden);
+    if (!found && worksheets.length > 0) {
+      found = worksheets[0];
+      warnings.add({ code: 'W_HIDDEN_SHEET', message: `every sheet is hidden; reading the hidden sheet "${found.name}"` });
+    }
+    if (!found) throw readError('E_SHEET_NOT_FOUND', where, 'has no worksheet to read', { hint: describeSheets(wb.sheets) });
+  } else {
+    const text = String(wanted);
+    asked = typeof wanted === 'number' ? `sheet ${wanted}` : `sheet "${text}"`;
+    found =
+      wb.sheets.find((s) => s.name === text) ??
+      wb.sheets.find((s) => s.name.trim().toLowerCase() === text.trim().toLowerCase()) ??
+      (/^\d+$/.test(text.trim()) ? wb.sheets.find((s) => s.index === Number(text.trim())) : undefined);
+    if (!found) {
+      throw readError('E_SHEET_NOT_FOUND', { ...where, sheet: typeof wanted === 'string' ? wanted : undefined }, `${asked} not found; ${describeSheets(wb.sheets)}`, {
+        hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
+      });
+    }
+    if (found.kind !== 'worksheet') {
+      throw readError('E_SHEET_NOT_FOUND', { ...where, sheet: found.name }, `${asked} is a chart, not a table; ${describeSheets(wb.sheets)}`, {
+        hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
+      });
+    }
+    if (found.hidden) warnings.add({ code: 'W_HIDDEN_SHEET', message: `sheet "${found.name}" is hidden; it is read because it was asked for` });
+  }
+  if (!found.entry) throw readError('E_FILE_CORRUPT', { ...where, sheet: found.name }, 'is damaged or incomplete (the sheet\'s part is missing)', { hint: CONVERT_HINT });
+  return found;
+}
+
+interface Merge {
+  readonly r1: number;
+  readonly c1: number;
+  readonly r2: number;
+  readonly c2: number;
+  readonly ref: string;
+}
+
+function decodeRef(ref: string): { row: number; col: number } | undefined {
+  const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(ref);
+  if (!m) return undefined;
+  let col = 0;
+  for (const ch of m[1]) col = col * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]), col };
+}
+
+/**
+ * Inflates a part once without parsing it: counts its real size (the directory's sizes are
+ * claims), refuses a DOCTYPE at its start, and for a sheet collects the merged ranges,
+ * which sit after all rows, so the row pass can fill them while streaming.
+ */
+async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerges: boolean): Promise<Merge[]> {
+  const merges = new Map<string, Merge>();
+  let head = '';
+  let carry = Buffer.alloc(0);
+  for await (const chunk of inflateEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)) {
+    if (head.length < 65536) {
+      head += chunk.toString('latin1', 0, Math.min(chunk.length, 65536));
+      refuseDoctype(head, e.name, where);
+    }
+    if (!collectMerges) continue;
+    const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    for (let i = buf.indexOf('mergeCell'); i >= 0; i = buf.indexOf('mergeCell', i + 9)) {
+      const after = buf[i + 9];
+      if (after !== 0x20 && after !== 0x09 && after !== 0x0a && after !== 0x0d) continue;
+      const tag = buf.toString('latin1', i, Math.min(buf.length, i + 200));
+      const m = /\bref\s*=\s*["']([A-Z$]+\d+)(?::([A-Z$]+\d+))?["']/.exec(tag.slice(0, tag.indexOf('>') >= 0 ? tag.indexOf('>') : tag.length));
+      if (!m || merges.has(m[0])) continue;
+      const a = decodeRef(m[1].replace(/\$/g, ''));
+      const b = decodeRef((m[2] ?? m[1]).replace(/\$/g, ''));
+      if (!a || !b) continue;
+      merges.set(m[0], {
+        r1: Math.min(a.row, b.row),
+        c1: Math.min(a.col, b.col),
+        r2: Math.max(a.row, b.row),
+        c2: Math.max(a.col, b.col),
+        ref: `${m[1]}:${m[2] ?? m[1]}`,
+      });
+    }
+    carry = Buffer.from(buf.subarray(Math.max(0, buf.length - 256)));
+  }
+  return [...merges.values()].sort((x, y) => x.r1 - y.r1 || x.c1 - y.c1);
+}
+
+/**
+ * exceljs's streaming reader turns a formula's cached error (`t="e"`) into NaN and a
+ * boolean result into 1/0 (exceljs issue #3074). This scanner reads the same XML bytes
+ * just ahead of exceljs and keeps, per row, the error text or boolean of such formula
+ * cells; rows are dropped once read, so memory stays at about one chunk's worth.
+ */
+class FormulaResultScanner {
+  private carry = '';
+  private readonly byRow = new Map<number, Map<number, string | boolean>>();
+
+  feed(chunk: Buffer | string): void {
+    const text = this.carry + (typeof chunk === 'string' ? chunk : chunk.toString('latin1'));
+    let keepFrom = -1;
+    let pos = 0;
+    for (;;) {
+      const e = text.indexOf(' t="e"', pos);
+      const b = text.indexOf(' t="b"', pos);
+      const at = e < 0 ? b : b < 0 ? e : Math.min(e, b);
+      if (at < 0) break;
+      const open = text.lastIndexOf('<c ', at);
+      const close = text.indexOf('>', at);
+      if (open < 0 || close < 0) {
+        keepFrom = open >= 0 ? open : at;
+        break;
+      }
+      if (text[close - 1] === '/') {
+        pos = close;
+        continue;
+      }
+      const end = text.indexOf('</c>', close);
+      if (end < 0) {
+        keepFrom = open;
+        break;
+      }
+      const body = text.slice(close + 1, end);
+      pos = end;
+      if (!body.includes('<f')) continue;
+      const ref = /\br="([A-Z]+)(\d+)"/.exec(text.slice(open, close));
+      const v = /<v>([^<]*)<\/v>/.exec(body);
+      if (!ref || !v) continue;
+      const cell = decodeRef(ref[1] + ref[2]);
+      if (!cell) continue;
+      let row = this.byRow.get(cell.row);
+      if (!row) this.byRow.set(cell.row, (row = new Map()));
+      row.set(cell.col, text[at + 4] === 'e' ? decodeXml(v[1]) : v[1].trim() !== '0');
+    }
+    if (keepFrom < 0) {
+      // Keep enough to see a `<c … t="e"` tag that the next chunk completes.
+      const lastOpen = text.lastIndexOf('<c ');
+      keepFrom = lastOpen >= 0 && text.indexOf('>', lastOpen) < 0 ? lastOpen : Math.max(pos, text.length - 8);
+    }
+    this.carry = text.length - keepFrom > 1024 * 1024 ? '' : text.slice(keepFrom);
+  }
+
+  take(row: number, col: number): string | boolean | undefined {
+    return this.byRow.get(row)?.get(col);
+  }
+
+  /** Forgets rows up to `row` (rows arrive in order). */
+  done(row: number): void {
+    for (const key of this.byRow.keys()) {
+      if (key > row) break;
+      this.byRow.delete(key);
+    }
+  }
+
+  tee(source: AsyncIterable<Buffer | string>): AsyncIterable<Buffer | string> {
+    const self = this;
+    return (async function* () {
+      for await (const chunk of source) {
+        self.feed(chunk);
+        yield chunk;
+      }
+    })();
+  }
+}
+
+/** exceljs's formula/number format test, here for formula results that it leaves as numbers. */
+function isDateFormat(fmt: string | undefined): boolean {
+  if (!fmt) return false;
+  const bare = fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+  return /[ymdhsb]/i.test(bare) && !/^general$/i.test(bare.trim());
+}
+
+const DAY_MS = 86_400_000;
+const EXCEL_EPOCH_OFFSET = 25569;
+
+function serialToDate(serial: number, date1904: boolean): Date {
+  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET + (date1904 ? 1462 : 0)) * DAY_MS));
+}
+
+interface ExcelCellLike {
+  readonly value: unknown;
+  readonly numFmt?: string;
+}
+interface ExcelRowLike {
+  readonly number: number;
+  readonly values: unknown[];
+  getCell(col: number): ExcelCellLike;
+}
+
+export interface XlsxOpen {
+  readonly file: string;
+  readonly wb: Workbook;
+  readonly sheet: SheetInfo;
+  readonly warnings: WarningSink;
+}
+
+export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
+  const { wb, sheet, warnings } = x;
+  const where: Location = { file: x.file, sheet: sheet.name };
+  const sheetEntry = sheet.entry as ZipEntry;
+
+  if (wb.stylesEntry) {
+    const styles = await readEntryText(wb.fh, wb.dir, wb.stylesEntry, SMALL_PART_BUDGET, where);
+    refuseDoctype(styles, wb.stylesEntry.name, where);
+  }
+  if (wb.sharedStringsEntry) await scanPart(wb, wb.sharedStringsEntry, where, false);
+  const merges = await scanPart(wb, sheetEntry, where, true);
+  if (merges.length > 0) {
+    warnings.add({
+      code: 'W_MERGED_CELLS',
+      message: `the sheet has ${merges.length} merged ${merges.length === 1 ? 'range' : 'ranges'} (${merges
+        .slice(0, 3)
+        .map((m) => m.ref)
+        .join(', ')}${merges.length > 3 ? ', …' : ''}): the value of each was copied into every cell of its range`,
+    });
+  }
+
+  const stream = await repackStream(
+    wb.fh,
+    wb.dir,
+    [
+      { entry: wb.workbookEntry, as: 'xl/workbook.xml' },
+      { entry: wb.relsEntry, as: 'xl/_rels/workbook.xml.rels' },
+      ...(wb.stylesEntry ? [{ entry: wb.stylesEntry, as: 'xl/styles.xml' }] : []),
+      // Without shared strings exceljs spools the sheet to a temp file; an empty table avoids that.
+      wb.sharedStringsEntry
+        ? { entry: wb.sharedStringsEntry, as: 'xl/sharedStrings.xml' }
+        : { as: 'xl/sharedStrings.xml', content: Buffer.from('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>') },
+      { entry: sheetEntry, as: 'xl/worksheets/sheet1.xml' },
+    ],
+    where,
+  );
+
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // A hyperlink cell's value in the sheet XML is its display text: that is what we want.
+    hyperlinks: 'ignore',
+    // Styles carry the number formats that tell a date from a number.
+    styles: 'cache',
+    entries: 'ignore',
+  });
+  const scanner = new FormulaResultScanner();
+  // A private hook, checked: if a future exceljs renames it, error results read as #VALUE!.
+  const hook = reader as unknown as { _parseWorksheet?: (iterator: AsyncIterable<Buffer | string>, sheetNo: string) => unknown };
+  if (typeof hook._parseWorksheet === 'function') {
+    const original = hook._parseWorksheet.bind(reader);
+    hook._parseWorksheet = (iterator, sheetNo) => original(scanner.tee(iterator), sheetNo);
+  }
+
+  const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string') return v === '' ? null : v;
+    if (typeof v === 'number') return Number.isNaN(v) ? null : v;
+    if (typeof v === 'boolean') return v;
+    if (v instanceof Date) return fixLeapBug(v, row);
+    if (typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.error === 'string') return { error: o.error };
+      if (Array.isArray(o.richText)) {
+        const text = (o.richText as { text?: unknown }[]).map((r) => (typeof r.text === 'string' ? r.text : '')).join('');
+        return text === '' ? null : text;
+      }
+      if ('formula' in o || 'sharedFormula' in o || 'result' in o) {
+        const result = o.result;
+        const seen = scanner.take(row, col);
+        if (typeof seen === 'string') return { error: seen };
+        if (typeof seen === 'boolean') return seen;
+        if (result === undefined || result === null) {
+          warnings.note('formula-no-result', () => ({
+            code: 'W_FORMULA_NO_RESULT',
+            row,
+            message: `row ${row}: a formula cell has no saved result (the file was written by a program that does not calculate); it is read as empty. Open and save the file in Excel or LibreOffice to store results`,
+          }));
+          return null;
+        }
+        if (typeof result === 'number') {
+          if (Number.isNaN(result)) return { error: '#VALUE!' };
+          if (isDateFormat(cell().numFmt)) return fixLeapBug(serialToDate(result, wb.date1904), row);
+          return result;
+        }
+        return convert(result, row, col, cell);
+      }
+      if ('text' in o) return convert(o.text, row, col, cell);
+      if ('hyperlink' in o && typeof o.hyperlink === 'string') return o.hyperlink;
+    }
+    return String(v);
+  };
+
+  // Excel counts 29 February 1900 as a day (a Lotus 1-2-3 bug it kept): serials below 60
+  // are one day later than plain arithmetic says, and serial 60 is a date that never was.
+  const fixLeapBug = (d: Date, row: number): CellValue => {
+    if (wb.date1904) return d;
+    const serial = d.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET;
+    if (serial >= 1 && serial < 60) return new Date(d.getTime() + DAY_MS);
+    if (serial >= 60 && serial < 61) {
+      warnings.note('leap-1900', () => ({
+        code: 'W_DATE_1900',
+        row,
+        message: `row ${row}: a date cell holds 29 February 1900, a day that does not exist (Excel's 1900 leap-year bug)`,
+      }));
+      return '1900-02-29';
+    }
+    return d;
+  };
+
+  async function* rows(): AsyncGenerator<RawRow> {
+    let lastRow = 0;
+    let next = 0;
+    const active: { m: Merge; value: CellValue }[] = [];
+    try {
+      for await (const ws of reader) {
+        for await (const r of ws as AsyncIterable<ExcelRowLike>) {
+          const rowNo = r.number;
+          lastRow = rowNo;
+          const values = r.values;
+          const cells: CellValue[] = new Array(Math.max(0, values.length - 1)).fill(null);
+          for (let c = 1; c < values.length; c++) {
+            const v = values[c];
+            if (v !== undefined) cells[c - 1] = convert(v, rowNo, c, () => r.getCell(c));
+          }
+          scanner.done(rowNo);
+          if (merges.length > 0) {
+            for (let i = active.length - 1; i >= 0; i--) if (active[i].m.r2 < rowNo) active.splice(i, 1);
+            while (next < merges.length && merges[next].r1 <= rowNo) {
+              const m = merges[next++];
+              if (m.r2 >= rowNo) active.push({ m, value: m.r1 === rowNo ? (cells[m.c1 - 1] ?? null) : null });
+            }
+            for (const { m, value } of active) {
+              if (value === null) continue;
+              while (cells.length < m.c2) cells.push(null);
+              for (let c = m.c1; c <= m.c2; c++) if (cells[c - 1] === null) cells[c - 1] = value;
+            }
+          }
+          yield { row: rowNo, cells };
+        }
+      }
+    } catch (err) {
+      if (err instanceof AssetbatchError) throw err;
+      throw readError('E_FILE_CORRUPT', { ...where, row: lastRow > 0 ? lastRow + 1 : undefined }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${(err as Error)?.message ?? String(err)})`, {
+        hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
+        cause: err,
+      });
+    } finally {
+      stream.destroy();
+    }
+  }
+
+  return {
+    format: 'xlsx',
+    sheet: sheet.name,
+    rows: rows(),
+    rowGapsAreBlank: true,
+    warnings,
+  };
+}

@@ -36,6 +36,9 @@ interface ImportFlags {
   refreshLookups?: boolean;
   debug?: boolean;
   quiet?: boolean;
+  clearEmpty?: boolean;
+  replace?: boolean;
+  yes?: boolean;
 }
 
 const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
@@ -73,14 +76,21 @@ function printRowProblem(o: RowOutcome): void {
   for (const i of o.issues) process.stderr.write(`row ${o.row}: ${formatRowIssue(i)}\n`);
 }
 
+function printChanges(o: RowOutcome): void {
+  if (!o.changes) return;
+  if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
+  const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${show(c.from)} → ${show(c.to)}`).join('; ')}\n`);
+}
+
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
   return s.counts.invalid + s.counts.failed > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
-function addImportOptions(cmd: Command, dry: boolean): Command {
+export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {
   cmd
-    .requiredOption('-r, --resource <name>', 'what each row is: asset, contract or customer')
+    .requiredOption('-r, --resource <name>', mode === 'create' ? 'what each row is: asset, contract or customer' : 'what each row updates: asset, contract, customer or asset-owner')
     .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
     .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
@@ -93,17 +103,23 @@ function addImportOptions(cmd: Command, dry: boolean): Command {
     .option('--refresh-lookups', 'ignore cached lookup lists and fetch them again');
   if (!dry) {
     cmd
-      .option('--dry-run', 'check everything, write nothing (same as `assetbatch validate`)')
+      .option('--dry-run', mode === 'create' ? 'check everything, write nothing (same as `assetbatch validate`)' : 'show, row by row, the fields that would change (old → new); write nothing')
       .option('--concurrency <n>', 'requests in flight at once (the rate limit still applies)', intOption('--concurrency', 1), 4)
-      .addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'))
-      .option('--no-resume', 'ignore the journal of an earlier run of this import (rows may be sent twice!)');
+      .option('--no-resume', 'ignore the journal of an earlier run of this command (rows may be sent twice!)');
+    if (mode === 'create') cmd.addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'));
+    else {
+      cmd
+        .option('--clear-empty', 'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)')
+        .option('--replace', 'send each row as the whole record: fields not in the sheet become empty (asks first)')
+        .option('-y, --yes', 'do not ask before --replace');
+    }
   }
   return addConnectionOptions(cmd);
 }
 
-async function runImport(file: string, f: ImportFlags, dry: boolean): Promise<number> {
+export async function runImport(file: string, f: ImportFlags, dry: boolean, mode: 'create' | 'update' = 'create'): Promise<number> {
   const connection = connectionConfig(f);
-  writableResource(f.resource, 'create');
+  writableResource(f.resource, mode);
   const logger = createLogger(f.log);
   const progress = new Progress(dry ? 'checking' : 'importing');
   const controller = new AbortController();
@@ -131,6 +147,9 @@ async function runImport(file: string, f: ImportFlags, dry: boolean): Promise<nu
       reportPath: f.report,
       resume: f.resume,
       refreshLookups: f.refreshLookups,
+      mode,
+      clearEmpty: f.clearEmpty,
+      replace: f.replace,
       logger,
       signal: controller.signal,
       onPlan: (p) => {
@@ -140,6 +159,7 @@ async function runImport(file: string, f: ImportFlags, dry: boolean): Promise<nu
         if (!f.quiet && !f.json) {
           progress.done();
           printRowProblem(o);
+          if (o.changes) printChanges(o);
         }
       },
       onProgress: ({ done, total, requests }) => progress.update(done, total, `${requests} requests`),
@@ -186,6 +206,39 @@ export function registerImportCommand(program: Command): void {
   )
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true)));
+
+  addImportOptions(
+    program
+      .command('update <file>')
+      .description('Change existing records from a spreadsheet. Each row\'s record is found by an ID column or its natural key (serial number, contract number, customer or owner name); only the sheet\'s non-empty cells change.'),
+    false,
+    'update',
+  )
+    .addHelpText(
+      'after',
+      `
+The service's PUT replaces a whole record, so update reads each record, lays the sheet's
+values over it, and sends the result: fields the sheet does not mention stay as they are.
+An export (assetbatch export asset -o assets.xlsx) can be edited and fed straight back.
+
+Examples:
+  $ assetbatch update assets.xlsx -r asset --dry-run --sandbox      # shows old → new per row
+  $ assetbatch update owners.csv -r asset-owner --sandbox
+  $ assetbatch update contracts.xlsx -r contract --clear-empty --sandbox`,
+    )
+    .action(async (file: string, f: ImportFlags) =>
+      runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
+        if (f.replace && !f.yes && !f.dryRun) {
+          if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
+          const { createInterface } = await import('node:readline/promises');
+          const rl = createInterface({ input: process.stdin, output: process.stderr });
+          const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
+          rl.close();
+          if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
+        }
+        return runImport(file, f, false, 'update');
+      }),
+    );
 
   const mapping = program.command('mapping').description('Work with mapping files (which column is which field).');
   addConnectionOptions(

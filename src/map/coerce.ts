@@ -223,8 +223,11 @@ export function coerceText(cell: CellValue, field?: FieldDef): Coerced {
   if (typeof cell === 'object' && cell !== null && !(cell instanceof Date) && 'error' in cell) {
     return { problem: `is a formula error (${cell.error})` };
   }
-  const text = cellText(cell).trim();
+  let text = cellText(cell).trim();
   if (text === '') return EMPTY;
+  // Our reports and exports prefix formula-like text with ' (so it cannot run in Excel);
+  // a report fed back to the import gets its text back as it was.
+  if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
   // A serial or phone number typed into Excel as a number has lost its leading zeros.
   const warning = typeof cell === 'number' && field?.keepText ? `was stored as a number (${text}); leading zeros, if any, were lost` : undefined;
   return { value: text, warning };

@@ -18,7 +18,7 @@ import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../reso
 import { headerMatcher, mapHeaders, missingRequired, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
 import { cellText, dateOrderFromFormat, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory, Resolver } from '../resolve/lookups.js';
-import { prepareRow, isTotalsRow, naturalKey, type RowContext, type RowIssue } from '../validate/validate.js';
+import { prepareRow, isTotalsRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
 import { Journal, loadJournal } from '../send/journal.js';
 import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
@@ -55,6 +55,12 @@ export interface ImportOptions {
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */
   readonly connectionOverride?: Connection;
+  /** create (import) or update (find each row's record, merge, PUT). Default create. */
+  readonly mode?: WriteMode;
+  /** Updates: blank the fields whose cell is empty. */
+  readonly clearEmpty?: boolean;
+  /** Updates: send the sheet as the whole record (no merge). */
+  readonly replace?: boolean;
 }
 
 export interface ImportPlan {
@@ -238,7 +244,8 @@ export async function loadCustomFields(conn: Connection | undefined, def: Resour
 export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const dryRun = o.dryRun === true;
-  const def = writableResource(o.resource, 'create');
+  const mode: WriteMode = o.mode ?? 'create';
+  const def = writableResource(o.resource, mode);
   const mappingFile = o.mapping ?? (o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined);
   if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
     throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: o.mappingPath } });
@@ -261,12 +268,18 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
   try {
-    const unmatched = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath }).unmapped.length > 0;
+    const unmatched = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath, mode }).unmapped.length > 0;
     const custom = unmatched || Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'))
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath, custom });
-    const missing = missingRequired(def, mapping, 'create');
+    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath, custom, mode });
+    const missing = missingRequired(def, mapping, mode);
+    if (mode === 'update' && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
+      throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
+        location: { file: o.file, sheet: probe.sheet },
+        hint: `Headers seen: ${probe.headers.map((h) => `"${h}"`).join(', ')}. An export (assetbatch export ${def.name}) has the ID column.`,
+      });
+    }
     if (missing.length > 0) {
       throw new AssetbatchError(
         'E_MAPPING_REQUIRED_FIELD',
@@ -279,8 +292,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     }
 
     // Pass 1.
-    const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: !o.allowDuplicates });
-    const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir });
+    const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: !o.allowDuplicates && mode === 'create' });
+    // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
+    const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
     for (const [kind, names] of scanned.names) await resolver.load(kind, names);
 
     const reportPath = o.reportPath ?? defaultReportPath(o.file);
@@ -293,7 +307,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     let existingCheck: ImportPlan['existingCheck'];
     let existing: Map<string, number> | undefined;
     let existingComplete = false;
-    if (!dryRun && keyField && scanned.rows - doneRows > 0) {
+    // A dry run checks too (list requests only), so it can say which rows would be skipped.
+    if (keyField && scanned.rows - doneRows > 0) {
       const ex = await loadExistingKeys(conn.client, def, company, [keyField], scanned.rows - doneRows);
       existingCheck = { strategy: ex.strategy, requests: ex.requests };
       existing = ex.map;
@@ -317,7 +332,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       writes,
       dryRun,
       rateLimit: o.connection.rateLimit,
-      etaSeconds: Math.round(conn.client.limiter.estimateMs(writes + perRowChecks) / 1000),
+      // An update reads the record before it writes: two requests a row.
+      etaSeconds: Math.round(conn.client.limiter.estimateMs(writes * (mode === 'update' ? 2 : 1) + perRowChecks) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
     };
     o.onPlan?.(plan);
@@ -327,11 +343,11 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     report = await openReport(reportPath, source.headers);
     if (!dryRun) {
       journal = new Journal(journalPath);
-      journal.open({ file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode: 'create' });
+      journal.open({ file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode });
     }
     const ctx: RowContext = {
       def,
-      mode: 'create',
+      mode,
       company,
       mapping,
       dateOrders: scanned.dateOrders,
@@ -339,6 +355,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       resolver,
       fieldTemplates: custom.fieldTemplates,
       formTemplates: custom.formTemplates,
+      partial: mode === 'update' && !o.replace,
     };
     const writer = new RowWriter({
       client: conn.client,
@@ -351,6 +368,11 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       onExisting: o.onExisting ?? 'skip',
       existing,
       existingComplete,
+      countryCode: (name) => {
+        const r = resolver.resolve('country', name);
+        return r.ok ? r.entry.id : undefined;
+      },
+      beforeRead: () => resolver.load('country', []),
     });
     const counts = emptyCounts();
     let stopped: { code: string; message: string } | undefined;
@@ -367,14 +389,24 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       const base = { row: r.row, cells: r.cells, warnings: p.warnings };
       if (p.skip) return { ...base, status: 'skipped', issues: [], note: p.skip };
       const key = naturalKey(def, p.body, keyField ? keyField : undefined);
-      if (key && !o.allowDuplicates) {
+      if (key && !o.allowDuplicates && mode === 'create') {
         const first = scanned.firstRowOfKey.get(key.value.toLowerCase());
         if (first !== undefined && first !== r.row) {
           return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
         }
       }
       if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues };
-      if (dryRun) return { ...base, status: 'valid', issues: [] };
+      if (mode === 'update') return updateRow(p, key, base);
+      if (dryRun) {
+        const existingId = await writer.existingId(key);
+        if (existingId !== undefined) {
+          const what = o.onExisting ?? 'skip';
+          if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
+          if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
+          return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
+        }
+        return { ...base, status: 'valid', issues: [] };
+      }
       if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
       try {
         const res = await writer.create(r.row, p.body, key);
@@ -388,6 +420,27 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
 
+    /** Updates: find the record (ID column, else natural key), merge, PUT (or show the changes). */
+    const updateRow = async (p: PreparedRow, key: { field: string; value: string } | undefined, base: Pick<RowOutcome, 'row' | 'cells' | 'warnings'>): Promise<RowOutcome> => {
+      let id = p.id;
+      if (id === undefined) {
+        if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${keyField?.replace(/_/g, ' ')} to find the record` }] };
+        const found = existingComplete ? [existing?.get(`${key.field}=${key.value.toLowerCase()}`)].filter((x): x is number => x !== undefined).map((x) => ({ id: x })) : await writer.findByKey(key);
+        if (found.length === 0) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_NOT_FOUND', field: key.field, message: `no ${def.label.toLowerCase()} with ${key.field.replace(/_/g, ' ')} "${key.value}" in company ${company}` }] };
+        if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${def.plural} have ${key.field.replace(/_/g, ' ')} "${key.value}" (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
+        id = found[0].id;
+      }
+      if (stopped) return { ...base, status: 'failed', id, issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      try {
+        const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: o.clearEmpty ? p.emptyFields : [], replace: o.replace, dryRun });
+        if (dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
+        return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      } catch (e) {
+        stop(e);
+        return { ...base, status: 'failed', id, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
+      }
+    };
+
     const emit = async (out: RowOutcome) => {
       counts[out.status]++;
       await report!.write(out);
@@ -395,7 +448,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: scanned.rows, requests: conn.client.stats.requests });
     };
 
-    if (dryRun) {
+    if (dryRun && mode === 'create') {
       for await (const r of source.rows) await emit(await process(r));
     } else {
       const concurrency = Math.max(1, o.concurrency ?? 4);
@@ -449,3 +502,8 @@ export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<I
 }
 
 export type { RowIssue };
+
+/** Update records from a sheet: each row's record found by ID or natural key, merged, PUT. */
+export function updateSpreadsheet(o: Omit<ImportOptions, 'mode'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...o, mode: 'update' });
+}

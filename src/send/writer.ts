@@ -8,6 +8,15 @@ import type { ResourceDef, WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash, type JournalState } from './journal.js';
+import { diffBodies, mergeForUpdate, readToWrite, type FieldChange } from './merge.js';
+
+/** Fields an update never carries (contract_type, approver, signer, signed_date, form_template). */
+export function stripCreateOnly(def: ResourceDef, body: WriteBody): WriteBody {
+  const out: WriteBody = { ...body };
+  for (const f of def.fields) if (f.createOnly && !f.name.includes('.')) delete out[f.name];
+  delete out.form_template;
+  return out;
+}
 
 export type OnExisting = 'skip' | 'update' | 'error';
 
@@ -69,6 +78,19 @@ export interface WriterOptions {
   readonly existingComplete: boolean;
   /** Attempts after an ambiguous failure before the row is failed. */
   readonly maxAmbiguousRetries?: number;
+  /** Country name → numeric code, to turn a read record back into a write body. */
+  readonly countryCode?: (name: string) => number | undefined;
+  /** Called before a record is read back (loads the country list for countryCode). */
+  readonly beforeRead?: () => Promise<void>;
+}
+
+export interface UpdateOptions {
+  /** Fields whose cell was empty, to blank (--clear-empty). */
+  readonly clearEmpty?: readonly string[];
+  /** Send the sheet's body as the whole record (--replace): no read, no merge. */
+  readonly replace?: boolean;
+  /** Compute the changes only (dry run). */
+  readonly dryRun?: boolean;
 }
 
 /** Records exactly once, with recovery; one instance per run. */
@@ -142,14 +164,14 @@ export class RowWriter {
         journal?.done(row, hash, 'created', id, true);
         return { status: 'created', id, note: 'recovered: sent by an interrupted run, found in the service' };
       }
-    } else if (this.o.onExisting !== 'update' || def.writes.update) {
+    } else {
       const existing = await this.existingId(key);
       if (existing !== undefined) {
         if (this.o.onExisting === 'skip') return { status: 'skipped', id: existing, note: `already in the service (id ${existing}, ${keyText})` };
         if (this.o.onExisting === 'error') {
           return { status: 'failed', id: existing, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existing}, ${keyText})` }] };
         }
-        return this.update(row, existing, body, hash);
+        return this.updateMerged(row, existing, body);
       }
     }
 
@@ -201,6 +223,44 @@ export class RowWriter {
         throw e;
       }
     }
+  }
+
+  /** Read a record in write form (for merges and dry-run diffs). */
+  async current(id: number): Promise<WriteBody> {
+    const { client, def, company } = this.o;
+    await this.o.beforeRead?.();
+    const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company });
+    return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
+  }
+
+  /**
+   * Update a record with the sheet's values without wiping the rest: read, merge, PUT.
+   * contract_type and create-only fields are never sent on update.
+   */
+  async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}): Promise<SendResult & { changes?: FieldChange[] }> {
+    const { def, company } = this.o;
+    const clean = stripCreateOnly(def, sheet);
+    let next: WriteBody;
+    let changes: FieldChange[] | undefined;
+    try {
+      if (opts.replace) {
+        next = { ...clean, company };
+        if (opts.dryRun) changes = diffBodies(def, await this.current(id), next);
+      } else {
+        const cur = await this.current(id);
+        next = { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
+        changes = diffBodies(def, cur, next);
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) {
+        return { status: 'failed', id, issues: [{ code: 'E_HTTP_NOT_FOUND', field: 'id', message: `record ${id} not found in company ${company}` }] };
+      }
+      throw e;
+    }
+    if (opts.dryRun) return { status: 'skipped', id, changes, note: changes && changes.length === 0 ? 'no change' : undefined };
+    if (changes && changes.length === 0) return { status: 'skipped', id, note: 'no change: the record already has these values' };
+    const res = await this.update(row, id, next);
+    return { ...res, changes };
   }
 
   /** PUT a whole body to a record (the caller merged it first when it must not wipe fields). */

@@ -45,6 +45,8 @@ export interface RowContext {
   readonly formTemplates: readonly CustomTemplate[];
   /** For update merges, skip schema checks here (done on the merged body). */
   readonly skipSchema?: boolean;
+  /** Updates that merge: the row need not carry required fields (the record has them). */
+  readonly partial?: boolean;
 }
 
 /** "column "Serial No." → serial_number: at most 50 characters" */
@@ -173,7 +175,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (templateId !== undefined) body.template = { id: templateId, fields: templateValues };
   if (formValues.size > 0) body.form_template = [...formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
 
-  if (!ctx.skipSchema) issues.push(...schemaIssues(ctx, body, badFields));
+  if (!ctx.skipSchema) issues.push(...schemaIssues(ctx, body, badFields).filter((i) => !(ctx.partial && i.code === 'E_VALUE_REQUIRED')));
   return { row: sheetRow.row, cells: sheetRow.cells, body, issues, warnings, emptyFields, id };
 }
 

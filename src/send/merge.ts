@@ -1,0 +1,86 @@
+// Updates that do not wipe data. The service's PUT replaces the whole record and nulls
+// what is omitted, so an update reads the record first, turns its read shape back into a
+// write body (lookups {id, name} → id, country name → numeric code, template values keyed
+// by id → a list), lays the sheet's values over it, and PUTs the result.
+import type { FieldDef, ResourceDef, WriteBody } from '../resources/fields.js';
+import { getPath, setPath, writeFields } from '../resources/fields.js';
+
+export interface FieldChange {
+  readonly field: string;
+  readonly from: unknown;
+  readonly to: unknown;
+}
+
+/** The write form of a record as the service reads it back. */
+export function readToWrite(def: ResourceDef, record: Record<string, unknown>, countryCode: (name: string) => number | undefined): WriteBody {
+  const body: WriteBody = {};
+  for (const f of writeFields(def, 'update')) {
+    if (f.variant) continue;
+    const v = readValue(f, record, countryCode);
+    if (v !== undefined && v !== null) setPath(body, f.name, v);
+  }
+  const tpl = record.template as { id?: number; fields?: Record<string, unknown> | { id: number; value: unknown }[] } | null | undefined;
+  if (tpl && typeof tpl === 'object' && tpl.id !== undefined) {
+    const fields = Array.isArray(tpl.fields)
+      ? tpl.fields
+      : Object.entries(tpl.fields ?? {}).map(([id, value]) => ({ id: Number(id), value }));
+    body.template = { id: tpl.id, fields };
+  }
+  return body;
+}
+
+function readValue(f: FieldDef, record: Record<string, unknown>, countryCode: (name: string) => number | undefined): unknown {
+  if (f.type !== 'lookup') {
+    const v = getPath(record, f.name);
+    if (f.type === 'decimal' && typeof v === 'string' && v.trim() !== '') return Number(v);
+    return v;
+  }
+  const base = f.name.endsWith('.id') ? f.name.slice(0, -3) : f.name;
+  const v = getPath(record, base);
+  if (f.lookup === 'country') {
+    if (typeof v === 'number') return v;
+    return typeof v === 'string' ? countryCode(v) : undefined;
+  }
+  if (v && typeof v === 'object') return (v as { id?: unknown }).id;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/**
+ * The body to PUT: the current record, with the sheet's values laid over it. Fields
+ * whose cell was empty stay as they are, unless `clearEmpty` names them to be blanked.
+ */
+export function mergeForUpdate(current: WriteBody, sheet: WriteBody, opts: { clearEmpty?: readonly string[] } = {}): WriteBody {
+  const out: WriteBody = structuredClone(current);
+  const lay = (src: Record<string, unknown>, dst: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(src)) {
+      if (v && typeof v === 'object' && !Array.isArray(v) && k !== 'template') {
+        const d = dst[k] && typeof dst[k] === 'object' && !Array.isArray(dst[k]) ? (dst[k] as Record<string, unknown>) : {};
+        dst[k] = d;
+        lay(v as Record<string, unknown>, d);
+      } else if (k === 'template' && v && typeof v === 'object') {
+        // Custom values merge by field id: the sheet's win, others stay.
+        const cur = (dst.template as { id: number; fields?: { id: number; value: unknown }[] } | undefined) ?? { id: (v as { id: number }).id, fields: [] };
+        const fields = new Map((cur.fields ?? []).map((x) => [x.id, x.value]));
+        for (const x of (v as { fields?: { id: number; value: unknown }[] }).fields ?? []) fields.set(x.id, x.value);
+        dst.template = { id: (v as { id: number }).id, fields: [...fields].map(([id, value]) => ({ id, value })) };
+      } else dst[k] = v;
+    }
+  };
+  lay(sheet, out);
+  for (const name of opts.clearEmpty ?? []) setPath(out, name, null);
+  return out;
+}
+
+/** What a PUT of `next` would change in `current`, field by field (for dry runs). */
+export function diffBodies(def: ResourceDef, current: WriteBody, next: WriteBody): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const f of writeFields(def, 'update')) {
+    const a = getPath(current, f.name) ?? null;
+    const b = getPath(next, f.name) ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ field: f.name, from: a, to: b });
+  }
+  const ta = JSON.stringify((current.template as { fields?: unknown } | undefined)?.fields ?? null);
+  const tb = JSON.stringify((next.template as { fields?: unknown } | undefined)?.fields ?? null);
+  if (ta !== tb) changes.push({ field: 'template', from: ta, to: tb });
+  return changes;
+}

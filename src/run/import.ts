@@ -2,7 +2,8 @@
 // The sheet is read twice, streaming both times: a scan (dates' day/month order, the
 // names to look up, duplicate keys, the row count for the plan) and the run itself.
 // Nothing is written before the plan is known; every row ends in the report.
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
 import { existsSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
@@ -20,7 +21,12 @@ import { cellText, dateOrderFromFormat, dateOrdersOf, isEmptyCell, type DateOrde
 import { splitCategory, Resolver } from '../resolve/lookups.js';
 import { prepareRow, isTotalsRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
-import { Journal, loadJournal } from '../send/journal.js';
+import { Journal, loadJournal, type JournalHeader } from '../send/journal.js';
+
+/** Whether a journal was written by this same run (so resuming from it is right). */
+function sameRun(h: JournalHeader | undefined, run: { file: string; resource: string; company: number; baseUrl: string; mode: string }): boolean {
+  return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
+}
 import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
 
 export interface ImportOptions {
@@ -299,7 +305,16 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 
     const reportPath = o.reportPath ?? defaultReportPath(o.file);
     const journalPath = journalPathFor(reportPath);
-    const prior = !dryRun && o.resume !== false && existsSync(journalPath) ? loadJournal(journalPath) : undefined;
+    // A journal counts only for the same input, resource, service, company and mode;
+    // one left by another run is set aside rather than trusted.
+    let prior = !dryRun && o.resume !== false && existsSync(journalPath) ? loadJournal(journalPath) : undefined;
+    const journalWarnings: string[] = [];
+    if (!dryRun && existsSync(journalPath) && (!prior || !sameRun(prior.header, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }))) {
+      const aside = `${journalPath}.${new Date().toISOString().replace(/[:.]/g, '-')}.old`;
+      await rename(journalPath, aside);
+      if (prior) journalWarnings.push(`the journal ${journalPath} was from another run (${prior.header ? `${prior.header.resource} import of ${prior.header.file} into ${prior.header.baseUrl}, company ${prior.header.company}` : 'unreadable'}); it was moved to ${aside}`);
+      prior = undefined;
+    }
     let doneRows = 0;
     let inFlightRows = 0;
     for (const r of prior?.rows.values() ?? []) r.done ? doneRows++ : r.inFlight && inFlightRows++;
@@ -325,7 +340,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       headerRow: probe.headerRow,
       mapped: mapping.columns.map((c) => ({ header: c.header, field: c.target.kind === 'field' ? c.target.field.name : c.target.kind === 'id' ? 'id' : `custom:${c.target.templateName}/${c.target.fieldName}`, how: c.how })),
       unmapped: mapping.unmapped.filter((u) => u.header.trim() !== '' && !u.header.startsWith('#')).map((u) => ({ header: u.header, suggestion: u.suggestion })),
-      warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings],
+      warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
       lookups: resolver.plan,
       lookupRequests: resolver.requests,
       existingCheck,
@@ -343,7 +358,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     report = await openReport(reportPath, source.headers);
     if (!dryRun) {
       journal = new Journal(journalPath);
-      journal.open({ file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode });
+      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode });
     }
     const ctx: RowContext = {
       def,

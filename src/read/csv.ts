@@ -24,6 +24,19 @@ const ENCODING_LABEL: Record<TextEncodingName, string> = {
   'windows-1252': 'Windows-1252',
 };
 
+function countLineBreaks(v: string): number {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13) {
+      n++;
+      if (v.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  return n;
+}
+
 /** Bytes at the end of `b` that start a UTF-8 character the next chunk completes. */
 function completeUtf8Length(b: Buffer): number {
   const n = b.length;
@@ -174,7 +187,6 @@ export function openText(t: TextOpen): RawSheet {
       : new Transcoder(t.encoding);
   const parser = parse({
     delimiter,
-    info: true,
     bom: true,
     relax_column_count: true,
     relax_quotes: true,
@@ -185,35 +197,46 @@ export function openText(t: TextOpen): RawSheet {
   pipeline(input, decode, parser, () => undefined);
 
   async function* rows(): AsyncGenerator<RawRow> {
-    let prevEnd = 0;
+    // Line numbers are counted here, not taken from csv-parse's info.lines: that counts a
+    // quoted CRLF as two lines. A record spans one line plus the line breaks inside its
+    // (quoted) cells; an unquoted line break always ends a record.
+    let start = 1;
     try {
-      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-        const start = prevEnd + 1;
-        prevEnd = info.lines;
+      for await (const record of parser as AsyncIterable<string[]>) {
+        let breaks = 0;
         const cells: CellValue[] = new Array(record.length);
         for (let i = 0; i < record.length; i++) {
           const v = record[i];
-          cells[i] = v === '' ? null : v;
+          if (v === '') {
+            cells[i] = null;
+            continue;
+          }
+          cells[i] = v;
+          if (v.includes('\n') || v.includes('\r')) breaks += countLineBreaks(v);
           // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
           if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
+            const line = start;
             warnings.note('quote', () => ({
               code: 'W_CSV_QUOTE',
-              row: start,
-              message: `row ${start} (line ${start}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
+              row: line,
+              message: `row ${line} (line ${line}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
             }));
           }
         }
         if (guard?.lossyFrom !== undefined && record.some((v) => v.includes('\uFFFD'))) {
+          const line = start;
           warnings.note('lossy', () => ({
             code: 'W_ENCODING',
-            row: start,
-            message: `row ${start}: some bytes are not valid UTF-8 and were replaced with �`,
+            row: line,
+            message: `row ${line}: some bytes are not valid UTF-8 and were replaced with �`,
           }));
         }
-        yield { row: start, cells };
+        const row = start;
+        start += 1 + breaks;
+        yield { row, cells };
       }
     } catch (err) {
-      throw csvError(err, where, prevEnd + 1, delimiter);
+      throw csvError(err, where, start, delimiter);
     } finally {
       input.destroy();
       parser.destroy();

@@ -1,49 +1,61 @@
 // `assetbatch template <resource>`: write a spreadsheet ready to fill. A thin shell over
-// writeTemplate(); `--live` (lookup drop-downs from the service) plugs in through
-// TemplateOptions.lookups once the lookup fetcher exists.
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { AssetbatchError, exitCodeFor, isAssetbatchError } from '../errors.js';
+// writeTemplate(); with --live the lookup drop-downs are filled from the service.
+import { Command, Option } from 'commander';
+import { connect } from '../api/connect.js';
+import { connectionConfig, loadConfigFile, positiveInt, type ConnectionFlags } from '../config.js';
 import { WRITABLE } from '../resources/index.js';
-import { templateResource, writeTemplate, type TemplateFormat } from '../template/template.js';
+import { fetchTemplateLookups } from '../template/live.js';
+import { templateResource, writeTemplate, type TemplateFormat, type TemplateOptions } from '../template/template.js';
+import { addConnectionOptions, runAction } from './common.js';
 
-function positiveInt(v: string): number {
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('--company must be a whole number (1 or more).');
-  return Number(v);
+interface TemplateFlags extends ConnectionFlags {
+  output?: string;
+  format?: TemplateFormat;
+  live?: boolean;
+  debug?: boolean;
+}
+
+async function runTemplate(resource: string, f: TemplateFlags): Promise<void> {
+  const def = templateResource(resource);
+  const format = f.format ?? (f.output?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx');
+  const file = f.output ?? `${def.name}-template.${format}`;
+  let opts: TemplateOptions;
+  if (f.live) {
+    const cfg = connectionConfig(f);
+    const conn = await connect(cfg);
+    try {
+      opts = { company: cfg.company, ...(await fetchTemplateLookups(conn.client, def, cfg.company)) };
+    } finally {
+      await conn.close();
+    }
+  } else {
+    // No service needed: the company only names the template's target in its instructions.
+    opts = { company: positiveInt(f.company, '--company') ?? loadConfigFile(f.config).company ?? 1 };
+  }
+  await writeTemplate(def.name, file, { ...opts, format });
+  process.stdout.write(`${file}\n`);
 }
 
 export function registerTemplateCommand(program: Command): void {
-  program
+  const cmd = program
     .command('template')
     .description('Write a spreadsheet template ready to fill: one column per field, rules in the header notes, drop-downs for the lists.')
     .argument('<resource>', WRITABLE.join(' | '))
     .option('-o, --output <file>', 'file to write (default: <resource>-template.xlsx or .csv)')
     .addOption(new Option('--format <format>', 'xlsx or csv (default: from the file extension, else xlsx)').choices(['xlsx', 'csv']))
-    .option('--company <n>', 'company the template is for', positiveInt, 1)
-    .option('--live', 'fill the lookup drop-downs from the service (countries, categories, suppliers …)')
+    .option('--live', 'fill the lookup drop-downs (countries, categories, suppliers, owners …) from the service for the company');
+  addConnectionOptions(cmd)
     .addHelpText(
       'after',
       `
 Examples:
   $ assetbatch template asset -o assets.xlsx
   $ assetbatch template contract --format csv
+  $ assetbatch template asset --live --sandbox -o assets.xlsx
+      drop-downs with the sandbox's suppliers, owners, models …
   $ assetbatch template asset-owner -o owners.xlsx
       asset owners are updated, not created: the template starts with an ID column
 `,
     )
-    .action(async (resource: string, opts: { output?: string; format?: TemplateFormat; company: number; live?: boolean }) => {
-      try {
-        const def = templateResource(resource);
-        if (opts.live) {
-          throw new AssetbatchError('E_USAGE', '--live is not available yet', { hint: 'leave it out: the template then offers drop-downs for the fixed lists only' });
-        }
-        const format = opts.format ?? (opts.output?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx');
-        const file = opts.output ?? `${def.name}-template.${format}`;
-        await writeTemplate(def.name, file, { format, company: opts.company });
-        process.stdout.write(`${file}\n`);
-      } catch (e) {
-        if (!isAssetbatchError(e)) throw e;
-        process.stderr.write(`assetbatch: ${e.describe()}\n`);
-        process.exitCode = exitCodeFor(e.code);
-      }
-    });
+    .action(async (resource: string, f: TemplateFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runTemplate(resource, f)));
 }

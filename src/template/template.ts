@@ -19,6 +19,8 @@ export interface TemplateOptions {
   readonly company?: number;
   /** Lookup names from the service; without them only enum and yes/no columns get drop-downs. */
   readonly lookups?: LookupValues;
+  /** Subcategory names from the service, offered in the Subcategory column. */
+  readonly subcategories?: readonly string[];
 }
 
 export interface TemplateColumn {
@@ -107,9 +109,11 @@ function numFmt(f: FieldDef | undefined): string | undefined {
 const clip = (s: string, n = 255): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
 /** The list a column's drop-down offers, if any. */
-function dropDown(col: TemplateColumn, lookups: LookupValues): { values: readonly string[]; strict: boolean } | undefined {
+function dropDown(col: TemplateColumn, opts: TemplateOptions): { values: readonly string[]; strict: boolean } | undefined {
   const f = col.field;
+  const lookups = opts.lookups ?? {};
   if (!f) return undefined;
+  if (f.name === 'category.subcategory' && opts.subcategories?.length) return { values: opts.subcategories, strict: false };
   if (f.type === 'enum') return { values: (f.values ?? []).map((v) => v.label), strict: true };
   if (f.type === 'boolean') return { values: ['Yes', 'No'], strict: true };
   // A lookup also takes aliases, codes and emails the list does not show: warn, do not refuse.
@@ -150,7 +154,7 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
   const def = templateResource(resourceName);
   const columns = templateColumns(def);
   const example = EXAMPLES[def.name];
-  const lookups = opts.lookups ?? {};
+  const live = Object.keys(opts.lookups ?? {}).length > 0;
 
   const wb = new ExcelJS.Workbook();
   wb.creator = 'assetbatch';
@@ -187,7 +191,7 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
 
     const letter = column.letter;
     const range = `${letter}2:${letter}${last}`;
-    const list = dropDown(col, lookups);
+    const list = dropDown(col, opts);
     if (list) {
       listCol++;
       lists.getCell(1, listCol).value = col.header;
@@ -200,7 +204,7 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
         showErrorMessage: true,
         errorStyle: list.strict ? 'stop' : 'warning',
         errorTitle: clip(col.header, 32),
-        error: clip(list.strict ? `Choose one of: ${list.values.join(', ')}` : `Not in the ${col.header.toLowerCase()} list; the import will look it up.`),
+        error: clip(list.strict ? `Choose one of: ${list.values.join(', ')}` : `Not among the ${col.header.toLowerCase()} names the service held when this template was made.`),
       });
     } else {
       const v2 = check(col.field);
@@ -209,7 +213,7 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
   });
   ws.getRow(1).height = 20;
 
-  writeInstructions(instructions, def, columns, opts.company ?? 1, Object.keys(lookups).length > 0);
+  writeInstructions(instructions, def, columns, opts.company ?? 1, live);
   return wb;
 }
 

@@ -1,0 +1,80 @@
+// Helpers for end-to-end tests: the built CLI (dist/, built by `pretest`) run as a real
+// process against a sandbox started in the test, over HTTP.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'dist/cli/main.js');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: readonly string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: opts.cwd ?? ROOT, env: { ...process.env, XDG_CACHE_HOME: join(tmpdir(), 'assetbatch-test-cache'), ...opts.env }, timeout: opts.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+export function spawnCli(args: readonly string[], opts: { cwd?: string } = {}): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, XDG_CACHE_HOME: join(tmpdir(), 'assetbatch-test-cache') }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function tempDir(prefix = 'ab-e2e-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestSandbox {
+  sb: Sandbox;
+  /** --base-url and --token for the CLI. */
+  args: string[];
+  // Records in read shape, as the sandbox's admin view gives them.
+  records(resource: string, company?: number): Promise<Record<string, any>[]>;
+  // any: the admin view's stats JSON, read field by field.
+  stats(): Promise<any>;
+  resetStats(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sb = await startSandbox({ port: 0, rateLimit: 0, ...options });
+  return {
+    sb,
+    args: ['--base-url', sb.url, '--token', sb.token, '--rate-limit', '0'],
+    records: async (resource, company = 1) => (await fetch(`${sb.url}/__sandbox/records/${resource}?company=${company}`)).json(),
+    stats: async () => (await fetch(`${sb.url}/__sandbox/stats`)).json(),
+    resetStats: async () => void (await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' })),
+    close: () => sb.close(),
+  };
+}
+
+export interface ReportRow {
+  '#row': string;
+  '#status': string;
+  '#id': string;
+  '#message': string;
+  '#warnings': string;
+  [header: string]: string;
+}
+
+export function readReport(path: string): ReportRow[] {
+  return parse(readFileSync(path), { columns: true, bom: true }) as ReportRow[];
+}
+
+/** Writes and reads the sandbox counted, by method. */
+export function countWrites(stats: { requests: Record<string, number> }): number {
+  return Object.entries(stats.requests)
+    .filter(([k]) => /^(POST|PUT|PATCH) /.test(k))
+    .reduce((a, [, n]) => a + n, 0);
+}

@@ -120,6 +120,11 @@ export const REGISTER_ROWS: readonly (RegisterRow | 'blank')[] = [
 
 const REGISTER_HEADER_ROW = 3;
 
+// exceljs keeps range-wide validations in worksheet.dataValidations, which its typings leave out.
+interface RangeValidations {
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+}
+
 async function legacyRegister(file: string): Promise<string[]> {
   const wb = newWorkbook();
   const ws = wb.addWorksheet('Register');
@@ -185,9 +190,12 @@ async function legacyRegister(file: string): Promise<string[]> {
   statuses.forEach((s, i) => (lists.getCell(i + 1, 1).value = s));
   ['Hardware', 'Software', 'Services', 'Facilities', 'Professional Services'].forEach((s, i) => (lists.getCell(i + 1, 2).value = s));
   const statusLetter = ws.getColumn(col('Status')).letter;
-  for (let i = firstData; i <= lastData; i++) {
-    ws.getCell(`${statusLetter}${i}`).dataValidation = { type: 'list', allowBlank: true, formulae: [`Lists!$A$1:$A$${statuses.length}`] };
-  }
+  // One range-wide rule: exceljs squeezes per-cell rules into overlapping ranges (H4:H45 and H10:H45).
+  (ws as unknown as RangeValidations).dataValidations.add(`${statusLetter}${firstData}:${statusLetter}${lastData}`, {
+    type: 'list',
+    allowBlank: true,
+    formulae: [`Lists!$A$1:$A$${statuses.length}`],
+  });
 
   ws.columns.forEach((c) => (c.width = 18));
   notes.getCell('A1').value = 'About this export';

@@ -17,9 +17,9 @@ interface Run {
   stderr: string;
 }
 
-async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+async function run(args: string[], env: NodeJS.ProcessEnv = {}, tty = false): Promise<Run> {
   const stdout = new PassThrough();
-  const stderr = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: tty });
   let out = '';
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -53,6 +53,13 @@ describe('assetbatch export', () => {
     expect(r.stderr).toMatch(/^plan: supplier: 30 records, 2 pages, 4 requests/m);
     expect(r.stderr).toMatch(/exported 30 supplier records \(2 pages, 4 requests\)/);
     expect(r.stderr).not.toContain('\r'); // no progress bar off a TTY
+  });
+
+  it('shows progress (pages and records) only when stderr is a terminal', async () => {
+    const r = await run(['supplier', ...conn, '-o', join(sb.dir, 'progress.csv')], {}, true);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('\r\x1b[Ksupplier: page 2/2, 30/30 records');
+    expect(r.stderr).toMatch(/\r\x1b\[Kexported 30 supplier records/);
   });
 
   it('takes the base URL and token from the environment, and never prints the token', async () => {

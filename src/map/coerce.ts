@@ -109,6 +109,8 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
     const orders = dateOrdersOf(text)!;
     let use: DateOrder | undefined = order;
     if (!use) {
+      // Neither reading is a real day ("31/02/2023"): no --date-format would help.
+      if (!orders.dmy && !orders.mdy) return { problem: `"${text}" is not a real date` };
       if (orders.dmy && !orders.mdy) use = 'DMY';
       else if (orders.mdy && !orders.dmy) use = 'MDY';
       else if (a === b) use = 'DMY';
@@ -165,17 +167,31 @@ export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; p
   let normalized: string;
   if (lastComma >= 0 && lastDot >= 0) {
     // Both: the last one is the decimal separator.
+    const [whole, sep]: [string, ',' | '.'] = lastComma > lastDot ? [s.slice(0, lastComma), '.'] : [s.slice(0, lastDot), ','];
+    if (!isGrouped(whole, sep)) return { problem: 'is not a number' };
     normalized = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
   } else if (lastComma >= 0) {
     const groups = s.split(',');
     // "1,234" and "1,234,567" are thousands; "12,5" and "1234,50" are decimal commas.
+    if (groups.length > 2 && !isGrouped(s, ',')) return { problem: 'is not a number' };
     normalized = groups.length > 2 || (groups.length === 2 && groups[1].length === 3 && groups[0].length <= 3) ? s.replace(/,/g, '') : s.replace(',', '.');
   } else if (lastDot >= 0 && s.split('.').length > 2) {
+    if (!isGrouped(s, '.')) return { problem: 'is not a number' };
     normalized = s.replace(/\./g, '');
   } else normalized = s;
   const n = Number(normalized);
   if (!Number.isFinite(n)) return { problem: 'is not a number' };
   return { n: negative ? -n : n, negative };
+}
+
+/**
+ * Digits in thousands groups: the last group of three, the ones before of two or three
+ * (Indian "12,34,567" too). "1,2,3" or "1.5." are typos, not numbers to guess at.
+ */
+function isGrouped(whole: string, sep: ',' | '.'): boolean {
+  const groups = whole.split(sep);
+  if (groups.length === 1) return /^\d+$/.test(whole);
+  return /^\d{1,3}$/.test(groups[0]) && groups.slice(1, -1).every((g) => /^\d{2,3}$/.test(g)) && /^\d{3}$/.test(groups[groups.length - 1]);
 }
 
 export function coerceMoney(cell: CellValue): Coerced {

@@ -206,7 +206,9 @@ export function mapHeaders(
   const pending: { index: number; header: string }[] = [];
   headers.forEach((header, index) => {
     if (explicit.has(index)) return;
-    if (header.trim() === '') {
+    // "#row", "#status" … are our report's outcome columns: a report fed back as input
+    // must not have "#status" taken for the usage status, nor "#id" for the record id.
+    if (header.trim() === '' || header.trim().startsWith('#')) {
       unmapped.push({ index, header });
       return;
     }

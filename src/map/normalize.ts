@@ -21,6 +21,8 @@ export function compactName(s: string): string {
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  // The row before `prev` is kept for transpositions, which reach back two rows.
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
@@ -29,10 +31,11 @@ export function editDistance(a: string, b: string, max = Infinity): number {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
       // Transposition ("Untied" for "United") counts as one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], (prev as number[])[j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
       rowMin = Math.min(rowMin, cur[j]);
     }
     if (rowMin > max) return max + 1;
+    before = prev;
     prev = cur;
   }
   return prev[b.length];

@@ -1,0 +1,92 @@
+// parseAmount, coerceMoney and coerceInteger: amounts as people type them (symbols, codes,
+// thousands separators of either kind) and the ones to refuse rather than guess.
+import { describe, expect, it } from 'vitest';
+import { coerceInteger, coerceMoney, parseAmount } from '../../src/map/coerce.js';
+import type { CellValue } from '../../src/read/types.js';
+
+describe('coerceMoney reads an amount', () => {
+  const cases: [string, CellValue, number][] = [
+    ['dollar sign and thousands comma', '$1,234.50', 1234.5],
+    ['space thousands and decimal comma', '1 234,50', 1234.5],
+    ['no-break space thousands', '1\u00a0234,50', 1234.5],
+    ['dot thousands and decimal comma', '1.234,50', 1234.5],
+    ['euro sign with a space', '€ 899', 899],
+    ['plain digits', '1299', 1299],
+    ['decimal comma', '12,5', 12.5],
+    ['several thousands commas', '1,234,567', 1234567],
+    ['several thousands dots', '1.234.567', 1234567],
+    ['Indian grouping', '12,34,567', 1234567],
+    ['a currency code before', 'USD 10', 10],
+    ['a currency code after', '10 EUR', 10],
+    ['a number cell', 42.5, 42.5],
+    ['zero', '0', 0],
+    ['apostrophe thousands (Swiss)', "1'234.50", 1234.5],
+  ];
+  it.each(cases)('%s', (_name, cell, value) => {
+    const r = coerceMoney(cell);
+    expect(r.problem).toBeUndefined();
+    expect(r.value).toBe(value);
+  });
+});
+
+describe('coerceMoney refuses', () => {
+  const cases: [string, CellValue, RegExp][] = [
+    ['brackets as negative', '(12.00)', /"\(12.00\)" is negative/],
+    ['a leading minus', '-5', /"-5" is negative/],
+    ['a trailing minus', '5-', /is negative/],
+    ['a negative number cell', -1, /is negative/],
+    ['letters', 'abc', /"abc" is not a number/],
+    ['a symbol alone', '$', /is not a number/],
+    ['a stray trailing dot', '1.5.', /is not a number/],
+    ['commas that are not thousands groups', '1,2,3', /is not a number/],
+    ['a bad group before the decimal', '1,23.50', /is not a number/],
+    ['a boolean cell', true, /is not a number/],
+    ['a formula error', { error: '#DIV/0!' }, /formula error \(#DIV\/0!\)/],
+  ];
+  it.each(cases)('%s', (_name, cell, problem) => {
+    const r = coerceMoney(cell);
+    expect(r.value).toBeUndefined();
+    expect(r.problem).toMatch(problem);
+  });
+});
+
+describe('coerceMoney rounds to cents, with a warning', () => {
+  const cases: [string, CellValue, number, boolean][] = [
+    ['two decimals stay', '10.25', 10.25, false],
+    ['three decimals round', '10.255', 10.26, true],
+    ['a number cell with float noise', 0.1 + 0.2, 0.3, true],
+  ];
+  it.each(cases)('%s', (_name, cell, value, warns) => {
+    const r = coerceMoney(cell);
+    expect(r.value).toBe(value);
+    expect(r.warning !== undefined).toBe(warns);
+  });
+});
+
+describe('parseAmount marks negatives', () => {
+  const cases: [string, CellValue, number, boolean][] = [
+    ['brackets', '(12.00)', -12, true],
+    ['minus after a symbol', '$-3', -3, true],
+    ['positive', '7', 7, false],
+  ];
+  it.each(cases)('%s', (_name, cell, n, negative) => {
+    expect(parseAmount(cell)).toEqual({ n, negative });
+  });
+});
+
+describe('coerceInteger', () => {
+  const cases: [string, CellValue, { value?: number; problem?: RegExp }][] = [
+    ['digits', '30', { value: 30 }],
+    ['thousands', '1,200', { value: 1200 }],
+    ['a number cell', 90, { value: 90 }],
+    ['negative integers are whole numbers', '-5', { value: -5 }],
+    ['a fraction', '12.5', { problem: /"12.5" is not a whole number/ }],
+    ['text', 'thirty', { problem: /"thirty" is not a whole number/ }],
+    ['a formula error', { error: '#N/A' }, { problem: /formula error \(#N\/A\)/ }],
+  ];
+  it.each(cases)('%s', (_name, cell, want) => {
+    const r = coerceInteger(cell);
+    if (want.problem) expect(r.problem).toMatch(want.problem);
+    else expect(r).toEqual({ value: want.value });
+  });
+});

@@ -1,0 +1,37 @@
+// coerceBoolean: the ways a sheet says yes or no.
+import { describe, expect, it } from 'vitest';
+import { coerceBoolean } from '../../src/map/coerce.js';
+import type { CellValue } from '../../src/read/types.js';
+
+describe('coerceBoolean', () => {
+  const cases: [string, CellValue, boolean][] = [
+    ['yes', 'yes', true],
+    ['YES in capitals', 'YES', true],
+    ['y', 'y', true],
+    ['true', 'true', true],
+    ['1 as text', '1', true],
+    ['x (a ticked box)', 'x', true],
+    ['a check mark', '✓', true],
+    ['no', 'no', false],
+    ['n', 'N', false],
+    ['false', 'False', false],
+    ['0 as text', '0', false],
+    ['a boolean cell true', true, true],
+    ['a boolean cell false', false, false],
+    ['the number 1', 1, true],
+    ['the number 0', 0, false],
+    ['surrounding spaces', '  yes ', true],
+  ];
+  it.each(cases)('%s', (_name, cell, value) => {
+    expect(coerceBoolean(cell)).toEqual({ value });
+  });
+
+  const refused: [string, CellValue][] = [
+    ['maybe', 'maybe'],
+    ['the number 2', 2],
+    ['a date', '2024-01-01'],
+  ];
+  it.each(refused)('refuses %s', (_name, cell) => {
+    expect(coerceBoolean(cell).problem).toMatch(/is not yes or no/);
+  });
+});

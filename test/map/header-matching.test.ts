@@ -1,0 +1,88 @@
+// mapHeaders without a mapping file: labels and names, synonyms (units in brackets
+// ignored), fuzzy matches for typos, and columns that stay unmapped.
+import { describe, expect, it } from 'vitest';
+import { mapHeaders, targetName, type Mapping } from '../../src/map/headers.js';
+import { asset } from '../../src/resources/asset.js';
+import { contract } from '../../src/resources/contract.js';
+
+const targetOf = (m: Mapping, header: string) => {
+  const c = m.columns.find((x) => x.header === header);
+  return c ? `${targetName(c.target)} (${c.how})` : undefined;
+};
+
+describe('a header maps to a field', () => {
+  const cases: [string, string, string][] = [
+    ['the label', 'Serial number', 'serial_number (name)'],
+    ['the service name', 'serial_number', 'serial_number (name)'],
+    ['the label in capitals', 'ASSET TAG', 'asset_tag (name)'],
+    ['a lookup by its bare name', 'category', 'category.id (name)'],
+    ['"Serial No."', 'Serial No.', 'serial_number (synonym)'],
+    ['"Purchase Cost ($)"', 'Purchase Cost ($)', 'original_cost (synonym)'],
+    ['"Warranty Exp."', 'Warranty Exp.', 'warranty_end_date (synonym)'],
+    ['"Sub Cat"', 'Sub Cat', 'category.subcategory (synonym)'],
+    ['"S/N"', 'S/N', 'serial_number (synonym)'],
+    ['a label with units in brackets', 'Original cost (USD)', 'original_cost (name)'],
+    ['a typo: "Serail Number"', 'Serail Number', 'serial_number (fuzzy)'],
+    ['a typo: "Manufaturer"', 'Manufaturer', 'manufacturer (fuzzy)'],
+  ];
+  it.each(cases)('%s', (_name, header, want) => {
+    expect(targetOf(mapHeaders(asset, [header]), header)).toBe(want);
+  });
+});
+
+describe('a header stays unmapped', () => {
+  const cases: [string, string, string | undefined][] = [
+    // "Cat" is too short to guess at (a fuzzy match would take "Cost" as readily), so it is
+    // left for the user, with Category offered.
+    ['"Cat", with Category suggested', 'Cat', 'Category'],
+    ['unknown words, with the closest label suggested', 'Colour', 'Floor'],
+    ['nothing close, with no suggestion', 'Zzyzx Qqq', undefined],
+  ];
+  it.each(cases)('%s', (_name, header, suggestion) => {
+    const m = mapHeaders(asset, [header]);
+    expect(m.columns).toEqual([]);
+    expect(m.unmapped).toEqual([{ index: 0, header, suggestion }]);
+  });
+
+  it('an empty header', () => {
+    expect(mapHeaders(asset, ['Name', '  ']).unmapped).toEqual([{ index: 1, header: '  ' }]);
+  });
+});
+
+describe("our report's columns (starting with #) stay unmapped", () => {
+  const cases: [string, 'create' | 'update'][] = [
+    ['#row', 'create'],
+    ['#status', 'create'],
+    ['#id', 'update'],
+    ['#message', 'create'],
+    ['#warnings', 'create'],
+  ];
+  it.each(cases)('%s (%s)', (header, mode) => {
+    const m = mapHeaders(asset, [header, 'Name'], { mode });
+    expect(m.columns.map((c) => c.header)).toEqual(['Name']);
+    expect(m.unmapped).toEqual([{ index: 0, header }]);
+  });
+});
+
+describe('fuzzy matching comes last', () => {
+  it('an exact header later in the sheet keeps its field from a typo earlier', () => {
+    const m = mapHeaders(asset, ['Serail Number', 'Serial number']);
+    expect(targetOf(m, 'Serial number')).toBe('serial_number (name)');
+    expect(targetOf(m, 'Serail Number')).toBeUndefined();
+  });
+});
+
+describe('the id column', () => {
+  const cases: [string, 'create' | 'update', string | undefined][] = [
+    ['maps on update', 'update', 'id (name)'],
+    ['does not map on create', 'create', undefined],
+  ];
+  it.each(cases)('%s', (_name, mode, want) => {
+    expect(targetOf(mapHeaders(asset, ['ID', 'Name'], { mode }), 'ID')).toBe(want);
+  });
+
+  it('create-only fields are not targets on update', () => {
+    expect(targetOf(mapHeaders(contract, ['Contract type'], { mode: 'update' }), 'Contract type')).toBeUndefined();
+    expect(targetOf(mapHeaders(contract, ['Contract type'], { mode: 'create' }), 'Contract type')).toBe('contract_type (name)');
+  });
+});

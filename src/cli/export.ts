@@ -80,6 +80,10 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   let sandbox: Sandbox | undefined;
   const tty = io.stderr.isTTY === true;
   let progressShown = false;
+  // Ctrl-C stops the export cleanly: the temporary file is removed, exit code 3.
+  const interrupt = new AbortController();
+  const onSigint = () => interrupt.abort();
+  process.once('SIGINT', onSigint);
   const clearProgress = () => {
     if (progressShown) io.stderr.write('\r\x1b[K');
     progressShown = false;
@@ -106,6 +110,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
       asOf: flags.asOf,
       concurrency: flags.concurrency,
       mode: flags.followNext ? ('next' as const) : ('pages' as const),
+      signal: interrupt.signal,
       onPlan: (p: ExportPlan) => {
         clearProgress();
         io.stderr.write(planLine(p));
@@ -141,6 +146,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
     if (flags.debug && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);
     return exitCodeFor('E_INTERNAL');
   } finally {
+    process.removeListener('SIGINT', onSigint);
     await sandbox?.close();
   }
 }

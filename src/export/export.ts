@@ -60,6 +60,8 @@ interface CommonOptions {
   readonly mode?: 'pages' | 'next';
   /** The export's clock, for `{date}` and the About sheet. */
   readonly now?: Date;
+  /** Stops the export (E_INTERRUPTED); a file being written is removed, not left half-written. */
+  readonly signal?: AbortSignal;
   readonly onPlan?: (plan: ExportPlan) => void;
   readonly onProgress?: (progress: ExportProgress) => void;
 }
@@ -296,10 +298,15 @@ async function openList(
   return { def, iterator, first, counts };
 }
 
-async function writeList(list: OpenList, writer: TableWriter, columns: readonly ExportColumn[]): Promise<ListCounts> {
+function checkAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AssetbatchError('E_INTERRUPTED', 'the export was interrupted (a file being written is removed)');
+}
+
+async function writeList(list: OpenList, writer: TableWriter, columns: readonly ExportColumn[], signal?: AbortSignal): Promise<ListCounts> {
   try {
     await writer.beginSheet({ resource: list.def.name, title: humanize(list.def.plural), columns });
     for (let r = list.first; !r.done; r = await list.iterator.next()) {
+      checkAborted(signal);
       await writer.writeRow(flattenRecord(r.value, columns));
       list.counts.records++;
     }
@@ -331,9 +338,9 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
     const list = await openList(conn.client, def, s, filters, options, conn.client.stats.requests - requests0);
     const sink = await openSink(output);
     let counts: ListCounts;
+    const writer = createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: false });
     try {
-      const writer = createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: false });
-      counts = await writeList(list, writer, columns);
+      counts = await writeList(list, writer, columns, options.signal);
       await writer.finish({
         what: `${humanize(def.plural)} (${def.name})`,
         source: conn.source,
@@ -345,6 +352,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
       });
       await sink.commit();
     } catch (e) {
+      writer.abort?.();
       await sink.abort();
       throw e;
     }
@@ -389,8 +397,8 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     const sink = await openSink(output);
     const lists: (ExportResult & { skipped?: string })[] = [];
     const sheets: AboutSheet[] = [];
+    const writer = createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: true });
     try {
-      const writer = createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: true });
       for (const def of defs) {
         const before = conn.client.stats.requests;
         const columns = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined);
@@ -405,7 +413,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
           lists.push({ resource: def.name, format, records: 0, count: 0, pages: 0, requests: conn.client.stats.requests - before, columns: [], skipped });
           continue;
         }
-        const counts = await writeList(list, writer, columns);
+        const counts = await writeList(list, writer, columns, options.signal);
         sheets.push({ resource: def.name, title, ...counts });
         lists.push({ resource: def.name, format, ...counts, requests: conn.client.stats.requests - before, file: sink.file, columns: columns.map((c) => c.label) });
       }
@@ -420,6 +428,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
       });
       await sink.commit();
     } catch (e) {
+      writer.abort?.();
       await sink.abort();
       throw e;
     }

@@ -52,6 +52,8 @@ export interface TableWriter {
   writeRow(cells: readonly CellValue[]): Promise<void>;
   endSheet(): Promise<void>;
   finish(about: AboutInfo): Promise<void>;
+  /** Give up: stop sending bytes to the stream (which the caller then discards). */
+  abort?(): void;
 }
 
 /** Write with backpressure: wait for `drain` when the stream's buffer is full. */

@@ -43,7 +43,10 @@ export class XlsxWriter implements TableWriter {
   private columns: readonly ExportColumn[] = [];
   private rows = 0;
 
+  private readonly out: Writable;
+
   constructor(out: Writable, _opts: WriterOptions) {
+    this.out = out;
     // exceljs ends the stream it writes to; a PassThrough keeps the caller's stream open.
     this.pass.pipe(out, { end: false });
     this.ended = once(this.pass, 'end');
@@ -104,5 +107,12 @@ export class XlsxWriter implements TableWriter {
     ws.commit();
     await this.workbook.commit();
     await this.ended;
+  }
+
+  abort(): void {
+    // Rows already committed may still be on their way through the zip stream.
+    this.pass.unpipe(this.out);
+    this.pass.on('error', () => undefined);
+    this.pass.destroy();
   }
 }

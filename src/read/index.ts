@@ -142,6 +142,9 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
     }
     await close();
     checkSize(size, opts.maxBytes ?? DEFAULT_MAX_TEXT_BYTES, 'text', where);
+    if (opts.sheet !== undefined) {
+      warnings.add({ code: 'W_SHEET_IGNORED', message: `is a text file with a single table; the sheet choice (${JSON.stringify(opts.sheet)}) is ignored` });
+    }
     if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') {
       warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is a text file; it was read as CSV/TSV` });
     }

@@ -137,13 +137,6 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       });
     }
   }
-  headers.forEach((h, i) => {
-    const cell = headerRaw.cells[i];
-    if (h === '' && typeof cell === 'string' && cell.length > 0) {
-      warnings.add({ code: 'W_EMPTY_HEADER', row: headerRow, column: columnName(headers, i), message: `the header of column ${columnLetter(i)} is only spaces` });
-    }
-  });
-
   const pending = lookahead.slice(headerIndex + 1);
 
   async function* dataRows(): AsyncGenerator<SheetRow> {

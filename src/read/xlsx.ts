@@ -498,7 +498,9 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
       }
     } catch (err) {
       if (err instanceof AssetbatchError) throw err;
-      throw readError('E_FILE_CORRUPT', { ...where, row: lastRow > 0 ? lastRow + 1 : undefined }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${(err as Error)?.message ?? String(err)})`, {
+      // saxes prefixes "line:column:" of the XML, which means nothing to a spreadsheet user.
+      const why = String((err as Error)?.message ?? err).replace(/^\d+:\d+: /, '');
+      throw readError('E_FILE_CORRUPT', { ...where, row: lastRow > 0 ? lastRow + 1 : undefined }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why})`, {
         hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
         cause: err,
       });

@@ -164,5 +164,26 @@ export async function largeFixtures(dir: string): Promise<Record<string, string>
     out['sheet-entities.xlsx'],
     withSheet(Buffer.from(sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>').replace('?>', '?><!DOCTYPE worksheet [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'))),
   );
+  // 5,000 well-formed rows (several chunks), then a broken close tag: exceljs's XML parser stops there.
+  const inline = (r: number, a: string, b: string) =>
+    `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${a}</t></is></c><c r="B${r}" t="inlineStr"><is><t>${b}</t></is></c></row>`;
+  out['malformed-sheet.xlsx'] = join(dir, 'malformed-sheet.xlsx');
+  await writeZip(
+    out['malformed-sheet.xlsx'],
+    withSheet(
+      Buffer.from(
+        sheetXml(
+          `${inline(1, 'Name', 'Serial')}${Array.from({ length: 5000 }, (_, i) => inline(i + 2, `Item ${i}`, `SN-${i}`)).join('')}<row r="5002"><c r="A5002"><v>1</v></c></rowx>`,
+        ),
+      ),
+    ),
+  );
+
+  // A zip whose parts are encrypted by the zip format itself (flag bit 0), as 7-Zip or WinZip do.
+  out['zip-encrypted.xlsx'] = join(dir, 'zip-encrypted.xlsx');
+  await writeZip(
+    out['zip-encrypted.xlsx'],
+    parts.map((p) => ({ name: p.name, data: p.data, flags: 1 })),
+  );
   return out;
 }

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSheet } from '../../src/read/index.js';
+import { listSheets, openSheet } from '../../src/read/index.js';
 import type { CellValue, ReadOptions } from '../../src/read/types.js';
 import { readAll, removeDir, scratchDir } from './helpers.js';
 
@@ -159,6 +159,16 @@ describe('CSV and TSV', () => {
     if (c.format) expect(source.format).toBe(c.format);
     if (c.stats) expect(source.stats).toMatchObject(c.stats);
     expect(source.warnings.map((w) => w.code)).toEqual(c.warnings ?? []);
+  });
+
+  it('a sheet choice on a text file is ignored with a warning; listSheets gives one sheet', async () => {
+    const file = join(dir, 'assets.csv');
+    writeFileSync(file, 'Name,Serial\nLaptop,SN-1\n');
+    const { source, rows } = await readAll(file, { sheet: 'Register' });
+    expect(rows).toEqual([{ row: 2, cells: ['Laptop', 'SN-1'] }]);
+    expect(source.sheet).toBeUndefined();
+    expect(source.warnings.map((w) => w.code)).toEqual(['W_SHEET_IGNORED']);
+    expect(await listSheets(file)).toEqual([{ name: 'assets', hidden: false, index: 1 }]);
   });
 
   it('a file that is ASCII for its first 256 KB and Windows-1252 after is switched, losslessly', async () => {

@@ -29,6 +29,8 @@ export interface ZipPart {
   readonly method?: 0 | 8;
   /** Write this as the uncompressed size instead of the real one (a lying directory). */
   readonly claimSize?: number;
+  /** General-purpose flags (bit 0: encrypted). */
+  readonly flags?: number;
 }
 
 async function compress(data: ZipPart['data']): Promise<{ body: Buffer; crc: number; size: number }> {
@@ -68,7 +70,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(0x800 | (p.flags ?? 0), 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc >>> 0, 14);
     local.writeUInt32LE(body.length, 18);
@@ -78,7 +80,7 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
     cd.writeUInt32LE(0x02014b50, 0);
     cd.writeUInt16LE(20, 4);
     cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(0x800, 8);
+    cd.writeUInt16LE(0x800 | (p.flags ?? 0), 8);
     cd.writeUInt16LE(method, 10);
     cd.writeUInt32LE(crc >>> 0, 16);
     cd.writeUInt32LE(body.length, 20);

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSheets } from '../../src/read/index.js';
+import { listSheets, openSheet } from '../../src/read/index.js';
 import type { CellValue, ReadOptions } from '../../src/read/types.js';
 import { expectReadError, readAll, removeDir, scratchDir } from './helpers.js';
 
@@ -81,6 +81,11 @@ beforeAll(async () => {
   sh.addRow([3]);
   sh.fillFormula('B2:B4', 'A2*2', [2, 4, 6]);
   await shared.xlsx.writeFile(file('shared-formula.xlsx'));
+
+  const empty = new ExcelJS.Workbook();
+  empty.addWorksheet('Blank');
+  empty.addWorksheet('Data').addRow(['Name', 'Serial']);
+  await empty.xlsx.writeFile(file('empty-sheet.xlsx'));
 
   const d1904 = new ExcelJS.Workbook();
   d1904.properties.date1904 = true;
@@ -204,6 +209,19 @@ describe('XLSX', () => {
     expect(err.code).toBe('E_SHEET_NOT_FOUND');
     expect(err.location).toMatchObject({ file: file('register.xlsx'), sheet: 'Assets' });
     expect(err.message).toBe('sheet "Assets" not found; the workbook has: "Secret" (1, hidden), "Register" (2), "Lists" (3), "Merged" (4)');
+  });
+
+  it('an empty sheet is refused with E_FILE_EMPTY naming the sheet', async () => {
+    const err = await expectReadError(() => readAll(file('empty-sheet.xlsx')));
+    expect(err.code).toBe('E_FILE_EMPTY');
+    expect(err.describe()).toBe(`${file('empty-sheet.xlsx')}, sheet "Blank": this sheet is empty: every row is blank\n  hint: Choose the sheet that holds the table with --sheet.`);
+  });
+
+  it('close() releases the file without reading the rows', async () => {
+    const source = await openSheet(file('register.xlsx'));
+    expect(source.headers[0]).toBe('Name');
+    await source.close?.();
+    expect(source.stats.dataRows).toBe(0);
   });
 
   it('listSheets gives every worksheet in tab order with its visibility', async () => {

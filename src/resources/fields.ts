@@ -245,8 +245,18 @@ function objectSchema(node: Node, mode: WriteMode, extra: Record<string, z.ZodTy
 
 const templateValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-/** The write body's schema for a resource and mode; unknown keys are dropped, as DRF does. */
+const schemaCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, z.ZodObject>>>();
+
+/** The write body's schema for a resource and mode; unknown keys are dropped, as DRF does. Built once. */
 export function writeSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
+  const cached = schemaCache.get(def)?.[mode];
+  if (cached) return cached;
+  const built = buildWriteSchema(def, mode);
+  schemaCache.set(def, { ...schemaCache.get(def), [mode]: built });
+  return built;
+}
+
+function buildWriteSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
   const extra: Record<string, z.ZodType> = { company: z.number().int().positive() };
   if (def.customFieldType) {
     extra.template = z

@@ -236,7 +236,10 @@ export class Resolver {
     }
     const missing = wanted.filter((n) => !idx.has(kind === 'category' ? splitCategory(n).name : n));
     const filter = NAME_FILTER[kind];
+    // Filtered calls made before falling back to the whole list still count in the plan.
+    let filtered = 0;
     if (filter && missing.length < pages - 1) {
+      filtered = missing.length;
       for (const n of missing) {
         const q = kind === 'category' ? splitCategory(n).name : n;
         const page = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, def, { ...this.listOpts(), filters: { [filter]: q } }, 1));
@@ -253,7 +256,7 @@ export class Resolver {
     for await (const r of listAll<Record<string, unknown>>(this.client, def, { ...this.listOpts(), first, onPage: ({ page }) => void (page > 1 && requests++) })) idx.add(toEntry(kind, r));
     this.requests += requests;
     idx.complete = true;
-    this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: requests + 1 });
+    this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: 1 + filtered + requests });
     await this.writeCache(kind, idx.all());
   }
 

@@ -1,0 +1,119 @@
+// Resolver.load against the sandbox: the cheapest way to answer the sheet's names (one
+// page, every page, one filtered call per missing name, or the disk cache), counted by
+// the sandbox's own request statistics.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { Resolver, type LookupPlanItem } from '../../src/resolve/lookups.js';
+import { LOOKUP_LIST } from '../../src/resources/index.js';
+import type { LookupKind } from '../../src/resources/fields.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+let sb: Sandbox;
+let client: ApiClient;
+let dir: string;
+
+/** GETs the sandbox saw on a list's path since the last reset. */
+async function listGets(kind: LookupKind): Promise<number> {
+  const stats = (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as { requests: Record<string, number> };
+  return stats.requests[`GET /api/v2/${LOOKUP_LIST[kind].path}/`] ?? 0;
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, rateLimit: 0 });
+  client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'assetbatch-lookups-'));
+  // 4 seed contracts + 47 = 51: three pages, so one filtered call beats two more pages.
+  for (let i = 1; i <= 47; i++) {
+    await client.write('POST', client.path('contract'), {
+      company: 1,
+      contract_type: 'buy_side',
+      name: `Plan contract ${i}`,
+      number: `PLAN-${i}`,
+      supplier: 1,
+      country: 840,
+      status: 'active',
+      contract_start_date: '2024-01-01',
+      contract_end_date: '2024-12-31',
+      total_contract_spend_value: 100,
+    });
+  }
+});
+afterAll(async () => {
+  await client.close();
+  await sb.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+});
+
+let cacheSeq = 0;
+const freshCache = () => join(dir, `cache-${++cacheSeq}`);
+
+describe('Resolver.load chooses a plan', () => {
+  const cases: [string, LookupKind, string[], LookupPlanItem['strategy'], number, string][] = [
+    ['a one-page list is read whole', 'category', ['Hardware'], 'full list', 1, 'Hardware'],
+    ['a list without a name filter is read whole', 'supplier', ['Microsoft'], 'full list', 3, 'Microsoft'],
+    ['countries: every page', 'country', ['Germany'], 'full list', 10, 'Germany'],
+    ['names all on page 1 need no more calls', 'hardware_model', ['Latitude 7440'], 'filtered calls', 1, 'Latitude 7440'],
+    ['a missing name costing as much as the rest of the list reads the list', 'hardware_model', ['Catalyst 9200L-24P'], 'full list', 2, 'Catalyst 9200L-24P'],
+    ['one missing name of three pages: one filtered call', 'contract', ['CT-2023-001', 'PLAN-40'], 'filtered calls', 2, 'PLAN-40'],
+    ['a filtered call that misses falls back to the whole list, all counted', 'contract', ['PLAN-4O'], 'full list', 4, 'PLAN-4O'],
+  ];
+  it.each(cases)('%s', async (_name, kind, names, strategy, requests, probe) => {
+    const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
+    await r.load(kind, names);
+    expect(r.plan).toEqual([{ kind, names: names.length, strategy, requests }]);
+    expect(r.requests).toBe(requests);
+    expect(await listGets(kind)).toBe(requests);
+    const res = r.resolve(kind, probe);
+    if (probe === 'PLAN-4O') expect(res).toMatchObject({ ok: false, message: expect.stringMatching(/^contract 'PLAN-4O' not found; did you mean .*'PLAN-40'/) });
+    else expect(res.ok).toBe(true);
+  });
+});
+
+describe('the lookup cache', () => {
+  it('a second run reads a reference list from disk without a request', async () => {
+    const cacheDir = freshCache();
+    await new Resolver(client, { company: 1, cacheDir }).load('supplier', ['Microsoft']);
+    await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+    const again = new Resolver(client, { company: 1, cacheDir });
+    await again.load('supplier', ['Microsoft']);
+    expect(again.plan).toEqual([{ kind: 'supplier', names: 1, strategy: 'cache', requests: 0 }]);
+    expect(await listGets('supplier')).toBe(0);
+    expect(again.resolve('supplier', 'microsoft')).toMatchObject({ ok: true, entry: { id: 6 } });
+  });
+
+  const uncached: [string, LookupKind, { refresh?: boolean; cacheTtl?: number }, number][] = [
+    ['--refresh reads the list again', 'supplier', { refresh: true }, 3],
+    ['a TTL of 0 turns the cache off', 'supplier', { cacheTtl: 0 }, 3],
+    // Contracts: page 1, one filtered call for the missing name, then pages 2 and 3.
+    ["the user's own records (contracts) are never cached", 'contract', {}, 4],
+  ];
+  it.each(uncached)('%s', async (_name, kind, opts, requests) => {
+    const cacheDir = freshCache();
+    await new Resolver(client, { company: 1, cacheDir, ...opts }).load(kind, ['X']);
+    await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+    const again = new Resolver(client, { company: 1, cacheDir, ...opts });
+    await again.load(kind, ['X']);
+    expect(again.plan[0].strategy).toBe('full list');
+    expect(await listGets(kind)).toBe(requests);
+  });
+
+  it('a TTL of 0 writes no cache file', async () => {
+    const cacheDir = freshCache();
+    await new Resolver(client, { company: 1, cacheDir, cacheTtl: 0 }).load('category', ['Hardware']);
+    await expect(readdir(cacheDir)).rejects.toThrow();
+  });
+
+  it('a loaded list is not loaded again in the same run', async () => {
+    const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
+    await r.load('category', ['Hardware']);
+    await r.load('category', ['Software']);
+    expect(r.plan).toHaveLength(1);
+    expect(await listGets('category')).toBe(1);
+  });
+});

@@ -74,7 +74,21 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
     }
   }
   const utf16 = utf16ByNulPattern(sample);
-  if (utf16) return { kind: 'text', encoding: utf16, guessed: true };
+  if (utf16) {
+    // Binary data can have NULs in every other byte too: the decoded text must read as text.
+    const text = new TextDecoder(utf16).decode(sample.subarray(0, Math.min(sample.length, 8192) & ~1));
+    let odd = 0;
+    for (const ch of text) {
+      const c = ch.codePointAt(0) ?? 0;
+      if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd || (c >= 0xd800 && c <= 0xdfff)) odd++;
+    }
+    if (odd > Math.max(2, text.length * 0.01)) {
+      throw readError('E_FILE_FORMAT', where, 'does not look like a text spreadsheet: it contains binary data', {
+        hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
+      });
+    }
+    return { kind: 'text', encoding: utf16, guessed: true };
+  }
 
   // Text has no NUL and few control characters; anything else is binary, whatever its name.
   let control = 0;
@@ -146,19 +160,29 @@ export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30
     current.fill(0);
     lineHasContent = false;
   };
+  // A quote opens a quoted cell only at the start of a cell (`24" monitor` does not), and
+  // a doubled quote inside one is a literal quote.
+  let fieldStart = true;
   for (let i = 0; i < text.length && records < maxRecords; i++) {
     const ch = text[i];
     if (ch === '"') {
-      inQuotes = !inQuotes;
       lineHasContent = true;
+      if (inQuotes) {
+        if (text[i + 1] === '"') i++;
+        else inQuotes = false;
+      } else if (fieldStart) inQuotes = true;
+      fieldStart = false;
     } else if (inQuotes) {
       continue;
     } else if (ch === '\n' || ch === '\r') {
       endRecord();
+      fieldStart = true;
     } else {
       const d = order.indexOf(ch);
       if (d >= 0) current[d]++;
       if (ch !== ' ') lineHasContent = true;
+      if (d >= 0) fieldStart = true;
+      else if (ch !== ' ') fieldStart = false;
     }
   }
   if (records < maxRecords) endRecord();

@@ -472,7 +472,8 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     try {
       for await (const ws of reader) {
         for await (const r of ws as AsyncIterable<ExcelRowLike>) {
-          const rowNo = r.number;
+          // Some writers leave out `r`; rows then follow one another.
+          const rowNo = Number.isFinite(r.number) ? r.number : lastRow + 1;
           lastRow = rowNo;
           const values = r.values;
           const cells: CellValue[] = new Array(Math.max(0, values.length - 1)).fill(null);

@@ -51,6 +51,8 @@ const refused: Refused[] = [
   { name: 'an old .xls', file: () => bad('old.xls'), code: 'E_FILE_UNSUPPORTED', message: /old-style Excel workbook \(\.xls\)/, hint: /save it as \.xlsx or "CSV UTF-8".*libreoffice --headless --convert-to xlsx/ },
   { name: 'an .ods', file: () => bad('sheet.ods'), code: 'E_FILE_UNSUPPORTED', message: /OpenDocument spreadsheet \(\.ods\)/, hint: /libreoffice --headless --convert-to xlsx/ },
   { name: 'a Numbers document', file: () => bad('numbers.numbers'), code: 'E_FILE_UNSUPPORTED', message: /Apple Numbers/, hint: /Export To/ },
+  { name: 'an XLSX whose sheet cannot be uncompressed', file: big('corrupt-deflate.xlsx'), code: 'E_FILE_CORRUPT', message: /part xl\/worksheets\/sheet1\.xml cannot be uncompressed/, sheet: 'Register' },
+  { name: 'binary with NULs in every other byte is not taken for UTF-16', file: () => bad('nul-pattern.csv'), code: 'E_FILE_FORMAT', message: /binary data/ },
   { name: 'a zip with encrypted parts', file: big('zip-encrypted.xlsx'), code: 'E_FILE_ENCRYPTED', message: /password-protected/ },
   { name: 'a zip bomb (directory says 300 MB)', file: big('zip-bomb.xlsx'), code: 'E_FILE_TOO_LARGE', message: /refused: its part xl\/worksheets\/sheet1\.xml expands from .* to 300 MB \(zip bomb\?\)/ },
   { name: 'a zip bomb whose directory lies', file: big('lying-bomb.xlsx'), code: 'E_FILE_CORRUPT', message: /larger than its zip directory says/, sheet: 'Register' },

@@ -95,6 +95,7 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
     'unclosed-quote.csv': Buffer.from('Name,Notes\nLaptop,ok\nPhone,"never closed\nTablet,fine\nMonitor,fine\n'),
     'stray-quote.csv': Buffer.from('Name,Size\nMonitor,"24"wide\nLaptop,13\n'),
     'mixed-delimiters.csv': Buffer.from('Name;Serial;Cost\nLaptop;A1;100\nPhone,B2,200\nTablet;C3;300\n'),
+    'nul-pattern.csv': Buffer.from(Array.from({ length: 512 }, (_, i) => (i % 2 === 1 ? 0 : ((i * 7) % 31) + 1))),
     'utf16le-no-bom.csv': Buffer.from('Name,Town\nLaptop,Müller\n', 'utf16le'),
     'utf16be-no-bom.csv': Buffer.from('Name,Town\nLaptop,Müller\n', 'utf16le').swap16(),
     'windows-1252.csv': cp1252('Name;Town;Price\nCafé;Müller;€5\n'),
@@ -177,6 +178,13 @@ export async function largeFixtures(dir: string): Promise<Record<string, string>
         ),
       ),
     ),
+  );
+
+  // The sheet's compressed bytes are garbage: inflating fails.
+  out['corrupt-deflate.xlsx'] = join(dir, 'corrupt-deflate.xlsx');
+  await writeZip(
+    out['corrupt-deflate.xlsx'],
+    parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { name: p.name, data: Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 131 + 7) % 256)), raw: true } : p)),
   );
 
   // A zip whose parts are encrypted by the zip format itself (flag bit 0), as 7-Zip or WinZip do.

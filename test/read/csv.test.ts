@@ -64,6 +64,17 @@ const cases: Case[] = [
       { row: 3, cells: ['e;f;g', 'y'] },
     ],
   },
+  {
+    name: 'a quote inside a cell (24" screen) does not hide the delimiters after it',
+    content: 'Name;Size;Cost\nMonitor;24" wide, curved;5\nLaptop;13" small;6\nPhone;6";7\n',
+    delimiter: ';',
+    headers: ['Name', 'Size', 'Cost'],
+    rows: [
+      { row: 2, cells: ['Monitor', '24" wide, curved', '5'] },
+      { row: 3, cells: ['Laptop', '13" small', '6'] },
+      { row: 4, cells: ['Phone', '6"', '7'] },
+    ],
+  },
   { name: 'a forced delimiter', content: 'Name,Model;Notes\nLaptop,X1;a\n', opts: { delimiter: ';' }, delimiter: ';', headers: ['Name,Model', 'Notes'], rows: [{ row: 2, cells: ['Laptop,X1', 'a'] }] },
   { name: 'UTF-8 with BOM', content: Buffer.from('\uFEFFName,Town\nLaptop,Café\n', 'utf8'), encoding: 'utf-8', headers: ['Name', 'Town'], rows: [{ row: 2, cells: ['Laptop', 'Café'] }] },
   { name: 'UTF-8 without BOM', content: 'Name,Town\nLaptop,Müller €\n', encoding: 'utf-8', headers: ['Name', 'Town'], rows: [{ row: 2, cells: ['Laptop', 'Müller €'] }] },

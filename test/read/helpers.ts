@@ -31,6 +31,8 @@ export interface ZipPart {
   readonly claimSize?: number;
   /** General-purpose flags (bit 0: encrypted). */
   readonly flags?: number;
+  /** `data` is already compressed (or garbage posing as compressed): write it as is. */
+  readonly raw?: boolean;
 }
 
 async function compress(data: ZipPart['data']): Promise<{ body: Buffer; crc: number; size: number }> {
@@ -59,7 +61,8 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
     let body: Buffer;
     let crc: number;
     let size: number;
-    if (method === 8) ({ body, crc, size } = await compress(p.data));
+    if (p.raw && Buffer.isBuffer(p.data)) ({ body, crc, size } = { body: p.data, crc: 0, size: p.data.length * 10 });
+    else if (method === 8) ({ body, crc, size } = await compress(p.data));
     else {
       body = Buffer.isBuffer(p.data) ? p.data : Buffer.concat(Array.from({ length: p.data.times }, () => (p.data as { repeat: Buffer }).repeat));
       crc = zlib.crc32(body);

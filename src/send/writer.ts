@@ -100,7 +100,10 @@ export class RowWriter {
   recovered = 0;
   lookups = 0;
 
-  constructor(private readonly o: WriterOptions) {}
+  constructor(private readonly o: WriterOptions) {
+    // Records the journal gives to rows are theirs, whichever row this run reaches first.
+    for (const r of o.prior?.rows.values() ?? []) if (r.done) this.claimed.add(r.done.id);
+  }
 
   private keyFilter(field: string): string | undefined {
     return KEY_FILTER[this.o.def.name]?.[field];
@@ -134,13 +137,14 @@ export class RowWriter {
 
   private async adopt(key: { field: string; value: string } | undefined): Promise<number | undefined> {
     if (!key) return undefined;
+    // A row is only ever sent when no record had its key before the run (else it was
+    // skipped, failed or updated), so a record with the key now is this row's, unless
+    // another row of this run or of the journal has already taken it.
     const found = await this.findByKey(key);
-    const pre = this.o.existingComplete ? this.o.existing : undefined;
-    const candidate = found
+    return found
       .map((f) => f.id)
-      .filter((id) => !this.claimed.has(id) && !(pre && [...pre.values()].includes(id)))
+      .filter((id) => !this.claimed.has(id))
       .sort((a, b) => b - a)[0];
-    return candidate;
   }
 
   /** Create one row's record, exactly once. */

@@ -231,7 +231,7 @@ function writeInstructions(ws: ExcelJS.Worksheet, def: ResourceDef, columns: Tem
     'Names in lookup columns (category, supplier, owner, country …) must match a record of the account; the import suggests the closest name when one does not.',
     live ? 'Lookup drop-downs list the names the service held when this template was made.' : 'Drop-downs list the allowed values of the list columns.',
     mode === 'update'
-      ? `The service cannot create ${def.plural}: each row updates the ${def.label.toLowerCase()} whose ID is in the "ID" column.`
+      ? `The service cannot create ${def.plural}: each row updates the ${def.label.toLowerCase()} whose ID is in the "ID" column. Then: assetbatch update <file> --resource ${def.name} --company ${company}.`
       : `Then: assetbatch validate <file> --resource ${def.name} --company ${company} to check it, and assetbatch import <file> --resource ${def.name} --company ${company} to load it.`,
   ];
   if (def.rules.length) {

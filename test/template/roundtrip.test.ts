@@ -9,7 +9,7 @@ import { connect, type Connection } from '../../src/api/connect.js';
 import { listArray } from '../../src/api/paginate.js';
 import { findResource } from '../../src/resources/index.js';
 import type { ConnectionConfig } from '../../src/config.js';
-import { importSpreadsheet } from '../../src/run/import.js';
+import { importSpreadsheet, updateSpreadsheet } from '../../src/run/import.js';
 import type { RowOutcome } from '../../src/report/report.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { buildTemplate, templateCsv } from '../../src/template/template.js';
@@ -106,5 +106,18 @@ describe.each([['csv', filledCsv]] as const)('a filled %s template', (format, fi
     const records = await listArray<Record<string, unknown>>(conn.client, findResource(c.resource)!, { company: 1 });
     const record = records.find((r) => r.id === outcomes[1].id);
     expect(record).toMatchObject(c.resource === 'customer' ? { ...c.expected, name: second.key[1] } : c.expected);
+  });
+});
+
+describe('a filled asset-owner template (update only)', () => {
+  it('updates the owner named by the ID column, with no warnings', async () => {
+    const file = join(dir, 'asset-owner.csv');
+    await writeFile(file, templateCsv('asset-owner').replace('+1 212 555 0101', '+1 212 555 0199'));
+    const outcomes: RowOutcome[] = [];
+    const summary = await updateSpreadsheet({ file, resource: 'asset-owner', connection: config, connectionOverride: conn, reportPath: `${file}.report.json`, lookupCacheDir: join(dir, 'cache'), onRow: (o) => outcomes.push(o) });
+    expect(outcomes.map((o) => [o.row, o.status, o.id, o.issues, o.warnings])).toEqual([[2, 'updated', 1, [], []]]);
+    expect(summary.warnings).toEqual([]);
+    const owners = await listArray<Record<string, unknown>>(conn.client, findResource('asset-owner')!, { company: 1 });
+    expect(owners.find((o) => o.id === 1)).toMatchObject({ name: 'Alice Johnson', email: 'alice.johnson@acme.example', phone: '+1 212 555 0199' });
   });
 });

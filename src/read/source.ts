@@ -41,7 +41,10 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
   const where: Location = { file, sheet: raw.sheet };
   const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
   const warnings = raw.warnings;
-  const lookahead: RawRow[] = [];
+  // Non-blank rows read ahead, each with the number of blank rows just before it: blank
+  // rows are counted, never stored, so a file opening with a million empty lines costs nothing.
+  const lookahead: { row: RawRow; blanksBefore: number }[] = [];
+  let trailingBlanks = 0;
   let headerIndex: number;
   let guessed = false;
   // An error met while looking ahead (an unclosed quote on line 9) is held until the rows
@@ -69,8 +72,10 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
           if (!isBlankRow(r.cells)) stats.skippedAboveHeader++;
           continue;
         }
-        if (r.row === opts.headerRow && !isBlankRow(r.cells)) found = lookahead.length;
-        lookahead.push(r);
+        if (r.row === opts.headerRow && !isBlankRow(r.cells)) {
+          found = lookahead.length;
+          lookahead.push({ row: r, blanksBefore: 0 });
+        }
         break;
       }
       if (found < 0) {
@@ -81,23 +86,28 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       }
       headerIndex = found;
     } else {
-      // Blank rows stay in the look-ahead (those below the header are counted later) but
-      // only non-blank ones take part in the choice.
-      const candidates: number[] = [];
-      while (candidates.length < HEADER_SCAN_ROWS) {
+      let blanks = 0;
+      while (lookahead.length < HEADER_SCAN_ROWS) {
         const next = await pull();
         if (next.done) break;
-        if (!isBlankRow(next.value.cells)) candidates.push(lookahead.length);
-        lookahead.push(next.value);
+        if (isBlankRow(next.value.cells)) blanks++;
+        else {
+          lookahead.push({ row: next.value, blanksBefore: blanks });
+          blanks = 0;
+        }
       }
-      const choice = chooseHeaderRow(candidates.map((i) => lookahead[i]), opts.isKnownHeader);
+      trailingBlanks = blanks;
+      const choice = chooseHeaderRow(
+        lookahead.map((a) => a.row),
+        opts.isKnownHeader,
+      );
       if (!choice) {
         if (deferred !== undefined) throw deferred;
         throw readError('E_FILE_EMPTY', where, raw.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
           hint: raw.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
         });
       }
-      headerIndex = candidates[choice.index];
+      headerIndex = choice.index;
       guessed = choice.guessed;
       stats.skippedAboveHeader = choice.index;
     }
@@ -106,7 +116,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     throw err;
   }
 
-  const headerRaw = lookahead[headerIndex];
+  const headerRaw = lookahead[headerIndex].row;
   let width = 0;
   headerRaw.cells.forEach((c, i) => {
     if (!isEmptyCell(c)) width = i + 1;
@@ -145,8 +155,16 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       let i = 0;
       for (;;) {
         let r: RawRow;
-        if (i < pending.length) r = pending[i++];
-        else {
+        if (i < pending.length) {
+          const a = pending[i++];
+          r = a.row;
+          // XLSX counts blank rows by the jump in row numbers below; CSV by what was skipped.
+          if (!raw.rowGapsAreBlank) stats.blankRows += a.blanksBefore;
+        } else {
+          if (i === pending.length) {
+            stats.blankRows += trailingBlanks;
+            i++;
+          }
           if (deferred !== undefined) throw deferred;
           const next = await raw.rows.next();
           if (next.done) break;

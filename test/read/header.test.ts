@@ -134,6 +134,15 @@ const files: FileCase[] = [
     skippedAboveHeader: 0,
   },
   {
+    name: '100,000 blank lines above the header are passed over (counted, never stored)',
+    content: `${',,\n'.repeat(100_000)}Name,Cost\n\nLaptop,5\n\n\n`,
+    headerRow: 100_001,
+    headers: ['Name', 'Cost'],
+    firstRow: 100_003,
+    skippedAboveHeader: 0,
+    blankRows: 3,
+  },
+  {
     name: 'a single-column file is read with a warning',
     content: 'Serial\nSN-1\nSN-2\n',
     headerRow: 1,

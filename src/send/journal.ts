@@ -3,7 +3,7 @@
 // key); after it, the outcome. Each line goes to the OS with one write call, so a
 // `kill -9` loses at most the line being written; a torn last line is ignored on load.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, writeSync, fsyncSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
 
 export interface JournalHeader {
   readonly t: 'run';
@@ -64,6 +64,19 @@ export function loadJournal(path: string): JournalState {
   return { rows, runs, header };
 }
 
+function endsWithNewline(path: string): boolean {
+  const size = statSync(path).size;
+  if (size === 0) return true;
+  const fd = openSync(path, 'r');
+  try {
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] === 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export class Journal {
   private fd: number | undefined;
   readonly path: string;
@@ -74,6 +87,8 @@ export class Journal {
 
   open(header: Omit<JournalHeader, 't' | 'v' | 'started'>): void {
     this.fd = openSync(this.path, 'a');
+    // After a torn last line, end it first: else this run's header would be glued to it and lost.
+    if (existsSync(this.path) && !endsWithNewline(this.path)) writeSync(this.fd, '\n');
     this.append({ t: 'run', v: 1, started: new Date().toISOString(), ...header });
   }
 

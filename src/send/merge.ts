@@ -58,9 +58,11 @@ export function mergeForUpdate(current: WriteBody, sheet: WriteBody, opts: { cle
         dst[k] = d;
         lay(v as Record<string, unknown>, d);
       } else if (k === 'template' && v && typeof v === 'object') {
-        // Custom values merge by field id: the sheet's win, others stay.
-        const cur = (dst.template as { id: number; fields?: { id: number; value: unknown }[] } | undefined) ?? { id: (v as { id: number }).id, fields: [] };
-        const fields = new Map((cur.fields ?? []).map((x) => [x.id, x.value]));
+        // Custom values merge by field id: the sheet's win, others stay. Field ids belong to
+        // their template: when the sheet names another template, the old values do not carry over.
+        const cur = dst.template as { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
+        const same = cur && cur.id === (v as { id: number }).id;
+        const fields = new Map((same ? (cur.fields ?? []) : []).map((x) => [x.id, x.value]));
         for (const x of (v as { fields?: { id: number; value: unknown }[] }).fields ?? []) fields.set(x.id, x.value);
         dst.template = { id: (v as { id: number }).id, fields: [...fields].map(([id, value]) => ({ id, value })) };
       } else dst[k] = v;

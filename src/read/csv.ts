@@ -132,8 +132,8 @@ function csvError(err: unknown, where: Location, startLine: number, delimiter: s
     });
   }
   if (code === 'CSV_MAX_RECORD_SIZE') {
-    return readError('E_CSV_PARSE', at, `the row starting on line ${startLine} is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed; reading stopped there`, {
-      hint: 'Close the quote or remove it. A quote inside a cell is written twice ("").',
+    return readError('E_CSV_PARSE', at, `the row starting on line ${startLine} is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed, or a file that is not a table; reading stopped there`, {
+      hint: 'Close the quote or remove it (a quote inside a cell is written twice: ""), or check that this is the right file.',
       cause: err,
     });
   }

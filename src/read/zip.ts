@@ -310,6 +310,12 @@ export async function repackStream(fh: FileHandle, dir: ZipDirectory, parts: rea
         }
       }
     }
+    // An end-of-central-directory record closes the archive: without it unzipper reads
+    // past the last part, finds the stream ended and fails (FILE_ENDED) when the rows are
+    // consumed slowly enough for it to get there first.
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    yield eocd;
   }
   return Readable.from(generate(), { objectMode: false });
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSheets, openSheet } from '../../src/read/index.js';
 import type { CellValue, ReadOptions } from '../../src/read/types.js';
-import { readAll, removeDir, scratchDir } from './helpers.js';
+import { expectReadError, readAll, removeDir, scratchDir } from './helpers.js';
 
 let dir: string;
 beforeAll(() => {
@@ -191,6 +191,24 @@ describe('CSV and TSV', () => {
     expect(rows.at(-1)).toEqual({ row: 10_002, cells: ['Café', 'SN-2', 'Müller €'] });
     expect(source.encoding).toBe('windows-1252');
     expect(source.warnings.map((w) => w.code)).toEqual(['W_ENCODING']);
+  });
+
+  it('invalid UTF-8 after real UTF-8 is replaced with U+FFFD and the first row hit is named', async () => {
+    const file = join(dir, 'late-invalid.csv');
+    const filler = 'Laptop,SN-0000000001,plain ascii filler\n'.repeat(10_000);
+    writeFileSync(file, Buffer.concat([Buffer.from(`Name,Serial,Notes\nCafé,SN-0,utf8\n${filler}`), cp1252('Phone,SN-2,Müller\n')]));
+    const { source, rows } = await readAll(file);
+    expect(rows.at(-1)).toEqual({ row: 10_003, cells: ['Phone', 'SN-2', 'M\uFFFDller'] });
+    expect(source.encoding).toBe('utf-8');
+    expect(source.warnings).toEqual([expect.objectContaining({ code: 'W_ENCODING', row: 10_003 })]);
+  });
+
+  it('a runaway row (no line break for 32 MB) stops with E_CSV_PARSE naming its line', async () => {
+    const file = join(dir, 'runaway.csv');
+    writeFileSync(file, `Name,Notes\nLaptop,"${'x'.repeat(33 * 1024 * 1024)}\n`);
+    const err = await expectReadError(() => readAll(file));
+    expect(err).toMatchObject({ code: 'E_CSV_PARSE', location: { file, row: 2 } });
+    expect(err.message).toMatch(/the row starting on line 2 is longer than 32 MB/);
   });
 
   it('streams: 200,000 rows come through one at a time, and breaking out early closes the file', async () => {

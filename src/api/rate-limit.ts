@@ -16,7 +16,9 @@ export interface RateLimiterOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
+// The timer is not unref'd: a CLI waiting out a backoff or a 429 pause has nothing else
+// keeping Node alive, and would otherwise exit mid-run (code 13, unsettled top-level await).
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class RateLimiter {
   readonly limit: number;
@@ -85,6 +87,9 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   const v = Array.isArray(value) ? value[0] : value;
   if (v === undefined || v.trim() === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.round(Number(v) * 1000);
+  // An HTTP date starts with the day's name; Date.parse alone reads junk such as "-1"
+  // as a date in 2001, which would mean "retry at once".
+  if (!/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i.test(v.trim())) return undefined;
   const at = Date.parse(v);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

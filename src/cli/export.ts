@@ -71,8 +71,10 @@ function duration(ms: number): string {
   return min < 60 ? `about ${min} min at the rate limit` : `about ${Math.floor(min / 60)} h ${min % 60} min at the rate limit`;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function planLine(p: ExportPlan): string {
-  return `plan: ${p.resource}: ${p.count} records, ${p.pages} page${p.pages === 1 ? '' : 's'}, ${p.requests} request${p.requests === 1 ? '' : 's'}, ${duration(p.etaMs)}\n`;
+  return `plan: ${p.resource}: ${plural(p.count, 'record')}, ${plural(p.pages, 'page')}, ${plural(p.requests, 'request')}, ${duration(p.etaMs)}\n`;
 }
 
 /** Run the export command; resolves to the process exit code. */
@@ -131,7 +133,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
     clearProgress();
     const where = result.file ? ` to ${'files' in result && result.files.length > 1 ? result.files.join(', ') : result.file}` : '';
     const what = 'resource' in result ? `${result.records} ${result.resource} records` : `${result.records} records from ${result.lists.length} lists`;
-    io.stderr.write(`exported ${what} (${result.pages} pages, ${result.requests} requests)${where}\n`);
+    io.stderr.write(`exported ${what} (${plural(result.pages, 'page')}, ${plural(result.requests, 'request')})${where}\n`);
     if ('lists' in result) for (const l of result.lists.filter((x) => x.skipped)) io.stderr.write(`  left out ${l.resource}: ${l.skipped}\n`);
     if (flags.json) (flags.output ? io.stdout : io.stderr).write(JSON.stringify(result) + '\n');
     return ExitCode.OK;

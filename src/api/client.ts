@@ -88,6 +88,7 @@ export class ApiClient {
   readonly stats: ClientStats = { requests: 0, byMethod: {}, retries: 0, throttled: 0, serverErrors: 0, networkErrors: 0 };
   private readonly pool: Pool;
   private readonly auth: string;
+  private readonly token: string;
   private readonly opts: Required<Pick<ClientOptions, 'maxRetries' | 'timeoutMs' | 'backoffMs' | 'maxRetryAfterMs'>>;
   private readonly logger?: Logger;
   private readonly prefix: string;
@@ -104,6 +105,7 @@ export class ApiClient {
     });
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
+    this.token = opts.token;
     this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? 100 });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,
@@ -184,7 +186,8 @@ export class ApiClient {
       if (status >= 200 && status < 300) {
         return (text === '' ? undefined : safeJson(text)) as T;
       }
-      const parsed = safeJson(text);
+      // A service (or proxy) that echoes the credentials back must not put them in our errors.
+      const parsed = safeJson(this.token.length >= 4 ? text.replaceAll(this.token, '[redacted]') : text);
       if (status === 429) {
         this.stats.throttled++;
         const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? 60_000;

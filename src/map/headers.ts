@@ -217,10 +217,11 @@ export function mapHeaders(
     const bare = compactName(header.replace(/\(.*?\)/g, ''));
     const hit = byName.get(key) ?? byName.get(bare);
     if (hit) return void (claim(index, header, hit, 'name') || unmapped.push({ index, header }));
-    const syn = bySynonym.get(key) ?? bySynonym.get(bare);
-    if (syn) return void (claim(index, header, syn, 'synonym') || unmapped.push({ index, header }));
+    // The account's own custom field names are more specific than our general synonyms.
     const cus = byCustom.get(key);
     if (cus) return void (claim(index, header, cus, 'custom field') || unmapped.push({ index, header }));
+    const syn = bySynonym.get(key) ?? bySynonym.get(bare);
+    if (syn) return void (claim(index, header, syn, 'synonym') || unmapped.push({ index, header }));
     pending.push({ index, header });
   });
 

@@ -12,6 +12,7 @@ import type { LookupKind, ResourceDef } from '../resources/fields.js';
 import { LOOKUP_LIST } from '../resources/index.js';
 import { COUNTRIES } from '../resources/countries.js';
 import { closest, didYouMean, normalizeName } from '../map/normalize.js';
+import { endonymCode } from './countries.js';
 
 export interface LookupEntry {
   readonly id: number;
@@ -310,5 +311,11 @@ export function resolveCountry(idx: LookupIndex, text: string): Resolution {
     const hit = idx.all().find((e) => e.id === iso.numeric);
     if (hit) return { ok: true, entry: hit };
   }
-  return idx.find(t);
+  const res = idx.find(t);
+  if (!res.ok && res.code === 'E_LOOKUP_NOT_FOUND') {
+    const native = endonymCode(t);
+    const hit = native === undefined ? undefined : idx.all().find((e) => e.id === native);
+    if (hit) return { ok: false, code: res.code, message: `country '${t}' not found; did you mean '${hit.name}'? (write country names in English, or use the ISO code ${COUNTRIES.find((c) => c.numeric === native)?.alpha2 ?? native})` };
+  }
+  return res;
 }

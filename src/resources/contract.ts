@@ -33,7 +33,7 @@ const fields: FieldDef[] = [
   { name: 'supplier', label: 'Supplier', type: 'lookup', lookup: 'supplier', description: 'Supplier, by name; required on buy-side contracts.', synonyms: ['vendor', 'supplier name', 'provider'] },
   { name: 'country', label: 'Country', type: 'lookup', lookup: 'country', required: true, description: 'Country, by name, alias, ISO code or numeric code.', synonyms: ['jurisdiction', 'country code'] },
   { name: 'status', label: 'Status', type: 'enum', values: CONTRACT_STATUS, updateValues: ['active', 'archived'], required: true, description: 'Status; an update accepts only Active or Archived.', synonyms: ['contract status', 'state'] },
-  { name: 'category.id', label: 'Category', type: 'lookup', lookup: 'category', required: true, description: 'Category, by name (from the category list).', synonyms: ['contract category'] },
+  { name: 'category.id', label: 'Category', type: 'lookup', lookup: 'category', required: true, description: 'Category, by name (from the category list).', synonyms: ['cat', 'contract category'] },
   { name: 'category.subcategory', label: 'Subcategory', type: 'text', maxLength: 50, description: 'Subcategory name within the category.', synonyms: ['sub category', 'sub cat'] },
   { name: 'description', label: 'Description', type: 'text', maxLength: 1000, description: 'Description of the contract.', synonyms: ['details', 'summary', 'scope'] },
   { name: 'business_unit', label: 'Business unit', type: 'lookup', lookup: 'business_unit', description: 'Business unit, by name.', synonyms: ['department', 'dept', 'division', 'bu'] },

@@ -20,6 +20,8 @@ describe('a header maps to a field', () => {
     ['"Purchase Cost ($)"', 'Purchase Cost ($)', 'original_cost (synonym)'],
     ['"Warranty Exp."', 'Warranty Exp.', 'warranty_end_date (synonym)'],
     ['"Sub Cat"', 'Sub Cat', 'category.subcategory (synonym)'],
+    // Too short for a fuzzy guess, but a common abbreviation: a synonym, not a guess.
+    ['"Cat"', 'Cat', 'category.id (synonym)'],
     ['"S/N"', 'S/N', 'serial_number (synonym)'],
     ['a label with units in brackets', 'Original cost (USD)', 'original_cost (name)'],
     ['a typo: "Serail Number"', 'Serail Number', 'serial_number (fuzzy)'],
@@ -32,9 +34,8 @@ describe('a header maps to a field', () => {
 
 describe('a header stays unmapped', () => {
   const cases: [string, string, string | undefined][] = [
-    // "Cat" is too short to guess at (a fuzzy match would take "Cost" as readily), so it is
-    // left for the user, with Category offered.
-    ['"Cat", with Category suggested', 'Cat', 'Category'],
+    // Too short to guess at (a fuzzy match would take "Cost" as readily): left to the user.
+    ['"Cty", with City suggested', 'Cty', 'City'],
     ['unknown words, with the closest label suggested', 'Colour', 'Floor'],
     ['nothing close, with no suggestion', 'Zzyzx Qqq', undefined],
   ];

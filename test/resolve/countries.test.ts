@@ -33,9 +33,10 @@ describe('resolveCountry refuses', () => {
   const cases: [string, string, string][] = [
     ['an unknown numeric code', '999', 'country code 999 is not an ISO 3166 numeric code the service knows'],
     ['a typo, suggesting the country', 'Untied Kingdom', "country 'Untied Kingdom' not found; did you mean 'United Kingdom'?"],
-    // Native names are not aliases (countries.ts) and are too far from the English names
-    // for a suggestion: the user gets a plain "not found", never a wrong guess.
-    ['a native-language name', 'Deutschland', "country 'Deutschland' not found"],
+    // Native names are not aliases (they are never matched silently), but the table of
+    // endonyms in resolve/countries.ts turns them into the suggestion.
+    ['a native-language name, suggesting the English one', 'Deutschland', "country 'Deutschland' not found; did you mean 'Germany'? (write country names in English, or use the ISO code DE)"],
+    ['another endonym', 'España', "country 'España' not found; did you mean 'Spain'? (write country names in English, or use the ISO code ES)"],
     ['an unknown alpha-2', 'XX', "country 'XX' not found"],
   ];
   it.each(cases)('%s', (_name, text, message) => {

@@ -35,8 +35,18 @@ export interface ZipPart {
   readonly raw?: boolean;
 }
 
-async function compress(data: ZipPart['data']): Promise<{ body: Buffer; crc: number; size: number }> {
-  if (Buffer.isBuffer(data)) return { body: zlib.deflateRawSync(data, { level: 9 }), crc: zlib.crc32(data), size: data.length };
+type Compressed = { body: Buffer; crc: number; size: number };
+/** Repeated content (bombs) is compressed once per object, however many archives use it. */
+const compressed = new WeakMap<object, Promise<Compressed>>();
+
+function compress(data: ZipPart['data']): Promise<Compressed> {
+  if (Buffer.isBuffer(data)) return Promise.resolve({ body: zlib.deflateRawSync(data, { level: 9 }), crc: zlib.crc32(data), size: data.length });
+  let done = compressed.get(data);
+  if (!done) compressed.set(data, (done = compressRepeated(data)));
+  return done;
+}
+
+async function compressRepeated(data: { readonly repeat: Buffer; readonly times: number }): Promise<Compressed> {
   const z = zlib.createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   z.on('data', (c: Buffer) => out.push(c));

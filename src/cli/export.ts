@@ -4,11 +4,13 @@
 // token is never printed.
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { connect, type Connection } from '../api/connect.js';
+import { connectionConfig, type ConnectionFlags } from '../config.js';
 import { AssetbatchError, exitCodeFor, ExitCode } from '../errors.js';
 import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult } from '../export/index.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../export/writers/types.js';
 import { RESOURCES } from '../resources/index.js';
-import { startSandbox, type Sandbox } from '../sandbox/index.js';
+import { addConnectionOptions, createLogger, scrub } from './common.js';
 
 export interface CliIO {
   readonly stdout: Writable;
@@ -16,8 +18,8 @@ export interface CliIO {
   readonly env: NodeJS.ProcessEnv;
 }
 
-export interface ExportFlags {
-  company?: number;
+/** Connection flags (shared with every command: src/cli/common.ts) and the export's own. */
+export interface ExportFlags extends ConnectionFlags {
   format?: ExportFormat;
   output?: string;
   filter?: string[];
@@ -25,14 +27,11 @@ export interface ExportFlags {
   raw?: boolean;
   finance?: boolean;
   asOf?: string;
-  baseUrl?: string;
-  token?: string;
-  sandbox?: boolean;
-  rateLimit?: number;
   concurrency?: number;
   followNext?: boolean;
   json?: boolean;
   debug?: boolean;
+  log?: string;
 }
 
 const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env };
@@ -40,13 +39,6 @@ const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr, env: 
 function positiveInt(name: string) {
   return (v: string): number => {
     if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a whole number, 1 or more.`);
-    return Number(v);
-  };
-}
-
-function nonNegativeInt(name: string) {
-  return (v: string): number => {
-    if (!/^\d+$/.test(v)) throw new InvalidArgumentError(`${name} must be a whole number (0 or more).`);
     return Number(v);
   };
 }
@@ -79,31 +71,25 @@ function planLine(p: ExportPlan): string {
 
 /** Run the export command; resolves to the process exit code. */
 export async function runExport(resource: string, flags: ExportFlags, io: CliIO = defaultIO): Promise<number> {
-  let sandbox: Sandbox | undefined;
+  let conn: Connection | undefined;
   const tty = io.stderr.isTTY === true;
+  const secrets = [flags.token, io.env.ASSETBATCH_TOKEN];
   let progressShown = false;
-  // Ctrl-C stops the export cleanly: the temporary file is removed, exit code 3.
-  const interrupt = new AbortController();
-  const onSigint = () => interrupt.abort();
-  process.once('SIGINT', onSigint);
   const clearProgress = () => {
     if (progressShown) io.stderr.write('\r\x1b[K');
     progressShown = false;
   };
+  // Ctrl-C stops the export cleanly: the temporary file is removed, exit code 3.
+  const interrupt = new AbortController();
+  const onSigint = () => interrupt.abort();
+  process.once('SIGINT', onSigint);
   try {
-    let baseUrl = flags.baseUrl ?? io.env.ASSETBATCH_BASE_URL;
-    let token = flags.token ?? io.env.ASSETBATCH_TOKEN;
-    if (flags.sandbox) {
-      sandbox = await startSandbox({ port: 0, rateLimit: flags.rateLimit });
-      baseUrl = sandbox.url;
-      token = sandbox.token;
-      io.stderr.write(`sandbox: ${sandbox.url}\n`);
-    }
+    const cfg = connectionConfig(flags, io.env);
+    conn = await connect(cfg, { logger: createLogger(flags.log) });
+    if (conn.sandbox) io.stderr.write(`sandbox: ${conn.baseUrl}\n`);
     const common = {
-      baseUrl,
-      token,
-      rateLimit: flags.rateLimit,
-      company: flags.company,
+      client: conn.client,
+      company: cfg.company,
       format: flags.format,
       output: flags.output ?? io.stdout,
       excel: flags.excel,
@@ -140,25 +126,24 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   } catch (e) {
     clearProgress();
     if (e instanceof AssetbatchError) {
-      io.stderr.write(`error: ${e.describe()}\n`);
-      if (flags.debug && e.stack) io.stderr.write(`${e.stack}\n`);
+      io.stderr.write(scrub(`error: ${e.describe()}\n`, secrets));
+      if (flags.debug && e.stack) io.stderr.write(scrub(`${e.stack}\n`, secrets));
       return exitCodeFor(e.code);
     }
-    io.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    if (flags.debug && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);
+    io.stderr.write(scrub(`error: ${e instanceof Error ? e.message : String(e)}\n`, secrets));
+    io.stderr.write(flags.debug && e instanceof Error ? scrub(`${e.stack ?? ''}\n`, secrets) : 'This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
     return exitCodeFor('E_INTERNAL');
   } finally {
     process.removeListener('SIGINT', onSigint);
-    await sandbox?.close();
+    await conn?.close();
   }
 }
 
 export function registerExportCommand(program: Command, io: CliIO = defaultIO): void {
-  program
+  const cmd = program
     .command('export')
     .argument('<resource>', `the list to export: ${RESOURCES.map((r) => r.name).join(', ')}, or all`)
     .description('Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.')
-    .option('--company <n>', 'company to export (default 1)', positiveInt('--company'))
     .addOption(new Option('--format <format>', 'file format (default: from the -o extension; csv on stdout)').choices(EXPORT_FORMATS as string[]))
     .option('-o, --output <file>', 'file to write; {date} (yyyy-MM-dd), {company} and {resource} are filled in; stdout when absent')
     .option('--filter <key=value>', 'a filter the list documents, e.g. name=Laptop (repeatable)', collect)
@@ -166,14 +151,9 @@ export function registerExportCommand(program: Command, io: CliIO = defaultIO): 
     .option('--raw', 'do not neutralise text starting with = + - @ (formula injection protection off)')
     .option('--finance', 'add finance columns: book value (assets); months remaining, notice deadline, annualised spend, auto-renews (contracts)')
     .option('--as-of <date>', 'the day finance figures are worked out for (yyyy-MM-dd; default today)')
-    .option('--base-url <url>', 'base URL of the service (or ASSETBATCH_BASE_URL)')
-    .option('--token <token>', 'access token (or ASSETBATCH_TOKEN)')
-    .option('--sandbox', 'start a local sandbox with seed data and export from it')
-    .option('--rate-limit <n>', 'requests per minute for the account; 0 turns pacing off (default 100)', nonNegativeInt('--rate-limit'))
     .option('--concurrency <n>', 'pages fetched at once (default 4)', positiveInt('--concurrency'))
     .option('--follow-next', 'follow each page\'s `next` link one at a time instead of fetching pages by number')
     .option('--json', 'print the outcome as JSON (on stdout when -o is given, else on stderr)')
-    .option('--debug', 'print stack traces of errors')
     .addHelpText(
       'after',
       `
@@ -188,4 +168,5 @@ Examples:
     .action(async (resource: string, flags: ExportFlags) => {
       process.exitCode = await runExport(resource, flags, io);
     });
+  addConnectionOptions(cmd);
 }

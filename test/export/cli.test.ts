@@ -85,10 +85,17 @@ describe('assetbatch export', () => {
     expect(r.stderr).not.toContain(sb.sandbox.token);
   });
 
+  it('refuses to send the token over plain http to another machine', async () => {
+    const r = await run(['supplier', '--base-url', 'http://service.example', '--token', 'secret-token']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: refusing to send the token over plain http/);
+    expect(r.stderr).not.toContain('secret-token');
+  });
+
   it('without a base URL: a configuration error with a hint', async () => {
     const r = await run(['supplier']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: no base URL for the service\n  hint: Pass --base-url or set ASSETBATCH_BASE_URL (or use --sandbox).\n');
+    expect(r.stderr).toMatch(/^error: no service to talk to\n  hint: Give --base-url URL \(or ASSETBATCH_BASE_URL\)/);
   });
 
   it('fills {date}, {company} and {resource} in -o, and tells the format from the extension', async () => {

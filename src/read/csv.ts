@@ -97,7 +97,13 @@ class Utf8Guard extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.carry.length > 0) this.push(this.carry);
+    if (this.carry.length > 0) {
+      // The file ends inside a "character": if nothing before was UTF-8, it is Windows-1252.
+      if (!this.sawNonAscii && this.lossyFrom === undefined && !this.cp1252) {
+        this.onSwitch(this.offset);
+        this.push(Buffer.from(new TextDecoder('windows-1252').decode(this.carry), 'utf8'));
+      } else this.push(this.carry);
+    }
     done();
   }
 }

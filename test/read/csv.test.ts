@@ -193,6 +193,15 @@ describe('CSV and TSV', () => {
     expect(source.warnings.map((w) => w.code)).toEqual(['W_ENCODING']);
   });
 
+  it('a long ASCII file whose last byte is a Windows-1252 letter', async () => {
+    const file = join(dir, 'last-byte-1252.csv');
+    const filler = 'Laptop,SN-0000000001,plain ascii filler\n'.repeat(10_000);
+    writeFileSync(file, Buffer.concat([Buffer.from(`Name,Serial,Notes\n${filler}`), cp1252('Phone,SN-2,Café')]));
+    const { source, rows } = await readAll(file);
+    expect(rows.at(-1)).toEqual({ row: 10_002, cells: ['Phone', 'SN-2', 'Café'] });
+    expect(source.encoding).toBe('windows-1252');
+  });
+
   it('invalid UTF-8 after real UTF-8 is replaced with U+FFFD and the first row hit is named', async () => {
     const file = join(dir, 'late-invalid.csv');
     const filler = 'Laptop,SN-0000000001,plain ascii filler\n'.repeat(10_000);

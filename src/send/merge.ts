@@ -69,7 +69,8 @@ export function mergeForUpdate(current: WriteBody, sheet: WriteBody, opts: { cle
     }
   };
   lay(sheet, out);
-  for (const name of opts.clearEmpty ?? []) setPath(out, name, null);
+  // A field the sheet does give (a mapping-file default filled its empty cell) is not blanked.
+  for (const name of opts.clearEmpty ?? []) if (getPath(sheet, name) === undefined) setPath(out, name, null);
   return out;
 }
 

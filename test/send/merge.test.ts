@@ -84,6 +84,7 @@ describe('mergeForUpdate', () => {
     ['a nested member merges into its object', current, { category: { subcategory: 'Desktop' } }, undefined, { ...current, category: { id: 1, subcategory: 'Desktop' } }],
     ['clearEmpty blanks a field', current, {}, ['city'], { ...current, city: null }],
     ['clearEmpty blanks a nested member', current, {}, ['category.subcategory'], { ...current, category: { id: 1, subcategory: null } }],
+    ['clearEmpty does not blank a value the sheet gives (a default)', current, { city: 'Boston' }, ['city'], { ...current, city: 'Boston' }],
     [
       'custom values merge by field id',
       current,

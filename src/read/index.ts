@@ -141,6 +141,11 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
       return await assembleSource(file, raw, opts);
     }
     await close();
+    if (ext === '.json') {
+      throw readError('E_FILE_FORMAT', where, 'is a JSON file, not a spreadsheet', {
+        hint: 'Give the spreadsheet (.xlsx, .csv or .tsv) as the file; a mapping file goes with --mapping.',
+      });
+    }
     checkSize(size, opts.maxBytes ?? DEFAULT_MAX_TEXT_BYTES, 'text', where);
     if (opts.sheet !== undefined) {
       warnings.add({ code: 'W_SHEET_IGNORED', message: `is a text file with a single table; the sheet choice (${JSON.stringify(opts.sheet)}) is ignored` });

@@ -58,6 +58,7 @@ const refused: Refused[] = [
   { name: 'a zip bomb whose directory lies', file: big('lying-bomb.xlsx'), code: 'E_FILE_CORRUPT', message: /larger than its zip directory says/, sheet: 'Register' },
   { name: 'a sheet name that does not exist', file: () => bad('register.xlsx'), opts: { sheet: 'Nope' }, code: 'E_SHEET_NOT_FOUND', message: /sheet "Nope" not found; the workbook has: "Register" \(1\)/, sheet: 'Nope' },
   { name: 'a sheet number past the last tab', file: () => bad('register.xlsx'), opts: { sheet: 4 }, code: 'E_SHEET_NOT_FOUND', message: /sheet 4 not found; the workbook has: "Register" \(1\)/ },
+  { name: 'a mapping file given as the spreadsheet', file: () => bad('mapping.json'), code: 'E_FILE_FORMAT', message: /JSON file, not a spreadsheet/, hint: /--mapping/ },
   { name: 'a missing file', file: () => bad('no-such-file.csv'), code: 'E_FILE_NOT_FOUND', message: /file not found/ },
   { name: 'a folder', file: () => BAD_DIR, code: 'E_FILE_FORMAT', message: /folder/ },
   { name: 'a CSV over maxBytes', file: () => bad('header-only.csv'), opts: { maxBytes: 10 }, code: 'E_FILE_TOO_LARGE', message: /over the limit of 10 bytes/ },

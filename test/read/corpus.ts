@@ -95,6 +95,7 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
     'unclosed-quote.csv': Buffer.from('Name,Notes\nLaptop,ok\nPhone,"never closed\nTablet,fine\nMonitor,fine\n'),
     'stray-quote.csv': Buffer.from('Name,Size\nMonitor,"24"wide\nLaptop,13\n'),
     'mixed-delimiters.csv': Buffer.from('Name;Serial;Cost\nLaptop;A1;100\nPhone,B2,200\nTablet;C3;300\n'),
+    'mapping.json': Buffer.from('{\n  "resource": "asset",\n  "columns": { "Serial No.": "serial_number" }\n}\n'),
     'nul-pattern.csv': Buffer.from(Array.from({ length: 512 }, (_, i) => (i % 2 === 1 ? 0 : ((i * 7) % 31) + 1))),
     'utf16le-no-bom.csv': Buffer.from('Name,Town\nLaptop,Müller\n', 'utf16le'),
     'utf16be-no-bom.csv': Buffer.from('Name,Town\nLaptop,Müller\n', 'utf16le').swap16(),

@@ -188,7 +188,7 @@ interface Connection {
   close(): Promise<void>;
 }
 
-function connect(opts: CommonOptions): Connection {
+function openConnection(opts: CommonOptions): Connection {
   if (opts.client) return { client: opts.client, source: displayUrl(opts.client.baseUrl), close: async () => undefined };
   if (!opts.baseUrl) {
     throw new AssetbatchError('E_CONFIG', 'no base URL for the service', { hint: 'Pass --base-url or set ASSETBATCH_BASE_URL (or use --sandbox).' });
@@ -330,7 +330,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
   checkFilters(def, filters);
   const format = resolveFormat(options.format, options.output, 'csv');
   const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: localDate(s.now), company: s.company, resource: def.name }) : options.output;
-  const conn = connect(options);
+  const conn = openConnection(options);
   try {
     const requests0 = conn.client.stats.requests;
     const templates = customFieldTypeOf(def) ? await fetchTemplates(conn.client, s.company) : [];
@@ -381,7 +381,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
   const defs = (options.resources ?? RESOURCES.map((r) => r.name)).map(resolveResource);
   const s = settings(options);
   const format = resolveFormat(options.format, options.output, 'json');
-  const conn = connect(options);
+  const conn = openConnection(options);
   try {
     const requests0 = conn.client.stats.requests;
     if (typeof options.output === 'string' && options.output.includes('{resource}')) {

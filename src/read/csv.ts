@@ -129,10 +129,10 @@ class Transcoder extends Transform {
 
 function csvError(err: unknown, where: Location, startLine: number, delimiter: string): AssetbatchError {
   if (err instanceof AssetbatchError) return err;
-  const at: Location = { ...where, row: startLine };
+  const at: Location = { ...where, row: startLine, line: startLine };
   const code = (err as Partial<CsvError>)?.code;
   if (code === 'CSV_QUOTE_NOT_CLOSED') {
-    return readError('E_CSV_PARSE', at, `a quote (") opened on line ${startLine} is never closed, so the rest of the file would be one cell; reading stopped there`, {
+    return readError('E_CSV_PARSE', at, `the row starting on line ${startLine} has a quote (") that is never closed, so the rest of the file would be one cell; reading stopped there`, {
       hint: 'Close the quote or remove it. A quote inside a cell is written twice ("") and the whole cell is put in quotes.',
       cause: err,
     });

@@ -82,7 +82,7 @@ describe('refused before the first row', () => {
 });
 
 describe('stopped while streaming', () => {
-  it('an unclosed quote stops at the line it opens, after yielding the rows before it', async () => {
+  it('an unclosed quote stops at the line its row starts on, after yielding the rows before it', async () => {
     const file = bad('unclosed-quote.csv');
     const { openSheet } = await import('../../src/read/index.js');
     const source = await openSheet(file);
@@ -92,8 +92,8 @@ describe('stopped while streaming', () => {
     });
     expect(rows.map((r) => r.row)).toEqual([2]);
     expect(err.code).toBe('E_CSV_PARSE');
-    expect(err.location).toMatchObject({ file, row: 3 });
-    expect(err.message).toMatch(/a quote \(\"\) opened on line 3 is never closed/);
+    expect(err.location).toMatchObject({ file, row: 3, line: 3 });
+    expect(err.message).toMatch(/the row starting on line 3 has a quote \(\"\) that is never closed/);
     expect(err.describe()).toMatch(/unclosed-quote\.csv, row 3: /);
   });
 });

@@ -265,7 +265,9 @@ export function openText(t: TextOpen): RawSheet {
       if (width < 2 || typeof cells[0] !== 'string') return;
       for (let i = 1; i < cells.length; i++) if (cells[i] !== null) return;
       const first = cells[0];
-      const used = others.find((d) => first.includes(d));
+      // A real row split on the wrong delimiter has about as many of it as the header has columns.
+      const enough = Math.max(1, Math.floor((width - 1) / 2));
+      const used = others.find((d) => first.split(d).length - 1 >= enough);
       if (used) {
         warnings.note('mixed-delimiter', () => ({
           code: 'W_MIXED_DELIMITER',

@@ -7,6 +7,7 @@ import { importSpreadsheet, loadMappingFile, writableResource, loadCustomFields,
 import { openSheet } from '../read/index.js';
 import { headerMatcher, mapHeaders, mappingToFile } from '../map/headers.js';
 import { connect } from '../api/connect.js';
+import { importWorkbook } from '../run/workbook.js';
 import { formatRowIssue } from '../validate/validate.js';
 import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
 import type { RowOutcome } from '../report/report.js';
@@ -90,7 +91,7 @@ export function exitCodeOf(s: ImportSummary): number {
 
 export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {
   cmd
-    .requiredOption('-r, --resource <name>', mode === 'create' ? 'what each row is: asset, contract or customer' : 'what each row updates: asset, contract, customer or asset-owner')
+    .option('-r, --resource <name>', mode === 'create' ? 'what each row is: asset, contract or customer (leave out for a workbook with Customers, Contracts and Assets sheets: all are imported, in that order)' : 'what each row updates: asset, contract, customer or asset-owner')
     .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
     .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
@@ -119,6 +120,12 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
 
 export async function runImport(file: string, f: ImportFlags, dry: boolean, mode: 'create' | 'update' = 'create'): Promise<number> {
   const connection = connectionConfig(f);
+  if (!f.resource) {
+    if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) return runWorkbook(file, f, dry, connection);
+    throw new AssetbatchError('E_USAGE', `say what the rows are: --resource ${mode === 'create' ? 'asset, contract or customer' : 'asset, contract, customer or asset-owner'}`, {
+      hint: mode === 'create' ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.' : undefined,
+    });
+  }
   writableResource(f.resource, mode);
   const logger = createLogger(f.log);
   const progress = new Progress(dry ? 'checking' : 'importing');
@@ -178,6 +185,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
 const EXAMPLES = `
 Examples:
   $ assetbatch validate samples/legacy-asset-register.xlsx --resource asset --sandbox
+  $ assetbatch import samples/related-workbook.xlsx --sandbox     # Customers, Contracts, Assets sheets
   $ assetbatch import samples/legacy-asset-register.xlsx --resource asset --sandbox
   $ assetbatch import register.csv -r asset --date-format dd/MM/yyyy --report out.xlsx
   $ ASSETBATCH_TOKEN=… assetbatch import contracts.xlsx -r contract --base-url https://dashboard-api.revnue.com --company 2
@@ -274,4 +282,47 @@ Examples:
         if (!source.headers.length) throw new AssetbatchError('E_HEADER_NOT_FOUND', 'no header row found', { location: { file } });
       }),
     );
+}
+
+/** A workbook of related sheets: customers, then contracts, then assets, in one run. */
+async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connection: ReturnType<typeof connectionConfig>): Promise<number> {
+  const logger = createLogger(f.log);
+  // One sandbox for the whole workbook, so later sheets see what earlier ones created.
+  const conn = await connect(connection, { logger });
+  try {
+    const result = await importWorkbook({
+      file,
+      connection,
+      connectionOverride: conn,
+      dryRun: dry || f.dryRun,
+      mappingPath: f.mapping,
+      dateFormat: f.dateFormat,
+      concurrency: f.concurrency,
+      uniqueField: f.uniqueField,
+      onExisting: f.onExisting,
+      allowDuplicates: f.allowDuplicates,
+      reportBase: f.report,
+      resume: f.resume,
+      refreshLookups: f.refreshLookups,
+      logger,
+      onSheet: ({ sheet, resource }) => {
+        if (!f.json) process.stderr.write(`\n== sheet "${sheet}" → ${resource}s\n`);
+      },
+      onPlan: (p) => {
+        if (!f.json) printPlan(p);
+      },
+      onRow: (o) => {
+        if (!f.quiet && !f.json) printRowProblem(o);
+      },
+    });
+    if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    else for (const s of result.sheets) {
+      process.stdout.write(`Sheet "${s.sheet}" (${s.resource}): `);
+      printSummary(s);
+    }
+    return Math.max(...result.sheets.map(exitCodeOf));
+  } finally {
+    await conn.close();
+    logger?.flush();
+  }
 }

@@ -21,6 +21,8 @@ export interface RowOutcome {
   readonly warnings: readonly RowIssue[];
   readonly note?: string;
   readonly cells: readonly CellValue[];
+  /** The row's natural key (serial number, contract number, customer name), when it has one. */
+  readonly key?: string;
   /** Update dry runs: what would change, field by field. */
   readonly changes?: readonly { field: string; from: unknown; to: unknown }[];
 }

@@ -67,6 +67,12 @@ export interface ImportOptions {
   readonly clearEmpty?: boolean;
   /** Updates: send the sheet as the whole record (no merge). */
   readonly replace?: boolean;
+  /**
+   * Workbooks: keys of rows that failed in sheets imported before this one, by lookup
+   * kind (customer name, contract number, lower case) → why. A row referring to one is
+   * skipped with that reason instead of reported as "not found".
+   */
+  readonly failedRefs?: ReadonlyMap<LookupKind, ReadonlyMap<string, string>>;
 }
 
 export interface ImportPlan {
@@ -163,6 +169,8 @@ export function journalPathFor(reportPath: string): string {
 }
 
 interface ScanResult {
+  /** Rows another row of the sheet refers to (a parent contract), by row number. */
+  referenced: Set<number>;
   rows: number;
   blankRows: number;
   dateOrders: Map<number, DateOrder | undefined>;
@@ -171,7 +179,8 @@ interface ScanResult {
 }
 
 /** Pass 1: what the run needs to know before it writes anything. */
-async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opts: { dateOrder?: DateOrder; keyField?: string; trackKeys: boolean }): Promise<ScanResult> {
+async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opts: { dateOrder?: DateOrder; keyField?: string; trackKeys: boolean; selfRefIndex?: number }): Promise<ScanResult> {
+  const selfRefs = new Set<string>();
   const dateCols = mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
   const evidence = new Map<number, { dmy?: number; mdy?: number; both?: number; example?: string }>();
   const lookupCols = mapping.columns.filter((c) => c.target.kind === 'field' && c.target.field.type === 'lookup');
@@ -212,6 +221,15 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
       const k = cellText(r.cells[keyCol.index]).trim().toLowerCase();
       if (k && !firstRowOfKey.has(k)) firstRowOfKey.set(k, r.row);
     }
+    if (opts.selfRefIndex !== undefined) {
+      const ref = cellText(r.cells[opts.selfRefIndex]).trim().toLowerCase();
+      if (ref) selfRefs.add(ref);
+    }
+  }
+  const referenced = new Set<number>();
+  for (const ref of selfRefs) {
+    const row = firstRowOfKey.get(ref);
+    if (row !== undefined) referenced.add(row);
   }
   const dateOrders = new Map<number, DateOrder | undefined>();
   for (const c of dateCols) {
@@ -232,7 +250,7 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
       });
     }
   }
-  return { rows, blankRows: source.stats.blankRows, dateOrders, names, firstRowOfKey };
+  return { rows, blankRows: source.stats.blankRows, dateOrders, names, firstRowOfKey, referenced };
 }
 
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
@@ -298,7 +316,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     }
 
     // Pass 1.
-    const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: !o.allowDuplicates && mode === 'create' });
+    // A child contract may name a parent created from an earlier row of the same sheet.
+    const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
+    const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: (!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create', selfRefIndex: selfRefCol?.index });
     // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
     const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
     for (const [kind, names] of scanned.names) await resolver.load(kind, names);
@@ -399,10 +419,38 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.signal?.addEventListener('abort', onAbort);
     if (o.signal?.aborted) onAbort();
 
+    const pending = new Map<number, Promise<RowOutcome>>();
+    const keyColumn = keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField) : undefined;
     const process = async (r: SheetRow): Promise<RowOutcome> => {
+      // The key as written, so that rows that stop early still say which record they were.
+      const keyText = keyColumn ? cellText(r.cells[keyColumn.index]).trim() || undefined : undefined;
+      const base0 = { row: r.row, cells: r.cells, warnings: [] as RowIssue[], key: keyText };
+      // A child waits for its parent's row, so the parent's new id can be looked up.
+      const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
+      const parentRow = ref ? scanned.firstRowOfKey.get(ref.toLowerCase()) : undefined;
+      if (parentRow !== undefined && parentRow !== r.row) {
+        if (parentRow > r.row) {
+          return { ...base0, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: selfRefCol!.header, field: 'parent_contract', message: `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children` }] };
+        }
+        const parent = await pending.get(parentRow);
+        // A parent skipped because it already exists has an id; any other outcome left no record.
+        if (parent && !(['created', 'valid', 'updated'].includes(parent.status) || (parent.status === 'skipped' && parent.id !== undefined))) {
+          return { ...base0, status: 'skipped', issues: [], note: `its parent contract '${ref}' (row ${parentRow}) was not created (${parent.status})` };
+        }
+      }
       const p = prepareRow(ctx, r);
-      const base = { row: r.row, cells: r.cells, warnings: p.warnings };
+      const base = { row: r.row, cells: r.cells, warnings: p.warnings, key: keyText };
       if (p.skip) return { ...base, status: 'skipped', issues: [], note: p.skip };
+      // A reference to a row that failed in an earlier sheet of the workbook: say so.
+      if (o.failedRefs) {
+        for (const i of p.issues) {
+          if (i.code !== 'E_LOOKUP_NOT_FOUND' || !i.field) continue;
+          const f = def.fields.find((x) => x.name === i.field);
+          const col = mapping.columns.find((c) => c.header === i.column);
+          const why = f?.lookup && col ? o.failedRefs.get(f.lookup)?.get(cellText(r.cells[col.index]).trim().toLowerCase()) : undefined;
+          if (why) return { ...base, status: 'skipped', issues: [], note: `its ${f!.lookup!.replace(/_/g, ' ')} '${cellText(r.cells[col!.index]).trim()}' ${why}` };
+        }
+      }
       const key = naturalKey(def, p.body, keyField ? keyField : undefined);
       if (key && !o.allowDuplicates && mode === 'create') {
         const first = scanned.firstRowOfKey.get(key.value.toLowerCase());
@@ -410,7 +458,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
           return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
         }
       }
-      if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues };
+      if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
       if (mode === 'update') return updateRow(p, key, base);
       if (dryRun) {
         const existingId = await writer.existingId(key);
@@ -420,7 +468,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
           if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
           return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
         }
-        return { ...base, status: 'valid', issues: [] };
+        if (key && (def.name === 'contract' || def.name === 'customer')) resolver.remember(def.name, { id: -r.row, name: key.value });
+        return { ...base, status: 'valid', issues: [], key: key?.value };
       }
       if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
       try {
@@ -428,11 +477,16 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         if (res.status === 'created' && res.id !== undefined && key && def.name !== 'asset') {
           resolver.remember(def.name as LookupKind, { id: res.id, name: key.value });
         }
-        return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+        return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
       } catch (e) {
         stop(e);
-        return { ...base, status: 'failed', issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
+        return { ...base, status: 'failed', key: key?.value, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
+    };
+    /** Rows another row waits for are remembered until then. */
+    const track = (r: SheetRow, p: Promise<RowOutcome>): Promise<RowOutcome> => {
+      if (scanned.referenced.has(r.row)) pending.set(r.row, p);
+      return p;
     };
 
     /** Updates: find the record (ID column, else natural key), merge, PUT (or show the changes). */
@@ -464,13 +518,13 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     };
 
     if (dryRun && mode === 'create') {
-      for await (const r of source.rows) await emit(await process(r));
+      for await (const r of source.rows) await emit(await track(r, process(r)));
     } else {
       const concurrency = Math.max(1, o.concurrency ?? 4);
       const limit = pLimit(concurrency);
       const window: Promise<RowOutcome>[] = [];
       for await (const r of source.rows) {
-        window.push(limit(() => process(r)));
+        window.push(track(r, limit(() => process(r))));
         while (window.length >= concurrency * 4) await emit(await window.shift()!);
       }
       while (window.length > 0) await emit(await window.shift()!);

@@ -1,0 +1,67 @@
+// Related records in one workbook: a sheet per resource, imported in dependency order
+// (customers, then contracts, then assets), so that references between them resolve to
+// records created earlier in the same run. A row whose referenced row failed is skipped
+// with that reason rather than reported as a name that does not exist.
+import { AssetbatchError } from '../errors.js';
+import type { LookupKind } from '../resources/fields.js';
+import { listSheets } from '../read/index.js';
+import { compactName } from '../map/normalize.js';
+import { importSpreadsheet, type ImportOptions, type ImportSummary } from './import.js';
+import type { RowOutcome } from '../report/report.js';
+
+/** Import order: what others refer to comes first. */
+export const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
+type WorkbookResource = (typeof WORKBOOK_ORDER)[number];
+
+const SHEET_NAMES: Record<WorkbookResource, readonly string[]> = {
+  customer: ['customer', 'customers', 'client', 'clients', 'accounts'],
+  contract: ['contract', 'contracts', 'agreement', 'agreements'],
+  asset: ['asset', 'assets', 'register', 'asset register', 'inventory', 'hardware', 'devices'],
+};
+
+/** Which resource a sheet holds, by its name (or the mapping of sheet names). */
+export function resourceOfSheet(name: string, sheets?: Readonly<Record<string, string>>): WorkbookResource | undefined {
+  const given = sheets?.[name];
+  if (given) return WORKBOOK_ORDER.find((r) => compactName(r) === compactName(given));
+  return WORKBOOK_ORDER.find((r) => SHEET_NAMES[r].some((n) => compactName(n) === compactName(name)));
+}
+
+export interface WorkbookOptions extends Omit<ImportOptions, 'resource' | 'sheet' | 'reportPath' | 'failedRefs'> {
+  /** Sheet name → resource, where names do not say it. */
+  readonly sheets?: Readonly<Record<string, string>>;
+  /** Reports go to `<reportBase>.<sheet>.report.csv`; default the input's path. */
+  readonly reportBase?: string;
+  readonly onSheet?: (info: { sheet: string; resource: string }) => void;
+}
+
+export interface WorkbookSummary {
+  readonly sheets: readonly (ImportSummary & { sheet: string })[];
+}
+
+export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummary> {
+  const sheets = await listSheets(o.file);
+  const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, o.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
+  if (plan.length === 0) {
+    throw new AssetbatchError('E_USAGE', `no sheet of this workbook is named for a resource (sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')})`, {
+      location: { file: o.file },
+      hint: 'Name the sheets Customers, Contracts and Assets, or give --resource and --sheet to import one sheet.',
+    });
+  }
+  const failed = new Map<LookupKind, Map<string, string>>();
+  const out: (ImportSummary & { sheet: string })[] = [];
+  for (const { sheet, resource } of plan) {
+    o.onSheet?.({ sheet, resource });
+    const keys = new Map<string, string>();
+    const onRow = (row: RowOutcome) => {
+      o.onRow?.(row);
+      if (row.key && !['created', 'updated', 'valid'].includes(row.status) && !(row.status === 'skipped' && row.id !== undefined)) {
+        keys.set(row.key.toLowerCase(), `(sheet "${sheet}", row ${row.row}) was not created (${row.status})`);
+      }
+    };
+    const summary = await importSpreadsheet({ ...o, resource, sheet, reportPath: `${o.reportBase ?? o.file}.${sheet}.report.csv`, failedRefs: failed, onRow });
+    out.push({ ...summary, sheet });
+    if (resource !== 'asset') failed.set(resource, keys);
+    if (summary.stopped) break;
+  }
+  return { sheets: out };
+}

@@ -8,6 +8,7 @@ import { fetchPage } from '../../src/api/paginate.js';
 import { exportAll } from '../../src/export/export.js';
 import { RESOURCES, humanize } from '../../src/resources/index.js';
 import { startSizedSandbox, type SizedSandbox } from './fixture.js';
+import { cellValue } from './readback.js';
 
 describe('exportAll', () => {
   let sb: SizedSandbox;
@@ -28,7 +29,7 @@ describe('exportAll', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual([...RESOURCES.map((r) => humanize(r.plural)), 'About']);
     for (const def of RESOURCES) expect(wb.getWorksheet(humanize(def.plural))!.rowCount - 1).toBe(counts.get(def.name));
     const about = wb.getWorksheet('About')!;
-    expect(about.getCell('B2').value).toBe(sb.sandbox.url);
+    expect(cellValue(about.getCell('B2'))).toBe(sb.sandbox.url);
     expect(about.getCell('B4').value).toEqual(new Date('2025-05-06T07:08:09Z'));
   });
 

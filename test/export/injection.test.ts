@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { exportResource } from '../../src/export/export.js';
 import { startSizedSandbox, type SizedSandbox } from './fixture.js';
-import { readCsv, readXlsx } from './readback.js';
+import { TEXT_CELL, readCsv, readXlsx } from './readback.js';
 
 const CASES = [
   ['a HYPERLINK formula', '=HYPERLINK("http://x","y")'],
@@ -56,7 +56,7 @@ describe('formula injection', () => {
     const r = rows.findIndex((row) => row[0] === ids.get(name));
     // XML reads a bare carriage return back as a line feed (XML 1.0 end-of-line handling).
     expect(rows[r][header.indexOf('Name')]).toBe(name.replace(/\r/g, '\n'));
-    expect(types![r][header.indexOf('Name')]).toBe(ExcelJS.ValueType.String);
+    expect(types![r][header.indexOf('Name')]).toBe(TEXT_CELL);
   });
 
   it('XLSX: no cell of the sheet carries a formula', async () => {

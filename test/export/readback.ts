@@ -20,18 +20,28 @@ export async function readCsv(file: string): Promise<Table> {
   return { header: rows[0], rows: rows.slice(1) };
 }
 
+/** A cell's value, with an inline string (a one-run rich text) read as its text. */
+export function cellValue(cell: ExcelJS.Cell): unknown {
+  const v = cell.value;
+  if (v && typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
+  return v;
+}
+
+/** Text cells are inline strings: exceljs reads them as rich text; never a formula. */
+export const TEXT_CELL = ExcelJS.ValueType.RichText;
+
 export async function readXlsx(file: string, sheet?: string): Promise<Table> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   const ws = sheet ? wb.getWorksheet(sheet)! : wb.worksheets[0];
   const width = Math.max(ws.getRow(1).cellCount, ws.columnCount);
   const header: string[] = [];
-  for (let c = 1; c <= width; c++) header.push(String(ws.getCell(1, c).value));
+  for (let c = 1; c <= width; c++) header.push(String(cellValue(ws.getCell(1, c))));
   const rows: unknown[][] = [];
   const types: ExcelJS.ValueType[][] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
-    rows.push(Array.from({ length: width }, (_, c) => row.getCell(c + 1).value));
+    rows.push(Array.from({ length: width }, (_, c) => cellValue(row.getCell(c + 1))));
     types.push(Array.from({ length: width }, (_, c) => row.getCell(c + 1).type));
   }
   return { header, rows, types };
@@ -90,7 +100,7 @@ export function expectXlsxCell(value: unknown, type: ExcelJS.ValueType | undefin
       expect(value, where).toBeInstanceOf(Date);
       return expect((value as Date).toISOString().slice(0, 10), where).toBe(raw);
     default:
-      expect(type, where).toBe(ExcelJS.ValueType.String);
+      expect(type, where).toBe(TEXT_CELL);
       return expect(value, where).toBe(textOf(raw));
   }
 }

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import { createWriter, type AboutInfo, type ExportFormat } from '../../src/export/writers/index.js';
 import { sheetName } from '../../src/export/writers/xlsx.js';
+import { TEXT_CELL, cellValue } from './readback.js';
 
 const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });
 const COLUMNS = [col('Name', 'text'), col('Cost', 'decimal'), col('Units', 'integer'), col('Start', 'date'), col('Signed', 'boolean'), col('Assets', 'list')];
@@ -49,12 +50,12 @@ describe('CSV writer', () => {
 });
 
 describe('XLSX writer', () => {
-  it('types cells, keeps formulas as text, freezes, bolds and filters the header, adds About', async () => {
+  it('types cells, writes text as inline strings (never formulas), freezes, bolds and filters the header, adds About', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await render('xlsx')) as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Things', 'About']);
     const ws = wb.getWorksheet('Things')!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Name', 'Cost', 'Units', 'Start', 'Signed', 'Assets']);
+    expect(COLUMNS.map((_, i) => cellValue(ws.getCell(1, i + 1)))).toEqual(['Name', 'Cost', 'Units', 'Start', 'Signed', 'Assets']);
     expect(ws.getCell('A1').font?.bold).toBe(true);
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(ws.autoFilter).toBeTruthy();
@@ -64,13 +65,13 @@ describe('XLSX writer', () => {
     expect(ws.getCell('D2').value).toEqual(new Date(Date.UTC(2024, 2, 31)));
     expect(ws.getCell('E2').value).toBe(true);
     const a3 = ws.getCell('A3');
-    expect(a3.type).toBe(ExcelJS.ValueType.String);
-    expect(a3.value).toBe('=HYPERLINK("http://x","y")');
+    expect(a3.type).toBe(TEXT_CELL);
+    expect(cellValue(a3)).toBe('=HYPERLINK("http://x","y")');
     expect(a3.formula).toBeUndefined();
-    expect(ws.getCell('F4').value).toBe('-1');
-    expect(ws.getCell('A4').value).toBe('line one\nline two');
+    expect(cellValue(ws.getCell('F4'))).toBe('-1');
+    expect(cellValue(ws.getCell('A4'))).toBe('line one\nline two');
     const about = wb.getWorksheet('About')!;
-    expect(about.getCell('B2').value).toBe('http://127.0.0.1:1');
+    expect(cellValue(about.getCell('B2'))).toBe('http://127.0.0.1:1');
   });
 
   it.each([

@@ -1,8 +1,10 @@
 // XLSX through exceljs's streaming WorkbookWriter: each row is committed as it comes, so
 // memory stays flat however long the list. Cells keep their types (real dates, money as
-// numbers shown with two decimals, booleans); text is always a string cell, so a value
-// like "=1+2" is shown as text and never becomes a formula. An "About" sheet closes the
-// workbook, as only then are the counts known.
+// numbers shown with two decimals, booleans); text is always an inline string cell
+// (t="inlineStr"), so a value like "=1+2" is shown as text and never becomes a formula.
+// exceljs would write a plain string as t="str", which the standard reserves for a
+// formula's result; a one-run rich text is its way to write an inline string. An "About"
+// sheet closes the workbook, as only then are the counts known.
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -17,12 +19,20 @@ export function columnWidth(c: ExportColumn): number {
   return Math.min(50, Math.max(c.label.length + 3, TYPE_WIDTH[c.type]));
 }
 
-export function xlsxCell(type: ExportColumn['type'], v: CellValue): string | number | boolean | Date | null {
-  if (type === 'date' && typeof v === 'string' && isValidIsoDate(v)) {
+type XlsxValue = number | boolean | Date | ExcelJS.CellRichTextValue | null;
+
+/** Text as an inline string cell. */
+export function inlineText(text: string): ExcelJS.CellRichTextValue {
+  return { richText: [{ text }] };
+}
+
+export function xlsxCell(type: ExportColumn['type'], v: CellValue): XlsxValue {
+  if (typeof v !== 'string') return v;
+  if (type === 'date' && isValidIsoDate(v)) {
     const [y, m, d] = v.split('-').map(Number);
     return new Date(Date.UTC(y, m - 1, d));
   }
-  return v;
+  return inlineText(v);
 }
 
 /** Excel's rules: at most 31 characters, none of []:*?/\ and unique in the workbook. */
@@ -57,7 +67,7 @@ export class XlsxWriter implements TableWriter {
   async beginSheet(spec: SheetSpec): Promise<void> {
     const ws = this.workbook.addWorksheet(sheetName(spec.title, this.names), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
     ws.columns = spec.columns.map((c, i) => ({ key: String(i), width: columnWidth(c), style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {} }));
-    const header = ws.addRow(spec.columns.map((c) => c.label));
+    const header = ws.addRow(spec.columns.map((c) => inlineText(c.label)));
     header.font = { bold: true };
     header.commit();
     this.sheet = ws;
@@ -88,14 +98,14 @@ export class XlsxWriter implements TableWriter {
       { key: 'd', width: 12 },
     ];
     const add = (values: (string | number | Date | null)[], bold = false) => {
-      const row = ws.addRow(values);
+      const row = ws.addRow(values.map((v) => (typeof v === 'string' ? inlineText(v) : v)));
       if (bold) row.font = { bold: true };
       row.commit();
     };
     add(['Exported', about.what]);
     add(['From', about.source]);
     add(['Company', about.company]);
-    const when = ws.addRow(['When (UTC)', about.exportedAt]);
+    const when = ws.addRow([inlineText('When (UTC)'), about.exportedAt]);
     when.getCell(2).numFmt = 'yyyy-mm-dd hh:mm:ss';
     when.commit();
     if (about.asOf) add(['Finance figures as of', about.asOf]);

@@ -81,13 +81,14 @@ export async function* listAll<T>(client: ApiClient, def: ResourceDef, opts: Lis
     yield* res.results;
     // Records added since page 1 appear on pages past the planned end: follow `next` for them.
     if (page === pages && res.next) {
-      yield* followNext<T>(client, res.next, opts, pages, count, records);
+      yield* followNext<T>(client, res.next, opts, pages, count, records, page);
     }
   }
 }
 
-async function* followNext<T>(client: ApiClient, next: string | null, opts: ListOptions, pages: number, count: number, records: number): AsyncGenerator<T> {
-  let page = 1;
+async function* followNext<T>(client: ApiClient, next: string | null, opts: ListOptions, pages: number, count: number, records: number, after = 1): AsyncGenerator<T> {
+  // Numbered on from the page before, so progress reports page 3 as 3 after pages 1 and 2.
+  let page = after;
   let url = next;
   while (url) {
     const u = new URL(url);

@@ -172,9 +172,9 @@ export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; p
     normalized = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
   } else if (lastComma >= 0) {
     const groups = s.split(',');
-    // "1,234" and "1,234,567" are thousands; "12,5" and "1234,50" are decimal commas.
+    // "1,234" and "1,234,567" are thousands; "12,5", "1234,50" and "0,125" are decimal commas.
     if (groups.length > 2 && !isGrouped(s, ',')) return { problem: 'is not a number' };
-    normalized = groups.length > 2 || (groups.length === 2 && groups[1].length === 3 && groups[0].length <= 3) ? s.replace(/,/g, '') : s.replace(',', '.');
+    normalized = groups.length > 2 || (groups.length === 2 && isGrouped(s, ',')) ? s.replace(/,/g, '') : s.replace(',', '.');
   } else if (lastDot >= 0 && s.split('.').length > 2) {
     if (!isGrouped(s, '.')) return { problem: 'is not a number' };
     normalized = s.replace(/\./g, '');
@@ -191,7 +191,8 @@ export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; p
 function isGrouped(whole: string, sep: ',' | '.'): boolean {
   const groups = whole.split(sep);
   if (groups.length === 1) return /^\d+$/.test(whole);
-  return /^\d{1,3}$/.test(groups[0]) && groups.slice(1, -1).every((g) => /^\d{2,3}$/.test(g)) && /^\d{3}$/.test(groups[groups.length - 1]);
+  // A leading group of 0 is no thousands group: "0,125" is a decimal.
+  return /^[1-9]\d{0,2}$/.test(groups[0]) && groups.slice(1, -1).every((g) => /^\d{2,3}$/.test(g)) && /^\d{3}$/.test(groups[groups.length - 1]);
 }
 
 export function coerceMoney(cell: CellValue): Coerced {

@@ -79,6 +79,8 @@ describe('listAll', () => {
     await accountWith(26);
     const first = await fetchPage(client, customer, { company: 1 }, 1);
     await addCustomers(names(27, 25));
-    expect((await collect({ first })).names).toEqual(names(1, 51));
+    const got = await collect({ first });
+    expect(got.names).toEqual(names(1, 51));
+    expect(got.pagesSeen).toEqual([1, 2, 3]);
   });
 });

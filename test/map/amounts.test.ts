@@ -40,6 +40,7 @@ describe('coerceMoney refuses', () => {
     ['a stray trailing dot', '1.5.', /is not a number/],
     ['commas that are not thousands groups', '1,2,3', /is not a number/],
     ['a bad group before the decimal', '1,23.50', /is not a number/],
+    ['thousands groups after a 0', '0,123,456', /is not a number/],
     ['a boolean cell', true, /is not a number/],
     ['a formula error', { error: '#DIV/0!' }, /formula error \(#DIV\/0!\)/],
   ];
@@ -63,11 +64,13 @@ describe('coerceMoney rounds to cents, with a warning', () => {
   });
 });
 
-describe('parseAmount marks negatives', () => {
+describe('parseAmount', () => {
   const cases: [string, CellValue, number, boolean][] = [
     ['brackets', '(12.00)', -12, true],
     ['minus after a symbol', '$-3', -3, true],
     ['positive', '7', 7, false],
+    ['a decimal comma after 0 is no thousands separator', '0,125', 0.125, false],
+    ['one comma and three digits is thousands', '1,250', 1250, false],
   ];
   it.each(cases)('%s', (_name, cell, n, negative) => {
     expect(parseAmount(cell)).toEqual({ n, negative });

@@ -235,21 +235,31 @@ export class Resolver {
       await this.writeCache(kind, idx.all());
       return;
     }
-    const missing = wanted.filter((n) => !idx.has(kind === 'category' ? splitCategory(n).name : n));
+    const lookupName = (n: string) => (kind === 'category' ? splitCategory(n).name : n);
+    // A name found on page 1 may have a namesake on a later page (names are not unique in
+    // the service), so it is asked for too, by the service's spelling: the exact filter
+    // then returns every record of that name, and an ambiguous name stays ambiguous.
+    const queries = [
+      ...new Set(
+        wanted.map((n) => {
+          const hit = idx.find(lookupName(n));
+          return hit.ok ? hit.entry.name : lookupName(n);
+        }),
+      ),
+    ];
     const filter = NAME_FILTER[kind];
     // Filtered calls made before falling back to the whole list still count in the plan.
     let filtered = 0;
-    if (filter && missing.length < pages - 1) {
-      filtered = missing.length;
-      for (const n of missing) {
-        const q = kind === 'category' ? splitCategory(n).name : n;
+    if (filter && queries.length < pages - 1) {
+      filtered = queries.length;
+      for (const q of queries) {
         const page = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, def, { ...this.listOpts(), filters: { [filter]: q } }, 1));
         for (const r of page.results) idx.add(toEntry(kind, r));
       }
       // Names still missing (a filter that matches exactly, a typo) need the whole list for suggestions.
-      const still = missing.filter((n) => !idx.has(kind === 'category' ? splitCategory(n).name : n));
+      const still = wanted.filter((n) => !idx.has(lookupName(n)));
       if (still.length === 0) {
-        this.plan.push({ kind, names: wanted.length, strategy: 'filtered calls', requests: 1 + missing.length });
+        this.plan.push({ kind, names: wanted.length, strategy: 'filtered calls', requests: 1 + queries.length });
         return;
       }
     }

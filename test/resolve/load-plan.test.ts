@@ -25,13 +25,14 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, rateLimit: 0 });
   client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: 0 });
   dir = await mkdtemp(join(tmpdir(), 'assetbatch-lookups-'));
-  // 4 seed contracts + 47 = 51: three pages, so one filtered call beats two more pages.
-  for (let i = 1; i <= 47; i++) {
+  // 4 seed contracts + 72 = 76: four pages, so two filtered calls beat three more pages.
+  // The last one shares its number with seed contract 1, on page 4.
+  for (let i = 1; i <= 72; i++) {
     await client.write('POST', client.path('contract'), {
       company: 1,
       contract_type: 'buy_side',
       name: `Plan contract ${i}`,
-      number: `PLAN-${i}`,
+      number: i === 72 ? 'CT-2023-001' : `PLAN-${i}`,
       supplier: 1,
       country: 840,
       status: 'active',
@@ -58,10 +59,10 @@ describe('Resolver.load chooses a plan', () => {
     ['a one-page list is read whole', 'category', ['Hardware'], 'full list', 1, 'Hardware'],
     ['a list without a name filter is read whole', 'supplier', ['Microsoft'], 'full list', 3, 'Microsoft'],
     ['countries: every page', 'country', ['Germany'], 'full list', 10, 'Germany'],
-    ['names all on page 1 need no more calls', 'hardware_model', ['Latitude 7440'], 'filtered calls', 1, 'Latitude 7440'],
-    ['a missing name costing as much as the rest of the list reads the list', 'hardware_model', ['Catalyst 9200L-24P'], 'full list', 2, 'Catalyst 9200L-24P'],
-    ['one missing name of three pages: one filtered call', 'contract', ['CT-2023-001', 'PLAN-40'], 'filtered calls', 2, 'PLAN-40'],
-    ['a filtered call that misses falls back to the whole list, all counted', 'contract', ['PLAN-4O'], 'full list', 4, 'PLAN-4O'],
+    ['a name costing as much as the rest of the list reads the list', 'hardware_model', ['Catalyst 9200L-24P'], 'full list', 2, 'Catalyst 9200L-24P'],
+    ['a name on page 1 is still asked for, so one call is no cheaper than page 2', 'hardware_model', ['Latitude 7440'], 'full list', 2, 'Latitude 7440'],
+    ['two names of four pages: one filtered call each', 'contract', ['PLAN-1', 'PLAN-40'], 'filtered calls', 3, 'PLAN-40'],
+    ['a filtered call that misses falls back to the whole list, all counted', 'contract', ['PLAN-4O'], 'full list', 5, 'PLAN-4O'],
   ];
   it.each(cases)('%s', async (_name, kind, names, strategy, requests, probe) => {
     const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
@@ -72,6 +73,23 @@ describe('Resolver.load chooses a plan', () => {
     const res = r.resolve(kind, probe);
     if (probe === 'PLAN-4O') expect(res).toMatchObject({ ok: false, message: expect.stringMatching(/^contract 'PLAN-4O' not found; did you mean .*'PLAN-40'/) });
     else expect(res.ok).toBe(true);
+  });
+});
+
+describe('a name two records share', () => {
+  const cases: [string, string[], LookupPlanItem['strategy']][] = [
+    ['is ambiguous with filtered calls, though page 1 had one of them', ['CT-2023-001', 'PLAN-40'], 'filtered calls'],
+    ['is ambiguous with the full list', ['CT-2023-001', 'PLAN-40', 'PLAN-41', 'PLAN-42'], 'full list'],
+  ];
+  it.each(cases)('%s', async (_name, names, strategy) => {
+    const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
+    await r.load('contract', names);
+    expect(r.plan[0].strategy).toBe(strategy);
+    expect(r.resolve('contract', 'CT-2023-001')).toEqual({
+      ok: false,
+      code: 'E_LOOKUP_AMBIGUOUS',
+      message: "contract 'CT-2023-001' matches 2 records (id 1, id 76); rename one in the service or give the id",
+    });
   });
 });
 
@@ -90,8 +108,8 @@ describe('the lookup cache', () => {
   const uncached: [string, LookupKind, { refresh?: boolean; cacheTtl?: number }, number][] = [
     ['--refresh reads the list again', 'supplier', { refresh: true }, 3],
     ['a TTL of 0 turns the cache off', 'supplier', { cacheTtl: 0 }, 3],
-    // Contracts: page 1, one filtered call for the missing name, then pages 2 and 3.
-    ["the user's own records (contracts) are never cached", 'contract', {}, 4],
+    // Contracts: page 1, one filtered call for the missing name, then pages 2 to 4.
+    ["the user's own records (contracts) are never cached", 'contract', {}, 5],
   ];
   it.each(uncached)('%s', async (_name, kind, opts, requests) => {
     const cacheDir = freshCache();

@@ -3,7 +3,8 @@
 import { Command, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
-import { importSpreadsheet, loadMappingFile, writableResource, loadCustomFields, type ImportPlan, type ImportSummary } from '../run/import.js';
+import { readFileSync } from 'node:fs';
+import { importSpreadsheet, loadMappingFile, writableResource, loadCustomFields, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
 import { openSheet } from '../read/index.js';
 import { headerMatcher, mapHeaders, mappingToFile } from '../map/headers.js';
 import { connect } from '../api/connect.js';
@@ -40,6 +41,7 @@ interface ImportFlags {
   clearEmpty?: boolean;
   replace?: boolean;
   yes?: boolean;
+  preset?: string;
 }
 
 const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
@@ -95,6 +97,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
     .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
+    .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
     .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
@@ -146,6 +149,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       sheet: sheetArg(f.sheet),
       headerRow: f.headerRow,
       mappingPath: f.mapping,
+      preset: f.preset,
       dateFormat: f.dateFormat,
       concurrency: f.concurrency,
       uniqueField: f.uniqueField,
@@ -249,6 +253,16 @@ Examples:
     );
 
   const mapping = program.command('mapping').description('Work with mapping files (which column is which field).');
+  mapping
+    .command('presets')
+    .description('List the mapping presets shipped with assetbatch (for --preset), or print one to start your own mapping file.')
+    .argument('[name]', 'print this preset')
+    .action(async (name: string | undefined) =>
+      runAction(false, [], async () => {
+        if (name) process.stdout.write(readFileSync(presetPath(name), 'utf8'));
+        else for (const p of listPresets()) process.stdout.write(`${p}\n`);
+      }),
+    );
   addConnectionOptions(
     mapping
       .command('suggest <file>')

@@ -18,7 +18,16 @@ export type Target =
       readonly fieldName: string;
       readonly dataType: CustomFieldDataType;
     }
-  | { readonly kind: 'id' };
+  | { readonly kind: 'id' }
+  /** A value the service has no field for, turned into one (warranty months → warranty end date). */
+  | { readonly kind: 'derived'; readonly name: DerivedName; readonly label: string };
+
+export type DerivedName = 'warranty_months';
+
+/** Columns other tools export that we turn into service fields. */
+export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
+  { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
+];
 
 export type MatchHow = 'mapping file' | 'name' | 'synonym' | 'custom field' | 'fuzzy';
 
@@ -58,12 +67,14 @@ const FUZZY_THRESHOLD = 0.82;
 export function targetName(t: Target): string {
   if (t.kind === 'field') return t.field.name;
   if (t.kind === 'id') return 'id';
+  if (t.kind === 'derived') return t.name;
   return `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
 }
 
 export function targetLabel(t: Target): string {
   if (t.kind === 'field') return t.field.label;
   if (t.kind === 'id') return 'ID';
+  if (t.kind === 'derived') return t.label;
   return t.fieldName;
 }
 
@@ -100,6 +111,8 @@ export function customTargets(def: ResourceDef, custom: CustomFieldSet | undefin
 export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): Target | undefined {
   const t = text.trim();
   if (t.toLowerCase() === 'id') return { kind: 'id' };
+  const derived = DERIVED.find((d) => d.name === t && d.resources.includes(def.name));
+  if (derived) return { kind: 'derived', name: derived.name, label: derived.label };
   const m = /^(custom|form):(.+)\/(.+)$/i.exec(t);
   if (m) {
     const source = m[1].toLowerCase() === 'custom' ? 'template' : 'form';
@@ -119,7 +132,12 @@ export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldS
 
 /** Every name a mapping file may use for this resource, for the "unknown field" message. */
 export function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
-  return [...candidateFields(def, mode).map((f) => f.name), ...customTargets(def, custom, mode).map(targetName), 'id'];
+  return [
+    ...candidateFields(def, mode).map((f) => f.name),
+    ...customTargets(def, custom, mode).map(targetName),
+    ...DERIVED.filter((d) => d.resources.includes(def.name)).map((d) => d.name),
+    'id',
+  ];
 }
 
 /** True when a header text names something of this resource: helps find the header row. */
@@ -142,7 +160,7 @@ export function headerMatcher(def: ResourceDef, custom?: CustomFieldSet): (text:
 export function mapHeaders(
   def: ResourceDef,
   headers: readonly string[],
-  opts: { mappingFile?: MappingFile; mappingPath?: string; custom?: CustomFieldSet; mode?: 'create' | 'update' } = {},
+  opts: { mappingFile?: MappingFile; mappingPath?: string; custom?: CustomFieldSet; mode?: 'create' | 'update'; preset?: boolean } = {},
 ): Mapping {
   const mode = opts.mode ?? 'create';
   const fields = candidateFields(def, mode);
@@ -155,10 +173,11 @@ export function mapHeaders(
 
   // 1. The mapping file, checked against the resource and the sheet.
   const fileCols = opts.mappingFile?.columns ?? {};
+  const absent: string[] = [];
   for (const [header, targetText] of Object.entries(fileCols)) {
     const index = headers.findIndex((h) => h === header) >= 0 ? headers.findIndex((h) => h === header) : headers.findIndex((h) => compactName(h) === compactName(header));
     if (index < 0) {
-      warnings.push(`mapping file names column "${header}", which is not in the sheet (headers: ${headers.filter(Boolean).map((h) => `"${h}"`).join(', ')})`);
+      if (targetText !== null) absent.push(header);
       continue;
     }
     if (targetText === null || targetText === '' || targetText.toLowerCase() === 'ignore') {
@@ -175,6 +194,11 @@ export function mapHeaders(
       });
     }
     explicit.set(index, target);
+  }
+
+  // A preset covers every column another tool may export; a sheet has some of them.
+  if (absent.length > 0 && !opts.preset) {
+    warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
   }
 
   const claim = (index: number, header: string, target: Target, how: MatchHow): boolean => {
@@ -202,6 +226,12 @@ export function mapHeaders(
   const byCustom = new Map<string, Target>();
   for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false) byName.set('id', { kind: 'id' });
+  for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) {
+    const t: Target = { kind: 'derived', name: d.name, label: d.label };
+    byName.set(compactName(d.name), t);
+    byName.set(compactName(d.label), t);
+    for (const syn of d.synonyms) if (!byName.has(compactName(syn))) bySynonym.set(compactName(syn), t);
+  }
 
   const pending: { index: number; header: string }[] = [];
   headers.forEach((header, index) => {

@@ -3,7 +3,9 @@
 // names to look up, duplicate keys, the row count for the plan) and the run itself.
 // Nothing is written before the plan is known; every row ends in the report.
 import { readFile, rename } from 'node:fs/promises';
-import { resolve as resolvePath } from 'node:path';
+import { resolve as resolvePath, dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
@@ -16,7 +18,7 @@ import { openSheet } from '../read/index.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
 import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
-import { headerMatcher, mapHeaders, missingRequired, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
+import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
 import { cellText, dateOrderFromFormat, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory, Resolver } from '../resolve/lookups.js';
 import { prepareRow, isTotalsRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
@@ -38,6 +40,8 @@ export interface ImportOptions {
   readonly headerRow?: number;
   readonly mappingPath?: string;
   readonly mapping?: MappingFile;
+  /** A mapping preset shipped in templates/presets (generic-legacy, snipe-it, assetbatch-export …). */
+  readonly preset?: string;
   readonly dateFormat?: string;
   readonly concurrency?: number;
   readonly uniqueField?: 'name' | 'serial_number';
@@ -125,6 +129,25 @@ const mappingFileSchema = z
     uniqueField: z.enum(['name', 'serial_number']).optional(),
   })
   .strict();
+
+/** Where the mapping presets ship: templates/presets beside dist/ in the package. */
+export const PRESETS_DIR = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../templates/presets');
+
+export function listPresets(): string[] {
+  try {
+    return readdirSync(PRESETS_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  } catch {
+    return [];
+  }
+}
+
+export function presetPath(name: string): string {
+  const known = listPresets();
+  if (!known.includes(name)) {
+    throw new AssetbatchError('E_USAGE', `there is no preset "${name}"`, { hint: known.length ? `Presets: ${known.join(', ')}` : undefined });
+  }
+  return join(PRESETS_DIR, `${name}.json`);
+}
 
 export async function loadMappingFile(path: string): Promise<MappingFile> {
   let text: string;
@@ -270,9 +293,11 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   const dryRun = o.dryRun === true;
   const mode: WriteMode = o.mode ?? 'create';
   const def = writableResource(o.resource, mode);
-  const mappingFile = o.mapping ?? (o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined);
+  if (o.preset && o.mappingPath) throw new AssetbatchError('E_USAGE', 'give --preset or --mapping, not both', { hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.' });
+  const mappingPath = o.mappingPath ?? (o.preset ? presetPath(o.preset) : undefined);
+  const mappingFile = o.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
   if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
-    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: o.mappingPath } });
+    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: mappingPath } });
   }
   const sheet = o.sheet ?? mappingFile?.sheet;
   const headerRow = o.headerRow ?? mappingFile?.headerRow;
@@ -292,11 +317,11 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
   try {
-    const unmatched = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath, mode }).unmapped.length > 0;
+    const unmatched = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode }).unmapped.length > 0;
     const custom = unmatched || Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'))
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: o.mappingPath, custom, mode });
+    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined });
     const missing = missingRequired(def, mapping, mode);
     if (mode === 'update' && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
       throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
@@ -358,7 +383,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       rows: scanned.rows,
       blankRows: scanned.blankRows,
       headerRow: probe.headerRow,
-      mapped: mapping.columns.map((c) => ({ header: c.header, field: c.target.kind === 'field' ? c.target.field.name : c.target.kind === 'id' ? 'id' : `custom:${c.target.templateName}/${c.target.fieldName}`, how: c.how })),
+      mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
       unmapped: mapping.unmapped.filter((u) => u.header.trim() !== '' && !u.header.startsWith('#')).map((u) => ({ header: u.header, suggestion: u.suggestion })),
       warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
       lookups: resolver.plan,

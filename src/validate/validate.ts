@@ -4,7 +4,17 @@
 import type { CellValue, SheetRow } from '../read/types.js';
 import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from '../resources/fields.js';
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
-import { coerceCell, coerceCustom, cellText, isEmptyCell, type DateOrder } from '../map/coerce.js';
+import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type DateOrder } from '../map/coerce.js';
+
+/** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = (total % 12) + 1;
+  const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
+  return `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
 import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { parseTarget } from '../map/headers.js';
 import type { Resolver } from '../resolve/lookups.js';
@@ -86,6 +96,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   const templateValues: { id: number; value: unknown }[] = [];
   const formValues = new Map<number, Record<string, unknown>>();
   let templateId: number | undefined;
+  let warrantyMonths: { months: number; column: string } | undefined;
 
   if (isTotalsRow(sheetRow.cells)) {
     return { row: sheetRow.row, cells: sheetRow.cells, body, issues, warnings, emptyFields, skip: 'looks like a totals row, not a record' };
@@ -116,6 +127,11 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
       const n = Number(cellText(cell).trim());
       if (Number.isInteger(n) && n > 0) id = n;
       else issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'id', message: `"${cellText(cell)}" is not a record id` });
+    } else if (t.kind === 'derived') {
+      if (isEmptyCell(cell)) continue;
+      const r = coerceInteger(cell);
+      if (r.problem || (r.value as number) < 0) issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'warranty_end_date', message: r.problem ?? 'months cannot be negative' });
+      else warrantyMonths = { months: r.value as number, column: col.header };
     } else if (t.kind === 'field') {
       apply(t.field, cell, col.header, order);
     } else {
@@ -142,6 +158,14 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
     if (!t || t.kind !== 'field') continue;
     if (getPath(body, t.field.name) !== undefined || lookupText.has(t.field.name) || badFields.has(t.field.name)) continue;
     apply(t.field, value as CellValue, `(default for ${t.field.name})`, ctx.defaultDateOrder);
+  }
+
+  // Warranty given as a length in months (Snipe-IT and others): the end date is counted
+  // from the warranty start, else from the purchase (service start) date.
+  if (warrantyMonths && getPath(body, 'warranty_end_date') === undefined) {
+    const start = getPath(body, 'warranty_start_date') ?? getPath(body, 'service_start_date');
+    if (typeof start === 'string') setPath(body, 'warranty_end_date', addMonths(start, warrantyMonths.months));
+    else issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
   }
 
   // Lookups: names to ids.

@@ -30,9 +30,14 @@ describe('a mapping file maps columns', () => {
 });
 
 describe('mapping file problems', () => {
-  it('a column not in the sheet is a warning listing the headers', () => {
-    const m = mapHeaders(asset, ['Name'], { mappingFile: { columns: { Missing: 'asset_tag' } } });
-    expect(m.warnings).toEqual(['mapping file names column "Missing", which is not in the sheet (headers: "Name")']);
+  it('columns not in the sheet are one warning naming them', () => {
+    const m = mapHeaders(asset, ['Name'], { mappingFile: { columns: { Missing: 'asset_tag', Gone: 'floor', Ignored: null } } });
+    expect(m.warnings).toEqual(['the mapping file names columns the sheet does not have: "Missing", "Gone"']);
+  });
+
+  it('a preset names many columns a sheet may not have: no warning', () => {
+    const m = mapHeaders(asset, ['Name'], { mappingFile: { columns: { Missing: 'asset_tag' } }, preset: true });
+    expect(m.warnings).toEqual([]);
   });
 
   it('an unknown target is E_MAPPING_UNKNOWN_FIELD with a suggestion and the field list', () => {

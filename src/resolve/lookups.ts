@@ -271,8 +271,24 @@ export class Resolver {
     await this.writeCache(kind, idx.all());
   }
 
+  /**
+   * Answers by (kind, text): a register names the same few hundred things in thousands of
+   * rows, and normalising and matching each time costs more than the rest of a row.
+   */
+  private readonly memo = new Map<string, Resolution>();
+
   /** Resolve a name; for categories, "Name / Sub" or a separate subcategory. */
   resolve(kind: LookupKind, name: string, subcategory?: string): Resolution {
+    const key = `${kind}\u0000${name}\u0000${subcategory ?? ''}`;
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    const res = this.resolveUncached(kind, name, subcategory);
+    if (this.memo.size >= 50_000) this.memo.clear();
+    this.memo.set(key, res);
+    return res;
+  }
+
+  private resolveUncached(kind: LookupKind, name: string, subcategory?: string): Resolution {
     const idx = this.index(kind);
     if (kind === 'country') return resolveCountry(idx, name);
     if (kind === 'category') {
@@ -298,6 +314,8 @@ export class Resolver {
 
   /** Add a record created during this run (a customer or contract referenced later in the workbook). */
   remember(kind: LookupKind, entry: LookupEntry): void {
+    // A remembered name may answer a question that was "not found" before.
+    for (const k of this.memo.keys()) if (k.startsWith(`${kind}\u0000`)) this.memo.delete(k);
     this.index(kind).add(entry);
   }
 }

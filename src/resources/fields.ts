@@ -126,10 +126,22 @@ export function fieldByName(def: ResourceDef, name: string): FieldDef | undefine
   return def.fields.find((f) => f.name === name);
 }
 
+/** Dot paths split once: they come from a fixed set (the definitions), read for every row. */
+const splitCache = new Map<string, readonly string[]>();
+function keysOf(path: string): readonly string[] {
+  let keys = splitCache.get(path);
+  if (!keys) {
+    keys = path.split('.');
+    if (splitCache.size < 10_000) splitCache.set(path, keys);
+  }
+  return keys;
+}
+
 /** Read a dot path from a nested object. */
 export function getPath(obj: unknown, path: string): unknown {
+  if (!path.includes('.')) return obj !== null && typeof obj === 'object' ? (obj as Record<string, unknown>)[path] : undefined;
   let cur: unknown = obj;
-  for (const key of path.split('.')) {
+  for (const key of keysOf(path)) {
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string, unknown>)[key];
   }
@@ -138,7 +150,11 @@ export function getPath(obj: unknown, path: string): unknown {
 
 /** Set a dot path in a nested object, creating the objects on the way. */
 export function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
+  if (!path.includes('.')) {
+    obj[path] = value;
+    return;
+  }
+  const keys = keysOf(path);
   let cur: Record<string, unknown> = obj;
   for (const key of keys.slice(0, -1)) {
     const next = cur[key];
@@ -159,11 +175,17 @@ export function isBlank(v: unknown): boolean {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** yyyy-MM-dd and a day that exists (called for every date of every row: no Date objects). */
 export function isValidIsoDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const [y, m, d] = s.split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+  if (s.length !== 10 || !ISO_DATE.test(s)) return false;
+  const y = +s.slice(0, 4);
+  const m = +s.slice(5, 7);
+  const d = +s.slice(8, 10);
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]);
 }
 
 /** A decimal as the service takes it: a number or a numeric string, two places at most. */

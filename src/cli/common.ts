@@ -2,8 +2,8 @@
 // a stack trace unless --debug), the log file (token redacted), and TTY-only progress.
 import { createWriteStream } from 'node:fs';
 import pino, { type Logger } from 'pino';
-import type { Command } from 'commander';
-import { AssetbatchError, exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
+import { InvalidArgumentError, type Command } from 'commander';
+import { exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
 export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
@@ -75,7 +75,8 @@ export function formatDuration(seconds: number): string {
 export function intOption(name: string, min = 0) {
   return (v: string): number => {
     const n = Number(v);
-    if (!/^\d+$/.test(v.trim()) || n < min) throw new AssetbatchError('E_USAGE', `${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${v}"`);
+    // Commander's own error type: it prints "error: option … is invalid" and exits as a usage error, no stack.
+    if (!/^\d+$/.test(v.trim()) || n < min) throw new InvalidArgumentError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${v}".`);
     return n;
   };
 }

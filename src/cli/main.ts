@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The CLI: a thin shell over the library. Commands live one per file; this wires them.
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { createRequire } from 'node:module';
 import { registerSandboxCommand } from './sandbox.js';
 import { registerExportCommand } from './export.js';
 import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
+import { ExitCode, isAssetbatchError } from '../errors.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -19,7 +20,10 @@ export function buildProgram(): Command {
         'Import legacy registers, validate them before anything is written, update records safely,\n' +
         'and export every list as CSV or XLSX. Try it on the local sandbox first: --sandbox.',
     )
-    .version(pkg.version);
+    .version(pkg.version)
+    // Usage errors exit 2 (issue 3), not commander's 1; subcommands inherit this when created below.
+    .exitOverride()
+    .addHelpText('after', '\nExamples:\n  $ assetbatch validate samples/legacy-asset-register.xlsx --resource asset --sandbox\n  $ assetbatch export asset -o assets.xlsx --sandbox\n  $ assetbatch <command> --help     # options and examples of one command');
   registerImportCommand(program);
   registerSandboxCommand(program);
   registerExportCommand(program);
@@ -28,4 +32,14 @@ export function buildProgram(): Command {
 }
 
 const program = buildProgram();
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  // Commander has already printed its message; help and --version end with exitCode 0.
+  if (e instanceof CommanderError) process.exitCode = e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
+  else if (isAssetbatchError(e)) {
+    // An option parser that threw our own error (e.g. --filter): one line, no stack.
+    process.stderr.write(`error: ${e.describe()}\n`);
+    process.exitCode = ExitCode.USAGE;
+  } else throw e;
+}

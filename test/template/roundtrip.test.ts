@@ -81,9 +81,10 @@ async function filledCsv(c: Case): Promise<string> {
   return file;
 }
 
-// XLSX joins once the reader's repacked zip stream ends cleanly (today a slow consumer gets
-// FILE_ENDED after the last row): add ['xlsx', filledXlsx] here.
-describe.each([['csv', filledCsv]] as const)('a filled %s template', (format, fill) => {
+describe.each([
+  ['csv', filledCsv],
+  ['xlsx', filledXlsx],
+] as const)('a filled %s template', (format, fill) => {
   it.each(cases.map((c) => [c.resource, c] as const))('%s: every row created, no warnings, values as written', async (_name, c) => {
     const second: Case = { ...c, key: [c.key[0], `${c.key[1]}-${format}`] };
     const file = await fill(second);

@@ -62,12 +62,14 @@ export async function* listAll<T>(client: ApiClient, def: ResourceDef, opts: Lis
   const launch = () => {
     const n = nextPage++;
     // A page past the end (records deleted meanwhile) answers 404: that list simply ended.
-    inFlight.push(
-      fetchPage<T>(client, def, opts, n).catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }),
-    );
+    const p = fetchPage<T>(client, def, opts, n).catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 404) return null;
+      throw e;
+    });
+    // A page that fails while an earlier one is awaited, or after the list ended early (a
+    // 404, the caller stopped reading), is not an unhandled rejection: awaiting it still throws.
+    p.catch(() => undefined);
+    inFlight.push(p);
   };
   while (nextPage <= pages && inFlight.length < concurrency) launch();
   let page = 1;

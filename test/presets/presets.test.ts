@@ -1,0 +1,155 @@
+// The mapping presets in templates/presets: each parses as a mapping file, names only
+// targets its resource has, and imports a small sheet in its tool's layout into the
+// sandbox with every row created and the values where they belong.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { listPresets, loadMappingFile, presetPath } from '../../src/run/import.js';
+import { parseTarget } from '../../src/map/headers.js';
+import { findResource } from '../../src/resources/index.js';
+import { readReport, runCli, tempDir, testSandbox, type TestSandbox } from '../e2e/cli.js';
+
+const SHIPPED = ['assetbatch-export-asset', 'assetbatch-export-contract', 'assetbatch-export-customer', 'generic-legacy', 'snipe-it'];
+
+describe('every preset is a valid mapping file', () => {
+  it('the shipped presets are listed', () => {
+    expect(listPresets()).toEqual(expect.arrayContaining(SHIPPED));
+  });
+
+  it.each(listPresets())('%s: parses, names a resource, and every target is a field of it', async (name) => {
+    const file = await loadMappingFile(presetPath(name));
+    expect(file.resource, 'a preset says which resource it is for').toBeDefined();
+    const def = findResource(file.resource!);
+    expect(def, `resource "${file.resource}"`).toBeDefined();
+    const unknown = Object.entries(file.columns ?? {})
+      .filter(([, target]) => target !== null && parseTarget(def!, target, undefined, 'create') === undefined)
+      .map(([header, target]) => `${header} → ${target}`);
+    expect(unknown).toEqual([]);
+    expect(Object.keys(file.columns ?? {}).length).toBeGreaterThan(5);
+  });
+
+  it.each(listPresets())('%s: is documented in templates/presets/README.md', (name) => {
+    expect(readFileSync(join(presetPath(name), '../README.md'), 'utf8')).toContain(`\`${name}\``);
+  });
+});
+
+let sb: TestSandbox;
+let dir: string;
+beforeAll(async () => {
+  sb = await testSandbox();
+  dir = tempDir('ab-presets-');
+});
+afterAll(async () => sb.close());
+
+const csv = (rows: (string | number)[][]) => stringify(rows);
+
+/** Import `file` with `--preset`, expect every row created, and return the report. */
+async function importWithPreset(file: string, resource: string, preset: string, rows: number) {
+  const report = `${file}.report.csv`;
+  const r = await runCli(['import', file, '--resource', resource, '--preset', preset, '--report', report, ...sb.args]);
+  const statuses = readReport(report).map((x) => `${x['#row']} ${x['#status']} ${x['#message']}`);
+  expect(statuses, r.stderr).toEqual(Array.from({ length: rows }, (_, i) => `${i + 2} created `));
+  expect(r.code, r.stderr).toBe(0);
+  return r;
+}
+
+const find = async (resource: string, key: string, value: string) => (await sb.records(resource)).find((x) => x[key] === value);
+
+describe('a sheet in the tool\'s layout imports with --preset', () => {
+  it('snipe-it: warranty months become an end date counted from the purchase date', async () => {
+    const file = join(dir, 'snipe-it-assets.csv');
+    writeFileSync(
+      file,
+      csv([
+        ['ID', 'Company', 'Asset Name', 'Asset Tag', 'Model', 'Model No.', 'Category', 'Manufacturer', 'Serial', 'Purchase Date', 'Purchase Cost', 'Order Number', 'Supplier', 'Location', 'Checked Out To', 'Status', 'Warranty (months)', 'Notes', 'Created At'],
+        ['101', 'Acme', 'Snipe laptop 1', 'SNP-0001', 'Latitude 7440', 'LAT7440', 'Hardware', 'Dell', 'SNIPE-SN-0001', '2024-01-31', '1,299.00', 'PO-1', 'Dell Technologies', 'HQ 3rd floor', 'Alice Johnson', 'In Use', '13', 'from Snipe-IT', '2024-02-01 10:00:00'],
+        ['102', 'Acme', 'Snipe laptop 2', 'SNP-0002', 'Latitude 7440', '', 'Hardware', 'Dell', 'SNIPE-SN-0002', '2024-03-15', '899', '', 'Dell Technologies', 'Warehouse', 'Bob Smith', 'In Use', '36', '', '2024-03-16 09:30:00'],
+      ]),
+    );
+    await importWithPreset(file, 'asset', 'snipe-it', 2);
+    expect(await find('asset', 'serial_number', 'SNIPE-SN-0001')).toMatchObject({
+      name: 'Snipe laptop 1',
+      asset_tag: 'SNP-0001',
+      asset_hardware_model: { name: 'Latitude 7440' },
+      manufacturer_part_number: 'LAT7440',
+      category: { name: 'Hardware' },
+      manufacturer: 'Dell',
+      service_start_date: '2024-01-31',
+      warranty_end_date: '2025-02-28',
+      original_cost: 1299,
+      attached_supplier: { name: 'Dell Technologies' },
+      location_description: 'HQ 3rd floor',
+      asset_owner: { name: 'Alice Johnson' },
+      asset_usage_status: { name: 'In Use' },
+      asset_notes: 'from Snipe-IT',
+    });
+    expect(await find('asset', 'serial_number', 'SNIPE-SN-0002')).toMatchObject({ service_start_date: '2024-03-15', warranty_end_date: '2027-03-15', asset_owner: { name: 'Bob Smith' } });
+  });
+
+  it('generic-legacy: a register\'s short headers (Cat, Sub Cat, Dept, Vendor …)', async () => {
+    const file = join(dir, 'legacy-register.csv');
+    writeFileSync(
+      file,
+      csv([
+        ['Asset Tag', 'Description', 'Serial No.', 'Make', 'Model', 'Cat', 'Sub Cat', 'Status', 'Owner', 'Dept', 'Site City', 'Country', 'Purchase Date', 'Purchase Cost ($)', 'Warranty Exp.', 'Vendor', 'Notes'],
+        ['LEG-0001', 'Finance laptop', 'LEGACY-SN-0001', 'Dell', 'Latitude 7440', 'Hardware', 'Laptop', 'In Use', 'Alice Johnson', 'Finance', 'London', 'UK', '31/01/2023', '$1,234.50', '31/01/2026', 'Dell Technologies', 'first row'],
+        ['LEG-0002', 'Engineering desktop', 'LEGACY-SN-0002', 'HP', 'HP Z2 G9', 'Hardware', 'Desktop', 'In Use', 'bob smith', 'Engineering', 'Austin', 'USA', '14/02/2023', '2899', '14/02/2026', 'HP Inc.', ''],
+      ]),
+    );
+    await importWithPreset(file, 'asset', 'generic-legacy', 2);
+    expect(await find('asset', 'serial_number', 'LEGACY-SN-0001')).toMatchObject({
+      asset_tag: 'LEG-0001',
+      name: 'Finance laptop',
+      manufacturer: 'Dell',
+      asset_hardware_model: { name: 'Latitude 7440' },
+      category: { name: 'Hardware', subcategory: 'Laptop' },
+      asset_usage_status: { name: 'In Use' },
+      asset_owner: { name: 'Alice Johnson' },
+      business_unit: { name: 'Finance' },
+      city: 'London',
+      country: 'United Kingdom',
+      service_start_date: '2023-01-31',
+      original_cost: 1234.5,
+      warranty_end_date: '2026-01-31',
+      attached_supplier: { name: 'Dell Technologies' },
+      asset_notes: 'first row',
+    });
+    expect(await find('asset', 'serial_number', 'LEGACY-SN-0002')).toMatchObject({ asset_owner: { name: 'Bob Smith' }, category: { subcategory: 'Desktop' }, country: 'United States', original_cost: 2899 });
+  });
+
+  // Our own export, keys changed so that the rows are new records: the round trip export → import.
+  const exports: { resource: string; key: string; rename: (v: string) => string; same: string[] }[] = [
+    { resource: 'asset', key: 'Serial number', rename: (v) => `COPY-${v}`, same: ['name', 'asset_tag', 'city', 'country', 'original_cost', 'service_start_date', 'warranty_end_date', 'category', 'asset_owner', 'asset_usage_status', 'template'] },
+    { resource: 'contract', key: 'Contract number', rename: (v) => `COPY-${v}`, same: ['contract_type', 'name', 'status', 'supplier', 'customer', 'contract_start_date', 'contract_end_date', 'total_contract_spend_value', 'expenditure_type', 'approver', 'signed_date', 'template'] },
+    { resource: 'customer', key: 'Name', rename: (v) => `${v} (copy)`, same: ['category', 'contact_person', 'city', 'country', 'phone', 'nda_signed', 'nda_signed_date', 'msa_signed'] },
+  ];
+  it.each(exports)('assetbatch-export-$resource: an export (with --finance columns) imports back as new records', async ({ resource, key, rename, same }) => {
+    const exported = join(dir, `${resource}-export.csv`);
+    const e = await runCli(['export', resource, '--finance', '-o', exported, ...sb.args]);
+    expect(e.code, e.stderr).toBe(0);
+    const rows = parse(readFileSync(exported), { bom: true }) as string[][];
+    const keyIndex = rows[0].indexOf(key);
+    const idIndex = rows[0].indexOf('ID');
+    expect(keyIndex).toBeGreaterThanOrEqual(0);
+    const originals = new Map<string, string>();
+    // Contracts refer to contracts by number (parent contract): those stay as they are, the existing ones.
+    for (const r of rows.slice(1)) {
+      originals.set(rename(r[keyIndex]), r[idIndex]);
+      r[keyIndex] = rename(r[keyIndex]);
+    }
+    const file = join(dir, `${resource}-copy.csv`);
+    writeFileSync(file, csv(rows));
+    await importWithPreset(file, resource, `assetbatch-export-${resource}`, rows.length - 1);
+    const records = await sb.records(resource);
+    const keyField = resource === 'contract' ? 'number' : resource === 'asset' ? 'serial_number' : 'name';
+    for (const [copyKey, originalId] of originals) {
+      const copy = records.find((x) => x[keyField] === copyKey);
+      const original = records.find((x) => String(x.id) === originalId);
+      expect(copy, copyKey).toBeDefined();
+      expect(copy!.id).not.toBe(original!.id);
+      for (const f of same) expect(copy![f], `${copyKey} ${f}`).toEqual(original![f]);
+    }
+  });
+});

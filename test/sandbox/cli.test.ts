@@ -42,9 +42,9 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
 
   it.each([
     [['sandbox', '--help'], 0, /Examples:/],
-    [['sandbox', '--faults', '404=0.5'], 1, /unknown fault kind "404"/],
-    [['sandbox', '--seed', 'full'], 1, /Allowed choices are default, empty/],
-    [['sandbox', '--port', 'abc'], 1, /--port must be a whole number/],
+    [['sandbox', '--faults', '404=0.5'], 2, /unknown fault kind "404"/],
+    [['sandbox', '--seed', 'full'], 2, /Allowed choices are default, empty/],
+    [['sandbox', '--port', 'abc'], 2, /--port must be a whole number/],
   ] as const)('%j exits %i', async (args, code, text) => {
     const { child, exited } = run([...args]);
     let out = '';

@@ -104,7 +104,8 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     }
   }
   return Object.freeze({
-    baseUrl,
+    // The client adds /api/v2 itself; a URL copied with it would ask for /api/v2/api/v2/….
+    baseUrl: baseUrl?.replace(/\/+$/, '').replace(/\/api\/v2$/i, ''),
     token,
     sandbox,
     company: positiveInt(flags.company, '--company') ?? file.company ?? 1,

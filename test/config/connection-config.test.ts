@@ -29,6 +29,9 @@ describe('precedence: flags > environment > config file > defaults', () => {
     ['the environment over the file', { config: FILE }, ENV, { baseUrl: 'https://env.example', token: 'env-token', company: 3, rateLimit: 40 }],
     ['the file, its token from the variable it names', { config: FILE }, { MY_TOKEN: 'file-token' }, { baseUrl: 'https://file.example', token: 'file-token' }],
     ['defaults', { baseUrl: 'https://flag.example', token: 't' }, {}, { company: 1, rateLimit: 100, sandbox: false, allowInsecureHttp: false }],
+    ['a trailing slash is dropped', { baseUrl: 'https://a.example/', token: 't' }, {}, { baseUrl: 'https://a.example' }],
+    ['a URL copied with /api/v2 is the service root', { baseUrl: 'https://a.example/api/v2/', token: 't' }, {}, { baseUrl: 'https://a.example' }],
+    ['a base path stays', { baseUrl: 'https://a.example/svc', token: 't' }, {}, { baseUrl: 'https://a.example/svc' }],
     ['a rate limit of 0 turns pacing off', { baseUrl: 'https://flag.example', token: 't', rateLimit: '0' }, {}, { rateLimit: 0 }],
   ];
   it.each(cases)('%s', (_name, flags, env, want) => {

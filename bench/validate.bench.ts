@@ -1,0 +1,91 @@
+// Validation speed and memory (issue 3): our dry run beside raw csv-parse over the same
+// generated register, in one run, each measurement in a fresh child process so that its
+// peak RSS is its own; then one profiled run saying where our time goes. The figures go
+// into bench/results.md (its "Validation" section; other sections are kept).
+// Run: npm run bench:validate   (BENCH_VALIDATE_ROWS=20000,200000 for a quick look; such
+// a run prints its table but leaves bench/results.md alone)
+import { execFile } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { it } from 'vitest';
+import { writeRegisterCsv } from './lib/asset-csv.js';
+import { DATA, compileBench } from './lib/build.js';
+import { hotSpots } from './lib/profile.js';
+import { int, machine, ratio, seconds, table, writeSection } from './lib/results.js';
+
+const DEFAULT_SIZES = [100_000, 1_000_000];
+const SIZES = process.env.BENCH_VALIDATE_ROWS ? process.env.BENCH_VALIDATE_ROWS.split(',').map(Number) : DEFAULT_SIZES;
+const GOAL_SPEED = 0.5;
+const GOAL_RSS = 1.2;
+const run = promisify(execFile);
+
+interface Measured {
+  mode: 'raw' | 'validate';
+  rows: number;
+  invalid?: number;
+  ms: number;
+  maxRssMb: number;
+}
+
+async function measure(child: string, mode: 'raw' | 'validate', file: string, nodeFlags: string[] = []): Promise<Measured> {
+  const { stdout } = await run(process.execPath, [...nodeFlags, child, mode, file, `${file}.report.csv`], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Measured;
+}
+
+it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async () => {
+  const compiled = compileBench();
+  const child = compiled('validate-child');
+  const lines: string[][] = [];
+  const ours = new Map<number, Measured>();
+  const raws = new Map<number, Measured>();
+  for (const rows of SIZES) {
+    const file = join(DATA, `assets-${rows}.csv`);
+    const { invalid, bytes } = await writeRegisterCsv(file, rows);
+    const raw = await measure(child, 'raw', file);
+    const v = await measure(child, 'validate', file);
+    if (raw.rows !== rows || v.rows !== rows) throw new Error(`${rows} rows: csv-parse read ${raw.rows}, validation reported ${v.rows}`);
+    raws.set(rows, raw);
+    ours.set(rows, v);
+    const mb = `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    lines.push([int(rows), `raw csv-parse (\`columns: false\`), ${mb}`, seconds(raw.ms), int((rows / raw.ms) * 1000), '1.00×', `${raw.maxRssMb.toFixed(0)} MB`, '']);
+    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox)', seconds(v.ms), int((rows / v.ms) * 1000), ratio(raw.ms / v.ms), `${v.maxRssMb.toFixed(0)} MB`, `${int(v.invalid ?? 0)} (${int(invalid)} generated)`]);
+    await rm(`${file}.report.csv`, { force: true });
+  }
+
+  // Where the time goes: the smallest size once more, under the profiler.
+  const profDir = join(DATA, 'prof');
+  await rm(profDir, { recursive: true, force: true });
+  const small = join(DATA, `assets-${SIZES[0]}.csv`);
+  await measure(child, 'validate', small, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+  await rm(`${small}.report.csv`, { force: true });
+  const profile = join(profDir, (await readdir(profDir)).find((f) => f.endsWith('.cpuprofile'))!);
+  const all = hotSpots(profile, { top: 8 });
+  const mine = hotSpots(profile, { top: 10, ours: true });
+
+  const lo = SIZES[0];
+  const hi = SIZES[SIZES.length - 1];
+  const speed = raws.get(hi)!.ms / ours.get(hi)!.ms;
+  const rss = ours.get(hi)!.maxRssMb / ours.get(lo)!.maxRssMb;
+  const rawRss = raws.get(hi)!.maxRssMb / raws.get(lo)!.maxRssMb;
+  const spotRows = (s: ReturnType<typeof hotSpots>) => s.spots.map((h) => [`\`${h.where}\``, `${h.selfMs.toFixed(0)} ms`, `${(h.share * 100).toFixed(1)}%`]);
+  const body = [
+    '## Validation: our dry run vs raw csv-parse, speed and peak memory',
+    '',
+    `\`bench/validate.bench.ts\` (\`npm run bench:validate\`): a generated asset register (\`bench/lib/asset-csv.ts\`: "Name, Serial No., Category, Sub Cat, Country, Purchase Cost ($), Purchase Date, Status, Notes", the seed account's names, day-first dates, \`$1,234.50\` money, 2% invalid rows) of ${SIZES.map(int).join(' and ')} rows, each way in a fresh child process (peak RSS from \`process.resourceUsage().maxRSS\`), in one run. ` +
+      `Ours is \`validateSpreadsheet({ resource: 'asset', connection: { sandbox: true, company: 1, rateLimit: 0 }, dateFormat: 'dd/MM/yyyy', reportPath })\`: it reads the file twice (the scan, then the run), resolves lookups against an in-process sandbox and writes the report. ${machine()}; the machine is shared, so absolute figures move between runs and the ratios less.`,
+    '',
+    table(['rows', 'what', 'time', 'rows/s', 'vs raw', 'peak RSS', 'invalid rows found'], lines),
+    '',
+    `**Speed** at ${int(hi)} rows: **${ratio(speed)}** the raw parser's (goal ≥ ${GOAL_SPEED}×: ${speed >= GOAL_SPEED ? 'met' : 'missed'}). ` +
+      `**Memory**: peak RSS ${int(hi)} / ${int(lo)} rows = **${ratio(rss)}** (goal ≤ ${GOAL_RSS}×: ${rss <= GOAL_RSS ? 'met' : 'missed'}); the raw parser's own is ${ratio(rawRss)}.`,
+    '',
+    `Where the time goes (\`node --cpu-prof\`, ${int(lo)} rows, ${seconds(all.totalMs)} sampled; self time; the profile is left in \`bench/data/prof/\`):`,
+    '',
+    table(['function (all code)', 'self', 'share'], spotRows(all)),
+    '',
+    table(['function (ours, src/)', 'self', 'share'], spotRows(mine)),
+  ].join('\n');
+  process.stdout.write(`${body}\n`);
+  if (SIZES.join() === DEFAULT_SIZES.join()) await writeSection('validate', body);
+});

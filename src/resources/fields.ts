@@ -478,7 +478,9 @@ export function validateWriteBody(
   mode: WriteMode,
   audience: Audience,
 ): { ok: boolean; issues: RuleIssue[]; data?: WriteBody } {
-  const parsed = writeSchema(def, mode).safeParse(body, { reportInput: true });
+  // Most rows are valid: parse plainly, and again with the inputs only to word the problems.
+  let parsed = writeSchema(def, mode).safeParse(body);
+  if (!parsed.success) parsed = writeSchema(def, mode).safeParse(body, { reportInput: true });
   const issues: RuleIssue[] = [];
   if (!parsed.success) {
     for (const iss of parsed.error.issues) {

@@ -397,6 +397,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       resumed: prior ? { doneRows, inFlightRows } : undefined,
     };
     o.onPlan?.(plan);
+    o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
     // Pass 2.
     const source = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
@@ -537,6 +538,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 
     const emit = async (out: RowOutcome) => {
       counts[out.status]++;
+      o.logger?.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       await report!.write(out);
       o.onRow?.(out);
       o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: scanned.rows, requests: conn.client.stats.requests });
@@ -576,6 +578,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       warnings: plan.warnings,
       plan,
     };
+    o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
     journal?.close();
     journal = undefined;
     await report.close(summary);

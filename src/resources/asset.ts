@@ -1,26 +1,9 @@
 // Asset: POST /asset (with ?unique_field), PUT /asset/{id}, GET /asset/ (public reference).
 // Every field once, in the order of the service's documentation (service-api.md 4.2).
-import { type FieldDef, type ResourceDef, type CrossFieldRule, columnsFromFields, enumValues, MONEY_MAX } from './fields.js';
+import { type FieldDef, type ResourceDef, type CrossFieldRule, columnsFromFields, enumValues, moneyField as money, textField } from './fields.js';
 
-const text50 = (name: string, label: string, description: string, synonyms: string[] = [], extra: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'text',
-  maxLength: 50,
-  description,
-  synonyms,
-  ...extra,
-});
-
-const money = (name: string, label: string, description: string, synonyms: string[] = []): FieldDef => ({
-  name,
-  label,
-  type: 'decimal',
-  min: 0,
-  max: MONEY_MAX,
-  description,
-  synonyms,
-});
+const text50 = (name: string, label: string, description: string, synonyms: string[] = [], extra: Partial<FieldDef> = {}): FieldDef =>
+  textField(name, label, 50, description, synonyms, extra);
 
 export const WARRANTY_STATUS = enumValues(['none', 'out_of_warranty', 'within_warranty']);
 export const WARRANTY_TYPE = enumValues(

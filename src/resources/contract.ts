@@ -1,17 +1,8 @@
 // Contract: POST /contract, PUT /contract/{id} (no contract_type, no create-only fields),
 // GET /contract/ (public reference). Fields and cross-field rules of service-api.md 4.3.
-import { type FieldDef, type ResourceDef, type CrossFieldRule, type WriteBody, columnsFromFields, enumValues, getPath, isValidIsoDate, MONEY_MAX } from './fields.js';
+import { type FieldDef, type ResourceDef, type CrossFieldRule, type WriteBody, columnsFromFields, enumValues, getPath, isValidIsoDate, moneyField } from './fields.js';
 
-const money = (name: string, label: string, description: string, synonyms: string[] = [], extra: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'decimal',
-  min: 0,
-  max: MONEY_MAX,
-  description,
-  synonyms,
-  ...extra,
-});
+const money = moneyField;
 
 export const CONTRACT_TYPE = enumValues(['buy_side', 'sell_side'], { buy_side: 'Buy side', sell_side: 'Sell side' });
 export const CONTRACT_STATUS = enumValues(['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated']);

@@ -1,18 +1,10 @@
 // Customer: POST /customer, PUT /customer/{id}, GET /customer/ (public reference).
 // Fields of service-api.md 4.4; name is unique per account.
-import { type FieldDef, type ResourceDef, type CrossFieldRule, columnsFromFields, enumValues, isBlank, getPath } from './fields.js';
+import { type FieldDef, type ResourceDef, type CrossFieldRule, columnsFromFields, enumValues, isBlank, getPath, textField } from './fields.js';
 
 export const CONTACT_TYPE = enumValues(['account_management', 'billing', 'executive', 'sales', 'support', 'technical']);
 
-const text = (name: string, label: string, maxLength: number, description: string, synonyms: string[] = [], extra: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'text',
-  maxLength,
-  description,
-  synonyms,
-  ...extra,
-});
+const text = textField;
 
 /** Fields customers share with suppliers' read shape (section 2.1/2.2). */
 export function partyFields(): FieldDef[] {

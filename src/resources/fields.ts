@@ -117,6 +117,16 @@ export const MONEY_MAX = 999_999_999_999_999;
 export const NUMBER_MIN = -999_999_999_999_999;
 export const NUMBER_MAX = 999_999_999_999_999;
 
+/** A text field of the given length (the builders keep the resource modules to one line a field). */
+export function textField(name: string, label: string, maxLength: number, description: string, synonyms: readonly string[] = [], extra: Partial<FieldDef> = {}): FieldDef {
+  return { name, label, type: 'text', maxLength, description, synonyms, ...extra };
+}
+
+/** A money field: a decimal from 0.00 to 999999999999999.00 (service-api.md, Limits). */
+export function moneyField(name: string, label: string, description: string, synonyms: readonly string[] = [], extra: Partial<FieldDef> = {}): FieldDef {
+  return { name, label, type: 'decimal', min: MONEY_MIN, max: MONEY_MAX, description, synonyms, ...extra };
+}
+
 /** Fields a write of this mode may carry. */
 export function writeFields(def: ResourceDef, mode: WriteMode): FieldDef[] {
   return def.fields.filter((f) => !(mode === 'update' && f.createOnly));

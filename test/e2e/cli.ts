@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -77,4 +78,22 @@ export function countWrites(stats: { requests: Record<string, number> }): number
   return Object.entries(stats.requests)
     .filter(([k]) => /^(POST|PUT|PATCH) /.test(k))
     .reduce((a, [, n]) => a + n, 0);
+}
+
+/** A sandbox and a temp folder shared by one test file, started before and closed after it. */
+export function useSandbox(options: SandboxOptions = {}): { readonly sb: TestSandbox; readonly dir: string } {
+  const state: { sb?: TestSandbox; dir?: string } = {};
+  beforeAll(async () => {
+    state.sb = await testSandbox(options);
+    state.dir = tempDir();
+  });
+  afterAll(async () => state.sb?.close());
+  return {
+    get sb() {
+      return state.sb!;
+    },
+    get dir() {
+      return state.dir!;
+    },
+  };
 }

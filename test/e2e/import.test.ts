@@ -1,21 +1,14 @@
 // The import end to end: the built CLI against a sandbox over HTTP, with messy files.
 // Each case asserts the report's statuses and messages and the records the sandbox holds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countWrites, readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { countWrites, readReport, runCli, useSandbox } from './cli.js';
 
 const FIX = 'test/fixtures/import';
-let sb: TestSandbox;
-let dir: string;
+const env = useSandbox();
 
-beforeAll(async () => {
-  sb = await testSandbox();
-  dir = tempDir();
-});
-afterAll(async () => sb.close());
-
-const bySerial = async (serial: string) => (await sb.records('asset')).find((a) => a.serial_number === serial);
+const bySerial = async (serial: string) => (await env.sb.records('asset')).find((a) => a.serial_number === serial);
 
 describe('import of messy files', () => {
   const cases: {
@@ -73,7 +66,7 @@ describe('import of messy files', () => {
       check: async () => {
         const a = await bySerial('FX-TITLE-0001');
         expect(a?.asset_tag).toBe('ACME-9001');
-        const countries = (await sb.records('asset')).filter((x) => String(x.serial_number).startsWith('FX-TITLE')).map((x) => x.country);
+        const countries = (await env.sb.records('asset')).filter((x) => String(x.serial_number).startsWith('FX-TITLE')).map((x) => x.country);
         expect(countries).toEqual(expect.arrayContaining(['United States', 'United Kingdom']));
       },
     },
@@ -83,7 +76,7 @@ describe('import of messy files', () => {
       resource: 'contract',
       created: 3,
       check: async () => {
-        const cs = await sb.records('contract');
+        const cs = await env.sb.records('contract');
         const child = cs.find((c) => c.number === 'FX-CT-003');
         expect(child?.parent_contract).toMatchObject({ number: 'CT-2023-001' });
         expect(cs.find((c) => c.number === 'FX-CT-002')).toMatchObject({ contract_type: 'sell_side', customer: { name: 'Northwind Traders' }, expenditure_type: { type: 'blended', capex_actual: 20000, opex_actual: 100000 } });
@@ -95,15 +88,15 @@ describe('import of messy files', () => {
       resource: 'customer',
       created: 3,
       check: async () => {
-        const c = (await sb.records('customer')).find((x) => x.name === 'Fixture Customer One');
+        const c = (await env.sb.records('customer')).find((x) => x.name === 'Fixture Customer One');
         expect(c).toMatchObject({ country: 'United Kingdom', contact_person: { name: 'Ada Lovelace' } });
       },
     },
   ];
 
   it.each(cases)('$name: every row created and the records hold the values', async ({ file, resource, created, check }) => {
-    const report = join(dir, `${file}.report.csv`);
-    const res = await runCli(['import', join(FIX, file), '-r', resource, '--report', report, ...sb.args]);
+    const report = join(env.dir, `${file}.report.csv`);
+    const res = await runCli(['import', join(FIX, file), '-r', resource, '--report', report, ...env.sb.args]);
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(Array(created).fill('created'));
     expect(res.code).toBe(0);
@@ -114,8 +107,8 @@ describe('import of messy files', () => {
 
 describe('the customers sample: an existing name and a missing contact name', () => {
   it('reports 18 created, row 7 skipped as existing, row 9 invalid with its column', async () => {
-    const report = join(dir, 'customers.report.csv');
-    const res = await runCli(['import', 'samples/customers.csv', '-r', 'customer', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'customers.report.csv');
+    const res = await runCli(['import', 'samples/customers.csv', '-r', 'customer', '--report', report, ...env.sb.args]);
     const rows = readReport(report);
     const status = (n: number) => rows.find((r) => r['#row'] === String(n));
     expect(rows.filter((r) => r['#status'] === 'created')).toHaveLength(18);
@@ -134,10 +127,10 @@ describe('names that are not found get a suggestion', () => {
     { country: 'Untied States', message: "country 'Untied States' not found; did you mean 'United States'?" },
     { country: 'Deutschland', message: "country 'Deutschland' not found; did you mean 'Germany'?" },
   ])('country "$country"', async ({ country, message }) => {
-    const file = join(dir, `country-${country.replace(/\W/g, '')}.csv`);
+    const file = join(env.dir, `country-${country.replace(/\W/g, '')}.csv`);
     writeFileSync(file, `Name,Serial number,Country\nLaptop,SN-C-${country.length},${country}\n`);
-    const report = join(dir, `country-${country.length}.report.csv`);
-    const res = await runCli(['validate', file, '-r', 'asset', '--report', report, ...sb.args]);
+    const report = join(env.dir, `country-${country.length}.report.csv`);
+    const res = await runCli(['validate', file, '-r', 'asset', '--report', report, ...env.sb.args]);
     const [row] = readReport(report);
     expect(row['#status']).toBe('invalid');
     expect(row['#message']).toContain(`column "Country" → country: ${message}`);
@@ -149,20 +142,20 @@ describe('names that are not found get a suggestion', () => {
     { header: 'Supplier', value: 'Del Technologies', message: "supplier 'Del Technologies' not found; did you mean 'Dell Technologies'" },
     { header: 'Category', value: 'Hardwear', message: "category 'Hardwear' not found; did you mean 'Hardware'?" },
   ])('$header "$value"', async ({ header, value, message }) => {
-    const file = join(dir, `lookup-${header}.csv`);
+    const file = join(env.dir, `lookup-${header}.csv`);
     writeFileSync(file, `Name,${header}\nThing,${value}\n`);
-    const report = join(dir, `lookup-${header}.report.csv`);
-    await runCli(['validate', file, '-r', 'asset', '--report', report, ...sb.args]);
+    const report = join(env.dir, `lookup-${header}.report.csv`);
+    await runCli(['validate', file, '-r', 'asset', '--report', report, ...env.sb.args]);
     expect(readReport(report)[0]['#message']).toContain(message);
   });
 });
 
 describe('a dry run writes nothing', () => {
   it('makes only GET requests, and reports rows as valid', async () => {
-    await sb.resetStats();
-    const report = join(dir, 'dry.report.csv');
-    const res = await runCli(['validate', join(FIX, 'contracts-basic.csv'), '-r', 'contract', '--report', report, '--json', ...sb.args]);
-    const stats = await sb.stats();
+    await env.sb.resetStats();
+    const report = join(env.dir, 'dry.report.csv');
+    const res = await runCli(['validate', join(FIX, 'contracts-basic.csv'), '-r', 'contract', '--report', report, '--json', ...env.sb.args]);
+    const stats = await env.sb.stats();
     expect(countWrites(stats)).toBe(0);
     expect(Object.keys(stats.requests).every((k) => k.startsWith('GET '))).toBe(true);
     const summary = JSON.parse(res.stdout);
@@ -196,13 +189,13 @@ describe('problems that stop the run before anything is sent', () => {
     },
   ];
   it.each(cases)('$name', async ({ csv, resource, code, stderr }) => {
-    const file = join(dir, `stop-${resource}-${code}-${csv.length}.csv`);
+    const file = join(env.dir, `stop-${resource}-${code}-${csv.length}.csv`);
     writeFileSync(file, csv);
-    await sb.resetStats();
-    const res = await runCli(['import', file, '-r', resource, ...sb.args]);
+    await env.sb.resetStats();
+    const res = await runCli(['import', file, '-r', resource, ...env.sb.args]);
     expect(res.code).toBe(code);
     expect(res.stderr).toMatch(stderr);
     expect(res.stderr).not.toMatch(/\n\s+at /);
-    expect(countWrites(await sb.stats())).toBe(0);
+    expect(countWrites(await env.sb.stats())).toBe(0);
   });
 });

@@ -1,16 +1,10 @@
 // The samples do what samples/README.md says: the README demo's numbers are tested here.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { readReport, runCli, useSandbox } from './cli.js';
 
-let sb: TestSandbox;
-let dir: string;
-beforeAll(async () => {
-  sb = await testSandbox();
-  dir = tempDir();
-});
-afterAll(async () => sb.close());
+const env = useSandbox();
 
 describe('samples/legacy-asset-register.xlsx (the README demo)', () => {
   const invalid: [number, string][] = [
@@ -23,8 +17,8 @@ describe('samples/legacy-asset-register.xlsx (the README demo)', () => {
   ];
 
   it('34 created, 6 invalid with their messages, the TOTAL row skipped, custom field and lookups stored', async () => {
-    const report = join(dir, 'legacy.report.csv');
-    const res = await runCli(['import', 'samples/legacy-asset-register.xlsx', '--resource', 'asset', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'legacy.report.csv');
+    const res = await runCli(['import', 'samples/legacy-asset-register.xlsx', '--resource', 'asset', '--report', report, ...env.sb.args]);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain('34 created');
     expect(res.stderr).toContain('2 blank rows skipped');
@@ -40,7 +34,7 @@ describe('samples/legacy-asset-register.xlsx (the README demo)', () => {
 
     // A created row, checked field by field in the service.
     const first = rows.find((r) => r['#row'] === '4')!;
-    const rec = (await sb.records('asset')).find((a) => a.id === Number(first['#id']))!;
+    const rec = (await env.sb.records('asset')).find((a) => a.id === Number(first['#id']))!;
     expect(rec).toMatchObject({
       serial_number: first['Serial No.'],
       country: 'United States',
@@ -54,8 +48,8 @@ describe('samples/legacy-asset-register.xlsx (the README demo)', () => {
   });
 
   it('an XLSX report marks the bad cell and carries the message as its note', async () => {
-    const report = join(dir, 'legacy.report.xlsx');
-    await runCli(['validate', 'samples/legacy-asset-register.xlsx', '--resource', 'asset', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'legacy.report.xlsx');
+    await runCli(['validate', 'samples/legacy-asset-register.xlsx', '--resource', 'asset', '--report', report, ...env.sb.args]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(report);
     const ws = wb.getWorksheet('Report')!;
@@ -70,8 +64,8 @@ describe('samples/legacy-asset-register.xlsx (the README demo)', () => {
 
 describe('samples/contracts-finance.xlsx', () => {
   it('13 created, rows 13 and 14 invalid for their cross-field rules', async () => {
-    const report = join(dir, 'contracts.report.csv');
-    const res = await runCli(['import', 'samples/contracts-finance.xlsx', '--resource', 'contract', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'contracts.report.csv');
+    const res = await runCli(['import', 'samples/contracts-finance.xlsx', '--resource', 'contract', '--report', report, ...env.sb.args]);
     expect(res.code).toBe(1);
     const rows = readReport(report);
     expect(rows.filter((r) => r['#status'] === 'created')).toHaveLength(13);

@@ -1,23 +1,17 @@
 // Updates that do not wipe data: the service's PUT nulls what it is not sent, so update
 // reads, merges and PUTs. These tests compare whole records before and after.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { countWrites, readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { countWrites, readReport, runCli, useSandbox } from './cli.js';
 
-let sb: TestSandbox;
-let dir: string;
-beforeAll(async () => {
-  sb = await testSandbox();
-  dir = tempDir();
-});
-afterAll(async () => sb.close());
+const env = useSandbox();
 
-const asset = async (serial: string) => (await sb.records('asset')).find((a) => a.serial_number === serial)!;
+const asset = async (serial: string) => (await env.sb.records('asset')).find((a) => a.serial_number === serial)!;
 const write = (name: string, csv: string) => {
-  const file = join(dir, name);
+  const file = join(env.dir, name);
   writeFileSync(file, csv);
   return file;
 };
@@ -27,7 +21,7 @@ describe('update leaves what the sheet does not mention', () => {
   it('a sheet with three columns changes those two fields and nothing else', async () => {
     const before = await asset('SN-EXIST-0001');
     const file = write('three.csv', 'Serial number,Asset notes,Floor\nSN-EXIST-0001,Moved to the third floor,3\n');
-    const res = await runCli(['update', file, '-r', 'asset', ...sb.args]);
+    const res = await runCli(['update', file, '-r', 'asset', ...env.sb.args]);
     expect(res.code).toBe(0);
     const after = await asset('SN-EXIST-0001');
     expect(after).toMatchObject({ asset_notes: 'Moved to the third floor', floor: '3' });
@@ -38,7 +32,7 @@ describe('update leaves what the sheet does not mention', () => {
     const before = await asset('SN-EXIST-0001');
     expect(before.floor).toBe('3');
     const file = write('clear.csv', 'Serial number,Floor,Lifecycle stage\nSN-EXIST-0001,,Deployed\n');
-    await runCli(['update', file, '-r', 'asset', '--clear-empty', ...sb.args]);
+    await runCli(['update', file, '-r', 'asset', '--clear-empty', ...env.sb.args]);
     const after = await asset('SN-EXIST-0001');
     expect(after.floor).toBeNull();
     expect(after.lifecycle_stage).toBe('Deployed');
@@ -47,7 +41,7 @@ describe('update leaves what the sheet does not mention', () => {
 
   it('without --clear-empty an empty cell leaves the field alone', async () => {
     const file = write('keep.csv', 'Serial number,Lifecycle stage,Asset notes\nSN-EXIST-0001,,kept\n');
-    await runCli(['update', file, '-r', 'asset', ...sb.args]);
+    await runCli(['update', file, '-r', 'asset', ...env.sb.args]);
     expect(await asset('SN-EXIST-0001')).toMatchObject({ lifecycle_stage: 'Deployed', asset_notes: 'kept' });
   });
 
@@ -55,57 +49,57 @@ describe('update leaves what the sheet does not mention', () => {
     const before = await asset('SN-EXIST-0002');
     expect(before.asset_tag).toBe('ACME-0002');
     const file = write('replace.csv', 'Serial number,Name\nSN-EXIST-0002,Replaced workstation\n');
-    const res = await runCli(['update', file, '-r', 'asset', '--replace', '--yes', ...sb.args]);
+    const res = await runCli(['update', file, '-r', 'asset', '--replace', '--yes', ...env.sb.args]);
     expect(res.code).toBe(0);
     const after = await asset('SN-EXIST-0002');
     expect(after).toMatchObject({ id: before.id, name: 'Replaced workstation', serial_number: 'SN-EXIST-0002', asset_tag: null, category: null });
   });
 
   it('--replace without --yes and no terminal refuses and sends nothing', async () => {
-    await sb.resetStats();
+    await env.sb.resetStats();
     const file = write('replace2.csv', 'Serial number,Name\nSN-EXIST-0003,X\n');
-    const res = await runCli(['update', file, '-r', 'asset', '--replace', ...sb.args]);
+    const res = await runCli(['update', file, '-r', 'asset', '--replace', ...env.sb.args]);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('add --yes');
-    expect(countWrites(await sb.stats())).toBe(0);
+    expect(countWrites(await env.sb.stats())).toBe(0);
   });
 
   it('a dry run shows old → new per row and changes nothing', async () => {
     const before = await asset('SN-EXIST-0003');
-    await sb.resetStats();
+    await env.sb.resetStats();
     const file = write('dry.csv', 'Serial number,Asset notes\nSN-EXIST-0003,dry-run note\n');
-    const report = join(dir, 'dry.report.csv');
-    const res = await runCli(['update', file, '-r', 'asset', '--dry-run', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'dry.report.csv');
+    const res = await runCli(['update', file, '-r', 'asset', '--dry-run', '--report', report, ...env.sb.args]);
     expect(res.code).toBe(0);
     expect(res.stderr).toMatch(/row 2: id \d+: asset_notes .* → dry-run note/);
     expect(readReport(report)[0]['#message']).toContain('would change: asset_notes');
-    expect(countWrites(await sb.stats())).toBe(0);
+    expect(countWrites(await env.sb.stats())).toBe(0);
     expect(await asset('SN-EXIST-0003')).toEqual(before);
   });
 
   it('a contract found by number keeps its type (contract_type is never sent)', async () => {
-    const before = (await sb.records('contract')).find((c) => c.number === 'CT-2023-001')!;
+    const before = (await env.sb.records('contract')).find((c) => c.number === 'CT-2023-001')!;
     const file = write('contract.csv', 'Contract number,Description\nCT-2023-001,Renegotiated in 2024\n');
-    const res = await runCli(['update', file, '-r', 'contract', ...sb.args]);
+    const res = await runCli(['update', file, '-r', 'contract', ...env.sb.args]);
     expect(res.code).toBe(0);
-    const after = (await sb.records('contract')).find((c) => c.number === 'CT-2023-001')!;
+    const after = (await env.sb.records('contract')).find((c) => c.number === 'CT-2023-001')!;
     expect(after.description).toBe('Renegotiated in 2024');
     expect(without(after, 'description')).toEqual(without(before, 'description'));
   });
 
   it('an asset owner found by name gets a new phone', async () => {
     const file = write('owner.csv', 'Name,Phone\nBob Smith,+1 555 0100\n');
-    const res = await runCli(['update', file, '-r', 'asset-owner', ...sb.args]);
+    const res = await runCli(['update', file, '-r', 'asset-owner', ...env.sb.args]);
     expect(res.code).toBe(0);
-    const bob = (await sb.records('asset-owner')).find((o) => o.name === 'Bob Smith')!;
+    const bob = (await env.sb.records('asset-owner')).find((o) => o.name === 'Bob Smith')!;
     expect(bob.phone).toBe('+1 555 0100');
     expect(bob.email).toMatch(/bob\.smith@/);
   });
 
   it('a row whose record does not exist fails with its key named', async () => {
     const file = write('missing.csv', 'Serial number,Floor\nSN-NOPE-1,2\n');
-    const report = join(dir, 'missing.report.csv');
-    const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'missing.report.csv');
+    const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
     expect(res.code).toBe(1);
     expect(readReport(report)[0]).toMatchObject({ '#status': 'failed', '#message': 'serial_number: no asset with serial number "SN-NOPE-1" in company 1' });
   });
@@ -113,16 +107,16 @@ describe('update leaves what the sheet does not mention', () => {
 
 describe('an export can be edited and fed back to update', () => {
   it('unchanged rows are left alone; the edited cell is the only change', async () => {
-    const exported = join(dir, 'assets.csv');
-    const ex = await runCli(['export', 'asset', '-o', exported, ...sb.args]);
+    const exported = join(env.dir, 'assets.csv');
+    const ex = await runCli(['export', 'asset', '-o', exported, ...env.sb.args]);
     expect(ex.code).toBe(0);
     const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
     const target = rows.find((r) => r['Serial number'] === 'SN-EXIST-0004')!;
     const before = await asset('SN-EXIST-0004');
     target['Asset notes'] = 'Edited in the export';
     writeFileSync(exported, stringify(rows, { header: true }));
-    const report = join(dir, 'roundtrip.report.csv');
-    const res = await runCli(['update', exported, '-r', 'asset', '--report', report, ...sb.args]);
+    const report = join(env.dir, 'roundtrip.report.csv');
+    const res = await runCli(['update', exported, '-r', 'asset', '--report', report, ...env.sb.args]);
     const outcome = readReport(report);
     expect(res.code).toBe(0);
     expect(outcome.find((r) => r['Serial number'] === 'SN-EXIST-0004')?.['#status']).toBe('updated');

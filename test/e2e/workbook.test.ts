@@ -1,32 +1,26 @@
 // Related records in one workbook: customers, then contracts (parents before children),
 // then assets, with references between sheets resolved to ids created in the same run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { readReport, runCli, useSandbox } from './cli.js';
 
-let sb: TestSandbox;
-let dir: string;
-beforeAll(async () => {
-  sb = await testSandbox();
-  dir = tempDir();
-});
-afterAll(async () => sb.close());
+const env = useSandbox();
 
 describe('the related-workbook sample', () => {
   it('imports 3 customers, 4 contracts and 8 assets, references resolved', async () => {
-    const base = join(dir, 'related');
-    const res = await runCli(['import', 'samples/related-workbook.xlsx', '--report', base, ...sb.args]);
+    const base = join(env.dir, 'related');
+    const res = await runCli(['import', 'samples/related-workbook.xlsx', '--report', base, ...env.sb.args]);
     expect(res.code).toBe(0);
     for (const [sheet, n] of [['Customers', 3], ['Contracts', 4], ['Assets', 8]] as const) {
       expect(readReport(`${base}.${sheet}.report.csv`).map((r) => r['#status'])).toEqual(Array(n).fill('created'));
     }
-    const contracts = await sb.records('contract');
+    const contracts = await env.sb.records('contract');
     const child = contracts.find((c) => c.number === 'RW-2024-004');
     expect(child?.parent_contract?.number).toBe('RW-2024-001');
-    const customers = new Set((await sb.records('customer')).map((c) => c.name));
+    const customers = new Set((await env.sb.records('customer')).map((c) => c.name));
     for (const c of contracts.filter((x) => String(x.number).startsWith('RW-'))) expect(customers.has(c.customer.name)).toBe(true);
-    const assets = (await sb.records('asset')).filter((a) => a.contract && String(a.contract.number).startsWith('RW-'));
+    const assets = (await env.sb.records('asset')).filter((a) => a.contract && String(a.contract.number).startsWith('RW-'));
     expect(assets).toHaveLength(8);
   });
 });
@@ -51,9 +45,9 @@ describe('a row whose referenced row failed is skipped with that reason', () => 
       ['On good', 'WB-SN-1', 'WB-4'],
       ['On bad', 'WB-SN-2', 'WB-2'],
     ]);
-    const file = join(dir, 'failing.xlsx');
+    const file = join(env.dir, 'failing.xlsx');
     await wb.xlsx.writeFile(file);
-    const res = await runCli(['import', file, ...sb.args]);
+    const res = await runCli(['import', file, ...env.sb.args]);
     expect(res.code).toBe(1);
     const report = (sheet: string) => readReport(`${file}.${sheet}.report.csv`);
     expect(report('Customers').map((r) => r['#status'])).toEqual(['created', 'invalid']);
@@ -64,6 +58,6 @@ describe('a row whose referenced row failed is skipped with that reason', () => 
     const assets = report('Assets');
     expect(assets.map((r) => r['#status'])).toEqual(['created', 'skipped']);
     expect(assets[1]['#message']).toBe(`its contract 'WB-2' (sheet "Contracts", row 3) was not created (skipped)`);
-    expect((await sb.records('contract')).find((c) => c.number === 'WB-4')?.parent_contract?.number).toBe('WB-1');
+    expect((await env.sb.records('contract')).find((c) => c.number === 'WB-4')?.parent_contract?.number).toBe('WB-1');
   });
 });

@@ -98,6 +98,8 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
   if (m) {
     const iso = ymd(Number(m[1]), Number(m[2]), Number(m[3]));
+    // The reader turns an XLSX date cell of serial 60 into this text: say where it came from.
+    if (iso === '1900-02-29') return { problem: `"${text}" is not a real date: 29 February 1900 exists only in Excel (its 1900 leap-year bug)` };
     return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
   }
   if (/^\d{5}(\.\d+)?$/.test(text)) return coerceDate(Number(text), order);

@@ -76,8 +76,10 @@ const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i;
 export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
   const file = loadConfigFile(flags.config);
   const sandbox = flags.sandbox === true;
-  const baseUrl = sandbox ? undefined : (flags.baseUrl ?? env.ASSETBATCH_BASE_URL ?? file.baseUrl);
-  const token = sandbox ? undefined : (flags.token ?? env.ASSETBATCH_TOKEN ?? (file.tokenEnv ? env[file.tokenEnv] : undefined));
+  // An empty variable (`ASSETBATCH_TOKEN= assetbatch …`) counts as unset.
+  const envVar = (name: string | undefined) => (name && env[name] ? env[name] : undefined);
+  const baseUrl = sandbox ? undefined : (flags.baseUrl ?? envVar('ASSETBATCH_BASE_URL') ?? file.baseUrl);
+  const token = sandbox ? undefined : (flags.token ?? envVar('ASSETBATCH_TOKEN') ?? envVar(file.tokenEnv));
   const allowInsecureHttp = flags.allowInsecureHttp === true;
   if (!sandbox) {
     if (!baseUrl) {

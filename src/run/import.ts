@@ -317,8 +317,10 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
   try {
-    const unmatched = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode }).unmapped.length > 0;
-    const custom = unmatched || Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'))
+    // Custom fields cost two requests: fetched only when the mapping file names one, or
+    // when some header maps to no standard field (it may be a custom field's name).
+    const namesCustom = Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
+    const custom = namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
     const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined });

@@ -223,7 +223,7 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
         const e = evidence.get(c.index) ?? {};
         if (o.dmy && !o.mdy) e.dmy ??= r.row;
         else if (o.mdy && !o.dmy) e.mdy ??= r.row;
-        else if (o.dmy && o.mdy && cell.split(/[/.\-]/)[0] !== cell.split(/[/.\-]/)[1]) {
+        else if (o.dmy && o.mdy && Number(cell.split(/[/.\-]/)[0]) !== Number(cell.split(/[/.\-]/)[1])) {
           e.both = (e.both ?? 0) + 1;
           e.example ??= `${cell.trim()} (row ${r.row})`;
         }
@@ -241,11 +241,11 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
       if (set.size < 100_000) set.add(text);
     }
     if (keyCol && opts.trackKeys) {
-      const k = cellText(r.cells[keyCol.index]).trim().toLowerCase();
+      const k = cellText(r.cells[keyCol.index]).trim();
       if (k && !firstRowOfKey.has(k)) firstRowOfKey.set(k, r.row);
     }
     if (opts.selfRefIndex !== undefined) {
-      const ref = cellText(r.cells[opts.selfRefIndex]).trim().toLowerCase();
+      const ref = cellText(r.cells[opts.selfRefIndex]).trim();
       if (ref) selfRefs.add(ref);
     }
   }
@@ -367,7 +367,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     for (const r of prior?.rows.values() ?? []) r.done ? doneRows++ : r.inFlight && inFlightRows++;
 
     let existingCheck: ImportPlan['existingCheck'];
-    let existing: Map<string, number> | undefined;
+    let existing: Map<string, number[]> | undefined;
     let existingComplete = false;
     // A dry run checks too (list requests only), so it can say which rows would be skipped.
     if (keyField && scanned.rows - doneRows > 0) {
@@ -455,7 +455,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       const base0 = { row: r.row, cells: r.cells, warnings: [] as RowIssue[], key: keyText };
       // A child waits for its parent's row, so the parent's new id can be looked up.
       const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
-      const parentRow = ref ? scanned.firstRowOfKey.get(ref.toLowerCase()) : undefined;
+      const parentRow = ref ? scanned.firstRowOfKey.get(ref) : undefined;
       if (parentRow !== undefined && parentRow !== r.row) {
         if (parentRow > r.row) {
           return { ...base0, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: selfRefCol!.header, field: 'parent_contract', message: `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children` }] };
@@ -481,7 +481,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
       const key = naturalKey(def, p.body, keyField ? keyField : undefined);
       if (key && !o.allowDuplicates && mode === 'create') {
-        const first = scanned.firstRowOfKey.get(key.value.toLowerCase());
+        const first = scanned.firstRowOfKey.get(key.value);
         if (first !== undefined && first !== r.row) {
           return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
         }
@@ -522,7 +522,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       let id = p.id;
       if (id === undefined) {
         if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${keyField?.replace(/_/g, ' ')} to find the record` }] };
-        const found = existingComplete ? [existing?.get(`${key.field}=${key.value.toLowerCase()}`)].filter((x): x is number => x !== undefined).map((x) => ({ id: x })) : await writer.findByKey(key);
+        const found = existingComplete ? (existing?.get(`${key.field}=${key.value}`) ?? []).map((id) => ({ id })) : await writer.findByKey(key);
         if (found.length === 0) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_NOT_FOUND', field: key.field, message: `no ${def.label.toLowerCase()} with ${key.field.replace(/_/g, ' ')} "${key.value}" in company ${company}` }] };
         if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${def.plural} have ${key.field.replace(/_/g, ' ')} "${key.value}" (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
         id = found[0].id;

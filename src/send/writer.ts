@@ -73,7 +73,7 @@ export interface WriterOptions {
   readonly uniqueField?: 'name' | 'serial_number';
   readonly onExisting: OnExisting;
   /** Records that existed before the run, by natural key (when the full list was cheaper). */
-  readonly existing?: Map<string, number>;
+  readonly existing?: Map<string, number[]>;
   /** True when `existing` holds the whole list; otherwise ask per row. */
   readonly existingComplete: boolean;
   /** Attempts after an ambiguous failure before the row is failed. */
@@ -121,7 +121,7 @@ export class RowWriter {
       }
     } else {
       for await (const r of listAll<Record<string, unknown>>(client, def, { company })) {
-        if (recordKey(r, key.field)?.toLowerCase() === key.value.toLowerCase()) matches.push({ id: Number(r.id) });
+        if (recordKey(r, key.field) === key.value) matches.push({ id: Number(r.id) });
       }
     }
     return matches;
@@ -129,10 +129,14 @@ export class RowWriter {
 
   /** Is there already a record with this key (before our run)? */
   async existingId(key: { field: string; value: string } | undefined): Promise<number | undefined> {
-    if (!key) return undefined;
-    if (this.o.existingComplete) return this.o.existing?.get(`${key.field}=${key.value.toLowerCase()}`);
-    const found = await this.findByKey(key);
-    return found[0]?.id;
+    return (await this.existingIds(key))[0];
+  }
+
+  /** Every record with this key, from the list read before the run or one filtered call. */
+  async existingIds(key: { field: string; value: string } | undefined): Promise<number[]> {
+    if (!key) return [];
+    if (this.o.existingComplete) return this.o.existing?.get(`${key.field}=${key.value}`) ?? [];
+    return (await this.findByKey(key)).map((f) => f.id);
   }
 
   private async adopt(key: { field: string; value: string } | undefined): Promise<number | undefined> {
@@ -157,7 +161,7 @@ export class RowWriter {
     if (before?.done) {
       this.claimed.add(before.done.id);
       if (before.hash === hash) return { status: before.done.status, id: before.done.id, note: 'done by an earlier run of this import (journal)' };
-      return { status: 'skipped', id: before.done.id, note: `created by an earlier run (id ${before.done.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
+      return { status: 'skipped', id: before.done.id, note: `${before.done.status} by an earlier run (id ${before.done.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
     }
     if (before?.inFlight) {
       // The process stopped while this row was being sent: it may exist already.
@@ -169,13 +173,17 @@ export class RowWriter {
         return { status: 'created', id, note: 'recovered: sent by an interrupted run, found in the service' };
       }
     } else {
-      const existing = await this.existingId(key);
+      const ids = await this.existingIds(key);
+      const existing = ids[0];
       if (existing !== undefined) {
-        if (this.o.onExisting === 'skip') return { status: 'skipped', id: existing, note: `already in the service (id ${existing}, ${keyText})` };
+        if (this.o.onExisting === 'skip') return { status: 'skipped', id: existing, note: `already in the service (id ${ids.join(', ')}, ${keyText})` };
         if (this.o.onExisting === 'error') {
-          return { status: 'failed', id: existing, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existing}, ${keyText})` }] };
+          return { status: 'failed', id: existing, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${ids.join(', ')}, ${keyText})` }] };
         }
-        return this.updateMerged(row, existing, body);
+        if (ids.length > 1) {
+          return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message: `${ids.length} records have ${keyText} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column` }] };
+        }
+        return this.updateMerged(row, existing, body, {}, hash);
       }
     }
 
@@ -241,7 +249,7 @@ export class RowWriter {
    * Update a record with the sheet's values without wiping the rest: read, merge, PUT.
    * contract_type and create-only fields are never sent on update.
    */
-  async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}): Promise<SendResult & { changes?: FieldChange[] }> {
+  async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}, sheetHash = payloadHash(sheet)): Promise<SendResult & { changes?: FieldChange[] }> {
     const { def, company } = this.o;
     const clean = stripCreateOnly(def, sheet);
     let next: WriteBody;
@@ -263,7 +271,8 @@ export class RowWriter {
     }
     if (opts.dryRun) return { status: 'skipped', id, changes, note: changes && changes.length === 0 ? 'no change' : undefined };
     if (changes && changes.length === 0) return { status: 'skipped', id, note: 'no change: the record already has these values' };
-    const res = await this.update(row, id, next);
+    // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
+    const res = await this.update(row, id, next, sheetHash);
     return { ...res, changes };
   }
 
@@ -297,17 +306,18 @@ export async function loadExistingKeys(
   company: number,
   keyFields: readonly string[],
   rowsToCheck: number,
-): Promise<{ map?: Map<string, number>; requests: number; strategy: 'full list' | 'filtered calls' }> {
+): Promise<{ map?: Map<string, number[]>; requests: number; strategy: 'full list' | 'filtered calls' }> {
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
   if (hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
-  const map = new Map<string, number>();
+  // Keys compare exactly, as the service's filters do; several records may share one.
+  const map = new Map<string, number[]>();
   let requests = 1;
   for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
     for (const f of keyFields) {
       const v = recordKey(r, f);
-      if (v) map.set(`${f}=${v.toLowerCase()}`, Number(r.id));
+      if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
     }
   }
   return { map, requests, strategy: 'full list' };

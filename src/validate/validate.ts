@@ -114,6 +114,9 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
       emptyFields.push(field.name);
       return;
     }
+    // A default that fills an empty cell: the field is no longer empty (--clear-empty).
+    const wasEmpty = emptyFields.indexOf(field.name);
+    if (wasEmpty >= 0) emptyFields.splice(wasEmpty, 1);
     if (field.type === 'lookup') lookupText.set(field.name, { text: String(r.value), column, field });
     else setPath(body, field.name, r.value);
   };

@@ -144,6 +144,7 @@ export class ApiClient {
     const idempotent = method !== 'POST';
     const qs = query ? buildQuery(query) : '';
     const fullPath = path + qs;
+    let throttledFor = 0;
     for (let attempt = 0; ; attempt++) {
       await this.limiter.acquire();
       this.stats.requests++;
@@ -191,8 +192,11 @@ export class ApiClient {
       if (status === 429) {
         this.stats.throttled++;
         const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? 60_000;
-        if (wait > this.opts.maxRetryAfterMs) {
-          throw new ApiError('E_HTTP_RATE_LIMITED', `the service asks us to wait ${Math.round(wait / 1000)} s (rate limit)`, status, parsed, method, path);
+        throttledFor += wait;
+        // One long wait, or a service that keeps refusing for as long: stop rather than hang.
+        if (wait > this.opts.maxRetryAfterMs || throttledFor > this.opts.maxRetryAfterMs) {
+          throw new ApiError('E_HTTP_RATE_LIMITED', `the service keeps refusing requests for the rate limit (asked to wait ${Math.round(throttledFor / 1000)} s in all)`, status, parsed, method, path,
+            'Another client may be spending the account\'s budget; try again later, or lower --rate-limit.');
         }
         this.logger?.info({ method, path: fullPath, waitMs: wait }, 'rate limited: pausing all requests');
         this.limiter.pause(wait);

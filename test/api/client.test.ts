@@ -104,12 +104,23 @@ describe('failures', () => {
       'GET',
       [{ status: 429, headers: { 'retry-after': '3600' } }],
       1,
-      (e) => expect(e).toMatchObject({ code: 'E_HTTP_RATE_LIMITED', message: 'the service asks us to wait 3600 s (rate limit)' }),
+      (e) => expect(e).toMatchObject({ code: 'E_HTTP_RATE_LIMITED', message: 'the service keeps refusing requests for the rate limit (asked to wait 3600 s in all)' }),
+    ],
+    [
+      'short waits that add up past the longest wait stop too',
+      'GET',
+      [
+        { status: 429, headers: { 'retry-after': '0.02' } },
+        { status: 429, headers: { 'retry-after': '0.02' } },
+        { status: 429, headers: { 'retry-after': '0.02' } },
+      ],
+      3,
+      (e) => expect(e).toMatchObject({ code: 'E_HTTP_RATE_LIMITED' }),
     ],
   ];
   it.each(cases)('%s', async (_name, method, steps, requests, check) => {
     const s = await scripted(steps);
-    const c = clientFor(s.url, { maxRetryAfterMs: 60_000 });
+    const c = clientFor(s.url, { maxRetryAfterMs: _name.startsWith('short waits') ? 50 : 60_000 });
     const err = await call(c, method).then(
       () => undefined,
       (e: unknown) => e,

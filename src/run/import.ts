@@ -347,6 +347,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
     const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: (!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create', selfRefIndex: selfRefCol?.index });
     // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
+    if (scanned.rows === 0) {
+      throw new AssetbatchError('E_NO_ROWS', `has a header (row ${probe.headerRow}) but no data rows below it${scanned.blankRows ? ` (only ${scanned.blankRows} blank ${scanned.blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`, {
+        location: { file: o.file, sheet: probe.sheet },
+        hint: probe.sheet ? 'Is this the right sheet? Choose another with --sheet.' : undefined,
+      });
+    }
     const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
     for (const [kind, names] of scanned.names) await resolver.load(kind, names);
 

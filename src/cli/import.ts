@@ -109,6 +109,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     cmd
       .option('--dry-run', mode === 'create' ? 'check everything, write nothing (same as `assetbatch validate`)' : 'show, row by row, the fields that would change (old → new); write nothing')
       .option('--concurrency <n>', 'requests in flight at once (the rate limit still applies)', intOption('--concurrency', 1), 4)
+      .option('--resume', 'continue an interrupted run from its journal (the default whenever the journal of this same run exists)')
       .option('--no-resume', 'ignore the journal of an earlier run of this command (rows may be sent twice!)');
     if (mode === 'create') cmd.addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'));
     else {

@@ -16,9 +16,9 @@ export function buildProgram(): Command {
   program
     .name('assetbatch')
     .description(
-      'Move spreadsheets in and out of the Asset, Contract and Supplier Management Service (API v2).\n' +
-        'Import legacy registers, validate them before anything is written, update records safely,\n' +
-        'and export every list as CSV or XLSX. Try it on the local sandbox first: --sandbox.',
+      'Move spreadsheets in and out of the Asset, Contract and Supplier Management Service (API v2): ' +
+        'import legacy registers, validate them before anything is written, update records safely, ' +
+        'and export every list as CSV or XLSX. Rehearse on the local sandbox first with --sandbox.',
     )
     .version(pkg.version)
     // Usage errors exit 2 (issue 3), not commander's 1; subcommands inherit this when created below.

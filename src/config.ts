@@ -72,6 +72,15 @@ export function positiveInt(value: string | number | undefined, name: string, mi
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i;
 
+/** Every token this process has resolved, whatever its source (flag, env, tokenEnv): the CLI scrubs them from all it prints and logs. */
+const resolvedTokens = new Set<string>();
+export function knownSecrets(): readonly string[] {
+  return [...resolvedTokens];
+}
+
+/** A URL as it may be shown: any user:password@ part is hidden. */
+const showUrl = (text: string) => text.replace(/\/\/[^/?#]*@/, '//[redacted]@');
+
 /** Flags > environment > config file > defaults. */
 export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
   const file = loadConfigFile(flags.config);
@@ -80,6 +89,7 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
   const envVar = (name: string | undefined) => (name && env[name] ? env[name] : undefined);
   const baseUrl = sandbox ? undefined : (flags.baseUrl ?? envVar('ASSETBATCH_BASE_URL') ?? file.baseUrl);
   const token = sandbox ? undefined : (flags.token ?? envVar('ASSETBATCH_TOKEN') ?? envVar(file.tokenEnv));
+  if (token) resolvedTokens.add(token);
   const allowInsecureHttp = flags.allowInsecureHttp === true;
   if (!sandbox) {
     if (!baseUrl) {
@@ -91,14 +101,20 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     try {
       url = new URL(baseUrl);
     } catch {
-      throw new AssetbatchError('E_CONFIG', `"${baseUrl}" is not a URL`, { hint: 'Example: --base-url https://dashboard-api.revnue.com' });
+      throw new AssetbatchError('E_CONFIG', `"${showUrl(baseUrl)}" is not a URL`, { hint: 'Example: --base-url https://dashboard-api.revnue.com' });
+    }
+    // user:secret@ is never how this service authenticates, and every message naming the URL would show it.
+    if (url.username || url.password) {
+      throw new AssetbatchError('E_CONFIG', `the base URL holds a user name or password (${showUrl(baseUrl)}); the service takes a token, not these`, {
+        hint: 'Give the base URL without "user:password@", and the token with ASSETBATCH_TOKEN (or --token).',
+      });
     }
     if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
       throw new AssetbatchError('E_INSECURE_URL', `refusing to send the token over plain http to ${url.host}`, {
         hint: 'Use https://, or add --allow-insecure-http if you really mean it.',
       });
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AssetbatchError('E_CONFIG', `"${baseUrl}" is not an http(s) URL`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AssetbatchError('E_CONFIG', `"${showUrl(baseUrl)}" is not an http(s) URL`);
     if (!token) {
       throw new AssetbatchError('E_CONFIG', 'no API token', {
         hint: 'Set ASSETBATCH_TOKEN (or --token, or "tokenEnv" in assetbatch.config.json naming the variable that holds it).',

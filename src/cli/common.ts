@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import pino, { type Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
 import { exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
+import { knownSecrets } from '../config.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
 export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
@@ -11,7 +12,9 @@ export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.hea
 export function createLogger(file: string | undefined, level = 'debug'): Logger | undefined {
   if (!file) return undefined;
   const stream = createWriteStream(file, { flags: 'a' });
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
+  // Redaction covers known paths; a token inside some message text is scrubbed from the line as a whole.
+  const destination = { write: (line: string) => stream.write(scrub(line, knownSecrets())) };
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
 }
 
 /** Remove a secret from any text before it is shown. */
@@ -22,19 +25,21 @@ export function scrub(text: string, secrets: readonly (string | undefined)[]): s
 }
 
 /** Run a command's action: print AssetbatchErrors plainly and exit with the code from the one table. */
-export async function runAction(debug: boolean | undefined, secrets: readonly (string | undefined)[], fn: () => Promise<number | void>): Promise<void> {
+export async function runAction(debug: boolean | undefined, given: readonly (string | undefined)[], fn: () => Promise<number | void>): Promise<void> {
+  // The token may also come from the variable the config file names: the config knows them all once read.
+  const secrets = () => [...given, ...knownSecrets()];
   try {
     const code = await fn();
     process.exitCode = code ?? ExitCode.OK;
   } catch (e) {
     if (isAssetbatchError(e)) {
-      process.stderr.write(scrub(`error: ${e.describe()}\n`, secrets));
-      if (debug && e.stack) process.stderr.write(scrub(`${e.stack}\n`, secrets));
+      process.stderr.write(scrub(`error: ${e.describe()}\n`, secrets()));
+      if (debug && e.stack) process.stderr.write(scrub(`${e.stack}\n`, secrets()));
       process.exitCode = exitCodeFor(e.code);
     } else {
       const err = e as Error;
-      process.stderr.write(scrub(`error: ${err?.message ?? String(e)}\n`, secrets));
-      process.stderr.write(debug ? scrub(`${err?.stack ?? ''}\n`, secrets) : 'This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
+      process.stderr.write(scrub(`error: ${err?.message ?? String(e)}\n`, secrets()));
+      process.stderr.write(debug ? scrub(`${err?.stack ?? ''}\n`, secrets()) : 'This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
       process.exitCode = ExitCode.STOPPED;
     }
   }

@@ -70,6 +70,12 @@ beforeAll(async () => {
   await cli('wrong token', ['import', 'register.csv', '-r', 'asset', '--log', 'wrong.log', '--report', 'wrong.csv', '--debug', '--base-url', base, '--token', WRONG, '--rate-limit', '0']);
   await cli('unreachable', ['validate', 'register.csv', '-r', 'asset', '--log', 'unreachable.log', '--report', 'unreachable.csv', '--debug', '--base-url', 'http://127.0.0.1:9', '--token', TOKEN, '--rate-limit', '0']);
   await cli('not a URL', ['validate', 'register.csv', '-r', 'asset', '--debug', '--base-url', `https://x:${TOKEN}@`, '--token', TOKEN]);
+  // The token from the variable the config file names (not a flag, not ASSETBATCH_TOKEN), in a base URL's user:password@ part.
+  writeFileSync(join(dir, 'assetbatch.config.json'), JSON.stringify({ tokenEnv: 'MY_SERVICE_TOKEN' }));
+  const viaConfig = { MY_SERVICE_TOKEN: TOKEN, ASSETBATCH_TOKEN: '' };
+  await cli('credentials in the base URL', ['validate', 'register.csv', '-r', 'asset', '--debug', '--base-url', `http://user:${TOKEN}@127.0.0.1:9`], viaConfig);
+  await cli('credentials in a broken URL', ['validate', 'register.csv', '-r', 'asset', '--debug', '--base-url', `https://user:${TOKEN}@`], viaConfig);
+  await cli('token from tokenEnv, service unreachable', ['validate', 'register.csv', '-r', 'asset', '--log', 'tokenenv.log', '--report', 'tokenenv.csv', '--debug', '--base-url', 'http://127.0.0.1:9', '--rate-limit', '0'], viaConfig);
   await cli('export', ['export', 'asset', '-o', 'assets.csv', '--log', 'export.log', '--debug', '--base-url', base, '--token', TOKEN, '--rate-limit', '0']);
   await cli('template --live', ['template', 'asset', '--live', '-o', 'template.xlsx', '--log', 'template.log', '--debug', '--base-url', base, '--token', TOKEN, '--rate-limit', '0']);
   for (const f of await filesUnder(dir)) outputs.push({ name: relative(dir, f.path), text: f.text });
@@ -95,6 +101,17 @@ describe('the runs did what they were meant to (so the search below means someth
   it('the unreachable service stopped the run with exit 3', () => {
     expect(runs.unreachable.code, runs.unreachable.stderr).toBe(3);
     expect(runs.unreachable.stderr).toMatch(/error: /);
+  });
+
+  it('a base URL holding user:password@ is refused (exit 2) without showing them', () => {
+    for (const name of ['credentials in the base URL', 'credentials in a broken URL']) {
+      expect(runs[name].code, runs[name].stderr).toBe(2);
+      expect(runs[name].stderr).toMatch(/\/\/\[redacted\]@/);
+    }
+  });
+
+  it('the token the config file points at was used (the run got as far as the network)', () => {
+    expect(runs['token from tokenEnv, service unreachable'].code, runs['token from tokenEnv, service unreachable'].stderr).toBe(3);
   });
 
   it('export and template --live succeeded', () => {

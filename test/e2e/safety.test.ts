@@ -212,6 +212,20 @@ describe('help and usage errors', () => {
 });
 
 describe('known gaps (expected to fail until fixed)', () => {
+  // src/report/report.ts:67: the .csv report's header row echoes the input's headers without neutralizeCell.
+  it.fails('the header row of a .csv report is neutralised too', async () => {
+    const sb = await testSandbox();
+    try {
+      writeFileSync(join(dir, 'inject-header.csv'), 'Name,Serial No.,=HEADER(1),@cmd\nLaptop,HDR-1,x,y\n');
+      const report = join(dir, 'inject-header.report.csv');
+      const res = await runCli(['validate', join(dir, 'inject-header.csv'), '-r', 'asset', '--report', report, ...sb.args]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(Object.keys(readReport(report)[0]).filter((h) => /^[=+\-@]/.test(h))).toEqual([]);
+    } finally {
+      await sb.close();
+    }
+  });
+
   // src/cli/import.ts: `assetbatch mapping` (the group) has no examples in its help.
   it.fails('mapping --help shows examples', async () => {
     const res = await runCli(['mapping', '--help']);

@@ -180,6 +180,40 @@ describe('atomic writes', () => {
   }, 120_000);
 });
 
+describe('an interrupted run says so', () => {
+  let sb: TestSandbox;
+  const ROWS = 300;
+  beforeAll(async () => {
+    sb = await testSandbox({ latencyMs: 20 });
+    const lines = ['Name,Serial No.'];
+    for (let i = 1; i <= ROWS; i++) lines.push(`Interrupted laptop ${i},INTR-${String(i).padStart(4, '0')}`);
+    writeFileSync(join(dir, 'interrupted.csv'), lines.join('\n') + '\n');
+  });
+  afterAll(async () => sb?.close());
+
+  it('Ctrl-C (SIGINT) mid-import: exit 3, and the report accounts for every row, the unsent ones as not sent', async () => {
+    const report = join(dir, 'interrupted.report.csv');
+    const child = spawnCli(['import', join(dir, 'interrupted.csv'), '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args]);
+    let stdout = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (countWrites(await sb.stats()) < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    child.kill('SIGINT');
+    expect(await exited).toBe(3);
+    expect(stdout).toMatch(/Stopped: interrupted/);
+    const rows = readReport(report);
+    expect(rows.map((r) => Number(r['#row']))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
+    const created = rows.filter((r) => r['#status'] === 'created');
+    const unsent = rows.filter((r) => r['#status'] !== 'created');
+    expect(created.length).toBeGreaterThanOrEqual(20);
+    expect(unsent.length).toBeGreaterThan(0);
+    for (const r of unsent) expect(r['#message']).toMatch(/not sent: interrupted/);
+    // The report agrees with the service.
+    expect((await sb.records('asset')).filter((a) => String(a.serial_number).startsWith('INTR-'))).toHaveLength(created.length);
+  }, 60_000);
+});
+
 describe('help and usage errors', () => {
   const commands = ['', 'import', 'validate', 'update', 'mapping suggest', 'sandbox', 'export', 'template'];
   it.each(commands.map((c) => ({ command: c || '(none)', args: c ? c.split(' ') : [] })))('$command --help: exit 0 with examples', async ({ args }) => {

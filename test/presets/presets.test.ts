@@ -125,7 +125,7 @@ describe('a sheet in the tool\'s layout imports with --preset', () => {
     { resource: 'contract', key: 'Contract number', rename: (v) => `COPY-${v}`, same: ['contract_type', 'name', 'status', 'supplier', 'customer', 'contract_start_date', 'contract_end_date', 'total_contract_spend_value', 'expenditure_type', 'approver', 'signed_date', 'template'] },
     { resource: 'customer', key: 'Name', rename: (v) => `${v} (copy)`, same: ['category', 'contact_person', 'city', 'country', 'phone', 'nda_signed', 'nda_signed_date', 'msa_signed'] },
   ];
-  it.each(exports)('assetbatch-export-$resource: an export (with --finance columns) imports back as new records', async ({ resource, key, rename, same }) => {
+  it.each(exports.map((e) => [`assetbatch-export-${e.resource}`, e] as const))('%s: an export (with --finance columns) imports back as new records', async (_preset, { resource, key, rename, same }) => {
     const exported = join(dir, `${resource}-export.csv`);
     const e = await runCli(['export', resource, '--finance', '-o', exported, ...sb.args]);
     expect(e.code, e.stderr).toBe(0);

@@ -50,7 +50,10 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   const lines: string[] = [];
   lines.push(`${plan.dryRun ? 'Checking' : 'Importing'} ${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''} as ${plan.resource}s: ${plan.rows} rows below the header on row ${plan.headerRow}${plan.blankRows ? `, ${plan.blankRows} blank rows skipped` : ''}.`);
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
-  for (const u of plan.unmapped) lines.push(`warning: column "${u.header}" is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
+  // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
+  const UNMAPPED_SHOWN = 20;
+  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column "${u.header}" is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
+  if (plan.unmapped.length > UNMAPPED_SHOWN) lines.push(`warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped.slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3).map((u) => `"${u.header}"`).join(', ')} …); \`assetbatch mapping suggest\` lists them all`);
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
   if (plan.resumed) lines.push(`Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`);

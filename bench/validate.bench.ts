@@ -25,7 +25,9 @@ interface Measured {
   rows: number;
   invalid?: number;
   ms: number;
+  cpuMs: number;
   maxRssMb: number;
+  heapAfterScanMb?: number;
 }
 
 async function measure(child: string, mode: 'raw' | 'validate', file: string, nodeFlags: string[] = []): Promise<Measured> {
@@ -42,14 +44,17 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
   for (const rows of SIZES) {
     const file = join(DATA, `assets-${rows}.csv`);
     const { invalid, bytes } = await writeRegisterCsv(file, rows);
-    const raw = await measure(child, 'raw', file);
-    const v = await measure(child, 'validate', file);
+    // The baseline before and after ours, averaged: the machine's load moves in between.
+    const before = await measure(child, 'raw', file);
+    const v = await measure(child, 'validate', file, ['--expose-gc']);
+    const after = await measure(child, 'raw', file);
+    const raw: Measured = { ...before, ms: (before.ms + after.ms) / 2, cpuMs: (before.cpuMs + after.cpuMs) / 2, maxRssMb: Math.max(before.maxRssMb, after.maxRssMb) };
     if (raw.rows !== rows || v.rows !== rows) throw new Error(`${rows} rows: csv-parse read ${raw.rows}, validation reported ${v.rows}`);
     raws.set(rows, raw);
     ours.set(rows, v);
     const mb = `${(bytes / 2 ** 20).toFixed(0)} MB`;
-    lines.push([int(rows), `raw csv-parse (\`columns: false\`), ${mb}`, seconds(raw.ms), int((rows / raw.ms) * 1000), '1.00×', `${raw.maxRssMb.toFixed(0)} MB`, '']);
-    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox)', seconds(v.ms), int((rows / v.ms) * 1000), ratio(raw.ms / v.ms), `${v.maxRssMb.toFixed(0)} MB`, `${int(v.invalid ?? 0)} (${int(invalid)} generated)`]);
+    lines.push([int(rows), `raw csv-parse (\`columns: false\`), ${mb}; mean of a run before and after ours`, seconds(raw.ms), seconds(raw.cpuMs), int((rows / raw.ms) * 1000), '1.00×', '1.00×', `${raw.maxRssMb.toFixed(0)} MB`, '', '']);
+    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox)', seconds(v.ms), seconds(v.cpuMs), int((rows / v.ms) * 1000), ratio(raw.ms / v.ms), ratio(raw.cpuMs / v.cpuMs), `${v.maxRssMb.toFixed(0)} MB`, v.heapAfterScanMb === undefined ? '' : `${v.heapAfterScanMb.toFixed(0)} MB`, `${int(v.invalid ?? 0)} (${int(invalid)} generated)`]);
     await rm(`${file}.report.csv`, { force: true });
   }
 
@@ -60,31 +65,37 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
   await measure(child, 'validate', small, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
   await rm(`${small}.report.csv`, { force: true });
   const profile = join(profDir, (await readdir(profDir)).find((f) => f.endsWith('.cpuprofile'))!);
-  const all = hotSpots(profile, { top: 8 });
-  const mine = hotSpots(profile, { top: 10, ours: true });
+  const all = hotSpots(profile, { top: 10 });
+  const mine = hotSpots(profile, { top: 12, ours: true, inclusive: true });
 
   const lo = SIZES[0];
   const hi = SIZES[SIZES.length - 1];
   const speed = raws.get(hi)!.ms / ours.get(hi)!.ms;
+  const cpuSpeed = raws.get(hi)!.cpuMs / ours.get(hi)!.cpuMs;
   const rss = ours.get(hi)!.maxRssMb / ours.get(lo)!.maxRssMb;
   const rawRss = raws.get(hi)!.maxRssMb / raws.get(lo)!.maxRssMb;
   const spotRows = (s: ReturnType<typeof hotSpots>) => s.spots.map((h) => [`\`${h.where}\``, `${h.selfMs.toFixed(0)} ms`, `${(h.share * 100).toFixed(1)}%`]);
+  const heapLo = ours.get(lo)!.heapAfterScanMb;
+  const heapHi = ours.get(hi)!.heapAfterScanMb;
+  const perRow = heapLo !== undefined && heapHi !== undefined ? ((heapHi - heapLo) * 2 ** 20) / (hi - lo) : undefined;
   const body = [
     '## Validation: our dry run vs raw csv-parse, speed and peak memory',
     '',
     `\`bench/validate.bench.ts\` (\`npm run bench:validate\`): a generated asset register (\`bench/lib/asset-csv.ts\`: "Name, Serial No., Category, Sub Cat, Country, Purchase Cost ($), Purchase Date, Status, Notes", the seed account's names, day-first dates, \`$1,234.50\` money, 2% invalid rows) of ${SIZES.map(int).join(' and ')} rows, each way in a fresh child process (peak RSS from \`process.resourceUsage().maxRSS\`), in one run. ` +
       `Ours is \`validateSpreadsheet({ resource: 'asset', connection: { sandbox: true, company: 1, rateLimit: 0 }, dateFormat: 'dd/MM/yyyy', reportPath })\`: it reads the file twice (the scan, then the run), resolves lookups against an in-process sandbox and writes the report. ${machine()}; the machine is shared, so absolute figures move between runs and the ratios less.`,
     '',
-    table(['rows', 'what', 'time', 'rows/s', 'vs raw', 'peak RSS', 'invalid rows found'], lines),
+    table(['rows', 'what', 'time', 'CPU time', 'rows/s', 'vs raw (time)', 'vs raw (CPU)', 'peak RSS', 'live heap after the scan', 'invalid rows found'], lines),
     '',
-    `**Speed** at ${int(hi)} rows: **${ratio(speed)}** the raw parser's (goal ≥ ${GOAL_SPEED}×: ${speed >= GOAL_SPEED ? 'met' : 'missed'}). ` +
-      `**Memory**: peak RSS ${int(hi)} / ${int(lo)} rows = **${ratio(rss)}** (goal ≤ ${GOAL_RSS}×: ${rss <= GOAL_RSS ? 'met' : 'missed'}); the raw parser's own is ${ratio(rawRss)}.`,
+    `**Speed** at ${int(hi)} rows: **${ratio(speed)}** the raw parser's in rows a second (goal ≥ ${GOAL_SPEED}×: ${speed >= GOAL_SPEED ? 'met' : 'missed'}), ${ratio(cpuSpeed)} in CPU time, the steadier figure on a shared machine. ` +
+      `Two full parses of the file (the scan and the run) cost twice the baseline's time on their own, so ${GOAL_SPEED}× is the most a two-pass run can reach with every other stage free. ` +
+      `**Memory**: peak RSS ${int(hi)} / ${int(lo)} rows = **${ratio(rss)}** (goal ≤ ${GOAL_RSS}×: ${rss <= GOAL_RSS ? 'met' : 'missed'}); the raw parser's own is ${ratio(rawRss)}.` +
+      (perRow !== undefined ? ` The live heap after the scan grows by ${perRow.toFixed(0)} bytes a row: what the run holds from its scan (at the time of writing, \`firstRowOfKey\` in src/run/import.ts: every serial number with its first row, to find duplicates), and the garbage collector lets the heap grow in proportion.` : ''),
     '',
     `Where the time goes (\`node --cpu-prof\`, ${int(lo)} rows, ${seconds(all.totalMs)} sampled; self time; the profile is left in \`bench/data/prof/\`):`,
     '',
-    table(['function (all code)', 'self', 'share'], spotRows(all)),
+    table(['function (all code), self time', 'self', 'share'], spotRows(all), 1),
     '',
-    table(['function (ours, src/)', 'self', 'share'], spotRows(mine)),
+    table(['function (ours, src/), time including what it calls', 'total', 'share'], spotRows(mine), 1),
   ].join('\n');
   process.stdout.write(`${body}\n`);
   if (SIZES.join() === DEFAULT_SIZES.join()) await writeSection('validate', body);

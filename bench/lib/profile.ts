@@ -86,24 +86,40 @@ function original(jsPath: string, line: number, column: number): { file: string;
   return { file: m.source, line: best[1] + 1 };
 }
 
-/** The functions with the most self time; `ours` keeps only frames compiled from src/. */
-export function hotSpots(profilePath: string, opts: { top?: number; ours?: boolean } = {}): { totalMs: number; spots: HotSpot[] } {
+function describe(f: CallFrame): string {
+  if (f.url.startsWith('file://')) {
+    const js = fileURLToPath(f.url);
+    const o = original(js, f.lineNumber, f.columnNumber);
+    return `${o ? `${o.file}:${o.line}` : `${relative(ROOT, js)}:${f.lineNumber + 1}`} ${f.functionName || '(anonymous)'}`;
+  }
+  return f.url ? `${f.url}:${f.lineNumber + 1} ${f.functionName}` : `(${f.functionName || 'native'})`;
+}
+
+/**
+ * The functions with the most self time (or, with `inclusive`, time including what they
+ * call); `ours` keeps only frames compiled from src/.
+ */
+export function hotSpots(profilePath: string, opts: { top?: number; ours?: boolean; inclusive?: boolean } = {}): { totalMs: number; spots: HotSpot[] } {
   const p = JSON.parse(readFileSync(profilePath, 'utf8')) as CpuProfile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const names = new Map<number, string>();
+  const name = (id: number) => names.get(id) ?? (names.set(id, describe(byId.get(id)!.callFrame)), names.get(id)!);
   const self = new Map<string, number>();
   let total = 0;
   p.samples.forEach((id, i) => {
     const us = p.timeDeltas[i] ?? 0;
     total += us;
-    const f = byId.get(id)!.callFrame;
-    if (opts.ours && !f.url.includes('/bench/data/build/src/')) return;
-    let where: string;
-    if (f.url.startsWith('file://')) {
-      const js = fileURLToPath(f.url);
-      const o = original(js, f.lineNumber, f.columnNumber);
-      where = `${o ? `${o.file}:${o.line}` : `${relative(ROOT, js)}:${f.lineNumber + 1}`} ${f.functionName || '(anonymous)'}`;
-    } else where = f.url ? `${f.url}:${f.lineNumber + 1} ${f.functionName}` : `(${f.functionName || 'native'})`;
-    self.set(where, (self.get(where) ?? 0) + us);
+    const counted = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = opts.inclusive ? parent.get(at) : undefined) {
+      if (opts.ours && !byId.get(at)!.callFrame.url.includes('/bench/data/build/src/')) continue;
+      const where = name(at);
+      // A recursive function counts once per sample.
+      if (counted.has(where)) continue;
+      counted.add(where);
+      self.set(where, (self.get(where) ?? 0) + us);
+    }
   });
   const spots = [...self.entries()]
     .sort((a, b) => b[1] - a[1])

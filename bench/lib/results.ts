@@ -26,9 +26,9 @@ export function machine(): string {
   return `Node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** A markdown table; columns after the first two are right-aligned (figures). */
-export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const align = head.map((_, i) => (i < 2 ? '---' : '---:'));
+/** A markdown table; columns after the first `textColumns` are right-aligned (figures). */
+export function table(head: readonly string[], rows: readonly (readonly string[])[], textColumns = 2): string {
+  const align = head.map((_, i) => (i < textColumns ? '---' : '---:'));
   return [head, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
 

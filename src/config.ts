@@ -15,6 +15,8 @@ export interface ConnectionConfig {
   /** Requests per minute for the account; 0 = no pacing. */
   readonly rateLimit: number;
   readonly allowInsecureHttp: boolean;
+  /** Requests in flight at once, from the config file (flags win). */
+  readonly concurrency?: number;
 }
 
 const configFileSchema = z
@@ -129,5 +131,6 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     company: positiveInt(flags.company, '--company') ?? file.company ?? 1,
     rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? 100,
     allowInsecureHttp,
+    concurrency: file.concurrency,
   });
 }

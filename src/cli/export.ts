@@ -96,7 +96,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
       raw: flags.raw,
       finance: flags.finance,
       asOf: flags.asOf,
-      concurrency: flags.concurrency,
+      concurrency: flags.concurrency ?? cfg.concurrency,
       mode: flags.followNext ? ('next' as const) : ('pages' as const),
       signal: interrupt.signal,
       onPlan: (p: ExportPlan) => {

@@ -48,7 +48,12 @@ const sheetArg = (v: string | undefined): string | number | undefined => (v === 
 
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [];
-  lines.push(`${plan.dryRun ? 'Checking' : 'Importing'} ${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''} as ${plan.resource}s: ${plan.rows} rows below the header on row ${plan.headerRow}${plan.blankRows ? `, ${plan.blankRows} blank rows skipped` : ''}.`);
+  const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
+  const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
+  const skipped = [plan.blankRows ? `${plan.blankRows} blank ${plan.blankRows === 1 ? 'row' : 'rows'}` : '', plan.totalsRows ? `${plan.totalsRows} totals ${plan.totalsRows === 1 ? 'row' : 'rows'}` : ''].filter(Boolean).join(' and ');
+  lines.push(
+    `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${plan.rows} rows below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped` : ''}.`,
+  );
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
@@ -111,7 +116,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
   if (!dry) {
     cmd
       .option('--dry-run', mode === 'create' ? 'check everything, write nothing (same as `assetbatch validate`)' : 'show, row by row, the fields that would change (old → new); write nothing')
-      .option('--concurrency <n>', 'requests in flight at once (the rate limit still applies)', intOption('--concurrency', 1), 4)
+      .option('--concurrency <n>', 'requests in flight at once; the rate limit still applies (default 4, or "concurrency" in the config file)', intOption('--concurrency', 1))
       .option('--resume', 'continue an interrupted run from its journal (the default whenever the journal of this same run exists)')
       .option('--no-resume', 'ignore the journal of an earlier run of this command (rows may be sent twice!)');
     if (mode === 'create') cmd.addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'));
@@ -128,7 +133,14 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
 export async function runImport(file: string, f: ImportFlags, dry: boolean, mode: 'create' | 'update' = 'create'): Promise<number> {
   const connection = connectionConfig(f);
   if (!f.resource) {
-    if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) return runWorkbook(file, f, dry, connection);
+    if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
+      if (f.preset || f.headerRow) {
+        throw new AssetbatchError('E_USAGE', `${f.preset ? '--preset' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`, {
+          hint: 'Import that sheet alone: --resource asset --sheet Register …',
+        });
+      }
+      return runWorkbook(file, f, dry, connection);
+    }
     throw new AssetbatchError('E_USAGE', `say what the rows are: --resource ${mode === 'create' ? 'asset, contract or customer' : 'asset, contract, customer or asset-owner'}`, {
       hint: mode === 'create' ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.' : undefined,
     });
@@ -155,7 +167,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       mappingPath: f.mapping,
       preset: f.preset,
       dateFormat: f.dateFormat,
-      concurrency: f.concurrency,
+      concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: f.onExisting,
       allowDuplicates: f.allowDuplicates,
@@ -315,7 +327,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       dryRun: dry || f.dryRun,
       mappingPath: f.mapping,
       dateFormat: f.dateFormat,
-      concurrency: f.concurrency,
+      concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: f.onExisting,
       allowDuplicates: f.allowDuplicates,

@@ -46,6 +46,8 @@ export interface MappingFile {
   defaults?: Record<string, unknown>;
   dateFormat?: string;
   uniqueField?: 'name' | 'serial_number';
+  /** Workbooks: sheet name → resource. */
+  sheets?: Record<string, string>;
 }
 
 export interface Mapping {

@@ -77,6 +77,11 @@ export interface ImportOptions {
    * skipped with that reason instead of reported as "not found".
    */
   readonly failedRefs?: ReadonlyMap<LookupKind, ReadonlyMap<string, string>>;
+  /**
+   * Workbooks in a dry run: keys of valid rows of sheets checked before this one (customer
+   * names, contract numbers). Nothing was created, but these would be: they resolve.
+   */
+  readonly knownRefs?: ReadonlyMap<LookupKind, readonly string[]>;
 }
 
 export interface ImportPlan {
@@ -84,8 +89,10 @@ export interface ImportPlan {
   readonly sheet?: string;
   readonly resource: string;
   readonly rows: number;
+  readonly totalsRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
+  readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   readonly unmapped: readonly { header: string; suggestion?: string }[];
   readonly warnings: readonly string[];
@@ -127,6 +134,8 @@ const mappingFileSchema = z
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
+    /** Workbooks: sheet name → resource, where the names do not say it. */
+    sheets: z.record(z.string(), z.enum(['customer', 'contract', 'asset'])).optional(),
   })
   .strict();
 
@@ -192,6 +201,8 @@ export function journalPathFor(reportPath: string): string {
 }
 
 interface ScanResult {
+  /** Rows that look like totals ("Total" and sums): reported as skipped, not counted as data. */
+  totalsRows: number;
   /** Rows another row of the sheet refers to (a parent contract), by row number. */
   referenced: Set<number>;
   rows: number;
@@ -211,8 +222,12 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
   const firstRowOfKey = new Map<string, number>();
   const keyCol = opts.keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
   let rows = 0;
+  let totalsRows = 0;
   for await (const r of source.rows) {
-    if (isTotalsRow(r.cells)) continue;
+    if (isTotalsRow(r.cells)) {
+      totalsRows++;
+      continue;
+    }
     rows++;
     if (!opts.dateOrder) {
       for (const c of dateCols) {
@@ -273,7 +288,7 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
       });
     }
   }
-  return { rows, blankRows: source.stats.blankRows, dateOrders, names, firstRowOfKey, referenced };
+  return { rows, totalsRows, blankRows: source.stats.blankRows, dateOrders, names, firstRowOfKey, referenced };
 }
 
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
@@ -313,6 +328,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   // The file first: a bad file should fail before any request is made.
   const probe = await openSheet(o.file, { sheet, headerRow, isKnownHeader: headerMatcher(def) });
   const conn = o.connectionOverride ?? (await connect(o.connection, { logger: o.logger, sandboxOptions: o.sandboxOptions }));
+  const startRequests = conn.client.stats.requests;
   const ownsConn = !o.connectionOverride;
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
@@ -355,14 +371,18 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     }
     const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
     for (const [kind, names] of scanned.names) await resolver.load(kind, names);
+    let placeholder = -1;
+    for (const [kind, keys] of o.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
 
     const reportPath = o.reportPath ?? defaultReportPath(o.file);
     const journalPath = journalPathFor(reportPath);
     // A journal counts only for the same input, resource, service, company and mode;
     // one left by another run is set aside rather than trusted.
-    let prior = !dryRun && o.resume !== false && existsSync(journalPath) ? loadJournal(journalPath) : undefined;
+    // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
+    const journaled = !dryRun && !conn.sandbox;
+    let prior = journaled && o.resume !== false && existsSync(journalPath) ? loadJournal(journalPath) : undefined;
     const journalWarnings: string[] = [];
-    if (!dryRun && existsSync(journalPath) && (!prior || !sameRun(prior.header, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }))) {
+    if (journaled && existsSync(journalPath) && (!prior || !sameRun(prior.header, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }))) {
       const aside = `${journalPath}.${new Date().toISOString().replace(/[:.]/g, '-')}.old`;
       await rename(journalPath, aside);
       if (prior) journalWarnings.push(`the journal ${journalPath} was from another run (${prior.header ? `${prior.header.resource} import of ${prior.header.file} into ${prior.header.baseUrl}, company ${prior.header.company}` : 'unreadable'}); it was moved to ${aside}`);
@@ -389,6 +409,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       sheet: probe.sheet,
       resource: def.name,
       rows: scanned.rows,
+      totalsRows: scanned.totalsRows,
+      mode,
       blankRows: scanned.blankRows,
       headerRow: probe.headerRow,
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
@@ -410,7 +432,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // Pass 2.
     const source = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
     report = await openReport(reportPath, source.headers);
-    if (!dryRun) {
+    if (journaled) {
       journal = new Journal(journalPath);
       journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode });
     }
@@ -444,6 +466,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       beforeRead: () => resolver.load('country', []),
     });
     const counts = emptyCounts();
+    // The connection may serve several sheets of a workbook: count this run's requests only.
+    const stats0 = { ...conn.client.stats };
     let stopped: { code: string; message: string } | undefined;
     const stop = (e: unknown) => {
       if (stopped) return;
@@ -549,7 +573,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       o.logger?.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       await report!.write(out);
       o.onRow?.(out);
-      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: scanned.rows, requests: conn.client.stats.requests });
+      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: scanned.rows + scanned.totalsRows, requests: conn.client.stats.requests - startRequests });
     };
 
     if (dryRun && mode === 'create') {
@@ -574,9 +598,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       dryRun,
       rows: total,
       counts,
-      requests: conn.client.stats.requests,
-      throttled: conn.client.stats.throttled,
-      retries: conn.client.stats.retries,
+      requests: conn.client.stats.requests - startRequests,
+      throttled: conn.client.stats.throttled - stats0.throttled,
+      retries: conn.client.stats.retries - stats0.retries,
       recovered: writer.recovered,
       durationMs,
       rowsPerSecond: total / Math.max(0.001, durationMs / 1000),

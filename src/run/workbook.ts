@@ -6,7 +6,7 @@ import { AssetbatchError } from '../errors.js';
 import type { LookupKind } from '../resources/fields.js';
 import { listSheets } from '../read/index.js';
 import { compactName } from '../map/normalize.js';
-import { importSpreadsheet, type ImportOptions, type ImportSummary } from './import.js';
+import { importSpreadsheet, loadMappingFile, type ImportOptions, type ImportSummary } from './import.js';
 import type { RowOutcome } from '../report/report.js';
 
 /** Import order: what others refer to comes first. */
@@ -26,7 +26,7 @@ export function resourceOfSheet(name: string, sheets?: Readonly<Record<string, s
   return WORKBOOK_ORDER.find((r) => SHEET_NAMES[r].some((n) => compactName(n) === compactName(name)));
 }
 
-export interface WorkbookOptions extends Omit<ImportOptions, 'resource' | 'sheet' | 'reportPath' | 'failedRefs'> {
+export interface WorkbookOptions extends Omit<ImportOptions, 'resource' | 'sheet' | 'reportPath' | 'failedRefs' | 'knownRefs' | 'headerRow' | 'preset'> {
   /** Sheet name → resource, where names do not say it. */
   readonly sheets?: Readonly<Record<string, string>>;
   /** Reports go to `<reportBase>.<sheet>.report.csv`; default the input's path. */
@@ -39,6 +39,15 @@ export interface WorkbookSummary {
 }
 
 export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummary> {
+  // A workbook's mapping file says which sheet is which; columns are mapped sheet by sheet.
+  const file = o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined;
+  if (file && (file.columns || file.resource || file.defaults)) {
+    throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}) and a "dateFormat"', {
+      location: { file: o.mappingPath },
+      hint: 'To map one sheet\'s columns, import that sheet alone: --resource customer --sheet Clients --mapping clients.json',
+    });
+  }
+  o = { ...o, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(o.sheets ?? {}) }, dateFormat: o.dateFormat ?? file?.dateFormat };
   const sheets = await listSheets(o.file);
   const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, o.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
   if (plan.length === 0) {
@@ -48,19 +57,26 @@ export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummar
     });
   }
   const failed = new Map<LookupKind, Map<string, string>>();
+  // A dry run creates nothing, so later sheets are told which references would exist.
+  const known = new Map<LookupKind, string[]>();
   const out: (ImportSummary & { sheet: string })[] = [];
   for (const { sheet, resource } of plan) {
     o.onSheet?.({ sheet, resource });
     const keys = new Map<string, string>();
+    const valid: string[] = [];
     const onRow = (row: RowOutcome) => {
       o.onRow?.(row);
+      if (row.key && row.status === 'valid') valid.push(row.key);
       if (row.key && !['created', 'updated', 'valid'].includes(row.status) && !(row.status === 'skipped' && row.id !== undefined)) {
         keys.set(row.key.toLowerCase(), `(sheet "${sheet}", row ${row.row}) was not created (${row.status})`);
       }
     };
-    const summary = await importSpreadsheet({ ...o, resource, sheet, reportPath: `${o.reportBase ?? o.file}.${sheet}.report.csv`, failedRefs: failed, onRow });
+    const summary = await importSpreadsheet({ ...o, resource, sheet, reportPath: `${o.reportBase ?? o.file}.${sheet}.report.csv`, failedRefs: failed, knownRefs: known, onRow });
     out.push({ ...summary, sheet });
-    if (resource !== 'asset') failed.set(resource, keys);
+    if (resource !== 'asset') {
+      failed.set(resource, keys);
+      known.set(resource, valid);
+    }
     if (summary.stopped) break;
   }
   return { sheets: out };

@@ -1,7 +1,7 @@
 // Files are written beside their target and renamed into place when complete, so an
 // interrupted run never leaves a half-written report or export that looks whole.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm, mkdir } from 'node:fs/promises';
+import { rename, rm, mkdir, readdir } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 export interface AtomicFile {
@@ -14,8 +14,34 @@ export interface AtomicFile {
   abort(): Promise<void>;
 }
 
+/** Temp files a killed run left for this target (their process is gone): removed. */
+async function removeStale(target: string): Promise<void> {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    if (!m || alive(Number(m[1]))) continue;
+    await rm(join(dirname(target), name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function openAtomic(target: string): Promise<AtomicFile> {
   await mkdir(dirname(target), { recursive: true });
+  await removeStale(target);
   const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const stream = createWriteStream(tempPath);
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 // Related records in one workbook: customers, then contracts (parents before children),
 // then assets, with references between sheets resolved to ids created in the same run.
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { readReport, runCli, useSandbox } from './cli.js';
@@ -59,5 +60,37 @@ describe('a row whose referenced row failed is skipped with that reason', () => 
     expect(assets.map((r) => r['#status'])).toEqual(['created', 'skipped']);
     expect(assets[1]['#message']).toBe(`its contract 'WB-2' (sheet "Contracts", row 3) was not created (skipped)`);
     expect((await env.sb.records('contract')).find((c) => c.number === 'WB-4')?.parent_contract?.number).toBe('WB-1');
+  });
+});
+
+describe('checking a workbook (validate) and naming its sheets', () => {
+  it('a dry run counts on the rows earlier sheets would create', async () => {
+    const base = join(env.dir, 'dry-related');
+    // A fresh sandbox (in-process): none of the workbook's records exist there yet.
+    const res = await runCli(['validate', 'samples/related-workbook.xlsx', '--report', base, '--sandbox']);
+    expect(res.code).toBe(0);
+    for (const [sheet, n] of [['Customers', 3], ['Contracts', 4], ['Assets', 8]] as const) {
+      expect(readReport(`${base}.${sheet}.report.csv`).map((r) => r['#status'])).toEqual(Array(n).fill('valid'));
+    }
+  });
+
+  it('a mapping file names sheets whose names do not say what they hold', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Clients 2024').addRows([['Customer Name'], ['Sheet-named Customer']]);
+    const file = join(env.dir, 'named.xlsx');
+    await wb.xlsx.writeFile(file);
+    const mapping = join(env.dir, 'sheets.json');
+    writeFileSync(mapping, JSON.stringify({ sheets: { 'Clients 2024': 'customer' } }));
+    const res = await runCli(['import', file, '--mapping', mapping, ...env.sb.args]);
+    expect(res.code).toBe(0);
+    expect((await env.sb.records('customer')).some((c) => c.name === 'Sheet-named Customer')).toBe(true);
+  });
+
+  it('a workbook mapping file with columns is refused, pointing to sheet-by-sheet imports', async () => {
+    const mapping = join(env.dir, 'cols.json');
+    writeFileSync(mapping, JSON.stringify({ columns: { Name: 'name' } }));
+    const res = await runCli(['import', 'samples/related-workbook.xlsx', '--mapping', mapping, ...env.sb.args]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('may only name its sheets');
   });
 });

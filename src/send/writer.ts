@@ -151,6 +151,16 @@ export class RowWriter {
       .sort((a, b) => b - a)[0];
   }
 
+  /** Take the record an earlier attempt created as this row's result, if there is one. */
+  private async recover(row: number, hash: string, key: { field: string; value: string } | undefined, note: string): Promise<SendResult | undefined> {
+    const id = await this.adopt(key);
+    if (id === undefined) return undefined;
+    this.claimed.add(id);
+    this.recovered++;
+    this.o.journal?.done(row, hash, 'created', id, true);
+    return { status: 'created', id, note };
+  }
+
   /** Create one row's record, exactly once. */
   async create(row: number, body: WriteBody, key: { field: string; value: string } | undefined): Promise<SendResult> {
     const { client, def, journal, prior, mapping } = this.o;
@@ -165,13 +175,8 @@ export class RowWriter {
     }
     if (before?.inFlight) {
       // The process stopped while this row was being sent: it may exist already.
-      const id = await this.adopt(key);
-      if (id !== undefined) {
-        this.claimed.add(id);
-        this.recovered++;
-        journal?.done(row, hash, 'created', id, true);
-        return { status: 'created', id, note: 'recovered: sent by an interrupted run, found in the service' };
-      }
+      const found = await this.recover(row, hash, key, 'recovered: sent by an interrupted run, found in the service');
+      if (found) return found;
     } else {
       const ids = await this.existingIds(key);
       const existing = ids[0];
@@ -200,13 +205,8 @@ export class RowWriter {
       } catch (e) {
         if (e instanceof AmbiguousWriteError) {
           ambiguous++;
-          const id = await this.adopt(key);
-          if (id !== undefined) {
-            this.claimed.add(id);
-            this.recovered++;
-            journal?.done(row, hash, 'created', id, true);
-            return { status: 'created', id, note: 'recovered: the answer was lost, the record was found in the service' };
-          }
+          const found = await this.recover(row, hash, key, 'recovered: the answer was lost, the record was found in the service');
+          if (found) return found;
           if (ambiguous > (this.o.maxAmbiguousRetries ?? 5)) {
             journal?.failed(row, hash, e.message);
             return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; tried ${ambiguous} times` }] };
@@ -221,13 +221,8 @@ export class RowWriter {
         if (e instanceof ApiError && e.status === 400) {
           const issues = serviceIssues(e.body, mapping);
           if (ambiguous > 0 && isDuplicateMessage(issues)) {
-            const id = await this.adopt(key);
-            if (id !== undefined) {
-              this.claimed.add(id);
-              this.recovered++;
-              journal?.done(row, hash, 'created', id, true);
-              return { status: 'created', id, note: 'recovered after a lost answer' };
-            }
+            const found = await this.recover(row, hash, key, 'recovered after a lost answer');
+            if (found) return found;
           }
           journal?.failed(row, hash, issues.map((i) => i.message).join('; '));
           return { status: 'failed', issues };

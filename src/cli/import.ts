@@ -57,7 +57,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
-  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column "${u.header}" is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
+  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
   if (plan.unmapped.length > UNMAPPED_SHOWN) lines.push(`warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped.slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3).map((u) => `"${u.header}"`).join(', ')} …); \`assetbatch mapping suggest\` lists them all`);
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
@@ -268,7 +268,17 @@ Examples:
       }),
     );
 
-  const mapping = program.command('mapping').description('Work with mapping files (which column is which field).');
+  const mapping = program
+    .command('mapping')
+    .description('Work with mapping files (which column is which field).')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json   # edit, then --mapping mapping.json
+  $ assetbatch mapping presets                                                  # the shipped presets
+  $ assetbatch mapping presets snipe-it > my-mapping.json                       # start from one`,
+    );
   mapping
     .command('presets')
     .description('List the mapping presets shipped with assetbatch (for --preset), or print one to start your own mapping file.')

@@ -263,7 +263,7 @@ export function mapHeaders(
     let best: { t: Target; s: number } | undefined;
     for (const [name, t] of [...byName, ...bySynonym, ...byCustom]) {
       if (taken.has(targetName(t))) continue;
-      const s = similarity(key, name);
+      const s = similarity(key, name, FUZZY_THRESHOLD);
       if (s >= FUZZY_THRESHOLD && (!best || s > best.s)) best = { t, s };
     }
     if (best) claim(index, header, best.t, 'fuzzy');

@@ -41,11 +41,15 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   return prev[b.length];
 }
 
-/** Similarity in [0, 1]: 1 - distance / longer length. */
-export function similarity(a: string, b: string): number {
+/**
+ * Similarity in [0, 1]: 1 - distance / longer length. With `atLeast`, work stops as soon as
+ * the pair cannot reach it (a 5,000-column sheet compares every header with every name).
+ */
+export function similarity(a: string, b: string, atLeast = 0): number {
   const len = Math.max(a.length, b.length);
   if (len === 0) return 1;
-  return 1 - editDistance(a, b) / len;
+  const max = atLeast > 0 ? Math.floor((1 - atLeast) * len) : Infinity;
+  return 1 - editDistance(a, b, max) / len;
 }
 
 /** The closest candidates to `name`, best first, above a similarity threshold. */
@@ -58,7 +62,7 @@ export function closest(name: string, candidates: Iterable<string>, opts: { thre
     if (seen.has(c)) continue;
     seen.add(c);
     const cc = compactName(c);
-    let s = similarity(target, cc);
+    let s = similarity(target, cc, threshold);
     // A prefix or containment match ("Dell" for "Dell Technologies") is a good hint too.
     if (target.length >= 3 && (cc.startsWith(target) || target.startsWith(cc))) s = Math.max(s, 0.75);
     if (s >= threshold) scored.push({ c, s });

@@ -64,9 +64,10 @@ function drain(stream: NodeJS.WritableStream, ok: boolean): Promise<void> {
 }
 
 function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean): ReportWriter {
-  const out: Stringifier = stringify({ header: true, columns: [...REPORT_COLUMNS, ...headers.map((h, i) => h || `Column ${i + 1}`)] });
-  out.pipe(file.stream);
   const safe = (s: string) => (raw ? s : neutralizeCell(s));
+  // The header row echoes the user's headers too, so it is neutralised like the cells.
+  const out: Stringifier = stringify({ header: true, columns: [...REPORT_COLUMNS, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))] });
+  out.pipe(file.stream);
   return {
     path,
     async write(o) {

@@ -181,6 +181,37 @@ export async function loadMappingFile(path: string): Promise<MappingFile> {
   return parsed.data as MappingFile;
 }
 
+/** A column's letter as spreadsheets show it: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** The sheet's headers for a message: all of a normal sheet's, the first few of a wide one. */
+function headersSeen(headers: readonly string[], max = 30): string {
+  const shown = headers.filter((h) => h.trim() !== '').slice(0, max).map((h) => `"${h}"`);
+  const more = headers.filter((h) => h.trim() !== '').length - shown.length;
+  return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
+}
+
+/** The report (and its journal) must never overwrite the input or land on a folder. */
+async function checkReportPath(input: string, report: string): Promise<void> {
+  const { stat } = await import('node:fs/promises');
+  if (resolvePath(report) === resolvePath(input) || resolvePath(journalPathFor(report)) === resolvePath(input)) {
+    throw new AssetbatchError('E_USAGE', `the report would overwrite the input file`, { location: { file: input }, hint: 'Give --report another file name, e.g. report.csv.' });
+  }
+  const st = await stat(report).catch(() => undefined);
+  if (st?.isDirectory()) {
+    throw new AssetbatchError('E_USAGE', `--report ${report} is a folder`, { hint: `Give a file name ending in .csv, .xlsx or .json, e.g. ${join(report, 'report.csv')}` });
+  }
+}
+
 /** Resolve the resource named on the command line to a writable one. */
 export function writableResource(name: string, mode: WriteMode): ResourceDef {
   const def = findResource(name);
@@ -344,7 +375,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     if (mode === 'update' && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
       throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
         location: { file: o.file, sheet: probe.sheet },
-        hint: `Headers seen: ${probe.headers.map((h) => `"${h}"`).join(', ')}. An export (assetbatch export ${def.name}) has the ID column.`,
+        hint: `Headers seen: ${headersSeen(probe.headers)}. An export (assetbatch export ${def.name}) has the ID column.`,
       });
     }
     if (missing.length > 0) {
@@ -353,7 +384,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         `no column for ${missing.map((f) => `${f.label} (${f.name})`).join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required for ${def.plural}`,
         {
           location: { file: o.file, sheet: probe.sheet },
-          hint: `Headers seen: ${probe.headers.map((h) => `"${h}"`).join(', ')}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+          hint: `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
         },
       );
     }
@@ -375,6 +406,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     for (const [kind, keys] of o.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
 
     const reportPath = o.reportPath ?? defaultReportPath(o.file);
+    await checkReportPath(o.file, reportPath);
     const journalPath = journalPathFor(reportPath);
     // A journal counts only for the same input, resource, service, company and mode;
     // one left by another run is set aside rather than trusted.
@@ -414,7 +446,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       blankRows: scanned.blankRows,
       headerRow: probe.headerRow,
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
-      unmapped: mapping.unmapped.filter((u) => u.header.trim() !== '' && !u.header.startsWith('#')).map((u) => ({ header: u.header, suggestion: u.suggestion })),
+      // A column with no header is still a column: say that its cells are not imported.
+      unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),
       warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
       lookups: resolver.plan,
       lookupRequests: resolver.requests,

@@ -6,13 +6,14 @@ import { connectionConfig, loadConfigFile, positiveInt, type ConnectionFlags } f
 import { WRITABLE } from '../resources/index.js';
 import { fetchTemplateLookups } from '../template/live.js';
 import { templateResource, writeTemplate, type TemplateFormat, type TemplateOptions } from '../template/template.js';
-import { addConnectionOptions, runAction } from './common.js';
+import { addConnectionOptions, createLogger, runAction } from './common.js';
 
 interface TemplateFlags extends ConnectionFlags {
   output?: string;
   format?: TemplateFormat;
   live?: boolean;
   debug?: boolean;
+  log?: string;
 }
 
 async function runTemplate(resource: string, f: TemplateFlags): Promise<void> {
@@ -22,11 +23,13 @@ async function runTemplate(resource: string, f: TemplateFlags): Promise<void> {
   let opts: TemplateOptions;
   if (f.live) {
     const cfg = connectionConfig(f);
-    const conn = await connect(cfg);
+    const logger = createLogger(f.log);
+    const conn = await connect(cfg, { logger });
     try {
       opts = { company: cfg.company, ...(await fetchTemplateLookups(conn.client, def, cfg.company)) };
     } finally {
       await conn.close();
+      logger?.flush();
     }
   } else {
     // No service needed: the company only names the template's target in its instructions.

@@ -29,6 +29,7 @@ import { Journal, loadJournal, type JournalHeader } from '../send/journal.js';
 function sameRun(h: JournalHeader | undefined, run: { file: string; resource: string; company: number; baseUrl: string; mode: string }): boolean {
   return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
 }
+import { KeyIndex } from '../util/key-index.js';
 import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
 
 export interface ImportOptions {
@@ -240,7 +241,7 @@ interface ScanResult {
   blankRows: number;
   dateOrders: Map<number, DateOrder | undefined>;
   names: Map<LookupKind, Set<string>>;
-  firstRowOfKey: Map<string, number>;
+  firstRowOfKey: KeyIndex;
 }
 
 /** Pass 1: what the run needs to know before it writes anything. */
@@ -250,7 +251,7 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
   const evidence = new Map<number, { dmy?: number; mdy?: number; both?: number; example?: string }>();
   const lookupCols = mapping.columns.filter((c) => c.target.kind === 'field' && c.target.field.type === 'lookup');
   const names = new Map<LookupKind, Set<string>>();
-  const firstRowOfKey = new Map<string, number>();
+  const firstRowOfKey = new KeyIndex();
   const keyCol = opts.keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
   let rows = 0;
   let totalsRows = 0;
@@ -288,7 +289,7 @@ async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opt
     }
     if (keyCol && opts.trackKeys) {
       const k = cellText(r.cells[keyCol.index]).trim();
-      if (k && !firstRowOfKey.has(k)) firstRowOfKey.set(k, r.row);
+      if (k) firstRowOfKey.add(k, r.row);
     }
     if (opts.selfRefIndex !== undefined) {
       const ref = cellText(r.cells[opts.selfRefIndex]).trim();
@@ -552,7 +553,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
       if (mode === 'update') return updateRow(p, key, base);
       if (dryRun) {
-        const existingId = await writer.existingId(key);
+        // The list read before the run answers without a request (and without an await per row).
+        const existingId = writer.knownExistingId(key) ?? (writer.complete ? undefined : await writer.existingId(key));
         if (existingId !== undefined) {
           const what = o.onExisting ?? 'skip';
           if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };

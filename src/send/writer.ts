@@ -127,6 +127,17 @@ export class RowWriter {
     return matches;
   }
 
+  /** True when the records that existed before the run were all read (no per-row calls). */
+  get complete(): boolean {
+    return this.o.existingComplete;
+  }
+
+  /** The existing record with this key, from the list read before the run; undefined if unknown. */
+  knownExistingId(key: { field: string; value: string } | undefined): number | undefined {
+    if (!key || !this.o.existingComplete) return undefined;
+    return this.o.existing?.get(`${key.field}=${key.value}`)?.[0];
+  }
+
   /** Is there already a record with this key (before our run)? */
   async existingId(key: { field: string; value: string } | undefined): Promise<number | undefined> {
     return (await this.existingIds(key))[0];

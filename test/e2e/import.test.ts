@@ -199,3 +199,20 @@ describe('problems that stop the run before anything is sent', () => {
     expect(countWrites(await env.sb.stats())).toBe(0);
   });
 });
+
+describe('rows that repeat a natural key within the file', () => {
+  it.each([
+    { name: 'the second is skipped as a duplicate of the first', flags: [] as string[], statuses: ['created', 'skipped', 'created'], records: 1 },
+    { name: '--allow-duplicates sends both', flags: ['--allow-duplicates'], statuses: ['created', 'created', 'created'], records: 2 },
+  ])('$name', async ({ flags, statuses, records }) => {
+    const serial = `DUP-${flags.length}`;
+    const file = join(env.dir, `dups-${flags.length}.csv`);
+    writeFileSync(file, `Name,Serial number\nFirst,${serial}\nSecond,${serial}\nOther,${serial}-X\n`);
+    const report = join(env.dir, `dups-${flags.length}.report.csv`);
+    await runCli(['import', file, '-r', 'asset', '--report', report, ...flags, ...env.sb.args]);
+    const rows = readReport(report);
+    expect(rows.map((r) => r['#status'])).toEqual(statuses);
+    if (!flags.length) expect(rows[1]['#message']).toBe(`duplicate of row 2 (same serial number "${serial}")`);
+    expect((await env.sb.records('asset')).filter((a) => a.serial_number === serial)).toHaveLength(records);
+  });
+});

@@ -60,6 +60,8 @@ export const ErrorCodes = {
   E_UNREACHABLE: 'E_UNREACHABLE',
   E_INTERRUPTED: 'E_INTERRUPTED',
   E_INTERNAL: 'E_INTERNAL',
+  // warnings (never stop anything)
+  W_READ: 'W_READ',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

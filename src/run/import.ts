@@ -603,7 +603,21 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
 
-    const emit = async (out: RowOutcome) => {
+    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's report line.
+    let readerWarning = 0;
+    const withReaderWarnings = (out: RowOutcome): RowOutcome => {
+      const extra: RowIssue[] = [];
+      while (readerWarning < source.warnings.length) {
+        const w = source.warnings[readerWarning];
+        if (w.row !== undefined && w.row > out.row) break;
+        readerWarning++;
+        if (w.row === out.row) extra.push({ code: 'W_READ', column: w.column, message: w.message });
+      }
+      return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
+    };
+
+    const emit = async (row: RowOutcome) => {
+      const out = withReaderWarnings(row);
       counts[out.status]++;
       o.logger?.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       await report!.write(out);

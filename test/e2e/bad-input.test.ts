@@ -342,15 +342,15 @@ const fixedGaps: { name: string; check: () => Promise<void> }[] = [
   },
 ];
 
-const knownGaps: { name: string; check: () => Promise<void> }[] = [
-  {
-    name: "mixed delimiters: the odd row's warning is in the report, not only on stderr",
-    check: async () => {
-      const { report } = await runCase({ name: '', file: bad('mixed-delimiters.csv'), code: 0 });
-      expect(readReport(report).find((r) => r['#row'] === '3')?.['#warnings']).toMatch(/","/);
-    },
+const knownGaps: { name: string; check: () => Promise<void> }[] = [];
+
+fixedGaps.push({
+  name: "mixed delimiters: the odd row's warning is in the report, not only on stderr",
+  check: async () => {
+    const { report } = await runCase({ name: '', file: bad('mixed-delimiters.csv'), code: 0 });
+    expect(readReport(report).find((r) => r['#row'] === '3')?.['#warnings']).toMatch(/","/);
   },
-];
+});
 
 /** Gaps where --report points somewhere it must not write. */
 const reportGaps: { name: string; check: () => Promise<void> }[] = [
@@ -379,6 +379,8 @@ describe('gaps found by this corpus, now closed', () => {
   for (const { name, check } of [...reportGaps, ...fixedGaps]) it(name, check, RUN_TIMEOUT_MS + 10_000);
 });
 
-describe('known gaps (expected to fail until fixed)', () => {
-  for (const { name, check } of knownGaps) it.fails(name, check, RUN_TIMEOUT_MS + 10_000);
-});
+if (knownGaps.length > 0) {
+  describe('known gaps (expected to fail until fixed)', () => {
+    for (const { name, check } of knownGaps) it.fails(name, check, RUN_TIMEOUT_MS + 10_000);
+  });
+}

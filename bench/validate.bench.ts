@@ -89,7 +89,7 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
     `**Speed** at ${int(hi)} rows: **${ratio(speed)}** the raw parser's in rows a second (goal ≥ ${GOAL_SPEED}×: ${speed >= GOAL_SPEED ? 'met' : 'missed'}), ${ratio(cpuSpeed)} in CPU time, the steadier figure on a shared machine. ` +
       `Two full parses of the file (the scan and the run) cost twice the baseline's time on their own, so ${GOAL_SPEED}× is the most a two-pass run can reach with every other stage free. ` +
       `**Memory**: peak RSS ${int(hi)} / ${int(lo)} rows = **${ratio(rss)}** (goal ≤ ${GOAL_RSS}×: ${rss <= GOAL_RSS ? 'met' : 'missed'}); the raw parser's own is ${ratio(rawRss)}.` +
-      (perRow !== undefined ? ` The live heap after the scan grows by ${perRow.toFixed(0)} bytes a row: what the run holds from its scan (at the time of writing, \`firstRowOfKey\` in src/run/import.ts: every serial number with its first row, to find duplicates), and the garbage collector lets the heap grow in proportion.` : ''),
+      (perRow !== undefined ? ` The live heap after the scan grows by ${perRow.toFixed(0)} bytes a row. What still grows with the file is the index of natural keys kept to find duplicate rows (src/util/key-index.ts: two 32-bit hashes and a row number a key, in typed arrays outside the JS heap, ~12–24 bytes a row), which is what RSS shows.` : ''),
     '',
     `Where the time goes (\`node --cpu-prof\`, ${int(lo)} rows, ${seconds(all.totalMs)} sampled; self time; the profile is left in \`bench/data/prof/\`):`,
     '',

@@ -313,18 +313,16 @@ const pickedCache = new WeakMap<ResourceDef, Map<string, z.ZodObject>>();
  * A sheet's rows share a handful of key sets, so the narrowed schemas are cached.
  */
 function schemaForKeys(def: ResourceDef, mode: WriteMode, body: WriteBody): z.ZodObject {
-  const full = writeSchema(def, mode);
-  const shape = full.shape as Record<string, z.ZodType>;
-  const keys = Object.keys(body).filter((k) => k in shape);
-  const required = requiredKeys(def, mode);
-  for (const k of required) if (!keys.includes(k)) keys.push(k);
-  keys.sort();
-  const sig = `${mode}:${keys.join(',')}`;
+  // Bodies built from one sheet list their keys in the same order: that order is the cache key.
+  const sig = `${mode}:${Object.keys(body).join(',')}`;
   let byDef = pickedCache.get(def);
   if (!byDef) pickedCache.set(def, (byDef = new Map()));
   let picked = byDef.get(sig);
   if (!picked) {
-    picked = full.pick(Object.fromEntries(keys.map((k) => [k, true])) as Record<string, true>);
+    const full = writeSchema(def, mode);
+    const shape = full.shape as Record<string, z.ZodType>;
+    const keys = new Set([...Object.keys(body).filter((k) => k in shape), ...requiredKeys(def, mode)]);
+    picked = full.pick(Object.fromEntries([...keys].map((k) => [k, true])) as Record<string, true>);
     if (byDef.size < 500) byDef.set(sig, picked);
   }
   return picked;

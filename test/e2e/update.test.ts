@@ -126,3 +126,29 @@ describe('an export can be edited and fed back to update', () => {
     expect(after.asset_notes).toBe('Edited in the export');
   });
 });
+
+describe('--on-existing: rows whose record is already in the service', () => {
+  const csv = 'Serial number,Name,Asset notes\nSN-EXIST-0005,Existing five,noted by on-existing\nSN-NEW-OE-1,Brand new,\n';
+  // The cases run in order: the first creates SN-NEW-OE-1, so it already exists for the others.
+  it.each([
+    { what: 'skip', statuses: ['skipped', 'created'], messages: [/^already in the service \(id \d+, serial_number=SN-EXIST-0005\)$/, /^$/], code: 0, notes: null },
+    { what: 'error', statuses: ['failed', 'failed'], messages: [/already in the service/, /already in the service/], code: 1, notes: null },
+    { what: 'update', statuses: ['updated', 'skipped'], messages: [/^$/, /^no change/], code: 0, notes: 'noted by on-existing' },
+  ])('$what', async ({ what, statuses, messages, code, notes }) => {
+    const before = await asset('SN-EXIST-0005');
+    const file = write(`on-existing-${what}.csv`, csv);
+    const report = join(env.dir, `on-existing-${what}.report.csv`);
+    const res = await runCli(['import', file, '-r', 'asset', '--on-existing', what, '--report', report, ...env.sb.args]);
+    expect(res.code).toBe(code);
+    const rows = readReport(report);
+    expect(rows.map((r) => r['#status'])).toEqual(statuses);
+    rows.forEach((r, i) => expect(r['#message']).toMatch(messages[i]));
+    const after = await asset('SN-EXIST-0005');
+    if (notes) {
+      expect(after.asset_notes).toBe(notes);
+      // The merge keeps what the sheet does not mention.
+      expect(without(after, 'asset_notes', 'name')).toEqual(without(before, 'asset_notes', 'name'));
+    } else expect(after).toEqual(before);
+    expect((await env.sb.records('asset')).filter((a) => a.serial_number === 'SN-NEW-OE-1')).toHaveLength(1);
+  });
+});

@@ -63,7 +63,9 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
   if (plan.resumed) lines.push(`Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`);
   if (!plan.dryRun) {
-    lines.push(`Plan: ${plan.writes} writes${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}; at ${plan.rateLimit || 'unlimited'} requests/minute ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
+    // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
+    const what = plan.mode === 'update' ? `up to ${plan.writes} updates (a read and a write each)` : `up to ${plan.writes} writes`;
+    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}; at ${plan.rateLimit || 'unlimited'} requests/minute ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
   }
   out.write(lines.join('\n') + '\n');
 }

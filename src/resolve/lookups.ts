@@ -81,6 +81,7 @@ export class LookupIndex {
   readonly kind: LookupKind;
   private readonly byKey = new Map<string, LookupEntry[]>();
   private readonly entries: LookupEntry[] = [];
+  private readonly ids = new Set<number>();
   /** True once every entry of the list is in the index (misses are then final). */
   complete = false;
 
@@ -89,7 +90,8 @@ export class LookupIndex {
   }
 
   add(e: LookupEntry): void {
-    if (this.entries.some((x) => x.id === e.id)) return;
+    if (this.ids.has(e.id)) return;
+    this.ids.add(e.id);
     this.entries.push(e);
     const keys = new Set([e.name, ...(e.keys ?? [])].map(normalizeName));
     for (const k of keys) {
@@ -275,16 +277,18 @@ export class Resolver {
    * Answers by (kind, text): a register names the same few hundred things in thousands of
    * rows, and normalising and matching each time costs more than the rest of a row.
    */
-  private readonly memo = new Map<string, Resolution>();
+  private readonly memo = new Map<LookupKind, Map<string, Resolution>>();
 
   /** Resolve a name; for categories, "Name / Sub" or a separate subcategory. */
   resolve(kind: LookupKind, name: string, subcategory?: string): Resolution {
-    const key = `${kind}\u0000${name}\u0000${subcategory ?? ''}`;
-    const hit = this.memo.get(key);
+    let memo = this.memo.get(kind);
+    if (!memo) this.memo.set(kind, (memo = new Map()));
+    const key = `${name}\u0000${subcategory ?? ''}`;
+    const hit = memo.get(key);
     if (hit) return hit;
     const res = this.resolveUncached(kind, name, subcategory);
-    if (this.memo.size >= 50_000) this.memo.clear();
-    this.memo.set(key, res);
+    if (memo.size >= 50_000) memo.clear();
+    memo.set(key, res);
     return res;
   }
 
@@ -315,7 +319,7 @@ export class Resolver {
   /** Add a record created during this run (a customer or contract referenced later in the workbook). */
   remember(kind: LookupKind, entry: LookupEntry): void {
     // A remembered name may answer a question that was "not found" before.
-    for (const k of this.memo.keys()) if (k.startsWith(`${kind}\u0000`)) this.memo.delete(k);
+    this.memo.get(kind)?.clear();
     this.index(kind).add(entry);
   }
 }

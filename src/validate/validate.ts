@@ -84,6 +84,22 @@ function columnOf(mapping: Mapping, field: string): ColumnMapping | undefined {
   });
 }
 
+const defaultsCache = new WeakMap<Mapping, { field: FieldDef; value: CellValue }[]>();
+
+/** The mapping file's defaults as fields, worked out once per mapping rather than per row. */
+function defaultsOf(ctx: RowContext): { field: FieldDef; value: CellValue }[] {
+  let out = defaultsCache.get(ctx.mapping);
+  if (!out) {
+    out = [];
+    for (const [name, value] of Object.entries(ctx.mapping.defaults)) {
+      const t = parseTarget(ctx.def, name, undefined, ctx.mode);
+      if (t?.kind === 'field') out.push({ field: t.field, value: value as CellValue });
+    }
+    defaultsCache.set(ctx.mapping, out);
+  }
+  return out;
+}
+
 export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   const { def, mapping } = ctx;
   const issues: RowIssue[] = [];
@@ -156,11 +172,9 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   }
 
   // Defaults from the mapping file fill fields the row leaves empty.
-  for (const [name, value] of Object.entries(mapping.defaults)) {
-    const t = parseTarget(def, name, undefined, ctx.mode);
-    if (!t || t.kind !== 'field') continue;
-    if (getPath(body, t.field.name) !== undefined || lookupText.has(t.field.name) || badFields.has(t.field.name)) continue;
-    apply(t.field, value as CellValue, `(default for ${t.field.name})`, ctx.defaultDateOrder);
+  for (const { field, value } of defaultsOf(ctx)) {
+    if (getPath(body, field.name) !== undefined || lookupText.has(field.name) || badFields.has(field.name)) continue;
+    apply(field, value, `(default for ${field.name})`, ctx.defaultDateOrder);
   }
 
   // Warranty given as a length in months (Snipe-IT and others): the end date is counted

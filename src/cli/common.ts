@@ -53,11 +53,17 @@ export class Progress {
   constructor(private readonly label: string, enabled = process.stderr.isTTY === true) {
     this.enabled = enabled;
   }
-  update(done: number, total: number, extra = ''): void {
+  /** `total` undefined: not known yet (a one-pass check of a long sheet); shows the count and the speed. */
+  update(done: number, total: number | undefined, extra = ''): void {
     if (!this.enabled) return;
     const now = Date.now();
-    if (now - this.last < 100 && done < total) return;
+    if (now - this.last < 100 && (total === undefined || done < total)) return;
     this.last = now;
+    if (total === undefined) {
+      const rate = done / Math.max(0.001, (now - this.started) / 1000);
+      process.stderr.write(`\r${this.label} ${done} rows · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}\x1b[K`);
+      return;
+    }
     const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
     const width = 24;
     const filled = Math.round((pct / 100) * width);

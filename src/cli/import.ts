@@ -51,8 +51,10 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
   const skipped = [plan.blankRows ? `${plan.blankRows} blank ${plan.blankRows === 1 ? 'row' : 'rows'}` : '', plan.totalsRows ? `${plan.totalsRows} totals ${plan.totalsRows === 1 ? 'row' : 'rows'}` : ''].filter(Boolean).join(' and ');
+  // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
+  const rows = plan.counted ? `${plan.rows} rows` : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
-    `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${plan.rows} rows below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped` : ''}.`,
+    `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.

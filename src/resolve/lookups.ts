@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import { fetchPage, listAll, pagesFor, type ListOptions } from '../api/paginate.js';
+import { fetchPage, listAll, pagesFor, type ListOptions, type Page } from '../api/paginate.js';
 import type { LookupKind, ResourceDef } from '../resources/fields.js';
 import { LOOKUP_LIST } from '../resources/index.js';
 import { COUNTRIES } from '../resources/countries.js';
@@ -210,33 +210,66 @@ export class Resolver {
     return p;
   }
 
+  /** Lists read part-way (page 1, then filtered calls): what is known, to go on from there. */
+  private readonly partial = new Map<LookupKind, { first: Page<Record<string, unknown>>; pages: number; asked: Set<string>; wanted: Set<string>; plan: number }>();
+
+  /** Record (or, for a list loaded again, update) the list's line in the plan. */
+  private planned(kind: LookupKind, item: LookupPlanItem, at?: number): number {
+    if (at === undefined) return this.plan.push(item) - 1;
+    this.plan[at] = item;
+    return at;
+  }
+
+  /**
+   * Whether `text` can be answered for `kind` without loading more: the list is complete,
+   * or its entry was fetched. A one-pass run asks before each row with a name not seen
+   * in its look-ahead.
+   */
+  covers(kind: LookupKind, text: string): boolean {
+    const idx = this.indexes.get(kind);
+    if (idx?.complete) return true;
+    if (!idx) return false;
+    const t = text.trim();
+    return t === '' || idx.has(kind === 'category' ? splitCategory(t).name : t);
+  }
+
   /**
    * Make sure `names` can be answered for `kind`, at the least cost: the cache, else
    * page 1 (which tells the count), then either the other pages or one filtered call
-   * per name still missing, whichever is fewer requests.
+   * per name still missing, whichever is fewer requests. Called again with more names
+   * (a one-pass run meeting new ones), it goes on from there: more filtered calls while
+   * they stay cheaper than the rest of the list, else the rest of the list.
    */
   async load(kind: LookupKind, names: Iterable<string>): Promise<void> {
     const idx = this.index(kind);
     if (idx.complete) return;
     const wanted = [...new Set([...names].map((n) => n.trim()).filter(Boolean))];
-    const cached = await this.readCache(kind);
-    if (cached) {
-      for (const e of cached) idx.add(e);
-      idx.complete = true;
-      this.plan.push({ kind, names: wanted.length, strategy: 'cache', requests: 0 });
-      return;
+    let state = this.partial.get(kind);
+    if (!state) {
+      const cached = await this.readCache(kind);
+      if (cached) {
+        for (const e of cached) idx.add(e);
+        idx.complete = true;
+        this.plan.push({ kind, names: wanted.length, strategy: 'cache', requests: 0 });
+        return;
+      }
+      if (!this.client) throw new Error('no service to resolve names against');
+      const first = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, LOOKUP_LIST[kind], this.listOpts(), 1));
+      for (const r of first.results) idx.add(toEntry(kind, r));
+      const pages = pagesFor(first.count);
+      if (pages <= 1) {
+        idx.complete = true;
+        this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: 1 });
+        await this.writeCache(kind, idx.all());
+        return;
+      }
+      state = { first, pages, asked: new Set(), wanted: new Set(), plan: this.planned(kind, { kind, names: 0, strategy: 'filtered calls', requests: 1 }) };
+      this.partial.set(kind, state);
     }
-    if (!this.client) throw new Error('no service to resolve names against');
     const def: ResourceDef = LOOKUP_LIST[kind];
-    const first = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, def, this.listOpts(), 1));
-    for (const r of first.results) idx.add(toEntry(kind, r));
-    const pages = pagesFor(first.count);
-    if (pages <= 1) {
-      idx.complete = true;
-      this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: 1 });
-      await this.writeCache(kind, idx.all());
-      return;
-    }
+    const before = this.plan[state.plan];
+    for (const n of wanted) state.wanted.add(n);
+    const names0 = state.wanted.size;
     const lookupName = (n: string) => (kind === 'category' ? splitCategory(n).name : n);
     // A name found on page 1 may have a namesake on a later page (names are not unique in
     // the service), so it is asked for too, by the service's spelling: the exact filter
@@ -248,28 +281,32 @@ export class Resolver {
           return hit.ok ? hit.entry.name : lookupName(n);
         }),
       ),
-    ];
+    ].filter((q) => !state.asked.has(q));
     const filter = NAME_FILTER[kind];
     // Filtered calls made before falling back to the whole list still count in the plan.
     let filtered = 0;
-    if (filter && queries.length < pages - 1) {
+    if (filter && state.asked.size + queries.length < state.pages - 1) {
       filtered = queries.length;
       for (const q of queries) {
-        const page = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, def, { ...this.listOpts(), filters: { [filter]: q } }, 1));
+        state.asked.add(q);
+        const page = await this.countRequests(fetchPage<Record<string, unknown>>(this.client!, def, { ...this.listOpts(), filters: { [filter]: q } }, 1));
         for (const r of page.results) idx.add(toEntry(kind, r));
       }
+      this.memo.get(kind)?.clear();
       // Names still missing (a filter that matches exactly, a typo) need the whole list for suggestions.
       const still = wanted.filter((n) => !idx.has(lookupName(n)));
       if (still.length === 0) {
-        this.plan.push({ kind, names: wanted.length, strategy: 'filtered calls', requests: 1 + queries.length });
+        this.planned(kind, { kind, names: names0, strategy: 'filtered calls', requests: before.requests + queries.length }, state.plan);
         return;
       }
     }
     let requests = 0;
-    for await (const r of listAll<Record<string, unknown>>(this.client, def, { ...this.listOpts(), first, onPage: ({ page }) => void (page > 1 && requests++) })) idx.add(toEntry(kind, r));
+    for await (const r of listAll<Record<string, unknown>>(this.client!, def, { ...this.listOpts(), first: state.first, onPage: ({ page }) => void (page > 1 && requests++) })) idx.add(toEntry(kind, r));
     this.requests += requests;
     idx.complete = true;
-    this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: 1 + filtered + requests });
+    this.partial.delete(kind);
+    this.memo.get(kind)?.clear();
+    this.planned(kind, { kind, names: names0, strategy: 'full list', requests: before.requests + filtered + requests }, state.plan);
     await this.writeCache(kind, idx.all());
   }
 

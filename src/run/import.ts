@@ -1,7 +1,8 @@
 // The import run: read → map → coerce → resolve → validate → send → report, wired.
-// The sheet is read twice, streaming both times: a scan (dates' day/month order, the
-// names to look up, duplicate keys, the row count for the plan) and the run itself.
-// Nothing is written before the plan is known; every row ends in the report.
+// An import reads the sheet twice, streaming both times: a scan (dates' day/month order, the
+// names to look up, duplicate keys, the row count for the plan) and the run itself. A dry
+// run reads it once, learning those from its first rows (src/run/scan.ts). Nothing is
+// written before the plan is known; every row ends in the report.
 import { readFile, rename } from 'node:fs/promises';
 import { resolve as resolvePath, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
@@ -19,18 +20,22 @@ import type { SheetRow, SheetSource } from '../read/types.js';
 import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
 import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
-import { cellText, dateOrderFromFormat, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
-import { splitCategory, Resolver } from '../resolve/lookups.js';
-import { prepareRow, isTotalsRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
+import { cellText, dateOrderFromFormat, isEmptyCell } from '../map/coerce.js';
+import { Resolver } from '../resolve/lookups.js';
+import { prepareRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
 import { Journal, loadJournal, type JournalHeader } from '../send/journal.js';
+
+import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
+import { Scanner, scanDateOrders } from './scan.js';
+
+/** Rows a one-pass dry run reads ahead (and holds) to learn date orders and names first. */
+export const LOOKAHEAD_ROWS = 20_000;
 
 /** Whether a journal was written by this same run (so resuming from it is right). */
 function sameRun(h: JournalHeader | undefined, run: { file: string; resource: string; company: number; baseUrl: string; mode: string }): boolean {
   return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
 }
-import { KeyIndex } from '../util/key-index.js';
-import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
 
 export interface ImportOptions {
   readonly file: string;
@@ -59,7 +64,8 @@ export interface ImportOptions {
   readonly onRow?: (o: RowOutcome) => void;
   /** Called once, before any write, with the plan. */
   readonly onPlan?: (p: ImportPlan) => void;
-  readonly onProgress?: (p: { done: number; total: number; requests: number }) => void;
+  /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
+  readonly onProgress?: (p: { done: number; total?: number; requests: number }) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
@@ -83,13 +89,23 @@ export interface ImportOptions {
    * names, contract numbers). Nothing was created, but these would be: they resolve.
    */
   readonly knownRefs?: ReadonlyMap<LookupKind, readonly string[]>;
+  /**
+   * Dry runs of creates read the sheet once (default); false reads it twice, as imports
+   * do, so that the plan has the full count before the first row is checked.
+   */
+  readonly onePass?: boolean;
+  /** One-pass runs: the rows read ahead before checking starts. Default LOOKAHEAD_ROWS. */
+  readonly lookaheadRows?: number;
 }
 
 export interface ImportPlan {
   readonly file: string;
   readonly sheet?: string;
   readonly resource: string;
+  /** Data rows; while `counted` is false, only those of the look-ahead (the sheet has more). */
   readonly rows: number;
+  /** False for a one-pass dry run of a sheet longer than its look-ahead: counts are so far. */
+  readonly counted: boolean;
   readonly totalsRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
@@ -232,97 +248,6 @@ export function journalPathFor(reportPath: string): string {
   return reportPath.replace(/\.(csv|xlsx|json)$/i, '') + '.journal.ndjson';
 }
 
-interface ScanResult {
-  /** Rows that look like totals ("Total" and sums): reported as skipped, not counted as data. */
-  totalsRows: number;
-  /** Rows another row of the sheet refers to (a parent contract), by row number. */
-  referenced: Set<number>;
-  rows: number;
-  blankRows: number;
-  dateOrders: Map<number, DateOrder | undefined>;
-  names: Map<LookupKind, Set<string>>;
-  firstRowOfKey: KeyIndex;
-}
-
-/** Pass 1: what the run needs to know before it writes anything. */
-async function scan(source: SheetSource, def: ResourceDef, mapping: Mapping, opts: { dateOrder?: DateOrder; keyField?: string; trackKeys: boolean; selfRefIndex?: number }): Promise<ScanResult> {
-  const selfRefs = new Set<string>();
-  const dateCols = mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
-  const evidence = new Map<number, { dmy?: number; mdy?: number; both?: number; example?: string }>();
-  const lookupCols = mapping.columns.filter((c) => c.target.kind === 'field' && c.target.field.type === 'lookup');
-  const names = new Map<LookupKind, Set<string>>();
-  const firstRowOfKey = new KeyIndex();
-  const keyCol = opts.keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
-  let rows = 0;
-  let totalsRows = 0;
-  for await (const r of source.rows) {
-    if (isTotalsRow(r.cells)) {
-      totalsRows++;
-      continue;
-    }
-    rows++;
-    if (!opts.dateOrder) {
-      for (const c of dateCols) {
-        const cell = r.cells[c.index];
-        if (typeof cell !== 'string') continue;
-        const o = dateOrdersOf(cell);
-        if (!o) continue;
-        const e = evidence.get(c.index) ?? {};
-        if (o.dmy && !o.mdy) e.dmy ??= r.row;
-        else if (o.mdy && !o.dmy) e.mdy ??= r.row;
-        else if (o.dmy && o.mdy && Number(cell.split(/[/.\-]/)[0]) !== Number(cell.split(/[/.\-]/)[1])) {
-          e.both = (e.both ?? 0) + 1;
-          e.example ??= `${cell.trim()} (row ${r.row})`;
-        }
-        evidence.set(c.index, e);
-      }
-    }
-    for (const c of lookupCols) {
-      const cell = r.cells[c.index];
-      if (isEmptyCell(cell)) continue;
-      const kind = (c.target as { field: { lookup: LookupKind } }).field.lookup;
-      let text = cellText(cell).trim();
-      if (kind === 'category') text = splitCategory(text).name;
-      let set = names.get(kind);
-      if (!set) names.set(kind, (set = new Set()));
-      if (set.size < 100_000) set.add(text);
-    }
-    if (keyCol && opts.trackKeys) {
-      const k = cellText(r.cells[keyCol.index]).trim();
-      if (k) firstRowOfKey.add(k, r.row);
-    }
-    if (opts.selfRefIndex !== undefined) {
-      const ref = cellText(r.cells[opts.selfRefIndex]).trim();
-      if (ref) selfRefs.add(ref);
-    }
-  }
-  const referenced = new Set<number>();
-  for (const ref of selfRefs) {
-    const row = firstRowOfKey.get(ref);
-    if (row !== undefined) referenced.add(row);
-  }
-  const dateOrders = new Map<number, DateOrder | undefined>();
-  for (const c of dateCols) {
-    const e = evidence.get(c.index);
-    if (opts.dateOrder || !e) continue;
-    if (e.dmy && e.mdy) {
-      throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" mixes day-first dates (row ${e.dmy}) and month-first dates (row ${e.mdy})`, {
-        location: { file: source.file, sheet: source.sheet, column: c.header },
-        hint: 'Fix the odd ones, or give --date-format dd/MM/yyyy (or MM/dd/yyyy) and the others will be reported row by row.',
-      });
-    }
-    if (e.dmy) dateOrders.set(c.index, 'DMY');
-    else if (e.mdy) dateOrders.set(c.index, 'MDY');
-    else if (e.both) {
-      throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`, {
-        location: { file: source.file, sheet: source.sheet, column: c.header },
-        hint: 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).',
-      });
-    }
-  }
-  return { rows, totalsRows, blankRows: source.stats.blankRows, dateOrders, names, firstRowOfKey, referenced };
-}
-
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
@@ -390,19 +315,54 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       );
     }
 
-    // Pass 1.
+    // Pass 1, or its look-ahead.
     // A child contract may name a parent created from an earlier row of the same sheet.
     const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
-    const scanned = await scan(probe, def, mapping, { dateOrder, keyField, trackKeys: (!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create', selfRefIndex: selfRefCol?.index });
-    // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
-    if (scanned.rows === 0) {
-      throw new AssetbatchError('E_NO_ROWS', `has a header (row ${probe.headerRow}) but no data rows below it${scanned.blankRows ? ` (only ${scanned.blankRows} blank ${scanned.blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`, {
+    const scanner = new Scanner(mapping, { dateOrder, keyField, trackKeys: (!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create', selfRefIndex: selfRefCol?.index });
+    const where = { file: o.file, sheet: probe.sheet };
+    // A dry run reads the sheet once: what the run needs is learnt from its first rows,
+    // which are kept and checked first, and the rest is checked as it is read. Writes need
+    // the whole sheet counted first (the plan, the ETA, parents below their children).
+    const onePass = dryRun && mode === 'create' && !selfRefCol && o.onePass !== false;
+    const lookahead = Math.max(1, o.lookaheadRows ?? LOOKAHEAD_ROWS);
+    const probeRows = probe.rows[Symbol.asyncIterator]();
+    const ahead: SheetRow[] = [];
+    let counted = !onePass;
+    if (onePass) {
+      while (ahead.length < lookahead) {
+        const next = await probeRows.next();
+        if (next.done) {
+          counted = true;
+          break;
+        }
+        scanner.add(next.value);
+        ahead.push(next.value);
+      }
+    } else {
+      for (;;) {
+        const next = await probeRows.next();
+        if (next.done) break;
+        scanner.add(next.value);
+      }
+    }
+    const dateOrders = scanner.dateOrders(where, counted);
+    // A date column whose first rows all read both ways: the rest of the sheet decides.
+    if (!counted && scanner.unsettled().length > 0) {
+      const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+      for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
+    }
+    const blankRows = probe.stats.blankRows;
+    if (scanner.rows === 0 && counted) {
+      throw new AssetbatchError('E_NO_ROWS', `has a header (row ${probe.headerRow}) but no data rows below it${blankRows ? ` (only ${blankRows} blank ${blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`, {
         location: { file: o.file, sheet: probe.sheet },
         hint: probe.sheet ? 'Is this the right sheet? Choose another with --sheet.' : undefined,
       });
     }
+    const scanned = { rows: scanner.rows, totalsRows: scanner.totalsRows, blankRows, firstRowOfKey: scanner.firstRowOfKey, referenced: scanner.referenced() };
+    // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
     const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
-    for (const [kind, names] of scanned.names) await resolver.load(kind, names);
+    for (const [kind, names] of scanner.names) await resolver.load(kind, names);
+    scanner.collectNames = false;
     let placeholder = -1;
     for (const [kind, keys] of o.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
 
@@ -442,6 +402,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       sheet: probe.sheet,
       resource: def.name,
       rows: scanned.rows,
+      counted,
       totalsRows: scanned.totalsRows,
       mode,
       blankRows: scanned.blankRows,
@@ -450,7 +411,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // A column with no header is still a column: say that its cells are not imported.
       unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),
       warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
-      lookups: resolver.plan,
+      lookups: [...resolver.plan],
       lookupRequests: resolver.requests,
       existingCheck,
       writes,
@@ -463,8 +424,43 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.onPlan?.(plan);
     o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
-    // Pass 2.
-    const source = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+    // Pass 2, or the rest of the one pass.
+    const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+    const lookupCols = mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
+    const settledBySideScan = new Set<number>();
+    /** The one pass: the rows read ahead, then the rest, each learnt from before it is checked. */
+    async function* onePassRows(): AsyncGenerator<SheetRow> {
+      for (let i = 0; i < ahead.length; i++) yield ahead[i];
+      ahead.length = 0;
+      for (;;) {
+        const next = await probeRows.next();
+        if (next.done) return;
+        const r = next.value;
+        scanner.add(r);
+        if (scanner.dirty) {
+          scanner.dirty = false;
+          // A column that now mixes orders stops the run, as a first pass would have.
+          for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
+          if (scanner.unsettled().some((c) => !settledBySideScan.has(c.index))) {
+            const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+            for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) {
+              dateOrders.set(col, order);
+              settledBySideScan.add(col);
+            }
+          }
+        }
+        // A name the look-ahead did not meet, in a list read part-way: fetch it first.
+        for (const c of lookupCols) {
+          if (resolver.index(c.kind).complete) continue;
+          const cell = r.cells[c.index];
+          if (isEmptyCell(cell)) continue;
+          const text = cellText(cell);
+          if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);
+        }
+        yield r;
+      }
+    }
+    const rowsToRun: AsyncIterable<SheetRow> = onePass ? onePassRows() : source.rows;
     report = await openReport(reportPath, source.headers);
     if (journaled) {
       journal = new Journal(journalPath);
@@ -475,7 +471,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       mode,
       company,
       mapping,
-      dateOrders: scanned.dateOrders,
+      dateOrders,
       defaultDateOrder: dateOrder,
       resolver,
       fieldTemplates: custom.fieldTemplates,
@@ -622,16 +618,16 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       o.logger?.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       await report!.write(out);
       o.onRow?.(out);
-      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: scanned.rows + scanned.totalsRows, requests: conn.client.stats.requests - startRequests });
+      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
     };
 
     if (dryRun && mode === 'create') {
-      for await (const r of source.rows) await emit(await track(r, process(r)));
+      for await (const r of rowsToRun) await emit(await track(r, process(r)));
     } else {
       const concurrency = Math.max(1, o.concurrency ?? 4);
       const limit = pLimit(concurrency);
       const window: Promise<RowOutcome>[] = [];
-      for await (const r of source.rows) {
+      for await (const r of rowsToRun) {
         window.push(track(r, limit(() => process(r))));
         while (window.length >= concurrency * 4) await emit(await window.shift()!);
       }

@@ -135,3 +135,26 @@ describe('the lookup cache', () => {
     expect(await listGets('category')).toBe(1);
   });
 });
+
+describe('loading again with more names (a one-pass run meeting new ones)', () => {
+  // Contracts: four pages, so up to two filtered calls beat the three pages after page 1.
+  const steps: { names: string[]; strategy: LookupPlanItem['strategy']; requests: number; covers: Record<string, boolean> }[] = [
+    { names: ['PLAN-1'], strategy: 'filtered calls', requests: 2, covers: { 'PLAN-1': true, 'PLAN-40': false } },
+    { names: ['PLAN-40', 'PLAN-1'], strategy: 'filtered calls', requests: 3, covers: { 'PLAN-40': true, 'PLAN-41': false } },
+    // A third name would make three filtered calls: no cheaper than pages 2 to 4.
+    { names: ['PLAN-41'], strategy: 'full list', requests: 6, covers: { 'PLAN-41': true, 'PLAN-5': true, 'no such contract': true } },
+  ];
+  it('goes on from page 1 and the names already asked, and keeps one plan line', async () => {
+    const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
+    const names = new Set<string>();
+    for (const step of steps) {
+      await r.load('contract', step.names);
+      for (const n of step.names) names.add(n);
+      expect(r.plan).toEqual([{ kind: 'contract', names: names.size, strategy: step.strategy, requests: step.requests }]);
+      expect(r.requests).toBe(step.requests);
+      expect(await listGets('contract')).toBe(step.requests);
+      for (const [name, covered] of Object.entries(step.covers)) expect(r.covers('contract', name), name).toBe(covered);
+    }
+    expect(r.resolve('contract', 'PLAN-41')).toMatchObject({ ok: true });
+  });
+});

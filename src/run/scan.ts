@@ -1,0 +1,176 @@
+// What a run must know before it checks rows: the day/month order of each date column,
+// the names to look up, the first row of each natural key and the counts for the plan.
+// Fed row by row, by a whole first pass (imports) or by a look-ahead (dry runs, one pass).
+import { AssetbatchError } from '../errors.js';
+import type { LookupKind } from '../resources/fields.js';
+import type { SheetRow } from '../read/types.js';
+import type { ColumnMapping, Mapping } from '../map/headers.js';
+import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
+import { splitCategory } from '../resolve/lookups.js';
+import { isTotalsRow } from '../validate/validate.js';
+import { KeyIndex } from '../util/key-index.js';
+
+interface Evidence {
+  /** First row with a date that can only be day-first, or only month-first. */
+  dmy?: number;
+  mdy?: number;
+  /** Dates that read both ways (and differently): how many, and the first as an example. */
+  both?: number;
+  example?: string;
+}
+
+export interface ScanOptions {
+  /** Given by --date-format: no column's order needs working out. */
+  readonly dateOrder?: DateOrder;
+  readonly keyField?: string;
+  readonly trackKeys: boolean;
+  /** A contract sheet's parent-contract column: rows it names are waited for. */
+  readonly selfRefIndex?: number;
+}
+
+export interface ScanWhere {
+  readonly file: string;
+  readonly sheet?: string;
+}
+
+export class Scanner {
+  /** Data rows (totals rows apart) and totals rows seen. */
+  rows = 0;
+  totalsRows = 0;
+  readonly names = new Map<LookupKind, Set<string>>();
+  readonly firstRowOfKey = new KeyIndex();
+  /** Stop gathering names (a one-pass run checks each row's names as it meets them). */
+  collectNames = true;
+  /**
+   * Set when a date column's evidence changes what was decided: it now mixes orders, or
+   * a column with no settled order meets a date that reads both ways.
+   */
+  dirty = false;
+  private readonly dateCols: readonly ColumnMapping[];
+  private readonly lookupCols: readonly { index: number; kind: LookupKind }[];
+  private readonly keyIndex?: number;
+  private readonly evidence = new Map<number, Evidence>();
+  private readonly selfRefs = new Set<string>();
+
+  constructor(
+    mapping: Mapping,
+    private readonly opts: ScanOptions,
+  ) {
+    this.dateCols = opts.dateOrder
+      ? []
+      : mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
+    this.lookupCols = mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
+    const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
+    this.keyIndex = keyCol?.index;
+  }
+
+  add(r: SheetRow): void {
+    if (isTotalsRow(r.cells)) {
+      this.totalsRows++;
+      return;
+    }
+    this.rows++;
+    for (const c of this.dateCols) {
+      const cell = r.cells[c.index];
+      if (typeof cell === 'string') this.dateEvidence(c.index, cell, r.row);
+    }
+    if (this.collectNames) {
+      for (const c of this.lookupCols) {
+        const cell = r.cells[c.index];
+        if (isEmptyCell(cell)) continue;
+        let text = cellText(cell).trim();
+        if (c.kind === 'category') text = splitCategory(text).name;
+        let set = this.names.get(c.kind);
+        if (!set) this.names.set(c.kind, (set = new Set()));
+        if (set.size < 100_000) set.add(text);
+      }
+    }
+    if (this.keyIndex !== undefined) {
+      const k = cellText(r.cells[this.keyIndex]).trim();
+      if (k) this.firstRowOfKey.add(k, r.row);
+    }
+    if (this.opts.selfRefIndex !== undefined) {
+      const ref = cellText(r.cells[this.opts.selfRefIndex]).trim();
+      if (ref) this.selfRefs.add(ref);
+    }
+  }
+
+  private dateEvidence(col: number, cell: string, row: number): void {
+    const o = dateOrdersOf(cell);
+    if (!o) return;
+    let e = this.evidence.get(col);
+    if (!e) this.evidence.set(col, (e = {}));
+    if (o.dmy && !o.mdy) {
+      if (e.dmy === undefined) {
+        e.dmy = row;
+        if (e.mdy !== undefined) this.dirty = true;
+      }
+    } else if (o.mdy && !o.dmy) {
+      if (e.mdy === undefined) {
+        e.mdy = row;
+        if (e.dmy !== undefined) this.dirty = true;
+      }
+    } else if (o.dmy && o.mdy) {
+      const [a, b] = cell.trim().split(/[/.\-]/);
+      if (Number(a) === Number(b)) return;
+      e.both = (e.both ?? 0) + 1;
+      e.example ??= `${cell.trim()} (row ${row})`;
+      if (e.dmy === undefined && e.mdy === undefined) this.dirty = true;
+    }
+  }
+
+  /** Date columns with dates that read both ways and nothing yet to say which way. */
+  unsettled(): ColumnMapping[] {
+    return this.dateCols.filter((c) => {
+      const e = this.evidence.get(c.index);
+      return e?.both !== undefined && e.dmy === undefined && e.mdy === undefined;
+    });
+  }
+
+  /**
+   * Each date column's order from what was seen. Throws, naming the rows, for a column that
+   * mixes the two orders; and, when `complete` (the whole sheet was seen), for one whose
+   * dates all read both ways.
+   */
+  dateOrders(where: ScanWhere, complete: boolean): Map<number, DateOrder | undefined> {
+    const out = new Map<number, DateOrder | undefined>();
+    for (const c of this.dateCols) {
+      const e = this.evidence.get(c.index);
+      if (!e) continue;
+      const location = { file: where.file, sheet: where.sheet, column: c.header };
+      if (e.dmy && e.mdy) {
+        throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" mixes day-first dates (row ${e.dmy}) and month-first dates (row ${e.mdy})`, {
+          location,
+          hint: 'Fix the odd ones, or give --date-format dd/MM/yyyy (or MM/dd/yyyy) and the others will be reported row by row.',
+        });
+      }
+      if (e.dmy) out.set(c.index, 'DMY');
+      else if (e.mdy) out.set(c.index, 'MDY');
+      else if (e.both && complete) {
+        throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`, {
+          location,
+          hint: 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).',
+        });
+      }
+    }
+    return out;
+  }
+
+  /** Rows that another row of the sheet names as its parent. */
+  referenced(): Set<number> {
+    const out = new Set<number>();
+    for (const ref of this.selfRefs) {
+      const row = this.firstRowOfKey.get(ref);
+      if (row !== undefined) out.add(row);
+    }
+    return out;
+  }
+}
+
+/** The date orders of a whole sheet, read for its date columns alone. */
+export async function scanDateOrders(rows: AsyncIterable<SheetRow>, mapping: Mapping, where: ScanWhere): Promise<Map<number, DateOrder | undefined>> {
+  const s = new Scanner(mapping, { trackKeys: false });
+  s.collectNames = false;
+  for await (const r of rows) s.add(r);
+  return s.dateOrders(where, true);
+}

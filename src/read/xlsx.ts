@@ -32,6 +32,8 @@ export interface Workbook {
   readonly relsEntry: ZipEntry;
   readonly stylesEntry?: ZipEntry;
   readonly sharedStringsEntry?: ZipEntry;
+  /** workbook.xml as exceljs is to see it, when the file's own would mislead it. */
+  readonly workbookForExceljs?: Buffer;
   readonly maxInflatedBytes: number;
 }
 
@@ -125,6 +127,12 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
   const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix));
   const pr = elements(workbookXml, 'workbookPr')[0];
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true';
+  // exceljs takes only date1904="1" for the 1904 date system; LibreOffice writes "true" (as
+  // valid), and exceljs would then put every date cell 1462 days (4 years) early.
+  const workbookForExceljs =
+    date1904 && pr?.date1904 !== '1'
+      ? Buffer.from(workbookXml.replace(/(<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*)(["'])[^"']*\2/, '$1"1"'), 'utf8')
+      : undefined;
 
   const sheets: SheetInfo[] = elements(workbookXml, 'sheet').map((s, i) => {
     const rel = rels.get(s['r:id'] ?? s.id ?? Object.entries(s).find(([k]) => k.endsWith(':id'))?.[1] ?? '');
@@ -148,6 +156,7 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
     relsEntry,
     stylesEntry: styles ? dir.byName.get(styles.target) : undefined,
     sharedStringsEntry: shared ? dir.byName.get(shared.target) : undefined,
+    workbookForExceljs,
     maxInflatedBytes,
   };
 }
@@ -247,61 +256,76 @@ async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerge
   return [...merges.values()].sort((x, y) => x.r1 - y.r1 || x.c1 - y.c1);
 }
 
+/** A formula's saved result as the sheet XML has it, where exceljs would lose or change it. */
+type SavedResult = { readonly error: string } | boolean | number | '';
+
 /**
- * exceljs's streaming reader turns a formula's cached error (`t="e"`) into NaN and a
- * boolean result into 1/0 (exceljs issue #3074). This scanner reads the same XML bytes
- * just ahead of exceljs and keeps, per row, the error text or boolean of such formula
- * cells; rows are dropped once read, so memory stays at about one chunk's worth.
+ * exceljs's streaming reader loses some formula results: a cached error (`t="e"`) becomes
+ * NaN and a boolean 1/0 (exceljs issue #3074), and a result that is falsy (0, or the empty
+ * text of `=""`, common in `IF(…;"";…)`) is dropped, so the cell looks never calculated.
+ * This scanner reads the same XML bytes just ahead of exceljs and keeps, per row, those
+ * results of formula cells; rows are dropped once read, so memory stays at about one
+ * chunk's worth.
  */
 class FormulaResultScanner {
   private carry = '';
-  private readonly byRow = new Map<number, Map<number, string | boolean>>();
+  private readonly byRow = new Map<number, Map<number, SavedResult>>();
 
   feed(chunk: Buffer | string): void {
     const text = this.carry + (typeof chunk === 'string' ? chunk : chunk.toString('latin1'));
     let keepFrom = -1;
     let pos = 0;
     for (;;) {
-      const e = text.indexOf(' t="e"', pos);
-      const b = text.indexOf(' t="b"', pos);
-      const at = e < 0 ? b : b < 0 ? e : Math.min(e, b);
-      if (at < 0) break;
-      const open = text.lastIndexOf('<c ', at);
-      const close = text.indexOf('>', at);
-      if (open < 0 || close < 0) {
-        keepFrom = open >= 0 ? open : at;
-        break;
-      }
-      if (text[close - 1] === '/') {
-        pos = close;
+      const f = text.indexOf('<f', pos);
+      if (f < 0) break;
+      const after = text[f + 2];
+      // The chunk ends inside this cell: the carry below keeps it from its `<c `.
+      if (after === undefined) break;
+      // `<formula1>` and friends (validations, conditional formats) are not a cell's formula.
+      if (after !== '>' && after !== ' ' && after !== '/') {
+        pos = f + 2;
         continue;
       }
-      const end = text.indexOf('</c>', close);
+      const open = text.lastIndexOf('<c ', f);
+      const close = open < 0 ? -1 : text.indexOf('>', open);
+      if (open < 0 || close < 0 || close > f) {
+        pos = f + 2;
+        continue;
+      }
+      const end = text.indexOf('</c>', f);
       if (end < 0) {
         keepFrom = open;
         break;
       }
-      const body = text.slice(close + 1, end);
       pos = end;
-      if (!body.includes('<f')) continue;
-      const ref = /\br="([A-Z]+)(\d+)"/.exec(text.slice(open, close));
-      const v = /<v>([^<]*)<\/v>/.exec(body);
+      const tag = text.slice(open, close);
+      const ref = /\br="([A-Z]+)(\d+)"/.exec(tag);
+      const v = /<v>([^<]*)<\/v>|<v\s*\/>/.exec(text.slice(f, end));
       if (!ref || !v) continue;
+      const type = /\bt="(\w+)"/.exec(tag)?.[1] ?? 'n';
+      const raw = v[1] ?? '';
+      let saved: SavedResult | undefined;
+      if (type === 'e') saved = { error: decodeXml(raw) };
+      else if (type === 'b') saved = raw.trim() !== '0';
+      else if (type === 'str' || type === 'inlineStr') saved = raw === '' ? '' : undefined;
+      else if (type === 'n' && raw.trim() !== '' && Number(raw) === 0) saved = 0;
+      if (saved === undefined) continue;
       const cell = decodeRef(ref[1] + ref[2]);
       if (!cell) continue;
       let row = this.byRow.get(cell.row);
       if (!row) this.byRow.set(cell.row, (row = new Map()));
-      row.set(cell.col, text[at + 4] === 'e' ? decodeXml(v[1]) : v[1].trim() !== '0');
+      row.set(cell.col, saved);
     }
     if (keepFrom < 0) {
-      // Keep enough to see a `<c … t="e"` tag that the next chunk completes.
+      // Keep a cell the next chunk completes, so its `<f` and `<v>` are seen together.
       const lastOpen = text.lastIndexOf('<c ');
-      keepFrom = lastOpen >= 0 && text.indexOf('>', lastOpen) < 0 ? lastOpen : Math.max(pos, text.length - 8);
+      const unfinished = lastOpen >= pos && text.indexOf('</c>', lastOpen) < 0 && !/^<c [^>]*\/>/.test(text.slice(lastOpen, lastOpen + 200));
+      keepFrom = unfinished ? lastOpen : Math.max(pos, text.length - 8);
     }
     this.carry = text.length - keepFrom > 1024 * 1024 ? '' : text.slice(keepFrom);
   }
 
-  take(row: number, col: number): string | boolean | undefined {
+  take(row: number, col: number): SavedResult | undefined {
     return this.byRow.get(row)?.get(col);
   }
 
@@ -329,6 +353,15 @@ function isDateFormat(fmt: string | undefined): boolean {
   if (!fmt) return false;
   const bare = fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
   return /[ymdhsb]/i.test(bare) && !/^general$/i.test(bare.trim());
+}
+
+/**
+ * LibreOffice saves a comparison's result (`=A2>1`) as a number 1/0 with the format
+ * `"TRUE";"TRUE";"FALSE"` (its words in the user's language), not as a boolean cell.
+ */
+function isBooleanFormat(fmt: string | undefined): boolean {
+  const m = fmt ? /^"([^"]+)";"([^"]+)";"([^"]+)"$/.exec(fmt) : null;
+  return m !== null && m[1] === m[2] && m[1] !== m[3];
 }
 
 const DAY_MS = 86_400_000;
@@ -380,7 +413,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     wb.fh,
     wb.dir,
     [
-      { entry: wb.workbookEntry, as: 'xl/workbook.xml' },
+      wb.workbookForExceljs ? { as: 'xl/workbook.xml', content: wb.workbookForExceljs } : { entry: wb.workbookEntry, as: 'xl/workbook.xml' },
       { entry: wb.relsEntry, as: 'xl/_rels/workbook.xml.rels' },
       ...(wb.stylesEntry ? [{ entry: wb.stylesEntry, as: 'xl/styles.xml' }] : []),
       // Without shared strings exceljs spools the sheet to a temp file; an empty table avoids that.
@@ -423,10 +456,11 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
         return text === '' ? null : text;
       }
       if ('formula' in o || 'sharedFormula' in o || 'result' in o) {
-        const result = o.result;
         const seen = scanner.take(row, col);
-        if (typeof seen === 'string') return { error: seen };
+        if (typeof seen === 'object') return { error: seen.error };
         if (typeof seen === 'boolean') return seen;
+        if (seen === '') return null;
+        const result = seen ?? o.result;
         if (result === undefined || result === null) {
           warnings.note('formula-no-result', () => ({
             code: 'W_FORMULA_NO_RESULT',
@@ -437,7 +471,9 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
         }
         if (typeof result === 'number') {
           if (Number.isNaN(result)) return { error: '#VALUE!' };
-          if (isDateFormat(cell().numFmt)) return fixLeapBug(serialToDate(result, wb.date1904), row);
+          const fmt = cell().numFmt;
+          if (isBooleanFormat(fmt)) return result !== 0;
+          if (isDateFormat(fmt)) return fixLeapBug(serialToDate(result, wb.date1904), row);
           return result;
         }
         return convert(result, row, col, cell);

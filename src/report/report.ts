@@ -2,7 +2,7 @@
 // does not grow with the file). Outcome columns come first and start with "#", which the
 // mapper ignores, so a report filtered to its failed rows can be fixed and imported again.
 // Cells echo the user's data, so formula-like text is neutralised as in exports.
-import { stringify, type Stringifier } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { extname } from 'node:path';
 import type { CellValue } from '../read/types.js';
@@ -40,7 +40,8 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(empt
 
 export interface ReportWriter {
   readonly path: string;
-  write(o: RowOutcome): Promise<void>;
+  /** A promise only when the file asks the writer to wait (backpressure). */
+  write(o: RowOutcome): void | Promise<void>;
   /** Close and move into place; `summary` goes into JSON reports. */
   close(summary?: unknown): Promise<void>;
   abort(): Promise<void>;
@@ -63,23 +64,40 @@ function drain(stream: NodeJS.WritableStream, ok: boolean): Promise<void> {
   return ok ? Promise.resolve() : new Promise((resolve) => stream.once('drain', () => resolve()));
 }
 
+/** CSV report lines are quoted by csv-stringify a batch at a time and written in one go. */
+const CSV_BATCH = 512;
+
 function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean): ReportWriter {
   const safe = (s: string) => (raw ? s : neutralizeCell(s));
+  const stream = file.stream;
   // The header row echoes the user's headers too, so it is neutralised like the cells.
-  const out: Stringifier = stringify({ header: true, columns: [...REPORT_COLUMNS, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))] });
-  out.pipe(file.stream);
+  stream.write(stringifySync([[...REPORT_COLUMNS, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))]]));
+  const batch: string[][] = [];
+  const width = headers.length;
+  const flush = (): void | Promise<void> => {
+    if (batch.length === 0) return;
+    const ok = stream.write(stringifySync(batch));
+    batch.length = 0;
+    if (!ok) return drain(stream, false);
+  };
   return {
     path,
-    async write(o) {
-      const row = [String(o.row), o.status, o.id === undefined ? '' : String(o.id), safe(outcomeMessage(o)), safe(o.warnings.map(formatRowIssue).join('; ')), ...headers.map((_, i) => safe(cellText(o.cells[i])))];
-      await drain(out, out.write(row));
+    write(o) {
+      const row: string[] = new Array(REPORT_COLUMNS.length + width);
+      row[0] = String(o.row);
+      row[1] = o.status;
+      row[2] = o.id === undefined ? '' : String(o.id);
+      row[3] = o.issues.length === 0 && !o.note && !o.changes ? '' : safe(outcomeMessage(o));
+      row[4] = o.warnings.length === 0 ? '' : safe(o.warnings.map(formatRowIssue).join('; '));
+      for (let i = 0; i < width; i++) {
+        const c = o.cells[i];
+        row[REPORT_COLUMNS.length + i] = c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c));
+      }
+      batch.push(row);
+      if (batch.length >= CSV_BATCH) return flush();
     },
     async close() {
-      await new Promise<void>((resolve, reject) => {
-        file.stream.once('finish', () => resolve());
-        file.stream.once('error', reject);
-        out.end();
-      });
+      await flush();
       await file.commit();
     },
     abort: () => file.abort(),

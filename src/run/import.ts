@@ -509,25 +509,37 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 
     const pending = new Map<number, Promise<RowOutcome>>();
     const keyColumn = keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField) : undefined;
-    const process = async (r: SheetRow): Promise<RowOutcome> => {
-      // The key as written, so that rows that stop early still say which record they were.
-      const keyText = keyColumn ? cellText(r.cells[keyColumn.index]).trim() || undefined : undefined;
-      const base0 = { row: r.row, cells: r.cells, warnings: [] as RowIssue[], key: keyText };
+    /**
+     * A row's outcome: at once when nothing needs the service (a dry run's rows, invalid
+     * rows), a promise otherwise, so that a dry run spends no microtask per row.
+     */
+    const process = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
       // A child waits for its parent's row, so the parent's new id can be looked up.
       const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
       const parentRow = ref ? scanned.firstRowOfKey.get(ref) : undefined;
-      if (parentRow !== undefined && parentRow !== r.row) {
-        if (parentRow > r.row) {
-          return { ...base0, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: selfRefCol!.header, field: 'parent_contract', message: `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children` }] };
-        }
-        const parent = await pending.get(parentRow);
-        // A parent skipped because it already exists has an id; any other outcome left no record.
-        if (parent && !(['created', 'valid', 'updated'].includes(parent.status) || (parent.status === 'skipped' && parent.id !== undefined))) {
-          return { ...base0, status: 'skipped', issues: [], note: `its parent contract '${ref}' (row ${parentRow}) was not created (${parent.status})` };
-        }
+      if (parentRow !== undefined && parentRow !== r.row) return afterParent(r, ref, parentRow);
+      return check(r);
+    };
+
+    /** The key as written, so that rows that stop early still say which record they were. */
+    const keyTextOf = (r: SheetRow): string | undefined => (keyColumn ? cellText(r.cells[keyColumn.index]).trim() || undefined : undefined);
+
+    const afterParent = async (r: SheetRow, ref: string, parentRow: number): Promise<RowOutcome> => {
+      const base0 = { row: r.row, cells: r.cells, warnings: [] as RowIssue[], key: keyTextOf(r) };
+      if (parentRow > r.row) {
+        return { ...base0, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: selfRefCol!.header, field: 'parent_contract', message: `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children` }] };
       }
+      const parent = await pending.get(parentRow);
+      // A parent skipped because it already exists has an id; any other outcome left no record.
+      if (parent && !(['created', 'valid', 'updated'].includes(parent.status) || (parent.status === 'skipped' && parent.id !== undefined))) {
+        return { ...base0, status: 'skipped', issues: [], note: `its parent contract '${ref}' (row ${parentRow}) was not created (${parent.status})` };
+      }
+      return check(r);
+    };
+
+    const check = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
       const p = prepareRow(ctx, r);
-      const base = { row: r.row, cells: r.cells, warnings: p.warnings, key: keyText };
+      const base = { row: r.row, cells: r.cells, warnings: p.warnings, key: keyTextOf(r) };
       if (p.skip) return { ...base, status: 'skipped', issues: [], note: p.skip };
       // A reference to a row that failed in an earlier sheet of the workbook: say so.
       if (o.failedRefs) {
@@ -549,17 +561,25 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
       if (mode === 'update') return updateRow(p, key, base);
       if (dryRun) {
-        // The list read before the run answers without a request (and without an await per row).
-        const existingId = writer.knownExistingId(key) ?? (writer.complete ? undefined : await writer.existingId(key));
-        if (existingId !== undefined) {
-          const what = o.onExisting ?? 'skip';
-          if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
-          if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
-          return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
-        }
-        if (key && (def.name === 'contract' || def.name === 'customer')) resolver.remember(def.name, { id: -r.row, name: key.value });
-        return { ...base, status: 'valid', issues: [], key: key?.value };
+        // The list read before the run answers without a request.
+        if (writer.complete || !key) return wouldCreate(r, base, key, writer.knownExistingId(key));
+        return writer.existingId(key).then((id) => wouldCreate(r, base, key, id));
       }
+      return create(r, p, base, key);
+    };
+
+    const wouldCreate = (r: SheetRow, base: Pick<RowOutcome, 'row' | 'cells' | 'warnings'>, key: { field: string; value: string } | undefined, existingId: number | undefined): RowOutcome => {
+      if (existingId !== undefined) {
+        const what = o.onExisting ?? 'skip';
+        if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
+        if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
+        return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
+      }
+      if (key && (def.name === 'contract' || def.name === 'customer')) resolver.remember(def.name, { id: -r.row, name: key.value });
+      return { row: base.row, cells: base.cells, warnings: base.warnings, status: 'valid', issues: [], key: key?.value };
+    };
+
+    const create = async (r: SheetRow, p: PreparedRow, base: Pick<RowOutcome, 'row' | 'cells' | 'warnings'>, key: { field: string; value: string } | undefined): Promise<RowOutcome> => {
       if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
       try {
         const res = await writer.create(r.row, p.body, key);
@@ -573,8 +593,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
     /** Rows another row waits for are remembered until then. */
-    const track = (r: SheetRow, p: Promise<RowOutcome>): Promise<RowOutcome> => {
-      if (scanned.referenced.has(r.row)) pending.set(r.row, p);
+    const track = (r: SheetRow, p: RowOutcome | Promise<RowOutcome>): RowOutcome | Promise<RowOutcome> => {
+      if (scanned.referenced.has(r.row)) pending.set(r.row, Promise.resolve(p));
       return p;
     };
 
@@ -612,23 +632,31 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
     };
 
-    const emit = async (row: RowOutcome) => {
+    const debug = o.logger?.isLevelEnabled('debug') === true;
+    const emit = (row: RowOutcome): void | Promise<void> => {
       const out = withReaderWarnings(row);
       counts[out.status]++;
-      o.logger?.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
-      await report!.write(out);
+      if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
+      const written = report!.write(out);
       o.onRow?.(out);
       o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
+      return written;
     };
 
     if (dryRun && mode === 'create') {
-      for await (const r of rowsToRun) await emit(await track(r, process(r)));
+      // In order, one at a time: a dry run's rows need the service only for the odd lookup.
+      for await (const r of rowsToRun) {
+        let out = track(r, process(r));
+        if (out instanceof Promise) out = await out;
+        const written = emit(out);
+        if (written) await written;
+      }
     } else {
       const concurrency = Math.max(1, o.concurrency ?? 4);
       const limit = pLimit(concurrency);
       const window: Promise<RowOutcome>[] = [];
       for await (const r of rowsToRun) {
-        window.push(track(r, limit(() => process(r))));
+        window.push(Promise.resolve(track(r, limit(() => process(r)))));
         while (window.length >= concurrency * 4) await emit(await window.shift()!);
       }
       while (window.length > 0) await emit(await window.shift()!);

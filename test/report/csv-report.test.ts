@@ -1,0 +1,69 @@
+// The CSV report: outcome columns, then the row's cells as read, quoted by csv-stringify
+// and neutralised against formulas; lines in input order across batches.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { openReport, type RowOutcome } from '../../src/report/report.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ab-report-'));
+const HEADERS = ['Name', 'Serial No.', 'Cost', 'Bought', ''];
+
+async function written(outcomes: readonly RowOutcome[], opts: { raw?: boolean } = {}): Promise<string[][]> {
+  const path = join(dir, `r-${Math.random().toString(36).slice(2)}.csv`);
+  const report = await openReport(path, HEADERS, opts);
+  for (const o of outcomes) await report.write(o);
+  await report.close();
+  return parse(readFileSync(path, 'utf8'), { relax_column_count: false }) as string[][];
+}
+
+const row = (n: number, extra: Partial<RowOutcome> = {}): RowOutcome => ({ row: n, status: 'valid', issues: [], warnings: [], cells: [`Laptop ${n}`, `SN-${n}`, 1200.5, new Date(Date.UTC(2023, 0, 15)), null], ...extra });
+
+describe('CSV report', () => {
+  it('starts with the outcome columns and the headers; an empty header gets a name', async () => {
+    const [header] = await written([]);
+    expect(header).toEqual(['#row', '#status', '#id', '#message', '#warnings', 'Name', 'Serial No.', 'Cost', 'Bought', 'Column 5']);
+  });
+
+  const cases: { name: string; outcome: RowOutcome; expected: string[] }[] = [
+    { name: 'a valid row: cells as text, dates as ISO, empty as empty', outcome: row(2), expected: ['2', 'valid', '', '', '', 'Laptop 2', 'SN-2', '1200.5', '2023-01-15', ''] },
+    {
+      name: 'an invalid row: each issue with its column and field',
+      outcome: row(3, { status: 'invalid', issues: [{ code: 'E_VALUE_TOO_LONG', column: 'Name', field: 'name', message: 'must be at most 50 characters' }, { code: 'E_LOOKUP_NOT_FOUND', field: 'country', message: "country 'Untied States' not found" }] }),
+      expected: ['3', 'invalid', '', 'column "Name" → name: must be at most 50 characters; country: country \'Untied States\' not found', '', 'Laptop 3', 'SN-3', '1200.5', '2023-01-15', ''],
+    },
+    { name: 'a created row with its id and a note', outcome: row(4, { status: 'skipped', id: 17, note: 'already in the service (id 17)' }), expected: ['4', 'skipped', '17', 'already in the service (id 17)', '', 'Laptop 4', 'SN-4', '1200.5', '2023-01-15', ''] },
+    {
+      name: 'cells with commas, quotes and line breaks survive quoting',
+      outcome: row(5, { cells: ['Desk, "big"', 'line 1\nline 2', '1,234.50', null, null] }),
+      expected: ['5', 'valid', '', '', '', 'Desk, "big"', 'line 1\nline 2', '1,234.50', '', ''],
+    },
+    {
+      name: 'formula-like text is neutralised, in cells and messages',
+      outcome: row(6, { status: 'invalid', cells: ['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', null], issues: [{ code: 'E_VALUE_INVALID', message: '=bad' }] }),
+      expected: ['6', 'invalid', '', "'=bad", '', "'=HYPERLINK(\"x\")", "'+1", "'-2", "'@SUM(A1)", ''],
+    },
+    {
+      name: 'warnings go in their own column',
+      outcome: row(7, { warnings: [{ code: 'W_READ', column: 'Serial No.', message: 'a number that lost its leading zeros' }] }),
+      expected: ['7', 'valid', '', '', 'column "Serial No.": a number that lost its leading zeros', 'Laptop 7', 'SN-7', '1200.5', '2023-01-15', ''],
+    },
+  ];
+  it.each(cases)('$name', async ({ outcome, expected }) => {
+    const [, line] = await written([outcome]);
+    expect(line).toEqual(expected);
+  });
+
+  it('raw reports keep formula-like text as it is', async () => {
+    const [, line] = await written([row(2, { cells: ['=1+1', null, null, null, null] })], { raw: true });
+    expect(line[5]).toBe('=1+1');
+  });
+
+  it('keeps input order across many batches', async () => {
+    const outcomes = Array.from({ length: 2_000 }, (_, i) => row(i + 2));
+    const lines = await written(outcomes);
+    expect(lines).toHaveLength(2_001);
+    expect(lines.slice(1).map((l) => Number(l[0]))).toEqual(outcomes.map((o) => o.row));
+  });
+});

@@ -3,7 +3,7 @@
 // and enums by value or label. Pure; a problem is returned as words, never thrown.
 import type { CellValue } from '../read/types.js';
 import type { CustomFieldDataType, FieldDef } from '../resources/fields.js';
-import { isValidIsoDate } from '../resources/fields.js';
+import { isRealDay, isValidIsoDate } from '../resources/fields.js';
 import { compactName } from './normalize.js';
 
 export type DateOrder = 'DMY' | 'MDY';
@@ -69,7 +69,7 @@ export function dateOrdersOf(text: string): { dmy: boolean; mdy: boolean } | und
   const a = Number(m[1]);
   const b = Number(m[2]);
   const y = fullYear(Number(m[3]));
-  return { dmy: isValidIsoDate(ymd(y, b, a)), mdy: isValidIsoDate(ymd(y, a, b)) };
+  return { dmy: isRealDay(y, b, a), mdy: isRealDay(y, a, b) };
 }
 
 /** Turn `--date-format` text into an order; undefined for ISO-only or unknown forms. */
@@ -108,19 +108,21 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
     const a = Number(m[1]);
     const b = Number(m[2]);
     const y = fullYear(Number(m[3]));
-    const orders = dateOrdersOf(text)!;
     let use: DateOrder | undefined = order;
     if (!use) {
+      const dmy = isRealDay(y, b, a);
+      const mdy = isRealDay(y, a, b);
       // Neither reading is a real day ("31/02/2023"): no --date-format would help.
-      if (!orders.dmy && !orders.mdy) return { problem: `"${text}" is not a real date` };
-      if (orders.dmy && !orders.mdy) use = 'DMY';
-      else if (orders.mdy && !orders.dmy) use = 'MDY';
+      if (!dmy && !mdy) return { problem: `"${text}" is not a real date` };
+      if (dmy && !mdy) use = 'DMY';
+      else if (mdy && !dmy) use = 'MDY';
       else if (a === b) use = 'DMY';
       else return { problem: `"${text}" could be day-first or month-first; give --date-format dd/MM/yyyy or MM/dd/yyyy` };
     }
-    const iso = use === 'DMY' ? ymd(y, b, a) : ymd(y, a, b);
-    if (!isValidIsoDate(iso)) return { problem: `"${text}" is not a real date as ${use === 'DMY' ? 'day/month/year' : 'month/day/year'}` };
-    return { value: iso };
+    const month = use === 'DMY' ? b : a;
+    const day = use === 'DMY' ? a : b;
+    if (!isRealDay(y, month, day)) return { problem: `"${text}" is not a real date as ${use === 'DMY' ? 'day/month/year' : 'month/day/year'}` };
+    return { value: ymd(y, month, day) };
   }
   // "31 Jan 2023", "31-Jan-23", "January 31, 2023"
   m = /^(\d{1,2})[\s\-/.]*([a-z]{3,9})\.?[\s\-/.,]*(\d{2}|\d{4})$/i.exec(text);
@@ -143,11 +145,17 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
  * Read an amount as people write it: currency symbols and codes, thousands separators
  * ("1,234.50", "1.234,50", "1 234,50"), a trailing minus or brackets for negatives.
  */
+/** An optional symbol, digits in thousands groups of "," or none, an optional ".decimals". */
+const PLAIN_AMOUNT = /^[$€£¥₹]?(?:([1-9]\d{0,2}(?:,\d{3})+)|(\d+))(\.\d+)?$/;
+
 export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; problem?: string } {
   if (typeof raw === 'number') return Number.isFinite(raw) ? { n: raw, negative: raw < 0 } : { problem: 'is not a number' };
   if (typeof raw === 'boolean' || raw instanceof Date || raw === null) return { problem: 'is not a number' };
   if (isCellError(raw)) return { problem: `is a formula error (${raw.error})` };
   let s = String(raw).trim();
+  // Most amounts are plain: "1234.50", "$1,234.50". Anything else takes the long way.
+  const plain = PLAIN_AMOUNT.exec(s);
+  if (plain) return { n: Number((plain[1] ? plain[1].replace(/,/g, '') : plain[2]) + (plain[3] ?? '')), negative: false };
   let negative = false;
   if (/^\(.*\)$/.test(s)) {
     negative = true;

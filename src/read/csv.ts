@@ -12,7 +12,8 @@ import type { RawRow } from './header.js';
 import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import { columnName } from './source.js';
-import type { CellValue } from './types.js';
+import type { CellValue, ReadWarning } from './types.js';
+import { parseInWorker, workerAvailable } from './csv-thread.js';
 
 /** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
 export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
@@ -163,34 +164,43 @@ export interface TextOpen {
   readonly preferTab: boolean;
   readonly delimiter?: string;
   readonly warnings: WarningSink;
+  /** Parse in a worker thread, leaving this one to the rows (large files; see index.ts). */
+  readonly worker?: boolean;
 }
 
-export function openText(t: TextOpen): RawSheet {
-  const where: Location = { file: t.file };
-  const text = decodeSample(t.sample, t.encoding, t.wholeFile);
-  refuseMarkup(text, where);
-  const delimiter = t.delimiter ?? sniffDelimiter(text, t.preferTab) ?? (t.preferTab ? '\t' : ',');
-  let encoding: TextEncodingName = t.encoding;
-  const warnings = t.warnings;
-  if (t.guessedEncoding) {
-    warnings.add({
-      code: 'W_ENCODING',
-      message: `has no byte-order mark but its bytes are ${ENCODING_LABEL[t.encoding]} text; it was read as such`,
-    });
-  }
+/** What the parse reports besides rows: warnings (noted once per kind) and an encoding switch. */
+export interface ParseEvents {
+  add(w: ReadWarning): void;
+  note(key: string, make: () => ReadWarning): void;
+  encoding(e: TextEncodingName): void;
+}
 
-  const input = createReadStream(t.file, { highWaterMark: 256 * 1024 });
+/** What a parse needs, in a form a worker thread can be given. */
+export interface ParseInit {
+  readonly file: string;
+  readonly encoding: TextEncodingName;
+  readonly delimiter: string;
+}
+
+/**
+ * The parse itself, in this thread or a worker's: bytes → UTF-8 → csv-parse → raw rows
+ * numbered by the line each record starts on.
+ */
+export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
+  const { file, delimiter } = init;
+  const where: Location = { file };
+  const input = createReadStream(file, { highWaterMark: 256 * 1024 });
   let guard: Utf8Guard | undefined;
   const decode =
-    t.encoding === 'utf-8'
+    init.encoding === 'utf-8'
       ? (guard = new Utf8Guard((offset) => {
-          encoding = 'windows-1252';
-          warnings.add({
+          events.encoding('windows-1252');
+          events.add({
             code: 'W_ENCODING',
             message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252`,
           });
         }))
-      : new Transcoder(t.encoding);
+      : new Transcoder(init.encoding);
   const parser = parse({
     delimiter,
     bom: true,
@@ -202,52 +212,71 @@ export function openText(t: TextOpen): RawSheet {
   // Errors reach the consumer through the parser's iterator; pipeline destroys every stage.
   pipeline(input, decode, parser, () => undefined);
 
-  async function* rows(): AsyncGenerator<RawRow> {
-    // Line numbers are counted here, not taken from csv-parse's info.lines: that counts a
-    // quoted CRLF as two lines. A record spans one line plus the line breaks inside its
-    // (quoted) cells; an unquoted line break always ends a record.
-    let start = 1;
-    try {
-      for await (const record of parser as AsyncIterable<string[]>) {
-        let breaks = 0;
-        const cells: CellValue[] = new Array(record.length);
-        for (let i = 0; i < record.length; i++) {
-          const v = record[i];
-          if (v === '') {
-            cells[i] = null;
-            continue;
-          }
-          cells[i] = v;
-          if (v.includes('\n') || v.includes('\r')) breaks += countLineBreaks(v);
-          // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
-          if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
-            const line = start;
-            warnings.note('quote', () => ({
-              code: 'W_CSV_QUOTE',
-              row: line,
-              message: `row ${line} (line ${line}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
-            }));
-          }
+  // Line numbers are counted here, not taken from csv-parse's info.lines: that counts a
+  // quoted CRLF as two lines. A record spans one line plus the line breaks inside its
+  // (quoted) cells; an unquoted line break always ends a record.
+  let start = 1;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      let breaks = 0;
+      // The record becomes the row's cells in place: empty text is an empty cell.
+      const cells = record as CellValue[];
+      for (let i = 0; i < record.length; i++) {
+        const v = record[i];
+        if (v === '') {
+          cells[i] = null;
+          continue;
         }
-        if (guard?.lossyFrom !== undefined && record.some((v) => v.includes('\uFFFD'))) {
+        if (v.includes('\n') || v.includes('\r')) breaks += countLineBreaks(v);
+        // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
+        if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
           const line = start;
-          warnings.note('lossy', () => ({
-            code: 'W_ENCODING',
+          events.note('quote', () => ({
+            code: 'W_CSV_QUOTE',
             row: line,
-            message: `row ${line}: some bytes are not valid UTF-8 and were replaced with �`,
+            message: `row ${line} (line ${line}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
           }));
         }
-        const row = start;
-        start += 1 + breaks;
-        yield { row, cells };
       }
-    } catch (err) {
-      throw csvError(err, where, start, delimiter);
-    } finally {
-      input.destroy();
-      parser.destroy();
+      if (guard?.lossyFrom !== undefined && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
+        const line = start;
+        events.note('lossy', () => ({
+          code: 'W_ENCODING',
+          row: line,
+          message: `row ${line}: some bytes are not valid UTF-8 and were replaced with �`,
+        }));
+      }
+      const row = start;
+      start += 1 + breaks;
+      yield { row, cells };
     }
+  } catch (err) {
+    throw csvError(err, where, start, delimiter);
+  } finally {
+    input.destroy();
+    parser.destroy();
   }
+}
+
+export function openText(t: TextOpen): RawSheet {
+  const text = decodeSample(t.sample, t.encoding, t.wholeFile);
+  refuseMarkup(text, { file: t.file });
+  const delimiter = t.delimiter ?? sniffDelimiter(text, t.preferTab) ?? (t.preferTab ? '\t' : ',');
+  let encoding: TextEncodingName = t.encoding;
+  const warnings = t.warnings;
+  if (t.guessedEncoding) {
+    warnings.add({
+      code: 'W_ENCODING',
+      message: `has no byte-order mark but its bytes are ${ENCODING_LABEL[t.encoding]} text; it was read as such`,
+    });
+  }
+  const events: ParseEvents = {
+    add: (w) => warnings.add(w),
+    note: (key, make) => warnings.note(key, make),
+    encoding: (e) => void (encoding = e),
+  };
+  const init: ParseInit = { file: t.file, encoding: t.encoding, delimiter };
+  const rows = t.worker && workerAvailable() ? parseInWorker(init, events) : parseText(init, events);
 
   const others = DELIMITERS.filter((d) => d !== delimiter);
   let width = -1;
@@ -257,7 +286,7 @@ export function openText(t: TextOpen): RawSheet {
     get encoding() {
       return encoding;
     },
-    rows: rows(),
+    rows,
     rowGapsAreBlank: false,
     warnings,
     inspectRow(row, cells) {

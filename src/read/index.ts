@@ -17,6 +17,8 @@ export type * from './types.js';
 export const DEFAULT_MAX_TEXT_BYTES = 1024 ** 3;
 export const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
 export const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
+/** CSV files from this size are parsed in a worker thread, beside the checks of their rows. */
+export const WORKER_MIN_BYTES = 4 * 1024 ** 2;
 /** Enough to sniff encoding and delimiter on the first lines; never the whole file. */
 const SAMPLE_BYTES = 256 * 1024;
 
@@ -162,6 +164,7 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
       preferTab: ext === '.tsv' || ext === '.tab',
       delimiter: opts.delimiter,
       warnings,
+      worker: opts.worker ?? size >= WORKER_MIN_BYTES,
     });
     return await assembleSource(file, raw, opts);
   } catch (err) {

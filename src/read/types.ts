@@ -67,6 +67,11 @@ export interface ReadOptions {
    * finder prefer the row that names fields over a title row above it.
    */
   readonly isKnownHeader?: (text: string) => boolean;
+  /**
+   * CSV: parse in a worker thread, so that parsing and the checks of the rows use two
+   * cores. Default: for files of WORKER_MIN_BYTES or more, when running the built package.
+   */
+  readonly worker?: boolean;
   /** CSV: force a delimiter instead of sniffing. */
   readonly delimiter?: string;
   /** Refuse files (or an XLSX's inflated parts) larger than this many bytes. */

@@ -190,9 +190,11 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** yyyy-MM-dd and a day that exists (called for every date of every row: no Date objects). */
 export function isValidIsoDate(s: string): boolean {
   if (s.length !== 10 || !ISO_DATE.test(s)) return false;
-  const y = +s.slice(0, 4);
-  const m = +s.slice(5, 7);
-  const d = +s.slice(8, 10);
+  return isRealDay(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10));
+}
+
+/** Whether year, month and day name a day of the calendar (29 February in leap years only). */
+export function isRealDay(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]);

@@ -69,10 +69,17 @@ const TOTALS = /^(grand\s+|sub\s*)?totals?:?$/i;
 
 /** A totals row: its first filled cell says "Total" and no other text is there. */
 export function isTotalsRow(cells: readonly CellValue[]): boolean {
-  const filled = cells.filter((c) => !isEmptyCell(c));
-  if (filled.length === 0) return false;
-  const first = filled[0];
-  return typeof first === 'string' && TOTALS.test(first.trim()) && filled.slice(1).every((c) => typeof c === 'number' || /^[\s$€£\d.,()-]+$/.test(cellText(c)));
+  // Called twice for every row: no arrays, and most rows fail at their first cell.
+  let i = 0;
+  while (i < cells.length && isEmptyCell(cells[i])) i++;
+  const first = cells[i];
+  if (typeof first !== 'string' || !TOTALS.test(first.trim())) return false;
+  for (i++; i < cells.length; i++) {
+    const c = cells[i];
+    if (isEmptyCell(c) || typeof c === 'number') continue;
+    if (!/^[\s$€£\d.,()-]+$/.test(cellText(c))) return false;
+  }
+  return true;
 }
 
 /** The column that feeds a field (for messages), if any. */

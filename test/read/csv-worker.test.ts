@@ -1,0 +1,65 @@
+// The CSV parse in a worker thread must read every file exactly as the parse in this
+// thread does: rows, row numbers, warnings (counted across batches), encoding and errors.
+// The worker runs compiled code, so this test reads through dist/ (built by `pretest`).
+import { readdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSheet } from '../../dist/read/index.js';
+import { workerAvailable } from '../../dist/read/csv-thread.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ab-csv-worker-'));
+
+/** Everything a read gives, or the error it stops with. */
+async function readAll(file: string, worker: boolean): Promise<unknown> {
+  try {
+    const s = await openSheet(file, { worker });
+    const rows = [];
+    for await (const r of s.rows) rows.push(r);
+    return { headers: s.headers, headerRow: s.headerRow, delimiter: s.delimiter, encoding: s.encoding, rows, stats: s.stats, warnings: s.warnings };
+  } catch (e) {
+    const err = e as { code?: string; message?: string; location?: unknown };
+    return { error: { code: err.code, message: err.message, location: err.location } };
+  }
+}
+
+const fixtures = (folder: string) =>
+  readdirSync(folder)
+    .filter((f) => /\.(csv|tsv|txt)$/.test(f))
+    .map((f) => join(folder, f));
+
+// Longer than a batch, with warnings of one kind on many rows (noted once, then counted)
+// and an encoding that turns out to be Windows-1252 far into the file.
+function generated(): string[] {
+  const quotes = join(dir, 'quotes.csv');
+  writeFileSync(quotes, ['Name,Serial No.,Notes', ...Array.from({ length: 5_000 }, (_, i) => `Laptop ${i},SN-${i},${i % 700 === 3 ? '"a"b' : `note ${i}`}`)].join('\n'));
+  const late1252 = join(dir, 'late-1252.csv');
+  const head = Buffer.from(['Name,Serial No.', ...Array.from({ length: 30_000 }, (_, i) => `Laptop ${i},SN-${i}`)].join('\r\n') + '\r\n');
+  writeFileSync(late1252, Buffer.concat([head, Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x53, 0x4e, 0x2d, 0x58, 0x0d, 0x0a])]));
+  const unclosed = join(dir, 'unclosed-late.csv');
+  writeFileSync(unclosed, ['Name,Serial No.', ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`), 'Broken,"SN-never closed', 'More,SN-1'].join('\n'));
+  return [quotes, late1252, unclosed];
+}
+
+describe('CSV read in a worker thread', () => {
+  it('runs from the built package', () => {
+    expect(workerAvailable()).toBe(true);
+  });
+
+  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...generated()])('%s: same result as in this thread', async (file) => {
+    const here = await readAll(file, false);
+    const there = await readAll(file, true);
+    expect(there).toEqual(here);
+  });
+
+  it('stops the worker when the reader stops early', async () => {
+    const [quotes] = generated();
+    const s = await openSheet(quotes, { worker: true });
+    const rows = [];
+    for await (const r of s.rows) {
+      rows.push(r);
+      if (rows.length === 10) break;
+    }
+    expect(rows.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+});

@@ -364,6 +364,15 @@ function isBooleanFormat(fmt: string | undefined): boolean {
   return m !== null && m[1] === m[2] && m[1] !== m[3];
 }
 
+/**
+ * A whole number shown through a format of zeros only ("00000", as for US ZIP codes, or
+ * "0000000" for serial numbers) reads as the digits shown: the user sees 02134, not 2134.
+ */
+function zeroPadded(fmt: string | undefined, n: number): string | undefined {
+  if (fmt === undefined || fmt.length < 2 || !/^0+$/.test(fmt) || !Number.isSafeInteger(n) || n < 0) return undefined;
+  return String(n).padStart(fmt.length, '0');
+}
+
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_OFFSET = 25569;
 
@@ -445,7 +454,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
     if (v === null || v === undefined) return null;
     if (typeof v === 'string') return v === '' ? null : v;
-    if (typeof v === 'number') return Number.isNaN(v) ? null : v;
+    if (typeof v === 'number') return Number.isNaN(v) ? null : (zeroPadded(cell().numFmt, v) ?? v);
     if (typeof v === 'boolean') return v;
     if (v instanceof Date) return fixLeapBug(v, row);
     if (typeof v === 'object') {
@@ -474,7 +483,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
           const fmt = cell().numFmt;
           if (isBooleanFormat(fmt)) return result !== 0;
           if (isDateFormat(fmt)) return fixLeapBug(serialToDate(result, wb.date1904), row);
-          return result;
+          return zeroPadded(fmt, result) ?? result;
         }
         return convert(result, row, col, cell);
       }

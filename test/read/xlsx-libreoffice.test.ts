@@ -22,8 +22,8 @@ describe('cell-types.xlsx: one cell of each kind, as LibreOffice writes it', () 
     [7, 'hyperlink', 'vendor site'],
     [8, 'integer', 42],
     [9, 'decimal', 1234.5],
-    // The value, not the zero-padded text the format shows (the import warns about it).
-    [10, 'zero-padded number', 412345],
+    // A number shown through a format of zeros reads as the digits shown.
+    [10, 'zero-padded number', '00412345'],
     [11, 'dollars', 1234.5],
     [12, 'euros', 99.9],
     [13, 'percent', 0.25],
@@ -101,7 +101,7 @@ const files: FileCase[] = [
     warnings: ['W_MERGED_CELLS'],
   },
   {
-    name: 'customers.xlsx: boolean cells and boolean formulas, dates shown with a month name, phone numbers and postcodes as text',
+    name: 'customers.xlsx: boolean cells and boolean formulas, dates shown with a month name, text phone numbers and postcodes, a ZIP code number shown as 00000',
     file: 'customers.xlsx',
     sheet: 'Customers',
     headerRow: 1,
@@ -114,7 +114,7 @@ const files: FileCase[] = [
     warnings: [],
   },
   {
-    name: 'assets-1904.xlsx: date1904="true" moves plain date cells and formula dates alike; formula results 0 and "" are values',
+    name: 'assets-1904.xlsx: date1904="true" moves plain date cells and formula dates alike; formula results 0 and "" are values; a serial number shown as 0000000',
     file: 'assets-1904.xlsx',
     sheet: 'Assets',
     headerRow: 1,

@@ -124,6 +124,47 @@ const cases: FileCase[] = [
       expect(await bySerial('asset', '0001906')).toMatchObject({ service_start_date: '2023-11-02', warranty_end_date: '2026-11-02', original_cost: 1599, estimated_salvage_value: 0, asset_notes: null });
     },
   },
+  {
+    name: 'contracts.xlsx: German date cells and euro cells, a blended contract whose OpEx is a formula, a child contract, one ending before it starts',
+    file: 'contracts.xlsx',
+    resource: 'contract',
+    code: 1,
+    summary: '3 created, 0 updated, 0 skipped, 1 invalid, 0 failed',
+    plan: '(sheet "Contracts") as contracts: 4 rows below the header on row 1.',
+    outcomes: [
+      [2, 'created', ''],
+      [3, 'created', ''],
+      [4, 'created', ''],
+      [5, 'invalid', 'column "Start" → contract_start_date: start date 2024-10-01 must be before end date 2024-09-30'],
+    ],
+    check: async () => {
+      const byNumber = async (n: string) => (await env.sb.records('contract')).find((c) => c.number === n);
+      expect(await byNumber('FX-LO-CT-001')).toMatchObject({
+        contract_type: 'buy_side',
+        supplier: { name: 'Lenovo' },
+        country: 'Germany',
+        status: 'active',
+        category: { name: 'Hardware', subcategory: 'Laptop' },
+        contract_start_date: '2024-01-01',
+        contract_end_date: '2026-12-31',
+        notice_period: 90,
+        total_contract_spend_value: 150000,
+        expenditure_type: { type: 'capex' },
+      });
+      expect(await byNumber('FX-LO-CT-002')).toMatchObject({
+        contract_type: 'sell_side',
+        customer: { name: 'Northwind Traders' },
+        parent_contract: { number: 'CT-2023-003' },
+        country: 'United States',
+        status: 'draft',
+        contract_end_date: '2027-02-28',
+        total_contract_spend_value: 240000,
+        expenditure_type: { type: 'blended', capex_actual: 40000, opex_actual: 200000 },
+      });
+      expect(await byNumber('FX-LO-CT-003')).toMatchObject({ country: 'United Kingdom', total_contract_spend_value: 45999.99, expenditure_type: { type: 'opex' } });
+      expect(await byNumber('FX-LO-CT-004')).toBeUndefined();
+    },
+  },
 ];
 
 describe('import of XLSX written by LibreOffice', () => {

@@ -126,6 +126,20 @@ const files: FileCase[] = [
     ],
     warnings: [],
   },
+  {
+    name: 'contracts.xlsx: German dates ([$-407]dd/mm/yyyy) and euros (#,##0.00 [$€-407]), a currency formula',
+    file: 'contracts.xlsx',
+    sheet: 'Contracts',
+    headerRow: 1,
+    headers: ['Contract No.', 'Type', 'Name', 'Supplier', 'Customer', 'Country', 'Status', 'Category', 'Sub Cat', 'Start', 'End', 'Notice (days)', 'Total Value (€)', 'Expenditure', 'CapEx', 'OpEx', 'Parent'],
+    rows: [
+      { row: 2, cells: ['FX-LO-CT-001', 'Buy side', 'Lenovo laptop supply', 'Lenovo', null, 'Germany', 'Active', 'Hardware', 'Laptop', day(2024, 1, 1), day(2026, 12, 31), 90, 150000, 'CapEx', null, null, null] },
+      { row: 3, cells: ['FX-LO-CT-002', 'Sell side', 'Northwind support extension', null, 'Northwind Traders', 'USA', 'Draft', 'Services', 'Support', day(2024, 3, 1), day(2027, 2, 28), 60, 240000, 'Blended', 40000, 200000, 'CT-2023-003'] },
+      { row: 4, cells: ['FX-LO-CT-003', 'Buy side', 'Microsoft 365 renewal', 'Microsoft', null, 'United Kingdom', 'Active', 'Software', 'Productivity', day(2024, 7, 1), day(2025, 6, 30), 30, 45999.99, 'OpEx', null, null, null] },
+      { row: 5, cells: ['FX-LO-CT-004', 'Buy side', 'Dell monitors (dates swapped)', 'Dell Technologies', null, 'Germany', 'Active', 'Hardware', 'Monitor', day(2024, 10, 1), day(2024, 9, 30), 30, 12500, 'CapEx', null, null, null] },
+    ],
+    warnings: [],
+  },
 ];
 
 describe('LibreOffice files, sheet by sheet', () => {

@@ -9,7 +9,7 @@ import type { ReadWarning } from './types.js';
 import type { WorkerBatch, WorkerOp } from './csv-thread.js';
 
 /** Rows a message carries: large enough that posting costs little a row. */
-const BATCH_ROWS = 1024;
+const BATCH_ROWS = 256;
 
 const port = parentPort!;
 let credits = 0;

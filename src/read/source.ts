@@ -189,14 +189,16 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
             }
           }
         }
-        let cells: CellValue[];
-        if (n === width) cells = r.cells as CellValue[];
-        else {
-          cells = r.cells.slice(0, width) as CellValue[];
-          while (cells.length < width) cells.push(null);
-        }
-        raw.inspectRow?.(r.row, cells);
         stats.dataRows++;
+        // A row as wide as the header is handed on as read (no copy for each row).
+        if (n === width) {
+          raw.inspectRow?.(r.row, r.cells);
+          yield r as SheetRow;
+          continue;
+        }
+        const cells = r.cells.slice(0, width) as CellValue[];
+        while (cells.length < width) cells.push(null);
+        raw.inspectRow?.(r.row, cells);
         yield { row: r.row, cells };
       }
     } finally {

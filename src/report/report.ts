@@ -65,7 +65,7 @@ function drain(stream: NodeJS.WritableStream, ok: boolean): Promise<void> {
 }
 
 /** CSV report lines are quoted by csv-stringify a batch at a time and written in one go. */
-const CSV_BATCH = 512;
+const CSV_BATCH = 128;
 
 function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean): ReportWriter {
   const safe = (s: string) => (raw ? s : neutralizeCell(s));

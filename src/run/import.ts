@@ -428,39 +428,39 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow });
     const lookupCols = mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
     const settledBySideScan = new Set<number>();
-    /** The one pass: the rows read ahead, then the rest, each learnt from before it is checked. */
-    async function* onePassRows(): AsyncGenerator<SheetRow> {
-      for (let i = 0; i < ahead.length; i++) yield ahead[i];
-      ahead.length = 0;
-      for (;;) {
-        const next = await probeRows.next();
-        if (next.done) return;
-        const r = next.value;
-        scanner.add(r);
-        if (scanner.dirty) {
-          scanner.dirty = false;
-          // A column that now mixes orders stops the run, as a first pass would have.
-          for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
-          if (scanner.unsettled().some((c) => !settledBySideScan.has(c.index))) {
-            const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
-            for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) {
-              dateOrders.set(col, order);
-              settledBySideScan.add(col);
-            }
-          }
-        }
-        // A name the look-ahead did not meet, in a list read part-way: fetch it first.
-        for (const c of lookupCols) {
-          if (resolver.index(c.kind).complete) continue;
-          const cell = r.cells[c.index];
-          if (isEmptyCell(cell)) continue;
-          const text = cellText(cell);
-          if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);
-        }
-        yield r;
+    /**
+     * The one pass, after the look-ahead: learn from a row before it is checked (its key,
+     * its dates, its names). A promise only when that needs the file again or the service.
+     */
+    const learn = (r: SheetRow): void | Promise<void> => {
+      scanner.add(r);
+      if (scanner.dirty) return settleDates();
+      for (const c of lookupCols) {
+        if (!resolver.index(c.kind).complete && !isEmptyCell(r.cells[c.index])) return loadNames(r);
       }
-    }
-    const rowsToRun: AsyncIterable<SheetRow> = onePass ? onePassRows() : source.rows;
+    };
+    const settleDates = async (): Promise<void> => {
+      scanner.dirty = false;
+      // A column that now mixes orders stops the run, as a first pass would have.
+      for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
+      if (scanner.unsettled().some((c) => !settledBySideScan.has(c.index))) {
+        const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+        for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) {
+          dateOrders.set(col, order);
+          settledBySideScan.add(col);
+        }
+      }
+    };
+    /** A name the look-ahead did not meet, in a list read part-way: fetch it first. */
+    const loadNames = async (r: SheetRow): Promise<void> => {
+      for (const c of lookupCols) {
+        if (resolver.index(c.kind).complete) continue;
+        const cell = r.cells[c.index];
+        if (isEmptyCell(cell)) continue;
+        const text = cellText(cell);
+        if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);
+      }
+    };
     report = await openReport(reportPath, source.headers);
     if (journaled) {
       journal = new Journal(journalPath);
@@ -643,19 +643,36 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       return written;
     };
 
-    if (dryRun && mode === 'create') {
+    /** A dry run's row, checked and reported; a promise only when something must wait. */
+    const checkRow = (r: SheetRow): void | Promise<void> => {
+      const out = track(r, process(r));
+      return out instanceof Promise ? out.then(emit) : emit(out);
+    };
+    if (onePass) {
+      for (let i = 0; i < ahead.length; i++) {
+        const waited = checkRow(ahead[i]);
+        if (waited) await waited;
+      }
+      ahead.length = 0;
+      for (;;) {
+        const next = await probeRows.next();
+        if (next.done) break;
+        const learnt = learn(next.value);
+        if (learnt) await learnt;
+        const waited = checkRow(next.value);
+        if (waited) await waited;
+      }
+    } else if (dryRun && mode === 'create') {
       // In order, one at a time: a dry run's rows need the service only for the odd lookup.
-      for await (const r of rowsToRun) {
-        let out = track(r, process(r));
-        if (out instanceof Promise) out = await out;
-        const written = emit(out);
-        if (written) await written;
+      for await (const r of source.rows) {
+        const waited = checkRow(r);
+        if (waited) await waited;
       }
     } else {
       const concurrency = Math.max(1, o.concurrency ?? 4);
       const limit = pLimit(concurrency);
       const window: Promise<RowOutcome>[] = [];
-      for await (const r of rowsToRun) {
+      for await (const r of source.rows) {
         window.push(Promise.resolve(track(r, limit(() => process(r)))));
         while (window.length >= concurrency * 4) await emit(await window.shift()!);
       }
@@ -694,6 +711,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await report?.abort();
     throw e;
   } finally {
+    // A run that stops early must still let go of the file (and a reading thread).
+    await probe.close?.();
     if (ownsConn) await conn.close();
   }
 }

@@ -1,0 +1,49 @@
+// A register large enough to be read in a worker thread and in one pass (a dry run): the
+// built CLI checks every row once, and stops cleanly (no hang, no stack trace) when a
+// problem only shows far past the look-ahead.
+import { appendFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeRegisterCsv } from '../../bench/lib/asset-csv.js';
+import { readReport, runCli, tempDir, useSandbox } from './cli.js';
+
+const ROWS = 45_000;
+const env = useSandbox();
+const dir = tempDir('ab-large-');
+const clean = join(dir, 'register.csv');
+const mixed = join(dir, 'register-mixed.csv');
+
+beforeAll(async () => {
+  await writeRegisterCsv(clean, ROWS, { invalidEvery: 0, serialPrefix: 'SN-LARGE-' });
+  await writeRegisterCsv(mixed, ROWS, { invalidEvery: 0, serialPrefix: 'SN-LARGE-' });
+  // Far past the look-ahead, a date that can only be month-first.
+  appendFileSync(mixed, 'Laptop odd one,SN-LARGE-ODD,Hardware,Laptop,USA,$999.00,12/31/2023,In Use,\n');
+});
+
+describe('a dry run of a large register', () => {
+  it('is big enough to be parsed in a worker thread', () => {
+    expect(statSync(clean).size).toBeGreaterThan(4 * 1024 ** 2);
+  });
+
+  it('checks every row once and reports each', async () => {
+    const report = join(dir, 'clean.report.csv');
+    const r = await runCli(['validate', clean, '--resource', 'asset', ...env.sb.args, '--report', report, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.counts.valid).toBe(ROWS);
+    expect(summary.plan).toMatchObject({ counted: false, rows: 20_000 });
+    const rows = readReport(report);
+    expect(rows).toHaveLength(ROWS);
+    expect(rows.map((x) => Number(x['#row']))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
+    const writes = Object.entries((await env.sb.stats()).requests as Record<string, number>).filter(([k]) => !k.startsWith('GET '));
+    expect(writes).toEqual([]);
+  });
+
+  it('stops, naming the rows, when a date column turns out to mix orders past the look-ahead', async () => {
+    const report = join(dir, 'mixed.report.csv');
+    const r = await runCli(['validate', mixed, '--resource', 'asset', ...env.sb.args, '--report', report], { timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/column "Purchase Date" mixes day-first dates \(row \d+\) and month-first dates \(row 45002\)/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

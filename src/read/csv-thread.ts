@@ -23,8 +23,8 @@ export interface WorkerBatch {
   readonly error?: { code: ErrorCode; message: string; location?: Location; hint?: string };
 }
 
-/** Batches the worker may have in flight: enough to keep both threads busy, no more. */
-const CREDITS = 4;
+/** Batches the worker may have in flight: enough to keep both threads busy, no more (see BATCH_ROWS). */
+const CREDITS = 2;
 
 const WORKER_URL = new URL('./csv-worker.js', import.meta.url);
 

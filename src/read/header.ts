@@ -53,7 +53,8 @@ export interface HeaderChoice {
 /**
  * Picks the header among `rows` (blank rows already left out):
  * - a candidate has at least 2 non-empty cells, at least half as many as the fullest row
- *   seen, and at least 80% of them are text (not numbers, dates or booleans);
+ *   seen, and at least 80% of them are text (not numbers, dates or booleans), and not all
+ *   the same text (a merged title filled across the columns it spans);
  * - with `isKnownHeader`, the candidate with the most cells it recognises wins (earliest on
  *   a tie), so a field-naming row beats a title row above it;
  * - otherwise the first candidate at least 80% as full as the fullest row, else the first
@@ -68,8 +69,14 @@ export function chooseHeaderRow(rows: readonly RawRow[], isKnownHeader?: (text: 
     const n = widths[i];
     if (n < 2 || n < fullest / 2) continue;
     let text = 0;
-    for (const c of rows[i].cells) if (isHeaderLikeText(c)) text++;
-    if (text >= 0.8 * n) candidates.push(i);
+    const distinct = new Set<string>();
+    for (const c of rows[i].cells) {
+      if (!isHeaderLikeText(c)) continue;
+      text++;
+      if (distinct.size < 2) distinct.add(c.trim().toLowerCase());
+    }
+    // A merged title some programs fill into every cell it spans repeats one text: no header.
+    if (text >= 0.8 * n && distinct.size >= 2) candidates.push(i);
   }
   if (isKnownHeader) {
     let best = -1;

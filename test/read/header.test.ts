@@ -54,6 +54,11 @@ const choices: ChoiceCase[] = [
     isKnownHeader: isKnown,
     index: 1,
   },
+  {
+    name: 'not a merged title filled into every column it spans',
+    rows: rows(['Asset register 2024', 'Asset register 2024', 'Asset register 2024'], ['Name', 'Serial', 'Cost'], ['Laptop', 'SN-1', '5']),
+    index: 1,
+  },
   { name: 'a single-column file: the first row, guessed', rows: rows(['Serial'], ['SN-1'], ['SN-2']), index: 0, guessed: true },
   { name: 'numbers only: the first row, guessed', rows: rows([1, 2], [3, 4]), index: 0, guessed: true },
   { name: 'Excel types are not header text', rows: rows([new Date(0), 5, true], ['Name', 'Bought', 'Active'], ['Laptop', new Date(0), true]), index: 1 },

@@ -8,7 +8,7 @@ import { validateSpreadsheet } from '../../src/run/import.js';
 interface Counted {
   rows: number;
   invalid?: number;
-  /** Live heap once the scan is done (after a full GC, when --expose-gc allows one): what the run holds per row. */
+  /** Live heap once the look-ahead is done (after a full GC, when --expose-gc allows one): what the run holds per row. */
   heapAfterScanMb?: number;
 }
 
@@ -30,7 +30,7 @@ async function validate(file: string, reportPath: string): Promise<Counted> {
     connection: { sandbox: true, company: 1, rateLimit: 0, allowInsecureHttp: false },
     dateFormat: 'dd/MM/yyyy',
     reportPath,
-    // The plan comes after the scan and the lookups, before the first row is checked.
+    // The plan comes after the look-ahead and the lookups, before the first row is checked.
     onPlan: () => {
       if (!gc) return;
       gc();

@@ -166,12 +166,14 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
   }
   const keys = keysOf(path);
   let cur: Record<string, unknown> = obj;
-  for (const key of keys.slice(0, -1)) {
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    const key = keys[i];
     const next = cur[key];
     if (next === null || typeof next !== 'object' || Array.isArray(next)) cur[key] = {};
     cur = cur[key] as Record<string, unknown>;
   }
-  cur[keys[keys.length - 1]] = value;
+  cur[keys[last]] = value;
 }
 
 export function isBlank(v: unknown): boolean {
@@ -316,7 +318,8 @@ const pickedCache = new WeakMap<ResourceDef, Map<string, z.ZodObject>>();
  */
 function schemaForKeys(def: ResourceDef, mode: WriteMode, body: WriteBody): z.ZodObject {
   // Bodies built from one sheet list their keys in the same order: that order is the cache key.
-  const sig = `${mode}:${Object.keys(body).join(',')}`;
+  let sig: string = mode;
+  for (const k in body) sig += `,${k}`;
   let byDef = pickedCache.get(def);
   if (!byDef) pickedCache.set(def, (byDef = new Map()));
   let picked = byDef.get(sig);

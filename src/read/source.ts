@@ -21,7 +21,8 @@ export interface RawSheet {
   readonly inspectRow?: (row: number, cells: readonly CellValue[]) => void;
 }
 
-function columnLetter(index: number): string {
+/** A column's letter as spreadsheets show it: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
   let n = index + 1;
   let s = '';
   while (n > 0) {

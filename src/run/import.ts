@@ -27,7 +27,8 @@ import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js'
 import { Journal, loadJournal, type JournalHeader } from '../send/journal.js';
 
 import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
-import { Scanner, scanDateOrders } from './scan.js';
+import { lookupColumns, Scanner, scanDateOrders } from './scan.js';
+import { columnLetter } from '../read/source.js';
 
 /** Rows a one-pass dry run reads ahead (and holds) to learn date orders and names first. */
 export const LOOKAHEAD_ROWS = 20_000;
@@ -198,17 +199,6 @@ export async function loadMappingFile(path: string): Promise<MappingFile> {
   return parsed.data as MappingFile;
 }
 
-/** A column's letter as spreadsheets show it: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
 
 /** The sheet's headers for a message: all of a normal sheet's, the first few of a wide one. */
 function headersSeen(headers: readonly string[], max = 30): string {
@@ -426,7 +416,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 
     // Pass 2, or the rest of the one pass.
     const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow });
-    const lookupCols = mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
+    const lookupCols = lookupColumns(mapping);
     const settledBySideScan = new Set<number>();
     /**
      * The one pass, after the look-ahead: learn from a row before it is checked (its key,

@@ -33,6 +33,11 @@ export interface ScanWhere {
   readonly sheet?: string;
 }
 
+/** The columns that hold names to look up, with the list each name is looked up in. */
+export function lookupColumns(mapping: Mapping): { index: number; kind: LookupKind }[] {
+  return mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
+}
+
 export class Scanner {
   /** Data rows (totals rows apart) and totals rows seen. */
   rows = 0;
@@ -59,7 +64,7 @@ export class Scanner {
     this.dateCols = opts.dateOrder
       ? []
       : mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
-    this.lookupCols = mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
+    this.lookupCols = lookupColumns(mapping);
     const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
     this.keyIndex = keyCol?.index;
   }

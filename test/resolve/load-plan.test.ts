@@ -10,6 +10,7 @@ import { Resolver, type LookupPlanItem } from '../../src/resolve/lookups.js';
 import { LOOKUP_LIST } from '../../src/resources/index.js';
 import type { LookupKind } from '../../src/resources/fields.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { addContracts } from '../helpers/contracts.js';
 
 let sb: Sandbox;
 let client: ApiClient;
@@ -27,20 +28,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'assetbatch-lookups-'));
   // 4 seed contracts + 72 = 76: four pages, so two filtered calls beat three more pages.
   // The last one shares its number with seed contract 1, on page 4.
-  for (let i = 1; i <= 72; i++) {
-    await client.write('POST', client.path('contract'), {
-      company: 1,
-      contract_type: 'buy_side',
-      name: `Plan contract ${i}`,
-      number: i === 72 ? 'CT-2023-001' : `PLAN-${i}`,
-      supplier: 1,
-      country: 840,
-      status: 'active',
-      contract_start_date: '2024-01-01',
-      contract_end_date: '2024-12-31',
-      total_contract_spend_value: 100,
-    });
-  }
+  await addContracts(client, Array.from({ length: 72 }, (_, i) => (i === 71 ? 'CT-2023-001' : `PLAN-${i + 1}`)));
 });
 afterAll(async () => {
   await client.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { validateSpreadsheet, type ImportOptions, type ImportSummary } from '../../src/run/import.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { addContracts } from '../helpers/contracts.js';
 
 let sb: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'ab-one-pass-'));
@@ -16,20 +17,7 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, rateLimit: 0 });
   // 4 seed contracts + 72: four pages, so the contract list is read part-way by name.
   const client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: 0 });
-  for (let i = 1; i <= 72; i++) {
-    await client.write('POST', client.path('contract'), {
-      company: 1,
-      contract_type: 'buy_side',
-      name: `One-pass contract ${i}`,
-      number: `OP-${i}`,
-      supplier: 1,
-      country: 840,
-      status: 'active',
-      contract_start_date: '2024-01-01',
-      contract_end_date: '2024-12-31',
-      total_contract_spend_value: 100,
-    });
-  }
+  await addContracts(client, Array.from({ length: 72 }, (_, i) => `OP-${i + 1}`));
   await client.close();
 });
 afterAll(() => sb.close());

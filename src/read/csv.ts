@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse, type CsvError } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
 import { AssetbatchError, type Location } from '../errors.js';
 import { decodeSample, DELIMITERS, refuseMarkup, sniffDelimiter, type TextEncodingName } from './detect.js';
 import type { RawRow } from './header.js';
@@ -14,6 +15,7 @@ import type { RawSheet } from './source.js';
 import { columnName } from './source.js';
 import type { CellValue, ReadWarning } from './types.js';
 import { parseInWorker, workerAvailable } from './csv-thread.js';
+import { isDangerous } from '../export/neutralize.js';
 
 /** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
 export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
@@ -183,13 +185,39 @@ export interface ParseInit {
 }
 
 /**
+ * A record's cells as one CSV record for the report, or undefined when the report must
+ * write them itself (a formula-like cell is neutralised there). A comma-separated file's
+ * own text is used as it was read when that is sure to read back as the same cells: no
+ * cell holds a quote mark (relax_quotes keeps stray ones as written) and the record does
+ * not end in a line break of its own. Otherwise csv-stringify quotes the cells; in a
+ * worker thread this costs the checking thread nothing.
+ */
+export function recordText(cells: readonly CellValue[], raw: string | undefined): string | undefined {
+  let quotes = false;
+  for (const c of cells) {
+    if (typeof c !== 'string') continue;
+    if (isDangerous(c)) return undefined;
+    if (!quotes && c.includes('"')) quotes = true;
+  }
+  if (raw !== undefined && !quotes) {
+    let end = raw.length;
+    while (end > 0 && (raw.charCodeAt(end - 1) === 10 || raw.charCodeAt(end - 1) === 13)) end--;
+    const last = cells[cells.length - 1];
+    // A last cell that ends in a line break was quoted: trimming would cut its closing quote.
+    if (end === raw.length || typeof last !== 'string' || !/[\r\n]$/.test(last)) return end === raw.length ? raw : raw.slice(0, end);
+  }
+  const line = stringify([cells]);
+  return line.slice(0, -1);
+}
+
+/**
  * The parse itself, in this thread or a worker's: bytes → UTF-8 → csv-parse → raw rows
  * numbered by the line each record starts on.
  */
 export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
   const { file, delimiter } = init;
   const where: Location = { file };
-  const input = createReadStream(file, { highWaterMark: 256 * 1024 });
+  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
   let guard: Utf8Guard | undefined;
   const decode =
     init.encoding === 'utf-8'
@@ -208,6 +236,8 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
     relax_quotes: true,
     skip_empty_lines: false,
     max_record_size: MAX_RECORD_BYTES,
+    // The record as written, for the report (recordText): only a comma-separated file's is CSV as it stands.
+    raw: delimiter === ',',
   });
   // Errors reach the consumer through the parser's iterator; pipeline destroys every stage.
   pipeline(input, decode, parser, () => undefined);
@@ -217,7 +247,8 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
   // (quoted) cells; an unquoted line break always ends a record.
   let start = 1;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+    for await (const parsed of parser as AsyncIterable<string[] | { record: string[]; raw: string }>) {
+      const record = Array.isArray(parsed) ? parsed : parsed.record;
       let breaks = 0;
       // The record becomes the row's cells in place: empty text is an empty cell.
       const cells = record as CellValue[];
@@ -248,7 +279,7 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
       }
       const row = start;
       start += 1 + breaks;
-      yield { row, cells };
+      yield { row, cells, text: recordText(cells, Array.isArray(parsed) ? undefined : parsed.raw) };
     }
   } catch (err) {
     throw csvError(err, where, start, delimiter);

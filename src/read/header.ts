@@ -6,6 +6,8 @@ export interface RawRow {
   /** Row number as the user sees it (XLSX sheet row; CSV record's first line). */
   readonly row: number;
   readonly cells: readonly CellValue[];
+  /** CSV: the cells as one comma-separated record, ready for the report (see recordText in csv.ts). */
+  readonly text?: string;
 }
 
 /** How many non-blank rows the finder looks at. */

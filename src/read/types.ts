@@ -16,6 +16,12 @@ export interface SheetRow {
   readonly cells: readonly CellValue[];
   /** CSV only: the line the record starts on, when it differs from `row`. */
   readonly line?: number;
+  /**
+   * CSV only: `cells` as one comma-separated record (no line break), for the report to
+   * echo without quoting every cell again. Absent when a cell is formula-like text (the
+   * report neutralises it) or the row was padded or cut to the header's width.
+   */
+  readonly text?: string;
 }
 
 export interface ReadStats {

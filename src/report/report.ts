@@ -21,6 +21,8 @@ export interface RowOutcome {
   readonly warnings: readonly RowIssue[];
   readonly note?: string;
   readonly cells: readonly CellValue[];
+  /** The cells as one CSV record, when the reader has it (SheetRow.text): echoed as it is. */
+  readonly text?: string;
   /** The row's natural key (serial number, contract number, customer name), when it has one. */
   readonly key?: string;
   /** Update dry runs: what would change, field by field. */
@@ -52,9 +54,14 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
   return ext === '.xlsx' ? 'xlsx' : ext === '.json' ? 'json' : 'csv';
 }
 
+/** Bytes of report the writer may hold before the run waits for the disk. */
+const REPORT_BUFFER = 1 << 20;
+
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
   const format = reportFormat(path);
-  const file = await openAtomic(path);
+  // A report line is written for every row: with the default 16 KiB buffer each batch of
+  // lines waited for the disk; a larger one lets the run go on while the file catches up.
+  const file = await openAtomic(path, { highWaterMark: REPORT_BUFFER });
   if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);
   if (format === 'json') return jsonReport(path, file, headers);
   return xlsxReport(path, file, headers, opts.raw ?? false);
@@ -72,29 +79,51 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
   const stream = file.stream;
   // The header row echoes the user's headers too, so it is neutralised like the cells.
   stream.write(stringifySync([[...REPORT_COLUMNS, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))]]));
-  const batch: string[][] = [];
+  // Lines are gathered and written a batch at a time. Rows whose cells come as a record
+  // (SheetRow.text) are queued as text; the others as cells, quoted by csv-stringify.
+  const lines: string[] = [];
+  const records: string[][] = [];
   const width = headers.length;
+  const quoteRecords = () => {
+    if (records.length === 0) return;
+    lines.push(stringifySync(records));
+    records.length = 0;
+  };
   const flush = (): void | Promise<void> => {
-    if (batch.length === 0) return;
-    const ok = stream.write(stringifySync(batch));
-    batch.length = 0;
+    quoteRecords();
+    if (lines.length === 0) return;
+    const ok = stream.write(lines.join(''));
+    lines.length = 0;
     if (!ok) return drain(stream, false);
   };
+  let queued = 0;
   return {
     path,
     write(o) {
-      const row: string[] = new Array(REPORT_COLUMNS.length + width);
-      row[0] = String(o.row);
-      row[1] = o.status;
-      row[2] = o.id === undefined ? '' : String(o.id);
-      row[3] = o.issues.length === 0 && !o.note && !o.changes ? '' : safe(outcomeMessage(o));
-      row[4] = o.warnings.length === 0 ? '' : safe(o.warnings.map(formatRowIssue).join('; '));
-      for (let i = 0; i < width; i++) {
-        const c = o.cells[i];
-        row[REPORT_COLUMNS.length + i] = c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c));
+      const message = o.issues.length === 0 && !o.note && !o.changes ? '' : safe(outcomeMessage(o));
+      const warnings = o.warnings.length === 0 ? '' : safe(o.warnings.map(formatRowIssue).join('; '));
+      if (o.text !== undefined) {
+        quoteRecords();
+        // Row number, status and id are digits and a word: only the messages may need quotes.
+        const head = message === '' && warnings === '' ? `${o.row},${o.status},${o.id ?? ''},,` : stringifySync([[String(o.row), o.status, o.id === undefined ? '' : String(o.id), message, warnings]]).slice(0, -1);
+        lines.push(`${head},${o.text}\n`);
+      } else {
+        const row: string[] = new Array(REPORT_COLUMNS.length + width);
+        row[0] = String(o.row);
+        row[1] = o.status;
+        row[2] = o.id === undefined ? '' : String(o.id);
+        row[3] = message;
+        row[4] = warnings;
+        for (let i = 0; i < width; i++) {
+          const c = o.cells[i];
+          row[REPORT_COLUMNS.length + i] = c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c));
+        }
+        records.push(row);
       }
-      batch.push(row);
-      if (batch.length >= CSV_BATCH) return flush();
+      if (++queued >= CSV_BATCH) {
+        queued = 0;
+        return flush();
+      }
     },
     async close() {
       await flush();

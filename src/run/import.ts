@@ -515,7 +515,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const keyTextOf = (r: SheetRow): string | undefined => (keyColumn ? cellText(r.cells[keyColumn.index]).trim() || undefined : undefined);
 
     const afterParent = async (r: SheetRow, ref: string, parentRow: number): Promise<RowOutcome> => {
-      const base0 = { row: r.row, cells: r.cells, warnings: [] as RowIssue[], key: keyTextOf(r) };
+      const base0 = { row: r.row, cells: r.cells, text: r.text, warnings: [] as RowIssue[], key: keyTextOf(r) };
       if (parentRow > r.row) {
         return { ...base0, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: selfRefCol!.header, field: 'parent_contract', message: `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children` }] };
       }
@@ -529,7 +529,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 
     const check = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
       const p = prepareRow(ctx, r);
-      const base = { row: r.row, cells: r.cells, warnings: p.warnings, key: keyTextOf(r) };
+      const base = { row: r.row, cells: r.cells, text: r.text, warnings: p.warnings, key: keyTextOf(r) };
       if (p.skip) return { ...base, status: 'skipped', issues: [], note: p.skip };
       // A reference to a row that failed in an earlier sheet of the workbook: say so.
       if (o.failedRefs) {
@@ -558,7 +558,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       return create(r, p, base, key);
     };
 
-    const wouldCreate = (r: SheetRow, base: Pick<RowOutcome, 'row' | 'cells' | 'warnings'>, key: { field: string; value: string } | undefined, existingId: number | undefined): RowOutcome => {
+    const wouldCreate = (r: SheetRow, base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>, key: { field: string; value: string } | undefined, existingId: number | undefined): RowOutcome => {
       if (existingId !== undefined) {
         const what = o.onExisting ?? 'skip';
         if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
@@ -566,10 +566,10 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
       }
       if (key && (def.name === 'contract' || def.name === 'customer')) resolver.remember(def.name, { id: -r.row, name: key.value });
-      return { row: base.row, cells: base.cells, warnings: base.warnings, status: 'valid', issues: [], key: key?.value };
+      return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: [], key: key?.value };
     };
 
-    const create = async (r: SheetRow, p: PreparedRow, base: Pick<RowOutcome, 'row' | 'cells' | 'warnings'>, key: { field: string; value: string } | undefined): Promise<RowOutcome> => {
+    const create = async (r: SheetRow, p: PreparedRow, base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>, key: { field: string; value: string } | undefined): Promise<RowOutcome> => {
       if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
       try {
         const res = await writer.create(r.row, p.body, key);
@@ -589,7 +589,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     };
 
     /** Updates: find the record (ID column, else natural key), merge, PUT (or show the changes). */
-    const updateRow = async (p: PreparedRow, key: { field: string; value: string } | undefined, base: Pick<RowOutcome, 'row' | 'cells' | 'warnings'>): Promise<RowOutcome> => {
+    const updateRow = async (p: PreparedRow, key: { field: string; value: string } | undefined, base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>): Promise<RowOutcome> => {
       let id = p.id;
       if (id === undefined) {
         if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${keyField?.replace(/_/g, ' ')} to find the record` }] };

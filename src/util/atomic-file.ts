@@ -39,11 +39,11 @@ function alive(pid: number): boolean {
   }
 }
 
-export async function openAtomic(target: string): Promise<AtomicFile> {
+export async function openAtomic(target: string, opts: { highWaterMark?: number } = {}): Promise<AtomicFile> {
   await mkdir(dirname(target), { recursive: true });
   await removeStale(target);
   const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
-  const stream = createWriteStream(tempPath);
+  const stream = createWriteStream(tempPath, { highWaterMark: opts.highWaterMark });
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
     stream.once('error', reject);

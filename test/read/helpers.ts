@@ -145,10 +145,11 @@ export interface ReadResult {
   readonly rows: SheetRow[];
 }
 
+/** Every row of a sheet, as row number and cells (each row's record text is tested in csv-record-text.test.ts). */
 export async function readAll(file: string, opts: ReadOptions = {}): Promise<ReadResult> {
   const source = await openSheet(file, opts);
   const rows: SheetRow[] = [];
-  for await (const r of source.rows) rows.push(r);
+  for await (const { text: _text, ...r } of source.rows) rows.push(r);
   return { source, rows };
 }
 

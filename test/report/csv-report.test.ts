@@ -60,6 +60,20 @@ describe('CSV report', () => {
     expect(line[5]).toBe('=1+1');
   });
 
+  it('a row that comes with its record text is echoed from it, and reads back the same as one quoted cell by cell', async () => {
+    const cells = ['Desk, big', 'SN-1', '1,234.50', null, null];
+    const plain = row(2, { cells });
+    const withText = row(2, { cells, text: '"Desk, big",SN-1,"1,234.50",,' });
+    const failed = (o: RowOutcome): RowOutcome => ({ ...o, status: 'invalid', issues: [{ code: 'E_VALUE_INVALID', column: 'Cost', field: 'original_cost', message: 'is "odd", here' }] });
+    expect(await written([withText, failed(withText)])).toEqual(await written([plain, failed(plain)]));
+  });
+
+  it('keeps input order across batches that mix rows with and without record text', async () => {
+    const outcomes = Array.from({ length: 700 }, (_, i) => (i % 3 === 0 ? row(i + 2, { cells: [`L${i}`, null, null, null, null], text: `L${i},,,,` }) : row(i + 2)));
+    const lines = await written(outcomes);
+    expect(lines.slice(1).map((l) => [Number(l[0]), l[5]])).toEqual(outcomes.map((o) => [o.row, o.text ? `L${o.row - 2}` : `Laptop ${o.row}`]));
+  });
+
   it('keeps input order across many batches', async () => {
     const outcomes = Array.from({ length: 2_000 }, (_, i) => row(i + 2));
     const lines = await written(outcomes);

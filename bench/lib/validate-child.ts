@@ -1,9 +1,12 @@
 // One measurement in a fresh process, so its peak RSS is its own: `raw` parses the file
-// with csv-parse alone (the baseline), `validate` runs our dry run over it. Prints one
+// with csv-parse alone (the baseline), `validate` runs our dry run over it as the CLI runs
+// it (its heap growth bounded: src/util/heap.ts), `validate-library` as a library call with
+// the host's V8 settings left alone. Prints one
 // JSON line: rows, milliseconds, peak RSS. Run from the compiled bench (see build.ts).
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { validateSpreadsheet } from '../../src/run/import.js';
+import { boundHeapGrowth } from '../../src/util/heap.js';
 
 interface Counted {
   rows: number;
@@ -42,9 +45,11 @@ async function validate(file: string, reportPath: string): Promise<Counted> {
 }
 
 const [mode, file, reportPath] = process.argv.slice(2);
+if (mode === 'validate') boundHeapGrowth();
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const counted = mode === 'raw' ? await raw(file) : await validate(file, reportPath ?? `${file}.report.csv`);
+// (`validate-library` is `validate` without boundHeapGrowth.)
 const ms = performance.now() - t0;
 // CPU time (every thread, user and system) moves less than wall time on a shared machine.
 const cpu = process.cpuUsage(cpu0);

@@ -7,6 +7,7 @@ import { registerExportCommand } from './export.js';
 import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
+import { boundHeapGrowth } from '../util/heap.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   return program;
 }
 
+boundHeapGrowth();
 const program = buildProgram();
 try {
   await program.parseAsync(process.argv);

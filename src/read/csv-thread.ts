@@ -23,8 +23,11 @@ export interface WorkerBatch {
   readonly error?: { code: ErrorCode; message: string; location?: Location; hint?: string };
 }
 
-/** Batches the worker may have in flight: enough to keep both threads busy, no more (see BATCH_ROWS). */
-const CREDITS = 2;
+/**
+ * Batches the worker may have in flight: enough to keep both threads busy (the reading
+ * thread sends a chunk's rows in a burst, then parses the next chunk), no more (see BATCH_ROWS).
+ */
+const CREDITS = 4;
 
 const WORKER_URL = new URL('./csv-worker.js', import.meta.url);
 

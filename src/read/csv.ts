@@ -217,7 +217,9 @@ export function recordText(cells: readonly CellValue[], raw: string | undefined)
 export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
   const { file, delimiter } = init;
   const where: Location = { file };
-  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
+  // Small reads: csv-parse parses a whole chunk before its first row is handed on, so a large
+  // chunk keeps the checking thread waiting (256 KiB: ~6 ms; 16 KiB: under half a millisecond).
+  const input = createReadStream(file, { highWaterMark: 16 * 1024 });
   let guard: Utf8Guard | undefined;
   const decode =
     init.encoding === 'utf-8'

@@ -314,18 +314,31 @@ export class Resolver {
    * Answers by (kind, text): a register names the same few hundred things in thousands of
    * rows, and normalising and matching each time costs more than the rest of a row.
    */
-  private readonly memo = new Map<LookupKind, Map<string, Resolution>>();
+  private readonly memo = new Map<LookupKind, Map<string, Resolution | Map<string, Resolution>>>();
 
   /** Resolve a name; for categories, "Name / Sub" or a separate subcategory. */
   resolve(kind: LookupKind, name: string, subcategory?: string): Resolution {
     let memo = this.memo.get(kind);
     if (!memo) this.memo.set(kind, (memo = new Map()));
-    const key = `${name}\u0000${subcategory ?? ''}`;
-    const hit = memo.get(key);
-    if (hit) return hit;
+    // By name, then (categories with a subcategory column) by subcategory: no key to build for each row.
+    let byName = memo.get(name);
+    if (subcategory === undefined) {
+      if (byName !== undefined && !(byName instanceof Map)) return byName;
+    } else {
+      if (!(byName instanceof Map)) memo.set(name, (byName = new Map()));
+      const hit = byName.get(subcategory);
+      if (hit) return hit;
+    }
     const res = this.resolveUncached(kind, name, subcategory);
-    if (memo.size >= 50_000) memo.clear();
-    memo.set(key, res);
+    if (memo.size >= 50_000) {
+      memo.clear();
+      byName = undefined;
+    }
+    if (subcategory === undefined) memo.set(name, res);
+    else {
+      if (!(byName instanceof Map)) memo.set(name, (byName = new Map()));
+      byName.set(subcategory, res);
+    }
     return res;
   }
 

@@ -2,6 +2,7 @@
 // derivations from that description (zod write schemas, cross-field rule checks,
 // custom-field checks). A limit is written once, in a resource module, never here.
 import { z } from 'zod';
+import { ValueMemo } from '../util/memo.js';
 
 export type LookupKind =
   | 'country'
@@ -309,28 +310,59 @@ function buildWriteSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
   return objectSchema(tree(writeFields(def, mode)), mode, extra);
 }
 
-const pickedCache = new WeakMap<ResourceDef, Map<string, z.ZodObject>>();
+/**
+ * A field's check, as the write schema's object would run it on that key: no issues, or
+ * the issues (with their inputs, for the wording) at paths below the field's key.
+ */
+interface FieldCheck {
+  readonly issues?: readonly z.core.$ZodIssue[];
+}
+
+const FIELD_OK: FieldCheck = {};
+
+/** A top-level key of the write schema: its schema, and its checks by value (a sheet repeats most values). */
+interface FieldChecker {
+  readonly schema: z.ZodType;
+  /** Plain values by value; small objects by their JSON, apart, so that no text can pass for one. */
+  readonly memo: ValueMemo<FieldCheck>;
+  readonly objects: ValueMemo<FieldCheck>;
+}
+
+const checkersCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, Map<string, FieldChecker>>>>();
+
+function checkers(def: ResourceDef, mode: WriteMode): Map<string, FieldChecker> {
+  const cached = checkersCache.get(def)?.[mode];
+  if (cached) return cached;
+  const shape = writeSchema(def, mode).shape as Record<string, z.ZodType>;
+  const built = new Map(Object.entries(shape).map(([key, schema]) => [key, { schema, memo: new ValueMemo<FieldCheck>(), objects: new ValueMemo<FieldCheck>() }]));
+  checkersCache.set(def, { ...checkersCache.get(def), [mode]: built });
+  return built;
+}
 
 /**
- * The write schema narrowed to the keys a body has, plus the required ones: the same checks
- * for every key present, and far less work than walking sixty optional fields for each row.
- * A sheet's rows share a handful of key sets, so the narrowed schemas are cached.
+ * A small object of plain values (a category with its subcategory: a new object for each
+ * row, the same few contents) as a memo key: its JSON; undefined for anything else.
  */
-function schemaForKeys(def: ResourceDef, mode: WriteMode, body: WriteBody): z.ZodObject {
-  // Bodies built from one sheet list their keys in the same order: that order is the cache key.
-  let sig: string = mode;
-  for (const k in body) sig += `,${k}`;
-  let byDef = pickedCache.get(def);
-  if (!byDef) pickedCache.set(def, (byDef = new Map()));
-  let picked = byDef.get(sig);
-  if (!picked) {
-    const full = writeSchema(def, mode);
-    const shape = full.shape as Record<string, z.ZodType>;
-    const keys = new Set([...Object.keys(body).filter((k) => k in shape), ...requiredKeys(def, mode)]);
-    picked = full.pick(Object.fromEntries([...keys].map((k) => [k, true])) as Record<string, true>);
-    if (byDef.size < 500) byDef.set(sig, picked);
+function objectKey(value: object): string | undefined {
+  if (Array.isArray(value)) return undefined;
+  let n = 0;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (++n > 4 || (v !== null && typeof v === 'object')) return undefined;
   }
-  return picked;
+  return JSON.stringify(value);
+}
+
+function checkField(c: FieldChecker, value: unknown): FieldCheck {
+  const plain = value === null || typeof value !== 'object';
+  const memo = plain ? c.memo : c.objects;
+  const key = memo.off ? undefined : plain ? value : objectKey(value as object);
+  const known = key === undefined ? undefined : memo.get(key);
+  if (known) return known;
+  // Most values are valid: check plainly, and again with the inputs only to word the problems.
+  const out: FieldCheck = c.schema.safeParse(value).success ? FIELD_OK : { issues: c.schema.safeParse(value, { reportInput: true }).error!.issues };
+  if (key !== undefined) memo.set(key, out);
+  return out;
 }
 
 const requiredCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, string[]>>>();
@@ -395,13 +427,17 @@ export function customValueProblem(dataType: CustomFieldDataType, value: unknown
   }
 }
 
+const NO_ISSUES: readonly RuleIssue[] = Object.freeze([]);
+
 /** Custom-field issues of a body (template.fields[] and form_template[].custom_form_data). */
 export function checkCustomFields(
   def: ResourceDef,
   body: WriteBody,
   fieldTemplates: readonly CustomTemplate[],
   formTemplates: readonly CustomTemplate[],
-): RuleIssue[] {
+): readonly RuleIssue[] {
+  // Most bodies carry no custom fields: nothing to look at, nothing to allocate.
+  if (body.template == null && body.form_template == null) return NO_ISSUES;
   const issues: RuleIssue[] = [];
   const textMax = def.customTextMax ?? 50;
   const tpl = body.template as { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
@@ -520,30 +556,46 @@ export function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined
   }
 }
 
+/** A field's zod issues as RuleIssues, at the field they belong to. */
+function wordIssues(def: ResourceDef, body: WriteBody, audience: Audience, key: string, found: readonly z.core.$ZodIssue[], out: RuleIssue[]): void {
+  for (const iss of found) {
+    const path = iss.path.length === 0 ? key : `${key}.${iss.path.map(String).join('.')}`;
+    // The union's inner issue paths point below the value; report against the field.
+    const field = def.fields.find((f) => f.name === path) ?? def.fields.find((f) => path.startsWith(f.name + '.'));
+    out.push({ field: field?.name ?? path, message: formatIssue(iss, field, audience, getPath(body, field?.name ?? path)) });
+  }
+}
+
 /** Run the schema and the rules; issues are keyed by field path, all at once. */
 export function validateWriteBody(
   def: ResourceDef,
   body: WriteBody,
   mode: WriteMode,
   audience: Audience,
-): { ok: boolean; issues: RuleIssue[]; data?: WriteBody } {
-  // Most rows are valid: parse plainly, and again with the inputs only to word the problems.
-  const schema = schemaForKeys(def, mode, body);
-  let parsed = schema.safeParse(body);
-  if (!parsed.success) parsed = schema.safeParse(body, { reportInput: true });
+): { ok: boolean; issues: RuleIssue[] } {
+  // The write schema's object, run key by key: the same checks for every key the body has
+  // (unknown keys are dropped, as DRF does) and for each required one it lacks, each
+  // through its field's memo rather than sixty optional fields a row.
+  const fields = checkers(def, mode);
   const issues: RuleIssue[] = [];
-  if (!parsed.success) {
-    for (const iss of parsed.error.issues) {
-      const path = iss.path.map(String).join('.');
-      // The union's inner issue paths point below the value; report against the field.
-      const field = def.fields.find((f) => f.name === path) ?? def.fields.find((f) => path.startsWith(f.name + '.'));
-      issues.push({ field: field?.name ?? path, message: formatIssue(iss, field, audience, getPath(body, field?.name ?? path)) });
-    }
+  for (const key in body) {
+    const c = fields.get(key);
+    if (!c) continue;
+    const check = checkField(c, body[key]);
+    if (check.issues) wordIssues(def, body, audience, key, check.issues, issues);
+  }
+  for (const key of requiredKeys(def, mode)) {
+    if (key in body) continue;
+    const check = checkField(fields.get(key)!, undefined);
+    if (check.issues) wordIssues(def, body, audience, key, check.issues, issues);
   }
   // Rules are checked on the raw body too, so a row gets every problem at once;
   // each rule ignores fields that are absent or not yet of the right type.
-  issues.push(...checkRules(def, body, mode));
-  return { ok: issues.length === 0, issues, data: parsed.success ? (parsed.data as WriteBody) : undefined };
+  for (const r of def.rules) {
+    const found = r.check(body, mode);
+    if (found.length > 0) issues.push(...found);
+  }
+  return { ok: issues.length === 0, issues };
 }
 
 /** Read-shape columns of a writable resource: lookups become names, as the service answers. */

@@ -4,7 +4,8 @@
 import type { CellValue, SheetRow } from '../read/types.js';
 import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from '../resources/fields.js';
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
-import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type DateOrder } from '../map/coerce.js';
+import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
+import { ValueMemo } from '../util/memo.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(iso: string, months: number): string {
@@ -107,69 +108,146 @@ function defaultsOf(ctx: RowContext): { field: FieldDef; value: CellValue }[] {
   return out;
 }
 
-export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
-  const { def, mapping } = ctx;
-  const issues: RowIssue[] = [];
-  const warnings: RowIssue[] = [];
-  const body: WriteBody = { company: ctx.company };
-  const emptyFields: string[] = [];
-  const lookupText = new Map<string, { text: string; column: string; field: FieldDef }>();
-  const badFields = new Set<string>();
-  let id: number | undefined;
-  const templateValues: { id: number; value: unknown }[] = [];
-  const formValues = new Map<number, Record<string, unknown>>();
-  let templateId: number | undefined;
-  let warrantyMonths: { months: number; column: string } | undefined;
+/** What a row's columns need, worked out once per run: field columns keep their coercions by cell value. */
+interface ColumnPlan {
+  readonly col: ColumnMapping;
+  /** Field columns: a cell's coercion by its value (the same text is read the same way each time). */
+  readonly memo?: ValueMemo<Coerced>;
+  /** The date order the memo's answers were made with: a column settled later starts afresh. */
+  memoOrder?: DateOrder;
+}
 
-  if (isTotalsRow(sheetRow.cells)) {
-    return { row: sheetRow.row, cells: sheetRow.cells, body, issues, warnings, emptyFields, skip: 'looks like a totals row, not a record' };
+const plans = new WeakMap<RowContext, ColumnPlan[]>();
+
+function planOf(ctx: RowContext): ColumnPlan[] {
+  let plan = plans.get(ctx);
+  if (!plan) {
+    plan = ctx.mapping.columns.map((col) => ({ col, memo: col.target.kind === 'field' ? new ValueMemo<Coerced>() : undefined }));
+    plans.set(ctx, plan);
+  }
+  return plan;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** One row's work in progress; collections most rows never need are made on first use. */
+class RowState {
+  readonly body: WriteBody;
+  issues: RowIssue[] = [];
+  warnings: RowIssue[] | undefined;
+  emptyFields: string[] | undefined;
+  badFields: Set<string> | undefined;
+  /** Lookup fields' text, resolved once every column is read (a category needs its subcategory). */
+  lookups: { text: string; column: string; field: FieldDef }[] | undefined;
+
+  constructor(company: number) {
+    this.body = { company };
   }
 
-  const apply = (field: FieldDef, cell: CellValue, column: string, order: DateOrder | undefined) => {
-    const r = coerceCell(cell, field, order);
+  problem(i: RowIssue): void {
+    this.issues.push(i);
+    if (i.field) (this.badFields ??= new Set()).add(i.field);
+  }
+
+  warn(i: RowIssue): void {
+    (this.warnings ??= []).push(i);
+  }
+
+  isBad(field: string): boolean {
+    return this.badFields?.has(field) === true;
+  }
+
+  lookupOf(field: string): { text: string; column: string; field: FieldDef } | undefined {
+    return this.lookups?.find((l) => l.field.name === field);
+  }
+
+  /** A coerced cell into the body (lookups wait for the resolve step). */
+  apply(field: FieldDef, r: Coerced, column: string): void {
     if (r.problem) {
-      issues.push({ code: 'E_VALUE_INVALID', column, field: field.name, message: r.problem });
-      badFields.add(field.name);
+      this.problem({ code: 'E_VALUE_INVALID', column, field: field.name, message: r.problem });
       return;
     }
-    if (r.warning) warnings.push({ code: 'E_VALUE_INVALID', column, field: field.name, message: r.warning });
+    if (r.warning) this.warn({ code: 'E_VALUE_INVALID', column, field: field.name, message: r.warning });
     if (r.value === undefined) {
-      emptyFields.push(field.name);
+      (this.emptyFields ??= []).push(field.name);
       return;
     }
     // A default that fills an empty cell: the field is no longer empty (--clear-empty).
-    const wasEmpty = emptyFields.indexOf(field.name);
-    if (wasEmpty >= 0) emptyFields.splice(wasEmpty, 1);
-    if (field.type === 'lookup') lookupText.set(field.name, { text: String(r.value), column, field });
-    else setPath(body, field.name, r.value);
-  };
+    const wasEmpty = this.emptyFields ? this.emptyFields.indexOf(field.name) : -1;
+    if (wasEmpty >= 0) this.emptyFields!.splice(wasEmpty, 1);
+    if (field.type === 'lookup') {
+      const pending = this.lookupOf(field.name);
+      if (pending) {
+        pending.text = String(r.value);
+        pending.column = column;
+      } else (this.lookups ??= []).push({ text: String(r.value), column, field });
+    } else setPath(this.body, field.name, r.value);
+  }
+}
 
-  for (const col of mapping.columns) {
-    const cell = sheetRow.cells[col.index] ?? null;
+/** A cell coerced for its column's field, by way of the column's memo. */
+function coerceColumn(ctx: RowContext, p: ColumnPlan, field: FieldDef, cell: CellValue): Coerced {
+  const order = field.type === 'date' ? (ctx.dateOrders.get(p.col.index) ?? ctx.defaultDateOrder) : undefined;
+  // Strings, numbers and booleans repeat; a date or an error cell is an object of its own.
+  const memo = p.memo && (cell === null || typeof cell !== 'object') ? p.memo : undefined;
+  if (memo) {
+    if (p.memoOrder !== order) {
+      memo.clear();
+      p.memoOrder = order;
+    }
+    const known = memo.get(cell);
+    if (known) return known;
+  }
+  const r = coerceCell(cell, field, order);
+  // The memo keeps a copy: were it to keep the coercion's own objects, V8 would see that
+  // site's objects survive and allocate all of them in the old generation from then on,
+  // which filled the heap with a row's garbage (peak memory grew with the file).
+  if (memo && !memo.off) memo.set(cell, { ...r });
+  return r;
+}
+
+export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
+  const { def, mapping } = ctx;
+  const cells = sheetRow.cells;
+  if (isTotalsRow(cells)) {
+    return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'looks like a totals row, not a record' };
+  }
+  const st = new RowState(ctx.company);
+  const body = st.body;
+  let id: number | undefined;
+  let templateId: number | undefined;
+  let templateValues: { id: number; value: unknown }[] | undefined;
+  let formValues: Map<number, Record<string, unknown>> | undefined;
+  let warrantyMonths: { months: number; column: string } | undefined;
+
+  for (const p of planOf(ctx)) {
+    const col = p.col;
+    const cell = cells[col.index] ?? null;
     const t = col.target;
-    const order = ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder;
-    if (t.kind === 'id') {
+    if (t.kind === 'field') {
+      st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
+    } else if (t.kind === 'id') {
       if (isEmptyCell(cell)) continue;
       const n = Number(cellText(cell).trim());
       if (Number.isInteger(n) && n > 0) id = n;
-      else issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'id', message: `"${cellText(cell)}" is not a record id` });
+      else st.issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'id', message: `"${cellText(cell)}" is not a record id` });
     } else if (t.kind === 'derived') {
       if (isEmptyCell(cell)) continue;
       const r = coerceInteger(cell);
-      if (r.problem || (r.value as number) < 0) issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'warranty_end_date', message: r.problem ?? 'months cannot be negative' });
+      if (r.problem || (r.value as number) < 0) st.issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'warranty_end_date', message: r.problem ?? 'months cannot be negative' });
       else warrantyMonths = { months: r.value as number, column: col.header };
-    } else if (t.kind === 'field') {
-      apply(t.field, cell, col.header, order);
     } else {
+      const order = ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder;
       const r = coerceCustom(cell, t.dataType, order);
       const name = `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
-      if (r.problem) issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.problem });
+      if (r.problem) st.issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.problem });
       else if (r.value !== undefined) {
-        if (r.warning) warnings.push({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.warning });
+        if (r.warning) st.warn({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.warning });
         if (t.source === 'template') {
           templateId = t.templateId;
-          templateValues.push({ id: t.fieldId, value: r.value });
+          (templateValues ??= []).push({ id: t.fieldId, value: r.value });
         } else {
+          formValues ??= new Map();
           const data = formValues.get(t.templateId) ?? {};
           data[t.fieldName] = r.value;
           formValues.set(t.templateId, data);
@@ -180,8 +258,8 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   // Defaults from the mapping file fill fields the row leaves empty.
   for (const { field, value } of defaultsOf(ctx)) {
-    if (getPath(body, field.name) !== undefined || lookupText.has(field.name) || badFields.has(field.name)) continue;
-    apply(field, value, `(default for ${field.name})`, ctx.defaultDateOrder);
+    if (getPath(body, field.name) !== undefined || st.lookupOf(field.name) || st.isBad(field.name)) continue;
+    st.apply(field, coerceCell(value, field, ctx.defaultDateOrder), `(default for ${field.name})`);
   }
 
   // Warranty given as a length in months (Snipe-IT and others): the end date is counted
@@ -189,19 +267,20 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (warrantyMonths && getPath(body, 'warranty_end_date') === undefined) {
     const start = getPath(body, 'warranty_start_date') ?? getPath(body, 'service_start_date');
     if (typeof start === 'string') setPath(body, 'warranty_end_date', addMonths(start, warrantyMonths.months));
-    else issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
+    else st.issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
   }
 
   // Lookups: names to ids.
-  for (const [name, { text, column, field }] of lookupText) {
+  for (const { text, column, field } of st.lookups ?? NONE) {
+    const name = field.name;
     if (!ctx.resolver) continue;
     if (field.lookup === 'category') {
       const sub = getPath(body, 'category.subcategory');
       const res = ctx.resolver.resolve('category', text, typeof sub === 'string' ? sub : undefined);
       if (!res.ok) {
         const subCol = typeof sub === 'string' && res.message.startsWith('subcategory') ? columnOf(mapping, 'category.subcategory')?.header : undefined;
-        issues.push({ code: res.code, column: subCol ?? column, field: subCol ? 'category.subcategory' : name, message: res.message });
-        badFields.add(name);
+        st.issues.push({ code: res.code, column: subCol ?? column, field: subCol ? 'category.subcategory' : name, message: res.message });
+        (st.badFields ??= new Set()).add(name);
         continue;
       }
       setPath(body, name, res.entry.id);
@@ -209,23 +288,24 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
       continue;
     }
     const res = ctx.resolver.resolve(field.lookup!, text);
-    if (!res.ok) {
-      issues.push({ code: res.code, column, field: name, message: res.message });
-      badFields.add(name);
-    } else setPath(body, name, res.entry.id);
+    if (!res.ok) st.problem({ code: res.code, column, field: name, message: res.message });
+    else setPath(body, name, res.entry.id);
   }
   // A subcategory without a category cannot be sent.
-  if (getPath(body, 'category.subcategory') !== undefined && getPath(body, 'category.id') === undefined && !badFields.has('category.id') && def.fields.some((f) => f.name === 'category.id')) {
-    issues.push({ code: 'E_VALUE_REQUIRED', column: columnOf(mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });
-    badFields.add('category.id');
+  if (getPath(body, 'category.subcategory') !== undefined && getPath(body, 'category.id') === undefined && !st.isBad('category.id') && def.fields.some((f) => f.name === 'category.id')) {
+    st.problem({ code: 'E_VALUE_REQUIRED', column: columnOf(mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });
   }
 
-  if (templateId !== undefined) body.template = { id: templateId, fields: templateValues };
-  if (formValues.size > 0) body.form_template = [...formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
+  if (templateId !== undefined) body.template = { id: templateId, fields: templateValues ?? [] };
+  if (formValues) body.form_template = [...formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
 
-  if (!ctx.skipSchema) issues.push(...schemaIssues(ctx, body, badFields).filter((i) => !(ctx.partial && i.code === 'E_VALUE_REQUIRED')));
-  return { row: sheetRow.row, cells: sheetRow.cells, body, issues, warnings, emptyFields, id };
+  if (!ctx.skipSchema) {
+    for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS)) if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
+  }
+  return { row: sheetRow.row, cells, body, issues: st.issues, warnings: st.warnings ?? NONE, emptyFields: st.emptyFields ?? NONE, id };
 }
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
 
 /** The schema and rules of the resource, worded for people, tied to columns. */
 export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldTemplates' | 'formTemplates'>, body: WriteBody, badFields: ReadonlySet<string> = new Set()): RowIssue[] {

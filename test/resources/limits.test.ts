@@ -237,3 +237,34 @@ describe('the derived schemas enforce the limits', () => {
     expect(def.customTextMax).toBe(max);
   });
 });
+
+describe('the checks are the same for a value met before', () => {
+  // validateWriteBody keeps each field's checks by value (src/util/memo.ts); a sheet's
+  // repeated values must get exactly what their first check gave, and nothing else.
+  const base = { company: 1, name: 'Laptop 1', category: { id: 1 } };
+  it.each([
+    ['a valid date, then the same date', { service_start_date: '2024-02-29' }, []],
+    ['a day that does not exist, then again', { service_start_date: '2023-02-29' }, ['service_start_date']],
+    ['a name over its limit, then again', { name: 'x'.repeat(300) }, ['name']],
+    ['a category object, then an equal one', { category: { id: 1, subcategory: 'Laptop' } }, []],
+    ['a category id of the wrong type, then again', { category: { id: 'one' } }, ['category.id']],
+  ])('%s', (_name, extra, fields) => {
+    const check = () => validateWriteBody(asset, { ...structuredClone(base), ...structuredClone(extra) }, 'create', 'user').issues;
+    const first = check();
+    for (const f of fields) expect(first.some((x) => x.field === f), f).toBe(true);
+    if (fields.length === 0) expect(first.filter((x) => Object.keys(extra).some((k) => x.field.startsWith(k)))).toEqual([]);
+    expect(check()).toEqual(first);
+    expect(check()).toEqual(first);
+  });
+
+  it('a text that spells a valid object is still not an object', () => {
+    expect(validateWriteBody(asset, { ...base, category: { id: 1 } }, 'create', 'service').issues.filter((i) => i.field.startsWith('category'))).toEqual([]);
+    expect(validateWriteBody(asset, { ...base, category: '{"id":1}' }, 'create', 'service').issues.filter((i) => i.field.startsWith('category'))).not.toEqual([]);
+  });
+
+  it('values met after a field gave up memoising are still checked', () => {
+    for (let i = 0; i < 6000; i++) validateWriteBody(asset, { ...base, serial_number: `SN-${i}` }, 'create', 'user');
+    expect(validateWriteBody(asset, { ...base, serial_number: 'y'.repeat(500) }, 'create', 'user').issues.some((i) => i.field === 'serial_number')).toBe(true);
+    expect(validateWriteBody(asset, { ...base, serial_number: 'SN-ok' }, 'create', 'user').issues.some((i) => i.field === 'serial_number')).toBe(false);
+  });
+});

@@ -218,8 +218,9 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
   const { file, delimiter } = init;
   const where: Location = { file };
   // Small reads: csv-parse parses a whole chunk before its first row is handed on, so a large
-  // chunk keeps the checking thread waiting (256 KiB: ~6 ms; 16 KiB: under half a millisecond).
-  const input = createReadStream(file, { highWaterMark: 16 * 1024 });
+  // chunk keeps the checking thread waiting (256 KiB: ~6 ms). Not smaller than 64 KiB: with
+  // 16 KiB reads, an unclosed quote's error could overtake rows still buffered before it.
+  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
   let guard: Utf8Guard | undefined;
   const decode =
     init.encoding === 'utf-8'

@@ -376,9 +376,13 @@ function requiredKeys(def: ResourceDef, mode: WriteMode): string[] {
   return keys;
 }
 
-/** Check cross-field rules on a body that passed its schema. */
-export function checkRules(def: ResourceDef, body: WriteBody, mode: WriteMode): RuleIssue[] {
-  return def.rules.flatMap((r) => r.check(body, mode));
+/** Check cross-field rules, adding their issues to `out` (each rule ignores fields absent or of the wrong type). */
+export function checkRules(def: ResourceDef, body: WriteBody, mode: WriteMode, out: RuleIssue[] = []): RuleIssue[] {
+  for (const r of def.rules) {
+    const found = r.check(body, mode);
+    if (found.length > 0) out.push(...found);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------
@@ -591,10 +595,7 @@ export function validateWriteBody(
   }
   // Rules are checked on the raw body too, so a row gets every problem at once;
   // each rule ignores fields that are absent or not yet of the right type.
-  for (const r of def.rules) {
-    const found = r.check(body, mode);
-    if (found.length > 0) issues.push(...found);
-  }
+  checkRules(def, body, mode, issues);
   return { ok: issues.length === 0, issues };
 }
 

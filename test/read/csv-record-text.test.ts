@@ -66,6 +66,8 @@ describe('record text', () => {
       return; // a file the reader refuses has no rows to check
     }
     const withText = rows.filter((r) => r.text !== undefined);
+    // The readable fixtures and samples each have rows to check: the test cannot pass empty.
+    if (!file.includes('/bad/')) expect(withText.length).toBeGreaterThan(0);
     for (const r of withText) expect(readBack(r.text!)).toEqual(r.cells);
   });
 });

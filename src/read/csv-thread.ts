@@ -72,9 +72,10 @@ export async function* parseInWorker(init: ParseInit, events: ParseEvents): Asyn
         else if (o.op === 'more') for (let i = 0; i < o.n; i++) events.note(o.key, () => o.w);
         else events.encoding(o.encoding);
       }
-      if (batch.error) throw new AssetbatchError(batch.error.code, batch.error.message, { location: batch.error.location, hint: batch.error.hint });
-      if (!batch.done) worker.postMessage(1);
+      if (!batch.done && !batch.error) worker.postMessage(1);
+      // Rows read before an error are rows like any other: they come first.
       for (const r of batch.rows) yield r;
+      if (batch.error) throw new AssetbatchError(batch.error.code, batch.error.message, { location: batch.error.location, hint: batch.error.hint });
       if (batch.done) return;
     }
   } finally {

@@ -5,7 +5,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { parse, type CsvError } from 'csv-parse';
+import { Parser, type CsvError } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { AssetbatchError, type Location } from '../errors.js';
 import { decodeSample, DELIMITERS, refuseMarkup, sniffDelimiter, type TextEncodingName } from './detect.js';
@@ -182,6 +182,34 @@ export interface ParseInit {
   readonly file: string;
   readonly encoding: TextEncodingName;
   readonly delimiter: string;
+  /** Bytes per read (tests make it small, to meet an error with records still buffered). */
+  readonly readBytes?: number;
+}
+
+/**
+ * csv-parse that hands on every record parsed before an error, then stops. The stream's
+ * own error would destroy it with records still buffered for the reader (a chunk's records
+ * are pushed, then its error returned), and those rows, and the line count that names the
+ * error's row, would be lost. Here the error is kept, the readable side ends after the
+ * records, and the reader throws it when it has taken them all.
+ */
+class RecordsThenError extends Parser {
+  failure: unknown;
+  override _transform(buf: Buffer, enc: BufferEncoding, done: TransformCallback): void {
+    if (this.failure !== undefined) return done();
+    super._transform(buf, enc, (err?: Error | null) => this.stopOn(err, done));
+  }
+  override _flush(done: TransformCallback): void {
+    if (this.failure !== undefined) return done();
+    super._flush((err?: Error | null) => this.stopOn(err, done));
+  }
+  private stopOn(err: Error | null | undefined, done: TransformCallback): void {
+    if (err) {
+      this.failure = err;
+      this.push(null);
+    }
+    done();
+  }
 }
 
 /**
@@ -218,9 +246,8 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
   const { file, delimiter } = init;
   const where: Location = { file };
   // Small reads: csv-parse parses a whole chunk before its first row is handed on, so a large
-  // chunk keeps the checking thread waiting (256 KiB: ~6 ms). Not smaller than 64 KiB: with
-  // 16 KiB reads, an unclosed quote's error could overtake rows still buffered before it.
-  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
+  // chunk keeps the checking thread waiting (256 KiB: ~6 ms).
+  const input = createReadStream(file, { highWaterMark: init.readBytes ?? 64 * 1024 });
   let guard: Utf8Guard | undefined;
   const decode =
     init.encoding === 'utf-8'
@@ -232,7 +259,7 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
           });
         }))
       : new Transcoder(init.encoding);
-  const parser = parse({
+  const parser = new RecordsThenError({
     delimiter,
     bom: true,
     relax_column_count: true,
@@ -284,6 +311,7 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
       start += 1 + breaks;
       yield { row, cells, text: recordText(cells, Array.isArray(parsed) ? undefined : parsed.raw) };
     }
+    if (parser.failure !== undefined) throw parser.failure;
   } catch (err) {
     throw csvError(err, where, start, delimiter);
   } finally {

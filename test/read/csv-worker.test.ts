@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../../dist/read/index.js';
-import { workerAvailable } from '../../dist/read/csv-thread.js';
+import { parseInWorker, workerAvailable } from '../../dist/read/csv-thread.js';
+import { parseText, type ParseEvents } from '../../dist/read/csv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-csv-worker-'));
 
@@ -61,5 +62,30 @@ describe('CSV read in a worker thread', () => {
       if (rows.length === 10) break;
     }
     expect(rows.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+});
+
+describe('an error after many rows, whatever the read size', () => {
+  // 3,000 rows, then a quote never closed on line 3,002. The reader is slow, so csv-parse meets
+  // the error with records still buffered: every one of them comes first, and the error names its line.
+  const file = join(dir, 'unclosed-after-rows.csv');
+  writeFileSync(file, ['Name,Serial No.', ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`), 'Broken,"SN-never closed', 'More,SN-1'].join('\n'));
+  const events: ParseEvents = { add: () => undefined, note: () => undefined, encoding: () => undefined };
+  const parses = { 'this thread': parseText, 'a worker thread': parseInWorker };
+
+  it.each(Object.keys(parses).flatMap((where) => [97, 1024, 16 * 1024, 64 * 1024].map((readBytes) => [where, readBytes] as const)))('%s, %i-byte reads', async (where, readBytes) => {
+    const rows: number[] = [];
+    let error: { code?: string; location?: unknown } | undefined;
+    try {
+      for await (const r of parses[where as keyof typeof parses]({ file, encoding: 'utf-8', delimiter: ',', readBytes }, events)) {
+        rows.push(r.row);
+        await new Promise(setImmediate);
+      }
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(rows).toEqual(Array.from({ length: 3_001 }, (_, i) => i + 1));
+    expect(error?.code).toBe('E_CSV_PARSE');
+    expect(error?.location).toMatchObject({ row: 3_002, line: 3_002 });
   });
 });

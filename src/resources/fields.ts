@@ -203,19 +203,68 @@ export function isRealDay(y: number, m: number, d: number): boolean {
   return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]);
 }
 
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const hasTwoPlacesAtMost = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 /** A decimal as the service takes it: a number or a numeric string, two places at most. */
 function decimalSchema(min: number, max: number) {
   return z
-    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], { error: () => ({ message: 'decimal' }) })
+    .union([z.number(), z.string().regex(DECIMAL_TEXT)], { error: () => ({ message: 'decimal' }) })
     .transform((v) => (typeof v === 'string' ? Number(v) : v))
     .pipe(
       z
         .number()
         .refine((n) => Number.isFinite(n), { params: { kind: 'decimal' } })
-        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { params: { kind: 'decimal_places' } })
+        .refine(hasTwoPlacesAtMost, { params: { kind: 'decimal_places' } })
         .refine((n) => n >= min, { params: { kind: 'min', limit: min } })
         .refine((n) => n <= max, { params: { kind: 'max', limit: max } }),
     );
+}
+
+/** Values that pass without a word said: the schema's verdict, known without running it. */
+export type Accepts = (v: unknown) => boolean;
+
+const inRange = (n: number, min: number | undefined, max: number | undefined) => (min === undefined || n >= min) && (max === undefined || n <= max);
+
+/**
+ * A sure pass for valueSchema(f): true only for values that schema accepts as they are.
+ * Names, serial numbers and amounts rarely repeat, so no memo answers for them, and a zod
+ * run for each valid one is most of a row's checking. Anything this does not pass (every
+ * problem, and kinds it does not know) goes to zod, which gives the verdict and the words.
+ * Built from the same definition as the schema; test/resources/accepts.test.ts holds it
+ * to never passing what the schema refuses.
+ */
+export function valueAccepts(f: FieldDef, mode: WriteMode): Accepts | undefined {
+  switch (f.type) {
+    case 'text': {
+      const max = f.maxLength ?? Infinity;
+      return (v) => typeof v === 'string' && v.length <= max;
+    }
+    case 'email': {
+      const max = f.maxLength ?? 254;
+      return (v) => typeof v === 'string' && v.length <= max && (v === '' || EMAIL.test(v));
+    }
+    case 'integer':
+    case 'lookup':
+      return (v) => typeof v === 'number' && Number.isSafeInteger(v) && inRange(v, f.min, f.max);
+    case 'decimal': {
+      const min = f.min ?? MONEY_MIN;
+      const max = f.max ?? MONEY_MAX;
+      return (v) => {
+        const n = typeof v === 'string' && DECIMAL_TEXT.test(v) ? Number(v) : v;
+        return typeof n === 'number' && Number.isFinite(n) && hasTwoPlacesAtMost(n) && n >= min && n <= max;
+      };
+    }
+    case 'date':
+      return (v) => typeof v === 'string' && isValidIsoDate(v);
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'enum': {
+      const allowed = new Set<unknown>(mode === 'update' && f.updateValues ? f.updateValues : (f.values ?? []).map((v) => v.value));
+      return (v) => typeof v === 'string' && allowed.has(v);
+    }
+  }
 }
 
 export function valueSchema(f: FieldDef, mode: WriteMode): z.ZodType {
@@ -226,7 +275,7 @@ export function valueSchema(f: FieldDef, mode: WriteMode): z.ZodType {
       return z
         .string()
         .max(f.maxLength ?? 254)
-        .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), { params: { kind: 'email' } });
+        .refine((s) => s === '' || EMAIL.test(s), { params: { kind: 'email' } });
     case 'integer':
     case 'lookup': {
       let s = z.number().int();
@@ -267,6 +316,28 @@ function tree(fields: readonly FieldDef[]): Node {
     cur.field = f;
   }
   return root;
+}
+
+/** A key's sure pass, as objectSchema builds its schema: absent or null is fine unless required. */
+function nodeAccepts(child: Node, mode: WriteMode): Accepts | undefined {
+  const own = child.field ? valueAccepts(child.field, mode) : objectAccepts(child, mode);
+  if (!own || child.field?.required === true) return own;
+  return (v) => v === undefined || v === null || own(v);
+}
+
+/** objectSchema's sure pass: a plain object whose every known key passes (others are dropped). */
+function objectAccepts(node: Node, mode: WriteMode): Accepts | undefined {
+  const keys: [string, Accepts][] = [];
+  for (const [key, child] of node.children) {
+    const a = nodeAccepts(child, mode);
+    if (!a) return undefined;
+    keys.push([key, a]);
+  }
+  return (v) => {
+    if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+    for (const [key, a] of keys) if (!a((v as Record<string, unknown>)[key])) return false;
+    return true;
+  };
 }
 
 function objectSchema(node: Node, mode: WriteMode, extra: Record<string, z.ZodType>): z.ZodObject {
@@ -323,6 +394,8 @@ const FIELD_OK: FieldCheck = {};
 /** A top-level key of the write schema: its schema, and its checks by value (a sheet repeats most values). */
 interface FieldChecker {
   readonly schema: z.ZodType;
+  /** A sure pass for the values it knows (a field of the definition), before any memo. */
+  readonly accepts?: Accepts;
   /** Plain values by value; small objects by their JSON, apart, so that no text can pass for one. */
   readonly memo: ValueMemo<FieldCheck>;
   readonly objects: ValueMemo<FieldCheck>;
@@ -334,9 +407,19 @@ function checkers(def: ResourceDef, mode: WriteMode): Map<string, FieldChecker> 
   const cached = checkersCache.get(def)?.[mode];
   if (cached) return cached;
   const shape = writeSchema(def, mode).shape as Record<string, z.ZodType>;
-  const built = new Map(Object.entries(shape).map(([key, schema]) => [key, { schema, memo: new ValueMemo<FieldCheck>(), objects: new ValueMemo<FieldCheck>() }]));
+  const nodes = tree(writeFields(def, mode)).children;
+  const built = new Map<string, FieldChecker>();
+  for (const [key, schema] of Object.entries(shape)) {
+    const node = nodes.get(key);
+    built.set(key, { schema, accepts: node && nodeAccepts(node, mode), memo: new ValueMemo<FieldCheck>(), objects: new ValueMemo<FieldCheck>() });
+  }
   checkersCache.set(def, { ...checkersCache.get(def), [mode]: built });
   return built;
+}
+
+/** The write schema's top-level keys, each with its schema and sure pass (what the tests hold together). */
+export function writeKeyChecks(def: ResourceDef, mode: WriteMode): ReadonlyMap<string, { readonly schema: z.ZodType; readonly accepts?: Accepts }> {
+  return checkers(def, mode);
 }
 
 /**
@@ -354,6 +437,7 @@ function objectKey(value: object): string | undefined {
 }
 
 function checkField(c: FieldChecker, value: unknown): FieldCheck {
+  if (c.accepts?.(value)) return FIELD_OK;
   const plain = value === null || typeof value !== 'object';
   const memo = plain ? c.memo : c.objects;
   const key = memo.off ? undefined : plain ? value : objectKey(value as object);

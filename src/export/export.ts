@@ -338,7 +338,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
     const list = await openList(conn.client, def, s, filters, options, conn.client.stats.requests - requests0);
     const sink = await openSink(output);
     let counts: ListCounts;
-    const writer = createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: false });
+    const writer = await createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: false });
     try {
       counts = await writeList(list, writer, columns, options.signal);
       await writer.finish({
@@ -397,7 +397,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     const sink = await openSink(output);
     const lists: (ExportResult & { skipped?: string })[] = [];
     const sheets: AboutSheet[] = [];
-    const writer = createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: true });
+    const writer = await createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: true });
     try {
       for (const def of defs) {
         const before = conn.client.stats.requests;

@@ -2,7 +2,6 @@
 // encryption, sheet list, entity checks, merged ranges); then exceljs's streaming
 // WorkbookReader parses cells from a repacked zip holding only the parts it needs.
 import type { FileHandle } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { AssetbatchError, type Location } from '../errors.js';
 import { CONVERT_HINT } from './detect.js';
 import type { RawRow } from './header.js';
@@ -10,6 +9,7 @@ import { readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import type { CellValue } from './types.js';
 import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, repackStream, type ZipDirectory, type ZipEntry } from './zip.js';
+import { loadExcelJS } from '../util/exceljs.js';
 
 /** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */
 const SMALL_PART_BUDGET = 64 * 1024 * 1024;
@@ -434,7 +434,8 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     where,
   );
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  const excel = await loadExcelJS();
+  const reader = new excel.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // A hyperlink cell's value in the sheet XML is its display text: that is what we want.

@@ -3,13 +3,14 @@
 // mapper ignores, so a report filtered to its failed rows can be fixed and imported again.
 // Cells echo the user's data, so formula-like text is neutralised as in exports.
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { extname } from 'node:path';
 import type { CellValue } from '../read/types.js';
 import { cellText } from '../map/coerce.js';
 import { formatRowIssue, type RowIssue } from '../validate/validate.js';
 import { neutralizeCell } from '../export/neutralize.js';
 import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
+import { loadExcelJS, type ExcelJS as ExcelJSModule } from '../util/exceljs.js';
 
 export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid';
 
@@ -64,7 +65,7 @@ export async function openReport(path: string, headers: readonly string[], opts:
   const file = await openAtomic(path, { highWaterMark: REPORT_BUFFER });
   if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);
   if (format === 'json') return jsonReport(path, file, headers);
-  return xlsxReport(path, file, headers, opts.raw ?? false);
+  return xlsxReport(await loadExcelJS(), path, file, headers);
 }
 
 function drain(stream: NodeJS.WritableStream, ok: boolean): Promise<void> {
@@ -157,8 +158,8 @@ function jsonReport(path: string, file: AtomicFile, headers: readonly string[]):
   };
 }
 
-function xlsxReport(path: string, file: AtomicFile, headers: readonly string[], _raw: boolean): ReportWriter {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
+function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, headers: readonly string[]): ReportWriter {
+  const wb = new excel.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
   const allHeaders = [...REPORT_COLUMNS, ...headers.map((h, i) => h || `Column ${i + 1}`)];
   ws.columns = allHeaders.map((h, i) => ({ header: h, key: String(i), width: i === 3 ? 60 : Math.min(40, Math.max(10, h.length + 2)) }));

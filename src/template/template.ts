@@ -1,13 +1,14 @@
 // Spreadsheet templates that guide a user to fill rows the import takes as they are:
 // one column per writable field (header = the field's label, which the import maps back
 // exactly), the rule in each header's note, drop-downs and checks from the definitions.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { writeFile } from 'node:fs/promises';
 import { AssetbatchError } from '../errors.js';
 import { type FieldDef, type LookupKind, type ResourceDef, type WritableName, WRITABLE, enumLabel, findResource, writeFields } from '../resources/index.js';
 import { fieldNote, limitText, lookupText, typeText, valuesText } from '../docs/describe.js';
 import { EXAMPLES, ID_COLUMN, type ExampleValue } from './examples.js';
+import { loadExcelJS } from '../util/exceljs.js';
 
 export type TemplateFormat = 'xlsx' | 'csv';
 
@@ -156,7 +157,7 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
   const example = EXAMPLES[def.name];
   const live = Object.keys(opts.lookups ?? {}).length > 0;
 
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = 'assetbatch';
   wb.created = GENERATED_AT;
   wb.modified = GENERATED_AT;

@@ -21,7 +21,7 @@ async function render(format: ExportFormat, opts: { excel?: boolean; raw?: boole
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const w = createWriter(format, out, { excel: opts.excel ?? false, raw: opts.raw ?? false, multi: false });
+  const w = await createWriter(format, out, { excel: opts.excel ?? false, raw: opts.raw ?? false, multi: false });
   await w.beginSheet({ resource: 'thing', title: 'Things', columns: COLUMNS });
   for (const r of ROWS) await w.writeRow(r);
   await w.endSheet();

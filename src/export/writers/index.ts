@@ -2,6 +2,7 @@
 // the caller owns (stdout by default), which is never ended here.
 import type { Writable } from 'node:stream';
 import { openAtomic } from '../../util/atomic-file.js';
+import { loadExcelJS } from '../../util/exceljs.js';
 import { CsvWriter } from './csv.js';
 import { JsonWriter, NdjsonWriter } from './json.js';
 import { XlsxWriter } from './xlsx.js';
@@ -9,12 +10,12 @@ import type { ExportFormat, TableWriter, WriterOptions } from './types.js';
 
 export * from './types.js';
 
-export function createWriter(format: ExportFormat, out: Writable, opts: WriterOptions): TableWriter {
+export async function createWriter(format: ExportFormat, out: Writable, opts: WriterOptions): Promise<TableWriter> {
   switch (format) {
     case 'csv':
       return new CsvWriter(out, opts);
     case 'xlsx':
-      return new XlsxWriter(out, opts);
+      return new XlsxWriter(await loadExcelJS(), out, opts);
     case 'json':
       return new JsonWriter(out, opts);
     case 'ndjson':

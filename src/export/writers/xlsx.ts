@@ -7,7 +7,8 @@
 // sheet closes the workbook, as only then are the counts known.
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import type { ExcelJS as ExcelJSModule } from '../../util/exceljs.js';
 import { isValidIsoDate } from '../../resources/fields.js';
 import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
 import type { AboutInfo, SheetSpec, TableWriter, WriterOptions } from './types.js';
@@ -55,12 +56,12 @@ export class XlsxWriter implements TableWriter {
 
   private readonly out: Writable;
 
-  constructor(out: Writable, _opts: WriterOptions) {
+  constructor(excel: ExcelJSModule, out: Writable, _opts: WriterOptions) {
     this.out = out;
     // exceljs ends the stream it writes to; a PassThrough keeps the caller's stream open.
     this.pass.pipe(out, { end: false });
     this.ended = once(this.pass, 'end');
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: this.pass, useStyles: true, useSharedStrings: false });
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({ stream: this.pass, useStyles: true, useSharedStrings: false });
     this.workbook.creator = 'assetbatch';
   }
 

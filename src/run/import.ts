@@ -3,7 +3,7 @@
 // names to look up, duplicate keys, the row count for the plan) and the run itself. A dry
 // run reads it once, learning those from its first rows (src/run/scan.ts). Nothing is
 // written before the plan is known; every row ends in the report.
-import { readFile, rename } from 'node:fs/promises';
+import { readFile, rename, stat } from 'node:fs/promises';
 import { resolve as resolvePath, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -318,6 +318,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const probeRows = probe.rows[Symbol.asyncIterator]();
     const ahead: SheetRow[] = [];
     let counted = !onePass;
+    const fileBytes = (await stat(o.file)).size;
     if (onePass) {
       while (ahead.length < lookahead) {
         const next = await probeRows.next();
@@ -328,11 +329,13 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         scanner.add(next.value);
         ahead.push(next.value);
       }
+      if (!counted) scanner.expectFileBytes(fileBytes);
     } else {
       for (;;) {
         const next = await probeRows.next();
         if (next.done) break;
         scanner.add(next.value);
+        if (scanner.rows === lookahead) scanner.expectFileBytes(fileBytes);
       }
     }
     const dateOrders = scanner.dateOrders(where, counted);

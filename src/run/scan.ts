@@ -10,6 +10,9 @@ import { splitCategory } from '../resolve/lookups.js';
 import { isTotalsRow } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 
+/** Records whose length judges a file's rows. */
+const SAMPLE_ROWS = 20_000;
+
 interface Evidence {
   /** First row with a date that can only be day-first, or only month-first. */
   dmy?: number;
@@ -69,6 +72,20 @@ export class Scanner {
     this.keyIndex = keyCol?.index;
   }
 
+  /** Text of the CSV records seen (SheetRow.text), to judge the file's rows by. */
+  private sampleChars = 0;
+  private sampleRows = 0;
+
+  /**
+   * The key index takes its room at once for the rows a CSV file of `fileBytes` holds,
+   * judged from the records seen so far, with a tenth to spare. Without enough records to
+   * judge by (an XLSX's rows have no text) it grows as keys come.
+   */
+  expectFileBytes(fileBytes: number): void {
+    if (this.keyIndex === undefined || this.sampleRows < 100) return;
+    this.firstRowOfKey.reserve(Math.ceil((fileBytes / (this.sampleChars / this.sampleRows)) * 1.1));
+  }
+
   add(r: SheetRow): void {
     if (isTotalsRow(r.cells)) {
       this.totalsRows++;
@@ -91,6 +108,10 @@ export class Scanner {
       }
     }
     if (this.keyIndex !== undefined) {
+      if (r.text !== undefined && this.sampleRows < SAMPLE_ROWS) {
+        this.sampleChars += r.text.length + 1;
+        this.sampleRows++;
+      }
       const k = cellText(r.cells[this.keyIndex]).trim();
       if (k) this.firstRowOfKey.add(k, r.row);
     }

@@ -18,16 +18,21 @@ function hashes(s: string): [number, number] {
   return [h1 >>> 0, (h2 | 1) >>> 0];
 }
 
+/** A table is at most three quarters full: short probes still, and a third less memory than half. */
+const LOAD = 0.75;
+
 export class KeyIndex {
   private h1: Uint32Array;
   private h2: Uint32Array;
   private rows: Uint32Array;
   private count = 0;
 
+  /** `capacity`: slots to start with (any number; the table is not a power of two). */
   constructor(capacity = 1 << 12) {
-    this.h1 = new Uint32Array(capacity);
-    this.h2 = new Uint32Array(capacity);
-    this.rows = new Uint32Array(capacity);
+    const cap = Math.max(2, Math.ceil(capacity));
+    this.h1 = new Uint32Array(cap);
+    this.h2 = new Uint32Array(cap);
+    this.rows = new Uint32Array(cap);
   }
 
   get size(): number {
@@ -37,8 +42,8 @@ export class KeyIndex {
   /** The row first seen with this key, if any. */
   get(key: string): number | undefined {
     const [a, b] = hashes(key);
-    const mask = this.h2.length - 1;
-    for (let i = a & mask; ; i = (i + 1) & mask) {
+    const cap = this.h2.length;
+    for (let i = a % cap; ; i = i + 1 === cap ? 0 : i + 1) {
       if (this.h2[i] === EMPTY) return undefined;
       if (this.h1[i] === a && this.h2[i] === b) return this.rows[i];
     }
@@ -50,11 +55,10 @@ export class KeyIndex {
 
   /** Remember `row` for `key` unless the key was seen before (the first row wins). */
   add(key: string, row: number): void {
-    // Three quarters full at most: short probes still, and a third less memory than half.
-    if ((this.count + 1) * 4 > this.h2.length * 3) this.grow();
+    if (this.count + 1 > this.h2.length * LOAD) this.resize(this.h2.length * 2);
     const [a, b] = hashes(key);
-    const mask = this.h2.length - 1;
-    for (let i = a & mask; ; i = (i + 1) & mask) {
+    const cap = this.h2.length;
+    for (let i = a % cap; ; i = i + 1 === cap ? 0 : i + 1) {
       if (this.h2[i] === EMPTY) {
         this.h1[i] = a;
         this.h2[i] = b;
@@ -66,17 +70,25 @@ export class KeyIndex {
     }
   }
 
-  private grow(): void {
+  /**
+   * Make room for `keys` keys in all, at once. Doubling as a million keys arrive holds the
+   * old table and one twice its size at the same moment (~38 MB); a table sized once from
+   * an estimate of the file's rows is all the memory it takes (~16 MB).
+   */
+  reserve(keys: number): void {
+    const cap = Math.ceil(keys / LOAD) + 1;
+    if (cap > this.h2.length) this.resize(cap);
+  }
+
+  private resize(cap: number): void {
     const { h1, h2, rows } = this;
-    const cap = h2.length * 2;
     this.h1 = new Uint32Array(cap);
     this.h2 = new Uint32Array(cap);
     this.rows = new Uint32Array(cap);
-    const mask = cap - 1;
     for (let j = 0; j < h2.length; j++) {
       if (h2[j] === EMPTY) continue;
-      let i = h1[j] & mask;
-      while (this.h2[i] !== EMPTY) i = (i + 1) & mask;
+      let i = h1[j] % cap;
+      while (this.h2[i] !== EMPTY) i = i + 1 === cap ? 0 : i + 1;
       this.h1[i] = h1[j];
       this.h2[i] = h2[j];
       this.rows[i] = rows[j];

@@ -27,4 +27,21 @@ describe('KeyIndex', () => {
     for (const [k, r] of map) if (idx.get(k) !== r) throw new Error(`${k}: ${idx.get(k)} ≠ ${r}`);
     expect(idx.get('SN-150000')).toBeUndefined();
   });
+
+  it.each([
+    ['before any key', 0],
+    ['part-way', 40_000],
+  ])('keeps every key when room is reserved %s, and takes no more room for keys it was told of', (_, at) => {
+    const idx = new KeyIndex(3);
+    const keys = Array.from({ length: 100_000 }, (_, i) => `Laptop ${i * 13}`);
+    keys.forEach((k, i) => {
+      if (i === at) idx.reserve(100_000);
+      idx.add(k, i + 2);
+    });
+    keys.forEach((k, i) => expect(idx.get(k)).toBe(i + 2));
+    expect(idx.get('Laptop 1')).toBeUndefined();
+    expect(idx.size).toBe(100_000);
+    // Sized once for 100,000 keys: no doubling after (a doubled table would hold 2^18 slots or more).
+    expect((idx as unknown as { h2: Uint32Array }).h2.length).toBe(Math.ceil(100_000 / 0.75) + 1);
+  });
 });

@@ -86,9 +86,34 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   out.write(lines.join('\n') + '\n');
 }
 
-function printRowProblem(o: RowOutcome): void {
-  if (o.status !== 'invalid' && o.status !== 'failed') return;
-  for (const i of o.issues) process.stderr.write(`row ${o.row}: ${formatRowIssue(i)}\n`);
+/** Rows whose problems are listed on stderr; the report has every row, so a long list stops there. */
+const LISTED_ROWS = 100;
+
+/** Lists rows' problems on stderr as they come, up to LISTED_ROWS rows, then counts the rest. */
+class RowProblems {
+  private listed = 0;
+  private unlisted = 0;
+
+  /** Whether the row has problems to show (then call `print`). */
+  has(o: RowOutcome): boolean {
+    return (o.status === 'invalid' || o.status === 'failed') && o.issues.length > 0;
+  }
+
+  print(o: RowOutcome): void {
+    if (this.listed >= LISTED_ROWS) {
+      this.unlisted++;
+      return;
+    }
+    this.listed++;
+    for (const i of o.issues) process.stderr.write(`row ${o.row}: ${formatRowIssue(i)}\n`);
+  }
+
+  /** After the run: how many rows with problems were not listed. */
+  finish(report: string | undefined): void {
+    if (this.unlisted > 0) process.stderr.write(`… and ${this.unlisted} more ${this.unlisted === 1 ? 'row' : 'rows'} with problems, not listed here; every row is in the report${report ? ` (${report})` : ''}\n`);
+    this.listed = 0;
+    this.unlisted = 0;
+  }
 }
 
 function printChanges(o: RowOutcome): void {
@@ -115,7 +140,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
     .option('--report <file>', 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)')
     .option('--json', 'print the summary as JSON on stdout (for scripts)')
-    .option('-q, --quiet', 'do not list row problems on stderr')
+    .option('-q, --quiet', 'do not list row problems on stderr (else the first 100 rows with problems are listed; the report has them all)')
     .option('--refresh-lookups', 'ignore cached lookup lists and fetch them again');
   if (!dry) {
     cmd
@@ -152,6 +177,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   writableResource(f.resource, mode);
   const logger = createLogger(f.log);
   const progress = new Progress(dry ? 'checking' : 'importing');
+  const problems = new RowProblems();
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
@@ -187,15 +213,18 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         if (!f.json) printPlan(p);
       },
       onRow: (o) => {
-        if (!f.quiet && !f.json) {
-          progress.done();
-          printRowProblem(o);
-          if (o.changes) printChanges(o);
-        }
+        if (f.quiet || f.json) return;
+        // The progress line is cleared only for a row that prints (a clear for every row is a write for every row).
+        const problem = problems.has(o);
+        if (!problem && !o.changes) return;
+        progress.done();
+        if (problem) problems.print(o);
+        if (o.changes) printChanges(o);
       },
       onProgress: ({ done, total, requests }) => progress.update(done, total, `${requests} requests`),
     });
     progress.done();
+    problems.finish(summary.report);
     if (f.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
     else printSummary(summary);
     return exitCodeOf(summary);
@@ -331,6 +360,7 @@ Examples:
 /** A workbook of related sheets: customers, then contracts, then assets, in one run. */
 async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connection: ReturnType<typeof connectionConfig>): Promise<number> {
   const logger = createLogger(f.log);
+  const problems = new RowProblems();
   // One sandbox for the whole workbook, so later sheets see what earlier ones created.
   const conn = await connect(connection, { logger });
   try {
@@ -350,15 +380,18 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       refreshLookups: f.refreshLookups,
       logger,
       onSheet: ({ sheet, resource }) => {
+        problems.finish(undefined);
         if (!f.json) process.stderr.write(`\n== sheet "${sheet}" → ${resource}s\n`);
       },
       onPlan: (p) => {
         if (!f.json) printPlan(p);
       },
       onRow: (o) => {
-        if (!f.quiet && !f.json) printRowProblem(o);
+        if (!f.quiet && !f.json && problems.has(o)) problems.print(o);
       },
+
     });
+    problems.finish(undefined);
     if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     else for (const s of result.sheets) {
       process.stdout.write(`Sheet "${s.sheet}" (${s.resource}): `);

@@ -47,3 +47,27 @@ describe('a dry run of a large register', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('row problems on stderr', () => {
+  // 5,000 rows, every 20th invalid: 250 rows with problems. A terminal listing them all
+  // helps nobody; the first 100 are listed and the rest counted, pointing at the report.
+  const file = join(dir, 'many-invalid.csv');
+  beforeAll(() => writeRegisterCsv(file, 5_000, { invalidEvery: 20, serialPrefix: 'SN-MANY-' }));
+
+  it('lists the first 100 rows with problems, then says how many more the report has', async () => {
+    const report = join(dir, 'many-invalid.report.csv');
+    const r = await runCli(['validate', file, '--resource', 'asset', ...env.sb.args, '--report', report]);
+    expect(r.code).toBe(1);
+    const invalid = readReport(report).filter((x) => x['#status'] === 'invalid').map((x) => Number(x['#row']));
+    expect(invalid).toHaveLength(250);
+    const listed = [...new Set([...r.stderr.matchAll(/^row (\d+): /gm)].map((m) => Number(m[1])))];
+    expect(listed).toEqual(invalid.slice(0, 100));
+    expect(r.stderr).toContain(`… and 150 more rows with problems, not listed here; every row is in the report (${report})`);
+  });
+
+  it('lists nothing with --quiet', async () => {
+    const r = await runCli(['validate', file, '--resource', 'asset', ...env.sb.args, '--report', join(dir, 'quiet.report.csv'), '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/^row \d+: |more rows with problems/m);
+  });
+});

@@ -546,7 +546,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
       const key = naturalKey(def, p.body, keyField ? keyField : undefined);
       if (key && !o.allowDuplicates && mode === 'create') {
-        const first = scanned.firstRowOfKey.get(key.value);
+        const first = scanner.firstRowOf(key.value, r.row);
         if (first !== undefined && first !== r.row) {
           return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
         }

@@ -72,6 +72,16 @@ export class Scanner {
     this.keyIndex = keyCol?.index;
   }
 
+  /** The key of the row added last and its first row: checking that row then needs no second look. */
+  private readonly last = { key: '', row: -1, first: -1 };
+
+  /** The first row with this key, for row `row` (a row just added is answered from the add). */
+  firstRowOf(key: string, row: number): number | undefined {
+    const l = this.last;
+    if (row === l.row && key === l.key) return l.first;
+    return this.firstRowOfKey.get(key);
+  }
+
   /** Text of the CSV records seen (SheetRow.text), to judge the file's rows by. */
   private sampleChars = 0;
   private sampleRows = 0;
@@ -113,7 +123,11 @@ export class Scanner {
         this.sampleRows++;
       }
       const k = cellText(r.cells[this.keyIndex]).trim();
-      if (k) this.firstRowOfKey.add(k, r.row);
+      if (k) {
+        this.last.key = k;
+        this.last.row = r.row;
+        this.last.first = this.firstRowOfKey.add(k, r.row);
+      }
     }
     if (this.opts.selfRefIndex !== undefined) {
       const ref = cellText(r.cells[this.opts.selfRefIndex]).trim();

@@ -21,31 +21,40 @@ function hashes(s: string): [number, number] {
 /** A table is at most three quarters full: short probes still, and a third less memory than half. */
 const LOAD = 0.75;
 
+/** Words a slot takes: the two hashes and the row, side by side (a probe reads one cache line, not three). */
+const SLOT = 3;
+
 export class KeyIndex {
-  private h1: Uint32Array;
-  private h2: Uint32Array;
-  private rows: Uint32Array;
+  /** Slot i is [h1, h2, row] at 3i; h2 is never 0 in a used slot. */
+  private table: Uint32Array;
+  private slots: number;
   private count = 0;
 
   /** `capacity`: slots to start with (any number; the table is not a power of two). */
   constructor(capacity = 1 << 12) {
-    const cap = Math.max(2, Math.ceil(capacity));
-    this.h1 = new Uint32Array(cap);
-    this.h2 = new Uint32Array(cap);
-    this.rows = new Uint32Array(cap);
+    this.slots = Math.max(2, Math.ceil(capacity));
+    this.table = new Uint32Array(this.slots * SLOT);
   }
 
   get size(): number {
     return this.count;
   }
 
+  /** Slots in the table (for tests of its sizing). */
+  get capacity(): number {
+    return this.slots;
+  }
+
   /** The row first seen with this key, if any. */
   get(key: string): number | undefined {
     const [a, b] = hashes(key);
-    const cap = this.h2.length;
-    for (let i = a % cap; ; i = i + 1 === cap ? 0 : i + 1) {
-      if (this.h2[i] === EMPTY) return undefined;
-      if (this.h1[i] === a && this.h2[i] === b) return this.rows[i];
+    const t = this.table;
+    const slots = this.slots;
+    for (let i = a % slots; ; i = i + 1 === slots ? 0 : i + 1) {
+      const at = i * SLOT;
+      const h2 = t[at + 1];
+      if (h2 === EMPTY) return undefined;
+      if (h2 === b && t[at] === a) return t[at + 2];
     }
   }
 
@@ -53,20 +62,23 @@ export class KeyIndex {
     return this.get(key) !== undefined;
   }
 
-  /** Remember `row` for `key` unless the key was seen before (the first row wins). */
-  add(key: string, row: number): void {
-    if (this.count + 1 > this.h2.length * LOAD) this.resize(this.h2.length * 2);
+  /** Remember `row` for `key` unless the key was seen before (the first row wins); gives the first row. */
+  add(key: string, row: number): number {
+    if (this.count + 1 > this.slots * LOAD) this.resize(this.slots * 2);
     const [a, b] = hashes(key);
-    const cap = this.h2.length;
-    for (let i = a % cap; ; i = i + 1 === cap ? 0 : i + 1) {
-      if (this.h2[i] === EMPTY) {
-        this.h1[i] = a;
-        this.h2[i] = b;
-        this.rows[i] = row;
+    const t = this.table;
+    const slots = this.slots;
+    for (let i = a % slots; ; i = i + 1 === slots ? 0 : i + 1) {
+      const at = i * SLOT;
+      const h2 = t[at + 1];
+      if (h2 === EMPTY) {
+        t[at] = a;
+        t[at + 1] = b;
+        t[at + 2] = row;
         this.count++;
-        return;
+        return row;
       }
-      if (this.h1[i] === a && this.h2[i] === b) return;
+      if (h2 === b && t[at] === a) return t[at + 2];
     }
   }
 
@@ -76,22 +88,23 @@ export class KeyIndex {
    * an estimate of the file's rows is all the memory it takes (~16 MB).
    */
   reserve(keys: number): void {
-    const cap = Math.ceil(keys / LOAD) + 1;
-    if (cap > this.h2.length) this.resize(cap);
+    const slots = Math.ceil(keys / LOAD) + 1;
+    if (slots > this.slots) this.resize(slots);
   }
 
-  private resize(cap: number): void {
-    const { h1, h2, rows } = this;
-    this.h1 = new Uint32Array(cap);
-    this.h2 = new Uint32Array(cap);
-    this.rows = new Uint32Array(cap);
-    for (let j = 0; j < h2.length; j++) {
-      if (h2[j] === EMPTY) continue;
-      let i = h1[j] % cap;
-      while (this.h2[i] !== EMPTY) i = i + 1 === cap ? 0 : i + 1;
-      this.h1[i] = h1[j];
-      this.h2[i] = h2[j];
-      this.rows[i] = rows[j];
+  private resize(slots: number): void {
+    const old = this.table;
+    const t = new Uint32Array(slots * SLOT);
+    for (let j = 0; j < old.length; j += SLOT) {
+      if (old[j + 1] === EMPTY) continue;
+      let i = old[j] % slots;
+      while (t[i * SLOT + 1] !== EMPTY) i = i + 1 === slots ? 0 : i + 1;
+      const at = i * SLOT;
+      t[at] = old[j];
+      t[at + 1] = old[j + 1];
+      t[at + 2] = old[j + 2];
     }
+    this.table = t;
+    this.slots = slots;
   }
 }

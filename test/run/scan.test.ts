@@ -7,7 +7,7 @@ import { Scanner } from '../../src/run/scan.js';
 import type { SheetRow } from '../../src/read/types.js';
 
 const mapping = mapHeaders(asset, ['Name', 'Serial No.']);
-const slots = (s: Scanner) => (s.firstRowOfKey as unknown as { h2: Uint32Array }).h2.length;
+const slots = (s: Scanner) => s.firstRowOfKey.capacity;
 
 function rows(n: number, withText: boolean): SheetRow[] {
   return Array.from({ length: n }, (_, i) => {
@@ -30,5 +30,20 @@ describe('Scanner.expectFileBytes', () => {
     s.expectFileBytes(bytes);
     expect(slots(s)).toBe(wanted ?? before);
     if (trackKeys) for (const r of rows) expect(s.firstRowOfKey.get(r.cells[1] as string)).toBe(r.row);
+  });
+});
+
+describe('Scanner.firstRowOf', () => {
+  // Rows 2-4: SN-A, SN-B, SN-A again. The row just added is answered from its add; any
+  // other question goes to the index, with the same answers.
+  const s = new Scanner(mapping, { keyField: 'serial_number', trackKeys: true });
+  for (const [row, serial] of [[2, 'SN-A'], [3, 'SN-B'], [4, 'SN-A']] as const) s.add({ row, cells: [`Laptop ${row}`, serial] });
+  it.each([
+    { name: 'the row just added, a duplicate', key: 'SN-A', row: 4, first: 2 },
+    { name: 'an earlier row', key: 'SN-B', row: 3, first: 3 },
+    { name: 'the last row asked with another key (its body key differs from the cell)', key: 'SN-B', row: 4, first: 3 },
+    { name: 'a key never seen', key: 'SN-C', row: 4, first: undefined },
+  ])('$name', ({ key, row, first }) => {
+    expect(s.firstRowOf(key, row)).toBe(first);
   });
 });

@@ -42,6 +42,6 @@ describe('KeyIndex', () => {
     expect(idx.get('Laptop 1')).toBeUndefined();
     expect(idx.size).toBe(100_000);
     // Sized once for 100,000 keys: no doubling after (a doubled table would hold 2^18 slots or more).
-    expect((idx as unknown as { h2: Uint32Array }).h2.length).toBe(Math.ceil(100_000 / 0.75) + 1);
+    expect(idx.capacity).toBe(Math.ceil(100_000 / 0.75) + 1);
   });
 });

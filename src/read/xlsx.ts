@@ -2,6 +2,7 @@
 // encryption, sheet list, entity checks, merged ranges); then exceljs's streaming
 // WorkbookReader parses cells from a repacked zip holding only the parts it needs.
 import type { FileHandle } from 'node:fs/promises';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { AssetbatchError, type Location } from '../errors.js';
 import { CONVERT_HINT } from './detect.js';
 import type { RawRow } from './header.js';
@@ -256,59 +257,110 @@ async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerge
   return [...merges.values()].sort((x, y) => x.r1 - y.r1 || x.c1 - y.c1);
 }
 
-/** A formula's saved result as the sheet XML has it, where exceljs would lose or change it. */
-type SavedResult = { readonly error: string } | boolean | number | '';
+/** A cell's value as the sheet XML has it, where exceljs would lose or change it; '' is empty. */
+type SavedValue = { readonly error: string } | boolean | number | string;
 
 /**
- * exceljs's streaming reader loses some formula results: a cached error (`t="e"`) becomes
- * NaN and a boolean 1/0 (exceljs issue #3074), and a result that is falsy (0, or the empty
- * text of `=""`, common in `IF(…;"";…)`) is dropped, so the cell looks never calculated.
- * This scanner reads the same XML bytes just ahead of exceljs and keeps, per row, those
- * results of formula cells; rows are dropped once read, so memory stays at about one
- * chunk's worth.
+ * `<is>` as exceljs reads it right: one `<t>`, bare or in one run (as exceljs itself writes
+ * inline text, and so our export), with no entity in it (saxes decodes those once; exceljs
+ * decodes them again) and no whitespace between the tags.
  */
-class FormulaResultScanner {
-  private carry = '';
-  private readonly byRow = new Map<number, Map<number, SavedResult>>();
+const SIMPLE_INLINE = /^<is>(?:<r>(?:<rPr>(?:<[^>]*\/>)*<\/rPr>)?<t(?:\s[^>]*)?>[^<&]*<\/t><\/r>|<t(?:\s[^>]*)?>[^<&]*<\/t>)?<\/is>$/;
 
-  feed(chunk: Buffer | string): void {
-    const text = this.carry + (typeof chunk === 'string' ? chunk : chunk.toString('latin1'));
+/**
+ * The text of an inline string: every `<t>` joined, as Excel shows it. Phonetic guides
+ * (`<rPh>`, the furigana Japanese input adds) are a reading aid, not part of the text.
+ */
+function inlineStringText(is: string): string {
+  let out = '';
+  for (const m of is.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) out += decodeXml(m[1]);
+  return out;
+}
+
+/**
+ * exceljs's streaming reader gets some cells wrong:
+ * - formula results: a cached error (`t="e"`) becomes NaN and a boolean 1/0 (exceljs issue
+ *   #3074), and a result that is falsy (0, or the empty text of `=""`, common in
+ *   `IF(…;"";…)`) is dropped, so the cell looks never calculated;
+ * - text stored in the sheet (`t="inlineStr"`, `t="str"`, a formula's text result): XML
+ *   entities are decoded twice, so a cell whose text is `AT&amp;T` or `&lt;b&gt;` read as
+ *   `AT&T` or `<b>`. Our own export writes every text as an inline string, so this broke
+ *   an export → import round trip;
+ * - an inline string keeps only its last `<t>`: the last run of rich text ("world" for
+ *   "Hello world"), or the phonetic reading instead of the text; whitespace between its
+ *   tags is added to the text.
+ * This scanner reads the same XML text just ahead of exceljs and keeps, per row, the values
+ * of those cells (only where exceljs would be wrong: a cell with an entity, several runs,
+ * or a formula); rows are dropped once read, so memory stays at about one chunk's worth.
+ */
+class CellScanner {
+  private carry = '';
+  private readonly byRow = new Map<number, Map<number, SavedValue>>();
+
+  feed(chunk: string): void {
+    const text = this.carry + chunk;
     let keepFrom = -1;
     let pos = 0;
+    // The next of each marker of a cell exceljs may get wrong, each searched again only once passed.
+    let nextF = text.indexOf('<f');
+    let nextIs = text.indexOf('<is');
+    let nextAmp = text.indexOf('&');
     for (;;) {
-      const f = text.indexOf('<f', pos);
-      if (f < 0) break;
-      const after = text[f + 2];
+      if (nextF >= 0 && nextF < pos) nextF = text.indexOf('<f', pos);
+      if (nextIs >= 0 && nextIs < pos) nextIs = text.indexOf('<is', pos);
+      if (nextAmp >= 0 && nextAmp < pos) nextAmp = text.indexOf('&', pos);
+      const at = Math.min(nextF < 0 ? Infinity : nextF, nextIs < 0 ? Infinity : nextIs, nextAmp < 0 ? Infinity : nextAmp);
+      if (at === Infinity) break;
+      const marker = at === nextF ? '<f' : at === nextIs ? '<is' : '&';
+      const after = text[at + marker.length];
       // The chunk ends inside this cell: the carry below keeps it from its `<c `.
       if (after === undefined) break;
       // `<formula1>` and friends (validations, conditional formats) are not a cell's formula.
-      if (after !== '>' && after !== ' ' && after !== '/') {
-        pos = f + 2;
+      if ((marker === '<f' && after !== '>' && after !== ' ' && after !== '/') || (marker === '<is' && after !== '>' && after !== ' ')) {
+        pos = at + 1;
         continue;
       }
-      const open = text.lastIndexOf('<c ', f);
+      if (marker === '<is') {
+        // Most inline strings (all of our export's) are read right: pass them at little cost.
+        const isEnd = text.indexOf('</is>', at);
+        if (isEnd >= 0 && text.startsWith('</c>', isEnd + 5) && SIMPLE_INLINE.test(text.slice(at, isEnd + 5))) {
+          pos = isEnd + 9;
+          continue;
+        }
+      }
+      const open = text.lastIndexOf('<c ', at);
       const close = open < 0 ? -1 : text.indexOf('>', open);
-      if (open < 0 || close < 0 || close > f) {
-        pos = f + 2;
+      // Not inside a cell: an entity in a header/footer or a link, after the last cell.
+      if (open < 0 || close < 0 || close > at || text[close - 1] === '/') {
+        pos = at + 1;
         continue;
       }
-      const end = text.indexOf('</c>', f);
+      const end = text.indexOf('</c>', close);
       if (end < 0) {
         keepFrom = open;
         break;
       }
-      pos = end;
+      pos = Math.max(end, at + 1);
+      if (end < at) continue;
       const tag = text.slice(open, close);
+      const body = text.slice(close + 1, end);
       const ref = /\br="([A-Z]+)(\d+)"/.exec(tag);
-      const v = /<v>([^<]*)<\/v>|<v\s*\/>/.exec(text.slice(f, end));
-      if (!ref || !v) continue;
+      if (!ref) continue;
       const type = /\bt="(\w+)"/.exec(tag)?.[1] ?? 'n';
-      const raw = v[1] ?? '';
-      let saved: SavedResult | undefined;
-      if (type === 'e') saved = { error: decodeXml(raw) };
-      else if (type === 'b') saved = raw.trim() !== '0';
-      else if (type === 'str' || type === 'inlineStr') saved = raw === '' ? '' : undefined;
-      else if (type === 'n' && raw.trim() !== '' && Number(raw) === 0) saved = 0;
+      const v = /<v>([^<]*)<\/v>|<v\s*\/>/.exec(body);
+      const raw = v?.[1] ?? '';
+      let saved: SavedValue | undefined;
+      if (/<f[\s>/]/.test(body)) {
+        if (!v) continue;
+        if (type === 'e') saved = { error: decodeXml(raw) };
+        else if (type === 'b') saved = raw.trim() !== '0';
+        else if (type === 'str' || type === 'inlineStr') saved = raw === '' ? '' : raw.includes('&') ? decodeXml(raw) : undefined;
+        else if (type === 'n' && raw.trim() !== '' && Number(raw) === 0) saved = 0;
+      } else if (type === 'inlineStr' && /^\s*<is[\s>]/.test(body)) {
+        if (!SIMPLE_INLINE.test(body)) saved = inlineStringText(body);
+      } else if ((type === 'inlineStr' || type === 'str') && raw.includes('&')) {
+        saved = decodeXml(raw);
+      }
       if (saved === undefined) continue;
       const cell = decodeRef(ref[1] + ref[2]);
       if (!cell) continue;
@@ -317,7 +369,7 @@ class FormulaResultScanner {
       row.set(cell.col, saved);
     }
     if (keepFrom < 0) {
-      // Keep a cell the next chunk completes, so its `<f` and `<v>` are seen together.
+      // Keep a cell the next chunk completes, so its markers and its end are seen together.
       const lastOpen = text.lastIndexOf('<c ');
       const unfinished = lastOpen >= pos && text.indexOf('</c>', lastOpen) < 0 && !/^<c [^>]*\/>/.test(text.slice(lastOpen, lastOpen + 200));
       keepFrom = unfinished ? lastOpen : Math.max(pos, text.length - 8);
@@ -325,7 +377,7 @@ class FormulaResultScanner {
     this.carry = text.length - keepFrom > 1024 * 1024 ? '' : text.slice(keepFrom);
   }
 
-  take(row: number, col: number): SavedResult | undefined {
+  take(row: number, col: number): SavedValue | undefined {
     return this.byRow.get(row)?.get(col);
   }
 
@@ -337,15 +389,66 @@ class FormulaResultScanner {
     }
   }
 
-  tee(source: AsyncIterable<Buffer | string>): AsyncIterable<Buffer | string> {
+  tee(source: AsyncIterable<Buffer | string>): AsyncIterable<string> {
     const self = this;
     return (async function* () {
+      // exceljs decodes each chunk on its own, so a character whose UTF-8 bytes straddle two
+      // chunks read as two U+FFFD ("M��ller"); decoded here as one stream, it arrives whole.
+      const decoder = new TextDecoder('utf-8');
       for await (const chunk of source) {
-        self.feed(chunk);
-        yield chunk;
+        const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+        self.feed(text);
+        yield text;
+      }
+      const rest = decoder.decode();
+      if (rest !== '') {
+        self.feed(rest);
+        yield rest;
       }
     })();
   }
+}
+
+/**
+ * Shared strings without their phonetic guides (`<rPh>…</rPh>`, the furigana Japanese
+ * input adds), streamed: exceljs takes the guide's `<t>` as the string's text, so 漢字 read
+ * as かんじ. A guide split between chunks is held until its end arrives.
+ */
+function withoutPhonetics(source: NodeJS.ReadableStream): Readable {
+  let carry = '';
+  const strip = new Transform({
+    decodeStrings: false,
+    encoding: 'utf8',
+    transform(chunk: string | Buffer, _enc, done) {
+      let text = carry + String(chunk);
+      carry = '';
+      let out = '';
+      for (let i = text.indexOf('<rPh'); i >= 0; i = text.indexOf('<rPh')) {
+        const gt = text.indexOf('>', i);
+        const end = gt < 0 ? -1 : text[gt - 1] === '/' ? gt + 1 : text.indexOf('</rPh>', gt);
+        // Unfinished: keep it for the next chunk (a broken part's guide is not held past 1 MB).
+        if (end < 0 && text.length - i < 1024 * 1024) {
+          carry = text.slice(i);
+          text = text.slice(0, i);
+          break;
+        }
+        out += text.slice(0, i);
+        text = end < 0 ? '' : text.slice(text[gt - 1] === '/' ? end : end + '</rPh>'.length);
+      }
+      // The chunk may end in the middle of `<rPh`.
+      const lt = text.lastIndexOf('<');
+      if (carry === '' && lt >= 0 && '<rPh'.startsWith(text.slice(lt))) {
+        carry = text.slice(lt);
+        text = text.slice(0, lt);
+      }
+      done(null, out + text);
+    },
+    flush(done) {
+      done(null, carry);
+    },
+  });
+  pipeline(source, strip, () => undefined);
+  return strip;
 }
 
 /** exceljs's formula/number format test, here for formula results that it leaves as numbers. */
@@ -444,17 +547,31 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     styles: 'cache',
     entries: 'ignore',
   });
-  const scanner = new FormulaResultScanner();
-  // A private hook, checked: if a future exceljs renames it, error results read as #VALUE!.
-  const hook = reader as unknown as { _parseWorksheet?: (iterator: AsyncIterable<Buffer | string>, sheetNo: string) => unknown };
+  const scanner = new CellScanner();
+  // Private hooks, checked: if a future exceljs renames them, the cells CellScanner fixes
+  // read as exceljs has them (error results as #VALUE!, text with entities decoded twice).
+  const hook = reader as unknown as {
+    _parseWorksheet?: (iterator: AsyncIterable<Buffer | string>, sheetNo: string) => unknown;
+    _parseSharedStrings?: (entry: NodeJS.ReadableStream) => unknown;
+  };
   if (typeof hook._parseWorksheet === 'function') {
     const original = hook._parseWorksheet.bind(reader);
     hook._parseWorksheet = (iterator, sheetNo) => original(scanner.tee(iterator), sheetNo);
   }
+  if (typeof hook._parseSharedStrings === 'function') {
+    const original = hook._parseSharedStrings.bind(reader);
+    // As for the sheet (see tee): decoded as one stream, a character split between two
+    // chunks of the shared strings arrives whole instead of as two U+FFFD.
+    hook._parseSharedStrings = (entry) => original(withoutPhonetics(entry.setEncoding('utf8')));
+  }
 
   const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
     if (v === null || v === undefined) return null;
-    if (typeof v === 'string') return v === '' ? null : v;
+    if (typeof v === 'string') {
+      const seen = scanner.take(row, col);
+      const text = typeof seen === 'string' ? seen : v;
+      return text === '' ? null : text;
+    }
     if (typeof v === 'number') return Number.isNaN(v) ? null : (zeroPadded(cell().numFmt, v) ?? v);
     if (typeof v === 'boolean') return v;
     if (v instanceof Date) return fixLeapBug(v, row);

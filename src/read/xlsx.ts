@@ -479,6 +479,23 @@ function zeroPadded(fmt: string | undefined, n: number): string | undefined {
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_OFFSET = 25569;
 
+/**
+ * A time of day on its own (a serial from 0 to 1 shown through a format with hours or
+ * seconds and no day, month or year: `h:mm`, `hh:mm:ss`, `h:mm AM/PM`, `[h]:mm`) reads as
+ * the time, "09:30" or "09:30:15" (24-hour, whatever the format says): as a date it is
+ * 30 December 1899, which means nothing to the user and would import as that day.
+ */
+function timeOfDay(fmt: string | undefined, serial: number): string | undefined {
+  if (fmt === undefined || !(serial >= 0 && serial < 1)) return undefined;
+  // Colours, locales and conditions in brackets go; elapsed time ([h], [mm], [ss]) stays.
+  const bare = fmt.replace(/\[(?![hms]+\])[^\]]*]/gi, '').replace(/"[^"]*"|\\./g, '');
+  if (!/[hs]/i.test(bare) || /[yd]/i.test(bare)) return undefined;
+  const secs = Math.round(serial * 86_400) % 86_400;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hm = `${two(Math.floor(secs / 3600))}:${two(Math.floor(secs / 60) % 60)}`;
+  return /s/i.test(bare) ? `${hm}:${two(secs % 60)}` : hm;
+}
+
 function serialToDate(serial: number, date1904: boolean): Date {
   return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET + (date1904 ? 1462 : 0)) * DAY_MS));
 }
@@ -574,7 +591,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     }
     if (typeof v === 'number') return Number.isNaN(v) ? null : (zeroPadded(cell().numFmt, v) ?? v);
     if (typeof v === 'boolean') return v;
-    if (v instanceof Date) return fixLeapBug(v, row);
+    if (v instanceof Date) return timeOfDay(cell().numFmt, v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (wb.date1904 ? 1462 : 0)) ?? fixLeapBug(v, row);
     if (typeof v === 'object') {
       const o = v as Record<string, unknown>;
       if (typeof o.error === 'string') return { error: o.error };
@@ -600,7 +617,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
           if (Number.isNaN(result)) return { error: '#VALUE!' };
           const fmt = cell().numFmt;
           if (isBooleanFormat(fmt)) return result !== 0;
-          if (isDateFormat(fmt)) return fixLeapBug(serialToDate(result, wb.date1904), row);
+          if (isDateFormat(fmt)) return timeOfDay(fmt, result) ?? fixLeapBug(serialToDate(result, wb.date1904), row);
           return zeroPadded(fmt, result) ?? result;
         }
         return convert(result, row, col, cell);

@@ -55,14 +55,10 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
   return ext === '.xlsx' ? 'xlsx' : ext === '.json' ? 'json' : 'csv';
 }
 
-/** Bytes of report the writer may hold before the run waits for the disk. */
-const REPORT_BUFFER = 1 << 20;
 
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
   const format = reportFormat(path);
-  // A report line is written for every row: with the default 16 KiB buffer each batch of
-  // lines waited for the disk; a larger one lets the run go on while the file catches up.
-  const file = await openAtomic(path, { highWaterMark: REPORT_BUFFER });
+  const file = await openAtomic(path);
   if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);
   if (format === 'json') return jsonReport(path, file, headers);
   return xlsxReport(await loadExcelJS(), path, file, headers);

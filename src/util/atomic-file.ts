@@ -76,20 +76,14 @@ class FileSink extends Writable {
     this.gathered = [];
     this.size = 0;
     try {
-      if (chunks.every((c) => typeof c === 'string')) {
-        const text = chunks.join('');
-        const written = writeSync(this.fd, text, null, 'utf8');
-        // A short write (a full disk, a signal): the rest as bytes, as fs.WriteStream does.
-        if (written < Buffer.byteLength(text)) this.all(Buffer.from(text, 'utf8').subarray(written));
-      } else this.all(Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c))));
+      // One encoding of the text, and the count of bytes a short write (a full disk, a
+      // signal) needs to go on from, as fs.WriteStream does.
+      const bytes = chunks.every((c) => typeof c === 'string') ? Buffer.from(chunks.join(''), 'utf8') : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
+      for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off);
       done();
     } catch (e) {
       done(e as Error);
     }
-  }
-
-  private all(b: Buffer): void {
-    for (let off = 0; off < b.length; ) off += writeSync(this.fd, b, off);
   }
 
   override _destroy(err: Error | null, done: (err?: Error | null) => void): void {

@@ -3,7 +3,7 @@
 // file far larger than memory streams through with a few batches in flight.
 import { parentPort, workerData } from 'node:worker_threads';
 import { isAssetbatchError } from '../errors.js';
-import { parseText, type ParseInit } from './csv.js';
+import { parseTextBatches, type ParseInit } from './csv.js';
 import type { RawRow } from './header.js';
 import type { ReadWarning } from './types.js';
 import type { WorkerBatch, WorkerOp } from './csv-thread.js';
@@ -40,7 +40,7 @@ async function send(batch: WorkerBatch): Promise<void> {
 
 let rows: RawRow[] = [];
 try {
-  for await (const r of parseText(workerData as ParseInit, {
+  for await (const batch of parseTextBatches(workerData as ParseInit, {
     add: (w) => ops.push({ op: 'add', w }),
     note: (key, make) => {
       if (noted.has(key)) more.set(key, (more.get(key) ?? 0) + 1);
@@ -52,10 +52,12 @@ try {
     },
     encoding: (e) => ops.push({ op: 'encoding', encoding: e }),
   })) {
-    rows.push(r);
-    if (rows.length >= BATCH_ROWS) {
-      await send({ rows, ops: [] });
-      rows = [];
+    for (const r of batch) {
+      rows.push(r);
+      if (rows.length >= BATCH_ROWS) {
+        await send({ rows, ops: [] });
+        rows = [];
+      }
     }
   }
   await send({ rows, ops: [], done: true });

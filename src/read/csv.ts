@@ -240,9 +240,10 @@ export function recordText(cells: readonly CellValue[], raw: string | undefined)
 
 /**
  * The parse itself, in this thread or a worker's: bytes → UTF-8 → csv-parse → raw rows
- * numbered by the line each record starts on.
+ * numbered by the line each record starts on, in batches: every record the parser holds
+ * when it is read (a chunk's worth), so a row costs no promise of its own.
  */
-export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
+export async function* parseTextBatches(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow[]> {
   const { file, delimiter } = init;
   const where: Location = { file };
   // Small reads: csv-parse parses a whole chunk before its first row is handed on, so a large
@@ -269,47 +270,73 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
     // The record as written, for the report (recordText): only a comma-separated file's is CSV as it stands.
     raw: delimiter === ',',
   });
-  // Errors reach the consumer through the parser's iterator; pipeline destroys every stage.
+  // Errors reach the reader below (the parser is destroyed with them); pipeline destroys every stage.
   pipeline(input, decode, parser, () => undefined);
+  let ended = false;
+  let failed: unknown;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    wake?.();
+    wake = undefined;
+  };
+  parser.on('readable', poke);
+  parser.on('end', () => {
+    ended = true;
+    poke();
+  });
+  parser.on('error', (e) => {
+    failed ??= e;
+    poke();
+  });
 
   // Line numbers are counted here, not taken from csv-parse's info.lines: that counts a
   // quoted CRLF as two lines. A record spans one line plus the line breaks inside its
   // (quoted) cells; an unquoted line break always ends a record.
   let start = 1;
-  try {
-    for await (const parsed of parser as AsyncIterable<string[] | { record: string[]; raw: string }>) {
-      const record = Array.isArray(parsed) ? parsed : parsed.record;
-      let breaks = 0;
-      // The record becomes the row's cells in place: empty text is an empty cell.
-      const cells = record as CellValue[];
-      for (let i = 0; i < record.length; i++) {
-        const v = record[i];
-        if (v === '') {
-          cells[i] = null;
-          continue;
-        }
-        if (v.includes('\n') || v.includes('\r')) breaks += countLineBreaks(v);
-        // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
-        if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
-          const line = start;
-          events.note('quote', () => ({
-            code: 'W_CSV_QUOTE',
-            row: line,
-            message: `row ${line} (line ${line}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
-          }));
-        }
+  const toRow = (parsed: string[] | { record: string[]; raw: string }): RawRow => {
+    const record = Array.isArray(parsed) ? parsed : parsed.record;
+    let breaks = 0;
+    // The record becomes the row's cells in place: empty text is an empty cell.
+    const cells = record as CellValue[];
+    for (let i = 0; i < record.length; i++) {
+      const v = record[i];
+      if (v === '') {
+        cells[i] = null;
+        continue;
       }
-      if (guard?.lossyFrom !== undefined && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
+      if (v.includes('\n') || v.includes('\r')) breaks += countLineBreaks(v);
+      // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
+      if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
         const line = start;
-        events.note('lossy', () => ({
-          code: 'W_ENCODING',
+        events.note('quote', () => ({
+          code: 'W_CSV_QUOTE',
           row: line,
-          message: `row ${line}: some bytes are not valid UTF-8 and were replaced with �`,
+          message: `row ${line} (line ${line}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
         }));
       }
-      const row = start;
-      start += 1 + breaks;
-      yield { row, cells, text: recordText(cells, Array.isArray(parsed) ? undefined : parsed.raw) };
+    }
+    if (guard?.lossyFrom !== undefined && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
+      const line = start;
+      events.note('lossy', () => ({
+        code: 'W_ENCODING',
+        row: line,
+        message: `row ${line}: some bytes are not valid UTF-8 and were replaced with �`,
+      }));
+    }
+    const row = start;
+    start += 1 + breaks;
+    return { row, cells, text: recordText(cells, Array.isArray(parsed) ? undefined : parsed.raw) };
+  };
+
+  try {
+    for (;;) {
+      const batch: RawRow[] = [];
+      for (let parsed = parser.read(); parsed !== null; parsed = parser.read()) batch.push(toRow(parsed));
+      if (batch.length > 0) yield batch;
+      else if (failed !== undefined) throw failed;
+      else if (ended) break;
+      // Nothing held: wait for the parser (a read that found nothing asks it for 'readable').
+      else await new Promise<void>((r) => (wake = r));
     }
     if (parser.failure !== undefined) throw parser.failure;
   } catch (err) {
@@ -318,6 +345,11 @@ export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGen
     input.destroy();
     parser.destroy();
   }
+}
+
+/** The parse's rows one by one (files read in this thread). */
+export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
+  for await (const batch of parseTextBatches(init, events)) yield* batch;
 }
 
 export function openText(t: TextOpen): RawSheet {

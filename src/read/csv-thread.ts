@@ -36,7 +36,36 @@ export function workerAvailable(): boolean {
   return existsSync(fileURLToPath(WORKER_URL));
 }
 
+/**
+ * Rows that come in batches, taken one by one: through `rows`, or, while the batch at hand
+ * lasts, through `take` without a promise (the checking loop asks for a million of them).
+ */
+export function batchedRows<T>(batches: AsyncGenerator<T[]>): { rows: AsyncGenerator<T>; take: () => T | undefined } {
+  let batch: T[] = [];
+  let i = 0;
+  async function* rows(): AsyncGenerator<T> {
+    try {
+      for (;;) {
+        while (i < batch.length) yield batch[i++];
+        const next = await batches.next();
+        if (next.done) return;
+        batch = next.value;
+        i = 0;
+      }
+    } finally {
+      await batches.return(undefined);
+    }
+  }
+  return { rows: rows(), take: () => (i < batch.length ? batch[i++] : undefined) };
+}
+
+/** The worker's rows one by one (see parseInWorkerBatches). */
 export async function* parseInWorker(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
+  for await (const batch of parseInWorkerBatches(init, events)) yield* batch;
+}
+
+/** The parse in a worker thread: its batches of rows as they come, then its error, if any. */
+export async function* parseInWorkerBatches(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow[]> {
   const worker = new Worker(WORKER_URL, { workerData: init });
   const inbox: WorkerBatch[] = [];
   let failure: Error | undefined;
@@ -74,7 +103,7 @@ export async function* parseInWorker(init: ParseInit, events: ParseEvents): Asyn
       }
       if (!batch.done && !batch.error) worker.postMessage(1);
       // Rows read before an error are rows like any other: they come first.
-      for (const r of batch.rows) yield r;
+      if (batch.rows.length > 0) yield batch.rows;
       if (batch.error) throw new AssetbatchError(batch.error.code, batch.error.message, { location: batch.error.location, hint: batch.error.hint });
       if (batch.done) return;
     }

@@ -14,7 +14,7 @@ import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import { columnName } from './source.js';
 import type { CellValue, ReadWarning } from './types.js';
-import { parseInWorker, workerAvailable } from './csv-thread.js';
+import { batchedRows, parseInWorkerBatches, workerAvailable } from './csv-thread.js';
 import { isDangerous } from '../export/neutralize.js';
 
 /** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
@@ -370,7 +370,7 @@ export function openText(t: TextOpen): RawSheet {
     encoding: (e) => void (encoding = e),
   };
   const init: ParseInit = { file: t.file, encoding: t.encoding, delimiter };
-  const rows = t.worker && workerAvailable() ? parseInWorker(init, events) : parseText(init, events);
+  const { rows, take } = batchedRows(t.worker && workerAvailable() ? parseInWorkerBatches(init, events) : parseTextBatches(init, events));
 
   const others = DELIMITERS.filter((d) => d !== delimiter);
   let width = -1;
@@ -381,6 +381,7 @@ export function openText(t: TextOpen): RawSheet {
       return encoding;
     },
     rows,
+    take,
     rowGapsAreBlank: false,
     warnings,
     inspectRow(row, cells) {

@@ -14,6 +14,8 @@ export interface RawSheet {
   readonly encoding?: string;
   /** Rows in order. `return()` must release the file. */
   readonly rows: AsyncGenerator<RawRow>;
+  /** The next of `rows` when it is at hand without waiting (a batch read ahead); else undefined. */
+  readonly take?: () => RawRow | undefined;
   /** XLSX leaves empty rows out of the file: a jump in row numbers is that many blank rows. */
   readonly rowGapsAreBlank: boolean;
   readonly warnings: WarningSink;
@@ -150,57 +152,77 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
   }
   const pending = lookahead.slice(headerIndex + 1);
 
+  let next = 0;
+  let last = headerRow;
+  /** A raw row shaped to the header, or undefined for a blank row (counted). */
+  const shape = (r: RawRow): SheetRow | undefined => {
+    if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
+    last = r.row;
+    if (isBlankRow(r.cells)) {
+      stats.blankRows++;
+      return undefined;
+    }
+    const n = r.cells.length;
+    if (n > width) {
+      for (let c = width; c < n; c++) {
+        if (!isEmptyCell(r.cells[c])) {
+          warnings.note('extra-cells', () => ({
+            code: 'W_EXTRA_CELLS',
+            row: r.row,
+            message: `row ${r.row} has cells beyond the last header (column ${columnLetter(c)}); they are ignored`,
+          }));
+          break;
+        }
+      }
+    }
+    stats.dataRows++;
+    // A row as wide as the header is handed on as read (no copy for each row).
+    if (n === width) {
+      raw.inspectRow?.(r.row, r.cells);
+      return r as SheetRow;
+    }
+    const cells = r.cells.slice(0, width) as CellValue[];
+    while (cells.length < width) cells.push(null);
+    raw.inspectRow?.(r.row, cells);
+    return { row: r.row, cells };
+  };
+  /** The next data row when it is at hand without waiting: the look-ahead's, or rows the reader holds. */
+  const take = (): SheetRow | undefined => {
+    for (;;) {
+      let r: RawRow | undefined;
+      if (next < pending.length) {
+        const a = pending[next++];
+        r = a.row;
+        // XLSX counts blank rows by the jump in row numbers; CSV by what was skipped.
+        if (!raw.rowGapsAreBlank) stats.blankRows += a.blanksBefore;
+      } else {
+        if (next === pending.length) {
+          stats.blankRows += trailingBlanks;
+          next++;
+        }
+        if (deferred !== undefined) return undefined;
+        r = raw.take?.();
+        if (r === undefined) return undefined;
+      }
+      const row = shape(r);
+      if (row) return row;
+    }
+  };
+
   async function* dataRows(): AsyncGenerator<SheetRow> {
-    let last = headerRow;
     try {
-      let i = 0;
       for (;;) {
-        let r: RawRow;
-        if (i < pending.length) {
-          const a = pending[i++];
-          r = a.row;
-          // XLSX counts blank rows by the jump in row numbers below; CSV by what was skipped.
-          if (!raw.rowGapsAreBlank) stats.blankRows += a.blanksBefore;
-        } else {
-          if (i === pending.length) {
-            stats.blankRows += trailingBlanks;
-            i++;
-          }
-          if (deferred !== undefined) throw deferred;
-          const next = await raw.rows.next();
-          if (next.done) break;
-          r = next.value;
-        }
-        if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
-        last = r.row;
-        if (isBlankRow(r.cells)) {
-          stats.blankRows++;
+        const held = take();
+        if (held) {
+          yield held;
           continue;
         }
-        const n = r.cells.length;
-        if (n > width) {
-          for (let c = width; c < n; c++) {
-            if (!isEmptyCell(r.cells[c])) {
-              warnings.note('extra-cells', () => ({
-                code: 'W_EXTRA_CELLS',
-                row: r.row,
-                message: `row ${r.row} has cells beyond the last header (column ${columnLetter(c)}); they are ignored`,
-              }));
-              break;
-            }
-          }
-        }
-        stats.dataRows++;
-        // A row as wide as the header is handed on as read (no copy for each row).
-        if (n === width) {
-          raw.inspectRow?.(r.row, r.cells);
-          yield r as SheetRow;
-          continue;
-        }
-        const cells = r.cells.slice(0, width) as CellValue[];
-        while (cells.length < width) cells.push(null);
-        raw.inspectRow?.(r.row, cells);
-        yield { row: r.row, cells };
+        // The look-ahead is used up and nothing is at hand: the error it met, or the reader.
+        if (deferred !== undefined) throw deferred;
+        const read = await raw.rows.next();
+        if (read.done) break;
+        const row = shape(read.value);
+        if (row) yield row;
       }
     } finally {
       warnings.finish();
@@ -220,6 +242,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     headerRow,
     headers,
     rows,
+    take,
     stats,
     warnings: warnings.list as ReadWarning[],
     close: async () => {

@@ -55,6 +55,11 @@ export interface SheetSource {
   readonly headers: readonly string[];
   /** The data rows below the header, in order. Iterate once. */
   readonly rows: AsyncIterable<SheetRow>;
+  /**
+   * The next of `rows` when it is at hand without waiting (rows read ahead in a batch),
+   * else undefined: then ask `rows`. Lets a loop over a million rows skip a promise a row.
+   */
+  readonly take?: () => SheetRow | undefined;
   /** Counters, updated while `rows` is iterated. */
   readonly stats: ReadStats;
   /** Warnings found while reading (hidden sheet chosen, merged cells, a number that lost its leading zeros …). */

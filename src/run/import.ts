@@ -319,22 +319,27 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const ahead: SheetRow[] = [];
     let counted = !onePass;
     const fileBytes = (await stat(o.file)).size;
+    /** The next row from the reader, when none is at hand (probe.take); undefined at the end. */
+    const nextRow = async (): Promise<SheetRow | undefined> => {
+      const next = await probeRows.next();
+      return next.done ? undefined : next.value;
+    };
     if (onePass) {
       while (ahead.length < lookahead) {
-        const next = await probeRows.next();
-        if (next.done) {
+        const r = probe.take?.() ?? (await nextRow());
+        if (!r) {
           counted = true;
           break;
         }
-        scanner.add(next.value);
-        ahead.push(next.value);
+        scanner.add(r);
+        ahead.push(r);
       }
       if (!counted) scanner.expectFileBytes(fileBytes);
     } else {
       for (;;) {
-        const next = await probeRows.next();
-        if (next.done) break;
-        scanner.add(next.value);
+        const r = probe.take?.() ?? (await nextRow());
+        if (!r) break;
+        scanner.add(r);
         if (scanner.rows === lookahead) scanner.expectFileBytes(fileBytes);
       }
     }
@@ -648,11 +653,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
       ahead.length = 0;
       for (;;) {
-        const next = await probeRows.next();
-        if (next.done) break;
-        const learnt = learn(next.value);
+        // A row at hand is taken without a promise; only an empty hand waits for the reader.
+        const r = probe.take?.() ?? (await nextRow());
+        if (!r) break;
+        const learnt = learn(r);
         if (learnt) await learnt;
-        const waited = checkRow(next.value);
+        const waited = checkRow(r);
         if (waited) await waited;
       }
     } else if (dryRun && mode === 'create') {

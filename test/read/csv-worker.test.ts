@@ -24,6 +24,30 @@ async function readAll(file: string, worker: boolean): Promise<unknown> {
   }
 }
 
+/** As readAll, but taking rows at hand (SheetSource.take) between reads of `rows`, as the checking loop does. */
+async function readTaking(file: string, worker: boolean): Promise<unknown> {
+  try {
+    const s = await openSheet(file, { worker });
+    const rows = [];
+    const it = s.rows[Symbol.asyncIterator]();
+    for (let n = 0; ; n++) {
+      // Every third turn goes to the reader even when a row is at hand.
+      const held = n % 3 === 0 ? undefined : s.take?.();
+      if (held) {
+        rows.push(held);
+        continue;
+      }
+      const next = await it.next();
+      if (next.done) break;
+      rows.push(next.value);
+    }
+    return { headers: s.headers, headerRow: s.headerRow, delimiter: s.delimiter, encoding: s.encoding, rows, stats: s.stats, warnings: s.warnings };
+  } catch (e) {
+    const err = e as { code?: string; message?: string; location?: unknown };
+    return { error: { code: err.code, message: err.message, location: err.location } };
+  }
+}
+
 const fixtures = (folder: string) =>
   readdirSync(folder)
     .filter((f) => /\.(csv|tsv|txt)$/.test(f))
@@ -51,6 +75,10 @@ describe('CSV read in a worker thread', () => {
     const here = await readAll(file, false);
     const there = await readAll(file, true);
     expect(there).toEqual(here);
+  });
+
+  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...generated()].flatMap((f) => [[f, false] as const, [f, true] as const]))('%s (worker: %s): rows taken at hand between reads are the same rows', async (file, worker) => {
+    expect(await readTaking(file, worker)).toEqual(await readAll(file, worker));
   });
 
   it('stops the worker when the reader stops early', async () => {

@@ -59,11 +59,6 @@ export function batchedRows<T>(batches: AsyncGenerator<T[]>): { rows: AsyncGener
   return { rows: rows(), take: () => (i < batch.length ? batch[i++] : undefined) };
 }
 
-/** The worker's rows one by one (see parseInWorkerBatches). */
-export async function* parseInWorker(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
-  for await (const batch of parseInWorkerBatches(init, events)) yield* batch;
-}
-
 /** The parse in a worker thread: its batches of rows as they come, then its error, if any. */
 export async function* parseInWorkerBatches(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow[]> {
   const worker = new Worker(WORKER_URL, { workerData: init });

@@ -347,11 +347,6 @@ export async function* parseTextBatches(init: ParseInit, events: ParseEvents): A
   }
 }
 
-/** The parse's rows one by one (files read in this thread). */
-export async function* parseText(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow> {
-  for await (const batch of parseTextBatches(init, events)) yield* batch;
-}
-
 export function openText(t: TextOpen): RawSheet {
   const text = decodeSample(t.sample, t.encoding, t.wholeFile);
   refuseMarkup(text, { file: t.file });

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../../dist/read/index.js';
-import { parseInWorker, workerAvailable } from '../../dist/read/csv-thread.js';
-import { parseText, type ParseEvents } from '../../dist/read/csv.js';
+import { parseInWorkerBatches, workerAvailable } from '../../dist/read/csv-thread.js';
+import { parseTextBatches, type ParseEvents } from '../../dist/read/csv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-csv-worker-'));
 
@@ -99,15 +99,17 @@ describe('an error after many rows, whatever the read size', () => {
   const file = join(dir, 'unclosed-after-rows.csv');
   writeFileSync(file, ['Name,Serial No.', ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`), 'Broken,"SN-never closed', 'More,SN-1'].join('\n'));
   const events: ParseEvents = { add: () => undefined, note: () => undefined, encoding: () => undefined };
-  const parses = { 'this thread': parseText, 'a worker thread': parseInWorker };
+  const parses = { 'this thread': parseTextBatches, 'a worker thread': parseInWorkerBatches };
 
-  it.each(Object.keys(parses).flatMap((where) => [97, 1024, 16 * 1024, 64 * 1024].map((readBytes) => [where, readBytes] as const)))('%s, %i-byte reads', async (where, readBytes) => {
+  it.each(Object.keys(parses).flatMap((where) => [97, 1024, 16 * 1024, 64 * 1024, 1024 * 1024].map((readBytes) => [where, readBytes] as const)))('%s, %i-byte reads', async (where, readBytes) => {
     const rows: number[] = [];
     let error: { code?: string; location?: unknown } | undefined;
     try {
-      for await (const r of parses[where as keyof typeof parses]({ file, encoding: 'utf-8', delimiter: ',', readBytes }, events)) {
-        rows.push(r.row);
-        await new Promise(setImmediate);
+      for await (const batch of parses[where as keyof typeof parses]({ file, encoding: 'utf-8', delimiter: ',', readBytes }, events)) {
+        for (const r of batch) {
+          rows.push(r.row);
+          await new Promise(setImmediate);
+        }
       }
     } catch (e) {
       error = e as typeof error;

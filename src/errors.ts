@@ -21,6 +21,9 @@ export const ErrorCodes = {
   E_USAGE: 'E_USAGE',
   E_CONFIG: 'E_CONFIG',
   E_INSECURE_URL: 'E_INSECURE_URL',
+  // another run holds the input's journal; a journal that cannot be trusted (exit 2: nothing is sent)
+  E_LOCKED: 'E_LOCKED',
+  E_JOURNAL_DAMAGED: 'E_JOURNAL_DAMAGED',
   // files (exit 2)
   E_FILE_NOT_FOUND: 'E_FILE_NOT_FOUND',
   E_FILE_EMPTY: 'E_FILE_EMPTY',

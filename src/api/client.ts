@@ -63,8 +63,8 @@ export class ApiError extends AssetbatchError {
 export class AmbiguousWriteError extends AssetbatchError {
   readonly method: string;
   readonly path: string;
-  constructor(method: string, path: string, cause: unknown) {
-    super('E_NETWORK', `no answer to ${method} ${path}: it may or may not have been done`, { cause });
+  constructor(method: string, path: string, cause: unknown, message = `no answer to ${method} ${path}: it may or may not have been done`) {
+    super('E_NETWORK', message, { cause });
     this.method = method;
     this.path = path;
   }

@@ -3,11 +3,10 @@
 // names to look up, duplicate keys, the row count for the plan) and the run itself. A dry
 // run reads it once, learning those from its first rows (src/run/scan.ts). Nothing is
 // written before the plan is known; every row ends in the report.
-import { readFile, rename, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve as resolvePath, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -24,7 +23,11 @@ import { cellText, dateOrderFromFormat, isEmptyCell } from '../map/coerce.js';
 import { Resolver } from '../resolve/lookups.js';
 import { prepareRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
-import { Journal, loadJournal, type JournalHeader } from '../send/journal.js';
+import { Journal } from '../send/journal.js';
+import { lockJournal, type JournalLock } from '../send/lock.js';
+import { PriorRuns } from '../send/prior.js';
+import { highestId } from '../send/recovery.js';
+import { priorState } from './resume.js';
 
 import { openReport, type RowOutcome, type RowStatus, type ReportWriter } from '../report/report.js';
 import { lookupColumns, Scanner, scanDateOrders } from './scan.js';
@@ -32,11 +35,6 @@ import { columnLetter } from '../read/source.js';
 
 /** Rows a one-pass dry run reads ahead (and holds) to learn date orders and names first. */
 export const LOOKAHEAD_ROWS = 20_000;
-
-/** Whether a journal was written by this same run (so resuming from it is right). */
-function sameRun(h: JournalHeader | undefined, run: { file: string; resource: string; company: number; baseUrl: string; mode: string }): boolean {
-  return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
-}
 
 export interface ImportOptions {
   readonly file: string;
@@ -117,6 +115,8 @@ export interface ImportPlan {
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;
   readonly existingCheck?: { strategy: string; requests: number };
+  /** Requests spent learning the highest record id before the first write (recovery's mark). */
+  readonly markRequests?: number;
   readonly writes: number;
   readonly dryRun: boolean;
   readonly rateLimit: number;
@@ -279,6 +279,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   const ownsConn = !o.connectionOverride;
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
+  let lock: JournalLock | undefined;
   try {
     // Custom fields cost two requests: fetched only when the mapping file names one, or
     // when some header maps to no standard field (it may be a custom field's name).
@@ -371,29 +372,28 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // one left by another run is set aside rather than trusted.
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !dryRun && !conn.sandbox;
-    let prior = journaled && o.resume !== false && existsSync(journalPath) ? loadJournal(journalPath) : undefined;
-    const journalWarnings: string[] = [];
-    if (journaled && existsSync(journalPath) && (!prior || !sameRun(prior.header, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }))) {
-      const aside = `${journalPath}.${new Date().toISOString().replace(/[:.]/g, '-')}.old`;
-      await rename(journalPath, aside);
-      if (prior) journalWarnings.push(`the journal ${journalPath} was from another run (${prior.header ? `${prior.header.resource} import of ${prior.header.file} into ${prior.header.baseUrl}, company ${prior.header.company}` : 'unreadable'}); it was moved to ${aside}`);
-      prior = undefined;
-    }
-    let doneRows = 0;
-    let inFlightRows = 0;
-    for (const r of prior?.rows.values() ?? []) r.done ? doneRows++ : r.inFlight && inFlightRows++;
+    if (journaled) lock = await lockJournal(journalPath, o.file);
+    const { state, warnings: journalWarnings } = journaled ? await priorState(journalPath, o.resume !== false, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
+    const prior = state ? new PriorRuns(state) : undefined;
+    const doneRows = prior?.doneRows ?? 0;
+    const inFlightRows = prior?.unsureRows ?? 0;
 
     let existingCheck: ImportPlan['existingCheck'];
     let existing: Map<string, number[]> | undefined;
     let existingComplete = false;
+    let knownMaxId: number | undefined;
     // A dry run checks too (list requests only), so it can say which rows would be skipped.
     if (keyField && scanned.rows - doneRows > 0) {
       const ex = await loadExistingKeys(conn.client, def, company, [keyField], scanned.rows - doneRows);
       existingCheck = { strategy: ex.strategy, requests: ex.requests };
       existing = ex.map;
       existingComplete = ex.map !== undefined;
+      knownMaxId = ex.maxId;
     }
     const writes = dryRun ? 0 : Math.max(0, scanned.rows - doneRows);
+    // The highest id before the first write: a write whose answer is lost is looked for above it.
+    // The full list read for the existing-record check has it already.
+    const mark = !dryRun && mode === 'create' && writes > 0 ? (knownMaxId !== undefined ? { id: knownMaxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
     const perRowChecks = existingCheck?.strategy === 'filtered calls' ? writes : 0;
     const plan: ImportPlan = {
       file: o.file,
@@ -412,6 +412,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       lookups: [...resolver.plan],
       lookupRequests: resolver.requests,
       existingCheck,
+      markRequests: mark?.requests,
       writes,
       dryRun,
       rateLimit: o.connection.rateLimit,
@@ -462,7 +463,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     report = await openReport(reportPath, source.headers);
     if (journaled) {
       journal = new Journal(journalPath);
-      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode });
+      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode }, state?.runs ?? 0);
     }
     const ctx: RowContext = {
       def,
@@ -483,6 +484,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       mapping,
       journal,
       prior,
+      mark: mark?.id,
       uniqueField,
       onExisting: o.onExisting ?? 'skip',
       existing,
@@ -712,6 +714,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
     await probe.close?.();
+    await lock?.release();
     if (ownsConn) await conn.close();
   }
 }

@@ -131,34 +131,46 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats.total++;
     if (isWrite(method)) stats.writes++;
 
-    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
-
-    const fault = faults.next();
-    if (fault) stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;
-    if (fault === 'reset' || (fault === 'lost' && !isWrite(method))) {
-      options.logger?.info(`${method} ${url.pathname} -> fault ${fault}`);
-      req.socket.destroy();
-      return;
-    }
-    if (fault === '429') return send(res, detail(429, throttledDetail(1), { 'Retry-After': '1' }));
-    if (fault === '500') return send(res, detail(500, 'A server error occurred.'));
-    if (fault === '503') return send(res, detail(503, 'Service temporarily unavailable, try again later.'));
-
+    // The body is read whole first: a real server acts on a request it has fully received,
+    // whether or not the client is still there for the answer.
     let raw: string;
     try {
       raw = await readBody(req);
     } catch (e) {
       if (e instanceof BadRequest) return send(res, e.reply);
+      // The client went away before its request was whole: nothing to act on.
+      if (req.aborted || req.socket.destroyed) return;
       throw e;
     }
+
+    const fault = faults.next();
+    if (fault) stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;
+    if (fault === 'reset' || (fault === 'lost' && !isWrite(method))) {
+      options.logger?.info(`${method} ${url.pathname} -> fault ${fault}`);
+      await latency();
+      req.socket.destroy();
+      return;
+    }
+    if (fault === '429') return latency().then(() => send(res, detail(429, throttledDetail(1), { 'Retry-After': '1' })));
+    if (fault === '500') return latency().then(() => send(res, detail(500, 'A server error occurred.')));
+    if (fault === '503') return latency().then(() => send(res, detail(503, 'Service temporarily unavailable, try again later.')));
+
+    // Committed now; the latency is the time the answer takes to come back, as on a real
+    // server, so a client that gives up while waiting leaves the write done.
     const reply = api(req, method, url, route, raw);
     options.logger?.info(`${method} ${url.pathname}${url.search} -> ${fault === 'lost' ? 'lost' : reply.status}`);
+    await latency();
     if (fault === 'lost') {
       // The write is committed; only the answer is lost.
       req.socket.destroy();
       return;
     }
+    if (res.destroyed || req.socket.destroyed) return;
     send(res, reply);
+  }
+
+  function latency(): Promise<void> {
+    return options.latencyMs ? new Promise((r) => setTimeout(r, options.latencyMs)) : Promise.resolve();
   }
 
   function api(req: IncomingMessage, method: string, url: URL, route: Route, raw: string): Reply {

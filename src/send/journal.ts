@@ -1,13 +1,18 @@
 // The journal: an append-only NDJSON file beside the report that makes a run resumable
-// without duplicates. Before a write we record the intent (row, payload hash, natural
-// key); after it, the outcome. Each line goes to the OS with one write call, so a
-// `kill -9` loses at most the line being written; a torn last line is ignored on load.
+// without duplicates. Rows are known by what they send (a fingerprint of the write body,
+// plus the natural key where there is one), not by their row number, so a file edited
+// between runs (rows inserted, deleted, moved) resumes right. Before a write we record the
+// intent, with the highest record id seen so far (the mark: a record this write creates
+// has a higher id); after it, the outcome. Each line goes to the OS with one write call,
+// so a `kill -9` loses at most the line being written; a torn last line is ignored on load,
+// and any other damage stops the run rather than risk writing a row twice.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
+import { AssetbatchError } from '../errors.js';
 
 export interface JournalHeader {
   readonly t: 'run';
-  readonly v: 1;
+  readonly v: 1 | 2;
   readonly file: string;
   readonly resource: string;
   readonly company: number;
@@ -16,52 +21,137 @@ export interface JournalHeader {
   readonly started: string;
 }
 
+export type WriteStatus = 'created' | 'updated';
+
+/**
+ * One row's attempt, across runs: a row that resumes an earlier attempt writes its lines
+ * under that attempt's slot, so the journal pairs outcomes with intents whatever the rows'
+ * numbers are now.
+ */
 export type JournalLine =
   | JournalHeader
-  | { readonly t: 'intent'; readonly row: number; readonly hash: string; readonly key?: string; readonly at: string }
-  | { readonly t: 'done'; readonly row: number; readonly hash: string; readonly status: 'created' | 'updated'; readonly id: number; readonly recovered?: boolean; readonly at: string }
-  | { readonly t: 'failed'; readonly row: number; readonly hash: string; readonly message: string; readonly at: string };
+  | { readonly t: 'intent'; readonly slot: string; readonly row: number; readonly fp: string; readonly key?: string; readonly mark?: number; readonly at: string }
+  | { readonly t: 'done'; readonly slot: string; readonly row: number; readonly fp: string; readonly status: WriteStatus; readonly id: number; readonly recovered?: boolean; readonly at: string }
+  | { readonly t: 'failed'; readonly slot: string; readonly row: number; readonly fp: string; readonly message: string; readonly unsure?: boolean; readonly at: string };
 
-export interface JournalState {
-  /** Outcome or open intent per row, from earlier runs. */
-  readonly rows: Map<number, { hash: string; key?: string; done?: { status: 'created' | 'updated'; id: number }; inFlight: boolean }>;
-  readonly runs: number;
-  readonly header?: JournalHeader;
+/** What the journal knows of one attempt. */
+export interface Attempt {
+  readonly slot: string;
+  /** The row number when it was last written (for messages only). */
+  row: number;
+  fp: string;
+  key?: string;
+  /** Highest record id seen before the write was sent; undefined for updates. */
+  mark?: number;
+  state: 'sent' | 'done' | 'failed';
+  done?: { status: WriteStatus; id: number };
+  /** A failure whose outcome is unknown (the request may have been acted on). */
+  unsure?: boolean;
 }
 
 export function payloadHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
 }
 
-/** Read a journal; lines that do not parse (a torn last write) are skipped. */
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A parsed line, checked: anything else is damage (null, a number, a line of another tool). */
+function asLine(v: unknown, runs: number): JournalLine | undefined {
+  if (!isObj(v)) return undefined;
+  if (v.t === 'run') {
+    return isStr(v.file) && isStr(v.resource) && isNum(v.company) && isStr(v.baseUrl) && isStr(v.mode) ? (v as unknown as JournalHeader) : undefined;
+  }
+  // Version 1 lines name the row and a `hash`: the row's slot is its number in that run.
+  const fp = v.fp ?? v.hash;
+  if (!isNum(v.row) || !isStr(fp)) return undefined;
+  const slot = isStr(v.slot) ? v.slot : `${runs}.${v.row}`;
+  const base = { slot, row: v.row, fp, at: isStr(v.at) ? v.at : '' };
+  if (v.t === 'intent') {
+    if ((v.key !== undefined && !isStr(v.key)) || (v.mark !== undefined && !isNum(v.mark))) return undefined;
+    return { t: 'intent', ...base, key: v.key as string | undefined, mark: v.mark as number | undefined };
+  }
+  if (v.t === 'done') {
+    if ((v.status !== 'created' && v.status !== 'updated') || !isNum(v.id)) return undefined;
+    return { t: 'done', ...base, status: v.status, id: v.id, recovered: v.recovered === true || undefined };
+  }
+  if (v.t === 'failed') return { t: 'failed', ...base, message: isStr(v.message) ? v.message : '', unsure: v.unsure === true || undefined };
+  return undefined;
+}
+
+function damaged(path: string, lineNo: number, what: string): AssetbatchError {
+  return new AssetbatchError('E_JOURNAL_DAMAGED', `the journal is damaged at line ${lineNo} (${what}); resuming from it could send rows twice, so nothing was sent`, {
+    location: { file: path, line: lineNo },
+    hint: 'Restore the journal if you have a copy. Or start over knowingly with --no-resume: the journal is set aside and every row is sent again, so rows the earlier runs created may be created a second time.',
+  });
+}
+
+export interface JournalState {
+  readonly header?: JournalHeader;
+  readonly runs: number;
+  readonly attempts: readonly Attempt[];
+}
+
+/**
+ * Read a journal. A torn last line (a write cut by a kill) is skipped; any other line that
+ * is not a journal entry, or a first line that is not a run header, throws E_JOURNAL_DAMAGED.
+ */
 export function loadJournal(path: string): JournalState {
-  const rows: JournalState['rows'] = new Map();
+  if (!existsSync(path)) return { runs: 0, attempts: [] };
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  const slots = new Map<string, Attempt>();
   let runs = 0;
   let header: JournalHeader | undefined;
-  if (!existsSync(path)) return { rows, runs };
-  for (const text of readFileSync(path, 'utf8').split('\n')) {
-    if (!text.trim()) continue;
-    let line: JournalLine;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    if (!raw.trim()) continue;
+    // The last line without its newline is a write cut short; so is a line a later run's
+    // first write was glued to (the run starts on a new line, see Journal.open).
+    const torn = i === lines.length - 1;
+    let parsed: unknown;
     try {
-      line = JSON.parse(text) as JournalLine;
+      parsed = JSON.parse(raw);
     } catch {
-      continue;
+      if (torn || lines[i + 1]?.startsWith('{"t":"run"')) continue;
+      throw damaged(path, i + 1, 'a line that is not JSON');
     }
+    const line = asLine(parsed, runs);
+    if (!line) {
+      if (torn) continue;
+      throw damaged(path, i + 1, `a line that is not a journal entry: ${raw.slice(0, 60)}`);
+    }
+    if (!header && line.t !== 'run') throw damaged(path, i + 1, 'the first entry is not the run header');
     if (line.t === 'run') {
       runs++;
       header ??= line;
-    } else if (line.t === 'intent') {
-      const prev = rows.get(line.row);
-      // A new intent after an outcome means the row was sent again (changed payload or --update).
-      rows.set(line.row, { hash: line.hash, key: line.key, inFlight: true, done: prev?.done && prev.hash === line.hash ? prev.done : undefined });
-    } else if (line.t === 'done') {
-      rows.set(line.row, { hash: line.hash, key: rows.get(line.row)?.key, inFlight: false, done: { status: line.status, id: line.id } });
-    } else if (line.t === 'failed') {
-      const prev = rows.get(line.row);
-      rows.set(line.row, { hash: line.hash, key: prev?.key, inFlight: false, done: prev?.done });
+      continue;
     }
+    apply(slots, line);
   }
-  return { rows, runs, header };
+  return { header, runs, attempts: [...slots.values()] };
+}
+
+function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHeader>): void {
+  const a = slots.get(line.slot) ?? { slot: line.slot, row: line.row, fp: line.fp, state: 'sent' as const };
+  a.row = line.row;
+  if (line.t === 'intent') {
+    a.fp = line.fp;
+    a.key = line.key;
+    a.mark = line.mark;
+    a.state = 'sent';
+    a.unsure = undefined;
+  } else if (line.t === 'done') {
+    a.fp = line.fp;
+    a.state = 'done';
+    a.done = { status: line.status, id: line.id };
+    a.unsure = undefined;
+  } else {
+    a.state = 'failed';
+    a.unsure = line.unsure;
+  }
+  slots.set(line.slot, a);
 }
 
 function endsWithNewline(path: string): boolean {
@@ -80,16 +170,24 @@ function endsWithNewline(path: string): boolean {
 export class Journal {
   private fd: number | undefined;
   readonly path: string;
+  /** This run's number among the journal's runs: new slots are named after it. */
+  private run = 1;
 
   constructor(path: string) {
     this.path = path;
   }
 
-  open(header: Omit<JournalHeader, 't' | 'v' | 'started'>): void {
+  open(header: Omit<JournalHeader, 't' | 'v' | 'started'>, runsBefore = 0): void {
+    this.run = runsBefore + 1;
     this.fd = openSync(this.path, 'a');
     // After a torn last line, end it first: else this run's header would be glued to it and lost.
     if (existsSync(this.path) && !endsWithNewline(this.path)) writeSync(this.fd, '\n');
-    this.append({ t: 'run', v: 1, started: new Date().toISOString(), ...header });
+    this.append({ t: 'run', v: 2, started: new Date().toISOString(), ...header });
+  }
+
+  /** A slot for a row that resumes no earlier attempt. */
+  newSlot(row: number): string {
+    return `${this.run}.${row}`;
   }
 
   private append(line: JournalLine): void {
@@ -97,16 +195,16 @@ export class Journal {
     writeSync(this.fd, JSON.stringify(line) + '\n');
   }
 
-  intent(row: number, hash: string, key?: string): void {
-    this.append({ t: 'intent', row, hash, key, at: new Date().toISOString() });
+  intent(slot: string, row: number, fp: string, key?: string, mark?: number): void {
+    this.append({ t: 'intent', slot, row, fp, key, mark, at: new Date().toISOString() });
   }
 
-  done(row: number, hash: string, status: 'created' | 'updated', id: number, recovered = false): void {
-    this.append({ t: 'done', row, hash, status, id, recovered: recovered || undefined, at: new Date().toISOString() });
+  done(slot: string, row: number, fp: string, status: WriteStatus, id: number, recovered = false): void {
+    this.append({ t: 'done', slot, row, fp, status, id, recovered: recovered || undefined, at: new Date().toISOString() });
   }
 
-  failed(row: number, hash: string, message: string): void {
-    this.append({ t: 'failed', row, hash, message, at: new Date().toISOString() });
+  failed(slot: string, row: number, fp: string, message: string, unsure = false): void {
+    this.append({ t: 'failed', slot, row, fp, message, unsure: unsure || undefined, at: new Date().toISOString() });
   }
 
   close(): void {

@@ -7,7 +7,9 @@ import { fetchPage, listAll } from '../api/paginate.js';
 import type { ResourceDef, WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
-import { Journal, payloadHash, type JournalState } from './journal.js';
+import { Journal, payloadHash } from './journal.js';
+import type { PriorRuns } from './prior.js';
+import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import { diffBodies, mergeForUpdate, readToWrite, type FieldChange } from './merge.js';
 
 /** Fields an update never carries (contract_type, approver, signer, signed_date, form_template). */
@@ -16,6 +18,31 @@ export function stripCreateOnly(def: ResourceDef, body: WriteBody): WriteBody {
   for (const f of def.fields) if (f.createOnly && !f.name.includes('.')) delete out[f.name];
   delete out.form_template;
   return out;
+}
+
+type Rec = Record<string, unknown>;
+const idOf = (r: Rec): number => Number(r.id);
+
+/** One row's write as the journal knows it. */
+interface SendAttempt {
+  readonly slot: string;
+  readonly row: number;
+  readonly fp: string;
+  readonly body: WriteBody;
+  readonly key?: { field: string; value: string };
+  /** Highest id seen before the first send; undefined when an old journal did not keep it. */
+  readonly mark?: number;
+}
+
+/**
+ * The id of the record a create answered with. Anything else (a proxy's HTML page, a body
+ * without an id) is not proof of a record: the outcome is unsure, and recovery looks.
+ */
+function recordId(answer: unknown, path: string): number {
+  const id = answer && typeof answer === 'object' ? Number((answer as Rec).id) : NaN;
+  if (Number.isInteger(id) && id > 0) return id;
+  const what = typeof answer === 'string' ? `text (${answer.replace(/\s+/g, ' ').slice(0, 60)}…)` : answer === undefined ? 'empty' : 'a body without an id';
+  throw new AmbiguousWriteError('POST', path, undefined, `the answer to POST ${path} was ${what}, not a record: it may or may not have been done`);
 }
 
 export type OnExisting = 'skip' | 'update' | 'error';
@@ -69,7 +96,9 @@ export interface WriterOptions {
   readonly company: number;
   readonly mapping: Mapping;
   readonly journal?: Journal;
-  readonly prior?: JournalState;
+  readonly prior?: PriorRuns;
+  /** The highest record id in the list before the first write (see recovery.ts). */
+  readonly mark?: number;
   readonly uniqueField?: 'name' | 'serial_number';
   readonly onExisting: OnExisting;
   /** Records that existed before the run, by natural key (when the full list was cheaper). */
@@ -97,12 +126,15 @@ export interface UpdateOptions {
 export class RowWriter {
   /** Ids taken by rows of this run, so two rows never adopt the same record. */
   private readonly claimed = new Set<number>();
+  /** The highest record id seen: a record created after now has a higher one. */
+  private mark: number | undefined;
   recovered = 0;
   lookups = 0;
 
   constructor(private readonly o: WriterOptions) {
     // Records the journal gives to rows are theirs, whichever row this run reaches first.
-    for (const r of o.prior?.rows.values() ?? []) if (r.done) this.claimed.add(r.done.id);
+    for (const id of o.prior?.ids() ?? []) this.claimed.add(id);
+    this.mark = o.mark;
   }
 
   private keyFilter(field: string): string | undefined {
@@ -111,18 +143,16 @@ export class RowWriter {
 
   /** Find records with this natural key in the service (filtered call, or the whole list). */
   async findByKey(key: { field: string; value: string }): Promise<Array<{ id: number }>> {
+    return (await this.findRecordsByKey(key)).map((r) => ({ id: idOf(r) }));
+  }
+
+  private async findRecordsByKey(key: { field: string; value: string }): Promise<Rec[]> {
     const { client, def, company } = this.o;
     this.lookups++;
     const filter = this.keyFilter(key.field);
-    const matches: Array<{ id: number }> = [];
-    if (filter) {
-      for await (const r of listAll<Record<string, unknown>>(client, def, { company, filters: { [filter]: key.value } })) {
-        if (recordKey(r, key.field) === key.value) matches.push({ id: Number(r.id) });
-      }
-    } else {
-      for await (const r of listAll<Record<string, unknown>>(client, def, { company })) {
-        if (recordKey(r, key.field) === key.value) matches.push({ id: Number(r.id) });
-      }
+    const matches: Rec[] = [];
+    for await (const r of listAll<Rec>(client, def, { company, filters: filter ? { [filter]: key.value } : undefined })) {
+      if (recordKey(r, key.field) === key.value) matches.push(r);
     }
     return matches;
   }
@@ -150,92 +180,120 @@ export class RowWriter {
     return (await this.findByKey(key)).map((f) => f.id);
   }
 
-  private async adopt(key: { field: string; value: string } | undefined): Promise<number | undefined> {
-    if (!key) return undefined;
-    // A row is only ever sent when no record had its key before the run (else it was
-    // skipped, failed or updated), so a record with the key now is this row's, unless
-    // another row of this run or of the journal has already taken it.
-    const found = await this.findByKey(key);
-    return found
-      .map((f) => f.id)
-      .filter((id) => !this.claimed.has(id))
-      .sort((a, b) => b - a)[0];
+  /**
+   * What an unsure write did: the record it made, found by its key, or, without one (or
+   * when several records have it), among the records above the mark that hold what was
+   * sent. One → adopted as this row's record; none → safe to send again; several → the
+   * row fails naming them, and is never sent again.
+   */
+  private async recover(a: SendAttempt, note: string): Promise<SendResult | undefined> {
+    const { def, company, client } = this.o;
+    const free = (rs: Rec[]) => rs.filter((r) => !this.claimed.has(idOf(r)));
+    let candidates: Rec[] | undefined;
+    if (a.key) {
+      candidates = free(await this.findRecordsByKey(a.key));
+      if (candidates.length <= 1) return candidates.length ? this.adoptRecord(a, idOf(candidates[0]), note) : undefined;
+    }
+    if (a.mark === undefined) {
+      const ids = (candidates ?? []).map(idOf);
+      return this.unsure(a, ids.length
+        ? `${ids.length} records have ${a.key!.field.replace(/_/g, ' ')} "${a.key!.value}" (ids ${ids.join(', ')}); which one this row made is unclear`
+        : 'the journal of the run that sent it is from an older assetbatch and has no mark to look for the record by; check the service');
+    }
+    await this.o.beforeRead?.();
+    const pool = candidates ?? free((await recordsAbove(client, def, company, a.mark, a.body)).records);
+    const matches = pool.filter((r) => idOf(r) > a.mark! && holdsWhatWasSent(def, r, a.body, this.o.countryCode ?? (() => undefined)));
+    if (matches.length === 1) return this.adoptRecord(a, idOf(matches[0]), note);
+    if (matches.length === 0 && !candidates) return undefined;
+    const ids = (matches.length ? matches : candidates!).map(idOf);
+    return this.unsure(a, `${ids.length} records in the service could be this row's (ids ${ids.join(', ')}); it was not sent again — keep one and delete the others, or tell the journal nothing`);
   }
 
-  /** Take the record an earlier attempt created as this row's result, if there is one. */
-  private async recover(row: number, hash: string, key: { field: string; value: string } | undefined, note: string): Promise<SendResult | undefined> {
-    const id = await this.adopt(key);
-    if (id === undefined) return undefined;
+  private adoptRecord(a: SendAttempt, id: number, note: string): SendResult {
     this.claimed.add(id);
     this.recovered++;
-    this.o.journal?.done(row, hash, 'created', id, true);
+    this.o.journal?.done(a.slot, a.row, a.fp, 'created', id, true);
     return { status: 'created', id, note };
+  }
+
+  /** A row whose write may have made a record that cannot be told apart: failed, never sent again. */
+  private unsure(a: SendAttempt, message: string): SendResult {
+    this.o.journal?.failed(a.slot, a.row, a.fp, message, true);
+    return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: a.key?.field, message }] };
   }
 
   /** Create one row's record, exactly once. */
   async create(row: number, body: WriteBody, key: { field: string; value: string } | undefined): Promise<SendResult> {
-    const { client, def, journal, prior, mapping } = this.o;
-    const hash = payloadHash(body);
+    const { journal } = this.o;
+    const fp = payloadHash(body);
     const keyText = key ? `${key.field}=${key.value}` : undefined;
-    const before = prior?.rows.get(row);
-
-    if (before?.done) {
-      this.claimed.add(before.done.id);
-      if (before.hash === hash) return { status: before.done.status, id: before.done.id, note: 'done by an earlier run of this import (journal)' };
-      return { status: 'skipped', id: before.done.id, note: `${before.done.status} by an earlier run (id ${before.done.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
+    const before = this.o.prior?.take(fp, row, keyText);
+    if (before?.kind === 'done') {
+      this.claimed.add(before.id);
+      return { status: before.status, id: before.id, note: 'done by an earlier run of this import (journal)' };
     }
-    if (before?.inFlight) {
-      // The process stopped while this row was being sent: it may exist already.
-      const found = await this.recover(row, hash, key, 'recovered: sent by an interrupted run, found in the service');
+    if (before?.kind === 'changed') {
+      return { status: 'skipped', id: before.id, note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
+    }
+    const attempt: SendAttempt = { slot: before?.attempt.slot ?? journal?.newSlot(row) ?? String(row), row, fp, body, key, mark: before?.attempt.mark };
+    if (before?.kind === 'unsure') {
+      // The last run sent this row and never learnt the outcome: it may exist already.
+      const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
       if (found) return found;
     } else {
-      const ids = await this.existingIds(key);
-      const existing = ids[0];
-      if (existing !== undefined) {
-        if (this.o.onExisting === 'skip') return { status: 'skipped', id: existing, note: `already in the service (id ${ids.join(', ')}, ${keyText})` };
-        if (this.o.onExisting === 'error') {
-          return { status: 'failed', id: existing, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${ids.join(', ')}, ${keyText})` }] };
-        }
-        if (ids.length > 1) {
-          return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message: `${ids.length} records have ${keyText} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column` }] };
-        }
-        return this.updateMerged(row, existing, body, {}, hash);
-      }
+      const existing = await this.onExistingRecord(row, body, key, fp);
+      if (existing) return existing;
     }
+    return this.send({ ...attempt, mark: this.mark });
+  }
 
-    journal?.intent(row, hash, keyText);
+  /** A fresh row whose key a record already has: skipped, failed or merged, as --on-existing says. */
+  private async onExistingRecord(row: number, body: WriteBody, key: { field: string; value: string } | undefined, fp: string): Promise<SendResult | undefined> {
+    const ids = await this.existingIds(key);
+    if (ids.length === 0) return undefined;
+    const keyText = `${key!.field}=${key!.value}`;
+    if (this.o.onExisting === 'skip') return { status: 'skipped', id: ids[0], note: `already in the service (id ${ids.join(', ')}, ${keyText})` };
+    if (this.o.onExisting === 'error') {
+      return { status: 'failed', id: ids[0], issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${ids.join(', ')}, ${keyText})` }] };
+    }
+    if (ids.length > 1) {
+      return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message: `${ids.length} records have ${keyText} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column` }] };
+    }
+    return this.updateMerged(row, ids[0], body, {}, fp);
+  }
+
+  /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
+  private async send(a: SendAttempt): Promise<SendResult> {
+    const { client, def, journal, mapping } = this.o;
+    journal?.intent(a.slot, a.row, a.fp, a.key ? `${a.key.field}=${a.key.value}` : undefined, a.mark);
+    const path = client.path(def.path, undefined, false);
     const query = def.name === 'asset' && this.o.uniqueField ? { unique_field: this.o.uniqueField } : undefined;
     let ambiguous = 0;
     for (;;) {
       try {
-        const rec = await client.write<Record<string, unknown>>('POST', client.path(def.path, undefined, false), body, query);
-        const id = Number(rec?.id);
+        const id = recordId(await client.write<unknown>('POST', path, a.body, query), path);
         this.claimed.add(id);
-        journal?.done(row, hash, 'created', id);
+        this.mark = Math.max(this.mark ?? 0, id);
+        journal?.done(a.slot, a.row, a.fp, 'created', id);
         return { status: 'created', id };
       } catch (e) {
         if (e instanceof AmbiguousWriteError) {
           ambiguous++;
-          const found = await this.recover(row, hash, key, 'recovered: the answer was lost, the record was found in the service');
+          const found = await this.recover(a, 'recovered: the answer was lost, the record was found in the service');
           if (found) return found;
           if (ambiguous > (this.o.maxAmbiguousRetries ?? 5)) {
-            journal?.failed(row, hash, e.message);
-            return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; tried ${ambiguous} times` }] };
-          }
-          if (!key) {
-            // Without a natural key there is no way to tell; sending again could duplicate.
-            journal?.failed(row, hash, e.message);
-            return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; the row has no natural key to check, so it was not sent again — check the service before re-running` }] };
+            journal?.failed(a.slot, a.row, a.fp, e.message, true);
+            return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; tried ${ambiguous} times (the next run looks for the record before sending it again)` }] };
           }
           continue;
         }
         if (e instanceof ApiError && e.status === 400) {
           const issues = serviceIssues(e.body, mapping);
           if (ambiguous > 0 && isDuplicateMessage(issues)) {
-            const found = await this.recover(row, hash, key, 'recovered after a lost answer');
+            const found = await this.recover(a, 'recovered after a lost answer');
             if (found) return found;
           }
-          journal?.failed(row, hash, issues.map((i) => i.message).join('; '));
+          journal?.failed(a.slot, a.row, a.fp, issues.map((i) => i.message).join('; '));
           return { status: 'failed', issues };
         }
         throw e;
@@ -285,16 +343,17 @@ export class RowWriter {
   /** PUT a whole body to a record (the caller merged it first when it must not wipe fields). */
   async update(row: number, id: number, body: WriteBody, hash = payloadHash(body)): Promise<SendResult> {
     const { client, def, journal, mapping } = this.o;
-    journal?.intent(row, hash);
+    const slot = journal?.newSlot(row) ?? String(row);
+    journal?.intent(slot, row, hash);
     try {
       await client.write('PUT', client.path(def.path, id, false), body);
       this.claimed.add(id);
-      journal?.done(row, hash, 'updated', id);
+      journal?.done(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
         const issues = e.status === 404 ? [{ code: 'E_HTTP_NOT_FOUND' as const, field: 'id', message: `record ${id} not found in company ${this.o.company}` }] : serviceIssues(e.body, mapping);
-        journal?.failed(row, hash, issues.map((i) => i.message).join('; '));
+        journal?.failed(slot, row, hash, issues.map((i) => i.message).join('; '));
         return { status: 'failed', id, issues };
       }
       throw e;
@@ -312,7 +371,7 @@ export async function loadExistingKeys(
   company: number,
   keyFields: readonly string[],
   rowsToCheck: number,
-): Promise<{ map?: Map<string, number[]>; requests: number; strategy: 'full list' | 'filtered calls' }> {
+): Promise<{ map?: Map<string, number[]>; maxId?: number; requests: number; strategy: 'full list' | 'filtered calls' }> {
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
@@ -320,11 +379,13 @@ export async function loadExistingKeys(
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
   let requests = 1;
+  let maxId = 0;
   for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
+    maxId = Math.max(maxId, idOf(r) || 0);
     for (const f of keyFields) {
       const v = recordKey(r, f);
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
     }
   }
-  return { map, requests, strategy: 'full list' };
+  return { map, maxId, requests, strategy: 'full list' };
 }

@@ -159,14 +159,15 @@ describe('atomic writes', () => {
     while (countWrites(await sb.stats()) < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     const writtenAtKill = countWrites(await sb.stats());
     child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    expect(await exited, stderr).toBe('SIGKILL');
     expect(writtenAtKill, stderr).toBeGreaterThanOrEqual(20);
     expect(writtenAtKill).toBeLessThan(ROWS);
 
     expect(existsSync(report), 'no report that looks whole').toBe(false);
     const left = readdirSync(out);
-    // Only a temporary file (dot-named, .tmp) and the journal that lets the next run resume.
-    for (const f of left) expect(f).toMatch(/^\.atomic\.report\.csv\..*\.tmp$|^atomic\.report\.journal\.ndjson$/);
+    // Only a temporary file (dot-named, .tmp), the journal that lets the next run resume, and
+    // the dead run's lock (and who held it), which the next run takes over at once.
+    for (const f of left) expect(f).toMatch(/^\.atomic\.report\.csv\..*\.tmp$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$/);
 
     const res = await runCli(['import', join(dir, 'atomic.csv'), '-r', 'asset', '--report', report, '--concurrency', '4', ...sb.args]);
     expect(res.code, res.stderr).toBe(0);
@@ -177,6 +178,8 @@ describe('atomic writes', () => {
     const serials = (await sb.records('asset')).map((a) => a.serial_number).filter((s) => String(s).startsWith('ATOM-'));
     expect(serials).toHaveLength(ROWS);
     expect(new Set(serials).size).toBe(ROWS);
+    // The resumed run let go of its lock.
+    expect(readdirSync(out).filter((f) => f.includes('.lock'))).toEqual([]);
   }, 120_000);
 });
 

@@ -1,15 +1,18 @@
-// The journal: intents and outcomes written line by line, read back into the state a
-// resumed run needs; a torn last line is skipped and a lone intent marks a row in flight.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The journal: intents and outcomes written line by line under a row's slot, read back into
+// the attempts a resumed run matches its rows to; a torn last line is skipped, and any
+// other damage stops the run (E_JOURNAL_DAMAGED) rather than let it send rows twice.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Journal, loadJournal, payloadHash } from '../../src/send/journal.js';
+import { Journal, loadJournal, payloadHash, type Attempt } from '../../src/send/journal.js';
+import { AssetbatchError } from '../../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assetbatch-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let seq = 0;
 const HEADER = { file: 'assets.xlsx', resource: 'asset', company: 1, baseUrl: 'http://127.0.0.1:1', mode: 'create' };
+const HEADER_LINE = JSON.stringify({ t: 'run', v: 2, started: 'x', ...HEADER });
 
 /** Run `steps` on a fresh journal (one run), then append `raw` text as is. */
 function journal(steps: (j: Journal) => void, raw = ''): string {
@@ -22,82 +25,94 @@ function journal(steps: (j: Journal) => void, raw = ''): string {
   return path;
 }
 
+const brief = (a: Attempt) => ({ row: a.row, fp: a.fp, state: a.state, ...(a.done ? { id: a.done.id } : {}), ...(a.key ? { key: a.key } : {}), ...(a.mark !== undefined ? { mark: a.mark } : {}), ...(a.unsure ? { unsure: true } : {}) });
+
 describe('loadJournal', () => {
-  const cases: [string, (j: Journal) => void, string, Record<number, { inFlight: boolean; done?: { status: string; id: number }; key?: string }>][] = [
-    ['an intent and its outcome', (j) => (j.intent(2, 'h2', 'SN-1'), j.done(2, 'h2', 'created', 41)), '', { 2: { inFlight: false, done: { status: 'created', id: 41 }, key: 'SN-1' } }],
-    ['an intent without an outcome is in flight', (j) => j.intent(3, 'h3', 'SN-2'), '', { 3: { inFlight: true, key: 'SN-2' } }],
-    ['a failure ends the flight without an outcome', (j) => (j.intent(4, 'h4'), j.failed(4, 'h4', 'HTTP 400')), '', { 4: { inFlight: false } }],
-    [
-      'a torn last line is ignored',
-      (j) => (j.intent(2, 'h2'), j.done(2, 'h2', 'created', 41)),
-      '{"t":"done","row":5,"hash":"h5","sta',
-      { 2: { inFlight: false, done: { status: 'created', id: 41 } } },
-    ],
-    ['a torn outcome leaves its row in flight', (j) => j.intent(6, 'h6'), '{"t":"done","row":6,"ha', { 6: { inFlight: true } }],
-    [
-      'sending the same payload again keeps the earlier outcome',
-      (j) => (j.intent(2, 'h2'), j.done(2, 'h2', 'created', 41), j.intent(2, 'h2')),
-      '',
-      { 2: { inFlight: true, done: { status: 'created', id: 41 } } },
-    ],
-    [
-      'a changed payload drops the earlier outcome',
-      (j) => (j.intent(2, 'h2'), j.done(2, 'h2', 'created', 41), j.intent(2, 'h2b')),
-      '',
-      { 2: { inFlight: true } },
-    ],
-    [
-      'an update after a create keeps the latest outcome',
-      (j) => (j.intent(2, 'h2'), j.done(2, 'h2', 'created', 41), j.intent(2, 'h2u'), j.done(2, 'h2u', 'updated', 41)),
-      '',
-      { 2: { inFlight: false, done: { status: 'updated', id: 41 } } },
-    ],
+  const cases: [string, (j: Journal) => void, string, ReturnType<typeof brief>[]][] = [
+    ['an intent and its outcome', (j) => (j.intent('1.2', 2, 'h2', 'SN-1', 40), j.done('1.2', 2, 'h2', 'created', 41)), '', [{ row: 2, fp: 'h2', state: 'done', id: 41, key: 'SN-1', mark: 40 }]],
+    ['an intent without an outcome was sent, outcome unknown', (j) => j.intent('1.3', 3, 'h3', undefined, 7), '', [{ row: 3, fp: 'h3', state: 'sent', mark: 7 }]],
+    ['a refusal ends the attempt', (j) => (j.intent('1.4', 4, 'h4'), j.failed('1.4', 4, 'h4', 'HTTP 400')), '', [{ row: 4, fp: 'h4', state: 'failed' }]],
+    ['an unsure failure stays unsure', (j) => (j.intent('1.4', 4, 'h4'), j.failed('1.4', 4, 'h4', 'no answer', true)), '', [{ row: 4, fp: 'h4', state: 'failed', unsure: true }]],
+    ['a torn last line is ignored', (j) => (j.intent('1.2', 2, 'h2'), j.done('1.2', 2, 'h2', 'created', 41)), '{"t":"done","slot":"1.5","row":5,"fp":"h5","sta', [{ row: 2, fp: 'h2', state: 'done', id: 41 }]],
+    ['a torn outcome leaves its row sent', (j) => j.intent('1.6', 6, 'h6'), '{"t":"done","slot":"1.6","ro', [{ row: 6, fp: 'h6', state: 'sent' }]],
+    ['a later run resuming a slot under another row number', (j) => (j.intent('1.2', 2, 'h2'), j.done('1.2', 9, 'h2', 'created', 41, true)), '', [{ row: 9, fp: 'h2', state: 'done', id: 41 }]],
+    ['identical rows keep one attempt each', (j) => (j.intent('1.2', 2, 'hx'), j.done('1.2', 2, 'hx', 'created', 5), j.intent('1.3', 3, 'hx'), j.done('1.3', 3, 'hx', 'created', 6)), '', [
+      { row: 2, fp: 'hx', state: 'done', id: 5 },
+      { row: 3, fp: 'hx', state: 'done', id: 6 },
+    ]],
   ];
   it.each(cases)('%s', (_name, steps, raw, want) => {
-    const state = loadJournal(journal(steps, raw));
-    const got = Object.fromEntries([...state.rows].map(([row, s]) => [row, { inFlight: s.inFlight, ...(s.done ? { done: s.done } : {}), ...(s.key ? { key: s.key } : {}) }]));
-    expect(got).toEqual(want);
+    expect(loadJournal(journal(steps, raw)).attempts.map(brief)).toEqual(want);
+  });
+
+  it('reads a version 1 journal: rows by number, `hash` as the fingerprint', () => {
+    const path = join(dir, 'v1.ndjson');
+    writeFileSync(path, [JSON.stringify({ t: 'run', v: 1, started: 'x', ...HEADER }), '{"t":"intent","row":2,"hash":"h2","at":"x"}', '{"t":"done","row":2,"hash":"h2","status":"created","id":8,"at":"x"}', '{"t":"intent","row":3,"hash":"h3","at":"x"}', ''].join('\n'));
+    expect(loadJournal(path).attempts.map(brief)).toEqual([{ row: 2, fp: 'h2', state: 'done', id: 8 }, { row: 3, fp: 'h3', state: 'sent' }]);
+  });
+
+  const damaged: [string, string][] = [
+    ['a line that is JSON but not an entry (null)', `${HEADER_LINE}\nnull\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\n`],
+    ['a line that is not JSON in the middle', `${HEADER_LINE}\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\nxx garbage\n{"t":"intent","slot":"1.3","row":3,"fp":"h","at":"x"}\n`],
+    ['a damaged header line', `{"t":"run","v":2,"fi\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\n`],
+    ['an entry of an unknown kind', `${HEADER_LINE}\n{"t":"maybe","row":2,"fp":"h"}\n`],
+    ['a done line without an id', `${HEADER_LINE}\n{"t":"done","slot":"1.2","row":2,"fp":"h","status":"created"}\n`],
+  ];
+  it.each(damaged)('stops with E_JOURNAL_DAMAGED on %s', (_name, text) => {
+    const path = join(dir, `d-${++seq}.ndjson`);
+    writeFileSync(path, text);
+    let err: unknown;
+    try {
+      loadJournal(path);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AssetbatchError);
+    expect((err as AssetbatchError).code).toBe('E_JOURNAL_DAMAGED');
+    expect((err as AssetbatchError).hint).toMatch(/--no-resume/);
   });
 
   it('counts runs and keeps the first header', () => {
-    const path = journal((j) => j.intent(2, 'h2'));
+    const path = journal((j) => j.intent('1.2', 2, 'h2'));
     const again = new Journal(path);
-    again.open({ ...HEADER, mode: 'update' });
+    again.open({ ...HEADER, mode: 'update' }, 1);
     again.close();
     const state = loadJournal(path);
     expect(state.runs).toBe(2);
-    expect(state.header).toMatchObject({ t: 'run', v: 1, ...HEADER });
+    expect(state.header).toMatchObject({ t: 'run', v: 2, ...HEADER });
   });
 
-  it('a run after a torn line keeps its header and lines', () => {
-    const path = journal((j) => j.intent(6, 'h6'), '{"t":"done","row":6,"ha');
+  it('a run after a torn line keeps its header and lines; its new slots are its own', () => {
+    const path = journal((j) => j.intent('1.6', 6, 'h6'), '{"t":"done","slot":"1.6","ro');
     const next = new Journal(path);
-    next.open(HEADER);
-    next.done(6, 'h6', 'created', 77, true);
+    next.open(HEADER, 1);
+    next.done('1.6', 6, 'h6', 'created', 77, true);
+    expect(next.newSlot(6)).toBe('2.6');
     next.close();
     const state = loadJournal(path);
     expect(state.runs).toBe(2);
-    expect(state.rows.get(6)).toMatchObject({ inFlight: false, done: { status: 'created', id: 77 } });
+    expect(state.attempts.map(brief)).toEqual([{ row: 6, fp: 'h6', state: 'done', id: 77 }]);
   });
 
   it('a journal that does not exist is empty', () => {
-    expect(loadJournal(join(dir, 'none.ndjson'))).toEqual({ rows: new Map(), runs: 0 });
+    expect(loadJournal(join(dir, 'none.ndjson'))).toEqual({ runs: 0, attempts: [] });
   });
 });
 
 describe('Journal lines', () => {
   it('are one JSON object a line, recovered outcomes marked', () => {
-    const path = journal((j) => (j.intent(2, 'h2', 'SN-1'), j.done(2, 'h2', 'created', 41, true), j.failed(3, 'h3', 'no')));
+    const path = journal((j) => (j.intent('1.2', 2, 'h2', 'SN-1', 3), j.done('1.2', 2, 'h2', 'created', 41, true), j.failed('1.3', 3, 'h3', 'no')));
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.t)).toEqual(['run', 'intent', 'done', 'failed']);
-    expect(lines[2]).toMatchObject({ row: 2, hash: 'h2', status: 'created', id: 41, recovered: true });
-    expect(lines[3]).toMatchObject({ row: 3, hash: 'h3', message: 'no' });
+    expect(lines[1]).toMatchObject({ slot: '1.2', row: 2, fp: 'h2', key: 'SN-1', mark: 3 });
+    expect(lines[2]).toMatchObject({ slot: '1.2', row: 2, fp: 'h2', status: 'created', id: 41, recovered: true });
+    expect(lines[3]).toMatchObject({ slot: '1.3', row: 3, fp: 'h3', message: 'no' });
   });
 
   it('are not written before open', () => {
     const path = join(dir, 'unopened.ndjson');
-    new Journal(path).intent(2, 'h2');
-    expect(loadJournal(path).rows.size).toBe(0);
+    new Journal(path).intent('1.2', 2, 'h2');
+    expect(loadJournal(path).attempts).toEqual([]);
   });
 });
 

@@ -1,0 +1,55 @@
+// What earlier runs left: the journal beside the report, read before anything is sent. A
+// journal of this same run is resumed; one of another run (another input, resource,
+// service, company or mode) is set aside; a damaged one stops the run, unless the user
+// starts over knowingly with --no-resume, and then we say how many records may exist twice.
+import { existsSync, readFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import { loadJournal, type JournalHeader, type JournalState } from '../send/journal.js';
+
+export interface RunIdentity {
+  readonly file: string;
+  readonly resource: string;
+  readonly company: number;
+  readonly baseUrl: string;
+  readonly mode: string;
+}
+
+/** Whether a journal was written by this same run (so resuming from it is right). */
+export function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
+  return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
+}
+
+/** Rows a journal says were written, counted even when it is too damaged to load. */
+function writtenRows(path: string): number {
+  try {
+    return loadJournal(path).attempts.filter((a) => a.state === 'done').length;
+  } catch {
+    return readFileSync(path, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length;
+  }
+}
+
+async function setAside(path: string): Promise<string> {
+  const aside = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.old`;
+  await rename(path, aside);
+  return aside;
+}
+
+/** The journal to resume from, if any, and what the plan should say about it. */
+export async function priorState(path: string, resume: boolean, run: RunIdentity): Promise<{ state?: JournalState; warnings: string[] }> {
+  if (!existsSync(path)) return { warnings: [] };
+  if (!resume) {
+    const written = writtenRows(path);
+    const aside = await setAside(path);
+    return {
+      warnings: [`--no-resume: the journal was moved to ${aside}${written ? `; it records ${written} rows written by earlier runs, which are sent again and may now exist twice (unless the existing-record check finds them)` : ''}`],
+    };
+  }
+  // Throws E_JOURNAL_DAMAGED: a journal we cannot read is never a reason to send rows again.
+  const state = loadJournal(path);
+  if (!state.header) return { warnings: [] };
+  if (sameRun(state.header, run)) return { state, warnings: [] };
+  const h = state.header;
+  const aside = await setAside(path);
+  return { warnings: [`the journal ${path} was from another run (${h.resource} ${h.mode} of ${h.file} into ${h.baseUrl}, company ${h.company}); it was moved to ${aside}`] };
+}

@@ -1,0 +1,105 @@
+// One run per journal. Two runs of the same import at once (a double-click, a cron job
+// overlapping a manual run) would each send the rows the other is sending, so a run holds
+// an exclusive lock beside its journal for as long as it writes. proper-lockfile takes it
+// atomically (a mkdir) and keeps its mtime fresh; we add who holds it (pid, host, start),
+// so a second run can name the process, and a lock whose process is gone on this host is
+// taken over at once instead of after the staleness delay.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { AssetbatchError } from '../errors.js';
+
+interface Owner {
+  readonly pid: number;
+  readonly host: string;
+  readonly started: string;
+}
+
+export interface JournalLock {
+  readonly path: string;
+  release(): Promise<void>;
+}
+
+export function lockPathFor(journalPath: string): string {
+  return `${journalPath}.lock`;
+}
+
+/** Beside the lock folder, not in it: a write inside would change the folder's mtime, which proper-lockfile watches. */
+function ownerPath(lockPath: string): string {
+  return `${lockPath}.owner.json`;
+}
+
+function readOwner(lockPath: string): Owner | undefined {
+  try {
+    const o = JSON.parse(readFileSync(ownerPath(lockPath), 'utf8')) as Owner;
+    return typeof o.pid === 'number' && typeof o.host === 'string' ? o : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists, under another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Gone for sure: a process of this host that no longer exists. */
+function isDead(o: Owner | undefined): boolean {
+  return !!o && o.host === hostname() && o.pid !== process.pid && !isAlive(o.pid);
+}
+
+async function tryLock(journalPath: string, lockPath: string, onLost: (e: Error) => void): Promise<() => Promise<void>> {
+  return lockfile.lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: 10_000, retries: 0, onCompromised: onLost });
+}
+
+/**
+ * Take the journal's lock, or throw E_LOCKED naming the run that holds it. `onLost` is
+ * called if the lock is taken from us while we hold it (its folder deleted by hand).
+ */
+export async function lockJournal(journalPath: string, input: string, onLost: (e: Error) => void = () => {}): Promise<JournalLock> {
+  const path = lockPathFor(journalPath);
+  // The report's folder may not exist yet: the lock comes first.
+  mkdirSync(dirname(path), { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await tryLock(journalPath, path, onLost);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
+    const owner = readOwner(path);
+    if (!isDead(owner)) throw lockedError(input, path, owner);
+    rmSync(path, { recursive: true, force: true });
+    try {
+      release = await tryLock(journalPath, path, onLost);
+    } catch (e2) {
+      if ((e2 as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedError(input, path, readOwner(path));
+      throw e2;
+    }
+  }
+  const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
+  writeFileSync(ownerPath(path), JSON.stringify(me) + '\n');
+  return {
+    path,
+    async release() {
+      try {
+        rmSync(ownerPath(path), { force: true });
+        await release();
+      } catch {
+        // Already released or taken from us: nothing left to let go of.
+      }
+    },
+  };
+}
+
+function lockedError(input: string, path: string, owner: Owner | undefined): AssetbatchError {
+  const who = owner ? `process ${owner.pid} on ${owner.host}, started ${owner.started}` : 'another process';
+  return new AssetbatchError('E_LOCKED', `another assetbatch run is writing this import now (${who}); two runs at once would send the same rows twice, so this one sent nothing`, {
+    location: { file: input },
+    hint: `Wait for it to finish, or stop it, then run the command again to resume. If no such run exists, delete ${path}.`,
+  });
+}

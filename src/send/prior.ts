@@ -1,0 +1,73 @@
+// What earlier runs of an import did, matched to this run's rows by content. A row takes
+// the earlier attempt that sent the same body (its fingerprint), whatever its row number
+// is now: a row inserted above, one deleted or moved between runs does not shift the
+// others. Identical rows take one attempt each. Pure bookkeeping, no I/O.
+import type { Attempt, JournalState, WriteStatus } from './journal.js';
+
+export type PriorMatch =
+  /** An earlier run wrote this row's body: its record. */
+  | { readonly kind: 'done'; readonly attempt: Attempt; readonly status: WriteStatus; readonly id: number }
+  /** An earlier run sent this row's body and does not know what came of it. */
+  | { readonly kind: 'unsure'; readonly attempt: Attempt }
+  /** An earlier run wrote a record for this row's key, from a body that has changed since. */
+  | { readonly kind: 'changed'; readonly attempt: Attempt; readonly status: WriteStatus; readonly id: number }
+  /** An earlier run's attempt the service refused: this row starts afresh in its slot. */
+  | { readonly kind: 'refused'; readonly attempt: Attempt };
+
+export class PriorRuns {
+  private readonly byFp = new Map<string, Attempt[]>();
+  private readonly byKey = new Map<string, Attempt[]>();
+  private readonly taken = new Set<string>();
+  readonly doneRows: number;
+  readonly unsureRows: number;
+
+  constructor(readonly state: JournalState) {
+    let done = 0;
+    let unsure = 0;
+    for (const a of state.attempts) {
+      push(this.byFp, a.fp, a);
+      if (a.key && a.state === 'done') push(this.byKey, a.key, a);
+      if (a.state === 'done') done++;
+      else if (a.state === 'sent' || a.unsure) unsure++;
+    }
+    this.doneRows = done;
+    this.unsureRows = unsure;
+  }
+
+  /** Ids of records earlier runs wrote: no row of this run may adopt them as its own. */
+  ids(): number[] {
+    return this.state.attempts.flatMap((a) => (a.done ? [a.done.id] : []));
+  }
+
+  /**
+   * The earlier attempt this row continues, taken so that no other row takes it too.
+   * Order: a finished write of the same body (the one on the same row first), an unsure
+   * one, then — for keyed rows — a record written for the same key from another body.
+   */
+  take(fp: string, row: number, key?: string): PriorMatch | undefined {
+    const same = (this.byFp.get(fp) ?? []).filter((a) => !this.taken.has(a.slot));
+    const done = same.filter((a) => a.state === 'done');
+    const pick = done.find((a) => a.row === row) ?? done[0];
+    if (pick) return this.claim({ kind: 'done', attempt: pick, status: pick.done!.status, id: pick.done!.id });
+    const unsure = same.find((a) => a.state === 'sent' || a.unsure);
+    if (unsure) return this.claim({ kind: 'unsure', attempt: unsure });
+    if (key) {
+      const changed = (this.byKey.get(key) ?? []).find((a) => !this.taken.has(a.slot));
+      if (changed) return this.claim({ kind: 'changed', attempt: changed, status: changed.done!.status, id: changed.done!.id });
+    }
+    const refused = same[0];
+    if (refused) return this.claim({ kind: 'refused', attempt: refused });
+    return undefined;
+  }
+
+  private claim(m: PriorMatch): PriorMatch {
+    this.taken.add(m.attempt.slot);
+    return m;
+  }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}

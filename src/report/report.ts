@@ -11,6 +11,9 @@ import { formatRowIssue, type RowIssue } from '../validate/validate.js';
 import { neutralizeCell } from '../export/neutralize.js';
 import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
 import { loadExcelJS, type ExcelJS as ExcelJSModule } from '../util/exceljs.js';
+import { REPORT_COLUMNS } from './columns.js';
+
+export { REPORT_COLUMNS };
 
 export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid';
 
@@ -30,7 +33,6 @@ export interface RowOutcome {
   readonly changes?: readonly { field: string; from: unknown; to: unknown }[];
 }
 
-export const REPORT_COLUMNS = ['#row', '#status', '#id', '#message', '#warnings'] as const;
 
 export function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);

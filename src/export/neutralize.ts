@@ -14,3 +14,12 @@ export function isDangerous(text: string): boolean {
 export function neutralizeCell(text: string): string {
   return isDangerous(text) ? `'${text}` : text;
 }
+
+/**
+ * A cell of our own report read back as the user typed it: the `'` that neutralizeCell
+ * added comes off. Only a `'` before a character we would have neutralised is ours; any
+ * other leading `'` (`'80s kit`) is the user's text.
+ */
+export function restoreCell(text: string): string {
+  return text.length > 1 && text.charCodeAt(0) === 0x27 && DANGEROUS_START.has(text.charCodeAt(1)) ? text.slice(1) : text;
+}

@@ -238,8 +238,8 @@ export function mapHeaders(
   const pending: { index: number; header: string }[] = [];
   headers.forEach((header, index) => {
     if (explicit.has(index)) return;
-    // "#row", "#status" … are our report's outcome columns: a report fed back as input
-    // must not have "#status" taken for the usage status, nor "#id" for the record id.
+    // "#row", "#status" … are our report's outcome columns: the reader sets them aside from
+    // a report fed back as input; any other "#" column is never taken for a field either.
     if (header.trim() === '' || header.trim().startsWith('#')) {
       unmapped.push({ index, header });
       return;

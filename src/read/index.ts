@@ -8,6 +8,7 @@ import { AssetbatchError, type Location } from '../errors.js';
 import { openText } from './csv.js';
 import { CONVERT_HINT, ENCRYPTED_PACKAGE_UTF16, sniffBytes } from './detect.js';
 import { formatBytes, readError, WarningSink } from './problems.js';
+import { readReportInput } from './report-input.js';
 import { assembleSource } from './source.js';
 import type { ReadOptions, ReadWarning, SheetSource } from './types.js';
 import { chooseSheet, openWorkbook, openXlsxSheet } from './xlsx.js';
@@ -107,7 +108,8 @@ async function refuseOle2(file: string, where: Location): Promise<never> {
 
 /**
  * Opens a spreadsheet for reading: sniffs the format, finds the header and returns the
- * header plus a stream of data rows. Throws AssetbatchError (E_FILE_*, E_SHEET_NOT_FOUND,
+ * header plus a stream of data rows; a report of ours comes with its outcome columns set
+ * aside (report-input.ts). Throws AssetbatchError (E_FILE_*, E_SHEET_NOT_FOUND,
  * E_HEADER_NOT_FOUND, E_USAGE) for problems found before the first row; problems found
  * while streaming (E_CSV_PARSE, E_FILE_CORRUPT) are thrown from the rows iterator.
  */
@@ -140,7 +142,7 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
       const raw = await openXlsxSheet({ file, wb, sheet, warnings });
       // Everything after this reads by path: the handle is only for the directory.
       await close();
-      return await assembleSource(file, raw, opts);
+      return readReportInput(await assembleSource(file, raw, opts));
     }
     await close();
     if (ext === '.json') {
@@ -166,7 +168,7 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
       warnings,
       worker: opts.worker ?? size >= WORKER_MIN_BYTES,
     });
-    return await assembleSource(file, raw, opts);
+    return readReportInput(await assembleSource(file, raw, opts));
   } catch (err) {
     await close();
     if (err instanceof AssetbatchError) throw err;

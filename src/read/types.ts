@@ -22,6 +22,18 @@ export interface SheetRow {
    * report neutralises it) or the row was padded or cut to the header's width.
    */
   readonly text?: string;
+  /** A report of ours fed back as input: what its run did with this row (see read/report-input.ts). */
+  readonly reported?: ReportedOutcome;
+}
+
+/** A report row's outcome columns, set aside from its cells. */
+export interface ReportedOutcome {
+  /** The `#row` cell as text: a row number, or a label someone typed (a "Total" line). */
+  readonly row: string;
+  /** The `#status` cell, lower case: created, updated, skipped, invalid, failed, valid, or "". */
+  readonly status: string;
+  /** The `#id` cell, when it holds a record id. */
+  readonly id?: number;
 }
 
 export interface ReadStats {
@@ -64,6 +76,11 @@ export interface SheetSource {
   readonly stats: ReadStats;
   /** Warnings found while reading (hidden sheet chosen, merged cells, a number that lost its leading zeros …). */
   readonly warnings: ReadWarning[];
+  /**
+   * True when the sheet is one of our reports: its `#row`, `#status` … columns are not in
+   * `headers` or the rows' cells, and each row carries them as `reported`.
+   */
+  readonly fromReport?: boolean;
   /** Releases the file when `rows` is not iterated to its end (iterating to the end, or breaking out of a for-await, closes it too). */
   readonly close?: () => Promise<void>;
 }

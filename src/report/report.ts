@@ -1,7 +1,8 @@
 // Report stage: one line per data row, in input order, written as the run goes (memory
-// does not grow with the file). Outcome columns come first and start with "#", which the
-// mapper ignores, so a report filtered to its failed rows can be fixed and imported again.
-// Cells echo the user's data, so formula-like text is neutralised as in exports.
+// does not grow with the file). Outcome columns come first and start with "#"; a report
+// fed back as input is recognised by them and they are set aside (read/report-input.ts),
+// so a report with its invalid rows fixed can be imported again as it is. Cells echo the
+// user's data, so formula-like text is neutralised as in exports (and restored on reading).
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { extname } from 'node:path';
@@ -11,6 +12,9 @@ import { formatRowIssue, type RowIssue } from '../validate/validate.js';
 import { neutralizeCell } from '../export/neutralize.js';
 import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
 import { loadExcelJS, type ExcelJS as ExcelJSModule } from '../util/exceljs.js';
+import { REPORT_COLUMNS } from './columns.js';
+
+export { REPORT_COLUMNS };
 
 export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid';
 
@@ -30,7 +34,6 @@ export interface RowOutcome {
   readonly changes?: readonly { field: string; from: unknown; to: unknown }[];
 }
 
-export const REPORT_COLUMNS = ['#row', '#status', '#id', '#message', '#warnings'] as const;
 
 export function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);

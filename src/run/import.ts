@@ -289,7 +289,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       : { fieldTemplates: [], formTemplates: [] };
     const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined });
     const missing = missingRequired(def, mapping, mode);
-    if (mode === 'update' && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
+    if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
       throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
         location: { file: o.file, sheet: probe.sheet },
         hint: `Headers seen: ${headersSeen(probe.headers)}. An export (assetbatch export ${def.name}) has the ID column.`,
@@ -476,6 +476,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       fieldTemplates: custom.fieldTemplates,
       formTemplates: custom.formTemplates,
       partial: mode === 'update' && !o.replace,
+      reportedWrites: o.onExisting === 'update' ? 'update' : 'skip',
     };
     const writer = new RowWriter({
       client: conn.client,
@@ -540,7 +541,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const check = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
       const p = prepareRow(ctx, r);
       const base = { row: r.row, cells: r.cells, text: r.text, warnings: p.warnings, key: keyTextOf(r) };
-      if (p.skip) return { ...base, status: 'skipped', issues: [], note: p.skip };
+      if (p.skip) return { ...base, status: 'skipped', id: p.id, issues: [], note: p.skip };
       // A reference to a row that failed in an earlier sheet of the workbook: say so.
       if (o.failedRefs) {
         for (const i of p.issues) {
@@ -559,7 +560,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         }
       }
       if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
-      if (mode === 'update') return updateRow(p, key, base);
+      // A row of a report fed back with --on-existing update carries its record's id.
+      if (mode === 'update' || p.id !== undefined) return updateRow(p, key, base);
       if (dryRun) {
         // The list read before the run answers without a request.
         if (writer.complete || !key) return wouldCreate(r, base, key, writer.knownExistingId(key));

@@ -7,7 +7,7 @@ import type { SheetRow } from '../read/types.js';
 import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resolve/lookups.js';
-import { isTotalsRow } from '../validate/validate.js';
+import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 
 /** Records whose length judges a file's rows. */
@@ -97,7 +97,7 @@ export class Scanner {
   }
 
   add(r: SheetRow): void {
-    if (isTotalsRow(r.cells)) {
+    if (isTotalsLine(r)) {
       this.totalsRows++;
       return;
     }

@@ -58,6 +58,11 @@ export interface RowContext {
   readonly skipSchema?: boolean;
   /** Updates that merge: the row need not carry required fields (the record has them). */
   readonly partial?: boolean;
+  /**
+   * Imports of a report of ours: rows its run wrote (an id in `#id`) are skipped (default),
+   * or, with `update` (--on-existing update), carry that id so the run updates the record.
+   */
+  readonly reportedWrites?: 'skip' | 'update';
 }
 
 /** "column "Serial No." → serial_number: at most 50 characters" */
@@ -81,6 +86,32 @@ export function isTotalsRow(cells: readonly CellValue[]): boolean {
     if (!/^[\s$€£\d.,()-]+$/.test(cellText(c))) return false;
   }
   return true;
+}
+
+/** A line that is not a record: a totals row, or a report's line whose `#row` says "Total". */
+export function isTotalsLine(r: SheetRow): boolean {
+  return isTotalsRow(r.cells) || (r.reported !== undefined && TOTALS.test(r.reported.row.trim()));
+}
+
+/** Statuses whose `#id` is a record the report's run wrote or found; the note says which. */
+const REPORTED_WRITES: Readonly<Record<string, (id: number) => string>> = {
+  created: (id) => `created as id ${id} by the run that wrote this report`,
+  updated: (id) => `updated as id ${id} by the run that wrote this report`,
+  skipped: (id) => `already in the service as id ${id} (skipped by the run that wrote this report)`,
+};
+
+/**
+ * What a row of a report fed back brings from the run that wrote it: nothing for a row no
+ * run wrote; else the record's id, and a skip note unless this run is to update by that id.
+ * An update takes the id of any row (`assetbatch update report.csv`), as an ID column.
+ */
+function reportedWrite(ctx: RowContext, r: SheetRow): { id?: number; skip?: string } {
+  const id = r.reported?.id;
+  if (id === undefined) return {};
+  if (ctx.mode === 'update') return { id };
+  const note = REPORTED_WRITES[r.reported!.status];
+  if (!note) return {};
+  return ctx.reportedWrites === 'update' ? { id } : { id, skip: note(id) };
 }
 
 /** The column that feeds a field (for messages), if any. */
@@ -209,9 +240,12 @@ function coerceColumn(ctx: RowContext, p: ColumnPlan, field: FieldDef, cell: Cel
 export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   const { def, mapping } = ctx;
   const cells = sheetRow.cells;
-  if (isTotalsRow(cells)) {
+  if (isTotalsLine(sheetRow)) {
     return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'looks like a totals row, not a record' };
   }
+  const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
+  // A row an earlier run wrote is not written again: checking it would only find the same problems.
+  if (earlier?.skip) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, id: earlier.id, skip: earlier.skip };
   const st = new RowState(ctx.company);
   const body = st.body;
   let id: number | undefined;
@@ -302,6 +336,8 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (!ctx.skipSchema) {
     for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS)) if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
   }
+  // The sheet's own ID column wins: the user may have corrected it; `#id` is what the run found.
+  id ??= earlier?.id;
   return { row: sheetRow.row, cells, body, issues: st.issues, warnings: st.warnings ?? NONE, emptyFields: st.emptyFields ?? NONE, id };
 }
 

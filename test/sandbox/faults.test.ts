@@ -49,6 +49,19 @@ describe('each fault kind', () => {
     await expect(c.get('/api/v2/company/')).rejects.toThrow();
   });
 
+  it('a write fully received is committed even when the client gives up before the answer', async () => {
+    c = await sandbox({ latencyMs: 400 });
+    const gaveUp = fetch(`${c.sb.url}/api/v2/customer/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.sb.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 1, name: 'Impatient Co' }),
+      signal: AbortSignal.timeout(100),
+    });
+    await expect(gaveUp).rejects.toThrow();
+    // Committed on receipt, as a real server does: the latency is the answer's way back.
+    expect(await recordsNamed(c, 'Impatient Co')).toBe(1);
+  });
+
   it('latency delays every answer', async () => {
     c = await sandbox({ latencyMs: 150 });
     const t = Date.now();

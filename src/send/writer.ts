@@ -128,6 +128,8 @@ export class RowWriter {
   private readonly claimed = new Set<number>();
   /** The highest record id seen: a record created after now has a higher one. */
   private mark: number | undefined;
+  /** The last write of each body in progress (see oneAtATime). */
+  private readonly byFingerprint = new Map<string, Promise<void>>();
   recovered = 0;
   lookups = 0;
 
@@ -191,7 +193,7 @@ export class RowWriter {
     const free = (rs: Rec[]) => rs.filter((r) => !this.claimed.has(idOf(r)));
     let candidates: Rec[] | undefined;
     if (a.key) {
-      candidates = free(await this.findRecordsByKey(a.key));
+      candidates = free(await this.recordsWithKey(a.key, a));
       if (candidates.length <= 1) return candidates.length ? this.adoptRecord(a, idOf(candidates[0]), note) : undefined;
     }
     if (a.mark === undefined) {
@@ -207,6 +209,16 @@ export class RowWriter {
     if (matches.length === 0 && !candidates) return undefined;
     const ids = (matches.length ? matches : candidates!).map(idOf);
     return this.unsure(a, `${ids.length} records in the service could be this row's (ids ${ids.join(', ')}); it was not sent again — keep one and delete the others, or tell the journal nothing`);
+  }
+
+  /**
+   * Records with the key: one filtered call where the list has a filter; otherwise only
+   * the records above the mark (the last pages), since one below it existed before the write.
+   */
+  private async recordsWithKey(key: { field: string; value: string }, a: SendAttempt): Promise<Rec[]> {
+    if (this.keyFilter(key.field) || a.mark === undefined) return this.findRecordsByKey(key);
+    const { records } = await recordsAbove(this.o.client, this.o.def, this.o.company, a.mark, a.body);
+    return records.filter((r) => recordKey(r, key.field) === key.value);
   }
 
   private adoptRecord(a: SendAttempt, id: number, note: string): SendResult {
@@ -236,15 +248,35 @@ export class RowWriter {
       return { status: 'skipped', id: before.id, note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
     }
     const attempt: SendAttempt = { slot: before?.attempt.slot ?? journal?.newSlot(row) ?? String(row), row, fp, body, key, mark: before?.attempt.mark };
-    if (before?.kind === 'unsure') {
-      // The last run sent this row and never learnt the outcome: it may exist already.
-      const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
-      if (found) return found;
-    } else {
-      const existing = await this.onExistingRecord(row, body, key, fp);
-      if (existing) return existing;
-    }
-    return this.send({ ...attempt, mark: this.mark });
+    return this.oneAtATime(fp, async () => {
+      if (before?.kind === 'unsure') {
+        // The last run sent this row and never learnt the outcome: it may exist already.
+        const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
+        if (found) return found;
+      } else {
+        const existing = await this.onExistingRecord(row, body, key, fp);
+        if (existing) return existing;
+      }
+      return this.send({ ...attempt, mark: this.mark });
+    });
+  }
+
+  /**
+   * Identical rows are written one after another. Recovery tells records apart by what
+   * they hold, so while one identical row's answer is on its way, another's recovery could
+   * take that record for its own.
+   */
+  private oneAtATime<T>(fp: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.byFingerprint.get(fp) ?? Promise.resolve()).then(work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.byFingerprint.set(fp, settled);
+    void settled.then(() => {
+      if (this.byFingerprint.get(fp) === settled) this.byFingerprint.delete(fp);
+    });
+    return run;
   }
 
   /** A fresh row whose key a record already has: skipped, failed or merged, as --on-existing says. */

@@ -23,7 +23,7 @@ interface Sheet {
   readonly file: string;
   /** The key each row's record is found by in the service (its name, or its contract number). */
   readonly keys: string[];
-  readonly resource: 'asset' | 'contract';
+  readonly resource: 'asset' | 'contract' | 'customer';
 }
 
 /** Assets with no serial number: nothing but their fields tells their records apart. Three rows are identical. */
@@ -42,6 +42,13 @@ function contracts(tag: string, numbers: string[], dir = tempDir()): Sheet {
   const file = join(dir, `${tag}.csv`);
   writeFileSync(file, lines.join('\n') + '\n');
   return { file, keys: numbers, resource: 'contract' };
+}
+/** Customers: keyed by name, and their list has no filter, so recovery walks the list's last pages. */
+function customers(tag: string, n: number, dir = tempDir()): Sheet {
+  const names = Array.from({ length: n }, (_, i) => `Customer ${tag} ${String(i + 1).padStart(3, '0')}`);
+  const file = join(dir, `${tag}.csv`);
+  writeFileSync(file, ['Name,City,Country', ...names.map((name) => `${name},Lyon,France`)].join('\n') + '\n');
+  return { file, keys: names, resource: 'customer' };
 }
 const numbersFor = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}-${String(i + 1).padStart(4, '0')}`);
 
@@ -121,6 +128,11 @@ describe('kill -9 at several points, with latency and faults', () => {
 
   it(`contracts, killed three times, faults ${FAULTS}`, async () => {
     await killMatrix('contracts, kill -9 + faults', contracts('CF', numbersFor('CF', 70)), 'CF', [5, 25, 50], { latencyMs: 25 }, FAULTS);
+  }, 180_000);
+
+
+  it(`customers, killed three times, faults ${FAULTS}`, async () => {
+    await killMatrix('customers, kill -9 + faults', customers('CU', 70), 'CU', [5, 25, 50], { latencyMs: 25 }, FAULTS);
   }, 180_000);
 });
 

@@ -20,7 +20,54 @@ export interface RateLimiterOptions {
 // keeping Node alive, and would otherwise exit mid-run (code 13, unsettled top-level await).
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export class RateLimiter {
+/** Whatever hands out send slots: the limiter itself, or a lease on it. */
+export interface Gate {
+  acquire(): Promise<void>;
+}
+
+/**
+ * A hold on the limiter's queue: requests made through it go next, one after the other,
+ * and nobody else's request is let in between until it is released. An update reads a
+ * record and writes it back through one lease, so that the time between the two is the
+ * read's round trip, not a wait behind other rows' requests for the account's budget.
+ */
+export class Lease implements Gate {
+  private released: boolean;
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly end: () => void,
+    held = true,
+  ) {
+    this.released = !held;
+  }
+
+  /** The next slot, ahead of everyone waiting; after release, an ordinary turn. */
+  acquire(): Promise<void> {
+    return this.released ? this.limiter.acquire() : this.limiter.slotForLease();
+  }
+
+  /** A gate for the lease's last request: the queue moves on as soon as its slot is granted. */
+  get last(): Gate {
+    return {
+      acquire: async () => {
+        try {
+          await this.acquire();
+        } finally {
+          this.release();
+        }
+      },
+    };
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.end();
+  }
+}
+
+export class RateLimiter implements Gate {
   readonly limit: number;
   private readonly windowMs: number;
   private readonly marginMs: number;
@@ -47,6 +94,25 @@ export class RateLimiter {
     const turn = this.queue.then(() => this.waitForSlot());
     this.queue = turn.catch(() => undefined);
     return turn;
+  }
+
+  /**
+   * Wait for the queue, then hold it: the lease's requests take slots without queueing
+   * until it is released (always release it: the queue stays closed until then). Without
+   * a limit nobody waits for a slot, so nothing is held.
+   */
+  lease(): Promise<Lease> {
+    if (this.limit <= 0) return Promise.resolve(new Lease(this, () => undefined, false));
+    let end!: () => void;
+    const held = new Promise<void>((resolve) => (end = resolve));
+    const turn = this.queue;
+    this.queue = turn.then(() => held);
+    return turn.then(() => new Lease(this, end));
+  }
+
+  /** A slot for the holder of the queue (Lease.acquire): the window and any 429 pause still apply. */
+  slotForLease(): Promise<void> {
+    return this.waitForSlot();
   }
 
   private async waitForSlot(): Promise<void> {

@@ -81,6 +81,8 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
     `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,
     `${s.requests} requests${s.throttled ? ` (${s.throttled} throttled)` : ''}${s.recovered ? `, ${s.recovered} rows recovered after lost answers` : ''}, ${formatDuration(s.durationMs / 1000)}, ${s.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
+  // The plan's warnings were shown before the first row; these came up while sending.
+  for (const w of s.runWarnings) lines.push(`warning: ${w}`);
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');

@@ -139,7 +139,10 @@ export interface ImportSummary {
   readonly report?: string;
   readonly journal?: string;
   readonly stopped?: { code: string; message: string };
+  /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
+  /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */
+  readonly runWarnings: readonly string[];
   readonly plan: ImportPlan;
 }
 
@@ -696,9 +699,11 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       report: reportPath,
       journal: journal?.path,
       stopped,
-      warnings: plan.warnings,
+      warnings: [...plan.warnings, ...writer.warnings],
+      runWarnings: [...writer.warnings],
       plan,
     };
+    for (const w of writer.warnings) o.logger?.warn(w);
     o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
     journal?.close();
     journal = undefined;

@@ -144,3 +144,25 @@ describe('RateLimiter.lease', () => {
     expect(times).toEqual([['first', 0], ['read', 1000], ['write', 2000], ['after', 3000]]);
   });
 });
+
+describe('RateLimiter.lease(n) waits until its n requests fit, so they go out together', () => {
+  // [limit, sends before the lease, lease requests, times of the lease's sends]
+  const cases: [string, number, number, number, number[]][] = [
+    ['one slot left, two wanted: both after the window moves', 2, 1, 2, [1000, 1000]],
+    ['two slots left: both at once', 3, 1, 2, [0, 0]],
+    ['one wanted: the free slot now', 2, 1, 1, [0]],
+    ['more wanted than the limit: as many as fit, then the window', 1, 0, 2, [0, 1000]],
+  ];
+  it.each(cases)('%s', async (_name, limit, before, requests, want) => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    await sendTimes(limiter, clock, before);
+    const lease = await limiter.lease(requests);
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      await (i === requests - 1 ? lease.last : lease).acquire();
+      times.push(clock.now());
+    }
+    expect(times).toEqual(want);
+  });
+});

@@ -280,8 +280,10 @@ export function registerImportCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-The service's PUT replaces a whole record, so update reads each record, lays the sheet's
-values over it, and sends the result: fields the sheet does not mention stay as they are.
+Update reads each record, lays the sheet's values over it, and sends only the fields that
+change (PATCH), so fields the sheet does not mention stay as they are, even if someone changes
+them meanwhile. Where the service refuses PATCH it says so once and PUTs the whole record,
+read just before (see docs/update.md for what that leaves open).
 An export (assetbatch export asset -o assets.xlsx) can be edited and fed straight back.
 
 Examples:

@@ -73,7 +73,7 @@ export interface ImportOptions {
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */
   readonly connectionOverride?: Connection;
-  /** create (import) or update (find each row's record, merge, PUT). Default create. */
+  /** create (import) or update (find each row's record, merge, PATCH the changes or PUT). Default create. */
   readonly mode?: WriteMode;
   /** Updates: blank the fields whose cell is empty. */
   readonly clearEmpty?: boolean;
@@ -728,7 +728,7 @@ export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<I
 
 export type { RowIssue };
 
-/** Update records from a sheet: each row's record found by ID or natural key, merged, PUT. */
+/** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */
 export function updateSpreadsheet(o: Omit<ImportOptions, 'mode'>): Promise<ImportSummary> {
   return importSpreadsheet({ ...o, mode: 'update' });
 }

@@ -6,7 +6,7 @@
 import { Pool } from 'undici';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
-import { RateLimiter, parseRetryAfter, sleep } from './rate-limit.js';
+import { RateLimiter, parseRetryAfter, sleep, type Gate } from './rate-limit.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -30,6 +30,12 @@ export interface ClientOptions {
   readonly logger?: Logger;
   /** Share a limiter between clients of one account (tests, benchmarks). */
   readonly limiter?: RateLimiter;
+}
+
+/** Per-request options. */
+export interface RequestOptions {
+  /** Where the request takes its slot of the account's budget (a Lease); default the limiter's queue. */
+  readonly gate?: Gate;
 }
 
 export interface ClientStats {
@@ -123,8 +129,8 @@ export class ApiClient {
     return trailingSlash ? `${base}/${id}/` : `${base}/${id}`;
   }
 
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return this.request<T>('GET', path, undefined, query);
+  async get<T>(path: string, query?: Query, opts?: RequestOptions): Promise<T> {
+    return this.request<T>('GET', path, undefined, query, opts?.gate);
   }
 
   /**
@@ -132,21 +138,21 @@ export class ApiClient {
    * POST only when the service certainly did not act (429, 503, connection refused),
    * otherwise AmbiguousWriteError.
    */
-  async write<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, query?: Query): Promise<T> {
-    return this.request<T>(method, path, body, query);
+  async write<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, query?: Query, opts?: RequestOptions): Promise<T> {
+    return this.request<T>(method, path, body, query, opts?.gate);
   }
 
   async close(): Promise<void> {
     await this.pool.close();
   }
 
-  private async request<T>(method: Method, path: string, body: unknown, query?: Query): Promise<T> {
+  private async request<T>(method: Method, path: string, body: unknown, query?: Query, gate: Gate = this.limiter): Promise<T> {
     const idempotent = method !== 'POST';
     const qs = query ? buildQuery(query) : '';
     const fullPath = path + qs;
     let throttledFor = 0;
     for (let attempt = 0; ; attempt++) {
-      await this.limiter.acquire();
+      await gate.acquire();
       this.stats.requests++;
       this.stats.byMethod[method] = (this.stats.byMethod[method] ?? 0) + 1;
       const started = Date.now();

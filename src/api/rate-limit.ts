@@ -20,7 +20,64 @@ export interface RateLimiterOptions {
 // keeping Node alive, and would otherwise exit mid-run (code 13, unsettled top-level await).
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export class RateLimiter {
+/** Whatever hands out send slots: the limiter itself, or a lease on it. */
+export interface Gate {
+  acquire(): Promise<void>;
+}
+
+/**
+ * A hold on the limiter's queue: requests made through it go next, one after the other,
+ * and nobody else's request is let in between until it is released. An update reads a
+ * record and writes it back through one lease, so that the time between the two is the
+ * read's round trip, not a wait behind other rows' requests for the account's budget.
+ */
+export class Lease implements Gate {
+  private released: boolean;
+  /** Requests the lease still means to make (its first waits until they all fit the window). */
+  private planned: number;
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly end: () => void,
+    held = true,
+    requests = 1,
+  ) {
+    this.released = !held;
+    this.planned = requests;
+  }
+
+  /**
+   * The next slot, ahead of everyone waiting; after release, an ordinary turn. The first
+   * waits for room for all the planned requests, so the later ones never wait for the window.
+   */
+  acquire(): Promise<void> {
+    if (this.released) return this.limiter.acquire();
+    const need = this.planned;
+    this.planned = 1;
+    return this.limiter.slotForLease(need);
+  }
+
+  /** A gate for the lease's last request: the queue moves on as soon as its slot is granted. */
+  get last(): Gate {
+    return {
+      acquire: async () => {
+        try {
+          await this.acquire();
+        } finally {
+          this.release();
+        }
+      },
+    };
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.end();
+  }
+}
+
+export class RateLimiter implements Gate {
   readonly limit: number;
   private readonly windowMs: number;
   private readonly marginMs: number;
@@ -49,7 +106,30 @@ export class RateLimiter {
     return turn;
   }
 
-  private async waitForSlot(): Promise<void> {
+  /**
+   * Wait for the queue, then hold it: the lease's requests take slots without queueing
+   * until it is released (always release it: the queue stays closed until then). Without
+   * a limit nobody waits for a slot, so nothing is held.
+   */
+  lease(requests = 1): Promise<Lease> {
+    if (this.limit <= 0) return Promise.resolve(new Lease(this, () => undefined, false));
+    let end!: () => void;
+    const held = new Promise<void>((resolve) => (end = resolve));
+    const turn = this.queue;
+    this.queue = turn.then(() => held);
+    return turn.then(() => new Lease(this, end, true, requests));
+  }
+
+  /**
+   * A slot for the holder of the queue (Lease.acquire), once `room` slots are free: the
+   * window and any 429 pause still apply.
+   */
+  slotForLease(room: number): Promise<void> {
+    return this.waitForSlot(room);
+  }
+
+  /** Wait until `room` more requests fit in the window (at most the limit), then count one as sent. */
+  private async waitForSlot(room = 1): Promise<void> {
     for (;;) {
       const now = this.now();
       if (now < this.pausedUntil) {
@@ -58,8 +138,10 @@ export class RateLimiter {
       }
       if (this.limit <= 0) break;
       while (this.sent.length > 0 && this.sent[0] <= now - this.windowMs - this.marginMs) this.sent.shift();
-      if (this.sent.length < this.limit) break;
-      await this.wait(this.sent[0] + this.windowMs + this.marginMs - now);
+      const need = Math.min(Math.max(1, room), this.limit);
+      if (this.sent.length + need <= this.limit) break;
+      // The send that must leave the window for `need` slots to be free.
+      await this.wait(this.sent[this.sent.length + need - this.limit - 1] + this.windowMs + this.marginMs - now);
     }
     this.sent.push(this.now());
   }

@@ -81,6 +81,8 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
     `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,
     `${s.requests} requests${s.throttled ? ` (${s.throttled} throttled)` : ''}${s.recovered ? `, ${s.recovered} rows recovered after lost answers` : ''}, ${formatDuration(s.durationMs / 1000)}, ${s.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
+  // The plan's warnings were shown before the first row; these came up while sending.
+  for (const w of s.runWarnings) lines.push(`warning: ${w}`);
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');
@@ -278,8 +280,10 @@ export function registerImportCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-The service's PUT replaces a whole record, so update reads each record, lays the sheet's
-values over it, and sends the result: fields the sheet does not mention stay as they are.
+Update reads each record, lays the sheet's values over it, and sends only the fields that
+change (PATCH), so fields the sheet does not mention stay as they are, even if someone changes
+them meanwhile. Where the service refuses PATCH it says so once and PUTs the whole record,
+read just before (see docs/update.md for what that leaves open).
 An export (assetbatch export asset -o assets.xlsx) can be edited and fed straight back.
 
 Examples:

@@ -32,6 +32,7 @@ export function registerSandboxCommand(program: Command): void {
     .option('--fault-seed <n>', 'seed for fault injection, so a run can be repeated exactly', nonNegativeInt('--fault-seed'))
     .addOption(new Option('--seed <kind>', 'seed data: default (a realistic account) or empty (reference data only)').choices(['default', 'empty']).default('default'))
     .option('--state <file>', 'load data from this JSON file if it exists; save to it after writes and on exit')
+    .option('--no-patch', 'refuse PATCH (405), as a service without partial updates does, to rehearse the PUT fallback of `assetbatch update`')
     .addHelpText(
       'after',
       `
@@ -45,13 +46,15 @@ Examples:
       rehearse against a flaky service, the same way every time
   $ assetbatch sandbox --seed empty --rate-limit 0
       a bare account without throttling
+  $ assetbatch sandbox --no-patch
+      only PUT updates records: \`assetbatch update\` falls back to read-just-before-PUT
 
 Try it:
   $ curl -H "Authorization: Bearer sandbox-token" "http://127.0.0.1:8000/api/v2/supplier/?company=1"
   $ curl http://127.0.0.1:8000/__sandbox/stats
 `,
     )
-    .action(async (opts: { port: number; token: string; rateLimit: number; latencyMs: number; faults?: string; faultSeed?: number; seed: 'default' | 'empty'; state?: string }) => {
+    .action(async (opts: { port: number; token: string; rateLimit: number; latencyMs: number; faults?: string; faultSeed?: number; seed: 'default' | 'empty'; state?: string; patch: boolean }) => {
       const sandbox = await startSandbox({
         port: opts.port,
         token: opts.token,
@@ -61,6 +64,7 @@ Try it:
         faultSeed: opts.faultSeed,
         seed: opts.seed,
         stateFile: opts.state,
+        patch: opts.patch,
       });
       process.stdout.write(
         `${sandbox.url}\n` +
@@ -69,6 +73,7 @@ Try it:
           `try: curl -H "Authorization: Bearer ${sandbox.token}" "${sandbox.url}/api/v2/company/"\n` +
           `stats: ${sandbox.url}/__sandbox/stats\n` +
           (opts.state ? `state: ${opts.state}\n` : '') +
+          (opts.patch ? '' : 'PATCH: refused (405); records change by PUT only\n') +
           `Ctrl-C to stop.\n`,
       );
       await new Promise<void>((resolve) => {

@@ -71,7 +71,7 @@ export interface ImportOptions {
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */
   readonly connectionOverride?: Connection;
-  /** create (import) or update (find each row's record, merge, PUT). Default create. */
+  /** create (import) or update (find each row's record, merge, PATCH the changes or PUT). Default create. */
   readonly mode?: WriteMode;
   /** Updates: blank the fields whose cell is empty. */
   readonly clearEmpty?: boolean;
@@ -139,7 +139,10 @@ export interface ImportSummary {
   readonly report?: string;
   readonly journal?: string;
   readonly stopped?: { code: string; message: string };
+  /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
+  /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */
+  readonly runWarnings: readonly string[];
   readonly plan: ImportPlan;
 }
 
@@ -700,9 +703,11 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       report: reportPath,
       journal: journal?.path,
       stopped,
-      warnings: plan.warnings,
+      warnings: [...plan.warnings, ...writer.warnings],
+      runWarnings: [...writer.warnings],
       plan,
     };
+    for (const w of writer.warnings) o.logger?.warn(w);
     o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
     journal?.close();
     journal = undefined;
@@ -728,7 +733,7 @@ export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<I
 
 export type { RowIssue };
 
-/** Update records from a sheet: each row's record found by ID or natural key, merged, PUT. */
+/** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */
 export function updateSpreadsheet(o: Omit<ImportOptions, 'mode'>): Promise<ImportSummary> {
   return importSpreadsheet({ ...o, mode: 'update' });
 }

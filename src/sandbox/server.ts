@@ -29,6 +29,11 @@ export interface SandboxOptions {
   seed?: SeedKind;
   /** JSON file to load at start (when present) and to save after writes and on close. */
   stateFile?: string;
+  /**
+   * Accept PATCH on the record paths (default true). False answers it 405, as a service
+   * without partial updates would, so that the client's PUT fallback can be rehearsed.
+   */
+  patch?: boolean;
   logger?: SandboxLogger;
 }
 
@@ -81,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faultSeed = options.faultSeed ?? Date.now() % 2 ** 31;
   let faults = new FaultInjector(faultRates, faultSeed);
   let stats = newStats();
+  const detailWrites = options.patch === false ? ['PUT'] : ['PUT', 'PATCH'];
   const sockets = new Set<Socket>();
 
   // --state: save soon after each write, and for sure on close.
@@ -185,7 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (route.notFound || !route.def) return detail(404, 'Not found.');
     const def = route.def;
-    const allowed = route.id === undefined ? ['GET', ...(CREATABLE.has(def.name) ? ['POST'] : [])] : ['GET', ...(WRITABLE_DETAIL.has(def.name) ? ['PUT', 'PATCH'] : [])];
+    const allowed = route.id === undefined ? ['GET', ...(CREATABLE.has(def.name) ? ['POST'] : [])] : ['GET', ...(WRITABLE_DETAIL.has(def.name) ? detailWrites : [])];
     if (!allowed.includes(method)) return detail(405, `Method "${method}" not allowed.`, { Allow: allowed.join(', ') });
     try {
       if (method === 'GET') return route.id === undefined ? list(def, url) : retrieve(def, url, route.id);

@@ -87,3 +87,19 @@ export function diffBodies(def: ResourceDef, current: WriteBody, next: WriteBody
   if (ta !== tb) changes.push({ field: 'template', from: ta, to: tb });
   return changes;
 }
+
+/**
+ * The body to PATCH: only the top-level keys whose value changes, plus `company` (the
+ * service requires it on every write). A nested object (category, contact_person,
+ * expenditure_type, currency) and the custom field template go whole when anything in
+ * them changed: how the service merges inside a nested value is not specified, and a whole
+ * value is right either way. Keys are those of the field-by-field diff, so a PATCH carries
+ * exactly what a dry run shows.
+ */
+export function patchBody(def: ResourceDef, current: WriteBody, next: WriteBody): WriteBody {
+  const keys = new Set(diffBodies(def, current, next).map((c) => c.field.split('.')[0]));
+  const body: WriteBody = {};
+  for (const k of keys) body[k] = next[k] ?? null;
+  if (next.company !== undefined) body.company = next.company;
+  return body;
+}

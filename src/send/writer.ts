@@ -10,7 +10,9 @@ import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, mergeForUpdate, readToWrite, type FieldChange } from './merge.js';
+import { diffBodies, mergeForUpdate, patchBody, readToWrite, type FieldChange } from './merge.js';
+import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
+import type { Gate } from '../api/rate-limit.js';
 
 /** Fields an update never carries (contract_type, approver, signer, signed_date, form_template). */
 export function stripCreateOnly(def: ResourceDef, body: WriteBody): WriteBody {
@@ -333,52 +335,107 @@ export class RowWriter {
     }
   }
 
-  /** Read a record in write form (for merges and dry-run diffs). */
-  async current(id: number): Promise<WriteBody> {
+  // Updates. PUT replaces the whole record, so a field someone else changed between our read
+  // and our write would be reverted; PATCH sends only the fields the sheet changes. Where
+  // the service refuses PATCH (405), the record is read just before its PUT instead.
+
+  /** PATCH or PUT for this run's updates: the first update finds out, every row shares it. */
+  private readonly updateMethod = new UpdateMethod();
+  /** What the user must hear once about this run, not once per row (shown with the summary). */
+  readonly warnings: string[] = [];
+
+  /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
+  async current(id: number, gate?: Gate): Promise<WriteBody> {
     const { client, def, company } = this.o;
-    await this.o.beforeRead?.();
-    const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company });
+    // Loading the country list makes requests of its own, which a held lease would block.
+    if (!gate) await this.o.beforeRead?.();
+    const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
     return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
   }
 
   /**
-   * Update a record with the sheet's values without wiping the rest: read, merge, PUT.
+   * Update a record with the sheet's values without wiping the rest: read, merge, then PATCH
+   * the fields that change (or PUT the merged record where PATCH is refused).
    * contract_type and create-only fields are never sent on update.
    */
-  async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}, sheetHash = payloadHash(sheet)): Promise<SendResult & { changes?: FieldChange[] }> {
+  async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}, sheetHash = payloadHash(sheet)): Promise<UpdateResult> {
     const { def, company } = this.o;
     const clean = stripCreateOnly(def, sheet);
-    let next: WriteBody;
-    let changes: FieldChange[] | undefined;
     try {
-      if (opts.replace) {
-        next = { ...clean, company };
-        if (opts.dryRun) changes = diffBodies(def, await this.current(id), next);
-      } else {
-        const cur = await this.current(id);
-        next = { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
-        changes = diffBodies(def, cur, next);
-      }
+      if (opts.dryRun) return await this.previewUpdate(id, clean, opts);
+      // --replace means the sheet is the whole record: a PUT, with nothing to read first.
+      if (opts.replace) return await this.update(row, id, { ...clean, company }, sheetHash);
+      return await this.updateChanged(row, id, clean, opts.clearEmpty, sheetHash);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
         return { status: 'failed', id, issues: [{ code: 'E_HTTP_NOT_FOUND', field: 'id', message: `record ${id} not found in company ${company}` }] };
       }
       throw e;
     }
-    if (opts.dryRun) return { status: 'skipped', id, changes, note: changes && changes.length === 0 ? 'no change' : undefined };
-    if (changes && changes.length === 0) return { status: 'skipped', id, note: 'no change: the record already has these values' };
-    // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
-    const res = await this.update(row, id, next, sheetHash);
-    return { ...res, changes };
   }
 
-  /** PUT a whole body to a record (the caller merged it first when it must not wipe fields). */
-  async update(row: number, id: number, body: WriteBody, hash = payloadHash(body)): Promise<SendResult> {
+  /** A dry run: what an update would change, field by field; nothing is sent. */
+  private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
+    const { def, company } = this.o;
+    const cur = await this.current(id);
+    const next = opts.replace ? { ...clean, company } : { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
+    const changes = diffBodies(def, cur, next);
+    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined };
+  }
+
+  /**
+   * Read, merge and write one record with the run's verb. A PATCH refused with 405 turns the
+   * run to PUT (said once) and the row is read again and PUT: no row fails for the probe.
+   */
+  private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
+    await this.o.beforeRead?.();
+    for (;;) {
+      const ticket = await this.updateMethod.take();
+      let outcome: ProbeOutcome = 'unknown';
+      try {
+        const { result, answered } = await this.readAndWrite(row, id, clean, clearEmpty, hash, ticket.verb);
+        if (answered) outcome = 'accepted';
+        return result;
+      } catch (e) {
+        if (!(ticket.verb === 'PATCH' && e instanceof ApiError && e.status === 405)) throw e;
+        outcome = 'refused';
+        if (this.updateMethod.refused()) this.warnings.push(putOnlyWarning(this.o.def));
+      } finally {
+        ticket.settle(outcome);
+      }
+    }
+  }
+
+  /**
+   * The read and the write of one update, through one lease of the rate limiter: the write
+   * takes the slot right after the read's, so the window in which someone else's change can
+   * be overwritten is the read's round trip, not a wait behind other rows for the budget.
+   */
+  private async readAndWrite(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string, verb: UpdateVerb): Promise<{ result: UpdateResult; answered: boolean }> {
+    const { client, def, company } = this.o;
+    // Two requests: the first waits until both fit the window, so the write never waits.
+    const lease = await client.limiter.lease(2);
+    try {
+      const cur = await this.current(id, lease);
+      const next = { ...mergeForUpdate(cur, clean, { clearEmpty }), company };
+      const changes = diffBodies(def, cur, next);
+      if (changes.length === 0) return { result: { status: 'skipped', id, note: 'no change: the record already has these values' }, answered: false };
+      const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
+      // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
+      const res = await this.update(row, id, body, hash, verb, lease.last);
+      return { result: { ...res, changes }, answered: true };
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** PATCH some fields of a record, or PUT a whole body (the caller merged it first when it must not wipe fields). */
+  async update(row: number, id: number, body: WriteBody, hash = payloadHash(body), verb: UpdateVerb = 'PUT', gate?: Gate): Promise<SendResult> {
     const { client, def, journal, mapping } = this.o;
     const slot = journal?.newSlot(row) ?? String(row);
     journal?.intent(slot, row, hash);
     try {
-      await client.write('PUT', client.path(def.path, id, false), body);
+      await client.write(verb, client.path(def.path, id, false), body, undefined, { gate });
       this.claimed.add(id);
       journal?.done(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
@@ -391,6 +448,16 @@ export class RowWriter {
       throw e;
     }
   }
+}
+
+export type UpdateResult = SendResult & { changes?: FieldChange[] };
+
+/** The run's one warning when the service takes only PUT for a resource. */
+function putOnlyWarning(def: ResourceDef): string {
+  return (
+    `the service refused PATCH for ${def.plural} (405), so updates were sent as whole-record PUTs, each record read just before its write; ` +
+    'a change someone else makes to the same record in the moment between that read and the write is overwritten (see docs/update.md)'
+  );
 }
 
 /**

@@ -106,3 +106,63 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(value, now)).toBe(ms);
   });
 });
+
+describe('RateLimiter.lease', () => {
+  // A read and a write through one lease, with another caller asking for a slot in between.
+  const cases: [string, number, string[]][] = [
+    ['with a limit, nobody gets in between the read and the write', 10, ['read', 'write', 'other']],
+    ['without a limit nothing is held (nobody waits for slots anyway)', 0, ['read', 'other', 'write']],
+  ];
+  it.each(cases)('%s', async (_name, limit, want) => {
+    const limiter = new RateLimiter({ limit });
+    const order: string[] = [];
+    const lease = await limiter.lease();
+    await lease.acquire();
+    order.push('read');
+    const other = limiter.acquire().then(() => order.push('other'));
+    // The read's round trip.
+    await new Promise((r) => setTimeout(r, 20));
+    await lease.last.acquire();
+    order.push('write');
+    await other;
+    expect(order).toEqual(want);
+  });
+
+  it('a lease waits for the callers before it, and release lets the next one in', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    const times: [string, number][] = [];
+    const first = limiter.acquire().then(() => times.push(['first', clock.now()]));
+    const lease = await limiter.lease();
+    await first;
+    await lease.acquire();
+    times.push(['read', clock.now()]);
+    const after = limiter.acquire().then(() => times.push(['after', clock.now()]));
+    await lease.last.acquire();
+    times.push(['write', clock.now()]);
+    await after;
+    expect(times).toEqual([['first', 0], ['read', 1000], ['write', 2000], ['after', 3000]]);
+  });
+});
+
+describe('RateLimiter.lease(n) waits until its n requests fit, so they go out together', () => {
+  // [limit, sends before the lease, lease requests, times of the lease's sends]
+  const cases: [string, number, number, number, number[]][] = [
+    ['one slot left, two wanted: both after the window moves', 2, 1, 2, [1000, 1000]],
+    ['two slots left: both at once', 3, 1, 2, [0, 0]],
+    ['one wanted: the free slot now', 2, 1, 1, [0]],
+    ['more wanted than the limit: as many as fit, then the window', 1, 0, 2, [0, 1000]],
+  ];
+  it.each(cases)('%s', async (_name, limit, before, requests, want) => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    await sendTimes(limiter, clock, before);
+    const lease = await limiter.lease(requests);
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      await (i === requests - 1 ? lease.last : lease).acquire();
+      times.push(clock.now());
+    }
+    expect(times).toEqual(want);
+  });
+});

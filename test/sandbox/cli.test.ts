@@ -41,6 +41,27 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
   });
 
   it.each([
+    [[], 200, 'PUT, PATCH'],
+    [['--no-patch'], 405, 'PUT'],
+  ] as const)('sandbox %j: PATCH of a record answers %i', async (flags, status, allow) => {
+    const { child, exited } = run(['sandbox', '--port', '0', '--rate-limit', '0', ...flags]);
+    try {
+      const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const res = await fetch(`${url}/api/v2/customer/1`, {
+        method: 'PATCH',
+        headers: { Authorization: 'Bearer sandbox-token', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ company: 1, website: 'https://northwind.example/patched' }),
+      });
+      expect(res.status).toBe(status);
+      expect((await fetch(`${url}/api/v2/customer/1`, { method: 'OPTIONS', headers: { Authorization: 'Bearer sandbox-token' } })).headers.get('allow')).toBe(`GET, ${allow}`);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it.each([
     [['sandbox', '--help'], 0, /Examples:/],
     [['sandbox', '--faults', '404=0.5'], 2, /unknown fault kind "404"/],
     [['sandbox', '--seed', 'full'], 2, /Allowed choices are default, empty/],

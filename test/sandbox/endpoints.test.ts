@@ -163,3 +163,27 @@ describe('methods and paths', () => {
     expect((await c.get(path)).status).toBe(status);
   });
 });
+
+describe('with patch: false (--no-patch) PATCH is refused and PUT still works', () => {
+  let off: Client;
+  beforeAll(async () => {
+    off = await sandbox({ patch: false });
+  });
+  afterAll(() => off.close());
+
+  it.each(['asset/3', 'contract/1', 'customer/1', 'asset-owner/6'])('PATCH /api/v2/%s/ is 405, Allow without PATCH, record unchanged', async (path) => {
+    const before = (await off.get(`/api/v2/${path}/?company=1`)).body;
+    const r = await off.patch(`/api/v2/${path}/`, { company: 1, name: 'Patched anyway' });
+    expect(r.status).toBe(405);
+    expect(r.body).toEqual({ detail: 'Method "PATCH" not allowed.' });
+    expect(r.headers.get('allow')).toBe('GET, PUT');
+    expect((await off.get(`/api/v2/${path}/?company=1`)).body).toEqual(before);
+  });
+
+  it('PUT still updates', async () => {
+    const before = (await off.get('/api/v2/asset-owner/6/?company=1')).body;
+    const r = await off.put('/api/v2/asset-owner/6/', { company: 1, name: before.name, phone: '+1 555-0142' });
+    expect(r.status).toBe(200);
+    expect(r.body.phone).toBe('+1 555-0142');
+  });
+});

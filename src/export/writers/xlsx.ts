@@ -52,6 +52,12 @@ export class XlsxWriter implements TableWriter {
   private readonly names = new Set<string>(['about']);
   private sheet?: ExcelJS.Worksheet;
   private columns: readonly ExportColumn[] = [];
+  /**
+   * One style object per column and kind of value, given to every cell: exceljs finds a
+   * style's id by the object's identity, and a cell of its own otherwise gets a fresh copy
+   * that exceljs renders to XML to look up — for every cell, most of an export's time.
+   */
+  private styles: readonly { numeric: Partial<ExcelJS.Style>; other: Partial<ExcelJS.Style> }[] = [];
   private rows = 0;
 
   private readonly out: Writable;
@@ -73,11 +79,23 @@ export class XlsxWriter implements TableWriter {
     header.commit();
     this.sheet = ws;
     this.columns = spec.columns;
+    this.styles = spec.columns.map((c) => {
+      const style = NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {};
+      return { numeric: { ...style }, other: { ...style } };
+    });
     this.rows = 0;
   }
 
   async writeRow(cells: readonly CellValue[]): Promise<void> {
-    this.sheet!.addRow(cells.map((v, i) => xlsxCell(this.columns[i].type, v))).commit();
+    const row = this.sheet!.addRow(cells.map((v, i) => xlsxCell(this.columns[i].type, v)));
+    for (let i = 0; i < cells.length; i++) {
+      const v = cells[i];
+      if (v === undefined) continue;
+      // A number or a date takes a number format by default when its style has none: its own object.
+      const kind = typeof v === 'number' || (v !== null && this.columns[i].type === 'date') ? 'numeric' : 'other';
+      row.getCell(i + 1).style = this.styles[i][kind];
+    }
+    row.commit();
     this.rows++;
     // Let the zip stream catch up now and then, so rows do not pile up in memory.
     if (this.rows % 200 === 0 && this.pass.writableNeedDrain) await once(this.pass, 'drain');

@@ -375,7 +375,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // one left by another run is set aside rather than trusted.
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !dryRun && !conn.sandbox;
-    if (journaled) lock = await lockJournal(journalPath, o.file);
+    if (journaled) lock = await lockJournal(journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
     const { state, warnings: journalWarnings } = journaled ? await priorState(journalPath, o.resume !== false, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
     const prior = state ? new PriorRuns(state) : undefined;
     const doneRows = prior?.doneRows ?? 0;

@@ -1,39 +1,13 @@
 #!/usr/bin/env node
-// The CLI: a thin shell over the library. Commands live one per file; this wires them.
-import { Command, CommanderError } from 'commander';
-import { createRequire } from 'node:module';
-import { registerSandboxCommand } from './sandbox.js';
-import { registerExportCommand } from './export.js';
-import { registerTemplateCommand } from './template.js';
-import { registerImportCommand } from './import.js';
+// The CLI: a thin shell over the library. Commands live one per file (commands.ts lists
+// them); program.ts builds the program with the one a command line runs.
+import { CommanderError } from 'commander';
+import { buildProgram } from './program.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
 import { boundHeapGrowth } from '../util/heap.js';
 
-const require = createRequire(import.meta.url);
-const pkg = require('../../package.json') as { version: string };
-
-export function buildProgram(): Command {
-  const program = new Command();
-  program
-    .name('assetbatch')
-    .description(
-      'Move spreadsheets in and out of the Asset, Contract and Supplier Management Service (API v2): ' +
-        'import legacy registers, validate them before anything is written, update records safely, ' +
-        'and export every list as CSV or XLSX. Rehearse on the local sandbox first with --sandbox.',
-    )
-    .version(pkg.version)
-    // Usage errors exit 2 (issue 3), not commander's 1; subcommands inherit this when created below.
-    .exitOverride()
-    .addHelpText('after', '\nExamples:\n  $ assetbatch validate samples/legacy-asset-register.xlsx --resource asset --sandbox\n  $ assetbatch export asset -o assets.xlsx --sandbox\n  $ assetbatch <command> --help     # options and examples of one command');
-  registerImportCommand(program);
-  registerSandboxCommand(program);
-  registerExportCommand(program);
-  registerTemplateCommand(program);
-  return program;
-}
-
 boundHeapGrowth();
-const program = buildProgram();
+const program = await buildProgram(process.argv.slice(2));
 try {
   await program.parseAsync(process.argv);
 } catch (e) {

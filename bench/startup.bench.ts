@@ -1,0 +1,45 @@
+// Startup: what a command costs before it does anything, beside `node -e 0` in the same run.
+// Runs interleaved (node, --help, validate, node, …), the median of each kept. The CLI is
+// the built one (npm run build first). Goals (issue 17): --help ≤ 2×, a 3-row validate ≤ 3×.
+// Run: npm run bench:startup
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { it } from 'vitest';
+import { machine, ratio, table, writeSection } from './lib/results.js';
+
+const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 15);
+const MAIN = resolve('dist/cli/main.js');
+
+function wall(args: readonly string[]): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { stdio: 'ignore' });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status}`);
+  return performance.now() - started;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+it(`startup beside node -e 0, median of ${ROUNDS}`, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ab-bench-startup-'));
+  try {
+    const csv = join(dir, 'three.csv');
+    await writeFile(csv, 'Name,Serial Number,Purchase Date\nDesk,SN-1,2024-01-02\nChair,SN-2,2024-01-03\nLamp,SN-3,2024-01-04\n');
+    const cases: [string, string[]][] = [
+      ['node -e 0', ['-e', '0']],
+      ['assetbatch --help', [MAIN, '--help']],
+      ['assetbatch validate (3 rows, --sandbox)', [MAIN, 'validate', csv, '-r', 'asset', '--sandbox', '--report', join(dir, 'r.csv')]],
+    ];
+    const times = cases.map(() => [] as number[]);
+    for (let r = 0; r < ROUNDS; r++) cases.forEach(([, args], i) => times[i].push(wall(args)));
+    const base = median(times[0]);
+    const rows = cases.map(([name], i) => [name, `${Math.round(median(times[i]))} ms`, ratio(median(times[i]) / base)]);
+    const text = table(['command', 'wall (median)', '÷ node -e 0'], rows, 1);
+    console.log(text);
+    await writeSection('startup', `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each.\n\n${text}\n\nBefore the CLI loaded only the command it runs (src/cli/commands.ts), \`--help\` loaded every command and the modules they use (about 330 files) and took 4.9× (issue 17's figure).`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 600_000);

@@ -3,17 +3,10 @@
 // or "ドイツ" resolves like "Germany"; our own aliases (resources/countries.ts) add only
 // what the library lacks.
 import countries from 'i18n-iso-countries';
+import { normalizeAnyScript } from '../map/normalize.js';
 
-/** Case, accents and punctuation removed, letters of every script kept ("Österreich" = "osterreich"). */
-export function countryKey(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/** Case, accents and punctuation aside, letters of every script kept. */
+export const countryKey = normalizeAnyScript;
 
 /** Name key → ISO numeric code; null where languages disagree (a name two countries share). */
 let byName: Map<string, number | null> | undefined;

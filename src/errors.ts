@@ -41,6 +41,8 @@ export const ErrorCodes = {
   E_MAPPING_UNKNOWN_FIELD: 'E_MAPPING_UNKNOWN_FIELD',
   E_MAPPING_REQUIRED_FIELD: 'E_MAPPING_REQUIRED_FIELD',
   E_MAPPING_DUPLICATE_HEADER: 'E_MAPPING_DUPLICATE_HEADER',
+  /** A value table or a default names something the service does not have. */
+  E_MAPPING_VALUE: 'E_MAPPING_VALUE',
   E_DATE_AMBIGUOUS: 'E_DATE_AMBIGUOUS',
   // row problems (collected as issues, exit 1)
   E_VALUE_INVALID: 'E_VALUE_INVALID',

@@ -5,6 +5,7 @@ import { AssetbatchError } from '../errors.js';
 import type { CustomFieldDataType, CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
 import { compactName, closest, similarity } from './normalize.js';
+import { valueTables, type ValueTable } from './values.js';
 
 export type Target =
   | { readonly kind: 'field'; readonly field: FieldDef }
@@ -44,6 +45,8 @@ export interface MappingFile {
   headerRow?: number;
   columns?: Record<string, string | null>;
   defaults?: Record<string, unknown>;
+  /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
+  values?: Record<string, Record<string, string>>;
   dateFormat?: string;
   uniqueField?: 'name' | 'serial_number';
   /** Workbooks: sheet name → resource. */
@@ -56,6 +59,8 @@ export interface Mapping {
   readonly unmapped: readonly { index: number; header: string; suggestion?: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** Value translation tables by column index (from the mapping file). */
+  readonly values: ReadonlyMap<number, ValueTable>;
   readonly warnings: readonly string[];
 }
 
@@ -278,7 +283,21 @@ export function mapHeaders(
   for (const [h, n] of seen) if (n > 1) warnings.push(`the header "${headers.find((x) => compactName(x) === h)}" appears ${n} times; only the first is used`);
 
   columns.sort((a, b) => a.index - b.index);
-  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, warnings };
+  checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
+  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, values: valueTables(headers, opts.mappingFile?.values), warnings };
+}
+
+/** A default for something that is not a field of the resource would be dropped unseen: refuse it. */
+function checkDefaults(def: ResourceDef, defaults: Record<string, unknown> | undefined, custom: CustomFieldSet | undefined, mode: 'create' | 'update', file: string | undefined): void {
+  for (const key of Object.keys(defaults ?? {})) {
+    if (parseTarget(def, key, custom, mode)?.kind === 'field') continue;
+    const known = candidateFields(def, mode).map((f) => f.name);
+    const sugg = closest(key, known, { limit: 1 });
+    throw new AssetbatchError('E_MAPPING_UNKNOWN_FIELD', `the default for "${key}" is not for a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`, {
+      location: { file },
+      hint: `Defaults take standard fields: ${known.join(', ')}`,
+    });
+  }
 }
 
 /** Required fields (on create) that no column and no default supplies. */

@@ -12,6 +12,17 @@ export function normalizeName(s: string): string {
     .trim();
 }
 
+/** Like normalizeName, keeping the letters of every script ("Österreich" = "osterreich", "ドイツ" stays). */
+export function normalizeAnyScript(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /** Like normalizeName but without any spaces: "Sub Cat" = "subcat" = "sub_cat". */
 export function compactName(s: string): string {
   return normalizeName(s).replace(/ /g, '');

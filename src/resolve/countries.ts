@@ -1,51 +1,45 @@
-// Countries as people name them in their own language. These are not matched silently
-// (a register's "Deutschland" may be a typo for something else as far as we know), but
-// they make the suggestion: "country 'Deutschland' not found; did you mean 'Germany'?"
-import { compactName } from '../map/normalize.js';
+// Countries as people name them in any language: i18n-iso-countries carries the CLDR
+// names (and alternatives) in over 70 languages. A register's "Deutschland", "Österreich"
+// or "ドイツ" resolves like "Germany"; our own aliases (resources/countries.ts) add only
+// what the library lacks.
+import countries from 'i18n-iso-countries';
+import { normalizeAnyScript } from '../map/normalize.js';
 
-/** Endonym → ISO 3166 numeric code. */
-const ENDONYMS: Record<string, number> = {
-  deutschland: 276,
-  osterreich: 40,
-  schweiz: 756,
-  suisse: 756,
-  svizzera: 756,
-  espana: 724,
-  italia: 380,
-  nederland: 528,
-  belgie: 56,
-  belgique: 56,
-  sverige: 752,
-  norge: 578,
-  danmark: 208,
-  suomi: 246,
-  polska: 616,
-  cesko: 203,
-  ceskarepublika: 203,
-  magyarorszag: 348,
-  eire: 372,
-  hellas: 300,
-  ellada: 300,
-  portugal: 620,
-  brasil: 76,
-  mexico: 484,
-  nippon: 392,
-  nihon: 392,
-  zhongguo: 156,
-  bharat: 356,
-  rossiya: 643,
-  turkiye: 792,
-  hrvatska: 191,
-  slovensko: 703,
-  slovenija: 705,
-  lietuva: 440,
-  latvija: 428,
-  eesti: 233,
-  romania: 642,
-  bulgaria: 100,
-  srbija: 688,
-};
+/** Case, accents and punctuation aside, letters of every script kept. */
+export const countryKey = normalizeAnyScript;
 
-export function endonymCode(text: string): number | undefined {
-  return ENDONYMS[compactName(text)];
+/** Name key → ISO numeric code; null where languages disagree (a name two countries share). */
+let byName: Map<string, number | null> | undefined;
+
+function addNames(into: Map<string, number | null>, lang: string, overwrite: boolean): void {
+  for (const [alpha2, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
+    const numeric = Number(countries.alpha2ToNumeric(alpha2));
+    for (const name of names) {
+      const k = countryKey(name);
+      const prev = into.get(k);
+      if (prev === undefined || overwrite) into.set(k, numeric);
+      else if (prev !== numeric) into.set(k, null);
+    }
+  }
+}
+
+function nameIndex(): Map<string, number | null> {
+  if (byName) return byName;
+  const other = new Map<string, number | null>();
+  for (const lang of countries.langs()) if (lang !== 'en') addNames(other, lang, false);
+  // English wins over a name another language gives to another country ("Congo").
+  const english = new Map<string, number | null>();
+  addNames(english, 'en', false);
+  byName = new Map([...other, ...[...english].filter(([, v]) => v !== null)]);
+  return byName;
+}
+
+/** The ISO numeric code of a country name in any language the library knows, if one country has it. */
+export function countryCodeByName(text: string): number | undefined {
+  return nameIndex().get(countryKey(text)) ?? undefined;
+}
+
+/** Whether the library already resolves this name to the country with this alpha-2 code. */
+export function libraryHasName(alpha2: string, name: string): boolean {
+  return nameIndex().get(countryKey(name)) === Number(countries.alpha2ToNumeric(alpha2));
 }

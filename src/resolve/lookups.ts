@@ -12,7 +12,7 @@ import type { LookupKind, ResourceDef } from '../resources/fields.js';
 import { LOOKUP_LIST } from '../resources/index.js';
 import { COUNTRIES } from '../resources/countries.js';
 import { closest, didYouMean, normalizeName } from '../map/normalize.js';
-import { endonymCode } from './countries.js';
+import { countryCodeByName } from './countries.js';
 
 export interface LookupEntry {
   readonly id: number;
@@ -380,7 +380,7 @@ export function splitCategory(text: string): { name: string; sub?: string } {
   return m ? { name: m[1], sub: m[2] } : { name: text.trim() };
 }
 
-/** Countries: by numeric code, alpha-2, alpha-3, name or alias; then checked against the service's list. */
+/** Countries: by numeric code, alpha-2, alpha-3, name or alias, or a name in any language; then checked against the service's list. */
 export function resolveCountry(idx: LookupIndex, text: string): Resolution {
   const t = text.trim();
   if (/^\d{1,3}$/.test(t)) {
@@ -394,10 +394,9 @@ export function resolveCountry(idx: LookupIndex, text: string): Resolution {
     if (hit) return { ok: true, entry: hit };
   }
   const res = idx.find(t);
-  if (!res.ok && res.code === 'E_LOOKUP_NOT_FOUND') {
-    const native = endonymCode(t);
-    const hit = native === undefined ? undefined : idx.all().find((e) => e.id === native);
-    if (hit) return { ok: false, code: res.code, message: `country '${t}' not found; did you mean '${hit.name}'? (write country names in English, or use the ISO code ${COUNTRIES.find((c) => c.numeric === native)?.alpha2 ?? native})` };
-  }
-  return res;
+  if (res.ok || res.code !== 'E_LOOKUP_NOT_FOUND') return res;
+  // A name in another language (or another CLDR form): the library knows which country.
+  const code = countryCodeByName(t);
+  const hit = code === undefined ? undefined : idx.all().find((e) => e.id === code);
+  return hit ? { ok: true, entry: hit } : res;
 }

@@ -40,7 +40,7 @@ const fields: FieldDef[] = [
   text50('state_province', 'State/province', 'State or province.', ['state', 'province', 'region', 'county']),
   text50('city', 'City', 'City.', ['town', 'site city']),
   text50('zip_code', 'Zip code', 'Zip or postal code.', ['zip', 'postcode', 'postal code', 'post code'], { keepText: true }),
-  { name: 'country', label: 'Country', type: 'lookup', lookup: 'country', description: 'Country, by name, alias, ISO code or numeric code.', synonyms: ['site country', 'nation', 'country code'] },
+  { name: 'country', label: 'Country', type: 'lookup', lookup: 'country', description: 'Country, by name, alias, ISO code or numeric code.', synonyms: ['site country', 'nation', 'country code', 'location country'] },
   { name: 'location_description', label: 'Location description', type: 'text', maxLength: 1000, description: 'Free-text description of where the asset is.', synonyms: ['location', 'site', 'where'] },
   { name: 'general_info_notes', label: 'General notes', type: 'text', maxLength: 150, description: 'General information.', synonyms: ['general info', 'general info notes', 'notes general'] },
   { name: 'asset_owner', label: 'Owner', type: 'lookup', lookup: 'asset_owner', description: 'Asset owner, by name or email.', synonyms: ['asset owner', 'assigned to', 'user', 'custodian', 'owner email'] },

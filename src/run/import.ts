@@ -21,6 +21,8 @@ import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../reso
 import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
 import { cellText, dateOrderFromFormat, isEmptyCell } from '../map/coerce.js';
 import { Resolver } from '../resolve/lookups.js';
+import { checkMappingValues } from '../resolve/mapping-values.js';
+import { translateCell } from '../map/values.js';
 import { prepareRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
 import { Journal } from '../send/journal.js';
@@ -153,6 +155,7 @@ const mappingFileSchema = z
     headerRow: z.number().int().positive().optional(),
     columns: z.record(z.string(), z.string().nullable()).optional(),
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
     /** Workbooks: sheet name → resource, where the names do not say it. */
@@ -309,6 +312,10 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       );
     }
 
+    // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
+    const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
+    await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder });
+
     // Pass 1, or its look-ahead.
     // A child contract may name a parent created from an earlier row of the same sheet.
     const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
@@ -361,8 +368,6 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       });
     }
     const scanned = { rows: scanner.rows, totalsRows: scanner.totalsRows, blankRows, firstRowOfKey: scanner.firstRowOfKey, referenced: scanner.referenced() };
-    // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
-    const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
     for (const [kind, names] of scanner.names) await resolver.load(kind, names);
     scanner.collectNames = false;
     let placeholder = -1;
@@ -438,7 +443,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       scanner.add(r);
       if (scanner.dirty) return settleDates();
       for (const c of lookupCols) {
-        if (!resolver.index(c.kind).complete && !isEmptyCell(r.cells[c.index])) return loadNames(r);
+        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping.values, c.index, r.cells[c.index]))) return loadNames(r);
       }
     };
     const settleDates = async (): Promise<void> => {
@@ -457,7 +462,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const loadNames = async (r: SheetRow): Promise<void> => {
       for (const c of lookupCols) {
         if (resolver.index(c.kind).complete) continue;
-        const cell = r.cells[c.index];
+        const cell = translateCell(mapping.values, c.index, r.cells[c.index]);
         if (isEmptyCell(cell)) continue;
         const text = cellText(cell);
         if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);

@@ -6,6 +6,7 @@ import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
+import { translateCell } from '../map/values.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(iso: string, months: number): string {
@@ -256,7 +257,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   for (const p of planOf(ctx)) {
     const col = p.col;
-    const cell = cells[col.index] ?? null;
+    const cell = translateCell(mapping.values, col.index, cells[col.index] ?? null);
     const t = col.target;
     if (t.kind === 'field') {
       st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);

@@ -1,0 +1,59 @@
+// Resolve stage, before any row: what the mapping file itself names (the targets of its
+// value tables, its defaults) must exist, or every row would fail for the same reason.
+// Lists are fetched for them as for the sheet's names (resolver.load).
+import { AssetbatchError } from '../errors.js';
+import { coerceCell, type DateOrder } from '../map/coerce.js';
+import { parseTarget, type Mapping } from '../map/headers.js';
+import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
+import type { CellValue } from '../read/types.js';
+import { splitCategory, type Resolver } from './lookups.js';
+
+interface Named {
+  /** Where the value comes from, for the message. */
+  readonly what: string;
+  readonly field: FieldDef;
+  readonly value: string;
+}
+
+/** Each value the mapping file gives for a field: table targets, then defaults. */
+function namedValues(def: ResourceDef, mapping: Mapping, headers: readonly string[], mode: WriteMode): Named[] {
+  const out: Named[] = [];
+  for (const [index, table] of mapping.values) {
+    const col = mapping.columns.find((c) => c.index === index);
+    if (col?.target.kind !== 'field') continue;
+    for (const to of new Set(table.values())) out.push({ what: `the value table of column "${headers[index]}" maps a value to "${to}"`, field: col.target.field, value: to });
+  }
+  for (const [key, value] of Object.entries(mapping.defaults)) {
+    const t = parseTarget(def, key, undefined, mode);
+    if (t?.kind === 'field') out.push({ what: `the default for ${t.field.name} is "${String(value)}"`, field: t.field, value: String(value) });
+  }
+  return out;
+}
+
+/** Why the value cannot be used for the field, if it cannot; lookups are loaded first. */
+function problemOf(resolver: Resolver, n: Named, order: DateOrder | undefined): string | undefined {
+  if (n.field.type !== 'lookup') return coerceCell(n.value as CellValue, n.field, order).problem;
+  const res = resolver.resolve(n.field.lookup!, n.value);
+  return res.ok ? undefined : res.message;
+}
+
+/**
+ * Refuse (E_MAPPING_VALUE, exit 2) a value table or default that names what the service
+ * does not have, before any row is read; fetch the lists they need.
+ */
+export async function checkMappingValues(resolver: Resolver, def: ResourceDef, mapping: Mapping, at: { headers: readonly string[]; mode: WriteMode; file?: string; dateOrder?: DateOrder }): Promise<void> {
+  const { headers, mode, file } = at;
+  const named = namedValues(def, mapping, headers, mode);
+  const byKind = new Map<string, string[]>();
+  for (const n of named) if (n.field.lookup) byKind.set(n.field.lookup, [...(byKind.get(n.field.lookup) ?? []), n.field.lookup === 'category' ? splitCategory(n.value).name : n.value]);
+  for (const [kind, names] of byKind) await resolver.load(kind as NonNullable<FieldDef['lookup']>, names);
+  const problems = named.flatMap((n) => {
+    const why = problemOf(resolver, n, at.dateOrder);
+    return why ? [`${n.what}: ${why}`] : [];
+  });
+  if (problems.length === 0) return;
+  throw new AssetbatchError('E_MAPPING_VALUE', problems.length === 1 ? problems[0] : `${problems.length} values in the mapping file cannot be used: ${problems.join('; ')}`, {
+    location: { file },
+    hint: 'Correct the value in the mapping file ("values" or "defaults"); `assetbatch mapping suggest --sandbox` or against your service proposes values that exist.',
+  });
+}

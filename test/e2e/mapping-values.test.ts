@@ -1,0 +1,88 @@
+// Value tables and defaults in a mapping file, over the sandbox: a table translates the
+// sheet's own values before lookups, a default for a lookup field resolves like a cell,
+// and a table or default naming what the service does not have stops the run (exit 2)
+// before any row is read.
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+
+const env = useSandbox();
+const FILE = 'test/fixtures/mapping/snipe-statuses.csv';
+const STATUSES = { 'Deployed (deployed)': 'In Use', 'Ready to Deploy': 'In Stock', Pending: 'In Repair' };
+
+function mappingFile(name: string, content: object): string {
+  const path = join(env.dir, name);
+  writeFileSync(path, JSON.stringify({ resource: 'asset', ...content }));
+  return path;
+}
+
+const bySerial = async (serial: string) => (await env.sb.records('asset')).find((a) => a.serial_number === serial);
+
+describe('a value table', () => {
+  it('translates each value before the lookup: Snipe-IT statuses become the service\'s, "NB" a category', async () => {
+    const map = mappingFile('values.json', { values: { Status: STATUSES, Category: { NB: 'Hardware' } } });
+    const report = join(env.dir, 'values.report.csv');
+    const res = await runCli(['import', FILE, '-r', 'asset', '--mapping', map, '--report', report, ...env.sb.args]);
+    expect(res.code).toBe(0);
+    expect(readReport(report).map((r) => r['#status'])).toEqual(['created', 'created', 'created']);
+    const want: [string, string, string, string][] = [
+      ['VT-SN-0001', 'In Use', 'Hardware', 'Germany'],
+      ['VT-SN-0002', 'In Stock', 'Hardware', 'Spain'],
+      ['VT-SN-0003', 'In Repair', 'Hardware', 'Austria'],
+    ];
+    for (const [serial, status, category, country] of want) {
+      expect(await bySerial(serial), serial).toMatchObject({ asset_usage_status: { name: status }, category: { name: category }, country });
+    }
+    // The report keeps the sheet's own values.
+    expect(readReport(report)[0].Status).toBe('Deployed (deployed)');
+  });
+
+  it('without it, the same sheet fails on every status', async () => {
+    const report = join(env.dir, 'novalues.report.csv');
+    const res = await runCli(['validate', FILE, '-r', 'asset', '--report', report, ...env.sb.args]);
+    expect(res.code).toBe(1);
+    expect(readReport(report)[0]['#message']).toContain("usage status 'Deployed (deployed)' not found");
+  });
+
+  it('mapping a value to a status that does not exist is refused before any row is read (exit 2)', async () => {
+    const map = mappingFile('bad-values.json', { values: { Status: { ...STATUSES, Pending: 'In Repairs' } } });
+    await env.sb.resetStats();
+    const res = await runCli(['import', FILE, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`the value table of column "Status" maps a value to "In Repairs": usage status 'In Repairs' not found; did you mean 'In Repair'?`);
+    expect(countWrites(await env.sb.stats())).toBe(0);
+  });
+
+  it('mapping a value to an enum value that does not exist is refused too', async () => {
+    const csv = join(env.dir, 'warranty.csv');
+    writeFileSync(csv, 'Name,Serial,Warranty Status\nA,VT-W-1,Yes\n');
+    const map = mappingFile('bad-enum.json', { values: { 'Warranty Status': { Yes: 'covered' } } });
+    const res = await runCli(['validate', csv, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('the value table of column "Warranty Status" maps a value to "covered"');
+  });
+});
+
+describe('defaults', () => {
+  it('a default for a lookup field (the example in docs/mapping.md) resolves like a cell', async () => {
+    const csv = join(env.dir, 'nocountry.csv');
+    writeFileSync(csv, 'Name,Serial\nDefaulted laptop,VT-D-0001\n');
+    const map = mappingFile('defaults.json', { defaults: { country: 'US', asset_usage_status: 'In Use', category: 'Hardware / Laptop' } });
+    const res = await runCli(['import', csv, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+    expect(res.code).toBe(0);
+    expect(await bySerial('VT-D-0001')).toMatchObject({ country: 'United States', asset_usage_status: { name: 'In Use' }, category: { name: 'Hardware', subcategory: 'Laptop' } });
+  });
+
+  const refused: [string, object, string][] = [
+    ['an unknown key', { countri: 'US' }, 'the default for "countri" is not for a field of assets (did you mean "country"?)'],
+    ['a lookup default the service does not have', { asset_usage_status: 'Deployed' }, "the default for asset_usage_status is \"Deployed\": usage status 'Deployed' not found"],
+    ['an enum default that is not a value', { warranty_status: 'maybe' }, 'the default for warranty_status is "maybe"'],
+  ];
+  it.each(refused)('%s is a mapping error (exit 2)', async (_name, defaults, message) => {
+    const map = mappingFile('bad-defaults.json', { defaults });
+    const res = await runCli(['validate', FILE, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(message);
+  });
+});

@@ -8,6 +8,7 @@ import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
 import { boundHeapGrowth } from '../util/heap.js';
+import { endQuietlyOnClosedStdout } from './common.js';
 
 const require = createRequire(import.meta.url);
 const pkg = require('../../package.json') as { version: string };
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
 }
 
 boundHeapGrowth();
+endQuietlyOnClosedStdout();
 const program = buildProgram();
 try {
   await program.parseAsync(process.argv);

@@ -38,11 +38,14 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     if (path) throw new AssetbatchError('E_CONFIG', `config file not found`, { location: { file: path } });
     return {};
   }
+  const text = readFileSync(file, 'utf8');
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (e) {
-    throw new AssetbatchError('E_CONFIG', `config file is not valid JSON (${(e as Error).message})`, { location: { file } });
+    // JSON.parse's message quotes the text, and a config file may hold a token: say where, not what.
+    const line = jsonErrorLine(text, e);
+    throw new AssetbatchError('E_CONFIG', 'config file is not valid JSON', { location: { file, line } });
   }
   const parsed = configFileSchema.safeParse(data);
   if (!parsed.success) {
@@ -53,6 +56,13 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     });
   }
   return parsed.data;
+}
+
+/** The line a JSON.parse error points at, from its "position N" (V8's messages), if it gives one. */
+export function jsonErrorLine(text: string, e: unknown): number | undefined {
+  const m = /position (\d+)/.exec(String((e as Error)?.message ?? ''));
+  if (!m) return text.trim() === '' ? 1 : undefined;
+  return text.slice(0, Number(m[1])).split('\n').length;
 }
 
 export interface ConnectionFlags {

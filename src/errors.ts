@@ -64,6 +64,9 @@ export const ErrorCodes = {
   E_NETWORK: 'E_NETWORK',
   E_UNREACHABLE: 'E_UNREACHABLE',
   E_INTERRUPTED: 'E_INTERRUPTED',
+  // writing our own files (the report, an export) failed: a full disk, a quota (exit 3)
+  E_DISK_FULL: 'E_DISK_FULL',
+  E_FILE_WRITE: 'E_FILE_WRITE',
   E_INTERNAL: 'E_INTERNAL',
   // warnings (never stop anything)
   W_READ: 'W_READ',
@@ -126,7 +129,23 @@ const STOPPING: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_HTTP_NOT_FOUND',
   'E_HTTP_BAD_REQUEST',
   'E_INTERRUPTED',
+  'E_DISK_FULL',
+  'E_FILE_WRITE',
 ]);
+
+/** A failed write to one of our files as an error for the user (a full disk says so). */
+export function fileWriteError(e: unknown, file: string): AssetbatchError {
+  if (isAssetbatchError(e)) return e;
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new AssetbatchError('E_DISK_FULL', `the disk is full: could not write ${file}`, {
+      location: { file },
+      hint: 'Free some space (or give --report a path on another disk) and run the same command again: the journal resumes where this run stopped.',
+      cause: e,
+    });
+  }
+  return new AssetbatchError('E_FILE_WRITE', `could not write ${file} (${code ?? String((e as Error)?.message ?? e)})`, { location: { file }, cause: e });
+}
 
 /** The one table from error code to process exit code. */
 export function exitCodeFor(code: ErrorCode): number {

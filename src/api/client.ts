@@ -190,9 +190,7 @@ export class ApiClient {
       }
       this.logger?.debug({ method, path: fullPath, status, ms: Date.now() - started, attempt }, 'request');
 
-      if (status >= 200 && status < 300) {
-        return (text === '' ? undefined : safeJson(text)) as T;
-      }
+      if (status >= 200 && status < 300) return this.success<T>(method, fullPath, status, headers, text);
       // A service (or proxy) that echoes the credentials back must not put them in our errors.
       const parsed = safeJson(this.token.length >= 4 ? text.replaceAll(this.token, '[redacted]') : text);
       if (status === 429) {
@@ -224,6 +222,27 @@ export class ApiClient {
       }
       throw this.statusError(status, parsed, method, path);
     }
+  }
+
+  /**
+   * A success's body. A read answered with something that is not JSON (a proxy's or a
+   * login page's HTML) is no data at all: a clear error naming the URL, not a crash later.
+   */
+  private success<T>(method: Method, fullPath: string, status: number, headers: Record<string, string | string[] | undefined>, text: string): T {
+    if (text === '') return undefined as T;
+    const value = safeJson(text);
+    if (method === 'GET' && typeof value === 'string' && !/^\s*"/.test(text)) {
+      const type = String(headers['content-type'] ?? 'no content type').split(';')[0];
+      throw new ApiError('E_HTTP_UNEXPECTED', `GET ${this.baseUrl}${fullPath} answered HTTP ${status} with ${type} instead of JSON`, status, undefined, method, fullPath,
+        'Something other than the service answered (a proxy, a login page, a wrong --base-url): open the URL in a browser to see what it is.');
+    }
+    return value as T;
+  }
+
+  /** A read whose answer is JSON but not what the call returns (a list's page): a clear error naming the URL. */
+  unexpectedShape(path: string, what: string): ApiError {
+    return new ApiError('E_HTTP_UNEXPECTED', `GET ${this.baseUrl}${path} answered HTTP 200 with something that is not ${what}`, 200, undefined, 'GET', path,
+      'Check --base-url: it should be the service root (e.g. https://dashboard-api.revnue.com), with /api/v2 added by assetbatch.');
   }
 
   private statusError(status: number, body: unknown, method: string, path: string): ApiError {

@@ -36,8 +36,16 @@ export function listQuery(def: ResourceDef, opts: ListOptions, page?: number): Q
   return q;
 }
 
-export function fetchPage<T>(client: ApiClient, def: ResourceDef, opts: ListOptions, page = 1): Promise<Page<T>> {
-  return client.get<Page<T>>(client.path(def.path), listQuery(def, opts, page));
+export async function fetchPage<T>(client: ApiClient, def: ResourceDef, opts: ListOptions, page = 1): Promise<Page<T>> {
+  const query = listQuery(def, opts, page);
+  return checkedPage<T>(client, client.path(def.path), await client.get<Page<T>>(client.path(def.path), query), query);
+}
+
+/** A list's page is an object with `results`; anything else answered is named, URL and all. */
+function checkedPage<T>(client: ApiClient, path: string, page: unknown, query?: Record<string, unknown>): Page<T> {
+  if (page && typeof page === 'object' && Array.isArray((page as Page<T>).results)) return page as Page<T>;
+  const qs = query ? new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+  throw client.unexpectedShape(qs ? `${path}?${qs}` : path, 'a list (an object with "results")');
 }
 
 export function pagesFor(count: number): number {
@@ -94,7 +102,8 @@ async function* followNext<T>(client: ApiClient, next: string | null, opts: List
   let url = next;
   while (url) {
     const u = new URL(url);
-    const res = await client.get<Page<T>>(u.pathname, Object.fromEntries(u.searchParams));
+    const query = Object.fromEntries(u.searchParams);
+    const res = checkedPage<T>(client, u.pathname, await client.get<Page<T>>(u.pathname, query), query);
     page++;
     records += res.results.length;
     opts.onPage?.({ page, pages, count, records });

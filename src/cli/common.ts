@@ -25,25 +25,33 @@ export function scrub(text: string, secrets: readonly (string | undefined)[]): s
 }
 
 /** Run a command's action: print AssetbatchErrors plainly and exit with the code from the one table. */
-export async function runAction(debug: boolean | undefined, given: readonly (string | undefined)[], fn: () => Promise<number | void>): Promise<void> {
+export async function runAction(debug: boolean | undefined, given: readonly (string | undefined)[], fn: () => Promise<number | void>, json = false): Promise<void> {
   // The token may also come from the variable the config file names: the config knows them all once read.
   const secrets = () => [...given, ...knownSecrets()];
   try {
     const code = await fn();
     process.exitCode = code ?? ExitCode.OK;
   } catch (e) {
-    if (isAssetbatchError(e)) {
-      process.stderr.write(scrub(`error: ${e.describe()}\n`, secrets()));
-      if (debug && e.stack) process.stderr.write(scrub(`${e.stack}\n`, secrets()));
-      process.exitCode = exitCodeFor(e.code);
-    } else {
-      const err = e as Error;
-      process.stderr.write(scrub(`error: ${err?.message ?? String(e)}\n`, secrets()));
-      process.stderr.write(debug ? scrub(`${err?.stack ?? ''}\n`, secrets()) : 'This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
-      process.exitCode = ExitCode.STOPPED;
-    }
+    // stdout closed by its reader (`| head`): nothing more to say, and no one to say it to.
+    if (isClosedPipe(e)) return;
+    const known = isAssetbatchError(e);
+    const err = e as Error;
+    const message = known ? e.describe() : (err?.message ?? String(e));
+    process.stderr.write(scrub(`error: ${message}\n`, secrets()));
+    if (debug) process.stderr.write(scrub(`${err?.stack ?? ''}\n`, secrets()));
+    else if (!known) process.stderr.write('This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
+    process.exitCode = known ? exitCodeFor(e.code) : ExitCode.STOPPED;
+    if (json) printJsonError(known ? e.code : 'E_INTERNAL', known ? e.message : message, secrets());
   }
 }
+
+/** Scripts reading --json get an object on stdout whatever happened: `{"error": {"code", "message"}}`. */
+export function printJsonError(code: string, message: string, secrets: readonly (string | undefined)[], out: NodeJS.WritableStream = process.stdout): void {
+  out.write(scrub(JSON.stringify({ error: { code, message } }), secrets) + '\n');
+}
+
+export { endQuietlyOnClosedStdout, isClosedPipe } from './pipe.js';
+import { isClosedPipe } from './pipe.js';
 
 /** A one-line progress display on stderr, only when it is a terminal. */
 export class Progress {

@@ -10,7 +10,7 @@ import { AssetbatchError, exitCodeFor, ExitCode } from '../errors.js';
 import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult } from '../export/index.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../export/writers/types.js';
 import { RESOURCES } from '../resources/index.js';
-import { addConnectionOptions, createLogger, scrub } from './common.js';
+import { addConnectionOptions, createLogger, isClosedPipe, printJsonError, scrub } from './common.js';
 
 export interface CliIO {
   readonly stdout: Writable;
@@ -125,6 +125,9 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
     return ExitCode.OK;
   } catch (e) {
     clearProgress();
+    // The reader of stdout has gone (`| head`): it had what it wanted.
+    if (isClosedPipe(e)) return ExitCode.OK;
+    if (flags.json) printJsonError(e instanceof AssetbatchError ? e.code : 'E_INTERNAL', e instanceof Error ? e.message : String(e), secrets, flags.output ? io.stdout : io.stderr);
     if (e instanceof AssetbatchError) {
       io.stderr.write(scrub(`error: ${e.describe()}\n`, secrets));
       if (flags.debug && e.stack) io.stderr.write(scrub(`${e.stack}\n`, secrets));

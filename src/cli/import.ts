@@ -259,7 +259,7 @@ export function registerImportCommand(program: Command): void {
     false,
   )
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, false)));
+    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, false), f.json));
 
   addImportOptions(
     program
@@ -268,7 +268,7 @@ export function registerImportCommand(program: Command): void {
     true,
   )
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true)));
+    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true), f.json));
 
   addImportOptions(
     program
@@ -302,7 +302,7 @@ Examples:
           if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
         }
         return runImport(file, f, false, 'update');
-      }),
+      }, f.json),
     );
 
   const mapping = program

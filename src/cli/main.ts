@@ -5,8 +5,10 @@ import { CommanderError } from 'commander';
 import { buildProgram } from './program.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
 import { boundHeapGrowth } from '../util/heap.js';
+import { endQuietlyOnClosedStdout } from './pipe.js';
 
 boundHeapGrowth();
+endQuietlyOnClosedStdout();
 const program = await buildProgram(process.argv.slice(2));
 try {
   await program.parseAsync(process.argv);

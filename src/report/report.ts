@@ -6,6 +6,7 @@
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { extname } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { CellValue } from '../read/types.js';
 import { cellText } from '../map/coerce.js';
 import { formatRowIssue, type RowIssue } from '../validate/validate.js';
@@ -67,8 +68,22 @@ export async function openReport(path: string, headers: readonly string[], opts:
   return xlsxReport(await loadExcelJS(), path, file, headers);
 }
 
-function drain(stream: NodeJS.WritableStream, ok: boolean): Promise<void> {
-  return ok ? Promise.resolve() : new Promise((resolve) => stream.once('drain', () => resolve()));
+/** Wait for the file to take more, or fail with its write error (a full disk) instead of waiting forever. */
+function drain(stream: Writable, ok: boolean): Promise<void> {
+  if (stream.errored) return Promise.reject(stream.errored);
+  if (ok) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onError = (e: Error) => {
+      stream.off('drain', onDrain);
+      reject(e);
+    };
+    const onDrain = () => {
+      stream.off('error', onError);
+      resolve();
+    };
+    stream.once('drain', onDrain);
+    stream.once('error', onError);
+  });
 }
 
 /** CSV report lines are quoted by csv-stringify a batch at a time and written in one go. */
@@ -91,10 +106,10 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
   };
   const flush = (): void | Promise<void> => {
     quoteRecords();
-    if (lines.length === 0) return;
+    if (lines.length === 0) return stream.errored ? drain(stream, true) : undefined;
     const ok = stream.write(lines.join(''));
     lines.length = 0;
-    if (!ok) return drain(stream, false);
+    if (!ok || stream.errored) return drain(stream, ok);
   };
   let queued = 0;
   return {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { AssetbatchError, isAssetbatchError } from '../errors.js';
+import { AssetbatchError, fileWriteError, isAssetbatchError } from '../errors.js';
 import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../api/connect.js';
 import { listArray } from '../api/paginate.js';
@@ -643,11 +643,26 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     };
 
     const debug = o.logger?.isLevelEnabled('debug') === true;
+    // A report that cannot be written (a full disk) stops the run: rows in flight finish
+    // and are journaled, nothing more is sent, and the error is thrown after them.
+    let reportFailed: AssetbatchError | undefined;
+    const failReport = (e: unknown): void => {
+      reportFailed ??= fileWriteError(e, reportPath);
+      stop(reportFailed);
+    };
+    const writeReport = (out: RowOutcome): void | Promise<void> => {
+      if (reportFailed) return;
+      try {
+        return report!.write(out)?.catch(failReport);
+      } catch (e) {
+        failReport(e);
+      }
+    };
     const emit = (row: RowOutcome): void | Promise<void> => {
       const out = withReaderWarnings(row);
       counts[out.status]++;
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
-      const written = report!.write(out);
+      const written = writeReport(out);
       o.onRow?.(out);
       o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
       return written;
@@ -690,6 +705,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       while (window.length > 0) await emit(await window.shift()!);
     }
     o.signal?.removeEventListener('abort', onAbort);
+    if (reportFailed) throw reportFailed;
 
     const durationMs = Date.now() - started;
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -716,7 +732,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
     journal?.close();
     journal = undefined;
-    await report.close(summary);
+    await report.close(summary).catch((e: unknown) => {
+      throw fileWriteError(e, reportPath);
+    });
     report = undefined;
     return summary;
   } catch (e) {

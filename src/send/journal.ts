@@ -8,7 +8,7 @@
 // and any other damage stops the run rather than risk writing a row twice.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
-import { AssetbatchError } from '../errors.js';
+import { AssetbatchError, fileWriteError } from '../errors.js';
 
 export interface JournalHeader {
   readonly t: 'run';
@@ -172,6 +172,7 @@ export class Journal {
   readonly path: string;
   /** This run's number among the journal's runs: new slots are named after it. */
   private run = 1;
+  private broken: AssetbatchError | undefined;
 
   constructor(path: string) {
     this.path = path;
@@ -190,9 +191,22 @@ export class Journal {
     return `${this.run}.${row}`;
   }
 
+  /**
+   * One line, one write. A write that fails (a full disk) may leave part of a line: the
+   * journal then takes nothing more, so that part stays the last line (ignored on load as
+   * a torn write) and every row sent before is still known by its intent.
+   */
   private append(line: JournalLine): void {
     if (this.fd === undefined) return;
-    writeSync(this.fd, JSON.stringify(line) + '\n');
+    if (this.broken) throw this.broken;
+    try {
+      const bytes = Buffer.from(JSON.stringify(line) + '\n', 'utf8');
+      // A short write is how a disk that is nearly full first says so: the line is not whole.
+      if (writeSync(this.fd, bytes) < bytes.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    } catch (e) {
+      this.broken = fileWriteError(e, this.path);
+      throw this.broken;
+    }
   }
 
   intent(slot: string, row: number, fp: string, key?: string, mark?: number): void {

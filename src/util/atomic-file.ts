@@ -96,6 +96,9 @@ export async function openAtomic(target: string): Promise<AtomicFile> {
   await removeStale(target);
   const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const stream = new FileSink(openSync(tempPath, 'w'));
+  // A failed write (a full disk) is kept on the stream (stream.errored) for the writer to
+  // report; without a listener it would be an unhandled 'error' event that kills the process.
+  stream.on('error', () => undefined);
   // Ended (here, or by a piped writer) and the file closed, so that it can be renamed or removed.
   const closed = () =>
     new Promise<void>((resolve, reject) => {

@@ -12,6 +12,7 @@ import { readReportInput } from './report-input.js';
 import { assembleSource } from './source.js';
 import type { ReadOptions, ReadWarning, SheetSource } from './types.js';
 import { chooseSheet, openWorkbook, openXlsxSheet } from './xlsx.js';
+import { xlsxSheetInWorker, xlsxWorkerAvailable } from './xlsx-thread.js';
 
 export type * from './types.js';
 
@@ -20,6 +21,8 @@ export const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
 export const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
 /** CSV files from this size are parsed in a worker thread, beside the checks of their rows. */
 export const WORKER_MIN_BYTES = 4 * 1024 ** 2;
+/** Workbooks from this size are read in a worker thread, beside the checks of their rows. */
+export const XLSX_WORKER_MIN_BYTES = 512 * 1024;
 /** Enough to sniff encoding and delimiter on the first lines; never the whole file. */
 const SAMPLE_BYTES = 256 * 1024;
 
@@ -134,12 +137,14 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
     }
     if (sniffed.kind === 'zip') {
       checkSize(size, opts.maxBytes ?? DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
-      const wb = await openWorkbook(fh, file, size, where, opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES);
+      const maxInflatedBytes = opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+      const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
       const sheet = chooseSheet(wb, opts.sheet, where, warnings);
       if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
         warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is an Excel workbook; it was read as one` });
       }
-      const raw = await openXlsxSheet({ file, wb, sheet, warnings });
+      const inWorker = (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable();
+      const raw = inWorker ? xlsxSheetInWorker({ file, size, maxInflatedBytes, sheet: sheet.name }, warnings) : await openXlsxSheet({ file, wb, sheet, warnings });
       // Everything after this reads by path: the handle is only for the directory.
       await close();
       return readReportInput(await assembleSource(file, raw, opts));

@@ -96,8 +96,9 @@ export interface ReadOptions {
    */
   readonly isKnownHeader?: (text: string) => boolean;
   /**
-   * CSV: parse in a worker thread, so that parsing and the checks of the rows use two
-   * cores. Default: for files of WORKER_MIN_BYTES or more, when running the built package.
+   * Read in a worker thread, so that parsing and the checks of the rows use two cores.
+   * Default: for CSV files of WORKER_MIN_BYTES or more and workbooks of
+   * XLSX_WORKER_MIN_BYTES or more, when running the built package.
    */
   readonly worker?: boolean;
   /** CSV: force a delimiter instead of sniffing. */

@@ -1,0 +1,79 @@
+// A worker thread's side of a sheet read (csv-worker.ts, xlsx-worker.ts): rows go to the
+// main thread in batches, with the warnings met on the way, and only as fast as it takes
+// them (credits), so a file far larger than memory streams through with a few batches in
+// flight.
+import type { MessagePort } from 'node:worker_threads';
+import { isAssetbatchError } from '../errors.js';
+import type { RawRow } from './header.js';
+import type { RowEvents, WorkerBatch, WorkerOp } from './rows-thread.js';
+import type { ReadWarning } from './types.js';
+
+/**
+ * Rows a message carries: enough that posting costs little a row, few enough that rows
+ * waiting on the main thread are not promoted to its old space (which then grows with
+ * garbage between full collections: ~100 MB with 1,024-row batches, ~40 MB with these).
+ */
+const BATCH_ROWS = 128;
+
+export interface RowSender {
+  /** Warnings for the main thread's sink, in order with the rows. */
+  readonly events: RowEvents;
+  push(row: RawRow): Promise<void>;
+  /** The last rows, and the end. */
+  end(): Promise<void>;
+  /** The rows so far, then the error (as the main thread rethrows it). */
+  fail(err: unknown, file: string): Promise<void>;
+}
+
+export function rowSender(port: MessagePort): RowSender {
+  let credits = 0;
+  let wake: (() => void) | undefined;
+  port.on('message', (n: number) => {
+    credits += n;
+    wake?.();
+    wake = undefined;
+  });
+  let ops: WorkerOp[] = [];
+  let rows: RawRow[] = [];
+  const noted = new Map<string, ReadWarning>();
+  // Later notes of a kind are only counted; the main thread's sink adds them to the first.
+  const more = new Map<string, number>();
+
+  async function send(batch: Omit<WorkerBatch, 'rows' | 'ops'>): Promise<void> {
+    while (credits <= 0) await new Promise<void>((r) => (wake = r));
+    credits--;
+    for (const [key, n] of more) ops.push({ op: 'more', key, n, w: noted.get(key)! });
+    more.clear();
+    port.postMessage({ ...batch, rows, ops });
+    ops = [];
+    rows = [];
+  }
+
+  const events: RowEvents = {
+    add: (w) => ops.push({ op: 'add', w }),
+    note: (key, make) => {
+      if (noted.has(key)) more.set(key, (more.get(key) ?? 0) + 1);
+      else {
+        const w = make();
+        noted.set(key, w);
+        ops.push({ op: 'note', key, w });
+      }
+    },
+    encoding: (e) => ops.push({ op: 'encoding', encoding: e }),
+  };
+
+  return {
+    events,
+    push: async (row) => {
+      rows.push(row);
+      if (rows.length >= BATCH_ROWS) await send({});
+    },
+    end: () => send({ done: true }),
+    fail: (err, file) => {
+      const error = isAssetbatchError(err)
+        ? { code: err.code, message: err.message, location: err.location, hint: err.hint }
+        : { code: 'E_FILE_CORRUPT' as const, message: `could not be read: ${(err as Error)?.message ?? String(err)}`, location: { file } };
+      return send({ error });
+    },
+  };
+}

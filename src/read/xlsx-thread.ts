@@ -1,0 +1,26 @@
+// A worksheet read in a worker thread (xlsx-worker.ts): unzipping, XML parsing and cell
+// decoding there, the checks of the rows here, each on its own core. Used for workbooks
+// large enough that the worker's start (it loads exceljs too) is paid back.
+import type { RawSheet } from './source.js';
+import type { WarningSink } from './problems.js';
+import { batchedRows, rowsFromWorker, workerAvailable } from './rows-thread.js';
+
+/** What the worker needs to open the same sheet: it opens the file itself. */
+export interface XlsxInit {
+  readonly file: string;
+  readonly size: number;
+  readonly maxInflatedBytes: number;
+  /** The sheet chosen here (chooseSheet), by its name. */
+  readonly sheet: string;
+}
+
+const WORKER_URL = new URL('./xlsx-worker.js', import.meta.url);
+
+export function xlsxWorkerAvailable(): boolean {
+  return workerAvailable(WORKER_URL);
+}
+
+export function xlsxSheetInWorker(init: XlsxInit, warnings: WarningSink): RawSheet {
+  const { rows, take } = batchedRows(rowsFromWorker(WORKER_URL, init, warnings, init.file));
+  return { format: 'xlsx', sheet: init.sheet, rows, take, rowGapsAreBlank: true, warnings };
+}

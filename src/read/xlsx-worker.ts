@@ -1,0 +1,42 @@
+// A worksheet read in a worker thread (see xlsx-thread.ts): the same reader as in the main
+// thread (xlsx.ts), its rows and warnings sent on by rows-worker.ts.
+import { open, type FileHandle } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { readError, WarningSink } from './problems.js';
+import { rowSender } from './rows-worker.js';
+import type { RowEvents } from './rows-thread.js';
+import type { ReadWarning } from './types.js';
+import type { XlsxInit } from './xlsx-thread.js';
+import { openWorkbook, openXlsxSheet } from './xlsx.js';
+
+/** The reader's warnings, passed on to the main thread's sink as they come. */
+class ForwardingSink extends WarningSink {
+  constructor(private readonly events: RowEvents) {
+    super([]);
+  }
+  override add(w: ReadWarning): void {
+    this.events.add(w);
+  }
+  override note(key: string, make: () => ReadWarning): void {
+    this.events.note(key, make);
+  }
+}
+
+const init = workerData as XlsxInit;
+const sender = rowSender(parentPort!);
+let fh: FileHandle | undefined;
+try {
+  const where = { file: init.file };
+  fh = await open(init.file, 'r');
+  const wb = await openWorkbook(fh, init.file, init.size, where, init.maxInflatedBytes);
+  const sheet = wb.sheets.find((s) => s.name === init.sheet);
+  if (!sheet) throw readError('E_FILE_CORRUPT', where, `changed while it was read: the sheet "${init.sheet}" is gone`);
+  const raw = await openXlsxSheet({ file: init.file, wb, sheet, warnings: new ForwardingSink(sender.events) });
+  await fh.close();
+  fh = undefined;
+  for await (const row of raw.rows) await sender.push(row);
+  await sender.end();
+} catch (err) {
+  await fh?.close().catch(() => undefined);
+  await sender.fail(err, init.file);
+}

@@ -261,7 +261,12 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
   // The account's own custom field names are more specific than our general synonyms.
   const cus = idx.byCustom.get(key);
   if (cus) out.push({ index, header, target: cus, how: 'custom field', score: HOW_RANK['custom field'] });
-  for (const { t, rank } of idx.bySynonym.get(key) ?? idx.bySynonym.get(bare) ?? []) out.push({ index, header, target: t, how: 'synonym', score: HOW_RANK.synonym - rank / 100 });
+  // A header that is a synonym of two fields ("description": the name, else the notes) is
+  // more likely the required one; between synonyms of one field, the earlier is likelier.
+  for (const { t, rank } of idx.bySynonym.get(key) ?? idx.bySynonym.get(bare) ?? []) {
+    const required = t.kind === 'field' && t.field.required ? 0.1 : 0;
+    out.push({ index, header, target: t, how: 'synonym', score: HOW_RANK.synonym - rank / 100 + required });
+  }
   if (out.length > 0) return out;
   for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);

@@ -5,6 +5,7 @@ import type { CellValue } from '../read/types.js';
 import type { FieldDef } from '../resources/fields.js';
 import { cellText, coerceDate, coerceEnum, coerceInteger, isEmptyCell, parseAmount } from './coerce.js';
 import type { Target } from './headers.js';
+import { isStatusWord } from './vocabulary.js';
 
 /** Below this, a column's values contradict the field its header names. */
 export const CONTRADICTS = 0.5;
@@ -54,7 +55,9 @@ function fieldFit(f: FieldDef, c: CellValue): number {
     case 'email':
       return EMAIL.test(cellText(c).trim()) ? 1 : 0;
     case 'lookup':
-      // Countries come as numeric codes too.
+      if (f.lookup === 'usage_status') return isName(c) ? 1 : 0;
+      // Countries come as numeric codes too; a status word ("In use") is no other list's name.
+      if (isStatusWord(cellText(c))) return 0.2;
       return isName(c) || (f.lookup === 'country' && isNumber(c)) ? 1 : 0;
     case 'text':
       return textFit(f, c);
@@ -65,6 +68,8 @@ function textFit(f: FieldDef, c: CellValue): number {
   const text = cellText(c).trim();
   if (f.maxLength !== undefined && text.length > f.maxLength) return 0;
   if (f.keepText) return 1;
+  // "State" holding "In use": a status, not a state or province.
+  if (isStatusWord(text)) return 0.2;
   // A yes/no or a date in a free-text field is odd but not impossible.
   return BOOLEAN.test(text) || c instanceof Date ? 0.4 : 1;
 }

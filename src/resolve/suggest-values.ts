@@ -3,40 +3,13 @@
 // value table for the user to review. Matching is by spelling, then by what other tools'
 // values mean (Snipe-IT's "Deployed" is what the service calls "In Use").
 import type { LookupKind } from '../resources/fields.js';
-import { closest, normalizeName, similarity, compactName } from '../map/normalize.js';
+import { closest, similarity, compactName } from '../map/normalize.js';
 import { splitCategory, type Resolver } from './lookups.js';
+import { USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
 
 /** What other tools' status and category words mean, by the service's usual names. Sources beside each. */
 const MEANS: Partial<Record<LookupKind, Record<string, readonly string[]>>> = {
-  usage_status: {
-    // Snipe-IT's default status labels (deployable/pending/archived/undeployable; "Deployed" is shown for checked-out assets).
-    deployed: ['In Use'],
-    'ready to deploy': ['In Stock'],
-    deployable: ['In Stock'],
-    pending: ['In Repair', 'In Stock'],
-    archived: ['Retired'],
-    undeployable: ['In Repair', 'Retired'],
-    'out for repair': ['In Repair'],
-    'out for diagnostics': ['In Repair'],
-    'broken not fixable': ['Disposed'],
-    'lost stolen': ['Lost/Stolen'],
-    // ServiceNow alm_hardware install_status / GLPI states.
-    'in use': ['In Use'],
-    'in stock': ['In Stock'],
-    'in maintenance': ['In Repair'],
-    retired: ['Retired'],
-    disposed: ['Disposed'],
-    missing: ['Lost/Stolen'],
-    stolen: ['Lost/Stolen'],
-    lost: ['Lost/Stolen'],
-    'on order': ['In Stock'],
-    active: ['In Use'],
-    spare: ['In Stock'],
-    available: ['In Stock'],
-    inactive: ['In Stock'],
-    'in repair': ['In Repair'],
-    loaned: ['On Loan'],
-  },
+  usage_status: USAGE_STATUS_MEANS,
   category: {
     laptop: ['Hardware / Laptop'],
     notebook: ['Hardware / Laptop'],
@@ -55,14 +28,9 @@ export interface ValueSuggestion {
   readonly confidence: number;
 }
 
-/** A value's words: "Deployed (deployed)" → "deployed", "Lost/Stolen" → "lost stolen". */
-function meaningKey(text: string): string {
-  const words = normalizeName(text).split(' ');
-  return [...new Set(words)].join(' ');
-}
 
 function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
-  for (const to of MEANS[kind]?.[meaningKey(text)] ?? []) {
+  for (const to of MEANS[kind]?.[valueWords(text)] ?? []) {
     const res = resolver.resolve(kind, to);
     if (res.ok) return { from: text, to: kind === 'category' ? to : res.entry.name, confidence: 0.7 };
   }

@@ -7,7 +7,7 @@ import { writeFields } from '../resources/fields.js';
 import { compactName, closest, normalizeName, similarity } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
-import { translateCell, valueTables, type ValueTable } from './values.js';
+import { translateCell, valueTables, type CellTranslation } from './values.js';
 
 export type Target =
   | { readonly kind: 'field'; readonly field: FieldDef }
@@ -49,20 +49,20 @@ export interface MappingFile {
   defaults?: Record<string, unknown>;
   /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
   values?: Record<string, Record<string, string>>;
+  /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
+  formulaEscape?: 'backtick';
   dateFormat?: string;
   uniqueField?: 'name' | 'serial_number';
   /** Workbooks: sheet name → resource. */
   sheets?: Record<string, string>;
 }
 
-export interface Mapping {
+export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
   readonly unmapped: readonly { index: number; header: string; suggestion?: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
-  /** Value translation tables by column index (from the mapping file). */
-  readonly values: ReadonlyMap<number, ValueTable>;
   readonly warnings: readonly string[];
 }
 
@@ -276,8 +276,8 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
 }
 
 /** A column's values, from the sample rows, as its value table (if any) translates them. */
-function columnValues(samples: MapOptions['samples'], index: number, tables: ReadonlyMap<number, ValueTable>): CellValue[] {
-  return (samples ?? []).map((r) => translateCell(tables, index, r[index] ?? null));
+function columnValues(samples: MapOptions['samples'], index: number, t: CellTranslation): CellValue[] {
+  return (samples ?? []).map((r) => translateCell(t, index, r[index] ?? null));
 }
 
 /** Targets a contradicted column may be meant for: its header's words in their names (Warranty → warranty months). */
@@ -352,7 +352,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
   }
   const idx = nameIndexes(def, fields, customs, mode);
-  const tables = valueTables(headers, opts.mappingFile?.values);
+  const translation: CellTranslation = { values: valueTables(headers, opts.mappingFile?.values), formulaEscape: opts.mappingFile?.formulaEscape };
   const cands: Candidate[] = [];
   const seen = new Set<string>();
   headers.forEach((header, index) => {
@@ -361,14 +361,14 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     // "#row", "#status" … are our report's outcome columns, never a field; a repeated header is one column.
     if (explicit.has(index) || header.trim() === '' || header.trim().startsWith('#') || seen.has(compactName(header))) return;
     seen.add(compactName(header));
-    cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, tables), idx, warnings));
+    cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, translation), idx, warnings));
   });
   const chosen = assign(cands, warnings);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
   const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs) }]));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
-  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, values: tables, warnings };
+  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
 }
 
 function unmappedSuggestion(header: string, fields: readonly FieldDef[], customs: readonly Target[]): string | undefined {

@@ -160,6 +160,7 @@ const mappingFileSchema = z
     columns: z.record(z.string(), z.string().nullable()).optional(),
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    formulaEscape: z.literal('backtick').optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
     /** Workbooks: sheet name → resource, where the names do not say it. */
@@ -449,7 +450,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       scanner.add(r);
       if (scanner.dirty) return settleDates();
       for (const c of lookupCols) {
-        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping.values, c.index, r.cells[c.index]))) return loadNames(r);
+        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping, c.index, r.cells[c.index]))) return loadNames(r);
       }
     };
     const settleDates = async (): Promise<void> => {
@@ -468,7 +469,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const loadNames = async (r: SheetRow): Promise<void> => {
       for (const c of lookupCols) {
         if (resolver.index(c.kind).complete) continue;
-        const cell = translateCell(mapping.values, c.index, r.cells[c.index]);
+        const cell = translateCell(mapping, c.index, r.cells[c.index]);
         if (isEmptyCell(cell)) continue;
         const text = cellText(cell);
         if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);

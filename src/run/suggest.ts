@@ -67,7 +67,9 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     const m = mapHeaders(def, source.headers, { mappingFile, mappingPath: o.mappingPath, custom, samples: rows });
     const tables = conn ? await valueTables(new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }), m, source.headers, rows) : { values: {}, notes: [] };
     const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
-    if (Object.keys(tables.values).length) file.values = { ...file.values, ...tables.values };
+    if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
+    const values = { ...mappingFile?.values, ...tables.values };
+    if (Object.keys(values).length) file.values = values;
     const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
     return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes] };
   });

@@ -4,11 +4,10 @@ import { Command, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { importSpreadsheet, loadMappingFile, writableResource, loadCustomFields, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
-import { openSheet } from '../read/index.js';
-import { headerMatcher, mapHeaders, mappingToFile } from '../map/headers.js';
+import { importSpreadsheet, writableResource, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
 import { connect } from '../api/connect.js';
 import { importWorkbook } from '../run/workbook.js';
+import { suggestMapping } from '../run/suggest.js';
 import { formatRowIssue } from '../validate/validate.js';
 import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
 import type { RowOutcome } from '../report/report.js';
@@ -338,25 +337,12 @@ Examples:
     .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
-        const def = writableResource(f.resource, 'create');
-        const mappingFile = f.mapping ? await loadMappingFile(f.mapping) : undefined;
-        const source = await openSheet(file, { sheet: sheetArg(f.sheet) ?? mappingFile?.sheet, headerRow: f.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) });
-        let custom;
-        // Custom fields need the service; without one the suggestion covers standard fields only.
-        if (f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL) {
-          const conn = await connect(connectionConfig(f));
-          try {
-            custom = await loadCustomFields(conn, def, conn.client ? connectionConfig(f).company : 1);
-          } finally {
-            await conn.close();
-          }
-        }
-        const m = mapHeaders(def, source.headers, { mappingFile, mappingPath: f.mapping, custom });
-        const out = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow });
-        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
-        for (const w of m.warnings) process.stderr.write(`warning: ${w}\n`);
-        for (const u of m.unmapped) if (u.header) process.stderr.write(`note: column "${u.header}" maps to nothing (null in the file)${u.suggestion ? `; closest field: ${u.suggestion}` : ''}\n`);
-        if (!source.headers.length) throw new AssetbatchError('E_HEADER_NOT_FOUND', 'no header row found', { location: { file } });
+        // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
+        const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
+        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: f.headerRow, connection: online ? connectionConfig(f) : undefined });
+        process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
+        for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
       }),
     );
 }

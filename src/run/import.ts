@@ -23,6 +23,10 @@ import { cellText, dateOrderFromFormat, isEmptyCell } from '../map/coerce.js';
 import { Resolver } from '../resolve/lookups.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { translateCell } from '../map/values.js';
+import { sampleRows } from '../read/sample.js';
+
+/** Rows whose values the mapping judges columns by. */
+const SAMPLE_ROWS = 200;
 import { prepareRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
 import { Journal } from '../send/journal.js';
@@ -156,6 +160,7 @@ const mappingFileSchema = z
     columns: z.record(z.string(), z.string().nullable()).optional(),
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    formulaEscape: z.literal('backtick').optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
     /** Workbooks: sheet name → resource, where the names do not say it. */
@@ -290,10 +295,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // Custom fields cost two requests: fetched only when the mapping file names one, or
     // when some header maps to no standard field (it may be a custom field's name).
     const namesCustom = Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
-    const custom = namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode }).unmapped.length > 0
+    // The first rows, read on their own: a column whose values contradict its header's field is not taken for it.
+    const samples = await sampleRows(o.file, { sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+    const custom = namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode, samples }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined });
+    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined, samples });
     const missing = missingRequired(def, mapping, mode);
     if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
       throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
@@ -443,7 +450,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       scanner.add(r);
       if (scanner.dirty) return settleDates();
       for (const c of lookupCols) {
-        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping.values, c.index, r.cells[c.index]))) return loadNames(r);
+        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping, c.index, r.cells[c.index]))) return loadNames(r);
       }
     };
     const settleDates = async (): Promise<void> => {
@@ -462,7 +469,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const loadNames = async (r: SheetRow): Promise<void> => {
       for (const c of lookupCols) {
         if (resolver.index(c.kind).complete) continue;
-        const cell = translateCell(mapping.values, c.index, r.cells[c.index]);
+        const cell = translateCell(mapping, c.index, r.cells[c.index]);
         if (isEmptyCell(cell)) continue;
         const text = cellText(cell);
         if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);

@@ -257,7 +257,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   for (const p of planOf(ctx)) {
     const col = p.col;
-    const cell = translateCell(mapping.values, col.index, cells[col.index] ?? null);
+    const cell = translateCell(mapping, col.index, cells[col.index] ?? null);
     const t = col.target;
     if (t.kind === 'field') {
       st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);

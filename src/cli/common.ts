@@ -123,6 +123,8 @@ export function addConnectionOptions(cmd: Command): Command {
     .option('--rate-limit <n>', 'requests per minute for the whole account (default 100, the service\'s limit); 0 = no pacing')
     .option('--config <file>', 'config file (default: ./assetbatch.config.json if present)')
     .option('--allow-insecure-http', 'allow a plain http:// base URL that is not this machine')
+    .option('--proxy <url>', 'HTTP proxy to go through, e.g. http://user:password@proxy:3128 (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)')
+    .option('--timeout <seconds>', 'give up connecting, or waiting for an answer, after this long (default 60); a write that times out is looked up before it is sent again')
     .option('--log <file>', 'write a detailed log (NDJSON) to this file; the token is never in it')
     .option('--debug', 'show internal details (stack traces) on errors');
 }

@@ -6,7 +6,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
-import { RateLimiter, parseRetryAfter, sleep, type Gate } from './rate-limit.js';
+import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
 import { envProxy, proxyInUse, showUrl } from './proxy.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -99,6 +99,9 @@ export class ApiClient {
   readonly limiter: RateLimiter;
   readonly stats: ClientStats = { requests: 0, byMethod: {}, retries: 0, throttled: 0, serverErrors: 0, networkErrors: 0 };
   private readonly dispatcher: Dispatcher;
+  private interrupted: Error | undefined;
+  /** Cuts the requests still in flight some time after an interrupt. */
+  private readonly inFlight = new AbortController();
   private readonly origin: string;
   private readonly auth: string;
   private readonly token: string;
@@ -158,6 +161,7 @@ export class ApiClient {
     const fullPath = path + qs;
     let throttledFor = 0;
     for (let attempt = 0; ; attempt++) {
+      if (this.interrupted) throw this.interrupted;
       await gate.acquire();
       this.stats.requests++;
       this.stats.byMethod[method] = (this.stats.byMethod[method] ?? 0) + 1;
@@ -168,6 +172,7 @@ export class ApiClient {
       try {
         const res = await this.dispatcher.request({
           origin: this.origin,
+          signal: this.inFlight.signal,
           method,
           path: fullPath,
           headers: {
@@ -287,7 +292,24 @@ export class ApiClient {
   private async backoff(attempt: number): Promise<void> {
     this.stats.retries++;
     const base = this.opts.backoffMs * 2 ** attempt;
-    await sleep(Math.min(30_000, base / 2 + Math.random() * base));
+    await this.limiter.delay(Math.min(30_000, base / 2 + Math.random() * base));
+  }
+
+  /** True once interrupt() was called. */
+  get isInterrupted(): boolean {
+    return this.interrupted !== undefined;
+  }
+
+  /**
+   * Stop the run: nobody waits for the budget or a backoff any more (they fail with
+   * `reason` at once), no new request starts, and requests still in flight after
+   * `graceMs` are cut (a write cut so is unsure: its journal entry stays "in flight").
+   */
+  interrupt(reason: Error, graceMs = 1200): void {
+    if (this.interrupted) return;
+    this.interrupted = reason;
+    this.limiter.interrupt(reason);
+    setTimeout(() => this.inFlight.abort(reason), graceMs).unref();
   }
 }
 

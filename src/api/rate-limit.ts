@@ -14,6 +14,8 @@ export interface RateLimiterOptions {
   readonly marginMs?: number;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Waits at least this long are announced (onWait). Default 3 s. */
+  readonly announceMs?: number;
 }
 
 // The timer is not unref'd: a CLI waiting out a backoff or a 429 pause has nothing else
@@ -90,6 +92,12 @@ export class RateLimiter implements Gate {
   private queue: Promise<void> = Promise.resolve();
   /** Milliseconds spent waiting for the budget, for the summary. */
   waitedMs = 0;
+  /** Told of each wait longer than `announceMs` as it starts (the CLI says so once on stderr). */
+  onWait?: (ms: number) => void;
+  private readonly announceMs: number;
+  /** Set by interrupt(): every wait, and every acquire after, fails with it. */
+  private interrupted: Error | undefined;
+  private readonly cancels = new Set<(e: Error) => void>();
 
   constructor(opts: RateLimiterOptions) {
     this.limit = opts.limit;
@@ -97,6 +105,7 @@ export class RateLimiter implements Gate {
     this.marginMs = opts.marginMs ?? 150;
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? sleep;
+    this.announceMs = opts.announceMs ?? 3000;
   }
 
   /** Wait until one more request fits in the budget, then count it as sent. */
@@ -131,6 +140,7 @@ export class RateLimiter implements Gate {
   /** Wait until `room` more requests fit in the window (at most the limit), then count one as sent. */
   private async waitForSlot(room = 1): Promise<void> {
     for (;;) {
+      if (this.interrupted) throw this.interrupted;
       const now = this.now();
       if (now < this.pausedUntil) {
         await this.wait(this.pausedUntil - now);
@@ -148,8 +158,36 @@ export class RateLimiter implements Gate {
 
   private async wait(ms: number): Promise<void> {
     const start = this.now();
-    await this.sleep(Math.max(1, ms));
+    if (ms >= this.announceMs) this.onWait?.(ms);
+    await this.delay(ms);
     this.waitedMs += this.now() - start;
+  }
+
+  /** Sleep, unless interrupted first: then fail at once with the interruption. */
+  delay(ms: number): Promise<void> {
+    if (this.interrupted) return Promise.reject(this.interrupted);
+    return new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const cancel = (e: Error) => {
+        clearTimeout(timer);
+        this.cancels.delete(cancel);
+        reject(e);
+      };
+      const done = () => {
+        if (!this.cancels.delete(cancel)) return;
+        resolve();
+      };
+      this.cancels.add(cancel);
+      // The real clock's timer is cleared on interrupt, so nothing keeps the process alive after it.
+      if (this.sleep === sleep) timer = setTimeout(done, Math.max(1, ms));
+      else void this.sleep(Math.max(1, ms)).then(done);
+    });
+  }
+
+  /** Stop: every caller waiting for a slot (or a pause, or a backoff) fails now with `reason`, and so does every later one. */
+  interrupt(reason: Error): void {
+    this.interrupted ??= reason;
+    for (const cancel of [...this.cancels]) cancel(this.interrupted);
   }
 
   /** The service said 429: nobody sends until `retryAfterMs` has passed. */

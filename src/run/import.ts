@@ -67,6 +67,8 @@ export interface ImportOptions {
   readonly onProgress?: (p: { done: number; total?: number; requests: number }) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
+  /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
+  readonly onWait?: (ms: number) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */
@@ -241,7 +243,7 @@ export function journalPathFor(reportPath: string): string {
   return reportPath.replace(/\.(csv|xlsx|json)$/i, '') + '.journal.ndjson';
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
 export async function loadCustomFields(conn: Connection | undefined, def: ResourceDef, company: number): Promise<CustomFieldSet> {
@@ -279,6 +281,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   const probe = await openSheet(o.file, { sheet, headerRow, isKnownHeader: headerMatcher(def) });
   const conn = o.connectionOverride ?? (await connect(o.connection, { logger: o.logger, sandboxOptions: o.sandboxOptions }));
   const startRequests = conn.client.stats.requests;
+  // A stop asked for while the plan is made (lists, the existing-record check) ends those waits too.
+  const interruptClient = () => conn.client.interrupt(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+  o.signal?.addEventListener('abort', interruptClient, { once: true });
+  if (o.signal?.aborted) interruptClient();
+  conn.client.limiter.onWait = (ms) => {
+    o.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
+    o.onWait?.(ms);
+  };
   const ownsConn = !o.connectionOverride;
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
@@ -507,7 +517,13 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (stopped) return;
       stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
     };
-    const onAbort = () => stop(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+    /** A row the run stopped before sending: listed, with why. */
+    const notSent = (base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>): RowOutcome => ({ ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped?.message ?? 'interrupted'}` }] });
+    const onAbort = () => {
+      const reason = new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)');
+      stop(reason);
+      interruptClient();
+    };
     o.signal?.addEventListener('abort', onAbort);
     if (o.signal?.aborted) onAbort();
 
@@ -585,7 +601,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     };
 
     const create = async (r: SheetRow, p: PreparedRow, base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>, key: { field: string; value: string } | undefined): Promise<RowOutcome> => {
-      if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      if (stopped) return notSent(base);
       try {
         const res = await writer.create(r.row, p.body, key);
         if (res.status === 'created' && res.id !== undefined && key && def.name !== 'asset') {
@@ -594,6 +610,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
       } catch (e) {
         stop(e);
+        if (isInterruption(e)) return { ...notSent(base), key: key?.value };
         return { ...base, status: 'failed', key: key?.value, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
     };
@@ -613,13 +630,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${def.plural} have ${key.field.replace(/_/g, ' ')} "${key.value}" (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
         id = found[0].id;
       }
-      if (stopped) return { ...base, status: 'failed', id, issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      if (stopped) return { ...notSent(base), id };
       try {
         const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: o.clearEmpty ? p.emptyFields : [], replace: o.replace, dryRun });
         if (dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
         return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
       } catch (e) {
         stop(e);
+        if (isInterruption(e)) return { ...notSent(base), id };
         return { ...base, status: 'failed', id, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
     };
@@ -659,7 +677,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       const written = writeReport(out);
       o.onRow?.(out);
-      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
+      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid + counts['not sent'], total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
       return written;
     };
 
@@ -738,11 +756,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
+    o.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
     await lock?.release();
     if (ownsConn) await conn.close();
   }
 }
+
+const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
 
 /** A dry run: every check, nothing written. */
 export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {

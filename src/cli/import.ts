@@ -220,7 +220,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         if (problem) problems.print(o);
         if (o.changes) printChanges(o);
       },
-      onProgress: ({ done, total, requests }) => progress.update(done, total, `${requests} requests`),
+      onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });
     progress.done();
     problems.finish(summary.report);

@@ -64,7 +64,7 @@ export interface ImportOptions {
   /** Called once, before any write, with the plan. */
   readonly onPlan?: (p: ImportPlan) => void;
   /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
-  readonly onProgress?: (p: { done: number; total?: number; requests: number }) => void;
+  readonly onProgress?: (p: RunProgress) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
   /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
@@ -97,6 +97,18 @@ export interface ImportOptions {
   readonly onePass?: boolean;
   /** One-pass runs: the rows read ahead before checking starts. Default LOOKAHEAD_ROWS. */
   readonly lookaheadRows?: number;
+}
+
+/** What the progress line shows; the costlier figures are computed only when asked. */
+export interface RunProgress {
+  readonly done: number;
+  /** Unknown while a one-pass dry run of a long sheet is still reading it. */
+  readonly total?: number;
+  readonly requests: number;
+  /** Requests the account's window still has for us now. */
+  readonly windowLeft?: () => number;
+  /** Time until the last request of the rows left is sent, by the limiter's own rule. */
+  readonly etaMs?: () => number | undefined;
 }
 
 export interface ImportPlan {
@@ -408,6 +420,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // The full list read for the existing-record check has it already.
     const mark = !dryRun && mode === 'create' && writes > 0 ? (knownMaxId !== undefined ? { id: knownMaxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
     const perRowChecks = existingCheck?.strategy === 'filtered calls' ? writes : 0;
+    // An update reads the record before it writes: two requests a row.
+    const plannedRequests = writes * (mode === 'update' ? 2 : 1) + perRowChecks;
+    const requestsPerRow = writes > 0 ? plannedRequests / writes : 0;
     const plan: ImportPlan = {
       file: o.file,
       sheet: probe.sheet,
@@ -430,10 +445,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       dryRun,
       rateLimit: o.connection.rateLimit,
       // An update reads the record before it writes: two requests a row.
-      etaSeconds: Math.round(conn.client.limiter.estimateMs(writes * (mode === 'update' ? 2 : 1) + perRowChecks) / 1000),
+      etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
     };
     o.onPlan?.(plan);
+    // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
+    if (!dryRun) conn.client.limiter.expect(plannedRequests);
     o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
     // Pass 2, or the rest of the one pass.
@@ -677,7 +694,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       const written = writeReport(out);
       o.onRow?.(out);
-      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid + counts['not sent'], total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
+      const done = counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid + counts['not sent'];
+      const total = counted ? scanned.rows + scanned.totalsRows : undefined;
+      o.onProgress?.({
+        done,
+        total,
+        requests: conn.client.stats.requests - startRequests,
+        windowLeft: () => Math.max(0, conn.client.limiter.limit - conn.client.limiter.inWindow()),
+        etaMs: () => (total === undefined ? undefined : conn.client.limiter.estimateMs(Math.ceil((total - done) * requestsPerRow))),
+      });
       return written;
     };
 

@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReport, ROOT, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
+// The account allows 12 requests a minute; the client believes it has 100, so the 13th is
+// refused with a Retry-After of about a minute: a wait well past the pace, said once.
 let sb: TestSandbox;
 beforeAll(async () => {
-  sb = await testSandbox();
+  sb = await testSandbox({ rateLimit: 12 });
 });
 afterAll(() => sb.close());
 
@@ -45,8 +47,8 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     const n = 40;
     writeFileSync(file, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk ${signal} ${i},${signal}-${i}`)].join('\n') + '\n');
     const report = join(dir, 'r.csv');
-    // 10 requests a minute on our side: the run must wait well before its 40 rows are sent.
-    const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '10']);
+    await sb.resetStats();
+    const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100']);
     const w = watch(child);
     await w.until(WAIT);
     expect(Number(WAIT.exec(w.out.stderr)![1])).toBeGreaterThan(2);
@@ -64,10 +66,11 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(made).toHaveLength(rows.filter((r) => r['#status'] === 'created').length);
   }, 30_000);
 
-  it('workbook: Ctrl-C in a wait among the rows of a later sheet, exit 3 within 2 s, that sheet reported row by row', async () => {
+  it('workbook: Ctrl-C in a wait among the rows of its first sheet, exit 3 within 2 s, that sheet reported row by row', async () => {
+    await sb.resetStats();
     const dir = tempDir();
     const base = join(dir, 'wb');
-    const child = spawnCli(['import', join(ROOT, 'samples/related-workbook.xlsx'), '--report', base, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '30']);
+    const child = spawnCli(['import', join(ROOT, 'samples/related-workbook.xlsx'), '--report', base, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100']);
     const w = watch(child);
     await w.until(WAIT);
     const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
@@ -75,9 +78,8 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(ms).toBeLessThan(2000);
     // The sheet in progress is the last one announced; the one before it was done.
     const sheets = [...w.out.stderr.matchAll(/== sheet "([^"]+)"/g)].map((m) => m[1]);
-    expect(sheets.length).toBeGreaterThan(1);
     const sheet = sheets.at(-1)!;
-    for (const done of sheets.slice(0, -1)) expect(readReport(`${base}.${done}.report.csv`).every((r) => r['#status'] === 'created')).toBe(true);
+    expect(sheet).toBe('Customers');
     const report = `${base}.${sheet}.report.csv`;
     expect(existsSync(report), w.out.stderr + w.out.stdout).toBe(true);
     const rows = readReport(report);

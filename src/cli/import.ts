@@ -75,7 +75,7 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   const c = s.counts;
   const parts = s.dryRun
     ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`]
-    : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`];
+    : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`, ...(c['not sent'] ? [`${c['not sent']} not sent`] : [])];
   const lines = [
     `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,
     `${s.requests} requests${s.throttled ? ` (${s.throttled} throttled)` : ''}${s.recovered ? `, ${s.recovered} rows recovered after lost answers` : ''}, ${formatDuration(s.durationMs / 1000)}, ${s.rowsPerSecond.toFixed(1)} rows/s.`,
@@ -179,14 +179,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   const logger = createLogger(f.log);
   const progress = new Progress(dry ? 'checking' : 'importing');
   const problems = new RowProblems();
-  const controller = new AbortController();
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
-    process.stderr.write('\nStopping after the requests in flight… (Ctrl-C again to quit at once; the journal lets you resume)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopper = stopOnSignals();
   try {
     const summary = await importSpreadsheet({
       file,
@@ -209,7 +202,11 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       clearEmpty: f.clearEmpty,
       replace: f.replace,
       logger,
-      signal: controller.signal,
+      signal: stopper.signal,
+      onWait: (ms) => {
+        progress.done();
+        announceWait(ms);
+      },
       onPlan: (p) => {
         if (!f.json) printPlan(p);
       },
@@ -222,7 +219,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         if (problem) problems.print(o);
         if (o.changes) printChanges(o);
       },
-      onProgress: ({ done, total, requests }) => progress.update(done, total, `${requests} requests`),
+      onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });
     progress.done();
     problems.finish(summary.report);
@@ -230,10 +227,37 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
     else printSummary(summary);
     return exitCodeOf(summary);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopper.dispose();
     logger?.flush();
   }
+}
+
+/** Said once per wait, on stderr: a run of hours must not go silent for a minute. */
+function announceWait(ms: number): void {
+  process.stderr.write(`waiting for the account's rate limit: resumes in ${Math.ceil(ms / 1000)} s\n`);
+}
+
+/**
+ * Ctrl-C or SIGTERM stop the run within about two seconds: waits end at once, requests in
+ * flight finish (or are cut, and stay "in flight" in the journal), every row is reported.
+ * A second Ctrl-C quits at once.
+ */
+function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
+    process.stderr.write('\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the journal lets you resume)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 const EXAMPLES = `
@@ -245,7 +269,7 @@ Examples:
   $ ASSETBATCH_TOKEN=… assetbatch import contracts.xlsx -r contract --base-url https://dashboard-api.revnue.com --company 2
 
 Every data row ends in the report as created, skipped, invalid or failed (valid in a
-dry run), with the reason. Running the same command again resumes from the journal
+dry run; not sent when the run was stopped first), with the reason. Running the same command again resumes from the journal
 beside the report: rows already created are not sent again.
 Exit codes: 0 all rows ok, 1 some rows invalid or failed, 2 usage/file/mapping error,
 3 stopped (authentication, service unreachable, interrupted).`;
@@ -353,6 +377,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
   const problems = new RowProblems();
   // One sandbox for the whole workbook, so later sheets see what earlier ones created.
   const conn = await connect(connection, { logger });
+  const stopper = stopOnSignals();
   try {
     const result = await importWorkbook({
       file,
@@ -379,7 +404,8 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       onRow: (o) => {
         if (!f.quiet && !f.json && problems.has(o)) problems.print(o);
       },
-
+      signal: stopper.signal,
+      onWait: announceWait,
     });
     problems.finish(undefined);
     if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -389,6 +415,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
     }
     return Math.max(...result.sheets.map(exitCodeOf));
   } finally {
+    stopper.dispose();
     await conn.close();
     logger?.flush();
   }

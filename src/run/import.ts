@@ -70,9 +70,11 @@ export interface ImportOptions {
   /** Called once, before any write, with the plan. */
   readonly onPlan?: (p: ImportPlan) => void;
   /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
-  readonly onProgress?: (p: { done: number; total?: number; requests: number }) => void;
+  readonly onProgress?: (p: RunProgress) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
+  /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
+  readonly onWait?: (ms: number) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */
@@ -101,6 +103,18 @@ export interface ImportOptions {
   readonly onePass?: boolean;
   /** One-pass runs: the rows read ahead before checking starts. Default LOOKAHEAD_ROWS. */
   readonly lookaheadRows?: number;
+}
+
+/** What the progress line shows; the costlier figures are computed only when asked. */
+export interface RunProgress {
+  readonly done: number;
+  /** Unknown while a one-pass dry run of a long sheet is still reading it. */
+  readonly total?: number;
+  readonly requests: number;
+  /** Requests the account's window still has for us now. */
+  readonly windowLeft?: () => number;
+  /** Time until the last request of the rows left is sent, by the limiter's own rule. */
+  readonly etaMs?: () => number | undefined;
 }
 
 export interface ImportPlan {
@@ -249,7 +263,7 @@ export function journalPathFor(reportPath: string): string {
   return reportPath.replace(/\.(csv|xlsx|json)$/i, '') + '.journal.ndjson';
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
 export async function loadCustomFields(conn: Connection | undefined, def: ResourceDef, company: number): Promise<CustomFieldSet> {
@@ -287,6 +301,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   const probe = await openSheet(o.file, { sheet, headerRow, isKnownHeader: headerMatcher(def) });
   const conn = o.connectionOverride ?? (await connect(o.connection, { logger: o.logger, sandboxOptions: o.sandboxOptions }));
   const startRequests = conn.client.stats.requests;
+  // A stop asked for while the plan is made (lists, the existing-record check) ends those waits too.
+  const interruptClient = () => conn.client.interrupt(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+  o.signal?.addEventListener('abort', interruptClient, { once: true });
+  if (o.signal?.aborted) interruptClient();
+  conn.client.limiter.onWait = (ms) => {
+    o.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
+    o.onWait?.(ms);
+  };
   const ownsConn = !o.connectionOverride;
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
@@ -410,6 +432,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // The full list read for the existing-record check has it already.
     const mark = !dryRun && mode === 'create' && writes > 0 ? (knownMaxId !== undefined ? { id: knownMaxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
     const perRowChecks = existingCheck?.strategy === 'filtered calls' ? writes : 0;
+    // An update reads the record before it writes: two requests a row.
+    const plannedRequests = writes * (mode === 'update' ? 2 : 1) + perRowChecks;
+    const requestsPerRow = writes > 0 ? plannedRequests / writes : 0;
     const plan: ImportPlan = {
       file: o.file,
       sheet: probe.sheet,
@@ -432,10 +457,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       dryRun,
       rateLimit: o.connection.rateLimit,
       // An update reads the record before it writes: two requests a row.
-      etaSeconds: Math.round(conn.client.limiter.estimateMs(writes * (mode === 'update' ? 2 : 1) + perRowChecks) / 1000),
+      etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
     };
     o.onPlan?.(plan);
+    // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
+    if (!dryRun) conn.client.limiter.expect(plannedRequests);
     o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
     // Pass 2, or the rest of the one pass.
@@ -519,7 +546,13 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (stopped) return;
       stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
     };
-    const onAbort = () => stop(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+    /** A row the run stopped before sending: listed, with why. */
+    const notSent = (base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>): RowOutcome => ({ ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped?.message ?? 'interrupted'}` }] });
+    const onAbort = () => {
+      const reason = new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)');
+      stop(reason);
+      interruptClient();
+    };
     o.signal?.addEventListener('abort', onAbort);
     if (o.signal?.aborted) onAbort();
 
@@ -597,7 +630,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     };
 
     const create = async (r: SheetRow, p: PreparedRow, base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>, key: { field: string; value: string } | undefined): Promise<RowOutcome> => {
-      if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      if (stopped) return notSent(base);
       try {
         const res = await writer.create(r.row, p.body, key);
         if (res.status === 'created' && res.id !== undefined && key && def.name !== 'asset') {
@@ -606,6 +639,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
       } catch (e) {
         stop(e);
+        if (isInterruption(e)) return { ...notSent(base), key: key?.value };
         return { ...base, status: 'failed', key: key?.value, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
     };
@@ -625,13 +659,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${def.plural} have ${key.field.replace(/_/g, ' ')} "${key.value}" (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
         id = found[0].id;
       }
-      if (stopped) return { ...base, status: 'failed', id, issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      if (stopped) return { ...notSent(base), id };
       try {
         const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: o.clearEmpty ? p.emptyFields : [], replace: o.replace, dryRun });
         if (dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
         return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
       } catch (e) {
         stop(e);
+        if (isInterruption(e)) return { ...notSent(base), id };
         return { ...base, status: 'failed', id, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
     };
@@ -671,7 +706,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       const written = writeReport(out);
       o.onRow?.(out);
-      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
+      const done = counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid + counts['not sent'];
+      const total = counted ? scanned.rows + scanned.totalsRows : undefined;
+      o.onProgress?.({
+        done,
+        total,
+        requests: conn.client.stats.requests - startRequests,
+        windowLeft: () => Math.max(0, conn.client.limiter.limit - conn.client.limiter.inWindow()),
+        etaMs: () => (total === undefined ? undefined : conn.client.limiter.estimateMs(Math.ceil((total - done) * requestsPerRow))),
+      });
       return written;
     };
 
@@ -750,11 +793,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
+    o.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
     await lock?.release();
     if (ownsConn) await conn.close();
   }
 }
+
+const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
 
 /** A dry run: every check, nothing written. */
 export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {

@@ -83,6 +83,9 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   ];
   // The plan's warnings were shown before the first row; these came up while sending.
   for (const w of s.runWarnings) lines.push(`warning: ${w}`);
+  if (s.repairedRows > 0) {
+    lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
+  }
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');
@@ -127,7 +130,8 @@ function printChanges(o: RowOutcome): void {
 
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
-  return s.counts.invalid + s.counts.failed > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
+  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {

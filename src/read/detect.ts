@@ -140,14 +140,32 @@ export function refuseMarkup(text: string, where: Location): void {
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
+/** What the sample says about the file's cells: the delimiter, its padding, the usual count. */
+export interface SniffedDialect {
+  readonly delimiter: string;
+  /** Every delimiter is followed by a space (`a, b, "c, d"`): the spaces are padding. */
+  readonly padded: boolean;
+  /** Cells on the records that agree (the delimiter's usual count + 1). */
+  readonly width: number;
+}
+
+interface DelimiterCounts {
+  /** Per delimiter, its count on each record that has content. */
+  readonly counts: number[][];
+  /** Per delimiter, how many times a space follows it, and how many times it occurs. */
+  readonly spaced: number[];
+  readonly total: number[];
+}
+
 /**
- * Counts each candidate delimiter outside quotes on the first records, and picks the one
- * whose count is the same on the most records (title rows have none, so they do not vote).
- * Ties go to the larger count, then to the order , ; tab | (tab first for .tsv files).
+ * Counts each candidate delimiter outside quotes on the first records. A quote opens a
+ * quoted cell only at the start of a cell (`24" monitor` does not; spaces before it are
+ * allowed, for padded files), and a doubled quote inside one is a literal quote.
  */
-export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30): string | undefined {
-  const order = preferTab ? ['\t', ',', ';', '|'] : [...DELIMITERS];
+function countDelimiters(text: string, order: readonly string[], maxRecords: number): DelimiterCounts {
   const counts: number[][] = order.map(() => []);
+  const spaced = order.map(() => 0);
+  const total = order.map(() => 0);
   const current = order.map(() => 0);
   let inQuotes = false;
   let records = 0;
@@ -160,8 +178,6 @@ export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30
     current.fill(0);
     lineHasContent = false;
   };
-  // A quote opens a quoted cell only at the start of a cell (`24" monitor` does not), and
-  // a doubled quote inside one is a literal quote.
   let fieldStart = true;
   for (let i = 0; i < text.length && records < maxRecords; i++) {
     const ch = text[i];
@@ -179,23 +195,45 @@ export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30
       fieldStart = true;
     } else {
       const d = order.indexOf(ch);
-      if (d >= 0) current[d]++;
+      if (d >= 0) {
+        current[d]++;
+        total[d]++;
+        if (text[i + 1] === ' ') spaced[d]++;
+        fieldStart = true;
+      } else if (ch !== ' ') fieldStart = false;
       if (ch !== ' ') lineHasContent = true;
-      if (d >= 0) fieldStart = true;
-      else if (ch !== ' ') fieldStart = false;
     }
   }
   if (records < maxRecords) endRecord();
+  return { counts, spaced, total };
+}
 
-  let best: { d: string; agree: number; count: number } | undefined;
+/**
+ * Picks the delimiter whose count is the same on the most records (title rows have none,
+ * so they do not vote). Ties go to the larger count, then to the order , ; tab | (tab first
+ * for .tsv files). A forced delimiter is taken as it is; its padding and width are still read.
+ */
+export function sniffDialect(text: string, preferTab: boolean, forced?: string, maxRecords = 30): SniffedDialect | undefined {
+  const order = forced !== undefined ? [forced] : preferTab ? ['\t', ',', ';', '|'] : [...DELIMITERS];
+  const { counts, spaced, total } = countDelimiters(text, order, maxRecords);
+  let best: { d: number; agree: number; count: number } | undefined;
   for (let d = 0; d < order.length; d++) {
     const tally = new Map<number, number>();
     for (const c of counts[d]) if (c > 0) tally.set(c, (tally.get(c) ?? 0) + 1);
     for (const [count, agree] of tally) {
-      if (!best || agree > best.agree || (agree === best.agree && count > best.count)) best = { d: order[d], agree, count };
+      if (!best || agree > best.agree || (agree === best.agree && count > best.count)) best = { d, agree, count };
     }
   }
-  return best?.d;
+  if (!best) return forced !== undefined ? { delimiter: forced, padded: false, width: 0 } : undefined;
+  const d = best.d;
+  // Padding is a dialect only when every delimiter has it, on more than one record.
+  const padded = order[d] !== '\t' && order[d] !== ' ' && total[d] >= 2 && best.agree >= 2 && spaced[d] === total[d];
+  return { delimiter: order[d], padded, width: best.count + 1 };
+}
+
+/** The delimiter alone (see sniffDialect). */
+export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30): string | undefined {
+  return sniffDialect(text, preferTab, undefined, maxRecords)?.delimiter;
 }
 
 /** OLE2 holds both old .xls workbooks and password-protected .xlsx ("EncryptedPackage" stream). */

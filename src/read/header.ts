@@ -1,6 +1,6 @@
 // Finds the header row among the first rows of a sheet: legacy registers carry title rows,
 // notes and blank lines above it. Pure: takes rows already read, returns an index.
-import type { CellValue } from './types.js';
+import type { CellValue, RowNote } from './types.js';
 
 export interface RawRow {
   /** Row number as the user sees it (XLSX sheet row; CSV record's first line). */
@@ -8,6 +8,10 @@ export interface RawRow {
   readonly cells: readonly CellValue[];
   /** CSV: the cells as one comma-separated record, ready for the report (see recordText in csv.ts). */
   readonly text?: string;
+  /** CSV: the text line the record starts on, when it differs from `row` (a quoted line break above). */
+  readonly line?: number;
+  /** Notes on this row; source.ts names the column of each note's cell. */
+  readonly notes?: readonly RowNote[];
 }
 
 /** How many non-blank rows the finder looks at. */

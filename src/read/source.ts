@@ -4,12 +4,14 @@
 import type { Location } from '../errors.js';
 import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
-import type { CellValue, ReadOptions, ReadStats, ReadWarning, SheetRow, SheetSource } from './types.js';
+import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
 
 export interface RawSheet {
   readonly format: 'csv' | 'tsv' | 'xlsx';
   readonly sheet?: string;
   readonly delimiter?: string;
+  /** CSV: cells are padded after the delimiter (`a, b`), and the padding is not read. */
+  readonly padded?: boolean;
   /** A getter: the CSV reader may learn the encoding better after the sample (ASCII start, Windows-1252 later). */
   readonly encoding?: string;
   /** Rows in order. `return()` must release the file. */
@@ -154,6 +156,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
 
   let next = 0;
   let last = headerRow;
+  const text = raw.format !== 'xlsx';
   /** A raw row shaped to the header, or undefined for a blank row (counted). */
   const shape = (r: RawRow): SheetRow | undefined => {
     if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
@@ -162,29 +165,44 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       stats.blankRows++;
       return undefined;
     }
-    const n = r.cells.length;
-    if (n > width) {
-      for (let c = width; c < n; c++) {
-        if (!isEmptyCell(r.cells[c])) {
-          warnings.note('extra-cells', () => ({
-            code: 'W_EXTRA_CELLS',
-            row: r.row,
-            message: `row ${r.row} has cells beyond the last header (column ${columnLetter(c)}); they are ignored`,
-          }));
-          break;
-        }
-      }
-    }
     stats.dataRows++;
+    const n = r.cells.length;
     // A row as wide as the header is handed on as read (no copy for each row).
-    if (n === width) {
+    if (n === width && r.notes === undefined) {
       raw.inspectRow?.(r.row, r.cells);
       return r as SheetRow;
     }
-    const cells = r.cells.slice(0, width) as CellValue[];
-    while (cells.length < width) cells.push(null);
+    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
+    if (n > width) noteExtraCells(r, notes);
+    else if (n < width && text) noteShortRow(r, notes);
+    const cells = n === width ? r.cells : (r.cells.slice(0, width) as CellValue[]);
+    while (cells.length < width) (cells as CellValue[]).push(null);
     raw.inspectRow?.(r.row, cells);
-    return { row: r.row, cells };
+    const out: { -readonly [K in keyof SheetRow]: SheetRow[K] } = { row: r.row, cells };
+    if (r.line !== undefined) out.line = r.line;
+    if (notes.length > 0) out.notes = notes;
+    // The record text stands for the cells only while they are the ones read.
+    if (n === width && r.text !== undefined) out.text = r.text;
+    return out;
+  };
+  /** Cells beyond the last header: named on the row; in a text file they mean its cells have shifted. */
+  const noteExtraCells = (r: RawRow, notes: RowNote[]): void => {
+    const lost: string[] = [];
+    for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
+    if (lost.length === 0) return;
+    warnings.note('extra-cells', () => ({
+      code: 'W_EXTRA_CELLS',
+      row: r.row,
+      message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
+    }));
+    const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : ''}`;
+    notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: text });
+  };
+  /** A text row with fewer cells than the header: its last columns are read as empty. */
+  const noteShortRow = (r: RawRow, notes: RowNote[]): void => {
+    const n = r.cells.length;
+    const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
+    notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
   };
   /** The next data row when it is at hand without waiting: the look-ahead's, or rows the reader holds. */
   const take = (): SheetRow | undefined => {
@@ -236,6 +254,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     format: raw.format,
     sheet: raw.sheet,
     delimiter: raw.delimiter,
+    padded: raw.padded,
     get encoding() {
       return raw.encoding;
     },

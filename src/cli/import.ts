@@ -91,6 +91,9 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   out.write(lines.join('\n') + '\n');
 }
 
+/** After Ctrl-C or SIGTERM, how long requests in flight may take before the process stops anyway. */
+const STOP_GRACE_MS = 10_000;
+
 /** Rows whose problems are listed on stderr; the report has every row, so a long list stops there. */
 const LISTED_ROWS = 100;
 
@@ -189,6 +192,12 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
     if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
     process.stderr.write('\nStopping after the requests in flight… (Ctrl-C again to quit at once; the journal lets you resume)\n');
     controller.abort();
+    // A request to a service that stopped answering, or a read that never ends, must not keep
+    // the process: after a grace period it stops anyway (unref: a run that ends sooner exits).
+    setTimeout(() => {
+      process.stderr.write(`Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the journal lets you resume\n`);
+      process.exit(ExitCode.STOPPED);
+    }, STOP_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

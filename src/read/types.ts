@@ -125,4 +125,9 @@ export interface ReadOptions {
   readonly maxBytes?: number;
   /** XLSX: refuse when its parts would inflate to more than this. Default: `maxBytes`, else 1 GiB. */
   readonly maxInflatedBytes?: number;
+  /**
+   * XLSX: refuse when the sheet's cells hold more text than this, all together (characters;
+   * shared strings and merged ranges counted once per cell). Default 1 Gi characters.
+   */
+  readonly maxCellText?: number;
 }

@@ -6,7 +6,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import { AssetbatchError, type Location } from '../errors.js';
 import { CONVERT_HINT } from './detect.js';
 import type { RawRow } from './header.js';
-import { readError, type WarningSink } from './problems.js';
+import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import type { CellValue } from './types.js';
 import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, repackStream, type ZipDirectory, type ZipEntry } from './zip.js';
@@ -573,6 +573,36 @@ export interface XlsxOpen {
   readonly wb: Workbook;
   readonly sheet: SheetInfo;
   readonly warnings: WarningSink;
+  /** Refuse once the cells read hold more text than this (see DEFAULT_MAX_CELL_TEXT). */
+  readonly maxCellText: number;
+}
+
+/** A row's text past this is no row anyone typed (the same bound as a CSV record's). */
+export const MAX_ROW_TEXT = 32 * 1024 * 1024;
+
+/**
+ * Counts the text the cells expand to, row by row, and refuses a row or a sheet past its
+ * bound: shared strings and merged ranges let a small file expand without limit otherwise.
+ */
+export class CellTextBudget {
+  private total = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly where: Location,
+  ) {}
+
+  count(row: number, cells: readonly CellValue[]): void {
+    let n = 0;
+    for (const c of cells) if (typeof c === 'string') n += c.length;
+    const hint = 'A real sheet does not repeat this much text. If the file is genuine, save the sheet as CSV and import that.';
+    if (n > MAX_ROW_TEXT) {
+      throw readError('E_FILE_TOO_LARGE', { ...this.where, row }, `refused: row ${row}'s cells hold ${formatBytes(n)} of text, over the limit of ${formatBytes(MAX_ROW_TEXT)} for one row (a shared string or merged range repeated?)`, { hint });
+    }
+    this.total += n;
+    if (this.total > this.limit) {
+      throw readError('E_FILE_TOO_LARGE', { ...this.where, row }, `refused: by row ${row} the cells hold more than ${formatBytes(this.limit)} of text, the limit on a sheet's cell text (maxCellText; shared strings repeated in many cells?)`, { hint });
+    }
+  }
 }
 
 export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
@@ -716,6 +746,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     return d;
   };
 
+  const budget = new CellTextBudget(x.maxCellText, where);
   async function* rows(): AsyncGenerator<RawRow> {
     let lastRow = 0;
     let next = 0;
@@ -745,6 +776,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
               for (let c = m.c1; c <= m.c2; c++) if (cells[c - 1] === null) cells[c - 1] = value;
             }
           }
+          budget.count(rowNo, cells);
           yield { row: rowNo, cells };
         }
       }

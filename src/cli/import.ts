@@ -46,16 +46,28 @@ interface ImportFlags {
 
 const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
 
+const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'windows-1252': 'Windows-1252' };
+const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes (|)' };
+
+/** How a text file was read, in a line: "Read as UTF-8 (its bytes are valid UTF-8), cells separated by semicolons." */
+export function describeText(t: NonNullable<ImportPlan['text']>): string {
+  const sep = DELIMITER_NAMES[t.delimiter] ?? JSON.stringify(t.delimiter);
+  const padding = t.padded ? ' each followed by a space (the spaces are not read)' : '';
+  return `Read as ${ENCODINGS[t.encoding] ?? t.encoding}${t.encodingWhy ? ` (${t.encodingWhy})` : ''}, cells separated by ${sep}${padding}.`;
+}
+
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [];
   const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
-  const skipped = [plan.blankRows ? `${plan.blankRows} blank ${plan.blankRows === 1 ? 'row' : 'rows'}` : '', plan.totalsRows ? `${plan.totalsRows} totals ${plan.totalsRows === 1 ? 'row' : 'rows'}` : ''].filter(Boolean).join(' and ');
+  const count = (n: number, what: string) => (n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '');
+  const skipped = [count(plan.aboveHeader, 'row above the header'), count(plan.blankRows, 'blank row'), count(plan.totalsRows, 'totals row')].filter(Boolean).join(', ').replace(/, ([^,]*)$/, ' and $1');
   // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
   const rows = plan.counted ? `${plan.rows} rows` : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
+  if (plan.text) lines.push(describeText(plan.text));
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;

@@ -140,6 +140,8 @@ export interface TextOpen {
   readonly encoding: TextEncodingName;
   /** Encoding decided without a BOM from the NUL pattern (UTF-16). */
   readonly guessedEncoding: boolean;
+  /** Why the encoding was chosen (see Sniffed). */
+  readonly encodingWhy: string;
   readonly sample: Buffer;
   readonly wholeFile: boolean;
   readonly preferTab: boolean;
@@ -153,7 +155,7 @@ export interface TextOpen {
 export interface ParseEvents {
   add(w: ReadWarning): void;
   note(key: string, make: () => ReadWarning): void;
-  encoding(e: TextEncodingName): void;
+  encoding(e: TextEncodingName, why: string): void;
 }
 
 /** What a parse needs, in a form a worker thread can be given. */
@@ -199,7 +201,7 @@ export function recordText(cells: readonly CellValue[], raw: string | undefined)
 function decoder(init: ParseInit, events: ParseEvents): { stream: Transform; guard?: Utf8Guard } {
   if (init.encoding !== 'utf-8') return { stream: new Transcoder(init.encoding) };
   const guard = new Utf8Guard((offset) => {
-    events.encoding('windows-1252');
+    events.encoding('windows-1252', `its bytes are plain ASCII up to byte ${offset}, then not valid UTF-8`);
     events.add({ code: 'W_ENCODING', message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252` });
   });
   return { stream: guard, guard };
@@ -276,6 +278,7 @@ export function openText(t: TextOpen): RawSheet {
   const dialect = sniffDialect(text, t.preferTab, t.delimiter) ?? { delimiter: t.preferTab ? '\t' : ',', padded: false, width: 0 };
   const { delimiter, padded, width: usualWidth } = dialect;
   let encoding: TextEncodingName = t.encoding;
+  let encodingWhy = t.encodingWhy;
   const warnings = t.warnings;
   if (t.guessedEncoding) {
     warnings.add({
@@ -286,7 +289,10 @@ export function openText(t: TextOpen): RawSheet {
   const events: ParseEvents = {
     add: (w) => warnings.add(w),
     note: (key, make) => warnings.note(key, make),
-    encoding: (e) => void (encoding = e),
+    encoding: (e, why) => {
+      encoding = e;
+      encodingWhy = why;
+    },
   };
   const init: ParseInit = { file: t.file, encoding: t.encoding, delimiter, padded, width: usualWidth };
   const { rows, take } = batchedRows(t.worker && workerAvailable() ? parseInWorkerBatches(init, events) : parseTextBatches(init, events));
@@ -299,6 +305,9 @@ export function openText(t: TextOpen): RawSheet {
     padded,
     get encoding() {
       return encoding;
+    },
+    get encodingWhy() {
+      return encodingWhy;
     },
     rows,
     take,

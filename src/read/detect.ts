@@ -1,6 +1,7 @@
 // Decides what a file is from its first bytes (extensions lie: ".xlsx" files that are CSV,
 // ".xls" exports that are tab-separated text), which text encoding it uses, and which
 // delimiter separates its cells.
+import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import type { Location } from '../errors.js';
 import { readError } from './problems.js';
@@ -15,6 +16,8 @@ export type Sniffed =
       readonly encoding: TextEncodingName;
       /** The encoding was inferred without a byte-order mark (UTF-16 from its NUL pattern). */
       readonly guessed: boolean;
+      /** Why this encoding, in words for the plan ("a byte-order mark", "the bytes are valid UTF-8" …). */
+      readonly why: string;
     };
 
 export const CONVERT_HINT =
@@ -57,14 +60,14 @@ function utf16ByNulPattern(sample: Buffer): 'utf-16le' | 'utf-16be' | undefined 
 export function sniffBytes(sample: Buffer, where: Location): Sniffed {
   if (startsWith(sample, [0x50, 0x4b, 0x03, 0x04]) || startsWith(sample, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
   if (startsWith(sample, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { kind: 'ole2' };
-  if (startsWith(sample, [0xef, 0xbb, 0xbf])) return { kind: 'text', encoding: 'utf-8', guessed: false };
+  if (startsWith(sample, [0xef, 0xbb, 0xbf])) return { kind: 'text', encoding: 'utf-8', guessed: false, why: 'its byte-order mark' };
   if (startsWith(sample, [0xff, 0xfe, 0x00, 0x00]) || startsWith(sample, [0x00, 0x00, 0xfe, 0xff])) {
     throw readError('E_FILE_FORMAT', where, 'is UTF-32 text, which is not supported', {
       hint: 'Save it again as "CSV UTF-8".',
     });
   }
-  if (startsWith(sample, [0xff, 0xfe])) return { kind: 'text', encoding: 'utf-16le', guessed: false };
-  if (startsWith(sample, [0xfe, 0xff])) return { kind: 'text', encoding: 'utf-16be', guessed: false };
+  if (startsWith(sample, [0xff, 0xfe])) return { kind: 'text', encoding: 'utf-16le', guessed: false, why: 'its byte-order mark' };
+  if (startsWith(sample, [0xfe, 0xff])) return { kind: 'text', encoding: 'utf-16be', guessed: false, why: 'its byte-order mark' };
 
   for (const m of BINARY_MAGIC) {
     if (startsWith(sample, m.bytes)) {
@@ -87,7 +90,7 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
         hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
       });
     }
-    return { kind: 'text', encoding: utf16, guessed: true };
+    return { kind: 'text', encoding: utf16, guessed: true, why: 'no byte-order mark, but a NUL byte in every other position, as UTF-16 text has' };
   }
 
   // Text has no NUL and few control characters; anything else is binary, whatever its name.
@@ -109,9 +112,10 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
   try {
     // stream: true lets the sample end in the middle of a multi-byte character.
     new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-    return { kind: 'text', encoding: 'utf-8', guessed: false };
+    const ascii = isAscii(sample);
+    return { kind: 'text', encoding: 'utf-8', guessed: false, why: ascii ? 'its first bytes are plain ASCII (UTF-8 is assumed)' : 'its bytes are valid UTF-8' };
   } catch {
-    return { kind: 'text', encoding: 'windows-1252', guessed: false };
+    return { kind: 'text', encoding: 'windows-1252', guessed: false, why: 'its bytes are not valid UTF-8 (Windows-1252 is what Excel on Windows writes)' };
   }
 }
 

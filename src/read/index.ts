@@ -187,6 +187,7 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
       file,
       encoding: sniffed.encoding,
       guessedEncoding: sniffed.guessed,
+      encodingWhy: sniffed.why,
       sample,
       wholeFile: sample.length >= size,
       preferTab: ext === '.tsv' || ext === '.tab',

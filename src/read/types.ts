@@ -24,6 +24,8 @@ export interface SheetRow {
   readonly text?: string;
   /** A report of ours fed back as input: what its run did with this row (see read/report-input.ts). */
   readonly reported?: ReportedOutcome;
+  /** The row repeats the header row (files joined from several exports): the import skips it. */
+  readonly repeatsHeader?: boolean;
   /** What the reader noticed or assumed about this row (padded, cut, a quote read as written, its shape repaired). */
   readonly notes?: readonly RowNote[];
 }
@@ -80,6 +82,8 @@ export interface SheetSource {
   /** CSV: cells are padded after the delimiter (`a, b, "c, d"`); the padding outside quotes is not read. */
   readonly padded?: boolean;
   readonly encoding?: string;
+  /** CSV: why that encoding, in words ("its byte-order mark", "its bytes are not valid UTF-8 …"). */
+  readonly encodingWhy?: string;
   /** Row number of the header row as the user sees it. */
   readonly headerRow: number;
   /** Header texts, trimmed; an empty header is "" (still a column). */

@@ -108,6 +108,10 @@ export interface ImportPlan {
   readonly totalsRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
+  /** Rows with text above the header (titles, notes), skipped. */
+  readonly aboveHeader: number;
+  /** CSV/TSV: how the text was read, and why (the encoding's reason), for the plan to state. */
+  readonly text?: { readonly encoding: string; readonly encodingWhy?: string; readonly delimiter: string; readonly padded: boolean };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   readonly unmapped: readonly { header: string; suggestion?: string }[];
@@ -410,6 +414,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       mode,
       blankRows: scanned.blankRows,
       headerRow: probe.headerRow,
+      aboveHeader: probe.stats.skippedAboveHeader,
+      text: probe.format === 'xlsx' ? undefined : { encoding: probe.encoding ?? 'utf-8', encodingWhy: probe.encodingWhy, delimiter: probe.delimiter ?? ',', padded: probe.padded === true },
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
       // A column with no header is still a column: say that its cells are not imported.
       unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),

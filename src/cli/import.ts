@@ -45,16 +45,28 @@ interface ImportFlags {
 
 const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
 
+const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'windows-1252': 'Windows-1252' };
+const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes (|)' };
+
+/** How a text file was read, in a line: "Read as UTF-8 (its bytes are valid UTF-8), cells separated by semicolons." */
+export function describeText(t: NonNullable<ImportPlan['text']>): string {
+  const sep = DELIMITER_NAMES[t.delimiter] ?? JSON.stringify(t.delimiter);
+  const padding = t.padded ? ' each followed by a space (the spaces are not read)' : '';
+  return `Read as ${ENCODINGS[t.encoding] ?? t.encoding}${t.encodingWhy ? ` (${t.encodingWhy})` : ''}, cells separated by ${sep}${padding}.`;
+}
+
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [];
   const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
-  const skipped = [plan.blankRows ? `${plan.blankRows} blank ${plan.blankRows === 1 ? 'row' : 'rows'}` : '', plan.totalsRows ? `${plan.totalsRows} totals ${plan.totalsRows === 1 ? 'row' : 'rows'}` : ''].filter(Boolean).join(' and ');
+  const count = (n: number, what: string) => (n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '');
+  const skipped = [count(plan.aboveHeader, 'row above the header'), count(plan.blankRows, 'blank row'), count(plan.totalsRows, 'totals row')].filter(Boolean).join(', ').replace(/, ([^,]*)$/, ' and $1');
   // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
   const rows = plan.counted ? `${plan.rows} rows` : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
+  if (plan.text) lines.push(describeText(plan.text));
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
@@ -82,10 +94,16 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   ];
   // The plan's warnings were shown before the first row; these came up while sending.
   for (const w of s.runWarnings) lines.push(`warning: ${w}`);
+  if (s.repairedRows > 0) {
+    lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
+  }
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');
 }
+
+/** After Ctrl-C or SIGTERM, how long requests in flight may take before the process stops anyway. */
+const STOP_GRACE_MS = 10_000;
 
 /** Rows whose problems are listed on stderr; the report has every row, so a long list stops there. */
 const LISTED_ROWS = 100;
@@ -126,7 +144,8 @@ function printChanges(o: RowOutcome): void {
 
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
-  return s.counts.invalid + s.counts.failed > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
+  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {
@@ -248,6 +267,12 @@ function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
     if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
     process.stderr.write('\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the journal lets you resume)\n');
     controller.abort();
+    // A request to a service that stopped answering, or a read that never ends, must not keep
+    // the process: after a grace period it stops anyway (unref: a run that ends sooner exits).
+    setTimeout(() => {
+      process.stderr.write(`Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the journal lets you resume\n`);
+      process.exit(ExitCode.STOPPED);
+    }, STOP_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

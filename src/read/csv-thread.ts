@@ -14,7 +14,7 @@ export type WorkerOp =
   | { readonly op: 'add'; readonly w: ReadWarning }
   | { readonly op: 'note'; readonly key: string; readonly w: ReadWarning }
   | { readonly op: 'more'; readonly key: string; readonly n: number; readonly w: ReadWarning }
-  | { readonly op: 'encoding'; readonly encoding: TextEncodingName };
+  | { readonly op: 'encoding'; readonly encoding: TextEncodingName; readonly why: string };
 
 export interface WorkerBatch {
   readonly rows: RawRow[];
@@ -94,7 +94,7 @@ export async function* parseInWorkerBatches(init: ParseInit, events: ParseEvents
         if (o.op === 'add') events.add(o.w);
         else if (o.op === 'note') events.note(o.key, () => o.w);
         else if (o.op === 'more') for (let i = 0; i < o.n; i++) events.note(o.key, () => o.w);
-        else events.encoding(o.encoding);
+        else events.encoding(o.encoding, o.why);
       }
       if (!batch.done && !batch.error) worker.postMessage(1);
       // Rows read before an error are rows like any other: they come first.

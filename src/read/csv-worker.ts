@@ -50,7 +50,7 @@ try {
         ops.push({ op: 'note', key, w });
       }
     },
-    encoding: (e) => ops.push({ op: 'encoding', encoding: e }),
+    encoding: (e, why) => ops.push({ op: 'encoding', encoding: e, why }),
   })) {
     for (const r of batch) {
       rows.push(r);

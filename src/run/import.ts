@@ -15,7 +15,7 @@ import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../api/connect.js';
 import { listArray } from '../api/paginate.js';
 import { openSheet } from '../read/index.js';
-import type { SheetRow, SheetSource } from '../read/types.js';
+import type { RowNote, SheetRow, SheetSource } from '../read/types.js';
 import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
 import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
@@ -128,6 +128,10 @@ export interface ImportPlan {
   readonly totalsRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
+  /** Rows with text above the header (titles, notes), skipped. */
+  readonly aboveHeader: number;
+  /** CSV/TSV: how the text was read, and why (the encoding's reason), for the plan to state. */
+  readonly text?: { readonly encoding: string; readonly encodingWhy?: string; readonly delimiter: string; readonly padded: boolean };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   readonly unmapped: readonly { header: string; suggestion?: string }[];
@@ -159,6 +163,8 @@ export interface ImportSummary {
   readonly report?: string;
   readonly journal?: string;
   readonly stopped?: { code: string; message: string };
+  /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
+  readonly repairedRows: number;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */
@@ -445,6 +451,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       mode,
       blankRows: scanned.blankRows,
       headerRow: probe.headerRow,
+      aboveHeader: probe.stats.skippedAboveHeader,
+      text: probe.format === 'xlsx' ? undefined : { encoding: probe.encoding ?? 'utf-8', encodingWhy: probe.encodingWhy, delimiter: probe.delimiter ?? ',', padded: probe.padded === true },
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
       // A column with no header is still a column: say that its cells are not imported.
       unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),
@@ -563,6 +571,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
      * rows), a promise otherwise, so that a dry run spends no microtask per row.
      */
     const process = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
+      if (r.notes) rowNotes.set(r.row, r.notes);
       // A child waits for its parent's row, so the parent's new id can be looked up.
       const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
       const parentRow = ref ? scanned.firstRowOfKey.get(ref) : undefined;
@@ -671,15 +680,25 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
 
-    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's report line.
+    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's
+    // report line; its notes on the row (padded, cut, repaired) too, and a repair is counted.
     let readerWarning = 0;
+    let repairedRows = 0;
+    const rowNotes = new Map<number, readonly RowNote[]>();
     const withReaderWarnings = (out: RowOutcome): RowOutcome => {
       const extra: RowIssue[] = [];
+      const notes = rowNotes.get(out.row);
+      if (notes) {
+        rowNotes.delete(out.row);
+        for (const n of notes) extra.push({ code: n.repaired ? 'W_ROW_REPAIRED' : 'W_READ', column: n.column, message: n.repaired ? `row shape repaired: ${n.message}` : n.message });
+        if (notes.some((n) => n.repaired)) repairedRows++;
+      }
       while (readerWarning < source.warnings.length) {
         const w = source.warnings[readerWarning];
         if (w.row !== undefined && w.row > out.row) break;
         readerWarning++;
-        if (w.row === out.row) extra.push({ code: 'W_READ', column: w.column, message: w.message });
+        // The row's own note says it already (the warning is the file's summary of that kind).
+        if (w.row === out.row && !notes?.some((n) => n.code === w.code)) extra.push({ code: 'W_READ', column: w.column, message: w.message });
       }
       return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
     };
@@ -774,6 +793,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       report: reportPath,
       journal: journal?.path,
       stopped,
+      repairedRows,
       warnings: [...plan.warnings, ...writer.warnings],
       runWarnings: [...writer.warnings],
       plan,

@@ -244,6 +244,9 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (isTotalsLine(sheetRow)) {
     return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'looks like a totals row, not a record' };
   }
+  if (sheetRow.repeatsHeader) {
+    return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'repeats the header row, not a record (a file joined from several exports?)' };
+  }
   const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
   // A row an earlier run wrote is not written again: checking it would only find the same problems.
   if (earlier?.skip) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, id: earlier.id, skip: earlier.skip };

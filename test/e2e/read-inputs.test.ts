@@ -63,6 +63,6 @@ describe('signals always stop a run', () => {
     child.kill(signal);
     expect(await exited).toBe(3);
     expect(Date.now() - sent).toBeLessThan(14_000);
-    expect(stderr).toMatch(/Stopping after the requests in flight/);
+    expect(stderr).toMatch(/Stopping: requests in flight finish/);
   }, 40_000);
 });

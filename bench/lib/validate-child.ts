@@ -1,10 +1,12 @@
 // One measurement in a fresh process, so its peak RSS is its own: `raw` parses the file
-// with csv-parse alone (the baseline), `validate` runs our dry run over it as the CLI runs
+// with csv-parse alone (the baseline), `xlsx-floor` reads a workbook with exceljs's
+// streaming reader alone (the XLSX baseline), `validate` runs our dry run over it as the CLI runs
 // it (its heap growth bounded: src/util/heap.ts), `validate-library` as a library call with
 // the host's V8 settings left alone. Prints one
 // JSON line: rows, milliseconds, peak RSS. Run from the compiled bench (see build.ts).
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
 import { validateSpreadsheet } from '../../src/run/import.js';
 import { boundHeapGrowth } from '../../src/util/heap.js';
 
@@ -22,6 +24,20 @@ async function raw(file: string): Promise<Counted> {
     rows++;
   }
   return { rows: rows - 1 }; // the header is not a row
+}
+
+/** exceljs's streaming reader alone over a workbook's first sheet: the floor our XLSX reader builds on. */
+async function xlsxFloor(file: string): Promise<Counted> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  let rows = 0;
+  for await (const ws of reader) {
+    for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
+      void row.values;
+      rows++;
+    }
+    break;
+  }
+  return { rows: rows - 1 };
 }
 
 async function validate(file: string, reportPath: string): Promise<Counted> {
@@ -48,7 +64,7 @@ const [mode, file, reportPath] = process.argv.slice(2);
 if (mode === 'validate') boundHeapGrowth();
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const counted = mode === 'raw' ? await raw(file) : await validate(file, reportPath ?? `${file}.report.csv`);
+const counted = mode === 'raw' ? await raw(file) : mode === 'xlsx-floor' ? await xlsxFloor(file) : await validate(file, reportPath ?? `${file}.report.csv`);
 // (`validate-library` is `validate` without boundHeapGrowth.)
 const ms = performance.now() - t0;
 // CPU time (every thread, user and system) moves less than wall time on a shared machine.

@@ -113,8 +113,8 @@ async function scenario(label: string, file: string, dir: string, faults?: strin
       },
     });
     const end = Date.now();
-    const stats = (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as { throttled: number; byStatus: Record<string, number>; faults: Record<string, number> };
-    const records = (await (await fetch(`${sb.url}/__sandbox/records/asset?company=1`)).json()) as { serial_number?: string }[];
+    const stats = (await (await sb.admin(`/__sandbox/stats`)).json()) as { throttled: number; byStatus: Record<string, number>; faults: Record<string, number> };
+    const records = (await (await sb.admin(`/__sandbox/records/asset?company=1`)).json()) as { serial_number?: string }[];
     const seen = new Map<string, number>();
     for (const r of records) if (r.serial_number?.startsWith(SERIAL_PREFIX)) seen.set(r.serial_number, (seen.get(r.serial_number) ?? 0) + 1);
     let missing = 0;

@@ -4,6 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AssetbatchError } from './errors.js';
+import { envProxy, showUrl } from './api/proxy.js';
 
 export interface ConnectionConfig {
   /** Base URL of the service, without /api/v2. Undefined with `sandbox`. */
@@ -17,6 +18,10 @@ export interface ConnectionConfig {
   readonly allowInsecureHttp: boolean;
   /** Requests in flight at once, from the config file (flags win). */
   readonly concurrency?: number;
+  /** The proxy (--proxy or the config file's); undefined: the environment's HTTPS_PROXY / HTTP_PROXY. */
+  readonly proxy?: string;
+  /** Give up connecting or waiting for an answer after this long (--timeout, seconds). */
+  readonly timeoutMs?: number;
 }
 
 const configFileSchema = z
@@ -27,6 +32,10 @@ const configFileSchema = z
     /** The name of the environment variable that holds the token (never the token itself). */
     tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     concurrency: z.number().int().min(1).max(64).optional(),
+    /** http(s)://[user:password@]host:port of the company's proxy (HTTPS_PROXY and --proxy win). */
+    proxy: z.string().url().optional(),
+    /** Seconds to wait for a connection or an answer. */
+    timeout: z.number().positive().max(3600).optional(),
   })
   .strict();
 
@@ -52,7 +61,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
     throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {
       location: { file },
-      hint: 'Allowed keys: baseUrl, company, rateLimit, tokenEnv (the NAME of the variable holding the token), concurrency.',
+      hint: 'Allowed keys: baseUrl, company, rateLimit, tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds).',
     });
   }
   return parsed.data;
@@ -73,6 +82,8 @@ export interface ConnectionFlags {
   rateLimit?: string | number;
   config?: string;
   allowInsecureHttp?: boolean;
+  proxy?: string;
+  timeout?: string | number;
 }
 
 export function positiveInt(value: string | number | undefined, name: string, min = 1): number | undefined {
@@ -90,8 +101,6 @@ export function knownSecrets(): readonly string[] {
   return [...resolvedTokens];
 }
 
-/** A URL as it may be shown: any user:password@ part is hidden. */
-const showUrl = (text: string) => text.replace(/\/\/[^/?#]*@/, '//[redacted]@');
 
 /** Flags > environment > config file > defaults. */
 export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
@@ -142,5 +151,32 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? 100,
     allowInsecureHttp,
     concurrency: file.concurrency,
+    proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),
+    timeoutMs: Math.round((timeoutSeconds(flags.timeout) ?? file.timeout ?? 60) * 1000),
   });
+}
+
+/** --proxy, else the environment's (read by the client itself), else the config file's. Its password becomes a secret. */
+function proxySetting(flag: string | undefined, fromFile: string | undefined, baseUrl: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  const inEnv = baseUrl ? envProxy(new URL(baseUrl), env) : undefined;
+  const proxy = flag ?? (inEnv ? undefined : fromFile);
+  for (const p of [proxy, inEnv]) {
+    if (!p) continue;
+    let url: URL;
+    try {
+      url = new URL(p);
+    } catch {
+      throw new AssetbatchError('E_CONFIG', `the proxy "${showUrl(p)}" is not a URL`, { hint: 'Example: --proxy http://proxy.example.com:3128 (or http://user:password@proxy.example.com:3128)' });
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AssetbatchError('E_CONFIG', `the proxy "${showUrl(p)}" is not an http(s) URL`);
+    for (const secret of [url.password, decodeURIComponent(url.password), `${url.username}:${url.password}`]) if (url.password && secret.length >= 4) resolvedTokens.add(secret);
+  }
+  return proxy;
+}
+
+function timeoutSeconds(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new AssetbatchError('E_USAGE', `--timeout must be a number of seconds between 0 and 3600, not "${value}"`);
+  return n;
 }

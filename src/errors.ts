@@ -70,6 +70,8 @@ export const ErrorCodes = {
   E_INTERNAL: 'E_INTERNAL',
   // warnings (never stop anything)
   W_READ: 'W_READ',
+  /** The reader changed a row's shape on a guess (split a runaway quote, dropped cells past the header): exit 1. */
+  W_ROW_REPAIRED: 'W_ROW_REPAIRED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -3,10 +3,11 @@
 // know which failures are safe to repeat. Reads and PUTs are idempotent and retried; a
 // POST that may have reached the service is never repeated here: it surfaces as an
 // ambiguous failure so the writer can look the record up first.
-import { Pool } from 'undici';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
-import { RateLimiter, parseRetryAfter, sleep, type Gate } from './rate-limit.js';
+import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
+import { envProxy, proxyInUse, showUrl } from './proxy.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -21,8 +22,13 @@ export interface ClientOptions {
   readonly connections?: number;
   /** Attempts after the first for retryable failures (5xx, network). Default 5. */
   readonly maxRetries?: number;
-  /** Give up waiting for an answer after this long. Default 60 s. */
+  /** Give up connecting, or waiting for an answer, after this long. Default 60 s. */
   readonly timeoutMs?: number;
+  /**
+   * The proxy to go through (user:password@ allowed). Undefined: HTTPS_PROXY, HTTP_PROXY
+   * and NO_PROXY from the environment, as curl reads them; '' for none. NO_PROXY applies either way.
+   */
+  readonly proxy?: string;
   /** First backoff step; doubles each attempt, with jitter. Default 500 ms. */
   readonly backoffMs?: number;
   /** Longest single wait a 429 may impose before the run stops. Default 10 min. */
@@ -92,23 +98,26 @@ export class ApiClient {
   readonly baseUrl: string;
   readonly limiter: RateLimiter;
   readonly stats: ClientStats = { requests: 0, byMethod: {}, retries: 0, throttled: 0, serverErrors: 0, networkErrors: 0 };
-  private readonly pool: Pool;
+  private readonly dispatcher: Dispatcher;
+  private interrupted: Error | undefined;
+  /** Cuts the requests still in flight some time after an interrupt. */
+  private readonly inFlight = new AbortController();
+  private readonly origin: string;
   private readonly auth: string;
   private readonly token: string;
   private readonly opts: Required<Pick<ClientOptions, 'maxRetries' | 'timeoutMs' | 'backoffMs' | 'maxRetryAfterMs'>>;
   private readonly logger?: Logger;
   private readonly prefix: string;
+  /** The proxy requests go through (for messages), undefined when none. */
+  private readonly proxy?: string;
 
   constructor(opts: ClientOptions) {
     const url = new URL(opts.baseUrl);
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.prefix = url.pathname.replace(/\/+$/, '') + '/api/v2';
-    this.pool = new Pool(url.origin, {
-      connections: opts.connections ?? 8,
-      keepAliveTimeout: 30_000,
-      headersTimeout: opts.timeoutMs ?? 60_000,
-      bodyTimeout: opts.timeoutMs ?? 60_000,
-    });
+    this.origin = url.origin;
+    this.dispatcher = createDispatcher(opts);
+    this.proxy = proxyInUse(opts.baseUrl, opts.proxy);
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
     this.token = opts.token;
@@ -143,7 +152,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await this.dispatcher.close();
   }
 
   private async request<T>(method: Method, path: string, body: unknown, query?: Query, gate: Gate = this.limiter): Promise<T> {
@@ -152,6 +161,7 @@ export class ApiClient {
     const fullPath = path + qs;
     let throttledFor = 0;
     for (let attempt = 0; ; attempt++) {
+      if (this.interrupted) throw this.interrupted;
       await gate.acquire();
       this.stats.requests++;
       this.stats.byMethod[method] = (this.stats.byMethod[method] ?? 0) + 1;
@@ -160,7 +170,9 @@ export class ApiClient {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       try {
-        const res = await this.pool.request({
+        const res = await this.dispatcher.request({
+          origin: this.origin,
+          signal: this.inFlight.signal,
           method,
           path: fullPath,
           headers: {
@@ -175,14 +187,16 @@ export class ApiClient {
         text = await res.body.text();
       } catch (e) {
         this.stats.networkErrors++;
+        const refused = proxyRefusal(e);
+        if (refused) throw this.proxyRefused(refused, e);
         const code = errorCodeOf(e) ?? 'UNKNOWN';
         this.logger?.warn({ method, path: fullPath, attempt, code }, 'network error');
         const sentNothing = NETWORK_BEFORE_SEND.has(code);
         if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
         if (attempt >= this.opts.maxRetries) {
-          throw new AssetbatchError(sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK', describeNetworkError(code, this.baseUrl), {
+          throw new AssetbatchError(sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK', describeNetworkError(code, this.baseUrl, this.opts.timeoutMs) + this.via(), {
             cause: e,
-            hint: sentNothing ? 'Check the base URL and that the service (or the sandbox) is running.' : undefined,
+            hint: sentNothing ? 'Check the base URL, the proxy (--proxy, HTTPS_PROXY, NO_PROXY) and that the service (or the sandbox) is running.' : undefined,
           });
         }
         await this.backoff(attempt);
@@ -222,6 +236,20 @@ export class ApiClient {
       }
       throw this.statusError(status, parsed, method, path);
     }
+  }
+
+  /** ", through the proxy …" when one is in use, its credentials hidden. */
+  private via(): string {
+    return this.proxy ? ` (through the proxy ${showUrl(this.proxy)})` : '';
+  }
+
+  /** The proxy answered the tunnel's CONNECT with an error: nothing reached the service, and retrying will not help. */
+  private proxyRefused(status: number, cause: unknown): AssetbatchError {
+    const why = status === 407 ? 'it wants credentials, or refused the ones given' : `HTTP ${status}`;
+    return new AssetbatchError('E_UNREACHABLE', `the proxy would not connect to ${this.baseUrl}: ${why}${this.via()}`, {
+      cause,
+      hint: status === 407 ? 'Put the proxy\'s user name and password in its URL: --proxy http://user:password@proxy:3128 (or HTTPS_PROXY).' : 'Ask who runs the proxy whether it lets this host through, or set NO_PROXY for it.',
+    });
   }
 
   /**
@@ -264,8 +292,53 @@ export class ApiClient {
   private async backoff(attempt: number): Promise<void> {
     this.stats.retries++;
     const base = this.opts.backoffMs * 2 ** attempt;
-    await sleep(Math.min(30_000, base / 2 + Math.random() * base));
+    await this.limiter.delay(Math.min(30_000, base / 2 + Math.random() * base));
   }
+
+  /** True once interrupt() was called. */
+  get isInterrupted(): boolean {
+    return this.interrupted !== undefined;
+  }
+
+  /**
+   * Stop the run: nobody waits for the budget or a backoff any more (they fail with
+   * `reason` at once), no new request starts, and requests still in flight after
+   * `graceMs` are cut (a write cut so is unsure: its journal entry stays "in flight").
+   */
+  interrupt(reason: Error, graceMs = 1200): void {
+    if (this.interrupted) return;
+    this.interrupted = reason;
+    this.limiter.interrupt(reason);
+    setTimeout(() => this.inFlight.abort(reason), graceMs).unref();
+  }
+}
+
+/**
+ * One keep-alive pool per origin, through the proxy the options or the environment name
+ * (undici's EnvHttpProxyAgent: a CONNECT tunnel for https, NO_PROXY honoured). Connecting
+ * and waiting for an answer share the one timeout.
+ */
+function createDispatcher(opts: ClientOptions): Dispatcher {
+  const timeout = opts.timeoutMs ?? 60_000;
+  const target = new URL(opts.baseUrl);
+  // The environment read once, here, as proxyInUse reads it (an empty variable is unset).
+  const proxy = opts.proxy ?? envProxy(target) ?? '';
+  return new EnvHttpProxyAgent({
+    httpProxy: proxy,
+    httpsProxy: proxy,
+    noProxy: process.env.no_proxy || process.env.NO_PROXY || '',
+    connections: opts.connections ?? 8,
+    keepAliveTimeout: 30_000,
+    connect: { timeout },
+    headersTimeout: timeout,
+    bodyTimeout: timeout,
+  });
+}
+
+/** The status a proxy refused a tunnel with (undici: "Proxy response (407) !== 200 when HTTP Tunneling"). */
+function proxyRefusal(e: unknown): number | undefined {
+  const m = /Proxy response \((\d{3})\)/.exec(String((e as Error)?.message ?? ''));
+  return m ? Number(m[1]) : undefined;
 }
 
 function buildQuery(q: Query): string {
@@ -290,7 +363,8 @@ function retryAfterFromDetail(body: unknown): number | undefined {
   return m ? Number(m[1]) * 1000 : undefined;
 }
 
-function describeNetworkError(code: string, baseUrl: string): string {
+function describeNetworkError(code: string, baseUrl: string, timeoutMs: number): string {
+  const limit = `${Math.round(timeoutMs / 1000)} s, --timeout`;
   switch (code) {
     case 'ECONNREFUSED':
       return `cannot connect to ${baseUrl} (connection refused)`;
@@ -298,10 +372,10 @@ function describeNetworkError(code: string, baseUrl: string): string {
     case 'EAI_AGAIN':
       return `cannot find the host of ${baseUrl}`;
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return `connecting to ${baseUrl} timed out`;
+      return `connecting to ${baseUrl} timed out (${limit})`;
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return `the service at ${baseUrl} did not answer in time`;
+      return `the service at ${baseUrl} did not answer in time (${limit})`;
     default:
       return `the connection to ${baseUrl} failed (${code})`;
   }

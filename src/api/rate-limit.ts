@@ -1,7 +1,9 @@
 // The account's request budget, held in one place. The service counts requests in a
 // sliding one-minute window for the whole account, so the client keeps a log of its own
-// send times and waits for the oldest to leave the window; a 429 from the service (another
-// client spending the budget) pauses every caller at once until Retry-After has passed.
+// send times, spaces requests evenly over the window (src/api/pacing.ts) and never lets
+// more than the limit into one; a 429 from the service (another client spending the
+// budget) pauses every caller at once until Retry-After has passed, and paces lower after.
+import { AdaptiveRate, estimateMs, inWindowAt, nextSlot, type BurstRule, type PaceSettings, type SendLog } from './pacing.js';
 
 export interface RateLimiterOptions {
   /** Requests per window; 0 or less turns pacing off (429s are still honoured). */
@@ -14,6 +16,12 @@ export interface RateLimiterOptions {
   readonly marginMs?: number;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Waits at least this long are announced (onWait). Default 3 s. */
+  readonly announceMs?: number;
+  /** Requests that may go at once while the window is quiet. Default a fifth of the limit. */
+  readonly burst?: number;
+  /** Start pacing at this many requests per window (the share a previous run observed), growing back to the limit. */
+  readonly startRate?: number;
 }
 
 // The timer is not unref'd: a CLI waiting out a backoff or a 429 pause has nothing else
@@ -35,6 +43,7 @@ export class Lease implements Gate {
   private released: boolean;
   /** Requests the lease still means to make (its first waits until they all fit the window). */
   private planned: number;
+  private started = false;
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -53,8 +62,10 @@ export class Lease implements Gate {
   acquire(): Promise<void> {
     if (this.released) return this.limiter.acquire();
     const need = this.planned;
+    const first = !this.started;
     this.planned = 1;
-    return this.limiter.slotForLease(need);
+    this.started = true;
+    return this.limiter.slotForLease(need, first);
   }
 
   /** A gate for the lease's last request: the queue moves on as soon as its slot is granted. */
@@ -79,24 +90,61 @@ export class Lease implements Gate {
 
 export class RateLimiter implements Gate {
   readonly limit: number;
-  private readonly windowMs: number;
-  private readonly marginMs: number;
+  private readonly settings: PaceSettings;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Send times within the window, oldest first. */
-  private readonly sent: number[] = [];
+  /** Send times, oldest first; those before `from` have left the window. */
+  private sent: number[] = [];
+  private from = 0;
+  private last = -Infinity;
   private pausedUntil = 0;
   /** Callers wait in order: each acquire chains on the one before. */
   private queue: Promise<void> = Promise.resolve();
+  /** The pace: the limit, or less while other clients use part of the account. */
+  readonly rate: AdaptiveRate;
   /** Milliseconds spent waiting for the budget, for the summary. */
   waitedMs = 0;
+  /** Told of each wait longer than `announceMs` as it starts (the CLI says so once on stderr). */
+  onWait?: (ms: number) => void;
+  private readonly announceMs: number;
+  private readonly quietBurst: number;
+  /** Requests still expected (expect()), counted down as they go. */
+  private demand = 0;
+  /** Set by interrupt(): every wait, and every acquire after, fails with it. */
+  private interrupted: Error | undefined;
+  private readonly cancels = new Set<(e: Error) => void>();
 
   constructor(opts: RateLimiterOptions) {
     this.limit = opts.limit;
-    this.windowMs = opts.windowMs ?? 60_000;
-    this.marginMs = opts.marginMs ?? 150;
+    this.settings = { limit: opts.limit, windowMs: opts.windowMs ?? 60_000, marginMs: opts.marginMs ?? 150 };
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? sleep;
+    this.announceMs = opts.announceMs ?? 3000;
+    this.rate = new AdaptiveRate(this.settings, this.now(), opts.startRate);
+    this.quietBurst = opts.burst ?? Math.ceil(opts.limit / 5);
+  }
+
+  /**
+   * Requests that may go at once while the window is quiet: all of them when the work
+   * ahead (expect()) fits what the window has left, so a short run is not slowed; else a
+   * fifth of the limit, the rest spread evenly. None once pacing adapted to other clients.
+   */
+  private readonly burstFor: BurstRule = (demand, inWindow) => {
+    if (this.rate.adapted) return 0;
+    return demand > 0 && demand <= this.limit - inWindow ? this.limit : this.quietBurst;
+  };
+
+  private get burst(): number {
+    return this.burstFor(this.demand, this.inWindow());
+  }
+
+  /** The requests the run is about to make (its plan): a run that fits the window's room goes at once. */
+  expect(requests: number): void {
+    this.demand = Math.max(0, requests);
+  }
+
+  private get log(): SendLog {
+    return { stamps: this.sent, from: this.from, last: this.last };
   }
 
   /** Wait until one more request fits in the budget, then count it as sent. */
@@ -122,45 +170,99 @@ export class RateLimiter implements Gate {
 
   /**
    * A slot for the holder of the queue (Lease.acquire), once `room` slots are free: the
-   * window and any 429 pause still apply.
+   * window and any 429 pause still apply; only the lease's first request is spaced.
    */
-  slotForLease(room: number): Promise<void> {
-    return this.waitForSlot(room);
+  slotForLease(room: number, first = true): Promise<void> {
+    return this.waitForSlot(room, first);
   }
 
-  /** Wait until `room` more requests fit in the window (at most the limit), then count one as sent. */
-  private async waitForSlot(room = 1): Promise<void> {
+  /** Wait until `room` more requests fit (at most the limit), then count one as sent. */
+  private async waitForSlot(room = 1, paced = true): Promise<void> {
     for (;;) {
+      if (this.interrupted) throw this.interrupted;
       const now = this.now();
       if (now < this.pausedUntil) {
         await this.wait(this.pausedUntil - now);
         continue;
       }
-      if (this.limit <= 0) break;
-      while (this.sent.length > 0 && this.sent[0] <= now - this.windowMs - this.marginMs) this.sent.shift();
-      const need = Math.min(Math.max(1, room), this.limit);
-      if (this.sent.length + need <= this.limit) break;
-      // The send that must leave the window for `need` slots to be free.
-      await this.wait(this.sent[this.sent.length + need - this.limit - 1] + this.windowMs + this.marginMs - now);
+      const at = nextSlot(now, this.log, this.settings, this.rate.at(now), this.burst, room, paced);
+      if (at <= now) break;
+      await this.wait(at - now);
     }
-    this.sent.push(this.now());
+    this.record(this.now());
+  }
+
+  private record(t: number): void {
+    if (this.demand > 0) this.demand--;
+    this.sent.push(t);
+    this.last = t;
+    this.from = inWindowAt(t, this.log, this.settings).first;
+    // Compact now and then: the log holds about one window.
+    if (this.from > 1024) {
+      this.sent = this.sent.slice(this.from);
+      this.from = 0;
+    }
   }
 
   private async wait(ms: number): Promise<void> {
     const start = this.now();
-    await this.sleep(Math.max(1, ms));
+    // The regular spacing between requests is the pace, shown on the progress line; a wait
+    // well past it (a full window, a 429's pause) is news.
+    const spacing = this.limit > 0 ? this.settings.windowMs / this.rate.at(start) : 0;
+    if (ms >= this.announceMs && ms > 1.5 * spacing) this.onWait?.(ms);
+    await this.delay(ms);
     this.waitedMs += this.now() - start;
   }
 
-  /** The service said 429: nobody sends until `retryAfterMs` has passed. */
-  pause(retryAfterMs: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + retryAfterMs);
+  /** Sleep, unless interrupted first: then fail at once with the interruption. */
+  delay(ms: number): Promise<void> {
+    if (this.interrupted) return Promise.reject(this.interrupted);
+    return new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const cancel = (e: Error) => {
+        clearTimeout(timer);
+        this.cancels.delete(cancel);
+        reject(e);
+      };
+      const done = () => {
+        if (!this.cancels.delete(cancel)) return;
+        resolve();
+      };
+      this.cancels.add(cancel);
+      // The real clock's timer is cleared on interrupt, so nothing keeps the process alive after it.
+      if (this.sleep === sleep) timer = setTimeout(done, Math.max(1, ms));
+      else void this.sleep(Math.max(1, ms)).then(done);
+    });
   }
 
-  /** Time needed to send `requests` more at this limit, for plans and ETAs. */
+  /** Stop: every caller waiting for a slot (or a pause, or a backoff) fails now with `reason`, and so does every later one. */
+  interrupt(reason: Error): void {
+    this.interrupted ??= reason;
+    for (const cancel of [...this.cancels]) cancel(this.interrupted);
+  }
+
+  /** The service said 429: nobody sends until `retryAfterMs` has passed, and the pace drops below our share. */
+  pause(retryAfterMs: number): void {
+    const now = this.now();
+    this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
+    this.rate.decrease(this.inWindow(), now);
+  }
+
+  /** Our requests in the current window. */
+  inWindow(): number {
+    return inWindowAt(this.now(), this.log, this.settings).count;
+  }
+
+  /** Requests per window we pace at now. */
+  currentRate(): number {
+    return this.limit <= 0 ? 0 : this.rate.at(this.now());
+  }
+
+  /** Time needed to send `requests` more from now, counting what this window already holds and any pause, for plans and ETAs. */
   estimateMs(requests: number): number {
-    if (this.limit <= 0 || requests <= this.limit) return 0;
-    return Math.ceil(requests / this.limit - 1) * this.windowMs;
+    const now = this.now();
+    const start = Math.max(now, this.pausedUntil);
+    return start - now + estimateMs(requests, start, this.log, this.settings, this.rate.at(now), this.burstFor);
   }
 }
 

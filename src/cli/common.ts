@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
 import { exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
 import { knownSecrets } from '../config.js';
+import type { RunProgress } from '../run/import.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
 export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
@@ -79,6 +80,25 @@ export class Progress {
     const eta = done > 0 && total > done ? formatDuration(((total - done) * elapsed) / done) : '';
     process.stderr.write(`\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${pct}%${eta ? ` · ETA ${eta}` : ''}${extra ? ` · ${extra}` : ''}\x1b[K`);
   }
+  /**
+   * A run that writes: rows done, rows a minute, what the account's window still has for
+   * us, and the ETA by the rate limiter's own rule (not an extrapolation of the first
+   * minute, which a burst or a wait would throw off). Redrawn at most twice a second.
+   */
+  run(p: RunProgress): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (now - this.last < 500 && (p.total === undefined || p.done < p.total)) return;
+    this.last = now;
+    const minutes = Math.max(1 / 60, (now - this.started) / 60_000);
+    const parts = [`${p.done}${p.total !== undefined ? `/${p.total}` : ''} rows`, `${Math.round(p.done / minutes)} rows/min`];
+    const left = p.windowLeft?.();
+    if (left !== undefined) parts.push(`${left} requests left in the window`);
+    const eta = p.total !== undefined && p.done < p.total ? p.etaMs?.() : undefined;
+    if (eta !== undefined) parts.push(`ETA ${formatDuration(eta / 1000)}`);
+    process.stderr.write(`\r${this.label} ${parts.join(' · ')}\x1b[K`);
+  }
+
   done(): void {
     if (this.enabled) process.stderr.write('\r\x1b[K');
   }
@@ -110,6 +130,8 @@ export function addConnectionOptions(cmd: Command): Command {
     .option('--rate-limit <n>', 'requests per minute for the whole account (default 100, the service\'s limit); 0 = no pacing')
     .option('--config <file>', 'config file (default: ./assetbatch.config.json if present)')
     .option('--allow-insecure-http', 'allow a plain http:// base URL that is not this machine')
+    .option('--proxy <url>', 'HTTP proxy to go through, e.g. http://user:password@proxy:3128 (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)')
+    .option('--timeout <seconds>', 'give up connecting, or waiting for an answer, after this long (default 60); a write that times out is looked up before it is sent again')
     .option('--log <file>', 'write a detailed log (NDJSON) to this file; the token is never in it')
     .option('--debug', 'show internal details (stack traces) on errors');
 }

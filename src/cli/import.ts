@@ -4,11 +4,10 @@ import { Command, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { importSpreadsheet, loadMappingFile, writableResource, loadCustomFields, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
-import { openSheet } from '../read/index.js';
-import { headerMatcher, mapHeaders, mappingToFile } from '../map/headers.js';
+import { importSpreadsheet, writableResource, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
 import { connect } from '../api/connect.js';
 import { importWorkbook } from '../run/workbook.js';
+import { suggestMapping } from '../run/suggest.js';
 import { formatRowIssue } from '../validate/validate.js';
 import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
 import type { RowOutcome } from '../report/report.js';
@@ -46,16 +45,28 @@ interface ImportFlags {
 
 const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
 
+const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'windows-1252': 'Windows-1252' };
+const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes (|)' };
+
+/** How a text file was read, in a line: "Read as UTF-8 (its bytes are valid UTF-8), cells separated by semicolons." */
+export function describeText(t: NonNullable<ImportPlan['text']>): string {
+  const sep = DELIMITER_NAMES[t.delimiter] ?? JSON.stringify(t.delimiter);
+  const padding = t.padded ? ' each followed by a space (the spaces are not read)' : '';
+  return `Read as ${ENCODINGS[t.encoding] ?? t.encoding}${t.encodingWhy ? ` (${t.encodingWhy})` : ''}, cells separated by ${sep}${padding}.`;
+}
+
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [];
   const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
-  const skipped = [plan.blankRows ? `${plan.blankRows} blank ${plan.blankRows === 1 ? 'row' : 'rows'}` : '', plan.totalsRows ? `${plan.totalsRows} totals ${plan.totalsRows === 1 ? 'row' : 'rows'}` : ''].filter(Boolean).join(' and ');
+  const count = (n: number, what: string) => (n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '');
+  const skipped = [count(plan.aboveHeader, 'row above the header'), count(plan.blankRows, 'blank row'), count(plan.totalsRows, 'totals row')].filter(Boolean).join(', ').replace(/, ([^,]*)$/, ' and $1');
   // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
   const rows = plan.counted ? `${plan.rows} rows` : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
+  if (plan.text) lines.push(describeText(plan.text));
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
@@ -76,17 +87,23 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   const c = s.counts;
   const parts = s.dryRun
     ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`]
-    : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`];
+    : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`, ...(c['not sent'] ? [`${c['not sent']} not sent`] : [])];
   const lines = [
     `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,
     `${s.requests} requests${s.throttled ? ` (${s.throttled} throttled)` : ''}${s.recovered ? `, ${s.recovered} rows recovered after lost answers` : ''}, ${formatDuration(s.durationMs / 1000)}, ${s.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
   // The plan's warnings were shown before the first row; these came up while sending.
   for (const w of s.runWarnings) lines.push(`warning: ${w}`);
+  if (s.repairedRows > 0) {
+    lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
+  }
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');
 }
+
+/** After Ctrl-C or SIGTERM, how long requests in flight may take before the process stops anyway. */
+const STOP_GRACE_MS = 10_000;
 
 /** Rows whose problems are listed on stderr; the report has every row, so a long list stops there. */
 const LISTED_ROWS = 100;
@@ -127,7 +144,8 @@ function printChanges(o: RowOutcome): void {
 
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
-  return s.counts.invalid + s.counts.failed > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
+  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {
@@ -180,14 +198,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   const logger = createLogger(f.log);
   const progress = new Progress(dry ? 'checking' : 'importing');
   const problems = new RowProblems();
-  const controller = new AbortController();
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
-    process.stderr.write('\nStopping after the requests in flight… (Ctrl-C again to quit at once; the journal lets you resume)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopper = stopOnSignals();
   try {
     const summary = await importSpreadsheet({
       file,
@@ -210,7 +221,11 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       clearEmpty: f.clearEmpty,
       replace: f.replace,
       logger,
-      signal: controller.signal,
+      signal: stopper.signal,
+      onWait: (ms) => {
+        progress.done();
+        announceWait(ms);
+      },
       onPlan: (p) => {
         if (!f.json) printPlan(p);
       },
@@ -223,7 +238,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         if (problem) problems.print(o);
         if (o.changes) printChanges(o);
       },
-      onProgress: ({ done, total, requests }) => progress.update(done, total, `${requests} requests`),
+      onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });
     progress.done();
     problems.finish(summary.report);
@@ -231,10 +246,43 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
     else printSummary(summary);
     return exitCodeOf(summary);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopper.dispose();
     logger?.flush();
   }
+}
+
+/** Said once per wait, on stderr: a run of hours must not go silent for a minute. */
+function announceWait(ms: number): void {
+  process.stderr.write(`waiting for the account's rate limit: resumes in ${Math.ceil(ms / 1000)} s\n`);
+}
+
+/**
+ * Ctrl-C or SIGTERM stop the run within about two seconds: waits end at once, requests in
+ * flight finish (or are cut, and stay "in flight" in the journal), every row is reported.
+ * A second Ctrl-C quits at once.
+ */
+function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
+    process.stderr.write('\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the journal lets you resume)\n');
+    controller.abort();
+    // A request to a service that stopped answering, or a read that never ends, must not keep
+    // the process: after a grace period it stops anyway (unref: a run that ends sooner exits).
+    setTimeout(() => {
+      process.stderr.write(`Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the journal lets you resume\n`);
+      process.exit(ExitCode.STOPPED);
+    }, STOP_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 const EXAMPLES = `
@@ -246,7 +294,7 @@ Examples:
   $ ASSETBATCH_TOKEN=… assetbatch import contracts.xlsx -r contract --base-url https://dashboard-api.revnue.com --company 2
 
 Every data row ends in the report as created, skipped, invalid or failed (valid in a
-dry run), with the reason. Running the same command again resumes from the journal
+dry run; not sent when the run was stopped first), with the reason. Running the same command again resumes from the journal
 beside the report: rows already created are not sent again.
 Exit codes: 0 all rows ok, 1 some rows invalid or failed, 2 usage/file/mapping error,
 3 stopped (authentication, service unreachable, interrupted).`;
@@ -338,25 +386,12 @@ Examples:
     .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
-        const def = writableResource(f.resource, 'create');
-        const mappingFile = f.mapping ? await loadMappingFile(f.mapping) : undefined;
-        const source = await openSheet(file, { sheet: sheetArg(f.sheet) ?? mappingFile?.sheet, headerRow: f.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) });
-        let custom;
-        // Custom fields need the service; without one the suggestion covers standard fields only.
-        if (f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL) {
-          const conn = await connect(connectionConfig(f));
-          try {
-            custom = await loadCustomFields(conn, def, conn.client ? connectionConfig(f).company : 1);
-          } finally {
-            await conn.close();
-          }
-        }
-        const m = mapHeaders(def, source.headers, { mappingFile, mappingPath: f.mapping, custom });
-        const out = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow });
-        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
-        for (const w of m.warnings) process.stderr.write(`warning: ${w}\n`);
-        for (const u of m.unmapped) if (u.header) process.stderr.write(`note: column "${u.header}" maps to nothing (null in the file)${u.suggestion ? `; closest field: ${u.suggestion}` : ''}\n`);
-        if (!source.headers.length) throw new AssetbatchError('E_HEADER_NOT_FOUND', 'no header row found', { location: { file } });
+        // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
+        const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
+        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: f.headerRow, connection: online ? connectionConfig(f) : undefined });
+        process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
+        for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
       }),
     );
 }
@@ -367,6 +402,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
   const problems = new RowProblems();
   // One sandbox for the whole workbook, so later sheets see what earlier ones created.
   const conn = await connect(connection, { logger });
+  const stopper = stopOnSignals();
   try {
     const result = await importWorkbook({
       file,
@@ -393,7 +429,8 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       onRow: (o) => {
         if (!f.quiet && !f.json && problems.has(o)) problems.print(o);
       },
-
+      signal: stopper.signal,
+      onWait: announceWait,
     });
     problems.finish(undefined);
     if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -403,6 +440,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
     }
     return Math.max(...result.sheets.map(exitCodeOf));
   } finally {
+    stopper.dispose();
     await conn.close();
     logger?.flush();
   }

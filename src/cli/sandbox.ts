@@ -51,7 +51,7 @@ Examples:
 
 Try it:
   $ curl -H "Authorization: Bearer sandbox-token" "http://127.0.0.1:8000/api/v2/supplier/?company=1"
-  $ curl http://127.0.0.1:8000/__sandbox/stats
+  $ curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8000/__sandbox/stats
 `,
     )
     .action(async (opts: { port: number; token: string; rateLimit: number; latencyMs: number; faults?: string; faultSeed?: number; seed: 'default' | 'empty'; state?: string; patch: boolean }) => {
@@ -71,7 +71,7 @@ Try it:
           `token: ${sandbox.token}\n` +
           `API: ${sandbox.url}/api/v2/  (companies 1 "Acme Corporation", 2 "Acme Europe GmbH", 3 "Legacy Holdings")\n` +
           `try: curl -H "Authorization: Bearer ${sandbox.token}" "${sandbox.url}/api/v2/company/"\n` +
-          `stats: ${sandbox.url}/__sandbox/stats\n` +
+          `stats: ${sandbox.url}/__sandbox/stats (with the token)\n` +
           (opts.state ? `state: ${opts.state}\n` : '') +
           (opts.patch ? '' : 'PATCH: refused (405); records change by PUT only\n') +
           `Ctrl-C to stop.\n`,

@@ -289,6 +289,8 @@ async function openList(
           requests: requestsBefore + (client.stats.requests - startRequests) + pages - 1,
           etaMs: client.limiter.estimateMs(pages - 1),
         });
+        // A list that fits the window's room is read at once; a longer one evenly.
+        client.limiter.expect(pages - 1);
       }
       hooks.onProgress?.({ resource: def.name, page: counts.pages, pages: Math.max(counts.pages, pagesFor(info.count)), records: info.records, count: info.count });
     },

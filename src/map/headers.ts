@@ -4,8 +4,10 @@
 import { AssetbatchError } from '../errors.js';
 import type { CustomFieldDataType, CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
-import { compactName, closest, similarity } from './normalize.js';
-import { valueTables, type ValueTable } from './values.js';
+import { compactName, closest, normalizeName, similarity } from './normalize.js';
+import { CONTRADICTS, fitOf, someValues } from './judge.js';
+import type { CellValue } from '../read/types.js';
+import { translateCell, valueTables, type CellTranslation } from './values.js';
 
 export type Target =
   | { readonly kind: 'field'; readonly field: FieldDef }
@@ -47,20 +49,20 @@ export interface MappingFile {
   defaults?: Record<string, unknown>;
   /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
   values?: Record<string, Record<string, string>>;
+  /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
+  formulaEscape?: 'backtick';
   dateFormat?: string;
   uniqueField?: 'name' | 'serial_number';
   /** Workbooks: sheet name → resource. */
   sheets?: Record<string, string>;
 }
 
-export interface Mapping {
+export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
   readonly unmapped: readonly { index: number; header: string; suggestion?: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
-  /** Value translation tables by column index (from the mapping file). */
-  readonly values: ReadonlyMap<number, ValueTable>;
   readonly warnings: readonly string[];
 }
 
@@ -159,30 +161,35 @@ export function headerMatcher(def: ResourceDef, custom?: CustomFieldSet): (text:
   return (text) => names.has(compactName(text));
 }
 
-/**
- * Map headers to targets. Each target is taken once: the first column that claims it
- * keeps it, and a later one is reported. Throws for a mapping file that names an
- * unknown field or a header that is not in the sheet.
- */
-export function mapHeaders(
-  def: ResourceDef,
-  headers: readonly string[],
-  opts: { mappingFile?: MappingFile; mappingPath?: string; custom?: CustomFieldSet; mode?: 'create' | 'update'; preset?: boolean } = {},
-): Mapping {
-  const mode = opts.mode ?? 'create';
-  const fields = candidateFields(def, mode);
-  const customs = customTargets(def, opts.custom, mode);
-  const columns: ColumnMapping[] = [];
-  const unmapped: { index: number; header: string; suggestion?: string }[] = [];
-  const warnings: string[] = [];
-  const taken = new Map<string, string>();
-  const explicit = new Map<number, Target | null>();
+export interface MapOptions {
+  readonly mappingFile?: MappingFile;
+  readonly mappingPath?: string;
+  readonly custom?: CustomFieldSet;
+  readonly mode?: 'create' | 'update';
+  readonly preset?: boolean;
+  /** The first rows' cells: a column's values are judged against the field its header names. */
+  readonly samples?: readonly (readonly CellValue[])[];
+}
 
-  // 1. The mapping file, checked against the resource and the sheet.
-  const fileCols = opts.mappingFile?.columns ?? {};
+/** A column that may feed a target, and how strongly. */
+interface Candidate {
+  readonly index: number;
+  readonly header: string;
+  readonly target: Target;
+  readonly how: MatchHow;
+  readonly score: number;
+}
+
+/** How much each way of matching counts: a name beats a synonym beats a fuzzy match. */
+const HOW_RANK: Record<MatchHow, number> = { 'mapping file': 100, name: 4, 'custom field': 3.5, synonym: 3, fuzzy: 1 };
+
+/** The mapping file's columns: index → target (null: ignore), and the headers it names that the sheet lacks. */
+function explicitColumns(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update'): { explicit: Map<number, Target | null>; absent: string[] } {
+  const explicit = new Map<number, Target | null>();
   const absent: string[] = [];
-  for (const [header, targetText] of Object.entries(fileCols)) {
-    const index = headers.findIndex((h) => h === header) >= 0 ? headers.findIndex((h) => h === header) : headers.findIndex((h) => compactName(h) === compactName(header));
+  for (const [header, targetText] of Object.entries(opts.mappingFile?.columns ?? {})) {
+    const exact = headers.indexOf(header);
+    const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(header));
     if (index < 0) {
       if (targetText !== null) absent.push(header);
       continue;
@@ -202,34 +209,29 @@ export function mapHeaders(
     }
     explicit.set(index, target);
   }
+  return { explicit, absent };
+}
 
-  // A preset covers every column another tool may export; a sheet has some of them.
-  if (absent.length > 0 && !opts.preset) {
-    warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
-  }
+interface NameIndexes {
+  readonly byName: Map<string, Target>;
+  /** A synonym may name several fields ("description": the name, else the notes); rank orders them. */
+  readonly bySynonym: Map<string, { t: Target; rank: number }[]>;
+  readonly byCustom: Map<string, Target>;
+}
 
-  const claim = (index: number, header: string, target: Target, how: MatchHow): boolean => {
-    const key = targetName(target);
-    const prev = taken.get(key);
-    if (prev !== undefined) {
-      warnings.push(`column "${header}" also matches ${targetLabel(target)} (${key}), already taken by column "${prev}"; it is ignored`);
-      return false;
-    }
-    taken.set(key, header);
-    columns.push({ index, header, target, how });
-    return true;
-  };
-
-  // Explicit mappings claim first, whatever their position.
-  for (const [index, target] of explicit) if (target) claim(index, headers[index], target, 'mapping file');
-
+function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update'): NameIndexes {
   const byName = new Map<string, Target>();
-  const bySynonym = new Map<string, Target>();
+  const bySynonym = new Map<string, { t: Target; rank: number }[]>();
+  const addSyn = (s: string, t: Target, rank: number) => {
+    const k = compactName(s);
+    if (byName.has(k)) return;
+    bySynonym.set(k, [...(bySynonym.get(k) ?? []), { t, rank }]);
+  };
   for (const f of fields) {
     const t: Target = { kind: 'field', field: f };
     for (const n of [f.name, f.label, f.name.replace(/\.id$/, '')]) if (!byName.has(compactName(n))) byName.set(compactName(n), t);
   }
-  for (const f of fields) for (const s of f.synonyms ?? []) if (!bySynonym.has(compactName(s)) && !byName.has(compactName(s))) bySynonym.set(compactName(s), { kind: 'field', field: f });
+  for (const f of fields) (f.synonyms ?? []).forEach((s, i) => addSyn(s, { kind: 'field', field: f }, i));
   const byCustom = new Map<string, Target>();
   for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false) byName.set('id', { kind: 'id' });
@@ -237,54 +239,147 @@ export function mapHeaders(
     const t: Target = { kind: 'derived', name: d.name, label: d.label };
     byName.set(compactName(d.name), t);
     byName.set(compactName(d.label), t);
-    for (const syn of d.synonyms) if (!byName.has(compactName(syn))) bySynonym.set(compactName(syn), t);
+    d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
   }
+  return { byName, bySynonym, byCustom };
+}
 
-  const pending: { index: number; header: string }[] = [];
+/** Other tools' prefixes on every header (Homebox's "HB.", Jira/Freshservice-style "cf:") say nothing of the field. */
+export function stripToolPrefix(header: string): string {
+  return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');
+}
+
+/** The ways a header names targets: by name, custom field or synonym; fuzzy only when none. */
+function headerCandidates(index: number, header: string, idx: NameIndexes): Candidate[] {
+  const plain = stripToolPrefix(header);
+  const key = compactName(plain);
+  // Units in brackets ("Purchase Cost ($)", "Notice (days)") do not change the field.
+  const bare = compactName(plain.replace(/\(.*?\)/g, ''));
+  const out: Candidate[] = [];
+  const name = idx.byName.get(key) ?? idx.byName.get(bare);
+  if (name) out.push({ index, header, target: name, how: 'name', score: HOW_RANK.name });
+  // The account's own custom field names are more specific than our general synonyms.
+  const cus = idx.byCustom.get(key);
+  if (cus) out.push({ index, header, target: cus, how: 'custom field', score: HOW_RANK['custom field'] });
+  // A header that is a synonym of two fields ("description": the name, else the notes) is
+  // more likely the required one; between synonyms of one field, the earlier is likelier.
+  for (const { t, rank } of idx.bySynonym.get(key) ?? idx.bySynonym.get(bare) ?? []) {
+    const required = t.kind === 'field' && t.field.required ? 0.1 : 0;
+    out.push({ index, header, target: t, how: 'synonym', score: HOW_RANK.synonym - rank / 100 + required });
+  }
+  if (out.length > 0) return out;
+  for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
+    const s = similarity(bare, n, FUZZY_THRESHOLD);
+    if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
+  }
+  return out;
+}
+
+/** A column's values, from the sample rows, as its value table (if any) translates them. */
+function columnValues(samples: MapOptions['samples'], index: number, t: CellTranslation): CellValue[] {
+  return (samples ?? []).map((r) => translateCell(t, index, r[index] ?? null));
+}
+
+/** Targets a contradicted column may be meant for: its header's words in their names (Warranty → warranty months). */
+function alternatives(header: string, idx: NameIndexes): Target[] {
+  const words = normalizeName(stripToolPrefix(header)).split(' ').filter((w) => w.length >= 3);
+  const all = [...idx.byName.values(), ...[...idx.bySynonym.values()].flat().map((x) => x.t)];
+  return [...new Map(all.map((t) => [targetName(t), t])).values()].filter((t) => words.some((w) => normalizeName(`${targetName(t)} ${targetLabel(t)}`).split(' ').includes(w)));
+}
+
+/**
+ * Judge each column's candidates by its values: a contradicted one is dropped (the reason
+ * goes to the warnings), and one whose values fit scores higher. A column left with none
+ * tries the targets its header's words name, if its values fit one well.
+ */
+function judgeCandidates(cands: Candidate[], header: string, values: readonly CellValue[], idx: NameIndexes, warnings: string[]): Candidate[] {
+  if (values.length === 0 || cands.length === 0) return cands;
+  const kept: Candidate[] = [];
+  const dropped: Candidate[] = [];
+  for (const c of cands) {
+    const fit = fitOf(c.target, values);
+    // A header that is the field's own name (or the account's custom field's) says what the user meant: bad values are the rows' problem.
+    if (fit === undefined) kept.push(c);
+    else if ((fit < CONTRADICTS && (c.how === 'synonym' || c.how === 'fuzzy')) || (c.how === 'fuzzy' && fit < 0.9)) dropped.push(c);
+    else kept.push({ ...c, score: c.score + fit });
+  }
+  if (kept.length > 0 || dropped.length === 0) return kept;
+  const what = [...new Set(dropped.map((c) => targetLabel(c.target).toLowerCase()))].join(' or ');
+  const alt = alternatives(header, idx)
+    .map((t) => ({ t, fit: fitOf(t, values) ?? 0 }))
+    .filter((x) => x.fit >= 0.9 && !dropped.some((d) => targetName(d.target) === targetName(x.t)))
+    .sort((a, b) => Number(b.t.kind === 'derived') - Number(a.t.kind === 'derived') || b.fit - a.fit)[0];
+  warnings.push(`column "${header}" holds ${someValues(values)}, which is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}${alt ? `: read as ${targetLabel(alt.t)} (${targetName(alt.t)})` : '; it is not imported'}`);
+  return alt ? [{ index: dropped[0].index, header, target: alt.t, how: 'synonym', score: HOW_RANK.synonym + alt.fit }] : [];
+}
+
+/**
+ * Give each target to one column and each column one target, best score first; a column
+ * that loses every target it matched is reported with the column that took it.
+ */
+function assign(cands: readonly Candidate[], warnings: string[]): Map<number, Candidate> {
+  const sorted = [...cands].sort((a, b) => b.score - a.score || a.index - b.index);
+  const byColumn = new Map<number, Candidate>();
+  const taken = new Map<string, Candidate>();
+  for (const c of sorted) {
+    if (byColumn.has(c.index) || taken.has(targetName(c.target))) continue;
+    byColumn.set(c.index, c);
+    taken.set(targetName(c.target), c);
+  }
+  const losers = new Set(cands.map((c) => c.index).filter((i) => !byColumn.has(i)));
+  for (const i of losers) {
+    const best = sorted.find((c) => c.index === i)!;
+    const winner = taken.get(targetName(best.target))!;
+    warnings.push(`column "${best.header}" also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`}; it is ignored`);
+  }
+  return byColumn;
+}
+
+/**
+ * Map headers to targets: the mapping file first, then names, the account's custom fields,
+ * synonyms and fuzzy matches, each judged by the column's values when samples are given.
+ * Each target is taken by one column, the best-scoring; the others are reported. Throws
+ * for a mapping file that names an unknown field.
+ */
+export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: MapOptions = {}): Mapping {
+  const mode = opts.mode ?? 'create';
+  const fields = candidateFields(def, mode);
+  const customs = customTargets(def, opts.custom, mode);
+  const warnings: string[] = [];
+  const { explicit, absent } = explicitColumns(def, headers, opts, mode);
+  // A preset covers every column another tool may export; a sheet has some of them.
+  if (absent.length > 0 && !opts.preset) {
+    warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
+  }
+  const idx = nameIndexes(def, fields, customs, mode);
+  const translation: CellTranslation = { values: valueTables(headers, opts.mappingFile?.values), formulaEscape: opts.mappingFile?.formulaEscape };
+  const cands: Candidate[] = [];
+  const seen = new Set<string>();
   headers.forEach((header, index) => {
-    if (explicit.has(index)) return;
-    // "#row", "#status" … are our report's outcome columns: the reader sets them aside from
-    // a report fed back as input; any other "#" column is never taken for a field either.
-    if (header.trim() === '' || header.trim().startsWith('#')) {
-      unmapped.push({ index, header });
-      return;
-    }
-    const key = compactName(header);
-    // Units in brackets ("Purchase Cost ($)", "Notice (days)") do not change the field.
-    const bare = compactName(header.replace(/\(.*?\)/g, ''));
-    const hit = byName.get(key) ?? byName.get(bare);
-    if (hit) return void (claim(index, header, hit, 'name') || unmapped.push({ index, header }));
-    // The account's own custom field names are more specific than our general synonyms.
-    const cus = byCustom.get(key);
-    if (cus) return void (claim(index, header, cus, 'custom field') || unmapped.push({ index, header }));
-    const syn = bySynonym.get(key) ?? bySynonym.get(bare);
-    if (syn) return void (claim(index, header, syn, 'synonym') || unmapped.push({ index, header }));
-    pending.push({ index, header });
+    const target = explicit.get(index);
+    if (target) return void cands.push({ index, header, target, how: 'mapping file', score: HOW_RANK['mapping file'] });
+    // "#row", "#status" … are our report's outcome columns, never a field; a repeated header is one column.
+    if (explicit.has(index) || header.trim() === '' || header.trim().startsWith('#') || seen.has(compactName(header))) return;
+    seen.add(compactName(header));
+    cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, translation), idx, warnings));
   });
+  const chosen = assign(cands, warnings);
+  const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
+  const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs) }]));
+  warnings.push(...duplicateHeaders(headers));
+  checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
+  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+}
 
-  // Fuzzy last, so that an exact match elsewhere in the sheet wins the field.
-  for (const { index, header } of pending) {
-    const key = compactName(header.replace(/\(.*?\)/g, ''));
-    let best: { t: Target; s: number } | undefined;
-    for (const [name, t] of [...byName, ...bySynonym, ...byCustom]) {
-      if (taken.has(targetName(t))) continue;
-      const s = similarity(key, name, FUZZY_THRESHOLD);
-      if (s >= FUZZY_THRESHOLD && (!best || s > best.s)) best = { t, s };
-    }
-    if (best) claim(index, header, best.t, 'fuzzy');
-    else {
-      const sugg = closest(header, [...fields.map((f) => f.label), ...customs.map(targetLabel)], { limit: 1, threshold: 0.5 });
-      unmapped.push({ index, header, suggestion: sugg[0] });
-    }
-  }
+function unmappedSuggestion(header: string, fields: readonly FieldDef[], customs: readonly Target[]): string | undefined {
+  if (header.trim() === '' || header.trim().startsWith('#')) return undefined;
+  return closest(header, [...fields.map((f) => f.label), ...customs.map(targetLabel)], { limit: 1, threshold: 0.5 })[0];
+}
 
+function duplicateHeaders(headers: readonly string[]): string[] {
   const seen = new Map<string, number>();
   headers.forEach((h) => h.trim() && seen.set(compactName(h), (seen.get(compactName(h)) ?? 0) + 1));
-  for (const [h, n] of seen) if (n > 1) warnings.push(`the header "${headers.find((x) => compactName(x) === h)}" appears ${n} times; only the first is used`);
-
-  columns.sort((a, b) => a.index - b.index);
-  checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
-  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, values: valueTables(headers, opts.mappingFile?.values), warnings };
+  return [...seen].filter(([, n]) => n > 1).map(([h, n]) => `the header "${headers.find((x) => compactName(x) === h)}" appears ${n} times; only the first is used`);
 }
 
 /** A default for something that is not a field of the resource would be dropped unseen: refuse it. */
@@ -309,10 +404,15 @@ export function missingRequired(def: ResourceDef, mapping: Mapping, mode: 'creat
   return def.fields.filter((f) => f.required && !f.name.includes('.') && !have.has(f.name) && !defaults.has(f.name));
 }
 
-/** The mapping as a mapping file, for `mapping suggest`. */
-export function mappingToFile(def: ResourceDef, mapping: Mapping, extra: Partial<MappingFile> = {}): MappingFile {
+/**
+ * The mapping as a mapping file, for `mapping suggest`. A repeated header keeps its first
+ * column's target; a column that maps to nothing is written as null (ignore) only when the
+ * account's custom fields were checked: offline it is left out, so that an import against
+ * the service can still match it to a custom field.
+ */
+export function mappingToFile(def: ResourceDef, mapping: Mapping, extra: Partial<MappingFile> = {}, opts: { customChecked?: boolean } = {}): MappingFile {
   const columns: Record<string, string | null> = {};
-  for (const c of mapping.columns) columns[c.header] = targetName(c.target).replace(/\.id$/, '');
-  for (const u of mapping.unmapped) if (u.header) columns[u.header] = null;
+  for (const c of mapping.columns) columns[c.header] ??= targetName(c.target).replace(/\.id$/, '');
+  if (opts.customChecked !== false) for (const u of mapping.unmapped) if (u.header && !(u.header in columns)) columns[u.header] = null;
   return { resource: def.name, ...extra, columns, defaults: { ...mapping.defaults } };
 }

@@ -21,9 +21,22 @@ export function valueTables(headers: readonly string[], tables: Readonly<Record<
   return out;
 }
 
-/** The cell as the table translates it; a value the table does not name stays as it is. */
-export function translateCell(tables: ReadonlyMap<number, ValueTable> | undefined, index: number, cell: CellValue): CellValue {
-  const table = tables?.get(index);
+/** What is done to a cell before it is read for its field: a tool's formula escape undone, then the value table. */
+export interface CellTranslation {
+  readonly values: ReadonlyMap<number, ValueTable>;
+  /**
+   * Snipe-IT writes text that starts like a formula (=, +, -, @) with a backtick before it
+   * (league/csv's EscapeFormula with "`"), so that a spreadsheet does not run it.
+   */
+  readonly formulaEscape?: 'backtick';
+}
+
+const BACKTICK_ESCAPED = /^`[=+\-@\t\r]/;
+
+/** The cell as the mapping file translates it; a value no table names stays as it is. */
+export function translateCell(t: CellTranslation, index: number, cell: CellValue): CellValue {
+  if (t.formulaEscape === 'backtick' && typeof cell === 'string' && BACKTICK_ESCAPED.test(cell)) cell = cell.slice(1);
+  const table = t.values.get(index);
   if (!table || isEmptyCell(cell)) return cell;
   const to = table.get(normalizeAnyScript(cellText(cell)));
   return to === undefined ? cell : to;

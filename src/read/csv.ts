@@ -5,15 +5,15 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { Parser, type CsvError } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { AssetbatchError, type Location } from '../errors.js';
-import { decodeSample, DELIMITERS, refuseMarkup, sniffDelimiter, type TextEncodingName } from './detect.js';
+import { decodeSample, DELIMITERS, refuseMarkup, sniffDialect, type TextEncodingName } from './detect.js';
 import type { RawRow } from './header.js';
 import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import { columnName } from './source.js';
-import type { CellValue, ReadWarning } from './types.js';
+import type { CellValue, ReadWarning, RowNote } from './types.js';
+import { RecordSplitter, type ParsedRecord, type SplitFailure } from './csv-records.js';
 import { batchedRows, parseInWorkerBatches, workerAvailable } from './csv-thread.js';
 import { isDangerous } from '../export/neutralize.js';
 
@@ -26,19 +26,6 @@ const ENCODING_LABEL: Record<TextEncodingName, string> = {
   'utf-16be': 'UTF-16 BE',
   'windows-1252': 'Windows-1252',
 };
-
-function countLineBreaks(v: string): number {
-  let n = 0;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c === 10) n++;
-    else if (c === 13) {
-      n++;
-      if (v.charCodeAt(i + 1) === 10) i++;
-    }
-  }
-  return n;
-}
 
 /** Bytes at the end of `b` that start a UTF-8 character the next chunk completes. */
 function completeUtf8Length(b: Buffer): number {
@@ -130,30 +117,22 @@ class Transcoder extends Transform {
   }
 }
 
-function csvError(err: unknown, where: Location, startLine: number, delimiter: string): AssetbatchError {
+function csvError(err: unknown, where: Location, at: { row: number; line: number }, delimiter: string): AssetbatchError {
   if (err instanceof AssetbatchError) return err;
-  const at: Location = { ...where, row: startLine, line: startLine };
-  const code = (err as Partial<CsvError>)?.code;
-  if (code === 'CSV_QUOTE_NOT_CLOSED') {
-    return readError('E_CSV_PARSE', at, `the row starting on line ${startLine} has a quote (") that is never closed, so the rest of the file would be one cell; reading stopped there`, {
+  return readError('E_FILE_CORRUPT', { ...where, ...at }, `could not be read past row ${at.row}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+}
+
+/** A record the splitter could not end, as the error the user reads. */
+function splitError(f: SplitFailure, where: Location, delimiter: string): AssetbatchError {
+  const at: Location = { ...where, row: f.row, line: f.line };
+  if (f.kind === 'quote-not-closed') {
+    return readError('E_CSV_PARSE', at, `the row has a quote (") that is never closed, and the lines after it do not read as rows of their own, so the rest of the file would be one cell; reading stopped there`, {
       hint: 'Close the quote or remove it. A quote inside a cell is written twice ("") and the whole cell is put in quotes.',
-      cause: err,
     });
   }
-  if (code === 'CSV_MAX_RECORD_SIZE') {
-    return readError('E_CSV_PARSE', at, `the row starting on line ${startLine} is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed, or a file that is not a table; reading stopped there`, {
-      hint: 'Close the quote or remove it (a quote inside a cell is written twice: ""), or check that this is the right file.',
-      cause: err,
-    });
-  }
-  if (typeof code === 'string' && code.startsWith('CSV_')) {
-    const lines = (err as { lines?: unknown }).lines;
-    const line = typeof lines === "number" ? lines : startLine;
-    return readError('E_CSV_PARSE', { ...where, row: startLine, line }, `cannot be read as ${delimiter === '\t' ? 'TSV' : 'CSV'} at line ${line}: ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
-  return readError('E_FILE_CORRUPT', at, `could not be read past line ${startLine}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return readError('E_CSV_PARSE', at, `the row is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed, or a file that is not ${delimiter === '\t' ? 'TSV' : 'CSV'}; reading stopped there`, {
+    hint: 'Close the quote or remove it (a quote inside a cell is written twice: ""), or check that this is the right file.',
+  });
 }
 
 export interface TextOpen {
@@ -161,6 +140,8 @@ export interface TextOpen {
   readonly encoding: TextEncodingName;
   /** Encoding decided without a BOM from the NUL pattern (UTF-16). */
   readonly guessedEncoding: boolean;
+  /** Why the encoding was chosen (see Sniffed). */
+  readonly encodingWhy: string;
   readonly sample: Buffer;
   readonly wholeFile: boolean;
   readonly preferTab: boolean;
@@ -174,7 +155,7 @@ export interface TextOpen {
 export interface ParseEvents {
   add(w: ReadWarning): void;
   note(key: string, make: () => ReadWarning): void;
-  encoding(e: TextEncodingName): void;
+  encoding(e: TextEncodingName, why: string): void;
 }
 
 /** What a parse needs, in a form a worker thread can be given. */
@@ -182,34 +163,12 @@ export interface ParseInit {
   readonly file: string;
   readonly encoding: TextEncodingName;
   readonly delimiter: string;
+  /** Cells padded after the delimiter (`a, b`); see Dialect. */
+  readonly padded?: boolean;
+  /** Cells a well-formed record has, from the sample (0: unknown); lets a runaway quote be repaired. */
+  readonly width?: number;
   /** Bytes per read (tests make it small, to meet an error with records still buffered). */
   readonly readBytes?: number;
-}
-
-/**
- * csv-parse that hands on every record parsed before an error, then stops. The stream's
- * own error would destroy it with records still buffered for the reader (a chunk's records
- * are pushed, then its error returned), and those rows, and the line count that names the
- * error's row, would be lost. Here the error is kept, the readable side ends after the
- * records, and the reader throws it when it has taken them all.
- */
-class RecordsThenError extends Parser {
-  failure: unknown;
-  override _transform(buf: Buffer, enc: BufferEncoding, done: TransformCallback): void {
-    if (this.failure !== undefined) return done();
-    super._transform(buf, enc, (err?: Error | null) => this.stopOn(err, done));
-  }
-  override _flush(done: TransformCallback): void {
-    if (this.failure !== undefined) return done();
-    super._flush((err?: Error | null) => this.stopOn(err, done));
-  }
-  private stopOn(err: Error | null | undefined, done: TransformCallback): void {
-    if (err) {
-      this.failure = err;
-      this.push(null);
-    }
-    done();
-  }
 }
 
 /**
@@ -238,120 +197,88 @@ export function recordText(cells: readonly CellValue[], raw: string | undefined)
   return line.slice(0, -1);
 }
 
+/** The decoding stage: UTF-8 checked (and switched to Windows-1252 when it is not), or transcoded. */
+function decoder(init: ParseInit, events: ParseEvents): { stream: Transform; guard?: Utf8Guard } {
+  if (init.encoding !== 'utf-8') return { stream: new Transcoder(init.encoding) };
+  const guard = new Utf8Guard((offset) => {
+    events.encoding('windows-1252', `its bytes are plain ASCII up to byte ${offset}, then not valid UTF-8`);
+    events.add({ code: 'W_ENCODING', message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252` });
+  });
+  return { stream: guard, guard };
+}
+
+/** A parsed record as the raw row the sheet assembler takes, with its warnings and notes. */
+function toRawRow(rec: ParsedRecord, init: ParseInit, events: ParseEvents, lossy: boolean): RawRow {
+  const record = rec.cells;
+  // The record becomes the row's cells in place: empty text is an empty cell.
+  const cells = record as CellValue[];
+  for (let i = 0; i < record.length; i++) if (record[i] === '') cells[i] = null;
+  const { row, line } = rec;
+  const notes: RowNote[] = [];
+  if (rec.strayQuote !== undefined) {
+    const v = record[rec.strayQuote];
+    const where = line === row ? `row ${row}` : `row ${row} (line ${line})`;
+    const message = `${where}: a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`;
+    events.note('quote', () => ({ code: 'W_CSV_QUOTE', row, message }));
+    notes.push({ code: 'W_CSV_QUOTE', cell: rec.strayQuote, message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`, repaired: false });
+  }
+  if (rec.repair) notes.push({ code: 'W_ROW_REPAIRED', cell: rec.repair.cell, message: rec.repair.message, repaired: true });
+  if (lossy && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
+    events.note('lossy', () => ({ code: 'W_ENCODING', row, message: `row ${row}: some bytes are not valid UTF-8 and were replaced with �` }));
+  }
+  // The record as written is CSV as it stands only in a comma-separated file without padding.
+  const raw = init.delimiter === ',' && !init.padded ? rec.raw : undefined;
+  const out: RawRow = { row, cells, text: recordText(cells, raw) };
+  if (line !== row) (out as { line?: number }).line = line;
+  if (notes.length > 0) (out as { notes?: RowNote[] }).notes = notes;
+  return out;
+}
+
 /**
- * The parse itself, in this thread or a worker's: bytes → UTF-8 → csv-parse → raw rows
- * numbered by the line each record starts on, in batches: every record the parser holds
- * when it is read (a chunk's worth), so a row costs no promise of its own.
+ * The parse itself, in this thread or a worker's: bytes → text → records (csv-records.ts)
+ * → raw rows numbered as a spreadsheet numbers them, in batches: a chunk's records at a
+ * time, so a row costs no promise of its own. Rows before an error come first.
  */
 export async function* parseTextBatches(init: ParseInit, events: ParseEvents): AsyncGenerator<RawRow[]> {
   const { file, delimiter } = init;
   const where: Location = { file };
-  // Small reads: csv-parse parses a whole chunk before its first row is handed on, so a large
-  // chunk keeps the checking thread waiting (256 KiB: ~6 ms).
+  // Small reads: a chunk's rows wait until the whole chunk is split (64 KiB: ~2 ms).
   const input = createReadStream(file, { highWaterMark: init.readBytes ?? 64 * 1024 });
-  let guard: Utf8Guard | undefined;
-  const decode =
-    init.encoding === 'utf-8'
-      ? (guard = new Utf8Guard((offset) => {
-          events.encoding('windows-1252');
-          events.add({
-            code: 'W_ENCODING',
-            message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252`,
-          });
-        }))
-      : new Transcoder(init.encoding);
-  const parser = new RecordsThenError({
-    delimiter,
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-    max_record_size: MAX_RECORD_BYTES,
-    // The record as written, for the report (recordText): only a comma-separated file's is CSV as it stands.
-    raw: delimiter === ',',
-  });
-  // Errors reach the reader below (the parser is destroyed with them); pipeline destroys every stage.
-  pipeline(input, decode, parser, () => undefined);
-  let ended = false;
-  let failed: unknown;
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    wake?.();
-    wake = undefined;
+  const { stream, guard } = decoder(init, events);
+  pipeline(input, stream, () => undefined);
+  // Not fatal: bytes that are not UTF-8 after real UTF-8 become U+FFFD (reported per row).
+  const text = new TextDecoder('utf-8');
+  const splitter = new RecordSplitter({ delimiter, padded: init.padded ?? false, width: init.width ?? 0 }, MAX_RECORD_BYTES);
+  const split = (chunk: string, final: boolean): { rows: RawRow[]; failure?: SplitFailure } => {
+    const records: ParsedRecord[] = [];
+    const failure = splitter.push(chunk, final, records);
+    const lossy = guard?.lossyFrom !== undefined;
+    return { rows: records.map((r) => toRawRow(r, init, events, lossy)), failure };
   };
-  parser.on('readable', poke);
-  parser.on('end', () => {
-    ended = true;
-    poke();
-  });
-  parser.on('error', (e) => {
-    failed ??= e;
-    poke();
-  });
-
-  // Line numbers are counted here, not taken from csv-parse's info.lines: that counts a
-  // quoted CRLF as two lines. A record spans one line plus the line breaks inside its
-  // (quoted) cells; an unquoted line break always ends a record.
-  let start = 1;
-  const toRow = (parsed: string[] | { record: string[]; raw: string }): RawRow => {
-    const record = Array.isArray(parsed) ? parsed : parsed.record;
-    let breaks = 0;
-    // The record becomes the row's cells in place: empty text is an empty cell.
-    const cells = record as CellValue[];
-    for (let i = 0; i < record.length; i++) {
-      const v = record[i];
-      if (v === '') {
-        cells[i] = null;
-        continue;
-      }
-      if (v.includes('\n') || v.includes('\r')) breaks += countLineBreaks(v);
-      // relax_quotes keeps a cell like `"2"x` as written; say so, naming the line.
-      if (v.charCodeAt(0) === 34 && v.indexOf('"', 1) > 0) {
-        const line = start;
-        events.note('quote', () => ({
-          code: 'W_CSV_QUOTE',
-          row: line,
-          message: `row ${line} (line ${line}): a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`,
-        }));
-      }
-    }
-    if (guard?.lossyFrom !== undefined && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
-      const line = start;
-      events.note('lossy', () => ({
-        code: 'W_ENCODING',
-        row: line,
-        message: `row ${line}: some bytes are not valid UTF-8 and were replaced with �`,
-      }));
-    }
-    const row = start;
-    start += 1 + breaks;
-    return { row, cells, text: recordText(cells, Array.isArray(parsed) ? undefined : parsed.raw) };
-  };
-
   try {
-    for (;;) {
-      const batch: RawRow[] = [];
-      for (let parsed = parser.read(); parsed !== null; parsed = parser.read()) batch.push(toRow(parsed));
-      if (batch.length > 0) yield batch;
-      else if (failed !== undefined) throw failed;
-      else if (ended) break;
-      // Nothing held: wait for the parser (a read that found nothing asks it for 'readable').
-      else await new Promise<void>((r) => (wake = r));
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const { rows, failure } = split(text.decode(chunk, { stream: true }), false);
+      if (rows.length > 0) yield rows;
+      if (failure) throw splitError(failure, where, delimiter);
     }
-    if (parser.failure !== undefined) throw parser.failure;
+    const { rows, failure } = split(text.decode(), true);
+    if (rows.length > 0) yield rows;
+    if (failure) throw splitError(failure, where, delimiter);
   } catch (err) {
-    throw csvError(err, where, start, delimiter);
+    throw csvError(err, where, splitter.at, delimiter);
   } finally {
     input.destroy();
-    parser.destroy();
+    stream.destroy();
   }
 }
 
 export function openText(t: TextOpen): RawSheet {
   const text = decodeSample(t.sample, t.encoding, t.wholeFile);
   refuseMarkup(text, { file: t.file });
-  const delimiter = t.delimiter ?? sniffDelimiter(text, t.preferTab) ?? (t.preferTab ? '\t' : ',');
+  const dialect = sniffDialect(text, t.preferTab, t.delimiter) ?? { delimiter: t.preferTab ? '\t' : ',', padded: false, width: 0 };
+  const { delimiter, padded, width: usualWidth } = dialect;
   let encoding: TextEncodingName = t.encoding;
+  let encodingWhy = t.encodingWhy;
   const warnings = t.warnings;
   if (t.guessedEncoding) {
     warnings.add({
@@ -362,9 +289,12 @@ export function openText(t: TextOpen): RawSheet {
   const events: ParseEvents = {
     add: (w) => warnings.add(w),
     note: (key, make) => warnings.note(key, make),
-    encoding: (e) => void (encoding = e),
+    encoding: (e, why) => {
+      encoding = e;
+      encodingWhy = why;
+    },
   };
-  const init: ParseInit = { file: t.file, encoding: t.encoding, delimiter };
+  const init: ParseInit = { file: t.file, encoding: t.encoding, delimiter, padded, width: usualWidth };
   const { rows, take } = batchedRows(t.worker && workerAvailable() ? parseInWorkerBatches(init, events) : parseTextBatches(init, events));
 
   const others = DELIMITERS.filter((d) => d !== delimiter);
@@ -372,8 +302,12 @@ export function openText(t: TextOpen): RawSheet {
   return {
     format: delimiter === '\t' ? 'tsv' : 'csv',
     delimiter,
+    padded,
     get encoding() {
       return encoding;
+    },
+    get encodingWhy() {
+      return encodingWhy;
     },
     rows,
     take,

@@ -1,6 +1,7 @@
 // Decides what a file is from its first bytes (extensions lie: ".xlsx" files that are CSV,
 // ".xls" exports that are tab-separated text), which text encoding it uses, and which
 // delimiter separates its cells.
+import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import type { Location } from '../errors.js';
 import { readError } from './problems.js';
@@ -15,6 +16,8 @@ export type Sniffed =
       readonly encoding: TextEncodingName;
       /** The encoding was inferred without a byte-order mark (UTF-16 from its NUL pattern). */
       readonly guessed: boolean;
+      /** Why this encoding, in words for the plan ("a byte-order mark", "the bytes are valid UTF-8" …). */
+      readonly why: string;
     };
 
 export const CONVERT_HINT =
@@ -57,14 +60,14 @@ function utf16ByNulPattern(sample: Buffer): 'utf-16le' | 'utf-16be' | undefined 
 export function sniffBytes(sample: Buffer, where: Location): Sniffed {
   if (startsWith(sample, [0x50, 0x4b, 0x03, 0x04]) || startsWith(sample, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
   if (startsWith(sample, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { kind: 'ole2' };
-  if (startsWith(sample, [0xef, 0xbb, 0xbf])) return { kind: 'text', encoding: 'utf-8', guessed: false };
+  if (startsWith(sample, [0xef, 0xbb, 0xbf])) return { kind: 'text', encoding: 'utf-8', guessed: false, why: 'its byte-order mark' };
   if (startsWith(sample, [0xff, 0xfe, 0x00, 0x00]) || startsWith(sample, [0x00, 0x00, 0xfe, 0xff])) {
     throw readError('E_FILE_FORMAT', where, 'is UTF-32 text, which is not supported', {
       hint: 'Save it again as "CSV UTF-8".',
     });
   }
-  if (startsWith(sample, [0xff, 0xfe])) return { kind: 'text', encoding: 'utf-16le', guessed: false };
-  if (startsWith(sample, [0xfe, 0xff])) return { kind: 'text', encoding: 'utf-16be', guessed: false };
+  if (startsWith(sample, [0xff, 0xfe])) return { kind: 'text', encoding: 'utf-16le', guessed: false, why: 'its byte-order mark' };
+  if (startsWith(sample, [0xfe, 0xff])) return { kind: 'text', encoding: 'utf-16be', guessed: false, why: 'its byte-order mark' };
 
   for (const m of BINARY_MAGIC) {
     if (startsWith(sample, m.bytes)) {
@@ -87,7 +90,7 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
         hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
       });
     }
-    return { kind: 'text', encoding: utf16, guessed: true };
+    return { kind: 'text', encoding: utf16, guessed: true, why: 'no byte-order mark, but a NUL byte in every other position, as UTF-16 text has' };
   }
 
   // Text has no NUL and few control characters; anything else is binary, whatever its name.
@@ -109,9 +112,10 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
   try {
     // stream: true lets the sample end in the middle of a multi-byte character.
     new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-    return { kind: 'text', encoding: 'utf-8', guessed: false };
+    const ascii = isAscii(sample);
+    return { kind: 'text', encoding: 'utf-8', guessed: false, why: ascii ? 'its first bytes are plain ASCII (UTF-8 is assumed)' : 'its bytes are valid UTF-8' };
   } catch {
-    return { kind: 'text', encoding: 'windows-1252', guessed: false };
+    return { kind: 'text', encoding: 'windows-1252', guessed: false, why: 'its bytes are not valid UTF-8 (Windows-1252 is what Excel on Windows writes)' };
   }
 }
 
@@ -140,14 +144,32 @@ export function refuseMarkup(text: string, where: Location): void {
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
+/** What the sample says about the file's cells: the delimiter, its padding, the usual count. */
+export interface SniffedDialect {
+  readonly delimiter: string;
+  /** Every delimiter is followed by a space (`a, b, "c, d"`): the spaces are padding. */
+  readonly padded: boolean;
+  /** Cells on the records that agree (the delimiter's usual count + 1). */
+  readonly width: number;
+}
+
+interface DelimiterCounts {
+  /** Per delimiter, its count on each record that has content. */
+  readonly counts: number[][];
+  /** Per delimiter, how many times a space follows it, and how many times it occurs. */
+  readonly spaced: number[];
+  readonly total: number[];
+}
+
 /**
- * Counts each candidate delimiter outside quotes on the first records, and picks the one
- * whose count is the same on the most records (title rows have none, so they do not vote).
- * Ties go to the larger count, then to the order , ; tab | (tab first for .tsv files).
+ * Counts each candidate delimiter outside quotes on the first records. A quote opens a
+ * quoted cell only at the start of a cell (`24" monitor` does not; spaces before it are
+ * allowed, for padded files), and a doubled quote inside one is a literal quote.
  */
-export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30): string | undefined {
-  const order = preferTab ? ['\t', ',', ';', '|'] : [...DELIMITERS];
+function countDelimiters(text: string, order: readonly string[], maxRecords: number): DelimiterCounts {
   const counts: number[][] = order.map(() => []);
+  const spaced = order.map(() => 0);
+  const total = order.map(() => 0);
   const current = order.map(() => 0);
   let inQuotes = false;
   let records = 0;
@@ -160,8 +182,6 @@ export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30
     current.fill(0);
     lineHasContent = false;
   };
-  // A quote opens a quoted cell only at the start of a cell (`24" monitor` does not), and
-  // a doubled quote inside one is a literal quote.
   let fieldStart = true;
   for (let i = 0; i < text.length && records < maxRecords; i++) {
     const ch = text[i];
@@ -179,23 +199,45 @@ export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30
       fieldStart = true;
     } else {
       const d = order.indexOf(ch);
-      if (d >= 0) current[d]++;
+      if (d >= 0) {
+        current[d]++;
+        total[d]++;
+        if (text[i + 1] === ' ') spaced[d]++;
+        fieldStart = true;
+      } else if (ch !== ' ') fieldStart = false;
       if (ch !== ' ') lineHasContent = true;
-      if (d >= 0) fieldStart = true;
-      else if (ch !== ' ') fieldStart = false;
     }
   }
   if (records < maxRecords) endRecord();
+  return { counts, spaced, total };
+}
 
-  let best: { d: string; agree: number; count: number } | undefined;
+/**
+ * Picks the delimiter whose count is the same on the most records (title rows have none,
+ * so they do not vote). Ties go to the larger count, then to the order , ; tab | (tab first
+ * for .tsv files). A forced delimiter is taken as it is; its padding and width are still read.
+ */
+export function sniffDialect(text: string, preferTab: boolean, forced?: string, maxRecords = 30): SniffedDialect | undefined {
+  const order = forced !== undefined ? [forced] : preferTab ? ['\t', ',', ';', '|'] : [...DELIMITERS];
+  const { counts, spaced, total } = countDelimiters(text, order, maxRecords);
+  let best: { d: number; agree: number; count: number } | undefined;
   for (let d = 0; d < order.length; d++) {
     const tally = new Map<number, number>();
     for (const c of counts[d]) if (c > 0) tally.set(c, (tally.get(c) ?? 0) + 1);
     for (const [count, agree] of tally) {
-      if (!best || agree > best.agree || (agree === best.agree && count > best.count)) best = { d: order[d], agree, count };
+      if (!best || agree > best.agree || (agree === best.agree && count > best.count)) best = { d, agree, count };
     }
   }
-  return best?.d;
+  if (!best) return forced !== undefined ? { delimiter: forced, padded: false, width: 0 } : undefined;
+  const d = best.d;
+  // Padding is a dialect only when every delimiter has it, on more than one record.
+  const padded = order[d] !== '\t' && order[d] !== ' ' && total[d] >= 2 && best.agree >= 2 && spaced[d] === total[d];
+  return { delimiter: order[d], padded, width: best.count + 1 };
+}
+
+/** The delimiter alone (see sniffDialect). */
+export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30): string | undefined {
+  return sniffDialect(text, preferTab, undefined, maxRecords)?.delimiter;
 }
 
 /** OLE2 holds both old .xls workbooks and password-protected .xlsx ("EncryptedPackage" stream). */

@@ -1,6 +1,6 @@
 // Finds the header row among the first rows of a sheet: legacy registers carry title rows,
 // notes and blank lines above it. Pure: takes rows already read, returns an index.
-import type { CellValue } from './types.js';
+import type { CellValue, RowNote } from './types.js';
 
 export interface RawRow {
   /** Row number as the user sees it (XLSX sheet row; CSV record's first line). */
@@ -8,6 +8,10 @@ export interface RawRow {
   readonly cells: readonly CellValue[];
   /** CSV: the cells as one comma-separated record, ready for the report (see recordText in csv.ts). */
   readonly text?: string;
+  /** CSV: the text line the record starts on, when it differs from `row` (a quoted line break above). */
+  readonly line?: number;
+  /** Notes on this row; source.ts names the column of each note's cell. */
+  readonly notes?: readonly RowNote[];
 }
 
 /** How many non-blank rows the finder looks at. */
@@ -50,7 +54,11 @@ export interface HeaderChoice {
   readonly index: number;
   /** True when no row looked like a header and the first non-blank row was taken. */
   readonly guessed: boolean;
+  /** Why this row, in words for the plan when it is not the first. */
+  readonly why: string;
 }
+
+const quoted = (texts: readonly string[]) => texts.slice(0, 3).map((t) => `"${t}"`).join(', ') + (texts.length > 3 ? ' …' : '');
 
 /**
  * Picks the header among `rows` (blank rows already left out):
@@ -82,19 +90,20 @@ export function chooseHeaderRow(rows: readonly RawRow[], isKnownHeader?: (text: 
   }
   if (isKnownHeader) {
     let best = -1;
-    let bestScore = 0;
+    let known: string[] = [];
     const pool = candidates.length > 0 ? candidates : rows.map((_, i) => i);
     for (const i of pool) {
-      let score = 0;
-      for (const c of rows[i].cells) if (isHeaderLikeText(c) && isKnownHeader(c.trim())) score++;
-      if (score > bestScore) {
+      const names: string[] = [];
+      for (const c of rows[i].cells) if (isHeaderLikeText(c) && isKnownHeader(c.trim())) names.push(c.trim());
+      if (names.length > known.length) {
         best = i;
-        bestScore = score;
+        known = names;
       }
     }
-    if (best >= 0) return { index: best, guessed: false };
+    if (best >= 0) return { index: best, guessed: false, why: `it names ${known.length} known ${known.length === 1 ? 'field' : 'fields'} (${quoted(known)})` };
   }
-  if (candidates.length === 0) return { index: 0, guessed: true };
+  if (candidates.length === 0) return { index: 0, guessed: true, why: 'no row looks like a header' };
   const full = candidates.find((i) => widths[i] >= 0.8 * fullest);
-  return { index: full ?? candidates[0], guessed: false };
+  const index = full ?? candidates[0];
+  return { index, guessed: false, why: `it is the first row of text across the table (${widths[index]} cells, the widest row has ${fullest})` };
 }

@@ -2,7 +2,7 @@
 // header, or list an XLSX's sheets. The file's content decides the format; the name only
 // breaks ties (tab first for .tsv).
 import { createReadStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { AssetbatchError, type Location } from '../errors.js';
 import { openText } from './csv.js';
@@ -19,6 +19,13 @@ export type * from './types.js';
 export const DEFAULT_MAX_TEXT_BYTES = 1024 ** 3;
 export const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
 export const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
+/**
+ * XLSX: the text all cells of a sheet may hold together, counted as read. A shared string
+ * or a merged range repeats one text in many cells, so a small part can expand to far more
+ * text than its XML (a 40 MB string in 1,000 cells is 40 GB); a real sheet's text is never
+ * more than its XML. Characters, not bytes. Set with ReadOptions.maxCellText.
+ */
+export const DEFAULT_MAX_CELL_TEXT = 1024 ** 3;
 /** CSV files from this size are parsed in a worker thread, beside the checks of their rows. */
 export const WORKER_MIN_BYTES = 4 * 1024 ** 2;
 /** Workbooks from this size are read in a worker thread, beside the checks of their rows. */
@@ -43,13 +50,32 @@ function checkOptions(opts: ReadOptions, where: Location): void {
   if (opts.delimiter !== undefined && (opts.delimiter.length !== 1 || /[\r\n"]/.test(opts.delimiter))) {
     throw bad(`the delimiter must be one character (such as , ; | or a tab), not ${JSON.stringify(opts.delimiter)}`);
   }
-  for (const [name, v] of [['maxBytes', opts.maxBytes], ['maxInflatedBytes', opts.maxInflatedBytes]] as const) {
+  for (const [name, v] of [['maxBytes', opts.maxBytes], ['maxInflatedBytes', opts.maxInflatedBytes], ['maxCellText', opts.maxCellText]] as const) {
     if (v !== undefined && !(v > 0)) throw bad(`${name} must be a positive number of bytes`);
   }
 }
 
+/**
+ * Refuses at once what is not a regular file. Opening a pipe with no writer waits forever,
+ * and the file is read more than once (the header, a side scan of dates, then the rows),
+ * which a pipe or standard input cannot give.
+ */
+async function refuseNonFiles(file: string, where: Location): Promise<void> {
+  const hint = 'Save it to a file first (for example: command > register.csv) and import that file.';
+  if (file === '-') throw readError('E_USAGE', where, 'standard input (-) cannot be read: the file is read more than once (to find its header, then its rows)', { hint });
+  let st;
+  try {
+    st = await stat(file);
+  } catch {
+    return; // open() below names the problem.
+  }
+  const what = st.isFIFO() ? 'a pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : undefined;
+  if (what) throw readError('E_FILE_FORMAT', where, `is ${what}, not a file: it cannot be read more than once (to find its header, then its rows)`, { hint });
+}
+
 async function openFile(file: string): Promise<Opened> {
   const where = { file };
+  await refuseNonFiles(file, where);
   let fh: FileHandle;
   try {
     fh = await open(file, 'r');
@@ -144,7 +170,8 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
         warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is an Excel workbook; it was read as one` });
       }
       const inWorker = (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable();
-      const raw = inWorker ? xlsxSheetInWorker({ file, size, maxInflatedBytes, sheet: sheet.name }, warnings) : await openXlsxSheet({ file, wb, sheet, warnings });
+      const maxCellText = opts.maxCellText ?? DEFAULT_MAX_CELL_TEXT;
+      const raw = inWorker ? xlsxSheetInWorker({ file, size, maxInflatedBytes, maxCellText, sheet: sheet.name }, warnings) : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
       // Everything after this reads by path: the handle is only for the directory.
       await close();
       return readReportInput(await assembleSource(file, raw, opts));
@@ -166,6 +193,7 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
       file,
       encoding: sniffed.encoding,
       guessedEncoding: sniffed.guessed,
+      encodingWhy: sniffed.why,
       sample,
       wholeFile: sample.length >= size,
       preferTab: ext === '.tsv' || ext === '.tab',

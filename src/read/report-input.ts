@@ -57,7 +57,8 @@ export function reportRow(layout: ReportLayout, r: SheetRow): SheetRow | undefin
     id: idOf(r.cells[layout.id] ?? null),
   };
   // No `text`: the record as read holds our columns, so the next report quotes the cells.
-  return { row: r.row, line: r.line, cells, reported };
+  const out: SheetRow = { row: r.row, line: r.line, cells, reported };
+  return r.notes ? { ...out, notes: r.notes } : out;
 }
 
 /** The source as the rest of the pipeline reads it: a report's outcome columns set aside. */
@@ -93,8 +94,12 @@ export function readReportInput(source: SheetSource): SheetSource {
     format: source.format,
     sheet: source.sheet,
     delimiter: source.delimiter,
+    padded: source.padded,
     get encoding() {
       return source.encoding;
+    },
+    get encodingWhy() {
+      return source.encodingWhy;
     },
     headerRow: source.headerRow,
     headers: layout.keep.map((i) => restoreCell(source.headers[i])),

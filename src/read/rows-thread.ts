@@ -13,14 +13,14 @@ import type { ReadWarning } from './types.js';
 export interface RowEvents {
   add(w: ReadWarning): void;
   note(key: string, make: () => ReadWarning): void;
-  encoding?(e: TextEncodingName): void;
+  encoding?(e: TextEncodingName, why: string): void;
 }
 
 export type WorkerOp =
   | { readonly op: 'add'; readonly w: ReadWarning }
   | { readonly op: 'note'; readonly key: string; readonly w: ReadWarning }
   | { readonly op: 'more'; readonly key: string; readonly n: number; readonly w: ReadWarning }
-  | { readonly op: 'encoding'; readonly encoding: TextEncodingName };
+  | { readonly op: 'encoding'; readonly encoding: TextEncodingName; readonly why: string };
 
 export interface WorkerBatch {
   readonly rows: RawRow[];
@@ -68,7 +68,7 @@ function apply(ops: readonly WorkerOp[], events: RowEvents): void {
     if (o.op === 'add') events.add(o.w);
     else if (o.op === 'note') events.note(o.key, () => o.w);
     else if (o.op === 'more') for (let i = 0; i < o.n; i++) events.note(o.key, () => o.w);
-    else events.encoding?.(o.encoding);
+    else events.encoding?.(o.encoding, o.why);
   }
 }
 

@@ -59,7 +59,7 @@ export function rowSender(port: MessagePort): RowSender {
         ops.push({ op: 'note', key, w });
       }
     },
-    encoding: (e) => ops.push({ op: 'encoding', encoding: e }),
+    encoding: (e, why) => ops.push({ op: 'encoding', encoding: e, why }),
   };
 
   return {

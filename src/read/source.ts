@@ -4,14 +4,18 @@
 import type { Location } from '../errors.js';
 import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
-import type { CellValue, ReadOptions, ReadStats, ReadWarning, SheetRow, SheetSource } from './types.js';
+import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
 
 export interface RawSheet {
   readonly format: 'csv' | 'tsv' | 'xlsx';
   readonly sheet?: string;
   readonly delimiter?: string;
+  /** CSV: cells are padded after the delimiter (`a, b`), and the padding is not read. */
+  readonly padded?: boolean;
   /** A getter: the CSV reader may learn the encoding better after the sample (ASCII start, Windows-1252 later). */
   readonly encoding?: string;
+  /** A getter, likewise: why that encoding, in words for the plan. */
+  readonly encodingWhy?: string;
   /** Rows in order. `return()` must release the file. */
   readonly rows: AsyncGenerator<RawRow>;
   /** The next of `rows` when it is at hand without waiting (a batch read ahead); else undefined. */
@@ -40,6 +44,25 @@ export function columnName(headers: readonly string[], index: number): string {
   return headers[index] ? headers[index] : `column ${columnLetter(index)}`;
 }
 
+/** Non-blank rows above the header from which the plan says why that row was taken. */
+const HEADER_FAR_DOWN = 3;
+
+/**
+ * Whether a row repeats the header (files joined from several exports carry one per part):
+ * every header cell's text again, ignoring case and spaces. `first` is a header cell's index
+ * that is not empty: most rows are told apart by that cell alone.
+ */
+function repeatsHeader(cells: readonly CellValue[], lower: readonly string[], first: number): boolean {
+  const v = cells[first];
+  if (typeof v !== 'string' || v.length < lower[first].length || v.trim().toLowerCase() !== lower[first]) return false;
+  for (let i = 0; i < lower.length; i++) {
+    if (lower[i] === '') continue;
+    const c = cells[i];
+    if (typeof c !== 'string' || c.trim().toLowerCase() !== lower[i]) return false;
+  }
+  return true;
+}
+
 export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
   const where: Location = { file, sheet: raw.sheet };
   const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
@@ -50,6 +73,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
   let trailingBlanks = 0;
   let headerIndex: number;
   let guessed = false;
+  let headerWhy = '';
   // An error met while looking ahead (an unclosed quote on line 9) is held until the rows
   // before it are yielded, so a small file behaves like a large one.
   let deferred: unknown;
@@ -112,6 +136,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       }
       headerIndex = choice.index;
       guessed = choice.guessed;
+      headerWhy = choice.why;
       stats.skippedAboveHeader = choice.index;
     }
   } catch (err) {
@@ -134,6 +159,15 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       message: `no row in the first ${HEADER_SCAN_ROWS} looks like a header (two or more text cells); row ${headerRow} is used`,
     });
   }
+  // A title and a note above the header are common; more rows than that are worth a word.
+  if (!guessed && stats.skippedAboveHeader >= HEADER_FAR_DOWN && opts.headerRow === undefined) {
+    const n = stats.skippedAboveHeader;
+    warnings.add({
+      code: 'W_HEADER_BELOW',
+      row: headerRow,
+      message: `the header is row ${headerRow}, ${headerWhy}; the ${n === 1 ? 'row' : `${n} rows`} with text above it (titles, notes) ${n === 1 ? 'is' : 'are'} skipped. If another row is the header, give it with --header-row`,
+    });
+  }
   const seen = new Map<string, number[]>();
   headers.forEach((h, i) => {
     if (h === '') return;
@@ -154,6 +188,11 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
 
   let next = 0;
   let last = headerRow;
+  const text = raw.format !== 'xlsx';
+  const headersLower = headers.map((h) => h.toLowerCase());
+  const firstHeader = headersLower.findIndex((h) => h !== '');
+  const named = headers.filter((h) => h !== '').length;
+  const repeated = (r: RawRow): boolean => named >= 2 && repeatsHeader(r.cells, headersLower, firstHeader);
   /** A raw row shaped to the header, or undefined for a blank row (counted). */
   const shape = (r: RawRow): SheetRow | undefined => {
     if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
@@ -162,29 +201,52 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       stats.blankRows++;
       return undefined;
     }
-    const n = r.cells.length;
-    if (n > width) {
-      for (let c = width; c < n; c++) {
-        if (!isEmptyCell(r.cells[c])) {
-          warnings.note('extra-cells', () => ({
-            code: 'W_EXTRA_CELLS',
-            row: r.row,
-            message: `row ${r.row} has cells beyond the last header (column ${columnLetter(c)}); they are ignored`,
-          }));
-          break;
-        }
-      }
-    }
     stats.dataRows++;
+    if (repeated(r)) return headerAgain(r);
+    const n = r.cells.length;
     // A row as wide as the header is handed on as read (no copy for each row).
-    if (n === width) {
+    if (n === width && r.notes === undefined) {
       raw.inspectRow?.(r.row, r.cells);
       return r as SheetRow;
     }
+    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
+    if (n > width) noteExtraCells(r, notes);
+    else if (n < width && text) noteShortRow(r, notes);
+    const cells = n === width ? r.cells : (r.cells.slice(0, width) as CellValue[]);
+    while (cells.length < width) (cells as CellValue[]).push(null);
+    raw.inspectRow?.(r.row, cells);
+    const out: { -readonly [K in keyof SheetRow]: SheetRow[K] } = { row: r.row, cells };
+    if (r.line !== undefined) out.line = r.line;
+    if (notes.length > 0) out.notes = notes;
+    // The record text stands for the cells only while they are the ones read.
+    if (n === width && r.text !== undefined) out.text = r.text;
+    return out;
+  };
+  /** A row that repeats the header: handed on, flagged, so that the import skips it with a note. */
+  const headerAgain = (r: RawRow): SheetRow => {
+    warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
     const cells = r.cells.slice(0, width) as CellValue[];
     while (cells.length < width) cells.push(null);
-    raw.inspectRow?.(r.row, cells);
-    return { row: r.row, cells };
+    return { row: r.row, cells, repeatsHeader: true };
+  };
+  /** Cells beyond the last header: named on the row; in a text file they mean its cells have shifted. */
+  const noteExtraCells = (r: RawRow, notes: RowNote[]): void => {
+    const lost: string[] = [];
+    for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
+    if (lost.length === 0) return;
+    warnings.note('extra-cells', () => ({
+      code: 'W_EXTRA_CELLS',
+      row: r.row,
+      message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
+    }));
+    const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : ''}`;
+    notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: text });
+  };
+  /** A text row with fewer cells than the header: its last columns are read as empty. */
+  const noteShortRow = (r: RawRow, notes: RowNote[]): void => {
+    const n = r.cells.length;
+    const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
+    notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
   };
   /** The next data row when it is at hand without waiting: the look-ahead's, or rows the reader holds. */
   const take = (): SheetRow | undefined => {
@@ -236,8 +298,12 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     format: raw.format,
     sheet: raw.sheet,
     delimiter: raw.delimiter,
+    padded: raw.padded,
     get encoding() {
       return raw.encoding;
+    },
+    get encodingWhy() {
+      return raw.encodingWhy;
     },
     headerRow,
     headers,

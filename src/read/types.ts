@@ -24,6 +24,25 @@ export interface SheetRow {
   readonly text?: string;
   /** A report of ours fed back as input: what its run did with this row (see read/report-input.ts). */
   readonly reported?: ReportedOutcome;
+  /** The row repeats the header row (files joined from several exports): the import skips it. */
+  readonly repeatsHeader?: boolean;
+  /** What the reader noticed or assumed about this row (padded, cut, a quote read as written, its shape repaired). */
+  readonly notes?: readonly RowNote[];
+}
+
+/** A reader's note on one row, reported on that row. */
+export interface RowNote {
+  /** W_ROW_REPAIRED, W_ROW_SHORT, W_EXTRA_CELLS, W_CSV_QUOTE … */
+  readonly code: string;
+  /** The cell the note is about: 0-based index, and its column's header (or "column C"). */
+  readonly cell?: number;
+  readonly column?: string;
+  readonly message: string;
+  /**
+   * The reader changed the row's shape (cells moved, split off or dropped) on a guess: the
+   * row is flagged in the report and the run's exit code is not 0.
+   */
+  readonly repaired: boolean;
 }
 
 /** A report row's outcome columns, set aside from its cells. */
@@ -60,7 +79,11 @@ export interface SheetSource {
   readonly sheet?: string;
   /** CSV: the delimiter found; the encoding found. */
   readonly delimiter?: string;
+  /** CSV: cells are padded after the delimiter (`a, b, "c, d"`); the padding outside quotes is not read. */
+  readonly padded?: boolean;
   readonly encoding?: string;
+  /** CSV: why that encoding, in words ("its byte-order mark", "its bytes are not valid UTF-8 …"). */
+  readonly encodingWhy?: string;
   /** Row number of the header row as the user sees it. */
   readonly headerRow: number;
   /** Header texts, trimmed; an empty header is "" (still a column). */
@@ -107,4 +130,9 @@ export interface ReadOptions {
   readonly maxBytes?: number;
   /** XLSX: refuse when its parts would inflate to more than this. Default: `maxBytes`, else 1 GiB. */
   readonly maxInflatedBytes?: number;
+  /**
+   * XLSX: refuse when the sheet's cells hold more text than this, all together (characters;
+   * shared strings and merged ranges counted once per cell). Default 1 Gi characters.
+   */
+  readonly maxCellText?: number;
 }

@@ -10,6 +10,7 @@ export interface XlsxInit {
   readonly file: string;
   readonly size: number;
   readonly maxInflatedBytes: number;
+  readonly maxCellText: number;
   /** The sheet chosen here (chooseSheet), by its name. */
   readonly sheet: string;
 }

@@ -6,7 +6,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import { AssetbatchError, type Location } from '../errors.js';
 import { CONVERT_HINT } from './detect.js';
 import type { RawRow } from './header.js';
-import { readError, type WarningSink } from './problems.js';
+import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import type { CellValue } from './types.js';
 import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, repackStream, type ZipDirectory, type ZipEntry } from './zip.js';
@@ -258,7 +258,32 @@ async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerge
 }
 
 /** A cell's value as the sheet XML has it, where exceljs would lose or change it; '' is empty. */
-type SavedValue = { readonly error: string } | boolean | number | string;
+type SavedValue = { readonly error: string } | { readonly iso: Date | string } | boolean | number | string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A `t="d"` cell's ISO 8601 text as the date it names (its wall-clock time, as a spreadsheet
+ * shows it, whatever the zone); text that is no date stays text.
+ */
+function isoDate(raw: string): Date | string {
+  const m = ISO_DATE.exec(raw.trim());
+  if (!m) return decodeXml(raw);
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x)));
+  const ms = m[7] ? Math.round(Number(m[7]) * 1000) : 0;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, sec, ms));
+  date.setUTCFullYear(y);
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : decodeXml(raw);
+}
+
+/**
+ * Text with Excel's `_xHHHH_` escapes decoded (a line break is saved as `_x000D_`, control
+ * characters likewise; `_x005F_` is an underscore, so `_x005F_x000D_` reads `_x000D_`).
+ */
+export function decodeEscapes(s: string): string {
+  if (!s.includes('_x') && !s.includes('_X')) return s;
+  return s.replace(/_[xX]([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
 
 /**
  * `<is>` as exceljs reads it right: one `<t>`, bare or in one run (as exceljs itself writes
@@ -305,13 +330,15 @@ class CellScanner {
     let nextF = text.indexOf('<f');
     let nextIs = text.indexOf('<is');
     let nextAmp = text.indexOf('&');
+    let nextD = text.indexOf('t="d"');
     for (;;) {
       if (nextF >= 0 && nextF < pos) nextF = text.indexOf('<f', pos);
       if (nextIs >= 0 && nextIs < pos) nextIs = text.indexOf('<is', pos);
       if (nextAmp >= 0 && nextAmp < pos) nextAmp = text.indexOf('&', pos);
-      const at = Math.min(nextF < 0 ? Infinity : nextF, nextIs < 0 ? Infinity : nextIs, nextAmp < 0 ? Infinity : nextAmp);
+      if (nextD >= 0 && nextD < pos) nextD = text.indexOf('t="d"', pos);
+      const at = Math.min(nextF < 0 ? Infinity : nextF, nextIs < 0 ? Infinity : nextIs, nextAmp < 0 ? Infinity : nextAmp, nextD < 0 ? Infinity : nextD);
       if (at === Infinity) break;
-      const marker = at === nextF ? '<f' : at === nextIs ? '<is' : '&';
+      const marker = at === nextF ? '<f' : at === nextIs ? '<is' : at === nextD ? 't="d"' : '&';
       const after = text[at + marker.length];
       // The chunk ends inside this cell: the carry below keeps it from its `<c `.
       if (after === undefined) break;
@@ -330,8 +357,10 @@ class CellScanner {
       }
       const open = text.lastIndexOf('<c ', at);
       const close = open < 0 ? -1 : text.indexOf('>', open);
-      // Not inside a cell: an entity in a header/footer or a link, after the last cell.
-      if (open < 0 || close < 0 || close > at || text[close - 1] === '/') {
+      // Not inside a cell: an entity in a header/footer or a link, after the last cell. (A
+      // date type is in the cell's tag, the other markers in its body.)
+      const inTag = marker === 't="d"';
+      if (open < 0 || close < 0 || (inTag ? close < at : close > at) || text[close - 1] === '/') {
         pos = at + 1;
         continue;
       }
@@ -341,7 +370,7 @@ class CellScanner {
         break;
       }
       pos = Math.max(end, at + 1);
-      if (end < at) continue;
+      if (end < at && !inTag) continue;
       const tag = text.slice(open, close);
       const body = text.slice(close + 1, end);
       const ref = /\br="([A-Z]+)(\d+)"/.exec(tag);
@@ -350,9 +379,14 @@ class CellScanner {
       const v = /<v>([^<]*)<\/v>|<v\s*\/>/.exec(body);
       const raw = v?.[1] ?? '';
       let saved: SavedValue | undefined;
-      if (/<f[\s>/]/.test(body)) {
+      if (type === 'd') {
         if (!v) continue;
-        if (type === 'e') saved = { error: decodeXml(raw) };
+        saved = { iso: isoDate(raw) };
+      } else if (/<f[\s>/]/.test(body)) {
+        // A formula whose result is saved as an inline string (no <v>).
+        if (type === 'inlineStr' && /<is[\s>]/.test(body)) saved = inlineStringText(body);
+        else if (!v) continue;
+        else if (type === 'e') saved = { error: decodeXml(raw) };
         else if (type === 'b') saved = raw.trim() !== '0';
         else if (type === 'str' || type === 'inlineStr') saved = raw === '' ? '' : raw.includes('&') ? decodeXml(raw) : undefined;
         else if (type === 'n' && raw.trim() !== '' && Number(raw) === 0) saved = 0;
@@ -496,6 +530,30 @@ function timeOfDay(fmt: string | undefined, serial: number): string | undefined 
   return /s/i.test(bare) ? `${hm}:${two(secs % 60)}` : hm;
 }
 
+/**
+ * An elapsed time ([h]:mm:ss, [h]:mm, [mm]:ss, [ss]: the brackets let the first unit run past
+ * its usual 24 or 60) reads as the duration shown, "36:00:00": as a date it would be
+ * 1 January 1900 at noon. Hours and minutes are given two digits at least, as in timeOfDay.
+ */
+function duration(fmt: string | undefined, serial: number): string | undefined {
+  if (fmt === undefined || !(serial >= 0)) return undefined;
+  const lead = /\[(h+|m+|s+)\]/i.exec(fmt.replace(/"[^"]*"|\\./g, ''));
+  if (!lead) return undefined;
+  const unit = lead[1][0].toLowerCase();
+  const rest = fmt.slice(lead.index + lead[0].length);
+  const secs = Math.round(serial * 86_400);
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (unit === 's') return String(secs);
+  if (unit === 'm') return `${two(Math.floor(secs / 60))}${/s/i.test(rest) ? `:${two(secs % 60)}` : ''}`;
+  const hm = `${two(Math.floor(secs / 3600))}${/m/i.test(rest) ? `:${two(Math.floor(secs / 60) % 60)}` : ''}`;
+  return /s/i.test(rest) ? `${hm}:${two(secs % 60)}` : hm;
+}
+
+/** A time shown without a date: an elapsed time, or a time of day. */
+function clockText(fmt: string | undefined, serial: number): string | undefined {
+  return duration(fmt, serial) ?? timeOfDay(fmt, serial);
+}
+
 function serialToDate(serial: number, date1904: boolean): Date {
   return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET + (date1904 ? 1462 : 0)) * DAY_MS));
 }
@@ -515,6 +573,36 @@ export interface XlsxOpen {
   readonly wb: Workbook;
   readonly sheet: SheetInfo;
   readonly warnings: WarningSink;
+  /** Refuse once the cells read hold more text than this (see DEFAULT_MAX_CELL_TEXT). */
+  readonly maxCellText: number;
+}
+
+/** A row's text past this is no row anyone typed (the same bound as a CSV record's). */
+export const MAX_ROW_TEXT = 32 * 1024 * 1024;
+
+/**
+ * Counts the text the cells expand to, row by row, and refuses a row or a sheet past its
+ * bound: shared strings and merged ranges let a small file expand without limit otherwise.
+ */
+export class CellTextBudget {
+  private total = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly where: Location,
+  ) {}
+
+  count(row: number, cells: readonly CellValue[]): void {
+    let n = 0;
+    for (const c of cells) if (typeof c === 'string') n += c.length;
+    const hint = 'A real sheet does not repeat this much text. If the file is genuine, save the sheet as CSV and import that.';
+    if (n > MAX_ROW_TEXT) {
+      throw readError('E_FILE_TOO_LARGE', { ...this.where, row }, `refused: row ${row}'s cells hold ${formatBytes(n)} of text, over the limit of ${formatBytes(MAX_ROW_TEXT)} for one row (a shared string or merged range repeated?)`, { hint });
+    }
+    this.total += n;
+    if (this.total > this.limit) {
+      throw readError('E_FILE_TOO_LARGE', { ...this.where, row }, `refused: by row ${row} the cells hold more than ${formatBytes(this.limit)} of text, the limit on a sheet's cell text (maxCellText; shared strings repeated in many cells?)`, { hint });
+    }
+  }
 }
 
 export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
@@ -582,16 +670,29 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     hook._parseSharedStrings = (entry) => original(withoutPhonetics(entry.setEncoding('utf8')));
   }
 
+  /** A cell as the user sees it: exceljs's value, corrected by what the scanner saw, escapes decoded. */
   const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
+    const seen = scanner.take(row, col);
+    if (seen !== null && typeof seen === 'object' && 'iso' in seen) return seen.iso;
+    const out = convertValue(v, row, col, cell);
+    return typeof out === 'string' ? decodeEscapes(out) : out;
+  };
+
+  const convertValue = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
     if (v === null || v === undefined) return null;
     if (typeof v === 'string') {
       const seen = scanner.take(row, col);
       const text = typeof seen === 'string' ? seen : v;
       return text === '' ? null : text;
     }
-    if (typeof v === 'number') return Number.isNaN(v) ? null : (zeroPadded(cell().numFmt, v) ?? v);
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) return null;
+      const fmt = cell().numFmt;
+      // exceljs takes [ss] alone for a number, not a time.
+      return zeroPadded(fmt, v) ?? duration(fmt, v) ?? v;
+    }
     if (typeof v === 'boolean') return v;
-    if (v instanceof Date) return timeOfDay(cell().numFmt, v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (wb.date1904 ? 1462 : 0)) ?? fixLeapBug(v, row);
+    if (v instanceof Date) return clockText(cell().numFmt, v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (wb.date1904 ? 1462 : 0)) ?? fixLeapBug(v, row);
     if (typeof v === 'object') {
       const o = v as Record<string, unknown>;
       if (typeof o.error === 'string') return { error: o.error };
@@ -601,7 +702,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
       }
       if ('formula' in o || 'sharedFormula' in o || 'result' in o) {
         const seen = scanner.take(row, col);
-        if (typeof seen === 'object') return { error: seen.error };
+        if (typeof seen === 'object' && 'error' in seen) return { error: seen.error };
         if (typeof seen === 'boolean') return seen;
         if (seen === '') return null;
         const result = seen ?? o.result;
@@ -617,12 +718,12 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
           if (Number.isNaN(result)) return { error: '#VALUE!' };
           const fmt = cell().numFmt;
           if (isBooleanFormat(fmt)) return result !== 0;
-          if (isDateFormat(fmt)) return timeOfDay(fmt, result) ?? fixLeapBug(serialToDate(result, wb.date1904), row);
-          return zeroPadded(fmt, result) ?? result;
+          if (isDateFormat(fmt)) return clockText(fmt, result) ?? fixLeapBug(serialToDate(result, wb.date1904), row);
+          return zeroPadded(fmt, result) ?? duration(fmt, result) ?? result;
         }
-        return convert(result, row, col, cell);
+        return convertValue(result, row, col, cell);
       }
-      if ('text' in o) return convert(o.text, row, col, cell);
+      if ('text' in o) return convertValue(o.text, row, col, cell);
       if ('hyperlink' in o && typeof o.hyperlink === 'string') return o.hyperlink;
     }
     return String(v);
@@ -645,6 +746,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     return d;
   };
 
+  const budget = new CellTextBudget(x.maxCellText, where);
   async function* rows(): AsyncGenerator<RawRow> {
     let lastRow = 0;
     let next = 0;
@@ -674,6 +776,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
               for (let c = m.c1; c <= m.c2; c++) if (cells[c - 1] === null) cells[c - 1] = value;
             }
           }
+          budget.count(rowNo, cells);
           yield { row: rowNo, cells };
         }
       }

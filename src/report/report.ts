@@ -17,7 +17,8 @@ import { REPORT_COLUMNS } from './columns.js';
 
 export { REPORT_COLUMNS };
 
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid';
+/** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent';
 
 export interface RowOutcome {
   readonly row: number;
@@ -180,7 +181,7 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
   ws.getRow(1).font = { bold: true };
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: allHeaders.length } };
   const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
-  const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C' };
+  const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C', 'not sent': 'FFD9D9D9' };
   return {
     path,
     async write(o) {

@@ -15,7 +15,7 @@ import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../api/connect.js';
 import { listArray } from '../api/paginate.js';
 import { openSheet } from '../read/index.js';
-import type { SheetRow, SheetSource } from '../read/types.js';
+import type { RowNote, SheetRow, SheetSource } from '../read/types.js';
 import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
 import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
@@ -23,6 +23,10 @@ import { cellText, dateOrderFromFormat, isEmptyCell } from '../map/coerce.js';
 import { Resolver } from '../resolve/lookups.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { translateCell } from '../map/values.js';
+import { sampleRows } from '../read/sample.js';
+
+/** Rows whose values the mapping judges columns by. */
+const SAMPLE_ROWS = 200;
 import { prepareRow, naturalKey, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import { RowWriter, loadExistingKeys, type OnExisting } from '../send/writer.js';
 import { Journal } from '../send/journal.js';
@@ -66,9 +70,11 @@ export interface ImportOptions {
   /** Called once, before any write, with the plan. */
   readonly onPlan?: (p: ImportPlan) => void;
   /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
-  readonly onProgress?: (p: { done: number; total?: number; requests: number }) => void;
+  readonly onProgress?: (p: RunProgress) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
+  /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
+  readonly onWait?: (ms: number) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */
@@ -99,6 +105,18 @@ export interface ImportOptions {
   readonly lookaheadRows?: number;
 }
 
+/** What the progress line shows; the costlier figures are computed only when asked. */
+export interface RunProgress {
+  readonly done: number;
+  /** Unknown while a one-pass dry run of a long sheet is still reading it. */
+  readonly total?: number;
+  readonly requests: number;
+  /** Requests the account's window still has for us now. */
+  readonly windowLeft?: () => number;
+  /** Time until the last request of the rows left is sent, by the limiter's own rule. */
+  readonly etaMs?: () => number | undefined;
+}
+
 export interface ImportPlan {
   readonly file: string;
   readonly sheet?: string;
@@ -110,6 +128,10 @@ export interface ImportPlan {
   readonly totalsRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
+  /** Rows with text above the header (titles, notes), skipped. */
+  readonly aboveHeader: number;
+  /** CSV/TSV: how the text was read, and why (the encoding's reason), for the plan to state. */
+  readonly text?: { readonly encoding: string; readonly encodingWhy?: string; readonly delimiter: string; readonly padded: boolean };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   readonly unmapped: readonly { header: string; suggestion?: string }[];
@@ -141,6 +163,8 @@ export interface ImportSummary {
   readonly report?: string;
   readonly journal?: string;
   readonly stopped?: { code: string; message: string };
+  /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
+  readonly repairedRows: number;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */
@@ -156,6 +180,7 @@ const mappingFileSchema = z
     columns: z.record(z.string(), z.string().nullable()).optional(),
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    formulaEscape: z.literal('backtick').optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
     /** Workbooks: sheet name → resource, where the names do not say it. */
@@ -244,7 +269,7 @@ export function journalPathFor(reportPath: string): string {
   return reportPath.replace(/\.(csv|xlsx|json)$/i, '') + '.journal.ndjson';
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
 export async function loadCustomFields(conn: Connection | undefined, def: ResourceDef, company: number): Promise<CustomFieldSet> {
@@ -282,6 +307,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   const probe = await openSheet(o.file, { sheet, headerRow, isKnownHeader: headerMatcher(def) });
   const conn = o.connectionOverride ?? (await connect(o.connection, { logger: o.logger, sandboxOptions: o.sandboxOptions }));
   const startRequests = conn.client.stats.requests;
+  // A stop asked for while the plan is made (lists, the existing-record check) ends those waits too.
+  const interruptClient = () => conn.client.interrupt(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+  o.signal?.addEventListener('abort', interruptClient, { once: true });
+  if (o.signal?.aborted) interruptClient();
+  conn.client.limiter.onWait = (ms) => {
+    o.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
+    o.onWait?.(ms);
+  };
   const ownsConn = !o.connectionOverride;
   let report: ReportWriter | undefined;
   let journal: Journal | undefined;
@@ -290,10 +323,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // Custom fields cost two requests: fetched only when the mapping file names one, or
     // when some header maps to no standard field (it may be a custom field's name).
     const namesCustom = Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
-    const custom = namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode }).unmapped.length > 0
+    // The first rows, read on their own: a column whose values contradict its header's field is not taken for it.
+    const samples = await sampleRows(o.file, { sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+    const custom = namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, mode, samples }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined });
+    const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath: mappingPath, custom, mode, preset: o.preset !== undefined, samples });
     const missing = missingRequired(def, mapping, mode);
     if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
       throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
@@ -403,6 +438,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // The full list read for the existing-record check has it already.
     const mark = !dryRun && mode === 'create' && writes > 0 ? (knownMaxId !== undefined ? { id: knownMaxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
     const perRowChecks = existingCheck?.strategy === 'filtered calls' ? writes : 0;
+    // An update reads the record before it writes: two requests a row.
+    const plannedRequests = writes * (mode === 'update' ? 2 : 1) + perRowChecks;
+    const requestsPerRow = writes > 0 ? plannedRequests / writes : 0;
     const plan: ImportPlan = {
       file: o.file,
       sheet: probe.sheet,
@@ -413,6 +451,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       mode,
       blankRows: scanned.blankRows,
       headerRow: probe.headerRow,
+      aboveHeader: probe.stats.skippedAboveHeader,
+      text: probe.format === 'xlsx' ? undefined : { encoding: probe.encoding ?? 'utf-8', encodingWhy: probe.encodingWhy, delimiter: probe.delimiter ?? ',', padded: probe.padded === true },
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
       // A column with no header is still a column: say that its cells are not imported.
       unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),
@@ -425,10 +465,12 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       dryRun,
       rateLimit: o.connection.rateLimit,
       // An update reads the record before it writes: two requests a row.
-      etaSeconds: Math.round(conn.client.limiter.estimateMs(writes * (mode === 'update' ? 2 : 1) + perRowChecks) / 1000),
+      etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
     };
     o.onPlan?.(plan);
+    // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
+    if (!dryRun) conn.client.limiter.expect(plannedRequests);
     o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
     // Pass 2, or the rest of the one pass.
@@ -443,7 +485,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       scanner.add(r);
       if (scanner.dirty) return settleDates();
       for (const c of lookupCols) {
-        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping.values, c.index, r.cells[c.index]))) return loadNames(r);
+        if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping, c.index, r.cells[c.index]))) return loadNames(r);
       }
     };
     const settleDates = async (): Promise<void> => {
@@ -462,7 +504,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const loadNames = async (r: SheetRow): Promise<void> => {
       for (const c of lookupCols) {
         if (resolver.index(c.kind).complete) continue;
-        const cell = translateCell(mapping.values, c.index, r.cells[c.index]);
+        const cell = translateCell(mapping, c.index, r.cells[c.index]);
         if (isEmptyCell(cell)) continue;
         const text = cellText(cell);
         if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);
@@ -512,7 +554,13 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (stopped) return;
       stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
     };
-    const onAbort = () => stop(new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)'));
+    /** A row the run stopped before sending: listed, with why. */
+    const notSent = (base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>): RowOutcome => ({ ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped?.message ?? 'interrupted'}` }] });
+    const onAbort = () => {
+      const reason = new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)');
+      stop(reason);
+      interruptClient();
+    };
     o.signal?.addEventListener('abort', onAbort);
     if (o.signal?.aborted) onAbort();
 
@@ -523,6 +571,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
      * rows), a promise otherwise, so that a dry run spends no microtask per row.
      */
     const process = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
+      if (r.notes) rowNotes.set(r.row, r.notes);
       // A child waits for its parent's row, so the parent's new id can be looked up.
       const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
       const parentRow = ref ? scanned.firstRowOfKey.get(ref) : undefined;
@@ -590,7 +639,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     };
 
     const create = async (r: SheetRow, p: PreparedRow, base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>, key: { field: string; value: string } | undefined): Promise<RowOutcome> => {
-      if (stopped) return { ...base, status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      if (stopped) return notSent(base);
       try {
         const res = await writer.create(r.row, p.body, key);
         if (res.status === 'created' && res.id !== undefined && key && def.name !== 'asset') {
@@ -599,6 +648,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
       } catch (e) {
         stop(e);
+        if (isInterruption(e)) return { ...notSent(base), key: key?.value };
         return { ...base, status: 'failed', key: key?.value, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
     };
@@ -618,26 +668,37 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
         if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${def.plural} have ${key.field.replace(/_/g, ' ')} "${key.value}" (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
         id = found[0].id;
       }
-      if (stopped) return { ...base, status: 'failed', id, issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${stopped.message}` }] };
+      if (stopped) return { ...notSent(base), id };
       try {
         const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: o.clearEmpty ? p.emptyFields : [], replace: o.replace, dryRun });
         if (dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
         return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
       } catch (e) {
         stop(e);
+        if (isInterruption(e)) return { ...notSent(base), id };
         return { ...base, status: 'failed', id, issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
       }
     };
 
-    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's report line.
+    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's
+    // report line; its notes on the row (padded, cut, repaired) too, and a repair is counted.
     let readerWarning = 0;
+    let repairedRows = 0;
+    const rowNotes = new Map<number, readonly RowNote[]>();
     const withReaderWarnings = (out: RowOutcome): RowOutcome => {
       const extra: RowIssue[] = [];
+      const notes = rowNotes.get(out.row);
+      if (notes) {
+        rowNotes.delete(out.row);
+        for (const n of notes) extra.push({ code: n.repaired ? 'W_ROW_REPAIRED' : 'W_READ', column: n.column, message: n.repaired ? `row shape repaired: ${n.message}` : n.message });
+        if (notes.some((n) => n.repaired)) repairedRows++;
+      }
       while (readerWarning < source.warnings.length) {
         const w = source.warnings[readerWarning];
         if (w.row !== undefined && w.row > out.row) break;
         readerWarning++;
-        if (w.row === out.row) extra.push({ code: 'W_READ', column: w.column, message: w.message });
+        // The row's own note says it already (the warning is the file's summary of that kind).
+        if (w.row === out.row && !notes?.some((n) => n.code === w.code)) extra.push({ code: 'W_READ', column: w.column, message: w.message });
       }
       return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
     };
@@ -664,7 +725,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       const written = writeReport(out);
       o.onRow?.(out);
-      o.onProgress?.({ done: counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid, total: counted ? scanned.rows + scanned.totalsRows : undefined, requests: conn.client.stats.requests - startRequests });
+      const done = counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed + counts.valid + counts['not sent'];
+      const total = counted ? scanned.rows + scanned.totalsRows : undefined;
+      o.onProgress?.({
+        done,
+        total,
+        requests: conn.client.stats.requests - startRequests,
+        windowLeft: () => Math.max(0, conn.client.limiter.limit - conn.client.limiter.inWindow()),
+        etaMs: () => (total === undefined ? undefined : conn.client.limiter.estimateMs(Math.ceil((total - done) * requestsPerRow))),
+      });
       return written;
     };
 
@@ -724,6 +793,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       report: reportPath,
       journal: journal?.path,
       stopped,
+      repairedRows,
       warnings: [...plan.warnings, ...writer.warnings],
       runWarnings: [...writer.warnings],
       plan,
@@ -743,11 +813,14 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
+    o.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
     await lock?.release();
     if (ownsConn) await conn.close();
   }
 }
+
+const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
 
 /** A dry run: every check, nothing written. */
 export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {

@@ -7,7 +7,7 @@ import type { SheetRow } from '../read/types.js';
 import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resolve/lookups.js';
-import { translateCell } from '../map/values.js';
+import { translateCell, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 
@@ -57,7 +57,7 @@ export class Scanner {
   dirty = false;
   private readonly dateCols: readonly ColumnMapping[];
   private readonly lookupCols: readonly { index: number; kind: LookupKind }[];
-  private readonly values: Mapping['values'];
+  private readonly translation: CellTranslation;
   private readonly keyIndex?: number;
   private readonly evidence = new Map<number, Evidence>();
   private readonly selfRefs = new Set<string>();
@@ -70,7 +70,7 @@ export class Scanner {
       ? []
       : mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
     this.lookupCols = lookupColumns(mapping);
-    this.values = mapping.values;
+    this.translation = mapping;
     const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
     this.keyIndex = keyCol?.index;
   }
@@ -111,7 +111,7 @@ export class Scanner {
     }
     if (this.collectNames) {
       for (const c of this.lookupCols) {
-        const cell = translateCell(this.values, c.index, r.cells[c.index]);
+        const cell = translateCell(this.translation, c.index, r.cells[c.index]);
         if (isEmptyCell(cell)) continue;
         let text = cellText(cell).trim();
         if (c.kind === 'category') text = splitCategory(text).name;

@@ -41,6 +41,8 @@ export interface Sandbox {
   /** Base URL without a trailing slash; the API is under `${url}/api/v2/`. */
   url: string;
   token: string;
+  /** A request to the admin view (`/__sandbox/…`), with the sandbox's token. */
+  admin(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ interface Stats {
 
 const newStats = (): Stats => ({ requests: {}, total: 0, writes: 0, byStatus: {}, faults: {}, throttled: 0 });
 const detail = (status: number, text: string, headers?: Record<string, string>): Reply => ({ status, body: { detail: text }, headers });
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
 
 class BadRequest extends Error {
@@ -88,6 +91,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let stats = newStats();
   const detailWrites = options.patch === false ? ['PUT'] : ['PUT', 'PATCH'];
   const sockets = new Set<Socket>();
+  /** The sandbox's own origin, once listening. */
+  let base = '';
 
   // --state: save soon after each write, and for sure on close.
   let saveTimer: NodeJS.Timeout | undefined;
@@ -128,11 +133,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${host}`}`);
     if (url.pathname.startsWith('/__sandbox')) {
-      send(res, admin(method, url), false);
+      send(res, adminGate(req, base) ?? admin(method, url), false);
       return;
     }
     const route = parseRoute(url.pathname);
-    const key = `${method} ${route.normalised}`;
+    // Bounded: paths that name no resource, and methods no client sends, share one key each.
+    const key = `${KNOWN_METHODS.has(method) ? method : 'OTHER'} ${route.notFound ? '(unknown path)' : route.normalised}`;
     stats.requests[key] = (stats.requests[key] ?? 0) + 1;
     stats.total++;
     if (isWrite(method)) stats.writes++;
@@ -363,6 +369,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 
   // --- admin ---------------------------------------------------------------------
+  /**
+   * The admin view wipes data and shows it all: it takes the sandbox's token, and refuses
+   * a browser's request from another site (a page the user visits could otherwise POST
+   * /__sandbox/reset: a "simple" request needs no preflight).
+   */
+  function adminGate(req: IncomingMessage, own: string): Reply | undefined {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== own) return detail(403, 'The admin view does not answer other sites.');
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!m || m[1] !== token) return detail(401, "The admin view needs the sandbox's token (Authorization: Bearer <token>).", { 'WWW-Authenticate': 'Bearer' });
+    return undefined;
+  }
+
   function admin(method: string, url: URL): Reply {
     const path = url.pathname.replace(/\/+$/, '');
     if (path === '/__sandbox/stats' && method === 'GET') return { status: 200, body: { ...stats, records: store.counts() } };
@@ -400,12 +419,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const base = `http://${host}:${port}`;
+  base = `http://${host}:${port}`;
   options.logger?.info(`sandbox listening on ${base}`);
 
   return {
     url: base,
     token,
+    admin: (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } }),
     async close() {
       if (saveTimer) clearTimeout(saveTimer);
       saveTimer = undefined;

@@ -2,6 +2,7 @@
 // says what earlier runs did; an ambiguous failure (no answer after the request may
 // have arrived) is answered by looking the record up by its natural key before any
 // second attempt; a 400 becomes the row's errors, mapped back to the sheet's columns.
+import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
 import type { ResourceDef, WriteBody } from '../resources/fields.js';
@@ -311,6 +312,15 @@ export class RowWriter {
         journal?.done(a.slot, a.row, a.fp, 'created', id);
         return { status: 'created', id };
       } catch (e) {
+        // Stopped before this attempt went out: nothing was sent, and the journal says so.
+        if (isAssetbatchError(e) && e.code === 'E_INTERRUPTED' && ambiguous === 0) {
+          journal?.failed(a.slot, a.row, a.fp, 'not sent: interrupted');
+          throw e;
+        }
+        if (e instanceof AmbiguousWriteError && client.isInterrupted) {
+          // Cut in flight by a stop: the intent stays in the journal, so the next run looks first.
+          return { status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: 'interrupted while its answer was awaited: it may have been created; the next run looks for it before sending it again' }] };
+        }
         if (e instanceof AmbiguousWriteError) {
           ambiguous++;
           const found = await this.recover(a, 'recovered: the answer was lost, the record was found in the service');

@@ -244,6 +244,9 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (isTotalsLine(sheetRow)) {
     return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'looks like a totals row, not a record' };
   }
+  if (sheetRow.repeatsHeader) {
+    return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'repeats the header row, not a record (a file joined from several exports?)' };
+  }
   const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
   // A row an earlier run wrote is not written again: checking it would only find the same problems.
   if (earlier?.skip) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, id: earlier.id, skip: earlier.skip };
@@ -257,7 +260,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   for (const p of planOf(ctx)) {
     const col = p.col;
-    const cell = translateCell(mapping.values, col.index, cells[col.index] ?? null);
+    const cell = translateCell(mapping, col.index, cells[col.index] ?? null);
     const t = col.target;
     if (t.kind === 'field') {
       st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);

@@ -25,14 +25,14 @@ async function addCustomers(list: string[]): Promise<void> {
 
 /** An empty account with `n` customers, and the request counts reset. */
 async function accountWith(n: number): Promise<void> {
-  await fetch(`${sb.url}/__sandbox/reset?seed=empty`, { method: 'POST' });
+  await sb.admin(`/__sandbox/reset?seed=empty`, { method: 'POST' });
   await addCustomers(names(1, n));
-  await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+  await sb.admin(`/__sandbox/reset`, { method: 'POST' });
 }
 
 async function listGets(): Promise<number> {
-  const stats = (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as { requests: Record<string, number> };
-  await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+  const stats = (await (await sb.admin(`/__sandbox/stats`)).json()) as { requests: Record<string, number> };
+  await sb.admin(`/__sandbox/reset`, { method: 'POST' });
   return stats.requests['GET /api/v2/customer/'] ?? 0;
 }
 

@@ -1,5 +1,7 @@
-// RateLimiter on a fake clock: never more than `limit` sends in any window, a 429 pause
-// holds every caller, and the estimate used for plans; parseRetryAfter for both forms.
+// RateLimiter on a fake clock: never more than `limit` sends in any window, requests
+// spaced evenly once the quiet-window burst is spent, a 429 pause holds every caller and
+// lowers the pace, and the estimate used for plans is the same rule played forward;
+// parseRetryAfter for both forms.
 import { describe, expect, it } from 'vitest';
 import { RateLimiter, parseRetryAfter } from '../../src/api/rate-limit.js';
 
@@ -22,7 +24,7 @@ async function sendTimes(limiter: RateLimiter, clock: { now: () => number }, n: 
   return times;
 }
 
-describe('RateLimiter keeps to the limit', () => {
+describe('RateLimiter keeps to the limit (a burst as large as the limit: the window alone decides)', () => {
   const cases: [string, number, number, number, number, number[]][] = [
     ['3 a second, 7 sends', 3, 1000, 0, 7, [0, 0, 0, 1000, 1000, 1000, 2000]],
     ['with a margin past the window edge', 2, 1000, 150, 5, [0, 0, 1150, 1150, 2300]],
@@ -31,7 +33,7 @@ describe('RateLimiter keeps to the limit', () => {
   ];
   it.each(cases)('%s', async (_name, limit, windowMs, marginMs, n, want) => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit, windowMs, marginMs, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({ limit, windowMs, marginMs, burst: limit, now: clock.now, sleep: clock.sleep });
     const times = await sendTimes(limiter, clock, n);
     expect(times).toEqual(want);
     // The property itself: any `limit` + 1 consecutive sends span more than a window.
@@ -43,6 +45,47 @@ describe('RateLimiter keeps to the limit', () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
     await sendTimes(limiter, clock, 3);
     expect(limiter.waitedMs).toBe(2000);
+  });
+});
+
+describe('RateLimiter spreads the window: a burst while it is quiet, then one every window / limit', () => {
+  // [name, limit, burst, sends, times]
+  const cases: [string, number, number, number, number[]][] = [
+    ['a burst of 2, then spaced 100 ms apart', 10, 2, 6, [0, 0, 100, 200, 300, 400]],
+    ['no burst: spaced from the first', 4, 0, 4, [0, 250, 500, 750]],
+  ];
+  it.each(cases)('%s', async (_name, limit, burst, n, want) => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, burst, now: clock.now, sleep: clock.sleep });
+    const times = await sendTimes(limiter, clock, n);
+    expect(times).toEqual(want);
+    for (let i = 0; i + limit < times.length; i++) expect(times[i + limit] - times[i]).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('after a 429 the pace drops below our share of the window, and climbs back slowly', () => {
+  it('0.9 of what we sent in the window, +2% of the limit per window after', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    await sendTimes(limiter, clock, 80);
+    limiter.pause(1000);
+    // Refusals of requests sent together lower it once.
+    limiter.pause(1000);
+    expect(limiter.currentRate()).toBeCloseTo(72, 5);
+    clock.t += 60_000;
+    expect(limiter.currentRate()).toBeCloseTo(74, 5);
+    clock.t += 20 * 60_000;
+    expect(limiter.currentRate()).toBe(100);
+  });
+
+  it('a share remembered from an earlier run is where pacing starts, without a burst', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, marginMs: 0, startRate: 60, now: clock.now, sleep: clock.sleep });
+    const times = await sendTimes(limiter, clock, 3);
+    expect(times.slice(0, 2)).toEqual([0, 1000]);
+    // …and the pace climbs back: the next a hair sooner.
+    expect(times[2]).toBeCloseTo(2000, -1);
+    expect(times[2]).toBeLessThan(2000);
   });
 });
 
@@ -62,26 +105,50 @@ describe('RateLimiter.pause', () => {
     expect(await sendTimes(limiter, clock, 1)).toEqual([5000]);
   });
 
-  it('adds to the wait for the window', async () => {
+  it('adds to the wait for the window, and paces below our share after', async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
     await limiter.acquire();
     limiter.pause(3000);
-    expect(await sendTimes(limiter, clock, 2)).toEqual([3000, 4000]);
+    // Our share was 1 a window: 0.9 of it is one every 1111 ms.
+    const times = await sendTimes(limiter, clock, 2);
+    expect(times[0]).toBe(3000);
+    expect(times[1]).toBeGreaterThan(4000);
   });
 });
 
-describe('RateLimiter.estimateMs', () => {
+describe("RateLimiter.estimateMs is the limiter's own rule played forward, counting what the window already holds", () => {
+  // [name, limit, sends already made, requests to estimate]
   const cases: [string, number, number, number][] = [
     ['nothing to send', 100, 0, 0],
-    ['within one window', 100, 100, 0],
-    ['one past the limit', 100, 101, 60_000],
-    ['two full windows', 100, 200, 60_000],
-    ['into a third window', 100, 201, 120_000],
-    ['no pacing', 0, 10_000, 0],
+    ['one window', 100, 0, 100],
+    ['one past the limit', 100, 0, 101],
+    ['several windows', 100, 0, 300],
+    ['reads already in the window', 100, 50, 60],
+    ['a full window already spent', 100, 100, 10],
+    ['a small limit', 7, 3, 40],
   ];
-  it.each(cases)('%s', (_name, limit, requests, ms) => {
-    expect(new RateLimiter({ limit }).estimateMs(requests)).toBe(ms);
+  it.each(cases)('%s', async (_name, limit, before, requests) => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit, now: clock.now, sleep: clock.sleep });
+    await sendTimes(limiter, clock, before);
+    const estimate = limiter.estimateMs(requests);
+    limiter.expect(requests);
+    const t0 = clock.t;
+    for (let i = 0; i < requests; i++) await limiter.acquire();
+    expect(estimate).toBe(clock.t - t0);
+  });
+
+  it.each([
+    ['100 fit an empty window: at once', 100, 0, 100, 0],
+    ['101 do not: a fifth at once, the rest spread', 100, 0, 101, 60_150],
+    ['reads already in the window push the last write into the next', 100, 50, 100, 60_150],
+    ['no pacing', 0, 0, 10_000, 0],
+  ])('%s: %i ms', async (_name, limit, before, requests, ms) => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit, now: clock.now, sleep: clock.sleep });
+    await sendTimes(limiter, clock, before);
+    expect(limiter.estimateMs(requests)).toBe(ms);
   });
 });
 
@@ -114,7 +181,7 @@ describe('RateLimiter.lease', () => {
     ['without a limit nothing is held (nobody waits for slots anyway)', 0, ['read', 'other', 'write']],
   ];
   it.each(cases)('%s', async (_name, limit, want) => {
-    const limiter = new RateLimiter({ limit });
+    const limiter = new RateLimiter({ limit, burst: limit });
     const order: string[] = [];
     const lease = await limiter.lease();
     await lease.acquire();
@@ -155,7 +222,7 @@ describe('RateLimiter.lease(n) waits until its n requests fit, so they go out to
   ];
   it.each(cases)('%s', async (_name, limit, before, requests, want) => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, burst: limit, now: clock.now, sleep: clock.sleep });
     await sendTimes(limiter, clock, before);
     const lease = await limiter.lease(requests);
     const times: number[] = [];

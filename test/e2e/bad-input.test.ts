@@ -118,7 +118,7 @@ const cases: BadCase[] = [
     name: 'an unclosed quote: row and line named, reading stops',
     file: bad('unclosed-quote.csv'),
     code: 2,
-    error: /unclosed-quote\.csv, row 3: the row starting on line 3 has a quote \("\) that is never closed/,
+    error: /unclosed-quote\.csv, row 3: the row has a quote \("\) that is never closed/,
   },
   {
     name: 'an unclosed quote (import): nothing sent',
@@ -142,7 +142,7 @@ const cases: BadCase[] = [
     name: 'a stray quote: read as written, the line named, later rows processed',
     file: bad('stray-quote.csv'),
     code: 0,
-    stderr: [/warning: row 2 \(line 2\): a cell has a quote mark/],
+    stderr: [/warning: row 2: a cell has a quote mark/],
     rows: [[2, 'valid'], [3, 'valid']],
   },
   {

@@ -53,9 +53,9 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
   return {
     sb,
     args: ['--base-url', sb.url, '--token', sb.token, '--rate-limit', '0'],
-    records: async (resource, company = 1) => (await fetch(`${sb.url}/__sandbox/records/${resource}?company=${company}`)).json(),
-    stats: async () => (await fetch(`${sb.url}/__sandbox/stats`)).json(),
-    resetStats: async () => void (await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' })),
+    records: async (resource, company = 1) => (await sb.admin(`/__sandbox/records/${resource}?company=${company}`)).json(),
+    stats: async () => (await sb.admin(`/__sandbox/stats`)).json(),
+    resetStats: async () => void (await sb.admin(`/__sandbox/reset`, { method: 'POST' })),
     close: () => sb.close(),
   };
 }

@@ -126,6 +126,7 @@ describe('names that are not found get a suggestion', () => {
   it.each([
     { country: 'Untied States', message: "country 'Untied States' not found; did you mean 'United States'?" },
     { country: 'Germnay', message: "country 'Germnay' not found; did you mean 'Germany'?" },
+    { country: 'Deutschlnd', message: "country 'Deutschlnd' not found" },
   ])('country "$country"', async ({ country, message }) => {
     const file = join(env.dir, `country-${country.replace(/\W/g, '')}.csv`);
     writeFileSync(file, `Name,Serial number,Country\nLaptop,SN-C-${country.length},${country}\n`);

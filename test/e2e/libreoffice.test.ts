@@ -34,7 +34,7 @@ const cases: FileCase[] = [
     resource: 'asset',
     code: 0,
     summary: '5 created, 0 updated, 1 skipped, 0 invalid, 0 failed',
-    plan: '(sheet "Register") as assets: 5 rows below the header on row 3, 1 blank row and 1 totals row skipped',
+    plan: '(sheet "Register") as assets: 5 rows below the header on row 3, 2 rows above the header, 1 blank row and 1 totals row skipped',
     outcomes: [
       [4, 'created', ''],
       [5, 'created', ''],

@@ -17,13 +17,17 @@ describe('mapping suggest', () => {
       sheet: 'Register',
       headerRow: 3,
       columns: { 'Serial No.': 'serial_number', Cat: 'category', 'Sub Cat': 'category.subcategory', 'Cost Centre': 'custom:Asset extras/Cost Centre' },
+      // The register's typos, each with the service's value it most likely means, to review.
+      values: { Status: { Retird: 'Retired' }, Cat: { Hardwear: 'Hardware' }, Country: { Germny: 'Germany' }, Vendor: { 'Del Technologies': 'Dell Technologies' } },
     });
+    expect(res.stderr).toContain('note: column "Status": "Retird" → "Retired" (confidence 0.86)');
     const file = join(env.dir, 'mapping.json');
     writeFileSync(file, JSON.stringify(mapping));
     const report = join(env.dir, 'suggested.report.csv');
     const imp = await runCli(['validate', 'samples/legacy-asset-register.xlsx', '-r', 'asset', '--mapping', file, '--report', report, ...env.sb.args]);
     expect(imp.code).toBe(1);
-    expect(readReport(report).filter((r) => r['#status'] === 'valid')).toHaveLength(34);
+    // 34 valid as the sheet stands, and the 4 rows the value tables put right; the too-long serial and the negative cost stay invalid.
+    expect(readReport(report).filter((r) => r['#status'] === 'valid')).toHaveLength(38);
   });
 
   it('a mapping file with an unknown field names the fields there are', async () => {

@@ -21,7 +21,7 @@ describe('samples/legacy-asset-register.xlsx (the README demo)', () => {
     const res = await runCli(['import', 'samples/legacy-asset-register.xlsx', '--resource', 'asset', '--report', report, ...env.sb.args]);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain('34 created');
-    expect(res.stderr).toContain('40 rows below the header on row 3, 2 blank rows and 1 totals row skipped');
+    expect(res.stderr).toContain('40 rows below the header on row 3, 2 rows above the header, 2 blank rows and 1 totals row skipped');
     const rows = readReport(report);
     expect(rows).toHaveLength(41);
     expect(rows.filter((r) => r['#status'] === 'created')).toHaveLength(34);

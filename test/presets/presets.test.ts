@@ -11,7 +11,7 @@ import { parseTarget } from '../../src/map/headers.js';
 import { findResource } from '../../src/resources/index.js';
 import { readReport, runCli, tempDir, testSandbox, type TestSandbox } from '../e2e/cli.js';
 
-const SHIPPED = ['assetbatch-export-asset', 'assetbatch-export-contract', 'assetbatch-export-customer', 'generic-legacy', 'snipe-it'];
+const SHIPPED = ['assetbatch-export-asset', 'assetbatch-export-contract', 'assetbatch-export-customer', 'generic-legacy', 'homebox', 'servicenow', 'snipe-it'];
 
 describe('every preset is a valid mapping file', () => {
   it('the shipped presets are listed', () => {
@@ -86,6 +86,60 @@ describe('a sheet in the tool\'s layout imports with --preset', () => {
       asset_notes: 'from Snipe-IT',
     });
     expect(await find('asset', 'serial_number', 'SNIPE-SN-0002')).toMatchObject({ service_start_date: '2024-03-15', warranty_end_date: '2027-03-15', asset_owner: { name: 'Bob Smith' } });
+  });
+
+  it('snipe-it: the importer\'s layout (item Name, Model Number, Warranty Months), its statuses by the value table, its backtick escape undone', async () => {
+    const file = join(dir, 'snipe-it-importer.csv');
+    writeFileSync(
+      file,
+      csv([
+        ['Full Name', 'Email', 'Username', 'item Name', 'Category', 'Model name', 'Manufacturer', 'Model Number', 'Serial Number', 'Asset Tag', 'Location', 'Notes', 'Purchase Date', 'Purchase Cost', 'Company', 'Status', 'Warranty Months', 'Supplier'],
+        ['Alice Johnson', 'alice@acme.example', 'ajohnson', 'Snipe importer laptop', 'Hardware', 'Latitude 7440', 'Dell', 'LAT7440', 'SNIPE-IMP-0001', 'SNP-1001', 'HQ', '`=not a formula', '2024-01-31', '1299', 'Acme', 'Ready to Deploy', '12', 'Dell Technologies'],
+        ['Bob Smith', 'bob@acme.example', 'bsmith', 'Snipe importer desktop', 'Hardware', 'Latitude 7440', 'Dell', '', 'SNIPE-IMP-0002', 'SNP-1002', 'HQ', '', '2024-02-10', '899', 'Acme', 'Deployed (deployed)', '', 'Dell Technologies'],
+      ]),
+    );
+    await importWithPreset(file, 'asset', 'snipe-it', 2);
+    expect(await find('asset', 'serial_number', 'SNIPE-IMP-0001')).toMatchObject({
+      name: 'Snipe importer laptop',
+      asset_owner: { name: 'Alice Johnson' },
+      manufacturer_part_number: 'LAT7440',
+      asset_usage_status: { name: 'In Stock' },
+      warranty_end_date: '2025-01-31',
+      asset_notes: '=not a formula',
+    });
+    expect(await find('asset', 'serial_number', 'SNIPE-IMP-0002')).toMatchObject({ asset_usage_status: { name: 'In Use' } });
+  });
+
+  it('homebox: the HB.-prefixed export', async () => {
+    const file = join(dir, 'homebox.csv');
+    writeFileSync(
+      file,
+      csv([
+        ['HB.import_ref', 'HB.location', 'HB.labels', 'HB.asset_id', 'HB.name', 'HB.quantity', 'HB.description', 'HB.serial_number', 'HB.model_number', 'HB.manufacturer', 'HB.notes', 'HB.purchase_from', 'HB.purchase_price', 'HB.purchase_time', 'HB.warranty_expires', 'HB.warranty_details'],
+        ['', 'Office / Desk', 'IT', '000-001', 'Office monitor', '1', '27 inch monitor', 'HB-SN-0001', 'U2723QE', 'Dell', 'Dead pixel', 'CDW', '329.99', '2023-05-12', '2026-05-12', 'Advanced exchange'],
+      ]),
+    );
+    await importWithPreset(file, 'asset', 'homebox', 1);
+    expect(await find('asset', 'serial_number', 'HB-SN-0001')).toMatchObject({
+      name: 'Office monitor', asset_tag: '000-001', location_description: 'Office / Desk', manufacturer_part_number: 'U2723QE', manufacturer: 'Dell',
+      asset_notes: 'Dead pixel', attached_supplier: { name: 'CDW' }, original_cost: 329.99, service_start_date: '2023-05-12', warranty_end_date: '2026-05-12', warranty_notes: 'Advanced exchange',
+    });
+  });
+
+  it('servicenow: a Hardware list export with its labels, its states by the value table', async () => {
+    const file = join(dir, 'servicenow.csv');
+    writeFileSync(
+      file,
+      csv([
+        ['Display name', 'Asset tag', 'Model category', 'Model', 'Serial number', 'State', 'Substate', 'Assigned to', 'Department', 'Cost', 'Vendor', 'Purchased', 'Warranty expiration', 'Company', 'Comments'],
+        ['SN laptop 1', 'P1000479', 'Hardware', 'Latitude 7440', 'SNOW-SN-0001', 'In maintenance', '', 'Alice Johnson', 'Finance', '1599.00', 'Dell Technologies', '2023-02-16', '2026-02-16', 'ACME', 'With dock'],
+      ]),
+    );
+    await importWithPreset(file, 'asset', 'servicenow', 1);
+    expect(await find('asset', 'serial_number', 'SNOW-SN-0001')).toMatchObject({
+      name: 'SN laptop 1', asset_tag: 'P1000479', category: { name: 'Hardware' }, asset_usage_status: { name: 'In Repair' }, asset_owner: { name: 'Alice Johnson' },
+      business_unit: { name: 'Finance' }, original_cost: 1599, service_start_date: '2023-02-16', warranty_end_date: '2026-02-16', asset_notes: 'With dock',
+    });
   });
 
   it('generic-legacy: a register\'s short headers (Cat, Sub Cat, Dept, Vendor …)', async () => {

@@ -92,7 +92,8 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
     'tab-text.xls': Buffer.from('Name\tSerial No.\nLaptop\tSN-1\n'),
     'csv-named.xlsx': Buffer.from('Name,Serial No.\nLaptop,SN-1\n'),
     'xlsx-named.csv': register,
-    'unclosed-quote.csv': Buffer.from('Name,Notes\nLaptop,ok\nPhone,"never closed\nTablet,fine\nMonitor,fine\n'),
+    // The lines after the quote are no rows (one cell each, the header two): nothing to repair.
+    'unclosed-quote.csv': Buffer.from('Name,Notes\nLaptop,ok\nPhone,"never closed\nthe note goes on\nand on\n'),
     'stray-quote.csv': Buffer.from('Name,Size\nMonitor,"24"wide\nLaptop,13\n'),
     'mixed-delimiters.csv': Buffer.from('Name;Serial;Cost\nLaptop;A1;100\nPhone,B2,200\nTablet;C3;300\n'),
     'mapping.json': Buffer.from('{\n  "resource": "asset",\n  "columns": { "Serial No.": "serial_number" }\n}\n'),

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSheets, openSheet } from '../../src/read/index.js';
-import type { CellValue, ReadOptions } from '../../src/read/types.js';
+import type { CellValue, ReadOptions, RowNote } from '../../src/read/types.js';
 import { expectReadError, readAll, removeDir, scratchDir } from './helpers.js';
 
 let dir: string;
@@ -34,7 +34,7 @@ interface Case {
   readonly encoding?: string;
   readonly format?: 'csv' | 'tsv';
   readonly headers: string[];
-  readonly rows: { row: number; cells: CellValue[] }[];
+  readonly rows: { row: number; line?: number; cells: CellValue[]; notes?: RowNote[] }[];
   readonly stats?: Partial<{ dataRows: number; blankRows: number; skippedAboveHeader: number }>;
   readonly warnings?: string[];
 }
@@ -102,13 +102,13 @@ const cases: Case[] = [
     rows: [{ row: 2, cells: ['Café', 'Müller', '€5'] }],
   },
   {
-    name: 'quoted newlines: a record is numbered by its first line',
+    name: 'quoted newlines: a record is one row, numbered as a spreadsheet shows it, with the line it starts on',
     content: 'Name,Notes\nLaptop,"two\nlines"\nPhone,"three\nlong\nlines"\nTablet,one\n',
     headers: ['Name', 'Notes'],
     rows: [
       { row: 2, cells: ['Laptop', 'two\nlines'] },
-      { row: 4, cells: ['Phone', 'three\nlong\nlines'] },
-      { row: 7, cells: ['Tablet', 'one'] },
+      { row: 3, line: 4, cells: ['Phone', 'three\nlong\nlines'] },
+      { row: 4, line: 7, cells: ['Tablet', 'one'] },
     ],
   },
   {
@@ -117,26 +117,26 @@ const cases: Case[] = [
     headers: ['Name', 'Notes'],
     rows: [
       { row: 2, cells: ['Laptop', 'a\r\nb'] },
-      { row: 4, cells: ['Phone', 'c'] },
+      { row: 3, line: 4, cells: ['Phone', 'c'] },
     ],
   },
   {
-    name: 'short rows are padded with null; empty cells are null',
+    name: 'short rows are padded with null and say so on the row; empty cells are null',
     content: 'Name,Serial,Cost\nLaptop\nPhone,,5\n',
     headers: ['Name', 'Serial', 'Cost'],
     rows: [
-      { row: 2, cells: ['Laptop', null, null] },
+      { row: 2, cells: ['Laptop', null, null], notes: [{ code: 'W_ROW_SHORT', cell: 1, column: 'Serial', message: 'the row has 1 cell, the header 3: columns B–C are read as empty', repaired: false }] },
       { row: 3, cells: ['Phone', null, '5'] },
     ],
   },
   {
-    name: 'extra cells are dropped with one warning; empty trailing cells are not',
+    name: 'extra cells are dropped, named on each row they cut (a repair) and in one warning; empty trailing cells are not',
     content: 'Name,Cost\nLaptop,5,,\nPhone,6,extra\nTablet,7,more\n',
     headers: ['Name', 'Cost'],
     rows: [
       { row: 2, cells: ['Laptop', '5'] },
-      { row: 3, cells: ['Phone', '6'] },
-      { row: 4, cells: ['Tablet', '7'] },
+      { row: 3, cells: ['Phone', '6'], notes: [{ code: 'W_EXTRA_CELLS', cell: 2, column: 'column C', message: 'a cell beyond the last header was not read (C: "extra"): the row has 3 cells, the header 2, so its cells may have shifted', repaired: true }] },
+      { row: 4, cells: ['Tablet', '7'], notes: [{ code: 'W_EXTRA_CELLS', cell: 2, column: 'column C', message: 'a cell beyond the last header was not read (C: "more"): the row has 3 cells, the header 2, so its cells may have shifted', repaired: true }] },
     ],
     warnings: ['W_EXTRA_CELLS'],
   },
@@ -217,7 +217,7 @@ describe('CSV and TSV', () => {
     writeFileSync(file, `Name,Notes\nLaptop,"${'x'.repeat(33 * 1024 * 1024)}\n`);
     const err = await expectReadError(() => readAll(file));
     expect(err).toMatchObject({ code: 'E_CSV_PARSE', location: { file, row: 2 } });
-    expect(err.message).toMatch(/the row starting on line 2 is longer than 32 MB/);
+    expect(err.message).toMatch(/^the row is longer than 32 MB/);
   });
 
   it('streams: 100,000 rows come through one at a time, and breaking out early closes the file', async () => {

@@ -66,7 +66,7 @@ const choices: ChoiceCase[] = [
 
 describe('chooseHeaderRow', () => {
   it.each(choices)('$name', (c) => {
-    expect(chooseHeaderRow(c.rows, c.isKnownHeader)).toEqual({ index: c.index, guessed: c.guessed ?? false });
+    expect(chooseHeaderRow(c.rows, c.isKnownHeader)).toMatchObject({ index: c.index, guessed: c.guessed ?? false });
   });
   it('nothing to choose from', () => {
     expect(chooseHeaderRow([])).toBeUndefined();

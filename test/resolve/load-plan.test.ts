@@ -18,7 +18,7 @@ let dir: string;
 
 /** GETs the sandbox saw on a list's path since the last reset. */
 async function listGets(kind: LookupKind): Promise<number> {
-  const stats = (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as { requests: Record<string, number> };
+  const stats = (await (await sb.admin(`/__sandbox/stats`)).json()) as { requests: Record<string, number> };
   return stats.requests[`GET /api/v2/${LOOKUP_LIST[kind].path}/`] ?? 0;
 }
 
@@ -36,7 +36,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+  await sb.admin(`/__sandbox/reset`, { method: 'POST' });
 });
 
 let cacheSeq = 0;
@@ -85,7 +85,7 @@ describe('the lookup cache', () => {
   it('a second run reads a reference list from disk without a request', async () => {
     const cacheDir = freshCache();
     await new Resolver(client, { company: 1, cacheDir }).load('supplier', ['Microsoft']);
-    await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+    await sb.admin(`/__sandbox/reset`, { method: 'POST' });
     const again = new Resolver(client, { company: 1, cacheDir });
     await again.load('supplier', ['Microsoft']);
     expect(again.plan).toEqual([{ kind: 'supplier', names: 1, strategy: 'cache', requests: 0 }]);
@@ -102,7 +102,7 @@ describe('the lookup cache', () => {
   it.each(uncached)('%s', async (_name, kind, opts, requests) => {
     const cacheDir = freshCache();
     await new Resolver(client, { company: 1, cacheDir, ...opts }).load(kind, ['X']);
-    await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+    await sb.admin(`/__sandbox/reset`, { method: 'POST' });
     const again = new Resolver(client, { company: 1, cacheDir, ...opts });
     await again.load(kind, ['X']);
     expect(again.plan[0].strategy).toBe('full list');

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 async function contractListGets(): Promise<number> {
-  const stats = (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as { requests: Record<string, number> };
+  const stats = (await (await sb.admin(`/__sandbox/stats`)).json()) as { requests: Record<string, number> };
   return stats.requests['GET /api/v2/contract/'] ?? 0;
 }
 
@@ -31,7 +31,7 @@ let seq = 0;
 /** Validate `file` one way; the report's text, the summary, and the contract list reads. */
 async function check(file: string, opts: Partial<ImportOptions>): Promise<{ summary: ImportSummary; report: string; contractGets: number }> {
   const reportPath = join(dir, `report-${++seq}.csv`);
-  await fetch(`${sb.url}/__sandbox/reset`, { method: 'POST' });
+  await sb.admin(`/__sandbox/reset`, { method: 'POST' });
   const summary = await validateSpreadsheet({
     file,
     resource: 'asset',

@@ -28,28 +28,48 @@ describe('stats', () => {
 
   it('reset clears the stats, and with a seed the data', async () => {
     await c.post('/api/v2/customer/', { company: 1, name: 'Before reset' });
-    expect((await fetch(`${c.sb.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await c.sb.admin(`/__sandbox/reset`, { method: 'POST' })).status).toBe(200);
     let s = await c.stats();
     expect(s.total).toBe(0);
     expect(s.records.customer).toBe(4);
-    await fetch(`${c.sb.url}/__sandbox/reset?seed=empty`, { method: 'POST' });
+    await c.sb.admin(`/__sandbox/reset?seed=empty`, { method: 'POST' });
     s = await c.stats();
     expect(s.records).toEqual({ country: 249, company: 3, category: 10, 'usage-status': 14 });
-    await fetch(`${c.sb.url}/__sandbox/reset?seed=default`, { method: 'POST' });
+    await c.sb.admin(`/__sandbox/reset?seed=default`, { method: 'POST' });
     expect((await c.stats()).records.customer).toBe(3);
   });
 
   it('records lists every record of a resource unpaginated, in read shape', async () => {
-    const res = await fetch(`${c.sb.url}/__sandbox/records/supplier?company=1`);
+    const res = await c.sb.admin(`/__sandbox/records/supplier?company=1`);
     const all = (await res.json()) as { name: string }[];
     expect(all).toHaveLength(65);
-    const contracts = (await (await fetch(`${c.sb.url}/__sandbox/records/contract?company=1`)).json()) as { number: string; supplier: unknown }[];
+    const contracts = (await (await c.sb.admin(`/__sandbox/records/contract?company=1`)).json()) as { number: string; supplier: unknown }[];
     expect(contracts.map((x) => x.number)).toEqual(['CT-2023-001', 'CT-2023-002', 'CT-2023-003', 'CT-2023-004']);
     expect(contracts[0].supplier).toEqual({ id: 1, name: 'Dell Technologies' });
   });
 
-  it('the admin view needs no token', async () => {
-    expect((await fetch(`${c.sb.url}/__sandbox/stats`)).status).toBe(200);
+  it.each([
+    ['no token', 'GET', '/__sandbox/stats', {}, 401],
+    ['another token', 'POST', '/__sandbox/reset?seed=empty', { authorization: 'Bearer not-the-token' }, 401],
+    ['a foreign Origin, even with the token', 'POST', '/__sandbox/reset?seed=empty', { authorization: 'Bearer sandbox-token', origin: 'https://evil.example' }, 403],
+    ['a foreign Origin on records', 'GET', '/__sandbox/records/customer', { authorization: 'Bearer sandbox-token', origin: 'http://localhost:3000' }, 403],
+  ])('the admin view refuses %s', async (_name, method, path, headers, status) => {
+    const before = (await c.stats()).records.customer;
+    expect((await fetch(`${c.sb.url}${path}`, { method, headers })).status).toBe(status);
+    expect((await c.stats()).records.customer).toBe(before);
+  });
+
+  it('the admin view answers its own token, and its own origin', async () => {
+    expect((await c.sb.admin(`/__sandbox/stats`)).status).toBe(200);
+    expect((await c.sb.admin(`/__sandbox/stats`, { headers: { origin: c.sb.url } })).status).toBe(200);
+  });
+
+  it('stats stay bounded: unknown paths and odd methods share one key each', async () => {
+    await c.sb.admin('/__sandbox/reset', { method: 'POST' });
+    for (let i = 0; i < 50; i++) await c.get(`/api/v2/nothing-${i}/`);
+    for (let i = 0; i < 5; i++) await c.call('PROPFIND', `/random/${i}`);
+    const s = await c.stats();
+    expect(s.requests).toEqual({ 'GET (unknown path)': 50, 'OTHER (unknown path)': 5 });
   });
 });
 

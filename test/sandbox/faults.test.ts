@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 async function recordsNamed(client: Client, name: string): Promise<number> {
-  const all = (await (await fetch(`${client.sb.url}/__sandbox/records/customer?company=1`)).json()) as { name: string }[];
+  const all = (await (await client.sb.admin(`/__sandbox/records/customer?company=1`)).json()) as { name: string }[];
   return all.filter((r) => r.name === name).length;
 }
 

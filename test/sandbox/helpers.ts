@@ -39,7 +39,7 @@ export async function sandbox(options: SandboxOptions = {}): Promise<Client> {
     post: (p, b) => call('POST', p, b),
     put: (p, b) => call('PUT', p, b),
     patch: (p, b) => call('PATCH', p, b),
-    stats: async () => (await fetch(`${sb.url}/__sandbox/stats`)).json(),
+    stats: async () => (await sb.admin(`/__sandbox/stats`)).json(),
     close: () => sb.close(),
   };
 }

@@ -1,0 +1,38 @@
+// Which proxy a request to the service goes through, as undici's EnvHttpProxyAgent decides
+// it (the proxy given, else HTTPS_PROXY / HTTP_PROXY, unless NO_PROXY names the host), so
+// that `doctor` and the messages can say it. The proxy's credentials are never shown.
+
+/** A URL as it may be shown: any user:password@ part is hidden. */
+export function showUrl(text: string): string {
+  return text.replace(/\/\/[^/?#]*@/, '//[redacted]@');
+}
+
+const envOf = (env: NodeJS.ProcessEnv, name: string): string | undefined => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+
+/** The proxies named in the environment, for the protocol of `target`. */
+export function envProxy(target: URL, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const http = envOf(env, 'http_proxy');
+  return target.protocol === 'https:' ? (envOf(env, 'https_proxy') ?? http) : http;
+}
+
+/** Whether NO_PROXY (comma- or space-separated hosts, `.domain`, `*.domain`, `host:port`, `*`) names this host. */
+export function bypassesProxy(target: URL, env: NodeJS.ProcessEnv = process.env): boolean {
+  const list = (envOf(env, 'no_proxy') ?? '').split(/[,\s]+/).filter(Boolean);
+  const host = target.hostname.toLowerCase();
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  return list.some((entry) => {
+    if (entry === '*') return true;
+    const [name, p] = entry.toLowerCase().split(/:(?=\d+$)/);
+    if (p && p !== port) return false;
+    const bare = name.replace(/^\*?\./, '');
+    return host === bare || host.endsWith(`.${bare}`);
+  });
+}
+
+/** The proxy a request to `baseUrl` goes through: the one given ('' = none), else the environment's. */
+export function proxyInUse(baseUrl: string, given: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const target = new URL(baseUrl);
+  if (bypassesProxy(target, env)) return undefined;
+  if (given !== undefined) return given || undefined;
+  return envProxy(target, env);
+}

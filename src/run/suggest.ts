@@ -1,0 +1,76 @@
+// `mapping suggest` as a library call: the mapping the import would use, as a file for the
+// user to review, with value tables proposed for lookup columns whose values the service
+// does not know (when a service is at hand).
+import type { ConnectionConfig } from '../config.js';
+import { connect, type Connection } from '../api/connect.js';
+import { headerMatcher, mapHeaders, mappingToFile, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
+import { cellText, isEmptyCell } from '../map/coerce.js';
+import { openSheet } from '../read/index.js';
+import { sampleRows } from '../read/sample.js';
+import type { CellValue } from '../read/types.js';
+import { Resolver } from '../resolve/lookups.js';
+import { suggestValues } from '../resolve/suggest-values.js';
+import { loadCustomFields, loadMappingFile, writableResource } from './import.js';
+
+export interface SuggestOptions {
+  readonly file: string;
+  readonly resource: string;
+  readonly mappingPath?: string;
+  readonly sheet?: string | number;
+  readonly headerRow?: number;
+  /** A service (or --sandbox): custom fields and value tables need one. */
+  readonly connection?: ConnectionConfig;
+  /** Rows read to judge columns and propose value tables. Default 10,000. */
+  readonly sampleRows?: number;
+}
+
+export interface Suggestion {
+  readonly mapping: MappingFile;
+  readonly warnings: readonly string[];
+  /** For the user: unmapped columns, values to review. */
+  readonly notes: readonly string[];
+}
+
+/** Proposed value tables: per lookup column, unresolved values → best matches. */
+async function valueTables(resolver: Resolver, mapping: Mapping, headers: readonly string[], rows: readonly (readonly CellValue[])[]): Promise<{ values: Record<string, Record<string, string>>; notes: string[] }> {
+  const values: Record<string, Record<string, string>> = {};
+  const notes: string[] = [];
+  for (const c of mapping.columns) {
+    if (c.target.kind !== 'field' || !c.target.field.lookup || mapping.values.has(c.index)) continue;
+    const texts = rows.map((r) => r[c.index]).filter((v) => !isEmptyCell(v)).map((v) => cellText(v));
+    const { matched, unmatched } = await suggestValues(resolver, c.target.field.lookup, texts);
+    if (matched.length) values[headers[c.index]] = Object.fromEntries(matched.map((m) => [m.from, m.to]));
+    for (const m of matched) notes.push(`column "${headers[c.index]}": "${m.from}" → "${m.to}" (confidence ${m.confidence.toFixed(2)}${m.confidence < 0.75 ? '; check it' : ''})`);
+    for (const u of unmatched) notes.push(`column "${headers[c.index]}": "${u}" matches nothing in the service's list; add it there or to the value table`);
+  }
+  return { values, notes };
+}
+
+async function withService<T>(cfg: ConnectionConfig | undefined, work: (conn: Connection | undefined) => Promise<T>): Promise<T> {
+  if (!cfg) return work(undefined);
+  const conn = await connect(cfg);
+  try {
+    return await work(conn);
+  } finally {
+    await conn.close();
+  }
+}
+
+export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
+  const def = writableResource(o.resource, 'create');
+  const mappingFile = o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined;
+  const readOpts = { sheet: o.sheet ?? mappingFile?.sheet, headerRow: o.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) };
+  const source = await openSheet(o.file, readOpts);
+  const rows = await sampleRows(o.file, { ...readOpts, headerRow: source.headerRow }, o.sampleRows ?? 10_000);
+  return withService(o.connection, async (conn) => {
+    const custom: CustomFieldSet | undefined = conn ? await loadCustomFields(conn, def, o.connection!.company) : undefined;
+    const m = mapHeaders(def, source.headers, { mappingFile, mappingPath: o.mappingPath, custom, samples: rows });
+    const tables = conn ? await valueTables(new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }), m, source.headers, rows) : { values: {}, notes: [] };
+    const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
+    if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
+    const values = { ...mappingFile?.values, ...tables.values };
+    if (Object.keys(values).length) file.values = values;
+    const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
+    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes] };
+  });
+}

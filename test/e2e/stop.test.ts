@@ -1,0 +1,90 @@
+// Say when waiting, stop when asked: a run that waits for the account's rate limit says so
+// once on stderr; Ctrl-C or SIGTERM, in that wait or not, ends it within 2 s with exit 3
+// and a report that lists every row, those it never sent as `not sent`. Single sheets and
+// workbooks alike. The real CLI, against a sandbox over HTTP.
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReport, ROOT, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+
+// The account allows 12 requests a minute; the client believes it has 100, so the 13th is
+// refused with a Retry-After of about a minute: a wait well past the pace, said once.
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await testSandbox({ rateLimit: 12 });
+});
+afterAll(() => sb.close());
+
+/** Collect the child's output; resolve when `pattern` appears on stderr. */
+function watch(child: ChildProcess) {
+  const out = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const until = async (pattern: RegExp, ms = 20_000) => {
+    const deadline = Date.now() + ms;
+    while (!pattern.test(out.stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(out.stderr).toMatch(pattern);
+  };
+  return { out, exited, until };
+}
+
+/** Send the signal and measure how long the child takes to exit. */
+async function stopAndTime(child: ChildProcess, exited: Promise<number | null>, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+  const t0 = Date.now();
+  child.kill(signal);
+  const code = await exited;
+  return { code, ms: Date.now() - t0 };
+}
+
+const WAIT = /waiting for the account's rate limit: resumes in (\d+) s/;
+
+describe('a wait for the rate limit is announced, and a stop ends it within 2 s', () => {
+  it.each([['SIGINT'], ['SIGTERM']] as const)('single sheet, %s in the wait', async (signal) => {
+    const dir = tempDir();
+    const file = join(dir, `${signal}.csv`);
+    const n = 40;
+    writeFileSync(file, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk ${signal} ${i},${signal}-${i}`)].join('\n') + '\n');
+    const report = join(dir, 'r.csv');
+    await sb.resetStats();
+    const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100']);
+    const w = watch(child);
+    await w.until(WAIT);
+    expect(Number(WAIT.exec(w.out.stderr)![1])).toBeGreaterThan(2);
+    const { code, ms } = await stopAndTime(child, w.exited, signal);
+    expect(code).toBe(3);
+    expect(ms).toBeLessThan(2000);
+    // Said once for this wait.
+    expect(w.out.stderr.match(new RegExp(WAIT.source, 'g'))).toHaveLength(1);
+    const rows = readReport(report);
+    expect(rows.map((r) => Number(r['#row']))).toEqual(Array.from({ length: n }, (_, i) => i + 2));
+    const notSent = rows.filter((r) => r['#status'] === 'not sent');
+    expect(notSent.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !['created', 'not sent'].includes(r['#status']))).toEqual([]);
+    const made = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(`${signal}-`));
+    expect(made).toHaveLength(rows.filter((r) => r['#status'] === 'created').length);
+  }, 30_000);
+
+  it('workbook: Ctrl-C in a wait among the rows of its first sheet, exit 3 within 2 s, that sheet reported row by row', async () => {
+    await sb.resetStats();
+    const dir = tempDir();
+    const base = join(dir, 'wb');
+    const child = spawnCli(['import', join(ROOT, 'samples/related-workbook.xlsx'), '--report', base, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100']);
+    const w = watch(child);
+    await w.until(WAIT);
+    const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
+    expect(code).toBe(3);
+    expect(ms).toBeLessThan(2000);
+    // The sheet in progress is the last one announced; the one before it was done.
+    const sheets = [...w.out.stderr.matchAll(/== sheet "([^"]+)"/g)].map((m) => m[1]);
+    const sheet = sheets.at(-1)!;
+    expect(sheet).toBe('Customers');
+    const report = `${base}.${sheet}.report.csv`;
+    expect(existsSync(report), w.out.stderr + w.out.stdout).toBe(true);
+    const rows = readReport(report);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r['#status'] === 'not sent')).toBe(true);
+    expect(w.out.stdout).toMatch(/Stopped: interrupted/);
+  }, 30_000);
+});

@@ -11,6 +11,7 @@ export { openSheet, listSheets } from './read/index.js';
 export type { SheetSource, SheetRow, CellValue as SheetCell, ReadOptions } from './read/types.js';
 export { mapHeaders, type Mapping, type MappingFile } from './map/headers.js';
 export { boundHeapGrowth, HEAP_GROWING_PERCENT } from './util/heap.js';
+export { suggestMapping, type SuggestOptions, type Suggestion } from './run/suggest.js';
 export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, loadMappingFile, type ImportOptions, type ImportPlan, type ImportSummary } from './run/import.js';
 export type { RowOutcome, RowStatus } from './report/report.js';
 export { exportResource, exportAll, type ExportOptions, type ExportAllOptions, type ExportResult, type ExportAllResult } from './export/index.js';

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AssetbatchError, fileWriteError, isAssetbatchError } from '../errors.js';
 import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../api/connect.js';
+import { rememberRate } from '../api/pace-memory.js';
 import { listArray } from '../api/paginate.js';
 import { openSheet } from '../read/index.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
@@ -766,6 +767,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       runWarnings: [...writer.warnings],
       plan,
     };
+    notePace(conn, durationMs);
     for (const w of writer.warnings) o.logger?.warn(w);
     o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
     journal?.close();
@@ -786,6 +788,19 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await lock?.release();
     if (ownsConn) await conn.close();
   }
+}
+
+/**
+ * Remember the share of the account this run got, for the next run's plan and pace: the
+ * rate it paced at when it ended, while below the limit (after a 429, or climbing back
+ * from a remembered share); forgotten when a run of more than a window had the whole limit.
+ */
+function notePace(conn: Connection, durationMs: number): void {
+  const limiter = conn.client.limiter;
+  if (!conn.paceKey || limiter.limit <= 0) return;
+  const rate = limiter.currentRate();
+  if (limiter.rate.adapted && rate < limiter.limit) rememberRate(conn.paceKey, limiter.limit, rate);
+  else if (durationMs > 60_000) rememberRate(conn.paceKey, limiter.limit, undefined);
 }
 
 const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';

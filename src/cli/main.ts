@@ -6,6 +6,7 @@ import { registerSandboxCommand } from './sandbox.js';
 import { registerExportCommand } from './export.js';
 import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
+import { registerStatusCommand } from './status.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
 import { boundHeapGrowth } from '../util/heap.js';
 import { endQuietlyOnClosedStdout } from './common.js';
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerSandboxCommand(program);
   registerExportCommand(program);
   registerTemplateCommand(program);
+  registerStatusCommand(program);
   return program;
 }
 

@@ -494,7 +494,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     report = await openReport(reportPath, source.headers);
     if (journaled) {
       journal = new Journal(journalPath);
-      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode }, state?.runs ?? 0);
+      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode, rows: scanned.rows, writes, rateLimit: o.connection.rateLimit }, state?.runs ?? 0);
     }
     const ctx: RowContext = {
       def,

@@ -137,6 +137,8 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
+  /** Where the report goes (a CSV report grows at `<report>.part` meanwhile). */
+  readonly report?: string;
 }
 
 export interface ImportSummary {
@@ -448,6 +450,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // An update reads the record before it writes: two requests a row.
       etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
+      report: reportPath,
     };
     o.onPlan?.(plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.

@@ -1,6 +1,7 @@
-// `assetbatch status FILE` from a second terminal: a running run (alive, rows done, rows
-// left, a rate and an ETA) and the same run stopped (not alive, the counts the report
-// shows), by the input, the report or the journal; --json for scripts.
+// Watching a run from a second terminal: `assetbatch status FILE` on a running run (alive,
+// rows done, rows left, a rate and an ETA) and the same run stopped (not alive, the counts
+// the report shows), by the input, the report or the journal; --json for scripts. And the
+// report itself, which grows row by row in input order while the run goes (`tail -f`).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,10 +52,16 @@ describe('assetbatch status', () => {
     expect(running!.left).toBeLessThan(n);
     expect(running!.rowsPerMinute).toBeGreaterThan(0);
     expect(running!.etaSeconds).toBeGreaterThan(0);
+    // The report grows under <report>.part, its finished rows in input order, within a few seconds of finishing.
+    const report = join(dir, 'watched.csv.report.csv');
+    await new Promise((r) => setTimeout(r, 2500));
+    const growing = readReport(`${report}.part`);
+    expect(growing.length).toBeGreaterThanOrEqual(running!.counts.created);
+    expect(growing.length).toBeLessThan(n);
+    expect(growing.map((r) => Number(r['#row']))).toEqual(growing.map((_, i) => i + 2));
 
     child.kill('SIGINT');
     expect(await exited).toBe(3);
-    const report = join(dir, 'watched.csv.report.csv');
     const created = readReport(report).filter((r) => r['#status'] === 'created').length;
     for (const named of [input, report, join(dir, 'watched.csv.report.journal.ndjson')]) {
       const stopped = await status(named);

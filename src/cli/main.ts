@@ -7,6 +7,7 @@ import { registerExportCommand } from './export.js';
 import { registerTemplateCommand } from './template.js';
 import { registerImportCommand } from './import.js';
 import { registerStatusCommand } from './status.js';
+import { registerDoctorCommand } from './doctor.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
 import { boundHeapGrowth } from '../util/heap.js';
 import { endQuietlyOnClosedStdout } from './common.js';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerTemplateCommand(program);
   registerStatusCommand(program);
+  registerDoctorCommand(program);
   return program;
 }
 

@@ -3,12 +3,15 @@
 import type { Logger } from 'pino';
 import type { ConnectionConfig } from '../config.js';
 import { ApiClient } from './client.js';
+import { paceKey, rememberedRate } from './pace-memory.js';
 
 export interface Connection {
   readonly client: ApiClient;
   readonly baseUrl: string;
   /** True when talking to an in-process sandbox. */
   readonly sandbox: boolean;
+  /** The account's key in the pace memory (src/api/pace-memory.ts). */
+  readonly paceKey?: string;
   close(): Promise<void>;
 }
 
@@ -33,10 +36,12 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     token = sb.token;
     stopSandbox = () => sb.close();
   }
+  const paceAt = paceKey(baseUrl!, token!);
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
     rateLimit: cfg.rateLimit,
+    startRate: cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined,
     logger: opts.logger,
     connections: opts.connections,
     maxRetries: opts.maxRetries,
@@ -48,6 +53,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     client,
     baseUrl: baseUrl!,
     sandbox: cfg.sandbox,
+    paceKey: paceAt,
     async close() {
       await client.close();
       await stopSandbox?.();

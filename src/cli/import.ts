@@ -10,7 +10,8 @@ import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
 import { formatRowIssue } from '../validate/validate.js';
 import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
-import type { RowOutcome } from '../report/report.js';
+import { reportFormat, type RowOutcome } from '../report/report.js';
+import { partPath } from '../util/atomic-file.js';
 
 interface ImportFlags {
   resource: string;
@@ -80,6 +81,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     const what = plan.mode === 'update' ? `up to ${plan.writes} updates (a read and a write each)` : `up to ${plan.writes} writes`;
     lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; at ${plan.rateLimit || 'unlimited'} requests/minute ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
   }
+  if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');
 }
 

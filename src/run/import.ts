@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AssetbatchError, fileWriteError, isAssetbatchError } from '../errors.js';
 import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../api/connect.js';
+import { rememberRate } from '../api/pace-memory.js';
 import { listArray } from '../api/paginate.js';
 import { openSheet } from '../read/index.js';
 import type { RowNote, SheetRow, SheetSource } from '../read/types.js';
@@ -146,6 +147,8 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
+  /** Where the report goes (a CSV report grows at `<report>.part` meanwhile). */
+  readonly report?: string;
 }
 
 export interface ImportSummary {
@@ -467,6 +470,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // An update reads the record before it writes: two requests a row.
       etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
+      report: reportPath,
     };
     o.onPlan?.(plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
@@ -513,7 +517,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     report = await openReport(reportPath, source.headers);
     if (journaled) {
       journal = new Journal(journalPath);
-      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode }, state?.runs ?? 0);
+      journal.open({ file: resolvePath(o.file), resource: def.name, company, baseUrl: conn.baseUrl, mode, rows: scanned.rows, writes, rateLimit: o.connection.rateLimit }, state?.runs ?? 0);
     }
     const ctx: RowContext = {
       def,
@@ -798,6 +802,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       runWarnings: [...writer.warnings],
       plan,
     };
+    notePace(conn, durationMs);
     for (const w of writer.warnings) o.logger?.warn(w);
     o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
     journal?.close();
@@ -818,6 +823,19 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await lock?.release();
     if (ownsConn) await conn.close();
   }
+}
+
+/**
+ * Remember the share of the account this run got, for the next run's plan and pace: the
+ * rate it paced at when it ended, while below the limit (after a 429, or climbing back
+ * from a remembered share); forgotten when a run of more than a window had the whole limit.
+ */
+function notePace(conn: Connection, durationMs: number): void {
+  const limiter = conn.client.limiter;
+  if (!conn.paceKey || limiter.limit <= 0) return;
+  const rate = limiter.currentRate();
+  if (limiter.rate.adapted && rate < limiter.limit) rememberRate(conn.paceKey, limiter.limit, rate);
+  else if (durationMs > 60_000) rememberRate(conn.paceKey, limiter.limit, undefined);
 }
 
 const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';

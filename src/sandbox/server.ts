@@ -34,6 +34,11 @@ export interface SandboxOptions {
    * without partial updates would, so that the client's PUT fallback can be rehearsed.
    */
   patch?: boolean;
+  /**
+   * Other clients of the account: this many requests a minute, evenly spread, counted
+   * against the same rate limit (refused, as theirs would be, when the window is full).
+   */
+  backgroundLoad?: number;
   logger?: SandboxLogger;
 }
 
@@ -59,6 +64,8 @@ interface Reply {
 }
 
 interface Stats {
+  /** Other clients' requests (--background-load): let through and refused. */
+  background: { sent: number; refused: number };
   requests: Record<string, number>;
   total: number;
   writes: number;
@@ -67,7 +74,7 @@ interface Stats {
   throttled: number;
 }
 
-const newStats = (): Stats => ({ requests: {}, total: 0, writes: 0, byStatus: {}, faults: {}, throttled: 0 });
+const newStats = (): Stats => ({ background: { sent: 0, refused: 0 }, requests: {}, total: 0, writes: 0, byStatus: {}, faults: {}, throttled: 0 });
 const detail = (status: number, text: string, headers?: Record<string, string>): Reply => ({ status, body: { detail: text }, headers });
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -110,6 +117,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       void save();
     }, 100);
   };
+
+  const background = options.backgroundLoad ? setInterval(() => {
+    if (limiter.take().ok) stats.background.sent++;
+    else stats.background.refused++;
+  }, 60_000 / options.backgroundLoad) : undefined;
+  background?.unref();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
@@ -427,6 +440,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     token,
     admin: (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } }),
     async close() {
+      clearInterval(background);
       if (saveTimer) clearTimeout(saveTimer);
       saveTimer = undefined;
       await new Promise<void>((resolve) => {

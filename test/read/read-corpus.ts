@@ -5,7 +5,7 @@
 // - public-csv/csv-spectrum and public-csv/csvw: the public suites' cases, expected rows taken
 //   from the suites' own JSON (see public-csv/README.md);
 // - xlsx-cells/: XLSX cell types from raw XML (xlsx-cells.corpus.ts);
-// - libreoffice-csv/: CSV and TSV saved by LibreOffice Calc, with <file>.expected.json.
+// - libreoffice-csv/: CSV, TSV and XLSX saved by LibreOffice Calc, with <file>.expected.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellValue } from '../../src/read/types.js';
@@ -49,7 +49,7 @@ type Written = Omit<Expected, 'rows'> & { rows: [number, CellValue[], number?][]
 
 function ours(): CorpusFile[] {
   const root = join(FIXTURES, 'read-corpus');
-  return readdirSync(root).flatMap((cls) =>
+  return readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).flatMap((cls) =>
     readdirSync(join(root, cls))
       .filter((f) => !f.endsWith('.expected.json'))
       .map((f) => {
@@ -119,7 +119,7 @@ function libreOffice(): CorpusFile[] {
   const root = join(FIXTURES, 'libreoffice-csv');
   let files: string[];
   try {
-    files = readdirSync(root).filter((f) => /\.(csv|tsv)$/.test(f));
+    files = readdirSync(root).filter((f) => /\.(csv|tsv|xlsx)$/.test(f));
   } catch {
     return [];
   }

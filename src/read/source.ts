@@ -63,6 +63,128 @@ function repeatsHeader(cells: readonly CellValue[], lower: readonly string[], fi
   return true;
 }
 
+interface HeaderFound {
+  readonly headers: readonly string[];
+  readonly headerRow: number;
+  /** No row looked like a header: the first was taken. */
+  readonly guessed: boolean;
+  /** Why the row was chosen (chooseHeaderRow). */
+  readonly why: string;
+  /** Rows with text above it, skipped (0 when the header row was given). */
+  readonly above: number;
+}
+
+/** Warnings about the header: guessed, found far down (and why), or naming a column twice. */
+function warnHeader(h: HeaderFound, warnings: WarningSink): void {
+  const { headers, headerRow } = h;
+  if (h.guessed) {
+    warnings.add({
+      code: 'W_HEADER_GUESSED',
+      row: headerRow,
+      message: `no row in the first ${HEADER_SCAN_ROWS} looks like a header (two or more text cells); row ${headerRow} is used`,
+    });
+  }
+  // A title and a note above the header are common; more rows than that are worth a word.
+  if (!h.guessed && h.above >= HEADER_FAR_DOWN) {
+    const n = h.above;
+    warnings.add({
+      code: 'W_HEADER_BELOW',
+      row: headerRow,
+      message: `the header is row ${headerRow}, ${h.why}; the ${n === 1 ? 'row' : `${n} rows`} with text above it (titles, notes) ${n === 1 ? 'is' : 'are'} skipped. If another row is the header, give it with --header-row`,
+    });
+  }
+  const seen = new Map<string, number[]>();
+  headers.forEach((text, i) => {
+    if (text === '') return;
+    const key = text.toLowerCase();
+    seen.set(key, [...(seen.get(key) ?? []), i]);
+  });
+  for (const cols of seen.values()) {
+    if (cols.length > 1) {
+      warnings.add({
+        code: 'W_DUPLICATE_HEADER',
+        row: headerRow,
+        column: headers[cols[0]],
+        message: `the header "${headers[cols[0]]}" appears ${cols.length} times (columns ${cols.map(columnLetter).join(', ')})`,
+      });
+    }
+  }
+}
+
+interface ShapeContext {
+  readonly headers: readonly string[];
+  readonly headerRow: number;
+  /** A text file: a row's cell count is its shape (XLSX leaves trailing empty cells out). */
+  readonly text: boolean;
+  readonly inspect?: (row: number, cells: readonly CellValue[]) => void;
+}
+
+/**
+ * Shapes a non-blank raw row to the header's width, noting on the row what that changed: a
+ * short text row padded, cells past the last header dropped (in a text file its cells may
+ * have shifted: a repair), the reader's own notes given their column's name; a row that
+ * repeats the header is flagged for the import to skip.
+ */
+function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => SheetRow {
+  const { headers, headerRow, text } = ctx;
+  const width = headers.length;
+  const lower = headers.map((h) => h.toLowerCase());
+  const first = lower.findIndex((h) => h !== '');
+  const named = headers.filter((h) => h !== '').length;
+  const padded = (r: RawRow): CellValue[] => {
+    const cells = r.cells.slice(0, width) as CellValue[];
+    while (cells.length < width) cells.push(null);
+    return cells;
+  };
+  return (r) => {
+    if (named >= 2 && repeatsHeader(r.cells, lower, first)) {
+      warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
+      return { row: r.row, cells: padded(r), repeatsHeader: true };
+    }
+    const n = r.cells.length;
+    // A row as wide as the header is handed on as read (no copy for each row).
+    if (n === width && r.notes === undefined) {
+      ctx.inspect?.(r.row, r.cells);
+      return r as SheetRow;
+    }
+    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
+    if (n > width) noteExtraCells(r, ctx, notes, warnings);
+    else if (n < width && text) noteShortRow(r, ctx, notes);
+    const cells = n === width ? r.cells : padded(r);
+    ctx.inspect?.(r.row, cells);
+    const out: { -readonly [K in keyof SheetRow]: SheetRow[K] } = { row: r.row, cells };
+    if (r.line !== undefined) out.line = r.line;
+    if (notes.length > 0) out.notes = notes;
+    // The record text stands for the cells only while they are the ones read.
+    if (n === width && r.text !== undefined) out.text = r.text;
+    return out;
+  };
+}
+
+/** Cells beyond the last header: named on the row; in a text file they mean its cells have shifted. */
+function noteExtraCells(r: RawRow, ctx: ShapeContext, notes: RowNote[], warnings: WarningSink): void {
+  const width = ctx.headers.length;
+  const lost: string[] = [];
+  for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
+  if (lost.length === 0) return;
+  warnings.note('extra-cells', () => ({
+    code: 'W_EXTRA_CELLS',
+    row: r.row,
+    message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
+  }));
+  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : '';
+  const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
+  notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: ctx.text });
+}
+
+/** A text row with fewer cells than the header: its last columns are read as empty. */
+function noteShortRow(r: RawRow, ctx: ShapeContext, notes: RowNote[]): void {
+  const width = ctx.headers.length;
+  const n = r.cells.length;
+  const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
+  notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(ctx.headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
+}
+
 export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
   const where: Location = { file, sheet: raw.sheet };
   const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
@@ -152,47 +274,12 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
   const headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
   const headerRow = headerRaw.row;
 
-  if (guessed) {
-    warnings.add({
-      code: 'W_HEADER_GUESSED',
-      row: headerRow,
-      message: `no row in the first ${HEADER_SCAN_ROWS} looks like a header (two or more text cells); row ${headerRow} is used`,
-    });
-  }
-  // A title and a note above the header are common; more rows than that are worth a word.
-  if (!guessed && stats.skippedAboveHeader >= HEADER_FAR_DOWN && opts.headerRow === undefined) {
-    const n = stats.skippedAboveHeader;
-    warnings.add({
-      code: 'W_HEADER_BELOW',
-      row: headerRow,
-      message: `the header is row ${headerRow}, ${headerWhy}; the ${n === 1 ? 'row' : `${n} rows`} with text above it (titles, notes) ${n === 1 ? 'is' : 'are'} skipped. If another row is the header, give it with --header-row`,
-    });
-  }
-  const seen = new Map<string, number[]>();
-  headers.forEach((h, i) => {
-    if (h === '') return;
-    const key = h.toLowerCase();
-    seen.set(key, [...(seen.get(key) ?? []), i]);
-  });
-  for (const cols of seen.values()) {
-    if (cols.length > 1) {
-      warnings.add({
-        code: 'W_DUPLICATE_HEADER',
-        row: headerRow,
-        column: headers[cols[0]],
-        message: `the header "${headers[cols[0]]}" appears ${cols.length} times (columns ${cols.map(columnLetter).join(', ')})`,
-      });
-    }
-  }
+  warnHeader({ headers, headerRow, guessed, why: headerWhy, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
   const pending = lookahead.slice(headerIndex + 1);
 
   let next = 0;
   let last = headerRow;
-  const text = raw.format !== 'xlsx';
-  const headersLower = headers.map((h) => h.toLowerCase());
-  const firstHeader = headersLower.findIndex((h) => h !== '');
-  const named = headers.filter((h) => h !== '').length;
-  const repeated = (r: RawRow): boolean => named >= 2 && repeatsHeader(r.cells, headersLower, firstHeader);
+  const shapeRow = rowShaper({ headers, headerRow, text: raw.format !== 'xlsx', inspect: raw.inspectRow }, warnings);
   /** A raw row shaped to the header, or undefined for a blank row (counted). */
   const shape = (r: RawRow): SheetRow | undefined => {
     if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
@@ -202,51 +289,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       return undefined;
     }
     stats.dataRows++;
-    if (repeated(r)) return headerAgain(r);
-    const n = r.cells.length;
-    // A row as wide as the header is handed on as read (no copy for each row).
-    if (n === width && r.notes === undefined) {
-      raw.inspectRow?.(r.row, r.cells);
-      return r as SheetRow;
-    }
-    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
-    if (n > width) noteExtraCells(r, notes);
-    else if (n < width && text) noteShortRow(r, notes);
-    const cells = n === width ? r.cells : (r.cells.slice(0, width) as CellValue[]);
-    while (cells.length < width) (cells as CellValue[]).push(null);
-    raw.inspectRow?.(r.row, cells);
-    const out: { -readonly [K in keyof SheetRow]: SheetRow[K] } = { row: r.row, cells };
-    if (r.line !== undefined) out.line = r.line;
-    if (notes.length > 0) out.notes = notes;
-    // The record text stands for the cells only while they are the ones read.
-    if (n === width && r.text !== undefined) out.text = r.text;
-    return out;
-  };
-  /** A row that repeats the header: handed on, flagged, so that the import skips it with a note. */
-  const headerAgain = (r: RawRow): SheetRow => {
-    warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
-    const cells = r.cells.slice(0, width) as CellValue[];
-    while (cells.length < width) cells.push(null);
-    return { row: r.row, cells, repeatsHeader: true };
-  };
-  /** Cells beyond the last header: named on the row; in a text file they mean its cells have shifted. */
-  const noteExtraCells = (r: RawRow, notes: RowNote[]): void => {
-    const lost: string[] = [];
-    for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
-    if (lost.length === 0) return;
-    warnings.note('extra-cells', () => ({
-      code: 'W_EXTRA_CELLS',
-      row: r.row,
-      message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
-    }));
-    const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : ''}`;
-    notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: text });
-  };
-  /** A text row with fewer cells than the header: its last columns are read as empty. */
-  const noteShortRow = (r: RawRow, notes: RowNote[]): void => {
-    const n = r.cells.length;
-    const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
-    notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
+    return shapeRow(r);
   };
   /** The next data row when it is at hand without waiting: the look-ahead's, or rows the reader holds. */
   const take = (): SheetRow | undefined => {

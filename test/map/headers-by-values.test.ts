@@ -21,6 +21,8 @@ describe('a column is judged by its values', () => {
     ['title is the name and description the notes', ['title', 'description'], [['Camera', 'Full-frame body with lens']], { title: 'name', description: 'asset_notes' }, undefined],
     ['description alone is the name', ['description', 'Serial'], [['Camera', 'SN1']], { description: 'name', Serial: 'serial_number' }, undefined],
     ['a header named exactly keeps its field whatever its values (they are the rows\' problem)', ['Name', 'Original cost'], [['A', 'n/a']], { Name: 'name', 'Original cost': 'original_cost' }, undefined],
+    ['a "Serial" column of sentences is no serial number', ['Name', 'Serial'], [['A', 'Bought second hand from the Berlin office in 2019'], ['B', 'See the invoice folder for the original receipt']], { Name: 'name' }, /column "Serial" holds .* which is not a serial number; it is not imported/],
+    ['serial-like codes stay the serial number', ['Name', 'Serial'], [['A', '4BC7FC90'], ['B', 'SN 0001']], { Name: 'name', Serial: 'serial_number' }, undefined],
     ['no rows: headers alone decide', ['Name', 'Warranty'], [], { Name: 'name', Warranty: 'warranty_status' }, undefined],
   ];
   it.each(cases)('%s', (_name, headers, rows, want, warning) => {

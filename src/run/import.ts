@@ -116,7 +116,7 @@ export interface ImportPlan {
   readonly headerRow: number;
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
-  readonly unmapped: readonly { header: string; suggestion?: string }[];
+  readonly unmapped: readonly { header: string; suggestion?: string; why?: string }[];
   readonly warnings: readonly string[];
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;
@@ -422,7 +422,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       headerRow: probe.headerRow,
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
       // A column with no header is still a column: say that its cells are not imported.
-      unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),
+      unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion, why: u.why })),
       warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
       lookups: [...resolver.plan],
       lookupRequests: resolver.requests,

@@ -290,7 +290,8 @@ function alternatives(header: string, idx: NameIndexes): Target[] {
 
 /**
  * Judge each column's candidates by its values: a contradicted one is dropped (the reason
- * goes to the warnings), and one whose values fit scores higher. A column left with none
+ * goes to the warnings, or to the column's `why` when nothing else fits), and one whose
+ * values fit scores higher. A column left with none
  * tries the targets its header's words name, if its values fit one well.
  */
 function judgeCandidates(cands: Candidate[], header: string, values: readonly CellValue[], idx: NameIndexes, notes: { warnings: string[]; why: Map<number, string> }): Candidate[] {
@@ -369,6 +370,8 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, translation), idx, { warnings, why }));
   });
   const chosen = assign(cands, why);
+  // Two columns a mapping file gives the same field: the first keeps it, the other is said.
+  for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
   const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
   warnings.push(...duplicateHeaders(headers));

@@ -52,6 +52,8 @@ export interface MappingFile {
   values?: Record<string, Record<string, string>>;
   /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
   formulaEscape?: 'backtick';
+  /** Notes for the person who reviews a suggested file (value matches and their confidence); not read by the import. */
+  review?: string[];
   dateFormat?: string;
   uniqueField?: 'name' | 'serial_number';
   /** Workbooks: sheet name → resource. */

@@ -161,6 +161,7 @@ const mappingFileSchema = z
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
     formulaEscape: z.literal('backtick').optional(),
+    review: z.array(z.string()).optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
     /** Workbooks: sheet name → resource, where the names do not say it. */

@@ -68,10 +68,10 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
   if (plan.text) lines.push(describeText(plan.text));
-  lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
+  lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
-  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
+  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; map it with --mapping)`);
   if (plan.unmapped.length > UNMAPPED_SHOWN) lines.push(`warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped.slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3).map((u) => `"${u.header}"`).join(', ')} …); \`assetbatch mapping suggest\` lists them all`);
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);

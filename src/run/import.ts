@@ -135,7 +135,7 @@ export interface ImportPlan {
   readonly text?: { readonly encoding: string; readonly encodingWhy?: string; readonly delimiter: string; readonly padded: boolean };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
-  readonly unmapped: readonly { header: string; suggestion?: string }[];
+  readonly unmapped: readonly { header: string; suggestion?: string; why?: string }[];
   readonly warnings: readonly string[];
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;
@@ -184,6 +184,7 @@ const mappingFileSchema = z
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
     formulaEscape: z.literal('backtick').optional(),
+    review: z.array(z.string()).optional(),
     dateFormat: z.string().optional(),
     uniqueField: z.enum(['name', 'serial_number']).optional(),
     /** Workbooks: sheet name → resource, where the names do not say it. */
@@ -458,7 +459,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       text: probe.format === 'xlsx' ? undefined : { encoding: probe.encoding ?? 'utf-8', encodingWhy: probe.encodingWhy, delimiter: probe.delimiter ?? ',', padded: probe.padded === true },
       mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
       // A column with no header is still a column: say that its cells are not imported.
-      unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion })),
+      unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion, why: u.why })),
       warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
       lookups: [...resolver.plan],
       lookupRequests: resolver.requests,

@@ -70,7 +70,9 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
-    const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
+    // The value matches travel with the file, so that whoever reviews it sees how sure each is.
+    if (tables.notes.length) file.review = tables.notes;
+    const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
     return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes] };
   });
 }

@@ -31,6 +31,7 @@ describe('mapping suggest proposes value tables', () => {
     // Country names in German, Spanish … resolve as they are: no table for them.
     expect(suggested.values['Location Country']).toBeUndefined();
     expect(res.stderr).toContain('note: column "Status": "Deployed (deployed)" → "In Use" (confidence 0.70; check it)');
+    expect(suggested.review).toContain('column "Status": "Deployed (deployed)" → "In Use" (confidence 0.70; check it)');
     const file = join(env.dir, 'suggested-values.json');
     writeFileSync(file, JSON.stringify(suggested));
     const report = join(env.dir, 'suggested-values.report.csv');

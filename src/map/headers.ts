@@ -9,23 +9,8 @@ import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation } from './values.js';
 
-export type Target =
-  | { readonly kind: 'field'; readonly field: FieldDef }
-  | {
-      readonly kind: 'custom';
-      /** template = custom field template (values in template.fields[]); form = custom form (form_template[].custom_form_data). */
-      readonly source: 'template' | 'form';
-      readonly templateId: number;
-      readonly templateName: string;
-      readonly fieldId: number;
-      readonly fieldName: string;
-      readonly dataType: CustomFieldDataType;
-    }
-  | { readonly kind: 'id' }
-  /** A value the service has no field for, turned into one (warranty months → warranty end date). */
-  | { readonly kind: 'derived'; readonly name: DerivedName; readonly label: string };
-
-export type DerivedName = 'warranty_months';
+export type { DerivedName, Target } from './target.js';
+import type { DerivedName, Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
 export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [

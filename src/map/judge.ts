@@ -4,7 +4,7 @@
 import type { CellValue } from '../read/types.js';
 import type { FieldDef } from '../resources/fields.js';
 import { cellText, coerceDate, coerceEnum, coerceInteger, isEmptyCell, parseAmount } from './coerce.js';
-import type { Target } from './headers.js';
+import type { Target } from './target.js';
 import { isStatusWord } from './vocabulary.js';
 
 /** Below this, a column's values contradict the field its header names. */

@@ -137,7 +137,7 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
-  /** Where the report goes (a CSV report grows at `<report>.part` meanwhile). */
+  /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
 }
 

@@ -253,6 +253,14 @@ export class RateLimiter implements Gate {
     return inWindowAt(this.now(), this.log, this.settings).count;
   }
 
+  /** Until our oldest request in the window leaves it (a slot of the account's frees): at least 1 s, a window when we have none in it. */
+  untilSlotFrees(): number {
+    const now = this.now();
+    const { count, first } = inWindowAt(now, this.log, this.settings);
+    if (count === 0) return this.settings.windowMs;
+    return Math.max(1000, this.sent[first] + this.settings.windowMs + this.settings.marginMs - now);
+  }
+
   /** Requests per window we pace at now. */
   currentRate(): number {
     return this.limit <= 0 ? 0 : this.rate.at(this.now());

@@ -3,7 +3,7 @@
 // The real CLI as a child process, against a sandbox (or a stand-in server) over HTTP.
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli, tempDir, testSandbox, type CliResult } from './cli.js';
@@ -108,7 +108,7 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       expect(res.code, res.stderr).toBe(3);
       expect(res.stderr).toMatch(/the disk is full: could not write/);
       expect(res.stderr).not.toMatch(/Unhandled|ENOSPC\n\s+at /);
-      expect(readdirSync(out).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      expect(readdirSync(out).filter((f) => f.endsWith('.tmp') || f.endsWith('.part'))).toEqual([]);
       expect(existsSync(report)).toBe(false);
       // Every row the service has is in the journal, done or in flight: none is lost to a resume.
       const journal = loadJournal(join(out, 'many.report.journal.ndjson'));
@@ -116,8 +116,35 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       expect(created.length).toBeGreaterThan(0);
       expect(journal.attempts.length).toBeGreaterThanOrEqual(created.length);
       expect(readFileSync(join(out, 'many.report.journal.ndjson'), 'utf8').length).toBeGreaterThan(0);
+      // With space again, the same command resumes: every row in the service exactly once.
+      execFileSync('mount', ['-o', 'remount,size=4m', disk!]);
+      try {
+        const again = await runCli(['import', input, '-r', 'asset', '--report', report, '--concurrency', '1', ...sb.args]);
+        expect(again.code, again.stderr).toBe(0);
+        const serials = (await sb.records('asset')).map((r) => String(r.serial_number)).filter((x) => x.startsWith('FULL-'));
+        expect(serials).toHaveLength(200);
+        expect(new Set(serials).size).toBe(200);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+        execFileSync('mount', ['-o', 'remount,size=24k', disk!]);
+      }
     } finally {
       await sb.close();
     }
+  }, 60_000);
+
+  it.each([['xlsx'], ['json']])('a %s report: the same clear message and exit 3, nothing left behind', async (ext) => {
+    const dir = tempDir();
+    const input = join(dir, `many-${ext}.csv`);
+    // Text that does not compress, so that an XLSX report fills the disk too.
+    let seed = 7;
+    const noise = () => Array.from({ length: 300 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join('');
+    writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 300 }, (_, i) => `Desk ${i},${ext}-${i},${noise()}`)].join('\n') + '\n');
+    const out = join(disk!, ext);
+    mkdirSync(out);
+    const res = await runCli(['import', input, '-r', 'asset', '--sandbox', '--rate-limit', '0', '-q', '--report', join(out, `r.${ext}`)]);
+    expect(res.code, res.stderr).toBe(3);
+    expect(res.stderr).toMatch(/the disk is full: could not write/);
+    expect(readdirSync(out)).toEqual([]);
   }, 60_000);
 });

@@ -139,6 +139,8 @@ export interface ImportPlan {
   readonly resumed?: { doneRows: number; inFlightRows: number };
   /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
+  /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
+  readonly sharedRate?: number;
 }
 
 export interface ImportSummary {
@@ -451,6 +453,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
       report: reportPath,
+      sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     };
     o.onPlan?.(plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.

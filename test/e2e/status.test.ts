@@ -55,7 +55,10 @@ describe('assetbatch status', () => {
     // The report grows under <report>.<pid>.part, its finished rows in input order, within a few seconds of finishing.
     const report = join(dir, 'watched.csv.report.csv');
     await new Promise((r) => setTimeout(r, 2500));
-    const growing = readReport(join(dir, readdirSync(dir).find((f) => f.startsWith('watched.csv.report.csv.') && f.endsWith('.part'))!));
+    const part = join(dir, readdirSync(dir).find((f) => f.startsWith('watched.csv.report.csv.') && f.endsWith('.part'))!);
+    const growing = readReport(part);
+    // The growing report names the run too.
+    expect((await status(part)).alive).toBe(true);
     expect(growing.length).toBeGreaterThanOrEqual(running!.counts.created);
     expect(growing.length).toBeLessThan(n);
     expect(growing.map((r) => Number(r['#row']))).toEqual(growing.map((_, i) => i + 2));

@@ -1,7 +1,8 @@
 // Failures that end cleanly: a closed stdout, a full disk, a config file that is not JSON,
 // an HTML page where a list should be, and --json that always prints an object on stdout.
 // The real CLI as a child process, against a sandbox (or a stand-in server) over HTTP.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,6 +76,39 @@ describe('--json prints {"error": {"code", "message"}} on stdout when the run fa
       await html.close();
     }
   });
+});
+
+/** The CLI with a preload that makes writes to the files matching `match` fail with ENOSPC after `after` bytes. */
+function runWithFullDisk(args: readonly string[], match: string, after: number): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', pathToFileURL(join(ROOT, 'test/helpers/fail-writes.mjs')).href, BIN, ...args], { cwd: ROOT, env: { ...process.env, FAIL_WRITES_MATCH: match, FAIL_WRITES_AFTER: String(after) } }, (err, stdout, stderr) =>
+      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('an injected write error (ENOSPC) on the report, wherever a tmpfs cannot be mounted', () => {
+  it('a clear message, exit 3, no partial report, the journal intact: the next run completes each row once', async () => {
+    const sb = await testSandbox();
+    try {
+      const dir = tempDir();
+      const input = join(dir, 'inj.csv');
+      writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 120 }, (_, i) => `Desk ${i},INJ-${i},${'n'.repeat(300)}`)].join('\n') + '\n');
+      const report = join(dir, 'inj.report.csv');
+      const res = await runWithFullDisk(['import', input, '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args], '\\.part$', 20_000);
+      expect(res.code, res.stderr).toBe(3);
+      expect(res.stderr).toMatch(/the disk is full: could not write .*inj\.report\.csv/);
+      expect(res.stderr).not.toMatch(/Unhandled|This is a bug/);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp') || f === 'inj.report.csv')).toEqual([]);
+      const again = await runCli(['import', input, '-r', 'asset', '--report', report, ...sb.args]);
+      expect(again.code, again.stderr).toBe(0);
+      const serials = (await sb.records('asset')).map((r) => String(r.serial_number)).filter((x) => x.startsWith('INJ-'));
+      expect(serials).toHaveLength(120);
+      expect(new Set(serials).size).toBe(120);
+    } finally {
+      await sb.close();
+    }
+  }, 60_000);
 });
 
 /** A tmpfs of `kb` KiB, where this machine lets the test mount one. */

@@ -211,7 +211,8 @@ export class ApiClient {
       const parsed = safeJson(this.token.length >= 4 ? text.replaceAll(this.token, '[redacted]') : text);
       if (status === 429) {
         this.stats.throttled++;
-        const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? 60_000;
+        // Without a word on how long, until our oldest request leaves the window (a slot frees), not a whole minute.
+        const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? this.limiter.untilSlotFrees();
         throttledFor += wait;
         // One long wait, or a service that keeps refusing for as long: stop rather than hang.
         if (wait > this.opts.maxRetryAfterMs || throttledFor > this.opts.maxRetryAfterMs) {

@@ -81,8 +81,13 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   };
   // Ctrl-C stops the export cleanly: the temporary file is removed, exit code 3.
   const interrupt = new AbortController();
-  const onSigint = () => interrupt.abort();
+  // A wait for the rate limit (or a backoff) ends at once too: the export stops within about 2 s.
+  const onSigint = () => {
+    interrupt.abort();
+    conn?.client.interrupt(new AssetbatchError('E_INTERRUPTED', 'interrupted; the export was not finished'));
+  };
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
   try {
     const cfg = connectionConfig(flags, io.env);
     conn = await connect(cfg, { logger: createLogger(flags.log) });
@@ -138,6 +143,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
     return exitCodeFor('E_INTERNAL');
   } finally {
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigint);
     await conn?.close();
   }
 }

@@ -79,7 +79,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const what = plan.mode === 'update' ? `up to ${plan.writes} updates (a read and a write each)` : `up to ${plan.writes} writes`;
-    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; at ${plan.rateLimit || 'unlimited'} requests/minute ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
+    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; at ${plan.sharedRate ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)` : `${plan.rateLimit || 'unlimited'} requests/minute`} ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
   }
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');

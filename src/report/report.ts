@@ -66,7 +66,7 @@ export const REPORT_FLUSH_MS = 2000;
 
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
   const format = reportFormat(path);
-  // A CSV report grows row by row as rows finish, in input order, under <report>.part (to
+  // A CSV report grows row by row as rows finish, in input order, under <report>.<pid>.part (to
   // follow with `tail -f`), and takes its name when complete; the others appear whole at the end.
   const file = await openAtomic(path, { visible: format === 'csv' });
   if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);

@@ -147,8 +147,10 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
-  /** Where the report goes (a CSV report grows at `<report>.part` meanwhile). */
+  /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
+  /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
+  readonly sharedRate?: number;
 }
 
 export interface ImportSummary {
@@ -472,6 +474,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
       resumed: prior ? { doneRows, inFlightRows } : undefined,
       report: reportPath,
+      sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     };
     o.onPlan?.(plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
@@ -816,6 +819,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
   } catch (e) {
     journal?.close();
     await report?.abort();
+    // Stopped while the plan was made: nothing was sent, and the report still lists every row.
+    if (isInterruption(e) && !report && !dryRun) await reportAllNotSent(o, probe.sheet, probe.headerRow, probe.headers, (e as Error).message).catch(() => undefined);
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
@@ -823,6 +828,23 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await probe.close?.();
     await lock?.release();
     if (ownsConn) await conn.close();
+  }
+}
+
+/** A run stopped before its first row: every row goes in the report as not sent. */
+async function reportAllNotSent(o: ImportOptions, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<void> {
+  const reportPath = o.reportPath ?? defaultReportPath(o.file);
+  await checkReportPath(o.file, reportPath);
+  const source = await openSheet(o.file, { sheet, headerRow });
+  const report = await openReport(reportPath, headers);
+  try {
+    for await (const r of source.rows) {
+      await report.write({ row: r.row, cells: r.cells, text: r.text, warnings: [], status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }] });
+    }
+    await report.close();
+  } catch (e) {
+    await report.abort();
+    throw e;
   }
 }
 

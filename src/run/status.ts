@@ -30,8 +30,10 @@ export interface RunStatus {
   readonly lastActivity?: string;
 }
 
-/** The journal for what the user names: the journal itself, a report, or the input. */
-export function journalFor(file: string): string {
+/** The journal for what the user names: the journal itself, a report (or the .part it grows in), or the input. */
+export function journalFor(given: string): string {
+  // The report as it grows (<report>.<pid>.part) stands for the report.
+  const file = given.replace(/\.\d+\.part$/, '');
   if (/\.journal\.ndjson$/i.test(file)) return file;
   if (/\.report\.(csv|xlsx|json)$/i.test(file) || (/\.(csv|xlsx|json)$/i.test(file) && existsSync(journalPathFor(file)))) return journalPathFor(file);
   return journalPathFor(defaultReportPath(file));

@@ -26,8 +26,9 @@ async function removeStale(target: string): Promise<void> {
   } catch {
     return;
   }
+  const part = `${basename(target)}.`;
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : name.startsWith(part) ? /^\.?(\d+)\.part$/.exec(name.slice(part.length)) : null;
     if (!m || alive(Number(m[1]))) continue;
     await rm(join(dirname(target), name), { force: true });
   }
@@ -42,9 +43,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Where a file written with `visible` grows until it is complete. */
-export function partPath(target: string): string {
-  return `${target}.part`;
+/** Where a file written with `visible` grows until it is complete (per process: two dry runs may write one report). */
+export function partPath(target: string, pid = process.pid): string {
+  return `${target}.${pid}.part`;
 }
 
 /** Bytes (about: a string counts its length) gathered before a write to the file. */
@@ -107,7 +108,7 @@ class FileSink extends Writable {
 }
 
 /**
- * `visible`: the file grows under a name the user can follow (`<target>.part`, e.g. with
+ * `visible`: the file grows under a name the user can follow (`<target>.<pid>.part`, e.g. with
  * `tail -f`) instead of a hidden temporary one; it is still renamed into place only when
  * complete, so a run that is killed never leaves a report that looks whole.
  */

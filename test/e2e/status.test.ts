@@ -2,7 +2,7 @@
 // rows done, rows left, a rate and an ETA) and the same run stopped (not alive, the counts
 // the report shows), by the input, the report or the journal; --json for scripts. And the
 // report itself, which grows row by row in input order while the run goes (`tail -f`).
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
@@ -52,10 +52,13 @@ describe('assetbatch status', () => {
     expect(running!.left).toBeLessThan(n);
     expect(running!.rowsPerMinute).toBeGreaterThan(0);
     expect(running!.etaSeconds).toBeGreaterThan(0);
-    // The report grows under <report>.part, its finished rows in input order, within a few seconds of finishing.
+    // The report grows under <report>.<pid>.part, its finished rows in input order, within a few seconds of finishing.
     const report = join(dir, 'watched.csv.report.csv');
     await new Promise((r) => setTimeout(r, 2500));
-    const growing = readReport(`${report}.part`);
+    const part = join(dir, readdirSync(dir).find((f) => f.startsWith('watched.csv.report.csv.') && f.endsWith('.part'))!);
+    const growing = readReport(part);
+    // The growing report names the run too.
+    expect((await status(part)).alive).toBe(true);
     expect(growing.length).toBeGreaterThanOrEqual(running!.counts.created);
     expect(growing.length).toBeLessThan(n);
     expect(growing.map((r) => Number(r['#row']))).toEqual(growing.map((_, i) => i + 2));

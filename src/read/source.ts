@@ -2,7 +2,7 @@
 // small look-ahead, then streams data rows shaped to the header (padded, extra cells
 // dropped), skipping and counting blank rows. Shared by the CSV and XLSX readers.
 import type { Location } from '../errors.js';
-import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, type RawRow } from './header.js';
+import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
 import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
 
@@ -72,6 +72,25 @@ interface HeaderFound {
   readonly why: string;
   /** Rows with text above it, skipped (0 when the header row was given). */
   readonly above: number;
+}
+
+/**
+ * A header's second row joined to it ("Serial" + "No." → "Serial No."), when every filled cell
+ * of the row below is header text and the joined names are more of the known fields' than
+ * either row's alone; undefined otherwise (a record below the header).
+ */
+export function joinHeaderRows(headers: readonly string[], below: readonly CellValue[], known: (text: string) => boolean): string[] | undefined {
+  let filled = 0;
+  for (let i = 0; i < below.length; i++) {
+    if (isEmptyCell(below[i])) continue;
+    if (i >= headers.length || !isHeaderLikeText(below[i])) return undefined;
+    filled++;
+  }
+  if (filled < 2) return undefined;
+  const second = headers.map((_, i) => headerText(below[i] ?? null));
+  const joined = headers.map((h, i) => `${h} ${second[i]}`.trim());
+  const score = (texts: readonly string[]) => texts.filter((t) => t !== '' && known(t)).length;
+  return score(joined) > Math.max(score(headers), score(second)) ? joined : undefined;
 }
 
 /** Warnings about the header: guessed, found far down (and why), or naming a column twice. */
@@ -210,6 +229,20 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     }
   };
 
+  /** Reads ahead to the next non-blank row (into the look-ahead); returns the blank rows passed when none is left. */
+  const peekRow = async (): Promise<number> => {
+    let blanks = 0;
+    for (;;) {
+      const next = await pull();
+      if (next.done) return blanks;
+      if (!isBlankRow(next.value.cells)) {
+        lookahead.push({ row: next.value, blanksBefore: blanks });
+        return 0;
+      }
+      blanks++;
+    }
+  };
+
   try {
     if (opts.headerRow !== undefined) {
       let found = -1;
@@ -271,8 +304,18 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
   headerRaw.cells.forEach((c, i) => {
     if (!isEmptyCell(c)) width = i + 1;
   });
-  const headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
+  let headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
   const headerRow = headerRaw.row;
+  // A header written over two rows ("Serial" above "No.", "Purchase" above "Date"): the row
+  // below is read with it, not as a record. Only known field names can tell, so only with them.
+  if (opts.isKnownHeader && lookahead.length === headerIndex + 1) trailingBlanks += await peekRow();
+  const below = lookahead[headerIndex + 1];
+  const joined = opts.isKnownHeader && below?.row.row === headerRow + 1 ? joinHeaderRows(headers, below.row.cells, opts.isKnownHeader) : undefined;
+  if (joined) {
+    headers = joined;
+    lookahead.splice(headerIndex + 1, 1);
+    warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
+  }
 
   warnHeader({ headers, headerRow, guessed, why: headerWhy, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
   const pending = lookahead.slice(headerIndex + 1);

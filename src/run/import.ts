@@ -356,7 +356,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const dateOrders = scanner.dateOrders(where, counted);
     // A date column whose first rows all read both ways: the rest of the sheet decides.
     if (!counted && scanner.unsettled().length > 0) {
-      const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+      const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
       for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
     }
     const blankRows = probe.stats.blankRows;
@@ -435,7 +435,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
     // Pass 2, or the rest of the one pass.
-    const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+    const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
     const lookupCols = lookupColumns(mapping);
     const settledBySideScan = new Set<number>();
     /**
@@ -454,7 +454,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // A column that now mixes orders stops the run, as a first pass would have.
       for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
       if (scanner.unsettled().some((c) => !settledBySideScan.has(c.index))) {
-        const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+        const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
         for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) {
           dateOrders.set(col, order);
           settledBySideScan.add(col);

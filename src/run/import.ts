@@ -15,7 +15,8 @@ import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../api/connect.js';
 import { listArray } from '../api/paginate.js';
 import { openSheet } from '../read/index.js';
-import type { RowNote, SheetRow, SheetSource } from '../read/types.js';
+import type { SheetRow, SheetSource } from '../read/types.js';
+import { RowReadNotes } from './read-notes.js';
 import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
 import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
@@ -519,6 +520,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.signal?.addEventListener('abort', onAbort);
     if (o.signal?.aborted) onAbort();
 
+    // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
+    const readNotes = new RowReadNotes(source.warnings);
     const pending = new Map<number, Promise<RowOutcome>>();
     const keyColumn = keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField) : undefined;
     /**
@@ -526,7 +529,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
      * rows), a promise otherwise, so that a dry run spends no microtask per row.
      */
     const process = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
-      if (r.notes) rowNotes.set(r.row, r.notes);
+      readNotes.remember(r);
       // A child waits for its parent's row, so the parent's new id can be looked up.
       const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
       const parentRow = ref ? scanned.firstRowOfKey.get(ref) : undefined;
@@ -633,32 +636,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
 
-    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's
-    // report line; its notes on the row (padded, cut, repaired) too, and a repair is counted.
-    let readerWarning = 0;
-    let repairedRows = 0;
-    const rowNotes = new Map<number, readonly RowNote[]>();
-    const withReaderWarnings = (out: RowOutcome): RowOutcome => {
-      const extra: RowIssue[] = [];
-      const notes = rowNotes.get(out.row);
-      if (notes) {
-        rowNotes.delete(out.row);
-        for (const n of notes) extra.push({ code: n.repaired ? 'W_ROW_REPAIRED' : 'W_READ', column: n.column, message: n.repaired ? `row shape repaired: ${n.message}` : n.message });
-        if (notes.some((n) => n.repaired)) repairedRows++;
-      }
-      while (readerWarning < source.warnings.length) {
-        const w = source.warnings[readerWarning];
-        if (w.row !== undefined && w.row > out.row) break;
-        readerWarning++;
-        // The row's own note says it already (the warning is the file's summary of that kind).
-        if (w.row === out.row && !notes?.some((n) => n.code === w.code)) extra.push({ code: 'W_READ', column: w.column, message: w.message });
-      }
-      return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
-    };
-
     const debug = o.logger?.isLevelEnabled('debug') === true;
     const emit = (row: RowOutcome): void | Promise<void> => {
-      const out = withReaderWarnings(row);
+      const out = readNotes.attach(row);
       counts[out.status]++;
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       const written = report!.write(out);
@@ -722,7 +702,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       report: reportPath,
       journal: journal?.path,
       stopped,
-      repairedRows,
+      repairedRows: readNotes.repaired,
       warnings: [...plan.warnings, ...writer.warnings],
       runWarnings: [...writer.warnings],
       plan,

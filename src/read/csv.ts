@@ -214,15 +214,16 @@ function toRawRow(rec: ParsedRecord, init: ParseInit, events: ParseEvents, lossy
   const cells = record as CellValue[];
   for (let i = 0; i < record.length; i++) if (record[i] === '') cells[i] = null;
   const { row, line } = rec;
-  const notes: RowNote[] = [];
+  // Most rows have no note: no array for them.
+  let notes: RowNote[] | undefined;
   if (rec.strayQuote !== undefined) {
     const v = record[rec.strayQuote];
     const where = line === row ? `row ${row}` : `row ${row} (line ${line})`;
     const message = `${where}: a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`;
     events.note('quote', () => ({ code: 'W_CSV_QUOTE', row, message }));
-    notes.push({ code: 'W_CSV_QUOTE', cell: rec.strayQuote, message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`, repaired: false });
+    (notes ??= []).push({ code: 'W_CSV_QUOTE', cell: rec.strayQuote, message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`, repaired: false });
   }
-  if (rec.repair) notes.push({ code: 'W_ROW_REPAIRED', cell: rec.repair.cell, message: rec.repair.message, repaired: true });
+  if (rec.repair) (notes ??= []).push({ code: 'W_ROW_REPAIRED', cell: rec.repair.cell, message: rec.repair.message, repaired: true });
   if (lossy && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
     events.note('lossy', () => ({ code: 'W_ENCODING', row, message: `row ${row}: some bytes are not valid UTF-8 and were replaced with �` }));
   }
@@ -230,7 +231,7 @@ function toRawRow(rec: ParsedRecord, init: ParseInit, events: ParseEvents, lossy
   const raw = init.delimiter === ',' && !init.padded ? rec.raw : undefined;
   const out: RawRow = { row, cells, text: recordText(cells, raw) };
   if (line !== row) (out as { line?: number }).line = line;
-  if (notes.length > 0) (out as { notes?: RowNote[] }).notes = notes;
+  if (notes) (out as { notes?: RowNote[] }).notes = notes;
   return out;
 }
 

@@ -2,7 +2,7 @@
 // small look-ahead, then streams data rows shaped to the header (padded, extra cells
 // dropped), skipping and counting blank rows. Shared by the CSV and XLSX readers.
 import type { Location } from '../errors.js';
-import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, type RawRow } from './header.js';
+import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
 import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
 
@@ -72,6 +72,25 @@ interface HeaderFound {
   readonly why: string;
   /** Rows with text above it, skipped (0 when the header row was given). */
   readonly above: number;
+}
+
+/**
+ * A header's second row joined to it ("Serial" + "No." → "Serial No."), when every filled cell
+ * of the row below is header text and the joined names are more of the known fields' than
+ * either row's alone; undefined otherwise (a record below the header).
+ */
+export function joinHeaderRows(headers: readonly string[], below: readonly CellValue[], known: (text: string) => boolean): string[] | undefined {
+  let filled = 0;
+  for (let i = 0; i < below.length; i++) {
+    if (isEmptyCell(below[i])) continue;
+    if (i >= headers.length || !isHeaderLikeText(below[i])) return undefined;
+    filled++;
+  }
+  if (filled < 2) return undefined;
+  const second = headers.map((_, i) => headerText(below[i] ?? null));
+  const joined = headers.map((h, i) => `${h} ${second[i]}`.trim());
+  const score = (texts: readonly string[]) => texts.filter((t) => t !== '' && known(t)).length;
+  return score(joined) > Math.max(score(headers), score(second)) ? joined : undefined;
 }
 
 /** Warnings about the header: guessed, found far down (and why), or naming a column twice. */
@@ -185,96 +204,132 @@ function noteShortRow(r: RawRow, ctx: ShapeContext, notes: RowNote[]): void {
   notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(ctx.headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
 }
 
+/**
+ * Non-blank rows read ahead while the header is looked for, each with the number of blank rows
+ * just before it: blank rows are counted, never stored, so a file opening with a million empty
+ * lines costs nothing. An error met while looking ahead (an unclosed quote on line 9) is held
+ * until the rows before it are yielded, so a small file behaves like a large one.
+ */
+class LookAhead {
+  readonly rows: { row: RawRow; blanksBefore: number }[] = [];
+  /** Blank rows after the last row read ahead. */
+  trailingBlanks = 0;
+  deferred: unknown;
+
+  constructor(private readonly raw: RawSheet) {}
+
+  async pull(): Promise<IteratorResult<RawRow>> {
+    if (this.deferred !== undefined) return { done: true, value: undefined };
+    try {
+      return await this.raw.rows.next();
+    } catch (err) {
+      if (this.rows.length === 0) throw err;
+      this.deferred = err;
+      return { done: true, value: undefined };
+    }
+  }
+
+  /** Reads ahead to the next non-blank row; the blank rows passed count as trailing when none is left. */
+  async peekRow(): Promise<void> {
+    let blanks = 0;
+    for (;;) {
+      const next = await this.pull();
+      if (next.done) {
+        this.trailingBlanks += blanks;
+        return;
+      }
+      if (!isBlankRow(next.value.cells)) {
+        this.rows.push({ row: next.value, blanksBefore: blanks });
+        return;
+      }
+      blanks++;
+    }
+  }
+}
+
+/** The header at the row the user named: rows above it are skipped (and counted). */
+async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats, where: Location): Promise<HeaderChoice> {
+  for (;;) {
+    const next = await ahead.pull();
+    if (next.done) break;
+    const r = next.value;
+    if (r.row < headerRow) {
+      if (!isBlankRow(r.cells)) stats.skippedAboveHeader++;
+      continue;
+    }
+    if (r.row === headerRow && !isBlankRow(r.cells)) {
+      ahead.rows.push({ row: r, blanksBefore: 0 });
+      return { index: ahead.rows.length - 1, guessed: false, why: 'it was given' };
+    }
+    break;
+  }
+  if (ahead.deferred !== undefined) throw ahead.deferred;
+  throw readError('E_HEADER_NOT_FOUND', { ...where, row: headerRow }, `the header row ${headerRow} is empty or missing`, {
+    hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
+  });
+}
+
+/** The header found among the first HEADER_SCAN_ROWS non-blank rows (chooseHeaderRow). */
+async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnownHeader'], stats: ReadStats, where: Location): Promise<HeaderChoice> {
+  let blanks = 0;
+  while (ahead.rows.length < HEADER_SCAN_ROWS) {
+    const next = await ahead.pull();
+    if (next.done) break;
+    if (isBlankRow(next.value.cells)) blanks++;
+    else {
+      ahead.rows.push({ row: next.value, blanksBefore: blanks });
+      blanks = 0;
+    }
+  }
+  ahead.trailingBlanks = blanks;
+  const choice = chooseHeaderRow(
+    ahead.rows.map((a) => a.row),
+    isKnownHeader,
+  );
+  if (!choice) {
+    if (ahead.deferred !== undefined) throw ahead.deferred;
+    throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
+      hint: where.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
+    });
+  }
+  stats.skippedAboveHeader = choice.index;
+  return choice;
+}
+
 export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
   const where: Location = { file, sheet: raw.sheet };
   const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
   const warnings = raw.warnings;
-  // Non-blank rows read ahead, each with the number of blank rows just before it: blank
-  // rows are counted, never stored, so a file opening with a million empty lines costs nothing.
-  const lookahead: { row: RawRow; blanksBefore: number }[] = [];
-  let trailingBlanks = 0;
-  let headerIndex: number;
-  let guessed = false;
-  let headerWhy = '';
-  // An error met while looking ahead (an unclosed quote on line 9) is held until the rows
-  // before it are yielded, so a small file behaves like a large one.
-  let deferred: unknown;
-  const pull = async (): Promise<IteratorResult<RawRow>> => {
-    if (deferred !== undefined) return { done: true, value: undefined };
-    try {
-      return await raw.rows.next();
-    } catch (err) {
-      if (lookahead.length === 0) throw err;
-      deferred = err;
-      return { done: true, value: undefined };
-    }
-  };
-
+  const ahead = new LookAhead(raw);
+  const lookahead = ahead.rows;
+  let choice: HeaderChoice;
   try {
-    if (opts.headerRow !== undefined) {
-      let found = -1;
-      for (;;) {
-        const next = await pull();
-        if (next.done) break;
-        const r = next.value;
-        if (r.row < opts.headerRow) {
-          if (!isBlankRow(r.cells)) stats.skippedAboveHeader++;
-          continue;
-        }
-        if (r.row === opts.headerRow && !isBlankRow(r.cells)) {
-          found = lookahead.length;
-          lookahead.push({ row: r, blanksBefore: 0 });
-        }
-        break;
-      }
-      if (found < 0) {
-        if (deferred !== undefined) throw deferred;
-        throw readError('E_HEADER_NOT_FOUND', { ...where, row: opts.headerRow }, `the header row ${opts.headerRow} is empty or missing`, {
-          hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
-        });
-      }
-      headerIndex = found;
-    } else {
-      let blanks = 0;
-      while (lookahead.length < HEADER_SCAN_ROWS) {
-        const next = await pull();
-        if (next.done) break;
-        if (isBlankRow(next.value.cells)) blanks++;
-        else {
-          lookahead.push({ row: next.value, blanksBefore: blanks });
-          blanks = 0;
-        }
-      }
-      trailingBlanks = blanks;
-      const choice = chooseHeaderRow(
-        lookahead.map((a) => a.row),
-        opts.isKnownHeader,
-      );
-      if (!choice) {
-        if (deferred !== undefined) throw deferred;
-        throw readError('E_FILE_EMPTY', where, raw.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
-          hint: raw.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
-        });
-      }
-      headerIndex = choice.index;
-      guessed = choice.guessed;
-      headerWhy = choice.why;
-      stats.skippedAboveHeader = choice.index;
-    }
+    choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
   } catch (err) {
     await raw.rows.return(undefined);
     throw err;
   }
+  const headerIndex = choice.index;
 
   const headerRaw = lookahead[headerIndex].row;
   let width = 0;
   headerRaw.cells.forEach((c, i) => {
     if (!isEmptyCell(c)) width = i + 1;
   });
-  const headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
+  let headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
   const headerRow = headerRaw.row;
+  // A header written over two rows ("Serial" above "No.", "Purchase" above "Date"): the row
+  // below is read with it, not as a record. Only known field names can tell, so only with them.
+  if (opts.isKnownHeader && lookahead.length === headerIndex + 1) await ahead.peekRow();
+  const below = lookahead[headerIndex + 1];
+  const joined = opts.isKnownHeader && below?.row.row === headerRow + 1 ? joinHeaderRows(headers, below.row.cells, opts.isKnownHeader) : undefined;
+  if (joined) {
+    headers = joined;
+    lookahead.splice(headerIndex + 1, 1);
+    warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
+  }
 
-  warnHeader({ headers, headerRow, guessed, why: headerWhy, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
+  warnHeader({ headers, headerRow, guessed: choice.guessed, why: choice.why, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
   const pending = lookahead.slice(headerIndex + 1);
 
   let next = 0;
@@ -302,10 +357,10 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
         if (!raw.rowGapsAreBlank) stats.blankRows += a.blanksBefore;
       } else {
         if (next === pending.length) {
-          stats.blankRows += trailingBlanks;
+          stats.blankRows += ahead.trailingBlanks;
           next++;
         }
-        if (deferred !== undefined) return undefined;
+        if (ahead.deferred !== undefined) return undefined;
         r = raw.take?.();
         if (r === undefined) return undefined;
       }
@@ -323,7 +378,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
           continue;
         }
         // The look-ahead is used up and nothing is at hand: the error it met, or the reader.
-        if (deferred !== undefined) throw deferred;
+        if (ahead.deferred !== undefined) throw ahead.deferred;
         const read = await raw.rows.next();
         if (read.done) break;
         const row = shape(read.value);

@@ -605,6 +605,91 @@ export class CellTextBudget {
   }
 }
 
+/**
+ * Turns exceljs's value of a cell into what the user sees: corrected by what the scanner saw
+ * in the sheet XML (t="d" dates, error and boolean results, text exceljs decodes twice),
+ * escapes decoded, time-only and elapsed formats as the time shown, Excel's 1900 leap-year
+ * bug undone.
+ */
+function cellConverter(date1904: boolean, scanner: CellScanner, warnings: WarningSink): (v: unknown, row: number, col: number, cell: () => ExcelCellLike) => CellValue {
+  /** A cell as the user sees it: exceljs's value, corrected by what the scanner saw, escapes decoded. */
+  const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
+    const seen = scanner.take(row, col);
+    if (seen !== null && typeof seen === 'object' && 'iso' in seen) return seen.iso;
+    const out = convertValue(v, row, col, cell);
+    return typeof out === 'string' ? decodeEscapes(out) : out;
+  };
+
+  const convertValue = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string') {
+      const seen = scanner.take(row, col);
+      const text = typeof seen === 'string' ? seen : v;
+      return text === '' ? null : text;
+    }
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) return null;
+      const fmt = cell().numFmt;
+      // exceljs takes [ss] alone for a number, not a time.
+      return zeroPadded(fmt, v) ?? duration(fmt, v) ?? v;
+    }
+    if (typeof v === 'boolean') return v;
+    if (v instanceof Date) return clockText(cell().numFmt, v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (date1904 ? 1462 : 0)) ?? fixLeapBug(v, row);
+    if (typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.error === 'string') return { error: o.error };
+      if (Array.isArray(o.richText)) {
+        const text = (o.richText as { text?: unknown }[]).map((r) => (typeof r.text === 'string' ? r.text : '')).join('');
+        return text === '' ? null : text;
+      }
+      if ('formula' in o || 'sharedFormula' in o || 'result' in o) {
+        const seen = scanner.take(row, col);
+        if (typeof seen === 'object' && 'error' in seen) return { error: seen.error };
+        if (typeof seen === 'boolean') return seen;
+        if (seen === '') return null;
+        const result = seen ?? o.result;
+        if (result === undefined || result === null) {
+          warnings.note('formula-no-result', () => ({
+            code: 'W_FORMULA_NO_RESULT',
+            row,
+            message: `row ${row}: a formula cell has no saved result (the file was written by a program that does not calculate); it is read as empty. Open and save the file in Excel or LibreOffice to store results`,
+          }));
+          return null;
+        }
+        if (typeof result === 'number') {
+          if (Number.isNaN(result)) return { error: '#VALUE!' };
+          const fmt = cell().numFmt;
+          if (isBooleanFormat(fmt)) return result !== 0;
+          if (isDateFormat(fmt)) return clockText(fmt, result) ?? fixLeapBug(serialToDate(result, date1904), row);
+          return zeroPadded(fmt, result) ?? duration(fmt, result) ?? result;
+        }
+        return convertValue(result, row, col, cell);
+      }
+      if ('text' in o) return convertValue(o.text, row, col, cell);
+      if ('hyperlink' in o && typeof o.hyperlink === 'string') return o.hyperlink;
+    }
+    return String(v);
+  };
+
+  // Excel counts 29 February 1900 as a day (a Lotus 1-2-3 bug it kept): serials below 60
+  // are one day later than plain arithmetic says, and serial 60 is a date that never was.
+  const fixLeapBug = (d: Date, row: number): CellValue => {
+    if (date1904) return d;
+    const serial = d.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET;
+    if (serial >= 1 && serial < 60) return new Date(d.getTime() + DAY_MS);
+    if (serial >= 60 && serial < 61) {
+      warnings.note('leap-1900', () => ({
+        code: 'W_DATE_1900',
+        row,
+        message: `row ${row}: a date cell holds 29 February 1900, a day that does not exist (Excel's 1900 leap-year bug)`,
+      }));
+      return '1900-02-29';
+    }
+    return d;
+  };
+  return convert;
+}
+
 export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const { wb, sheet, warnings } = x;
   const where: Location = { file: x.file, sheet: sheet.name };
@@ -670,82 +755,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     hook._parseSharedStrings = (entry) => original(withoutPhonetics(entry.setEncoding('utf8')));
   }
 
-  /** A cell as the user sees it: exceljs's value, corrected by what the scanner saw, escapes decoded. */
-  const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
-    const seen = scanner.take(row, col);
-    if (seen !== null && typeof seen === 'object' && 'iso' in seen) return seen.iso;
-    const out = convertValue(v, row, col, cell);
-    return typeof out === 'string' ? decodeEscapes(out) : out;
-  };
-
-  const convertValue = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
-    if (v === null || v === undefined) return null;
-    if (typeof v === 'string') {
-      const seen = scanner.take(row, col);
-      const text = typeof seen === 'string' ? seen : v;
-      return text === '' ? null : text;
-    }
-    if (typeof v === 'number') {
-      if (Number.isNaN(v)) return null;
-      const fmt = cell().numFmt;
-      // exceljs takes [ss] alone for a number, not a time.
-      return zeroPadded(fmt, v) ?? duration(fmt, v) ?? v;
-    }
-    if (typeof v === 'boolean') return v;
-    if (v instanceof Date) return clockText(cell().numFmt, v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (wb.date1904 ? 1462 : 0)) ?? fixLeapBug(v, row);
-    if (typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.error === 'string') return { error: o.error };
-      if (Array.isArray(o.richText)) {
-        const text = (o.richText as { text?: unknown }[]).map((r) => (typeof r.text === 'string' ? r.text : '')).join('');
-        return text === '' ? null : text;
-      }
-      if ('formula' in o || 'sharedFormula' in o || 'result' in o) {
-        const seen = scanner.take(row, col);
-        if (typeof seen === 'object' && 'error' in seen) return { error: seen.error };
-        if (typeof seen === 'boolean') return seen;
-        if (seen === '') return null;
-        const result = seen ?? o.result;
-        if (result === undefined || result === null) {
-          warnings.note('formula-no-result', () => ({
-            code: 'W_FORMULA_NO_RESULT',
-            row,
-            message: `row ${row}: a formula cell has no saved result (the file was written by a program that does not calculate); it is read as empty. Open and save the file in Excel or LibreOffice to store results`,
-          }));
-          return null;
-        }
-        if (typeof result === 'number') {
-          if (Number.isNaN(result)) return { error: '#VALUE!' };
-          const fmt = cell().numFmt;
-          if (isBooleanFormat(fmt)) return result !== 0;
-          if (isDateFormat(fmt)) return clockText(fmt, result) ?? fixLeapBug(serialToDate(result, wb.date1904), row);
-          return zeroPadded(fmt, result) ?? duration(fmt, result) ?? result;
-        }
-        return convertValue(result, row, col, cell);
-      }
-      if ('text' in o) return convertValue(o.text, row, col, cell);
-      if ('hyperlink' in o && typeof o.hyperlink === 'string') return o.hyperlink;
-    }
-    return String(v);
-  };
-
-  // Excel counts 29 February 1900 as a day (a Lotus 1-2-3 bug it kept): serials below 60
-  // are one day later than plain arithmetic says, and serial 60 is a date that never was.
-  const fixLeapBug = (d: Date, row: number): CellValue => {
-    if (wb.date1904) return d;
-    const serial = d.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET;
-    if (serial >= 1 && serial < 60) return new Date(d.getTime() + DAY_MS);
-    if (serial >= 60 && serial < 61) {
-      warnings.note('leap-1900', () => ({
-        code: 'W_DATE_1900',
-        row,
-        message: `row ${row}: a date cell holds 29 February 1900, a day that does not exist (Excel's 1900 leap-year bug)`,
-      }));
-      return '1900-02-29';
-    }
-    return d;
-  };
-
+  const convert = cellConverter(wb.date1904, scanner, warnings);
   const budget = new CellTextBudget(x.maxCellText, where);
   async function* rows(): AsyncGenerator<RawRow> {
     let lastRow = 0;

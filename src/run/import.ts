@@ -16,7 +16,8 @@ import { connect, type Connection } from '../api/connect.js';
 import { rememberRate } from '../api/pace-memory.js';
 import { listArray } from '../api/paginate.js';
 import { openSheet } from '../read/index.js';
-import type { RowNote, SheetRow, SheetSource } from '../read/types.js';
+import type { SheetRow, SheetSource } from '../read/types.js';
+import { RowReadNotes } from './read-notes.js';
 import { findResource, customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
 import { headerMatcher, mapHeaders, missingRequired, targetName, type Mapping, type MappingFile, type CustomFieldSet } from '../map/headers.js';
@@ -398,7 +399,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const dateOrders = scanner.dateOrders(where, counted);
     // A date column whose first rows all read both ways: the rest of the sheet decides.
     if (!counted && scanner.unsettled().length > 0) {
-      const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+      const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
       for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
     }
     const blankRows = probe.stats.blankRows;
@@ -482,7 +483,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.logger?.info({ plan: { ...plan, mapped: plan.mapped.length } }, 'plan');
 
     // Pass 2, or the rest of the one pass.
-    const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+    const source = onePass ? probe : await openSheet(o.file, { sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
     const lookupCols = lookupColumns(mapping);
     const settledBySideScan = new Set<number>();
     /**
@@ -501,7 +502,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // A column that now mixes orders stops the run, as a first pass would have.
       for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
       if (scanner.unsettled().some((c) => !settledBySideScan.has(c.index))) {
-        const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow });
+        const side = await openSheet(o.file, { sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
         for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) {
           dateOrders.set(col, order);
           settledBySideScan.add(col);
@@ -572,6 +573,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     o.signal?.addEventListener('abort', onAbort);
     if (o.signal?.aborted) onAbort();
 
+    // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
+    const readNotes = new RowReadNotes(source.warnings);
     const pending = new Map<number, Promise<RowOutcome>>();
     const keyColumn = keyField ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField) : undefined;
     /**
@@ -579,7 +582,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
      * rows), a promise otherwise, so that a dry run spends no microtask per row.
      */
     const process = (r: SheetRow): RowOutcome | Promise<RowOutcome> => {
-      if (r.notes) rowNotes.set(r.row, r.notes);
+      readNotes.remember(r);
       // A child waits for its parent's row, so the parent's new id can be looked up.
       const ref = selfRefCol ? cellText(r.cells[selfRefCol.index]).trim() : '';
       const parentRow = ref ? scanned.firstRowOfKey.get(ref) : undefined;
@@ -688,29 +691,6 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
 
-    // The reader's warnings about one row (an odd delimiter, a stray quote) go into that row's
-    // report line; its notes on the row (padded, cut, repaired) too, and a repair is counted.
-    let readerWarning = 0;
-    let repairedRows = 0;
-    const rowNotes = new Map<number, readonly RowNote[]>();
-    const withReaderWarnings = (out: RowOutcome): RowOutcome => {
-      const extra: RowIssue[] = [];
-      const notes = rowNotes.get(out.row);
-      if (notes) {
-        rowNotes.delete(out.row);
-        for (const n of notes) extra.push({ code: n.repaired ? 'W_ROW_REPAIRED' : 'W_READ', column: n.column, message: n.repaired ? `row shape repaired: ${n.message}` : n.message });
-        if (notes.some((n) => n.repaired)) repairedRows++;
-      }
-      while (readerWarning < source.warnings.length) {
-        const w = source.warnings[readerWarning];
-        if (w.row !== undefined && w.row > out.row) break;
-        readerWarning++;
-        // The row's own note says it already (the warning is the file's summary of that kind).
-        if (w.row === out.row && !notes?.some((n) => n.code === w.code)) extra.push({ code: 'W_READ', column: w.column, message: w.message });
-      }
-      return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
-    };
-
     const debug = o.logger?.isLevelEnabled('debug') === true;
     // A report that cannot be written (a full disk) stops the run: rows in flight finish
     // and are journaled, nothing more is sent, and the error is thrown after them.
@@ -728,7 +708,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       }
     };
     const emit = (row: RowOutcome): void | Promise<void> => {
-      const out = withReaderWarnings(row);
+      const out = readNotes.attach(row);
       counts[out.status]++;
       if (debug) o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
       const written = writeReport(out);
@@ -801,7 +781,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       report: reportPath,
       journal: journal?.path,
       stopped,
-      repairedRows,
+      repairedRows: readNotes.repaired,
       warnings: [...plan.warnings, ...writer.warnings],
       runWarnings: [...writer.warnings],
       plan,

@@ -45,3 +45,34 @@ describe.each(corpus)('$cls/$name', ({ name, cls, path, expected }) => {
     for (const r of expected.repeatsHeader ?? []) expect(rows.find((x) => Number(x['#row']) === r)?.['#status']).toBe('skipped');
   }, 60_000);
 });
+
+describe('the plan says how a file was read', () => {
+  const file = (cls: string, name: string) => corpus.find((f) => f.cls === cls && f.name === name)!.path;
+  // The report goes to the scratch folder, not beside the fixture.
+  const validate = (path: string) => runCli(['validate', path, '-r', 'asset', '--report', join(dir, 'plan.report.csv'), ...sb.args], { timeoutMs: 60_000 });
+
+  it('the encoding and why, the delimiter', async () => {
+    const res = await validate(file('encodings', 'windows-1252.csv'));
+    expect(res.stderr).toContain('Read as Windows-1252 (its bytes are not valid UTF-8 (Windows-1252 is what Excel on Windows writes)), cells separated by semicolons.');
+  });
+
+  it('padded delimiters', async () => {
+    const res = await validate(file('dialects', 'padded-commas.csv'));
+    expect(res.stderr).toContain('Read as UTF-8 (its first bytes are plain ASCII (UTF-8 is assumed)), cells separated by commas each followed by a space (the spaces are not read).');
+  });
+
+  it('a header far down: which row, why, and the rows above counted as skipped', async () => {
+    const res = await validate(file('header', 'header-far-down.txt'));
+    expect(res.stderr).toMatch(/2 rows below the header on row 6, 5 rows above the header skipped\./);
+    expect(res.stderr).toMatch(/warning: the header is row 6, it names 3 known fields \("Name", "Serial No\.", "Cost"\); the 5 rows with text above it \(titles, notes\) are skipped/);
+  });
+
+  it('a repeated header row is skipped with a note, not read as an asset', async () => {
+    const report = join(dir, 'repeated.report.csv');
+    const res = await runCli(['validate', file('header', 'repeated-header.csv'), '-r', 'asset', '--report', report, ...sb.args], { timeoutMs: 60_000 });
+    expect(res.code).toBe(0);
+    const row4 = readReport(report).find((r) => r['#row'] === '4')!;
+    expect(row4['#status']).toBe('skipped');
+    expect(row4['#message']).toMatch(/repeats the header row, not a record/);
+  });
+});

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AssetbatchError, type ErrorCode, type Location } from '../errors.js';
-import type { ParseEvents, ParseInit } from './csv.js';
+import type { ParseEvents, ParseInit } from './csv-init.js';
 import type { TextEncodingName } from './detect.js';
 import type { RawRow } from './header.js';
 import type { ReadWarning } from './types.js';

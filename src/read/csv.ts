@@ -151,25 +151,8 @@ export interface TextOpen {
   readonly worker?: boolean;
 }
 
-/** What the parse reports besides rows: warnings (noted once per kind) and an encoding switch. */
-export interface ParseEvents {
-  add(w: ReadWarning): void;
-  note(key: string, make: () => ReadWarning): void;
-  encoding(e: TextEncodingName, why: string): void;
-}
-
-/** What a parse needs, in a form a worker thread can be given. */
-export interface ParseInit {
-  readonly file: string;
-  readonly encoding: TextEncodingName;
-  readonly delimiter: string;
-  /** Cells padded after the delimiter (`a, b`); see Dialect. */
-  readonly padded?: boolean;
-  /** Cells a well-formed record has, from the sample (0: unknown); lets a runaway quote be repaired. */
-  readonly width?: number;
-  /** Bytes per read (tests make it small, to meet an error with records still buffered). */
-  readonly readBytes?: number;
-}
+export type { ParseEvents, ParseInit } from './csv-init.js';
+import type { ParseEvents, ParseInit } from './csv-init.js';
 
 /**
  * A record's cells as one CSV record for the report, or undefined when the report must

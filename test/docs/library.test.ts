@@ -1,6 +1,7 @@
 // docs/library.md's examples are whole programs: each ```ts block runs, with the built package
-// as 'assetbatch', in a folder of its own holding a copy of samples/, and must exit 0. Types are
-// stripped (ts.transpileModule), not checked: `npm run build` checks the library's own types.
+// as 'assetbatch', in a folder of its own holding a copy of samples/, and must exit 0 having
+// printed something. The blocks are also type-checked against the built declarations (a
+// misspelt property would otherwise print `undefined` and pass).
 import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,32 @@ describe('docs/library.md', () => {
   it('has an example for each public function it lists', () => {
     expect(examples.length).toBeGreaterThanOrEqual(12);
   });
+
+  it('type-checks against the built declarations', () => {
+    const dir = tempDir();
+    const files = examples.map((e, i) => {
+      const file = join(dir, `example-${i}.ts`);
+      writeFileSync(file, `${e.code}\nexport {};\n`);
+      return file;
+    });
+    const program = ts.createProgram(files, {
+      noEmit: true,
+      strict: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ES2022,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules/@types')],
+      paths: { assetbatch: [join(ROOT, 'dist/index.d.ts')] },
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file ? `${examples[files.indexOf(d.file.fileName)]?.heading ?? d.file.fileName}: ` : '';
+      return where + ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    });
+    rmSync(dir, { recursive: true, force: true });
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   // The first block only shows the import line.
   it.concurrent.each(examples.filter((e) => /\bawait\b/.test(e.code)).map((e) => [`${e.heading} (line ${e.line})`, e] as const))('%s runs', async (_name, e) => {

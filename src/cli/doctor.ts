@@ -1,6 +1,6 @@
 // `assetbatch doctor`: read-only checks before a migration. A thin shell over runDoctor().
 import type { Command } from 'commander';
-import { connect } from '../api/connect.js';
+import { connect } from '../connect.js';
 import { connectionConfig, type ConnectionFlags } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { runDoctor, type DoctorReport } from '../run/doctor.js';

@@ -4,11 +4,10 @@
 // token is never printed.
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { connect, type Connection } from '../api/connect.js';
+import { connect, type Connection } from '../connect.js';
 import { connectionConfig, type ConnectionFlags } from '../config.js';
 import { AssetbatchError, exitCodeFor, ExitCode } from '../errors.js';
-import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult } from '../export/index.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../export/writers/types.js';
+import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult, EXPORT_FORMATS, type ExportFormat } from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
 import { addConnectionOptions, createLogger, isClosedPipe, printJsonError, scrub } from './common.js';
 

@@ -5,7 +5,7 @@ import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
 import { importSpreadsheet, writableResource, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
-import { connect } from '../api/connect.js';
+import { connect } from '../connect.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
 import { formatRowIssue } from '../validate/validate.js';

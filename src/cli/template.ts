@@ -1,7 +1,7 @@
 // `assetbatch template <resource>`: write a spreadsheet ready to fill. A thin shell over
 // writeTemplate(); with --live the lookup drop-downs are filled from the service.
 import { Command, Option } from 'commander';
-import { connect } from '../api/connect.js';
+import { connect } from '../connect.js';
 import { connectionConfig, loadConfigFile, positiveInt, type ConnectionFlags } from '../config.js';
 import { WRITABLE } from '../resources/index.js';
 import { fetchTemplateLookups } from '../template/live.js';

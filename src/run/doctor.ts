@@ -3,7 +3,7 @@
 // and paginated as expected, the rate limit as observed (a 429 is never provoked), the
 // proxy in use, and the time a request takes. Each check says what to do when it fails.
 import { ApiError, type ApiClient } from '../api/client.js';
-import type { Connection } from '../api/connect.js';
+import type { Connection } from '../connect.js';
 import { PAGE_SIZE, type Page } from '../api/paginate.js';
 import { proxyInUse, showUrl } from '../api/proxy.js';
 import type { ConnectionConfig } from '../config.js';

@@ -2,7 +2,7 @@
 // user to review, with value tables proposed for lookup columns whose values the service
 // does not know (when a service is at hand).
 import type { ConnectionConfig } from '../config.js';
-import { connect, type Connection } from '../api/connect.js';
+import { connect, type Connection } from '../connect.js';
 import { headerMatcher, mapHeaders, mappingToFile, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { openSheet } from '../read/index.js';

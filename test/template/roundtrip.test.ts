@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type Connection } from '../../src/api/connect.js';
+import { connect, type Connection } from '../../src/connect.js';
 import { listArray } from '../../src/api/paginate.js';
 import { findResource } from '../../src/resources/index.js';
 import type { ConnectionConfig } from '../../src/config.js';

@@ -4,7 +4,7 @@
 // Each outcome goes to the report, the progress line and the caller, as it comes.
 import pLimit from 'p-limit';
 import { resolve as resolvePath } from 'node:path';
-import type { Connection } from '../api/connect.js';
+import type { Connection } from '../connect.js';
 import { fileWriteError, type AssetbatchError } from '../errors.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { translateCell } from '../map/values.js';

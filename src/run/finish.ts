@@ -1,7 +1,7 @@
 // Stage 5 of an import: the summary, the share of the account this run got (for the next
 // run's pace), the journal closed and the report put in place. And the report of a run
 // stopped before its first row: every row listed as not sent.
-import type { Connection } from '../api/connect.js';
+import type { Connection } from '../connect.js';
 import { rememberRate } from '../api/pace-memory.js';
 import { fileWriteError } from '../errors.js';
 import { openReport } from '../report/report.js';

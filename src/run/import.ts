@@ -7,7 +7,7 @@
 // An import reads the sheet twice, streaming both times: the scan and the run itself. A dry
 // run reads it once, learning from its first rows (scan.ts). Nothing is written before the
 // plan is known; every row ends in the report.
-import { connect, type Connection } from '../api/connect.js';
+import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
 import { execute, type RunFiles } from './execute.js';

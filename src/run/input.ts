@@ -2,7 +2,7 @@
 // headers mapped to fields, judged by the first rows' values, with the account's custom
 // fields where a header may name one; the lookups' resolver made and the mapping file's
 // value tables checked against the service.
-import type { Connection } from '../api/connect.js';
+import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
 import { headerMatcher, mapHeaders, missingRequired, type CustomFieldSet, type Mapping } from '../map/headers.js';

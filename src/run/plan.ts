@@ -4,7 +4,7 @@
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
 import { stat } from 'node:fs/promises';
-import type { Connection } from '../api/connect.js';
+import type { Connection } from '../connect.js';
 import { AssetbatchError } from '../errors.js';
 import type { DateOrder } from '../map/coerce.js';
 import { headerMatcher, targetName, type ColumnMapping } from '../map/headers.js';

@@ -2,7 +2,7 @@
 // (ImportPlan), what it reports while it runs (RunProgress) and at the end (ImportSummary).
 import type { Logger } from 'pino';
 import type { ConnectionConfig } from '../config.js';
-import type { Connection } from '../api/connect.js';
+import type { Connection } from '../connect.js';
 import type { LookupKind, WriteMode } from '../resources/fields.js';
 import type { MappingFile } from '../map/headers.js';
 import type { OnExisting } from '../send/writer.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'vitest';
 import { ApiClient } from '../src/api/client.js';
-import type { Connection } from '../src/api/connect.js';
+import type { Connection } from '../src/connect.js';
 import { RateLimiter } from '../src/api/rate-limit.js';
 import { importSpreadsheet, type ImportSummary } from '../src/run/import.js';
 import { startSandbox } from '../src/sandbox/index.js';

@@ -36,6 +36,8 @@ export interface ClientOptions {
   readonly logger?: Logger;
   /** Share a limiter between clients of one account (tests, benchmarks). */
   readonly limiter?: RateLimiter;
+  /** Start pacing at this many requests a minute (the share an earlier run got), rising back to the limit. */
+  readonly startRate?: number;
 }
 
 /** Per-request options. */
@@ -121,7 +123,7 @@ export class ApiClient {
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
     this.token = opts.token;
-    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? 100 });
+    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? 100, startRate: opts.startRate });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,
       timeoutMs: opts.timeoutMs ?? 60_000,
@@ -209,7 +211,8 @@ export class ApiClient {
       const parsed = safeJson(this.token.length >= 4 ? text.replaceAll(this.token, '[redacted]') : text);
       if (status === 429) {
         this.stats.throttled++;
-        const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? 60_000;
+        // Without a word on how long, until our oldest request leaves the window (a slot frees), not a whole minute.
+        const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? this.limiter.untilSlotFrees();
         throttledFor += wait;
         // One long wait, or a service that keeps refusing for as long: stop rather than hang.
         if (wait > this.opts.maxRetryAfterMs || throttledFor > this.opts.maxRetryAfterMs) {

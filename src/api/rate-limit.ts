@@ -189,13 +189,18 @@ export class RateLimiter implements Gate {
       if (at <= now) break;
       await this.wait(at - now);
     }
-    this.record(this.now());
+    this.record(this.now(), paced);
   }
 
-  private record(t: number): void {
+  /**
+   * A lease's later requests go without spacing, but count as spaced: the next request
+   * waits one interval more, so a read-and-write pair keeps the run at its pace.
+   */
+  private record(t: number, paced = true): void {
     if (this.demand > 0) this.demand--;
+    const spacing = this.limit > 0 && !paced ? this.settings.windowMs / this.rate.at(t) : 0;
     this.sent.push(t);
-    this.last = t;
+    this.last = paced ? t : Math.max(t, this.last + spacing);
     this.from = inWindowAt(t, this.log, this.settings).first;
     // Compact now and then: the log holds about one window.
     if (this.from > 1024) {
@@ -251,6 +256,14 @@ export class RateLimiter implements Gate {
   /** Our requests in the current window. */
   inWindow(): number {
     return inWindowAt(this.now(), this.log, this.settings).count;
+  }
+
+  /** Until our oldest request in the window leaves it (a slot of the account's frees): at least 1 s, a window when we have none in it. */
+  untilSlotFrees(): number {
+    const now = this.now();
+    const { count, first } = inWindowAt(now, this.log, this.settings);
+    if (count === 0) return this.settings.windowMs;
+    return Math.max(1000, this.sent[first] + this.settings.windowMs + this.settings.marginMs - now);
   }
 
   /** Requests per window we pace at now. */

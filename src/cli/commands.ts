@@ -44,6 +44,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'Write a spreadsheet template ready to fill: one column per field, rules in the header notes, drop-downs for the lists.',
     load: async () => (await import('./template.js')).registerTemplateCommand,
   },
+  {
+    name: 'status',
+    term: 'status [options] <file>',
+    summary: 'How far an import or update is, running or stopped: rows done by outcome, rows left, the rate, the ETA, the last error (read from its journal).',
+    load: async () => (await import('./status.js')).registerStatusCommand,
+  },
+  {
+    name: 'doctor',
+    term: 'doctor [options]',
+    summary: 'Check, before a migration, that the service answers as assetbatch expects: token, companies, list shape and pages, rate limit, proxy, time a request takes. Read-only: it never writes.',
+    load: async () => (await import('./doctor.js')).registerDoctorCommand,
+  },
 ];
 
 /**

@@ -4,11 +4,10 @@
 // token is never printed.
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { connect, type Connection } from '../api/connect.js';
+import { connect, type Connection } from '../connect.js';
 import { connectionConfig, type ConnectionFlags } from '../config.js';
 import { AssetbatchError, exitCodeFor, ExitCode } from '../errors.js';
-import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult } from '../export/index.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../export/writers/types.js';
+import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult, EXPORT_FORMATS, type ExportFormat } from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
 import { addConnectionOptions, createLogger, isClosedPipe, printJsonError, scrub } from './common.js';
 
@@ -81,8 +80,13 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   };
   // Ctrl-C stops the export cleanly: the temporary file is removed, exit code 3.
   const interrupt = new AbortController();
-  const onSigint = () => interrupt.abort();
+  // A wait for the rate limit (or a backoff) ends at once too: the export stops within about 2 s.
+  const onSigint = () => {
+    interrupt.abort();
+    conn?.client.interrupt(new AssetbatchError('E_INTERRUPTED', 'interrupted; the export was not finished'));
+  };
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
   try {
     const cfg = connectionConfig(flags, io.env);
     conn = await connect(cfg, { logger: createLogger(flags.log) });
@@ -138,6 +142,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
     return exitCodeFor('E_INTERNAL');
   } finally {
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigint);
     await conn?.close();
   }
 }

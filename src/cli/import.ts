@@ -5,12 +5,13 @@ import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
 import { importSpreadsheet, writableResource, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
-import { connect } from '../api/connect.js';
+import { connect } from '../connect.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
 import { formatRowIssue } from '../validate/validate.js';
 import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
-import type { RowOutcome } from '../report/report.js';
+import { reportFormat, type RowOutcome } from '../report/report.js';
+import { partPath } from '../util/atomic-file.js';
 
 interface ImportFlags {
   resource: string;
@@ -67,10 +68,10 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
   if (plan.text) lines.push(describeText(plan.text));
-  lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : ''}`).join(', ')}`);
+  lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : ''}`).join(', ')}`);
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
-  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}; map it with --mapping)`);
+  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; map it with --mapping)`);
   if (plan.unmapped.length > UNMAPPED_SHOWN) lines.push(`warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped.slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3).map((u) => `"${u.header}"`).join(', ')} …); \`assetbatch mapping suggest\` lists them all`);
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
@@ -78,8 +79,9 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const what = plan.mode === 'update' ? `up to ${plan.writes} updates (a read and a write each)` : `up to ${plan.writes} writes`;
-    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; at ${plan.rateLimit || 'unlimited'} requests/minute ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
+    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; at ${plan.sharedRate ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)` : `${plan.rateLimit || 'unlimited'} requests/minute`} ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
   }
+  if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');
 }
 

@@ -32,6 +32,7 @@ export function registerSandboxCommand(program: Command): void {
     .option('--fault-seed <n>', 'seed for fault injection, so a run can be repeated exactly', nonNegativeInt('--fault-seed'))
     .addOption(new Option('--seed <kind>', 'seed data: default (a realistic account) or empty (reference data only)').choices(['default', 'empty']).default('default'))
     .option('--state <file>', 'load data from this JSON file if it exists; save to it after writes and on exit')
+    .option('--background-load <n>', 'simulate other clients of the account: n requests a minute, evenly spread, counted against the same rate limit', nonNegativeInt('--background-load'), 0)
     .option('--no-patch', 'refuse PATCH (405), as a service without partial updates does, to rehearse the PUT fallback of `assetbatch update`')
     .addHelpText(
       'after',
@@ -46,6 +47,8 @@ Examples:
       rehearse against a flaky service, the same way every time
   $ assetbatch sandbox --seed empty --rate-limit 0
       a bare account without throttling
+  $ assetbatch sandbox --rate-limit 100 --background-load 40
+      colleagues use 40 of the account's 100 requests a minute: rehearse sharing it
   $ assetbatch sandbox --no-patch
       only PUT updates records: \`assetbatch update\` falls back to read-just-before-PUT
 
@@ -54,7 +57,7 @@ Try it:
   $ curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8000/__sandbox/stats
 `,
     )
-    .action(async (opts: { port: number; token: string; rateLimit: number; latencyMs: number; faults?: string; faultSeed?: number; seed: 'default' | 'empty'; state?: string; patch: boolean }) => {
+    .action(async (opts: { port: number; token: string; rateLimit: number; latencyMs: number; faults?: string; faultSeed?: number; seed: 'default' | 'empty'; state?: string; patch: boolean; backgroundLoad: number }) => {
       const sandbox = await startSandbox({
         port: opts.port,
         token: opts.token,
@@ -65,6 +68,7 @@ Try it:
         seed: opts.seed,
         stateFile: opts.state,
         patch: opts.patch,
+        backgroundLoad: opts.backgroundLoad,
       });
       process.stdout.write(
         `${sandbox.url}\n` +

@@ -1,10 +1,11 @@
 // `assetbatch template <resource>`: write a spreadsheet ready to fill. A thin shell over
 // writeTemplate(); with --live the lookup drop-downs are filled from the service.
 import { Command, Option } from 'commander';
-import { connect } from '../api/connect.js';
+import { connect } from '../connect.js';
 import { connectionConfig, loadConfigFile, positiveInt, type ConnectionFlags } from '../config.js';
 import { WRITABLE } from '../resources/index.js';
 import { fetchTemplateLookups } from '../template/live.js';
+import { loadCustomFields } from '../run/import.js';
 import { templateResource, writeTemplate, type TemplateFormat, type TemplateOptions } from '../template/template.js';
 import { addConnectionOptions, createLogger, runAction } from './common.js';
 
@@ -26,7 +27,7 @@ async function runTemplate(resource: string, f: TemplateFlags): Promise<void> {
     const logger = createLogger(f.log);
     const conn = await connect(cfg, { logger });
     try {
-      opts = { company: cfg.company, ...(await fetchTemplateLookups(conn.client, def, cfg.company)) };
+      opts = { company: cfg.company, ...(await fetchTemplateLookups(conn.client, def, cfg.company)), custom: await loadCustomFields(conn, def, cfg.company) };
     } finally {
       await conn.close();
       logger?.flush();
@@ -46,7 +47,7 @@ export function registerTemplateCommand(program: Command): void {
     .argument('<resource>', WRITABLE.join(' | '))
     .option('-o, --output <file>', 'file to write (default: <resource>-template.xlsx or .csv)')
     .addOption(new Option('--format <format>', 'xlsx or csv (default: from the file extension, else xlsx)').choices(['xlsx', 'csv']))
-    .option('--live', 'fill the lookup drop-downs (countries, categories, suppliers, owners …) from the service for the company');
+    .option('--live', 'fill the lookup drop-downs (countries, categories, suppliers, owners …) from the service for the company, and add a column for each of its active custom fields and custom form fields');
   addConnectionOptions(cmd)
     .addHelpText(
       'after',

@@ -99,14 +99,17 @@ export function noticeDeadline(end: unknown, noticeDays: unknown): string | null
   return e !== undefined && n !== undefined ? addDays(e, -n) : null;
 }
 
-/** Total contract value ÷ the contract's length in years (start to end date). */
+/**
+ * Total contract value ÷ the contract's length in years. The end date is the contract's
+ * last day (a one-year contract runs 2024-01-01 to 2024-12-31), so the term runs to the
+ * day after it: a one-year contract's annualised spend is its total, never more.
+ */
 export function annualisedSpend(total: unknown, start: unknown, end: unknown): number | null {
   const t = num(total);
   const s = date(start);
   const e = date(end);
-  if (t === undefined || s === undefined || e === undefined) return null;
-  const years = yearsBetween(s, e);
-  return years > 0 ? roundCents(t / years) : null;
+  if (t === undefined || s === undefined || e === undefined || e < s) return null;
+  return roundCents(t / yearsBetween(s, addDays(e, 1)));
 }
 
 /** Whether the contract renews by itself: its end of term clause is auto_renewed. */

@@ -9,30 +9,16 @@ import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation } from './values.js';
 
-export type Target =
-  | { readonly kind: 'field'; readonly field: FieldDef }
-  | {
-      readonly kind: 'custom';
-      /** template = custom field template (values in template.fields[]); form = custom form (form_template[].custom_form_data). */
-      readonly source: 'template' | 'form';
-      readonly templateId: number;
-      readonly templateName: string;
-      readonly fieldId: number;
-      readonly fieldName: string;
-      readonly dataType: CustomFieldDataType;
-    }
-  | { readonly kind: 'id' }
-  /** A value the service has no field for, turned into one (warranty months → warranty end date). */
-  | { readonly kind: 'derived'; readonly name: DerivedName; readonly label: string };
-
-export type DerivedName = 'warranty_months';
+export type { DerivedName, Target } from './target.js';
+import type { DerivedName, Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
 export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
   { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
 ];
 
-export type MatchHow = 'mapping file' | 'name' | 'synonym' | 'custom field' | 'fuzzy';
+/** How a column was matched; 'values': its header named a field its values contradict, and the values named another. */
+export type MatchHow = 'mapping file' | 'name' | 'synonym' | 'custom field' | 'fuzzy' | 'values';
 
 export interface ColumnMapping {
   readonly index: number;
@@ -51,6 +37,8 @@ export interface MappingFile {
   values?: Record<string, Record<string, string>>;
   /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
   formulaEscape?: 'backtick';
+  /** Notes for the person who reviews a suggested file (value matches and their confidence); not read by the import. */
+  review?: string[];
   dateFormat?: string;
   uniqueField?: 'name' | 'serial_number';
   /** Workbooks: sheet name → resource. */
@@ -60,7 +48,7 @@ export interface MappingFile {
 export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
-  readonly unmapped: readonly { index: number; header: string; suggestion?: string }[];
+  readonly unmapped: readonly { index: number; header: string; suggestion?: string; why?: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly warnings: readonly string[];
@@ -181,7 +169,7 @@ interface Candidate {
 }
 
 /** How much each way of matching counts: a name beats a synonym beats a fuzzy match. */
-const HOW_RANK: Record<MatchHow, number> = { 'mapping file': 100, name: 4, 'custom field': 3.5, synonym: 3, fuzzy: 1 };
+const HOW_RANK: Record<MatchHow, number> = { 'mapping file': 100, name: 4, 'custom field': 3.5, synonym: 3, values: 3, fuzzy: 1 };
 
 /** The mapping file's columns: index → target (null: ignore), and the headers it names that the sheet lacks. */
 function explicitColumns(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update'): { explicit: Map<number, Target | null>; absent: string[] } {
@@ -289,10 +277,11 @@ function alternatives(header: string, idx: NameIndexes): Target[] {
 
 /**
  * Judge each column's candidates by its values: a contradicted one is dropped (the reason
- * goes to the warnings), and one whose values fit scores higher. A column left with none
+ * goes to the warnings, or to the column's `why` when nothing else fits), and one whose
+ * values fit scores higher. A column left with none
  * tries the targets its header's words name, if its values fit one well.
  */
-function judgeCandidates(cands: Candidate[], header: string, values: readonly CellValue[], idx: NameIndexes, warnings: string[]): Candidate[] {
+function judgeCandidates(cands: Candidate[], header: string, values: readonly CellValue[], idx: NameIndexes, notes: { warnings: string[]; why: Map<number, string> }): Candidate[] {
   if (values.length === 0 || cands.length === 0) return cands;
   const kept: Candidate[] = [];
   const dropped: Candidate[] = [];
@@ -309,15 +298,17 @@ function judgeCandidates(cands: Candidate[], header: string, values: readonly Ce
     .map((t) => ({ t, fit: fitOf(t, values) ?? 0 }))
     .filter((x) => x.fit >= 0.9 && !dropped.some((d) => targetName(d.target) === targetName(x.t)))
     .sort((a, b) => Number(b.t.kind === 'derived') - Number(a.t.kind === 'derived') || b.fit - a.fit)[0];
-  warnings.push(`column "${header}" holds ${someValues(values)}, which is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}${alt ? `: read as ${targetLabel(alt.t)} (${targetName(alt.t)})` : '; it is not imported'}`);
-  return alt ? [{ index: dropped[0].index, header, target: alt.t, how: 'synonym', score: HOW_RANK.synonym + alt.fit }] : [];
+  const holds = `holds ${someValues(values)}, which is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`;
+  if (alt) notes.warnings.push(`column "${header}" ${holds}: read as ${targetLabel(alt.t)} (${targetName(alt.t)})`);
+  else notes.why.set(dropped[0].index, `it ${holds}`);
+  return alt ? [{ index: dropped[0].index, header, target: alt.t, how: 'values', score: HOW_RANK.values + alt.fit }] : [];
 }
 
 /**
  * Give each target to one column and each column one target, best score first; a column
  * that loses every target it matched is reported with the column that took it.
  */
-function assign(cands: readonly Candidate[], warnings: string[]): Map<number, Candidate> {
+function assign(cands: readonly Candidate[], why: Map<number, string>): Map<number, Candidate> {
   const sorted = [...cands].sort((a, b) => b.score - a.score || a.index - b.index);
   const byColumn = new Map<number, Candidate>();
   const taken = new Map<string, Candidate>();
@@ -330,7 +321,7 @@ function assign(cands: readonly Candidate[], warnings: string[]): Map<number, Ca
   for (const i of losers) {
     const best = sorted.find((c) => c.index === i)!;
     const winner = taken.get(targetName(best.target))!;
-    warnings.push(`column "${best.header}" also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`}; it is ignored`);
+    why.set(i, `it also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`}`);
   }
   return byColumn;
 }
@@ -354,6 +345,8 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   const idx = nameIndexes(def, fields, customs, mode);
   const translation: CellTranslation = { values: valueTables(headers, opts.mappingFile?.values), formulaEscape: opts.mappingFile?.formulaEscape };
   const cands: Candidate[] = [];
+  /** Why a column that matched something is not imported. */
+  const why = new Map<number, string>();
   const seen = new Set<string>();
   headers.forEach((header, index) => {
     const target = explicit.get(index);
@@ -361,11 +354,13 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     // "#row", "#status" … are our report's outcome columns, never a field; a repeated header is one column.
     if (explicit.has(index) || header.trim() === '' || header.trim().startsWith('#') || seen.has(compactName(header))) return;
     seen.add(compactName(header));
-    cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, translation), idx, warnings));
+    cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, translation), idx, { warnings, why }));
   });
-  const chosen = assign(cands, warnings);
+  const chosen = assign(cands, why);
+  // Two columns a mapping file gives the same field: the first keeps it, the other is said.
+  for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
-  const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs) }]));
+  const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
   return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };

@@ -4,7 +4,7 @@
 import type { CellValue } from '../read/types.js';
 import type { FieldDef } from '../resources/fields.js';
 import { cellText, coerceDate, coerceEnum, coerceInteger, isEmptyCell, parseAmount } from './coerce.js';
-import type { Target } from './headers.js';
+import type { Target } from './target.js';
 import { isStatusWord } from './vocabulary.js';
 
 /** Below this, a column's values contradict the field its header names. */
@@ -12,6 +12,8 @@ export const CONTRADICTS = 0.5;
 
 const BOOLEAN = /^(yes|no|y|n|true|false|ja|nein|oui|non|x)$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Fields that hold codes (no sentences): serial numbers, tags, part numbers. */
+const CODE_FIELDS = /(serial_number|asset_tag|pseudo_number|part_number)$/;
 
 function isDate(c: CellValue): boolean {
   if (c instanceof Date) return true;
@@ -67,6 +69,8 @@ function fieldFit(f: FieldDef, c: CellValue): number {
 function textFit(f: FieldDef, c: CellValue): number {
   const text = cellText(c).trim();
   if (f.maxLength !== undefined && text.length > f.maxLength) return 0;
+  // A serial number, tag or part number is a code: a sentence in its column is something else.
+  if (CODE_FIELDS.test(f.name)) return /\s/.test(text) && text.length > 20 ? 0 : 1;
   if (f.keepText) return 1;
   // "State" holding "In use": a status, not a state or province.
   if (isStatusWord(text)) return 0.2;

@@ -170,17 +170,19 @@ function splitLines(raw: string, d: Dialect, delim: number): Scan[] {
 }
 
 /**
- * A record whose quoted cell runs onto the next lines, read again line by line when those
- * lines are rows of their own: every line after the first has the usual number of cells,
- * and either the quote never closes, the record has the wrong number of cells, or the file
- * is wide enough (3 or more cells) that a note's line matching a row is unlikely.
+ * A record whose quoted cell runs onto the next lines, read again line by line when each of
+ * its lines is a row of its own: every line, the one that opens the quote included, has the
+ * usual number of cells (a real multi-line cell leaves its first line short, unless it is
+ * the last cell, and then the lines after it are short). A well-formed record (the usual
+ * number of cells, its quote closed cleanly) is taken as one row in a file of two columns,
+ * where a note's line holding one comma would look like a row.
  */
-export function repairRecord(raw: string, cells: readonly string[] | undefined, d: Dialect, delim: number): Scan[] | undefined {
+export function repairRecord(raw: string, scan: Scan | undefined, d: Dialect, delim: number): Scan[] | undefined {
   if (d.width < 2) return undefined;
+  const wellFormed = scan !== undefined && scan.cells.length === d.width && scan.strayQuote === undefined;
+  if (wellFormed && d.width < 3) return undefined;
   const lines = splitLines(raw, d, delim);
-  if (lines.length < 2) return undefined;
-  if (!lines.slice(1).every((l) => l.cells.length === d.width)) return undefined;
-  if (cells !== undefined && cells.length === d.width && d.width < 3) return undefined;
+  if (lines.length < 2 || !lines.every((l) => l.cells.length === d.width)) return undefined;
   return lines;
 }
 
@@ -248,7 +250,7 @@ export class RecordSplitter {
         return text.length;
       }
       const raw = text.slice(pos, s.end);
-      const lines = s.multiline ? repairRecord(raw, s.cells, d, delim) : undefined;
+      const lines = s.multiline ? repairRecord(raw, s, d, delim) : undefined;
       if (lines) this.emitRepaired(raw, lines, out);
       else this.emit(s, raw, out);
       pos = s.next;

@@ -151,25 +151,8 @@ export interface TextOpen {
   readonly worker?: boolean;
 }
 
-/** What the parse reports besides rows: warnings (noted once per kind) and an encoding switch. */
-export interface ParseEvents {
-  add(w: ReadWarning): void;
-  note(key: string, make: () => ReadWarning): void;
-  encoding(e: TextEncodingName, why: string): void;
-}
-
-/** What a parse needs, in a form a worker thread can be given. */
-export interface ParseInit {
-  readonly file: string;
-  readonly encoding: TextEncodingName;
-  readonly delimiter: string;
-  /** Cells padded after the delimiter (`a, b`); see Dialect. */
-  readonly padded?: boolean;
-  /** Cells a well-formed record has, from the sample (0: unknown); lets a runaway quote be repaired. */
-  readonly width?: number;
-  /** Bytes per read (tests make it small, to meet an error with records still buffered). */
-  readonly readBytes?: number;
-}
+export type { ParseEvents, ParseInit } from './csv-init.js';
+import type { ParseEvents, ParseInit } from './csv-init.js';
 
 /**
  * A record's cells as one CSV record for the report, or undefined when the report must
@@ -214,15 +197,16 @@ function toRawRow(rec: ParsedRecord, init: ParseInit, events: ParseEvents, lossy
   const cells = record as CellValue[];
   for (let i = 0; i < record.length; i++) if (record[i] === '') cells[i] = null;
   const { row, line } = rec;
-  const notes: RowNote[] = [];
+  // Most rows have no note: no array for them.
+  let notes: RowNote[] | undefined;
   if (rec.strayQuote !== undefined) {
     const v = record[rec.strayQuote];
     const where = line === row ? `row ${row}` : `row ${row} (line ${line})`;
     const message = `${where}: a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`;
     events.note('quote', () => ({ code: 'W_CSV_QUOTE', row, message }));
-    notes.push({ code: 'W_CSV_QUOTE', cell: rec.strayQuote, message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`, repaired: false });
+    (notes ??= []).push({ code: 'W_CSV_QUOTE', cell: rec.strayQuote, message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`, repaired: false });
   }
-  if (rec.repair) notes.push({ code: 'W_ROW_REPAIRED', cell: rec.repair.cell, message: rec.repair.message, repaired: true });
+  if (rec.repair) (notes ??= []).push({ code: 'W_ROW_REPAIRED', cell: rec.repair.cell, message: rec.repair.message, repaired: true });
   if (lossy && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
     events.note('lossy', () => ({ code: 'W_ENCODING', row, message: `row ${row}: some bytes are not valid UTF-8 and were replaced with �` }));
   }
@@ -230,7 +214,7 @@ function toRawRow(rec: ParsedRecord, init: ParseInit, events: ParseEvents, lossy
   const raw = init.delimiter === ',' && !init.padded ? rec.raw : undefined;
   const out: RawRow = { row, cells, text: recordText(cells, raw) };
   if (line !== row) (out as { line?: number }).line = line;
-  if (notes.length > 0) (out as { notes?: RowNote[] }).notes = notes;
+  if (notes) (out as { notes?: RowNote[] }).notes = notes;
   return out;
 }
 

@@ -2,7 +2,7 @@
 // small look-ahead, then streams data rows shaped to the header (padded, extra cells
 // dropped), skipping and counting blank rows. Shared by the CSV and XLSX readers.
 import type { Location } from '../errors.js';
-import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, type RawRow } from './header.js';
+import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
 import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
 
@@ -63,96 +63,40 @@ function repeatsHeader(cells: readonly CellValue[], lower: readonly string[], fi
   return true;
 }
 
-export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
-  const where: Location = { file, sheet: raw.sheet };
-  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
-  const warnings = raw.warnings;
-  // Non-blank rows read ahead, each with the number of blank rows just before it: blank
-  // rows are counted, never stored, so a file opening with a million empty lines costs nothing.
-  const lookahead: { row: RawRow; blanksBefore: number }[] = [];
-  let trailingBlanks = 0;
-  let headerIndex: number;
-  let guessed = false;
-  let headerWhy = '';
-  // An error met while looking ahead (an unclosed quote on line 9) is held until the rows
-  // before it are yielded, so a small file behaves like a large one.
-  let deferred: unknown;
-  const pull = async (): Promise<IteratorResult<RawRow>> => {
-    if (deferred !== undefined) return { done: true, value: undefined };
-    try {
-      return await raw.rows.next();
-    } catch (err) {
-      if (lookahead.length === 0) throw err;
-      deferred = err;
-      return { done: true, value: undefined };
-    }
-  };
+interface HeaderFound {
+  readonly headers: readonly string[];
+  readonly headerRow: number;
+  /** No row looked like a header: the first was taken. */
+  readonly guessed: boolean;
+  /** Why the row was chosen (chooseHeaderRow). */
+  readonly why: string;
+  /** Rows with text above it, skipped (0 when the header row was given). */
+  readonly above: number;
+}
 
-  try {
-    if (opts.headerRow !== undefined) {
-      let found = -1;
-      for (;;) {
-        const next = await pull();
-        if (next.done) break;
-        const r = next.value;
-        if (r.row < opts.headerRow) {
-          if (!isBlankRow(r.cells)) stats.skippedAboveHeader++;
-          continue;
-        }
-        if (r.row === opts.headerRow && !isBlankRow(r.cells)) {
-          found = lookahead.length;
-          lookahead.push({ row: r, blanksBefore: 0 });
-        }
-        break;
-      }
-      if (found < 0) {
-        if (deferred !== undefined) throw deferred;
-        throw readError('E_HEADER_NOT_FOUND', { ...where, row: opts.headerRow }, `the header row ${opts.headerRow} is empty or missing`, {
-          hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
-        });
-      }
-      headerIndex = found;
-    } else {
-      let blanks = 0;
-      while (lookahead.length < HEADER_SCAN_ROWS) {
-        const next = await pull();
-        if (next.done) break;
-        if (isBlankRow(next.value.cells)) blanks++;
-        else {
-          lookahead.push({ row: next.value, blanksBefore: blanks });
-          blanks = 0;
-        }
-      }
-      trailingBlanks = blanks;
-      const choice = chooseHeaderRow(
-        lookahead.map((a) => a.row),
-        opts.isKnownHeader,
-      );
-      if (!choice) {
-        if (deferred !== undefined) throw deferred;
-        throw readError('E_FILE_EMPTY', where, raw.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
-          hint: raw.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
-        });
-      }
-      headerIndex = choice.index;
-      guessed = choice.guessed;
-      headerWhy = choice.why;
-      stats.skippedAboveHeader = choice.index;
-    }
-  } catch (err) {
-    await raw.rows.return(undefined);
-    throw err;
+/**
+ * A header's second row joined to it ("Serial" + "No." → "Serial No."), when every filled cell
+ * of the row below is header text and the joined names are more of the known fields' than
+ * either row's alone; undefined otherwise (a record below the header).
+ */
+export function joinHeaderRows(headers: readonly string[], below: readonly CellValue[], known: (text: string) => boolean): string[] | undefined {
+  let filled = 0;
+  for (let i = 0; i < below.length; i++) {
+    if (isEmptyCell(below[i])) continue;
+    if (i >= headers.length || !isHeaderLikeText(below[i])) return undefined;
+    filled++;
   }
+  if (filled < 2) return undefined;
+  const second = headers.map((_, i) => headerText(below[i] ?? null));
+  const joined = headers.map((h, i) => `${h} ${second[i]}`.trim());
+  const score = (texts: readonly string[]) => texts.filter((t) => t !== '' && known(t)).length;
+  return score(joined) > Math.max(score(headers), score(second)) ? joined : undefined;
+}
 
-  const headerRaw = lookahead[headerIndex].row;
-  let width = 0;
-  headerRaw.cells.forEach((c, i) => {
-    if (!isEmptyCell(c)) width = i + 1;
-  });
-  const headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
-  const headerRow = headerRaw.row;
-
-  if (guessed) {
+/** Warnings about the header: guessed, found far down (and why), or naming a column twice. */
+function warnHeader(h: HeaderFound, warnings: WarningSink): void {
+  const { headers, headerRow } = h;
+  if (h.guessed) {
     warnings.add({
       code: 'W_HEADER_GUESSED',
       row: headerRow,
@@ -160,18 +104,18 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     });
   }
   // A title and a note above the header are common; more rows than that are worth a word.
-  if (!guessed && stats.skippedAboveHeader >= HEADER_FAR_DOWN && opts.headerRow === undefined) {
-    const n = stats.skippedAboveHeader;
+  if (!h.guessed && h.above >= HEADER_FAR_DOWN) {
+    const n = h.above;
     warnings.add({
       code: 'W_HEADER_BELOW',
       row: headerRow,
-      message: `the header is row ${headerRow}, ${headerWhy}; the ${n === 1 ? 'row' : `${n} rows`} with text above it (titles, notes) ${n === 1 ? 'is' : 'are'} skipped. If another row is the header, give it with --header-row`,
+      message: `the header is row ${headerRow}, ${h.why}; the ${n === 1 ? 'row' : `${n} rows`} with text above it (titles, notes) ${n === 1 ? 'is' : 'are'} skipped. If another row is the header, give it with --header-row`,
     });
   }
   const seen = new Map<string, number[]>();
-  headers.forEach((h, i) => {
-    if (h === '') return;
-    const key = h.toLowerCase();
+  headers.forEach((text, i) => {
+    if (text === '') return;
+    const key = text.toLowerCase();
     seen.set(key, [...(seen.get(key) ?? []), i]);
   });
   for (const cols of seen.values()) {
@@ -184,15 +128,213 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       });
     }
   }
+}
+
+interface ShapeContext {
+  readonly headers: readonly string[];
+  readonly headerRow: number;
+  /** A text file: a row's cell count is its shape (XLSX leaves trailing empty cells out). */
+  readonly text: boolean;
+  readonly inspect?: (row: number, cells: readonly CellValue[]) => void;
+}
+
+/**
+ * Shapes a non-blank raw row to the header's width, noting on the row what that changed: a
+ * short text row padded, cells past the last header dropped (in a text file its cells may
+ * have shifted: a repair), the reader's own notes given their column's name; a row that
+ * repeats the header is flagged for the import to skip.
+ */
+function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => SheetRow {
+  const { headers, headerRow, text } = ctx;
+  const width = headers.length;
+  const lower = headers.map((h) => h.toLowerCase());
+  const first = lower.findIndex((h) => h !== '');
+  const named = headers.filter((h) => h !== '').length;
+  const padded = (r: RawRow): CellValue[] => {
+    const cells = r.cells.slice(0, width) as CellValue[];
+    while (cells.length < width) cells.push(null);
+    return cells;
+  };
+  return (r) => {
+    if (named >= 2 && repeatsHeader(r.cells, lower, first)) {
+      warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
+      return { row: r.row, cells: padded(r), repeatsHeader: true };
+    }
+    const n = r.cells.length;
+    // A row as wide as the header is handed on as read (no copy for each row).
+    if (n === width && r.notes === undefined) {
+      ctx.inspect?.(r.row, r.cells);
+      return r as SheetRow;
+    }
+    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
+    if (n > width) noteExtraCells(r, ctx, notes, warnings);
+    else if (n < width && text) noteShortRow(r, ctx, notes);
+    const cells = n === width ? r.cells : padded(r);
+    ctx.inspect?.(r.row, cells);
+    const out: { -readonly [K in keyof SheetRow]: SheetRow[K] } = { row: r.row, cells };
+    if (r.line !== undefined) out.line = r.line;
+    if (notes.length > 0) out.notes = notes;
+    // The record text stands for the cells only while they are the ones read.
+    if (n === width && r.text !== undefined) out.text = r.text;
+    return out;
+  };
+}
+
+/** Cells beyond the last header: named on the row; in a text file they mean its cells have shifted. */
+function noteExtraCells(r: RawRow, ctx: ShapeContext, notes: RowNote[], warnings: WarningSink): void {
+  const width = ctx.headers.length;
+  const lost: string[] = [];
+  for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
+  if (lost.length === 0) return;
+  warnings.note('extra-cells', () => ({
+    code: 'W_EXTRA_CELLS',
+    row: r.row,
+    message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
+  }));
+  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : '';
+  const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
+  notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: ctx.text });
+}
+
+/** A text row with fewer cells than the header: its last columns are read as empty. */
+function noteShortRow(r: RawRow, ctx: ShapeContext, notes: RowNote[]): void {
+  const width = ctx.headers.length;
+  const n = r.cells.length;
+  const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
+  notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(ctx.headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
+}
+
+/**
+ * Non-blank rows read ahead while the header is looked for, each with the number of blank rows
+ * just before it: blank rows are counted, never stored, so a file opening with a million empty
+ * lines costs nothing. An error met while looking ahead (an unclosed quote on line 9) is held
+ * until the rows before it are yielded, so a small file behaves like a large one.
+ */
+class LookAhead {
+  readonly rows: { row: RawRow; blanksBefore: number }[] = [];
+  /** Blank rows after the last row read ahead. */
+  trailingBlanks = 0;
+  deferred: unknown;
+
+  constructor(private readonly raw: RawSheet) {}
+
+  async pull(): Promise<IteratorResult<RawRow>> {
+    if (this.deferred !== undefined) return { done: true, value: undefined };
+    try {
+      return await this.raw.rows.next();
+    } catch (err) {
+      if (this.rows.length === 0) throw err;
+      this.deferred = err;
+      return { done: true, value: undefined };
+    }
+  }
+
+  /** Reads ahead to the next non-blank row; the blank rows passed count as trailing when none is left. */
+  async peekRow(): Promise<void> {
+    let blanks = 0;
+    for (;;) {
+      const next = await this.pull();
+      if (next.done) {
+        this.trailingBlanks += blanks;
+        return;
+      }
+      if (!isBlankRow(next.value.cells)) {
+        this.rows.push({ row: next.value, blanksBefore: blanks });
+        return;
+      }
+      blanks++;
+    }
+  }
+}
+
+/** The header at the row the user named: rows above it are skipped (and counted). */
+async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats, where: Location): Promise<HeaderChoice> {
+  for (;;) {
+    const next = await ahead.pull();
+    if (next.done) break;
+    const r = next.value;
+    if (r.row < headerRow) {
+      if (!isBlankRow(r.cells)) stats.skippedAboveHeader++;
+      continue;
+    }
+    if (r.row === headerRow && !isBlankRow(r.cells)) {
+      ahead.rows.push({ row: r, blanksBefore: 0 });
+      return { index: ahead.rows.length - 1, guessed: false, why: 'it was given' };
+    }
+    break;
+  }
+  if (ahead.deferred !== undefined) throw ahead.deferred;
+  throw readError('E_HEADER_NOT_FOUND', { ...where, row: headerRow }, `the header row ${headerRow} is empty or missing`, {
+    hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
+  });
+}
+
+/** The header found among the first HEADER_SCAN_ROWS non-blank rows (chooseHeaderRow). */
+async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnownHeader'], stats: ReadStats, where: Location): Promise<HeaderChoice> {
+  let blanks = 0;
+  while (ahead.rows.length < HEADER_SCAN_ROWS) {
+    const next = await ahead.pull();
+    if (next.done) break;
+    if (isBlankRow(next.value.cells)) blanks++;
+    else {
+      ahead.rows.push({ row: next.value, blanksBefore: blanks });
+      blanks = 0;
+    }
+  }
+  ahead.trailingBlanks = blanks;
+  const choice = chooseHeaderRow(
+    ahead.rows.map((a) => a.row),
+    isKnownHeader,
+  );
+  if (!choice) {
+    if (ahead.deferred !== undefined) throw ahead.deferred;
+    throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
+      hint: where.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
+    });
+  }
+  stats.skippedAboveHeader = choice.index;
+  return choice;
+}
+
+export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
+  const where: Location = { file, sheet: raw.sheet };
+  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
+  const warnings = raw.warnings;
+  const ahead = new LookAhead(raw);
+  const lookahead = ahead.rows;
+  let choice: HeaderChoice;
+  try {
+    choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
+  } catch (err) {
+    await raw.rows.return(undefined);
+    throw err;
+  }
+  const headerIndex = choice.index;
+
+  const headerRaw = lookahead[headerIndex].row;
+  let width = 0;
+  headerRaw.cells.forEach((c, i) => {
+    if (!isEmptyCell(c)) width = i + 1;
+  });
+  let headers = Array.from({ length: width }, (_, i) => headerText(headerRaw.cells[i] ?? null));
+  const headerRow = headerRaw.row;
+  // A header written over two rows ("Serial" above "No.", "Purchase" above "Date"): the row
+  // below is read with it, not as a record. Only known field names can tell, so only with them.
+  if (opts.isKnownHeader && lookahead.length === headerIndex + 1) await ahead.peekRow();
+  const below = lookahead[headerIndex + 1];
+  const joined = opts.isKnownHeader && below?.row.row === headerRow + 1 ? joinHeaderRows(headers, below.row.cells, opts.isKnownHeader) : undefined;
+  if (joined) {
+    headers = joined;
+    lookahead.splice(headerIndex + 1, 1);
+    warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
+  }
+
+  warnHeader({ headers, headerRow, guessed: choice.guessed, why: choice.why, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
   const pending = lookahead.slice(headerIndex + 1);
 
   let next = 0;
   let last = headerRow;
-  const text = raw.format !== 'xlsx';
-  const headersLower = headers.map((h) => h.toLowerCase());
-  const firstHeader = headersLower.findIndex((h) => h !== '');
-  const named = headers.filter((h) => h !== '').length;
-  const repeated = (r: RawRow): boolean => named >= 2 && repeatsHeader(r.cells, headersLower, firstHeader);
+  const shapeRow = rowShaper({ headers, headerRow, text: raw.format !== 'xlsx', inspect: raw.inspectRow }, warnings);
   /** A raw row shaped to the header, or undefined for a blank row (counted). */
   const shape = (r: RawRow): SheetRow | undefined => {
     if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;
@@ -202,51 +344,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       return undefined;
     }
     stats.dataRows++;
-    if (repeated(r)) return headerAgain(r);
-    const n = r.cells.length;
-    // A row as wide as the header is handed on as read (no copy for each row).
-    if (n === width && r.notes === undefined) {
-      raw.inspectRow?.(r.row, r.cells);
-      return r as SheetRow;
-    }
-    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
-    if (n > width) noteExtraCells(r, notes);
-    else if (n < width && text) noteShortRow(r, notes);
-    const cells = n === width ? r.cells : (r.cells.slice(0, width) as CellValue[]);
-    while (cells.length < width) (cells as CellValue[]).push(null);
-    raw.inspectRow?.(r.row, cells);
-    const out: { -readonly [K in keyof SheetRow]: SheetRow[K] } = { row: r.row, cells };
-    if (r.line !== undefined) out.line = r.line;
-    if (notes.length > 0) out.notes = notes;
-    // The record text stands for the cells only while they are the ones read.
-    if (n === width && r.text !== undefined) out.text = r.text;
-    return out;
-  };
-  /** A row that repeats the header: handed on, flagged, so that the import skips it with a note. */
-  const headerAgain = (r: RawRow): SheetRow => {
-    warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
-    const cells = r.cells.slice(0, width) as CellValue[];
-    while (cells.length < width) cells.push(null);
-    return { row: r.row, cells, repeatsHeader: true };
-  };
-  /** Cells beyond the last header: named on the row; in a text file they mean its cells have shifted. */
-  const noteExtraCells = (r: RawRow, notes: RowNote[]): void => {
-    const lost: string[] = [];
-    for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
-    if (lost.length === 0) return;
-    warnings.note('extra-cells', () => ({
-      code: 'W_EXTRA_CELLS',
-      row: r.row,
-      message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
-    }));
-    const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : ''}`;
-    notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: text });
-  };
-  /** A text row with fewer cells than the header: its last columns are read as empty. */
-  const noteShortRow = (r: RawRow, notes: RowNote[]): void => {
-    const n = r.cells.length;
-    const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
-    notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
+    return shapeRow(r);
   };
   /** The next data row when it is at hand without waiting: the look-ahead's, or rows the reader holds. */
   const take = (): SheetRow | undefined => {
@@ -259,10 +357,10 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
         if (!raw.rowGapsAreBlank) stats.blankRows += a.blanksBefore;
       } else {
         if (next === pending.length) {
-          stats.blankRows += trailingBlanks;
+          stats.blankRows += ahead.trailingBlanks;
           next++;
         }
-        if (deferred !== undefined) return undefined;
+        if (ahead.deferred !== undefined) return undefined;
         r = raw.take?.();
         if (r === undefined) return undefined;
       }
@@ -280,7 +378,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
           continue;
         }
         // The look-ahead is used up and nothing is at hand: the error it met, or the reader.
-        if (deferred !== undefined) throw deferred;
+        if (ahead.deferred !== undefined) throw ahead.deferred;
         const read = await raw.rows.next();
         if (read.done) break;
         const row = shape(read.value);

@@ -61,9 +61,14 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
 }
 
 
+/** How often a CSV report's finished rows reach the file, at the latest (for `tail -f`). */
+export const REPORT_FLUSH_MS = 2000;
+
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
   const format = reportFormat(path);
-  const file = await openAtomic(path);
+  // A CSV report grows row by row as rows finish, in input order, under <report>.<pid>.part (to
+  // follow with `tail -f`), and takes its name when complete; the others appear whole at the end.
+  const file = await openAtomic(path, { visible: format === 'csv' });
   if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);
   if (format === 'json') return jsonReport(path, file, headers);
   return xlsxReport(await loadExcelJS(), path, file, headers);
@@ -113,6 +118,13 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
     if (!ok || stream.errored) return drain(stream, ok);
   };
   let queued = 0;
+  // Rows finished while the run waits for the rate limit still show within REPORT_FLUSH_MS.
+  const timer = setInterval(() => {
+    queued = 0;
+    void Promise.resolve(flush()).catch(() => undefined);
+    file.flush();
+  }, REPORT_FLUSH_MS);
+  timer.unref();
   return {
     path,
     write(o) {
@@ -142,10 +154,14 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
       }
     },
     async close() {
+      clearInterval(timer);
       await flush();
       await file.commit();
     },
-    abort: () => file.abort(),
+    abort: () => {
+      clearInterval(timer);
+      return file.abort();
+    },
   };
 }
 

@@ -30,7 +30,9 @@ export interface ValueSuggestion {
 
 
 function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
-  for (const to of MEANS[kind]?.[valueWords(text)] ?? []) {
+  const words = valueWords(text);
+  // "Laptops" means what "Laptop" means.
+  for (const to of MEANS[kind]?.[words] ?? MEANS[kind]?.[words.replace(/s$/, '')] ?? []) {
     const res = resolver.resolve(kind, to);
     if (res.ok) return { from: text, to: kind === 'category' ? to : res.entry.name, confidence: 0.7 };
   }

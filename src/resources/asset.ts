@@ -28,10 +28,13 @@ const fields: FieldDef[] = [
     required: true,
   }),
   { name: 'contract', label: 'Contract', type: 'lookup', lookup: 'contract', description: 'Contract the asset belongs to, by contract number.', synonyms: ['contract number', 'contract no', 'agreement'] },
+  // 'model category': ServiceNow alm_hardware; 'asset type': Lansweeper, Freshservice; 'product type': ManageEngine; 'type': GLPI.
   { name: 'category.id', label: 'Category', type: 'lookup', lookup: 'category', description: 'Category, by name (from the category list).', synonyms: ['cat', 'asset category', 'model category', 'asset type', 'product type', 'type', 'class'] },
   text50('category.subcategory', 'Subcategory', 'Subcategory name within the category.', ['sub category', 'sub cat', 'asset subcategory', 'subtype']),
+  // 'purchase from': Homebox (HB.purchase_from); 'provider': Ralph; 'vendor': ServiceNow, Freshservice, ManageEngine.
   { name: 'attached_supplier', label: 'Supplier', type: 'lookup', lookup: 'supplier', description: 'Supplier the asset was bought from, by name.', synonyms: ['vendor', 'attached supplier', 'purchased from', 'purchase from', 'provider', 'reseller'] },
   text50('manufacturer', 'Manufacturer', 'Manufacturer (make) of the asset.', ['make', 'brand', 'oem', 'mfr']),
+  // 'service tag': ManageEngine workstations (Dell's serial); 'sn': Ralph; 'serial': Snipe-IT's export, NetBox.
   text50('serial_number', 'Serial number', 'Manufacturer serial number.', ['serial', 'serial no', 'serial #', 's/n', 'sn', 'serial num', 'service tag'], { keepText: true }),
   text50('pseudo_number', 'Pseudo number', 'Alternative identifier.', ['pseudo no', 'alt id', 'alternate number'], { keepText: true }),
   text50('unit', 'Unit', 'Unit of the location.', ['suite']),
@@ -39,23 +42,29 @@ const fields: FieldDef[] = [
   text50('street', 'Street', 'Street of the location.', []),
   text50('floor', 'Floor', 'Floor.', ['level'], { keepText: true }),
   text50('room', 'Room', 'Room.', ['office', 'room number'], { keepText: true }),
+  // 'location address' … 'location zip' below: Snipe-IT's custom asset report (the location's address columns).
   text50('address', 'Address', 'Address of the location.', ['site address', 'street address', 'location address']),
   text50('state_province', 'State/province', 'State or province.', ['state', 'province', 'location state', 'region', 'county']),
   text50('city', 'City', 'City.', ['town', 'site city', 'location city']),
   text50('zip_code', 'Zip code', 'Zip or postal code.', ['zip', 'postcode', 'postal code', 'post code', 'location zip'], { keepText: true }),
+  // 'location country': Snipe-IT's custom asset report.
   { name: 'country', label: 'Country', type: 'lookup', lookup: 'country', description: 'Country, by name, alias, ISO code or numeric code.', synonyms: ['site country', 'nation', 'country code', 'location country'] },
   { name: 'location_description', label: 'Location description', type: 'text', maxLength: 1000, description: 'Free-text description of where the asset is.', synonyms: ['location', 'site', 'where'] },
   { name: 'general_info_notes', label: 'General notes', type: 'text', maxLength: 150, description: 'General information.', synonyms: ['general info', 'general info notes', 'notes general'] },
+  // 'checked out to': Snipe-IT's export (AssetPresenter); 'full name': its importer (MOCK_ASSETS.csv); 'used by': Freshservice; 'custodian': Shelf.
   { name: 'asset_owner', label: 'Owner', type: 'lookup', lookup: 'asset_owner', description: 'Asset owner, by name or email.', synonyms: ['asset owner', 'assigned to', 'checked out to', 'used by', 'custodian', 'user', 'full name', 'owner email', 'checked out to email'] },
   { name: 'business_unit', label: 'Business unit', type: 'lookup', lookup: 'business_unit', description: 'Business unit, by name.', synonyms: ['department', 'dept', 'division', 'bu'] },
   { name: 'warranty_status', label: 'Warranty status', type: 'enum', values: WARRANTY_STATUS, description: 'Whether the asset is under warranty.', synonyms: ['warranty', 'under warranty'] },
   { name: 'warranty_type', label: 'Warranty type', type: 'enum', values: WARRANTY_TYPE, description: 'Kind of warranty.', synonyms: [] },
   { name: 'warranty_provider', label: 'Warranty provider', type: 'lookup', lookup: 'supplier', description: 'Supplier giving the warranty, by name.', synonyms: ['warranty vendor', 'warranty supplier'] },
+  // 'asset eol date': Snipe-IT (asset_eol_date, custom report).
   { name: 'end_of_life_date', label: 'End of life date', type: 'date', description: 'Date the asset reaches end of life.', synonyms: ['end of life', 'eol', 'eol date', 'asset eol date', 'retirement date'] },
   { name: 'warranty_start_date', label: 'Warranty start date', type: 'date', description: 'Warranty start.', synonyms: ['warranty start', 'warranty from'] },
+  // 'warranty expires': Snipe-IT, Homebox; 'warranty expiration': ServiceNow; 'warranty expiry date': Freshservice, ManageEngine; 'warranty date': Lansweeper.
   { name: 'warranty_end_date', label: 'Warranty end date', type: 'date', description: 'Warranty end.', synonyms: ['warranty end', 'warranty exp', 'warranty expiry', 'warranty expiry date', 'warranty expires', 'warranty expiration', 'warranty date', 'warranty to'] },
   { name: 'warranty_contact_phone', label: 'Warranty contact phone', type: 'text', maxLength: 20, keepText: true, description: 'Warranty contact phone.', synonyms: ['warranty phone'] },
   { name: 'warranty_contact_email', label: 'Warranty contact email', type: 'email', maxLength: 254, description: 'Warranty contact email.', synonyms: ['warranty email'] },
+  // 'warranty details': Homebox.
   { name: 'warranty_notes', label: 'Warranty notes', type: 'text', maxLength: 1000, description: 'Notes on the warranty.', synonyms: ['warranty details'] },
   { name: 'support_status', label: 'Support status', type: 'enum', values: SUPPORT_STATUS, description: 'Whether the asset is under support.', synonyms: ['support', 'under support'] },
   { name: 'support_type', label: 'Support type', type: 'enum', values: SUPPORT_TYPE, description: 'Kind of support.', synonyms: [] },
@@ -66,11 +75,17 @@ const fields: FieldDef[] = [
   { name: 'support_contact_phone', label: 'Support contact phone', type: 'text', maxLength: 20, keepText: true, description: 'Support contact phone.', synonyms: ['support phone'] },
   { name: 'support_contact_email', label: 'Support contact email', type: 'email', maxLength: 254, description: 'Support contact email.', synonyms: ['support email'] },
   { name: 'support_notes', label: 'Support notes', type: 'text', maxLength: 1000, description: 'Notes on support.', synonyms: [] },
+  // 'asset state': Freshservice, ManageEngine; 'install status': ServiceNow (install_status); 'state': ServiceNow's label.
   { name: 'asset_usage_status', label: 'Usage status', type: 'lookup', lookup: 'usage_status', description: 'Usage status, by name (from the usage status list).', synonyms: ['status', 'asset status', 'asset state', 'install status', 'state', 'usage', 'asset usage status'] },
+  // 'asset code': home-grown registers; 'barcode': Ralph; 'inventory number': GLPI; 'asset id': Homebox (HB.asset_id).
   text50('asset_tag', 'Asset tag', 'Your organisation\'s tag for the asset.', ['tag', 'asset id', 'asset code', 'asset no', 'asset number', 'asset #', 'inventory number', 'barcode', 'property tag'], { keepText: true }),
   text50('lifecycle_stage', 'Lifecycle stage', 'Stage of the asset\'s life.', ['lifecycle', 'stage', 'life cycle']),
+  // 'comments': ServiceNow, GLPI, NetBox; 'remarks': Ralph; 'description' last: Shelf, Lansweeper, Freshservice (the name's fallback too).
   { name: 'asset_notes', label: 'Asset notes', type: 'text', maxLength: 1000, description: 'Notes on the asset.', synonyms: ['notes', 'comments', 'remarks', 'description'] },
+  // 'purchased price': Homebox's template; 'valuation': Shelf; 'cost': ServiceNow, Freshservice, Jira Assets; 'price': Ralph.
   money('original_cost', 'Original cost', 'Purchase cost.', ['cost', 'purchase cost', 'purchase price', 'purchased price', 'price', 'valuation', 'value', 'acquisition cost', 'purchase cost ($)']),
+  // 'purchased': ServiceNow's label; 'purchased time'/'purchase time': Homebox; 'acquisition date': Freshservice, ManageEngine;
+  // 'production use date': Ralph (depreciation starts there); 'installation date'/'install date': ServiceNow, home-grown sheets.
   { name: 'service_start_date', label: 'Service start date', type: 'date', description: 'Date the asset entered service (start of depreciation).', synonyms: ['purchase date', 'purchased', 'purchased time', 'purchase time', 'in service date', 'date purchased', 'acquired', 'acquisition date', 'production use date', 'installation date', 'install date', 'deployed'] },
   { name: 'depreciation_schedule', label: 'Depreciation schedule', type: 'enum', values: DEPRECIATION_SCHEDULE, description: 'Depreciation schedule.', synonyms: ['depreciation'] },
   money('estimated_salvage_value', 'Salvage value', 'Estimated salvage value.', ['estimated salvage value', 'residual value', 'salvage']),
@@ -78,7 +93,9 @@ const fields: FieldDef[] = [
   text50('customer_part_number', 'Customer part number', 'Customer part number.', ['customer pn'], { keepText: true }),
   text50('parent_manufacturer_part_number', 'Parent manufacturer part number', 'Parent manufacturer part number.', ['parent mpn'], { keepText: true }),
   text50('parent_serial_number', 'Parent serial number', 'Serial number of the parent asset.', ['parent serial'], { keepText: true }),
+  // 'model number': Snipe-IT's importer, Homebox; 'model no': Snipe-IT's export ("Model No.").
   text50('manufacturer_part_number', 'Manufacturer part number', 'Manufacturer part number.', ['mpn', 'part number', 'part no', 'model number', 'model no', 'sku'], { keepText: true }),
+  // 'device type': NetBox; 'product': Freshservice, ManageEngine; 'model name': Snipe-IT's importer.
   { name: 'asset_hardware_model.id', label: 'Hardware model', type: 'lookup', lookup: 'hardware_model', description: 'Hardware model, by name (from the hardware model list).', synonyms: ['model', 'hardware model', 'model name', 'device type', 'product'] },
   text50('sales_manager_name', 'Sales manager', 'Sales manager name.', ['sales manager name', 'account manager']),
   { name: 'sales_manager_email', label: 'Sales manager email', type: 'email', maxLength: 50, description: 'Sales manager email.', synonyms: ['account manager email'] },

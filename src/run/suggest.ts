@@ -2,7 +2,7 @@
 // user to review, with value tables proposed for lookup columns whose values the service
 // does not know (when a service is at hand).
 import type { ConnectionConfig } from '../config.js';
-import { connect, type Connection } from '../api/connect.js';
+import { connect, type Connection } from '../connect.js';
 import { headerMatcher, mapHeaders, mappingToFile, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { openSheet } from '../read/index.js';
@@ -70,7 +70,9 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
-    const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
+    // The value matches travel with the file, so that whoever reviews it sees how sure each is.
+    if (tables.notes.length) file.review = tables.notes;
+    const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
     return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes] };
   });
 }

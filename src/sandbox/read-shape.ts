@@ -127,3 +127,13 @@ export function readShape(def: ResourceDef, rec: StoredRecord, store: Store): Re
   }
   return out;
 }
+
+/** The writable resources, answered in read shape; the reference lists are answered as stored. */
+const READ_SHAPED = new Set(['asset', 'contract', 'customer', 'asset-owner']);
+
+/** A stored record as the service answers it (list, retrieve, write and the admin view). */
+export function answerShape(def: ResourceDef, rec: StoredRecord, store: Store): Record<string, unknown> {
+  if (!READ_SHAPED.has(def.name)) return rec.data;
+  if (def.name === 'asset-owner') return { id: rec.id, ...rec.data };
+  return readShape(def, rec, store);
+}

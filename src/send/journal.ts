@@ -19,6 +19,10 @@ export interface JournalHeader {
   readonly baseUrl: string;
   readonly mode: string;
   readonly started: string;
+  /** The run's plan, for `assetbatch status`: data rows, writes planned, the account's limit. */
+  readonly rows?: number;
+  readonly writes?: number;
+  readonly rateLimit?: number;
 }
 
 export type WriteStatus = 'created' | 'updated';

@@ -103,3 +103,16 @@ function lockedError(input: string, path: string, owner: Owner | undefined): Ass
     hint: `Wait for it to finish, or stop it, then run the command again to resume. If no such run exists, delete ${path}.`,
   });
 }
+
+/** Who holds a journal's lock, for `assetbatch status`: alive when a live process holds it. */
+export async function lockHolder(journalPath: string): Promise<{ alive: boolean; pid?: number; host?: string; started?: string }> {
+  const path = lockPathFor(journalPath);
+  let locked = false;
+  try {
+    locked = await lockfile.check(journalPath, { lockfilePath: path, realpath: false, stale: 10_000 });
+  } catch {
+    locked = false;
+  }
+  const owner = readOwner(path);
+  return { alive: locked && !isDead(owner), ...(locked && owner ? { pid: owner.pid, host: owner.host, started: owner.started } : {}) };
+}

@@ -72,7 +72,7 @@ export const EXAMPLES: Record<WritableName, Readonly<Record<string, ExampleValue
     signed_date: '2023-12-15',
   },
   customer: {
-    name: 'Tailspin Toys',
+    name: 'EXAMPLE Tailspin Toys',
     category: 'Professional Services',
     'contact_person.name': 'Nora Quinn',
     'contact_person.email': 'nora.quinn@tailspin.example',
@@ -94,3 +94,18 @@ export const EXAMPLES: Record<WritableName, Readonly<Record<string, ExampleValue
     phone: '+1 212 555 0101',
   },
 };
+
+/** The word that marks the example row's key (serial number, contract number, customer name). */
+export const EXAMPLE_MARK = 'EXAMPLE';
+
+/**
+ * The key the template's example row carries, for resources that are created from rows:
+ * an import skips a row with that key (the user kept the example below their own rows).
+ */
+export function exampleKey(def: { name: string; naturalKey?: readonly string[]; writes: { create: boolean } }): { field: string; value: string } | undefined {
+  const field = def.naturalKey?.[0];
+  const value = field ? EXAMPLES[def.name as WritableName]?.[field] : undefined;
+  return def.writes.create && typeof value === 'string' && value.includes(EXAMPLE_MARK) ? { field: field!, value } : undefined;
+}
+
+export const EXAMPLE_SKIPPED = "the template's example row (its key is the example's): skipped; replace it with a real row or delete it";

@@ -9,6 +9,8 @@ import { type FieldDef, type LookupKind, type ResourceDef, type WritableName, WR
 import { fieldNote, limitText, lookupText, typeText, valuesText } from '../docs/describe.js';
 import { EXAMPLES, ID_COLUMN, type ExampleValue } from './examples.js';
 import { loadExcelJS } from '../util/exceljs.js';
+import type { CustomFieldSet } from '../map/headers.js';
+import { customFieldDefs } from './custom.js';
 
 export type TemplateFormat = 'xlsx' | 'csv';
 
@@ -22,6 +24,8 @@ export interface TemplateOptions {
   readonly lookups?: LookupValues;
   /** Subcategory names from the service, offered in the Subcategory column. */
   readonly subcategories?: readonly string[];
+  /** The account's custom fields and forms (`--live`): a column each. */
+  readonly custom?: CustomFieldSet;
 }
 
 export interface TemplateColumn {
@@ -38,7 +42,7 @@ export interface TemplateColumn {
 /** Rows 2 … 1 + this carry the drop-downs and checks; Excel extends them when rows are inserted inside. */
 export const TEMPLATE_ROWS = 1000;
 
-export const DATA_SHEET_NOTE = 'Row 2 is an example: replace it or delete it.';
+export const DATA_SHEET_NOTE = 'Row 2 is an example: replace it or delete it (an import skips a row that keeps its EXAMPLE key).';
 
 // A fixed timestamp keeps regenerated templates identical in content.
 const GENERATED_AT = new Date(Date.UTC(2024, 0, 1));
@@ -61,7 +65,7 @@ function templateMode(def: ResourceDef): 'create' | 'update' {
   return def.writes.create ? 'create' : 'update';
 }
 
-export function templateColumns(def: ResourceDef): TemplateColumn[] {
+export function templateColumns(def: ResourceDef, custom?: CustomFieldSet): TemplateColumn[] {
   const mode = templateMode(def);
   const cols: TemplateColumn[] = [];
   if (mode === 'update') {
@@ -76,6 +80,7 @@ export function templateColumns(def: ResourceDef): TemplateColumn[] {
     if (f.variant) continue;
     cols.push({ header: f.label, key: f.name, field: f, required: f.required === true, note: fieldNote(f) });
   }
+  for (const f of customFieldDefs(def, custom, new Set(cols.map((c) => c.header.toLowerCase())))) cols.push({ header: f.label, key: f.name, field: f, required: false, note: fieldNote(f) });
   return cols;
 }
 
@@ -153,7 +158,7 @@ const sheetTitle = (def: ResourceDef): string => def.plural.charAt(0).toUpperCas
 /** The workbook: the data sheet first (the import reads the first sheet), then Instructions and the hidden Lists. */
 export async function buildTemplate(resourceName: string, opts: TemplateOptions = {}): Promise<ExcelJS.Workbook> {
   const def = templateResource(resourceName);
-  const columns = templateColumns(def);
+  const columns = templateColumns(def, opts.custom);
   const example = EXAMPLES[def.name];
   const live = Object.keys(opts.lookups ?? {}).length > 0;
 
@@ -265,9 +270,9 @@ function writeInstructions(ws: ExcelJS.Worksheet, def: ResourceDef, columns: Tem
 }
 
 /** The CSV template: the headers and the example row. */
-export function templateCsv(resourceName: string, _opts: TemplateOptions = {}): string {
+export function templateCsv(resourceName: string, opts: TemplateOptions = {}): string {
   const def = templateResource(resourceName);
-  const columns = templateColumns(def);
+  const columns = templateColumns(def, opts.custom);
   const example = EXAMPLES[def.name];
   // A BOM, so that Excel opens the file as UTF-8.
   return stringify([columns.map((c) => c.header), columns.map((c) => csvValue(c, example[c.key]))], { bom: true });

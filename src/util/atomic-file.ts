@@ -6,9 +6,11 @@ import { dirname, basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 
 export interface AtomicFile {
-  /** The stream to write to (a temporary file beside the target). */
+  /** The stream to write to (a temporary file beside the target, or the target itself in place). */
   readonly stream: Writable;
   readonly tempPath: string;
+  /** Hand what the stream has gathered to the file now. */
+  flush(): void;
   /** Flush, close and rename into place. */
   commit(): Promise<void>;
   /** Close and remove the temporary file. */
@@ -24,8 +26,9 @@ async function removeStale(target: string): Promise<void> {
   } catch {
     return;
   }
+  const part = `${basename(target)}.`;
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : name.startsWith(part) ? /^\.?(\d+)\.part$/.exec(name.slice(part.length)) : null;
     if (!m || alive(Number(m[1]))) continue;
     await rm(join(dirname(target), name), { force: true });
   }
@@ -38,6 +41,11 @@ function alive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Where a file written with `visible` grows until it is complete (per process: two dry runs may write one report). */
+export function partPath(target: string, pid = process.pid): string {
+  return `${target}.${pid}.part`;
 }
 
 /** Bytes (about: a string counts its length) gathered before a write to the file. */
@@ -86,15 +94,28 @@ class FileSink extends Writable {
     }
   }
 
+  /** Write what is gathered now (a report that someone follows with `tail -f`). */
+  flushNow(): void {
+    if (this.size === 0 || this.destroyed) return;
+    this.flushTo((e) => {
+      if (e) this.destroy(e);
+    });
+  }
+
   override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
     close(this.fd, (e) => done(err ?? e));
   }
 }
 
-export async function openAtomic(target: string): Promise<AtomicFile> {
+/**
+ * `visible`: the file grows under a name the user can follow (`<target>.<pid>.part`, e.g. with
+ * `tail -f`) instead of a hidden temporary one; it is still renamed into place only when
+ * complete, so a run that is killed never leaves a report that looks whole.
+ */
+export async function openAtomic(target: string, opts: { visible?: boolean } = {}): Promise<AtomicFile> {
   await mkdir(dirname(target), { recursive: true });
   await removeStale(target);
-  const tempPath = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
+  const tempPath = opts.visible ? partPath(target) : join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const stream = new FileSink(openSync(tempPath, 'w'));
   // A failed write (a full disk) is kept on the stream (stream.errored) for the writer to
   // report; without a listener it would be an unhandled 'error' event that kills the process.
@@ -110,6 +131,7 @@ export async function openAtomic(target: string): Promise<AtomicFile> {
   return {
     stream,
     tempPath,
+    flush: () => stream.flushNow(),
     async commit() {
       await closed();
       await rename(tempPath, target);

@@ -7,6 +7,7 @@ import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resou
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
 import { translateCell } from '../map/values.js';
+import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(iso: string, months: number): string {
@@ -337,6 +338,9 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (templateId !== undefined) body.template = { id: templateId, fields: templateValues ?? [] };
   if (formValues) body.form_template = [...formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
 
+  // A template's example row left in the sheet is not a record.
+  const example = ctx.mode === 'create' ? exampleKey(def) : undefined;
+  if (example && getPath(body, example.field) === example.value) return { row: sheetRow.row, cells, body, issues: [], warnings: NONE, emptyFields: NONE, skip: EXAMPLE_SKIPPED };
   if (!ctx.skipSchema) {
     for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS)) if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
   }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AmbiguousWriteError, ApiClient, ApiError, type Method } from '../../src/api/client.js';
 import { AssetbatchError } from '../../src/errors.js';
+import { RateLimiter } from '../../src/api/rate-limit.js';
 
 const TOKEN = 'tok-secret-1234';
 
@@ -170,6 +171,17 @@ describe('429: one shared pause', () => {
     const s = await scripted([{ status: 429, body: '{"detail":"Request was throttled. Expected available in 1 seconds."}' }, ok()]);
     await clientFor(s.url).get('/api/v2/asset/');
     expect(s.seen[1].at - s.seen[0].at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('with neither Retry-After nor a detail, waits until our oldest request leaves the window, not a whole minute', async () => {
+    const s = await scripted([ok(), { status: 429, body: '{"detail":"Slow down."}' }, ok()]);
+    // A window of 1.5 s stands for the minute.
+    const c = clientFor(s.url, { limiter: new RateLimiter({ limit: 0, windowMs: 1500 }) });
+    await c.get('/api/v2/asset/');
+    await c.get('/api/v2/asset/');
+    const gap = s.seen[2].at - s.seen[0].at;
+    expect(gap).toBeGreaterThanOrEqual(1500);
+    expect(gap).toBeLessThan(4000);
   });
 
   it('two requests refused at once wait one pause together, not one after the other', async () => {

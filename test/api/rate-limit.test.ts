@@ -212,6 +212,22 @@ describe('RateLimiter.lease', () => {
   });
 });
 
+describe('a lease keeps the pace: its later requests go at once but count as spaced', () => {
+  it('read, write, then the next read two intervals after the first', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ limit: 10, windowMs: 1000, marginMs: 0, burst: 0, now: clock.now, sleep: clock.sleep });
+    const times: number[] = [];
+    for (let row = 0; row < 2; row++) {
+      const lease = await limiter.lease(2);
+      await lease.acquire();
+      times.push(clock.now());
+      await lease.last.acquire();
+      times.push(clock.now());
+    }
+    expect(times).toEqual([0, 0, 200, 200]);
+  });
+});
+
 describe('RateLimiter.lease(n) waits until its n requests fit, so they go out together', () => {
   // [limit, sends before the lease, lease requests, times of the lease's sends]
   const cases: [string, number, number, number, number[]][] = [

@@ -1,9 +1,10 @@
 // Failures that end cleanly: a closed stdout, a full disk, a config file that is not JSON,
 // an HTML page where a list should be, and --json that always prints an object on stdout.
 // The real CLI as a child process, against a sandbox (or a stand-in server) over HTTP.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli, tempDir, testSandbox, type CliResult } from './cli.js';
@@ -77,6 +78,39 @@ describe('--json prints {"error": {"code", "message"}} on stdout when the run fa
   });
 });
 
+/** The CLI with a preload that makes writes to the files matching `match` fail with ENOSPC after `after` bytes. */
+function runWithFullDisk(args: readonly string[], match: string, after: number): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', pathToFileURL(join(ROOT, 'test/helpers/fail-writes.mjs')).href, BIN, ...args], { cwd: ROOT, env: { ...process.env, FAIL_WRITES_MATCH: match, FAIL_WRITES_AFTER: String(after) } }, (err, stdout, stderr) =>
+      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('an injected write error (ENOSPC) on the report, wherever a tmpfs cannot be mounted', () => {
+  it('a clear message, exit 3, no partial report, the journal intact: the next run completes each row once', async () => {
+    const sb = await testSandbox();
+    try {
+      const dir = tempDir();
+      const input = join(dir, 'inj.csv');
+      writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 120 }, (_, i) => `Desk ${i},INJ-${i},${'n'.repeat(300)}`)].join('\n') + '\n');
+      const report = join(dir, 'inj.report.csv');
+      const res = await runWithFullDisk(['import', input, '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args], '\\.part$', 20_000);
+      expect(res.code, res.stderr).toBe(3);
+      expect(res.stderr).toMatch(/the disk is full: could not write .*inj\.report\.csv/);
+      expect(res.stderr).not.toMatch(/Unhandled|This is a bug/);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp') || f === 'inj.report.csv')).toEqual([]);
+      const again = await runCli(['import', input, '-r', 'asset', '--report', report, ...sb.args]);
+      expect(again.code, again.stderr).toBe(0);
+      const serials = (await sb.records('asset')).map((r) => String(r.serial_number)).filter((x) => x.startsWith('INJ-'));
+      expect(serials).toHaveLength(120);
+      expect(new Set(serials).size).toBe(120);
+    } finally {
+      await sb.close();
+    }
+  }, 60_000);
+});
+
 /** A tmpfs of `kb` KiB, where this machine lets the test mount one. */
 function smallDisk(kb: number): string | undefined {
   const at = tempDir('ab-full-');
@@ -108,7 +142,7 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       expect(res.code, res.stderr).toBe(3);
       expect(res.stderr).toMatch(/the disk is full: could not write/);
       expect(res.stderr).not.toMatch(/Unhandled|ENOSPC\n\s+at /);
-      expect(readdirSync(out).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      expect(readdirSync(out).filter((f) => f.endsWith('.tmp') || f.endsWith('.part'))).toEqual([]);
       expect(existsSync(report)).toBe(false);
       // Every row the service has is in the journal, done or in flight: none is lost to a resume.
       const journal = loadJournal(join(out, 'many.report.journal.ndjson'));
@@ -116,8 +150,35 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       expect(created.length).toBeGreaterThan(0);
       expect(journal.attempts.length).toBeGreaterThanOrEqual(created.length);
       expect(readFileSync(join(out, 'many.report.journal.ndjson'), 'utf8').length).toBeGreaterThan(0);
+      // With space again, the same command resumes: every row in the service exactly once.
+      execFileSync('mount', ['-o', 'remount,size=4m', disk!]);
+      try {
+        const again = await runCli(['import', input, '-r', 'asset', '--report', report, '--concurrency', '1', ...sb.args]);
+        expect(again.code, again.stderr).toBe(0);
+        const serials = (await sb.records('asset')).map((r) => String(r.serial_number)).filter((x) => x.startsWith('FULL-'));
+        expect(serials).toHaveLength(200);
+        expect(new Set(serials).size).toBe(200);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+        execFileSync('mount', ['-o', 'remount,size=24k', disk!]);
+      }
     } finally {
       await sb.close();
     }
+  }, 60_000);
+
+  it.each([['xlsx'], ['json']])('a %s report: the same clear message and exit 3, nothing left behind', async (ext) => {
+    const dir = tempDir();
+    const input = join(dir, `many-${ext}.csv`);
+    // Text that does not compress, so that an XLSX report fills the disk too.
+    let seed = 7;
+    const noise = () => Array.from({ length: 300 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join('');
+    writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 300 }, (_, i) => `Desk ${i},${ext}-${i},${noise()}`)].join('\n') + '\n');
+    const out = join(disk!, ext);
+    mkdirSync(out);
+    const res = await runCli(['import', input, '-r', 'asset', '--sandbox', '--rate-limit', '0', '-q', '--report', join(out, `r.${ext}`)]);
+    expect(res.code, res.stderr).toBe(3);
+    expect(res.stderr).toMatch(/the disk is full: could not write/);
+    expect(readdirSync(out)).toEqual([]);
   }, 60_000);
 });

@@ -28,8 +28,8 @@ export function runCli(args: readonly string[], opts: { cwd?: string; env?: Reco
   });
 }
 
-export function spawnCli(args: readonly string[], opts: { cwd?: string } = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, XDG_CACHE_HOME: join(tmpdir(), 'assetbatch-test-cache') }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(args: readonly string[], opts: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, XDG_CACHE_HOME: join(tmpdir(), 'assetbatch-test-cache'), ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function tempDir(prefix = 'ab-e2e-'): string {

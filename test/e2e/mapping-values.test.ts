@@ -19,6 +19,28 @@ function mappingFile(name: string, content: object): string {
 
 const bySerial = async (serial: string) => (await env.sb.records('asset')).find((a) => a.serial_number === serial);
 
+describe('mapping suggest proposes value tables', () => {
+  it('for each lookup column, the values the service does not know, with their likeliest match and a confidence; the file then imports every row (run first: the sandbox has none of these assets yet)', async () => {
+    const res = await runCli(['mapping', 'suggest', FILE, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const suggested = JSON.parse(res.stdout);
+    expect(suggested.values).toEqual({
+      Category: { NB: 'Hardware / Laptop' },
+      Status: { 'Deployed (deployed)': 'In Use', 'Ready to Deploy': 'In Stock', Pending: 'In Repair' },
+    });
+    // Country names in German, Spanish … resolve as they are: no table for them.
+    expect(suggested.values['Location Country']).toBeUndefined();
+    expect(res.stderr).toContain('note: column "Status": "Deployed (deployed)" → "In Use" (confidence 0.70; check it)');
+    expect(suggested.review).toContain('column "Status": "Deployed (deployed)" → "In Use" (confidence 0.70; check it)');
+    const file = join(env.dir, 'suggested-values.json');
+    writeFileSync(file, JSON.stringify(suggested));
+    const report = join(env.dir, 'suggested-values.report.csv');
+    const imp = await runCli(['validate', FILE, '-r', 'asset', '--mapping', file, '--report', report, ...env.sb.args]);
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(readReport(report).map((r) => r['#status'])).toEqual(['valid', 'valid', 'valid']);
+  });
+});
+
 describe('a value table', () => {
   it('translates each value before the lookup: Snipe-IT statuses become the service\'s, "NB" a category', async () => {
     const map = mappingFile('values.json', { values: { Status: STATUSES, Category: { NB: 'Hardware' } } });

@@ -165,9 +165,10 @@ describe('atomic writes', () => {
 
     expect(existsSync(report), 'no report that looks whole').toBe(false);
     const left = readdirSync(out);
-    // Only a temporary file (dot-named, .tmp), the journal that lets the next run resume, and
-    // the dead run's lock (and who held it), which the next run takes over at once.
-    for (const f of left) expect(f).toMatch(/^\.atomic\.report\.csv\..*\.tmp$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$/);
+    // Only the report in progress (named <report>.<pid>.part: it grows row by row for `tail -f`),
+    // the journal that lets the next run resume, and the dead run's lock (and who held it),
+    // which the next run takes over at once.
+    for (const f of left) expect(f).toMatch(/^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$/);
 
     const res = await runCli(['import', join(dir, 'atomic.csv'), '-r', 'asset', '--report', report, '--concurrency', '4', ...sb.args]);
     expect(res.code, res.stderr).toBe(0);
@@ -178,8 +179,8 @@ describe('atomic writes', () => {
     const serials = (await sb.records('asset')).map((a) => a.serial_number).filter((s) => String(s).startsWith('ATOM-'));
     expect(serials).toHaveLength(ROWS);
     expect(new Set(serials).size).toBe(ROWS);
-    // The resumed run let go of its lock.
-    expect(readdirSync(out).filter((f) => f.includes('.lock'))).toEqual([]);
+    // The resumed run let go of its lock, and its report took its name.
+    expect(readdirSync(out).filter((f) => f.includes('.lock') || f.endsWith('.part'))).toEqual([]);
   }, 120_000);
 });
 

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport, ROOT, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { countWrites, readReport, ROOT, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
 // The account allows 12 requests a minute; the client believes it has 100, so the 13th is
 // refused with a Retry-After of about a minute: a wait well past the pace, said once.
@@ -15,6 +15,12 @@ beforeAll(async () => {
   sb = await testSandbox({ rateLimit: 12 });
 });
 afterAll(() => sb.close());
+
+/**
+ * Each run its own cache folder: a run remembers the share of the account it got (and the
+ * next would pace below the limit from the start, never meeting the 429 these tests need).
+ */
+const fresh = () => ({ env: { XDG_CACHE_HOME: tempDir('ab-cache-') } });
 
 /** Collect the child's output; resolve when `pattern` appears on stderr. */
 function watch(child: ChildProcess) {
@@ -48,7 +54,7 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     writeFileSync(file, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk ${signal} ${i},${signal}-${i}`)].join('\n') + '\n');
     const report = join(dir, 'r.csv');
     await sb.resetStats();
-    const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100']);
+    const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100'], fresh());
     const w = watch(child);
     await w.until(WAIT);
     expect(Number(WAIT.exec(w.out.stderr)![1])).toBeGreaterThan(2);
@@ -66,11 +72,32 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(made).toHaveLength(rows.filter((r) => r['#status'] === 'created').length);
   }, 30_000);
 
+  it('Ctrl-C while the plan is made (the reference lists): nothing sent, every row in the report as not sent', async () => {
+    const early = await testSandbox({ rateLimit: 3 });
+    try {
+      const dir = tempDir();
+      const file = join(dir, 'early.csv');
+      writeFileSync(file, ['Name,Serial Number,Country', ...Array.from({ length: 5 }, (_, i) => `Desk E ${i},EARLY-${i},Germany`)].join('\n') + '\n');
+      const report = join(dir, 'r.csv');
+      const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--base-url', early.sb.url, '--token', early.sb.token, '--rate-limit', '100'], fresh());
+      const w = watch(child);
+      await w.until(WAIT);
+      expect(w.out.stderr).not.toMatch(/^Plan:/m);
+      const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
+      expect(code).toBe(3);
+      expect(ms).toBeLessThan(2000);
+      expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual([2, 3, 4, 5, 6].map((n) => [String(n), 'not sent']));
+      expect(countWrites(await early.stats())).toBe(0);
+    } finally {
+      await early.close();
+    }
+  }, 30_000);
+
   it('workbook: Ctrl-C in a wait among the rows of its first sheet, exit 3 within 2 s, that sheet reported row by row', async () => {
     await sb.resetStats();
     const dir = tempDir();
     const base = join(dir, 'wb');
-    const child = spawnCli(['import', join(ROOT, 'samples/related-workbook.xlsx'), '--report', base, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100']);
+    const child = spawnCli(['import', join(ROOT, 'samples/related-workbook.xlsx'), '--report', base, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100'], fresh());
     const w = watch(child);
     await w.until(WAIT);
     const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');

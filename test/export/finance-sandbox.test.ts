@@ -33,9 +33,10 @@ describe('--finance', () => {
   });
 
   it.each([
-    // 2026-01-15 + 11 months = 2026-12-15 ≤ 2027-01-01 < 2027-01-15; 2027-01-01 − 90 days = 2026-10-03; 36000 / 3 = 12000
-    ['mid-term', '2026-01-15', 1, ['11', '2026-10-03', '12000.00', 'TRUE']],
-    ['after the end: no months left', '2027-03-01', 2, ['0', '2026-10-03', '12000.00', 'FALSE']],
+    // 2026-01-15 + 11 months = 2026-12-15 ≤ 2027-01-01 < 2027-01-15; 2027-01-01 − 90 days = 2026-10-03;
+    // the end date is the last day, so the term is 3 years and 1 day: 36000 / 3.00274 = 11989.05
+    ['mid-term', '2026-01-15', 1, ['11', '2026-10-03', '11989.05', 'TRUE']],
+    ['after the end: no months left', '2027-03-01', 2, ['0', '2026-10-03', '11989.05', 'FALSE']],
   ])('contract figures in CSV, %s', async (_n, asOf, id, figures) => {
     const file = join(sb.dir, `contracts-${asOf}.csv`);
     await exportResource({ client: sb.client, resource: 'contract', output: file, finance: true, asOf });
@@ -48,6 +49,6 @@ describe('--finance', () => {
     const file = join(sb.dir, 'contracts.xlsx');
     await exportResource({ client: sb.client, resource: 'contract', output: file, finance: true, asOf: '2026-01-15' });
     const { rows } = await readXlsx(file);
-    expect(rows[0].slice(-4)).toEqual([11, new Date(Date.UTC(2026, 9, 3)), 12000, true]);
+    expect(rows[0].slice(-4)).toEqual([11, new Date(Date.UTC(2026, 9, 3)), 11989.05, true]);
   });
 });

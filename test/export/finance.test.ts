@@ -68,12 +68,17 @@ describe('contract figures', () => {
   ])('noticeDeadline: %s', (_n, end, notice, out) => expect(noticeDeadline(end, notice)).toBe(out));
 
   it.each([
-    // 36000 / 3 = 12000
-    ['three whole years', 36000, '2024-01-01', '2027-01-01', 12000],
-    // 10000 / (182/365) = 20054.945… → 20054.95
-    ['half a year', 10000, '2025-01-01', '2025-07-02', 20054.95],
+    // The end date is the last day of the term: 36000 / 3 = 12000
+    ['three whole years, end date inclusive', 36000, '2024-01-01', '2026-12-31', 12000],
+    // A one-year contract in a leap year: its total, not 12000 / (365/366) = 12032.88
+    ['one year, 2024 (a leap year)', 12000, '2024-01-01', '2024-12-31', 12000],
+    ['one year, from mid-year', 5000, '2025-07-01', '2026-06-30', 5000],
+    // 10000 / (182/365) = 20054.945… → 20054.95 (1 January to 1 July inclusive is 182 days)
+    ['half a year', 10000, '2025-01-01', '2025-07-01', 20054.95],
+    // One day is 1/365 of 2025.
+    ['a one-day contract', 10, '2025-03-01', '2025-03-01', 3650],
     ['no total: empty', null, '2025-01-01', '2026-01-01', null],
-    ['end not after start: empty', 1000, '2025-01-01', '2025-01-01', null],
+    ['end before start: empty', 1000, '2025-01-02', '2025-01-01', null],
   ])('annualisedSpend: %s', (_n, total, start, end, out) => expect(annualisedSpend(total, start, end)).toBe(out));
 
   it.each([

@@ -80,3 +80,11 @@ describe('mappingToFile', () => {
     expect(again.columns.map((c) => [c.header, targetName(c.target)])).toEqual(first.columns.map((c) => [c.header, targetName(c.target)]));
   });
 });
+
+describe('a mapping file that gives two columns one field', () => {
+  it('the first keeps it and the other is named in a warning', () => {
+    const m = mapHeaders(asset, ['Asset Name', 'Name'], { mappingFile: { columns: { 'Asset Name': 'name', Name: 'name' } } });
+    expect(m.columns.map((c) => c.header)).toEqual(['Asset Name']);
+    expect(m.warnings).toEqual(['column "Name" also matches Name (name), taken by column "Asset Name"; it is ignored']);
+  });
+});

@@ -47,6 +47,17 @@ const cases: Case[] = [
     notes: { 2: ['W_ROW_REPAIRED!'] },
   },
   {
+    name: 'a quote closing cleanly two lines down, every line a full row: the lines are rows, the first flagged',
+    content: 'Name,Serial,Notes\nLaptop 02,SN2,"Room B\nLaptop 03,SN3,c\nLaptop 04,SN4,x"\nLaptop 05,SN5,e\n',
+    rows: [[2, ['Laptop 02', 'SN2', '"Room B']], [3, ['Laptop 03', 'SN3', 'c']], [4, ['Laptop 04', 'SN4', 'x"']], [5, ['Laptop 05', 'SN5', 'e']]],
+    notes: { 2: ['W_ROW_REPAIRED!'] },
+  },
+  {
+    name: 'a multi-line first cell (csv-spectrum newlines) stays one row: its first line is short',
+    content: 'a,b,c\n1,2,3\n"Once upon \na time",5,6\n7,8,9\n',
+    rows: [[2, ['1', '2', '3']], [3, ['Once upon \na time', '5', '6']], [4, ['7', '8', '9'], 5]],
+  },
+  {
     name: 'a quote never closed, the lines below read as rows: they stay rows',
     content: 'Name,Notes\nLaptop,ok\nPhone,"never closed\nTablet,fine\nMonitor,fine\n',
     rows: [[2, ['Laptop', 'ok']], [3, ['Phone', '"never closed']], [4, ['Tablet', 'fine']], [5, ['Monitor', 'fine']]],

@@ -53,6 +53,10 @@ const fixtures = (folder: string) =>
     .filter((f) => /\.(csv|tsv|txt)$/.test(f))
     .map((f) => join(folder, f));
 
+/** The reading corpus's text files (issue 14): quotes, line endings, dialects, shapes … and the public suites. */
+const corpusFixtures = () =>
+  ['test/fixtures/public-csv/csv-spectrum', 'test/fixtures/public-csv/csvw', 'test/fixtures/libreoffice-csv', ...readdirSync('test/fixtures/read-corpus', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join('test/fixtures/read-corpus', e.name))].flatMap(fixtures);
+
 // Longer than a batch, with warnings of one kind on many rows (noted once, then counted)
 // and an encoding that turns out to be Windows-1252 far into the file.
 function generated(): string[] {
@@ -71,13 +75,13 @@ describe('CSV read in a worker thread', () => {
     expect(workerAvailable()).toBe(true);
   });
 
-  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...generated()])('%s: same result as in this thread', async (file) => {
+  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...corpusFixtures(), ...generated()])('%s: same result as in this thread', async (file) => {
     const here = await readAll(file, false);
     const there = await readAll(file, true);
     expect(there).toEqual(here);
   });
 
-  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...generated()].flatMap((f) => [[f, false] as const, [f, true] as const]))('%s (worker: %s): rows taken at hand between reads are the same rows', async (file, worker) => {
+  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...corpusFixtures(), ...generated()].flatMap((f) => [[f, false] as const, [f, true] as const]))('%s (worker: %s): rows taken at hand between reads are the same rows', async (file, worker) => {
     expect(await readTaking(file, worker)).toEqual(await readAll(file, worker));
   });
 

@@ -1,14 +1,19 @@
 // One way to get a client for a run: the service named by the configuration, or the
-// sandbox started in-process (--sandbox), which then stops with the run.
+// sandbox started in-process (--sandbox), which then stops with the run. It sits beside
+// config.ts, above src/api/ (the transport) and src/sandbox/: it composes them, and it is
+// how the CLI and a library user reach the service (src/index.ts exports it).
 import type { Logger } from 'pino';
-import type { ConnectionConfig } from '../config.js';
-import { ApiClient } from './client.js';
+import type { ConnectionConfig } from './config.js';
+import { ApiClient } from './api/client.js';
+import { paceKey, rememberedRate } from './api/pace-memory.js';
 
 export interface Connection {
   readonly client: ApiClient;
   readonly baseUrl: string;
   /** True when talking to an in-process sandbox. */
   readonly sandbox: boolean;
+  /** The account's key in the pace memory (src/api/pace-memory.ts). */
+  readonly paceKey?: string;
   close(): Promise<void>;
 }
 
@@ -27,16 +32,18 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
   let stopSandbox: (() => Promise<void>) | undefined;
   if (cfg.sandbox) {
     // Imported lazily: the sandbox is only loaded when asked for.
-    const { startSandbox } = await import('../sandbox/index.js');
+    const { startSandbox } = await import('./sandbox/index.js');
     const sb = await startSandbox({ port: 0, rateLimit: cfg.rateLimit, ...(opts.sandboxOptions ?? {}) });
     baseUrl = sb.url;
     token = sb.token;
     stopSandbox = () => sb.close();
   }
+  const paceAt = paceKey(baseUrl!, token!);
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
     rateLimit: cfg.rateLimit,
+    startRate: cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined,
     logger: opts.logger,
     connections: opts.connections,
     maxRetries: opts.maxRetries,
@@ -48,6 +55,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     client,
     baseUrl: baseUrl!,
     sandbox: cfg.sandbox,
+    paceKey: paceAt,
     async close() {
       await client.close();
       await stopSandbox?.();

@@ -1,0 +1,254 @@
+// XLSX parts: our own pass over the zip directory before exceljs sees the file (sizes,
+// encryption, the sheet list, entity checks), the choice of sheet, and a part scanned as it
+// inflates (a DOCTYPE refused, merged ranges collected).
+import type { FileHandle } from 'node:fs/promises';
+import type { Location } from '../errors.js';
+import { CONVERT_HINT } from './detect.js';
+import { readError, type WarningSink } from './problems.js';
+import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, type ZipDirectory, type ZipEntry } from './zip.js';
+
+/** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */
+export const SMALL_PART_BUDGET = 64 * 1024 * 1024;
+
+export interface SheetInfo {
+  readonly name: string;
+  /** 1-based position among the workbook's tabs (hidden ones included), as listSheets reports it. */
+  readonly index: number;
+  readonly hidden: boolean;
+  readonly kind: 'worksheet' | 'chartsheet' | 'other';
+  readonly entry?: ZipEntry;
+}
+
+export interface Workbook {
+  readonly fh: FileHandle;
+  readonly dir: ZipDirectory;
+  readonly sheets: readonly SheetInfo[];
+  readonly date1904: boolean;
+  readonly workbookEntry: ZipEntry;
+  readonly relsEntry: ZipEntry;
+  readonly stylesEntry?: ZipEntry;
+  readonly sharedStringsEntry?: ZipEntry;
+  /** workbook.xml as exceljs is to see it, when the file's own would mislead it. */
+  readonly workbookForExceljs?: Buffer;
+  readonly maxInflatedBytes: number;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export function decodeXml(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : XML_ENTITIES[e],
+  );
+}
+
+/** Attributes of every `<name …>` element (any namespace prefix). Enough for workbook.xml and rels. */
+function elements(xml: string, name: string): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  const tag = new RegExp(`<(?:[\\w.-]+:)?${name}(?=[\\s/>])([^>]*)>`, 'g');
+  for (const m of xml.matchAll(tag)) {
+    const attrs: Record<string, string> = {};
+    for (const a of m[1].matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attrs[a[1]] = decodeXml(a[2] ?? a[3] ?? '');
+    out.push(attrs);
+  }
+  return out;
+}
+
+/** A DOCTYPE can declare entities that expand without bound; spreadsheet XML never has one. */
+export function refuseDoctype(head: string, part: string, where: Location): void {
+  if (/<!DOCTYPE|<!ENTITY/i.test(head)) {
+    throw readError('E_FILE_CORRUPT', where, `is damaged or unsafe: its part ${part} declares XML entities (<!DOCTYPE>), which spreadsheet programs never write; it was not read`, {
+      hint: 'Open it in Excel or LibreOffice and save it again as .xlsx, or get the file from its source again.',
+    });
+  }
+}
+
+function resolveTarget(base: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = base.split('/').slice(0, -1);
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** Names zip archives that are spreadsheets we do not read, or not spreadsheets at all. */
+function refuseOtherZips(dir: ZipDirectory, where: Location): void {
+  const has = (n: string) => dir.byName.has(n);
+  if (has('mimetype') || has('content.xml')) {
+    throw readError('E_FILE_UNSUPPORTED', where, 'is an OpenDocument spreadsheet (.ods), which is not supported', { hint: CONVERT_HINT });
+  }
+  if (dir.entries.some((e) => e.name.startsWith('Index/') || e.name === 'Index.zip')) {
+    throw readError('E_FILE_UNSUPPORTED', where, 'is an Apple Numbers document, which is not supported', {
+      hint: 'In Numbers choose File → Export To → Excel (or CSV), then import that file.',
+    });
+  }
+  if (has('xl/workbook.bin')) {
+    throw readError('E_FILE_UNSUPPORTED', where, 'is an Excel binary workbook (.xlsb), which is not supported', { hint: CONVERT_HINT });
+  }
+  if (has('word/document.xml')) throw readError('E_FILE_FORMAT', where, 'is a Word document, not a spreadsheet');
+  if (has('ppt/presentation.xml')) throw readError('E_FILE_FORMAT', where, 'is a PowerPoint presentation, not a spreadsheet');
+}
+
+export async function openWorkbook(fh: FileHandle, path: string, size: number, where: Location, maxInflatedBytes: number): Promise<Workbook> {
+  const dir = await readZipDirectory(fh, path, size, where);
+  refuseOtherZips(dir, where);
+  checkZipLimits(dir, { maxInflatedBytes }, where);
+
+  let workbookPath = 'xl/workbook.xml';
+  const rootRels = dir.byName.get('_rels/.rels');
+  if (rootRels) {
+    const xml = await readEntryText(fh, dir, rootRels, SMALL_PART_BUDGET, where);
+    refuseDoctype(xml, rootRels.name, where);
+    const office = elements(xml, 'Relationship').find((r) => /\/officeDocument$/.test(r.Type ?? ''));
+    if (office?.Target) workbookPath = resolveTarget('', office.Target);
+  }
+  const workbookEntry = dir.byName.get(workbookPath);
+  if (!workbookEntry) {
+    throw readError('E_FILE_FORMAT', where, 'is a zip archive but not an Excel workbook (it has no xl/workbook.xml)', { hint: CONVERT_HINT });
+  }
+  const relsPath = workbookPath.replace(/[^/]*$/, (b) => `_rels/${b}.rels`);
+  const relsEntry = dir.byName.get(relsPath);
+  if (!relsEntry) throw readError('E_FILE_CORRUPT', where, `is damaged or incomplete (its part ${relsPath} is missing)`, { hint: CONVERT_HINT });
+
+  const workbookXml = await readEntryText(fh, dir, workbookEntry, SMALL_PART_BUDGET, where);
+  refuseDoctype(workbookXml, workbookEntry.name, where);
+  const relsXml = await readEntryText(fh, dir, relsEntry, SMALL_PART_BUDGET, where);
+  refuseDoctype(relsXml, relsEntry.name, where);
+
+  const rels = new Map<string, { type: string; target: string }>();
+  for (const r of elements(relsXml, 'Relationship')) {
+    if (r.Id && r.Target && r.TargetMode !== 'External') rels.set(r.Id, { type: r.Type ?? '', target: resolveTarget(workbookPath, r.Target) });
+  }
+  const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix));
+  const pr = elements(workbookXml, 'workbookPr')[0];
+  const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true';
+  // exceljs takes only date1904="1" for the 1904 date system; LibreOffice writes "true" (as
+  // valid), and exceljs would then put every date cell 1462 days (4 years) early.
+  const workbookForExceljs =
+    date1904 && pr?.date1904 !== '1'
+      ? Buffer.from(workbookXml.replace(/(<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*)(["'])[^"']*\2/, '$1"1"'), 'utf8')
+      : undefined;
+
+  const sheets: SheetInfo[] = elements(workbookXml, 'sheet').map((s, i) => {
+    const rel = rels.get(s['r:id'] ?? s.id ?? Object.entries(s).find(([k]) => k.endsWith(':id'))?.[1] ?? '');
+    const kind = rel?.type.endsWith('/worksheet') ? 'worksheet' : rel?.type.endsWith('/chartsheet') ? 'chartsheet' : 'other';
+    return {
+      name: s.name ?? `Sheet${i + 1}`,
+      index: i + 1,
+      hidden: s.state === 'hidden' || s.state === 'veryHidden',
+      kind,
+      entry: rel ? dir.byName.get(rel.target) : undefined,
+    };
+  });
+  const styles = relOfType('/styles');
+  const shared = relOfType('/sharedStrings');
+  return {
+    fh,
+    dir,
+    sheets,
+    date1904,
+    workbookEntry,
+    relsEntry,
+    stylesEntry: styles ? dir.byName.get(styles.target) : undefined,
+    sharedStringsEntry: shared ? dir.byName.get(shared.target) : undefined,
+    workbookForExceljs,
+    maxInflatedBytes,
+  };
+}
+
+function describeSheets(sheets: readonly SheetInfo[]): string {
+  const list = sheets.filter((s) => s.kind === 'worksheet');
+  if (list.length === 0) return 'the workbook has no worksheets';
+  return `the workbook has: ${list.map((s) => `"${s.name}" (${s.index}${s.hidden ? ', hidden' : ''})`).join(', ')}`;
+}
+
+/** Picks the sheet by name (exact, then ignoring case and spaces), by 1-based tab index, or the first visible worksheet. */
+export function chooseSheet(wb: Workbook, wanted: string | number | undefined, where: Location, warnings: WarningSink): SheetInfo {
+  const worksheets = wb.sheets.filter((s) => s.kind === 'worksheet');
+  let found: SheetInfo | undefined;
+  let asked: string | undefined;
+  if (wanted === undefined) {
+    found = worksheets.find((s) => !s.hidden);
+    if (!found && worksheets.length > 0) {
+      found = worksheets[0];
+      warnings.add({ code: 'W_HIDDEN_SHEET', message: `every sheet is hidden; reading the hidden sheet "${found.name}"` });
+    }
+    if (!found) throw readError('E_SHEET_NOT_FOUND', where, 'has no worksheet to read', { hint: describeSheets(wb.sheets) });
+  } else {
+    const text = String(wanted);
+    asked = typeof wanted === 'number' ? `sheet ${wanted}` : `sheet "${text}"`;
+    found =
+      wb.sheets.find((s) => s.name === text) ??
+      wb.sheets.find((s) => s.name.trim().toLowerCase() === text.trim().toLowerCase()) ??
+      (/^\d+$/.test(text.trim()) ? wb.sheets.find((s) => s.index === Number(text.trim())) : undefined);
+    if (!found) {
+      throw readError('E_SHEET_NOT_FOUND', { ...where, sheet: typeof wanted === 'string' ? wanted : undefined }, `${asked} not found; ${describeSheets(wb.sheets)}`, {
+        hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
+      });
+    }
+    if (found.kind !== 'worksheet') {
+      throw readError('E_SHEET_NOT_FOUND', { ...where, sheet: found.name }, `${asked} is a chart, not a table; ${describeSheets(wb.sheets)}`, {
+        hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
+      });
+    }
+    if (found.hidden) warnings.add({ code: 'W_HIDDEN_SHEET', message: `sheet "${found.name}" is hidden; it is read because it was asked for` });
+  }
+  if (!found.entry) throw readError('E_FILE_CORRUPT', { ...where, sheet: found.name }, 'is damaged or incomplete (the sheet\'s part is missing)', { hint: CONVERT_HINT });
+  return found;
+}
+
+export interface Merge {
+  readonly r1: number;
+  readonly c1: number;
+  readonly r2: number;
+  readonly c2: number;
+  readonly ref: string;
+}
+
+export function decodeRef(ref: string): { row: number; col: number } | undefined {
+  const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(ref);
+  if (!m) return undefined;
+  let col = 0;
+  for (const ch of m[1]) col = col * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]), col };
+}
+
+/**
+ * Inflates a part once without parsing it: counts its real size (the directory's sizes are
+ * claims), refuses a DOCTYPE at its start, and for a sheet collects the merged ranges,
+ * which sit after all rows, so the row pass can fill them while streaming.
+ */
+export async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerges: boolean): Promise<Merge[]> {
+  const merges = new Map<string, Merge>();
+  let head = '';
+  let carry = Buffer.alloc(0);
+  for await (const chunk of inflateEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)) {
+    if (head.length < 65536) {
+      head += chunk.toString('latin1', 0, Math.min(chunk.length, 65536));
+      refuseDoctype(head, e.name, where);
+    }
+    if (!collectMerges) continue;
+    const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    for (let i = buf.indexOf('mergeCell'); i >= 0; i = buf.indexOf('mergeCell', i + 9)) {
+      const after = buf[i + 9];
+      if (after !== 0x20 && after !== 0x09 && after !== 0x0a && after !== 0x0d) continue;
+      const tag = buf.toString('latin1', i, Math.min(buf.length, i + 200));
+      const m = /\bref\s*=\s*["']([A-Z$]+\d+)(?::([A-Z$]+\d+))?["']/.exec(tag.slice(0, tag.indexOf('>') >= 0 ? tag.indexOf('>') : tag.length));
+      if (!m || merges.has(m[0])) continue;
+      const a = decodeRef(m[1].replace(/\$/g, ''));
+      const b = decodeRef((m[2] ?? m[1]).replace(/\$/g, ''));
+      if (!a || !b) continue;
+      merges.set(m[0], {
+        r1: Math.min(a.row, b.row),
+        c1: Math.min(a.col, b.col),
+        r2: Math.max(a.row, b.row),
+        c2: Math.max(a.col, b.col),
+        ref: `${m[1]}:${m[2] ?? m[1]}`,
+      });
+    }
+    carry = Buffer.from(buf.subarray(Math.max(0, buf.length - 256)));
+  }
+  return [...merges.values()].sort((x, y) => x.r1 - y.r1 || x.c1 - y.c1);
+}
+

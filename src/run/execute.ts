@@ -1,0 +1,253 @@
+// Stage 4 of an import: every row to its outcome, in input order, through the journal and
+// the writer: a dry run one row at a time (the one pass: the look-ahead first, then the
+// rest as it is read, learning from each row before checking it); writes a few at a time.
+// Each outcome goes to the report, the progress line and the caller, as it comes.
+import pLimit from 'p-limit';
+import { resolve as resolvePath } from 'node:path';
+import type { Connection } from '../connect.js';
+import { fileWriteError, type AssetbatchError } from '../errors.js';
+import { cellText, isEmptyCell } from '../map/coerce.js';
+import { translateCell } from '../map/values.js';
+import { headerMatcher } from '../map/headers.js';
+import { openSheet } from '../read/index.js';
+import type { SheetRow, SheetSource } from '../read/types.js';
+import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '../report/report.js';
+import { Journal } from '../send/journal.js';
+import type { JournalLock } from '../send/lock.js';
+import { RowWriter } from '../send/writer.js';
+import type { RowContext } from '../validate/validate.js';
+import type { MappedInput } from './input.js';
+import type { PlannedRun, ScannedSheet } from './plan.js';
+import { RowReadNotes } from './read-notes.js';
+import { RowOutcomes, StopState, interrupted } from './rows.js';
+import { lookupColumns, scanDateOrders } from './scan.js';
+import type { RunSettings } from './settings.js';
+
+/** The files a run holds open, for the run to close or abort whatever stage it ends in. */
+export interface RunFiles {
+  report?: ReportWriter;
+  journal?: Journal;
+  lock?: JournalLock;
+}
+
+export const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
+
+export interface Executed {
+  readonly counts: Record<RowStatus, number>;
+  readonly stop: StopState;
+  readonly writer: RowWriter;
+  readonly repairedRows: number;
+}
+
+function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
+  return {
+    def: s.def,
+    mode: s.mode,
+    company: s.company,
+    mapping: input.mapping,
+    dateOrders: sc.dateOrders,
+    defaultDateOrder: s.dateOrder,
+    resolver: input.resolver,
+    fieldTemplates: input.custom.fieldTemplates,
+    formTemplates: input.custom.formTemplates,
+    partial: s.mode === 'update' && !s.o.replace,
+    reportedWrites: s.o.onExisting === 'update' ? 'update' : 'skip',
+  };
+}
+
+function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, journal: Journal | undefined): RowWriter {
+  const resolver = input.resolver;
+  return new RowWriter({
+    client: conn.client,
+    def: s.def,
+    company: s.company,
+    mapping: input.mapping,
+    journal,
+    prior: planned.prior,
+    mark: planned.mark,
+    uniqueField: s.uniqueField,
+    onExisting: s.o.onExisting ?? 'skip',
+    existing: planned.existing,
+    existingComplete: planned.existingComplete,
+    countryCode: (name) => {
+      const r = resolver.resolve('country', name);
+      return r.ok ? r.entry.id : undefined;
+    },
+    beforeRead: () => resolver.load('country', []),
+  });
+}
+
+/** Each outcome to the report, the counts, the caller and the progress line. */
+class Emitter {
+  readonly counts = emptyCounts();
+  reportFailed?: AssetbatchError;
+  private done = 0;
+  private readonly debug: boolean;
+
+  constructor(
+    private readonly s: RunSettings,
+    private readonly report: ReportWriter,
+    readonly readNotes: RowReadNotes,
+    private readonly stop: StopState,
+    private readonly progress: (done: number) => void,
+  ) {
+    this.debug = s.o.logger?.isLevelEnabled('debug') === true;
+  }
+
+  /** A report that cannot be written (a full disk) stops the run: rows in flight finish and are journaled, nothing more is sent. */
+  private fail(e: unknown): void {
+    this.reportFailed ??= fileWriteError(e, this.s.reportPath);
+    this.stop.stop(this.reportFailed);
+  }
+
+  private write(out: RowOutcome): void | Promise<void> {
+    if (this.reportFailed) return;
+    try {
+      return this.report.write(out)?.catch((e: unknown) => this.fail(e));
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  emit(row: RowOutcome): void | Promise<void> {
+    const out = this.readNotes.attach(row);
+    this.counts[out.status]++;
+    if (this.debug) this.s.o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
+    const written = this.write(out);
+    this.s.o.onRow?.(out);
+    this.progress(++this.done);
+    return written;
+  }
+}
+
+/** The one pass, after the look-ahead: what a row teaches (its key, dates, names) before it is checked. */
+class Learner {
+  private readonly lookupCols;
+  private readonly settledBySideScan = new Set<number>();
+
+  constructor(
+    private readonly s: RunSettings,
+    private readonly input: MappedInput,
+    private readonly sc: ScannedSheet,
+  ) {
+    this.lookupCols = lookupColumns(input.mapping);
+  }
+
+  /** A promise only when learning needs the file again or the service. */
+  learn(r: SheetRow): void | Promise<void> {
+    this.sc.scanner.add(r);
+    if (this.sc.scanner.dirty) return this.settleDates();
+    const { resolver, mapping } = this.input;
+    for (const c of this.lookupCols) {
+      if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping, c.index, r.cells[c.index]))) return this.loadNames(r);
+    }
+  }
+
+  private async settleDates(): Promise<void> {
+    const { scanner, dateOrders, where } = this.sc;
+    scanner.dirty = false;
+    // A column that now mixes orders stops the run, as a first pass would have.
+    for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
+    if (!scanner.unsettled().some((c) => !this.settledBySideScan.has(c.index))) return;
+    const side = await openSheet(this.s.o.file, { sheet: this.s.sheet, headerRow: this.input.probe.headerRow, isKnownHeader: headerMatcher(this.s.def) });
+    for (const [col, order] of await scanDateOrders(side.rows, this.input.mapping, where)) {
+      dateOrders.set(col, order);
+      this.settledBySideScan.add(col);
+    }
+  }
+
+  /** A name the look-ahead did not meet, in a list read part-way: fetch it first. */
+  private async loadNames(r: SheetRow): Promise<void> {
+    const { resolver, mapping } = this.input;
+    for (const c of this.lookupCols) {
+      if (resolver.index(c.kind).complete) continue;
+      const cell = translateCell(mapping, c.index, r.cells[c.index]);
+      if (isEmptyCell(cell)) continue;
+      const text = cellText(cell);
+      if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);
+    }
+  }
+}
+
+interface Loop {
+  readonly rows: RowOutcomes;
+  readonly emitter: Emitter;
+}
+
+/** A row checked and reported; a promise only when something must wait. */
+function checkRow(l: Loop, r: SheetRow): void | Promise<void> {
+  l.emitter.readNotes.remember(r);
+  const out = l.rows.track(r, l.rows.of(r));
+  return out instanceof Promise ? out.then((o) => l.emitter.emit(o)) : l.emitter.emit(out);
+}
+
+async function onePass(l: Loop, sc: ScannedSheet, probe: SheetSource, learner: Learner): Promise<void> {
+  for (let i = 0; i < sc.ahead.length; i++) {
+    const waited = checkRow(l, sc.ahead[i]);
+    if (waited) await waited;
+  }
+  sc.ahead.length = 0;
+  for (;;) {
+    // A row at hand is taken without a promise; only an empty hand waits for the reader.
+    const r = probe.take?.() ?? (await sc.nextRow());
+    if (!r) return;
+    const learnt = learner.learn(r);
+    if (learnt) await learnt;
+    const waited = checkRow(l, r);
+    if (waited) await waited;
+  }
+}
+
+/** Writes (and updates' reads) a few at a time, reported in input order. */
+async function concurrently(l: Loop, source: SheetSource, concurrency: number): Promise<void> {
+  const limit = pLimit(concurrency);
+  const window: Promise<RowOutcome>[] = [];
+  const next = async () => {
+    const out = await window.shift()!;
+    await l.emitter.emit(out);
+  };
+  for await (const r of source.rows) {
+    l.emitter.readNotes.remember(r);
+    window.push(Promise.resolve(l.rows.track(r, limit(() => l.rows.of(r)))));
+    while (window.length >= concurrency * 4) await next();
+  }
+  while (window.length > 0) await next();
+}
+
+export async function execute(s: RunSettings, input: MappedInput, sc: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
+  const { o } = s;
+  // Pass 2, or the rest of the one pass.
+  const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
+  files.report = await openReport(s.reportPath, source.headers);
+  if (planned.journaled) {
+    files.journal = new Journal(planned.journalPath);
+    files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
+  }
+  const stop = new StopState();
+  const writer = rowWriter(s, input, planned, conn, files.journal);
+  const rows = new RowOutcomes({ s, input, sc, planned, ctx: rowContext(s, input, sc), writer, stop });
+  // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
+  const emitter = new Emitter(s, files.report, new RowReadNotes(source.warnings), stop, progress);
+  const onAbort = () => {
+    stop.stop(interrupted());
+    conn.client.interrupt(interrupted());
+  };
+  o.signal?.addEventListener('abort', onAbort);
+  if (o.signal?.aborted) onAbort();
+  try {
+    const l = { rows, emitter };
+    if (sc.onePass) await onePass(l, sc, input.probe, new Learner(s, input, sc));
+    // In order, one at a time: a dry run's rows need the service only for the odd lookup.
+    else if (s.dryRun && s.mode === 'create') {
+      for await (const r of source.rows) {
+        const waited = checkRow(l, r);
+        if (waited) await waited;
+      }
+    }
+    else await concurrently(l, source, Math.max(1, o.concurrency ?? 4));
+  } finally {
+    o.signal?.removeEventListener('abort', onAbort);
+  }
+  if (emitter.reportFailed) throw emitter.reportFailed;
+  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired };
+}

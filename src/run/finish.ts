@@ -1,0 +1,85 @@
+// Stage 5 of an import: the summary, the share of the account this run got (for the next
+// run's pace), the journal closed and the report put in place. And the report of a run
+// stopped before its first row: every row listed as not sent.
+import type { Connection } from '../connect.js';
+import { rememberRate } from '../api/pace-memory.js';
+import { fileWriteError } from '../errors.js';
+import { openReport } from '../report/report.js';
+import { openSheet } from '../read/index.js';
+import type { Executed, RunFiles } from './execute.js';
+import type { PlannedRun } from './plan.js';
+import { checkReportPath, type RunSettings } from './settings.js';
+import type { ImportSummary } from './types.js';
+
+/**
+ * Remember the share of the account this run got, for the next run's plan and pace: the
+ * rate it paced at when it ended, while below the limit (after a 429, or climbing back
+ * from a remembered share); forgotten when a run of more than a window had the whole limit.
+ */
+function notePace(conn: Connection, durationMs: number): void {
+  const limiter = conn.client.limiter;
+  if (!conn.paceKey || limiter.limit <= 0) return;
+  const rate = limiter.currentRate();
+  if (limiter.rate.adapted && rate < limiter.limit) rememberRate(conn.paceKey, limiter.limit, rate);
+  else if (durationMs > 60_000) rememberRate(conn.paceKey, limiter.limit, undefined);
+}
+
+export interface RunCost {
+  readonly started: number;
+  readonly startRequests: number;
+  readonly stats0: { readonly throttled: number; readonly retries: number };
+}
+
+export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed, conn: Connection, files: RunFiles, cost: RunCost): Promise<ImportSummary> {
+  const { o } = s;
+  const durationMs = Date.now() - cost.started;
+  const total = Object.values(ran.counts).reduce((a, b) => a + b, 0);
+  const { counts, writer } = ran;
+  const stopped = ran.stop.stopped;
+  const summary: ImportSummary = {
+    file: o.file,
+    resource: s.def.name,
+    dryRun: s.dryRun,
+    rows: total,
+    counts,
+    requests: conn.client.stats.requests - cost.startRequests,
+    throttled: conn.client.stats.throttled - cost.stats0.throttled,
+    retries: conn.client.stats.retries - cost.stats0.retries,
+    recovered: writer.recovered,
+    durationMs,
+    rowsPerSecond: total / Math.max(0.001, durationMs / 1000),
+    report: s.reportPath,
+    journal: files.journal?.path,
+    stopped,
+    repairedRows: ran.repairedRows,
+    warnings: [...planned.plan.warnings, ...writer.warnings],
+    runWarnings: [...writer.warnings],
+    plan: planned.plan,
+  };
+  notePace(conn, durationMs);
+  for (const w of writer.warnings) o.logger?.warn(w);
+  o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
+  files.journal?.close();
+  files.journal = undefined;
+  await files.report!.close(summary).catch((e: unknown) => {
+    throw fileWriteError(e, s.reportPath);
+  });
+  files.report = undefined;
+  return summary;
+}
+
+/** A run stopped before its first row: every row goes in the report as not sent. */
+export async function reportAllNotSent(s: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<void> {
+  await checkReportPath(s.o.file, s.reportPath);
+  const source = await openSheet(s.o.file, { sheet, headerRow });
+  const report = await openReport(s.reportPath, headers);
+  try {
+    for await (const r of source.rows) {
+      await report.write({ row: r.row, cells: r.cells, text: r.text, warnings: [], status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }] });
+    }
+    await report.close();
+  } catch (e) {
+    await report.abort();
+    throw e;
+  }
+}

@@ -1,0 +1,86 @@
+// Stage 2 of an import: the sheet opened (before any request: a bad file fails first), its
+// headers mapped to fields, judged by the first rows' values, with the account's custom
+// fields where a header may name one; the lookups' resolver made and the mapping file's
+// value tables checked against the service.
+import type { Connection } from '../connect.js';
+import { listArray } from '../api/paginate.js';
+import { AssetbatchError } from '../errors.js';
+import { headerMatcher, mapHeaders, missingRequired, type CustomFieldSet, type Mapping } from '../map/headers.js';
+import { openSheet } from '../read/index.js';
+import { sampleRows } from '../read/sample.js';
+import type { SheetSource } from '../read/types.js';
+import { Resolver } from '../resolve/lookups.js';
+import { checkMappingValues } from '../resolve/mapping-values.js';
+import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
+import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
+import type { RunSettings } from './settings.js';
+
+/** Rows whose values the mapping judges columns by. */
+const SAMPLE_ROWS = 200;
+
+export interface MappedInput {
+  /** The sheet as first opened: its header, and its rows for the scan (or the one pass). */
+  readonly probe: SheetSource;
+  readonly mapping: Mapping;
+  readonly custom: CustomFieldSet;
+  readonly resolver: Resolver;
+}
+
+export function probeInput(s: RunSettings): Promise<SheetSource> {
+  return openSheet(s.o.file, { sheet: s.sheet, headerRow: s.headerRow, isKnownHeader: headerMatcher(s.def) });
+}
+
+/** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
+export async function loadCustomFields(conn: Connection | undefined, def: ResourceDef, company: number): Promise<CustomFieldSet> {
+  if (!conn || !def.customFieldType) return { fieldTemplates: [], formTemplates: [] };
+  const [fieldTemplates, formTemplates] = await Promise.all([
+    listArray<CustomTemplate>(conn.client, customFieldTemplate, { company }),
+    def.customForms ? listArray<CustomTemplate>(conn.client, customFormTemplate, { company }) : Promise.resolve([] as CustomTemplate[]),
+  ]);
+  return { fieldTemplates, formTemplates };
+}
+
+/** The sheet's headers for a message: all of a normal sheet's, the first few of a wide one. */
+function headersSeen(headers: readonly string[], max = 30): string {
+  const shown = headers.filter((h) => h.trim() !== '').slice(0, max).map((h) => `"${h}"`);
+  const more = headers.filter((h) => h.trim() !== '').length - shown.length;
+  return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
+}
+
+/** A mapping that leaves out a required field, or (updates) any way to find each row's record, stops here. */
+function checkMapping(s: RunSettings, probe: SheetSource, mapping: Mapping): void {
+  const { def, mode, keyField } = s;
+  const location = { file: s.o.file, sheet: probe.sheet };
+  if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
+    throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
+      location,
+      hint: `Headers seen: ${headersSeen(probe.headers)}. An export (assetbatch export ${def.name}) has the ID column.`,
+    });
+  }
+  const missing = missingRequired(def, mapping, mode);
+  if (missing.length > 0) {
+    throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column for ${missing.map((f) => `${f.label} (${f.name})`).join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required for ${def.plural}`, {
+      location,
+      hint: `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+    });
+  }
+}
+
+export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connection): Promise<MappedInput> {
+  const { def, mode, mappingFile, mappingPath, company, o } = s;
+  // Custom fields cost two requests: fetched only when the mapping file names one, or
+  // when some header maps to no standard field (it may be a custom field's name).
+  const namesCustom = Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
+  // The first rows, read on their own: a column whose values contradict its header's field is not taken for it.
+  const samples = await sampleRows(o.file, { sheet: s.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const custom =
+    namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples }).unmapped.length > 0
+      ? await loadCustomFields(conn, def, company)
+      : { fieldTemplates: [], formTemplates: [] };
+  const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath, custom, mode, preset: o.preset !== undefined, samples });
+  checkMapping(s, probe, mapping);
+  // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
+  const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
+  await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder });
+  return { probe, mapping, custom, resolver };
+}

@@ -1,0 +1,168 @@
+// Stage 3 of an import: the plan, made before any write. The sheet is scanned (all of it,
+// or the look-ahead of a one-pass dry run): date orders, duplicate keys, the names to look
+// up (fetched now), the row count. Then, with the journal locked, what earlier runs did,
+// which records exist already, the mark above which a lost write would be found, and the
+// ImportPlan with its requests and ETA.
+import { stat } from 'node:fs/promises';
+import type { Connection } from '../connect.js';
+import { AssetbatchError } from '../errors.js';
+import type { DateOrder } from '../map/coerce.js';
+import { headerMatcher, targetName, type ColumnMapping } from '../map/headers.js';
+import { openSheet } from '../read/index.js';
+import { columnLetter } from '../read/source.js';
+import type { SheetRow } from '../read/types.js';
+import type { JournalState } from '../send/journal.js';
+import { PriorRuns } from '../send/prior.js';
+import { highestId } from '../send/recovery.js';
+import { loadExistingKeys } from '../send/writer.js';
+import type { MappedInput } from './input.js';
+import { priorState } from './resume.js';
+import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
+import type { RunSettings } from './settings.js';
+import { journalPathFor } from './settings.js';
+import { LOOKAHEAD_ROWS, type ImportPlan } from './types.js';
+
+/** What the scan learnt, and (one pass) the rows it holds for the checks. */
+export interface ScannedSheet {
+  readonly scanner: Scanner;
+  /** A one-pass run's look-ahead: rows read and not yet checked. */
+  readonly ahead: SheetRow[];
+  /** The whole sheet was read: its counts are final. */
+  readonly counted: boolean;
+  readonly onePass: boolean;
+  readonly dateOrders: Map<number, DateOrder | undefined>;
+  /** Contracts: the column naming a parent contract that a row above may create. */
+  readonly selfRefCol?: ColumnMapping;
+  readonly where: ScanWhere;
+  /** The next row of the first read, when none is at hand; undefined at its end. */
+  readonly nextRow: () => Promise<SheetRow | undefined>;
+  readonly referenced: ReadonlySet<number>;
+}
+
+/** Read rows into the scanner: all of them, or (one pass) up to the look-ahead, which is kept. */
+async function readAhead(s: RunSettings, input: MappedInput, scanner: Scanner, onePass: boolean) {
+  const probe = input.probe;
+  const rows = probe.rows[Symbol.asyncIterator]();
+  const nextRow = async (): Promise<SheetRow | undefined> => {
+    const next = await rows.next();
+    return next.done ? undefined : next.value;
+  };
+  const lookahead = Math.max(1, s.o.lookaheadRows ?? LOOKAHEAD_ROWS);
+  const fileBytes = (await stat(s.o.file)).size;
+  const ahead: SheetRow[] = [];
+  for (;;) {
+    if (onePass && ahead.length >= lookahead) {
+      scanner.expectFileBytes(fileBytes);
+      return { ahead, counted: false, nextRow };
+    }
+    const r = probe.take?.() ?? (await nextRow());
+    if (!r) return { ahead, counted: true, nextRow };
+    scanner.add(r);
+    if (onePass) ahead.push(r);
+    else if (scanner.rows === lookahead) scanner.expectFileBytes(fileBytes);
+  }
+}
+
+export async function scanInput(s: RunSettings, input: MappedInput): Promise<ScannedSheet> {
+  const { def, mode, dryRun, o } = s;
+  const { probe, mapping, resolver } = input;
+  // A child contract may name a parent created from an earlier row of the same sheet.
+  const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
+  const scanner = new Scanner(mapping, { dateOrder: s.dateOrder, keyField: s.keyField, trackKeys: (!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create', selfRefIndex: selfRefCol?.index });
+  const where = { file: o.file, sheet: probe.sheet };
+  // A dry run reads the sheet once: what the run needs is learnt from its first rows,
+  // which are kept and checked first, and the rest is checked as it is read. Writes need
+  // the whole sheet counted first (the plan, the ETA, parents below their children).
+  const onePass = dryRun && mode === 'create' && !selfRefCol && o.onePass !== false;
+  const { ahead, counted, nextRow } = await readAhead(s, input, scanner, onePass);
+  const dateOrders = scanner.dateOrders(where, counted);
+  // A date column whose first rows all read both ways: the rest of the sheet decides.
+  if (!counted && scanner.unsettled().length > 0) {
+    const side = await openSheet(o.file, { sheet: s.sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
+    for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
+  }
+  const blankRows = probe.stats.blankRows;
+  if (scanner.rows === 0 && counted) {
+    throw new AssetbatchError('E_NO_ROWS', `has a header (row ${probe.headerRow}) but no data rows below it${blankRows ? ` (only ${blankRows} blank ${blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`, {
+      location: where,
+      hint: probe.sheet ? 'Is this the right sheet? Choose another with --sheet.' : undefined,
+    });
+  }
+  for (const [kind, names] of scanner.names) await resolver.load(kind, names);
+  scanner.collectNames = false;
+  let placeholder = -1;
+  for (const [kind, keys] of o.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
+  return { scanner, ahead, counted, onePass, dateOrders, selfRefCol, where, nextRow, referenced: scanner.referenced() };
+}
+
+/** What the run needs from its plan: the journal's past, the records that exist, the mark. */
+export interface PlannedRun {
+  readonly plan: ImportPlan;
+  readonly journaled: boolean;
+  readonly journalPath: string;
+  readonly state?: JournalState;
+  readonly prior?: PriorRuns;
+  readonly existing?: Map<string, number[]>;
+  readonly existingComplete: boolean;
+  /** The highest record id before the first write. */
+  readonly mark?: number;
+  /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
+  readonly plannedRequests: number;
+  readonly requestsPerRow: number;
+}
+
+/** Which records exist already (by natural key), and the list's highest id when it was read whole. */
+async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: number) {
+  if (!s.keyField || rowsLeft <= 0) return { existingComplete: false };
+  const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft);
+  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, existingComplete: ex.map !== undefined, maxId: ex.maxId };
+}
+
+/** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
+export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
+  const { def, mode, dryRun, company, o } = s;
+  const { probe, mapping, resolver } = input;
+  const journalPath = journalPathFor(s.reportPath);
+  const { state, warnings: journalWarnings } = journaled ? await priorState(journalPath, o.resume !== false, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
+  const prior = state ? new PriorRuns(state) : undefined;
+  const doneRows = prior?.doneRows ?? 0;
+  const rows = sc.scanner.rows;
+  // A dry run checks too (list requests only), so it can say which rows would be skipped.
+  const ex = await existingRecords(s, conn, rows - doneRows);
+  const writes = dryRun ? 0 : Math.max(0, rows - doneRows);
+  // The highest id before the first write: a write whose answer is lost is looked for above it.
+  // The full list read for the existing-record check has it already.
+  const mark = !dryRun && mode === 'create' && writes > 0 ? (ex.maxId !== undefined ? { id: ex.maxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
+  const perRowChecks = ex.check?.strategy === 'filtered calls' ? writes : 0;
+  // An update reads the record before it writes: two requests a row.
+  const plannedRequests = writes * (mode === 'update' ? 2 : 1) + perRowChecks;
+  const plan: ImportPlan = {
+    file: o.file,
+    sheet: probe.sheet,
+    resource: def.name,
+    rows,
+    counted: sc.counted,
+    totalsRows: sc.scanner.totalsRows,
+    mode,
+    blankRows: probe.stats.blankRows,
+    headerRow: probe.headerRow,
+    aboveHeader: probe.stats.skippedAboveHeader,
+    text: probe.format === 'xlsx' ? undefined : { encoding: probe.encoding ?? 'utf-8', encodingWhy: probe.encodingWhy, delimiter: probe.delimiter ?? ',', padded: probe.padded === true },
+    mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
+    // A column with no header is still a column: say that its cells are not imported.
+    unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion, why: u.why })),
+    warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
+    lookups: [...resolver.plan],
+    lookupRequests: resolver.requests,
+    existingCheck: ex.check,
+    markRequests: mark?.requests,
+    writes,
+    dryRun,
+    rateLimit: o.connection.rateLimit,
+    etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
+    resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
+    report: s.reportPath,
+    sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
+  };
+  return { plan, journaled, journalPath, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+}

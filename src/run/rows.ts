@@ -1,0 +1,185 @@
+// Stage 4's rows: each row of the sheet to its outcome. A row is prepared (coerced,
+// resolved, validated), then skipped, found invalid, or written through the writer
+// (created, or updated after a read); a dry run says what would happen. Outcomes come at
+// once where nothing needs the service, so a dry run spends no microtask per row.
+import { AssetbatchError, isAssetbatchError } from '../errors.js';
+import { cellText } from '../map/coerce.js';
+import type { SheetRow } from '../read/types.js';
+import type { RowOutcome } from '../report/report.js';
+import type { LookupKind } from '../resources/fields.js';
+import type { RowWriter } from '../send/writer.js';
+import { naturalKey, prepareRow, type PreparedRow, type RowContext } from '../validate/validate.js';
+import type { MappedInput } from './input.js';
+import type { PlannedRun, ScannedSheet } from './plan.js';
+import type { RunSettings } from './settings.js';
+
+type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
+type Key = { field: string; value: string } | undefined;
+
+export const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
+
+/** Why the run stopped (the first reason), shared by the rows and the outcomes. */
+export class StopState {
+  stopped?: { code: string; message: string };
+  stop(e: unknown): void {
+    if (this.stopped) return;
+    this.stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
+  }
+  /** A row the run stopped before sending: listed, with why. */
+  notSent(base: Base): RowOutcome {
+    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${this.stopped?.message ?? 'interrupted'}` }] };
+  }
+}
+
+export interface RowsDeps {
+  readonly s: RunSettings;
+  readonly input: MappedInput;
+  readonly sc: ScannedSheet;
+  readonly planned: PlannedRun;
+  readonly ctx: RowContext;
+  readonly writer: RowWriter;
+  readonly stop: StopState;
+}
+
+export class RowOutcomes {
+  /** Rows another row waits for (a parent contract), until then. */
+  private readonly pending = new Map<number, Promise<RowOutcome>>();
+  private readonly keyIndex?: number;
+
+  constructor(private readonly d: RowsDeps) {
+    const keyField = d.s.keyField;
+    this.keyIndex = keyField ? d.input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField)?.index : undefined;
+  }
+
+  /** Remember a row's outcome (to come) when another row waits for it. */
+  track<T extends RowOutcome | Promise<RowOutcome>>(r: SheetRow, out: T): T {
+    if (this.d.sc.referenced.has(r.row)) this.pending.set(r.row, Promise.resolve(out));
+    return out;
+  }
+
+  /** A row's outcome: at once, or a promise when it needs the service or another row. */
+  of(r: SheetRow): RowOutcome | Promise<RowOutcome> {
+    // A child waits for its parent's row, so the parent's new id can be looked up.
+    const col = this.d.sc.selfRefCol;
+    const ref = col ? cellText(r.cells[col.index]).trim() : '';
+    const parentRow = ref ? this.d.sc.scanner.firstRowOfKey.get(ref) : undefined;
+    if (parentRow !== undefined && parentRow !== r.row) return this.afterParent(r, ref, parentRow);
+    return this.check(r);
+  }
+
+  /** The key as written, so that rows that stop early still say which record they were. */
+  private keyTextOf(r: SheetRow): string | undefined {
+    return this.keyIndex !== undefined ? cellText(r.cells[this.keyIndex]).trim() || undefined : undefined;
+  }
+
+  private async afterParent(r: SheetRow, ref: string, parentRow: number): Promise<RowOutcome> {
+    const base = { row: r.row, cells: r.cells, text: r.text, warnings: [], key: this.keyTextOf(r) };
+    if (parentRow > r.row) {
+      const message = `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children`;
+      return { ...base, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: this.d.sc.selfRefCol!.header, field: 'parent_contract', message }] };
+    }
+    const parent = await this.pending.get(parentRow);
+    // A parent skipped because it already exists has an id; any other outcome left no record.
+    if (parent && !(['created', 'valid', 'updated'].includes(parent.status) || (parent.status === 'skipped' && parent.id !== undefined))) {
+      return { ...base, status: 'skipped', issues: [], note: `its parent contract '${ref}' (row ${parentRow}) was not created (${parent.status})` };
+    }
+    return this.check(r);
+  }
+
+  /** A reference to a row that failed in an earlier sheet of the workbook: the skip that says so. */
+  private failedRef(r: SheetRow, p: PreparedRow): string | undefined {
+    const { s, input } = this.d;
+    if (!s.o.failedRefs) return undefined;
+    for (const i of p.issues) {
+      if (i.code !== 'E_LOOKUP_NOT_FOUND' || !i.field) continue;
+      const f = s.def.fields.find((x) => x.name === i.field);
+      const col = input.mapping.columns.find((c) => c.header === i.column);
+      const text = col ? cellText(r.cells[col.index]).trim() : '';
+      const why = f?.lookup && col ? s.o.failedRefs.get(f.lookup)?.get(text.toLowerCase()) : undefined;
+      if (why) return `its ${f!.lookup!.replace(/_/g, ' ')} '${text}' ${why}`;
+    }
+    return undefined;
+  }
+
+  private check(r: SheetRow): RowOutcome | Promise<RowOutcome> {
+    const { s, ctx, writer, sc } = this.d;
+    const p = prepareRow(ctx, r);
+    const base = { row: r.row, cells: r.cells, text: r.text, warnings: p.warnings, key: this.keyTextOf(r) };
+    if (p.skip) return { ...base, status: 'skipped', id: p.id, issues: [], note: p.skip };
+    const refNote = this.failedRef(r, p);
+    if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
+    const key = naturalKey(s.def, p.body, s.keyField);
+    if (key && !s.o.allowDuplicates && s.mode === 'create') {
+      const first = sc.scanner.firstRowOf(key.value, r.row);
+      if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
+    }
+    if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
+    // A row of a report fed back with --on-existing update carries its record's id.
+    if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
+    if (!s.dryRun) return this.create(r, p, base, key);
+    // The list read before the run answers without a request.
+    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key));
+    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id));
+  }
+
+  private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined): RowOutcome {
+    const { s, input } = this.d;
+    if (existingId !== undefined) {
+      const what = s.o.onExisting ?? 'skip';
+      if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
+      if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
+      return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
+    }
+    if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
+    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: [], key: key?.value };
+  }
+
+  /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */
+  private thrown(e: unknown, base: Base & { key?: string; id?: number }): RowOutcome {
+    this.d.stop.stop(e);
+    if (isInterruption(e)) return { ...this.d.stop.notSent(base), key: base.key, id: base.id };
+    return { ...base, status: 'failed', issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
+  }
+
+  private async create(r: SheetRow, p: PreparedRow, base: Base, key: Key): Promise<RowOutcome> {
+    const { s, input, writer, stop } = this.d;
+    if (stop.stopped) return stop.notSent(base);
+    try {
+      const res = await writer.create(r.row, p.body, key);
+      if (res.status === 'created' && res.id !== undefined && key && s.def.name !== 'asset') input.resolver.remember(s.def.name as LookupKind, { id: res.id, name: key.value });
+      return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
+    } catch (e) {
+      return this.thrown(e, { ...base, key: key?.value });
+    }
+  }
+
+  /** The record a row updates: its ID column, else its natural key (one record, or the row fails). */
+  private async recordOf(p: PreparedRow, key: Key, base: Base): Promise<number | RowOutcome> {
+    const { s, planned, writer } = this.d;
+    if (p.id !== undefined) return p.id;
+    if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${s.keyField?.replace(/_/g, ' ')} to find the record` }] };
+    const found = planned.existingComplete ? (planned.existing?.get(`${key.field}=${key.value}`) ?? []).map((id) => ({ id })) : await writer.findByKey(key);
+    const what = `${key.field.replace(/_/g, ' ')} "${key.value}"`;
+    if (found.length === 0) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_NOT_FOUND', field: key.field, message: `no ${s.def.label.toLowerCase()} with ${what} in company ${s.company}` }] };
+    if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${s.def.plural} have ${what} (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
+    return found[0].id;
+  }
+
+  /** Updates: find the record, merge, PATCH or PUT the changes (or show them, in a dry run). */
+  private async update(p: PreparedRow, key: Key, base: Base): Promise<RowOutcome> {
+    const { s, writer, stop } = this.d;
+    const id = await this.recordOf(p, key, base);
+    if (typeof id !== 'number') return id;
+    if (stop.stopped) return { ...stop.notSent(base), id };
+    try {
+      const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
+      if (s.dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
+      return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+    } catch (e) {
+      return this.thrown(e, { ...base, id });
+    }
+  }
+}
+
+/** The stop a signal asks for: the reason rows not sent give. */
+export const interrupted = (): AssetbatchError => new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)');

@@ -1,0 +1,95 @@
+// Stage 1 of an import: the options, the mapping file (or preset) and the resource's rules
+// made into one frozen RunSettings, checked before the file is opened or a request made.
+import { resolve as resolvePath, join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { AssetbatchError } from '../errors.js';
+import { dateOrderFromFormat, type DateOrder } from '../map/coerce.js';
+import type { MappingFile } from '../map/headers.js';
+import { findResource } from '../resources/index.js';
+import type { ResourceDef, WriteMode } from '../resources/fields.js';
+import { loadMappingFile, presetPath } from './mapping-file.js';
+import type { ImportOptions } from './types.js';
+
+export interface RunSettings {
+  readonly o: ImportOptions;
+  readonly def: ResourceDef;
+  readonly mode: WriteMode;
+  readonly dryRun: boolean;
+  readonly company: number;
+  readonly mappingPath?: string;
+  readonly mappingFile?: MappingFile;
+  readonly sheet?: string | number;
+  readonly headerRow?: number;
+  readonly dateOrder?: DateOrder;
+  readonly uniqueField?: 'name' | 'serial_number';
+  /** The field that identifies a row's record (serial number, contract number, name …). */
+  readonly keyField?: string;
+  readonly reportPath: string;
+}
+
+/** Resolve the resource named on the command line to a writable one. */
+export function writableResource(name: string, mode: WriteMode): ResourceDef {
+  const def = findResource(name);
+  const allowed = mode === 'create' ? ['asset', 'contract', 'customer'] : ['asset', 'contract', 'customer', 'asset-owner'];
+  if (!def || !allowed.includes(def.name)) {
+    const extra = def?.name === 'asset-owner' && mode === 'create' ? ' (asset owners cannot be created through the API; `assetbatch update` changes existing ones)' : '';
+    throw new AssetbatchError('E_USAGE', `cannot ${mode === 'create' ? 'import' : 'update'} "${name}"${extra}`, { hint: `Choose one of: ${allowed.join(', ')}` });
+  }
+  return def;
+}
+
+export function defaultReportPath(file: string): string {
+  return `${file}.report.csv`;
+}
+
+export function journalPathFor(reportPath: string): string {
+  return reportPath.replace(/\.(csv|xlsx|json)$/i, '') + '.journal.ndjson';
+}
+
+/** The report (and its journal) must never overwrite the input or land on a folder. */
+export async function checkReportPath(input: string, report: string): Promise<void> {
+  if (resolvePath(report) === resolvePath(input) || resolvePath(journalPathFor(report)) === resolvePath(input)) {
+    throw new AssetbatchError('E_USAGE', `the report would overwrite the input file`, { location: { file: input }, hint: 'Give --report another file name, e.g. report.csv.' });
+  }
+  const st = await stat(report).catch(() => undefined);
+  if (st?.isDirectory()) {
+    throw new AssetbatchError('E_USAGE', `--report ${report} is a folder`, { hint: `Give a file name ending in .csv, .xlsx or .json, e.g. ${join(report, 'report.csv')}` });
+  }
+}
+
+async function mappingOf(o: ImportOptions, def: ResourceDef): Promise<{ mappingPath?: string; mappingFile?: MappingFile }> {
+  if (o.preset && o.mappingPath) throw new AssetbatchError('E_USAGE', 'give --preset or --mapping, not both', { hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.' });
+  const mappingPath = o.mappingPath ?? (o.preset ? presetPath(o.preset) : undefined);
+  const mappingFile = o.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
+  if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
+    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: mappingPath } });
+  }
+  return { mappingPath, mappingFile };
+}
+
+export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
+  const mode: WriteMode = o.mode ?? 'create';
+  const def = writableResource(o.resource, mode);
+  const { mappingPath, mappingFile } = await mappingOf(o, def);
+  const dateFormat = o.dateFormat ?? mappingFile?.dateFormat;
+  const dateOrder = dateOrderFromFormat(dateFormat);
+  if (dateFormat && !dateOrder && !/^y+[-/.]?M+[-/.]?d+$/i.test(dateFormat)) {
+    throw new AssetbatchError('E_USAGE', `--date-format "${dateFormat}" is not a form I know`, { hint: 'Use dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd.' });
+  }
+  const uniqueField = o.uniqueField ?? mappingFile?.uniqueField;
+  return Object.freeze({
+    o,
+    def,
+    mode,
+    dryRun: o.dryRun === true,
+    company: o.connection.company,
+    mappingPath,
+    mappingFile,
+    sheet: o.sheet ?? mappingFile?.sheet,
+    headerRow: o.headerRow ?? mappingFile?.headerRow,
+    dateOrder,
+    uniqueField,
+    keyField: def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0],
+    reportPath: o.reportPath ?? defaultReportPath(o.file),
+  });
+}

@@ -1,0 +1,147 @@
+// What an import run is given (ImportOptions), what it shows before the first write
+// (ImportPlan), what it reports while it runs (RunProgress) and at the end (ImportSummary).
+import type { Logger } from 'pino';
+import type { ConnectionConfig } from '../config.js';
+import type { Connection } from '../connect.js';
+import type { LookupKind, WriteMode } from '../resources/fields.js';
+import type { MappingFile } from '../map/headers.js';
+import type { OnExisting } from '../send/writer.js';
+import type { RowOutcome, RowStatus } from '../report/report.js';
+
+/** Rows a one-pass dry run reads ahead (and holds) to learn date orders and names first. */
+export const LOOKAHEAD_ROWS = 20_000;
+
+export interface ImportOptions {
+  readonly file: string;
+  readonly resource: string;
+  readonly connection: ConnectionConfig;
+  readonly dryRun?: boolean;
+  readonly sheet?: string | number;
+  readonly headerRow?: number;
+  readonly mappingPath?: string;
+  readonly mapping?: MappingFile;
+  /** A mapping preset shipped in templates/presets (generic-legacy, snipe-it, assetbatch-export …). */
+  readonly preset?: string;
+  readonly dateFormat?: string;
+  readonly concurrency?: number;
+  readonly uniqueField?: 'name' | 'serial_number';
+  readonly onExisting?: OnExisting;
+  /** Allow two rows with the same natural key (normally the second is skipped). */
+  readonly allowDuplicates?: boolean;
+  readonly reportPath?: string;
+  /** Resume from the journal (default: yes when one exists for this input). */
+  readonly resume?: boolean;
+  readonly refreshLookups?: boolean;
+  readonly lookupCacheDir?: string;
+  readonly logger?: Logger;
+  /** Called with each row's outcome, in input order. */
+  readonly onRow?: (o: RowOutcome) => void;
+  /** Called once, before any write, with the plan. */
+  readonly onPlan?: (p: ImportPlan) => void;
+  /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
+  readonly onProgress?: (p: RunProgress) => void;
+  /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
+  readonly signal?: AbortSignal;
+  /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
+  readonly onWait?: (ms: number) => void;
+  /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
+  readonly sandboxOptions?: Record<string, unknown>;
+  /** Use an existing connection instead of opening one. */
+  readonly connectionOverride?: Connection;
+  /** create (import) or update (find each row's record, merge, PATCH the changes or PUT). Default create. */
+  readonly mode?: WriteMode;
+  /** Updates: blank the fields whose cell is empty. */
+  readonly clearEmpty?: boolean;
+  /** Updates: send the sheet as the whole record (no merge). */
+  readonly replace?: boolean;
+  /**
+   * Workbooks: keys of rows that failed in sheets imported before this one, by lookup
+   * kind (customer name, contract number, lower case) → why. A row referring to one is
+   * skipped with that reason instead of reported as "not found".
+   */
+  readonly failedRefs?: ReadonlyMap<LookupKind, ReadonlyMap<string, string>>;
+  /**
+   * Workbooks in a dry run: keys of valid rows of sheets checked before this one (customer
+   * names, contract numbers). Nothing was created, but these would be: they resolve.
+   */
+  readonly knownRefs?: ReadonlyMap<LookupKind, readonly string[]>;
+  /**
+   * Dry runs of creates read the sheet once (default); false reads it twice, as imports
+   * do, so that the plan has the full count before the first row is checked.
+   */
+  readonly onePass?: boolean;
+  /** One-pass runs: the rows read ahead before checking starts. Default LOOKAHEAD_ROWS. */
+  readonly lookaheadRows?: number;
+}
+
+/** What the progress line shows; the costlier figures are computed only when asked. */
+export interface RunProgress {
+  readonly done: number;
+  /** Unknown while a one-pass dry run of a long sheet is still reading it. */
+  readonly total?: number;
+  readonly requests: number;
+  /** Requests the account's window still has for us now. */
+  readonly windowLeft?: () => number;
+  /** Time until the last request of the rows left is sent, by the limiter's own rule. */
+  readonly etaMs?: () => number | undefined;
+}
+
+export interface ImportPlan {
+  readonly file: string;
+  readonly sheet?: string;
+  readonly resource: string;
+  /** Data rows; while `counted` is false, only those of the look-ahead (the sheet has more). */
+  readonly rows: number;
+  /** False for a one-pass dry run of a sheet longer than its look-ahead: counts are so far. */
+  readonly counted: boolean;
+  readonly totalsRows: number;
+  readonly blankRows: number;
+  readonly headerRow: number;
+  /** Rows with text above the header (titles, notes), skipped. */
+  readonly aboveHeader: number;
+  /** CSV/TSV: how the text was read, and why (the encoding's reason), for the plan to state. */
+  readonly text?: { readonly encoding: string; readonly encodingWhy?: string; readonly delimiter: string; readonly padded: boolean };
+  readonly mode: WriteMode;
+  readonly mapped: readonly { header: string; field: string; how: string }[];
+  readonly unmapped: readonly { header: string; suggestion?: string; why?: string }[];
+  readonly warnings: readonly string[];
+  readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
+  readonly lookupRequests: number;
+  readonly existingCheck?: { strategy: string; requests: number };
+  /** Requests spent learning the highest record id before the first write (recovery's mark). */
+  readonly markRequests?: number;
+  readonly writes: number;
+  readonly dryRun: boolean;
+  readonly rateLimit: number;
+  readonly etaSeconds: number;
+  readonly resumed?: { doneRows: number; inFlightRows: number };
+  /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
+  readonly report?: string;
+  /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
+  readonly sharedRate?: number;
+}
+
+export interface ImportSummary {
+  readonly file: string;
+  readonly resource: string;
+  readonly dryRun: boolean;
+  readonly rows: number;
+  readonly counts: Record<RowStatus, number>;
+  readonly requests: number;
+  readonly throttled: number;
+  readonly retries: number;
+  readonly recovered: number;
+  readonly durationMs: number;
+  readonly rowsPerSecond: number;
+  readonly report?: string;
+  readonly journal?: string;
+  readonly stopped?: { code: string; message: string };
+  /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
+  readonly repairedRows: number;
+  /** The plan's warnings and those met while sending (runWarnings). */
+  readonly warnings: readonly string[];
+  /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */
+  readonly runWarnings: readonly string[];
+  readonly plan: ImportPlan;
+}
+

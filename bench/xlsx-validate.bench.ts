@@ -57,7 +57,7 @@ it(`XLSX validate ${SIZES.map(int).join(' and ')} rows beside exceljs's streamin
   const body = [
     '## XLSX validation: our dry run vs exceljs\'s streaming reader alone',
     '',
-    `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). The workbook is read in the main thread, beside the checks and the report (src/read/xlsx.ts, on exceljs's streaming reader). ${machine()}; the machine is shared.`,
+    `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). Workbooks from 512 KiB are read in a worker thread (src/read/xlsx-worker.ts: unzip, XML and cell decoding there; the checks and the report in the main thread). Before the worker, on the same quiet machine the same hour: 0.41–0.43× at 50,000 rows (2.7–2.8 s), 0.37–0.48× at 200,000 (9.1–9.2 s), peak RSS 207 and 240–244 MB. ${machine()}; the machine is shared.`,
     '',
     table(['rows', 'what', 'time', 'CPU time', 'speed ÷ exceljs alone', 'peak RSS'], lines),
     '',

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { AssetbatchError } from './errors.js';
 import { envProxy, showUrl } from './api/proxy.js';
 
+/** How long connecting, and then each answer, may take before a request is given up (--timeout). */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
 export interface ConnectionConfig {
   /** Base URL of the service, without /api/v2. Undefined with `sandbox`. */
   readonly baseUrl?: string;
@@ -152,7 +155,7 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     allowInsecureHttp,
     concurrency: file.concurrency,
     proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),
-    timeoutMs: Math.round((timeoutSeconds(flags.timeout) ?? file.timeout ?? 60) * 1000),
+    timeoutMs: Math.round((timeoutSeconds(flags.timeout) ?? file.timeout ?? DEFAULT_TIMEOUT_MS / 1000) * 1000),
   });
 }
 

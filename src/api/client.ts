@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
 import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
 import { envProxy, proxyInUse, showUrl } from './proxy.js';
+import { DEFAULT_TIMEOUT_MS } from '../config.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -118,7 +119,7 @@ export class ApiClient {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.prefix = url.pathname.replace(/\/+$/, '') + '/api/v2';
     this.origin = url.origin;
-    this.dispatcher = createDispatcher(opts);
+    this.dispatcher = createDispatcher(opts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.proxy = proxyInUse(opts.baseUrl, opts.proxy);
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
@@ -126,7 +127,7 @@ export class ApiClient {
     this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? 100, startRate: opts.startRate });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,
-      timeoutMs: opts.timeoutMs ?? 60_000,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       backoffMs: opts.backoffMs ?? 500,
       maxRetryAfterMs: opts.maxRetryAfterMs ?? 600_000,
     };
@@ -321,8 +322,7 @@ export class ApiClient {
  * (undici's EnvHttpProxyAgent: a CONNECT tunnel for https, NO_PROXY honoured). Connecting
  * and waiting for an answer share the one timeout.
  */
-function createDispatcher(opts: ClientOptions): Dispatcher {
-  const timeout = opts.timeoutMs ?? 60_000;
+function createDispatcher(opts: ClientOptions, timeout: number): Dispatcher {
   const target = new URL(opts.baseUrl);
   // The environment read once, here, as proxyInUse reads it (an empty variable is unset).
   const proxy = opts.proxy ?? envProxy(target) ?? '';

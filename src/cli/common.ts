@@ -51,7 +51,7 @@ export function printJsonError(code: string, message: string, secrets: readonly 
   out.write(scrub(JSON.stringify({ error: { code, message } }), secrets) + '\n');
 }
 
-export { endQuietlyOnClosedStdout, isClosedPipe } from './pipe.js';
+export { isClosedPipe } from './pipe.js';
 import { isClosedPipe } from './pipe.js';
 
 /** A one-line progress display on stderr, only when it is a terminal. */

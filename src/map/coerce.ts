@@ -228,6 +228,12 @@ export function coerceInteger(cell: CellValue): Coerced {
 const TRUE = new Set(['yes', 'y', 'true', 't', '1', 'x', 'on', 'signed', '✓', '✔']);
 const FALSE = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unsigned', '-']);
 
+/** Text a yes/no cell may hold (coerceBoolean's words). */
+export function isYesNo(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return TRUE.has(t) || FALSE.has(t);
+}
+
 export function coerceBoolean(cell: CellValue): Coerced {
   if (typeof cell === 'boolean') return { value: cell };
   if (typeof cell === 'number') return cell === 1 ? { value: true } : cell === 0 ? { value: false } : { problem: `${cell} is not yes or no` };

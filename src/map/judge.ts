@@ -2,16 +2,14 @@
 // field its values contradict (Snipe-IT's "Warranty" holds months, not a status). A
 // fit is the share of the sampled values the field could take, 0–1. Pure: no I/O.
 import type { CellValue } from '../read/types.js';
-import type { FieldDef } from '../resources/fields.js';
-import { cellText, coerceDate, coerceEnum, coerceInteger, isEmptyCell, parseAmount } from './coerce.js';
+import { EMAIL, type FieldDef } from '../resources/fields.js';
+import { cellText, coerceBoolean, coerceDate, coerceEnum, coerceInteger, isEmptyCell, isYesNo, parseAmount } from './coerce.js';
 import type { Target } from './target.js';
 import { isStatusWord } from './vocabulary.js';
 
 /** Below this, a column's values contradict the field its header names. */
 export const CONTRADICTS = 0.5;
 
-const BOOLEAN = /^(yes|no|y|n|true|false|ja|nein|oui|non|x)$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Fields that hold codes (no sentences): serial numbers, tags, part numbers. */
 const CODE_FIELDS = /(serial_number|asset_tag|pseudo_number|part_number)$/;
 
@@ -38,7 +36,7 @@ function isMonths(c: CellValue): boolean {
 
 /** A name-like value: not a number, date or yes/no. */
 function isName(c: CellValue): boolean {
-  return !isNumber(c) && !isDate(c) && !BOOLEAN.test(cellText(c).trim());
+  return !isNumber(c) && !isDate(c) && !isYesNo(cellText(c));
 }
 
 /** How well one value fits a standard field (1 fits, 0 contradicts). */
@@ -51,7 +49,7 @@ function fieldFit(f: FieldDef, c: CellValue): number {
     case 'integer':
       return coerceInteger(c).problem ? 0 : 1;
     case 'boolean':
-      return BOOLEAN.test(cellText(c).trim()) || c === 0 || c === 1 || typeof c === 'boolean' ? 1 : 0;
+      return coerceBoolean(c).problem ? 0 : 1;
     case 'enum':
       return coerceEnum(c, f).problem ? 0 : 1;
     case 'email':
@@ -75,7 +73,7 @@ function textFit(f: FieldDef, c: CellValue): number {
   // "State" holding "In use": a status, not a state or province.
   if (isStatusWord(text)) return 0.2;
   // A yes/no or a date in a free-text field is odd but not impossible.
-  return BOOLEAN.test(text) || c instanceof Date ? 0.4 : 1;
+  return isYesNo(text) || c instanceof Date ? 0.4 : 1;
 }
 
 /** One value against a target of any kind. */

@@ -2,14 +2,10 @@
 // parse (csv.ts), the worker (csv-worker.ts) and the thread that runs it (csv-thread.ts)
 // all use them, and csv-thread.ts need not import the parser it runs elsewhere.
 import type { TextEncodingName } from './detect.js';
-import type { ReadWarning } from './types.js';
+import type { RowEvents } from './rows-thread.js';
 
 /** What the parse reports besides rows: warnings (noted once per kind) and an encoding switch. */
-export interface ParseEvents {
-  add(w: ReadWarning): void;
-  note(key: string, make: () => ReadWarning): void;
-  encoding(e: TextEncodingName, why: string): void;
-}
+export type ParseEvents = Required<RowEvents>;
 
 /** What a parse needs, in a form a worker thread can be given. */
 export interface ParseInit {

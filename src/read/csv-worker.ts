@@ -6,7 +6,7 @@ import { rowSender } from './rows-worker.js';
 const init = workerData as ParseInit;
 const sender = rowSender(parentPort!);
 try {
-  for await (const batch of parseTextBatches(init, { ...sender.events, encoding: (e, why) => sender.events.encoding?.(e, why) })) {
+  for await (const batch of parseTextBatches(init, sender.events)) {
     for (const r of batch) await sender.push(r);
   }
   await sender.end();

@@ -1,5 +1,5 @@
 // Reads CSV and TSV as a stream: bytes → UTF-8 (transcoding UTF-16 and Windows-1252) →
-// csv-parse → raw rows numbered by the line each record starts on. Memory holds one chunk
+// our record splitter (csv-records.ts) → raw rows numbered as a spreadsheet shows them. Memory holds one chunk
 // and one record, whatever the file's length.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
@@ -78,7 +78,7 @@ class Utf8Guard extends Transform {
       this.push(Buffer.from(this.cp1252.decode(Buffer.concat([body, this.carry]), { stream: true }), 'utf8'));
       this.carry = Buffer.alloc(0);
     } else {
-      // csv-parse decodes these bytes to U+FFFD; the row reader reports the first row hit.
+      // The UTF-8 decoder turns these bytes into U+FFFD; the row reader reports the first row hit.
       this.lossyFrom = this.offset;
       this.push(body);
     }
@@ -98,7 +98,7 @@ class Utf8Guard extends Transform {
   }
 }
 
-/** Decodes UTF-16 or Windows-1252 into UTF-8 for csv-parse (which reads UTF-8 bytes fastest). */
+/** Decodes UTF-16 or Windows-1252 into UTF-8, the one encoding the text stage decodes. */
 class Transcoder extends Transform {
   private readonly decoder: TextDecoder;
   constructor(encoding: TextEncodingName) {
@@ -117,7 +117,7 @@ class Transcoder extends Transform {
   }
 }
 
-function csvError(err: unknown, where: Location, at: { row: number; line: number }, delimiter: string): AssetbatchError {
+function csvError(err: unknown, where: Location, at: { row: number; line: number }): AssetbatchError {
   if (err instanceof AssetbatchError) return err;
   return readError('E_FILE_CORRUPT', { ...where, ...at }, `could not be read past row ${at.row}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
 }
@@ -158,7 +158,7 @@ import type { ParseEvents, ParseInit } from './csv-init.js';
  * A record's cells as one CSV record for the report, or undefined when the report must
  * write them itself (a formula-like cell is neutralised there). A comma-separated file's
  * own text is used as it was read when that is sure to read back as the same cells: no
- * cell holds a quote mark (relax_quotes keeps stray ones as written) and the record does
+ * cell holds a quote mark (the splitter keeps stray ones as written) and the record does
  * not end in a line break of its own. Otherwise csv-stringify quotes the cells; in a
  * worker thread this costs the checking thread nothing.
  */
@@ -249,7 +249,7 @@ export async function* parseTextBatches(init: ParseInit, events: ParseEvents): A
     if (rows.length > 0) yield rows;
     if (failure) throw splitError(failure, where, delimiter);
   } catch (err) {
-    throw csvError(err, where, splitter.at, delimiter);
+    throw csvError(err, where, splitter.at);
   } finally {
     input.destroy();
     stream.destroy();

@@ -235,10 +235,5 @@ export function sniffDialect(text: string, preferTab: boolean, forced?: string, 
   return { delimiter: order[d], padded, width: best.count + 1 };
 }
 
-/** The delimiter alone (see sniffDialect). */
-export function sniffDelimiter(text: string, preferTab: boolean, maxRecords = 30): string | undefined {
-  return sniffDialect(text, preferTab, undefined, maxRecords)?.delimiter;
-}
-
 /** OLE2 holds both old .xls workbooks and password-protected .xlsx ("EncryptedPackage" stream). */
 export const ENCRYPTED_PACKAGE_UTF16 = Buffer.from('EncryptedPackage', 'utf16le');

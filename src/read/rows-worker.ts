@@ -17,7 +17,7 @@ const BATCH_ROWS = 128;
 
 export interface RowSender {
   /** Warnings for the main thread's sink, in order with the rows. */
-  readonly events: RowEvents;
+  readonly events: Required<RowEvents>;
   push(row: RawRow): Promise<void>;
   /** The last rows, and the end. */
   end(): Promise<void>;
@@ -49,7 +49,7 @@ export function rowSender(port: MessagePort): RowSender {
     rows = [];
   }
 
-  const events: RowEvents = {
+  const events: Required<RowEvents> = {
     add: (w) => ops.push({ op: 'add', w }),
     note: (key, make) => {
       if (noted.has(key)) more.set(key, (more.get(key) ?? 0) + 1);

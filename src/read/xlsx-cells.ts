@@ -287,7 +287,7 @@ function timeOfDay(fmt: string | undefined, serial: number): string | undefined 
  * 1 January 1900 at noon. Hours and minutes are given two digits at least, as in timeOfDay.
  */
 function duration(fmt: string | undefined, serial: number): string | undefined {
-  if (fmt === undefined || !(serial >= 0)) return undefined;
+  if (fmt === undefined || !fmt.includes('[') || !(serial >= 0)) return undefined;
   const lead = /\[(h+|m+|s+)\]/i.exec(fmt.replace(/"[^"]*"|\\./g, ''));
   if (!lead) return undefined;
   const unit = lead[1][0].toLowerCase();

@@ -11,13 +11,13 @@ export const countryKey = normalizeAnyScript;
 /** Name key → ISO numeric code; null where languages disagree (a name two countries share). */
 let byName: Map<string, number | null> | undefined;
 
-function addNames(into: Map<string, number | null>, lang: string, overwrite: boolean): void {
+function addNames(into: Map<string, number | null>, lang: string): void {
   for (const [alpha2, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
     const numeric = Number(countries.alpha2ToNumeric(alpha2));
     for (const name of names) {
       const k = countryKey(name);
       const prev = into.get(k);
-      if (prev === undefined || overwrite) into.set(k, numeric);
+      if (prev === undefined) into.set(k, numeric);
       else if (prev !== numeric) into.set(k, null);
     }
   }
@@ -26,10 +26,10 @@ function addNames(into: Map<string, number | null>, lang: string, overwrite: boo
 function nameIndex(): Map<string, number | null> {
   if (byName) return byName;
   const other = new Map<string, number | null>();
-  for (const lang of countries.langs()) if (lang !== 'en') addNames(other, lang, false);
+  for (const lang of countries.langs()) if (lang !== 'en') addNames(other, lang);
   // English wins over a name another language gives to another country ("Congo").
   const english = new Map<string, number | null>();
-  addNames(english, 'en', false);
+  addNames(english, 'en');
   byName = new Map([...other, ...[...english].filter(([, v]) => v !== null)]);
   return byName;
 }

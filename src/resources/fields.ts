@@ -204,7 +204,8 @@ export function isRealDay(y: number, m: number, d: number): boolean {
 }
 
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An email address as the service takes it. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const hasTwoPlacesAtMost = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /** A decimal as the service takes it: a number or a numeric string, two places at most. */

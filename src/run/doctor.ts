@@ -6,7 +6,7 @@ import { ApiError, type ApiClient } from '../api/client.js';
 import type { Connection } from '../connect.js';
 import { PAGE_SIZE, type Page } from '../api/paginate.js';
 import { proxyInUse, showUrl } from '../api/proxy.js';
-import type { ConnectionConfig } from '../config.js';
+import { DEFAULT_TIMEOUT_MS, type ConnectionConfig } from '../config.js';
 import { isAssetbatchError } from '../errors.js';
 import { company as companyDef, country as countryDef } from '../resources/index.js';
 
@@ -52,7 +52,7 @@ function connectionCheck(cfg: ConnectionConfig, baseUrl: string): Check {
   return {
     name: 'connection',
     ok: true,
-    detail: `${baseUrl}${proxy ? ` through the proxy ${showUrl(proxy)}` : ', no proxy'}${ca ? `; extra CA certificates from ${ca}` : ''}; timeout ${Math.round((cfg.timeoutMs ?? 60_000) / 1000)} s`,
+    detail: `${baseUrl}${proxy ? ` through the proxy ${showUrl(proxy)}` : ', no proxy'}${ca ? `; extra CA certificates from ${ca}` : ''}; timeout ${Math.round((cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
   };
 }
 

@@ -30,7 +30,7 @@ export interface RunFiles {
   lock?: JournalLock;
 }
 
-export const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;
@@ -220,7 +220,7 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
   const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
   files.report = await openReport(s.reportPath, source.headers);
   if (planned.journaled) {
-    files.journal = new Journal(planned.journalPath);
+    files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
   }
   const stop = new StopState();

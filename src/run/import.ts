@@ -15,7 +15,7 @@ import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
 import { interrupted, isInterruption } from './rows.js';
-import { checkReportPath, journalPathFor, resolveOptions, type RunSettings } from './settings.js';
+import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
 import type { ImportOptions, ImportSummary } from './types.js';
 
 export type * from './types.js';
@@ -70,7 +70,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await checkReportPath(o.file, s.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !s.dryRun && !conn.sandbox;
-    if (journaled) files.lock = await lockJournal(journalPathFor(s.reportPath), o.file, (e) => o.logger?.warn({ err: e.message, lock: journalPathFor(s.reportPath) }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+    if (journaled) files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
     const planned = await makePlan(s, input, sc, conn, journaled);
     o.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.

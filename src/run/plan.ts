@@ -19,7 +19,6 @@ import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import type { RunSettings } from './settings.js';
-import { journalPathFor } from './settings.js';
 import { LOOKAHEAD_ROWS, type ImportPlan } from './types.js';
 
 /** What the scan learnt, and (one pass) the rows it holds for the checks. */
@@ -99,7 +98,6 @@ export async function scanInput(s: RunSettings, input: MappedInput): Promise<Sca
 export interface PlannedRun {
   readonly plan: ImportPlan;
   readonly journaled: boolean;
-  readonly journalPath: string;
   readonly state?: JournalState;
   readonly prior?: PriorRuns;
   readonly existing?: Map<string, number[]>;
@@ -122,8 +120,7 @@ async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: numbe
 export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
   const { def, mode, dryRun, company, o } = s;
   const { probe, mapping, resolver } = input;
-  const journalPath = journalPathFor(s.reportPath);
-  const { state, warnings: journalWarnings } = journaled ? await priorState(journalPath, o.resume !== false, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
+  const { state, warnings: journalWarnings } = journaled ? await priorState(s.journalPath, o.resume !== false, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
   const prior = state ? new PriorRuns(state) : undefined;
   const doneRows = prior?.doneRows ?? 0;
   const rows = sc.scanner.rows;
@@ -164,5 +161,5 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     report: s.reportPath,
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
   };
-  return { plan, journaled, journalPath, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
 }

@@ -25,6 +25,8 @@ export interface RunSettings {
   /** The field that identifies a row's record (serial number, contract number, name …). */
   readonly keyField?: string;
   readonly reportPath: string;
+  /** The journal beside the report (journalPathFor). */
+  readonly journalPath: string;
 }
 
 /** Resolve the resource named on the command line to a writable one. */
@@ -77,6 +79,7 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
     throw new AssetbatchError('E_USAGE', `--date-format "${dateFormat}" is not a form I know`, { hint: 'Use dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd.' });
   }
   const uniqueField = o.uniqueField ?? mappingFile?.uniqueField;
+  const reportPath = o.reportPath ?? defaultReportPath(o.file);
   return Object.freeze({
     o,
     def,
@@ -90,6 +93,7 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
     dateOrder,
     uniqueField,
     keyField: def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0],
-    reportPath: o.reportPath ?? defaultReportPath(o.file),
+    reportPath,
+    journalPath: journalPathFor(reportPath),
   });
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { AssetbatchError } from '../errors.js';
 import { loadJournal, type JournalHeader } from '../send/journal.js';
 import { lockHolder } from '../send/lock.js';
-import { defaultReportPath, journalPathFor } from './import.js';
+import { defaultReportPath, journalPathFor } from './settings.js';
 
 /** Minutes the rate is measured over. */
 export const RATE_MINUTES = 5;

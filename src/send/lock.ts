@@ -9,6 +9,10 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { AssetbatchError } from '../errors.js';
+import { isAlive } from '../util/atomic-file.js';
+
+/** A lock whose folder has not been touched for this long is taken for abandoned (proper-lockfile's stale). */
+const STALE_MS = 10_000;
 
 interface Owner {
   readonly pid: number;
@@ -39,23 +43,13 @@ function readOwner(lockPath: string): Owner | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists, under another user.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Gone for sure: a process of this host that no longer exists. */
 function isDead(o: Owner | undefined): boolean {
   return !!o && o.host === hostname() && o.pid !== process.pid && !isAlive(o.pid);
 }
 
 async function tryLock(journalPath: string, lockPath: string, onLost: (e: Error) => void): Promise<() => Promise<void>> {
-  return lockfile.lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: 10_000, retries: 0, onCompromised: onLost });
+  return lockfile.lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: STALE_MS, retries: 0, onCompromised: onLost });
 }
 
 /**
@@ -109,7 +103,7 @@ export async function lockHolder(journalPath: string): Promise<{ alive: boolean;
   const path = lockPathFor(journalPath);
   let locked = false;
   try {
-    locked = await lockfile.check(journalPath, { lockfilePath: path, realpath: false, stale: 10_000 });
+    locked = await lockfile.check(journalPath, { lockfilePath: path, realpath: false, stale: STALE_MS });
   } catch {
     locked = false;
   }

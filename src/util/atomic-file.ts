@@ -29,12 +29,13 @@ async function removeStale(target: string): Promise<void> {
   const part = `${basename(target)}.`;
   for (const name of names) {
     const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : name.startsWith(part) ? /^\.?(\d+)\.part$/.exec(name.slice(part.length)) : null;
-    if (!m || alive(Number(m[1]))) continue;
+    if (!m || isAlive(Number(m[1]))) continue;
     await rm(join(dirname(target), name), { force: true });
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this machine is still running (EPERM: it is, under another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,9 +1,9 @@
 // `assetbatch status`: how far a run is, from its journal alone, whether the run is still
 // going or stopped: rows done by outcome, rows left, the rate over the last minutes, the
 // ETA, the last error, and whether the run is alive (it holds the journal's lock).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { AssetbatchError } from '../errors.js';
-import { loadJournal, type JournalHeader } from '../send/journal.js';
+import { loadJournal, type JournalLine } from '../send/journal.js';
 import { lockHolder } from '../send/lock.js';
 import { defaultReportPath, journalPathFor } from './settings.js';
 
@@ -39,29 +39,22 @@ export function journalFor(given: string): string {
   return journalPathFor(defaultReportPath(file));
 }
 
-interface Line {
-  t?: string;
-  row?: number;
-  at?: string;
-  message?: string;
+/** What the journal's entries say of the run's pace and its last failure, gathered as it is read. */
+interface Timeline {
+  finished: number[];
+  lastError?: RunStatus['lastError'];
+  last?: string;
 }
 
-/** The entries' times and the last failure, read line by line (a torn last line is skipped). */
-function timeline(text: string): { header?: JournalHeader; finished: number[]; lastError?: RunStatus['lastError']; last?: string } {
-  const out: ReturnType<typeof timeline> = { finished: [] };
-  for (const raw of text.split('\n')) {
-    let l: Line;
-    try {
-      l = JSON.parse(raw) as Line;
-    } catch {
-      continue;
-    }
-    if (l.t === 'run') out.header = l as unknown as JournalHeader;
-    if (l.at) out.last = l.at;
-    if ((l.t === 'done' || l.t === 'failed') && l.at) out.finished.push(Date.parse(l.at));
-    if (l.t === 'failed' && l.row !== undefined) out.lastError = { row: l.row, message: l.message ?? '', at: l.at ?? '' };
-  }
-  return out;
+function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine) => void } {
+  const timeline: Timeline = { finished: [] };
+  const onEntry = (l: JournalLine) => {
+    const at = l.t === 'run' ? l.started : l.at;
+    if (at) timeline.last = at;
+    if (l.t === 'done' || l.t === 'failed') timeline.finished.push(Date.parse(l.at));
+    if (l.t === 'failed') timeline.lastError = { row: l.row, message: l.message, at: l.at };
+  };
+  return { timeline, onEntry };
 }
 
 export async function runStatus(file: string, now = Date.now()): Promise<RunStatus> {
@@ -72,9 +65,9 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
       hint: 'Give the input, its report or its journal (<report>.journal.ndjson). A dry run, or a run on the in-process --sandbox, keeps no journal.',
     });
   }
-  const state = loadJournal(journal);
-  const t = timeline(readFileSync(journal, 'utf8'));
-  const header = t.header ?? state.header;
+  const { timeline: t, onEntry } = timelineCollector();
+  const state = loadJournal(journal, onEntry);
+  const header = state.header;
   const count = (pred: (a: (typeof state.attempts)[number]) => boolean) => state.attempts.filter(pred).length;
   const counts = {
     created: count((a) => a.state === 'done' && a.done?.status === 'created'),
@@ -98,14 +91,19 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     counts,
     left,
     rowsPerMinute: rate,
-    etaSeconds: holder.alive && left !== undefined && rate > 0 ? Math.round((left / rate) * 60) : undefined,
+    etaSeconds: holder.alive ? etaSeconds(left, rate) : undefined,
     lastError: t.lastError,
     lastActivity: t.last,
   };
 }
 
+/** Seconds until `left` rows are done at `rate` rows a minute; undefined when either is unknown. */
+export function etaSeconds(left: number | undefined, rate: number): number | undefined {
+  return left !== undefined && rate > 0 ? Math.round((left / rate) * 60) : undefined;
+}
+
 /** Rows finished a minute over the RATE_MINUTES minutes before `end` (less, when the run is younger). */
-function rowsPerMinute(finished: readonly number[], end: number): number {
+export function rowsPerMinute(finished: readonly number[], end: number): number {
   const from = end - RATE_MINUTES * 60_000;
   const recent = finished.filter((x) => x > from && x <= end);
   if (recent.length < 2) return 0;

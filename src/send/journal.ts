@@ -100,8 +100,9 @@ export interface JournalState {
 /**
  * Read a journal. A torn last line (a write cut by a kill) is skipped; any other line that
  * is not a journal entry, or a first line that is not a run header, throws E_JOURNAL_DAMAGED.
+ * `onEntry` sees each entry as it is read (`assetbatch status` takes its timeline from the same pass).
  */
-export function loadJournal(path: string): JournalState {
+export function loadJournal(path: string, onEntry?: (line: JournalLine) => void): JournalState {
   if (!existsSync(path)) return { runs: 0, attempts: [] };
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
@@ -127,6 +128,7 @@ export function loadJournal(path: string): JournalState {
       throw damaged(path, i + 1, `a line that is not a journal entry: ${raw.slice(0, 60)}`);
     }
     if (!header && line.t !== 'run') throw damaged(path, i + 1, 'the first entry is not the run header');
+    onEntry?.(line);
     if (line.t === 'run') {
       runs++;
       header ??= line;

@@ -1,0 +1,32 @@
+// The arithmetic behind `assetbatch status`: rows a minute over the last minutes of the
+// journal's timeline, and the ETA from it. (test/e2e/status.test.ts watches a real run.)
+import { describe, expect, it } from 'vitest';
+import { etaSeconds, rowsPerMinute } from '../../src/run/status.js';
+
+const s = (x: number) => x * 1000;
+const every = (count: number, startS: number, stepS: number) => Array.from({ length: count }, (_, i) => s(startS + i * stepS));
+
+describe('rowsPerMinute', () => {
+  it.each([
+    { name: 'no rows finished', finished: [], end: s(60), want: 0 },
+    { name: 'one row is no rate', finished: [s(10)], end: s(60), want: 0 },
+    { name: 'ten rows over 54 s, asked at the last', finished: every(10, 0, 6), end: s(54), want: 11.1 },
+    { name: 'the same, asked two minutes later (the run went quiet)', finished: every(10, 0, 6), end: s(174), want: 3.4 },
+    { name: 'rows older than five minutes do not count', finished: [...every(10, 0, 1), ...every(10, 400, 1)], end: s(410), want: 60 },
+    { name: 'a burst counts over at least six seconds', finished: [0, 100, 200], end: 200, want: 30 },
+  ])('$name → $want rows/min', ({ finished, end, want }) => {
+    expect(rowsPerMinute(finished, end)).toBe(want);
+  });
+});
+
+describe('etaSeconds', () => {
+  it.each([
+    { left: 100, rate: 50, want: 120 },
+    { left: 1, rate: 60, want: 1 },
+    { left: 0, rate: 60, want: 0 },
+    { left: undefined, rate: 50, want: undefined },
+    { left: 10, rate: 0, want: undefined },
+  ])('$left rows left at $rate/min → $want s', ({ left, rate, want }) => {
+    expect(etaSeconds(left, rate)).toBe(want);
+  });
+});

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AssetbatchError } from './errors.js';
 import { envProxy, showUrl } from './api/proxy.js';
+import { RATE_LIMIT } from './resources/service.js';
 
 /** How long connecting, and then each answer, may take before a request is given up (--timeout). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -151,7 +152,7 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     token,
     sandbox,
     company: positiveInt(flags.company, '--company') ?? file.company ?? 1,
-    rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? 100,
+    rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? RATE_LIMIT,
     allowInsecureHttp,
     concurrency: file.concurrency,
     proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),

@@ -7,8 +7,9 @@ import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
 import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
-import { envProxy, proxyInUse, showUrl } from './proxy.js';
+import { proxyRoute, showUrl, type ProxyRoute } from './proxy.js';
 import { DEFAULT_TIMEOUT_MS } from '../config.js';
+import { RATE_LIMIT } from '../resources/service.js';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -17,7 +18,7 @@ export interface ClientOptions {
   /** Base URL of the service, e.g. https://dashboard-api.revnue.com (the client adds /api/v2). */
   readonly baseUrl: string;
   readonly token: string;
-  /** Requests per minute for the whole account; 0 turns pacing off. Default 100. */
+  /** Requests per minute for the whole account; 0 turns pacing off. Default RATE_LIMIT (100). */
   readonly rateLimit?: number;
   /** Connections in the pool. Default 8. */
   readonly connections?: number;
@@ -119,12 +120,13 @@ export class ApiClient {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.prefix = url.pathname.replace(/\/+$/, '') + '/api/v2';
     this.origin = url.origin;
-    this.dispatcher = createDispatcher(opts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    this.proxy = proxyInUse(opts.baseUrl, opts.proxy);
+    const route = proxyRoute(opts.baseUrl, opts.proxy);
+    this.dispatcher = createDispatcher(opts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, route);
+    this.proxy = route.inUse;
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
     this.token = opts.token;
-    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? 100, startRate: opts.startRate });
+    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? RATE_LIMIT, startRate: opts.startRate });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -322,14 +324,11 @@ export class ApiClient {
  * (undici's EnvHttpProxyAgent: a CONNECT tunnel for https, NO_PROXY honoured). Connecting
  * and waiting for an answer share the one timeout.
  */
-function createDispatcher(opts: ClientOptions, timeout: number): Dispatcher {
-  const target = new URL(opts.baseUrl);
-  // The environment read once, here, as proxyInUse reads it (an empty variable is unset).
-  const proxy = opts.proxy ?? envProxy(target) ?? '';
+function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRoute): Dispatcher {
   return new EnvHttpProxyAgent({
-    httpProxy: proxy,
-    httpsProxy: proxy,
-    noProxy: process.env.no_proxy || process.env.NO_PROXY || '',
+    httpProxy: route.proxy,
+    httpsProxy: route.proxy,
+    noProxy: route.noProxy,
     connections: opts.connections ?? 8,
     keepAliveTimeout: 30_000,
     connect: { timeout },

@@ -6,7 +6,7 @@ import type { ResourceDef } from '../resources/fields.js';
 import type { ApiClient, Query } from './client.js';
 import { ApiError } from './client.js';
 
-export const PAGE_SIZE = 25;
+import { PAGE_SIZE } from '../resources/service.js';
 
 export interface Page<T> {
   count: number;

@@ -31,8 +31,21 @@ export function bypassesProxy(target: URL, env: NodeJS.ProcessEnv = process.env)
 
 /** The proxy a request to `baseUrl` goes through: the one given ('' = none), else the environment's. */
 export function proxyInUse(baseUrl: string, given: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return proxyRoute(baseUrl, given, env).inUse;
+}
+
+/** Everything the client needs of the proxy settings, read from the environment in this one place. */
+export interface ProxyRoute {
+  /** The proxy for the service's protocol, given or from the environment ('' for none), before NO_PROXY. */
+  readonly proxy: string;
+  /** NO_PROXY as the environment has it ('' for none). */
+  readonly noProxy: string;
+  /** The proxy a request to the base URL actually goes through (NO_PROXY applied), for messages. */
+  readonly inUse?: string;
+}
+
+export function proxyRoute(baseUrl: string, given: string | undefined, env: NodeJS.ProcessEnv = process.env): ProxyRoute {
   const target = new URL(baseUrl);
-  if (bypassesProxy(target, env)) return undefined;
-  if (given !== undefined) return given || undefined;
-  return envProxy(target, env);
+  const proxy = given ?? envProxy(target, env) ?? '';
+  return { proxy, noProxy: envOf(env, 'no_proxy') ?? '', inUse: proxy && !bypassesProxy(target, env) ? proxy : undefined };
 }

@@ -4,7 +4,8 @@
 // proxy in use, and the time a request takes. Each check says what to do when it fails.
 import { ApiError, type ApiClient } from '../api/client.js';
 import type { Connection } from '../connect.js';
-import { PAGE_SIZE, type Page } from '../api/paginate.js';
+import type { Page } from '../api/paginate.js';
+import { PAGE_SIZE } from '../resources/service.js';
 import { proxyInUse, showUrl } from '../api/proxy.js';
 import { DEFAULT_TIMEOUT_MS, type ConnectionConfig } from '../config.js';
 import { isAssetbatchError } from '../errors.js';

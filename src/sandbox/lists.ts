@@ -4,7 +4,7 @@ import type { ResourceDef } from '../resources/index.js';
 import { detail, type Reply } from './reply.js';
 import type { StoredRecord } from './store.js';
 
-export const PAGE_SIZE = 25;
+import { PAGE_SIZE } from '../resources/service.js';
 
 export function paginate(items: unknown[], url: URL, render: (item: unknown) => unknown = (x) => x): Reply {
   // As DRF: an absent or empty page is the first; anything but a positive integer is 404.

@@ -14,9 +14,10 @@ import { handleRequest, type RequestSetting } from './request.js';
 import { buildSeed, type SeedKind } from './seed/index.js';
 import { stateSaver, type StateSaver } from './state-file.js';
 import { Store, loadState } from './store.js';
+import { RATE_LIMIT } from '../resources/service.js';
 
 export type { SandboxLogger } from './context.js';
-export { PAGE_SIZE } from './lists.js';
+export { PAGE_SIZE } from '../resources/service.js';
 
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -88,7 +89,7 @@ function newContext(options: SandboxOptions, token: string, store: Store, saver:
   return {
     token,
     store,
-    limiter: new SlidingWindowLimiter(options.rateLimit ?? 100),
+    limiter: new SlidingWindowLimiter(options.rateLimit ?? RATE_LIMIT),
     faultRates,
     faultSeed,
     detailWrites: options.patch === false ? ['PUT'] : ['PUT', 'PATCH'],

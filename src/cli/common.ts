@@ -33,17 +33,36 @@ export async function runAction(debug: boolean | undefined, given: readonly (str
     const code = await fn();
     process.exitCode = code ?? ExitCode.OK;
   } catch (e) {
-    // stdout closed by its reader (`| head`): nothing more to say, and no one to say it to.
-    if (isClosedPipe(e)) return;
-    const known = isAssetbatchError(e);
-    const err = e as Error;
-    const message = known ? e.describe() : (err?.message ?? String(e));
-    process.stderr.write(scrub(`error: ${message}\n`, secrets()));
-    if (debug) process.stderr.write(scrub(`${err?.stack ?? ''}\n`, secrets()));
-    else if (!known) process.stderr.write('This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
-    process.exitCode = known ? exitCodeFor(e.code) : ExitCode.STOPPED;
-    if (json) printJsonError(known ? e.code : 'E_INTERNAL', known ? e.message : message, secrets());
+    process.exitCode = reportError(e, { debug, json, secrets: secrets() });
   }
+}
+
+export interface ErrorOutput {
+  readonly debug?: boolean;
+  /** Also print `{"error": …}` for scripts, on `jsonOut` (default stdout). */
+  readonly json?: boolean;
+  readonly secrets: readonly (string | undefined)[];
+  readonly stderr?: NodeJS.WritableStream;
+  readonly jsonOut?: NodeJS.WritableStream;
+}
+
+/**
+ * A command's failure told once: one line on stderr (the stack only with --debug; an
+ * unexpected error says it is a bug), the JSON object for --json, secrets scrubbed from
+ * both. Returns the exit code. stdout closed by its reader (`| head`) is no failure:
+ * nothing more to say, and no one to say it to.
+ */
+export function reportError(e: unknown, out: ErrorOutput): number {
+  if (isClosedPipe(e)) return ExitCode.OK;
+  const stderr = out.stderr ?? process.stderr;
+  const known = isAssetbatchError(e);
+  const err = e as Error;
+  const message = known ? e.describe() : (err?.message ?? String(e));
+  if (out.json) printJsonError(known ? e.code : 'E_INTERNAL', known ? e.message : message, out.secrets, out.jsonOut);
+  stderr.write(scrub(`error: ${message}\n`, out.secrets));
+  if (out.debug) stderr.write(scrub(`${err?.stack ?? ''}\n`, out.secrets));
+  else if (!known) stderr.write('This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
+  return known ? exitCodeFor(e.code) : ExitCode.STOPPED;
 }
 
 /** Scripts reading --json get an object on stdout whatever happened: `{"error": {"code", "message"}}`. */

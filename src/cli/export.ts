@@ -6,10 +6,10 @@ import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { connect, type Connection } from '../connect.js';
 import { connectionConfig, type ConnectionFlags } from '../config.js';
-import { AssetbatchError, exitCodeFor, ExitCode } from '../errors.js';
+import { AssetbatchError, ExitCode } from '../errors.js';
 import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult, EXPORT_FORMATS, type ExportFormat } from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
-import { addConnectionOptions, createLogger, isClosedPipe, printJsonError, scrub } from './common.js';
+import { addConnectionOptions, createLogger, reportError } from './common.js';
 
 export interface CliIO {
   readonly stdout: Writable;
@@ -129,17 +129,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
     return ExitCode.OK;
   } catch (e) {
     clearProgress();
-    // The reader of stdout has gone (`| head`): it had what it wanted.
-    if (isClosedPipe(e)) return ExitCode.OK;
-    if (flags.json) printJsonError(e instanceof AssetbatchError ? e.code : 'E_INTERNAL', e instanceof Error ? e.message : String(e), secrets, flags.output ? io.stdout : io.stderr);
-    if (e instanceof AssetbatchError) {
-      io.stderr.write(scrub(`error: ${e.describe()}\n`, secrets));
-      if (flags.debug && e.stack) io.stderr.write(scrub(`${e.stack}\n`, secrets));
-      return exitCodeFor(e.code);
-    }
-    io.stderr.write(scrub(`error: ${e instanceof Error ? e.message : String(e)}\n`, secrets));
-    io.stderr.write(flags.debug && e instanceof Error ? scrub(`${e.stack ?? ''}\n`, secrets) : 'This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
-    return exitCodeFor('E_INTERNAL');
+    return reportError(e, { debug: flags.debug, json: flags.json, secrets, stderr: io.stderr, jsonOut: flags.output ? io.stdout : io.stderr });
   } finally {
     process.removeListener('SIGINT', onSigint);
     process.removeListener('SIGTERM', onSigint);

@@ -175,13 +175,16 @@ describe('429: one shared pause', () => {
 
   it('with neither Retry-After nor a detail, waits until our oldest request leaves the window, not a whole minute', async () => {
     const s = await scripted([ok(), { status: 429, body: '{"detail":"Slow down."}' }, ok()]);
-    // A window of 1.5 s stands for the minute.
-    const c = clientFor(s.url, { limiter: new RateLimiter({ limit: 0, windowMs: 1500 }) });
+    // A window of 3 s stands for the minute; the refused request goes 1.5 s after the first.
+    const c = clientFor(s.url, { limiter: new RateLimiter({ limit: 0, windowMs: 3000, marginMs: 150 }) });
     await c.get('/api/v2/asset/');
+    await new Promise((r) => setTimeout(r, 1500));
     await c.get('/api/v2/asset/');
+    // The repeat goes when the first request leaves the window (3 s + the margin after it),
+    // not a whole window after the refusal (4.5 s), nor a fixed second after it (2.5 s).
     const gap = s.seen[2].at - s.seen[0].at;
-    expect(gap).toBeGreaterThanOrEqual(1500);
-    expect(gap).toBeLessThan(4000);
+    expect(gap).toBeGreaterThanOrEqual(3000);
+    expect(gap).toBeLessThan(3900);
   });
 
   it('two requests refused at once wait one pause together, not one after the other', async () => {

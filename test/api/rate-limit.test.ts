@@ -110,10 +110,12 @@ describe('RateLimiter.pause', () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
     await limiter.acquire();
     limiter.pause(3000);
-    // Our share was 1 a window: 0.9 of it is one every 1111 ms.
+    // Our share was 1 a window: the pace drops to 0.9 a window and climbs 2% of the limit a
+    // window from the 429 on, so when the pause ends (3 windows later) it is 0.96 a window:
+    // the next request goes 1000 / 0.96 ms after the first.
     const times = await sendTimes(limiter, clock, 2);
     expect(times[0]).toBe(3000);
-    expect(times[1]).toBeGreaterThan(4000);
+    expect(times[1]).toBeCloseTo(3000 + 1000 / 0.96, 3);
   });
 });
 

@@ -2,7 +2,6 @@
 // the caller owns (stdout by default), which is never ended here.
 import type { Writable } from 'node:stream';
 import { openAtomic } from '../../util/atomic-file.js';
-import { loadExcelJS } from '../../util/exceljs.js';
 import { CsvWriter } from './csv.js';
 import { JsonWriter, NdjsonWriter } from './json.js';
 import { XlsxWriter } from './xlsx.js';
@@ -15,7 +14,7 @@ export async function createWriter(format: ExportFormat, out: Writable, opts: Wr
     case 'csv':
       return new CsvWriter(out, opts);
     case 'xlsx':
-      return new XlsxWriter(await loadExcelJS(), out, opts);
+      return new XlsxWriter(null, out, opts);
     case 'json':
       return new JsonWriter(out, opts);
     case 'ndjson':

@@ -1,33 +1,23 @@
-// XLSX through exceljs's streaming WorkbookWriter: each row is committed as it comes, so
-// memory stays flat however long the list. Cells keep their types (real dates, money as
-// numbers shown with two decimals, booleans); text is always an inline string cell
-// (t="inlineStr"), so a value like "=1+2" is shown as text and never becomes a formula.
-// exceljs would write a plain string as t="str", which the standard reserves for a
-// formula's result; a one-run rich text is its way to write an inline string. The data
-// rows' XML is written by xlsx-rows.ts, as exceljs would write it, without its per-cell
-// objects. An "About" sheet closes the workbook, as only then are the counts known.
-import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
-import type ExcelJS from 'exceljs';
+// XLSX written as a stream: each sheet's rows go out as they come, so memory stays flat
+// however long the list. Cells keep their types (real dates, money as numbers shown with
+// two decimals, booleans); text is always an inline string cell (t="inlineStr"), so a
+// value like "=1+2" is shown as text and never becomes a formula. The workbook is the one
+// exceljs's streaming writer wrote before, part for part (test/export/xlsx-parts.test.ts),
+// put together here: the rows' XML by xlsx-rows.ts, the parts around them by
+// xlsx-parts.ts, the styles by xlsx-styles.ts, the zip by zip.ts (Node's CRC-32 and
+// deflate). An "About" sheet closes the workbook, as only then are the counts known.
+import type { Writable } from 'node:stream';
 import type { ExcelJS as ExcelJSModule } from '../../util/exceljs.js';
 import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
 import type { AboutInfo, SheetSpec, TableWriter, WriterOptions } from './types.js';
-import { columnLetters, rowXml, type RowColumn } from './xlsx-rows.js';
-
-/**
- * The parts of exceljs's streaming writer that its types leave out and the data rows use:
- * the workbook's style table (a format's cellXfs id) and the sheet part's stream, which
- * takes the rows' XML once the header row has opened `<sheetData>`. Pinned by
- * test/export/xlsx-rows.test.ts, which compares the sheet with the one exceljs writes.
- */
-interface StreamingInternals {
-  readonly styles: { addStyleModel(style: Partial<ExcelJS.Style>, type: number): number };
-}
-interface SheetInternals {
-  readonly stream: { write(xml: Buffer): void };
-}
+import { appXml, contentTypesXml, coreXml, ROOT_RELS_XML, sheetHeadXml, sheetTailXml, workbookRelsXml, workbookXml } from './xlsx-parts.js';
+import { columnLetters, rowColumn, rowXml, xmlText, type RowColumn } from './xlsx-rows.js';
+import { StyleTable } from './xlsx-styles.js';
+import { THEME_XML } from './xlsx-theme.js';
+import { ZipWriter } from './zip.js';
 
 const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = { decimal: '0.00', date: 'yyyy-mm-dd', integer: '0' };
+const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
 /**
  * Deflate's fastest level: a sheet's XML is repetitive, so the file is about 1.5× the size
  * of the default level's for a quarter of the CPU, which was half of an export's time.
@@ -36,13 +26,14 @@ const ZIP_LEVEL = 1;
 /** Rows' XML is handed on in pieces of about this many characters. */
 const FLUSH_CHARS = 1 << 18;
 const TYPE_WIDTH: Record<ExportColumn['type'], number> = { text: 24, list: 30, integer: 10, decimal: 14, date: 12, boolean: 9 };
+const ABOUT_WIDTHS = [24, 44, 12, 12];
 
 export function columnWidth(c: ExportColumn): number {
   return Math.min(50, Math.max(c.label.length + 3, TYPE_WIDTH[c.type]));
 }
 
-/** Text as an inline string cell. */
-export function inlineText(text: string): ExcelJS.CellRichTextValue {
+/** Text as exceljs's inline string cell value (a one-run rich text); for tests and readers. */
+export function inlineText(text: string): { richText: { text: string }[] } {
   return { richText: [{ text }] };
 }
 
@@ -55,46 +46,55 @@ export function sheetName(title: string, taken: Set<string>): string {
   return name;
 }
 
+/** An instant as Excel's serial number (days since 1899-12-30, UTC), as exceljs wrote it. */
+const serialTime = (d: Date): number => 25569 + d.getTime() / 86_400_000;
+
 export class XlsxWriter implements TableWriter {
-  private readonly pass = new PassThrough();
-  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
-  private readonly ended: Promise<unknown>;
-  private readonly names = new Set<string>(['about']);
-  private sheet?: ExcelJS.Worksheet;
+  private readonly zip: ZipWriter;
+  private readonly styles = new StyleTable();
+  private readonly created = new Date();
+  private readonly taken = new Set<string>(['about']);
+  /** The sheets' names, in order; the About sheet is last. */
+  private readonly names: string[] = [];
+  private started = false;
   private columns: readonly ExportColumn[] = [];
   private rowColumns: readonly RowColumn[] = [];
   private rows = 0;
-  /** Rows' XML not yet handed to the sheet's part. */
+  /** Rows' XML not yet handed to the zip. */
   private pending: string[] = [];
   private pendingChars = 0;
-  private readonly numberType: number;
 
-  private readonly out: Writable;
+  /** The workbook no longer needs exceljs: `_excel` stays for callers that pass it. */
+  constructor(_excel: ExcelJSModule | null, out: Writable, _opts: WriterOptions) {
+    this.zip = new ZipWriter(out, { level: ZIP_LEVEL }, this.created);
+  }
 
-  constructor(excel: ExcelJSModule, out: Writable, _opts: WriterOptions) {
-    this.out = out;
-    // exceljs ends the stream it writes to; a PassThrough keeps the caller's stream open.
-    this.pass.pipe(out, { end: false });
-    this.ended = once(this.pass, 'end');
-    this.workbook = new excel.stream.xlsx.WorkbookWriter({ stream: this.pass, useStyles: true, useSharedStrings: false, zip: { zlib: { level: ZIP_LEVEL } } });
-    this.workbook.creator = 'assetbatch';
-    this.numberType = excel.ValueType.Number;
+  /** The theme and the package's relationships lead the archive, as exceljs put them. */
+  private async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.zip.addEntry('xl/theme/theme1.xml', THEME_XML);
+    await this.zip.addEntry('_rels/.rels', ROOT_RELS_XML);
+  }
+
+  /** Opens a sheet's part and writes its XML up to the first row after the header. */
+  private async openSheet(title: string, widths: readonly number[], formats: readonly (string | undefined)[], frozen: boolean): Promise<void> {
+    await this.start();
+    this.names.push(title === 'About' ? title : sheetName(title, this.taken));
+    const columns = widths.map((width, i) => ({ width, styleId: this.styles.id(formats[i]) }));
+    await this.zip.beginEntry(`xl/worksheets/sheet${this.names.length}.xml`);
+    await this.zip.write(Buffer.from(sheetHeadXml(columns, frozen), 'utf8'));
   }
 
   async beginSheet(spec: SheetSpec): Promise<void> {
-    const ws = this.workbook.addWorksheet(sheetName(spec.title, this.names), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-    ws.columns = spec.columns.map((c, i) => ({ key: String(i), width: columnWidth(c), style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {} }));
-    const header = ws.addRow(spec.columns.map((c) => inlineText(c.label)));
-    header.font = { bold: true };
-    header.commit();
-    this.sheet = ws;
+    const formats = spec.columns.map((c) => NUM_FMT[c.type]);
+    await this.openSheet(spec.title, spec.columns.map(columnWidth), formats, true);
+    // exceljs styled the header row (bold) before its cells (bold in the column's format).
+    const rowStyle = this.styles.id(undefined, true);
+    const header = formats.map((f, i) => rowColumn(i, this.styles.id(f, true), false));
+    this.pending.push(rowXml(1, spec.columns.map((c) => c.label), header, rowStyle));
     this.columns = spec.columns;
-    const styles = (this.workbook as unknown as StreamingInternals).styles;
-    this.rowColumns = spec.columns.map((c, i) => ({
-      letters: columnLetters(i),
-      styleId: styles.addStyleModel(NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {}, this.numberType),
-      date: c.type === 'date',
-    }));
+    this.rowColumns = spec.columns.map((c, i) => rowColumn(i, this.styles.id(formats[i]), c.type === 'date'));
     this.rows = 0;
   }
 
@@ -103,60 +103,62 @@ export class XlsxWriter implements TableWriter {
     this.pending.push(xml);
     this.pendingChars += xml.length;
     this.rows++;
-    if (this.pendingChars >= FLUSH_CHARS) this.flushRows();
-    // Let the zip stream catch up now and then, so rows do not pile up in memory.
-    if (this.rows % 200 === 0 && this.pass.writableNeedDrain) await once(this.pass, 'drain');
+    if (this.pendingChars >= FLUSH_CHARS) await this.flushRows();
   }
 
-  /** Hand the rows' XML gathered so far to the sheet's part, one write for many rows. */
-  private flushRows(): void {
-    if (this.pending.length > 0) (this.sheet as unknown as SheetInternals).stream.write(Buffer.from(this.pending.join('')));
+  /** Hands the rows' XML gathered so far to the zip, one write for many rows. */
+  private async flushRows(): Promise<void> {
+    const xml = this.pending.join('');
     this.pending = [];
     this.pendingChars = 0;
+    if (xml) await this.zip.write(Buffer.from(xml, 'utf8'));
   }
 
   async endSheet(): Promise<void> {
-    this.flushRows();
-    const ws = this.sheet!;
-    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.rows + 1, column: Math.max(1, this.columns.length) } };
-    ws.commit();
-    this.sheet = undefined;
+    await this.flushRows();
+    const filter = `A1:${columnLetters(Math.max(1, this.columns.length) - 1)}${this.rows + 1}`;
+    await this.zip.write(Buffer.from(sheetTailXml(filter), 'utf8'));
+    await this.zip.endEntry();
   }
 
   async finish(about: AboutInfo): Promise<void> {
-    const ws = this.workbook.addWorksheet('About');
-    ws.columns = [
-      { key: 'a', width: 24 },
-      { key: 'b', width: 44 },
-      { key: 'c', width: 12 },
-      { key: 'd', width: 12 },
+    await this.openSheet('About', ABOUT_WIDTHS, [], false);
+    await this.zip.write(Buffer.from(this.aboutRowsXml(about) + sheetTailXml(), 'utf8'));
+    await this.zip.endEntry();
+    await this.zip.addEntry('[Content_Types].xml', contentTypesXml(this.names.length));
+    await this.zip.addEntry('docProps/app.xml', appXml(this.names));
+    await this.zip.addEntry('docProps/core.xml', coreXml('assetbatch', this.created));
+    await this.zip.addEntry('xl/styles.xml', this.styles.xml(xmlText));
+    await this.zip.addEntry('xl/_rels/workbook.xml.rels', workbookRelsXml(this.names.length));
+    await this.zip.addEntry('xl/workbook.xml', workbookXml(this.names));
+    await this.zip.finish();
+  }
+
+  /** What was exported, from where and when, then a line per sheet with its counts. */
+  private aboutRowsXml(about: AboutInfo): string {
+    const plain = ABOUT_WIDTHS.map((_, i) => rowColumn(i, 0, false));
+    const lines: { cells: CellValue[]; columns?: RowColumn[]; bold?: boolean }[] = [
+      { cells: ['Exported', about.what] },
+      { cells: ['From', about.source] },
+      { cells: ['Company', about.company] },
+      { cells: ['When (UTC)', serialTime(about.exportedAt)], columns: [plain[0], rowColumn(1, this.styles.id(DATE_TIME), false)] },
     ];
-    const add = (values: (string | number | Date | null)[], bold = false) => {
-      const row = ws.addRow(values.map((v) => (typeof v === 'string' ? inlineText(v) : v)));
-      if (bold) row.font = { bold: true };
-      row.commit();
-    };
-    add(['Exported', about.what]);
-    add(['From', about.source]);
-    add(['Company', about.company]);
-    const when = ws.addRow([inlineText('When (UTC)'), about.exportedAt]);
-    when.getCell(2).numFmt = 'yyyy-mm-dd hh:mm:ss';
-    when.commit();
-    if (about.asOf) add(['Finance figures as of', about.asOf]);
+    if (about.asOf) lines.push({ cells: ['Finance figures as of', about.asOf] });
     const filters = Object.entries(about.filters);
-    if (filters.length > 0) add(['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)]);
-    add([]);
-    add(['Sheet', 'Resource', 'Records', 'Service count'], true);
-    for (const s of about.sheets) add([s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count]);
-    ws.commit();
-    await this.workbook.commit();
-    await this.ended;
+    if (filters.length > 0) lines.push({ cells: ['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)] });
+    lines.push({ cells: [] }, { cells: ['Sheet', 'Resource', 'Records', 'Service count'], bold: true });
+    for (const s of about.sheets) lines.push({ cells: [s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count] });
+    return lines
+      .map((line, i) => {
+        const bold = line.bold ? this.styles.id(undefined, true) : 0;
+        const columns = bold ? ABOUT_WIDTHS.map((_, c) => rowColumn(c, bold, false)) : (line.columns ?? plain);
+        return rowXml(i + 1, line.cells, columns, bold);
+      })
+      .join('');
   }
 
   abort(): void {
-    // Rows already committed may still be on their way through the zip stream.
-    this.pass.unpipe(this.out);
-    this.pass.on('error', () => undefined);
-    this.pass.destroy();
+    // Nothing is on its way: every part was written while its caller waited.
+    this.zip.close();
   }
 }

@@ -65,7 +65,7 @@ describe.runIf(lo)('an exported workbook converted to CSV by LibreOffice', () =>
   });
 
   it('shows typed cells unquoted and text quoted, as typed', async () => {
-    await writeFile(join(dir, 'export.xlsx'), await written((out) => new XlsxWriter(null, out, { excel: false, raw: true, multi: false })));
+    await writeFile(join(dir, 'export.xlsx'), await written((out) => new XlsxWriter(out)));
     // A profile of its own, so a LibreOffice already running elsewhere does not take the job.
     execFileSync(lo!, [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', dir, join(dir, 'export.xlsx')], {
       stdio: 'ignore',

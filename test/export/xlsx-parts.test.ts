@@ -62,7 +62,7 @@ async function ourWorkbook(sheets: readonly ReferenceSheet[], about: AboutInfo):
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const w = new XlsxWriter(null, out, { excel: false, raw: false, multi: sheets.length > 1 });
+  const w = new XlsxWriter(out);
   for (const { spec, rows } of sheets) {
     await w.beginSheet(spec);
     for (const r of rows) await w.writeRow(r);

@@ -74,7 +74,7 @@ async function ourSheet(rows: readonly (readonly CellValue[])[]): Promise<Buffer
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const w = new XlsxWriter(ExcelJS, out, { excel: false, raw: false, multi: false });
+  const w = new XlsxWriter(out);
   await w.beginSheet({ resource: 'thing', title: 'Things', columns: COLUMNS });
   for (const r of rows) await w.writeRow(r);
   await w.endSheet();

@@ -14,7 +14,7 @@ export async function createWriter(format: ExportFormat, out: Writable, opts: Wr
     case 'csv':
       return new CsvWriter(out, opts);
     case 'xlsx':
-      return new XlsxWriter(null, out, opts);
+      return new XlsxWriter(out);
     case 'json':
       return new JsonWriter(out, opts);
     case 'ndjson':

@@ -7,9 +7,8 @@
 // xlsx-parts.ts, the styles by xlsx-styles.ts, the zip by zip.ts (Node's CRC-32 and
 // deflate). An "About" sheet closes the workbook, as only then are the counts known.
 import type { Writable } from 'node:stream';
-import type { ExcelJS as ExcelJSModule } from '../../util/exceljs.js';
 import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
-import type { AboutInfo, SheetSpec, TableWriter, WriterOptions } from './types.js';
+import type { AboutInfo, SheetSpec, TableWriter } from './types.js';
 import { appXml, contentTypesXml, coreXml, ROOT_RELS_XML, sheetHeadXml, sheetTailXml, workbookRelsXml, workbookXml } from './xlsx-parts.js';
 import { columnLetters, rowColumn, rowXml, xmlText, type RowColumn } from './xlsx-rows.js';
 import { StyleTable } from './xlsx-styles.js';
@@ -65,7 +64,7 @@ export class XlsxWriter implements TableWriter {
   private pendingChars = 0;
 
   /** The workbook no longer needs exceljs: `_excel` stays for callers that pass it. */
-  constructor(_excel: ExcelJSModule | null, out: Writable, _opts: WriterOptions) {
+  constructor(out: Writable) {
     this.zip = new ZipWriter(out, { level: ZIP_LEVEL }, this.created);
   }
 

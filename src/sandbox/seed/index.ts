@@ -60,12 +60,6 @@ const CONTACT_LAST = ['Carter', 'Nguyen', 'Schmidt', 'Rossi', 'Kowalski', 'Ito',
 const STREETS = ['Main Street', 'Market Street', 'Commerce Drive', 'Innovation Way', 'Park Avenue', 'Technology Parkway', 'High Street', 'Harbour Road', 'Enterprise Boulevard', 'Station Road'];
 const CONTACT_TYPES = ['account_management', 'billing', 'executive', 'sales', 'support', 'technical'] as const;
 
-function countryCode(name: string): number {
-  const c = COUNTRIES.find((x) => x.name === name);
-  if (!c) throw new Error(`seed: unknown country ${name}`);
-  return c.numeric;
-}
-
 function phone(rnd: Random, country: string): string {
   const n = (k: number) => Array.from({ length: k }, () => Math.floor(rnd() * 10)).join('');
   if (country === 'United States' || country === 'Canada') return `+1 ${2 + Math.floor(rnd() * 7)}${n(2)}-555-${n(4)}`;

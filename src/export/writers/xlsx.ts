@@ -63,7 +63,7 @@ export class XlsxWriter implements TableWriter {
   private pending: string[] = [];
   private pendingChars = 0;
 
-  /** The workbook no longer needs exceljs: `_excel` stays for callers that pass it. */
+  /** The workbook goes to `out` as it is written; the caller owns the stream. */
   constructor(out: Writable) {
     this.zip = new ZipWriter(out, { level: ZIP_LEVEL }, this.created);
   }

@@ -13,7 +13,7 @@ export { listAll, listArray, fetchPage, type Page, type ListOptions } from './ap
 /** A client for the configured service, or for a sandbox started in-process (`sandbox: true`). */
 export { connect, type Connection, type ConnectOptions } from './connect.js';
 /** Read a CSV or XLSX sheet as rows, or list a workbook's sheets. */
-export { openSheet, listSheets } from './read/index.js';
+export { openSheet, listSheets, NO_HEADER_ROW } from './read/index.js';
 export type { SheetSource, SheetRow, CellValue as SheetCell, ReadOptions } from './read/types.js';
 /** Map a sheet's headers to a resource's fields. */
 export { mapHeaders, type Mapping, type MappingFile } from './map/headers.js';

@@ -4,7 +4,7 @@
 import type { Location } from '../errors.js';
 import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
-import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
+import { NO_HEADER_ROW, type CellValue, type ReadOptions, type ReadStats, type ReadWarning, type RowNote, type SheetRow, type SheetSource } from './types.js';
 
 export interface RawSheet {
   readonly format: 'csv' | 'tsv' | 'xlsx';
@@ -156,7 +156,7 @@ function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => She
     return cells;
   };
   return (r) => {
-    if (named >= 2 && repeatsHeader(r.cells, lower, first)) {
+    if (headerRow !== NO_HEADER_ROW && named >= 2 && repeatsHeader(r.cells, lower, first)) {
       warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
       return { row: r.row, cells: padded(r), repeatsHeader: true };
     }
@@ -296,21 +296,51 @@ async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnown
   return choice;
 }
 
-export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
-  const where: Location = { file, sheet: raw.sheet };
-  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
-  const warnings = raw.warnings;
-  const ahead = new LookAhead(raw);
-  const lookahead = ahead.rows;
-  let choice: HeaderChoice;
-  try {
-    choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
-  } catch (err) {
-    await raw.rows.return(undefined);
-    throw err;
+/** The file has no header row (ReadOptions.headerRow 0): the widest of the first rows gives the columns, named by letter. */
+async function headerAbsent(ahead: LookAhead, where: Location): Promise<number> {
+  let blanks = 0;
+  while (ahead.rows.length < HEADER_SCAN_ROWS) {
+    const next = await ahead.pull();
+    if (next.done) break;
+    if (isBlankRow(next.value.cells)) blanks++;
+    else {
+      ahead.rows.push({ row: next.value, blanksBefore: blanks });
+      blanks = 0;
+    }
   }
-  const headerIndex = choice.index;
+  ahead.trailingBlanks = blanks;
+  if (ahead.rows.length === 0) {
+    if (ahead.deferred !== undefined) throw ahead.deferred;
+    throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank');
+  }
+  let width = 0;
+  for (const { row } of ahead.rows) {
+    for (let i = row.cells.length - 1; i >= width; i--) {
+      if (!isEmptyCell(row.cells[i])) {
+        width = i + 1;
+        break;
+      }
+    }
+  }
+  return width;
+}
 
+interface HeaderRead {
+  readonly headers: readonly string[];
+  readonly headerRow: number;
+  /** Rows read ahead below the header, the first data rows. */
+  readonly pending: { row: RawRow; blanksBefore: number }[];
+}
+
+/** The header as the options ask: absent (columns A, B, C …), at the row given, or found; a header on two rows is joined. */
+async function readHeader(ahead: LookAhead, opts: ReadOptions, stats: ReadStats, warnings: WarningSink, where: Location): Promise<HeaderRead> {
+  if (opts.headerRow === NO_HEADER_ROW) {
+    const width = await headerAbsent(ahead, where);
+    return { headers: Array.from({ length: width }, (_, i) => columnLetter(i)), headerRow: NO_HEADER_ROW, pending: ahead.rows.slice() };
+  }
+  const lookahead = ahead.rows;
+  const choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
+  const headerIndex = choice.index;
   const headerRaw = lookahead[headerIndex].row;
   let width = 0;
   headerRaw.cells.forEach((c, i) => {
@@ -328,9 +358,23 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     lookahead.splice(headerIndex + 1, 1);
     warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
   }
-
   warnHeader({ headers, headerRow, guessed: choice.guessed, why: choice.why, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
-  const pending = lookahead.slice(headerIndex + 1);
+  return { headers, headerRow, pending: lookahead.slice(headerIndex + 1) };
+}
+
+export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
+  const where: Location = { file, sheet: raw.sheet };
+  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
+  const warnings = raw.warnings;
+  const ahead = new LookAhead(raw);
+  let header: HeaderRead;
+  try {
+    header = await readHeader(ahead, opts, stats, warnings, where);
+  } catch (err) {
+    await raw.rows.return(undefined);
+    throw err;
+  }
+  const { headers, headerRow, pending } = header;
 
   let next = 0;
   let last = headerRow;

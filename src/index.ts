@@ -13,7 +13,7 @@ export { listAll, listArray, fetchPage, type Page, type ListOptions } from './ap
 /** A client for the configured service, or for a sandbox started in-process (`sandbox: true`). */
 export { connect, type Connection, type ConnectOptions } from './connect.js';
 /** Read a CSV or XLSX sheet as rows, or list a workbook's sheets. */
-export { openSheet, listSheets, NO_HEADER_ROW } from './read/index.js';
+export { openSheet, listSheets } from './read/index.js';
 export type { SheetSource, SheetRow, CellValue as SheetCell, ReadOptions } from './read/types.js';
 /** Map a sheet's headers to a resource's fields. */
 export { mapHeaders, type Mapping, type MappingFile } from './map/headers.js';
@@ -24,7 +24,7 @@ export { partPath } from './util/atomic-file.js';
 /** The mapping an import would use for a file, with the confidence of each column. */
 export { suggestMapping, type SuggestOptions, type Suggestion } from './run/suggest.js';
 /** Import, validate (no writes) or update a sheet; the shipped mapping presets; the writable resource for a mode; a company's custom fields. */
-export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, loadMappingFile, writableResource, listPresets, presetPath, loadCustomFields, type ImportOptions, type ImportPlan, type ImportSummary, type RunProgress } from './run/import.js';
+export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, NO_HEADER_ROW, loadMappingFile, writableResource, listPresets, presetPath, loadCustomFields, type ImportOptions, type ImportPlan, type ImportSummary, type RunProgress } from './run/import.js';
 /** Import a workbook of related sheets (customers, contracts, assets) in the order their references need. */
 export { importWorkbook, type WorkbookOptions, type WorkbookSummary } from './run/workbook.js';
 /** Read-only checks that the service answers as assetbatch expects. */

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { importSpreadsheet, writableResource, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
+import { importSpreadsheet, writableResource, listPresets, presetPath, NO_HEADER_ROW, type ImportPlan, type ImportSummary } from '../run/import.js';
 import { connect } from '../connect.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
@@ -12,7 +12,6 @@ import { formatRowIssue } from '../validate/validate.js';
 import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
 import { reportFormat, type RowOutcome } from '../report/report.js';
 import { partPath } from '../util/atomic-file.js';
-import { NO_HEADER_ROW } from '../read/types.js';
 
 interface ImportFlags {
   resource: string;

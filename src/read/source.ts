@@ -186,13 +186,15 @@ function noteExtraCells(r: RawRow, ctx: ShapeContext, notes: RowNote[], warnings
   const lost: string[] = [];
   for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
   if (lost.length === 0) return;
+  // Without a header row the columns are as wide as the first rows: say so, not "the header".
+  const beyond = ctx.headerRow === NO_HEADER_ROW ? `beyond column ${columnLetter(width - 1)} (as wide as the first rows)` : 'beyond the last header';
   warnings.note('extra-cells', () => ({
     code: 'W_EXTRA_CELLS',
     row: r.row,
-    message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
+    message: `row ${r.row} has cells ${beyond} (column ${lost[0].split(':')[0]}); they are ignored`,
   }));
-  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : '';
-  const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
+  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}, so its cells may have shifted` : '';
+  const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} ${beyond} ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
   notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: ctx.text });
 }
 
@@ -227,6 +229,21 @@ class LookAhead {
       this.deferred = err;
       return { done: true, value: undefined };
     }
+  }
+
+  /** Reads ahead up to HEADER_SCAN_ROWS non-blank rows (blank ones counted, not kept): the rows a header is looked for in. */
+  async scan(): Promise<void> {
+    let blanks = 0;
+    while (this.rows.length < HEADER_SCAN_ROWS) {
+      const next = await this.pull();
+      if (next.done) break;
+      if (isBlankRow(next.value.cells)) blanks++;
+      else {
+        this.rows.push({ row: next.value, blanksBefore: blanks });
+        blanks = 0;
+      }
+    }
+    this.trailingBlanks = blanks;
   }
 
   /** Reads ahead to the next non-blank row; the blank rows passed count as trailing when none is left. */
@@ -271,17 +288,7 @@ async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats
 
 /** The header found among the first HEADER_SCAN_ROWS non-blank rows (chooseHeaderRow). */
 async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnownHeader'], stats: ReadStats, where: Location): Promise<HeaderChoice> {
-  let blanks = 0;
-  while (ahead.rows.length < HEADER_SCAN_ROWS) {
-    const next = await ahead.pull();
-    if (next.done) break;
-    if (isBlankRow(next.value.cells)) blanks++;
-    else {
-      ahead.rows.push({ row: next.value, blanksBefore: blanks });
-      blanks = 0;
-    }
-  }
-  ahead.trailingBlanks = blanks;
+  await ahead.scan();
   const choice = chooseHeaderRow(
     ahead.rows.map((a) => a.row),
     isKnownHeader,
@@ -298,17 +305,7 @@ async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnown
 
 /** The file has no header row (ReadOptions.headerRow 0): the widest of the first rows gives the columns, named by letter. */
 async function headerAbsent(ahead: LookAhead, where: Location): Promise<number> {
-  let blanks = 0;
-  while (ahead.rows.length < HEADER_SCAN_ROWS) {
-    const next = await ahead.pull();
-    if (next.done) break;
-    if (isBlankRow(next.value.cells)) blanks++;
-    else {
-      ahead.rows.push({ row: next.value, blanksBefore: blanks });
-      blanks = 0;
-    }
-  }
-  ahead.trailingBlanks = blanks;
+  await ahead.scan();
   if (ahead.rows.length === 0) {
     if (ahead.deferred !== undefined) throw ahead.deferred;
     throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank');

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { importSpreadsheet, writableResource, listPresets, presetPath, type ImportPlan, type ImportSummary } from '../run/import.js';
+import { importSpreadsheet, writableResource, listPresets, presetPath, NO_HEADER_ROW, type ImportPlan, type ImportSummary } from '../run/import.js';
 import { connect } from '../connect.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
@@ -17,6 +17,8 @@ interface ImportFlags {
   resource: string;
   sheet?: string;
   headerRow?: number;
+  /** False with --no-header (commander's negated option). */
+  header?: boolean;
   mapping?: string;
   company?: string;
   dateFormat?: string;
@@ -65,7 +67,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
   const rows = plan.counted ? `${plan.rows} rows` : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
-    `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} below the header on row ${plan.headerRow}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
+    `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} ${plan.headerRow === NO_HEADER_ROW ? 'from row 1, read without a header row (columns named by their letter: A, B, C …)' : `below the header on row ${plan.headerRow}`}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
   if (plan.text) lines.push(describeText(plan.text));
   lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : ''}`).join(', ')}`);
@@ -150,11 +152,21 @@ export function exitCodeOf(s: ImportSummary): number {
   return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
+const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
+
+/** --header-row n, or --no-header: the file has no header row (NO_HEADER_ROW). */
+function headerRowArg(f: ImportFlags): number | undefined {
+  if (f.header !== false) return f.headerRow;
+  if (f.headerRow !== undefined) throw new AssetbatchError('E_USAGE', 'give --header-row or --no-header, not both');
+  return NO_HEADER_ROW;
+}
+
 export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {
   cmd
     .option('-r, --resource <name>', mode === 'create' ? 'what each row is: asset, contract or customer (leave out for a workbook with Customers, Contracts and Assets sheets: all are imported, in that order)' : 'what each row updates: asset, contract, customer or asset-owner')
     .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
     .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
+    .option('--no-header', NO_HEADER_HELP)
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
     .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
@@ -185,8 +197,8 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   const connection = connectionConfig(f);
   if (!f.resource) {
     if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
-      if (f.preset || f.headerRow) {
-        throw new AssetbatchError('E_USAGE', `${f.preset ? '--preset' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`, {
+      if (f.preset || headerRowArg(f) !== undefined) {
+        throw new AssetbatchError('E_USAGE', `${f.preset ? '--preset' : f.header === false ? '--no-header' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`, {
           hint: 'Import that sheet alone: --resource asset --sheet Register …',
         });
       }
@@ -208,7 +220,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       connection,
       dryRun: dry || f.dryRun,
       sheet: sheetArg(f.sheet),
-      headerRow: f.headerRow,
+      headerRow: headerRowArg(f),
       mappingPath: f.mapping,
       preset: f.preset,
       dateFormat: f.dateFormat,
@@ -383,6 +395,7 @@ Examples:
       .requiredOption('-r, --resource <name>', 'asset, contract or customer')
       .option('--sheet <name|n>', 'XLSX sheet by name or number')
       .option('--header-row <n>', 'row number of the header', intOption('--header-row', 1))
+      .option('--no-header', NO_HEADER_HELP)
       .option('--mapping <file>', 'start from this mapping file'),
   )
     .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
@@ -390,7 +403,7 @@ Examples:
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: f.headerRow, connection: online ? connectionConfig(f) : undefined });
+        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f), connection: online ? connectionConfig(f) : undefined });
         process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
         for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
         for (const n of s.notes) process.stderr.write(`note: ${n}\n`);

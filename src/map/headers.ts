@@ -30,6 +30,7 @@ export interface ColumnMapping {
 export interface MappingFile {
   resource?: string;
   sheet?: string | number;
+  /** 1-based header row; 0: the file has none, and `columns` names them by letter (A, B, C …). */
   headerRow?: number;
   columns?: Record<string, string | null>;
   defaults?: Record<string, unknown>;

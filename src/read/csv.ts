@@ -1,9 +1,8 @@
-// Reads CSV and TSV as a stream: bytes → UTF-8 (transcoding UTF-16 and Windows-1252) →
+// Reads CSV and TSV as a stream: bytes → text (decoded once, from UTF-8, UTF-16 or Windows-1252) →
 // our record splitter (csv-records.ts) → raw rows numbered as a spreadsheet shows them. Memory holds one chunk
 // and one record, whatever the file's length.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { AssetbatchError, type Location } from '../errors.js';
@@ -40,81 +39,67 @@ function completeUtf8Length(b: Buffer): number {
 }
 
 /**
- * Passes UTF-8 through, checking it chunk by chunk (the encoding was decided on a sample).
- * If invalid bytes appear after a pure-ASCII start, the file is Windows-1252 after all and
+ * Decodes UTF-8, checking it chunk by chunk (the encoding was decided on a sample). If
+ * invalid bytes appear after a pure-ASCII start, the file is Windows-1252 after all and
  * switching now loses nothing (ASCII is the same in both); after real UTF-8 they are
  * replaced with U+FFFD and reported.
  */
-class Utf8Guard extends Transform {
+class Utf8Text {
   private carry: Buffer = Buffer.alloc(0);
   private sawNonAscii = false;
   private offset = 0;
+  private readonly utf8 = new TextDecoder('utf-8');
   private cp1252?: TextDecoder;
   lossyFrom?: number;
 
-  constructor(private readonly onSwitch: (byteOffset: number) => void) {
-    super();
-  }
+  constructor(private readonly onSwitch: (byteOffset: number) => void) {}
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+  decode(chunk: Buffer): string {
     const buf = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
     this.carry = Buffer.alloc(0);
-    if (this.cp1252) {
-      this.push(Buffer.from(this.cp1252.decode(buf, { stream: true }), 'utf8'));
-      done();
-      return;
-    }
+    if (this.cp1252) return this.cp1252.decode(buf, { stream: true });
     const end = completeUtf8Length(buf);
     const body = end === buf.length ? buf : buf.subarray(0, end);
     this.carry = Buffer.from(buf.subarray(end));
+    let text: string;
     if (this.lossyFrom !== undefined || isAscii(body)) {
-      this.push(body);
+      text = this.utf8.decode(body, { stream: true });
     } else if (isUtf8(body)) {
       this.sawNonAscii = true;
-      this.push(body);
+      text = this.utf8.decode(body, { stream: true });
     } else if (!this.sawNonAscii) {
       this.cp1252 = new TextDecoder('windows-1252');
       this.onSwitch(this.offset);
-      this.push(Buffer.from(this.cp1252.decode(Buffer.concat([body, this.carry]), { stream: true }), 'utf8'));
+      // The bytes before were ASCII: what the UTF-8 decoder held back (a BOM at most) is no text.
+      text = this.cp1252.decode(Buffer.concat([body, this.carry]), { stream: true });
       this.carry = Buffer.alloc(0);
     } else {
       // The UTF-8 decoder turns these bytes into U+FFFD; the row reader reports the first row hit.
       this.lossyFrom = this.offset;
-      this.push(body);
+      text = this.utf8.decode(body, { stream: true });
     }
     this.offset += body.length;
-    done();
+    return text;
   }
 
-  override _flush(done: TransformCallback): void {
-    if (this.carry.length > 0) {
-      // The file ends inside a "character": if nothing before was UTF-8, it is Windows-1252.
-      if (!this.sawNonAscii && this.lossyFrom === undefined && !this.cp1252) {
-        this.onSwitch(this.offset);
-        this.push(Buffer.from(new TextDecoder('windows-1252').decode(this.carry), 'utf8'));
-      } else this.push(this.carry);
+  end(): string {
+    if (this.cp1252) return this.cp1252.decode();
+    if (this.carry.length === 0) return this.utf8.decode();
+    // The file ends inside a "character": if nothing before was UTF-8, it is Windows-1252.
+    if (!this.sawNonAscii && this.lossyFrom === undefined) {
+      this.onSwitch(this.offset);
+      return this.utf8.decode() + new TextDecoder('windows-1252').decode(this.carry);
     }
-    done();
+    return this.utf8.decode(this.carry);
   }
 }
 
-/** Decodes UTF-16 or Windows-1252 into UTF-8, the one encoding the text stage decodes. */
-class Transcoder extends Transform {
-  private readonly decoder: TextDecoder;
-  constructor(encoding: TextEncodingName) {
-    super();
-    this.decoder = new TextDecoder(encoding);
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    const text = this.decoder.decode(chunk, { stream: true });
-    if (text) this.push(Buffer.from(text, 'utf8'));
-    done();
-  }
-  override _flush(done: TransformCallback): void {
-    const text = this.decoder.decode();
-    if (text) this.push(Buffer.from(text, 'utf8'));
-    done();
-  }
+/** Bytes to text, decoded once: UTF-16 and Windows-1252 by their own decoder, UTF-8 checked as it goes (Utf8Text). */
+interface TextDecoding {
+  decode(chunk: Buffer): string;
+  end(): string;
+  /** UTF-8 only: bytes that are not UTF-8 were met after real UTF-8 (replaced with U+FFFD). */
+  readonly lossy: boolean;
 }
 
 function csvError(err: unknown, where: Location, at: { row: number; line: number }): AssetbatchError {
@@ -180,14 +165,23 @@ export function recordText(cells: readonly CellValue[], raw: string | undefined)
   return line.slice(0, -1);
 }
 
-/** The decoding stage: UTF-8 checked (and switched to Windows-1252 when it is not), or transcoded. */
-function decoder(init: ParseInit, events: ParseEvents): { stream: Transform; guard?: Utf8Guard } {
-  if (init.encoding !== 'utf-8') return { stream: new Transcoder(init.encoding) };
-  const guard = new Utf8Guard((offset) => {
+/** The decoding stage: UTF-8 checked (and switched to Windows-1252 when it is not), or the file's own encoding. */
+function decoding(init: ParseInit, events: ParseEvents): TextDecoding {
+  if (init.encoding !== 'utf-8') {
+    const d = new TextDecoder(init.encoding);
+    return { decode: (chunk) => d.decode(chunk, { stream: true }), end: () => d.decode(), lossy: false };
+  }
+  const utf8 = new Utf8Text((offset) => {
     events.encoding('windows-1252', `its bytes are plain ASCII up to byte ${offset}, then not valid UTF-8`);
     events.add({ code: 'W_ENCODING', message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252` });
   });
-  return { stream: guard, guard };
+  return {
+    decode: (chunk) => utf8.decode(chunk),
+    end: () => utf8.end(),
+    get lossy() {
+      return utf8.lossyFrom !== undefined;
+    },
+  };
 }
 
 /** A parsed record as the raw row the sheet assembler takes, with its warnings and notes. */
@@ -228,31 +222,27 @@ export async function* parseTextBatches(init: ParseInit, events: ParseEvents): A
   const where: Location = { file };
   // Small reads: a chunk's rows wait until the whole chunk is split (64 KiB: ~2 ms).
   const input = createReadStream(file, { highWaterMark: init.readBytes ?? 64 * 1024 });
-  const { stream, guard } = decoder(init, events);
-  pipeline(input, stream, () => undefined);
-  // Not fatal: bytes that are not UTF-8 after real UTF-8 become U+FFFD (reported per row).
-  const text = new TextDecoder('utf-8');
+  const text = decoding(init, events);
   const splitter = new RecordSplitter({ delimiter, padded: init.padded ?? false, width: init.width ?? 0 }, MAX_RECORD_BYTES);
   const split = (chunk: string, final: boolean): { rows: RawRow[]; failure?: SplitFailure } => {
     const records: ParsedRecord[] = [];
     const failure = splitter.push(chunk, final, records);
-    const lossy = guard?.lossyFrom !== undefined;
+    const lossy = text.lossy;
     return { rows: records.map((r) => toRawRow(r, init, events, lossy)), failure };
   };
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const { rows, failure } = split(text.decode(chunk, { stream: true }), false);
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      const { rows, failure } = split(text.decode(chunk), false);
       if (rows.length > 0) yield rows;
       if (failure) throw splitError(failure, where, delimiter);
     }
-    const { rows, failure } = split(text.decode(), true);
+    const { rows, failure } = split(text.end(), true);
     if (rows.length > 0) yield rows;
     if (failure) throw splitError(failure, where, delimiter);
   } catch (err) {
     throw csvError(err, where, splitter.at);
   } finally {
     input.destroy();
-    stream.destroy();
   }
 }
 

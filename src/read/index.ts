@@ -10,11 +10,12 @@ import { CONVERT_HINT, ENCRYPTED_PACKAGE_UTF16, sniffBytes } from './detect.js';
 import { formatBytes, readError, WarningSink } from './problems.js';
 import { readReportInput } from './report-input.js';
 import { assembleSource } from './source.js';
-import type { ReadOptions, ReadWarning, SheetSource } from './types.js';
+import { NO_HEADER_ROW, type ReadOptions, type ReadWarning, type SheetSource } from './types.js';
 import { chooseSheet, openWorkbook, openXlsxSheet } from './xlsx.js';
 import { xlsxSheetInWorker, xlsxWorkerAvailable } from './xlsx-thread.js';
 
 export type * from './types.js';
+export { NO_HEADER_ROW } from './types.js';
 
 export const DEFAULT_MAX_TEXT_BYTES = 1024 ** 3;
 export const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
@@ -41,8 +42,8 @@ interface Opened {
 
 function checkOptions(opts: ReadOptions, where: Location): void {
   const bad = (what: string) => readError('E_USAGE', where, what);
-  if (opts.headerRow !== undefined && (!Number.isInteger(opts.headerRow) || opts.headerRow < 1)) {
-    throw bad(`the header row must be a whole number from 1, not ${String(opts.headerRow)}`);
+  if (opts.headerRow !== undefined && (!Number.isInteger(opts.headerRow) || opts.headerRow < NO_HEADER_ROW)) {
+    throw bad(`the header row must be a whole number from 1 (or 0: no header row), not ${String(opts.headerRow)}`);
   }
   if (typeof opts.sheet === 'number' && (!Number.isInteger(opts.sheet) || opts.sheet < 1)) {
     throw bad(`a sheet number counts tabs from 1; ${opts.sheet} is not one`);

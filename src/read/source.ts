@@ -4,7 +4,7 @@
 import type { Location } from '../errors.js';
 import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
-import type { CellValue, ReadOptions, ReadStats, ReadWarning, RowNote, SheetRow, SheetSource } from './types.js';
+import { NO_HEADER_ROW, type CellValue, type ReadOptions, type ReadStats, type ReadWarning, type RowNote, type SheetRow, type SheetSource } from './types.js';
 
 export interface RawSheet {
   readonly format: 'csv' | 'tsv' | 'xlsx';
@@ -156,7 +156,7 @@ function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => She
     return cells;
   };
   return (r) => {
-    if (named >= 2 && repeatsHeader(r.cells, lower, first)) {
+    if (headerRow !== NO_HEADER_ROW && named >= 2 && repeatsHeader(r.cells, lower, first)) {
       warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
       return { row: r.row, cells: padded(r), repeatsHeader: true };
     }
@@ -186,13 +186,15 @@ function noteExtraCells(r: RawRow, ctx: ShapeContext, notes: RowNote[], warnings
   const lost: string[] = [];
   for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
   if (lost.length === 0) return;
+  // Without a header row the columns are as wide as the first rows: say so, not "the header".
+  const beyond = ctx.headerRow === NO_HEADER_ROW ? `beyond column ${columnLetter(width - 1)} (as wide as the first rows)` : 'beyond the last header';
   warnings.note('extra-cells', () => ({
     code: 'W_EXTRA_CELLS',
     row: r.row,
-    message: `row ${r.row} has cells beyond the last header (column ${lost[0].split(':')[0]}); they are ignored`,
+    message: `row ${r.row} has cells ${beyond} (column ${lost[0].split(':')[0]}); they are ignored`,
   }));
-  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, the header ${width}, so its cells may have shifted` : '';
-  const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} beyond the last header ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
+  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}, so its cells may have shifted` : '';
+  const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} ${beyond} ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
   notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: ctx.text });
 }
 
@@ -227,6 +229,21 @@ class LookAhead {
       this.deferred = err;
       return { done: true, value: undefined };
     }
+  }
+
+  /** Reads ahead up to HEADER_SCAN_ROWS non-blank rows (blank ones counted, not kept): the rows a header is looked for in. */
+  async scan(): Promise<void> {
+    let blanks = 0;
+    while (this.rows.length < HEADER_SCAN_ROWS) {
+      const next = await this.pull();
+      if (next.done) break;
+      if (isBlankRow(next.value.cells)) blanks++;
+      else {
+        this.rows.push({ row: next.value, blanksBefore: blanks });
+        blanks = 0;
+      }
+    }
+    this.trailingBlanks = blanks;
   }
 
   /** Reads ahead to the next non-blank row; the blank rows passed count as trailing when none is left. */
@@ -271,17 +288,7 @@ async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats
 
 /** The header found among the first HEADER_SCAN_ROWS non-blank rows (chooseHeaderRow). */
 async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnownHeader'], stats: ReadStats, where: Location): Promise<HeaderChoice> {
-  let blanks = 0;
-  while (ahead.rows.length < HEADER_SCAN_ROWS) {
-    const next = await ahead.pull();
-    if (next.done) break;
-    if (isBlankRow(next.value.cells)) blanks++;
-    else {
-      ahead.rows.push({ row: next.value, blanksBefore: blanks });
-      blanks = 0;
-    }
-  }
-  ahead.trailingBlanks = blanks;
+  await ahead.scan();
   const choice = chooseHeaderRow(
     ahead.rows.map((a) => a.row),
     isKnownHeader,
@@ -296,21 +303,41 @@ async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnown
   return choice;
 }
 
-export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
-  const where: Location = { file, sheet: raw.sheet };
-  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
-  const warnings = raw.warnings;
-  const ahead = new LookAhead(raw);
-  const lookahead = ahead.rows;
-  let choice: HeaderChoice;
-  try {
-    choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
-  } catch (err) {
-    await raw.rows.return(undefined);
-    throw err;
+/** The file has no header row (ReadOptions.headerRow 0): the widest of the first rows gives the columns, named by letter. */
+async function headerAbsent(ahead: LookAhead, where: Location): Promise<number> {
+  await ahead.scan();
+  if (ahead.rows.length === 0) {
+    if (ahead.deferred !== undefined) throw ahead.deferred;
+    throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank');
   }
-  const headerIndex = choice.index;
+  let width = 0;
+  for (const { row } of ahead.rows) {
+    for (let i = row.cells.length - 1; i >= width; i--) {
+      if (!isEmptyCell(row.cells[i])) {
+        width = i + 1;
+        break;
+      }
+    }
+  }
+  return width;
+}
 
+interface HeaderRead {
+  readonly headers: readonly string[];
+  readonly headerRow: number;
+  /** Rows read ahead below the header, the first data rows. */
+  readonly pending: { row: RawRow; blanksBefore: number }[];
+}
+
+/** The header as the options ask: absent (columns A, B, C …), at the row given, or found; a header on two rows is joined. */
+async function readHeader(ahead: LookAhead, opts: ReadOptions, stats: ReadStats, warnings: WarningSink, where: Location): Promise<HeaderRead> {
+  if (opts.headerRow === NO_HEADER_ROW) {
+    const width = await headerAbsent(ahead, where);
+    return { headers: Array.from({ length: width }, (_, i) => columnLetter(i)), headerRow: NO_HEADER_ROW, pending: ahead.rows.slice() };
+  }
+  const lookahead = ahead.rows;
+  const choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
+  const headerIndex = choice.index;
   const headerRaw = lookahead[headerIndex].row;
   let width = 0;
   headerRaw.cells.forEach((c, i) => {
@@ -328,9 +355,23 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     lookahead.splice(headerIndex + 1, 1);
     warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
   }
-
   warnHeader({ headers, headerRow, guessed: choice.guessed, why: choice.why, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
-  const pending = lookahead.slice(headerIndex + 1);
+  return { headers, headerRow, pending: lookahead.slice(headerIndex + 1) };
+}
+
+export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
+  const where: Location = { file, sheet: raw.sheet };
+  const stats: ReadStats = { dataRows: 0, blankRows: 0, skippedAboveHeader: 0 };
+  const warnings = raw.warnings;
+  const ahead = new LookAhead(raw);
+  let header: HeaderRead;
+  try {
+    header = await readHeader(ahead, opts, stats, warnings, where);
+  } catch (err) {
+    await raw.rows.return(undefined);
+    throw err;
+  }
+  const { headers, headerRow, pending } = header;
 
   let next = 0;
   let last = headerRow;

@@ -84,7 +84,7 @@ export interface SheetSource {
   readonly encoding?: string;
   /** CSV: why that encoding, in words ("its byte-order mark", "its bytes are not valid UTF-8 …"). */
   readonly encodingWhy?: string;
-  /** Row number of the header row as the user sees it. */
+  /** Row number of the header row as the user sees it; NO_HEADER_ROW (0) when the file has none. */
   readonly headerRow: number;
   /** Header texts, trimmed; an empty header is "" (still a column). */
   readonly headers: readonly string[];
@@ -108,10 +108,18 @@ export interface SheetSource {
   readonly close?: () => Promise<void>;
 }
 
+/** ReadOptions.headerRow and SheetSource.headerRow for a file without a header row. */
+export const NO_HEADER_ROW = 0;
+
 export interface ReadOptions {
   /** XLSX: sheet name or 1-based index. Default: the first visible sheet. */
   readonly sheet?: string | number;
-  /** 1-based header row as the user sees it. Default: found automatically. */
+  /**
+   * 1-based header row as the user sees it. Default: found automatically. NO_HEADER_ROW (0):
+   * the file has no header row; every row is data from row 1, and the columns are named by
+   * their letter as a spreadsheet shows them (A, B, C …), as wide as the widest of the
+   * first rows.
+   */
   readonly headerRow?: number;
   /**
    * Scores a header text: > 0 when it looks like a known field's header. Lets the header

@@ -8,7 +8,7 @@ import { AssetbatchError } from '../errors.js';
 import { headerMatcher, mapHeaders, missingRequired, type CustomFieldSet, type Mapping } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
-import type { SheetSource } from '../read/types.js';
+import { NO_HEADER_ROW, type SheetSource } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
@@ -61,7 +61,10 @@ function checkMapping(s: RunSettings, probe: SheetSource, mapping: Mapping): voi
   if (missing.length > 0) {
     throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column for ${missing.map((f) => `${f.label} (${f.name})`).join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required for ${def.plural}`, {
       location,
-      hint: `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+      hint:
+        probe.headerRow === NO_HEADER_ROW
+          ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
+          : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
     });
   }
 }

@@ -12,7 +12,8 @@ const mappingFileSchema = z
   .object({
     resource: z.string().optional(),
     sheet: z.union([z.string(), z.number().int().positive()]).optional(),
-    headerRow: z.number().int().positive().optional(),
+    /** 1-based; 0: the file has no header row, its columns are named A, B, C … (as --no-header). */
+    headerRow: z.number().int().nonnegative().optional(),
     columns: z.record(z.string(), z.string().nullable()).optional(),
     defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     values: z.record(z.string(), z.record(z.string(), z.string())).optional(),

@@ -17,6 +17,7 @@ export interface ImportOptions {
   readonly connection: ConnectionConfig;
   readonly dryRun?: boolean;
   readonly sheet?: string | number;
+  /** 1-based header row; 0 (NO_HEADER_ROW): the file has none, columns are named A, B, C … */
   readonly headerRow?: number;
   readonly mappingPath?: string;
   readonly mapping?: MappingFile;

@@ -24,7 +24,8 @@ describe.each(corpus)('$cls/$name', ({ name, cls, path, expected }) => {
     const columns = Object.fromEntries(expected.headers.map((h, i) => [h, i === 0 ? 'name' : null]));
     writeFileSync(mapping, JSON.stringify({ resource: 'asset', columns }));
     const report = join(dir, `${cls}-${name}.report.csv`);
-    const res = await runCli(['validate', path, '-r', 'asset', '--mapping', mapping, '--report', report, ...sb.args], { timeoutMs: 60_000 });
+    const noHeader = expected.noHeader ? ['--no-header'] : [];
+    const res = await runCli(['validate', path, '-r', 'asset', ...noHeader, '--mapping', mapping, '--report', report, ...sb.args], { timeoutMs: 60_000 });
     if (expected.error) {
       expect(res.code, res.stderr).toBe(2);
       expect(res.stderr).toMatch(new RegExp(`row ${expected.error.row}\\b`));
@@ -44,6 +45,57 @@ describe.each(corpus)('$cls/$name', ({ name, cls, path, expected }) => {
     }
     for (const r of expected.repeatsHeader ?? []) expect(rows.find((x) => Number(x['#row']) === r)?.['#status']).toBe('skipped');
   }, 60_000);
+});
+
+describe('a file without a header row (--no-header)', () => {
+  const path = () => corpus.find((f) => f.cls === 'header' && f.name === 'no-header.csv')!.path;
+  const mapping = () => {
+    const file = join(dir, 'no-header.mapping.json');
+    writeFileSync(file, JSON.stringify({ resource: 'asset', columns: { A: 'name', B: 'serial_number', C: null } }));
+    return file;
+  };
+
+  it('import: every row created, numbered from 1 in the report, the plan says there is no header', async () => {
+    const report = join(dir, 'no-header.report.csv');
+    const res = await runCli(['import', path(), '-r', 'asset', '--no-header', '--mapping', mapping(), '--report', report, ...sb.args], { timeoutMs: 60_000 });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Importing ' + path() + ' as assets: 3 rows from row 1, read without a header row (columns named by their letter: A, B, C …), 1 blank row skipped.');
+    expect(res.stderr).toContain('Columns: "A" → name, "B" → serial_number');
+    const rows = readReport(report);
+    expect(rows.map((r) => [r['#row'], r['#status'], r.A, r.B])).toEqual([
+      ['1', 'created', 'Laptop 01', 'SN-NH-1'],
+      ['2', 'created', 'Monitor 02', 'SN-NH-2'],
+      ['4', 'created', 'Dock 04', 'SN-NH-4'],
+    ]);
+    const created = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith('SN-NH-'));
+    expect(created.map((a) => [a.name, a.serial_number]).sort()).toEqual([['Dock 04', 'SN-NH-4'], ['Laptop 01', 'SN-NH-1'], ['Monitor 02', 'SN-NH-2']]);
+  });
+
+  it('"headerRow": 0 in the mapping file does the same; --json says headerRow 0', async () => {
+    const file = join(dir, 'no-header-0.mapping.json');
+    writeFileSync(file, JSON.stringify({ resource: 'asset', headerRow: 0, columns: { A: 'name', B: 'serial_number' } }));
+    const report = join(dir, 'no-header-0.report.csv');
+    const res = await runCli(['validate', path(), '-r', 'asset', '--mapping', file, '--json', '--report', report, ...sb.args], { timeoutMs: 60_000 });
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ plan: { headerRow: 0, rows: 3, aboveHeader: 0 } });
+    expect(readReport(report).map((r) => [r['#row'], r.A])).toEqual([['1', 'Laptop 01'], ['2', 'Monitor 02'], ['4', 'Dock 04']]);
+  });
+
+  it('without a mapping: the columns are named by letter in the hint; with --header-row: refused', async () => {
+    const res = await runCli(['validate', path(), '-r', 'asset', '--no-header', ...sb.args], { timeoutMs: 60_000 });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('The file is read without a header row: its columns are "A", "B", "C". Map them in a mapping file ("columns": {"A": "name"})');
+    const both = await runCli(['validate', path(), '-r', 'asset', '--no-header', '--header-row', '2', ...sb.args]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --header-row or --no-header, not both');
+  });
+
+  it('--help explains it', async () => {
+    for (const cmd of [['import'], ['validate'], ['mapping', 'suggest']]) {
+      const res = await runCli([...cmd, '--help']);
+      expect(res.stdout.replace(/\s+/g, ' ')).toContain('--no-header the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …)');
+    }
+  });
 });
 
 describe('the plan says how a file was read', () => {

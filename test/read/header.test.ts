@@ -184,7 +184,9 @@ describe('header row in a file', () => {
   });
 
   it.each([
-    { name: 'header row 0', opts: { headerRow: 0 } },
+    // 0 is a file without a header row (test/read/no-header.test.ts).
+    { name: 'header row -1', opts: { headerRow: -1 } },
+    { name: 'header row 1.5', opts: { headerRow: 1.5 } },
     { name: 'sheet 0', opts: { sheet: 0 } },
     { name: 'a two-character delimiter', opts: { delimiter: ';;' } },
   ])('bad option: $name → E_USAGE', async (c) => {

@@ -4,7 +4,7 @@
 // before it. Never fewer rows without an error.
 import { describe, expect, it } from 'vitest';
 import { headerMatcher } from '../../src/map/headers.js';
-import { openSheet } from '../../src/read/index.js';
+import { NO_HEADER_ROW, openSheet } from '../../src/read/index.js';
 import { RESOURCES } from '../../src/resources/index.js';
 import type { SheetRow } from '../../src/read/types.js';
 import { readCorpus } from './read-corpus.js';
@@ -13,8 +13,8 @@ const corpus = readCorpus();
 // As the import reads a file for assets: a row naming asset fields is the header.
 const isKnownHeader = headerMatcher(RESOURCES.find((r) => r.name === 'asset')!);
 
-async function readRows(path: string): Promise<{ rows: SheetRow[]; error?: { code: string; location: { row?: number } }; source: Awaited<ReturnType<typeof openSheet>> }> {
-  const source = await openSheet(path, { isKnownHeader });
+async function readRows(path: string, noHeader?: boolean): Promise<{ rows: SheetRow[]; error?: { code: string; location: { row?: number } }; source: Awaited<ReturnType<typeof openSheet>> }> {
+  const source = await openSheet(path, noHeader ? { headerRow: NO_HEADER_ROW } : { isKnownHeader });
   const rows: SheetRow[] = [];
   try {
     for await (const r of source.rows) rows.push(r);
@@ -26,7 +26,7 @@ async function readRows(path: string): Promise<{ rows: SheetRow[]; error?: { cod
 
 describe.each(corpus)('$cls/$name', ({ path, expected }) => {
   it('reads the rows and cells a person sees', async () => {
-    const { rows, error, source } = await readRows(path);
+    const { rows, error, source } = await readRows(path, expected.noHeader);
     expect(source.headers).toEqual(expected.headers);
     if (expected.error) {
       expect(error?.code).toBe(expected.error.code);

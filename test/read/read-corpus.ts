@@ -8,7 +8,8 @@
 // - libreoffice-csv/: CSV, TSV and XLSX saved by LibreOffice Calc, with <file>.expected.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CellValue } from '../../src/read/types.js';
+import { columnLetter } from '../../src/read/source.js';
+import { NO_HEADER_ROW, type CellValue } from '../../src/read/types.js';
 import { CELL_FILES, XLSX_CELLS_DIR } from './xlsx-cells.corpus.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
@@ -36,6 +37,8 @@ export interface Expected {
   readonly repeatsHeader?: number[];
   /** False where the source states row numbers but not the text lines rows start on (CSVW). */
   readonly numbersLines?: boolean;
+  /** The file has no header row: read with headerRow 0 (`--no-header`), columns named A, B, C … */
+  readonly noHeader?: boolean;
 }
 
 export interface CorpusFile {
@@ -61,7 +64,7 @@ function ours(): CorpusFile[] {
 }
 
 /** Objects keyed by header → cells in header order; '' is an empty cell (null), a row of '' a blank row (not read). */
-function fromObjects(objects: Record<string, string>[], rowOf?: (i: number) => number): Expected {
+function fromObjects(objects: Record<string, string>[], rowOf?: (i: number) => number | undefined): Expected {
   const headers = Object.keys(objects[0]);
   const rows = objects
     .map((o, i) => ({ row: rowOf?.(i), cells: headers.map((h) => (o[h] === '' ? null : o[h])) }))
@@ -86,22 +89,38 @@ function csvSpectrum(): CorpusFile[] {
     });
 }
 
-/** W3C CSVW: standard output (tables[0].row[].describes[0], rows numbered by their url's #row=N), or minimal (an array). */
+/**
+ * CSVW cases whose CSV has no header row: the suite serves them as `text/csv;header=absent`
+ * (its manifest's contentType), so a processor names the columns _col=1, _col=2 …; read
+ * with ReadOptions.headerRow 0 (`--no-header`), ours are A, B …
+ */
+const CSVW_HEADER_ABSENT = new Set(['test019.csv']);
+
+type CsvwRow = Record<string, string>;
+/** The suite's result as rows with the file's row numbers: minimal output (an array), standard (`tables`, older `table`, rows numbered by their url's #row=N), or the older `row` list (a `rownum` counting data rows). */
+function csvwRows(json: unknown, headerAbsent: boolean): { objects: CsvwRow[]; rowOf: (i: number) => number | undefined } {
+  const first = headerAbsent ? 1 : 2;
+  if (Array.isArray(json)) return { objects: json as CsvwRow[], rowOf: () => undefined };
+  const j = json as { tables?: unknown[]; table?: unknown[]; row?: (CsvwRow & { rownum?: number })[] };
+  const table = (j.tables ?? j.table)?.[0] as { row: { url: string; describes: CsvwRow[] }[] } | undefined;
+  if (table) return { objects: table.row.map((r) => r.describes[0]), rowOf: (i) => Number(/#row=(\d+)$/.exec(table.row[i].url)![1]) };
+  const rows = j.row ?? [];
+  const objects = rows.map(({ rownum: _n, url: _u, ...cells }) => cells as CsvwRow);
+  return { objects, rowOf: (i) => (rows[i].rownum ?? i + 1) + first - 1 };
+}
+
+/** W3C CSVW tests without metadata: each CSV beside the suite's JSON result (see public-csv/README.md). */
 function csvw(): CorpusFile[] {
   const root = join(FIXTURES, 'public-csv', 'csvw');
   return readdirSync(root)
     .filter((f) => f.endsWith('.csv'))
     .map((f) => {
-      const json = JSON.parse(readFileSync(join(root, f.replace(/\.csv$/, '.json')), 'utf8'));
-      let expected: Expected;
-      if (Array.isArray(json)) expected = fromObjects(json);
-      else if (json.tables) {
-        const rows = json.tables[0].row as { url: string; describes: Record<string, string>[] }[];
-        expected = fromObjects(
-          rows.map((r) => r.describes[0]),
-          (i) => Number(/#row=(\d+)$/.exec(rows[i].url)![1]),
-        );
-      } else expected = fromObjects(json.row);
+      const json: unknown = JSON.parse(readFileSync(join(root, f.replace(/\.csv$/, '.json')), 'utf8'));
+      const headerAbsent = CSVW_HEADER_ABSENT.has(f);
+      const { objects, rowOf } = csvwRows(json, headerAbsent);
+      let expected = fromObjects(objects, rowOf);
+      // _col=1, _col=2 … are the columns A, B … of a file read without a header.
+      if (headerAbsent) expected = { ...expected, headers: expected.headers.map((h) => columnLetter(Number(/^_col=(\d+)$/.exec(h)![1]) - 1)), headerRow: NO_HEADER_ROW, noHeader: true };
       return { cls: 'csvw', name: f, path: join(root, f), expected: { ...expected, numbersLines: false } };
     });
 }

@@ -195,6 +195,8 @@ interface NameIndexes {
   /** A synonym may name several fields ("description": the name, else the notes); rank orders them. */
   readonly bySynonym: Map<string, { t: Target; rank: number }[]>;
   readonly byCustom: Map<string, Target>;
+  /** Every word of the targets' names, labels and synonyms. */
+  readonly words: ReadonlySet<string>;
 }
 
 function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update'): NameIndexes {
@@ -219,11 +221,23 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     byName.set(compactName(d.label), t);
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
   }
-  return { byName, bySynonym, byCustom };
+  const words = vocabularyWords(fields, customs);
+  return { byName, bySynonym, byCustom, words };
 }
 
-/** Other tools' prefixes on every header (Homebox's "HB.", Jira/Freshservice-style "cf:") say nothing of the field. */
+function vocabularyWords(fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
+  const texts = [...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? [])]), ...customs.map(targetLabel), ...DERIVED.flatMap((d) => [d.label, ...d.synonyms])];
+  return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
+}
+
+/**
+ * Other tools' prefixes on every header (Homebox's "HB.", "cf:") say nothing of the field,
+ * nor does the type Shelf's import writes after a custom field's name ("cf:purchase date,
+ * type:date": Shelf-nu/shelf.nu public/static/shelf.nu-example-asset-import-from-content.csv).
+ */
 export function stripToolPrefix(header: string): string {
+  const shelf = /^\s*cf\s*:\s*(.+?)\s*,\s*type\s*:\s*[a-z]+\s*$/i.exec(header);
+  if (shelf) return shelf[1];
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');
 }
 
@@ -245,7 +259,9 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
     const required = t.kind === 'field' && t.field.required ? 0.1 : 0;
     out.push({ index, header, target: t, how: 'synonym', score: HOW_RANK.synonym - rank / 100 + required });
   }
-  if (out.length > 0) return out;
+  // A fuzzy match is for a misspelling: a header whose every word is one our fields use
+  // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
+  if (out.length > 0 || bare.length === 0 || normalizeName(plain.replace(/\(.*?\)/g, '')).split(' ').every((w) => idx.words.has(w))) return out;
   for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
     if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });

@@ -26,14 +26,18 @@ function listWord(fields: readonly FieldDef[], kind: LookupKind): string {
   return `the service's ${(fields.find((f) => f.lookup === kind)?.label ?? kind).toLowerCase()} list`;
 }
 
-/** A candidate whose list was judged: weighed, or undefined when its values are another list's names. */
+/**
+ * A candidate whose list was judged: weighed, or undefined when its values are another
+ * list's names. Only a whole list can tell against a column: of a long list the run has
+ * read the first page, and a value not on it may be on the next.
+ */
 function weigh(c: Candidate, m: ListMatch, other: ListMatch | undefined, word: string): Candidate | undefined {
-  if (m.matched === 0 && other) return undefined;
+  if (m.complete && m.matched === 0 && other) return undefined;
   const w = (m.share - 0.5) * LIST_WEIGHT;
   // A header that is the field's own name says what the user meant: its values only add to it.
-  const byHeader = c.how === 'name' || c.how === 'custom field';
-  const doubt = m.share < 0.5 ? `${m.matched === 0 ? 'none' : `${m.matched} of ${m.distinct}`} of its values ${m.matched === 1 ? 'is' : 'are'} in ${word}` : undefined;
-  return { ...c, score: c.score + (byHeader ? Math.max(0, w) : w), doubt };
+  const onlyFor = c.how === 'name' || c.how === 'custom field' || !m.complete;
+  const doubt = m.complete && m.share < 0.5 ? `${m.matched === 0 ? 'none' : `${m.matched} of ${m.distinct}`} of its values ${m.matched === 1 ? 'is' : 'are'} in ${word}` : undefined;
+  return { ...c, score: c.score + (onlyFor ? Math.max(0, w) : w), doubt };
 }
 
 /**

@@ -7,8 +7,12 @@ import type { LookupKind } from '../resources/fields.js';
 import { cellText, isEmptyCell } from './coerce.js';
 import { normalizeName } from './normalize.js';
 
-/** A list's names as the mapping compares them: normalised, each once. */
-export type ListNames = ReadonlySet<string>;
+/** A list's names as the mapping compares them (normalised, each once), and whether they are all of it. */
+export interface ListNames {
+  readonly names: ReadonlySet<string>;
+  /** False for a long list of which the run has read only the first page: a name not in it may still be in the list. */
+  readonly complete: boolean;
+}
 
 /** What the service's lists hold, by kind: only the lists the run fetched. */
 export type LookupLists = ReadonlyMap<LookupKind, ListNames>;
@@ -22,6 +26,8 @@ export interface ListMatch {
   readonly matched: number;
   /** matched / distinct. */
   readonly share: number;
+  /** The whole list was judged: a value not found is not in it. */
+  readonly complete: boolean;
 }
 
 /** Values found in a list this often, and at least twice, name its field. */
@@ -34,13 +40,13 @@ const CATEGORY_PATH = /^(.+?)\s*(?:\/|>|»|\\|::)\s*.+$/;
  * A list's names for the mapping: entry names and their other keys, but no code of three
  * characters or fewer ("IT" is Italy and also a department; "4" is a country's number and a quantity).
  */
-export function listNames(names: Iterable<string>): ListNames {
+export function listNames(names: Iterable<string>, complete = true): ListNames {
   const out = new Set<string>();
   for (const n of names) {
     const k = normalizeName(n);
     if (k.replace(/ /g, '').length > 3) out.add(k);
   }
-  return out;
+  return { names: out, complete };
 }
 
 /** The column's distinct name-like values (first spelling of each): numbers and dates name nothing in a list. */
@@ -56,13 +62,14 @@ export function distinctNames(values: readonly CellValue[]): string[] {
 }
 
 /** How the distinct values meet one list; undefined when there is nothing to judge. */
-export function matchList(kind: LookupKind, distinct: readonly string[], names: ListNames): ListMatch | undefined {
+export function matchList(kind: LookupKind, distinct: readonly string[], list: ListNames): ListMatch | undefined {
+  const { names } = list;
   if (distinct.length === 0 || names.size === 0) return undefined;
   let matched = 0;
   for (const v of distinct) {
     if (names.has(normalizeName(v)) || (kind === 'category' && names.has(normalizeName(v.replace(CATEGORY_PATH, '$1'))))) matched++;
   }
-  return { kind, distinct: distinct.length, matched, share: matched / distinct.length };
+  return { kind, distinct: distinct.length, matched, share: matched / distinct.length, complete: list.complete };
 }
 
 /** The column against every list at hand, best first. */

@@ -80,13 +80,15 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
       : { fieldTemplates: [], formTemplates: [] };
   const mapOpts = { mappingFile, mappingPath, custom, mode, preset: o.preset !== undefined, samples };
   const byHeaders = mapHeaders(def, probe.headers, mapOpts);
+  // A mapping short of a required field stops here, before any list is read.
+  checkMapping(s, probe, byHeaders);
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // The lists the mapped lookup columns need, fetched now rather than after the scan: a
   // column whose values are names in one of them is judged by that too.
-  const lists = await fetchLookupLists(resolver, byHeaders, samples);
+  const lists = await fetchLookupLists(resolver, byHeaders);
   const mapping = lists.size > 0 ? mapHeaders(def, probe.headers, { ...mapOpts, lists }) : byHeaders;
-  checkMapping(s, probe, mapping);
+  if (mapping !== byHeaders) checkMapping(s, probe, mapping);
   await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder });
   return { probe, mapping, custom, resolver };
 }

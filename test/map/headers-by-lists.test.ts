@@ -12,7 +12,8 @@ const CATEGORIES = ['Hardware', 'Software', 'Services', 'Facilities'];
 const UNITS = ['Finance', 'Human Resources', 'Engineering', 'Sales', 'Legal'];
 const OWNERS = ['Margaret Lin', 'Daniel Okoye', 'margaret.lin@example.com'];
 
-const lists = (kinds: Partial<Record<LookupKind, string[]>>): LookupLists => new Map(Object.entries(kinds).map(([k, names]) => [k as LookupKind, listNames(names!)]));
+const lists = (kinds: Partial<Record<LookupKind, string[]>>, complete = true): LookupLists =>
+  new Map(Object.entries(kinds).map(([k, names]) => [k as LookupKind, listNames(names!, complete)]));
 
 describe('how many of a column\'s distinct values are names in a list', () => {
   const cases: [string, CellValue[], LookupKind, string[], { matched: number; distinct: number }][] = [
@@ -31,7 +32,7 @@ describe('how many of a column\'s distinct values are names in a list', () => {
     ['one value only: a coincidence', { matched: 1, distinct: 1 }, false],
     ['half: not enough', { matched: 3, distinct: 6 }, false],
   ] as const)('%s', (_name, m, want) => {
-    expect(namesList({ kind: 'category', ...m, share: m.matched / m.distinct })).toBe(want);
+    expect(namesList({ kind: 'category', ...m, share: m.matched / m.distinct, complete: true })).toBe(want);
   });
 });
 
@@ -58,6 +59,16 @@ describe('a column is judged by the service\'s lists', () => {
     ['a header named exactly keeps its field when its values are in no list (a value table may translate them)', ['Name', 'Category'],
       [['A', 'Laptop'], ['B', 'NB']], lists({ category: CATEGORIES }),
       { Name: 'name', Category: 'category.id' }, undefined],
+    // Of a long list the run has read the first page: a value not on it may be on the next, so it tells nothing against a column.
+    ['a first page with neither column\'s values: the headers decide, and no column is doubted', ['Name', 'Asset Type', 'Type'],
+      [['A', 'grey box', 'Hardware'], ['B', 'small thing', 'Software']], lists({ category: ['Facilities'] }, false),
+      { Name: 'name', 'Asset Type': 'category.id' }, /column "Type" also matches Category \(category\.id\), taken by column "Asset Type"$/],
+    ['a first page with "Type"\'s values is enough for it to win', ['Name', 'Asset Type', 'Type'],
+      [['A', 'grey box', 'Hardware'], ['B', 'small thing', 'Software']], lists({ category: CATEGORIES }, false),
+      { Name: 'name', Type: 'category.id' }, /column "Asset Type" also matches Category \(category\.id\), taken by column "Type"$/],
+    ['"Owner" is not moved for want of its values on the first page of the owners', ['Name', 'Owner', 'Department'],
+      [['A', 'Finance', ''], ['B', 'Engineering', ''], ['C', 'Legal', '']], new Map([['asset_owner', listNames(OWNERS, false)], ['business_unit', listNames(UNITS)]]),
+      { Name: 'name', Owner: 'asset_owner', Department: 'business_unit' }, undefined],
     ['the mapping file wins over the lists', ['Name', 'Site'],
       [['A', 'Finance'], ['B', 'Sales']], lists({ business_unit: UNITS }),
       { Name: 'name', Site: 'location_description' }, undefined],

@@ -22,6 +22,21 @@ function lookupOf(t: Target): LookupKind | undefined {
   return t.kind === 'field' ? t.field.lookup : undefined;
 }
 
+/** A field for sentences (notes, a location's description): a list's names in it are better used as the list's field. */
+function freeText(t: Target): boolean {
+  return t.kind === 'field' && t.field.type === 'text' && (t.field.maxLength ?? Infinity) > 100;
+}
+
+/**
+ * Whether the column may take a field its header does not name because its values are a
+ * list's names: when its header names nothing, only free text, or a list its values are
+ * not in. A header naming a short field keeps it ("Make" holding "Dell Technologies", a
+ * supplier too, is the manufacturer).
+ */
+function openToLists(cands: readonly Candidate[], moved: boolean): boolean {
+  return moved || cands.every((c) => freeText(c.target) || c.how === 'fuzzy');
+}
+
 function listWord(fields: readonly FieldDef[], kind: LookupKind): string {
   return `the service's ${(fields.find((f) => f.lookup === kind)?.label ?? kind).toLowerCase()} list`;
 }
@@ -61,6 +76,7 @@ export function weighByLists(cands: readonly Candidate[], col: { index: number; 
     if (w) out.push(w);
     else moved.push(`none of them is in ${listWord(fields, kind)}`);
   }
+  if (!openToLists(out, moved.length > 0)) return out;
   for (const s of strong) {
     const field = fields.find((f) => f.lookup === s.kind);
     if (!field || out.some((c) => lookupOf(c.target) === s.kind)) continue;

@@ -69,12 +69,23 @@ describe('a column is judged by the service\'s lists', () => {
     ['"Owner" is not moved for want of its values on the first page of the owners', ['Name', 'Owner', 'Department'],
       [['A', 'Finance', ''], ['B', 'Engineering', ''], ['C', 'Legal', '']], new Map([['asset_owner', listNames(OWNERS, false)], ['business_unit', listNames(UNITS)]]),
       { Name: 'name', Owner: 'asset_owner', Department: 'business_unit' }, undefined],
+    ['a header naming a short field keeps it: "Make" of suppliers\' names is the manufacturer', ['Name', 'Make', 'Warranty vendor'],
+      [['A', 'Dell Technologies', 'CDW'], ['B', 'Lenovo', 'CDW']], lists({ supplier: ['Dell Technologies', 'Lenovo', 'CDW'] }),
+      { Name: 'name', Make: 'manufacturer', 'Warranty vendor': 'warranty_provider' }, undefined],
+    ['a header naming nothing: its values decide', ['Name', 'Org unit'],
+      [['A', 'Finance'], ['B', 'Sales']], lists({ business_unit: UNITS }),
+      { Name: 'name', 'Org unit': 'business_unit' }, /column "Org unit" holds "Finance", "Sales": they are names in the service's business unit list: read as Business unit \(business_unit\)/],
+    ['values are judged as the value table translates them', ['Name', 'Asset Type', 'Type'],
+      [['A', 'grey box', 'HW'], ['B', 'small thing', 'SW']], lists({ category: CATEGORIES }),
+      { Name: 'name', Type: 'category.id' }, /taken by column "Type"; none of its values are in the service's category list/],
     ['the mapping file wins over the lists', ['Name', 'Site'],
       [['A', 'Finance'], ['B', 'Sales']], lists({ business_unit: UNITS }),
       { Name: 'name', Site: 'location_description' }, undefined],
   ];
   it.each(cases)('%s', (name, headers, rows, given, want, warning) => {
-    const mappingFile = name.startsWith('the mapping file') ? { columns: { Site: 'location_description' } } : undefined;
+    const mappingFile = name.startsWith('the mapping file')
+      ? { columns: { Site: 'location_description' } }
+      : name.startsWith('values are judged') ? { values: { Type: { HW: 'Hardware', SW: 'Software' } } } : undefined;
     const m = mapHeaders(asset, headers, { samples: rows, lists: given, mappingFile });
     expect(Object.fromEntries(m.columns.map((c) => [c.header, targetName(c.target)]))).toEqual(want);
     const said = [...m.warnings, ...m.unmapped.flatMap((u) => (u.why ? [`column "${u.header}" ${u.why.replace(/^it /, '')}`] : []))];

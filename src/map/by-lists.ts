@@ -50,9 +50,9 @@ function weigh(c: Candidate, m: ListMatch, other: ListMatch | undefined, word: s
   if (m.complete && m.matched === 0 && other) return undefined;
   const w = (m.share - 0.5) * LIST_WEIGHT;
   // A header that is the field's own name says what the user meant: its values only add to it.
-  const onlyFor = c.how === 'name' || c.how === 'custom field' || !m.complete;
+  const onlyUp = c.how === 'name' || c.how === 'custom field' || !m.complete;
   const doubt = m.complete && m.share < 0.5 ? `${m.matched === 0 ? 'none' : `${m.matched} of ${m.distinct}`} of its values ${m.matched === 1 ? 'is' : 'are'} in ${word}` : undefined;
-  return { ...c, score: c.score + (onlyFor ? Math.max(0, w) : w), doubt };
+  return { ...c, score: c.score + (onlyUp ? Math.max(0, w) : w), doubt };
 }
 
 /**

@@ -19,7 +19,6 @@ export const DERIVED: readonly { name: DerivedName; label: string; resources: re
   { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
 ];
 
-
 export interface ColumnMapping {
   readonly index: number;
   readonly header: string;

@@ -17,7 +17,8 @@ const listGets = (stats: { requests: Record<string, number> }, kind: LookupKind)
 describe('a column is judged by the service\'s lists', () => {
   it('validate: "Type" (categories) wins the category over "Asset Type" (free text), "Site" (business units) the business unit over "Department" (codes); each list read once', async () => {
     await env.sb.resetStats();
-    const res = await runCli(['validate', FILE, '-r', 'asset', '--report', join(env.dir, 'type-and-site.report.csv'), ...env.sb.args]);
+    // --refresh-lookups: a list cached on disk by another test's sandbox on the same port would answer without a request.
+    const res = await runCli(['validate', FILE, '-r', 'asset', '--refresh-lookups', '--report', join(env.dir, 'type-and-site.report.csv'), ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     const out = res.stdout + res.stderr;
     expect(out).toContain('"Type" → category.id');

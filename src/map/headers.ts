@@ -8,17 +8,16 @@ import { compactName, closest, normalizeName, similarity } from './normalize.js'
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation } from './values.js';
+import { weighByLists } from './by-lists.js';
+import type { LookupLists } from './lists.js';
 
-export type { DerivedName, Target } from './target.js';
-import type { DerivedName, Target } from './target.js';
+export type { DerivedName, MatchHow, Target } from './target.js';
+import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
 export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
   { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
 ];
-
-/** How a column was matched; 'values': its header named a field its values contradict, and the values named another. */
-export type MatchHow = 'mapping file' | 'name' | 'synonym' | 'custom field' | 'fuzzy' | 'values';
 
 export interface ColumnMapping {
   readonly index: number;
@@ -158,19 +157,9 @@ export interface MapOptions {
   readonly preset?: boolean;
   /** The first rows' cells: a column's values are judged against the field its header names. */
   readonly samples?: readonly (readonly CellValue[])[];
+  /** The service's lookup lists the run has fetched: a column whose values are a list's names is judged by them too. */
+  readonly lists?: LookupLists;
 }
-
-/** A column that may feed a target, and how strongly. */
-interface Candidate {
-  readonly index: number;
-  readonly header: string;
-  readonly target: Target;
-  readonly how: MatchHow;
-  readonly score: number;
-}
-
-/** How much each way of matching counts: a name beats a synonym beats a fuzzy match. */
-const HOW_RANK: Record<MatchHow, number> = { 'mapping file': 100, name: 4, 'custom field': 3.5, synonym: 3, values: 3, fuzzy: 1 };
 
 /** The mapping file's columns: index → target (null: ignore), and the headers it names that the sheet lacks. */
 function explicitColumns(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update'): { explicit: Map<number, Target | null>; absent: string[] } {
@@ -206,6 +195,8 @@ interface NameIndexes {
   /** A synonym may name several fields ("description": the name, else the notes); rank orders them. */
   readonly bySynonym: Map<string, { t: Target; rank: number }[]>;
   readonly byCustom: Map<string, Target>;
+  /** Every word of the targets' names, labels and synonyms. */
+  readonly words: ReadonlySet<string>;
 }
 
 function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update'): NameIndexes {
@@ -230,11 +221,23 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     byName.set(compactName(d.label), t);
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
   }
-  return { byName, bySynonym, byCustom };
+  const words = vocabularyWords(fields, customs);
+  return { byName, bySynonym, byCustom, words };
 }
 
-/** Other tools' prefixes on every header (Homebox's "HB.", Jira/Freshservice-style "cf:") say nothing of the field. */
+function vocabularyWords(fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
+  const texts = [...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? [])]), ...customs.map(targetLabel), ...DERIVED.flatMap((d) => [d.label, ...d.synonyms])];
+  return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
+}
+
+/**
+ * Other tools' prefixes on every header (Homebox's "HB.", "cf:") say nothing of the field,
+ * nor does the type Shelf's import writes after a custom field's name ("cf:purchase date,
+ * type:date": Shelf-nu/shelf.nu public/static/shelf.nu-example-asset-import-from-content.csv).
+ */
 export function stripToolPrefix(header: string): string {
+  const shelf = /^\s*cf\s*:\s*(.+?)\s*,\s*type\s*:\s*[a-z]+\s*$/i.exec(header);
+  if (shelf) return shelf[1];
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');
 }
 
@@ -256,7 +259,9 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
     const required = t.kind === 'field' && t.field.required ? 0.1 : 0;
     out.push({ index, header, target: t, how: 'synonym', score: HOW_RANK.synonym - rank / 100 + required });
   }
-  if (out.length > 0) return out;
+  // A fuzzy match is for a misspelling: a header whose every word is one our fields use
+  // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
+  if (out.length > 0 || bare.length === 0 || normalizeName(plain.replace(/\(.*?\)/g, '')).split(' ').every((w) => idx.words.has(w))) return out;
   for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
     if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
@@ -322,7 +327,8 @@ function assign(cands: readonly Candidate[], why: Map<number, string>): Map<numb
   for (const i of losers) {
     const best = sorted.find((c) => c.index === i)!;
     const winner = taken.get(targetName(best.target))!;
-    why.set(i, `it also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`}`);
+    const by = winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`;
+    why.set(i, `it also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${by}${best.doubt ? `; ${best.doubt}` : ''}`);
   }
   return byColumn;
 }
@@ -355,9 +361,12 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     // "#row", "#status" … are our report's outcome columns, never a field; a repeated header is one column.
     if (explicit.has(index) || header.trim() === '' || header.trim().startsWith('#') || seen.has(compactName(header))) return;
     seen.add(compactName(header));
-    cands.push(...judgeCandidates(headerCandidates(index, header, idx), header, columnValues(opts.samples, index, translation), idx, { warnings, why }));
+    const values = columnValues(opts.samples, index, translation);
+    const byValues = judgeCandidates(headerCandidates(index, header, idx), header, values, idx, { warnings, why });
+    cands.push(...weighByLists(byValues, { index, header, values }, opts.lists, fields));
   });
   const chosen = assign(cands, why);
+  for (const c of chosen.values()) if (c.note) warnings.push(c.note);
   // Two columns a mapping file gives the same field: the first keeps it, the other is said.
   for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);

@@ -20,3 +20,25 @@ export type Target =
   | { readonly kind: 'derived'; readonly name: DerivedName; readonly label: string };
 
 export type DerivedName = 'warranty_months';
+
+/**
+ * How a column was matched; 'values': its values named the target (its header named a
+ * field they contradict, or they are names in one of the service's lists).
+ */
+export type MatchHow = 'mapping file' | 'name' | 'synonym' | 'custom field' | 'fuzzy' | 'values';
+
+/** A column that may feed a target, and how strongly. */
+export interface Candidate {
+  readonly index: number;
+  readonly header: string;
+  readonly target: Target;
+  readonly how: MatchHow;
+  readonly score: number;
+  /** Said in the warnings when the column is mapped by this candidate (a guess from its values). */
+  readonly note?: string;
+  /** Said when the column loses this target to another: what its values say against it. */
+  readonly doubt?: string;
+}
+
+/** How much each way of matching counts: a name beats a synonym beats a fuzzy match. */
+export const HOW_RANK: Readonly<Record<MatchHow, number>> = { 'mapping file': 100, name: 4, 'custom field': 3.5, synonym: 3, values: 3, fuzzy: 1 };

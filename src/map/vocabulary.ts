@@ -43,6 +43,13 @@ export const USAGE_STATUS_MEANS: Readonly<Record<string, readonly string[]>> = {
   inactive: ['In Stock'],
   'in repair': ['In Repair'],
   loaned: ['On Loan'],
+  // Ralph's BackOfficeAssetStatus (allegro/ralph src/ralph/back_office/models.py): "free", "damaged", "liquidated", "loan".
+  free: ['In Stock'],
+  damaged: ['In Repair'],
+  liquidated: ['Disposed'],
+  loan: ['On Loan'],
+  // ManageEngine AssetExplorer's default asset states (help.assetexplorer.com "Asset State"): In Use, In Store, In Repair, Expired, Disposed.
+  expired: ['Retired'],
 };
 
 /** Whether a value reads as an asset status in some tool. */

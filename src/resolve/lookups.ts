@@ -213,6 +213,23 @@ export class Resolver {
   /** Lists read part-way (page 1, then filtered calls): what is known, to go on from there. */
   private readonly partial = new Map<LookupKind, { first: Page<Record<string, unknown>>; pages: number; asked: Set<string>; wanted: Set<string>; plan: number }>();
 
+  /** Every name asked for, by list: the plan says how many names a list answered. */
+  private readonly asked = new Map<LookupKind, Set<string>>();
+
+  private askedFor(kind: LookupKind): Set<string> {
+    let set = this.asked.get(kind);
+    if (!set) this.asked.set(kind, (set = new Set()));
+    return set;
+  }
+
+  /** A list loaded already (by the mapping's look at the first rows) asked again, by the scan, for all the sheet's names. */
+  private recount(kind: LookupKind, wanted: readonly string[]): void {
+    const set = this.askedFor(kind);
+    for (const n of wanted) set.add(n);
+    const at = this.plan.findIndex((p) => p.kind === kind);
+    if (at >= 0 && this.plan[at].names < set.size) this.plan[at] = { ...this.plan[at], names: set.size };
+  }
+
   /** Record (or, for a list loaded again, update) the list's line in the plan. */
   private planned(kind: LookupKind, item: LookupPlanItem, at?: number): number {
     if (at === undefined) return this.plan.push(item) - 1;
@@ -242,8 +259,9 @@ export class Resolver {
    */
   async load(kind: LookupKind, names: Iterable<string>): Promise<void> {
     const idx = this.index(kind);
-    if (idx.complete) return;
     const wanted = [...new Set([...names].map((n) => n.trim()).filter(Boolean))];
+    if (idx.complete) return this.recount(kind, wanted);
+    for (const n of wanted) this.askedFor(kind).add(n);
     let state = this.partial.get(kind);
     if (!state) {
       const cached = await this.readCache(kind);

@@ -22,19 +22,25 @@ export const USAGE_STATUS_VARIANT = enumValues(['non_production', 'none', 'other
 
 const fields: FieldDef[] = [
   // Synonyms from other tools' files (test/fixtures/registers/README.md has each source): Snipe-IT's importer
-  // "item Name", Shelf's "title", ServiceNow's and Freshservice's "Display name", ManageEngine's "Computer Name".
+  // "item Name", Shelf's "title" (its example import CSV), ServiceNow's "Display name", Freshservice's "Display Name"
+  // (its asset import guide), Ralph's "hostname" (Asset.hostname); "computer name" is from the registers issue 15 met
+  // (ManageEngine's own import says "Asset Name": help.assetexplorercloud.com, asset FAQ).
   // A description is the name only when nothing better is in the sheet: it comes last.
   text50('name', 'Name', 'Name of the asset.', ['asset name', 'item name', 'title', 'display name', 'device name', 'hostname', 'computer name', 'item', 'description', 'asset description'], {
     required: true,
   }),
   { name: 'contract', label: 'Contract', type: 'lookup', lookup: 'contract', description: 'Contract the asset belongs to, by contract number.', synonyms: ['contract number', 'contract no', 'agreement'] },
-  // 'model category': ServiceNow alm_hardware; 'asset type': Lansweeper, Freshservice; 'product type': ManageEngine; 'type': GLPI.
+  // 'model category': ServiceNow alm_hardware; 'asset type': Lansweeper (its reports' "AssetType", jschlackman/Lansweeper Reports/),
+  // Freshservice (asset_type_id); 'product type': ManageEngine (its import's "Product Type" column, asset FAQ); 'type': GLPI
+  // (search option 4 "Type", glpi-project/glpi src/Computer.php).
   { name: 'category.id', label: 'Category', type: 'lookup', lookup: 'category', description: 'Category, by name (from the category list).', synonyms: ['cat', 'asset category', 'model category', 'asset type', 'product type', 'type', 'class'] },
   text50('category.subcategory', 'Subcategory', 'Subcategory name within the category.', ['sub category', 'sub cat', 'asset subcategory', 'subtype']),
-  // 'purchase from': Homebox (HB.purchase_from); 'provider': Ralph; 'vendor': ServiceNow, Freshservice, ManageEngine.
+  // 'purchase from': Homebox (HB.purchase_from); 'provider': Ralph (Asset.provider, allegro/ralph src/ralph/assets/models/assets.py);
+  // 'vendor': ServiceNow, Freshservice (the type field vendor_N of its API's asset example); ManageEngine (not re-read).
   { name: 'attached_supplier', label: 'Supplier', type: 'lookup', lookup: 'supplier', description: 'Supplier the asset was bought from, by name.', synonyms: ['vendor', 'attached supplier', 'purchased from', 'purchase from', 'provider', 'reseller'] },
+  // 'brand': Shelf's example import CSV ("cf:brand, type:option").
   text50('manufacturer', 'Manufacturer', 'Manufacturer (make) of the asset.', ['make', 'brand', 'oem', 'mfr']),
-  // 'service tag': ManageEngine workstations (Dell's serial); 'sn': Ralph; 'serial': Snipe-IT's export, NetBox.
+  // 'service tag': ManageEngine workstations (their key in a scan, asset FAQ); 'sn': Ralph (Asset.sn); 'serial': Snipe-IT's export, NetBox.
   text50('serial_number', 'Serial number', 'Manufacturer serial number.', ['serial', 'serial no', 'serial #', 's/n', 'sn', 'serial num', 'service tag'], { keepText: true }),
   text50('pseudo_number', 'Pseudo number', 'Alternative identifier.', ['pseudo no', 'alt id', 'alternate number'], { keepText: true }),
   text50('unit', 'Unit', 'Unit of the location.', ['suite']),
@@ -44,14 +50,17 @@ const fields: FieldDef[] = [
   text50('room', 'Room', 'Room.', ['office', 'room number'], { keepText: true }),
   // 'location address' … 'location zip' below: Snipe-IT's custom asset report (the location's address columns).
   text50('address', 'Address', 'Address of the location.', ['site address', 'street address', 'location address']),
-  text50('state_province', 'State/province', 'State or province.', ['state', 'province', 'location state', 'region', 'county']),
+  // Not 'region': in asset registers a region is an organisation's (Ralph's back-office assets have one, "PL";
+  // sales regions, "EMEA"), not a part of an address.
+  text50('state_province', 'State/province', 'State or province.', ['state', 'province', 'location state', 'county']),
   text50('city', 'City', 'City.', ['town', 'site city', 'location city']),
   text50('zip_code', 'Zip code', 'Zip or postal code.', ['zip', 'postcode', 'postal code', 'post code', 'location zip'], { keepText: true }),
   // 'location country': Snipe-IT's custom asset report.
   { name: 'country', label: 'Country', type: 'lookup', lookup: 'country', description: 'Country, by name, alias, ISO code or numeric code.', synonyms: ['site country', 'nation', 'country code', 'location country'] },
   { name: 'location_description', label: 'Location description', type: 'text', maxLength: 1000, description: 'Free-text description of where the asset is.', synonyms: ['location', 'site', 'where'] },
   { name: 'general_info_notes', label: 'General notes', type: 'text', maxLength: 150, description: 'General information.', synonyms: ['general info', 'general info notes', 'notes general'] },
-  // 'checked out to': Snipe-IT's export (AssetPresenter); 'full name': its importer (MOCK_ASSETS.csv); 'used by': Freshservice; 'custodian': Shelf.
+  // 'checked out to': Snipe-IT's export (AssetPresenter); 'full name': its importer (MOCK_ASSETS.csv); 'used by': Freshservice
+  // (user_id, "Used By", in its API reference); 'custodian': Shelf's example import CSV.
   { name: 'asset_owner', label: 'Owner', type: 'lookup', lookup: 'asset_owner', description: 'Asset owner, by name or email.', synonyms: ['asset owner', 'assigned to', 'checked out to', 'used by', 'custodian', 'user', 'full name', 'owner email', 'checked out to email'] },
   { name: 'business_unit', label: 'Business unit', type: 'lookup', lookup: 'business_unit', description: 'Business unit, by name.', synonyms: ['department', 'dept', 'division', 'bu'] },
   { name: 'warranty_status', label: 'Warranty status', type: 'enum', values: WARRANTY_STATUS, description: 'Whether the asset is under warranty.', synonyms: ['warranty', 'under warranty'] },
@@ -60,7 +69,8 @@ const fields: FieldDef[] = [
   // 'asset eol date': Snipe-IT (asset_eol_date, custom report).
   { name: 'end_of_life_date', label: 'End of life date', type: 'date', description: 'Date the asset reaches end of life.', synonyms: ['end of life', 'eol', 'eol date', 'asset eol date', 'retirement date'] },
   { name: 'warranty_start_date', label: 'Warranty start date', type: 'date', description: 'Warranty start.', synonyms: ['warranty start', 'warranty from'] },
-  // 'warranty expires': Snipe-IT, Homebox; 'warranty expiration': ServiceNow; 'warranty expiry date': Freshservice, ManageEngine; 'warranty date': Lansweeper.
+  // 'warranty expires': Snipe-IT, Homebox; 'warranty expiration': ServiceNow; 'warranty expiry date': Freshservice (warranty_expiry_date_N),
+  // ManageEngine (not re-read); 'warranty date': Lansweeper (tblAssetCustom.Warrantydate).
   { name: 'warranty_end_date', label: 'Warranty end date', type: 'date', description: 'Warranty end.', synonyms: ['warranty end', 'warranty exp', 'warranty expiry', 'warranty expiry date', 'warranty expires', 'warranty expiration', 'warranty date', 'warranty to'] },
   { name: 'warranty_contact_phone', label: 'Warranty contact phone', type: 'text', maxLength: 20, keepText: true, description: 'Warranty contact phone.', synonyms: ['warranty phone'] },
   { name: 'warranty_contact_email', label: 'Warranty contact email', type: 'email', maxLength: 254, description: 'Warranty contact email.', synonyms: ['warranty email'] },
@@ -75,19 +85,25 @@ const fields: FieldDef[] = [
   { name: 'support_contact_phone', label: 'Support contact phone', type: 'text', maxLength: 20, keepText: true, description: 'Support contact phone.', synonyms: ['support phone'] },
   { name: 'support_contact_email', label: 'Support contact email', type: 'email', maxLength: 254, description: 'Support contact email.', synonyms: ['support email'] },
   { name: 'support_notes', label: 'Support notes', type: 'text', maxLength: 1000, description: 'Notes on support.', synonyms: [] },
-  // 'asset state': Freshservice, ManageEngine; 'install status': ServiceNow (install_status); 'state': ServiceNow's label.
+  // 'asset state': Freshservice (asset_state_N), ManageEngine ("Asset State", help.assetexplorer.com); 'install status': ServiceNow
+  // (install_status); 'state': ServiceNow's label, Lansweeper (tblState.Statename As State).
   { name: 'asset_usage_status', label: 'Usage status', type: 'lookup', lookup: 'usage_status', description: 'Usage status, by name (from the usage status list).', synonyms: ['status', 'asset status', 'asset state', 'install status', 'state', 'usage', 'asset usage status'] },
-  // 'asset code': home-grown registers; 'barcode': Ralph; 'inventory number': GLPI; 'asset id': Homebox (HB.asset_id).
+  // 'asset code': home-grown registers; 'barcode': Ralph (Asset.barcode), Lansweeper (tblAssetCustom.BarCode); 'inventory number':
+  // GLPI (otherserial, option 6); 'asset id': Homebox (HB.asset_id).
   text50('asset_tag', 'Asset tag', 'Your organisation\'s tag for the asset.', ['tag', 'asset id', 'asset code', 'asset no', 'asset number', 'asset #', 'inventory number', 'barcode', 'property tag'], { keepText: true }),
   text50('lifecycle_stage', 'Lifecycle stage', 'Stage of the asset\'s life.', ['lifecycle', 'stage', 'life cycle']),
-  // 'comments': ServiceNow, GLPI, NetBox; 'remarks': Ralph; 'description' last: Shelf, Lansweeper, Freshservice (the name's fallback too).
+  // 'comments': ServiceNow, GLPI (option 16), NetBox; 'remarks': Ralph (BaseObject.remarks); 'description' last: Shelf, Lansweeper,
+  // Freshservice (the name's fallback too).
   { name: 'asset_notes', label: 'Asset notes', type: 'text', maxLength: 1000, description: 'Notes on the asset.', synonyms: ['notes', 'comments', 'remarks', 'description'] },
-  // 'purchased price': Homebox's template; 'valuation': Shelf; 'cost': ServiceNow, Freshservice, Jira Assets; 'price': Ralph.
+  // 'purchased price': Homebox's template; 'valuation': Shelf; 'cost': ServiceNow, Freshservice (cost_N), Jira Assets (ours);
+  // 'price': Ralph (Asset.price, with price_currency beside it in its export).
   money('original_cost', 'Original cost', 'Purchase cost.', ['cost', 'purchase cost', 'purchase price', 'purchased price', 'price', 'valuation', 'value', 'acquisition cost', 'purchase cost ($)']),
-  // 'purchased': ServiceNow's label; 'purchased time'/'purchase time': Homebox; 'acquisition date': Freshservice, ManageEngine;
-  // 'production use date': Ralph (depreciation starts there); 'installation date'/'install date': ServiceNow, home-grown sheets.
+  // 'purchased': ServiceNow's label; 'purchased time'/'purchase time': Homebox; 'acquisition date': Freshservice (acquisition_date_N),
+  // ManageEngine (not re-read); 'production use date': Ralph (Asset.production_use_date); 'purchase date': Lansweeper
+  // (tblAssetCustom.PurchaseDate), Shelf ("cf:purchase date, type:date"); 'installation date'/'install date': ServiceNow, home-grown sheets.
   { name: 'service_start_date', label: 'Service start date', type: 'date', description: 'Date the asset entered service (start of depreciation).', synonyms: ['purchase date', 'purchased', 'purchased time', 'purchase time', 'in service date', 'date purchased', 'acquired', 'acquisition date', 'production use date', 'installation date', 'install date', 'deployed'] },
   { name: 'depreciation_schedule', label: 'Depreciation schedule', type: 'enum', values: DEPRECIATION_SCHEDULE, description: 'Depreciation schedule.', synonyms: ['depreciation'] },
+  // 'salvage': Freshservice (the type field salvage of its API's asset example).
   money('estimated_salvage_value', 'Salvage value', 'Estimated salvage value.', ['estimated salvage value', 'residual value', 'salvage']),
   { name: 'financial_notes', label: 'Financial notes', type: 'text', maxLength: 1000, description: 'Notes on finance.', synonyms: ['finance notes'] },
   text50('customer_part_number', 'Customer part number', 'Customer part number.', ['customer pn'], { keepText: true }),
@@ -95,7 +111,8 @@ const fields: FieldDef[] = [
   text50('parent_serial_number', 'Parent serial number', 'Serial number of the parent asset.', ['parent serial'], { keepText: true }),
   // 'model number': Snipe-IT's importer, Homebox; 'model no': Snipe-IT's export ("Model No.").
   text50('manufacturer_part_number', 'Manufacturer part number', 'Manufacturer part number.', ['mpn', 'part number', 'part no', 'model number', 'model no', 'sku'], { keepText: true }),
-  // 'device type': NetBox; 'product': Freshservice, ManageEngine; 'model name': Snipe-IT's importer.
+  // 'device type': NetBox; 'product': Freshservice (product_N), ManageEngine (its import's "Product" column, asset FAQ); 'model name':
+  // Snipe-IT's importer.
   { name: 'asset_hardware_model.id', label: 'Hardware model', type: 'lookup', lookup: 'hardware_model', description: 'Hardware model, by name (from the hardware model list).', synonyms: ['model', 'hardware model', 'model name', 'device type', 'product'] },
   text50('sales_manager_name', 'Sales manager', 'Sales manager name.', ['sales manager name', 'account manager']),
   { name: 'sales_manager_email', label: 'Sales manager email', type: 'email', maxLength: 50, description: 'Sales manager email.', synonyms: ['account manager email'] },

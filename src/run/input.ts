@@ -1,7 +1,7 @@
 // Stage 2 of an import: the sheet opened (before any request: a bad file fails first), its
 // headers mapped to fields, judged by the first rows' values, with the account's custom
-// fields where a header may name one; the lookups' resolver made and the mapping file's
-// value tables checked against the service.
+// fields where a header may name one, and by the service's lists of the lookups they map
+// to; the lookups' resolver made and the mapping file's value tables checked against the service.
 import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
@@ -10,6 +10,7 @@ import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import { NO_HEADER_ROW, type SheetSource } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
+import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
@@ -80,10 +81,17 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
     namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-  const mapping = mapHeaders(def, probe.headers, { mappingFile, mappingPath, custom, mode, preset: o.preset !== undefined, samples });
-  checkMapping(s, probe, mapping);
+  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: o.preset !== undefined, samples };
+  const byHeaders = mapHeaders(def, probe.headers, mapOpts);
+  // A mapping short of a required field stops here, before any list is read.
+  checkMapping(s, probe, byHeaders);
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
+  // The lists the mapped lookup columns need, fetched now rather than after the scan: a
+  // column whose values are names in one of them is judged by that too.
+  const lists = await fetchLookupLists(resolver, byHeaders);
+  const mapping = lists.size > 0 ? mapHeaders(def, probe.headers, { ...mapOpts, lists }) : byHeaders;
+  if (mapping !== byHeaders) checkMapping(s, probe, mapping);
   await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder });
   return { probe, mapping, custom, resolver };
 }

@@ -9,6 +9,7 @@ import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import type { CellValue } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
+import { fetchLookupLists } from '../resolve/lists.js';
 import { suggestValues } from '../resolve/suggest-values.js';
 import { loadCustomFields, loadMappingFile, writableResource } from './import.js';
 
@@ -64,8 +65,13 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
   const rows = await sampleRows(o.file, { ...readOpts, headerRow: source.headerRow }, o.sampleRows ?? 10_000);
   return withService(o.connection, async (conn) => {
     const custom: CustomFieldSet | undefined = conn ? await loadCustomFields(conn, def, o.connection!.company) : undefined;
-    const m = mapHeaders(def, source.headers, { mappingFile, mappingPath: o.mappingPath, custom, samples: rows });
-    const tables = conn ? await valueTables(new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }), m, source.headers, rows) : { values: {}, notes: [] };
+    const mapOpts = { mappingFile, mappingPath: o.mappingPath, custom, samples: rows };
+    const byHeaders = mapHeaders(def, source.headers, mapOpts);
+    const resolver = conn ? new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }) : undefined;
+    // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
+    const lists = resolver ? await fetchLookupLists(resolver, byHeaders) : undefined;
+    const m = lists?.size ? mapHeaders(def, source.headers, { ...mapOpts, lists }) : byHeaders;
+    const tables = resolver ? await valueTables(resolver, m, source.headers, rows) : { values: {}, notes: [] };
     const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     const values = { ...mappingFile?.values, ...tables.values };

@@ -38,6 +38,8 @@ describe('a header stays unmapped', () => {
     ['"Cty", with City suggested', 'Cty', 'City'],
     ['unknown words, with the closest label suggested', 'Colour', 'Floor'],
     ['nothing close, with no suggestion', 'Zzyzx Qqq', undefined],
+    // A word our fields use ("Warranty contact phone") is no misspelling of another ("Contract"): Lansweeper's Contact.
+    ['"Contact", a word of our own, is not guessed to be "Contract"', 'Contact', 'Contract'],
   ];
   it.each(cases)('%s', (_name, header, suggestion) => {
     const m = mapHeaders(asset, [header]);

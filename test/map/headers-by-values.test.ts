@@ -35,7 +35,15 @@ describe('a column is judged by its values', () => {
 });
 
 describe('tool prefixes are stripped before matching', () => {
-  it.each([['HB.serial_number', 'serial_number'], ['cf: Serial number', 'serial_number'], ['cf_asset_tag', 'asset_tag'], ['HB.name', 'name']])('%s', (header, field) => {
+  it.each([
+    ['HB.serial_number', 'serial_number'],
+    ['cf: Serial number', 'serial_number'],
+    ['cf_asset_tag', 'asset_tag'],
+    ['HB.name', 'name'],
+    // Shelf's import names a custom field's type after it.
+    ['cf: Serial number,type:text', 'serial_number'],
+    ['cf:purchase date, type:date', 'service_start_date'],
+  ])('%s', (header, field) => {
     expect(mapped([header], []).columns).toEqual({ [header]: field });
   });
 });

@@ -46,15 +46,15 @@ describe('the corpus of registers', () => {
     expect({ wrong: r.wrong, missed: r.missed }).toEqual({ wrong: [], missed: [] });
   });
 
-  it('in all: no header wrong, at most 5% of the headers with a field missed (figures: 279 headers, 205 with a field)', async () => {
+  it('in all: no header wrong, at most 5% of the headers with a field missed (figures: 296 headers, 212 with a field)', async () => {
     for (const f of files) if (!results.has(f)) results.set(f, await judge(f));
     const all = [...results.values()];
     const right = all.reduce((n, r) => n + r.right, 0);
     const wrong = all.reduce((n, r) => n + r.wrong.length, 0);
     const missed = all.reduce((n, r) => n + r.missed.length, 0);
     const withField = all.reduce((n, r) => n + r.withField, 0);
-    expect({ headers: right + wrong + missed, withField, wrong }).toEqual({ headers: 279, withField: 205, wrong: 0 });
+    expect({ headers: right + wrong + missed, withField, wrong }).toEqual({ headers: 296, withField: 212, wrong: 0 });
     expect(missed / withField).toBeLessThanOrEqual(0.05);
-    expect({ right, wrong, missed }).toEqual({ right: 279, wrong: 0, missed: 0 });
+    expect({ right, wrong, missed }).toEqual({ right: 296, wrong: 0, missed: 0 });
   });
 });

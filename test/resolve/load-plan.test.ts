@@ -146,3 +146,18 @@ describe('loading again with more names (a one-pass run meeting new ones)', () =
     expect(r.resolve('contract', 'PLAN-41')).toMatchObject({ ok: true });
   });
 });
+
+describe("the mapping's look at a list before the scan (load with no names) costs nothing the scan would not spend", () => {
+  const cases: [string, LookupKind, string[], LookupPlanItem['strategy'], number][] = [
+    ['a one-page list: read whole once, its plan line counts the names asked later', 'category', ['Hardware', 'Software'], 'full list', 1],
+    ['a long list: page 1, then the filtered calls the names need', 'contract', ['PLAN-1', 'PLAN-40'], 'filtered calls', 3],
+    ['a long list: page 1, then the rest of it', 'contract', ['PLAN-1', 'PLAN-40', 'PLAN-41', 'PLAN-42'], 'full list', 4],
+  ];
+  it.each(cases)('%s', async (_name, kind, names, strategy, requests) => {
+    const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
+    await r.load(kind, []);
+    await r.load(kind, names);
+    expect(r.plan).toEqual([{ kind, names: names.length, strategy, requests }]);
+    expect(await listGets(kind)).toBe(requests);
+  });
+});

@@ -1,0 +1,46 @@
+// The mapping judged by the service's lists, through the real CLI against the sandbox over
+// HTTP: a column whose values are the account's names for a lookup takes that field from a
+// column whose header alone named it, the loser is reported by name, and each list is read
+// once (the lists the run reads anyway: those of the lookup fields the headers mapped).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, useSandbox } from '../e2e/cli.js';
+import { LOOKUP_LIST } from '../../src/resources/index.js';
+import type { LookupKind } from '../../src/resources/fields.js';
+
+const env = useSandbox();
+// Asset Type: free text; Type: the sandbox's categories; Site: its business units; Department: codes no list holds.
+const FILE = 'test/fixtures/mapping/type-and-site.csv';
+
+const listGets = (stats: { requests: Record<string, number> }, kind: LookupKind) => stats.requests[`GET /api/v2/${LOOKUP_LIST[kind].path}/`] ?? 0;
+
+describe('a column is judged by the service\'s lists', () => {
+  it('validate: "Type" (categories) wins the category over "Asset Type" (free text), "Site" (business units) the business unit over "Department" (codes); each list read once', async () => {
+    await env.sb.resetStats();
+    // --refresh-lookups: a list cached on disk by another test's sandbox on the same port would answer without a request.
+    const res = await runCli(['validate', FILE, '-r', 'asset', '--refresh-lookups', '--report', join(env.dir, 'type-and-site.report.csv'), ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const out = res.stdout + res.stderr;
+    expect(out).toContain('"Type" → category.id');
+    expect(out).toContain('"Site" → business_unit (by its values)');
+    expect(out).toContain('column "Asset Type" is not imported (it also matches Category (category.id), taken by column "Type"; none of its values are in the service\'s category list');
+    expect(out).toContain('column "Department" is not imported (it also matches Business unit (business_unit), taken by column "Site" (a match by values, not synonym); none of its values are in the service\'s business unit list');
+    expect(out).toContain('column "Site" holds "Finance", "Sales", "Legal": they are names in the service\'s business unit list: read as Business unit (business_unit)');
+    const stats = await env.sb.stats();
+    expect([listGets(stats, 'category'), listGets(stats, 'business_unit')]).toEqual([1, 1]);
+  });
+
+  it('mapping suggest writes the same mapping, and says why the losers are left out', async () => {
+    const res = await runCli(['mapping', 'suggest', FILE, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).columns).toEqual({ 'Asset Name': 'name', Type: 'category', Site: 'business_unit', 'Serial Number': 'serial_number', 'Asset Type': null, Department: null });
+    expect(res.stderr).toContain('column "Asset Type" maps to nothing (null in the file): it also matches Category (category.id), taken by column "Type"');
+    expect(res.stderr).toContain('column "Department" maps to nothing (null in the file): it also matches Business unit (business_unit), taken by column "Site"');
+  });
+
+  it('offline, the headers decide as before', async () => {
+    const res = await runCli(['mapping', 'suggest', FILE, '-r', 'asset']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).columns).toEqual({ 'Asset Name': 'name', 'Asset Type': 'category', Site: 'location_description', Department: 'business_unit', 'Serial Number': 'serial_number' });
+  });
+});

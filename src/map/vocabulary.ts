@@ -1,6 +1,7 @@
 // Map stage: words other tools use for the values of a field, by what they mean in the
 // service. The mapping uses them to tell a status column from a state/province one, and
 // `mapping suggest` to propose value tables. Pure data.
+import type { UsualUsageStatus } from '../resources/usage-status.js';
 import { normalizeName } from './normalize.js';
 
 /** A value's words, each once, without Snipe-IT's "(type)" suffix: "Deployed (deployed)" → "deployed", "Lost/Stolen" → "lost stolen". */
@@ -10,7 +11,7 @@ export function valueWords(text: string): string {
 }
 
 /** Status words → the service's usage statuses they most likely mean (its default list's names). */
-export const USAGE_STATUS_MEANS: Readonly<Record<string, readonly string[]>> = {
+export const USAGE_STATUS_MEANS: Readonly<Record<string, readonly UsualUsageStatus[]>> = {
   // Snipe-IT's default status labels (deployable/pending/archived/undeployable; "Deployed" is shown for checked-out assets).
   deployed: ['In Use'],
   'ready to deploy': ['In Stock'],

@@ -3,22 +3,26 @@
 // value table for the user to review. Matching is by spelling, then by what other tools'
 // values mean (Snipe-IT's "Deployed" is what the service calls "In Use").
 import type { LookupKind } from '../resources/fields.js';
+import type { UsualCategory } from '../resources/category.js';
 import { closest, similarity, compactName } from '../map/normalize.js';
 import { splitCategory, type Resolver } from './lookups.js';
 import { USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
 
-/** What other tools' status and category words mean, by the service's usual names. Sources beside each. */
-const MEANS: Partial<Record<LookupKind, Record<string, readonly string[]>>> = {
+/** Other tools' category words → the usual category they mean. */
+const CATEGORY_MEANS: Readonly<Record<string, readonly UsualCategory[]>> = {
+  laptop: ['Hardware / Laptop'],
+  notebook: ['Hardware / Laptop'],
+  nb: ['Hardware / Laptop'],
+  desktop: ['Hardware / Desktop'],
+  monitor: ['Hardware / Monitor'],
+  server: ['Hardware / Server'],
+  printer: ['Hardware / Printer'],
+};
+
+/** What other tools' status and category words mean, by the names an account usually has (src/resources). */
+const MEANS: Partial<Record<LookupKind, Readonly<Record<string, readonly string[]>>>> = {
   usage_status: USAGE_STATUS_MEANS,
-  category: {
-    laptop: ['Hardware / Laptop'],
-    notebook: ['Hardware / Laptop'],
-    nb: ['Hardware / Laptop'],
-    desktop: ['Hardware / Desktop'],
-    monitor: ['Hardware / Monitor'],
-    server: ['Hardware / Server'],
-    printer: ['Hardware / Printer'],
-  },
+  category: CATEGORY_MEANS,
 };
 
 export interface ValueSuggestion {

@@ -1,6 +1,23 @@
 // Category list (service-api.md 2.9): read only; filters name and subcategory.
 import { listResource } from './list.js';
 
+/**
+ * The categories an account usually has, with their subcategories: the sandbox's seed, and
+ * what other tools' category words are translated to (resolve/suggest-values.ts, typed by
+ * UsualCategory).
+ */
+export const USUAL_CATEGORIES = [
+  ['Hardware', ['Laptop', 'Desktop', 'Server', 'Monitor', 'Network', 'Printer', 'Mobile Phone', 'Tablet', 'Storage']],
+  ['Software', ['Operating System', 'Productivity', 'Security', 'Database', 'Design']],
+  ['Services', ['Consulting', 'Maintenance', 'Support', 'Cloud Hosting', 'Telecom']],
+  ['Facilities', ['Furniture', 'HVAC', 'Vehicles']],
+  ['Professional Services', null],
+] as const;
+
+type PathOf<T> = T extends readonly [infer N extends string, infer S] ? N | (S extends readonly (infer C extends string)[] ? `${N} / ${C}` : never) : never;
+/** "Hardware" or "Hardware / Laptop": a usual category, as a cell names it. */
+export type UsualCategory = PathOf<(typeof USUAL_CATEGORIES)[number]>;
+
 export const category = listResource({
   name: 'category',
   label: 'Category',

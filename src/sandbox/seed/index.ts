@@ -3,6 +3,8 @@
 // account has: countries, companies, categories and usage statuses.
 import { asset, contract, customer } from '../../resources/index.js';
 import { COUNTRIES } from '../../resources/countries.js';
+import { USUAL_CATEGORIES } from '../../resources/category.js';
+import { USUAL_USAGE_STATUSES } from '../../resources/usage-status.js';
 import { mulberry32, pick, type Random } from '../prng.js';
 import { normaliseWriteBody } from '../read-shape.js';
 import { Store, emptyState, type StoreState } from '../store.js';
@@ -17,15 +19,9 @@ export const COMPANIES = [
   { id: 3, name: 'Legacy Holdings', status: 'archived' },
 ] as const;
 
-export const CATEGORIES: readonly (readonly [string, readonly string[] | null])[] = [
-  ['Hardware', ['Laptop', 'Desktop', 'Server', 'Monitor', 'Network', 'Printer', 'Mobile Phone', 'Tablet', 'Storage']],
-  ['Software', ['Operating System', 'Productivity', 'Security', 'Database', 'Design']],
-  ['Services', ['Consulting', 'Maintenance', 'Support', 'Cloud Hosting', 'Telecom']],
-  ['Facilities', ['Furniture', 'HVAC', 'Vehicles']],
-  ['Professional Services', null],
-];
+export const CATEGORIES: readonly (readonly [string, readonly string[] | null])[] = USUAL_CATEGORIES;
 
-export const USAGE_STATUSES = ['In Use', 'In Stock', 'In Repair', 'Retired', 'Disposed', 'Lost/Stolen', 'On Loan'];
+export const USAGE_STATUSES: readonly string[] = USUAL_USAGE_STATUSES;
 
 const BUSINESS_UNITS_1: readonly (readonly [string, string, string])[] = [
   ['Finance', 'Margaret Lin', 'Budgets, accounts payable and financial reporting.'],

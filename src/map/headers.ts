@@ -2,7 +2,7 @@
 // then exact names and labels, then the synonyms in the resource definitions, then the
 // custom fields of the account, then a fuzzy match above a threshold. Pure: no I/O.
 import { AssetbatchError } from '../errors.js';
-import type { CustomFieldDataType, CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
+import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
 import { compactName, closest, normalizeName, similarity } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';

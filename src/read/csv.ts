@@ -11,7 +11,7 @@ import type { RawRow } from './header.js';
 import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import { columnName } from './source.js';
-import type { CellValue, ReadWarning, RowNote } from './types.js';
+import type { CellValue, RowNote } from './types.js';
 import { RecordSplitter, type ParsedRecord, type SplitFailure } from './csv-records.js';
 import { batchedRows, parseInWorkerBatches, workerAvailable } from './csv-thread.js';
 import { isDangerous } from '../export/neutralize.js';

@@ -231,7 +231,7 @@ export class Resolver {
   }
 
   /** Record (or, for a list loaded again, update) the list's line in the plan. */
-  private planned(kind: LookupKind, item: LookupPlanItem, at?: number): number {
+  private planned(item: LookupPlanItem, at?: number): number {
     if (at === undefined) return this.plan.push(item) - 1;
     this.plan[at] = item;
     return at;
@@ -281,7 +281,7 @@ export class Resolver {
         await this.writeCache(kind, idx.all());
         return;
       }
-      state = { first, pages, asked: new Set(), wanted: new Set(), plan: this.planned(kind, { kind, names: 0, strategy: 'filtered calls', requests: 1 }) };
+      state = { first, pages, asked: new Set(), wanted: new Set(), plan: this.planned({ kind, names: 0, strategy: 'filtered calls', requests: 1 }) };
       this.partial.set(kind, state);
     }
     const def: ResourceDef = LOOKUP_LIST[kind];
@@ -314,7 +314,7 @@ export class Resolver {
       // Names still missing (a filter that matches exactly, a typo) need the whole list for suggestions.
       const still = wanted.filter((n) => !idx.has(lookupName(n)));
       if (still.length === 0) {
-        this.planned(kind, { kind, names: names0, strategy: 'filtered calls', requests: before.requests + queries.length }, state.plan);
+        this.planned({ kind, names: names0, strategy: 'filtered calls', requests: before.requests + queries.length }, state.plan);
         return;
       }
     }
@@ -324,7 +324,7 @@ export class Resolver {
     idx.complete = true;
     this.partial.delete(kind);
     this.memo.get(kind)?.clear();
-    this.planned(kind, { kind, names: names0, strategy: 'full list', requests: before.requests + filtered + requests }, state.plan);
+    this.planned({ kind, names: names0, strategy: 'full list', requests: before.requests + filtered + requests }, state.plan);
     await this.writeCache(kind, idx.all());
   }
 

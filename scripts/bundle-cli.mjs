@@ -17,6 +17,24 @@ const OUT = 'dist/bin';
 /** Bundled: zod (95 files) and the small packages. The others load from node_modules when used. */
 const BUNDLED = new Set(['zod', 'commander', 'csv-stringify', 'p-limit', 'yocto-queue']);
 
+/** What every start loads (--help is these alone), and the workers' own modules (they run in their thread). */
+const START = /\/dist\/(cli\/(main|commands|program|pipe)|errors|util\/heap)\.js$|\/node_modules\/commander\/|-worker\.js$/;
+/** Parts only some commands use: each stays a chunk of its own. */
+const OCCASIONAL = /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx|zip)|cli\/(export|template|status|doctor|sandbox))/;
+
+/**
+ * Chunks: what a command needs is one file (app), the sandbox another. Split as the
+ * imports allow, a validate read 20 chunks, each a few trips to libuv's threads (node 20's
+ * ESM loader reads a module's file asynchronously): 5% more CPU, more under load.
+ */
+const chunkGroups = {
+  includeDependenciesRecursively: false,
+  groups: [
+    { name: 'sandbox', test: /\/dist\/sandbox\//, priority: 2 },
+    { name: 'app', test: (id) => !START.test(id) && !OCCASIONAL.test(id), priority: 1 },
+  ],
+};
+
 /** `zod/v4/core` → zod, `@scope/x/y` → @scope/x; undefined for a relative or absolute path. */
 function packageOf(id) {
   if (/^[./]/.test(id) || id.startsWith('node:')) return undefined;
@@ -29,8 +47,10 @@ const bundle = await rolldown({
   input: { assetbatch: 'dist/cli/main.js', 'csv-worker': 'dist/read/csv-worker.js', 'xlsx-worker': 'dist/read/xlsx-worker.js' },
   platform: 'node',
   external: (id) => id.startsWith('node:') || (packageOf(id) !== undefined && !BUNDLED.has(packageOf(id))),
+  // The entries export nothing a caller uses; this lets the groups above take their modules.
+  preserveEntrySignatures: 'allow-extension',
   logLevel: 'warn',
 });
-await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting: chunkGroups });
 await bundle.close();
 await chmod(`${OUT}/assetbatch.js`, 0o755);

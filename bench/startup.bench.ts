@@ -26,7 +26,8 @@ function wall(args: readonly string[]): number {
 
 const HISTORY = [
   'Before the CLI loaded only the command it runs (src/cli/commands.ts), `--help` loaded every command and the modules they use (about 330 files) and took 4.9× (issue 17\'s figure).',
-  'Before the bundle and the cuts of issue 17\'s second round, the 3-row validate took 7–7.6× (579 ms beside 76 ms): it loaded some 230 files (95 of them zod\'s), all of undici, pino, proper-lockfile and i18n-iso-countries, and waited about 100 ms at exit for V8 to finish optimising undici\'s WebAssembly HTTP parser.',
+  'Before the bundle and the cuts of issue 17\'s second round, the 3-row validate took 7–7.6× (579 ms beside 76 ms): it loaded some 230 files (95 of them zod\'s), all of undici, pino, proper-lockfile and i18n-iso-countries, and waited about 100 ms at exit for V8 to finish optimising undici\'s WebAssembly HTTP parser. Paired with farm-bench the same hour (2026-11-25 19:44 UTC, medians of 15 pairs): the old build took 467 ms wall (7.6× `node -e 0`, 9.1× its CPU), the bundle 204 ms (0.40× the old one; 3.35× `node -e 0` in wall, 3.37× in CPU, 25 pairs).',
+  'What is left of the bundle\'s start, in CPU (process.cpuUsage() marks, quietest runs): node itself ~58 ms, commander ~8, reading and compiling the app chunk ~26, undici\'s agent ~30 (its files\' compile and node:http/net/tls/http2), the sandbox ~14, the run ~60 (most of it V8 compiling each function the first time it runs). Node 20 has no compile cache (module.enableCompileCache is Node 22), which is the lever left.',
 ].join('\n\n');
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -1,15 +1,14 @@
-// The CLI as users run it (package.json's bin): dist/bin/assetbatch.js, built by rolldown
-// from tsc's output, after `tsc` (npm run build). A command used to load some 230 files,
-// each resolved, read and compiled on its own; bundled, a 3-row validate loads a handful,
-// and zod's unused parts (its 50 locales, JSON Schema) stay out (issue 17; bench/results.md,
-// "Startup"). The commands and the parts they load on demand stay separate chunks, so
-// `--help` still loads no command. The CommonJS packages (undici, pino, exceljs …) stay
-// outside: they are loaded, when needed, from node_modules as before. dist/bin sits at the
-// same depth as dist/cli, so paths relative to a module (package.json, templates/presets)
-// still resolve; the workers are entries of their own beside the chunks that start them.
-// The library (dist/index.js) is tsc's output, unbundled. rolldown rather than esbuild:
-// esbuild keeps all of zod behind `import { z }` (817 kB, its 50 locales), rolldown 18 of
-// its 95 files, for 10% less CPU at start; vitest already brings it (vite 8).
+// The CLI as users run it (package.json's bin): dist/bin/assetbatch.js, bundled by rolldown
+// from tsc's output (npm run build runs tsc, then this). Unbundled, a 3-row validate loaded
+// some 230 files, each resolved, read and compiled on its own; bundled it reads 8, and
+// zod's unused parts (its 50 locales among them) stay out (issue 17; bench/results.md,
+// "Startup"). `--help` still loads no command. The CommonJS packages (undici, pino,
+// exceljs …) stay outside and load from node_modules when used. dist/bin sits at the same
+// depth as dist/cli, so paths relative to a module (package.json, templates/presets) still
+// resolve; the workers are entries of their own beside the chunks that start them. The
+// library (dist/index.js) is tsc's output, unbundled. rolldown rather than esbuild: esbuild
+// keeps all of zod behind `import { z }` (817 kB), rolldown 18 of its 95 files, for 10%
+// less CPU at start; vitest already brings it (vite 8).
 import { chmod, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
 

@@ -4,6 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AssetbatchError } from './errors.js';
+import { memoized } from './util/memo.js';
 import { envProxy, showUrl } from './api/proxy.js';
 import { RATE_LIMIT } from './resources/service.js';
 
@@ -28,22 +29,25 @@ export interface ConnectionConfig {
   readonly timeoutMs?: number;
 }
 
-const configFileSchema = z
-  .object({
-    baseUrl: z.string().url().optional(),
-    company: z.number().int().positive().optional(),
-    rateLimit: z.number().int().min(0).optional(),
-    /** The name of the environment variable that holds the token (never the token itself). */
-    tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
-    concurrency: z.number().int().min(1).max(64).optional(),
-    /** http(s)://[user:password@]host:port of the company's proxy (HTTPS_PROXY and --proxy win). */
-    proxy: z.string().url().optional(),
-    /** Seconds to wait for a connection or an answer. */
-    timeout: z.number().positive().max(3600).optional(),
-  })
-  .strict();
+/** Made at the first config file read: a run without one does not pay for it (issue 17). */
+const configFileSchema = memoized(() =>
+  z
+    .object({
+      baseUrl: z.string().url().optional(),
+      company: z.number().int().positive().optional(),
+      rateLimit: z.number().int().min(0).optional(),
+      /** The name of the environment variable that holds the token (never the token itself). */
+      tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+      concurrency: z.number().int().min(1).max(64).optional(),
+      /** http(s)://[user:password@]host:port of the company's proxy (HTTPS_PROXY and --proxy win). */
+      proxy: z.string().url().optional(),
+      /** Seconds to wait for a connection or an answer. */
+      timeout: z.number().positive().max(3600).optional(),
+    })
+    .strict(),
+);
 
-export type ConfigFile = z.infer<typeof configFileSchema>;
+export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;
 
 export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
   const file = path ? resolve(cwd, path) : resolve(cwd, 'assetbatch.config.json');
@@ -60,7 +64,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     const line = jsonErrorLine(text, e);
     throw new AssetbatchError('E_CONFIG', 'config file is not valid JSON', { location: { file, line } });
   }
-  const parsed = configFileSchema.safeParse(data);
+  const parsed = configFileSchema().safeParse(data);
   if (!parsed.success) {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
     throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {

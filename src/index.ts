@@ -17,8 +17,11 @@ export { openSheet, listSheets } from './read/index.js';
 export type { SheetSource, SheetRow, CellValue as SheetCell, ReadOptions } from './read/types.js';
 /** Map a sheet's headers to a resource's fields. */
 export { mapHeaders, type Mapping, type MappingFile } from './map/headers.js';
-/** Keep the heap from growing past a bound on long runs (the CLI calls it at startup). */
-export { boundHeapGrowth, HEAP_GROWING_PERCENT } from './util/heap.js';
+/**
+ * Keep the heap from growing past a bound on long runs, and WebAssembly off V8's optimising
+ * compiler so a short run exits at once (the CLI calls both at startup).
+ */
+export { boundHeapGrowth, HEAP_GROWING_PERCENT, skipWasmTierUp } from './util/heap.js';
 /** The name of the partial file a report is written to before it is complete. */
 export { partPath } from './util/atomic-file.js';
 /** The mapping an import would use for a file, with the confidence of each column. */

@@ -3,7 +3,8 @@
 // know which failures are safe to repeat. Reads and PUTs are idempotent and retried; a
 // POST that may have reached the service is never repeated here: it surfaces as an
 // ambiguous failure so the writer can look the record up first.
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from './undici-agent.js';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
 import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';

@@ -1,7 +1,7 @@
 // What every command shares: turning errors into one clear line and an exit code (never
 // a stack trace unless --debug), the log file (token redacted), and TTY-only progress.
 import { createWriteStream } from 'node:fs';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
 import { exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
 import { knownSecrets } from '../config.js';
@@ -10,8 +10,10 @@ import type { RunProgress } from '../run/import.js';
 /** Paths pino removes from every log line, wherever a token could hide. */
 export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
 
-export function createLogger(file: string | undefined, level = 'debug'): Logger | undefined {
+export async function createLogger(file: string | undefined, level = 'debug'): Promise<Logger | undefined> {
   if (!file) return undefined;
+  // Loaded only for --log: a run without a log file does not pay for pino's start.
+  const { pino } = await import('pino');
   const stream = createWriteStream(file, { flags: 'a' });
   // Redaction covers known paths; a token inside some message text is scrubbed from the line as a whole.
   const destination = { write: (line: string) => stream.write(scrub(line, knownSecrets())) };

@@ -24,7 +24,7 @@ export function registerDoctorCommand(program: Command): void {
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         const cfg = connectionConfig(f);
         // One attempt per request: a doctor reports what it sees, it does not insist.
-        const conn = await connect(cfg, { logger: createLogger(f.log), maxRetries: 0 });
+        const conn = await connect(cfg, { logger: await createLogger(f.log), maxRetries: 0 });
         try {
           const report = await runDoctor(conn, cfg);
           process.stdout.write(f.json ? JSON.stringify(report, null, 2) + '\n' : formatDoctor(report));

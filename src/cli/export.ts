@@ -89,7 +89,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   process.once('SIGTERM', onSigint);
   try {
     const cfg = connectionConfig(flags, io.env);
-    conn = await connect(cfg, { logger: createLogger(flags.log) });
+    conn = await connect(cfg, { logger: await createLogger(flags.log) });
     if (conn.sandbox) io.stderr.write(`sandbox: ${conn.baseUrl}\n`);
     const common = {
       client: conn.client,

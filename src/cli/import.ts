@@ -209,7 +209,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
     });
   }
   writableResource(f.resource, mode);
-  const logger = createLogger(f.log);
+  const logger = await createLogger(f.log);
   const progress = new Progress(dry ? 'checking' : 'importing');
   const problems = new RowProblems();
   const stopper = stopOnSignals();
@@ -413,7 +413,7 @@ Examples:
 
 /** A workbook of related sheets: customers, then contracts, then assets, in one run. */
 async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connection: ReturnType<typeof connectionConfig>): Promise<number> {
-  const logger = createLogger(f.log);
+  const logger = await createLogger(f.log);
   const problems = new RowProblems();
   // One sandbox for the whole workbook, so later sheets see what earlier ones created.
   const conn = await connect(connection, { logger });

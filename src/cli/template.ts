@@ -24,7 +24,7 @@ async function runTemplate(resource: string, f: TemplateFlags): Promise<void> {
   let opts: TemplateOptions;
   if (f.live) {
     const cfg = connectionConfig(f);
-    const logger = createLogger(f.log);
+    const logger = await createLogger(f.log);
     const conn = await connect(cfg, { logger });
     try {
       opts = { company: cfg.company, ...(await fetchTemplateLookups(conn.client, def, cfg.company)), custom: await loadCustomFields(conn, def, cfg.company) };

@@ -9,10 +9,8 @@ import { openText } from './csv.js';
 import { CONVERT_HINT, ENCRYPTED_PACKAGE_UTF16, sniffBytes } from './detect.js';
 import { formatBytes, readError, WarningSink } from './problems.js';
 import { readReportInput } from './report-input.js';
-import { assembleSource } from './source.js';
+import { assembleSource, type RawSheet } from './source.js';
 import { NO_HEADER_ROW, type ReadOptions, type ReadWarning, type SheetSource } from './types.js';
-import { chooseSheet, openWorkbook, openXlsxSheet } from './xlsx.js';
-import { xlsxSheetInWorker, xlsxWorkerAvailable } from './xlsx-thread.js';
 
 export type * from './types.js';
 export { NO_HEADER_ROW } from './types.js';
@@ -137,6 +135,24 @@ async function refuseOle2(file: string, where: Location): Promise<never> {
 }
 
 /**
+ * A workbook's sheet, in this thread or a worker. The XLSX reader (the zip directory, the
+ * inflating, the cells) is loaded only for a workbook: a CSV's run does not pay for it.
+ */
+async function openXlsx(fh: FileHandle, file: string, size: number, ext: string, opts: ReadOptions, warnings: WarningSink): Promise<RawSheet> {
+  const where: Location = { file };
+  const [{ chooseSheet, openWorkbook, openXlsxSheet }, { xlsxSheetInWorker, xlsxWorkerAvailable }] = await Promise.all([import('./xlsx.js'), import('./xlsx-thread.js')]);
+  const maxInflatedBytes = opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+  const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
+  const sheet = chooseSheet(wb, opts.sheet, where, warnings);
+  if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
+    warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is an Excel workbook; it was read as one` });
+  }
+  const inWorker = (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable();
+  const maxCellText = opts.maxCellText ?? DEFAULT_MAX_CELL_TEXT;
+  return inWorker ? xlsxSheetInWorker({ file, size, maxInflatedBytes, maxCellText, sheet: sheet.name }, warnings) : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
+}
+
+/**
  * Opens a spreadsheet for reading: sniffs the format, finds the header and returns the
  * header plus a stream of data rows; a report of ours comes with its outcome columns set
  * aside (report-input.ts). Throws AssetbatchError (E_FILE_*, E_SHEET_NOT_FOUND,
@@ -164,15 +180,7 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
     }
     if (sniffed.kind === 'zip') {
       checkSize(size, opts.maxBytes ?? DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
-      const maxInflatedBytes = opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
-      const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
-      const sheet = chooseSheet(wb, opts.sheet, where, warnings);
-      if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
-        warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is an Excel workbook; it was read as one` });
-      }
-      const inWorker = (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable();
-      const maxCellText = opts.maxCellText ?? DEFAULT_MAX_CELL_TEXT;
-      const raw = inWorker ? xlsxSheetInWorker({ file, size, maxInflatedBytes, maxCellText, sheet: sheet.name }, warnings) : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
+      const raw = await openXlsx(fh, file, size, ext, opts, warnings);
       // Everything after this reads by path: the handle is only for the directory.
       await close();
       return readReportInput(await assembleSource(file, raw, opts));
@@ -229,6 +237,7 @@ export async function listSheets(file: string): Promise<SheetListing[]> {
     }
     if (sniffed.kind === 'text') return [{ name: basename(file, extname(file)), hidden: false, index: 1 }];
     checkSize(size, DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
+    const { openWorkbook } = await import('./xlsx.js');
     const wb = await openWorkbook(fh, file, size, where, DEFAULT_MAX_INFLATED_BYTES);
     return wb.sheets.filter((s) => s.kind === 'worksheet').map((s) => ({ name: s.name, hidden: s.hidden, index: s.index }));
   } catch (err) {

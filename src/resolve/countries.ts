@@ -2,8 +2,20 @@
 // names (and alternatives) in over 70 languages. A register's "Deutschland", "Österreich"
 // or "ドイツ" resolves like "Germany"; our own aliases (resources/countries.ts) add only
 // what the library lacks.
-import countries from 'i18n-iso-countries';
+import { createRequire } from 'node:module';
+import type * as Countries from 'i18n-iso-countries';
 import { normalizeAnyScript } from '../map/normalize.js';
+
+const require = createRequire(import.meta.url);
+let library: typeof Countries | undefined;
+
+/**
+ * The library, loaded at the first name to resolve: its 78 languages' JSON cost a start
+ * 25 ms or more (issue 17), and most sheets have no country in them.
+ */
+function countries(): typeof Countries {
+  return (library ??= require('i18n-iso-countries') as typeof Countries);
+}
 
 /** Case, accents and punctuation aside, letters of every script kept. */
 export const countryKey = normalizeAnyScript;
@@ -12,8 +24,8 @@ export const countryKey = normalizeAnyScript;
 let byName: Map<string, number | null> | undefined;
 
 function addNames(into: Map<string, number | null>, lang: string): void {
-  for (const [alpha2, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
-    const numeric = Number(countries.alpha2ToNumeric(alpha2));
+  for (const [alpha2, names] of Object.entries(countries().getNames(lang, { select: 'all' }))) {
+    const numeric = Number(countries().alpha2ToNumeric(alpha2));
     for (const name of names) {
       const k = countryKey(name);
       const prev = into.get(k);
@@ -26,7 +38,7 @@ function addNames(into: Map<string, number | null>, lang: string): void {
 function nameIndex(): Map<string, number | null> {
   if (byName) return byName;
   const other = new Map<string, number | null>();
-  for (const lang of countries.langs()) if (lang !== 'en') addNames(other, lang);
+  for (const lang of countries().langs()) if (lang !== 'en') addNames(other, lang);
   // English wins over a name another language gives to another country ("Congo").
   const english = new Map<string, number | null>();
   addNames(english, 'en');
@@ -41,5 +53,5 @@ export function countryCodeByName(text: string): number | undefined {
 
 /** Whether the library already resolves this name to the country with this alpha-2 code. */
 export function libraryHasName(alpha2: string, name: string): boolean {
-  return nameIndex().get(countryKey(name)) === Number(countries.alpha2ToNumeric(alpha2));
+  return nameIndex().get(countryKey(name)) === Number(countries().alpha2ToNumeric(alpha2));
 }

@@ -341,18 +341,19 @@ function objectAccepts(node: Node, mode: WriteMode): Accepts | undefined {
   };
 }
 
+/** One key of an object schema: its field's value, or the object below it; null and absent allowed unless required. */
+function keySchema(child: Node, mode: WriteMode): z.ZodType {
+  const s: z.ZodType = child.field ? valueSchema(child.field, mode) : objectSchema(child, mode, {});
+  return child.field?.required === true ? s : s.nullable().optional();
+}
+
 function objectSchema(node: Node, mode: WriteMode, extra: Record<string, z.ZodType>): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, child] of node.children) {
-    let s: z.ZodType = child.field ? valueSchema(child.field, mode) : objectSchema(child, mode, {});
-    const required = child.field?.required === true;
-    if (!required) s = s.nullable().optional();
-    shape[key] = s;
-  }
+  for (const [key, child] of node.children) shape[key] = keySchema(child, mode);
   return z.object({ ...shape, ...extra });
 }
 
-const templateValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const templateValue = () => z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const schemaCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, z.ZodObject>>>();
 
@@ -365,20 +366,28 @@ export function writeSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
   return built;
 }
 
-function buildWriteSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
-  const extra: Record<string, z.ZodType> = { company: z.number().int().positive() };
+/** The write body's keys that are not the definition's fields, each with its schema, made when asked for. */
+function extraSchemas(def: ResourceDef, mode: WriteMode): Record<string, () => z.ZodType> {
+  const extra: Record<string, () => z.ZodType> = { company: () => z.number().int().positive() };
   if (def.customFieldType) {
-    extra.template = z
-      .object({ id: z.number().int(), fields: z.array(z.object({ id: z.number().int(), value: templateValue })).optional() })
-      .nullable()
-      .optional();
-    if (def.customForms && mode === 'create') {
-      extra.form_template = z
-        .array(z.object({ id: z.number().int(), custom_form_data: z.record(z.string(), templateValue) }))
+    extra.template = () =>
+      z
+        .object({ id: z.number().int(), fields: z.array(z.object({ id: z.number().int(), value: templateValue() })).optional() })
         .nullable()
         .optional();
+    if (def.customForms && mode === 'create') {
+      extra.form_template = () =>
+        z
+          .array(z.object({ id: z.number().int(), custom_form_data: z.record(z.string(), templateValue()) }))
+          .nullable()
+          .optional();
     }
   }
+  return extra;
+}
+
+function buildWriteSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
+  const extra = Object.fromEntries(Object.entries(extraSchemas(def, mode)).map(([key, make]) => [key, make()]));
   return objectSchema(tree(writeFields(def, mode)), mode, extra);
 }
 
@@ -404,15 +413,28 @@ interface FieldChecker {
 
 const checkersCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, Map<string, FieldChecker>>>>();
 
+/**
+ * Each key's checker. A key's zod schema is made the first time a value fails its sure
+ * pass: a sheet of valid rows never makes most of them (building a resource's sixty was
+ * a fifth of a 3-row validate's own work, issue 17). Each is the write schema's own key.
+ */
 function checkers(def: ResourceDef, mode: WriteMode): Map<string, FieldChecker> {
   const cached = checkersCache.get(def)?.[mode];
   if (cached) return cached;
-  const shape = writeSchema(def, mode).shape as Record<string, z.ZodType>;
   const nodes = tree(writeFields(def, mode)).children;
+  const makers: [string, () => z.ZodType][] = [...[...nodes].map(([key, node]): [string, () => z.ZodType] => [key, () => keySchema(node, mode)]), ...Object.entries(extraSchemas(def, mode))];
   const built = new Map<string, FieldChecker>();
-  for (const [key, schema] of Object.entries(shape)) {
+  for (const [key, make] of makers) {
     const node = nodes.get(key);
-    built.set(key, { schema, accepts: node && nodeAccepts(node, mode), memo: new ValueMemo<FieldCheck>(), objects: new ValueMemo<FieldCheck>() });
+    let schema: z.ZodType | undefined;
+    built.set(key, {
+      get schema() {
+        return (schema ??= make());
+      },
+      accepts: node && nodeAccepts(node, mode),
+      memo: new ValueMemo<FieldCheck>(),
+      objects: new ValueMemo<FieldCheck>(),
+    });
   }
   checkersCache.set(def, { ...checkersCache.get(def), [mode]: built });
   return built;

@@ -6,25 +6,29 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AssetbatchError } from '../errors.js';
+import { memoized } from '../util/memo.js';
 import type { MappingFile } from '../map/headers.js';
 
-const mappingFileSchema = z
-  .object({
-    resource: z.string().optional(),
-    sheet: z.union([z.string(), z.number().int().positive()]).optional(),
-    /** 1-based; 0: the file has no header row, its columns are named A, B, C … (as --no-header). */
-    headerRow: z.number().int().nonnegative().optional(),
-    columns: z.record(z.string(), z.string().nullable()).optional(),
-    defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-    values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
-    formulaEscape: z.literal('backtick').optional(),
-    review: z.array(z.string()).optional(),
-    dateFormat: z.string().optional(),
-    uniqueField: z.enum(['name', 'serial_number']).optional(),
-    /** Workbooks: sheet name → resource, where the names do not say it. */
-    sheets: z.record(z.string(), z.enum(['customer', 'contract', 'asset'])).optional(),
-  })
-  .strict();
+/** Made at the first mapping file read: a run without one does not pay for it (issue 17). */
+const mappingFileSchema = memoized(() =>
+  z
+    .object({
+      resource: z.string().optional(),
+      sheet: z.union([z.string(), z.number().int().positive()]).optional(),
+      /** 1-based; 0: the file has no header row, its columns are named A, B, C … (as --no-header). */
+      headerRow: z.number().int().nonnegative().optional(),
+      columns: z.record(z.string(), z.string().nullable()).optional(),
+      defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+      values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+      formulaEscape: z.literal('backtick').optional(),
+      review: z.array(z.string()).optional(),
+      dateFormat: z.string().optional(),
+      uniqueField: z.enum(['name', 'serial_number']).optional(),
+      /** Workbooks: sheet name → resource, where the names do not say it. */
+      sheets: z.record(z.string(), z.enum(['customer', 'contract', 'asset'])).optional(),
+    })
+    .strict(),
+);
 
 /** Where the mapping presets ship: templates/presets beside dist/ in the package. */
 export const PRESETS_DIR = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../templates/presets');
@@ -58,7 +62,7 @@ export async function loadMappingFile(path: string): Promise<MappingFile> {
   } catch (e) {
     throw new AssetbatchError('E_MAPPING_FILE', `mapping file is not valid JSON (${(e as Error).message})`, { location: { file: path } });
   }
-  const parsed = mappingFileSchema.safeParse(data);
+  const parsed = mappingFileSchema().safeParse(data);
   if (!parsed.success) {
     throw new AssetbatchError('E_MAPPING_FILE', `mapping file has problems: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`, {
       location: { file: path },

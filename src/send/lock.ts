@@ -7,7 +7,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
 
@@ -48,8 +47,13 @@ function isDead(o: Owner | undefined): boolean {
   return !!o && o.host === hostname() && o.pid !== process.pid && !isAlive(o.pid);
 }
 
+/** proper-lockfile, loaded by the first run that locks: a dry run never does, and its start is 30 ms (issue 17). */
+async function lockfile(): Promise<typeof import('proper-lockfile')> {
+  return (await import('proper-lockfile')).default;
+}
+
 async function tryLock(journalPath: string, lockPath: string, onLost: (e: Error) => void): Promise<() => Promise<void>> {
-  return lockfile.lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: STALE_MS, retries: 0, onCompromised: onLost });
+  return (await lockfile()).lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: STALE_MS, retries: 0, onCompromised: onLost });
 }
 
 /**
@@ -103,7 +107,7 @@ export async function lockHolder(journalPath: string): Promise<{ alive: boolean;
   const path = lockPathFor(journalPath);
   let locked = false;
   try {
-    locked = await lockfile.check(journalPath, { lockfilePath: path, realpath: false, stale: STALE_MS });
+    locked = await (await lockfile()).check(journalPath, { lockfilePath: path, realpath: false, stale: STALE_MS });
   } catch {
     locked = false;
   }

@@ -46,3 +46,9 @@ export class ValueMemo<V> {
     this.off = false;
   }
 }
+
+/** A value made at the first call and kept: for what a run may never need (a zod schema costs its making). */
+export function memoized<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}

@@ -1,5 +1,6 @@
-// Helpers for end-to-end tests: the built CLI (dist/, built by `pretest`) run as a real
-// process against a sandbox started in the test, over HTTP.
+// Helpers for end-to-end tests: the built CLI as users run it (package.json's bin, the
+// bundle dist/bin/assetbatch.js that `pretest` builds) run as a real process against a
+// sandbox started in the test, over HTTP.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const BIN = join(ROOT, 'dist/cli/main.js');
+export const BIN = join(ROOT, 'dist/bin/assetbatch.js');
 
 export interface CliResult {
   code: number;

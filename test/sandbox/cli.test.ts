@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, '../../dist/cli/main.js');
+const BIN = join(import.meta.dirname, '../../dist/bin/assetbatch.js');
 const built = existsSync(join(import.meta.dirname, '../../dist/cli/sandbox.js'));
 
 function run(args: string[]) {

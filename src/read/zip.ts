@@ -6,6 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { AssetbatchError, type Location } from '../errors.js';
+import { CDH_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../util/zip-format.js';
 import { formatBytes, readError } from './problems.js';
 
 export interface ZipEntry {
@@ -33,11 +34,6 @@ export interface ZipLimits {
   readonly maxInflatedBytes: number;
 }
 
-const EOCD_SIG = 0x06054b50;
-const ZIP64_LOCATOR_SIG = 0x07064b50;
-const ZIP64_EOCD_SIG = 0x06064b50;
-const CDH_SIG = 0x02014b50;
-const LFH_SIG = 0x04034b50;
 const MAX_ENTRIES = 100_000;
 const MAX_CENTRAL_DIR = 64 * 1024 * 1024;
 /** A part that inflates more than 200:1 and past 50 MiB is not a spreadsheet anyone typed. */
@@ -91,7 +87,7 @@ export async function readZipDirectory(fh: FileHandle, path: string, fileSize: n
   if (tail.readUInt16LE(eocd + 4) !== 0 || tail.readUInt16LE(eocd + 6) !== 0) {
     throw damaged(where, 'it is one part of a multi-part zip');
   }
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+  if (count === MAX16 || cdSize === MAX32 || cdOffset === MAX32) {
     const locPos = eocdPos - 20;
     const loc = locPos >= 0 ? await readAt(fh, locPos, 20) : Buffer.alloc(0);
     if (loc.length < 20 || loc.readUInt32LE(0) !== ZIP64_LOCATOR_SIG) throw damaged(where, 'its ZIP64 directory is missing');
@@ -131,9 +127,9 @@ export async function readZipDirectory(fh: FileHandle, path: string, fileSize: n
           q += 8;
           return v;
         };
-        if (uncompressedSize === 0xffffffff) uncompressedSize = next();
-        if (compressedSize === 0xffffffff) compressedSize = next();
-        if (localHeaderOffset === 0xffffffff) localHeaderOffset = next();
+        if (uncompressedSize === MAX32) uncompressedSize = next();
+        if (compressedSize === MAX32) compressedSize = next();
+        if (localHeaderOffset === MAX32) localHeaderOffset = next();
       }
       e += 4 + size;
     }

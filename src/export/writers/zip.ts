@@ -5,16 +5,9 @@
 // are written where a size or an offset outgrows 32 bits, as archiver (exceljs's zip) did.
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
+import { CDH_SIG, DD_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../util/zip-format.js';
 import { writeChunk } from './types.js';
 
-const LFH_SIG = 0x04034b50;
-const DD_SIG = 0x08074b50;
-const CDH_SIG = 0x02014b50;
-const EOCD_SIG = 0x06054b50;
-const ZIP64_EOCD_SIG = 0x06064b50;
-const ZIP64_LOCATOR_SIG = 0x07064b50;
-const MAX32 = 0xffffffff;
-const MAX16 = 0xffff;
 /** Bit 3: sizes and CRC follow the data; bit 11: the name is UTF-8. */
 const FLAGS = 0x0808;
 const DEFLATE = 8;

@@ -390,6 +390,36 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     }
   }
 
+  /**
+   * The first `max` data rows' cells, shaped to the header, as a fresh read of the sheet with
+   * the header row given would give them (the row below a two-row header among them): read
+   * ahead and kept for `rows`, so the sample costs no second read. Before `rows` is taken.
+   */
+  const sample = async (max: number): Promise<CellValue[][]> => {
+    const width = headers.length;
+    const out: CellValue[][] = [];
+    const add = (cells: readonly CellValue[]) => {
+      const c = cells.slice(0, width) as CellValue[];
+      while (c.length < width) c.push(null);
+      out.push(c);
+    };
+    if (joined) add(below.row.cells);
+    for (let i = 0; out.length < max; i++) {
+      if (i === pending.length) {
+        const before = ahead.rows.length;
+        await ahead.peekRow();
+        if (ahead.rows.length === before) {
+          // The fresh read would have stopped at the error here.
+          if (ahead.deferred !== undefined) throw ahead.deferred;
+          break;
+        }
+        pending.push(ahead.rows.pop()!);
+      }
+      add(pending[i].row.cells);
+    }
+    return out;
+  };
+
   const rows = dataRows();
   return {
     file,
@@ -407,6 +437,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     headers,
     rows,
     take,
+    sample,
     stats,
     warnings: warnings.list as ReadWarning[],
     close: async () => {

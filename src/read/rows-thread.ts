@@ -39,6 +39,12 @@ export interface WorkerBatch {
  */
 const CREDITS = 128;
 
+/**
+ * Credit goes back this many batches at a time: a message costs the sending thread about
+ * as much as checking a row (measured: 0.2 ms a message, 780 messages for 100,000 rows).
+ */
+const CREDIT_STEP = 16;
+
 /** A worker runs compiled code: from the TypeScript sources (tests), the read stays in this thread. */
 export function workerAvailable(url: URL): boolean {
   return existsSync(fileURLToPath(url));
@@ -100,6 +106,7 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
     poke();
   });
   worker.postMessage(CREDITS);
+  let taken = 0;
   try {
     for (;;) {
       while (inbox.length === 0 && !failure && !exited) await new Promise<void>((r) => (wake = r));
@@ -108,7 +115,8 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
         throw new AssetbatchError('E_FILE_CORRUPT', `could not be read: the reading thread stopped${failure ? ` (${failure.message})` : ''}`, { location: { file }, cause: failure });
       }
       apply(batch.ops, events);
-      if (!batch.done && !batch.error) worker.postMessage(1);
+      // The worker never runs dry for want of credit: it holds at least CREDITS - CREDIT_STEP.
+      if (!batch.done && !batch.error && ++taken % CREDIT_STEP === 0) worker.postMessage(CREDIT_STEP);
       // Rows read before an error are rows like any other: they come first.
       if (batch.rows.length > 0) yield batch.rows;
       if (batch.error) throw new AssetbatchError(batch.error.code, batch.error.message, { location: batch.error.location, hint: batch.error.hint });

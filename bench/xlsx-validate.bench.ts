@@ -16,6 +16,25 @@ const DEFAULT_SIZES = [50_000, 200_000];
 const SIZES = process.env.BENCH_XLSX_ROWS ? process.env.BENCH_XLSX_ROWS.split(',').map(Number) : DEFAULT_SIZES;
 const run = promisify(execFile);
 
+/** Issue 17's work on this run, measured before and after as whole processes, interleaved. */
+const HISTORY = [
+  'Issue 17, before and after (whole processes, module loading included, medians of 5 runs at 50,000 rows and 3 at 200,000, each interleaved with exceljs alone; 2026-11-25 19:44–19:50 UTC, load average 4–5, so the lead re-measures on a quiet machine):',
+  '',
+  '| rows | build | time | CPU time | ÷ exceljs alone (time, pair by pair) | peak RSS |',
+  '| --- | --- | ---: | ---: | ---: | ---: |',
+  '| 50,000 | before (42d0bbc) | 3.14 s | 4.36 s | 0.56× | 272 MB |',
+  '| 50,000 | after | 2.78 s | 4.01 s | 0.61× | 246 MB |',
+  '| 200,000 | before (42d0bbc) | 9.13 s | 10.48 s | 0.55× | 342 MB |',
+  '| 200,000 | after | 7.86 s | 9.71 s | 0.63× | 288 MB |',
+  '',
+  'Peak RSS 200,000 ÷ 50,000 rows: 1.26× before, 1.17× after. Side by side at 50,000 rows, after ÷ before: 0.88× the time, 0.89× the CPU. What changed: ' +
+    "(1) the mapping's sample of the first 200 rows was a second read of the workbook in the checking thread, which parsed the whole shared-strings table there (0.7 s of CPU at 50,000 rows, 1.2 s at 200,000, and its own copy of the table in memory): it now comes from the opened sheet's read-ahead (`SheetSource.sample`); " +
+    '(2) the reading thread may run 64 batches ahead, not 4, so it reads while the checking thread starts the connection and checks the 20,000 rows a dry run reads ahead (it used to wait then), and credit goes back 16 batches at a time (a message cost the checking thread ~0.2 ms); ' +
+    '(3) report lines with nothing to quote are joined rather than passed through csv-stringify (the same bytes); (4) our zip reader inflates in 256 KiB chunks. ' +
+    'Tried and not kept: each batch as one transferable UTF-8 JSON buffer decoded when taken (5% more CPU than structured clone at 50,000 rows, 10% at 1,000,000 CSV rows), and starting the connection beside the read (no gain measurable under load). ' +
+    "Where the time goes now: the checking thread is idle ~40% of a 50,000-row run, waiting for rows; the reading thread is the busier one, and most of its time is exceljs's own (XML parsing, its cell objects, their garbage: ~18% of the thread in GC), which is why the ratio stays near 0.6×. Reaching 0.8× needs a sheet reader of our own in place of exceljs's, or the reading thread started before the checking thread loads its modules.",
+].join('\n');
+
 interface Measured {
   rows: number;
   ms: number;
@@ -57,11 +76,13 @@ it(`XLSX validate ${SIZES.map(int).join(' and ')} rows beside exceljs's streamin
   const body = [
     '## XLSX validation: our dry run vs exceljs\'s streaming reader alone',
     '',
-    `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). Workbooks from 512 KiB are read in a worker thread (src/read/xlsx-worker.ts: unzip, XML and cell decoding there; the checks and the report in the main thread). Before the worker, on the same quiet machine the same hour: 0.41–0.43× at 50,000 rows (2.7–2.8 s), 0.37–0.48× at 200,000 (9.1–9.2 s), peak RSS 207 and 240–244 MB. ${machine()}; the machine is shared.`,
+    `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). Workbooks from 512 KiB are read in a worker thread (src/read/xlsx-worker.ts: unzip, XML and cell decoding there; the checks and the report in the main thread), up to 64 batches of 128 rows ahead of the checks (src/read/rows-thread.ts); the mapping's sample of the first rows comes from the same read. Before the worker, on a quiet machine: 0.41–0.43× at 50,000 rows (2.7–2.8 s), 0.37–0.48× at 200,000 (9.1–9.2 s), peak RSS 207 and 240–244 MB. Time is measured from the call, after the modules are loaded. ${machine()}; the machine is shared: the lead re-measures on a quiet machine.`,
     '',
     table(['rows', 'what', 'time', 'CPU time', 'speed ÷ exceljs alone', 'peak RSS'], lines),
     '',
     `Peak RSS ${int(hi)} ÷ ${int(lo)} rows: **${ratio(rss)}** (goal ≤ 1.1×). Goal for speed: ≥ 0.8× exceljs alone.`,
+    '',
+    HISTORY,
   ].join('\n');
   process.stdout.write(`${body}\n`);
   if (SIZES.join() === DEFAULT_SIZES.join()) await writeSection('xlsx-validate', body);

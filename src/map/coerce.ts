@@ -206,12 +206,12 @@ function isGrouped(whole: string, sep: ',' | '.'): boolean {
 }
 
 export function coerceMoney(cell: CellValue): Coerced {
-  const text = cellText(cell);
   const { n, problem } = parseAmount(cell);
-  if (problem) return { problem: `"${text}" ${problem}` };
-  if (n! < 0) return { problem: `"${text}" is negative; amounts must be 0 or more` };
+  // The cell's text only for the words: most amounts need none.
+  if (problem) return { problem: `"${cellText(cell)}" ${problem}` };
+  if (n! < 0) return { problem: `"${cellText(cell)}" is negative; amounts must be 0 or more` };
   const rounded = Math.round(n! * 100) / 100;
-  return { value: rounded, warning: rounded !== n ? `"${text}" was rounded to ${rounded.toFixed(2)}` : undefined };
+  return { value: rounded, warning: rounded !== n ? `"${cellText(cell)}" was rounded to ${rounded.toFixed(2)}` : undefined };
 }
 
 export function coerceInteger(cell: CellValue): Coerced {

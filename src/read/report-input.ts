@@ -88,6 +88,7 @@ export function readReportInput(source: SheetSource): SheetSource {
     }
   }
   const take = source.take;
+  const inSample = source.sample;
   const generator = rows();
   return {
     file: source.file,
@@ -111,6 +112,16 @@ export function readReportInput(source: SheetSource): SheetSource {
             if (!r) return undefined;
             const out = shaped(r);
             if (out) return out;
+          }
+        }
+      : undefined,
+    sample: inSample
+      ? async (max) => {
+          // Lines with nothing of the user's are passed over, as `rows` passes them.
+          for (let n = max; ; n *= 2) {
+            const lines = await inSample(n);
+            const cells = lines.map((c) => layout.keep.map((i) => restored(c[i] ?? null))).filter((c) => !isBlankRow(c));
+            if (cells.length >= max || lines.length < n) return cells.slice(0, max);
           }
         }
       : undefined,

@@ -264,6 +264,36 @@ class LookAhead {
   }
 }
 
+/**
+ * The first `max` data rows' cells, shaped to the header's `width`, as a fresh read of the
+ * sheet with the header row given would give them (the row `below` a two-row header among
+ * them): read ahead into `pending` and kept for the rows, so the sample costs no second
+ * read. Taken before the rows are.
+ */
+async function readSample(ahead: LookAhead, pending: LookAhead['rows'], width: number, below: RawRow | undefined, max: number): Promise<CellValue[][]> {
+  const out: CellValue[][] = [];
+  const add = (cells: readonly CellValue[]) => {
+    const c = cells.slice(0, width) as CellValue[];
+    while (c.length < width) c.push(null);
+    out.push(c);
+  };
+  if (below) add(below.cells);
+  for (let i = 0; out.length < max; i++) {
+    if (i === pending.length) {
+      const before = ahead.rows.length;
+      await ahead.peekRow();
+      if (ahead.rows.length === before) {
+        // The fresh read would have stopped at the error here.
+        if (ahead.deferred !== undefined) throw ahead.deferred;
+        break;
+      }
+      pending.push(ahead.rows.pop()!);
+    }
+    add(pending[i].row.cells);
+  }
+  return out;
+}
+
 /** The header at the row the user named: rows above it are skipped (and counted). */
 async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats, where: Location): Promise<HeaderChoice> {
   for (;;) {
@@ -448,6 +478,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     headers,
     rows,
     take,
+    sample: (max) => readSample(ahead, pending, headers.length, joined ? below.row : undefined, max),
     stats,
     warnings: warnings.list as ReadWarning[],
     close: async () => {

@@ -95,6 +95,11 @@ export interface SheetSource {
    * else undefined: then ask `rows`. Lets a loop over a million rows skip a promise a row.
    */
   readonly take?: () => SheetRow | undefined;
+  /**
+   * The first `max` data rows' cells (fewer when the sheet has fewer), read ahead and kept
+   * for `rows`: what the mapping judges columns by. Ask before taking any row.
+   */
+  readonly sample?: (max: number) => Promise<CellValue[][]>;
   /** Counters, updated while `rows` is iterated. */
   readonly stats: ReadStats;
   /** Warnings found while reading (hidden sheet chosen, merged cells, a number that lost its leading zeros …). */

@@ -39,6 +39,12 @@ const MAX_CENTRAL_DIR = 64 * 1024 * 1024;
 /** A part that inflates more than 200:1 and past 50 MiB is not a spreadsheet anyone typed. */
 const BOMB_RATIO = 200;
 const BOMB_MIN_BYTES = 50 * 1024 * 1024;
+/**
+ * Inflated bytes a chunk: a sheet's part is inflated once to be scanned (scanPart), and
+ * zlib's 16 KiB default costs a callback, a buffer and a loop turn every 16 KiB
+ * (measured: reading a 50,000-row workbook 0.94× the CPU with these).
+ */
+const INFLATE_CHUNK = 256 * 1024;
 
 const damaged = (where: Location, why: string, cause?: unknown) =>
   readError('E_FILE_CORRUPT', where, `is damaged or incomplete (${why})`, {
@@ -214,7 +220,7 @@ export async function* inflateEntry(
   const start = await dataStart(fh, dir, e, where);
   if (e.compressedSize === 0) return;
   const raw = createReadStream(dir.path, { start, end: start + e.compressedSize - 1 });
-  const source: Readable = e.method === 8 ? raw.pipe(zlib.createInflateRaw()) : raw;
+  const source: Readable = e.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK })) : raw;
   if (e.method === 8) raw.on('error', (err) => source.destroy(err));
   let total = 0;
   try {

@@ -4,8 +4,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { openReport, type RowOutcome } from '../../src/report/report.js';
+import { cellText } from '../../src/map/coerce.js';
+import { REPORT_COLUMNS, openReport, type RowOutcome } from '../../src/report/report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-report-'));
 const HEADERS = ['Name', 'Serial No.', 'Cost', 'Bought', ''];
@@ -72,6 +74,28 @@ describe('CSV report', () => {
     const outcomes = Array.from({ length: 700 }, (_, i) => (i % 3 === 0 ? row(i + 2, { cells: [`L${i}`, null, null, null, null], text: `L${i},,,,` }) : row(i + 2)));
     const lines = await written(outcomes);
     expect(lines.slice(1).map((l) => [Number(l[0]), l[5]])).toEqual(outcomes.map((o) => [o.row, o.text ? `L${o.row - 2}` : `Laptop ${o.row}`]));
+  });
+
+  it('writes each line byte for byte as csv-stringify quotes it, whether or not it needs quotes', async () => {
+    const cells: RowOutcome['cells'][] = [
+      ['plain', 'SN-1', 12, new Date(Date.UTC(2023, 0, 15)), null],
+      [' spaces ', 'tab\there', 'ünïcödé €', "it's", '#hash'],
+      ['a,b', 'SN-2', null, null, null],
+      ['say "hi"', 'SN-3', null, null, null],
+      ['line\nbreak', 'SN-4', null, null, null],
+      ['SN-5', 'cr\rhere', null, null, null],
+      ['', '', '', '', ''],
+      [true, false, { error: '#N/A' }, -0.5, 1e21],
+    ];
+    const outcomes = cells.map((c, i) => row(i + 2, { cells: c }));
+    const path = join(dir, `bytes-${Math.random().toString(36).slice(2)}.csv`);
+    const report = await openReport(path, HEADERS);
+    for (const o of outcomes) await report.write(o);
+    await report.close();
+    const neutral = (t: string) => (/^[=+\-@\t\r]/.test(t) ? `'${t}` : t);
+    const text = (c: RowOutcome['cells'][number]) => (c === null || c === undefined ? '' : neutral(typeof c === 'string' ? c : cellText(c)));
+    const expected = stringify([[...REPORT_COLUMNS, ...HEADERS.map((h, i) => h || `Column ${i + 1}`)], ...outcomes.map((o) => [String(o.row), o.status, '', '', '', ...o.cells.map(text)])]);
+    expect(readFileSync(path, 'utf8')).toBe(expected);
   });
 
   it('keeps input order across many batches', async () => {

@@ -357,6 +357,8 @@ interface HeaderRead {
   readonly headerRow: number;
   /** Rows read ahead below the header, the first data rows. */
   readonly pending: { row: RawRow; blanksBefore: number }[];
+  /** The second row of a header written over two rows (joined into `headers`; a fresh read with the header row given reads it as data). */
+  readonly below?: RawRow;
 }
 
 /** The header as the options ask: absent (columns A, B, C …), at the row given, or found; a header on two rows is joined. */
@@ -386,7 +388,7 @@ async function readHeader(ahead: LookAhead, opts: ReadOptions, stats: ReadStats,
     warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
   }
   warnHeader({ headers, headerRow, guessed: choice.guessed, why: choice.why, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
-  return { headers, headerRow, pending: lookahead.slice(headerIndex + 1) };
+  return { headers, headerRow, pending: lookahead.slice(headerIndex + 1), below: joined ? below.row : undefined };
 }
 
 export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
@@ -478,7 +480,7 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     headers,
     rows,
     take,
-    sample: (max) => readSample(ahead, pending, headers.length, joined ? below.row : undefined, max),
+    sample: (max) => readSample(ahead, pending, headers.length, header.below, max),
     stats,
     warnings: warnings.list as ReadWarning[],
     close: async () => {

@@ -54,7 +54,7 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
   return {
     sb,
     args: ['--base-url', sb.url, '--token', sb.token, '--rate-limit', '0'],
-    records: async (resource, company = 1) => (await sb.admin(`/__sandbox/records/${resource}?company=${company}`)).json(),
+    records: async (resource, company = 1) => (await (await sb.admin(`/__sandbox/records/${resource}?company=${company}`)).json()) as Record<string, any>[],
     stats: async () => (await sb.admin(`/__sandbox/stats`)).json(),
     resetStats: async () => void (await sb.admin(`/__sandbox/reset`, { method: 'POST' })),
     close: () => sb.close(),

@@ -14,7 +14,7 @@ interface Judged {
   readonly right: number;
   readonly wrong: string[];
   readonly missed: string[];
-  readonly withField: number;
+  withField: number;
 }
 
 async function judge(file: string): Promise<Judged> {

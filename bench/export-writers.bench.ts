@@ -80,7 +80,7 @@ it(`XLSX export CPU beside CSV, ${ROWS} rows × ${COLUMNS.length} columns`, asyn
         `## Export writers (\`npm run bench:export-writers\`)\n\n${machine()}. The writers alone, no service: ${ROWS} rows of an asset export's shape, CPU time of ${ROUNDS} interleaved runs each (csv, xlsx, csv, xlsx …); the ratio is the median of each pair\'s ratio.\n\n${text}\n\n` +
           "History of this figure, each measured on this machine: 10.75× with exceljs rendering a fresh copy of each cell's style to XML to look it up (commit e15f0cb); 4.81× with one style object per column (commit cedaa44); 2.25× (best of 3) with the data rows' XML written by our own code (src/export/writers/xlsx-rows.ts) and deflate at its fastest level (commit 42d0bbc), 2.05–2.14× as the median of 7 pairs, three runs of this benchmark interleaved with the one below. " +
           "Then the workbook put together by our own code (commit b75b5ee): its parts as the text exceljs's streaming writer wrote (pinned part by part against it by test/export/xlsx-parts.test.ts), a streaming zip on Node's zlib.crc32 and deflate (src/export/writers/zip.ts), row XML from pieces worked out once per column: 1.14–1.16× in those same three runs. " +
-          'What remains of an XLSX export is deflating about 4× the bytes of the CSV (the sheet XML is 65 MB here, the CSV 16 MB), about a third; building and encoding the XML text; the CRC. The machine was busy (load 5–9 on 2 cores): the lead will re-measure on a quiet machine.',
+          'What remains of an XLSX export is deflating about 4× the bytes of the CSV (the sheet XML is 65 MB here, the CSV 16 MB), about a third; building and encoding the XML text; the CRC.',
       );
     }
   } finally {

@@ -50,7 +50,7 @@ it(`startup beside node -e 0, median of ${ROUNDS}`, async () => {
     const rows = cases.map(([name], i) => [name, `${Math.round(median(times[i]))} ms`, ratio(median(times[i]) / base)]);
     const text = table(['command', 'wall (median)', '÷ node -e 0'], rows, 1);
     console.log(text);
-    await writeSection('startup', `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each. The machine is shared: the lead re-measures on a quiet one.\n\n${text}\n\n${HISTORY}`);
+    await writeSection('startup', `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each.\n\n${text}\n\n${HISTORY}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

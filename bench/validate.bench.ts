@@ -115,7 +115,7 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
     '',
     table(['rows', 'what', 'time', 'CPU time', 'rows/s', 'vs raw (time)', 'vs raw (CPU)', 'peak RSS', 'live heap after the look-ahead', 'invalid rows found'], lines),
     '',
-    'The lead re-measures these figures on a quiet machine: runs on a machine shared with other work move wall time most, CPU time less.',
+    'On a machine shared with other work, wall time moves most, CPU time less: the load average is given with each run.',
     '',
     HISTORY,
     '',

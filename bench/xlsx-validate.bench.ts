@@ -18,7 +18,7 @@ const run = promisify(execFile);
 
 /** Issue 17's work on this run, measured before and after as whole processes, interleaved. */
 const HISTORY = [
-  'Issue 17, before and after (whole processes, module loading included, medians of 5 runs at 50,000 rows and 3 at 200,000, each interleaved with exceljs alone; 2026-11-25 19:44–19:50 UTC, load average 4–5, so the lead re-measures on a quiet machine):',
+  'Issue 17, before and after (whole processes, module loading included, medians of 5 runs at 50,000 rows and 3 at 200,000, each interleaved with exceljs alone; 2026-11-25 19:44–19:50 UTC, load average 4–5):',
   '',
   '| rows | build | time | CPU time | ÷ exceljs alone (time, pair by pair) | peak RSS |',
   '| --- | --- | ---: | ---: | ---: | ---: |',
@@ -76,7 +76,7 @@ it(`XLSX validate ${SIZES.map(int).join(' and ')} rows beside exceljs's streamin
   const body = [
     '## XLSX validation: our dry run vs exceljs\'s streaming reader alone',
     '',
-    `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). Workbooks from 512 KiB are read in a worker thread (src/read/xlsx-worker.ts: unzip, XML and cell decoding there; the checks and the report in the main thread), up to 64 batches of 128 rows ahead of the checks (src/read/rows-thread.ts); the mapping's sample of the first rows comes from the same read. Before the worker, on a quiet machine: 0.41–0.43× at 50,000 rows (2.7–2.8 s), 0.37–0.48× at 200,000 (9.1–9.2 s), peak RSS 207 and 240–244 MB. Time is measured from the call, after the modules are loaded. ${machine()}; the machine is shared: the lead re-measures on a quiet machine.`,
+    `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). Workbooks from 512 KiB are read in a worker thread (src/read/xlsx-worker.ts: unzip, XML and cell decoding there; the checks and the report in the main thread), up to 64 batches of 128 rows ahead of the checks (src/read/rows-thread.ts); the mapping's sample of the first rows comes from the same read. Before the worker, on a quiet machine: 0.41–0.43× at 50,000 rows (2.7–2.8 s), 0.37–0.48× at 200,000 (9.1–9.2 s), peak RSS 207 and 240–244 MB. Time is measured from the call, after the modules are loaded. ${machine()}.`,
     '',
     table(['rows', 'what', 'time', 'CPU time', 'speed ÷ exceljs alone', 'peak RSS'], lines),
     '',

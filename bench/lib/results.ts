@@ -1,7 +1,7 @@
 // Each benchmark owns one marked section of bench/results.md and rewrites only that one,
 // so benchmarks run apart and in any order keep each other's figures.
 import { readFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { openAtomic } from '../../src/util/atomic-file.js';
 
 const RESULTS = new URL('../results.md', import.meta.url).pathname;
@@ -23,7 +23,7 @@ export async function writeSection(name: string, body: string): Promise<void> {
 
 /** "Node v20.20.2, 2 cores, 2026-11-23 08:32 UTC": where and when the figures were taken. */
 export function machine(): string {
-  return `Node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `Node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadavg()[0].toFixed(1)} at the end`;
 }
 
 /** A markdown table; columns after the first `textColumns` are right-aligned (figures). */

@@ -16,7 +16,8 @@ export interface ReferenceSheet {
   readonly rows: readonly (readonly CellValue[])[];
 }
 
-function xlsxCell(type: ExportColumn['type'], v: CellValue): number | boolean | Date | ExcelJS.CellRichTextValue | null {
+/** A cell as exceljs's writer was handed it before our writer: text inline, ISO dates as dates. */
+export function xlsxCell(type: ExportColumn['type'], v: CellValue): number | boolean | Date | ExcelJS.CellRichTextValue | null {
   if (typeof v !== 'string') return v;
   if (type === 'date' && isValidIsoDate(v)) {
     const [y, m, d] = v.split('-').map(Number);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import { XlsxWriter, columnWidth, inlineText } from '../../src/export/writers/xlsx.js';
-import { isValidIsoDate } from '../../src/resources/fields.js';
+import { xlsxCell } from './exceljs-reference.js';
 import { columnLetters, xmlText } from '../../src/export/writers/xlsx-rows.js';
 import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
 
@@ -31,15 +31,6 @@ const ROWS: readonly (readonly CellValue[])[] = [
   ['short row'],
   [null, null, null, null, null, 'last only'],
 ];
-
-function xlsxCell(type: ExportColumn['type'], v: CellValue): number | boolean | Date | ExcelJS.CellRichTextValue | null {
-  if (typeof v !== 'string') return v;
-  if (type === 'date' && isValidIsoDate(v)) {
-    const [y, m, d] = v.split('-').map(Number);
-    return new Date(Date.UTC(y, m - 1, d));
-  }
-  return inlineText(v);
-}
 
 /** The writer before this one: exceljs's rows and cells, one style object per column. */
 async function referenceSheet(rows: readonly (readonly CellValue[])[]): Promise<Buffer> {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { headerMatcher } from '../../src/map/headers.js';
 import { openSheet } from '../../src/read/index.js';
 import { sampleRows } from '../../src/read/sample.js';
-import type { ReadOptions } from '../../src/read/types.js';
+import type { ReadOptions, SheetSource } from '../../src/read/types.js';
 import { RESOURCES } from '../../src/resources/index.js';
 import { removeDir, scratchDir } from './helpers.js';
 
@@ -24,12 +24,12 @@ function fileOf(content: string, ext = 'csv'): string {
 
 const lines = (count: number, make: (i: number) => string) => Array.from({ length: count }, (_, i) => make(i)).join('\n');
 
-/** What a read gives: the sample (or its error), then every row and the counters. */
-async function sampled(file: string, max: number, opts: ReadOptions): Promise<unknown> {
+/** What a read gives: the sample (or its error), taken by `take`, then every row and the counters. */
+async function readWith(file: string, opts: ReadOptions, take: (s: SheetSource) => Promise<unknown>): Promise<unknown> {
   const s = await openSheet(file, opts);
   let sample: unknown;
   try {
-    sample = await s.sample!(max);
+    sample = await take(s);
   } catch (e) {
     sample = { error: (e as { code?: string }).code };
   }
@@ -42,23 +42,11 @@ async function sampled(file: string, max: number, opts: ReadOptions): Promise<un
   return { sample, rows, stats: s.stats };
 }
 
+/** The sample from the opened sheet's read-ahead. */
+const sampled = (file: string, max: number, opts: ReadOptions) => readWith(file, opts, (s) => s.sample!(max));
+
 /** The same, as before: the sample read on its own, the rows from a sheet never sampled. */
-async function fresh(file: string, max: number, opts: ReadOptions): Promise<unknown> {
-  const s = await openSheet(file, opts);
-  let sample: unknown;
-  try {
-    sample = await sampleRows(file, { sheet: opts.sheet, headerRow: s.headerRow }, max);
-  } catch (e) {
-    sample = { error: (e as { code?: string }).code };
-  }
-  const rows: unknown[] = [];
-  try {
-    for await (const r of s.rows) rows.push(r);
-  } catch (e) {
-    rows.push({ error: (e as { code?: string }).code });
-  }
-  return { sample, rows, stats: s.stats };
-}
+const fresh = (file: string, max: number, opts: ReadOptions) => readWith(file, opts, (s) => sampleRows(file, { sheet: opts.sheet, headerRow: s.headerRow }, max));
 
 const cases: { name: string; content: string; ext?: string; max: number }[] = [
   { name: 'fewer rows than asked', content: 'Name,Serial No.\nA,1\nB,2\n', max: 200 },

@@ -90,7 +90,7 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
   const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // The lists the mapped lookup columns need, fetched now rather than after the scan: a
   // column whose values are names in one of them is judged by that too.
-  const lists = await fetchLookupLists(resolver, byHeaders);
+  const lists = await fetchLookupLists(resolver, byHeaders, samples);
   const mapping = lists.size > 0 ? mapHeaders(def, probe.headers, { ...mapOpts, lists }) : byHeaders;
   if (mapping !== byHeaders) checkMapping(s, probe, mapping);
   await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder });

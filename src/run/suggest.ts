@@ -69,7 +69,7 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     const byHeaders = mapHeaders(def, source.headers, mapOpts);
     const resolver = conn ? new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }) : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
-    const lists = resolver ? await fetchLookupLists(resolver, byHeaders) : undefined;
+    const lists = resolver ? await fetchLookupLists(resolver, byHeaders, rows) : undefined;
     const m = lists?.size ? mapHeaders(def, source.headers, { ...mapOpts, lists }) : byHeaders;
     const tables = resolver ? await valueTables(resolver, m, source.headers, rows) : { values: {}, notes: [] };
     const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });

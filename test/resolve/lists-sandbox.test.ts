@@ -2,6 +2,7 @@
 // HTTP: a column whose values are the account's names for a lookup takes that field from a
 // column whose header alone named it, the loser is reported by name, and each list is read
 // once (the lists the run reads anyway: those of the lookup fields the headers mapped).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, useSandbox } from '../e2e/cli.js';
@@ -13,6 +14,8 @@ const env = useSandbox();
 const FILE = 'test/fixtures/mapping/type-and-site.csv';
 
 const listGets = (stats: { requests: Record<string, number> }, kind: LookupKind) => stats.requests[`GET /api/v2/${LOOKUP_LIST[kind].path}/`] ?? 0;
+/** Every GET of a lookup list, whichever. */
+const allListGets = (stats: { requests: Record<string, number> }) => (Object.keys(LOOKUP_LIST) as LookupKind[]).reduce((n, k) => n + listGets(stats, k), 0);
 
 describe('a column is judged by the service\'s lists', () => {
   it('validate: "Type" (categories) wins the category over "Asset Type" (free text), "Site" (business units) the business unit over "Department" (codes); each list read once', async () => {
@@ -28,6 +31,17 @@ describe('a column is judged by the service\'s lists', () => {
     expect(out).toContain('column "Site" holds "Finance", "Sales", "Legal": they are names in the service\'s business unit list: read as Business unit (business_unit)');
     const stats = await env.sb.stats();
     expect([listGets(stats, 'category'), listGets(stats, 'business_unit')]).toEqual([1, 1]);
+    expect(allListGets(stats)).toBe(2);
+  });
+
+  it('a lookup column no row fills costs no request: its list is not read to judge it', async () => {
+    const file = join(env.dir, 'blank-lookups.csv');
+    // Supplier and Owner are lists read whole (no name filter): judging them would cost every page.
+    writeFileSync(file, 'Name,Serial Number,Supplier,Owner\nDesk,SN-BL-1,,\nChair,SN-BL-2,,\n');
+    await env.sb.resetStats();
+    const res = await runCli(['validate', file, '-r', 'asset', '--refresh-lookups', '--report', join(env.dir, 'blank-lookups.report.csv'), ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(allListGets(await env.sb.stats())).toBe(0);
   });
 
   it('mapping suggest writes the same mapping, and says why the losers are left out', async () => {

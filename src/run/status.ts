@@ -3,7 +3,7 @@
 // ETA, the last error, and whether the run is alive (it holds the journal's lock).
 import { existsSync } from 'node:fs';
 import { AssetbatchError } from '../errors.js';
-import { loadJournal, type JournalLine } from '../send/journal.js';
+import { loadJournal, type JournalHeader, type JournalLine } from '../send/journal.js';
 import { lockHolder } from '../send/lock.js';
 import { defaultReportPath, journalPathFor } from './settings.js';
 
@@ -41,6 +41,8 @@ export function journalFor(given: string): string {
 
 /** What the journal's entries say of the run's pace and its last failure, gathered as it is read. */
 interface Timeline {
+  /** The latest run's header: a resumed run's plan (its rows) is the one that counts. */
+  header?: JournalHeader;
   finished: number[];
   lastError?: RunStatus['lastError'];
   last?: string;
@@ -49,6 +51,7 @@ interface Timeline {
 function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine) => void } {
   const timeline: Timeline = { finished: [] };
   const onEntry = (l: JournalLine) => {
+    if (l.t === 'run') timeline.header = l;
     const at = l.t === 'run' ? l.started : l.at;
     if (at) timeline.last = at;
     if (l.t === 'done' || l.t === 'failed') timeline.finished.push(Date.parse(l.at));
@@ -67,7 +70,7 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
   }
   const { timeline: t, onEntry } = timelineCollector();
   const state = loadJournal(journal, onEntry);
-  const header = state.header;
+  const header = t.header ?? state.header;
   const count = (pred: (a: (typeof state.attempts)[number]) => boolean) => state.attempts.filter(pred).length;
   const counts = {
     created: count((a) => a.state === 'done' && a.done?.status === 'created'),

@@ -1,7 +1,10 @@
 // The arithmetic behind `assetbatch status`: rows a minute over the last minutes of the
 // journal's timeline, and the ETA from it. (test/e2e/status.test.ts watches a real run.)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { etaSeconds, rowsPerMinute } from '../../src/run/status.js';
+import { etaSeconds, rowsPerMinute, runStatus } from '../../src/run/status.js';
 
 const s = (x: number) => x * 1000;
 const every = (count: number, startS: number, stepS: number) => Array.from({ length: count }, (_, i) => s(startS + i * stepS));
@@ -28,5 +31,18 @@ describe('etaSeconds', () => {
     { left: 10, rate: 0, want: undefined },
   ])('$left rows left at $rate/min → $want s', ({ left, rate, want }) => {
     expect(etaSeconds(left, rate)).toBe(want);
+  });
+});
+
+describe('runStatus of a resumed run', () => {
+  it('counts rows left against the latest run\'s plan (the sheet grew between runs)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ab-status-'));
+    const journal = join(dir, 'grown.csv.report.journal.ndjson');
+    const header = (rows: number, started: string) => ({ t: 'run', v: 2, file: 'grown.csv', resource: 'asset', company: 1, baseUrl: 'http://x', mode: 'import', started, rows });
+    const done = (slot: string, row: number, id: number) => ({ t: 'done', slot, row, fp: `fp-${slot}`, status: 'created', id, at: '2026-11-25T10:00:01.000Z' });
+    writeFileSync(journal, [header(3, '2026-11-25T10:00:00.000Z'), done('a', 2, 1), header(5, '2026-11-25T11:00:00.000Z'), done('b', 3, 2)].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const s = await runStatus(journal);
+    expect(s).toMatchObject({ rows: 5, left: 3, runs: 2, alive: false, counts: { created: 2 } });
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -5,7 +5,8 @@
 import type { CellValue } from '../read/types.js';
 import type { LookupKind } from '../resources/fields.js';
 import { cellText, isEmptyCell } from './coerce.js';
-import { normalizeName } from './normalize.js';
+import { splitCategory } from '../resources/category.js';
+import { compactName, normalizeName } from './normalize.js';
 
 /** A list's names as the mapping compares them (normalised, each once), and whether they are all of it. */
 export interface ListNames {
@@ -31,10 +32,7 @@ export interface ListMatch {
 }
 
 /** Values found in a list this often, and at least twice, name its field. */
-export const NAMES_A_LIST = 0.8;
-
-/** "Hardware / Laptop" is looked up as "Hardware" (the subcategory is checked later, by the resolver). */
-const CATEGORY_PATH = /^(.+?)\s*(?:\/|>|»|\\|::)\s*.+$/;
+const NAMES_A_LIST = 0.8;
 
 /**
  * A list's names for the mapping: entry names and their other keys, but no code of three
@@ -44,7 +42,7 @@ export function listNames(names: Iterable<string>, complete = true): ListNames {
   const out = new Set<string>();
   for (const n of names) {
     const k = normalizeName(n);
-    if (k.replace(/ /g, '').length > 3) out.add(k);
+    if (compactName(n).length > 3) out.add(k);
   }
   return { names: out, complete };
 }
@@ -56,7 +54,7 @@ export function distinctNames(values: readonly CellValue[]): string[] {
     if (isEmptyCell(c) || (typeof c === 'object' && !(c instanceof Date))) continue;
     const text = cellText(c).trim();
     const k = normalizeName(text);
-    if (k.replace(/ /g, '').length > 3 && !/^[\d\s]+$/.test(k) && !out.has(k)) out.set(k, text);
+    if (compactName(text).length > 3 && !/^[\d\s]+$/.test(k) && !out.has(k)) out.set(k, text);
   }
   return [...out.values()];
 }
@@ -67,7 +65,8 @@ export function matchList(kind: LookupKind, distinct: readonly string[], list: L
   if (distinct.length === 0 || names.size === 0) return undefined;
   let matched = 0;
   for (const v of distinct) {
-    if (names.has(normalizeName(v)) || (kind === 'category' && names.has(normalizeName(v.replace(CATEGORY_PATH, '$1'))))) matched++;
+    // "Hardware / Laptop" is looked up as "Hardware" (the subcategory is checked later, by the resolver).
+    if (names.has(normalizeName(v)) || (kind === 'category' && names.has(normalizeName(splitCategory(v).name)))) matched++;
   }
   return { kind, distinct: distinct.length, matched, share: matched / distinct.length, complete: list.complete };
 }

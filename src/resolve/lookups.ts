@@ -11,6 +11,7 @@ import { fetchPage, listAll, pagesFor, type ListOptions, type Page } from '../ap
 import type { LookupKind, ResourceDef } from '../resources/fields.js';
 import { LOOKUP_LIST } from '../resources/index.js';
 import { COUNTRIES } from '../resources/countries.js';
+import { splitCategory } from '../resources/category.js';
 import { closest, didYouMean, normalizeName } from '../map/normalize.js';
 import { countryCodeByName } from './countries.js';
 
@@ -390,12 +391,6 @@ export class Resolver {
     this.memo.get(kind)?.clear();
     this.index(kind).add(entry);
   }
-}
-
-/** "Hardware / Laptop" or "Hardware > Laptop" → name and subcategory. */
-export function splitCategory(text: string): { name: string; sub?: string } {
-  const m = /^(.+?)\s*(?:\/|>|»|\\|::)\s*(.+)$/.exec(text.trim());
-  return m ? { name: m[1], sub: m[2] } : { name: text.trim() };
 }
 
 /** Countries: by numeric code, alpha-2, alpha-3, name or alias, or a name in any language; then checked against the service's list. */

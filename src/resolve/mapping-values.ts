@@ -6,7 +6,8 @@ import { coerceCell, type DateOrder } from '../map/coerce.js';
 import { parseTarget, type Mapping } from '../map/headers.js';
 import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 import type { CellValue } from '../read/types.js';
-import { splitCategory, type Resolver } from './lookups.js';
+import { splitCategory } from '../resources/category.js';
+import type { Resolver } from './lookups.js';
 
 interface Named {
   /** Where the value comes from, for the message. */

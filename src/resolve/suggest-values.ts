@@ -5,7 +5,8 @@
 import type { LookupKind } from '../resources/fields.js';
 import type { UsualCategory } from '../resources/category.js';
 import { closest, similarity, compactName } from '../map/normalize.js';
-import { splitCategory, type Resolver } from './lookups.js';
+import { splitCategory } from '../resources/category.js';
+import type { Resolver } from './lookups.js';
 import { USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
 
 /** Other tools' category words → the usual category they mean. */

@@ -14,6 +14,12 @@ export const USUAL_CATEGORIES = [
   ['Professional Services', null],
 ] as const;
 
+/** "Hardware / Laptop" or "Hardware > Laptop" → name and subcategory, as a cell names a category. */
+export function splitCategory(text: string): { name: string; sub?: string } {
+  const m = /^(.+?)\s*(?:\/|>|»|\\|::)\s*(.+)$/.exec(text.trim());
+  return m ? { name: m[1], sub: m[2] } : { name: text.trim() };
+}
+
 type PathOf<T> = T extends readonly [infer N extends string, infer S] ? N | (S extends readonly (infer C extends string)[] ? `${N} / ${C}` : never) : never;
 /** "Hardware" or "Hardware / Laptop": a usual category, as a cell names it. */
 export type UsualCategory = PathOf<(typeof USUAL_CATEGORIES)[number]>;

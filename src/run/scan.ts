@@ -6,7 +6,7 @@ import type { LookupKind } from '../resources/fields.js';
 import type { SheetRow } from '../read/types.js';
 import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
-import { splitCategory } from '../resolve/lookups.js';
+import { splitCategory } from '../resources/category.js';
 import { translateCell, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';

@@ -3,7 +3,7 @@
 // (the import's) with every part's bytes, CRC and sizes, and pass `unzip -t`.
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipWriter } from '../../src/export/writers/zip.js';
 import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
+import { ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../src/util/zip-format.js';
 
 /** Text over several deflate pieces (1 MiB each), varied enough not to fold to nothing. */
 const LONG = Array.from({ length: 120_000 }, (_, i) => `<c r="A${i}"><v>${(i * 7919) % 10007}</v></c>`).join('');
@@ -75,6 +76,12 @@ describe.each(CASES)('%s', (_name, forceZip64, writes) => {
     } finally {
       await fh.close();
     }
+  });
+
+  it(forceZip64 ? 'holds the Zip64 end records' : 'holds no Zip64 end record', async () => {
+    const bytes = await readFile(path);
+    const has = (sig: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(sig); return bytes.includes(b); };
+    expect([has(ZIP64_EOCD_SIG), has(ZIP64_LOCATOR_SIG)]).toEqual([forceZip64, forceZip64]);
   });
 
   it('passes unzip -t', (ctx) => {

@@ -1,7 +1,8 @@
 // Categories: "Name / Sub" in one cell or a separate subcategory, checked against the
 // category's own subcategories.
 import { describe, expect, it } from 'vitest';
-import { Resolver, splitCategory, type Resolution } from '../../src/resolve/lookups.js';
+import { Resolver, type Resolution } from '../../src/resolve/lookups.js';
+import { splitCategory } from '../../src/resources/category.js';
 
 describe('splitCategory', () => {
   const cases: [string, string, { name: string; sub?: string }][] = [

@@ -1,7 +1,6 @@
 // A filled template imports with no mapping file and no warnings: generate it, fill rows
 // (the example row and one more), import into the sandbox, and read the records back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

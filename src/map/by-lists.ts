@@ -49,7 +49,8 @@ function listWord(fields: readonly FieldDef[], kind: LookupKind): string {
 function weigh(c: Candidate, m: ListMatch, other: ListMatch | undefined, word: string): Candidate | undefined {
   if (m.complete && m.matched === 0 && other) return undefined;
   const w = (m.share - 0.5) * LIST_WEIGHT;
-  // A header that is the field's own name says what the user meant: its values only add to it.
+  // A header that is the field's own name says what the user meant: its values only add to
+  // it (it is dropped above only when none of them is in the whole list and they are another list's names).
   const onlyUp = c.how === 'name' || c.how === 'custom field' || !m.complete;
   const doubt = m.complete && m.share < 0.5 ? `${m.matched === 0 ? 'none' : `${m.matched} of ${m.distinct}`} of its values ${m.matched === 1 ? 'is' : 'are'} in ${word}` : undefined;
   return { ...c, score: c.score + (onlyUp ? Math.max(0, w) : w), doubt };

@@ -246,7 +246,8 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
   const plain = stripToolPrefix(header);
   const key = compactName(plain);
   // Units in brackets ("Purchase Cost ($)", "Notice (days)") do not change the field.
-  const bare = compactName(plain.replace(/\(.*?\)/g, ''));
+  const unbracketed = plain.replace(/\(.*?\)/g, '');
+  const bare = compactName(unbracketed);
   const out: Candidate[] = [];
   const name = idx.byName.get(key) ?? idx.byName.get(bare);
   if (name) out.push({ index, header, target: name, how: 'name', score: HOW_RANK.name });
@@ -261,7 +262,7 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
   }
   // A fuzzy match is for a misspelling: a header whose every word is one our fields use
   // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
-  if (out.length > 0 || bare.length === 0 || normalizeName(plain.replace(/\(.*?\)/g, '')).split(' ').every((w) => idx.words.has(w))) return out;
+  if (out.length > 0 || bare.length === 0 || normalizeName(unbracketed).split(' ').every((w) => idx.words.has(w))) return out;
   for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
     if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });

@@ -5,17 +5,14 @@
 import { createRequire } from 'node:module';
 import type * as Countries from 'i18n-iso-countries';
 import { normalizeAnyScript } from '../map/normalize.js';
+import { memoized } from '../util/memo.js';
 
 const require = createRequire(import.meta.url);
-let library: typeof Countries | undefined;
-
 /**
  * The library, loaded at the first name to resolve: its 78 languages' JSON cost a start
  * 25 ms or more (issue 17), and most sheets have no country in them.
  */
-function countries(): typeof Countries {
-  return (library ??= require('i18n-iso-countries') as typeof Countries);
-}
+const countries = memoized(() => require('i18n-iso-countries') as typeof Countries);
 
 /** Case, accents and punctuation aside, letters of every script kept. */
 export const countryKey = normalizeAnyScript;

@@ -2,7 +2,7 @@
 // derivations from that description (zod write schemas, cross-field rule checks,
 // custom-field checks). A limit is written once, in a resource module, never here.
 import { z } from 'zod';
-import { ValueMemo } from '../util/memo.js';
+import { memoized, ValueMemo } from '../util/memo.js';
 
 export type LookupKind =
   | 'country'
@@ -426,10 +426,10 @@ function checkers(def: ResourceDef, mode: WriteMode): Map<string, FieldChecker> 
   const built = new Map<string, FieldChecker>();
   for (const [key, make] of makers) {
     const node = nodes.get(key);
-    let schema: z.ZodType | undefined;
+    const schema = memoized(make);
     built.set(key, {
       get schema() {
-        return (schema ??= make());
+        return schema();
       },
       accepts: node && nodeAccepts(node, mode),
       memo: new ValueMemo<FieldCheck>(),

@@ -114,7 +114,7 @@ async function exceljsCells(file: Buffer): Promise<unknown[][]> {
 
 /** The first sheet through our own reader (the import's), header on row 1. */
 async function ourReaderRows(file: Buffer): Promise<unknown[]> {
-  const source = await openSheet(await saved(file), { headerRow: 1 } as never);
+  const source = await openSheet(await saved(file), { headerRow: 1 });
   const rows: unknown[] = [source.headers];
   for await (const r of source.rows) rows.push([r.row, r.cells]);
   return rows;

@@ -14,6 +14,7 @@ import { RateLimiter } from '../src/api/rate-limit.js';
 import { importSpreadsheet, type ImportSummary } from '../src/run/import.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import { registerRow, writeRegisterCsv } from './lib/asset-csv.js';
+import { benchImportOptions } from './lib/import-options.js';
 import { int, machine, ratio, seconds, table, writeSection } from './lib/results.js';
 
 const ROWS = 1_000;
@@ -98,15 +99,7 @@ async function scenario(label: string, file: string, dir: string, faults?: strin
     let sentAtPlan = 0;
     const t0 = Date.now();
     const summary = await importSpreadsheet({
-      file,
-      resource: 'asset',
-      connection,
-      connectionOverride: conn,
-      dateFormat: 'dd/MM/yyyy',
-      concurrency: CONCURRENCY,
-      reportPath: join(dir, `${label.replace(/\W+/g, '-')}.report.csv`),
-      lookupCacheDir: join(dir, 'lookups'),
-      refreshLookups: true,
+      ...benchImportOptions(file, dir, label, connection, conn, CONCURRENCY),
       onPlan: () => {
         planAt = Date.now();
         sentAtPlan = conn.client.stats.requests;

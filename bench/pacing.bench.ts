@@ -15,6 +15,7 @@ import { paceKey, rememberedRate } from '../src/api/pace-memory.js';
 import { importSpreadsheet, type ImportSummary } from '../src/run/import.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { writeRegisterCsv } from './lib/asset-csv.js';
+import { benchImportOptions } from './lib/import-options.js';
 import { int, machine, ratio, seconds, table, writeSection } from './lib/results.js';
 
 const ROWS = 600;
@@ -47,16 +48,9 @@ async function run(label: string, sb: Sandbox, file: string, dir: string, left: 
   const next = [0.25, 0.5, 0.75];
   let planAt = 0;
   try {
+    const connection = { sandbox: false, baseUrl: sb.url, token: sb.token, company: 1, rateLimit: LIMIT, allowInsecureHttp: false };
     const summary = await importSpreadsheet({
-      file,
-      resource: 'asset',
-      connection: { sandbox: false, baseUrl: sb.url, token: sb.token, company: 1, rateLimit: LIMIT, allowInsecureHttp: false },
-      connectionOverride: conn,
-      dateFormat: 'dd/MM/yyyy',
-      concurrency: CONCURRENCY,
-      reportPath: join(dir, `${label.replace(/\W+/g, '-')}.report.csv`),
-      lookupCacheDir: join(dir, 'lookups'),
-      refreshLookups: true,
+      ...benchImportOptions(file, dir, label, connection, conn, CONCURRENCY),
       onPlan: () => (planAt = Date.now()),
       onProgress: (p) => {
         if (next.length === 0 || p.total === undefined || p.done < next[0] * p.total) return;

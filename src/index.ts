@@ -4,6 +4,8 @@
 //   import { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, exportResource, startSandbox } from 'assetbatch';
 export * from './errors.js';
 export * from './resources/index.js';
+/** The service's own limits: records a page, requests a minute for the account. */
+export { PAGE_SIZE, RATE_LIMIT } from './resources/service.js';
 /** Connection settings (flags, config file, environment) normalised once; the CLI's flag parsing helpers; the names of secrets to keep out of output. */
 export { connectionConfig, loadConfigFile, positiveInt, knownSecrets, type ConnectionConfig, type ConnectionFlags, type ConfigFile } from './config.js';
 /** The transport: an HTTP client with auth, rate limiting and retry, and paginated listing. */

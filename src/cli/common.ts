@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
 import { exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
 import { knownSecrets } from '../config.js';
+import { RATE_LIMIT } from '../resources/service.js';
+import { isClosedPipe } from './pipe.js';
 import type { RunProgress } from '../run/import.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
@@ -71,9 +73,6 @@ export function reportError(e: unknown, out: ErrorOutput): number {
 export function printJsonError(code: string, message: string, secrets: readonly (string | undefined)[], out: NodeJS.WritableStream = process.stdout): void {
   out.write(scrub(JSON.stringify({ error: { code, message } }), secrets) + '\n');
 }
-
-export { isClosedPipe } from './pipe.js';
-import { isClosedPipe } from './pipe.js';
 
 /** A one-line progress display on stderr, only when it is a terminal. */
 export class Progress {
@@ -148,7 +147,7 @@ export function addConnectionOptions(cmd: Command): Command {
     .option('--base-url <url>', 'service base URL (env ASSETBATCH_BASE_URL), e.g. https://dashboard-api.revnue.com')
     .option('--token <token>', 'API token (better: env ASSETBATCH_TOKEN, so it stays out of your shell history)')
     .option('--sandbox', 'start the local sandbox in-process and use it (nothing leaves this machine)')
-    .option('--rate-limit <n>', 'requests per minute for the whole account (default 100, the service\'s limit); 0 = no pacing')
+    .option('--rate-limit <n>', `requests per minute for the whole account (default ${RATE_LIMIT}, the service's limit); 0 = no pacing`)
     .option('--config <file>', 'config file (default: ./assetbatch.config.json if present)')
     .option('--allow-insecure-http', 'allow a plain http:// base URL that is not this machine')
     .option('--proxy <url>', 'HTTP proxy to go through, e.g. http://user:password@proxy:3128 (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)')

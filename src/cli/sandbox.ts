@@ -1,6 +1,7 @@
 // `assetbatch sandbox`: run the local stand-in for the service until Ctrl-C. A thin shell
 // over startSandbox(); the base URL is the first line on stdout so scripts can read it.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { RATE_LIMIT } from '../resources/service.js';
 import { startSandbox } from '../sandbox/index.js';
 import { parseFaults } from '../sandbox/faults.js';
 
@@ -26,7 +27,7 @@ export function registerSandboxCommand(program: Command): void {
     .description('Run a local sandbox of the service (API v2) with realistic seed data, to rehearse imports and exports safely.')
     .option('--port <n>', 'port to listen on; 0 picks a free one', nonNegativeInt('--port'), 0)
     .option('--token <token>', 'bearer token clients must send', 'sandbox-token')
-    .option('--rate-limit <n>', 'requests per sliding minute for the account; 0 turns it off', nonNegativeInt('--rate-limit'), 100)
+    .option('--rate-limit <n>', 'requests per sliding minute for the account; 0 turns it off', nonNegativeInt('--rate-limit'), RATE_LIMIT)
     .option('--latency-ms <n>', 'delay every answer by this many milliseconds', nonNegativeInt('--latency-ms'), 0)
     .option('--faults <spec>', 'inject faults at these rates, e.g. 429=0.05,500=0.03,503=0.02,reset=0.02,lost=0.05', faultSpec)
     .option('--fault-seed <n>', 'seed for fault injection, so a run can be repeated exactly', nonNegativeInt('--fault-seed'))

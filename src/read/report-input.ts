@@ -9,6 +9,9 @@ import { REPORT_COLUMNS, REPORT_SIGNATURE } from '../report/columns.js';
 import { headerText, isBlankRow } from './header.js';
 import type { CellValue, ReportedOutcome, SheetRow, SheetSource } from './types.js';
 
+/** A report's sample reads ahead at most this many times the rows it wants. */
+const SAMPLE_LOOKAHEAD = 16;
+
 /** Where a report's columns are: our outcome columns (each name's first, leftmost, copy) and the user's. */
 export interface ReportLayout {
   readonly row: number;
@@ -117,11 +120,13 @@ export function readReportInput(source: SheetSource): SheetSource {
       : undefined,
     sample: inSample
       ? async (max) => {
-          // Lines with nothing of the user's are passed over, as `rows` passes them.
+          // Lines with nothing of the user's are passed over, as `rows` passes them; the
+          // look-ahead stops at 16 times the sample's size, so a report of blank rows is not
+          // held in memory whole.
           for (let n = max; ; n *= 2) {
             const lines = await inSample(n);
             const cells = lines.map((c) => layout.keep.map((i) => restored(c[i] ?? null))).filter((c) => !isBlankRow(c));
-            if (cells.length >= max || lines.length < n) return cells.slice(0, max);
+            if (cells.length >= max || lines.length < n || n >= max * SAMPLE_LOOKAHEAD) return cells.slice(0, max);
           }
         }
       : undefined,

@@ -1,6 +1,7 @@
 // The main thread's side of a sheet read in a worker thread (csv-worker.ts, xlsx-worker.ts):
 // the rows come in batches and are handed on one by one, with the worker's warnings applied
-// before the batch that needs them; each batch taken gives the worker credit for one more.
+// before the batch that needs them; the batches taken give the worker credit for as many more
+// (CREDITS in flight at most).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 // A worker thread's side of a sheet read (csv-worker.ts, xlsx-worker.ts): rows go to the
 // main thread in batches, with the warnings met on the way, and only as fast as it takes
-// them (credits), so a file far larger than memory streams through with a few batches in
-// flight.
+// them (credits), so a file far larger than memory streams through with a bounded number of
+// batches in flight (rows-thread.ts: CREDITS).
 import type { MessagePort } from 'node:worker_threads';
 import { isAssetbatchError } from '../errors.js';
 import type { RawRow } from './header.js';
@@ -9,9 +9,11 @@ import type { RowEvents, WorkerBatch, WorkerOp } from './rows-thread.js';
 import type { ReadWarning } from './types.js';
 
 /**
- * Rows a message carries: enough that posting costs little a row, few enough that rows
- * waiting on the main thread are not promoted to its old space (which then grows with
- * garbage between full collections: ~100 MB with 1,024-row batches, ~40 MB with these).
+ * Rows a message carries: enough that posting costs little a row, few enough that a batch
+ * is taken before its rows are promoted to the main thread's old space (which then grows
+ * with garbage between full collections: ~100 MB with 1,024-row batches, ~40 MB with these).
+ * Many small batches in flight (CREDITS) cost less than a few large ones: peak RSS of a
+ * 200,000-row workbook 267 MB with 64 × 128 rows in flight.
  */
 const BATCH_ROWS = 128;
 

@@ -480,7 +480,11 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
     headers,
     rows,
     take,
-    sample: (max) => readSample(ahead, pending, headers.length, header.below, max),
+    sample: async (max) => {
+      // The sample is the rows' own read-ahead: asked after rows were taken, it would skip them.
+      if (next > 0) throw new Error('SheetSource.sample() must be asked before any row is taken');
+      return readSample(ahead, pending, headers.length, header.below, max);
+    },
     stats,
     warnings: warnings.list as ReadWarning[],
     close: async () => {

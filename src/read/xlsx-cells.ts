@@ -6,6 +6,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import type { Location } from '../errors.js';
 import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { CellValue } from './types.js';
+import { DAY_MS, EXCEL_EPOCH_OFFSET } from '../util/excel-serial.js';
 import { decodeRef, decodeXml } from './xlsx-parts.js';
 
 /** A cell's value as the sheet XML has it, where exceljs would lose or change it; '' is empty. */
@@ -261,8 +262,6 @@ function zeroPadded(fmt: string | undefined, n: number): string | undefined {
   return String(n).padStart(fmt.length, '0');
 }
 
-const DAY_MS = 86_400_000;
-const EXCEL_EPOCH_OFFSET = 25569;
 
 /**
  * A time of day on its own (a serial from 0 to 1 shown through a format with hours or

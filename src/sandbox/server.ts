@@ -24,7 +24,7 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   token?: string;
-  /** Requests per sliding minute for the account; 0 turns throttling off. Default 100. */
+  /** Requests per sliding minute for the account; 0 turns throttling off. Default RATE_LIMIT (100). */
   rateLimit?: number;
   latencyMs?: number;
   /** `429=0.05,500=0.03,503=0.02,reset=0.02,lost=0.05`, or the rates as an object. */

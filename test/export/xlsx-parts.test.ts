@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import type { AboutInfo } from '../../src/export/writers/types.js';
 import { XlsxWriter } from '../../src/export/writers/xlsx.js';
-import { openSheet } from '../../src/read/index.js';
+import { listSheets, openSheet } from '../../src/read/index.js';
 import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
 import { referenceWorkbook, type ReferenceSheet } from './exceljs-reference.js';
 
@@ -159,5 +159,13 @@ describe('types as read back', () => {
     const first: CellValue[] = (read[1] as [number, CellValue[]])[1];
     expect(first).toEqual(['Laptop <15"> & dock', 1234.5, new Date(Date.UTC(2024, 2, 31)), 3, true, 'a; b']);
     expect((read[3] as [number, CellValue[]])[1]).toEqual(['line\ntwo', 1e21, null, 0, null, '=1+2']);
+  });
+});
+
+describe('sheet names', () => {
+  it('a data sheet titled "About" is renamed, so the workbook never holds two sheets of one name', async () => {
+    const about: ReferenceSheet = { spec: { resource: 'x', title: 'About', columns: [col('A', 'text')] }, rows: [['x']] };
+    const names = await listSheets(await saved(await ourWorkbook([about], ABOUT)));
+    expect(names.map((s) => s.name)).toEqual(['About 2', 'About']);
   });
 });

@@ -5,6 +5,8 @@
 // begins, so a cell costs its value and a few joins.
 import { isValidIsoDate } from '../../resources/fields.js';
 import type { CellValue } from '../flatten.js';
+import { serialTime } from '../../util/excel-serial.js';
+import { ValueMemo } from '../../util/memo.js';
 
 /** What a column's cells need, worked out once per sheet by `rowColumn`. */
 export interface RowColumn {
@@ -60,16 +62,15 @@ export function xmlText(text: string): string {
 
 /** An ISO day's serial number: days since 1899-12-30, as Excel stores a date (1900 system). */
 export function serialDay(iso: string): number {
-  return 25569 + Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
+  return serialTime(new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))));
 }
 
 /** A date-column text's serial number as XML, or '' when it is no ISO day. Days repeat. */
-const serials = new Map<string, string>();
+const serials = new ValueMemo<string>();
 function serialText(text: string): string {
   let serial = serials.get(text);
   if (serial === undefined) {
     serial = isValidIsoDate(text) ? String(serialDay(text)) : '';
-    if (serials.size >= 4096) serials.clear();
     serials.set(text, serial);
   }
   return serial;

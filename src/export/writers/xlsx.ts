@@ -14,6 +14,7 @@ import { columnLetters, rowColumn, rowXml, xmlText, type RowColumn } from './xls
 import { StyleTable } from './xlsx-styles.js';
 import { THEME_XML } from './xlsx-theme.js';
 import { ZipWriter } from './zip.js';
+import { serialTime } from '../../util/excel-serial.js';
 
 const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = { decimal: '0.00', date: 'yyyy-mm-dd', integer: '0' };
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
@@ -45,9 +46,6 @@ export function sheetName(title: string, taken: Set<string>): string {
   return name;
 }
 
-/** An instant as Excel's serial number (days since 1899-12-30, UTC), as exceljs wrote it. */
-const serialTime = (d: Date): number => 25569 + d.getTime() / 86_400_000;
-
 export class XlsxWriter implements TableWriter {
   private readonly zip: ZipWriter;
   private readonly styles = new StyleTable();
@@ -77,9 +75,9 @@ export class XlsxWriter implements TableWriter {
   }
 
   /** Opens a sheet's part and writes its XML up to the first row after the header. */
-  private async openSheet(title: string, widths: readonly number[], formats: readonly (string | undefined)[], frozen: boolean): Promise<void> {
+  private async openSheet(name: string, widths: readonly number[], formats: readonly (string | undefined)[], frozen: boolean): Promise<void> {
     await this.start();
-    this.names.push(title === 'About' ? title : sheetName(title, this.taken));
+    this.names.push(name);
     const columns = widths.map((width, i) => ({ width, styleId: this.styles.id(formats[i]) }));
     await this.zip.beginEntry(`xl/worksheets/sheet${this.names.length}.xml`);
     await this.zip.write(Buffer.from(sheetHeadXml(columns, frozen), 'utf8'));
@@ -87,7 +85,7 @@ export class XlsxWriter implements TableWriter {
 
   async beginSheet(spec: SheetSpec): Promise<void> {
     const formats = spec.columns.map((c) => NUM_FMT[c.type]);
-    await this.openSheet(spec.title, spec.columns.map(columnWidth), formats, true);
+    await this.openSheet(sheetName(spec.title, this.taken), spec.columns.map(columnWidth), formats, true);
     // exceljs styled the header row (bold) before its cells (bold in the column's format).
     const rowStyle = this.styles.id(undefined, true);
     const header = formats.map((f, i) => rowColumn(i, this.styles.id(f, true), false));

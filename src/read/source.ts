@@ -5,6 +5,7 @@ import type { Location } from '../errors.js';
 import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
 import { NO_HEADER_ROW, type CellValue, type ReadOptions, type ReadStats, type ReadWarning, type RowNote, type SheetRow, type SheetSource } from './types.js';
+import { columnLetter } from '../util/column-letter.js';
 
 export interface RawSheet {
   readonly format: 'csv' | 'tsv' | 'xlsx';
@@ -25,18 +26,6 @@ export interface RawSheet {
   readonly warnings: WarningSink;
   /** Called for each data row after shaping, for format-specific warnings (mixed delimiters). */
   readonly inspectRow?: (row: number, cells: readonly CellValue[]) => void;
-}
-
-/** A column's letter as spreadsheets show it: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let s = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
 }
 
 /** The column named the way the user finds it: its header, or its letter when the header is empty. */
@@ -203,7 +192,7 @@ function noteShortRow(r: RawRow, ctx: ShapeContext, notes: RowNote[]): void {
   const width = ctx.headers.length;
   const n = r.cells.length;
   const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
-  notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(ctx.headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, the header ${width}: ${cols} read as empty`, repaired: false });
+  notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(ctx.headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}: ${cols} read as empty`, repaired: false });
 }
 
 /**

@@ -9,7 +9,7 @@ import { AssetbatchError } from '../errors.js';
 import type { DateOrder } from '../map/coerce.js';
 import { headerMatcher, targetName, type ColumnMapping } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
-import { columnLetter } from '../read/source.js';
+import { columnLetter } from '../util/column-letter.js';
 import type { SheetRow } from '../read/types.js';
 import type { JournalState } from '../send/journal.js';
 import { PriorRuns } from '../send/prior.js';

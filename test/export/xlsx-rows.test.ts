@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import { XlsxWriter, columnWidth, inlineText } from '../../src/export/writers/xlsx.js';
 import { xlsxCell } from './exceljs-reference.js';
-import { columnLetters, xmlText } from '../../src/export/writers/xlsx-rows.js';
+import { xmlText } from '../../src/export/writers/xlsx-rows.js';
 import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
 
 const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });
@@ -122,19 +122,6 @@ describe('XLSX data rows written as XML', () => {
 });
 
 describe('pieces', () => {
-  it.each([
-    [0, 'A'],
-    [25, 'Z'],
-    [26, 'AA'],
-    [51, 'AZ'],
-    [52, 'BA'],
-    [701, 'ZZ'],
-    [702, 'AAA'],
-    [16383, 'XFD'],
-  ])('column %i is %s', (index, letters) => {
-    expect(columnLetters(index)).toBe(letters);
-  });
-
   it.each([
     ['plain', 'plain'],
     ['a<b>&"c\'', 'a&lt;b&gt;&amp;&quot;c&apos;'],

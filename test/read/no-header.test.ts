@@ -72,6 +72,13 @@ describe('a file without a header row', () => {
     ]);
   });
 
+  it('a row shorter than the columns: the note names the columns, not a header', async () => {
+    const path = join(dir, 'short-row.csv');
+    writeFileSync(path, 'a,b,c\nd\n');
+    const { rows } = await readAll(path);
+    expect(rows[1].notes).toEqual([{ code: 'W_ROW_SHORT', cell: 1, column: 'B', message: 'the row has 1 cell, the columns 3: columns B–C are read as empty', repaired: false }]);
+  });
+
   it('every line blank: refused as empty', async () => {
     const path = join(dir, 'blank.csv');
     writeFileSync(path, '\n\n,,\n');

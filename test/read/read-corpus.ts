@@ -8,7 +8,7 @@
 // - libreoffice-csv/: CSV, TSV and XLSX saved by LibreOffice Calc, with <file>.expected.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { columnLetter } from '../../src/read/source.js';
+import { columnLetter } from '../../src/util/column-letter.js';
 import { NO_HEADER_ROW, type CellValue } from '../../src/read/types.js';
 import { CELL_FILES, XLSX_CELLS_DIR } from './xlsx-cells.corpus.js';
 

@@ -7,6 +7,7 @@ import { isValidIsoDate } from '../../resources/fields.js';
 import type { CellValue } from '../flatten.js';
 import { serialTime } from '../../util/excel-serial.js';
 import { ValueMemo } from '../../util/memo.js';
+import { columnLetter } from '../../util/column-letter.js';
 
 /** What a column's cells need, worked out once per sheet by `rowColumn`. */
 export interface RowColumn {
@@ -25,19 +26,12 @@ export interface RowColumn {
   readonly textKept: string;
 }
 
-/** A1-style column letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetters(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
-
 export function rowColumn(index: number, styleId: number, date: boolean): RowColumn {
   const s = styleId ? ` s="${styleId}"` : '';
   return {
     styleId,
     date,
-    open: `<c r="${columnLetters(index)}`,
+    open: `<c r="${columnLetter(index)}`,
     empty: styleId ? `"${s}/>` : '',
     bool: `"${s} t="b"><v>`,
     num: `"${s}><v>`,

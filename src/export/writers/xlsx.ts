@@ -10,7 +10,8 @@ import type { Writable } from 'node:stream';
 import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
 import type { AboutInfo, SheetSpec, TableWriter } from './types.js';
 import { appXml, contentTypesXml, coreXml, ROOT_RELS_XML, sheetHeadXml, sheetTailXml, workbookRelsXml, workbookXml } from './xlsx-parts.js';
-import { columnLetters, rowColumn, rowXml, xmlText, type RowColumn } from './xlsx-rows.js';
+import { rowColumn, rowXml, xmlText, type RowColumn } from './xlsx-rows.js';
+import { columnLetter } from '../../util/column-letter.js';
 import { StyleTable } from './xlsx-styles.js';
 import { THEME_XML } from './xlsx-theme.js';
 import { ZipWriter } from './zip.js';
@@ -113,7 +114,7 @@ export class XlsxWriter implements TableWriter {
 
   async endSheet(): Promise<void> {
     await this.flushRows();
-    const filter = `A1:${columnLetters(Math.max(1, this.columns.length) - 1)}${this.rows + 1}`;
+    const filter = `A1:${columnLetter(Math.max(1, this.columns.length) - 1)}${this.rows + 1}`;
     await this.zip.write(Buffer.from(sheetTailXml(filter), 'utf8'));
     await this.zip.endEntry();
   }

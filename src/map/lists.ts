@@ -13,6 +13,8 @@ export interface ListNames {
   readonly names: ReadonlySet<string>;
   /** False for a long list of which the run has read only the first page: a name not in it may still be in the list. */
   readonly complete: boolean;
+  /** Names the list answers to besides its own (a country named in another language: "Deutschland"). */
+  readonly alsoNames?: (text: string) => boolean;
 }
 
 /** What the service's lists hold, by kind: only the lists the run fetched. */
@@ -38,13 +40,13 @@ const NAMES_A_LIST = 0.8;
  * A list's names for the mapping: entry names and their other keys, but no code of three
  * characters or fewer ("IT" is Italy and also a department; "4" is a country's number and a quantity).
  */
-export function listNames(names: Iterable<string>, complete = true): ListNames {
+export function listNames(names: Iterable<string>, complete = true, alsoNames?: (text: string) => boolean): ListNames {
   const out = new Set<string>();
   for (const n of names) {
     const k = normalizeName(n);
     if (compactName(n).length > 3) out.add(k);
   }
-  return { names: out, complete };
+  return { names: out, complete, alsoNames };
 }
 
 /** The column's distinct name-like values (first spelling of each): numbers and dates name nothing in a list. */
@@ -66,7 +68,7 @@ export function matchList(kind: LookupKind, distinct: readonly string[], list: L
   let matched = 0;
   for (const v of distinct) {
     // "Hardware / Laptop" is looked up as "Hardware" (the subcategory is checked later, by the resolver).
-    if (names.has(normalizeName(v)) || (kind === 'category' && names.has(normalizeName(splitCategory(v).name)))) matched++;
+    if (names.has(normalizeName(v)) || (kind === 'category' && names.has(normalizeName(splitCategory(v).name))) || list.alsoNames?.(v)) matched++;
   }
   return { kind, distinct: distinct.length, matched, share: matched / distinct.length, complete: list.complete };
 }

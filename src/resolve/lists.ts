@@ -7,7 +7,20 @@ import type { Mapping } from '../map/headers.js';
 import type { CellValue } from '../read/types.js';
 import { listNames, type ListNames, type LookupLists } from '../map/lists.js';
 import type { LookupKind } from '../resources/fields.js';
+import { countryCodeByName } from './countries.js';
 import type { Resolver } from './lookups.js';
+
+/**
+ * A country list also answers to its countries' names in other languages ("Deutschland",
+ * "Österreich"), as the resolver reads them: a German register's "Land" column is the
+ * country column by its values too. Only a name the library gives one country counts.
+ */
+function otherLanguages(ids: ReadonlySet<number>): (text: string) => boolean {
+  return (text) => {
+    const code = countryCodeByName(text);
+    return code !== undefined && ids.has(code);
+  };
+}
 
 /**
  * Start the lists the mapped lookup columns need and return what is known of them for the
@@ -25,7 +38,9 @@ export async function fetchLookupLists(resolver: Resolver, mapping: Mapping, sam
   for (const kind of kinds) {
     await resolver.load(kind, []);
     const idx = resolver.index(kind);
-    if (idx.size > 0) lists.set(kind, listNames(idx.all().flatMap((e) => [e.name, ...(e.keys ?? [])]), idx.complete));
+    if (idx.size === 0) continue;
+    const names = idx.all().flatMap((e) => [e.name, ...(e.keys ?? [])]);
+    lists.set(kind, listNames(names, idx.complete, kind === 'country' ? otherLanguages(new Set(idx.all().map((e) => e.id))) : undefined));
   }
   return lists;
 }

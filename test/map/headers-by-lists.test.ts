@@ -27,6 +27,12 @@ describe('how many of a column\'s distinct values are names in a list', () => {
     expect(matchList(kind, distinctNames(values), listNames(names))).toMatchObject(want);
   });
 
+  it('a list that answers to other names counts them (a country named in another language)', () => {
+    const german = new Set(['deutschland', 'osterreich']);
+    const list = listNames(['Germany', 'Austria'], true, (t) => german.has(t.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')));
+    expect(matchList('country', distinctNames(['Deutschland', 'Österreich', 'Germany', 'Atlantis']), list)).toMatchObject({ matched: 3, distinct: 4 });
+  });
+
   it.each([
     ['4 of 5, more than once: the list is named', { matched: 4, distinct: 5 }, true],
     ['one value only: a coincidence', { matched: 1, distinct: 1 }, false],

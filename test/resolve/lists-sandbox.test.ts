@@ -52,6 +52,16 @@ describe('a column is judged by the service\'s lists', () => {
     expect(res.stderr).toContain('column "Department" maps to nothing (null in the file): it also matches Business unit (business_unit), taken by column "Site"');
   });
 
+  it('a country named in another language is in the country list: no false "none of its values" on the loser', async () => {
+    const file = join(env.dir, 'nation.csv');
+    writeFileSync(file, 'Asset Name,Serial Number,Country,Nation\nDesk,SN-N-1,Germany,Deutschland\nChair,SN-N-2,Austria,Österreich\nLamp,SN-N-3,France,Frankreich\n');
+    const res = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).columns).toMatchObject({ Country: 'country', Nation: null });
+    expect(res.stderr).toContain('column "Nation" maps to nothing (null in the file): it also matches Country (country), taken by column "Country" (a match by name, not synonym)');
+    expect(res.stderr).not.toContain('country list');
+  });
+
   it('offline, the headers decide as before', async () => {
     const res = await runCli(['mapping', 'suggest', FILE, '-r', 'asset']);
     expect(res.code, res.stderr).toBe(0);

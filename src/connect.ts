@@ -14,6 +14,8 @@ export interface Connection {
   readonly sandbox: boolean;
   /** The account's key in the pace memory (src/api/pace-memory.ts). */
   readonly paceKey?: string;
+  /** The share of the limit the last run in the hour got (the limit: all of it); undefined when no run is remembered. */
+  readonly lastShare?: number;
   close(): Promise<void>;
 }
 
@@ -39,11 +41,12 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     stopSandbox = () => sb.close();
   }
   const paceAt = paceKey(baseUrl!, token!);
+  const lastShare = cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined;
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
     rateLimit: cfg.rateLimit,
-    startRate: cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined,
+    startRate: lastShare !== undefined && lastShare < cfg.rateLimit ? lastShare : undefined,
     logger: opts.logger,
     connections: opts.connections,
     maxRetries: opts.maxRetries,
@@ -56,6 +59,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     baseUrl: baseUrl!,
     sandbox: cfg.sandbox,
     paceKey: paceAt,
+    lastShare,
     async close() {
       await client.close();
       await stopSandbox?.();

@@ -58,6 +58,21 @@ export function describeText(t: NonNullable<ImportPlan['text']>): string {
   return `Read as ${ENCODINGS[t.encoding] ?? t.encoding}${t.encodingWhy ? ` (${t.encodingWhy})` : ''}, cells separated by ${sep}${padding}.`;
 }
 
+/**
+ * The pace and the ETA. A first run (no run against the account in the last hour) plans at
+ * the whole limit, and says so when that matters: others' use of the account shows only
+ * when the service refuses a request.
+ */
+function paceText(plan: ImportPlan): string {
+  const rate = plan.sharedRate ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)` : `${plan.rateLimit || 'unlimited'} requests/minute`;
+  const eta = plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute';
+  const unsure =
+    plan.share === 'unknown' && plan.rateLimit > 0 && plan.etaSeconds > 60
+      ? " if no one else uses the account now (the service shows others' use only by refusing a request: the pace and the ETA follow its first refusal, and the next run starts from the share this one gets)"
+      : '';
+  return `at ${rate} ${eta}${unsure}`;
+}
+
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [];
   const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
@@ -81,7 +96,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const what = plan.mode === 'update' ? `up to ${plan.writes} updates (a read and a write each)` : `up to ${plan.writes} writes`;
-    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; at ${plan.sharedRate ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)` : `${plan.rateLimit || 'unlimited'} requests/minute`} ${plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute'}.`);
+    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`);
   }
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');

@@ -14,14 +14,14 @@ import type { ImportSummary } from './types.js';
 /**
  * Remember the share of the account this run got, for the next run's plan and pace: the
  * rate it paced at when it ended, while below the limit (after a 429, or climbing back
- * from a remembered share); forgotten when a run of more than a window had the whole limit.
+ * from a remembered share); the whole limit when a run of more than a window had it.
  */
 function notePace(conn: Connection, durationMs: number): void {
   const limiter = conn.client.limiter;
   if (!conn.paceKey || limiter.limit <= 0) return;
   const rate = limiter.currentRate();
   if (limiter.rate.adapted && rate < limiter.limit) rememberRate(conn.paceKey, limiter.limit, rate);
-  else if (durationMs > 60_000) rememberRate(conn.paceKey, limiter.limit, undefined);
+  else if (durationMs > 60_000) rememberRate(conn.paceKey, limiter.limit, limiter.limit);
 }
 
 export interface RunCost {

@@ -160,6 +160,7 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
     report: s.reportPath,
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
+    share: conn.lastShare === undefined ? 'unknown' : 'remembered',
   };
   return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
 }

@@ -120,6 +120,12 @@ export interface ImportPlan {
   readonly report?: string;
   /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
   readonly sharedRate?: number;
+  /**
+   * Whether the ETA knows the account's use by others: 'remembered' (a run in the last hour
+   * measured it, all of the limit or a share), or 'unknown' (no such run: the ETA assumes the
+   * whole limit, and the service tells nothing of others' use before its first 429).
+   */
+  readonly share: 'remembered' | 'unknown';
 }
 
 export interface ImportSummary {

@@ -14,7 +14,8 @@ describe('pace memory', () => {
     ['remembered within the hour', 100, 72, T + 10 * 60_000, 100, 72],
     ['forgotten after an hour', 100, 72, T + REMEMBER_MS + 1, 100, undefined],
     ['another limit: not this share', 100, 72, T + 1000, 300, undefined],
-    ['forgetting (the run had the whole limit)', 100, undefined, T + 1000, 100, undefined],
+    ['a run that had the whole limit: remembered as the limit', 100, 100, T + 1000, 100, 100],
+    ['never more than the limit', 100, 130, T + 1000, 100, 100],
   ])('%s', (_name, limit, rate, later, askedLimit, want) => {
     const file = join(dir, `pace-${++n}.json`);
     const key = paceKey('https://a.example', 'token');

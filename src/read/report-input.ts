@@ -7,7 +7,7 @@
 import { restoreCell } from '../export/neutralize.js';
 import { REPORT_COLUMNS, REPORT_SIGNATURE } from '../report/columns.js';
 import { headerText, isBlankRow } from './header.js';
-import type { CellValue, ReportedOutcome, SheetRow, SheetSource } from './types.js';
+import { withFormatOf, type CellValue, type ReportedOutcome, type SheetRow, type SheetSource } from './types.js';
 
 /** A report's sample reads ahead at most this many times the rows it wants. */
 const SAMPLE_LOOKAHEAD = 16;
@@ -93,18 +93,8 @@ export function readReportInput(source: SheetSource): SheetSource {
   const take = source.take;
   const inSample = source.sample;
   const generator = rows();
-  return {
+  return withFormatOf<SheetSource>(source, {
     file: source.file,
-    format: source.format,
-    sheet: source.sheet,
-    delimiter: source.delimiter,
-    padded: source.padded,
-    get encoding() {
-      return source.encoding;
-    },
-    get encodingWhy() {
-      return source.encodingWhy;
-    },
     headerRow: source.headerRow,
     headers: layout.keep.map((i) => restoreCell(source.headers[i])),
     rows: generator,
@@ -137,5 +127,5 @@ export function readReportInput(source: SheetSource): SheetSource {
       await generator.return(undefined);
       await source.close?.();
     },
-  };
+  });
 }

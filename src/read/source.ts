@@ -4,19 +4,10 @@
 import type { Location } from '../errors.js';
 import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
 import { readError, WarningSink } from './problems.js';
-import { NO_HEADER_ROW, type CellValue, type ReadOptions, type ReadStats, type ReadWarning, type RowNote, type SheetRow, type SheetSource } from './types.js';
+import { NO_HEADER_ROW, type CellValue, type ReadOptions, type ReadStats, type ReadWarning, type RowNote, type SheetFormat, type SheetRow, type SheetSource, withFormatOf } from './types.js';
 import { columnLetter } from '../util/column-letter.js';
 
-export interface RawSheet {
-  readonly format: 'csv' | 'tsv' | 'xlsx';
-  readonly sheet?: string;
-  readonly delimiter?: string;
-  /** CSV: cells are padded after the delimiter (`a, b`), and the padding is not read. */
-  readonly padded?: boolean;
-  /** A getter: the CSV reader may learn the encoding better after the sample (ASCII start, Windows-1252 later). */
-  readonly encoding?: string;
-  /** A getter, likewise: why that encoding, in words for the plan. */
-  readonly encodingWhy?: string;
+export interface RawSheet extends SheetFormat {
   /** Rows in order. `return()` must release the file. */
   readonly rows: AsyncGenerator<RawRow>;
   /** The next of `rows` when it is at hand without waiting (a batch read ahead); else undefined. */
@@ -453,18 +444,8 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
   }
 
   const rows = dataRows();
-  return {
+  return withFormatOf<SheetSource>(raw, {
     file,
-    format: raw.format,
-    sheet: raw.sheet,
-    delimiter: raw.delimiter,
-    padded: raw.padded,
-    get encoding() {
-      return raw.encoding;
-    },
-    get encodingWhy() {
-      return raw.encodingWhy;
-    },
     headerRow,
     headers,
     rows,
@@ -480,5 +461,5 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
       await rows.return(undefined);
       await raw.rows.return(undefined);
     },
-  };
+  });
 }

@@ -71,19 +71,40 @@ export interface ReadWarning {
   readonly column?: string;
 }
 
-export interface SheetSource {
-  /** The path as the user gave it. */
-  readonly file: string;
+/** How a sheet was read: its format and, for text, the delimiter and encoding found. */
+export interface SheetFormat {
   readonly format: 'csv' | 'tsv' | 'xlsx';
   /** Sheet name (XLSX); undefined for text files. */
   readonly sheet?: string;
-  /** CSV: the delimiter found; the encoding found. */
+  /** CSV: the delimiter found. */
   readonly delimiter?: string;
   /** CSV: cells are padded after the delimiter (`a, b, "c, d"`); the padding outside quotes is not read. */
   readonly padded?: boolean;
+  /** CSV: the encoding found. A getter: the reader may learn it better after the sample (ASCII start, Windows-1252 later). */
   readonly encoding?: string;
-  /** CSV: why that encoding, in words ("its byte-order mark", "its bytes are not valid UTF-8 …"). */
+  /** CSV: why that encoding, in words ("its byte-order mark", "its bytes are not valid UTF-8 …"); a getter likewise. */
   readonly encodingWhy?: string;
+}
+
+/**
+ * `into` given the format of `of`, its encoding still read from `of` when asked (see
+ * SheetFormat.encoding): a spread would copy today's value.
+ */
+export function withFormatOf<S extends SheetFormat>(of: SheetFormat, into: Omit<S, keyof SheetFormat>): S {
+  const value = (v: unknown): PropertyDescriptor => ({ value: v, enumerable: true });
+  return Object.defineProperties(into, {
+    format: value(of.format),
+    sheet: value(of.sheet),
+    delimiter: value(of.delimiter),
+    padded: value(of.padded),
+    encoding: { get: () => of.encoding, enumerable: true },
+    encodingWhy: { get: () => of.encodingWhy, enumerable: true },
+  }) as S;
+}
+
+export interface SheetSource extends SheetFormat {
+  /** The path as the user gave it. */
+  readonly file: string;
   /** Row number of the header row as the user sees it; NO_HEADER_ROW (0) when the file has none. */
   readonly headerRow: number;
   /** Header texts, trimmed; an empty header is "" (still a column). */

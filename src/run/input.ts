@@ -5,7 +5,8 @@
 import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
-import { headerMatcher, mapHeaders, missingRequired, type CustomFieldSet, type Mapping } from '../map/headers.js';
+import { headerMatcher, mapHeaders, missingRequired, type CustomFieldSet, type MapOptions, type Mapping } from '../map/headers.js';
+import type { CellValue } from '../read/types.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import { NO_HEADER_ROW, type SheetSource } from '../read/types.js';
@@ -70,6 +71,29 @@ function checkMapping(s: RunSettings, probe: SheetSource, mapping: Mapping): voi
   }
 }
 
+/**
+ * The headers mapped, then, where the mapped lookup columns hold names, mapped again with
+ * those lists at hand (read now rather than after the scan, which goes on from them): a
+ * column whose values are names in one of them is judged by that too. `check` sees each
+ * mapping made, the first before any list is read.
+ */
+export async function mapByLists(
+  def: ResourceDef,
+  headers: readonly string[],
+  opts: MapOptions,
+  resolver: Resolver | undefined,
+  samples: readonly (readonly CellValue[])[],
+  check?: (m: Mapping) => void,
+): Promise<Mapping> {
+  const byHeaders = mapHeaders(def, headers, opts);
+  check?.(byHeaders);
+  const lists = resolver ? await fetchLookupLists(resolver, byHeaders, samples) : undefined;
+  if (!lists?.size) return byHeaders;
+  const mapping = mapHeaders(def, headers, { ...opts, lists });
+  check?.(mapping);
+  return mapping;
+}
+
 export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connection): Promise<MappedInput> {
   const { def, mode, mappingFile, mappingPath, company, o } = s;
   // Custom fields cost two requests: fetched only when the mapping file names one, or
@@ -83,16 +107,10 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
   const mapOpts = { mappingFile, mappingPath, custom, mode, preset: o.preset !== undefined, samples };
-  const byHeaders = mapHeaders(def, probe.headers, mapOpts);
-  // A mapping short of a required field stops here, before any list is read.
-  checkMapping(s, probe, byHeaders);
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
-  // The lists the mapped lookup columns need, fetched now rather than after the scan: a
-  // column whose values are names in one of them is judged by that too.
-  const lists = await fetchLookupLists(resolver, byHeaders, samples);
-  const mapping = lists.size > 0 ? mapHeaders(def, probe.headers, { ...mapOpts, lists }) : byHeaders;
-  if (mapping !== byHeaders) checkMapping(s, probe, mapping);
+  // A mapping short of a required field stops before any list is read.
+  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) => checkMapping(s, probe, m));
   await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder });
   return { probe, mapping, custom, resolver };
 }

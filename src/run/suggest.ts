@@ -3,15 +3,15 @@
 // does not know (when a service is at hand).
 import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../connect.js';
-import { headerMatcher, mapHeaders, mappingToFile, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
+import { headerMatcher, mappingToFile, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import type { CellValue } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
-import { fetchLookupLists } from '../resolve/lists.js';
 import { suggestValues } from '../resolve/suggest-values.js';
 import { loadCustomFields, loadMappingFile, writableResource } from './import.js';
+import { mapByLists } from './input.js';
 
 export interface SuggestOptions {
   readonly file: string;
@@ -66,11 +66,9 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
   return withService(o.connection, async (conn) => {
     const custom: CustomFieldSet | undefined = conn ? await loadCustomFields(conn, def, o.connection!.company) : undefined;
     const mapOpts = { mappingFile, mappingPath: o.mappingPath, custom, samples: rows };
-    const byHeaders = mapHeaders(def, source.headers, mapOpts);
     const resolver = conn ? new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }) : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
-    const lists = resolver ? await fetchLookupLists(resolver, byHeaders, rows) : undefined;
-    const m = lists?.size ? mapHeaders(def, source.headers, { ...mapOpts, lists }) : byHeaders;
+    const m = await mapByLists(def, source.headers, mapOpts, resolver, rows);
     const tables = resolver ? await valueTables(resolver, m, source.headers, rows) : { values: {}, notes: [] };
     const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;

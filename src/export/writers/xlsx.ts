@@ -6,6 +6,9 @@
 // put together here: the rows' XML by xlsx-rows.ts, the parts around them by
 // xlsx-parts.ts, the styles by xlsx-styles.ts, the zip by zip.ts (Node's CRC-32 and
 // deflate). An "About" sheet closes the workbook, as only then are the counts known.
+// A list longer than a sheet holds (Excel's 1,048,576 rows) goes on in a sheet of its own
+// ("Assets 2", its header repeated), and the About sheet says so: Excel would otherwise
+// open the file with the rows past its last one left out.
 import type { Writable } from 'node:stream';
 import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
 import type { AboutInfo, SheetSpec, TableWriter } from './types.js';
@@ -28,6 +31,8 @@ const ZIP_LEVEL = 1;
 const FLUSH_CHARS = 1 << 18;
 const TYPE_WIDTH: Record<ExportColumn['type'], number> = { text: 24, list: 30, integer: 10, decimal: 14, date: 12, boolean: 9 };
 const ABOUT_WIDTHS = [24, 44, 12, 12];
+/** Rows a sheet holds in Excel (and LibreOffice), the header's included. */
+export const EXCEL_MAX_ROWS = 1_048_576;
 
 export function columnWidth(c: ExportColumn): number {
   return Math.min(50, Math.max(c.label.length + 3, TYPE_WIDTH[c.type]));
@@ -58,12 +63,19 @@ export class XlsxWriter implements TableWriter {
   private columns: readonly ExportColumn[] = [];
   private rowColumns: readonly RowColumn[] = [];
   private rows = 0;
+  /** The sheet being written, and the names of the sheets its rows went on to. */
+  private spec?: SheetSpec;
+  private first = '';
+  private readonly continued = new Map<string, string[]>();
   /** Rows' XML not yet handed to the zip. */
   private pending: string[] = [];
   private pendingChars = 0;
 
-  /** The workbook goes to `out` as it is written; the caller owns the stream. */
-  constructor(out: Writable) {
+  /** The workbook goes to `out` as it is written; the caller owns the stream. `maxRows`: a sheet's rows, header included (tests). */
+  constructor(
+    out: Writable,
+    private readonly maxRows = EXCEL_MAX_ROWS,
+  ) {
     this.zip = new ZipWriter(out, { level: ZIP_LEVEL }, this.created);
   }
 
@@ -85,8 +97,15 @@ export class XlsxWriter implements TableWriter {
   }
 
   async beginSheet(spec: SheetSpec): Promise<void> {
+    this.spec = spec;
+    this.first = sheetName(spec.title, this.taken);
+    await this.beginPart(spec, this.first);
+  }
+
+  /** A sheet's part, its header row written: the list's first, or one it goes on in. */
+  private async beginPart(spec: SheetSpec, name: string): Promise<void> {
     const formats = spec.columns.map((c) => NUM_FMT[c.type]);
-    await this.openSheet(sheetName(spec.title, this.taken), spec.columns.map(columnWidth), formats, true);
+    await this.openSheet(name, spec.columns.map(columnWidth), formats, true);
     // exceljs styled the header row (bold) before its cells (bold in the column's format).
     const rowStyle = this.styles.id(undefined, true);
     const header = formats.map((f, i) => rowColumn(i, this.styles.id(f, true), false));
@@ -97,6 +116,7 @@ export class XlsxWriter implements TableWriter {
   }
 
   async writeRow(cells: readonly CellValue[]): Promise<void> {
+    if (this.rows + 1 >= this.maxRows && this.spec) await this.continueSheet(this.spec);
     const xml = rowXml(this.rows + 2, cells, this.rowColumns);
     this.pending.push(xml);
     this.pendingChars += xml.length;
@@ -110,6 +130,15 @@ export class XlsxWriter implements TableWriter {
     this.pending = [];
     this.pendingChars = 0;
     if (xml) await this.zip.write(Buffer.from(xml, 'utf8'));
+  }
+
+  /** The sheet is full: the list goes on in the next one, under the same header. */
+  private async continueSheet(spec: SheetSpec): Promise<void> {
+    await this.endSheet();
+    const more = this.continued.get(spec.title) ?? [];
+    const name = sheetName(`${this.first} ${more.length + 2}`, this.taken);
+    this.continued.set(spec.title, [...more, name]);
+    await this.beginPart(spec, name);
   }
 
   async endSheet(): Promise<void> {
@@ -145,7 +174,11 @@ export class XlsxWriter implements TableWriter {
     const filters = Object.entries(about.filters);
     if (filters.length > 0) lines.push({ cells: ['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)] });
     lines.push({ cells: [] }, { cells: ['Sheet', 'Resource', 'Records', 'Service count'], bold: true });
-    for (const s of about.sheets) lines.push({ cells: [s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count] });
+    for (const s of about.sheets) {
+      lines.push({ cells: [s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count] });
+      const more = this.continued.get(s.title);
+      if (more) lines.push({ cells: ['', `${s.title} goes on in ${more.map((m) => `"${m}"`).join(', ')}: a sheet holds ${this.maxRows.toLocaleString('en-US')} rows`] });
+    }
     return lines
       .map((line, i) => {
         const bold = line.bold ? this.styles.id(undefined, true) : 0;

@@ -105,7 +105,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
 export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = process.stdout): void {
   const c = s.counts;
   const parts = s.dryRun
-    ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`]
+    ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`, ...(c['not sent'] ? [`${c['not sent']} not checked`] : [])]
     : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`, ...(c['not sent'] ? [`${c['not sent']} not sent`] : [])];
   const lines = [
     `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,

@@ -2,6 +2,7 @@
 // the writer: a dry run one row at a time (the one pass: the look-ahead first, then the
 // rest as it is read, learning from each row before checking it); writes a few at a time.
 // Each outcome goes to the report, the progress line and the caller, as it comes.
+import { Turns } from '../util/turns.js';
 import pLimit from 'p-limit';
 import { resolve as resolvePath } from 'node:path';
 import type { Connection } from '../connect.js';
@@ -187,9 +188,12 @@ async function onePass(l: Loop, sc: ScannedSheet, probe: SheetSource, learner: L
     if (waited) await waited;
   }
   sc.ahead.length = 0;
+  const turns = new Turns();
   for (;;) {
     // A row at hand is taken without a promise; only an empty hand waits for the reader.
     const r = probe.take?.() ?? (await sc.nextRow());
+    const turn = turns.due();
+    if (turn) await turn;
     if (!r) return;
     const learnt = learner.learn(r);
     if (learnt) await learnt;
@@ -223,14 +227,14 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
     files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
   }
-  const stop = new StopState();
+  const stop = new StopState(s.dryRun);
   const writer = rowWriter(s, input, planned, conn, files.journal);
   const rows = new RowOutcomes({ s, input, sc, planned, ctx: rowContext(s, input, sc), writer, stop });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
   const emitter = new Emitter(s, files.report, new RowReadNotes(source.warnings), stop, progress);
   const onAbort = () => {
-    stop.stop(interrupted());
-    conn.client.interrupt(interrupted());
+    stop.stop(interrupted(s.dryRun));
+    conn.client.interrupt(interrupted(s.dryRun));
   };
   o.signal?.addEventListener('abort', onAbort);
   if (o.signal?.aborted) onAbort();
@@ -239,7 +243,10 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
     if (sc.onePass) await onePass(l, sc, input.probe, new Learner(s, input, sc));
     // In order, one at a time: a dry run's rows need the service only for the odd lookup.
     else if (s.dryRun && s.mode === 'create') {
+      const turns = new Turns();
       for await (const r of source.rows) {
+        const turn = turns.due();
+        if (turn) await turn;
         const waited = checkRow(l, r);
         if (waited) await waited;
       }

@@ -1,6 +1,7 @@
 // Stage 5 of an import: the summary, the share of the account this run got (for the next
 // run's pace), the journal closed and the report put in place. And the report of a run
 // stopped before its first row: every row listed as not sent.
+import { Turns } from '../util/turns.js';
 import type { Connection } from '../connect.js';
 import { rememberRate } from '../api/pace-memory.js';
 import { fileWriteError } from '../errors.js';
@@ -74,7 +75,10 @@ export async function reportAllNotSent(s: RunSettings, sheet: string | undefined
   const source = await openSheet(s.o.file, { sheet, headerRow });
   const report = await openReport(s.reportPath, headers);
   try {
+    const turns = new Turns();
     for await (const r of source.rows) {
+      const turn = turns.due();
+      if (turn) await turn;
       await report.write({ row: r.row, cells: r.cells, text: r.text, warnings: [], status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }] });
     }
     await report.close();

@@ -3,6 +3,8 @@
 // up (fetched now), the row count. Then, with the journal locked, what earlier runs did,
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
+import { interrupted } from './rows.js';
+import { Turns } from '../util/turns.js';
 import { stat } from 'node:fs/promises';
 import type { Connection } from '../connect.js';
 import { AssetbatchError } from '../errors.js';
@@ -49,7 +51,12 @@ async function readAhead(s: RunSettings, input: MappedInput, scanner: Scanner, o
   const lookahead = Math.max(1, s.o.lookaheadRows ?? LOOKAHEAD_ROWS);
   const fileBytes = (await stat(s.o.file)).size;
   const ahead: SheetRow[] = [];
+  const turns = new Turns();
   for (;;) {
+    const turn = turns.due();
+    if (turn) await turn;
+    // Stopped while the sheet is counted: nothing is sent, and the run ends as a stop in planning does.
+    if (s.o.signal?.aborted) throw interrupted(s.dryRun);
     if (onePass && ahead.length >= lookahead) {
       scanner.expectFileBytes(fileBytes);
       return { ahead, counted: false, nextRow };

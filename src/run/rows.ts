@@ -21,13 +21,15 @@ export const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e
 /** Why the run stopped (the first reason), shared by the rows and the outcomes. */
 export class StopState {
   stopped?: { code: string; message: string };
+  /** `dryRun`: a row past the stop was not checked (a dry run sends nothing anyway). */
+  constructor(private readonly dryRun = false) {}
   stop(e: unknown): void {
     if (this.stopped) return;
     this.stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
   }
-  /** A row the run stopped before sending: listed, with why. */
+  /** A row the run stopped before sending (or checking): listed, with why. */
   notSent(base: Base): RowOutcome {
-    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${this.stopped?.message ?? 'interrupted'}` }] };
+    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `${this.dryRun ? 'not checked' : 'not sent'}: ${this.stopped?.message ?? 'interrupted'}` }] };
   }
 }
 
@@ -102,7 +104,10 @@ export class RowOutcomes {
   }
 
   private check(r: SheetRow): RowOutcome | Promise<RowOutcome> {
-    const { s, ctx, writer, sc } = this.d;
+    const { s, ctx, writer, sc, stop } = this.d;
+    // Once stopped, the rows left are listed as they are read, not checked: a stop is quick
+    // however many rows remain (a dry run's checks are all its work).
+    if (stop.stopped) return { ...stop.notSent({ row: r.row, cells: r.cells, text: r.text, warnings: [] }), key: this.keyTextOf(r) };
     const p = prepareRow(ctx, r);
     const base = { row: r.row, cells: r.cells, text: r.text, warnings: p.warnings, key: this.keyTextOf(r) };
     if (p.skip) return { ...base, status: 'skipped', id: p.id, issues: [], note: p.skip };
@@ -182,4 +187,6 @@ export class RowOutcomes {
 }
 
 /** The stop a signal asks for: the reason rows not sent give. */
-export const interrupted = (): AssetbatchError => new AssetbatchError('E_INTERRUPTED', 'interrupted; rows not yet sent were not sent (run the same command again to resume)');
+/** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
+export const interrupted = (dryRun = false): AssetbatchError =>
+  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted; the rows after it were not checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');

@@ -1,6 +1,7 @@
 // What a run must know before it checks rows: the day/month order of each date column,
 // the names to look up, the first row of each natural key and the counts for the plan.
 // Fed row by row, by a whole first pass (imports) or by a look-ahead (dry runs, one pass).
+import { Turns } from '../util/turns.js';
 import { AssetbatchError } from '../errors.js';
 import type { LookupKind } from '../resources/fields.js';
 import type { SheetRow } from '../read/types.js';
@@ -214,6 +215,11 @@ export class Scanner {
 export async function scanDateOrders(rows: AsyncIterable<SheetRow>, mapping: Mapping, where: ScanWhere): Promise<Map<number, DateOrder | undefined>> {
   const s = new Scanner(mapping, { trackKeys: false });
   s.collectNames = false;
-  for await (const r of rows) s.add(r);
+  const turns = new Turns();
+  for await (const r of rows) {
+    s.add(r);
+    const turn = turns.due();
+    if (turn) await turn;
+  }
   return s.dateOrders(where, true);
 }

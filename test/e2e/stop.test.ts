@@ -114,4 +114,30 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(rows.some((r) => r['#status'] === 'not sent')).toBe(true);
     expect(w.out.stdout).toMatch(/Stopped: interrupted/);
   }, 30_000);
+
+  it('validate of a large CSV (read in a worker): Ctrl-C stops the checks within 2 s, the rows after it listed as not checked', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'large.csv');
+    const n = 150_000;
+    // Rows read far faster than they are checked: the checks never wait for the reader, which
+    // once kept Ctrl-C from being handled until the last row.
+    const lines = ['Name,Serial Number,Purchase Date,Country,Purchase Cost'];
+    for (let i = 0; i < n; i++) lines.push(`Desk ${i},LARGE-${i},${1 + (i % 28)}/03/2021,Germany,${100 + (i % 900)}.50`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const report = join(dir, 'large.report.csv');
+    const child = spawnCli(['validate', file, '-r', 'asset', '--date-format', 'dd/MM/yyyy', '--report', report, '--sandbox'], fresh());
+    const w = watch(child);
+    // Printed once the rows read ahead are counted: the checks are under way.
+    await w.until(/^Columns: /m);
+    const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
+    expect(code, w.out.stderr).toBe(3);
+    expect(ms).toBeLessThan(2000);
+    const rows = readReport(report);
+    expect(rows).toHaveLength(n);
+    const notChecked = rows.filter((r) => r['#status'] === 'not sent');
+    expect(notChecked.length).toBeGreaterThan(0);
+    expect(notChecked[0]['#message']).toBe('not checked: interrupted; the rows after it were not checked');
+    expect(rows.filter((r) => !['valid', 'not sent'].includes(r['#status']))).toEqual([]);
+    expect(w.out.stdout).toMatch(/Checked: 150000 rows — \d+ valid, 0 invalid, 0 skipped, \d+ not checked\./);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
 // (CREDITS in flight at most).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { AssetbatchError, type ErrorCode, type Location } from '../errors.js';
 import type { TextEncodingName } from './detect.js';
 import type { RawRow } from './header.js';
@@ -84,35 +84,57 @@ function apply(ops: readonly WorkerOp[], events: RowEvents): void {
   }
 }
 
+/** What a worker is started with: its reader's own data, the port its batches go to, and a count of them sent. */
+export interface WorkerStart<T> {
+  readonly init: T;
+  readonly rows: MessagePort;
+  readonly sent: SharedArrayBuffer;
+}
+
+/** Atomics.waitAsync (Node 16+), which TypeScript's ES2023 library does not declare. */
+type WaitAsync = (a: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+
+/**
+ * Batches stay in the port, as the worker wrote them, until taken: a listener would have
+ * each made into objects of this thread as it came, and the batches read ahead would then
+ * live through its young-generation collections (copied each time, then promoted).
+ */
+function batchInbox(rows: MessagePort, sent: Int32Array, stopped: Promise<void>): () => Promise<WorkerBatch | undefined> {
+  let ended = false;
+  void stopped.then(() => (ended = true));
+  return async () => {
+    for (;;) {
+      const seen = Atomics.load(sent, 0);
+      const got = receiveMessageOnPort(rows);
+      if (got) return got.message as WorkerBatch;
+      if (ended) return undefined;
+      const wait = waitAsync(sent, 0, seen);
+      if (wait.async) await Promise.race([wait.value, stopped]);
+    }
+  };
+}
+
 /** The read in a worker thread (`url`, given `data`): its batches of rows as they come, then its error, if any. */
 export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents, file: string): AsyncGenerator<RawRow[]> {
-  const worker = new Worker(url, { workerData: data });
-  const inbox: WorkerBatch[] = [];
+  const { port1, port2 } = new MessageChannel();
+  const sent = new Int32Array(new SharedArrayBuffer(4));
+  const start: WorkerStart<unknown> = { init: data, rows: port2, sent: sent.buffer as SharedArrayBuffer };
+  const worker = new Worker(url, { workerData: start, transferList: [port2] });
   let failure: Error | undefined;
-  let exited = false;
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    wake?.();
-    wake = undefined;
-  };
-  worker.on('message', (b: WorkerBatch) => {
-    inbox.push(b);
-    poke();
+  const stopped = new Promise<void>((resolve) => {
+    worker.on('error', (e) => {
+      failure = e;
+      resolve();
+    });
+    worker.on('exit', () => resolve());
   });
-  worker.on('error', (e) => {
-    failure = e;
-    poke();
-  });
-  worker.on('exit', () => {
-    exited = true;
-    poke();
-  });
+  const next = batchInbox(port1, sent, stopped);
   worker.postMessage(CREDITS);
   let taken = 0;
   try {
     for (;;) {
-      while (inbox.length === 0 && !failure && !exited) await new Promise<void>((r) => (wake = r));
-      const batch = inbox.shift();
+      const batch = await next();
       if (!batch) {
         throw new AssetbatchError('E_FILE_CORRUPT', `could not be read: the reading thread stopped${failure ? ` (${failure.message})` : ''}`, { location: { file }, cause: failure });
       }
@@ -125,6 +147,7 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
       if (batch.done) return;
     }
   } finally {
+    port1.close();
     await worker.terminate();
   }
 }

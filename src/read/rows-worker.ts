@@ -5,7 +5,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { isAssetbatchError } from '../errors.js';
 import type { RawRow } from './header.js';
-import type { RowEvents, WorkerBatch, WorkerOp } from './rows-thread.js';
+import type { RowEvents, WorkerBatch, WorkerOp, WorkerStart } from './rows-thread.js';
 import type { ReadWarning } from './types.js';
 
 /**
@@ -27,7 +27,13 @@ export interface RowSender {
   fail(err: unknown, file: string): Promise<void>;
 }
 
-export function rowSender(port: MessagePort): RowSender {
+/** The reader's own data, and a sender of its rows to the main thread. */
+export function workerStart<T>(port: MessagePort, data: unknown): { init: T; sender: RowSender } {
+  const start = data as WorkerStart<T>;
+  return { init: start.init, sender: rowSender(port, start.rows, new Int32Array(start.sent)) };
+}
+
+function rowSender(port: MessagePort, rowsPort: MessagePort, sent: Int32Array): RowSender {
   let credits = 0;
   let wake: (() => void) | undefined;
   port.on('message', (n: number) => {
@@ -46,7 +52,9 @@ export function rowSender(port: MessagePort): RowSender {
     credits--;
     for (const [key, n] of more) ops.push({ op: 'more', key, n, w: noted.get(key)! });
     more.clear();
-    port.postMessage({ ...batch, rows, ops });
+    rowsPort.postMessage({ ...batch, rows, ops });
+    Atomics.add(sent, 0, 1);
+    Atomics.notify(sent, 0);
     ops = [];
     rows = [];
   }

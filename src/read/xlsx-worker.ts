@@ -3,7 +3,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readError, WarningSink } from './problems.js';
-import { rowSender } from './rows-worker.js';
+import { workerStart } from './rows-worker.js';
 import type { RowEvents } from './rows-thread.js';
 import type { ReadWarning } from './types.js';
 import type { XlsxInit } from './xlsx-thread.js';
@@ -22,8 +22,7 @@ class ForwardingSink extends WarningSink {
   }
 }
 
-const init = workerData as XlsxInit;
-const sender = rowSender(parentPort!);
+const { init, sender } = workerStart<XlsxInit>(parentPort!, workerData);
 let fh: FileHandle | undefined;
 try {
   const where = { file: init.file };

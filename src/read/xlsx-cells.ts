@@ -178,10 +178,15 @@ function sharedText(raw: string, ctx: CellContext): CellValue {
   return text === undefined || text === '' ? null : text;
 }
 
-/** A `t="b"` cell or result: 0 (or "false", as some writers have it) is false. */
+/** A `t="b"` cell: 0 is false (as read before: any other number, or none, is true; "false" is false). */
 function booleanValue(raw: string): boolean {
+  return raw.trim() !== 'false' && parseInt(raw, 10) !== 0;
+}
+
+/** A formula's `t="b"` result: "0" is false (as read before: anything else is true but "false"). */
+function booleanResult(raw: string): boolean {
   const t = raw.trim();
-  return !(t === 'false' || Number(t) === 0);
+  return t !== '0' && t !== 'false';
 }
 
 /** A `t="d"` cell: its ISO 8601 text as the date it names; text that is no date stays text. */
@@ -244,7 +249,7 @@ function formulaResult(c: CellXml, row: number, ctx: CellContext): CellValue {
   if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline, 0, c.inline.length));
   if (value === undefined) return noResult(row, ctx);
   if (type === 'e') return { error: decodeXml(value) };
-  if (type === 'b') return booleanValue(value);
+  if (type === 'b') return booleanResult(value);
   if (type === 'str' || type === 'inlineStr') return storedText(value);
   if (type === 's') return sharedText(value, ctx);
   const n = parseFloat(value);

@@ -172,6 +172,7 @@ export class SheetScanner {
       const name = text.charCodeAt(lt + 1);
       if (name === 118 /* v */ && nameEnds(text, lt + 2)) {
         const gt = text.indexOf('>', lt);
+        if (gt < 0) throw new SheetXmlError('unclosed tag: v');
         if (text.charCodeAt(gt - 1) === 47) {
           c.value = '';
           pos = gt + 1;

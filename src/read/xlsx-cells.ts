@@ -246,7 +246,7 @@ function numberValue(raw: string, row: number, ctx: CellContext, fmt: string | u
  */
 function formulaResult(c: CellXml, row: number, ctx: CellContext): CellValue {
   const { type, value } = c;
-  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline, 0, c.inline.length));
+  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline));
   if (value === undefined) return noResult(row, ctx);
   if (type === 'e') return { error: decodeXml(value) };
   if (type === 'b') return booleanResult(value);
@@ -265,7 +265,7 @@ export function decodeCell(c: CellXml, row: number, ctx: CellContext): CellValue
   const { type, value } = c;
   if (type === 'd') return value === undefined ? (c.formula ? noResult(row, ctx) : null) : isoValue(value);
   if (c.formula) return formulaResult(c, row, ctx);
-  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline, 0, c.inline.length));
+  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline));
   if (value === undefined) return null;
   switch (type) {
     case 's':

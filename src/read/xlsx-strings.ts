@@ -3,7 +3,7 @@
 // table is most of the reader's memory, so it holds plain strings and nothing else.
 import type { Location } from '../errors.js';
 import { decodeXml, refuseDoctype } from './xlsx-parts.js';
-import { xmlPieces } from './xml-pieces.js';
+import { xmlBytePieces } from './xml-pieces.js';
 
 /**
  * Text with Excel's `_xHHHH_` escapes decoded (a line break is saved as `_x000D_`, control
@@ -14,7 +14,7 @@ export function decodeEscapes(s: string): string {
   return s.replace(/_[xX]([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
-/** The text of `<t>` elements in `xml[from, to)`, phonetic guides (`<rPh>`) left out, entities not yet decoded. */
+/** The text of the `<t>` elements of `xml` from `from`, entities not yet decoded. */
 function runsText(xml: string, from: number, to: number): string {
   let out = '';
   let i = xml.indexOf('<t', from);
@@ -34,52 +34,64 @@ function runsText(xml: string, from: number, to: number): string {
   return out;
 }
 
-/**
- * The text an `<si>` or `<is>` shows: its `<t>`, or its rich-text runs joined. A phonetic
- * guide (`<rPh>`, the furigana Japanese input adds) is a reading aid, not the text, and
- * run properties (`<rPr>`) hold no text. Entities are decoded once, `_xHHHH_` escapes too.
- */
-export function itemText(xml: string, from: number, to: number): string {
-  let raw: string;
-  const lt = xml.indexOf('<', from);
-  const rPh = xml.indexOf('<rPh', from);
-  if (lt < 0 || lt >= to) {
-    // Bare text with no `<t>` (not as the standard has it, but some writers do, and it was read).
-    raw = xml.slice(from, to);
-  } else if (rPh < 0 || rPh >= to) {
-    raw = runsText(xml, from, to);
-  } else {
-    raw = '';
-    let at = from;
-    for (let p = rPh; p >= 0 && p < to; p = xml.indexOf('<rPh', at)) {
-      raw += runsText(xml, at, p);
-      const gt = xml.indexOf('>', p);
-      const end = gt < 0 ? -1 : xml.charCodeAt(gt - 1) === 47 ? gt + 1 : xml.indexOf('</rPh>', gt);
-      at = end < 0 || end >= to ? to : xml.charCodeAt(gt - 1) === 47 ? end : end + 6;
-    }
-    raw += runsText(xml, at, to);
+/** The text of the `<t>` elements of `xml`, phonetic guides (`<rPh>`) left out. */
+function itemRaw(xml: string): string {
+  // The common case, one plain `<t>`: its text as it is.
+  if (xml.startsWith('<t>') && xml.indexOf('<', 3) === xml.length - 4 && xml.endsWith('</t>')) return xml.slice(3, -4);
+  // Bare text with no `<t>` (not as the standard has it, but some writers do, and it was read).
+  if (!xml.includes('<')) return xml;
+  let raw = '';
+  let at = 0;
+  for (let p = xml.indexOf('<rPh'); p >= 0; p = xml.indexOf('<rPh', at)) {
+    raw += runsText(xml, at, p);
+    const gt = xml.indexOf('>', p);
+    if (gt < 0) return raw;
+    const end = xml.charCodeAt(gt - 1) === 47 ? gt + 1 : xml.indexOf('</rPh>', gt) + 6;
+    if (end < 6) return raw;
+    at = end;
   }
+  return raw + runsText(xml, at, xml.length);
+}
+
+/**
+ * The text an `<si>` or `<is>` shows (`xml` is its inside): its `<t>`, or its rich-text runs
+ * joined. A phonetic guide (`<rPh>`, the furigana Japanese input adds) is a reading aid, not
+ * the text, and run properties (`<rPr>`) hold no text. Entities and escapes are decoded once.
+ */
+export function itemText(xml: string): string {
+  const raw = itemRaw(xml);
   return decodeEscapes(raw.includes('&') ? decodeXml(raw) : raw);
 }
 
-/** Reads each whole `<si>` of `xml` into `table`. */
-function readItems(xml: string, table: string[]): void {
+const isTagEnd = (c: number) => c === 62 || c === 47 || c === 32 || c === 9 || c === 10 || c === 13;
+
+/** The text of one `<si>` from its inside's bytes, `xml[from, to)`. */
+function siText(xml: Buffer, from: number, to: number): string {
+  // The common case, one plain `<t>` with no entity or escape: decoded straight from the bytes.
+  if (xml[from] === 60 && xml[from + 1] === 116 && xml[from + 2] === 62 && xml.indexOf(60, from + 3) === to - 4) {
+    const text = xml.toString('utf8', from + 3, to - 4);
+    return text.includes('&') || text.includes('_x') || text.includes('_X') ? itemText(`<t>${text}</t>`) : text;
+  }
+  return itemText(xml.toString('utf8', from, to));
+}
+
+/** Reads each whole `<si>` of the bytes `xml` into `table`. */
+function readItems(xml: Buffer, table: string[]): void {
   for (let open = xml.indexOf('<si'); open >= 0; ) {
-    const after = xml.charCodeAt(open + 3);
-    const gt = xml.indexOf('>', open);
+    const gt = xml.indexOf(62, open);
     if (gt < 0) return;
-    if (after !== 62 && after !== 32 && after !== 9 && after !== 10 && after !== 13 && after !== 47) {
+    if (!isTagEnd(xml[open + 3])) {
       open = xml.indexOf('<si', open + 3);
       continue;
     }
-    if (xml.charCodeAt(gt - 1) === 47) {
+    if (xml[gt - 1] === 47) {
       table.push('');
       open = xml.indexOf('<si', gt);
       continue;
     }
     const close = xml.indexOf('</si>', gt);
     if (close < 0) return;
-    table.push(itemText(xml, gt + 1, close));
+    table.push(siText(xml, gt + 1, close));
     open = xml.indexOf('<si', close + 5);
   }
 }
@@ -88,8 +100,8 @@ function readItems(xml: string, table: string[]): void {
 export async function readSharedStrings(chunks: AsyncIterable<Buffer>, part: string, where: Location): Promise<string[]> {
   const table: string[] = [];
   let first = true;
-  for await (const piece of xmlPieces(chunks, '</si>')) {
-    if (first) refuseDoctype(piece.slice(0, 65536), part, where);
+  for await (const piece of xmlBytePieces(chunks, '</si>')) {
+    if (first) refuseDoctype(piece.toString('utf8', 0, 65536), part, where);
     first = false;
     readItems(piece, table);
   }

@@ -33,3 +33,35 @@ export async function* xmlPieces(chunks: AsyncIterable<Buffer>, until: string): 
   const rest = pending.join('');
   if (rest !== '') yield rest;
 }
+
+/**
+ * As xmlPieces, the pieces left as UTF-8 bytes: a string decoded from a piece's bytes is a
+ * string of its own, where one sliced from a piece's text would keep the whole piece alive
+ * (the shared-strings table holds its strings to the end of the read: xlsx-strings.ts).
+ */
+export async function* xmlBytePieces(chunks: AsyncIterable<Buffer>, until: string): AsyncGenerator<Buffer> {
+  const needle = Buffer.from(until, 'latin1');
+  const keep = needle.length - 1;
+  let pending: Buffer[] = [];
+  // The end of the held bytes, where an `until` split between two chunks starts.
+  let tail: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    const at = chunk.lastIndexOf(needle);
+    let cut = at < 0 ? -1 : at + needle.length;
+    if (cut < 0 && tail.length > 0) {
+      const seam = Buffer.concat([tail, chunk.subarray(0, keep)]).lastIndexOf(needle);
+      if (seam >= 0) cut = seam + needle.length - tail.length;
+    }
+    if (cut < 0) {
+      pending.push(chunk);
+      tail = chunk.length >= keep ? chunk.subarray(chunk.length - keep) : Buffer.concat([tail, chunk]).subarray(-keep);
+      continue;
+    }
+    pending.push(chunk.subarray(0, cut));
+    yield pending.length === 1 ? pending[0] : Buffer.concat(pending);
+    const rest = chunk.subarray(cut);
+    pending = rest.length === 0 ? [] : [rest];
+    tail = rest.length >= keep ? rest.subarray(rest.length - keep) : rest;
+  }
+  if (pending.length > 0) yield Buffer.concat(pending);
+}

@@ -1,6 +1,7 @@
 // XLSX shared strings (xl/sharedStrings.xml): the text of each `<si>`, in order, read as it
 // inflates. A cell `t="s"` names its text by index into this table; on a large workbook the
 // table is most of the reader's memory, so it holds plain strings and nothing else.
+import { isAscii } from 'node:buffer';
 import type { Location } from '../errors.js';
 import { decodeXml, refuseDoctype } from './xlsx-parts.js';
 import { xmlBytePieces } from './xml-pieces.js';
@@ -96,6 +97,40 @@ function readItems(xml: Buffer, table: string[]): void {
   }
 }
 
+/** The text of one `<si>` whose inside is `text[from, to)`, all ASCII, as `bytes` (the same characters) decode it. */
+function asciiSiText(text: string, bytes: Buffer, from: number, to: number): string {
+  if (text.startsWith('<t>', from) && text.indexOf('<', from + 3) === to - 4) {
+    const plain = bytes.toString('latin1', from + 3, to - 4);
+    return plain.includes('&') || plain.includes('_x') || plain.includes('_X') ? itemText(`<t>${plain}</t>`) : plain;
+  }
+  return itemText(bytes.toString('latin1', from, to));
+}
+
+/**
+ * As readItems, for a piece all ASCII (most tables): found in the piece as text (a string's
+ * indexOf costs less than a buffer's), each item decoded from the bytes, a string of its own.
+ */
+function readAsciiItems(bytes: Buffer, table: string[]): void {
+  const text = bytes.toString('latin1');
+  for (let open = text.indexOf('<si'); open >= 0; ) {
+    const gt = text.indexOf('>', open);
+    if (gt < 0) return;
+    if (!isTagEnd(text.charCodeAt(open + 3))) {
+      open = text.indexOf('<si', open + 3);
+      continue;
+    }
+    if (text.charCodeAt(gt - 1) === 47) {
+      table.push('');
+      open = text.indexOf('<si', gt);
+      continue;
+    }
+    const close = text.indexOf('</si>', gt);
+    if (close < 0) return;
+    table.push(asciiSiText(text, bytes, gt + 1, close));
+    open = text.indexOf('<si', close + 5);
+  }
+}
+
 /** The shared-strings table from the part's inflated chunks; a DOCTYPE is refused. */
 export async function readSharedStrings(chunks: AsyncIterable<Buffer>, part: string, where: Location): Promise<string[]> {
   const table: string[] = [];
@@ -103,7 +138,8 @@ export async function readSharedStrings(chunks: AsyncIterable<Buffer>, part: str
   for await (const piece of xmlBytePieces(chunks, '</si>')) {
     if (first) refuseDoctype(piece.toString('utf8', 0, 65536), part, where);
     first = false;
-    readItems(piece, table);
+    if (isAscii(piece)) readAsciiItems(piece, table);
+    else readItems(piece, table);
   }
   return table;
 }

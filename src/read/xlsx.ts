@@ -108,8 +108,8 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const where: Location = { file: x.file, sheet: sheet.name };
   const sheetEntry = sheet.entry as ZipEntry;
 
-  const ctx = await cellContext(wb, where, warnings);
-  const merges = await scanPart(wb, sheetEntry, where, true);
+  // The merges pass inflates the whole sheet, mostly in zlib's threads: beside the shared strings.
+  const [ctx, merges] = await Promise.all([cellContext(wb, where, warnings), scanPart(wb, sheetEntry, where, true)]);
   warnMerges(merges, warnings);
 
   const chunks = await openEntry(wb.fh, wb.dir, sheetEntry, wb.maxInflatedBytes, where);

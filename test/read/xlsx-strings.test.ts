@@ -51,6 +51,16 @@ describe('shared strings', () => {
     expect(await read(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))).toEqual(expected);
   });
 
+  it('a table all in ASCII (read by its own path), split in two at every byte', async () => {
+    const ascii = items.filter(([si]) => /^[\x00-\x7f]*$/.test(si));
+    const xml = Buffer.from(`<sst xmlns="${NS}">${ascii.map(([si]) => `<si>${si}</si>`).join('')}<si/></sst>`);
+    const want = [...ascii.map(([, text]) => text), ''];
+    expect(ascii.length).toBeGreaterThan(6);
+    const wrong: number[] = [];
+    for (let k = 0; k < xml.length; k++) if (JSON.stringify(await read(xml, k === 0 ? [] : [k])) !== JSON.stringify(want)) wrong.push(k);
+    expect(wrong).toEqual([]);
+  });
+
   it('a DOCTYPE is refused', async () => {
     const evil = Buffer.from(sst.replace('?>', '?><!DOCTYPE sst [<!ENTITY x "y">]>'));
     await expect(read(evil, [])).rejects.toThrow(/xl\/sharedStrings\.xml declares XML entities/);

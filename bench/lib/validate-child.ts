@@ -26,7 +26,7 @@ async function raw(file: string): Promise<Counted> {
   return { rows: rows - 1 }; // the header is not a row
 }
 
-/** exceljs's streaming reader alone over a workbook's first sheet: the floor our XLSX reader builds on. */
+/** exceljs's streaming reader alone over a workbook's first sheet: the baseline (our XLSX reader was built on it until issue 17 replaced it with its own). */
 async function xlsxFloor(file: string): Promise<Counted> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let rows = 0;

@@ -1,16 +1,13 @@
-// XLSX cells as the spreadsheet shows them: what exceljs loses or changes is read from the
-// sheet XML beside it (CellScanner: ISO dates, formula text results, escapes, errors), number
-// formats tell dates, durations, times and yes/no from numbers, and the text cells expand to
-// is bounded (CellTextBudget).
-import { pipeline, type Readable, Transform } from 'node:stream';
+// XLSX cells as the spreadsheet shows them: one `<c>` of the sheet XML (as xlsx-sheet.ts
+// reads it) decoded to its value by its type, its formula's saved result and its number
+// format (dates, durations, times and yes/no told from numbers, Excel's 1900 leap-year bug
+// undone), and the text the cells expand to bounded (CellTextBudget).
 import type { Location } from '../errors.js';
 import { formatBytes, readError, type WarningSink } from './problems.js';
 import type { CellValue } from './types.js';
 import { DAY_MS, EXCEL_EPOCH_OFFSET } from '../util/excel-serial.js';
-import { decodeRef, decodeXml } from './xlsx-parts.js';
-
-/** A cell's value as the sheet XML has it, where exceljs would lose or change it; '' is empty. */
-type SavedValue = { readonly error: string } | { readonly iso: Date | string } | boolean | number | string;
+import { decodeXml } from './xlsx-parts.js';
+import { decodeEscapes, itemText } from './xlsx-strings.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -28,216 +25,7 @@ function isoDate(raw: string): Date | string {
   return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : decodeXml(raw);
 }
 
-/**
- * Text with Excel's `_xHHHH_` escapes decoded (a line break is saved as `_x000D_`, control
- * characters likewise; `_x005F_` is an underscore, so `_x005F_x000D_` reads `_x000D_`).
- */
-export function decodeEscapes(s: string): string {
-  if (!s.includes('_x') && !s.includes('_X')) return s;
-  return s.replace(/_[xX]([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-/**
- * `<is>` as exceljs reads it right: one `<t>`, bare or in one run (as exceljs itself writes
- * inline text, and so our export), with no entity in it (saxes decodes those once; exceljs
- * decodes them again) and no whitespace between the tags.
- */
-const SIMPLE_INLINE = /^<is>(?:<r>(?:<rPr>(?:<[^>]*\/>)*<\/rPr>)?<t(?:\s[^>]*)?>[^<&]*<\/t><\/r>|<t(?:\s[^>]*)?>[^<&]*<\/t>)?<\/is>$/;
-
-/**
- * The text of an inline string: every `<t>` joined, as Excel shows it. Phonetic guides
- * (`<rPh>`, the furigana Japanese input adds) are a reading aid, not part of the text.
- */
-function inlineStringText(is: string): string {
-  let out = '';
-  for (const m of is.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) out += decodeXml(m[1]);
-  return out;
-}
-
-/**
- * exceljs's streaming reader gets some cells wrong:
- * - formula results: a cached error (`t="e"`) becomes NaN and a boolean 1/0 (exceljs issue
- *   #3074), and a result that is falsy (0, or the empty text of `=""`, common in
- *   `IF(…;"";…)`) is dropped, so the cell looks never calculated;
- * - text stored in the sheet (`t="inlineStr"`, `t="str"`, a formula's text result): XML
- *   entities are decoded twice, so a cell whose text is `AT&amp;T` or `&lt;b&gt;` read as
- *   `AT&T` or `<b>`. Our own export writes every text as an inline string, so this broke
- *   an export → import round trip;
- * - an inline string keeps only its last `<t>`: the last run of rich text ("world" for
- *   "Hello world"), or the phonetic reading instead of the text; whitespace between its
- *   tags is added to the text.
- * This scanner reads the same XML text just ahead of exceljs and keeps, per row, the values
- * of those cells (only where exceljs would be wrong: a cell with an entity, several runs,
- * or a formula); rows are dropped once read, so memory stays at about one chunk's worth.
- */
-export class CellScanner {
-  private carry = '';
-  private readonly byRow = new Map<number, Map<number, SavedValue>>();
-
-  feed(chunk: string): void {
-    const text = this.carry + chunk;
-    let keepFrom = -1;
-    let pos = 0;
-    // The next of each marker of a cell exceljs may get wrong, each searched again only once passed.
-    let nextF = text.indexOf('<f');
-    let nextIs = text.indexOf('<is');
-    let nextAmp = text.indexOf('&');
-    let nextD = text.indexOf('t="d"');
-    for (;;) {
-      if (nextF >= 0 && nextF < pos) nextF = text.indexOf('<f', pos);
-      if (nextIs >= 0 && nextIs < pos) nextIs = text.indexOf('<is', pos);
-      if (nextAmp >= 0 && nextAmp < pos) nextAmp = text.indexOf('&', pos);
-      if (nextD >= 0 && nextD < pos) nextD = text.indexOf('t="d"', pos);
-      const at = Math.min(nextF < 0 ? Infinity : nextF, nextIs < 0 ? Infinity : nextIs, nextAmp < 0 ? Infinity : nextAmp, nextD < 0 ? Infinity : nextD);
-      if (at === Infinity) break;
-      const marker = at === nextF ? '<f' : at === nextIs ? '<is' : at === nextD ? 't="d"' : '&';
-      const after = text[at + marker.length];
-      // The chunk ends inside this cell: the carry below keeps it from its `<c `.
-      if (after === undefined) break;
-      // `<formula1>` and friends (validations, conditional formats) are not a cell's formula.
-      if ((marker === '<f' && after !== '>' && after !== ' ' && after !== '/') || (marker === '<is' && after !== '>' && after !== ' ')) {
-        pos = at + 1;
-        continue;
-      }
-      if (marker === '<is') {
-        // Most inline strings (all of our export's) are read right: pass them at little cost.
-        const isEnd = text.indexOf('</is>', at);
-        if (isEnd >= 0 && text.startsWith('</c>', isEnd + 5) && SIMPLE_INLINE.test(text.slice(at, isEnd + 5))) {
-          pos = isEnd + 9;
-          continue;
-        }
-      }
-      const open = text.lastIndexOf('<c ', at);
-      const close = open < 0 ? -1 : text.indexOf('>', open);
-      // Not inside a cell: an entity in a header/footer or a link, after the last cell. (A
-      // date type is in the cell's tag, the other markers in its body.)
-      const inTag = marker === 't="d"';
-      if (open < 0 || close < 0 || (inTag ? close < at : close > at) || text[close - 1] === '/') {
-        pos = at + 1;
-        continue;
-      }
-      const end = text.indexOf('</c>', close);
-      if (end < 0) {
-        keepFrom = open;
-        break;
-      }
-      pos = Math.max(end, at + 1);
-      if (end < at && !inTag) continue;
-      const tag = text.slice(open, close);
-      const body = text.slice(close + 1, end);
-      const ref = /\br="([A-Z]+)(\d+)"/.exec(tag);
-      if (!ref) continue;
-      const type = /\bt="(\w+)"/.exec(tag)?.[1] ?? 'n';
-      const v = /<v>([^<]*)<\/v>|<v\s*\/>/.exec(body);
-      const raw = v?.[1] ?? '';
-      let saved: SavedValue | undefined;
-      if (type === 'd') {
-        if (!v) continue;
-        saved = { iso: isoDate(raw) };
-      } else if (/<f[\s>/]/.test(body)) {
-        // A formula whose result is saved as an inline string (no <v>).
-        if (type === 'inlineStr' && /<is[\s>]/.test(body)) saved = inlineStringText(body);
-        else if (!v) continue;
-        else if (type === 'e') saved = { error: decodeXml(raw) };
-        else if (type === 'b') saved = raw.trim() !== '0';
-        else if (type === 'str' || type === 'inlineStr') saved = raw === '' ? '' : raw.includes('&') ? decodeXml(raw) : undefined;
-        else if (type === 'n' && raw.trim() !== '' && Number(raw) === 0) saved = 0;
-      } else if (type === 'inlineStr' && /^\s*<is[\s>]/.test(body)) {
-        if (!SIMPLE_INLINE.test(body)) saved = inlineStringText(body);
-      } else if ((type === 'inlineStr' || type === 'str') && raw.includes('&')) {
-        saved = decodeXml(raw);
-      }
-      if (saved === undefined) continue;
-      const cell = decodeRef(ref[1] + ref[2]);
-      if (!cell) continue;
-      let row = this.byRow.get(cell.row);
-      if (!row) this.byRow.set(cell.row, (row = new Map()));
-      row.set(cell.col, saved);
-    }
-    if (keepFrom < 0) {
-      // Keep a cell the next chunk completes, so its markers and its end are seen together.
-      const lastOpen = text.lastIndexOf('<c ');
-      const unfinished = lastOpen >= pos && text.indexOf('</c>', lastOpen) < 0 && !/^<c [^>]*\/>/.test(text.slice(lastOpen, lastOpen + 200));
-      keepFrom = unfinished ? lastOpen : Math.max(pos, text.length - 8);
-    }
-    this.carry = text.length - keepFrom > 1024 * 1024 ? '' : text.slice(keepFrom);
-  }
-
-  take(row: number, col: number): SavedValue | undefined {
-    return this.byRow.get(row)?.get(col);
-  }
-
-  /** Forgets rows up to `row` (rows arrive in order). */
-  done(row: number): void {
-    for (const key of this.byRow.keys()) {
-      if (key > row) break;
-      this.byRow.delete(key);
-    }
-  }
-
-  tee(source: AsyncIterable<Buffer | string>): AsyncIterable<string> {
-    const self = this;
-    return (async function* () {
-      // exceljs decodes each chunk on its own, so a character whose UTF-8 bytes straddle two
-      // chunks read as two U+FFFD ("M��ller"); decoded here as one stream, it arrives whole.
-      const decoder = new TextDecoder('utf-8');
-      for await (const chunk of source) {
-        const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-        self.feed(text);
-        yield text;
-      }
-      const rest = decoder.decode();
-      if (rest !== '') {
-        self.feed(rest);
-        yield rest;
-      }
-    })();
-  }
-}
-
-/**
- * Shared strings without their phonetic guides (`<rPh>…</rPh>`, the furigana Japanese
- * input adds), streamed: exceljs takes the guide's `<t>` as the string's text, so 漢字 read
- * as かんじ. A guide split between chunks is held until its end arrives.
- */
-export function withoutPhonetics(source: NodeJS.ReadableStream): Readable {
-  let carry = '';
-  const strip = new Transform({
-    decodeStrings: false,
-    encoding: 'utf8',
-    transform(chunk: string | Buffer, _enc, done) {
-      let text = carry + String(chunk);
-      carry = '';
-      let out = '';
-      for (let i = text.indexOf('<rPh'); i >= 0; i = text.indexOf('<rPh')) {
-        const gt = text.indexOf('>', i);
-        const end = gt < 0 ? -1 : text[gt - 1] === '/' ? gt + 1 : text.indexOf('</rPh>', gt);
-        // Unfinished: keep it for the next chunk (a broken part's guide is not held past 1 MB).
-        if (end < 0 && text.length - i < 1024 * 1024) {
-          carry = text.slice(i);
-          text = text.slice(0, i);
-          break;
-        }
-        out += text.slice(0, i);
-        text = end < 0 ? '' : text.slice(text[gt - 1] === '/' ? end : end + '</rPh>'.length);
-      }
-      // The chunk may end in the middle of `<rPh`.
-      const lt = text.lastIndexOf('<');
-      if (carry === '' && lt >= 0 && '<rPh'.startsWith(text.slice(lt))) {
-        carry = text.slice(lt);
-        text = text.slice(0, lt);
-      }
-      done(null, out + text);
-    },
-    flush(done) {
-      done(null, carry);
-    },
-  });
-  pipeline(source, strip, () => undefined);
-  return strip;
-}
-
-/** exceljs's formula/number format test, here for formula results that it leaves as numbers. */
+/** Whether a formula's number result is a date: any date or time part outside quotes and brackets. */
 function isDateFormat(fmt: string | undefined): boolean {
   if (!fmt) return false;
   const bare = fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
@@ -308,16 +96,6 @@ function serialToDate(serial: number, date1904: boolean): Date {
   return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET + (date1904 ? 1462 : 0)) * DAY_MS));
 }
 
-interface ExcelCellLike {
-  readonly value: unknown;
-  readonly numFmt?: string;
-}
-export interface ExcelRowLike {
-  readonly number: number;
-  readonly values: unknown[];
-  getCell(col: number): ExcelCellLike;
-}
-
 /** A row's text past this is no row anyone typed (the same bound as a CSV record's). */
 export const MAX_ROW_TEXT = 32 * 1024 * 1024;
 
@@ -347,88 +125,159 @@ export class CellTextBudget {
 }
 
 /**
- * Turns exceljs's value of a cell into what the user sees: corrected by what the scanner saw
- * in the sheet XML (t="d" dates, error and boolean results, text exceljs decodes twice),
- * escapes decoded, time-only and elapsed formats as the time shown, Excel's 1900 leap-year
- * bug undone.
+ * Whether a plain number cell shows as a date: exceljs's rule (utils.isDateFmt), kept so
+ * that cells read as they always have: y, m, d, h, M, s or b outside quotes and brackets.
  */
-export function cellConverter(date1904: boolean, scanner: CellScanner, warnings: WarningSink): (v: unknown, row: number, col: number, cell: () => ExcelCellLike) => CellValue {
-  /** A cell as the user sees it: exceljs's value, corrected by what the scanner saw, escapes decoded. */
-  const convert = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
-    const seen = scanner.take(row, col);
-    if (seen !== null && typeof seen === 'object' && 'iso' in seen) return seen.iso;
-    const out = convertValue(v, row, col, cell);
-    return typeof out === 'string' ? decodeEscapes(out) : out;
-  };
+function isDateFmt(fmt: string | undefined): boolean {
+  if (!fmt) return false;
+  let known = DATE_FMT.get(fmt);
+  if (DATE_FMT.size > 1024) DATE_FMT.clear();
+  if (known === undefined) DATE_FMT.set(fmt, (known = /[ymdhMsb]/.test(fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''))));
+  return known;
+}
+/** isDateFmt by format code: a sheet has few formats and many cells. */
+const DATE_FMT = new Map<string, boolean>();
 
-  const convertValue = (v: unknown, row: number, col: number, cell: () => ExcelCellLike): CellValue => {
-    if (v === null || v === undefined) return null;
-    if (typeof v === 'string') {
-      const seen = scanner.take(row, col);
-      const text = typeof seen === 'string' ? seen : v;
-      return text === '' ? null : text;
-    }
-    if (typeof v === 'number') {
-      if (Number.isNaN(v)) return null;
-      const fmt = cell().numFmt;
-      // exceljs takes [ss] alone for a number, not a time.
-      return zeroPadded(fmt, v) ?? duration(fmt, v) ?? v;
-    }
-    if (typeof v === 'boolean') return v;
-    if (v instanceof Date) return clockText(cell().numFmt, v.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (date1904 ? 1462 : 0)) ?? fixLeapBug(v, row);
-    if (typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.error === 'string') return { error: o.error };
-      if (Array.isArray(o.richText)) {
-        const text = (o.richText as { text?: unknown }[]).map((r) => (typeof r.text === 'string' ? r.text : '')).join('');
-        return text === '' ? null : text;
-      }
-      if ('formula' in o || 'sharedFormula' in o || 'result' in o) {
-        const seen = scanner.take(row, col);
-        if (typeof seen === 'object' && 'error' in seen) return { error: seen.error };
-        if (typeof seen === 'boolean') return seen;
-        if (seen === '') return null;
-        const result = seen ?? o.result;
-        if (result === undefined || result === null) {
-          warnings.note('formula-no-result', () => ({
-            code: 'W_FORMULA_NO_RESULT',
-            row,
-            message: `row ${row}: a formula cell has no saved result (the file was written by a program that does not calculate); it is read as empty. Open and save the file in Excel or LibreOffice to store results`,
-          }));
-          return null;
-        }
-        if (typeof result === 'number') {
-          if (Number.isNaN(result)) return { error: '#VALUE!' };
-          const fmt = cell().numFmt;
-          if (isBooleanFormat(fmt)) return result !== 0;
-          if (isDateFormat(fmt)) return clockText(fmt, result) ?? fixLeapBug(serialToDate(result, date1904), row);
-          return zeroPadded(fmt, result) ?? duration(fmt, result) ?? result;
-        }
-        return convertValue(result, row, col, cell);
-      }
-      if ('text' in o) return convertValue(o.text, row, col, cell);
-      if ('hyperlink' in o && typeof o.hyperlink === 'string') return o.hyperlink;
-    }
-    return String(v);
-  };
-
-  // Excel counts 29 February 1900 as a day (a Lotus 1-2-3 bug it kept): serials below 60
-  // are one day later than plain arithmetic says, and serial 60 is a date that never was.
-  const fixLeapBug = (d: Date, row: number): CellValue => {
-    if (date1904) return d;
-    const serial = d.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET;
-    if (serial >= 1 && serial < 60) return new Date(d.getTime() + DAY_MS);
-    if (serial >= 60 && serial < 61) {
-      warnings.note('leap-1900', () => ({
-        code: 'W_DATE_1900',
-        row,
-        message: `row ${row}: a date cell holds 29 February 1900, a day that does not exist (Excel's 1900 leap-year bug)`,
-      }));
-      return '1900-02-29';
-    }
-    return d;
-  };
-  return convert;
+/** One `<c>` as the sheet XML has it; the scanner reuses one for every cell. */
+export interface CellXml {
+  /** The `t` attribute ('' when absent: a number). */
+  type: string;
+  /** The `s` attribute: the cell style's index (0 when absent). */
+  style: number;
+  /** Whether the cell has an `<f>`: then `value` is the formula's saved result. */
+  formula: boolean;
+  /** The text of `<v>`, raw (entities not decoded); undefined when there is none. */
+  value: string | undefined;
+  /** The inside of `<is>` (an inline string), raw; undefined when there is none. */
+  inline: string | undefined;
 }
 
-/** Warn once that merged ranges were filled, naming the first few. */
+/** What decoding a cell needs besides the cell: the workbook's tables and where warnings go. */
+export interface CellContext {
+  readonly date1904: boolean;
+  /** Format code by cell style (numberFormats in xlsx-styles.ts). */
+  readonly formats: readonly (string | undefined)[];
+  /** The shared-strings table (readSharedStrings in xlsx-strings.ts). */
+  readonly shared: readonly string[];
+  readonly warnings: WarningSink;
+}
+
+/** Text as a cell's value: escapes decoded, and empty text is an empty cell. */
+function textValue(raw: string): CellValue {
+  if (raw === '') return null;
+  return decodeEscapes(raw);
+}
+
+/** Text stored in the sheet (`t="str"`, `<v>` of an inline string): entities decoded once. */
+function storedText(raw: string): CellValue {
+  return textValue(raw.includes('&') ? decodeXml(raw) : raw);
+}
+
+function sharedText(raw: string, ctx: CellContext): CellValue {
+  const text = ctx.shared[parseInt(raw, 10)];
+  return text === undefined || text === '' ? null : text;
+}
+
+/** A `t="b"` cell: 0 is false (as read before: any other number, or none, is true; "false" is false). */
+function booleanValue(raw: string): boolean {
+  return raw.trim() !== 'false' && parseInt(raw, 10) !== 0;
+}
+
+/** A formula's `t="b"` result: "0" is false (as read before: anything else is true but "false"). */
+function booleanResult(raw: string): boolean {
+  const t = raw.trim();
+  return t !== '0' && t !== 'false';
+}
+
+/** A `t="d"` cell: its ISO 8601 text as the date it names; text that is no date stays text. */
+function isoValue(raw: string): CellValue {
+  const v = isoDate(raw);
+  return v === '' ? null : v;
+}
+
+/**
+ * Excel counts 29 February 1900 as a day (a Lotus 1-2-3 bug it kept): serials below 60
+ * are one day later than plain arithmetic says, and serial 60 is a date that never was.
+ */
+function fixLeapBug(d: Date, row: number, ctx: CellContext): CellValue {
+  if (ctx.date1904) return d;
+  const serial = d.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET;
+  if (serial >= 1 && serial < 60) return new Date(d.getTime() + DAY_MS);
+  if (serial >= 60 && serial < 61) {
+    ctx.warnings.note('leap-1900', () => ({
+      code: 'W_DATE_1900',
+      row,
+      message: `row ${row}: a date cell holds 29 February 1900, a day that does not exist (Excel's 1900 leap-year bug)`,
+    }));
+    return '1900-02-29';
+  }
+  return d;
+}
+
+function noResult(row: number, ctx: CellContext): null {
+  ctx.warnings.note('formula-no-result', () => ({
+    code: 'W_FORMULA_NO_RESULT',
+    row,
+    message: `row ${row}: a formula cell has no saved result (the file was written by a program that does not calculate); it is read as empty. Open and save the file in Excel or LibreOffice to store results`,
+  }));
+  return null;
+}
+
+/** A number as shown through its format: digits of a zero-padded format, a duration, or the number. */
+function numberShown(fmt: string | undefined, n: number): CellValue {
+  return zeroPadded(fmt, n) ?? duration(fmt, n) ?? n;
+}
+
+/** A plain number cell (no formula): a date when its format is one, a time of day or duration as text. */
+function numberValue(raw: string, row: number, ctx: CellContext, fmt: string | undefined): CellValue {
+  const n = parseFloat(raw);
+  if (Number.isNaN(n)) return null;
+  if (!isDateFmt(fmt)) return numberShown(fmt, n);
+  const date = serialToDate(n, ctx.date1904);
+  // The serial again from the date, rounded to the millisecond, as it always was read.
+  const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? 1462 : 0);
+  return clockText(fmt, serial) ?? fixLeapBug(date, row, ctx);
+}
+
+/**
+ * A formula's saved result: text, an error, a boolean (`t="b"`, or 1/0 through LibreOffice's
+ * yes/no format), a date through a date format, or a number. A formula saved without a
+ * result (written by a program that does not calculate) reads as empty, with a warning.
+ */
+function formulaResult(c: CellXml, row: number, ctx: CellContext): CellValue {
+  const { type, value } = c;
+  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline));
+  if (value === undefined) return noResult(row, ctx);
+  if (type === 'e') return { error: decodeXml(value) };
+  if (type === 'b') return booleanResult(value);
+  if (type === 'str' || type === 'inlineStr') return storedText(value);
+  if (type === 's') return sharedText(value, ctx);
+  const n = parseFloat(value);
+  if (Number.isNaN(n)) return noResult(row, ctx);
+  const fmt = ctx.formats[c.style];
+  if (isBooleanFormat(fmt)) return n !== 0;
+  if (isDateFormat(fmt)) return clockText(fmt, n) ?? fixLeapBug(serialToDate(n, ctx.date1904), row, ctx);
+  return numberShown(fmt, n);
+}
+
+/** A cell as the user sees it, from its XML (see CellXml) and the workbook's tables. */
+export function decodeCell(c: CellXml, row: number, ctx: CellContext): CellValue {
+  const { type, value } = c;
+  if (type === 'd') return value === undefined ? (c.formula ? noResult(row, ctx) : null) : isoValue(value);
+  if (c.formula) return formulaResult(c, row, ctx);
+  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline));
+  if (value === undefined) return null;
+  switch (type) {
+    case 's':
+      return sharedText(value, ctx);
+    case 'str':
+    case 'inlineStr':
+      return storedText(value);
+    case 'b':
+      return booleanValue(value);
+    case 'e':
+      return { error: decodeXml(value) };
+    default:
+      return numberValue(value, row, ctx, ctx.formats[c.style]);
+  }
+}

@@ -1,4 +1,4 @@
-// XLSX parts: our own pass over the zip directory before exceljs sees the file (sizes,
+// XLSX parts: our own pass over the zip directory before any XML is read (sizes,
 // encryption, the sheet list, entity checks), the choice of sheet, and a part scanned as it
 // inflates (a DOCTYPE refused, merged ranges collected).
 import type { FileHandle } from 'node:fs/promises';
@@ -28,8 +28,6 @@ export interface Workbook {
   readonly relsEntry: ZipEntry;
   readonly stylesEntry?: ZipEntry;
   readonly sharedStringsEntry?: ZipEntry;
-  /** workbook.xml as exceljs is to see it, when the file's own would mislead it. */
-  readonly workbookForExceljs?: Buffer;
   readonly maxInflatedBytes: number;
 }
 
@@ -122,13 +120,8 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
   }
   const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix));
   const pr = elements(workbookXml, 'workbookPr')[0];
+  // LibreOffice writes date1904="true" (as valid as Excel's "1").
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true';
-  // exceljs takes only date1904="1" for the 1904 date system; LibreOffice writes "true" (as
-  // valid), and exceljs would then put every date cell 1462 days (4 years) early.
-  const workbookForExceljs =
-    date1904 && pr?.date1904 !== '1'
-      ? Buffer.from(workbookXml.replace(/(<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*)(["'])[^"']*\2/, '$1"1"'), 'utf8')
-      : undefined;
 
   const sheets: SheetInfo[] = elements(workbookXml, 'sheet').map((s, i) => {
     const rel = rels.get(s['r:id'] ?? s.id ?? Object.entries(s).find(([k]) => k.endsWith(':id'))?.[1] ?? '');
@@ -152,7 +145,6 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
     relsEntry,
     stylesEntry: styles ? dir.byName.get(styles.target) : undefined,
     sharedStringsEntry: shared ? dir.byName.get(shared.target) : undefined,
-    workbookForExceljs,
     maxInflatedBytes,
   };
 }

@@ -1,6 +1,6 @@
-// A worksheet read in a worker thread (xlsx-worker.ts): unzipping, XML parsing and cell
+// A worksheet read in a worker thread (xlsx-worker.ts): unzipping, XML scanning and cell
 // decoding there, the checks of the rows here, each on its own core. Used for workbooks
-// large enough that the worker's start (it loads exceljs too) is paid back.
+// large enough that the worker's start is paid back.
 import type { RawSheet } from './source.js';
 import type { WarningSink } from './problems.js';
 import { batchedRows, rowsFromWorker, workerAvailable } from './rows-thread.js';

@@ -1,19 +1,22 @@
 // Reads one sheet of an XLSX as a stream: the parts pass (xlsx-parts.ts) comes first; then
-// exceljs's streaming WorkbookReader parses cells from a repacked zip holding only the parts
-// it needs, each cell decoded as shown (xlsx-cells.ts), merged ranges filled in.
-import type { Readable } from 'node:stream';
+// the number formats (xlsx-styles.ts) and shared strings (xlsx-strings.ts) are read, and
+// the sheet's XML is scanned as it inflates (xlsx-sheet.ts), each cell decoded as shown
+// (xlsx-cells.ts), merged ranges filled in.
 import { AssetbatchError, type Location } from '../errors.js';
 import type { RawRow } from './header.js';
 import { readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import type { CellValue } from './types.js';
-import { readEntryText, repackStream, type RepackPart, type ZipEntry } from './zip.js';
-import { loadExcelJS } from '../util/exceljs.js';
-import { CellScanner, CellTextBudget, cellConverter, withoutPhonetics, type ExcelRowLike } from './xlsx-cells.js';
+import { openEntry, readEntryText, type ZipEntry } from './zip.js';
+import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
 import { SMALL_PART_BUDGET, refuseDoctype, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
+import { sheetRows } from './xlsx-sheet.js';
+import { readSharedStrings } from './xlsx-strings.js';
+import { numberFormats } from './xlsx-styles.js';
 
 export { chooseSheet, openWorkbook, type SheetInfo, type Workbook } from './xlsx-parts.js';
-export { CellTextBudget, MAX_ROW_TEXT, decodeEscapes } from './xlsx-cells.js';
+export { CellTextBudget, MAX_ROW_TEXT } from './xlsx-cells.js';
+export { decodeEscapes } from './xlsx-strings.js';
 
 export interface XlsxOpen {
   readonly file: string;
@@ -33,53 +36,6 @@ function warnMerges(merges: readonly Merge[], warnings: WarningSink): void {
       .map((m) => m.ref)
       .join(', ')}${merges.length > 3 ? ', …' : ''}): the value of each was copied into every cell of its range`,
   });
-}
-
-/** The parts exceljs needs, renamed to where it looks for them, the chosen sheet as sheet1. */
-function exceljsParts(wb: Workbook, sheetEntry: ZipEntry): RepackPart[] {
-  return [
-    wb.workbookForExceljs ? { as: 'xl/workbook.xml', content: wb.workbookForExceljs } : { entry: wb.workbookEntry, as: 'xl/workbook.xml' },
-    { entry: wb.relsEntry, as: 'xl/_rels/workbook.xml.rels' },
-    ...(wb.stylesEntry ? [{ entry: wb.stylesEntry, as: 'xl/styles.xml' }] : []),
-    // Without shared strings exceljs spools the sheet to a temp file; an empty table avoids that.
-    wb.sharedStringsEntry
-      ? { entry: wb.sharedStringsEntry, as: 'xl/sharedStrings.xml' }
-      : { as: 'xl/sharedStrings.xml', content: Buffer.from('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>') },
-    { entry: sheetEntry, as: 'xl/worksheets/sheet1.xml' },
-  ];
-}
-
-type ExcelReader = AsyncIterable<unknown>;
-
-/** exceljs's streaming reader over the repacked parts, its sheet XML teed through the scanner. */
-async function openExcelReader(stream: Readable, scanner: CellScanner): Promise<ExcelReader> {
-  const excel = await loadExcelJS();
-  const reader = new excel.stream.xlsx.WorkbookReader(stream, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // A hyperlink cell's value in the sheet XML is its display text: that is what we want.
-    hyperlinks: 'ignore',
-    // Styles carry the number formats that tell a date from a number.
-    styles: 'cache',
-    entries: 'ignore',
-  });
-  // Private hooks, checked: if a future exceljs renames them, the cells CellScanner fixes
-  // read as exceljs has them (error results as #VALUE!, text with entities decoded twice).
-  const hook = reader as unknown as {
-    _parseWorksheet?: (iterator: AsyncIterable<Buffer | string>, sheetNo: string) => unknown;
-    _parseSharedStrings?: (entry: NodeJS.ReadableStream) => unknown;
-  };
-  if (typeof hook._parseWorksheet === 'function') {
-    const original = hook._parseWorksheet.bind(reader);
-    hook._parseWorksheet = (iterator, sheetNo) => original(scanner.tee(iterator), sheetNo);
-  }
-  if (typeof hook._parseSharedStrings === 'function') {
-    const original = hook._parseSharedStrings.bind(reader);
-    // As for the sheet (see tee): decoded as one stream, a character split between two
-    // chunks of the shared strings arrives whole instead of as two U+FFFD.
-    hook._parseSharedStrings = (entry) => original(withoutPhonetics(entry.setEncoding('utf8')));
-  }
-  return reader;
 }
 
 /**
@@ -105,10 +61,7 @@ function mergeFiller(merges: readonly Merge[]): (rowNo: number, cells: CellValue
 }
 
 interface SheetWalk {
-  reader: ExcelReader;
-  stream: Readable;
-  scanner: CellScanner;
-  convert: ReturnType<typeof cellConverter>;
+  batches: AsyncIterable<RawRow[]>;
   fillMerges: (rowNo: number, cells: CellValue[]) => void;
   budget: CellTextBudget;
   where: Location;
@@ -116,37 +69,38 @@ interface SheetWalk {
 
 /** The sheet's rows as cell values, merges filled; a damaged sheet becomes E_FILE_CORRUPT. */
 async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
-  const { reader, stream, scanner, convert, fillMerges, budget, where } = w;
+  const { batches, fillMerges, budget, where } = w;
   let lastRow = 0;
   try {
-    for await (const ws of reader) {
-      for await (const r of ws as AsyncIterable<ExcelRowLike>) {
-        // Some writers leave out `r`; rows then follow one another.
-        const rowNo = Number.isFinite(r.number) ? r.number : lastRow + 1;
-        lastRow = rowNo;
-        const values = r.values;
-        const cells: CellValue[] = new Array(Math.max(0, values.length - 1)).fill(null);
-        for (let c = 1; c < values.length; c++) {
-          const v = values[c];
-          if (v !== undefined) cells[c - 1] = convert(v, rowNo, c, () => r.getCell(c));
-        }
-        scanner.done(rowNo);
-        fillMerges(rowNo, cells);
-        budget.count(rowNo, cells);
-        yield { row: rowNo, cells };
+    for await (const batch of batches) {
+      for (const row of batch) {
+        fillMerges(row.row, row.cells as CellValue[]);
+        budget.count(row.row, row.cells);
+        lastRow = row.row;
+        yield row;
       }
     }
   } catch (err) {
     if (err instanceof AssetbatchError) throw err;
-    // saxes prefixes "line:column:" of the XML, which means nothing to a spreadsheet user.
-    const why = String((err as Error)?.message ?? err).replace(/^\d+:\d+: /, '');
+    const why = String((err as Error)?.message ?? err);
     throw readError('E_FILE_CORRUPT', { ...where, row: lastRow > 0 ? lastRow + 1 : undefined }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why})`, {
       hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
       cause: err,
     });
-  } finally {
-    stream.destroy();
   }
+}
+
+/** What decoding the sheet's cells needs: number formats and shared strings, read whole. */
+async function cellContext(wb: Workbook, where: Location, warnings: WarningSink): Promise<CellContext> {
+  let formats: (string | undefined)[] = [];
+  if (wb.stylesEntry) {
+    const styles = await readEntryText(wb.fh, wb.dir, wb.stylesEntry, SMALL_PART_BUDGET, where);
+    refuseDoctype(styles, wb.stylesEntry.name, where);
+    formats = numberFormats(styles);
+  }
+  const e = wb.sharedStringsEntry;
+  const shared = e ? await readSharedStrings(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where), e.name, where) : [];
+  return { date1904: wb.date1904, formats, shared, warnings };
 }
 
 export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
@@ -154,22 +108,13 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const where: Location = { file: x.file, sheet: sheet.name };
   const sheetEntry = sheet.entry as ZipEntry;
 
-  if (wb.stylesEntry) {
-    const styles = await readEntryText(wb.fh, wb.dir, wb.stylesEntry, SMALL_PART_BUDGET, where);
-    refuseDoctype(styles, wb.stylesEntry.name, where);
-  }
-  if (wb.sharedStringsEntry) await scanPart(wb, wb.sharedStringsEntry, where, false);
-  const merges = await scanPart(wb, sheetEntry, where, true);
+  // The merges pass inflates the whole sheet, mostly in zlib's threads: beside the shared strings.
+  const [ctx, merges] = await Promise.all([cellContext(wb, where, warnings), scanPart(wb, sheetEntry, where, true)]);
   warnMerges(merges, warnings);
 
-  const stream = await repackStream(wb.fh, wb.dir, exceljsParts(wb, sheetEntry), where);
-  const scanner = new CellScanner();
-  const reader = await openExcelReader(stream, scanner);
+  const chunks = await openEntry(wb.fh, wb.dir, sheetEntry, wb.maxInflatedBytes, where);
   const rows = walkRows({
-    reader,
-    stream,
-    scanner,
-    convert: cellConverter(wb.date1904, scanner, warnings),
+    batches: sheetRows(chunks, (cell, row) => decodeCell(cell, row, ctx)),
     fillMerges: mergeFiller(merges),
     budget: new CellTextBudget(x.maxCellText, where),
     where,

@@ -1,9 +1,9 @@
 // Reads an XLSX's zip directory ourselves, before any XML is inflated: the directory is small
 // and tells us sizes (zip bombs), encryption and truncation up front. Also inflates single
-// entries with a byte budget, and re-packs chosen entries into a stream for exceljs.
+// entries as streams of chunks, with a byte budget.
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { AssetbatchError, type Location } from '../errors.js';
 import { CDH_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../util/zip-format.js';
@@ -217,9 +217,21 @@ export async function* inflateEntry(
   where: Location,
 ): AsyncGenerator<Buffer> {
   checkMethod(e, where);
-  const start = await dataStart(fh, dir, e, where);
+  yield* inflateFrom(dir.path, e, await dataStart(fh, dir, e, where), budget, where);
+}
+
+/**
+ * As inflateEntry, with the entry's local header read now: the chunks can then be taken
+ * after `fh` is closed (the worker closes it once the sheet is open).
+ */
+export async function openEntry(fh: FileHandle, dir: ZipDirectory, e: ZipEntry, budget: number, where: Location): Promise<AsyncGenerator<Buffer>> {
+  checkMethod(e, where);
+  return inflateFrom(dir.path, e, await dataStart(fh, dir, e, where), budget, where);
+}
+
+async function* inflateFrom(path: string, e: ZipEntry, start: number, budget: number, where: Location): AsyncGenerator<Buffer> {
   if (e.compressedSize === 0) return;
-  const raw = createReadStream(dir.path, { start, end: start + e.compressedSize - 1 });
+  const raw = createReadStream(path, { start, end: start + e.compressedSize - 1 });
   const source: Readable = e.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK })) : raw;
   if (e.method === 8) raw.on('error', (err) => source.destroy(err));
   let total = 0;
@@ -248,76 +260,4 @@ export async function readEntryText(fh: FileHandle, dir: ZipDirectory, e: ZipEnt
   const parts: Buffer[] = [];
   for await (const chunk of inflateEntry(fh, dir, e, budget, where)) parts.push(chunk);
   return Buffer.concat(parts).toString('utf8');
-}
-
-export interface RepackPart {
-  readonly entry?: ZipEntry;
-  /** The name exceljs should see (it only knows the canonical xl/… paths). */
-  readonly as: string;
-  /** Literal content to store instead of an entry from the file. */
-  readonly content?: Buffer;
-}
-
-function localHeader(name: string, flags: number, method: number, time: number, date: number, crc: number, csize: number, usize: number): Buffer {
-  const nameBuf = Buffer.from(name, 'utf8');
-  const h = Buffer.alloc(30);
-  h.writeUInt32LE(LFH_SIG, 0);
-  h.writeUInt16LE(20, 4);
-  // Sizes are known from the directory, so the data-descriptor flag (bit 3) is cleared.
-  h.writeUInt16LE((flags & ~0x8) | 0x800, 6);
-  h.writeUInt16LE(method, 8);
-  h.writeUInt16LE(time, 10);
-  h.writeUInt16LE(date, 12);
-  h.writeUInt32LE(crc >>> 0, 14);
-  h.writeUInt32LE(csize, 18);
-  h.writeUInt32LE(usize, 22);
-  h.writeUInt16LE(nameBuf.length, 26);
-  h.writeUInt16LE(0, 28);
-  return Buffer.concat([h, nameBuf]);
-}
-
-/**
- * A zip stream holding only the parts we want, in the order exceljs reads best (workbook,
- * rels, styles, shared strings, then the one sheet), under the names it expects. Copies
- * compressed bytes as they are: nothing is inflated here.
- */
-export async function repackStream(fh: FileHandle, dir: ZipDirectory, parts: readonly RepackPart[], where: Location): Promise<Readable> {
-  const plan: { header: Buffer; start?: number; length?: number; content?: Buffer }[] = [];
-  for (const part of parts) {
-    if (part.content) {
-      const c = part.content;
-      plan.push({ header: localHeader(part.as, 0, 0, 0, 0x21, zlib.crc32(c), c.length, c.length), content: c });
-    } else if (part.entry) {
-      const e = part.entry;
-      checkMethod(e, where);
-      const start = await dataStart(fh, dir, e, where);
-      plan.push({
-        header: localHeader(part.as, e.flags, e.method, e.time, e.date, e.crc32, e.compressedSize, e.uncompressedSize),
-        start,
-        length: e.compressedSize,
-      });
-    }
-  }
-  const path = dir.path;
-  async function* generate(): AsyncGenerator<Buffer> {
-    for (const p of plan) {
-      yield p.header;
-      if (p.content) yield p.content;
-      else if (p.length && p.start !== undefined) {
-        const s = createReadStream(path, { start: p.start, end: p.start + p.length - 1 });
-        try {
-          for await (const chunk of s as AsyncIterable<Buffer>) yield chunk;
-        } finally {
-          s.destroy();
-        }
-      }
-    }
-    // An end-of-central-directory record closes the archive: without it unzipper reads
-    // past the last part, finds the stream ended and fails (FILE_ENDED) when the rows are
-    // consumed slowly enough for it to get there first.
-    const eocd = Buffer.alloc(22);
-    eocd.writeUInt32LE(0x06054b50, 0);
-    yield eocd;
-  }
-  return Readable.from(generate(), { objectMode: false });
 }

@@ -1,0 +1,235 @@
+// A worksheet's rows read from its XML text as it inflates: a hand-written scanner over
+// `<sheetData>` (indexOf, no XML parser, no object per cell but the value), each `<c>`
+// handed to a decoder (decodeCell in xlsx-cells.ts). Malformed XML is an error naming
+// what was wrong; the rows before it are given first.
+import type { RawRow } from './header.js';
+import type { CellValue } from './types.js';
+import type { CellXml } from './xlsx-cells.js';
+import { attrValue } from './xml-attrs.js';
+import { xmlPieces } from './xml-pieces.js';
+
+/** Excel's last column (XFD): a reference past it is no cell of a real sheet. */
+const MAX_COLUMN = 16_384;
+
+/** The sheet XML is not well formed (or not a worksheet): the message says where it broke. */
+export class SheetXmlError extends Error {}
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** Whether the tag name starting at `at` ends there (`<c` of `<c r=…>`, not of `<col>`). */
+const nameEnds = (text: string, at: number) => {
+  const c = text.charCodeAt(at);
+  return c === 62 || c === 47 || isSpace(c);
+};
+
+/** The tag name at `at` (after `<` or `</`), for a message. */
+function tagName(text: string, at: number): string {
+  let end = at;
+  while (end < text.length && end - at < 40 && !nameEnds(text, end)) end++;
+  return text.slice(at, end);
+}
+
+/** The 1-based column of a reference's letters ("AB12" → 28); 0 when it has none. */
+function columnOf(ref: string): number {
+  let col = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    col = col * 26 + (c - 64);
+  }
+  return col;
+}
+
+export type CellDecoder = (cell: CellXml, row: number) => CellValue;
+
+/**
+ * Scans the pieces of a sheet's XML (see xmlPieces: each ends after a `</row>`) for its
+ * rows. Rows without `r` follow the previous row, cells without `r` the previous cell.
+ */
+export class SheetScanner {
+  private state: 'before' | 'rows' | 'after' = 'before';
+  private tail = '';
+  private lastRow = 0;
+  private readonly cell: CellXml = { type: '', style: 0, formula: false, value: undefined, inline: undefined };
+
+  constructor(private readonly decode: CellDecoder) {}
+
+  /** Reads the rows of one piece into `out`. */
+  scan(text: string, out: RawRow[]): void {
+    let pos = 0;
+    if (this.state === 'before') pos = this.findRows(text);
+    if (this.state === 'rows') pos = this.readRows(text, pos, out);
+    if (this.state === 'after') this.tail = (this.tail + text.slice(pos)).slice(-64);
+    else if (this.state === 'before') this.tail = text.slice(-64);
+  }
+
+  /** At the end of the part: the sheet must have ended as a worksheet does. */
+  finish(): void {
+    if (this.state === 'rows') throw new SheetXmlError('unclosed tag: sheetData');
+    if (!/<\/(?:[\w.-]+:)?worksheet\s*>\s*$/.test(this.tail)) throw new SheetXmlError('the sheet XML ends before its closing tag (</worksheet>)');
+  }
+
+  private findRows(text: string): number {
+    for (let at = text.indexOf('<sheetData'); at >= 0; at = text.indexOf('<sheetData', at + 10)) {
+      if (!nameEnds(text, at + 10)) continue;
+      const gt = text.indexOf('>', at);
+      if (gt < 0) throw new SheetXmlError('unclosed tag: sheetData');
+      this.state = text.charCodeAt(gt - 1) === 47 ? 'after' : 'rows';
+      return gt + 1;
+    }
+    return text.length;
+  }
+
+  private readRows(text: string, from: number, out: RawRow[]): number {
+    let pos = from;
+    for (;;) {
+      const lt = text.indexOf('<', pos);
+      if (lt < 0) return text.length;
+      if (text.startsWith('<row', lt) && nameEnds(text, lt + 4)) {
+        pos = this.readRow(text, lt, out);
+      } else if (text.startsWith('</sheetData', lt)) {
+        this.state = 'after';
+        return lt;
+      } else if (text.charCodeAt(lt + 1) === 47) {
+        throw new SheetXmlError(`unmatched closing tag: ${tagName(text, lt + 2)}`);
+      } else if (text.startsWith('<!--', lt) || text.startsWith('<?', lt)) {
+        const close = text[lt + 1] === '!' ? '-->' : '?>';
+        const end = text.indexOf(close, lt);
+        if (end < 0) throw new SheetXmlError('unclosed comment');
+        pos = end + close.length;
+      } else {
+        if (text.indexOf('>', lt) < 0) throw new SheetXmlError(`unclosed tag: ${tagName(text, lt + 1)}`);
+        throw new SheetXmlError(`unexpected tag in the rows: ${tagName(text, lt + 1)}`);
+      }
+    }
+  }
+
+  /** One `<row>` from its `<` at `lt`; returns where the text after it starts. */
+  private readRow(text: string, lt: number, out: RawRow[]): number {
+    const gt = text.indexOf('>', lt);
+    if (gt < 0) throw new SheetXmlError('unclosed tag: row');
+    const r = parseInt(attrValue(text, lt + 4, gt, 'r') ?? '', 10);
+    // Some writers leave out `r`; rows then follow one another.
+    const rowNo = Number.isFinite(r) ? r : this.lastRow + 1;
+    const cells: CellValue[] = [];
+    let pos = gt + 1;
+    if (text.charCodeAt(gt - 1) !== 47) pos = this.readCells(text, pos, rowNo, cells);
+    this.lastRow = rowNo;
+    out.push({ row: rowNo, cells });
+    return pos;
+  }
+
+  /** The cells of a row up to its `</row>`; returns where the text after it starts. */
+  private readCells(text: string, from: number, rowNo: number, cells: CellValue[]): number {
+    let pos = from;
+    let col = 0;
+    for (;;) {
+      const lt = text.indexOf('<', pos);
+      if (lt < 0) throw new SheetXmlError('unclosed tag: row');
+      if (text.charCodeAt(lt + 1) === 99 /* c */ && nameEnds(text, lt + 2)) {
+        const gt = text.indexOf('>', lt);
+        if (gt < 0) throw new SheetXmlError('unclosed tag: c');
+        col = this.readCellTag(text, lt + 2, gt, col);
+        pos = text.charCodeAt(gt - 1) === 47 ? gt + 1 : this.readCellBody(text, gt + 1);
+        const c = this.cell;
+        // A cell with nothing in it (only a style) takes no place in the row, as it never did.
+        if (c.value === undefined && c.inline === undefined && !c.formula) continue;
+        while (cells.length < col) cells.push(null);
+        cells[col - 1] = this.decode(c, rowNo);
+      } else if (text.startsWith('</row>', lt)) {
+        return lt + 6;
+      } else if (text.charCodeAt(lt + 1) === 47) {
+        throw new SheetXmlError(`unmatched closing tag: ${tagName(text, lt + 2)}`);
+      } else {
+        pos = skipElement(text, lt);
+      }
+    }
+  }
+
+  /** Reads `r`, `s` and `t` of a `<c …>` into the cell; returns its column. */
+  private readCellTag(text: string, from: number, to: number, prevCol: number): number {
+    const c = this.cell;
+    const ref = attrValue(text, from, to, 'r');
+    const col = ref === undefined ? 0 : columnOf(ref);
+    c.type = attrValue(text, from, to, 't') ?? '';
+    const s = attrValue(text, from, to, 's');
+    c.style = s === undefined ? 0 : parseInt(s, 10) || 0;
+    c.formula = false;
+    c.value = undefined;
+    c.inline = undefined;
+    // Some writers leave out `r`; cells then follow one another.
+    const at = col > 0 ? col : prevCol + 1;
+    if (at > MAX_COLUMN) throw new SheetXmlError(`a cell reference past the last column (${ref ?? `column ${at}`})`);
+    return at;
+  }
+
+  /** The inside of a `<c>`: `<v>`, `<f>`, `<is>`; returns where the text after `</c>` starts. */
+  private readCellBody(text: string, from: number): number {
+    const c = this.cell;
+    let pos = from;
+    for (;;) {
+      const lt = text.indexOf('<', pos);
+      if (lt < 0) throw new SheetXmlError('unclosed tag: c');
+      const name = text.charCodeAt(lt + 1);
+      if (name === 118 /* v */ && nameEnds(text, lt + 2)) {
+        const gt = text.indexOf('>', lt);
+        if (gt < 0) throw new SheetXmlError('unclosed tag: v');
+        if (text.charCodeAt(gt - 1) === 47) {
+          c.value = '';
+          pos = gt + 1;
+          continue;
+        }
+        const end = text.indexOf('<', gt);
+        if (end < 0 || !text.startsWith('</v>', end)) throw new SheetXmlError('unclosed tag: v');
+        c.value = text.slice(gt + 1, end);
+        pos = end + 4;
+      } else if (name === 102 /* f */ && nameEnds(text, lt + 2)) {
+        c.formula = true;
+        pos = skipElement(text, lt);
+      } else if (name === 105 /* i */ && text.charCodeAt(lt + 2) === 115 /* s */ && nameEnds(text, lt + 3)) {
+        const gt = text.indexOf('>', lt);
+        const selfClosing = text.charCodeAt(gt - 1) === 47;
+        const end = selfClosing ? gt : text.indexOf('</is>', gt);
+        if (gt < 0 || end < 0) throw new SheetXmlError('unclosed tag: is');
+        c.inline = selfClosing ? '' : text.slice(gt + 1, end);
+        pos = selfClosing ? gt + 1 : end + 5;
+      } else if (text.startsWith('</c>', lt)) {
+        return lt + 4;
+      } else if (name === 47) {
+        throw new SheetXmlError(`unmatched closing tag: ${tagName(text, lt + 2)}`);
+      } else {
+        pos = skipElement(text, lt);
+      }
+    }
+  }
+}
+
+/** Passes an element the scanner has no use for (`<f>`, `<extLst>`): where the text after it starts. */
+function skipElement(text: string, lt: number): number {
+  const gt = text.indexOf('>', lt);
+  const name = tagName(text, lt + 1);
+  if (gt < 0) throw new SheetXmlError(`unclosed tag: ${name}`);
+  if (text.charCodeAt(gt - 1) === 47) return gt + 1;
+  const end = text.indexOf(`</${name}>`, gt);
+  if (end < 0) throw new SheetXmlError(`unclosed tag: ${name}`);
+  return end + name.length + 3;
+}
+
+/**
+ * The rows of a sheet from its part's inflated chunks, in batches (a piece of text each).
+ * Malformed XML throws a SheetXmlError once the rows read before it have been given.
+ */
+export async function* sheetRows(chunks: AsyncIterable<Buffer>, decode: CellDecoder): AsyncGenerator<RawRow[]> {
+  const scanner = new SheetScanner(decode);
+  for await (const piece of xmlPieces(chunks, '</row>')) {
+    const rows: RawRow[] = [];
+    let fault: unknown;
+    try {
+      scanner.scan(piece, rows);
+    } catch (err) {
+      fault = err;
+    }
+    if (rows.length > 0) yield rows;
+    if (fault !== undefined) throw fault;
+  }
+  scanner.finish();
+}

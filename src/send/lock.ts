@@ -3,8 +3,10 @@
 // an exclusive lock beside its journal for as long as it writes. proper-lockfile takes it
 // atomically (a mkdir) and keeps its mtime fresh; we add who holds it (pid, host, start),
 // so a second run can name the process, and a lock whose process is gone on this host is
-// taken over at once instead of after the staleness delay.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// taken over at once instead of after the staleness delay. The owner file names the lock
+// folder it describes (inode and birth time): one left by a crashed run beside a lock another
+// run has just taken (before it wrote its own) must not get that live lock taken over.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { AssetbatchError } from '../errors.js';
@@ -17,7 +19,12 @@ interface Owner {
   readonly pid: number;
   readonly host: string;
   readonly started: string;
+  /** The lock folder it holds (lockIdentity); absent in files of earlier versions. */
+  readonly lock?: string;
 }
+
+/** How long a second run waits for the holder of a lock just taken to say who it is. */
+const OWNER_WAIT_MS = 1000;
 
 export interface JournalLock {
   readonly path: string;
@@ -39,6 +46,30 @@ function readOwner(lockPath: string): Owner | undefined {
     return typeof o.pid === 'number' && typeof o.host === 'string' ? o : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The lock folder as one of its kind: its inode, reused by the next mkdir, with its birth time. */
+function lockIdentity(lockPath: string): string | undefined {
+  try {
+    const st = statSync(lockPath);
+    return `${st.ino}:${st.birthtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function describes(o: Owner, lockPath: string): boolean {
+  return o.lock === undefined || o.lock === lockIdentity(lockPath);
+}
+
+/** Who holds the lock now: waits a moment for a run that has just taken it to write its name. */
+async function ownerOf(lockPath: string): Promise<Owner | undefined> {
+  for (const until = Date.now() + OWNER_WAIT_MS; ; ) {
+    const o = readOwner(lockPath);
+    if (o && describes(o, lockPath)) return o;
+    if (Date.now() >= until) return undefined;
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -69,17 +100,18 @@ export async function lockJournal(journalPath: string, input: string, onLost: (e
     release = await tryLock(journalPath, path, onLost);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
-    const owner = readOwner(path);
-    if (!isDead(owner)) throw lockedError(input, path, owner);
+    const owner = await ownerOf(path);
+    // Still the dead run's folder (checked again just before it goes): another run may have taken it over meanwhile.
+    if (!isDead(owner) || !describes(owner!, path)) throw lockedError(input, path, owner);
     rmSync(path, { recursive: true, force: true });
     try {
       release = await tryLock(journalPath, path, onLost);
     } catch (e2) {
-      if ((e2 as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedError(input, path, readOwner(path));
+      if ((e2 as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedError(input, path, await ownerOf(path));
       throw e2;
     }
   }
-  const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
+  const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString(), lock: lockIdentity(path) };
   writeFileSync(ownerPath(path), JSON.stringify(me) + '\n');
   return {
     path,
@@ -111,6 +143,7 @@ export async function lockHolder(journalPath: string): Promise<{ alive: boolean;
   } catch {
     locked = false;
   }
-  const owner = readOwner(path);
+  const read = readOwner(path);
+  const owner = read && describes(read, path) ? read : undefined;
   return { alive: locked && !isDead(owner), ...(locked && owner ? { pid: owner.pid, host: owner.host, started: owner.started } : {}) };
 }

@@ -1,7 +1,7 @@
 // One run per journal: the lock is taken atomically, refused while its holder lives (naming
 // it), taken over at once when the holder's process is gone, and let go of at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,10 +44,33 @@ describe('lockJournal', () => {
     }
     const lock = await taking;
     expect(existsSync(lock.path)).toBe(true);
-    await expect(lockJournal(journal, 'register.xlsx')).rejects.toMatchObject({ code: 'E_LOCKED', message: new RegExp(`process ${process.pid} on `) });
+    const again = (await lockJournal(journal, 'register.xlsx').catch((x: unknown) => x)) as AssetbatchError;
+    expect([again.code, again.message]).toEqual(['E_LOCKED', expect.stringContaining(`(process ${process.pid} on `)]);
     await lock.release();
     expect(existsSync(lock.path)).toBe(false);
     expect(existsSync(`${lock.path}.owner.json`)).toBe(false);
+  });
+
+  it("a dead run's owner file beside a lock another run has just taken: refused, not taken over", async () => {
+    const journal = join(dir, `j${++seq}.ndjson`);
+    // The live run took the folder; the owner file is still the crashed run's, made for another folder.
+    mkdirSync(lockPathFor(journal));
+    writeFileSync(`${lockPathFor(journal)}.owner.json`, JSON.stringify({ pid: deadPid(), host: hostname(), started: '2026-11-23T08:00:00.000Z', lock: '1:0' }));
+    const e = (await lockJournal(journal, 'register.xlsx').catch((x: unknown) => x)) as AssetbatchError;
+    expect([e.code, e.message]).toEqual(['E_LOCKED', expect.stringContaining('(another process)')]);
+    expect(existsSync(lockPathFor(journal))).toBe(true);
+  });
+
+  it('a holder that writes its name a moment after taking the lock is named', async () => {
+    const journal = join(dir, `j${++seq}.ndjson`);
+    const first = await lockJournal(journal, 'register.xlsx');
+    const owner = `${first.path}.owner.json`;
+    const written = readFileSync(owner, 'utf8');
+    rmSync(owner);
+    setTimeout(() => writeFileSync(owner, written), 200);
+    const e = (await lockJournal(journal, 'register.xlsx').catch((x: unknown) => x)) as AssetbatchError;
+    expect([e.code, e.message]).toEqual(['E_LOCKED', expect.stringContaining(`(process ${process.pid} on `)]);
+    await first.release();
   });
 
   it('makes the report folder when it does not exist yet', async () => {

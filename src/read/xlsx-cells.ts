@@ -25,12 +25,22 @@ function isoDate(raw: string): Date | string {
   return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : decodeXml(raw);
 }
 
-/** Whether a formula's number result is a date: any date or time part outside quotes and brackets. */
+/**
+ * Whether a number shows as a date or time: a date or time part (y, m, d, h, s, b, in either
+ * case, as Excel reads them) outside quotes and brackets. Memoized by format code: a sheet
+ * has few formats and many cells.
+ */
 function isDateFormat(fmt: string | undefined): boolean {
   if (!fmt) return false;
-  const bare = fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
-  return /[ymdhsb]/i.test(bare) && !/^general$/i.test(bare.trim());
+  let known = DATE_FORMAT.get(fmt);
+  if (known === undefined) {
+    if (DATE_FORMAT.size > 1024) DATE_FORMAT.clear();
+    const bare = fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+    DATE_FORMAT.set(fmt, (known = /[ymdhsb]/i.test(bare) && !/^general$/i.test(bare.trim())));
+  }
+  return known;
 }
+const DATE_FORMAT = new Map<string, boolean>();
 
 /**
  * LibreOffice saves a comparison's result (`=A2>1`) as a number 1/0 with the format
@@ -124,19 +134,6 @@ export class CellTextBudget {
   }
 }
 
-/**
- * Whether a plain number cell shows as a date: exceljs's rule (utils.isDateFmt), kept so
- * that cells read as they always have: y, m, d, h, M, s or b outside quotes and brackets.
- */
-function isDateFmt(fmt: string | undefined): boolean {
-  if (!fmt) return false;
-  let known = DATE_FMT.get(fmt);
-  if (DATE_FMT.size > 1024) DATE_FMT.clear();
-  if (known === undefined) DATE_FMT.set(fmt, (known = /[ymdhMsb]/.test(fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''))));
-  return known;
-}
-/** isDateFmt by format code: a sheet has few formats and many cells. */
-const DATE_FMT = new Map<string, boolean>();
 
 /** One `<c>` as the sheet XML has it; the scanner reuses one for every cell. */
 export interface CellXml {
@@ -232,7 +229,7 @@ function numberShown(fmt: string | undefined, n: number): CellValue {
 function numberValue(raw: string, row: number, ctx: CellContext, fmt: string | undefined): CellValue {
   const n = parseFloat(raw);
   if (Number.isNaN(n)) return null;
-  if (!isDateFmt(fmt)) return numberShown(fmt, n);
+  if (!isDateFormat(fmt)) return numberShown(fmt, n);
   const date = serialToDate(n, ctx.date1904);
   // The serial again from the date, rounded to the millisecond, as it always was read.
   const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? 1462 : 0);

@@ -7,7 +7,7 @@ import type { CellValue, ReadWarning } from '../../src/read/types.js';
 import { decodeCell, type CellContext, type CellXml } from '../../src/read/xlsx-cells.js';
 
 /** Cell styles by index: the format code each shows its number through (0 is General). */
-const FORMATS = [undefined, 'mm-dd-yy', 'h:mm', '[h]:mm:ss', '00000', '"TRUE";"TRUE";"FALSE"', '0.00', 'yyyy-mm-dd hh:mm', '[ss]', '#,##0 [$€-407]', 'Standard', 'mm:ss'];
+const FORMATS = [undefined, 'mm-dd-yy', 'h:mm', '[h]:mm:ss', '00000', '"TRUE";"TRUE";"FALSE"', '0.00', 'yyyy-mm-dd hh:mm', '[ss]', '#,##0 [$€-407]', 'Standard', 'mm:ss', 'DD/MM/YYYY'];
 const style = (fmt: string | undefined) => FORMATS.indexOf(fmt);
 const SHARED = ['Laptop', '', 'line\r_x005F_'];
 
@@ -29,6 +29,7 @@ const cases: Case[] = [
   { name: 'no <v>: empty', cell: { type: 'n' }, value: null },
   { name: 'an empty <v>: empty', cell: { value: '' }, value: null },
   { name: 'a number through a date format', cell: { value: '45322' }, fmt: 'mm-dd-yy', value: utc(2024, 1, 31) },
+  { name: 'a number through a date format in capitals (DD/MM/YYYY)', cell: { value: '45322' }, fmt: 'DD/MM/YYYY', value: utc(2024, 1, 31) },
   { name: 'a number through a date format, 1904 system', cell: { value: '43860' }, fmt: 'mm-dd-yy', value: utc(2024, 1, 31), date1904: true },
   { name: 'a date and time', cell: { value: '45322.5' }, fmt: 'yyyy-mm-dd hh:mm', value: utc(2024, 1, 31, 12) },
   { name: 'a date before 1 March 1900 (Excel counts 29 Feb 1900)', cell: { value: '59' }, fmt: 'mm-dd-yy', value: utc(1900, 2, 28) },

@@ -189,4 +189,4 @@ export class RowOutcomes {
 /** The stop a signal asks for: the reason rows not sent give. */
 /** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
 export const interrupted = (dryRun = false): AssetbatchError =>
-  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted; the rows after it were not checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');
+  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted before every row was checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');

@@ -136,8 +136,9 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(rows).toHaveLength(n);
     const notChecked = rows.filter((r) => r['#status'] === 'not sent');
     expect(notChecked.length).toBeGreaterThan(0);
-    expect(notChecked[0]['#message']).toBe('not checked: interrupted; the rows after it were not checked');
+    expect(notChecked[0]['#message']).toBe('not checked: interrupted before every row was checked');
     expect(rows.filter((r) => !['valid', 'not sent'].includes(r['#status']))).toEqual([]);
+    expect(w.out.stdout).toMatch(/Stopped: interrupted before every row was checked/);
     expect(w.out.stdout).toMatch(/Checked: 150000 rows — \d+ valid, 0 invalid, 0 skipped, \d+ not checked\./);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { isAssetbatchError } from '../errors.js';
 import type { RawRow } from './header.js';
 import type { RowEvents, WorkerBatch, WorkerOp, WorkerStart } from './rows-thread.js';
 import type { ReadWarning } from './types.js';
+import { packRows } from './row-batch.js';
 
 /**
  * Rows a message carries: enough that posting costs little a row, few enough that a batch
@@ -52,7 +53,7 @@ function rowSender(port: MessagePort, rowsPort: MessagePort, sent: Int32Array): 
     credits--;
     for (const [key, n] of more) ops.push({ op: 'more', key, n, w: noted.get(key)! });
     more.clear();
-    rowsPort.postMessage({ ...batch, rows, ops });
+    rowsPort.postMessage({ ...batch, rows: packRows(rows), ops });
     Atomics.add(sent, 0, 1);
     Atomics.notify(sent, 0);
     ops = [];

@@ -85,14 +85,22 @@ class FileSink extends Writable {
     this.gathered = [];
     this.size = 0;
     try {
-      // One encoding of the text, and the count of bytes a short write (a full disk, a
-      // signal) needs to go on from, as fs.WriteStream does.
-      const bytes = chunks.every((c) => typeof c === 'string') ? Buffer.from(chunks.join(''), 'utf8') : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
-      for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off);
+      // Text is written as text: node encodes it straight into the write, with no Buffer
+      // made (and left for the garbage collector) each time. A short write (a full disk,
+      // a signal) goes on from the bytes written, as fs.WriteStream does.
+      if (chunks.every((c) => typeof c === 'string')) {
+        const text = chunks.join('');
+        const written = writeSync(this.fd, text);
+        if (written < Buffer.byteLength(text, 'utf8')) this.writeAll(Buffer.from(text, 'utf8'), written);
+      } else this.writeAll(Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c))), 0);
       done();
     } catch (e) {
       done(e as Error);
     }
+  }
+
+  private writeAll(bytes: Buffer, from: number): void {
+    for (let off = from; off < bytes.length; ) off += writeSync(this.fd, bytes, off);
   }
 
   /** Write what is gathered now (a report that someone follows with `tail -f`). */

@@ -145,8 +145,55 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
  * Read an amount as people write it: currency symbols and codes, thousands separators
  * ("1,234.50", "1.234,50", "1 234,50"), a trailing minus or brackets for negatives.
  */
-/** An optional symbol, digits in thousands groups of "," or none, an optional ".decimals". */
-const PLAIN_AMOUNT = /^[$€£¥₹]?(?:([1-9]\d{0,2}(?:,\d{3})+)|(\d+))(\.\d+)?$/;
+/** Code units of the symbols a plain amount may start with: $ € £ ¥ ₹. */
+const AMOUNT_SYMBOLS = new Set([0x24, 0x20ac, 0xa3, 0xa5, 0x20b9]);
+
+/** Digits whose value a double holds exactly: up to 15, an amount is counted here, not parsed. */
+const EXACT_DIGITS = 15;
+
+/**
+ * A plain amount's value, or undefined for any other text (it then takes the long way): an
+ * optional symbol, digits in thousands groups of "," (the first of 1–3 digits, not 0) or
+ * none, an optional "." and decimals: "1234.50", "$1,234.50". A scan rather than a regular
+ * expression: a money column's values rarely repeat, so this runs for most of its cells.
+ * Digits counted into an integer and divided by a power of ten give the double that
+ * Number() gives for the same text (both exact operands, one correctly rounded division).
+ */
+export function plainAmount(s: string): number | undefined {
+  const len = s.length;
+  let i = AMOUNT_SYMBOLS.has(s.charCodeAt(0)) ? 1 : 0;
+  const start = i;
+  let n = 0;
+  let digits = 0;
+  /** Digits since the last comma, or since the start. */
+  let run = 0;
+  let commas = 0;
+  for (; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      digits++;
+      run++;
+    } else if (c === 44) {
+      const badGroup = commas === 0 ? run === 0 || run > 3 || s.charCodeAt(start) === 48 : run !== 3;
+      if (badGroup) return undefined;
+      commas++;
+      run = 0;
+    } else break;
+  }
+  if (digits === 0 || (commas > 0 && run !== 3)) return undefined;
+  if (i === len) return digits <= EXACT_DIGITS ? n : undefined;
+  if (s.charCodeAt(i) !== 46) return undefined;
+  let scale = 1;
+  for (i++; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+    n = n * 10 + (c - 48);
+    digits++;
+    scale *= 10;
+  }
+  return scale === 1 || digits > EXACT_DIGITS ? undefined : n / scale;
+}
 
 export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; problem?: string } {
   if (typeof raw === 'number') return Number.isFinite(raw) ? { n: raw, negative: raw < 0 } : { problem: 'is not a number' };
@@ -154,8 +201,8 @@ export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; p
   if (isCellError(raw)) return { problem: `is a formula error (${raw.error})` };
   let s = String(raw).trim();
   // Most amounts are plain: "1234.50", "$1,234.50". Anything else takes the long way.
-  const plain = PLAIN_AMOUNT.exec(s);
-  if (plain) return { n: Number((plain[1] ? plain[1].replace(/,/g, '') : plain[2]) + (plain[3] ?? '')), negative: false };
+  const plain = plainAmount(s);
+  if (plain !== undefined) return { n: plain, negative: false };
   let negative = false;
   if (/^\(.*\)$/.test(s)) {
     negative = true;

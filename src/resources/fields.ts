@@ -186,14 +186,28 @@ export function isBlank(v: unknown): boolean {
 // the path, and callers word them for their audience (DRF-style in the sandbox,
 // spreadsheet words in the client) with formatIssue below.
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** yyyy-MM-dd and a day that exists (called for every date of every row: no Date objects). */
 export function isValidIsoDate(s: string): boolean {
-  if (s.length !== 10 || !ISO_DATE.test(s)) return false;
-  return isRealDay(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10));
+  // Read digit by digit: every date of every row comes here, and a regular expression and
+  // three slices cost several times as much.
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  const y = digitsAt(s, 0, 4);
+  const m = digitsAt(s, 5, 2);
+  const d = digitsAt(s, 8, 2);
+  return y >= 0 && m >= 0 && d >= 0 && isRealDay(y, m, d);
+}
+
+/** The number `count` ASCII digits at `from` spell, or -1 if one of them is no digit. */
+function digitsAt(s: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
 }
 
 /** Whether year, month and day name a day of the calendar (29 February in leap years only). */

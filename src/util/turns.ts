@@ -10,8 +10,12 @@ export const TURN_MS = 50;
 /** `due()` is a promise to await when the loop has held the thread for TURN_MS; else undefined (most calls). */
 export class Turns {
   private last = performance.now();
+  private calls = 0;
 
   due(): Promise<unknown> | undefined {
+    // The clock is read every 16th call: a row takes microseconds, a reading of the clock
+    // about a twentieth of one (50 ms of a 1,000,000-row run).
+    if ((++this.calls & 15) !== 0) return undefined;
     const now = performance.now();
     if (now - this.last < TURN_MS) return undefined;
     this.last = now;

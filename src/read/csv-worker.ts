@@ -1,9 +1,9 @@
 // The CSV parse in a worker thread (large files), its rows sent on by rows-worker.ts.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { parseTextBatches, type ParseInit } from './csv.js';
 import { workerStart } from './rows-worker.js';
 
-const { init, sender } = workerStart<ParseInit>(parentPort!, workerData);
+const { init, sender } = workerStart<ParseInit>(workerData);
 try {
   for await (const batch of parseTextBatches(init, sender.events)) {
     for (const r of batch) await sender.push(r);

@@ -44,8 +44,8 @@ export interface WorkerBatch {
 const CREDITS = 64;
 
 /**
- * Credit goes back this many batches at a time: a message costs the sending thread about
- * as much as checking a row (measured: 0.2 ms a message, 780 messages for 100,000 rows).
+ * Credit goes back this many batches at a time (in shared memory: rows-worker.ts,
+ * awaitCredit), so that a worker waiting for credit is woken once for 16 batches.
  */
 const CREDIT_STEP = 16;
 
@@ -86,12 +86,16 @@ function apply(ops: readonly WorkerOp[], events: RowEvents): void {
   }
 }
 
-/** What a worker is started with: its reader's own data, the port its batches go to, and a count of them sent. */
+/** What a worker is started with: its reader's own data, the port its batches go to, and the counts both threads keep. */
 export interface WorkerStart<T> {
   readonly init: T;
   readonly rows: MessagePort;
-  readonly sent: SharedArrayBuffer;
+  /** An Int32Array's memory: [SENT] batches the worker has sent, [CREDIT] batches it may send, both from the start. */
+  readonly counts: SharedArrayBuffer;
 }
+
+export const SENT = 0;
+export const CREDIT = 1;
 
 /** Atomics.waitAsync (Node 16+), which TypeScript's ES2023 library does not declare. */
 type WaitAsync = (a: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
@@ -102,16 +106,16 @@ const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
  * each made into objects of this thread as it came, and the batches read ahead would then
  * live through its young-generation collections (copied each time, then promoted).
  */
-function batchInbox(rows: MessagePort, sent: Int32Array, stopped: Promise<void>): () => Promise<WorkerBatch | undefined> {
+function batchInbox(rows: MessagePort, counts: Int32Array, stopped: Promise<void>): () => Promise<WorkerBatch | undefined> {
   let ended = false;
   void stopped.then(() => (ended = true));
   return async () => {
     for (;;) {
-      const seen = Atomics.load(sent, 0);
+      const seen = Atomics.load(counts, SENT);
       const got = receiveMessageOnPort(rows);
       if (got) return got.message as WorkerBatch;
       if (ended) return undefined;
-      const wait = waitAsync(sent, 0, seen);
+      const wait = waitAsync(counts, SENT, seen);
       if (wait.async) await Promise.race([wait.value, stopped]);
     }
   };
@@ -120,8 +124,9 @@ function batchInbox(rows: MessagePort, sent: Int32Array, stopped: Promise<void>)
 /** The read in a worker thread (`url`, given `data`): its batches of rows as they come, then its error, if any. */
 export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents, file: string): AsyncGenerator<RawRow[]> {
   const { port1, port2 } = new MessageChannel();
-  const sent = new Int32Array(new SharedArrayBuffer(4));
-  const start: WorkerStart<unknown> = { init: data, rows: port2, sent: sent.buffer as SharedArrayBuffer };
+  const counts = new Int32Array(new SharedArrayBuffer(8));
+  counts[CREDIT] = CREDITS;
+  const start: WorkerStart<unknown> = { init: data, rows: port2, counts: counts.buffer as SharedArrayBuffer };
   const worker = new Worker(url, { workerData: start, transferList: [port2] });
   let failure: Error | undefined;
   const stopped = new Promise<void>((resolve) => {
@@ -131,8 +136,7 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
     });
     worker.on('exit', () => resolve());
   });
-  const next = batchInbox(port1, sent, stopped);
-  worker.postMessage(CREDITS);
+  const next = batchInbox(port1, counts, stopped);
   let taken = 0;
   try {
     for (;;) {
@@ -142,7 +146,10 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
       }
       apply(batch.ops, events);
       // The worker never runs dry for want of credit: it holds at least CREDITS - CREDIT_STEP.
-      if (!batch.done && !batch.error && ++taken % CREDIT_STEP === 0) worker.postMessage(CREDIT_STEP);
+      if (!batch.done && !batch.error && ++taken % CREDIT_STEP === 0) {
+        Atomics.add(counts, CREDIT, CREDIT_STEP);
+        Atomics.notify(counts, CREDIT);
+      }
       // Rows read before an error are rows like any other: they come first.
       if (batch.rows.nums.length > 0) yield unpackRows(batch.rows);
       if (batch.error) throw new AssetbatchError(batch.error.code, batch.error.message, { location: batch.error.location, hint: batch.error.hint });

@@ -1,7 +1,7 @@
 // A worksheet read in a worker thread (see xlsx-thread.ts): the same reader as in the main
 // thread (xlsx.ts), its rows and warnings sent on by rows-worker.ts.
 import { open, type FileHandle } from 'node:fs/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { readError, WarningSink } from './problems.js';
 import { workerStart } from './rows-worker.js';
 import type { RowEvents } from './rows-thread.js';
@@ -22,7 +22,7 @@ class ForwardingSink extends WarningSink {
   }
 }
 
-const { init, sender } = workerStart<XlsxInit>(parentPort!, workerData);
+const { init, sender } = workerStart<XlsxInit>(workerData);
 let fh: FileHandle | undefined;
 try {
   const where = { file: init.file };

@@ -10,8 +10,9 @@
 // keeps all of zod behind `import { z }` (817 kB), rolldown 18 of its 95 files, for 10%
 // less CPU at start; vitest already brings it (vite 8).
 // The chunks are CommonJS (a package.json in dist/bin says so, the root one says "module"):
-// node 20 cannot give an ES module V8's cached code, and a CommonJS start also skips
-// node's ESM loader (5% of a 3-row validate). The packages' `import()` become `require()`
+// node 20 cannot give an ES module V8's cached code, which the entry (src/cli/bin.ts)
+// gives the chunks (src/cli/compile-cache.ts), and a CommonJS start also skips node's ESM
+// loader (5% of a 3-row validate). The packages' `import()` become `require()`
 // (all are CommonJS).
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
@@ -21,7 +22,7 @@ const OUT = 'dist/bin';
 const BUNDLED = new Set(['zod', 'commander', 'csv-stringify', 'p-limit', 'yocto-queue']);
 
 /** What every start loads (--help is these alone), and the workers' own modules (they run in their thread). */
-const START = /\/dist\/(cli\/(bin|main|run|commands|program|pipe)|errors|util\/heap)\.js$|\/node_modules\/commander\/|-worker\.js$/;
+const START = /\/dist\/(cli\/(bin|compile-cache|main|run|commands|program|pipe)|errors|util\/heap)\.js$|\/node_modules\/commander\/|-worker\.js$/;
 /** Parts only some commands use: each stays a chunk of its own. */
 const OCCASIONAL = /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx|zip)|cli\/(export|template|status|doctor|sandbox))/;
 

@@ -4,8 +4,8 @@
 // (module.enableCompileCache), Node 20 does not: there the bundle's CommonJS chunks are
 // compiled here with vm.Script, given the code V8 made for them last time, and that code
 // is saved as the process ends, after the run, so the functions compiled along the way are
-// in it too (V8's own cache, made at load, holds little more than the top level). Only our
-// own chunks (one folder): the packages' files keep node's compile.
+// in it too (V8's own cache, made at load, holds little more than the top level). The
+// packages' CommonJS files (undici's agent alone is some 40) are cached the same way.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -158,8 +158,18 @@ class CodeCache {
 }
 
 /**
- * Compile the CommonJS files under `folder` with V8's code cache, from now on. Node's own
- * cache where it has one (22.1 and later); nothing when turned off.
+ * Whether a file node compiles is compiled here, with the cache: CommonJS of the bundle's
+ * folder or of a package, not an ES module required (node's to load) nor a script with a
+ * #! line (which node strips and a wrapper would not parse).
+ */
+export function cached(filename: string, folder: string, content: string, format?: string): boolean {
+  if (format === 'module' || content.startsWith('#!')) return false;
+  return filename.startsWith(folder.endsWith(sep) ? folder : folder + sep) || filename.includes(`${sep}node_modules${sep}`);
+}
+
+/**
+ * Compile the CommonJS files under `folder` and the packages' with V8's code cache, from
+ * now on. Node's own cache where it has one (22.1 and later); nothing when turned off.
  */
 export function useCompileCache(folder: string, env: Env = process.env): void {
   if (compileCacheDisabled(env)) return;
@@ -171,13 +181,19 @@ export function useCompileCache(folder: string, env: Env = process.env): void {
     return;
   }
   const cache = new CodeCache(dirs, uid);
-  const prefix = folder.endsWith(sep) ? folder : folder + sep;
-  type Compile = (this: Module, content: string, filename: string) => unknown;
+  type Compile = (this: Module, content: string, filename: string, format?: string) => unknown;
   const proto = Module.prototype as unknown as { _compile: Compile };
   const nodeCompile = proto._compile;
-  proto._compile = function (this: Module, content: string, filename: string): unknown {
-    if (!filename.startsWith(prefix) || content.startsWith('#!')) return nodeCompile.call(this, content, filename);
-    const wrapper = cache.compile(content, filename);
+  proto._compile = function (this: Module, content: string, filename: string, format?: string): unknown {
+    if (!cached(filename, folder, content, format)) return nodeCompile.call(this, content, filename, format);
+    let wrapper: (...args: unknown[]) => unknown;
+    try {
+      wrapper = cache.compile(content, filename);
+    } catch (e) {
+      // Not a script: node's compile says why, or loads it as an ES module (node 20.19's require of one).
+      if (e instanceof SyntaxError) return nodeCompile.call(this, content, filename, format);
+      throw e;
+    }
     return wrapper.call(this.exports, this.exports, requireFor(this, filename), this, filename, dirname(filename));
   };
   process.once('exit', () => {

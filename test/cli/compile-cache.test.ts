@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheFileName, compileCacheDirs, compileCacheDisabled, readCodeCache, writeCodeCache } from '../../src/cli/compile-cache.js';
+import { cacheFileName, cached, compileCacheDirs, compileCacheDisabled, readCodeCache, writeCodeCache } from '../../src/cli/compile-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-compile-cache-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -38,6 +38,19 @@ describe('where the cache lives', () => {
     expect(a).toMatch(/^app-1\.js\.[0-9a-f]{20}\.v8$/);
     expect(cacheFileName('/d/app-1.js', 'let b = 1;')).not.toBe(a);
     expect(cacheFileName('/d/app-1.js', 'let a = 1;')).toBe(a);
+  });
+});
+
+describe('what is compiled with the cache', () => {
+  it.each([
+    ['a chunk of the bundle', '/app/dist/bin/app-1.js', 'commonjs', 'x', true],
+    ["a package's CommonJS file", '/app/node_modules/undici/lib/core/util.js', undefined, 'x', true],
+    ['an ES module required (node loads it)', '/app/node_modules/p/index.js', 'module', 'x', false],
+    ['a script with a #! line', '/app/dist/bin/app-1.js', 'commonjs', '#!/usr/bin/env node\nx', false],
+    ['a file of neither (a --require of the user)', '/home/u/hook.js', undefined, 'x', false],
+    ['a folder whose name starts as the bundle\'s', '/app/dist/bin2/x.js', 'commonjs', 'x', false],
+  ])('%s', (_, file, format, content, yes) => {
+    expect(cached(file, '/app/dist/bin', content, format)).toBe(yes);
   });
 });
 

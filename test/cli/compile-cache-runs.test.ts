@@ -2,7 +2,7 @@
 // first run writes it, the next runs take it and say and write the same, and a broken,
 // foreign or unwritable cache never changes a run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -101,5 +101,18 @@ describe('the code cache across runs', () => {
     expect(written.size).toBeGreaterThan(0);
     expect(validate(home, env)).toEqual(uncached);
     expect(cacheFiles(folder)).toEqual(written);
+  }, 60_000);
+
+  it('is not read from the temporary folder when others could write there (cached code runs as the user)', () => {
+    const home = fresh();
+    writeFileSync(join(home, 'not-a-folder'), '');
+    const env = { XDG_CACHE_HOME: join(home, 'not-a-folder') };
+    validate(home, env);
+    const shared = join(home, 'tmp', `assetbatch-${process.getuid?.() ?? 'user'}`);
+    chmodSync(shared, 0o777);
+    const written = cacheFiles(join(shared, LEAF));
+    expect(written.size).toBeGreaterThan(0);
+    expect(validate(home, env)).toEqual(uncached);
+    for (const [f, at] of cacheFiles(join(shared, LEAF))) if (written.has(f)) expect(at).not.toBe(written.get(f)); // made again: not read
   }, 60_000);
 });

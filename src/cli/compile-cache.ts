@@ -150,9 +150,10 @@ class CodeCache {
   /** At the end of the run: the code of the chunks compiled without a cache, lazily compiled functions included. */
   save(): void {
     if (this.made.length === 0) return;
-    const dir = this.dirs.find((d) => writeCodeCache(d, this.made[0].name, this.made[0].script.createCachedData()));
+    const [first, ...rest] = this.made.map(({ name, script }) => ({ name, code: script.createCachedData() }));
+    const dir = this.dirs.find((d) => writeCodeCache(d, first.name, first.code));
     if (dir === undefined) return;
-    for (const { name, script } of this.made.slice(1)) writeCodeCache(dir, name, script.createCachedData());
+    for (const { name, code } of rest) writeCodeCache(dir, name, code);
     prune(dir);
   }
 }
@@ -162,7 +163,7 @@ class CodeCache {
  * folder or of a package, not an ES module required (node's to load) nor a script with a
  * #! line (which node strips and a wrapper would not parse).
  */
-export function cached(filename: string, folder: string, content: string, format?: string): boolean {
+export function usesCache(filename: string, folder: string, content: string, format?: string): boolean {
   if (format === 'module' || content.startsWith('#!')) return false;
   return filename.startsWith(folder.endsWith(sep) ? folder : folder + sep) || filename.includes(`${sep}node_modules${sep}`);
 }
@@ -185,7 +186,7 @@ export function useCompileCache(folder: string, env: Env = process.env): void {
   const proto = Module.prototype as unknown as { _compile: Compile };
   const nodeCompile = proto._compile;
   proto._compile = function (this: Module, content: string, filename: string, format?: string): unknown {
-    if (!cached(filename, folder, content, format)) return nodeCompile.call(this, content, filename, format);
+    if (!usesCache(filename, folder, content, format)) return nodeCompile.call(this, content, filename, format);
     let wrapper: (...args: unknown[]) => unknown;
     try {
       wrapper = cache.compile(content, filename);

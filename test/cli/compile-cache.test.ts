@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheFileName, cached, compileCacheDirs, compileCacheDisabled, readCodeCache, writeCodeCache } from '../../src/cli/compile-cache.js';
+import { cacheFileName, compileCacheDirs, compileCacheDisabled, readCodeCache, usesCache, writeCodeCache } from '../../src/cli/compile-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-compile-cache-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -50,7 +50,7 @@ describe('what is compiled with the cache', () => {
     ['a file of neither (a --require of the user)', '/home/u/hook.js', undefined, 'x', false],
     ['a folder whose name starts as the bundle\'s', '/app/dist/bin2/x.js', 'commonjs', 'x', false],
   ])('%s', (_, file, format, content, yes) => {
-    expect(cached(file, '/app/dist/bin', content, format)).toBe(yes);
+    expect(usesCache(file, '/app/dist/bin', content, format)).toBe(yes);
   });
 });
 

@@ -9,7 +9,12 @@
 // library (dist/index.js) is tsc's output, unbundled. rolldown rather than esbuild: esbuild
 // keeps all of zod behind `import { z }` (817 kB), rolldown 18 of its 95 files, for 10%
 // less CPU at start; vitest already brings it (vite 8).
-import { chmod, rm } from 'node:fs/promises';
+// The chunks are CommonJS (a package.json in dist/bin says so, the root one says "module"):
+// node 20 cannot give an ES module V8's cached code, which the entry (src/cli/bin.ts)
+// gives the chunks (src/cli/compile-cache.ts), and a CommonJS start also skips node's ESM
+// loader (5% of a 3-row validate). The packages' `import()` become `require()`
+// (all are CommonJS).
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
 
 const OUT = 'dist/bin';
@@ -17,7 +22,7 @@ const OUT = 'dist/bin';
 const BUNDLED = new Set(['zod', 'commander', 'csv-stringify', 'p-limit', 'yocto-queue']);
 
 /** What every start loads (--help is these alone), and the workers' own modules (they run in their thread). */
-const START = /\/dist\/(cli\/(main|commands|program|pipe)|errors|util\/heap)\.js$|\/node_modules\/commander\/|-worker\.js$/;
+const START = /\/dist\/(cli\/(bin|compile-cache|main|run|commands|program|pipe)|errors|util\/heap)\.js$|\/node_modules\/commander\/|-worker\.js$/;
 /** Parts only some commands use: each stays a chunk of its own. */
 const OCCASIONAL = /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx|zip)|cli\/(export|template|status|doctor|sandbox))/;
 
@@ -43,13 +48,14 @@ function packageOf(id) {
 
 await rm(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
-  input: { assetbatch: 'dist/cli/main.js', 'csv-worker': 'dist/read/csv-worker.js', 'xlsx-worker': 'dist/read/xlsx-worker.js' },
+  input: { assetbatch: 'dist/cli/bin.js', 'csv-worker': 'dist/read/csv-worker.js', 'xlsx-worker': 'dist/read/xlsx-worker.js' },
   platform: 'node',
   external: (id) => id.startsWith('node:') || (packageOf(id) !== undefined && !BUNDLED.has(packageOf(id))),
   // The entries export nothing a caller uses; this lets the groups above take their modules.
   preserveEntrySignatures: 'allow-extension',
   logLevel: 'warn',
 });
-await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting: chunkGroups });
+await bundle.write({ dir: OUT, format: 'cjs', dynamicImportInCjs: false, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting: chunkGroups });
 await bundle.close();
+await writeFile(`${OUT}/package.json`, '{ "type": "commonjs" }\n');
 await chmod(`${OUT}/assetbatch.js`, 0o755);

@@ -3,12 +3,17 @@ import { workerData } from 'node:worker_threads';
 import { parseTextBatches, type ParseInit } from './csv.js';
 import { workerStart } from './rows-worker.js';
 
-const { init, sender } = workerStart<ParseInit>(workerData);
-try {
-  for await (const batch of parseTextBatches(init, sender.events)) {
-    for (const r of batch) await sender.push(r);
+void parseInWorker();
+
+// A function, not top-level await: the bundled CLI and its workers are CommonJS (scripts/bundle-cli.mjs).
+async function parseInWorker(): Promise<void> {
+  const { init, sender } = workerStart<ParseInit>(workerData);
+  try {
+    for await (const batch of parseTextBatches(init, sender.events)) {
+      for (const r of batch) await sender.push(r);
+    }
+    await sender.end();
+  } catch (err) {
+    await sender.fail(err, init.file);
   }
-  await sender.end();
-} catch (err) {
-  await sender.fail(err, init.file);
 }

@@ -22,20 +22,25 @@ class ForwardingSink extends WarningSink {
   }
 }
 
-const { init, sender } = workerStart<XlsxInit>(workerData);
-let fh: FileHandle | undefined;
-try {
-  const where = { file: init.file };
-  fh = await open(init.file, 'r');
-  const wb = await openWorkbook(fh, init.file, init.size, where, init.maxInflatedBytes);
-  const sheet = wb.sheets.find((s) => s.name === init.sheet);
-  if (!sheet) throw readError('E_FILE_CORRUPT', where, `changed while it was read: the sheet "${init.sheet}" is gone`);
-  const raw = await openXlsxSheet({ file: init.file, wb, sheet, warnings: new ForwardingSink(sender.events), maxCellText: init.maxCellText });
-  await fh.close();
-  fh = undefined;
-  for await (const row of raw.rows) await sender.push(row);
-  await sender.end();
-} catch (err) {
-  await fh?.close().catch(() => undefined);
-  await sender.fail(err, init.file);
+void readInWorker();
+
+// A function, not top-level await: the bundled CLI and its workers are CommonJS (scripts/bundle-cli.mjs).
+async function readInWorker(): Promise<void> {
+  const { init, sender } = workerStart<XlsxInit>(workerData);
+  let fh: FileHandle | undefined;
+  try {
+    const where = { file: init.file };
+    fh = await open(init.file, 'r');
+    const wb = await openWorkbook(fh, init.file, init.size, where, init.maxInflatedBytes);
+    const sheet = wb.sheets.find((s) => s.name === init.sheet);
+    if (!sheet) throw readError('E_FILE_CORRUPT', where, `changed while it was read: the sheet "${init.sheet}" is gone`);
+    const raw = await openXlsxSheet({ file: init.file, wb, sheet, warnings: new ForwardingSink(sender.events), maxCellText: init.maxCellText });
+    await fh.close();
+    fh = undefined;
+    for await (const row of raw.rows) await sender.push(row);
+    await sender.end();
+  } catch (err) {
+    await fh?.close().catch(() => undefined);
+    await sender.fail(err, init.file);
+  }
 }

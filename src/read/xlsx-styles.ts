@@ -3,6 +3,7 @@
 // format tells a date, a time, a duration or yes/no from a plain number (xlsx-cells.ts).
 import { decodeXml } from './xlsx-parts.js';
 import { attrValue } from './xml-attrs.js';
+import { mainPrefix, unprefixed } from './xml-prefix.js';
 
 /**
  * Excel's built-in format codes by id, as exceljs has them (lib/xlsx/defaultnumformats.js,
@@ -64,7 +65,8 @@ function tagsIn(xml: string, section: string, name: string): [number, number][] 
  * style 0 and a style with numFmtId 0 have none (General), a custom code overrides a
  * built-in id, and a backslash's escape is dropped (`dd\.mm\.yyyy` is `dd.mm.yyyy`).
  */
-export function numberFormats(stylesXml: string): (string | undefined)[] {
+export function numberFormats(styles: string): (string | undefined)[] {
+  const stylesXml = unprefixed(styles, mainPrefix(styles.slice(0, 16_384)));
   const custom = new Map<number, string>();
   for (const [from, to] of tagsIn(stylesXml, 'numFmts', 'numFmt')) {
     const id = parseInt(attrValue(stylesXml, from, to, 'numFmtId') ?? '', 10);

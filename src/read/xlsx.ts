@@ -11,6 +11,7 @@ import { openEntry, readEntryText, type ZipEntry } from './zip.js';
 import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
 import { SMALL_PART_BUDGET, refuseDoctype, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
 import { sheetRows } from './xlsx-sheet.js';
+import { unprefixedPart } from './xml-prefix.js';
 import { readSharedStrings } from './xlsx-strings.js';
 import { numberFormats } from './xlsx-styles.js';
 
@@ -99,7 +100,7 @@ async function cellContext(wb: Workbook, where: Location, warnings: WarningSink)
     formats = numberFormats(styles);
   }
   const e = wb.sharedStringsEntry;
-  const shared = e ? await readSharedStrings(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where), e.name, where) : [];
+  const shared = e ? await readSharedStrings(unprefixedPart(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)), e.name, where) : [];
   return { date1904: wb.date1904, formats, shared, warnings };
 }
 
@@ -112,7 +113,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const [ctx, merges] = await Promise.all([cellContext(wb, where, warnings), scanPart(wb, sheetEntry, where, true)]);
   warnMerges(merges, warnings);
 
-  const chunks = await openEntry(wb.fh, wb.dir, sheetEntry, wb.maxInflatedBytes, where);
+  const chunks = unprefixedPart(await openEntry(wb.fh, wb.dir, sheetEntry, wb.maxInflatedBytes, where));
   const rows = walkRows({
     batches: sheetRows(chunks, (cell, row) => decodeCell(cell, row, ctx)),
     fillMerges: mergeFiller(merges),

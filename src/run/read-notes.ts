@@ -22,6 +22,8 @@ export class RowReadNotes {
 
   /** The outcome with the reader's words about its row added to its warnings. */
   attach(out: RowOutcome): RowOutcome {
+    // Most rows have neither notes nor warnings: nothing is made for them.
+    if (this.byRow.size === 0 && (this.nextWarning >= this.warnings.length || (this.warnings[this.nextWarning].row ?? 0) > out.row)) return out;
     const extra: RowIssue[] = [];
     const notes = this.byRow.get(out.row);
     if (notes) {

@@ -8,7 +8,7 @@ import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
 import type { LookupKind } from '../resources/fields.js';
 import type { RowWriter } from '../send/writer.js';
-import { naturalKey, prepareRow, type PreparedRow, type RowContext } from '../validate/validate.js';
+import { naturalKey, prepareRow, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
@@ -42,6 +42,9 @@ export interface RowsDeps {
   readonly writer: RowWriter;
   readonly stop: StopState;
 }
+
+/** The issues of a row that has none: one array for them all (an outcome's issues are never added to). */
+const NO_ISSUES: readonly RowIssue[] = Object.freeze([]);
 
 export class RowOutcomes {
   /** Rows another row waits for (a parent contract), until then. */
@@ -136,7 +139,7 @@ export class RowOutcomes {
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
     }
     if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
-    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: [], key: key?.value };
+    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value };
   }
 
   /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */

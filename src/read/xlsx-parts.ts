@@ -88,25 +88,55 @@ function refuseOtherZips(dir: ZipDirectory, where: Location): void {
   if (has('ppt/presentation.xml')) throw readError('E_FILE_FORMAT', where, 'is a PowerPoint presentation, not a spreadsheet');
 }
 
+/** The key a part name is found by when it is not found as written: its case, separators and %-escapes set aside. */
+function looseName(name: string): string {
+  let n = name.replace(/\\/g, '/');
+  try {
+    n = decodeURIComponent(n);
+  } catch {
+    // A lone % is a character of the name.
+  }
+  return n.toLowerCase();
+}
+
+/**
+ * The zip entry of a part. Part names are compared case-insensitively (ECMA-376 Part 2,
+ * 9.1.1.1.2), so Excel opens `xl/SharedStrings.xml` named as `sharedStrings.xml`; some
+ * writers also %-escape one side only, or write `\` for `/`.
+ */
+export function partFinder(dir: ZipDirectory): (name: string) => ZipEntry | undefined {
+  let loose: Map<string, ZipEntry> | undefined;
+  return (name) => {
+    const exact = dir.byName.get(name);
+    if (exact) return exact;
+    if (!loose) {
+      loose = new Map();
+      for (const e of dir.entries) if (!loose.has(looseName(e.name))) loose.set(looseName(e.name), e);
+    }
+    return loose.get(looseName(name));
+  };
+}
+
 export async function openWorkbook(fh: FileHandle, path: string, size: number, where: Location, maxInflatedBytes: number): Promise<Workbook> {
   const dir = await readZipDirectory(fh, path, size, where);
   refuseOtherZips(dir, where);
   checkZipLimits(dir, { maxInflatedBytes }, where);
+  const part = partFinder(dir);
 
   let workbookPath = 'xl/workbook.xml';
-  const rootRels = dir.byName.get('_rels/.rels');
+  const rootRels = part('_rels/.rels');
   if (rootRels) {
     const xml = await readEntryText(fh, dir, rootRels, SMALL_PART_BUDGET, where);
     refuseDoctype(xml, rootRels.name, where);
     const office = elements(xml, 'Relationship').find((r) => /\/officeDocument$/.test(r.Type ?? ''));
     if (office?.Target) workbookPath = resolveTarget('', office.Target);
   }
-  const workbookEntry = dir.byName.get(workbookPath);
+  const workbookEntry = part(workbookPath);
   if (!workbookEntry) {
     throw readError('E_FILE_FORMAT', where, 'is a zip archive but not an Excel workbook (it has no xl/workbook.xml)', { hint: CONVERT_HINT });
   }
   const relsPath = workbookPath.replace(/[^/]*$/, (b) => `_rels/${b}.rels`);
-  const relsEntry = dir.byName.get(relsPath);
+  const relsEntry = part(relsPath);
   if (!relsEntry) throw readError('E_FILE_CORRUPT', where, `is damaged or incomplete (its part ${relsPath} is missing)`, { hint: CONVERT_HINT });
 
   const workbookXml = await readEntryText(fh, dir, workbookEntry, SMALL_PART_BUDGET, where);
@@ -131,7 +161,7 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
       index: i + 1,
       hidden: s.state === 'hidden' || s.state === 'veryHidden',
       kind,
-      entry: rel ? dir.byName.get(rel.target) : undefined,
+      entry: rel ? part(rel.target) : undefined,
     };
   });
   const styles = relOfType('/styles');
@@ -143,8 +173,8 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
     date1904,
     workbookEntry,
     relsEntry,
-    stylesEntry: styles ? dir.byName.get(styles.target) : undefined,
-    sharedStringsEntry: shared ? dir.byName.get(shared.target) : undefined,
+    stylesEntry: styles ? part(styles.target) : undefined,
+    sharedStringsEntry: shared ? part(shared.target) : undefined,
     maxInflatedBytes,
   };
 }

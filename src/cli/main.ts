@@ -4,10 +4,11 @@
 import { CommanderError } from 'commander';
 import { buildProgram } from './program.js';
 import { ExitCode, isAssetbatchError } from '../errors.js';
-import { boundHeapGrowth, skipWasmTierUp } from '../util/heap.js';
+import { boundHeapGrowth, exposeGcToWorkers, skipWasmTierUp } from '../util/heap.js';
 import { endQuietlyOnClosedStdout } from './pipe.js';
 
 boundHeapGrowth();
+exposeGcToWorkers();
 skipWasmTierUp();
 endQuietlyOnClosedStdout();
 const program = await buildProgram(process.argv.slice(2));

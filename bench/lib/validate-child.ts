@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { validateSpreadsheet } from '../../src/run/import.js';
-import { boundHeapGrowth } from '../../src/util/heap.js';
+import { boundHeapGrowth, exposeGcToWorkers } from '../../src/util/heap.js';
 
 interface Counted {
   rows: number;
@@ -61,11 +61,14 @@ async function validate(file: string, reportPath: string): Promise<Counted> {
 }
 
 const [mode, file, reportPath] = process.argv.slice(2);
-if (mode === 'validate') boundHeapGrowth();
+if (mode === 'validate') {
+  boundHeapGrowth();
+  exposeGcToWorkers();
+}
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const counted = mode === 'raw' ? await raw(file) : mode === 'xlsx-floor' ? await xlsxFloor(file) : await validate(file, reportPath ?? `${file}.report.csv`);
-// (`validate-library` is `validate` without boundHeapGrowth.)
+// (`validate-library` is `validate` without boundHeapGrowth and exposeGcToWorkers.)
 const ms = performance.now() - t0;
 // CPU time (every thread, user and system) moves less than wall time on a shared machine.
 const cpu = process.cpuUsage(cpu0);

@@ -4,10 +4,11 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useCompileCache } from './compile-cache.js';
-import { boundHeapGrowth, skipWasmTierUp } from '../util/heap.js';
+import { boundHeapGrowth, exposeGcToWorkers, skipWasmTierUp } from '../util/heap.js';
 
 // Before any chunk compiles: V8 takes cached code only under the flags it was made with.
 boundHeapGrowth();
+exposeGcToWorkers();
 skipWasmTierUp();
 useCompileCache(dirname(fileURLToPath(import.meta.url)));
 void import('./run.js').then(({ runCli }) => runCli());

@@ -4,7 +4,7 @@
 // (CREDITS in flight at most).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
 import { AssetbatchError, type ErrorCode, type Location } from '../errors.js';
 import type { TextEncodingName } from './detect.js';
 import type { RawRow } from './header.js';
@@ -121,13 +121,16 @@ function batchInbox(rows: MessagePort, counts: Int32Array, stopped: Promise<void
   };
 }
 
-/** The read in a worker thread (`url`, given `data`): its batches of rows as they come, then its error, if any. */
-export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents, file: string): AsyncGenerator<RawRow[]> {
+/**
+ * The read in a worker thread (`url`, given `data`): its batches of rows as they come, then
+ * its error, if any. `limits`: the worker's V8 heap sizes, where the reader has a reason.
+ */
+export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents, file: string, limits?: ResourceLimits): AsyncGenerator<RawRow[]> {
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(8));
   counts[CREDIT] = CREDITS;
   const start: WorkerStart<unknown> = { init: data, rows: port2, counts: counts.buffer as SharedArrayBuffer };
-  const worker = new Worker(url, { workerData: start, transferList: [port2] });
+  const worker = new Worker(url, { workerData: start, transferList: [port2], resourceLimits: limits });
   let failure: Error | undefined;
   const stopped = new Promise<void>((resolve) => {
     worker.on('error', (e) => {

@@ -149,13 +149,18 @@ export interface CellXml {
   inline: string | undefined;
 }
 
+/** Strings by index: the packed shared-strings table, or an array. */
+export interface SharedStrings {
+  at(index: number): string | undefined;
+}
+
 /** What decoding a cell needs besides the cell: the workbook's tables and where warnings go. */
 export interface CellContext {
   readonly date1904: boolean;
   /** Format code by cell style (numberFormats in xlsx-styles.ts). */
   readonly formats: readonly (string | undefined)[];
-  /** The shared-strings table (readSharedStrings in xlsx-strings.ts). */
-  readonly shared: readonly string[];
+  /** The shared-strings table (readSharedStringTable in xlsx-strings.ts; an array of strings does as well). */
+  readonly shared: SharedStrings;
   readonly warnings: WarningSink;
 }
 
@@ -171,7 +176,9 @@ function storedText(raw: string): CellValue {
 }
 
 function sharedText(raw: string, ctx: CellContext): CellValue {
-  const text = ctx.shared[parseInt(raw, 10)];
+  const index = parseInt(raw, 10);
+  // No string has a negative index (an array's `at` would count from its end) or NaN.
+  const text = index >= 0 ? ctx.shared.at(index) : undefined;
   return text === undefined || text === '' ? null : text;
 }
 

@@ -1,8 +1,10 @@
 // XLSX shared strings (xl/sharedStrings.xml): the text of each `<si>`, in order, read as it
 // inflates. A cell `t="s"` names its text by index into this table; on a large workbook the
-// table is most of the reader's memory, so it holds plain strings and nothing else.
+// table is most of the reader's memory and grows with the file, so it is packed
+// (src/read/packed-strings.ts): each text's UTF-8 bytes, decoded when a cell asks for it.
 import { isAscii } from 'node:buffer';
 import type { Location } from '../errors.js';
+import { PackedStrings } from './packed-strings.js';
 import { decodeXml, refuseDoctype } from './xlsx-parts.js';
 import { xmlBytePieces } from './xml-pieces.js';
 
@@ -66,18 +68,27 @@ export function itemText(xml: string): string {
 
 const isTagEnd = (c: number) => c === 62 || c === 47 || c === 32 || c === 9 || c === 10 || c === 13;
 
-/** The text of one `<si>` from its inside's bytes, `xml[from, to)`. */
-function siText(xml: Buffer, from: number, to: number): string {
-  // The common case, one plain `<t>` with no entity or escape: decoded straight from the bytes.
-  if (xml[from] === 60 && xml[from + 1] === 116 && xml[from + 2] === 62 && xml.indexOf(60, from + 3) === to - 4) {
-    const text = xml.toString('utf8', from + 3, to - 4);
-    return text.includes('&') || text.includes('_x') || text.includes('_X') ? itemText(`<t>${text}</t>`) : text;
+/** Whether `xml[from, to)` holds no `&` (an entity) and no `_` (maybe an `_xHHHH_` escape). */
+function noEntityOrEscape(xml: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = xml[i];
+    if (c === 38 || c === 95) return false;
   }
-  return itemText(xml.toString('utf8', from, to));
+  return true;
+}
+
+/** Adds the text of one `<si>` from its inside's bytes, `xml[from, to)`. */
+function addItem(xml: Buffer, from: number, to: number, table: PackedStrings): void {
+  // The common case, one plain `<t>` with no entity or escape: its bytes are its text.
+  if (xml[from] === 60 && xml[from + 1] === 116 && xml[from + 2] === 62 && xml.indexOf(60, from + 3) === to - 4 && noEntityOrEscape(xml, from + 3, to - 4)) {
+    table.pushBytes(xml, from + 3, to - 4);
+  } else {
+    table.push(itemText(xml.toString('utf8', from, to)));
+  }
 }
 
 /** Reads each whole `<si>` of the bytes `xml` into `table`. */
-function readItems(xml: Buffer, table: string[]): void {
+function readItems(xml: Buffer, table: PackedStrings): void {
   for (let open = xml.indexOf('<si'); open >= 0; ) {
     const gt = xml.indexOf(62, open);
     if (gt < 0) return;
@@ -92,25 +103,16 @@ function readItems(xml: Buffer, table: string[]): void {
     }
     const close = xml.indexOf('</si>', gt);
     if (close < 0) return;
-    table.push(siText(xml, gt + 1, close));
+    addItem(xml, gt + 1, close, table);
     open = xml.indexOf('<si', close + 5);
   }
 }
 
-/** The text of one `<si>` whose inside is `text[from, to)`, all ASCII, as `bytes` (the same characters) decode it. */
-function asciiSiText(text: string, bytes: Buffer, from: number, to: number): string {
-  if (text.startsWith('<t>', from) && text.indexOf('<', from + 3) === to - 4) {
-    const plain = bytes.toString('latin1', from + 3, to - 4);
-    return plain.includes('&') || plain.includes('_x') || plain.includes('_X') ? itemText(`<t>${plain}</t>`) : plain;
-  }
-  return itemText(bytes.toString('latin1', from, to));
-}
-
 /**
- * As readItems, for a piece all ASCII (most tables): found in the piece as text (a string's
- * indexOf costs less than a buffer's), each item decoded from the bytes, a string of its own.
+ * As readItems, for a piece all ASCII (most tables): its items found in the piece as text
+ * (a string's indexOf costs less than a buffer's), each added from the bytes.
  */
-function readAsciiItems(bytes: Buffer, table: string[]): void {
+function readAsciiItems(bytes: Buffer, table: PackedStrings): void {
   const text = bytes.toString('latin1');
   for (let open = text.indexOf('<si'); open >= 0; ) {
     const gt = text.indexOf('>', open);
@@ -126,20 +128,40 @@ function readAsciiItems(bytes: Buffer, table: string[]): void {
     }
     const close = text.indexOf('</si>', gt);
     if (close < 0) return;
-    table.push(asciiSiText(text, bytes, gt + 1, close));
+    addItem(bytes, gt + 1, close, table);
     open = text.indexOf('<si', close + 5);
   }
 }
 
-/** The shared-strings table from the part's inflated chunks; a DOCTYPE is refused. */
-export async function readSharedStrings(chunks: AsyncIterable<Buffer>, part: string, where: Location): Promise<string[]> {
-  const table: string[] = [];
-  let first = true;
+/** The `<sst>` tag's uniqueCount: how many `<si>` follow, as their writer counted them. */
+function claimedItems(head: string): number | undefined {
+  const m = /<(?:[\w.-]+:)?sst\b[^>]*\suniqueCount\s*=\s*["'](\d+)["']/.exec(head);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The shared-strings table from the part's inflated chunks, packed (each string's UTF-8
+ * bytes in one buffer, decoded when a cell asks for it); a DOCTYPE is refused. `partBytes`,
+ * the part's inflated size as the zip directory claims it, and the `<sst>`'s count of its
+ * items size the table once (see PackedStrings).
+ */
+export async function readSharedStringTable(chunks: AsyncIterable<Buffer>, part: string, where: Location, partBytes?: number): Promise<PackedStrings> {
+  let table: PackedStrings | undefined;
   for await (const piece of xmlBytePieces(chunks, '</si>')) {
-    if (first) refuseDoctype(piece.toString('utf8', 0, 65536), part, where);
-    first = false;
+    if (!table) {
+      const head = piece.toString('utf8', 0, 65536);
+      refuseDoctype(head, part, where);
+      // An item takes 5 bytes at least (`<si/>`): a count past that is no count.
+      const items = claimedItems(head);
+      table = new PackedStrings({ bytes: partBytes, strings: items !== undefined && partBytes ? Math.min(items, partBytes / 5) : items });
+    }
     if (isAscii(piece)) readAsciiItems(piece, table);
     else readItems(piece, table);
   }
-  return table;
+  return table ?? new PackedStrings();
+}
+
+/** The shared-strings table as an array of strings (what the packed table holds, each decoded). */
+export async function readSharedStrings(chunks: AsyncIterable<Buffer>, part: string, where: Location): Promise<string[]> {
+  return [...(await readSharedStringTable(chunks, part, where))];
 }

@@ -4,6 +4,7 @@
 // (xlsx-cells.ts), merged ranges filled in.
 import { AssetbatchError, type Location } from '../errors.js';
 import type { RawRow } from './header.js';
+import { PackedStrings } from './packed-strings.js';
 import { readError, type WarningSink } from './problems.js';
 import type { RawSheet } from './source.js';
 import type { CellValue } from './types.js';
@@ -12,7 +13,7 @@ import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
 import { SMALL_PART_BUDGET, refuseDoctype, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
 import { sheetRows } from './xlsx-sheet.js';
 import { unprefixedPart } from './xml-prefix.js';
-import { readSharedStrings } from './xlsx-strings.js';
+import { readSharedStringTable } from './xlsx-strings.js';
 import { numberFormats } from './xlsx-styles.js';
 
 export { chooseSheet, openWorkbook, type SheetInfo, type Workbook } from './xlsx-parts.js';
@@ -100,7 +101,7 @@ async function cellContext(wb: Workbook, where: Location, warnings: WarningSink)
     formats = numberFormats(styles);
   }
   const e = wb.sharedStringsEntry;
-  const shared = e ? await readSharedStrings(unprefixedPart(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)), e.name, where) : [];
+  const shared = e ? await readSharedStringTable(unprefixedPart(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)), e.name, where, e.uncompressedSize) : new PackedStrings();
   return { date1904: wb.date1904, formats, shared, warnings };
 }
 

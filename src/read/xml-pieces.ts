@@ -38,6 +38,9 @@ export async function* xmlPieces(chunks: AsyncIterable<Buffer>, until: string): 
  * As xmlPieces, the pieces left as UTF-8 bytes: a string decoded from a piece's bytes is a
  * string of its own, where one sliced from a piece's text would keep the whole piece alive
  * (the shared-strings table holds its strings to the end of the read: xlsx-strings.ts).
+ * Bytes held from the last chunk are joined with this one's only up to its first `until`;
+ * the rest of it is a piece of its own, not copied: a copy of each chunk was garbage that
+ * piled up, outside the heap, until the next collection.
  */
 export async function* xmlBytePieces(chunks: AsyncIterable<Buffer>, until: string): AsyncGenerator<Buffer> {
   const needle = Buffer.from(until, 'latin1');
@@ -46,19 +49,24 @@ export async function* xmlBytePieces(chunks: AsyncIterable<Buffer>, until: strin
   // The end of the held bytes, where an `until` split between two chunks starts.
   let tail: Buffer = Buffer.alloc(0);
   for await (const chunk of chunks) {
+    const seam = tail.length > 0 ? Buffer.concat([tail, chunk.subarray(0, keep)]).indexOf(needle) : -1;
+    // Where this chunk's first and last `until` end (one that starts in the held bytes first).
+    const inChunk = chunk.indexOf(needle);
+    const first = seam >= 0 ? seam + needle.length - tail.length : inChunk < 0 ? -1 : inChunk + needle.length;
     const at = chunk.lastIndexOf(needle);
-    let cut = at < 0 ? -1 : at + needle.length;
-    if (cut < 0 && tail.length > 0) {
-      const seam = Buffer.concat([tail, chunk.subarray(0, keep)]).lastIndexOf(needle);
-      if (seam >= 0) cut = seam + needle.length - tail.length;
-    }
+    const cut = at < 0 ? first : at + needle.length;
     if (cut < 0) {
       pending.push(chunk);
       tail = chunk.length >= keep ? chunk.subarray(chunk.length - keep) : Buffer.concat([tail, chunk]).subarray(-keep);
       continue;
     }
-    pending.push(chunk.subarray(0, cut));
-    yield pending.length === 1 ? pending[0] : Buffer.concat(pending);
+    if (pending.length === 0) {
+      yield chunk.subarray(0, cut);
+    } else {
+      pending.push(chunk.subarray(0, first));
+      yield Buffer.concat(pending);
+      if (first < cut) yield chunk.subarray(first, cut);
+    }
     const rest = chunk.subarray(cut);
     pending = rest.length === 0 ? [] : [rest];
     tail = rest.length >= keep ? rest.subarray(rest.length - keep) : rest;

@@ -6,7 +6,8 @@
 // instead: peak memory then grows with the file only by what the run must keep (the key
 // index of src/util/key-index.ts), for a few percent more GC time (bench/results.md).
 // The library leaves the host process's settings alone; a host can call this itself.
-// Beside it, the same kind of setting for a short run (skipWasmTierUp).
+// Beside it, the same kind of setting for a short run (skipWasmTierUp), and collections the
+// reading thread asks for (exposeGcToWorkers).
 import v8 from 'node:v8';
 
 /** Old-generation growth allowed between full collections, in percent of the live heap. */
@@ -28,4 +29,28 @@ export function boundHeapGrowth(): void {
 export function skipWasmTierUp(): void {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => /wasm|liftoff/.test(a));
   if (!given) v8.setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * Let the threads started from now on ask for a young-generation collection: V8 gives
+ * `gc` to each context made after the flag is set (so not to this thread, whose context
+ * exists). Unzipping makes garbage that V8 does not see coming (collectYoungGarbage).
+ */
+export function exposeGcToWorkers(): void {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => /expose[-_]gc/.test(a));
+  if (!given) v8.setFlagsFromString('--expose-gc');
+}
+
+type Gc = (options?: { type?: 'minor' | 'major' }) => void;
+
+/**
+ * A young-generation collection, in a thread that may ask for one (exposeGcToWorkers);
+ * nothing elsewhere (a library's host, the tests). An inflated chunk is a buffer outside
+ * the heap, garbage once read; a pass that allocates little else in the heap (the XLSX
+ * reader's merged-ranges pass over the whole sheet, src/read/xlsx-parts.ts) brought no
+ * collection until V8's trigger for memory outside the heap, 64 MB of them, and malloc
+ * kept that memory for the rest of the run: peak RSS grew with the sheet (bench/results.md).
+ */
+export function collectYoungGarbage(): void {
+  (globalThis as { gc?: Gc }).gc?.({ type: 'minor' });
 }

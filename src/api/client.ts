@@ -3,6 +3,7 @@
 // know which failures are safe to repeat. Reads and PUTs are idempotent and retried; a
 // POST that may have reached the service is never repeated here: it surfaces as an
 // ambiguous failure so the writer can look the record up first.
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { EnvHttpProxyAgent } from './undici-agent.js';
 import type { Logger } from 'pino';
@@ -99,14 +100,25 @@ function errorCodeOf(e: unknown): string | undefined {
   return undefined;
 }
 
+/** `c`, its signal allowed `n` listeners before Node warns of a leak. */
+function withListenerBound(c: AbortController, n: number): AbortController {
+  setMaxListeners(n, c.signal);
+  return c;
+}
+
 export class ApiClient {
   readonly baseUrl: string;
   readonly limiter: RateLimiter;
   readonly stats: ClientStats = { requests: 0, byMethod: {}, retries: 0, throttled: 0, serverErrors: 0, networkErrors: 0 };
   private readonly dispatcher: Dispatcher;
   private interrupted: Error | undefined;
-  /** Cuts the requests still in flight some time after an interrupt. */
-  private readonly inFlight = new AbortController();
+  /**
+   * Cuts the requests still in flight some time after an interrupt. Each request in flight
+   * listens to it (undici), and with retries and list reads beside the writes more than
+   * Node's default of 10 may at once: no leak (none are left after a run), so Node's
+   * warning of one, printed to the user, is raised to a bound no run's requests reach.
+   */
+  private readonly inFlight = withListenerBound(new AbortController(), 256);
   private readonly origin: string;
   private readonly auth: string;
   private readonly token: string;

@@ -6,14 +6,30 @@
 // taken over at once instead of after the staleness delay. The owner file names the lock
 // folder it describes (inode and birth time): one left by a crashed run beside a lock another
 // run has just taken (before it wrote its own) must not get that live lock taken over.
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Taking over (a dead holder's lock, or one untouched for STALE_MS) is done here, not by
+// proper-lockfile, one run at a time: two runs that both judged a lock abandoned would
+// otherwise both remove it, the second removing the lock the first had just taken, and
+// both would send.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
 
-/** A lock whose folder has not been touched for this long is taken for abandoned (proper-lockfile's stale). */
+/** A lock whose folder has not been touched for this long is taken for abandoned. */
 const STALE_MS = 10_000;
+
+/** How often the holder touches its lock folder (proper-lockfile's update). */
+const UPDATE_MS = STALE_MS / 2;
+
+/**
+ * proper-lockfile's own staleness, so long that it never removes a lock itself: its removal
+ * (stat, judge, remove, mkdir) races another run's doing the same. Takeovers are ours.
+ */
+const NEVER_STALE = 2 ** 31 - 1;
+
+/** A takeover takes milliseconds: a takeover folder older than this was left by a run that crashed in one. */
+const TAKEOVER_STALE_MS = 5_000;
 
 interface Owner {
   readonly pid: number;
@@ -84,7 +100,68 @@ async function lockfile(): Promise<typeof import('proper-lockfile')> {
 }
 
 async function tryLock(journalPath: string, lockPath: string, onLost: (e: Error) => void): Promise<() => Promise<void>> {
-  return (await lockfile()).lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: STALE_MS, retries: 0, onCompromised: onLost });
+  return (await lockfile()).lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: NEVER_STALE, update: UPDATE_MS, retries: 0, onCompromised: onLost });
+}
+
+/** Untouched for STALE_MS: its holder stopped keeping it (a crash on another host, a holder that never wrote its name). */
+function isStale(lockPath: string): boolean {
+  try {
+    return statSync(lockPath).mtimeMs < Date.now() - STALE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** The folder whose maker alone may remove an abandoned lock. */
+function takeoverPath(lockPath: string): string {
+  return `${lockPath}.takeover`;
+}
+
+/** Make the takeover folder: false when another run holds it (one left by a crashed takeover is cleared first). */
+function claimTakeover(lockPath: string): boolean {
+  const path = takeoverPath(lockPath);
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      mkdirSync(path);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        if (statSync(path).mtimeMs >= Date.now() - TAKEOVER_STALE_MS) return false;
+        rmSync(path, { recursive: true, force: true });
+      } catch {
+        // Gone meanwhile: try again.
+      }
+    }
+  }
+  return false;
+}
+
+/** Wait (up to OWNER_WAIT_MS) for another run's takeover to end. */
+async function takeoverEnded(lockPath: string): Promise<void> {
+  for (const until = Date.now() + OWNER_WAIT_MS; existsSync(takeoverPath(lockPath)) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 25));
+}
+
+/**
+ * Remove the abandoned lock judged (its folder `judged`, lockIdentity) and take it, one run
+ * at a time. Null when another run is taking it over or has taken it meanwhile.
+ */
+async function takeOver(journalPath: string, lockPath: string, judged: string | undefined, onLost: (e: Error) => void): Promise<(() => Promise<void>) | null> {
+  if (!claimTakeover(lockPath)) {
+    await takeoverEnded(lockPath);
+    return null;
+  }
+  try {
+    // Still the folder judged abandoned: no other run removes a lock while this one holds the takeover folder.
+    if (judged === undefined || lockIdentity(lockPath) !== judged) return null;
+    rmSync(lockPath, { recursive: true, force: true });
+    return await tryLock(journalPath, lockPath, onLost);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') return null;
+    throw e;
+  } finally {
+    rmSync(takeoverPath(lockPath), { recursive: true, force: true });
+  }
 }
 
 /**
@@ -100,16 +177,13 @@ export async function lockJournal(journalPath: string, input: string, onLost: (e
     release = await tryLock(journalPath, path, onLost);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
+    const judged = lockIdentity(path);
     const owner = await ownerOf(path);
-    // Still the dead run's folder (checked again just before it goes): another run may have taken it over meanwhile.
-    if (!isDead(owner) || !describes(owner!, path)) throw lockedError(input, path, owner);
-    rmSync(path, { recursive: true, force: true });
-    try {
-      release = await tryLock(journalPath, path, onLost);
-    } catch (e2) {
-      if ((e2 as NodeJS.ErrnoException).code === 'ELOCKED') throw lockedError(input, path, await ownerOf(path));
-      throw e2;
-    }
+    const abandoned = (isDead(owner) && describes(owner!, path)) || isStale(path);
+    if (!abandoned) throw lockedError(input, path, owner);
+    const taken = await takeOver(journalPath, path, judged, onLost);
+    if (!taken) throw lockedError(input, path, await ownerOf(path));
+    release = taken;
   }
   const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString(), lock: lockIdentity(path) };
   writeFileSync(ownerPath(path), JSON.stringify(me) + '\n');

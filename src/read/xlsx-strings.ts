@@ -2,7 +2,6 @@
 // inflates. A cell `t="s"` names its text by index into this table; on a large workbook the
 // table is most of the reader's memory and grows with the file, so it is packed
 // (src/read/packed-strings.ts): each text's UTF-8 bytes, decoded when a cell asks for it.
-import { isAscii } from 'node:buffer';
 import type { Location } from '../errors.js';
 import { PackedStrings } from './packed-strings.js';
 import { decodeXml, refuseDoctype } from './xlsx-parts.js';
@@ -87,32 +86,13 @@ function addItem(xml: Buffer, from: number, to: number, table: PackedStrings): v
   }
 }
 
-/** Reads each whole `<si>` of the bytes `xml` into `table`. */
-function readItems(xml: Buffer, table: PackedStrings): void {
-  for (let open = xml.indexOf('<si'); open >= 0; ) {
-    const gt = xml.indexOf(62, open);
-    if (gt < 0) return;
-    if (!isTagEnd(xml[open + 3])) {
-      open = xml.indexOf('<si', open + 3);
-      continue;
-    }
-    if (xml[gt - 1] === 47) {
-      table.push('');
-      open = xml.indexOf('<si', gt);
-      continue;
-    }
-    const close = xml.indexOf('</si>', gt);
-    if (close < 0) return;
-    addItem(xml, gt + 1, close, table);
-    open = xml.indexOf('<si', close + 5);
-  }
-}
-
 /**
- * As readItems, for a piece all ASCII (most tables): its items found in the piece as text
- * (a string's indexOf costs less than a buffer's), each added from the bytes.
+ * Reads each whole `<si>` of the bytes `xml` into `table`. The items are found in the
+ * bytes read as Latin-1 (a string's indexOf costs less than a buffer's): one character a
+ * byte, so a position in the text is the same position in the bytes, whatever the
+ * characters; each item is then added from the bytes.
  */
-function readAsciiItems(bytes: Buffer, table: PackedStrings): void {
+function readItems(bytes: Buffer, table: PackedStrings): void {
   const text = bytes.toString('latin1');
   for (let open = text.indexOf('<si'); open >= 0; ) {
     const gt = text.indexOf('>', open);
@@ -155,8 +135,7 @@ export async function readSharedStringTable(chunks: AsyncIterable<Buffer>, part:
       const items = claimedItems(head);
       table = new PackedStrings({ bytes: partBytes, strings: items !== undefined && partBytes ? Math.min(items, partBytes / 5) : items });
     }
-    if (isAscii(piece)) readAsciiItems(piece, table);
-    else readItems(piece, table);
+    readItems(piece, table);
   }
   return table ?? new PackedStrings();
 }

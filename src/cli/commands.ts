@@ -25,13 +25,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: "Change existing records from a spreadsheet. Each row's record is found by an ID column or its natural key (serial number, contract number, customer or owner name); only the sheet's non-empty cells change.",
     load: importCommands,
   },
+  { name: 'mapping', term: 'mapping', summary: 'Work with mapping files (which column is which field).', load: importCommands },
   {
     name: 'sync',
     term: 'sync [options] <file>',
     summary: 'Make the service match a spreadsheet for the records it covers: new rows created, changed fields updated, unchanged rows left alone, records no longer in the sheet reported (or archived).',
     load: async () => (await import('./sync.js')).registerSyncCommand,
   },
-  { name: 'mapping', term: 'mapping', summary: 'Work with mapping files (which column is which field).', load: importCommands },
   {
     name: 'sandbox',
     term: 'sandbox [options]',

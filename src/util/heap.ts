@@ -47,7 +47,7 @@ type Gc = (options?: { type?: 'minor' | 'major' }) => void;
  * A young-generation collection, in a thread that may ask for one (exposeGcToWorkers);
  * nothing elsewhere (a library's host, the tests). An inflated chunk is a buffer outside
  * the heap, garbage once read; a pass that allocates little else in the heap (the XLSX
- * reader's merged-ranges pass over the whole sheet, src/read/xlsx-parts.ts) brought no
+ * reader's merged-ranges pass over the whole sheet, src/read/xlsx/xlsx-parts.ts) brought no
  * collection until V8's trigger for memory outside the heap, 64 MB of them, and malloc
  * kept that memory for the rest of the run: peak RSS grew with the sheet (bench/results.md).
  */

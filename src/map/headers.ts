@@ -49,6 +49,8 @@ export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
   readonly unmapped: readonly { index: number; header: string; suggestion?: string; why?: string }[];
+  /** Update runs: columns that name a field set only at creation (an export's "Contract type"); not sent. */
+  readonly createOnly?: readonly { index: number; header: string; field: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly warnings: readonly string[];
@@ -371,10 +373,22 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   // Two columns a mapping file gives the same field: the first keeps it, the other is said.
   for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
-  const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const left = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];
+  const unmapped = createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
-  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+  return { columns, unmapped, createOnly, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+}
+
+/** Columns an update leaves out because their field is set at creation only (named as an export names it). */
+function createOnlyColumns(def: ResourceDef, left: readonly { index: number; header: string }[]): { index: number; header: string; field: string }[] {
+  const byName = new Map<string, string>();
+  for (const f of def.fields) if (f.createOnly) for (const n of [f.name, f.label]) byName.set(compactName(n), f.name);
+  return left.flatMap((u) => {
+    const field = byName.get(compactName(u.header));
+    return field ? [{ index: u.index, header: u.header, field }] : [];
+  });
 }
 
 function unmappedSuggestion(header: string, fields: readonly FieldDef[], customs: readonly Target[]): string | undefined {

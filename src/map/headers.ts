@@ -4,6 +4,7 @@
 import { AssetbatchError } from '../errors.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
+import { localSynonyms } from '../resources/languages.js';
 import { compactName, closest, normalizeName, similarity } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
@@ -66,6 +67,8 @@ export interface CustomFieldSet {
 }
 
 const FUZZY_THRESHOLD = 0.82;
+/** Where other languages' words rank among a field's synonyms: after the English ones (at most 20). */
+const LOCAL_RANK = 20;
 
 export function targetName(t: Target): string {
   if (t.kind === 'field') return t.field.name;
@@ -150,7 +153,9 @@ export function headerMatcher(def: ResourceDef, custom?: CustomFieldSet): (text:
     names.add(compactName(f.name));
     names.add(compactName(f.label));
     for (const s of f.synonyms ?? []) names.add(compactName(s));
+    for (const s of localSynonyms(def.name, f)) names.add(compactName(s.word));
   }
+  for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) for (const s of localSynonyms(def.name, d.name)) names.add(compactName(s.word));
   for (const c of customTargets(def, custom, 'create')) names.add(compactName(targetLabel(c)));
   return (text) => names.has(compactName(text));
 }
@@ -270,6 +275,8 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     for (const n of [f.name, f.label, f.name.replace(/\.id$/, '')]) if (!byName.has(compactName(n))) byName.set(compactName(n), t);
   }
   for (const f of fields) (f.synonyms ?? []).forEach((s, i) => addSyn(s, { kind: 'field', field: f }, i));
+  // Other languages' words come after every English synonym: "Model" is English before it is Dutch.
+  for (const f of fields) for (const s of localSynonyms(def.name, f)) addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
   const byCustom = new Map<string, Target>();
   for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false) byName.set('id', { kind: 'id' });
@@ -278,13 +285,18 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     byName.set(compactName(d.name), t);
     byName.set(compactName(d.label), t);
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
+    for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
-  const words = vocabularyWords(fields, customs);
+  const words = vocabularyWords(def, fields, customs);
   return { byName, bySynonym, byCustom, words };
 }
 
-function vocabularyWords(fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
-  const texts = [...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? [])]), ...customs.map(targetLabel), ...DERIVED.flatMap((d) => [d.label, ...d.synonyms])];
+function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
+  const texts = [
+    ...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? []), ...localSynonyms(def.name, f).map((s) => s.word)]),
+    ...customs.map(targetLabel),
+    ...DERIVED.flatMap((d) => [d.label, ...d.synonyms, ...localSynonyms(def.name, d.name).map((s) => s.word)]),
+  ];
   return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
 }
 

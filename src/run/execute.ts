@@ -75,6 +75,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
       return r.ok ? r.entry.id : undefined;
     },
     beforeRead: () => resolver.load('country', []),
+    nameOf: (kind, id) => resolver.nameOf(kind, id),
   });
 }
 
@@ -222,7 +223,7 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
   const { o } = s;
   // Pass 2, or the rest of the one pass.
   const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
-  files.report = await openReport(s.reportPath, source.headers);
+  files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);

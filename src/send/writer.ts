@@ -5,13 +5,13 @@
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
-import { updateValueIssues, type ResourceDef, type WriteBody } from '../resources/fields.js';
+import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, mergeForUpdate, patchBody, readToWrite, type FieldChange } from './merge.js';
+import { diffBodies, mergeForUpdate, namedChanges, patchBody, readNames, readToWrite, type FieldChange } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -114,6 +114,8 @@ export interface WriterOptions {
   readonly countryCode?: (name: string) => number | undefined;
   /** Called before a record is read back (loads the country list for countryCode). */
   readonly beforeRead?: () => Promise<void>;
+  /** A lookup id's name in the run's lists, to show changes by name. */
+  readonly nameOf?: (kind: LookupKind, id: number) => string | undefined;
 }
 
 export interface UpdateOptions {
@@ -355,12 +357,17 @@ export class RowWriter {
   readonly warnings: string[] = [];
 
   /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
-  async current(id: number, gate?: Gate): Promise<WriteBody> {
+  async current(id: number, gate?: Gate): Promise<{ body: WriteBody; names: Map<string, string> }> {
     const { client, def, company } = this.o;
     // Loading the country list makes requests of its own, which a held lease would block.
     if (!gate) await this.o.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
+    return { body: readToWrite(def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(def, rec) };
+  }
+
+  /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
+  private changesOf(cur: WriteBody, next: WriteBody, names: ReadonlyMap<string, string>): FieldChange[] {
+    return namedChanges(this.o.def, diffBodies(this.o.def, cur, next), names, this.o.nameOf);
   }
 
   /**
@@ -387,12 +394,15 @@ export class RowWriter {
   /** A dry run: what an update would change, field by field; nothing is sent. */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
-    const cur = await this.current(id);
+    const { body: cur, names } = await this.current(id);
     const next = opts.replace ? { ...clean, company } : { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
-    const changes = diffBodies(def, cur, next);
-    const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
+    const changes = this.changesOf(cur, next, names);
+    const whole = opts.replace === true || this.updateMethod.known === 'PUT';
+    const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
-    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined };
+    // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
+    const sent = changes.length === 0 ? undefined : whole ? next : patchBody(def, cur, next);
+    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined };
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -436,9 +446,9 @@ export class RowWriter {
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
-      const cur = await this.current(id, lease);
+      const { body: cur, names } = await this.current(id, lease);
       const next = { ...mergeForUpdate(cur, clean, { clearEmpty }), company };
-      const changes = diffBodies(def, cur, next);
+      const changes = this.changesOf(cur, next, names);
       if (changes.length === 0) return { result: { status: 'skipped', id, note: 'no change: the record already has these values' }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
@@ -474,6 +484,8 @@ export class RowWriter {
 
 export type UpdateResult = SendResult & {
   changes?: FieldChange[];
+  /** Dry runs: the body a real run would send. */
+  sent?: WriteBody;
   /** The row's own values stopped it before anything was sent (a value an update cannot set). */
   invalid?: boolean;
 };

@@ -232,7 +232,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
-  const progress = new Progress(dry ? 'checking' : 'importing');
+  const progress = new Progress(dry || f.dryRun ? 'checking' : mode === 'update' ? 'updating' : 'importing');
   const problems = new RowProblems();
   const stopper = stopOnSignals();
   try {

@@ -16,6 +16,7 @@ import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import { RowWriter } from '../send/writer.js';
+import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
@@ -29,6 +30,8 @@ export interface RunFiles {
   report?: ReportWriter;
   journal?: Journal;
   lock?: JournalLock;
+  /** The run's progress and outcome for `assetbatch status` (runs that keep a journal). */
+  runFile?: RunFile;
 }
 
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });

@@ -302,7 +302,7 @@ export class RowWriter {
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
   private async send(a: SendAttempt): Promise<SendResult> {
     const { client, def, journal, mapping } = this.o;
-    journal?.intent(a.slot, a.row, a.fp, a.key ? `${a.key.field}=${a.key.value}` : undefined, a.mark);
+    await journal?.intent(a.slot, a.row, a.fp, a.key ? `${a.key.field}=${a.key.value}` : undefined, a.mark);
     const path = client.path(def.path, undefined, false);
     const query = def.name === 'asset' && this.o.uniqueField ? { unique_field: this.o.uniqueField } : undefined;
     let ambiguous = 0;
@@ -465,7 +465,7 @@ export class RowWriter {
   async update(row: number, id: number, body: WriteBody, hash = payloadHash(body), verb: UpdateVerb = 'PUT', gate?: Gate): Promise<SendResult> {
     const { client, def, journal, mapping } = this.o;
     const slot = journal?.newSlot(row) ?? String(row);
-    journal?.intent(slot, row, hash);
+    await journal?.intent(slot, row, hash);
     try {
       await client.write(verb, client.path(def.path, id, false), body, undefined, { gate });
       this.claimed.add(id);

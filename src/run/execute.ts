@@ -15,6 +15,7 @@ import type { SheetRow, SheetSource } from '../read/types.js';
 import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '../report/report.js';
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
+import type { RunMemory } from '../send/remembered.js';
 import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
@@ -33,6 +34,8 @@ export interface RunFiles {
   lock?: JournalLock;
   /** The run's progress and outcome for `assetbatch status` (runs that keep a journal). */
   runFile?: RunFile;
+  /** The memory of what was sent (a run that writes to a service that outlives it). */
+  memory?: RunMemory;
 }
 
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0 });
@@ -60,14 +63,15 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
   };
 }
 
-function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, journal: Journal | undefined): RowWriter {
+function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,
     def: s.def,
     company: s.company,
     mapping: input.mapping,
-    journal,
+    journal: files.journal,
+    memory: files.memory,
     prior: planned.prior,
     mark: planned.mark,
     uniqueField: s.uniqueField,
@@ -253,7 +257,7 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
   }
   const stop = new StopState(s.dryRun);
-  const writer = rowWriter(s, input, planned, conn, files.journal);
+  const writer = rowWriter(s, input, planned, conn, files);
   const rows = new RowOutcomes({ s, input, sc, planned, ctx: rowContext(s, input, sc), writer, stop });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
   const emitter = new Emitter(s, files.report, new RowReadNotes(source.warnings), stop, progress);

@@ -10,6 +10,8 @@
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
+import { openMemory } from '../send/memory.js';
+import { RunMemory } from '../send/remembered.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
@@ -37,6 +39,18 @@ async function openConnection(s: RunSettings): Promise<Connection> {
     o.onWait?.(ms);
   };
   return conn;
+}
+
+/** The memory of what was sent to this service, company and resource, for this run's rows. */
+function runMemory(s: RunSettings, conn: Connection): RunMemory {
+  return new RunMemory({
+    memory: openMemory({ service: conn.baseUrl, company: s.company, resource: s.def.name }),
+    file: s.o.file,
+    report: s.reportPath,
+    allowDuplicates: s.o.allowDuplicates === true,
+    onExisting: s.o.onExisting ?? 'skip',
+    stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
+  });
 }
 
 /**
@@ -79,7 +93,10 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await checkReportPath(o.file, s.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !s.dryRun && !conn.sandbox;
-    if (journaled) files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+    if (journaled) {
+      files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+      files.memory = runMemory(s, conn);
+    }
     const planned = await makePlan(s, input, sc, conn, journaled);
     o.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
@@ -100,6 +117,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // A run that stops early must still let go of the file (and a reading thread).
     o.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
+    files.memory?.close();
     await files.lock?.release();
     if (!o.connectionOverride) await conn.close();
   }

@@ -10,6 +10,7 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
+import type { RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, type FieldChange } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
@@ -35,6 +36,8 @@ interface SendAttempt {
   readonly key?: { field: string; value: string };
   /** Highest id seen before the first send; undefined when an old journal did not keep it. */
   readonly mark?: number;
+  /** The row's claim in the memory of what was sent (remembered.ts), settled by the outcome. */
+  readonly claim?: string;
 }
 
 /**
@@ -91,6 +94,9 @@ export function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
   });
 }
 
+/** A failed create whose record may still exist: cut in flight, tries used up, or several candidates. */
+const UNSURE_CODES: ReadonlySet<string> = new Set(['E_INTERRUPTED', 'E_NETWORK', 'E_LOOKUP_AMBIGUOUS']);
+
 const isDuplicateMessage = (issues: readonly RowIssue[]) => issues.some((i) => /already exists|unique/i.test(i.message));
 
 export interface WriterOptions {
@@ -100,6 +106,8 @@ export interface WriterOptions {
   readonly mapping: Mapping;
   readonly journal?: Journal;
   readonly prior?: PriorRuns;
+  /** The memory of what was sent, shared by every run against this service, company and resource. */
+  readonly memory?: RunMemory;
   /** The highest record id in the list before the first write (see recovery.ts). */
   readonly mark?: number;
   readonly uniqueField?: 'name' | 'serial_number';
@@ -235,7 +243,8 @@ export class RowWriter {
   private adoptRecord(a: SendAttempt, id: number, note: string): SendResult {
     this.claimed.add(id);
     this.recovered++;
-    this.o.journal?.done(a.slot, a.row, a.fp, 'created', id, true);
+    this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+    this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id, true);
     return { status: 'created', id, note };
   }
 
@@ -264,12 +273,30 @@ export class RowWriter {
         // The last run sent this row and never learnt the outcome: it may exist already.
         const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
         if (found) return found;
-      } else {
-        const existing = await this.onExistingRecord(row, body, key, fp);
+      }
+      // Another file's or report's run may have made it, or be making it now.
+      const mem = (await this.o.memory?.beforeCreate(key, fp)) ?? { go: true };
+      if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+    });
+  }
+
+  /** A row this run writes (its claim taken): merged or refused if its record exists, else sent. */
+  private async createClaimed(a: SendAttempt, resumed: boolean): Promise<SendResult> {
+    // A write whose outcome is unknown keeps its claim: the memory marks it unsure when the
+    // run ends, so no other run sends the row meanwhile. Any other outcome settles it.
+    let unsure = false;
+    try {
+      if (!resumed) {
+        const existing = await this.onExistingRecord(a.row, a.body, a.key, a.fp);
         if (existing) return existing;
       }
-      return this.send({ ...attempt, mark: this.mark });
-    });
+      const res = await this.send({ ...a, mark: this.mark });
+      unsure = res.status === 'failed' && !!res.issues?.some((i) => UNSURE_CODES.has(i.code));
+      return res;
+    } finally {
+      if (!unsure) this.o.memory?.released(a.claim);
+    }
   }
 
   /**
@@ -317,7 +344,11 @@ export class RowWriter {
         const id = recordId(await client.write<unknown>('POST', path, a.body, query), path);
         this.claimed.add(id);
         this.mark = Math.max(this.mark ?? 0, id);
-        journal?.done(a.slot, a.row, a.fp, 'created', id);
+        // The memory first: should the journal be gone, a later run still knows the record.
+        this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+        // The record is made whatever the journal says now: a journal that cannot take the line
+        // (deleted, a full disk) stops the run at the next row's intent, or at its end.
+        this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id);
         return { status: 'created', id };
       } catch (e) {
         // Stopped before this attempt went out: nothing was sent, and the journal says so.
@@ -505,7 +536,8 @@ export class RowWriter {
     try {
       await client.write(verb, client.path(def.path, id, false), body, undefined, { gate });
       this.claimed.add(id);
-      journal?.done(slot, row, hash, 'updated', id);
+      this.o.memory?.written('updated', id, body, hash, undefined);
+      journal?.tryDone(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {

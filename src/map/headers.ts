@@ -4,6 +4,7 @@
 import { AssetbatchError } from '../errors.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
+import { localSynonyms } from '../resources/languages.js';
 import { compactName, closest, normalizeName, similarity } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
@@ -58,6 +59,8 @@ export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
   readonly unmapped: readonly { index: number; header: string; suggestion?: string; why?: string }[];
+  /** Update runs: columns that name a field set only at creation (an export's "Contract type"); not sent. */
+  readonly createOnly?: readonly { index: number; header: string; field: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly warnings: readonly string[];
@@ -69,6 +72,8 @@ export interface CustomFieldSet {
 }
 
 const FUZZY_THRESHOLD = 0.82;
+/** Where other languages' words rank among a field's synonyms: after the English ones (at most 20). */
+const LOCAL_RANK = 20;
 
 export function targetName(t: Target): string {
   if (t.kind === 'field') return t.field.name;
@@ -153,7 +158,9 @@ export function headerMatcher(def: ResourceDef, custom?: CustomFieldSet): (text:
     names.add(compactName(f.name));
     names.add(compactName(f.label));
     for (const s of f.synonyms ?? []) names.add(compactName(s));
+    for (const s of localSynonyms(def.name, f)) names.add(compactName(s.word));
   }
+  for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) for (const s of localSynonyms(def.name, d.name)) names.add(compactName(s.word));
   for (const c of customTargets(def, custom, 'create')) names.add(compactName(targetLabel(c)));
   return (text) => names.has(compactName(text));
 }
@@ -273,6 +280,8 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     for (const n of [f.name, f.label, f.name.replace(/\.id$/, '')]) if (!byName.has(compactName(n))) byName.set(compactName(n), t);
   }
   for (const f of fields) (f.synonyms ?? []).forEach((s, i) => addSyn(s, { kind: 'field', field: f }, i));
+  // Other languages' words come after every English synonym: "Model" is English before it is Dutch.
+  for (const f of fields) for (const s of localSynonyms(def.name, f)) addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
   const byCustom = new Map<string, Target>();
   for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false) byName.set('id', { kind: 'id' });
@@ -281,13 +290,18 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     byName.set(compactName(d.name), t);
     byName.set(compactName(d.label), t);
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
+    for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
-  const words = vocabularyWords(fields, customs);
+  const words = vocabularyWords(def, fields, customs);
   return { byName, bySynonym, byCustom, words };
 }
 
-function vocabularyWords(fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
-  const texts = [...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? [])]), ...customs.map(targetLabel), ...DERIVED.flatMap((d) => [d.label, ...d.synonyms])];
+function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
+  const texts = [
+    ...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? []), ...localSynonyms(def.name, f).map((s) => s.word)]),
+    ...customs.map(targetLabel),
+    ...DERIVED.flatMap((d) => [d.label, ...d.synonyms, ...localSynonyms(def.name, d.name).map((s) => s.word)]),
+  ];
   return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
 }
 
@@ -437,10 +451,22 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   // Two columns a mapping file gives the same field: the first keeps it, the other is said.
   for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
-  const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const left = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];
+  const unmapped = createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
-  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+  return { columns, unmapped, createOnly, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+}
+
+/** Columns an update leaves out because their field is set at creation only (named as an export names it). */
+function createOnlyColumns(def: ResourceDef, left: readonly { index: number; header: string }[]): { index: number; header: string; field: string }[] {
+  const byName = new Map<string, string>();
+  for (const f of def.fields) if (f.createOnly) for (const n of [f.name, f.label]) byName.set(compactName(n), f.name);
+  return left.flatMap((u) => {
+    const field = byName.get(compactName(u.header));
+    return field ? [{ index: u.index, header: u.header, field }] : [];
+  });
 }
 
 function unmappedSuggestion(header: string, fields: readonly FieldDef[], customs: readonly Target[]): string | undefined {

@@ -182,8 +182,9 @@ export class RowOutcomes {
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
       const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
-      if (s.dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
-      return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      const failed = res.invalid ? 'invalid' : 'failed';
+      if (s.dryRun) return { ...base, status: res.status === 'failed' ? failed : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
+      return { ...base, status: res.status === 'failed' ? failed : res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }

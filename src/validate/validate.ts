@@ -421,6 +421,9 @@ export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 
   for (const i of res.issues) {
     // A field already reported (bad date, unknown name) would only be reported again as "required".
     if (badFields.has(i.field) || [...badFields].some((b) => i.field.startsWith(b + '.') || b.startsWith(i.field + '.'))) continue;
+    // A value an update cannot set (a contract's draft) is judged once the record is read
+    // (updateValueIssues): left as the record has it, a PATCH does not send it.
+    if (ctx.mode === 'update' && isValueOfField(ctx.def, i.field, getPath(body, i.field))) continue;
     const col = columnOf(ctx.mapping, i.field);
     const required = i.message === 'is required';
     out.push({
@@ -434,6 +437,12 @@ export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 
     out.push({ code: 'E_VALUE_INVALID', field: i.field, message: i.message });
   }
   return out;
+}
+
+/** A value the field takes on create, where an update takes fewer (updateValues). */
+function isValueOfField(def: ResourceDef, field: string, v: unknown): boolean {
+  const f = def.fields.find((x) => x.name === field);
+  return f?.updateValues !== undefined && typeof v === 'string' && (f.values ?? []).some((x) => x.value === v);
 }
 
 /** The natural key of a body (asset: unique field or serial, else name; contract: number; customer, owner: name). */

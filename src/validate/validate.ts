@@ -249,9 +249,9 @@ function coerceColumn(ctx: RowContext, p: ColumnPlan, field: FieldDef, cell: Cel
   return r;
 }
 
-/** A category's entry (and subcategory) into the body. */
-function setCategory(body: WriteBody, res: Extract<Resolution, { ok: true }>): void {
-  setPath(body, 'category.id', res.entry.id);
+/** A category's entry into its field (category.id for assets, category for customers), with the subcategory. */
+function setCategory(body: WriteBody, field: string, res: Extract<Resolution, { ok: true }>): void {
+  setPath(body, field, res.entry.id);
   if (res.subcategory) setPath(body, 'category.subcategory', res.subcategory);
 }
 
@@ -277,12 +277,12 @@ function onUnmatched(ctx: RowContext, resolver: Resolver, st: RowState, l: Pendi
     if (!res.ok) return false;
     if (l.field.lookup === 'category') {
       delete body.category;
-      setCategory(body, res);
+      setCategory(body, l.field.name, res);
     } else setPath(body, l.field.name, res.entry.id);
   }
   if (subOnly) {
     const res = resolver.resolve('category', splitCategory(l.text).name);
-    if (res.ok) setPath(body, 'category.id', res.entry.id);
+    if (res.ok) setPath(body, l.field.name, res.entry.id);
   }
   st.warn({ code: 'W_UNMATCHED', column: subCol ?? l.column, field: subOnly ? 'category.subcategory' : l.field.name, message: `${message}; ${describeChoice(choice)}` });
   return true;
@@ -304,7 +304,7 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
         (st.badFields ??= new Set()).add(name);
         continue;
       }
-      setCategory(body, res);
+      setCategory(body, name, res);
       continue;
     }
     const res = resolver.resolve(field.lookup!, text);

@@ -6,7 +6,7 @@ import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { columnCell } from '../map/values.js';
+import { columnCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -335,13 +335,14 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   for (const p of planOf(ctx)) {
     const col = p.col;
-    const got = columnCell(mapping, col.index, cells);
     const t = col.target;
-    if (got.problem !== undefined) {
+    // A sheet's own column (nearly all) is read without the object a built field's answer needs.
+    const got = mapping.built?.has(col.index) ? columnCell(mapping, col.index, cells) : undefined;
+    if (got?.problem !== undefined) {
       st.problem({ code: 'E_VALUE_INVALID', column: col.header, field: targetName(t), message: got.problem });
       continue;
     }
-    const cell = got.value;
+    const cell = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
     // A value the value table maps to empty: left out, as the file asks, and said on the row.
     if (isEmptyCell(cell) && mapping.values.has(col.index) && !isEmptyCell(cells[col.index] ?? null)) {
       st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(cells[col.index] ?? null)}" is left out (the value table maps it to empty)` });

@@ -18,7 +18,8 @@ import { REPORT_COLUMNS } from './columns.js';
 export { REPORT_COLUMNS };
 
 /** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent';
+/** `unchanged`: a sync's row whose record already holds its values; `missing`: a record a sync's sheet no longer has. */
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing';
 
 export interface RowOutcome {
   readonly row: number;

@@ -102,6 +102,15 @@ export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<I
   return importSpreadsheet({ ...o, dryRun: true });
 }
 
+/**
+ * Make the service match the sheet for the records it covers: new rows created, changed
+ * rows updated (their changed fields only), unchanged rows left alone without a request,
+ * and the records the sheet no longer has reported (or archived, or given a value).
+ */
+export function syncSpreadsheet(o: Omit<ImportOptions, 'mode' | 'onExisting'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...o, mode: 'create', onExisting: 'update', sync: o.sync ?? {} });
+}
+
 /** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */
 export function updateSpreadsheet(o: Omit<ImportOptions, 'mode'>): Promise<ImportSummary> {
   return importSpreadsheet({ ...o, mode: 'update' });

@@ -125,6 +125,8 @@ export class RowOutcomes {
     if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
     // A row of a report fed back with --on-existing update carries its record's id.
     if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
+    // A sync's row whose key a record has (the list read before the run says so) updates it.
+    if (s.sync && key && this.d.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(p, key, base);
     if (!s.dryRun) return this.create(r, p, base, key);
     // The list read before the run answers without a request.
     if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key));
@@ -183,8 +185,10 @@ export class RowOutcomes {
     try {
       const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
       const failed = res.invalid ? 'invalid' : 'failed';
-      if (s.dryRun) return { ...base, status: res.status === 'failed' ? failed : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
-      return { ...base, status: res.status === 'failed' ? failed : res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      // A sync calls a row whose record already has its values unchanged; an update, skipped.
+      const unchanged = s.sync !== undefined && res.unchanged === true;
+      if (s.dryRun) return { ...base, status: res.status === 'failed' ? failed : unchanged ? 'unchanged' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
+      return { ...base, status: res.status === 'failed' ? failed : unchanged ? 'unchanged' : res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }

@@ -11,7 +11,7 @@ import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, mergeForUpdate, patchBody, readToWrite, type FieldChange } from './merge.js';
+import { diffBodies, patchBody, readToWrite, updateOf, type FieldChange } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -64,7 +64,7 @@ const KEY_FILTER: Record<string, Record<string, string>> = {
 };
 
 /** Read-shape value of a natural key field. */
-function recordKey(r: Record<string, unknown>, field: string): string | undefined {
+export function recordKey(r: Record<string, unknown>, field: string): string | undefined {
   const v = r[field];
   return typeof v === 'string' ? v.trim() : undefined;
 }
@@ -108,6 +108,12 @@ export interface WriterOptions {
   readonly existing?: Map<string, number[]>;
   /** True when `existing` holds the whole list; otherwise ask per row. */
   readonly existingComplete: boolean;
+  /**
+   * The records as the list read them before the run, by id (updates, when the list was
+   * cheaper than a read a row): a row is compared with its copy here, and a PATCH needs no
+   * read of its own.
+   */
+  readonly records?: ReadonlyMap<number, Rec>;
   /** Attempts after an ambiguous failure before the row is failed. */
   readonly maxAmbiguousRetries?: number;
   /** Country name → numeric code, to turn a read record back into a write body. */
@@ -363,6 +369,14 @@ export class RowWriter {
     return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
   }
 
+  /** The record's copy from the list read before the run, in write form; undefined when there is none. */
+  private async listed(id: number): Promise<WriteBody | undefined> {
+    const rec = this.o.records?.get(id);
+    if (!rec) return undefined;
+    await this.o.beforeRead?.();
+    return readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined));
+  }
+
   /**
    * Update a record with the sheet's values without wiping the rest: read, merge, then PATCH
    * the fields that change (or PUT the merged record where PATCH is refused).
@@ -384,15 +398,15 @@ export class RowWriter {
     }
   }
 
-  /** A dry run: what an update would change, field by field; nothing is sent. */
+  /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
-    const cur = await this.current(id);
-    const next = opts.replace ? { ...clean, company } : { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
+    const cur = (await this.listed(id)) ?? (await this.current(id));
+    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, clean, company, opts.clearEmpty).next;
     const changes = diffBodies(def, cur, next);
     const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
     if (refused) return refused;
-    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined };
+    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined, unchanged: changes.length === 0 || undefined };
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -408,12 +422,23 @@ export class RowWriter {
    * run to PUT (said once) and the row is read again and PUT: no row fails for the probe.
    */
   private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
+    const { def, company } = this.o;
     await this.o.beforeRead?.();
+    const listed = await this.listed(id);
+    // The list's copy tells whether the row changes anything: an unchanged row costs no request.
+    const fromList = listed ? updateOf(def, listed, clean, company, clearEmpty) : undefined;
+    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, unchanged: true };
+    // A PATCH from the list's copy carries only the changed fields. Custom values go whole
+    // (by template), so they are read fresh: one changed since the list was read stays.
+    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList } : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
       let outcome: ProbeOutcome = 'unknown';
       try {
-        const { result, answered } = await this.readAndWrite(row, id, clean, clearEmpty, hash, ticket.verb);
+        const { result, answered } =
+          ticket.verb === 'PATCH' && patch
+            ? await this.patchFromList(row, id, patch, hash)
+            : await this.readAndWrite(row, id, clean, clearEmpty, hash, ticket.verb);
         if (answered) outcome = 'accepted';
         return result;
       } catch (e) {
@@ -424,6 +449,14 @@ export class RowWriter {
         ticket.settle(outcome);
       }
     }
+  }
+
+  /** PATCH the fields the sheet changes in the list's copy of the record: no read of its own. */
+  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
+    const refused = this.refusedValues(id, p.listed, p.next, false);
+    if (refused) return { result: refused, answered: false };
+    const res = await this.update(row, id, patchBody(this.o.def, p.listed, p.next), hash, 'PATCH');
+    return { result: { ...res, changes: p.changes }, answered: true };
   }
 
   /**
@@ -437,9 +470,8 @@ export class RowWriter {
     const lease = await client.limiter.lease(2);
     try {
       const cur = await this.current(id, lease);
-      const next = { ...mergeForUpdate(cur, clean, { clearEmpty }), company };
-      const changes = diffBodies(def, cur, next);
-      if (changes.length === 0) return { result: { status: 'skipped', id, note: 'no change: the record already has these values' }, answered: false };
+      const { next, changes } = updateOf(def, cur, clean, company, clearEmpty);
+      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, unchanged: true }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
@@ -476,7 +508,11 @@ export type UpdateResult = SendResult & {
   changes?: FieldChange[];
   /** The row's own values stopped it before anything was sent (a value an update cannot set). */
   invalid?: boolean;
+  /** The record already held the sheet's values; nothing was sent. */
+  unchanged?: boolean;
 };
+
+const NO_CHANGE = 'no change: the record already has these values';
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {
@@ -496,21 +532,42 @@ export async function loadExistingKeys(
   company: number,
   keyFields: readonly string[],
   rowsToCheck: number,
-): Promise<{ map?: Map<string, number[]>; maxId?: number; requests: number; strategy: 'full list' | 'filtered calls' }> {
+  opts: ExistingOptions = {},
+): Promise<ExistingRecords> {
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
-  if (hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
+  if (!opts.whole && hasFilter && rowsToCheck * (opts.readsPerRow ?? 1) < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
+  const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
   let requests = 1;
   let maxId = 0;
   for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
     maxId = Math.max(maxId, idOf(r) || 0);
+    records?.set(idOf(r), r);
     for (const f of keyFields) {
       const v = recordKey(r, f);
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
     }
   }
-  return { map, maxId, requests, strategy: 'full list' };
+  return { map, maxId, records, requests, strategy: 'full list' };
+}
+
+export interface ExistingOptions {
+  /** Keep each record as read (updates compare rows with them). */
+  readonly keepRecords?: boolean;
+  /** Requests a row costs when looked up alone (an update: 1, the filtered call or GET that also reads it). */
+  readonly readsPerRow?: number;
+  /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
+  readonly whole?: boolean;
+}
+
+export interface ExistingRecords {
+  /** Ids by `field=value`; undefined when each row is looked up alone. */
+  readonly map?: Map<string, number[]>;
+  readonly maxId?: number;
+  readonly records?: Map<number, Record<string, unknown>>;
+  readonly requests: number;
+  readonly strategy: 'full list' | 'filtered calls';
 }

@@ -103,6 +103,19 @@ describe('a name the service lacks', () => {
     expect(first?.category ?? null).toBeNull();
   });
 
+  it('on update, default:NAME puts that entry in place of the name the list lacks', async () => {
+    const csv = join(env.dir, 'update-supplier.csv');
+    writeFileSync(csv, 'Serial,Supplier\nUM-SN-0001,Nobody Ltd\n');
+    const report = join(env.dir, 'update-supplier.report.csv');
+    const res = await runCli(['update', csv, '-r', 'asset', '--unmatched', 'default:CDW', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(1);
+    expect(readReport(report).map((r) => [r['#status'], r['#warnings']])).toEqual([
+      ['updated', `column "Supplier" → attached_supplier: supplier 'Nobody Ltd' not found; set to 'CDW' instead (unmatched: default:CDW)`],
+    ]);
+    const first = (await env.sb.records('asset')).find((a) => a.serial_number === 'UM-SN-0001');
+    expect(first).toMatchObject({ name: 'Loaner laptop 1', attached_supplier: { name: 'CDW' } });
+  });
+
   const refused: [string, string[], object | undefined, string][] = [
     ['a policy that is not one', ['--unmatched', 'skip'], undefined, 'error: --unmatched "skip" is not a choice: give "fail" (the row is invalid), "blank" (the field is left empty) or "default:NAME" (that name instead)'],
     ['a default the list lacks', ['--unmatched', 'default:Other'], undefined, `the default for names the supplier list lacks (unmatched) is "Other": supplier 'Other' not found`],

@@ -206,7 +206,9 @@ function printChanges(o: RowOutcome): void {
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
   const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${show(c.from)} → ${show(c.to)}`).join('; ')}\n`);
+  // A lookup shows its name beside its id: `country United Kingdom (826) → Germany (276)`.
+  const side = (v: unknown, name: string | undefined) => (name === undefined ? show(v) : `${name} (${show(v)})`);
+  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`);
 }
 
 export function exitCodeOf(s: ImportSummary): number {
@@ -276,7 +278,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
-  const progress = new Progress(dry ? 'checking' : sync ? 'syncing' : 'importing');
+  const progress = new Progress(dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing');
   const tally = new SyncTally();
   const problems = new RowProblems();
   const stopper = stopOnSignals();

@@ -84,7 +84,7 @@ export class LookupIndex {
   /** The same keys without spaces: "DellTechnologies", "Dell  Technologies" and "HewlettPackard" find their entry too. */
   private readonly byCompact = new Map<string, LookupEntry[]>();
   private readonly entries: LookupEntry[] = [];
-  private readonly ids = new Set<number>();
+  private readonly ids = new Map<number, LookupEntry>();
   /** True once every entry of the list is in the index (misses are then final). */
   complete = false;
 
@@ -94,7 +94,7 @@ export class LookupIndex {
 
   add(e: LookupEntry): void {
     if (this.ids.has(e.id)) return;
-    this.ids.add(e.id);
+    this.ids.set(e.id, e);
     this.entries.push(e);
     const keys = new Set([e.name, ...(e.keys ?? [])].map(normalizeName));
     for (const k of keys) {
@@ -115,6 +115,11 @@ export class LookupIndex {
 
   has(name: string): boolean {
     return this.byKey.has(normalizeName(name));
+  }
+
+  /** The name of the entry with this id, if the index holds it. */
+  nameOf(id: number): string | undefined {
+    return this.ids.get(id)?.name;
   }
 
   /** All entries, for templates' drop-downs and suggestions. */
@@ -172,6 +177,11 @@ export class Resolver {
     private readonly client: ApiClient | undefined,
     private readonly opts: ResolverOptions,
   ) {}
+
+  /** The name of a lookup id the run's lists hold (a list read part-way may not). */
+  nameOf(kind: LookupKind, id: number): string | undefined {
+    return this.indexes.get(kind)?.nameOf(id);
+  }
 
   index(kind: LookupKind): LookupIndex {
     let idx = this.indexes.get(kind);

@@ -16,6 +16,7 @@ import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import { RowWriter } from '../send/writer.js';
+import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
@@ -30,6 +31,8 @@ export interface RunFiles {
   report?: ReportWriter;
   journal?: Journal;
   lock?: JournalLock;
+  /** The run's progress and outcome for `assetbatch status` (runs that keep a journal). */
+  runFile?: RunFile;
 }
 
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0 });
@@ -80,6 +83,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
       return r.ok ? r.entry.id : undefined;
     },
     beforeRead: () => resolver.load('country', []),
+    nameOf: (kind, id) => resolver.nameOf(kind, id),
   });
 }
 
@@ -248,7 +252,7 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
   const { o } = s;
   // Pass 2, or the rest of the one pass.
   const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
-  files.report = await openReport(s.reportPath, source.headers);
+  files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);

@@ -5,13 +5,13 @@
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
-import { updateValueIssues, type ResourceDef, type WriteBody } from '../resources/fields.js';
+import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, patchBody, readToWrite, updateOf, type FieldChange } from './merge.js';
+import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, type FieldChange } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -120,6 +120,8 @@ export interface WriterOptions {
   readonly countryCode?: (name: string) => number | undefined;
   /** Called before a record is read back (loads the country list for countryCode). */
   readonly beforeRead?: () => Promise<void>;
+  /** A lookup id's name in the run's lists, to show changes by name. */
+  readonly nameOf?: (kind: LookupKind, id: number) => string | undefined;
 }
 
 export interface UpdateOptions {
@@ -361,20 +363,25 @@ export class RowWriter {
   readonly warnings: string[] = [];
 
   /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
-  async current(id: number, gate?: Gate): Promise<WriteBody> {
+  async current(id: number, gate?: Gate): Promise<{ body: WriteBody; names: Map<string, string> }> {
     const { client, def, company } = this.o;
     // Loading the country list makes requests of its own, which a held lease would block.
     if (!gate) await this.o.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
+    return { body: readToWrite(def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(def, rec) };
+  }
+
+  /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
+  private changesOf(cur: WriteBody, next: WriteBody, names: ReadonlyMap<string, string>): FieldChange[] {
+    return namedChanges(this.o.def, diffBodies(this.o.def, cur, next), names, this.o.nameOf);
   }
 
   /** The record's copy from the list read before the run, in write form; undefined when there is none. */
-  private async listed(id: number): Promise<WriteBody | undefined> {
+  private async listed(id: number): Promise<{ body: WriteBody; names: Map<string, string> } | undefined> {
     const rec = this.o.records?.get(id);
     if (!rec) return undefined;
     await this.o.beforeRead?.();
-    return readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined));
+    return { body: readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(this.o.def, rec) };
   }
 
   /**
@@ -401,12 +408,16 @@ export class RowWriter {
   /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
-    const cur = (await this.listed(id)) ?? (await this.current(id));
+    const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
     const next = opts.replace ? { ...clean, company } : updateOf(def, cur, clean, company, opts.clearEmpty).next;
-    const changes = diffBodies(def, cur, next);
-    const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
+    const changes = this.changesOf(cur, next, names);
+    const whole = opts.replace === true || this.updateMethod.known === 'PUT';
+    const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
-    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined, unchanged: changes.length === 0 || undefined };
+    // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
+    const sent = changes.length === 0 ? undefined : whole ? next : patchBody(def, cur, next);
+    const unchanged = changes.length === 0 || undefined;
+    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined, unchanged };
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -424,10 +435,12 @@ export class RowWriter {
   private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
     const { def, company } = this.o;
     await this.o.beforeRead?.();
-    const listed = await this.listed(id);
+    const copy = await this.listed(id);
+    const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
-    const fromList = listed ? updateOf(def, listed, clean, company, clearEmpty) : undefined;
+    const fromList = copy ? updateOf(def, copy.body, clean, company, clearEmpty) : undefined;
     if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, unchanged: true };
+    if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
     const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList } : undefined;
@@ -469,8 +482,9 @@ export class RowWriter {
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
-      const cur = await this.current(id, lease);
-      const { next, changes } = updateOf(def, cur, clean, company, clearEmpty);
+      const { body: cur, names } = await this.current(id, lease);
+      const next = updateOf(def, cur, clean, company, clearEmpty).next;
+      const changes = this.changesOf(cur, next, names);
       if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, unchanged: true }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
@@ -506,6 +520,8 @@ export class RowWriter {
 
 export type UpdateResult = SendResult & {
   changes?: FieldChange[];
+  /** Dry runs: the body a real run would send. */
+  sent?: WriteBody;
   /** The row's own values stopped it before anything was sent (a value an update cannot set). */
   invalid?: boolean;
   /** The record already held the sheet's values; nothing was sent. */

@@ -22,6 +22,7 @@ interface ImportFlags {
   mapping?: string;
   company?: string;
   dateFormat?: string;
+  unmatched?: string;
   dryRun?: boolean;
   concurrency?: number;
   rateLimit?: string;
@@ -150,6 +151,10 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   if (s.repairedRows > 0) {
     lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
   }
+  if (s.unmatchedRows > 0) {
+    const rows = s.unmatchedRows === 1 ? '1 row names' : `${s.unmatchedRows} rows name`;
+    lines.push(`warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`);
+  }
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');
@@ -209,7 +214,8 @@ function printChanges(o: RowOutcome): void {
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
-  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // So is a run that left out names the service lacks (--unmatched blank or default).
+  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
@@ -229,6 +235,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--no-header', NO_HEADER_HELP)
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
     .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
+    .option('--unmatched <what>', 'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
     .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
@@ -286,6 +293,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       mappingPath: f.mapping,
       preset: f.preset,
       dateFormat: f.dateFormat,
+      unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: sync ? 'update' : f.onExisting,
@@ -491,6 +499,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       dryRun: dry || f.dryRun,
       mappingPath: f.mapping,
       dateFormat: f.dateFormat,
+      unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: f.onExisting,

@@ -3,7 +3,7 @@
 // and enums by value or label. Pure; a problem is returned as words, never thrown.
 import type { CellValue } from '../read/types.js';
 import type { CustomFieldDataType, FieldDef } from '../resources/fields.js';
-import { isRealDay, isValidIsoDate } from '../resources/fields.js';
+import { isRealDay, isValidIsoDate, notOneOf } from '../resources/fields.js';
 import { compactName } from './normalize.js';
 
 export type DateOrder = 'DMY' | 'MDY';
@@ -306,8 +306,7 @@ export function coerceEnum(cell: CellValue, field: FieldDef): Coerced {
   const key = compactName(text);
   const hit = field.values?.find((v) => compactName(v.value) === key || compactName(v.label) === key);
   if (hit) return { value: hit.value };
-  const labels = (field.values ?? []).map((v) => v.label).join(', ');
-  return { problem: `"${text}" is not one of: ${labels}` };
+  return { problem: notOneOf(text, (field.values ?? []).map((v) => v.label)) };
 }
 
 export function coerceText(cell: CellValue, field?: FieldDef): Coerced {

@@ -38,8 +38,13 @@ export interface MappingFile {
   /** Fields built from the row: a template over columns, a constant, a part of a column (map/transforms.ts). */
   fields?: Record<string, FieldSpecInput>;
   defaults?: Record<string, unknown>;
-  /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
-  values?: Record<string, Record<string, string>>;
+  /**
+   * Per column: the sheet's value → the value to use (applied before coercion and lookups);
+   * "" or null: the field is left empty; the key "*": any value the table does not name.
+   */
+  values?: Record<string, Record<string, string | null>>;
+  /** A name the service's list lacks: "fail" | "blank" | "default:NAME", for every lookup or per field (resolve/unmatched.ts). */
+  unmatched?: string | Record<string, string>;
   /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
   formulaEscape?: 'backtick';
   /** Notes for the person who reviews a suggested file (value matches and their confidence); not read by the import. */

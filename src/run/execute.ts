@@ -45,6 +45,8 @@ export interface Executed {
   readonly stop: StopState;
   readonly writer: RowWriter;
   readonly repairedRows: number;
+  /** Rows with a name a list lacks, left empty or set to the default (W_UNMATCHED). */
+  readonly unmatchedRows: number;
 }
 
 function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
@@ -60,6 +62,7 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
     formTemplates: input.custom.formTemplates,
     partial: s.mode === 'update' && !s.o.replace,
     reportedWrites: s.o.onExisting === 'update' ? 'update' : 'skip',
+    unmatched: s.unmatched,
   };
 }
 
@@ -92,6 +95,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
 class Emitter {
   readonly counts = emptyCounts();
   reportFailed?: AssetbatchError;
+  unmatchedRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -123,6 +127,7 @@ class Emitter {
   emit(row: RowOutcome): void | Promise<void> {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
+    if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     if (this.debug) this.s.o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
     const written = this.write(out);
     this.s.o.onRow?.(out);
@@ -286,5 +291,5 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
     o.signal?.removeEventListener('abort', onAbort);
   }
   if (emitter.reportFailed) throw emitter.reportFailed;
-  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired };
+  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired, unmatchedRows: emitter.unmatchedRows };
 }

@@ -9,6 +9,7 @@ import { findResource } from '../resources/index.js';
 import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 import { loadMappingFile, presetPath } from './mapping-file.js';
 import type { ImportOptions, MissingAction } from './types.js';
+import { unmatchedPolicy, type UnmatchedPolicy } from '../resolve/unmatched.js';
 
 export interface RunSettings {
   readonly o: ImportOptions;
@@ -22,6 +23,8 @@ export interface RunSettings {
   readonly headerRow?: number;
   readonly dateOrder?: DateOrder;
   readonly uniqueField?: 'name' | 'serial_number';
+  /** What a name a lookup list lacks does to its row (--unmatched, the mapping file's "unmatched"). */
+  readonly unmatched: UnmatchedPolicy;
   /** The field that identifies a row's record (serial number, contract number, name …). */
   readonly keyField?: string;
   readonly reportPath: string;
@@ -104,6 +107,7 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
     headerRow: o.headerRow ?? mappingFile?.headerRow,
     dateOrder,
     uniqueField,
+    unmatched: unmatchedPolicy(def, mode, o.unmatched, mappingFile?.unmatched, mappingPath),
     keyField,
     reportPath,
     journalPath: journalPathFor(reportPath),

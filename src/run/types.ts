@@ -24,6 +24,8 @@ export interface ImportOptions {
   /** A mapping preset shipped in templates/presets (generic-legacy, snipe-it, assetbatch-export …). */
   readonly preset?: string;
   readonly dateFormat?: string;
+  /** A name a lookup list lacks: "fail" (default), "blank" or "default:NAME", for every lookup the mapping file does not set. */
+  readonly unmatched?: string;
   readonly concurrency?: number;
   readonly uniqueField?: 'name' | 'serial_number';
   readonly onExisting?: OnExisting;
@@ -186,6 +188,8 @@ export interface ImportSummary {
   readonly stopped?: { code: string; message: string };
   /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
   readonly repairedRows: number;
+  /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */
+  readonly unmatchedRows: number;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */

@@ -73,7 +73,12 @@ export function compareNames(from: string, to: string, kind: LookupKind): NameMa
   if (short.length < long.length && short.every((w) => long.includes(w)) && short.some((w) => w.length >= 2)) confidence = Math.max(confidence, HELD + 0.05);
   confidence = Math.round(confidence * 100) / 100;
   if (confidence < AT_LEAST) return undefined;
-  if (!sameNumbers) return { to, confidence: Math.min(confidence, HELD), doubt: `"${from}" and "${to}" do not name the same numbers` };
+  if (!sameNumbers) {
+    // The name with fewer numbers must have no word the other lacks: "ThinkPad T14" may be a "ThinkPad T14 Gen 4", a "MacBook Pro 13" no "MacBook Air 13 M2".
+    const [fewer, more] = numsA.length < numsB.length ? [a, b] : [b, a];
+    if (!fewer.every((w) => /\d/.test(w) || more.includes(w))) return undefined;
+    return { to, confidence: Math.min(confidence, HELD), doubt: `"${from}" and "${to}" do not name the same numbers` };
+  }
   const marksA = numberMarks(a).join(' ');
   if (marksA !== numberMarks(b).join(' ')) return { to, confidence: Math.min(confidence, HELD), doubt: `"${from}" and "${to}" differ next to a number` };
   if (confidence < SURE) return { to, confidence, doubt: confidence >= HELD + 0.05 && short.length < long.length ? `"${to}" has words "${from}" lacks, or the other way` : 'the spelling is only close' };

@@ -63,7 +63,8 @@ function unresolvedValues(header: string, values: readonly Unresolved[]): string
   const first = values.find((v) => v.to !== undefined) ?? values[0];
   const example = JSON.stringify({ [header]: { [first.from]: first.to ?? "<a name of the service's list>" } });
   const them = values.length === 1 ? 'it' : 'them';
-  return `missing: column "${header}" has ${values.length === 1 ? 'a value' : `${values.length} values`} the service's list lacks and no value table covers (${shown}): those rows would fail. Fix: add ${them} to "values" (${example}), or to the service's list`;
+  const what = first.to === undefined ? example : `${example}, if that match is right`;
+  return `missing: column "${header}" has ${values.length === 1 ? 'a value' : `${values.length} values`} the service's list lacks and no value table covers (${shown}): those rows would fail. Fix: add ${them} to "values" (${what}), or to the service's list`;
 }
 
 /** What would still fail with the mapping `suggest` is about to write, each with a proposed fix. */

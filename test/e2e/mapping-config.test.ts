@@ -24,7 +24,7 @@ describe('mapping suggest', () => {
     // "Hardwear" is as close to "Hardware" as "Devices" is to "Services": listed to check, not written.
     expect(mapping.values.Cat).toBeUndefined();
     expect(res.stderr).toContain('note: column "Cat": "Hardwear" → "Hardware" (confidence 0.75; check: the spelling is only close); not in the value table');
-    expect(res.stderr).toContain('missing: column "Cat" has a value the service\'s list lacks and no value table covers ("Hardwear"): those rows would fail. Fix: add it to "values" ({"Cat":{"Hardwear":"Hardware"}})');
+    expect(res.stderr).toContain('missing: column "Cat" has a value the service\'s list lacks and no value table covers ("Hardwear"): those rows would fail. Fix: add it to "values" ({"Cat":{"Hardwear":"Hardware"}}, if that match is right)');
     const file = join(env.dir, 'mapping.json');
     writeFileSync(file, JSON.stringify(mapping));
     const report = join(env.dir, 'suggested.report.csv');

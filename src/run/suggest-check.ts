@@ -67,7 +67,47 @@ function unresolvedValues(header: string, values: readonly Unresolved[]): string
   return `missing: column "${header}" has ${values.length === 1 ? 'a value' : `${values.length} values`} the service's list lacks and no value table covers (${shown}): those rows would fail. Fix: add ${them} to "values" (${what}), or to the service's list`;
 }
 
-/** What would still fail with the mapping `suggest` is about to write, each with a proposed fix. */
-export function checkSuggestion(c: SuggestionCheck): string[] {
-  return [...c.missing.map((f) => missingField(c, f)), ...[...c.unresolved].map(([header, values]) => unresolvedValues(header, values))];
+/**
+ * Parts of the row that make a field no column gives, as a template of the mapping file's
+ * `fields`: an asset's name from its make and model (Ralph's and Lucity's exports have no name
+ * column), else its model or type and its tag. Undefined when the row has no such parts.
+ */
+function templateFor(c: SuggestionCheck, f: FieldDef): string | undefined {
+  if (c.def.name !== 'asset' || f.name !== 'name') return undefined;
+  const column = (field: string) => c.mapping.columns.find((m) => m.target.kind === 'field' && m.target.field.name === field && !c.mapping.built?.has(m.index))?.header;
+  // Braces in a header are written twice in a template.
+  const ref = (header: string) => `{${header.replace(/[{}]/g, (b) => b + b)}}`;
+  const [make, model, type, tag] = [column('manufacturer'), column('asset_hardware_model.id'), column('category.id'), column('asset_tag')];
+  if (make && model) return `${ref(make)} ${ref(model)}`;
+  if ((model ?? type) && tag) return `${ref((model ?? type)!)} ${ref(tag)}`;
+  return undefined;
+}
+
+export interface CheckedSuggestion {
+  /** What would still fail, each with a proposed fix ("missing: …"). */
+  readonly missing: string[];
+  /** Fields to build from the row, for required fields no column gives (the file's `fields`). */
+  readonly built: Record<string, string>;
+  /** What was built and why, for the reviewer. */
+  readonly notes: string[];
+}
+
+/**
+ * What would still fail with the mapping `suggest` is about to write, each with a proposed
+ * fix; a required field the row's parts can make is built from them instead, when no
+ * unmapped column fits it better.
+ */
+export function checkSuggestion(c: SuggestionCheck): CheckedSuggestion {
+  const out: CheckedSuggestion = { missing: [], built: {}, notes: [] };
+  for (const f of c.missing) {
+    const template = columnFor(c, f) === undefined ? templateFor(c, f) : undefined;
+    if (template === undefined) {
+      out.missing.push(missingField(c, f));
+      continue;
+    }
+    out.built[f.name] = template;
+    out.notes.push(`no column gives ${f.label} (${f.name}), which is required for ${c.def.plural}: built from the row as "${template}" ("fields" in the file); change the template if another ${f.label.toLowerCase()} suits`);
+  }
+  for (const [header, values] of c.unresolved) out.missing.push(unresolvedValues(header, values));
+  return out;
 }

@@ -99,10 +99,13 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     if (mappingFile?.fields) file.fields = mappingFile.fields;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
-    const missing = checkSuggestion({ def, mapping: m, headers: source.headers, rows, missing: missingRequired(def, m, 'create'), unresolved: tables.unresolved });
+    const checked = checkSuggestion({ def, mapping: m, headers: source.headers, rows, missing: missingRequired(def, m, 'create'), unresolved: tables.unresolved });
+    if (Object.keys(checked.built).length) file.fields = { ...file.fields, ...checked.built };
+    const { missing } = checked;
     // The value matches travel with the file, so that whoever reviews it sees how sure each is and what is left.
-    if (tables.notes.length || missing.length) file.review = [...tables.notes, ...missing];
+    const review = [...tables.notes, ...checked.notes, ...missing];
+    if (review.length) file.review = review;
     const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
-    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes], missing };
+    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing };
   });
 }

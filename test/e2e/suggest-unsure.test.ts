@@ -2,7 +2,8 @@
 // that differ by a number are never matched ("Latitude 5421" is no "Latitude 5540"), a match
 // held back is listed to check and left out of the value table unless --accept-unsure,
 // subcategories are matched ("Tablet", "HVAC"), and what the mapping still lacks (a required
-// field, values no table covers) is said with the fix.
+// field, values no table covers) is said with the fix; a name the row's make and model can
+// make is built from them (a template of the file's "fields").
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,5 +59,26 @@ describe('mapping suggest on names the service spells otherwise', () => {
       ['SU-0001', 'invalid'], ['SU-0002', 'invalid'], ['SU-0003', 'valid'], ['SU-0004', 'invalid'], ['SU-0005', 'invalid'],
     ]);
     expect(readReport(report).filter((r) => r['#status'] === 'invalid').every((r) => /hardware model/.test(r['#message']))).toBe(true);
+  });
+});
+
+describe('mapping suggest on a sheet with no name column but a make and a model (as Ralph and Lucity export)', () => {
+  const SHEET = 'test/fixtures/mapping/make-model-no-name.csv';
+
+  it('builds the name from them, says so, and the file then imports every row named so', async () => {
+    const res = await runCli(['mapping', 'suggest', SHEET, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const file = JSON.parse(res.stdout);
+    expect(file.fields).toEqual({ name: '{Make} {Model}' });
+    expect(res.stderr).toContain('note: no column gives Name (name), which is required for assets: built from the row as "{Make} {Model}"');
+    expect(res.stderr).not.toContain('missing:');
+    const path = join(env.dir, 'make-model.json');
+    writeFileSync(path, res.stdout);
+    const report = join(env.dir, 'make-model.report.csv');
+    const imp = await runCli(['import', SHEET, '-r', 'asset', '--mapping', path, '--report', report, ...env.sb.args]);
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(readReport(report).map((r) => r['#status'])).toEqual(['created', 'created', 'created']);
+    const names = (await env.sb.records('asset')).filter((a) => /^MM-/.test(a.serial_number)).map((a) => a.name).sort();
+    expect(names).toEqual(['Apple iPhone 15', 'Dell Latitude 7440', 'Lenovo ThinkPad T14 Gen 4']);
   });
 });

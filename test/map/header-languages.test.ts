@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mapHeaders, targetName, type Mapping } from '../../src/map/headers.js';
 import { asset } from '../../src/resources/asset.js';
 import { customer } from '../../src/resources/customer.js';
+import { contract } from '../../src/resources/contract.js';
 
 const targets = (m: Mapping) => Object.fromEntries(m.columns.map((c) => [c.header, `${targetName(c.target)} (${c.how})`]));
 
@@ -48,5 +49,23 @@ describe('customers', () => {
       Straße: 'address_line_1 (synonym)', PLZ: 'zip_postal_code (synonym)', Ort: 'city (synonym)', Land: 'country (synonym)',
       'NDA unterschrieben': 'nda_signed (synonym)',
     });
+  });
+});
+
+describe('contracts', () => {
+  const cases: [string, string[], Record<string, string>][] = [
+    ['a German contract list', ['Vertragsnummer', 'Vertragsname', 'Vertragsart', 'Lieferant', 'Vertragsbeginn', 'Vertragsende', 'Kündigungsfrist (Tage)', 'Vertragswert', 'Status'], {
+      Vertragsnummer: 'number (synonym)', Vertragsname: 'name (synonym)', Vertragsart: 'contract_type (synonym)', Lieferant: 'supplier (synonym)',
+      Vertragsbeginn: 'contract_start_date (synonym)', Vertragsende: 'contract_end_date (synonym)', 'Kündigungsfrist (Tage)': 'notice_period (synonym)',
+      Vertragswert: 'total_contract_spend_value (synonym)', Status: 'status (name)',
+    }],
+    ['a French one', ['N° de contrat', 'Intitulé', 'Fournisseur', 'Date de début', 'Date de fin', 'Préavis (jours)', 'Montant du contrat', 'Statut'], {
+      'N° de contrat': 'number (synonym)', Intitulé: 'name (synonym)', Fournisseur: 'supplier (synonym)', 'Date de début': 'contract_start_date (synonym)',
+      'Date de fin': 'contract_end_date (synonym)', 'Préavis (jours)': 'notice_period (synonym)', 'Montant du contrat': 'total_contract_spend_value (synonym)',
+      Statut: 'status (synonym)',
+    }],
+  ];
+  it.each(cases)('%s', (_name, headers, want) => {
+    expect(targets(mapHeaders(contract, headers))).toEqual(want);
   });
 });

@@ -19,6 +19,8 @@ interface ImportFlags {
   headerRow?: number;
   /** False with --no-header (commander's negated option). */
   header?: boolean;
+  /** mapping suggest: write unsure value matches too. */
+  acceptUnsure?: boolean;
   mapping?: string;
   company?: string;
   dateFormat?: string;
@@ -469,17 +471,23 @@ Examples:
       .option('--sheet <name|n>', 'XLSX sheet by name or number')
       .option('--header-row <n>', 'row number of the header', intOption('--header-row', 1))
       .option('--no-header', NO_HEADER_HELP)
-      .option('--mapping <file>', 'start from this mapping file'),
+      .option('--mapping <file>', 'start from this mapping file')
+      .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
   )
     .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f), connection: online ? connectionConfig(f) : undefined });
+        const s = await suggestMapping({
+          file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
+          connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
+        });
         process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
         for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
         for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
+        // Each starts "missing: …", with the fix we would make.
+        for (const m of s.missing) process.stderr.write(`${m}\n`);
       }),
     );
 }

@@ -11,11 +11,11 @@ import { translateCell, valueTables, type CellTranslation } from './values.js';
 import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
-export type { DerivedName, MatchHow, Target } from './target.js';
+export type { Target } from './target.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
-export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
+const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
   { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
 ];
 
@@ -68,7 +68,7 @@ export function targetName(t: Target): string {
   return `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
 }
 
-export function targetLabel(t: Target): string {
+function targetLabel(t: Target): string {
   if (t.kind === 'field') return t.field.label;
   if (t.kind === 'id') return 'ID';
   if (t.kind === 'derived') return t.label;
@@ -128,7 +128,7 @@ export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldS
 }
 
 /** Every name a mapping file may use for this resource, for the "unknown field" message. */
-export function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
+function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
   return [
     ...candidateFields(def, mode).map((f) => f.name),
     ...customTargets(def, custom, mode).map(targetName),
@@ -235,7 +235,7 @@ function vocabularyWords(fields: readonly FieldDef[], customs: readonly Target[]
  * nor does the type Shelf's import writes after a custom field's name ("cf:purchase date,
  * type:date": Shelf-nu/shelf.nu public/static/shelf.nu-example-asset-import-from-content.csv).
  */
-export function stripToolPrefix(header: string): string {
+function stripToolPrefix(header: string): string {
   const shelf = /^\s*cf\s*:\s*(.+?)\s*,\s*type\s*:\s*[a-z]+\s*$/i.exec(header);
   if (shelf) return shelf[1];
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');

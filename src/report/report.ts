@@ -37,7 +37,7 @@ export interface RowOutcome {
 }
 
 
-export function outcomeMessage(o: RowOutcome): string {
+function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);
   if (o.note) parts.push(o.note);
   if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${show(c.from)} → ${show(c.to)}`).join('; ')}`);
@@ -62,7 +62,7 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
 
 
 /** How often a CSV report's finished rows reach the file, at the latest (for `tail -f`). */
-export const REPORT_FLUSH_MS = 2000;
+const REPORT_FLUSH_MS = 2000;
 
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
   const format = reportFormat(path);

@@ -5,9 +5,9 @@ import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { AssetbatchError, type Location } from '../errors.js';
-import { CDH_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../util/zip-format.js';
-import { formatBytes, readError } from './problems.js';
+import { AssetbatchError, type Location } from '../../errors.js';
+import { CDH_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../util/zip-format.js';
+import { formatBytes, readError } from '../problems.js';
 
 export interface ZipEntry {
   readonly name: string;

@@ -17,7 +17,7 @@ export type { Target } from './target.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
-const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
+export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
   { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
 ];
 

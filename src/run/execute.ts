@@ -20,7 +20,8 @@ import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import { RowReadNotes } from './read-notes.js';
-import { RowOutcomes, StopState, interrupted } from './rows.js';
+import { RowOutcomes } from './rows.js';
+import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
 import type { RunSettings } from './settings.js';
 

@@ -14,7 +14,7 @@ import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
-import { interrupted, isInterruption } from './rows.js';
+import { interrupted, isInterruption } from './stop.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
 import type { ImportOptions, ImportSummary } from './types.js';
 

@@ -8,9 +8,9 @@ import { PackedStrings } from './packed-strings.js';
 import { readError, type WarningSink } from '../problems.js';
 import type { RawSheet } from '../source.js';
 import type { CellValue } from '../types.js';
-import { openEntry, readEntryText, type ZipEntry } from './zip.js';
+import { openEntry, type ZipEntry } from './zip.js';
 import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
-import { SMALL_PART_BUDGET, refuseDoctype, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
+import { readSmallPart, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
 import { sheetRows } from './xlsx-sheet.js';
 import { unprefixedPart } from './xml-prefix.js';
 import { readSharedStringTable } from './xlsx-strings.js';
@@ -96,12 +96,10 @@ async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
 async function cellContext(wb: Workbook, where: Location, warnings: WarningSink): Promise<CellContext> {
   let formats: (string | undefined)[] = [];
   if (wb.stylesEntry) {
-    const styles = await readEntryText(wb.fh, wb.dir, wb.stylesEntry, SMALL_PART_BUDGET, where);
-    refuseDoctype(styles, wb.stylesEntry.name, where);
-    formats = numberFormats(styles);
+    formats = numberFormats(await readSmallPart(wb.dir, wb.stylesEntry, where));
   }
   const e = wb.sharedStringsEntry;
-  const shared = e ? await readSharedStringTable(unprefixedPart(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)), e.name, where, e.uncompressedSize) : new PackedStrings();
+  const shared = e ? await readSharedStringTable(unprefixedPart(await openEntry(wb.dir, e, wb.maxInflatedBytes, where)), e.name, where, e.uncompressedSize) : new PackedStrings();
   return { date1904: wb.date1904, formats, shared, warnings };
 }
 
@@ -114,7 +112,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const [ctx, merges] = await Promise.all([cellContext(wb, where, warnings), scanPart(wb, sheetEntry, where, true)]);
   warnMerges(merges, warnings);
 
-  const chunks = unprefixedPart(await openEntry(wb.fh, wb.dir, sheetEntry, wb.maxInflatedBytes, where));
+  const chunks = unprefixedPart(await openEntry(wb.dir, sheetEntry, wb.maxInflatedBytes, where));
   const rows = walkRows({
     batches: sheetRows(chunks, (cell, row) => decodeCell(cell, row, ctx)),
     fillMerges: mergeFiller(merges),

@@ -11,7 +11,7 @@ import type { CellValue } from '../types.js';
 import { openEntry, type ZipEntry } from './zip.js';
 import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
 import { readSmallPart, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
-import { sheetRows } from './xlsx-sheet.js';
+import { SheetXmlError, sheetRows } from './xlsx-sheet.js';
 import { unprefixedPart } from './xml-prefix.js';
 import { readSharedStringTable } from './xlsx-strings.js';
 import { numberFormats } from './xlsx-styles.js';
@@ -67,9 +67,11 @@ interface SheetWalk {
   fillMerges: (rowNo: number, cells: CellValue[]) => void;
   budget: CellTextBudget;
   where: Location;
+  /** The sheet's part name, for a message. */
+  part: string;
 }
 
-/** The sheet's rows as cell values, merges filled; a damaged sheet becomes E_FILE_CORRUPT. */
+/** The sheet's rows as cell values, merges filled; a damaged sheet becomes E_FILE_CORRUPT naming its part and row. */
 async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
   const { batches, fillMerges, budget, where } = w;
   let lastRow = 0;
@@ -85,7 +87,8 @@ async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
   } catch (err) {
     if (err instanceof AssetbatchError) throw err;
     const why = String((err as Error)?.message ?? err);
-    throw readError('E_FILE_CORRUPT', { ...where, row: lastRow > 0 ? lastRow + 1 : undefined }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why})`, {
+    const row = err instanceof SheetXmlError && err.row !== undefined && err.row > lastRow ? err.row : lastRow > 0 ? lastRow + 1 : undefined;
+    throw readError('E_FILE_CORRUPT', { ...where, row }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why}, in its part ${w.part})`, {
       hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
       cause: err,
     });
@@ -118,6 +121,7 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
     fillMerges: mergeFiller(merges),
     budget: new CellTextBudget(x.maxCellText, where),
     where,
+    part: sheetEntry.name,
   });
 
   return {

@@ -5,9 +5,12 @@
 // intent, with the highest record id seen so far (the mark: a record this write creates
 // has a higher id); after it, the outcome. Each line goes to the OS with one write call,
 // so a `kill -9` loses at most the line being written; a torn last line is ignored on load,
-// and any other damage stops the run rather than risk writing a row twice.
+// and any other damage stops the run rather than risk writing a row twice. An intent is
+// also on the disk (fsync) before its request is sent, so a power cut cannot lose it: the
+// rows in flight share one fsync (group commit), which also carries the outcomes written
+// before it; the rest are synced when the journal closes, before the lock is let go.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
+import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
 import { AssetbatchError, fileWriteError } from '../errors.js';
 
 export interface JournalHeader {
@@ -179,6 +182,9 @@ export class Journal {
   /** This run's number among the journal's runs: new slots are named after it. */
   private run = 1;
   private broken: AssetbatchError | undefined;
+  /** The fsync on its way, and the one the lines written since wait for (group commit). */
+  private syncing: Promise<void> | undefined;
+  private nextSync: Promise<void> | undefined;
 
   constructor(path: string) {
     this.path = path;
@@ -215,8 +221,46 @@ export class Journal {
     }
   }
 
-  intent(slot: string, row: number, fp: string, key?: string, mark?: number): void {
+  /** The intent, on the disk when this resolves: only then may its request go out. */
+  async intent(slot: string, row: number, fp: string, key?: string, mark?: number): Promise<void> {
     this.append({ t: 'intent', slot, row, fp, key, mark, at: new Date().toISOString() });
+    await this.sync();
+  }
+
+  /**
+   * Every line written so far on the disk. A line written while an fsync is on its way may
+   * have missed it, so it waits for the next one, which every such line shares.
+   */
+  private sync(): Promise<void> {
+    if (!this.syncing) return this.startSync();
+    this.nextSync ??= this.syncing.catch(() => undefined).then(() => this.startSync());
+    return this.nextSync;
+  }
+
+  private startSync(): Promise<void> {
+    this.nextSync = undefined;
+    const p: Promise<void> = this.fsyncNow().finally(() => {
+      if (this.syncing === p) this.syncing = undefined;
+    });
+    this.syncing = p;
+    return p;
+  }
+
+  private fsyncNow(): Promise<void> {
+    const fd = this.fd;
+    return new Promise<void>((resolve, reject) => {
+      if (fd === undefined) return resolve();
+      if (this.broken) return reject(this.broken);
+      // fsync runs on libuv's pool, so rows keep being read and checked while the disk works.
+      fsync(fd, (err) => {
+        // Closed meanwhile: close() synced every line itself.
+        if (this.fd !== fd) return resolve();
+        // A file system that cannot sync (EINVAL, ENOTSUP) keeps the one-write-a-line guarantee.
+        if (!err || err.code === 'EINVAL' || err.code === 'ENOTSUP') return resolve();
+        this.broken = fileWriteError(err, this.path);
+        reject(this.broken);
+      });
+    });
   }
 
   done(slot: string, row: number, fp: string, status: WriteStatus, id: number, recovered = false): void {
@@ -232,7 +276,9 @@ export class Journal {
     try {
       fsyncSync(this.fd);
     } catch {
-      // fsync is a courtesy at the end; every line was already handed to the OS.
+      // The outcomes since the last intent's fsync go to the disk here, before the run lets
+      // go of the lock. Should this fail, every intent is already on the disk: a next run
+      // that misses an outcome looks for its record before sending the row again.
     }
     closeSync(this.fd);
     this.fd = undefined;

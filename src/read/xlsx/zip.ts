@@ -8,7 +8,6 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import { AssetbatchError, type Location } from '../../errors.js';
-import { collectYoungGarbage } from '../../util/heap.js';
 import { formatBytes, readError } from '../problems.js';
 
 export interface ZipEntry {
@@ -43,9 +42,6 @@ const BOMB_MIN_BYTES = 50 * 1024 * 1024;
  * (bench/results.md, "XLSX validation").
  */
 const INFLATE_CHUNK = 256 * 1024;
-
-/** Inflated bytes between the young-generation collections a read asks for (collectYoungGarbage). */
-const COLLECT_EVERY = 8 * 1024 * 1024;
 
 const damaged = (where: Location, why: string, cause?: unknown) =>
   readError('E_FILE_CORRUPT', where, `is damaged or incomplete (${why})`, {
@@ -190,14 +186,9 @@ async function* inflateFrom(e: ZipEntry, raw: Readable, budget: number, where: L
   const source: Readable = e.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK })) : raw;
   if (e.method === 8) raw.on('error', (err) => source.destroy(err));
   let total = 0;
-  let collected = 0;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (total - collected >= COLLECT_EVERY) {
-        collected = total;
-        collectYoungGarbage();
-      }
       if (total > budget) {
         throw readError('E_FILE_TOO_LARGE', where, `refused: part ${e.name} expands past ${formatBytes(budget)} (zip bomb?)`, {
           hint: 'Split the workbook into smaller files, or save the sheet you need as CSV.',

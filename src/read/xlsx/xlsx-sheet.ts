@@ -1,7 +1,10 @@
 // A worksheet's rows read from its XML text as it inflates: a hand-written scanner over
-// `<sheetData>` (indexOf, no XML parser, no object per cell but the value), each `<c>`
-// handed to a decoder (decodeCell in xlsx-cells.ts). Malformed XML is an error naming
-// what was wrong; the rows before it are given first.
+// `<sheetData>` (indexOf, no object per cell but the value), each `<c>` handed to a decoder
+// (decodeCell in xlsx-cells.ts). Why not an XML parser: the sheet is nearly all of a
+// workbook's XML, and saxes's events alone cost 1.3–1.7× this scanner's whole pass
+// (bench/results.md, "XLSX validation"). It keeps to XML where a sheet needs it: CDATA is
+// text, and an element not closed where XML says is an error naming what was wrong; the
+// rows before it are given first. The small parts are parsed by saxes (xml-elements.ts).
 import type { RawRow } from '../header.js';
 import type { CellValue } from '../types.js';
 import type { CellXml } from './xlsx-cells.js';

@@ -1,5 +1,7 @@
 // XLSX shared strings (xl/sharedStrings.xml): the text of each `<si>`, in order, read as it
-// inflates. A cell `t="s"` names its text by index into this table; on a large workbook the
+// inflates, by a scanner of our own for the reason the sheet has one (xlsx-sheet.ts): the
+// part grows with the sheet. Items are checked as XML (an element never closed is an error)
+// and CDATA is text. A cell `t="s"` names its text by index into this table; on a large workbook the
 // table is most of the reader's memory and grows with the file, so it is packed
 // (src/read/xlsx/packed-strings.ts): each text's UTF-8 bytes, decoded when a cell asks for it.
 import type { AssetbatchError, Location } from '../../errors.js';

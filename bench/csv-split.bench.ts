@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { it } from 'vitest';
-import { parseTextBatches } from '../src/read/csv.js';
+import { parseTextBatches } from '../src/read/csv/csv.js';
 import { writeRegisterCsv } from './lib/asset-csv.js';
 import { DATA } from './lib/build.js';
 import { int, machine, ratio, seconds, table, writeSection } from './lib/results.js';

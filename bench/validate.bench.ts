@@ -35,7 +35,7 @@ const HISTORY = [
 const run = promisify(execFile);
 
 interface Measured {
-  mode: 'raw' | 'validate' | 'validate-library';
+  mode: 'raw' | 'validate';
   rows: number;
   invalid?: number;
   ms: number;
@@ -54,7 +54,6 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
   const child = compiled('validate-child');
   const lines: string[][] = [];
   const ours = new Map<number, Measured>();
-  const libs = new Map<number, Measured>();
   const raws = new Map<number, Measured>();
   for (const rows of SIZES) {
     const file = join(DATA, `assets-${rows}.csv`);
@@ -63,25 +62,21 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
     // the run least disturbed by others is the one that says what the code costs. Both ways
     // are treated alike. Time and peak RSS come from runs left alone; the live heap from
     // another run, whose forced full collection (--expose-gc) would change how far the heap
-    // grows afterwards. "validate-library" is the same call in a host that keeps V8's own
-    // heap sizing (src/util/heap.ts).
-    const runs: Record<'raw' | 'validate' | 'validate-library', Measured[]> = { raw: [], validate: [], 'validate-library': [] };
+    // grows afterwards.
+    const runs: Record<'raw' | 'validate', Measured[]> = { raw: [], validate: [] };
     for (let round = 0; round < 2; round++) {
-      for (const mode of ['raw', 'validate', 'validate-library'] as const) runs[mode].push(await measure(child, mode, file));
+      for (const mode of ['raw', 'validate'] as const) runs[mode].push(await measure(child, mode, file));
     }
     // Time from the faster run; peak RSS the higher of the two (memory is not a race).
     const best = (ms: Measured[]): Measured => ({ ...ms.reduce((a, b) => (b.ms < a.ms ? b : a)), maxRssMb: Math.max(...ms.map((m) => m.maxRssMb)) });
     const raw = best(runs.raw);
     const v: Measured = { ...best(runs.validate), heapAfterScanMb: (await measure(child, 'validate', file, ['--expose-gc'])).heapAfterScanMb };
-    const lib = best(runs['validate-library']);
     if (raw.rows !== rows || v.rows !== rows) throw new Error(`${rows} rows: csv-parse read ${raw.rows}, validation reported ${v.rows}`);
     raws.set(rows, raw);
     ours.set(rows, v);
-    libs.set(rows, lib);
     const mb = `${(bytes / 2 ** 20).toFixed(0)} MB`;
     lines.push([int(rows), `raw csv-parse (\`columns: false\`), ${mb}`, seconds(raw.ms), seconds(raw.cpuMs), int((rows / raw.ms) * 1000), '1.00×', '1.00×', `${raw.maxRssMb.toFixed(0)} MB`, '', '']);
-    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox), as the CLI runs it', seconds(v.ms), seconds(v.cpuMs), int((rows / v.ms) * 1000), ratio(raw.ms / v.ms), ratio(raw.cpuMs / v.cpuMs), `${v.maxRssMb.toFixed(0)} MB`, v.heapAfterScanMb === undefined ? '' : `${v.heapAfterScanMb.toFixed(0)} MB`, `${int(v.invalid ?? 0)} (${int(invalid)} generated)`]);
-    lines.push([int(rows), 'ours, as a library call (V8\'s heap sizing left alone)', seconds(lib.ms), seconds(lib.cpuMs), int((rows / lib.ms) * 1000), ratio(raw.ms / lib.ms), ratio(raw.cpuMs / lib.cpuMs), `${lib.maxRssMb.toFixed(0)} MB`, '', `${int(lib.invalid ?? 0)}`]);
+    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox)', seconds(v.ms), seconds(v.cpuMs), int((rows / v.ms) * 1000), ratio(raw.ms / v.ms), ratio(raw.cpuMs / v.cpuMs), `${v.maxRssMb.toFixed(0)} MB`, v.heapAfterScanMb === undefined ? '' : `${v.heapAfterScanMb.toFixed(0)} MB`, `${int(v.invalid ?? 0)} (${int(invalid)} generated)`]);
     await rm(`${file}.report.csv`, { force: true });
   }
 
@@ -103,8 +98,6 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
   const cpuSpeed = raws.get(hi)!.cpuMs / ours.get(hi)!.cpuMs;
   const rss = ours.get(hi)!.maxRssMb / ours.get(lo)!.maxRssMb;
   const rawRss = raws.get(hi)!.maxRssMb / raws.get(lo)!.maxRssMb;
-  const libRss = libs.get(hi)!.maxRssMb / libs.get(lo)!.maxRssMb;
-  const libSpeed = raws.get(hi)!.ms / libs.get(hi)!.ms;
   const spotRows = (s: ReturnType<typeof hotSpots>) => s.spots.map((h) => [`\`${h.where}\``, `${h.selfMs.toFixed(0)} ms`, `${(h.share * 100).toFixed(1)}%`]);
   const heapLo = ours.get(lo)!.heapAfterScanMb;
   const heapHi = ours.get(hi)!.heapAfterScanMb;
@@ -113,7 +106,7 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
     '## Validation: our dry run vs raw csv-parse, speed and peak memory',
     '',
     `\`bench/validate.bench.ts\` (\`npm run bench:validate\`): a generated asset register (\`bench/lib/asset-csv.ts\`: "Name, Serial No., Category, Sub Cat, Country, Purchase Cost ($), Purchase Date, Status, Notes", the seed account's names, day-first dates, \`$1,234.50\` money, 2% invalid rows) of ${SIZES.map(int).join(' and ')} rows, each way in a fresh child process (peak RSS from \`process.resourceUsage().maxRSS\`), in one run. ` +
-      `Each way runs twice, interleaved, and the faster run of each gives the time and CPU time; peak RSS is the higher of the two. Ours is \`validateSpreadsheet({ resource: 'asset', connection: { sandbox: true, company: 1, rateLimit: 0 }, dateFormat: 'dd/MM/yyyy', reportPath })\`: a dry run reads the file once (20,000 rows ahead, then the rest as they come; a file this size is parsed in a worker thread, src/read/csv-worker.ts, which also hands on each row's record text for the report), resolves lookups against an in-process sandbox and writes the report. "As the CLI runs it" means with the CLI's bound on heap growth (\`boundHeapGrowth()\`, src/util/heap.ts: full collections at 1.2× the live heap); "as a library call" leaves V8's heap sizing alone, as the library does in a host process. CPU time counts both threads. ${machine()}; the machine is shared, so absolute figures move between runs and the ratios less.`,
+      `Each way runs twice, interleaved, and the faster run of each gives the time and CPU time; peak RSS is the higher of the two. Ours is \`validateSpreadsheet({ resource: 'asset', connection: { sandbox: true, company: 1, rateLimit: 0 }, dateFormat: 'dd/MM/yyyy', reportPath })\`: a dry run reads the file once (20,000 rows ahead, then the rest as they come; a file this size is parsed in a worker thread, src/read/csv-worker.ts, which also hands on each row's record text for the report), resolves lookups against an in-process sandbox and writes the report. CPU time counts both threads. ${machine()}; the machine is shared, so absolute figures move between runs and the ratios less.`,
     '',
     table(['rows', 'what', 'time', 'CPU time', 'rows/s', 'vs raw (time)', 'vs raw (CPU)', 'peak RSS', 'live heap after the look-ahead', 'invalid rows found'], lines),
     '',
@@ -123,7 +116,7 @@ it(`validate ${SIZES.map(int).join(' and ')} rows beside raw csv-parse`, async (
     '',
     `**Speed** at ${int(hi)} rows: **${ratio(speed)}** the raw parser's in rows a second (goal ≥ ${GOAL_SPEED}×: ${speed >= GOAL_SPEED ? 'met' : 'missed'}), ${ratio(cpuSpeed)} in CPU time, the steadier figure on a shared machine. ` +
       `The work is split over two threads: the worker parses and hands on each row with its record text, the main thread checks and reports it; the time is that of the busier thread, with the other waiting on it now and then (\`((idle))\` below). ` +
-      `**Memory**: peak RSS ${int(hi)} / ${int(lo)} rows = **${ratio(rss)}** as the CLI runs it (goal ≤ ${GOAL_RSS}×: ${rss <= GOAL_RSS ? 'met' : 'missed'}); ${ratio(libRss)} as a library call, at ${ratio(libSpeed)} the raw parser's speed; the raw parser's own is ${ratio(rawRss)}.` +
+      `**Memory**: peak RSS ${int(hi)} / ${int(lo)} rows = **${ratio(rss)}** (goal ≤ ${GOAL_RSS}×: ${rss <= GOAL_RSS ? 'met' : 'missed'}); the raw parser's own is ${ratio(rawRss)}.` +
       (perRow !== undefined ? ` The live heap after the look-ahead grows by ${Math.abs(perRow) < 0.5 ? 0 : perRow.toFixed(0)} bytes a row. What still grows with the file is the index of natural keys kept to find duplicate rows (src/util/key-index.ts: two 32-bit hashes and a row number a key, in one typed array outside the JS heap, sized once for the rows the file's size suggests and three quarters full at most: ~16 bytes a row), which is what RSS shows.` : ''),
     '',
     `Where the main thread's time goes (\`node --cpu-prof\`, ${int(lo)} rows, ${seconds(all.totalMs)} sampled; self time; \`((idle))\` is the main thread waiting, for the worker's rows or the lookups; the profiles are left in \`bench/data/prof/\`):`,

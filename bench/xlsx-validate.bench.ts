@@ -51,7 +51,7 @@ const HISTORY = [
     'Where the time goes now, at 50,000 rows (CPU profiles of both threads): the reading thread is idle ~48% of the run, the checking thread ~15% (mostly at the start, before the first rows): the checks (coercion, validation, the report) are now the longer part, so speed follows them.',
   '',
   'Issue 17, peak RSS made flat (whole processes, medians of 5 pairs, this build ÷ 64fec09; 2026-11-26 02:57 UTC, load average 3.5–4): peak RSS 217 → 174 MB at 50,000 rows, 242 → 189 MB at 200,000 (200,000 ÷ 50,000: 1.11× → 1.09×); CPU time 1.02× and 1.00×, time 1.03× and 0.92× (within the noise). What changed: ' +
-    "the shared-strings table is one UTF-8 buffer and its offsets (src/read/packed-strings.ts: 10.5 MB outside the heap at 200,000 rows, where its 399,366 strings took 19.8 MB in it), a string decoded when a cell names it (those past 256 bytes, and lone surrogates, kept as strings); the merges pass and the shared-strings reader no longer copy each inflated chunk; the reading thread asks for a young-generation collection every 8 MiB inflated (the CLI lets worker threads call `gc`: `exposeGcToWorkers`, src/util/heap.ts), since inflated chunks are garbage outside the heap that piled up to V8's 64 MB trigger while the first passes allocated little in it, and glibc's arenas kept that memory (at the peak: arenas 40–47 MB at 200,000 rows, 18–24 MB after); and that thread's young generation is capped at 12 MB (V8 grew it to 32 MB on a long read, later on a short one). " +
+    "the shared-strings table is one UTF-8 buffer and its offsets (src/read/packed-strings.ts: 10.5 MB outside the heap at 200,000 rows, where its 399,366 strings took 19.8 MB in it), a string decoded when a cell names it (those past 256 bytes, and lone surrogates, kept as strings); the merges pass and the shared-strings reader no longer copy each inflated chunk; the reading thread asked for a young-generation collection every 8 MiB inflated (removed in issue 27 with the V8 flags set after start); and that thread's young generation is capped at 12 MB (V8 grew it to 32 MB on a long read, later on a short one). " +
     'The table packed alone lowered both peaks (191 and 232 MB) but not the ratio (1.21×): what grew with the file was the garbage. ' +
     "Speed ÷ exceljs alone moves with the load here (two threads on 2 shared cores): three runs of this bench minutes apart gave 0.90× and 1.59×, 0.73× and 0.77×, then 0.82× and 0.86× (the table above), and peak RSS 200,000 ÷ 50,000 rows 1.06×, 1.02×, 1.07×; whole processes, paired, at that time: 0.73× and 1.05× exceljs alone, and 1.03× and 0.92× the time of the build before (CPU 1.02× and 1.00×).",
 ].join('\n');
@@ -88,7 +88,7 @@ it(`XLSX validate ${SIZES.map(int).join(' and ')} rows beside exceljs's streamin
     ours.set(rows, v);
     const mb = `${(bytes / 2 ** 20).toFixed(1)} MB`;
     lines.push([int(rows), `exceljs streaming reader alone, ${mb}`, seconds(floor.ms), seconds(floor.cpuMs), '1.00×', `${floor.maxRssMb.toFixed(0)} MB`]);
-    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox), as the CLI runs it', seconds(v.ms), seconds(v.cpuMs), ratio(floor.ms / v.ms), `${v.maxRssMb.toFixed(0)} MB`]);
+    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox)', seconds(v.ms), seconds(v.cpuMs), ratio(floor.ms / v.ms), `${v.maxRssMb.toFixed(0)} MB`]);
     await rm(`${file}.report.csv`, { force: true });
   }
   const lo = SIZES[0];

@@ -1,20 +1,13 @@
 // The CLI as users run it (package.json's bin): dist/bin/assetbatch.js, bundled by rolldown
-// from tsc's output (npm run build runs tsc, then this). Unbundled, a 3-row validate loaded
-// some 230 files, each resolved, read and compiled on its own; bundled it reads 8, and
-// zod's unused parts (its 50 locales among them) stay out (issue 17; bench/results.md,
-// "Startup"). `--help` still loads no command. The CommonJS packages (undici, pino,
-// exceljs …) stay outside and load from node_modules when used. dist/bin sits at the same
-// depth as dist/cli, so paths relative to a module (package.json, templates/presets) still
-// resolve; the workers are entries of their own beside the chunks that start them. The
-// library (dist/index.js) is tsc's output, unbundled. rolldown rather than esbuild: esbuild
-// keeps all of zod behind `import { z }` (817 kB), rolldown 18 of its 95 files, for 10%
-// less CPU at start; vitest already brings it (vite 8).
-// The chunks are CommonJS (a package.json in dist/bin says so, the root one says "module"):
-// node 20 cannot give an ES module V8's cached code, which the entry (src/cli/bin.ts)
-// gives the chunks (src/cli/compile-cache.ts), and a CommonJS start also skips node's ESM
-// loader (5% of a 3-row validate). The packages' `import()` become `require()`
-// (all are CommonJS).
-import { chmod, rm, writeFile } from 'node:fs/promises';
+// from tsc's output (npm run build runs tsc, then this). Unbundled, a 3-row validate loads
+// some 230 files, each resolved, read and compiled on its own; bundled it reads a few, and
+// zod's unused parts stay out (bench/results.md, "Startup"). `--help` still loads no
+// command. The CommonJS packages (undici, pino, exceljs …) stay outside and load from
+// node_modules when used. dist/bin sits at the same depth as dist/cli, so paths relative to
+// a module (package.json, templates/presets) still resolve; the workers are entries of
+// their own beside the chunks that start them. The library (dist/index.js) is tsc's output,
+// unbundled. The bundle is ES modules, as the sources are.
+import { chmod, rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
 
 const OUT = 'dist/bin';
@@ -22,13 +15,13 @@ const OUT = 'dist/bin';
 const BUNDLED = new Set(['zod', 'commander', 'csv-stringify', 'p-limit', 'yocto-queue']);
 
 /** What every start loads (--help is these alone), and the workers' own modules (they run in their thread). */
-const START = /\/dist\/(cli\/(bin|compile-cache|main|run|commands|program|pipe)|errors|util\/heap)\.js$|\/node_modules\/commander\/|-worker\.js$/;
+const START = /\/dist\/(cli\/(bin|main|run|commands|program|pipe)|errors)\.js$|\/node_modules\/commander\/|-worker\.js$/;
 /** Parts only some commands use: each stays a chunk of its own. */
-const OCCASIONAL = /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx|zip)|cli\/(export|template|status|doctor|sandbox))/;
+const OCCASIONAL = /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx\/|worker\/xlsx-thread)|cli\/(export|template|status|doctor|sandbox))/;
 
 /**
  * Chunks: what a command needs is one file (app), the sandbox another. Split as the
- * imports allow, a validate read 20 chunks, each a few trips to libuv's threads (node 20's
+ * imports allow, a validate read 20 chunks, each a few trips to libuv's threads (node's
  * ESM loader reads a module's file asynchronously): 5% more CPU, more under load.
  */
 const chunkGroups = {
@@ -48,14 +41,13 @@ function packageOf(id) {
 
 await rm(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
-  input: { assetbatch: 'dist/cli/bin.js', 'csv-worker': 'dist/read/csv-worker.js', 'xlsx-worker': 'dist/read/xlsx-worker.js' },
+  input: { assetbatch: 'dist/cli/bin.js', 'csv-worker': 'dist/read/worker/csv-worker.js', 'xlsx-worker': 'dist/read/worker/xlsx-worker.js' },
   platform: 'node',
   external: (id) => id.startsWith('node:') || (packageOf(id) !== undefined && !BUNDLED.has(packageOf(id))),
   // The entries export nothing a caller uses; this lets the groups above take their modules.
   preserveEntrySignatures: 'allow-extension',
   logLevel: 'warn',
 });
-await bundle.write({ dir: OUT, format: 'cjs', dynamicImportInCjs: false, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting: chunkGroups });
+await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting: chunkGroups });
 await bundle.close();
-await writeFile(`${OUT}/package.json`, '{ "type": "commonjs" }\n');
 await chmod(`${OUT}/assetbatch.js`, 0o755);

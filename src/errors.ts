@@ -24,6 +24,8 @@ export const ErrorCodes = {
   // another run holds the input's journal; a journal that cannot be trusted (exit 2: nothing is sent)
   E_LOCKED: 'E_LOCKED',
   E_JOURNAL_DAMAGED: 'E_JOURNAL_DAMAGED',
+  // the journal's folder or the memory of what was sent (the state folder) cannot be written (exit 2: nothing is sent)
+  E_STATE_UNWRITABLE: 'E_STATE_UNWRITABLE',
   // files (exit 2)
   E_FILE_NOT_FOUND: 'E_FILE_NOT_FOUND',
   E_FILE_EMPTY: 'E_FILE_EMPTY',
@@ -67,6 +69,8 @@ export const ErrorCodes = {
   // writing our own files (the report, an export) failed: a full disk, a quota (exit 3)
   E_DISK_FULL: 'E_DISK_FULL',
   E_FILE_WRITE: 'E_FILE_WRITE',
+  // the journal was deleted while the run wrote it (exit 3: the run stops)
+  E_JOURNAL_GONE: 'E_JOURNAL_GONE',
   E_INTERNAL: 'E_INTERNAL',
   // warnings (never stop anything)
   W_READ: 'W_READ',
@@ -133,6 +137,7 @@ const STOPPING: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_INTERRUPTED',
   'E_DISK_FULL',
   'E_FILE_WRITE',
+  'E_JOURNAL_GONE',
 ]);
 
 /** A failed write to one of our files as an error for the user (a full disk says so). */

@@ -19,12 +19,6 @@ export { openSheet, listSheets } from './read/index.js';
 export type { SheetSource, SheetRow, CellValue as SheetCell, ReadOptions } from './read/types.js';
 /** Map a sheet's headers to a resource's fields. */
 export { mapHeaders, type Mapping, type MappingFile } from './map/headers.js';
-/**
- * Keep the heap from growing past a bound on long runs, let the reading threads collect the
- * garbage unzipping leaves outside the heap, and WebAssembly off V8's optimising compiler so
- * a short run exits at once (the CLI calls all three at startup).
- */
-export { boundHeapGrowth, exposeGcToWorkers, HEAP_GROWING_PERCENT, skipWasmTierUp } from './util/heap.js';
 /** The name of the partial file a report is written to before it is complete. */
 export { partPath } from './util/atomic-file.js';
 /** The mapping an import would use for a file, with the confidence of each column. */

@@ -1,14 +1,11 @@
 // One measurement in a fresh process, so its peak RSS is its own: `raw` parses the file
 // with csv-parse alone (the baseline), `xlsx-floor` reads a workbook with exceljs's
-// streaming reader alone (the XLSX baseline), `validate` runs our dry run over it as the CLI runs
-// it (its heap growth bounded: src/util/heap.ts), `validate-library` as a library call with
-// the host's V8 settings left alone. Prints one
-// JSON line: rows, milliseconds, peak RSS. Run from the compiled bench (see build.ts).
+// streaming reader alone (the XLSX baseline), `validate` runs our dry run over it.
+// Prints one JSON line: rows, milliseconds, peak RSS. Run from the compiled bench (see build.ts).
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { validateSpreadsheet } from '../../src/run/import.js';
-import { boundHeapGrowth, exposeGcToWorkers } from '../../src/util/heap.js';
 
 interface Counted {
   rows: number;
@@ -61,14 +58,9 @@ async function validate(file: string, reportPath: string): Promise<Counted> {
 }
 
 const [mode, file, reportPath] = process.argv.slice(2);
-if (mode === 'validate') {
-  boundHeapGrowth();
-  exposeGcToWorkers();
-}
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const counted = mode === 'raw' ? await raw(file) : mode === 'xlsx-floor' ? await xlsxFloor(file) : await validate(file, reportPath ?? `${file}.report.csv`);
-// (`validate-library` is `validate` without boundHeapGrowth and exposeGcToWorkers.)
 const ms = performance.now() - t0;
 // CPU time (every thread, user and system) moves less than wall time on a shared machine.
 const cpu = process.cpuUsage(cpu0);

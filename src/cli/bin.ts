@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// The CLI as users run it (package.json's bin; scripts/bundle-cli.mjs bundles it): V8's
-// code cache for the bundle's chunks first (compile-cache.ts), then the CLI itself (run.ts).
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { useCompileCache } from './compile-cache.js';
-import { boundHeapGrowth, exposeGcToWorkers, skipWasmTierUp } from '../util/heap.js';
+// The CLI as users run it (package.json's bin; scripts/bundle-cli.mjs bundles it). On
+// Node 22.1 and later, Node's own compile cache keeps the code V8 compiled for the next
+// run; Node 20 has none and starts without it.
+import module from 'node:module';
 
-// Before any chunk compiles: V8 takes cached code only under the flags it was made with.
-boundHeapGrowth();
-exposeGcToWorkers();
-skipWasmTierUp();
-useCompileCache(dirname(fileURLToPath(import.meta.url)));
+const withCache = module as { enableCompileCache?: () => unknown };
+try {
+  withCache.enableCompileCache?.();
+} catch {
+  // The cache is an aid: a run never fails for it.
+}
 void import('./run.js').then(({ runCli }) => runCli());

@@ -90,6 +90,11 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; map it with --mapping)`);
   if (plan.unmapped.length > UNMAPPED_SHOWN) lines.push(`warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped.slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3).map((u) => `"${u.header}"`).join(', ')} …); \`assetbatch mapping suggest\` lists them all`);
+  const createOnly = plan.createOnly ?? [];
+  if (createOnly.length > 0) {
+    const cols = createOnly.map((c) => `"${c.header}" (${c.field})`).join(', ');
+    lines.push(`note: ${createOnly.length === 1 ? `column ${cols} is` : `columns ${cols} are`} set at creation; an update leaves ${createOnly.length === 1 ? 'it' : 'them'} as ${createOnly.length === 1 ? 'it is' : 'they are'}.`);
+  }
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
   if (plan.resumed) lines.push(`Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`);

@@ -1,10 +1,6 @@
 #!/usr/bin/env node
 // The CLI run from tsc's modules (dist/cli/main.js: the sandbox script, tests and benches
 // beside the bundle). Users run the bundle, whose entry is bin.ts.
-import { boundHeapGrowth, exposeGcToWorkers, skipWasmTierUp } from '../util/heap.js';
 import { runCli } from './run.js';
 
-boundHeapGrowth();
-exposeGcToWorkers();
-skipWasmTierUp();
 void runCli();

@@ -272,19 +272,30 @@ export function coerceInteger(cell: CellValue): Coerced {
 // ---------------------------------------------------------------------------------
 // Booleans, enums, text
 
-const TRUE = new Set(['yes', 'y', 'true', 't', '1', 'x', 'on', 'signed', '✓', '✔']);
-const FALSE = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unsigned', '-']);
+// Yes and no in German, French, Spanish, Italian, Dutch and Portuguese too (as their
+// spreadsheets' TRUE/FALSE: WAHR/FALSCH, VRAI/FAUX, VERDADERO/FALSO, VERO/FALSO, WAAR/ONWAAR,
+// VERDADEIRO/FALSO). "No" is no in English, Spanish and Italian alike; accents are optional
+// ("si" for "sí", "nao" for "não"), as people type them. A word no language reads both ways.
+const TRUE = new Set(['yes', 'y', 'true', 't', '1', 'x', 'on', 'signed', '✓', '✔',
+  'ja', 'wahr', 'oui', 'vrai', 'si', 'verdadero', 'vero', 'waar', 'sim', 'verdadeiro']);
+const FALSE = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unsigned', '-',
+  'nein', 'falsch', 'non', 'faux', 'falso', 'nee', 'onwaar', 'nao']);
+
+/** Lowercase, accents off: "Sí", "Sì" and "Não" as "si" and "nao". */
+function yesNoKey(text: string): string {
+  return text.trim().toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
 
 /** Text a yes/no cell may hold (coerceBoolean's words). */
 export function isYesNo(text: string): boolean {
-  const t = text.trim().toLowerCase();
+  const t = yesNoKey(text);
   return TRUE.has(t) || FALSE.has(t);
 }
 
 export function coerceBoolean(cell: CellValue): Coerced {
   if (typeof cell === 'boolean') return { value: cell };
   if (typeof cell === 'number') return cell === 1 ? { value: true } : cell === 0 ? { value: false } : { problem: `${cell} is not yes or no` };
-  const t = cellText(cell).trim().toLowerCase();
+  const t = yesNoKey(cellText(cell));
   if (TRUE.has(t)) return { value: true };
   if (FALSE.has(t)) return { value: false };
   return { problem: `"${cellText(cell)}" is not yes or no` };

@@ -4,10 +4,12 @@
 import { AssetbatchError } from '../errors.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
+import { localSynonyms } from '../resources/languages.js';
 import { compactName, closest, normalizeName, similarity } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation } from './values.js';
+import { bindSpec, compileFieldSpec, findColumn, specLabel, type BoundSpec, type FieldSpecInput } from './transforms.js';
 import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
@@ -31,7 +33,10 @@ export interface MappingFile {
   sheet?: string | number;
   /** 1-based header row; 0: the file has none, and `columns` names them by letter (A, B, C …). */
   headerRow?: number;
-  columns?: Record<string, string | null>;
+  /** Which field each column feeds; a list sends one column to several fields. */
+  columns?: Record<string, string | null | string[]>;
+  /** Fields built from the row: a template over columns, a constant, a part of a column (map/transforms.ts). */
+  fields?: Record<string, FieldSpecInput>;
   defaults?: Record<string, unknown>;
   /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
   values?: Record<string, Record<string, string>>;
@@ -49,6 +54,8 @@ export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
   readonly unmapped: readonly { index: number; header: string; suggestion?: string; why?: string }[];
+  /** Update runs: columns that name a field set only at creation (an export's "Contract type"); not sent. */
+  readonly createOnly?: readonly { index: number; header: string; field: string }[];
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly warnings: readonly string[];
@@ -60,6 +67,8 @@ export interface CustomFieldSet {
 }
 
 const FUZZY_THRESHOLD = 0.82;
+/** Where other languages' words rank among a field's synonyms: after the English ones (at most 20). */
+const LOCAL_RANK = 20;
 
 export function targetName(t: Target): string {
   if (t.kind === 'field') return t.field.name;
@@ -144,7 +153,9 @@ export function headerMatcher(def: ResourceDef, custom?: CustomFieldSet): (text:
     names.add(compactName(f.name));
     names.add(compactName(f.label));
     for (const s of f.synonyms ?? []) names.add(compactName(s));
+    for (const s of localSynonyms(def.name, f)) names.add(compactName(s.word));
   }
+  for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) for (const s of localSynonyms(def.name, d.name)) names.add(compactName(s.word));
   for (const c of customTargets(def, custom, 'create')) names.add(compactName(targetLabel(c)));
   return (text) => names.has(compactName(text));
 }
@@ -165,9 +176,10 @@ export interface MapOptions {
 function explicitColumns(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update'): { explicit: Map<number, Target | null>; absent: string[] } {
   const explicit = new Map<number, Target | null>();
   const absent: string[] = [];
-  for (const [header, targetText] of Object.entries(opts.mappingFile?.columns ?? {})) {
-    const exact = headers.indexOf(header);
-    const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(header));
+  for (const [header, given] of Object.entries(opts.mappingFile?.columns ?? {})) {
+    // A list: the first field is the column's, the others are built as copies (builtFields).
+    const targetText = Array.isArray(given) ? (given[0] ?? null) : given;
+    const index = findColumn(headers, header);
     if (index < 0) {
       if (targetText !== null) absent.push(header);
       continue;
@@ -188,6 +200,57 @@ function explicitColumns(def: ResourceDef, headers: readonly string[], opts: Map
     explicit.set(index, target);
   }
   return { explicit, absent };
+}
+
+/** A field the mapping file builds from the row, at a column index past the sheet's own. */
+interface BuiltColumn {
+  readonly index: number;
+  readonly header: string;
+  readonly target: Target;
+  readonly bound: BoundSpec;
+}
+
+const FIELDS_HINT = 'A field is built so: "fields": {"name": "{Make} {Model}", "category": {"value": "Hardware"}, "serial_number": {"column": "Tag", "regex": "SN-(\\d+)"}, "asset_tag": {"column": "Tag", "split": "-", "part": 2, "case": "upper"}} (docs/mapping.md, "fields")';
+
+/** The specs to build: `fields`, and the second and later fields of a `columns` list (a copy of that column). */
+function builtSpecs(headers: readonly string[], file: MappingFile | undefined): { key: string; where: string; input: FieldSpecInput }[] {
+  const out = Object.entries(file?.fields ?? {}).map(([key, input]) => ({ key, where: `fields.${key}`, input }));
+  for (const [header, given] of Object.entries(file?.columns ?? {})) {
+    if (!Array.isArray(given) || findColumn(headers, header) < 0) continue;
+    for (const key of given.slice(1)) out.push({ key, where: `columns."${header}"`, input: { column: header } });
+  }
+  return out;
+}
+
+/**
+ * The fields the mapping file builds, checked before any row is read: a spec that cannot
+ * work, a key that is no field, a column the sheet lacks, or a field given twice stops the
+ * run (exit 2) naming the key.
+ */
+function builtFields(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update', explicit: ReadonlyMap<number, Target | null>): BuiltColumn[] {
+  const file = opts.mappingPath;
+  const taken = new Map<string, string>();
+  for (const [i, t] of explicit) if (t) taken.set(targetName(t), `column "${headers[i]}"`);
+  const out: BuiltColumn[] = [];
+  for (const { key, where, input } of builtSpecs(headers, opts.mappingFile)) {
+    const target = parseTarget(def, key, opts.custom, mode);
+    if (!target) {
+      const known = knownTargetNames(def, opts.custom, mode);
+      const sugg = closest(key, known, { limit: 1 });
+      throw new AssetbatchError('E_MAPPING_UNKNOWN_FIELD', `${where}: "${key}" is not a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`, { location: { file }, hint: `Fields of ${def.plural}: ${known.join(', ')}` });
+    }
+    let spec;
+    try {
+      spec = compileFieldSpec(input);
+    } catch (e) {
+      throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${(e as Error).message}`, { location: { file }, hint: FIELDS_HINT });
+    }
+    const other = taken.get(targetName(target));
+    if (other) throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${targetName(target)} is also given by ${other}; give each field once`, { location: { file } });
+    taken.set(targetName(target), where);
+    out.push({ index: headers.length + out.length, header: specLabel(spec), target, bound: bindSpec(spec, key, headers, file) });
+  }
+  return out;
 }
 
 interface NameIndexes {
@@ -212,6 +275,8 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     for (const n of [f.name, f.label, f.name.replace(/\.id$/, '')]) if (!byName.has(compactName(n))) byName.set(compactName(n), t);
   }
   for (const f of fields) (f.synonyms ?? []).forEach((s, i) => addSyn(s, { kind: 'field', field: f }, i));
+  // Other languages' words come after every English synonym: "Model" is English before it is Dutch.
+  for (const f of fields) for (const s of localSynonyms(def.name, f)) addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
   const byCustom = new Map<string, Target>();
   for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false) byName.set('id', { kind: 'id' });
@@ -220,13 +285,18 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     byName.set(compactName(d.name), t);
     byName.set(compactName(d.label), t);
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
+    for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
-  const words = vocabularyWords(fields, customs);
+  const words = vocabularyWords(def, fields, customs);
   return { byName, bySynonym, byCustom, words };
 }
 
-function vocabularyWords(fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
-  const texts = [...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? [])]), ...customs.map(targetLabel), ...DERIVED.flatMap((d) => [d.label, ...d.synonyms])];
+function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
+  const texts = [
+    ...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? []), ...localSynonyms(def.name, f).map((s) => s.word)]),
+    ...customs.map(targetLabel),
+    ...DERIVED.flatMap((d) => [d.label, ...d.synonyms, ...localSynonyms(def.name, d.name).map((s) => s.word)]),
+  ];
   return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
 }
 
@@ -351,8 +421,13 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
   }
   const idx = nameIndexes(def, fields, customs, mode);
-  const translation: CellTranslation = { values: valueTables(headers, opts.mappingFile?.values), formulaEscape: opts.mappingFile?.formulaEscape };
-  const cands: Candidate[] = [];
+  const built = builtFields(def, headers, opts, mode, explicit);
+  const translation: CellTranslation = {
+    values: valueTables(headers, opts.mappingFile?.values),
+    formulaEscape: opts.mappingFile?.formulaEscape,
+    built: built.length > 0 ? new Map(built.map((b) => [b.index, b.bound])) : undefined,
+  };
+  const cands: Candidate[] = built.map((b) => ({ index: b.index, header: b.header, target: b.target, how: 'mapping file', score: HOW_RANK['mapping file'] }));
   /** Why a column that matched something is not imported. */
   const why = new Map<number, string>();
   const seen = new Set<string>();
@@ -371,10 +446,22 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   // Two columns a mapping file gives the same field: the first keeps it, the other is said.
   for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
-  const unmapped = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const left = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];
+  const unmapped = createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
-  return { columns, unmapped, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+  return { columns, unmapped, createOnly, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+}
+
+/** Columns an update leaves out because their field is set at creation only (named as an export names it). */
+function createOnlyColumns(def: ResourceDef, left: readonly { index: number; header: string }[]): { index: number; header: string; field: string }[] {
+  const byName = new Map<string, string>();
+  for (const f of def.fields) if (f.createOnly) for (const n of [f.name, f.label]) byName.set(compactName(n), f.name);
+  return left.flatMap((u) => {
+    const field = byName.get(compactName(u.header));
+    return field ? [{ index: u.index, header: u.header, field }] : [];
+  });
 }
 
 function unmappedSuggestion(header: string, fields: readonly FieldDef[], customs: readonly Target[]): string | undefined {
@@ -418,7 +505,8 @@ export function missingRequired(def: ResourceDef, mapping: Mapping, mode: 'creat
  */
 export function mappingToFile(def: ResourceDef, mapping: Mapping, extra: Partial<MappingFile> = {}, opts: { customChecked?: boolean } = {}): MappingFile {
   const columns: Record<string, string | null> = {};
-  for (const c of mapping.columns) columns[c.header] ??= targetName(c.target).replace(/\.id$/, '');
+  // Built fields are the mapping file's own `fields`, written back as they were given.
+  for (const c of mapping.columns) if (!mapping.built?.has(c.index)) columns[c.header] ??= targetName(c.target).replace(/\.id$/, '');
   if (opts.customChecked !== false) for (const u of mapping.unmapped) if (u.header && !(u.header in columns)) columns[u.header] = null;
   return { resource: def.name, ...extra, columns, defaults: { ...mapping.defaults } };
 }

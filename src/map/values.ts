@@ -5,6 +5,7 @@
 import type { CellValue } from '../read/types.js';
 import { cellText, isEmptyCell } from './coerce.js';
 import { compactName, normalizeAnyScript } from './normalize.js';
+import { buildValue, type BoundSpec, type Built } from './transforms.js';
 
 /** One column's table: the cell's normalised text → the value to use instead. */
 export type ValueTable = ReadonlyMap<string, string>;
@@ -29,13 +30,39 @@ export interface CellTranslation {
    * (league/csv's EscapeFormula with "`"), so that a spreadsheet does not run it.
    */
   readonly formulaEscape?: 'backtick';
+  /**
+   * Fields the mapping file builds (templates, parts of a column, constants), by the index
+   * they take past the sheet's own columns: read through `columnCell`, as a column is.
+   */
+  readonly built?: ReadonlyMap<number, BoundSpec>;
 }
 
 const BACKTICK_ESCAPED = /^`[=+\-@\t\r]/;
 
+function unescaped(t: CellTranslation, cell: CellValue): CellValue {
+  return t.formulaEscape === 'backtick' && typeof cell === 'string' && BACKTICK_ESCAPED.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * What a mapped column index holds in a row, as the mapping file translates it: the sheet's
+ * cell, or the value a built field makes from the row's cells (with the problem, if the
+ * row's cells do not give one: a regex that does not match).
+ */
+export function columnCell(t: CellTranslation, index: number, cells: readonly CellValue[]): Built {
+  const b = t.built?.get(index);
+  if (!b) return { value: translateCell(t, index, cells[index] ?? null) };
+  const built = buildValue(b, (i) => unescaped(t, cells[i] ?? null));
+  return built.problem === undefined ? { value: translateCell(t, index, built.value) } : built;
+}
+
+/** `columnCell`'s value alone: a built field with a problem reads as empty (the row's check says why). */
+export function cellAt(t: CellTranslation, index: number, cells: readonly CellValue[]): CellValue {
+  return t.built?.has(index) ? columnCell(t, index, cells).value : translateCell(t, index, cells[index] ?? null);
+}
+
 /** The cell as the mapping file translates it; a value no table names stays as it is. */
 export function translateCell(t: CellTranslation, index: number, cell: CellValue): CellValue {
-  if (t.formulaEscape === 'backtick' && typeof cell === 'string' && BACKTICK_ESCAPED.test(cell)) cell = cell.slice(1);
+  cell = unescaped(t, cell);
   const table = t.values.get(index);
   if (!table || isEmptyCell(cell)) return cell;
   const to = table.get(normalizeAnyScript(cellText(cell)));

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { AssetbatchError, type Location } from '../errors.js';
-import { openText } from './csv.js';
+import { openText } from './csv/csv.js';
 import { CONVERT_HINT, ENCRYPTED_PACKAGE_UTF16, sniffBytes } from './detect.js';
 import { formatBytes, readError, WarningSink } from './problems.js';
 import { readReportInput } from './report-input.js';
@@ -140,7 +140,7 @@ async function refuseOle2(file: string, where: Location): Promise<never> {
  */
 async function openXlsx(fh: FileHandle, file: string, size: number, ext: string, opts: ReadOptions, warnings: WarningSink): Promise<RawSheet> {
   const where: Location = { file };
-  const [{ chooseSheet, openWorkbook, openXlsxSheet }, { xlsxSheetInWorker, xlsxWorkerAvailable }] = await Promise.all([import('./xlsx.js'), import('./xlsx-thread.js')]);
+  const [{ chooseSheet, openWorkbook, openXlsxSheet }, { xlsxSheetInWorker, xlsxWorkerAvailable }] = await Promise.all([import('./xlsx/xlsx.js'), import('./worker/xlsx-thread.js')]);
   const maxInflatedBytes = opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
   const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
   const sheet = chooseSheet(wb, opts.sheet, where, warnings);
@@ -237,7 +237,7 @@ export async function listSheets(file: string): Promise<SheetListing[]> {
     }
     if (sniffed.kind === 'text') return [{ name: basename(file, extname(file)), hidden: false, index: 1 }];
     checkSize(size, DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
-    const { openWorkbook } = await import('./xlsx.js');
+    const { openWorkbook } = await import('./xlsx/xlsx.js');
     const wb = await openWorkbook(fh, file, size, where, DEFAULT_MAX_INFLATED_BYTES);
     return wb.sheets.filter((s) => s.kind === 'worksheet').map((s) => ({ name: s.name, hidden: s.hidden, index: s.index }));
   } catch (err) {

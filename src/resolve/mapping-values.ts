@@ -24,6 +24,12 @@ function namedValues(def: ResourceDef, mapping: Mapping, headers: readonly strin
     if (col?.target.kind !== 'field') continue;
     for (const to of new Set(table.values())) out.push({ what: `the value table of column "${headers[index]}" maps a value to "${to}"`, field: col.target.field, value: to });
   }
+  // A constant the file builds a field from is named the same way.
+  for (const [index, b] of mapping.built ?? []) {
+    const col = mapping.columns.find((c) => c.index === index);
+    if (col?.target.kind !== 'field' || b.spec.source.kind !== 'value') continue;
+    out.push({ what: `the value for ${col.target.field.name} is "${String(b.spec.source.value)}"`, field: col.target.field, value: String(b.spec.source.value) });
+  }
   for (const [key, value] of Object.entries(mapping.defaults)) {
     const t = parseTarget(def, key, undefined, mode);
     if (t?.kind === 'field') out.push({ what: `the default for ${t.field.name} is "${String(value)}"`, field: t.field, value: String(value) });

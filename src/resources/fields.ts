@@ -747,6 +747,32 @@ export function enumLabel(f: FieldDef, value: string): string {
   return f.values?.find((v) => v.value === value)?.label ?? value;
 }
 
+/**
+ * Values an update cannot set (a contract's draft, expired …: an update accepts only active
+ * or archived, service-api.md 4.3), judged against the record the update is laid over. A
+ * PATCH carries only what changes, so a value the record already has is not sent and
+ * stands; a PUT carries the whole record (`whole`), so such a value cannot go at all.
+ */
+export function updateValueIssues(def: ResourceDef, current: WriteBody, next: WriteBody, whole: boolean): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  for (const f of def.fields) {
+    if (!f.updateValues) continue;
+    const v = getPath(next, f.name);
+    if (typeof v !== 'string' || f.updateValues.includes(v)) continue;
+    const accepted = `update accepts only ${f.updateValues.map((x) => enumLabel(f, x)).join(' or ')}`;
+    const what = f.label.toLowerCase();
+    if (getPath(current, f.name) !== v) {
+      out.push({ field: f.name, message: `${what} "${enumLabel(f, v)}" cannot be set by an update: the service's ${accepted}` });
+    } else if (whole) {
+      out.push({
+        field: f.name,
+        message: `this ${def.label.toLowerCase()}'s ${what} is "${enumLabel(f, v)}", and the service updates ${def.plural} only by whole-record PUTs, which carry the ${what}; its ${accepted}: set ${f.label} to one of them to update this row`,
+      });
+    }
+  }
+  return out;
+}
+
 /** Build EnumValue[] from values, labelling snake_case as a sentence (`within_warranty` → "Within warranty"). */
 export function enumValues(values: readonly string[], labels: Record<string, string> = {}): EnumValue[] {
   return values.map((value) => ({ value, label: labels[value] ?? humanize(value) }));

@@ -8,7 +8,7 @@ import { resolve as resolvePath } from 'node:path';
 import type { Connection } from '../connect.js';
 import { fileWriteError, type AssetbatchError } from '../errors.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
-import { translateCell } from '../map/values.js';
+import { cellAt } from '../map/values.js';
 import { headerMatcher } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
@@ -140,7 +140,7 @@ class Learner {
     if (this.sc.scanner.dirty) return this.settleDates();
     const { resolver, mapping } = this.input;
     for (const c of this.lookupCols) {
-      if (!resolver.index(c.kind).complete && !isEmptyCell(translateCell(mapping, c.index, r.cells[c.index]))) return this.loadNames(r);
+      if (!resolver.index(c.kind).complete && !isEmptyCell(cellAt(mapping, c.index, r.cells))) return this.loadNames(r);
     }
   }
 
@@ -162,7 +162,7 @@ class Learner {
     const { resolver, mapping } = this.input;
     for (const c of this.lookupCols) {
       if (resolver.index(c.kind).complete) continue;
-      const cell = translateCell(mapping, c.index, r.cells[c.index]);
+      const cell = cellAt(mapping, c.index, r.cells);
       if (isEmptyCell(cell)) continue;
       const text = cellText(cell);
       if (!resolver.covers(c.kind, text)) await resolver.load(c.kind, [text]);

@@ -98,7 +98,8 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
   const { def, mode, mappingFile, mappingPath, company, o } = s;
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
-  const namesCustom = Object.values(mappingFile?.columns ?? {}).some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
+  const named = [...Object.values(mappingFile?.columns ?? {}).flat(), ...Object.keys(mappingFile?.fields ?? {})];
+  const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
   // The first rows (read ahead by the probe, kept for the run): a column whose values
   // contradict its header's field is not taken for it.
   const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(o.file, { sheet: s.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AssetbatchError } from '../errors.js';
 import { memoized } from '../util/memo.js';
 import type { MappingFile } from '../map/headers.js';
+import { compileFieldSpec } from '../map/transforms.js';
 
 /** Made at the first mapping file read: a run without one does not pay for it (issue 17). */
 const mappingFileSchema = memoized(() =>
@@ -17,7 +18,27 @@ const mappingFileSchema = memoized(() =>
       sheet: z.union([z.string(), z.number().int().positive()]).optional(),
       /** 1-based; 0: the file has no header row, its columns are named A, B, C … (as --no-header). */
       headerRow: z.number().int().nonnegative().optional(),
-      columns: z.record(z.string(), z.string().nullable()).optional(),
+      columns: z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]).nullable()).optional(),
+      /** Checked in full by map/transforms.ts, where a problem is named by its key. */
+      fields: z
+        .record(
+          z.string(),
+          z.union([
+            z.string(),
+            z.object({
+              template: z.string().optional(),
+              column: z.string().optional(),
+              value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+              split: z.string().optional(),
+              part: z.number().int().optional(),
+              regex: z.string().optional(),
+              group: z.union([z.number().int().nonnegative(), z.string()]).optional(),
+              trim: z.boolean().optional(),
+              case: z.enum(['upper', 'lower', 'title']).optional(),
+            }).strict(),
+          ]),
+        )
+        .optional(),
       defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
       values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
       formulaEscape: z.literal('backtick').optional(),
@@ -68,6 +89,13 @@ export async function loadMappingFile(path: string): Promise<MappingFile> {
       location: { file: path },
       hint: 'A mapping file looks like {"resource": "asset", "columns": {"Serial No.": "serial_number"}, "defaults": {}, "dateFormat": "dd/MM/yyyy"}',
     });
+  }
+  for (const [key, spec] of Object.entries(parsed.data.fields ?? {})) {
+    try {
+      compileFieldSpec(spec);
+    } catch (e) {
+      throw new AssetbatchError('E_MAPPING_FILE', `fields.${key}: ${(e as Error).message}`, { location: { file: path } });
+    }
   }
   return parsed.data as MappingFile;
 }

@@ -2,6 +2,7 @@
 // resolved, validated), then skipped, found invalid, or written through the writer
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
+import { cellAt } from '../map/values.js';
 import { AssetbatchError, isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
@@ -66,7 +67,7 @@ export class RowOutcomes {
   of(r: SheetRow): RowOutcome | Promise<RowOutcome> {
     // A child waits for its parent's row, so the parent's new id can be looked up.
     const col = this.d.sc.selfRefCol;
-    const ref = col ? cellText(r.cells[col.index]).trim() : '';
+    const ref = col ? cellText(cellAt(this.d.input.mapping, col.index, r.cells)).trim() : '';
     const parentRow = ref ? this.d.sc.scanner.firstRowOfKey.get(ref) : undefined;
     if (parentRow !== undefined && parentRow !== r.row) return this.afterParent(r, ref, parentRow);
     return this.check(r);
@@ -74,7 +75,7 @@ export class RowOutcomes {
 
   /** The key as written, so that rows that stop early still say which record they were. */
   private keyTextOf(r: SheetRow): string | undefined {
-    return this.keyIndex !== undefined ? cellText(r.cells[this.keyIndex]).trim() || undefined : undefined;
+    return this.keyIndex !== undefined ? cellText(cellAt(this.d.input.mapping, this.keyIndex, r.cells)).trim() || undefined : undefined;
   }
 
   private async afterParent(r: SheetRow, ref: string, parentRow: number): Promise<RowOutcome> {
@@ -99,7 +100,7 @@ export class RowOutcomes {
       if (i.code !== 'E_LOOKUP_NOT_FOUND' || !i.field) continue;
       const f = s.def.fields.find((x) => x.name === i.field);
       const col = input.mapping.columns.find((c) => c.header === i.column);
-      const text = col ? cellText(r.cells[col.index]).trim() : '';
+      const text = col ? cellText(cellAt(input.mapping, col.index, r.cells)).trim() : '';
       const why = f?.lookup && col ? s.o.failedRefs.get(f.lookup)?.get(text.toLowerCase()) : undefined;
       if (why) return `its ${f!.lookup!.replace(/_/g, ' ')} '${text}' ${why}`;
     }
@@ -181,8 +182,9 @@ export class RowOutcomes {
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
       const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
-      if (s.dryRun) return { ...base, status: res.status === 'failed' ? 'failed' : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
-      return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      const failed = res.invalid ? 'invalid' : 'failed';
+      if (s.dryRun) return { ...base, status: res.status === 'failed' ? failed : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
+      return { ...base, status: res.status === 'failed' ? failed : res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }

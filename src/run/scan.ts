@@ -8,7 +8,7 @@ import type { SheetRow } from '../read/types.js';
 import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
-import { translateCell, type CellTranslation } from '../map/values.js';
+import { cellAt, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 
@@ -107,12 +107,12 @@ export class Scanner {
     }
     this.rows++;
     for (const c of this.dateCols) {
-      const cell = r.cells[c.index];
+      const cell = this.translation.built?.has(c.index) ? cellAt(this.translation, c.index, r.cells) : r.cells[c.index];
       if (typeof cell === 'string') this.dateEvidence(c.index, cell, r.row);
     }
     if (this.collectNames) {
       for (const c of this.lookupCols) {
-        const cell = translateCell(this.translation, c.index, r.cells[c.index]);
+        const cell = cellAt(this.translation, c.index, r.cells);
         if (isEmptyCell(cell)) continue;
         let text = cellText(cell).trim();
         if (c.kind === 'category') text = splitCategory(text).name;
@@ -126,7 +126,7 @@ export class Scanner {
         this.sampleChars += r.text.length + 1;
         this.sampleRows++;
       }
-      const k = cellText(r.cells[this.keyIndex]).trim();
+      const k = cellText(cellAt(this.translation, this.keyIndex, r.cells)).trim();
       if (k) {
         this.last.key = k;
         this.last.row = r.row;
@@ -134,7 +134,7 @@ export class Scanner {
       }
     }
     if (this.opts.selfRefIndex !== undefined) {
-      const ref = cellText(r.cells[this.opts.selfRefIndex]).trim();
+      const ref = cellText(cellAt(this.translation, this.opts.selfRefIndex, r.cells)).trim();
       if (ref) this.selfRefs.add(ref);
     }
   }

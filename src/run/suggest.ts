@@ -37,7 +37,8 @@ async function valueTables(resolver: Resolver, mapping: Mapping, headers: readon
   const values: Record<string, Record<string, string>> = {};
   const notes: string[] = [];
   for (const c of mapping.columns) {
-    if (c.target.kind !== 'field' || !c.target.field.lookup || mapping.values.has(c.index)) continue;
+    // A field built from the row (the mapping file's `fields`) has no column of its own to tabulate.
+    if (c.target.kind !== 'field' || !c.target.field.lookup || mapping.values.has(c.index) || mapping.built?.has(c.index)) continue;
     const texts = rows.map((r) => r[c.index]).filter((v) => !isEmptyCell(v)).map((v) => cellText(v));
     const { matched, unmatched } = await suggestValues(resolver, c.target.field.lookup, texts);
     if (matched.length) values[headers[c.index]] = Object.fromEntries(matched.map((m) => [m.from, m.to]));
@@ -72,6 +73,9 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     const tables = resolver ? await valueTables(resolver, m, source.headers, rows) : { values: {}, notes: [] };
     const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
+    // What the file builds is kept as it was written: a column sent to several fields, the built fields.
+    for (const [header, given] of Object.entries(mappingFile?.columns ?? {})) if (Array.isArray(given)) file.columns![header] = given;
+    if (mappingFile?.fields) file.fields = mappingFile.fields;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
     // The value matches travel with the file, so that whoever reviews it sees how sure each is.

@@ -105,6 +105,8 @@ export interface ImportPlan {
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   readonly unmapped: readonly { header: string; suggestion?: string; why?: string }[];
+  /** Update runs: columns whose field is set at creation only; an update leaves it as it is. */
+  readonly createOnly?: readonly { header: string; field: string }[];
   readonly warnings: readonly string[];
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;

@@ -106,12 +106,20 @@ function update(ctx: SandboxContext, def: ResourceDef, url: URL, id: number, sen
   if (!existing || (company !== undefined && company !== existing.company)) return detail(404, 'Not found.');
   // PATCH validates the merged record; PUT the body alone (omitted fields become null).
   const body = partial ? { ...storedAsBody(existing), ...sent } : sent;
-  const issues = validateWrite({ def, store, mode: 'update', body, existing, uniqueField: uniqueField(def, url) });
+  const found = validateWrite({ def, store, mode: 'update', body, existing, uniqueField: uniqueField(def, url) });
+  // A PATCH's fields are validated as sent (DRF's partial update): a stored value an update
+  // could not set (a draft contract's status) stands when the PATCH does not send it.
+  const issues = partial ? found.filter((i) => !(restrictedOnUpdate(def, i.field) && !(i.field.split('.')[0] in sent))) : found;
   if (issues.length > 0) return { status: 400, body: drfErrors(issues) };
   const data = def.name === 'asset-owner' ? { name: body.name, email: body.email ?? null, phone: body.phone ?? null } : normaliseWriteBody(def, body, existing.data);
   store.update(def.name, id, data);
   ctx.scheduleSave();
   return { status: 200, body: answerShape(def, store.get(def.name, id, null)!, store) };
+}
+
+/** A field whose update values are fewer than its create values (a contract's status). */
+function restrictedOnUpdate(def: ResourceDef, field: string): boolean {
+  return def.fields.some((f) => f.name === field && f.updateValues !== undefined);
 }
 
 /** The stored record as a write body, the base a PATCH is merged onto. */

@@ -5,7 +5,7 @@
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
-import type { ResourceDef, WriteBody } from '../resources/fields.js';
+import { updateValueIssues, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
@@ -374,7 +374,7 @@ export class RowWriter {
     try {
       if (opts.dryRun) return await this.previewUpdate(id, clean, opts);
       // --replace means the sheet is the whole record: a PUT, with nothing to read first.
-      if (opts.replace) return await this.update(row, id, { ...clean, company }, sheetHash);
+      if (opts.replace) return this.refusedValues(id, {}, clean, true) ?? (await this.update(row, id, { ...clean, company }, sheetHash));
       return await this.updateChanged(row, id, clean, opts.clearEmpty, sheetHash);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
@@ -390,7 +390,17 @@ export class RowWriter {
     const cur = await this.current(id);
     const next = opts.replace ? { ...clean, company } : { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
     const changes = diffBodies(def, cur, next);
+    const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
+    if (refused) return refused;
     return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined };
+  }
+
+  /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
+  private refusedValues(id: number, cur: WriteBody, next: WriteBody, whole: boolean): UpdateResult | undefined {
+    const found = updateValueIssues(this.o.def, cur, next, whole);
+    if (found.length === 0) return undefined;
+    const column = (field: string) => this.o.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === field)?.header;
+    return { status: 'failed', invalid: true, id, issues: found.map((i) => ({ code: 'E_VALUE_INVALID' as const, column: column(i.field), field: i.field, message: i.message })) };
   }
 
   /**
@@ -430,6 +440,8 @@ export class RowWriter {
       const next = { ...mergeForUpdate(cur, clean, { clearEmpty }), company };
       const changes = diffBodies(def, cur, next);
       if (changes.length === 0) return { result: { status: 'skipped', id, note: 'no change: the record already has these values' }, answered: false };
+      const refused = this.refusedValues(id, cur, next, verb === 'PUT');
+      if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
       // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
       const res = await this.update(row, id, body, hash, verb, lease.last);
@@ -460,7 +472,11 @@ export class RowWriter {
   }
 }
 
-export type UpdateResult = SendResult & { changes?: FieldChange[] };
+export type UpdateResult = SendResult & {
+  changes?: FieldChange[];
+  /** The row's own values stopped it before anything was sent (a value an update cannot set). */
+  invalid?: boolean;
+};
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {

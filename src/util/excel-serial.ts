@@ -1,5 +1,5 @@
 // Excel's date serials (the 1900 system): days since 1899-12-30, an instant's time of day as
-// the fraction. Shared by the workbook reader (src/read/xlsx-cells.ts) and the export's writer.
+// the fraction. Shared by the workbook reader (src/read/xlsx/xlsx-cells.ts) and the export's writer.
 
 export const DAY_MS = 86_400_000;
 /** The serial of 1970-01-01. */

@@ -6,7 +6,7 @@ import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { translateCell } from '../map/values.js';
+import { columnCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -19,7 +19,7 @@ export function addMonths(iso: string, months: number): string {
   return `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 import type { ColumnMapping, Mapping } from '../map/headers.js';
-import { parseTarget } from '../map/headers.js';
+import { parseTarget, targetName } from '../map/headers.js';
 import type { Resolver } from '../resolve/lookups.js';
 import type { ErrorCode } from '../errors.js';
 
@@ -261,8 +261,13 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   for (const p of planOf(ctx)) {
     const col = p.col;
-    const cell = translateCell(mapping, col.index, cells[col.index] ?? null);
+    const got = columnCell(mapping, col.index, cells);
     const t = col.target;
+    if (got.problem !== undefined) {
+      st.problem({ code: 'E_VALUE_INVALID', column: col.header, field: targetName(t), message: got.problem });
+      continue;
+    }
+    const cell = got.value;
     if (t.kind === 'field') {
       st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
     } else if (t.kind === 'id') {
@@ -358,6 +363,9 @@ export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 
   for (const i of res.issues) {
     // A field already reported (bad date, unknown name) would only be reported again as "required".
     if (badFields.has(i.field) || [...badFields].some((b) => i.field.startsWith(b + '.') || b.startsWith(i.field + '.'))) continue;
+    // A value an update cannot set (a contract's draft) is judged once the record is read
+    // (updateValueIssues): left as the record has it, a PATCH does not send it.
+    if (ctx.mode === 'update' && isValueOfField(ctx.def, i.field, getPath(body, i.field))) continue;
     const col = columnOf(ctx.mapping, i.field);
     const required = i.message === 'is required';
     out.push({
@@ -371,6 +379,12 @@ export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 
     out.push({ code: 'E_VALUE_INVALID', field: i.field, message: i.message });
   }
   return out;
+}
+
+/** A value the field takes on create, where an update takes fewer (updateValues). */
+function isValueOfField(def: ResourceDef, field: string, v: unknown): boolean {
+  const f = def.fields.find((x) => x.name === field);
+  return f?.updateValues !== undefined && typeof v === 'string' && (f.values ?? []).some((x) => x.value === v);
 }
 
 /** The natural key of a body (asset: unique field or serial, else name; contract: number; customer, owner: name). */

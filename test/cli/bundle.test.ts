@@ -48,15 +48,14 @@ describe('the bundled CLI', () => {
 
   it('finds each worker it starts beside its chunks (a missing one would quietly read in the main thread)', async () => {
     const chunks = readdirSync(dirname(BIN)).filter((f) => f.endsWith('.js'));
-    // The bundle is CommonJS: rolldown writes import.meta.url as the chunk's own file URL.
-    const workers = chunks.flatMap((f) => [...readFileSync(join(dirname(BIN), f), 'utf8').matchAll(/new URL\("\.\/([^"]+)", require\("url"\)\.pathToFileURL\(__filename\)\.href\)/g)].map((m) => m[1]));
+    const workers = chunks.flatMap((f) => [...readFileSync(join(dirname(BIN), f), 'utf8').matchAll(/new URL\("\.\/([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]));
     expect(workers.sort()).toEqual(['csv-worker.js', 'xlsx-worker.js']);
     for (const w of workers) expect(chunks).toContain(w);
   });
 
   it('has no chunk that loads the entry (it starts the CLI: a reading thread would run a command of its own)', () => {
     const chunks = readdirSync(dirname(BIN)).filter((f) => f.endsWith('.js'));
-    const entry = `require("./${BIN.slice(BIN.lastIndexOf('/') + 1)}")`;
+    const entry = `"./${BIN.slice(BIN.lastIndexOf('/') + 1)}"`;
     expect(chunks.filter((f) => readFileSync(join(dirname(BIN), f), 'utf8').includes(entry))).toEqual([]);
   });
 

@@ -31,7 +31,7 @@ describe('the top-level help', () => {
       expect(run.stdout).toContain('template [options] <resource>');
       const loaded = (await readFile(log, 'utf8')).split('\n').filter((u) => u.includes('/dist/') || u.includes('node_modules'));
       const ours = loaded.filter((u) => u.includes('/dist/')).map((u) => u.slice(u.indexOf('/dist/') + 6));
-      expect([...new Set(ours)].sort()).toEqual(['cli/commands.js', 'cli/main.js', 'cli/pipe.js', 'cli/program.js', 'cli/run.js', 'errors.js', 'util/heap.js']);
+      expect([...new Set(ours)].sort()).toEqual(['cli/commands.js', 'cli/main.js', 'cli/pipe.js', 'cli/program.js', 'cli/run.js', 'errors.js']);
       expect(loaded.filter((u) => u.includes('node_modules') && !u.includes('/commander/'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

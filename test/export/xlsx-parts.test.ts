@@ -15,7 +15,7 @@ import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import type { AboutInfo } from '../../src/export/writers/types.js';
 import { XlsxWriter } from '../../src/export/writers/xlsx.js';
 import { listSheets, openSheet } from '../../src/read/index.js';
-import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
+import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 import { referenceWorkbook, type ReferenceSheet } from './exceljs-reference.js';
 
 const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });

@@ -13,7 +13,7 @@ import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import { XlsxWriter, columnWidth, inlineText } from '../../src/export/writers/xlsx.js';
 import { xlsxCell } from './exceljs-reference.js';
 import { xmlText } from '../../src/export/writers/xlsx-rows.js';
-import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
+import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 
 const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });
 const COLUMNS = [col('Name', 'text'), col('Cost', 'decimal'), col('Units', 'integer'), col('Start', 'date'), col('Signed', 'boolean'), col('Assets', 'list')];

@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipWriter } from '../../src/export/writers/zip.js';
-import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
+import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 import { ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../src/util/zip-format.js';
 
 /** Text over several deflate pieces (1 MiB each), varied enough not to fold to nothing. */

@@ -24,7 +24,8 @@ describe('every preset is a valid mapping file', () => {
     const def = findResource(file.resource!);
     expect(def, `resource "${file.resource}"`).toBeDefined();
     const unknown = Object.entries(file.columns ?? {})
-      .filter(([, target]) => target !== null && parseTarget(def!, target, undefined, 'create') === undefined)
+      .flatMap(([header, target]) => (target === null ? [] : [target].flat().map((t) => [header, t] as const)))
+      .filter(([, target]) => parseTarget(def!, target, undefined, 'create') === undefined)
       .map(([header, target]) => `${header} → ${target}`);
     expect(unknown).toEqual([]);
     expect(Object.keys(file.columns ?? {}).length).toBeGreaterThan(5);

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseTextBatches, type ParseEvents } from '../../src/read/csv.js';
+import { parseTextBatches, type ParseEvents } from '../../src/read/csv/csv.js';
 import type { CellValue, RowNote } from '../../src/read/types.js';
 import { readAll, removeDir, scratchDir } from './helpers.js';
 

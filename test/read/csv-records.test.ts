@@ -1,8 +1,8 @@
-// The record splitter on its own (src/read/csv-records.ts): the same records wherever the
+// The record splitter on its own (src/read/csv/csv-records.ts): the same records wherever the
 // text is cut into chunks, a runaway quote past the record bound repaired when the lines it
 // holds are rows, and the failures it names (a quote never closed, a record too long).
 import { describe, expect, it } from 'vitest';
-import { RecordSplitter, type Dialect, type ParsedRecord, type SplitFailure } from '../../src/read/csv-records.js';
+import { RecordSplitter, type Dialect, type ParsedRecord, type SplitFailure } from '../../src/read/csv/csv-records.js';
 
 const comma: Dialect = { delimiter: ',', padded: false, width: 3 };
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../../dist/read/index.js';
-import { parseInWorkerBatches, workerAvailable } from '../../dist/read/csv-thread.js';
-import { parseTextBatches, type ParseEvents } from '../../dist/read/csv.js';
+import { parseInWorkerBatches, workerAvailable } from '../../dist/read/worker/csv-thread.js';
+import { parseTextBatches, type ParseEvents } from '../../dist/read/csv/csv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-csv-worker-'));
 

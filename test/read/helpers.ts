@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { AssetbatchError } from '../../src/errors.js';
 import { openSheet } from '../../src/read/index.js';
 import type { ReadOptions, SheetRow, SheetSource } from '../../src/read/types.js';
-import { readEntryText, readZipDirectory } from '../../src/read/zip.js';
+import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 
 export const TMP_ROOT = join(import.meta.dirname, '..', '.tmp', 'read');
 

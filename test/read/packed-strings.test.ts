@@ -1,7 +1,7 @@
-// The packed strings table (src/read/packed-strings.ts) gives back each string as it was
+// The packed strings table (src/read/xlsx/packed-strings.ts) gives back each string as it was
 // given, as text or as UTF-8 bytes, whatever its characters and however the table grew.
 import { describe, expect, it } from 'vitest';
-import { LONGEST_PACKED, PackedStrings } from '../../src/read/packed-strings.js';
+import { LONGEST_PACKED, PackedStrings } from '../../src/read/xlsx/packed-strings.js';
 
 const cases: { name: string; text: string; kept?: boolean }[] = [
   { name: 'ASCII', text: 'Laptop Latitude 7440' },

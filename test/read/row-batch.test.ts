@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { packRows, unpackRows } from '../../src/read/row-batch.js';
+import { packRows, unpackRows } from '../../src/read/worker/row-batch.js';
 import type { RawRow } from '../../src/read/header.js';
 
 const note = { code: 'W_ROW_SHORT', cell: 2, message: 'short', repaired: false };

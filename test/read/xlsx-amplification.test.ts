@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../e2e/cli.js';
 import { DEFAULT_MAX_CELL_TEXT } from '../../src/read/index.js';
-import { MAX_ROW_TEXT } from '../../src/read/xlsx.js';
+import { MAX_ROW_TEXT } from '../../src/read/xlsx/xlsx.js';
 import { expectReadError, readAll, removeDir, scratchDir, writeZip } from './helpers.js';
 import { rawWorkbookParts } from './xlsx-raw.js';
 

@@ -1,10 +1,10 @@
-// One cell decoded (decodeCell in src/read/xlsx-cells.ts): its type, formula, saved value
+// One cell decoded (decodeCell in src/read/xlsx/xlsx-cells.ts): its type, formula, saved value
 // and number format give what the spreadsheet shows. A table of cells as writers save them,
 // with the value and the warning each gives, in both date systems where dates are involved.
 import { describe, expect, it } from 'vitest';
 import { WarningSink } from '../../src/read/problems.js';
 import type { CellValue, ReadWarning } from '../../src/read/types.js';
-import { decodeCell, type CellContext, type CellXml } from '../../src/read/xlsx-cells.js';
+import { decodeCell, type CellContext, type CellXml } from '../../src/read/xlsx/xlsx-cells.js';
 
 /** Cell styles by index: the format code each shows its number through (0 is General). */
 const FORMATS = [undefined, 'mm-dd-yy', 'h:mm', '[h]:mm:ss', '00000', '"TRUE";"TRUE";"FALSE"', '0.00', 'yyyy-mm-dd hh:mm', '[ss]', '#,##0 [$€-407]', 'Standard', 'mm:ss', 'DD/MM/YYYY'];

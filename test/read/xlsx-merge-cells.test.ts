@@ -1,7 +1,7 @@
-// A sheet's merged ranges (MergeCells in src/read/xlsx-parts.ts) as its XML inflates: the
+// A sheet's merged ranges (MergeCells in src/read/xlsx/xlsx-parts.ts) as its XML inflates: the
 // same ranges whatever chunks the XML comes in, a tag cut between two chunks included.
 import { describe, expect, it } from 'vitest';
-import { MergeCells } from '../../src/read/xlsx-parts.js';
+import { MergeCells } from '../../src/read/xlsx/xlsx-parts.js';
 
 const rows = '<sheetData>' + Array.from({ length: 40 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('') + '</sheetData>';
 

@@ -4,7 +4,7 @@
 // as blank ("every row is blank") and its shared strings as nothing.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mainPrefix, unprefixed, unprefixedPart } from '../../src/read/xml-prefix.js';
+import { mainPrefix, unprefixed, unprefixedPart } from '../../src/read/xlsx/xml-prefix.js';
 import { readAll, removeDir, rezip, scratchDir } from './helpers.js';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

@@ -1,11 +1,11 @@
-// The sheet scanner (src/read/xlsx-sheet.ts) reads the same rows however the XML arrives:
+// The sheet scanner (src/read/xlsx/xlsx-sheet.ts) reads the same rows however the XML arrives:
 // each case is fed whole, split in two at every byte (inside tags, attributes, entities and
 // multi-byte characters), and in chunks of 1, 2, 3 and 7 bytes; malformed XML stops with a
 // message naming what broke, after the rows before it.
 import { describe, expect, it } from 'vitest';
 import type { RawRow } from '../../src/read/header.js';
-import type { CellXml } from '../../src/read/xlsx-cells.js';
-import { sheetRows } from '../../src/read/xlsx-sheet.js';
+import type { CellXml } from '../../src/read/xlsx/xlsx-cells.js';
+import { sheetRows } from '../../src/read/xlsx/xlsx-sheet.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const sheet = (rows: string, before = '', after = '') =>

@@ -1,9 +1,9 @@
 // The shared-strings table as the reader keeps it, packed (readSharedStringTable in
-// src/read/xlsx-strings.ts): every kind of text reads back as the cells show it, whatever
+// src/read/xlsx/xlsx-strings.ts): every kind of text reads back as the cells show it, whatever
 // chunks the part comes in and whatever its <sst> and the zip directory claim of its size.
 import { describe, expect, it } from 'vitest';
-import { LONGEST_PACKED } from '../../src/read/packed-strings.js';
-import { readSharedStringTable } from '../../src/read/xlsx-strings.js';
+import { LONGEST_PACKED } from '../../src/read/xlsx/packed-strings.js';
+import { readSharedStringTable } from '../../src/read/xlsx/xlsx-strings.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 

@@ -1,8 +1,8 @@
-// Shared strings (src/read/xlsx-strings.ts) as our own code reads them: each `<si>` a plain
+// Shared strings (src/read/xlsx/xlsx-strings.ts) as our own code reads them: each `<si>` a plain
 // `<t>` or runs joined, phonetic guides left out, entities and `_xHHHH_` escapes decoded
 // once, whatever chunks the part arrives in.
 import { describe, expect, it } from 'vitest';
-import { readSharedStrings } from '../../src/read/xlsx-strings.js';
+import { readSharedStrings } from '../../src/read/xlsx/xlsx-strings.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 

@@ -1,7 +1,7 @@
-// Number formats by cell style (src/read/xlsx-styles.ts): each `<xf>` of `<cellXfs>` mapped
+// Number formats by cell style (src/read/xlsx/xlsx-styles.ts): each `<xf>` of `<cellXfs>` mapped
 // to its format code, custom or one of Excel's built-in ids, as the cells were always read.
 import { describe, expect, it } from 'vitest';
-import { numberFormats } from '../../src/read/xlsx-styles.js';
+import { numberFormats } from '../../src/read/xlsx/xlsx-styles.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 

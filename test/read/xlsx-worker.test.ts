@@ -1,4 +1,4 @@
-// A workbook read in a worker thread (large workbooks: src/read/xlsx-worker.ts) must read
+// A workbook read in a worker thread (large workbooks: src/read/worker/xlsx-worker.ts) must read
 // exactly as in this thread: rows, row numbers, cells (dates included), warnings, and the
 // error a damaged or refused file stops with, at the same row. The worker runs compiled
 // code, so this test reads through dist/ (built by `pretest`).
@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../../dist/read/index.js';
-import { xlsxWorkerAvailable } from '../../dist/read/xlsx-thread.js';
+import { xlsxWorkerAvailable } from '../../dist/read/worker/xlsx-thread.js';
 
 const FIXTURES = resolve('test/fixtures');
 const files = [

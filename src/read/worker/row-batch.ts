@@ -3,8 +3,8 @@
 // its shape anew for every row; flat arrays of cells and numbers cost it about half as
 // much on each side (a batch of 128 CSV rows: 0.35 ms taken as objects, 0.17 ms flat),
 // and the rows are made as objects only when the checks take them. Pure: rows in, rows out.
-import type { RawRow } from './header.js';
-import type { CellValue, RowNote } from './types.js';
+import type { RawRow } from '../header.js';
+import type { CellValue, RowNote } from '../types.js';
 
 /** Numbers a row takes in `nums`: its row number, its line (0: none of its own) and its count of cells. */
 const STRIDE = 3;

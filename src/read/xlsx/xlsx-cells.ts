@@ -2,10 +2,10 @@
 // reads it) decoded to its value by its type, its formula's saved result and its number
 // format (dates, durations, times and yes/no told from numbers, Excel's 1900 leap-year bug
 // undone), and the text the cells expand to bounded (CellTextBudget).
-import type { Location } from '../errors.js';
-import { formatBytes, readError, type WarningSink } from './problems.js';
-import type { CellValue } from './types.js';
-import { DAY_MS, EXCEL_EPOCH_OFFSET } from '../util/excel-serial.js';
+import type { Location } from '../../errors.js';
+import { formatBytes, readError, type WarningSink } from '../problems.js';
+import type { CellValue } from '../types.js';
+import { DAY_MS, EXCEL_EPOCH_OFFSET } from '../../util/excel-serial.js';
 import { decodeXml } from './xlsx-parts.js';
 import { decodeEscapes, itemText } from './xlsx-strings.js';
 

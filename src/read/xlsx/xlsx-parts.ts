@@ -2,9 +2,9 @@
 // encryption, the sheet list, entity checks), the choice of sheet, and a part scanned as it
 // inflates (a DOCTYPE refused, merged ranges collected).
 import type { FileHandle } from 'node:fs/promises';
-import type { Location } from '../errors.js';
-import { CONVERT_HINT } from './detect.js';
-import { readError, type WarningSink } from './problems.js';
+import type { Location } from '../../errors.js';
+import { CONVERT_HINT } from '../detect.js';
+import { readError, type WarningSink } from '../problems.js';
 import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, type ZipDirectory, type ZipEntry } from './zip.js';
 
 /** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */

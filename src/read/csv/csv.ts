@@ -5,16 +5,16 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { TextDecoder } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
-import { AssetbatchError, type Location } from '../errors.js';
-import { decodeSample, DELIMITERS, refuseMarkup, sniffDialect, type TextEncodingName } from './detect.js';
-import type { RawRow } from './header.js';
-import { formatBytes, readError, type WarningSink } from './problems.js';
-import type { RawSheet } from './source.js';
-import { columnName } from './source.js';
-import type { CellValue, RowNote } from './types.js';
+import { AssetbatchError, type Location } from '../../errors.js';
+import { decodeSample, DELIMITERS, refuseMarkup, sniffDialect, type TextEncodingName } from '../detect.js';
+import type { RawRow } from '../header.js';
+import { formatBytes, readError, type WarningSink } from '../problems.js';
+import type { RawSheet } from '../source.js';
+import { columnName } from '../source.js';
+import type { CellValue, RowNote } from '../types.js';
 import { RecordSplitter, type ParsedRecord, type SplitFailure } from './csv-records.js';
-import { batchedRows, parseInWorkerBatches, workerAvailable } from './csv-thread.js';
-import { isDangerous } from '../export/neutralize.js';
+import { batchedRows, parseInWorkerBatches, workerAvailable } from '../worker/csv-thread.js';
+import { isDangerous } from '../../export/neutralize.js';
 
 /** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
 export const MAX_RECORD_BYTES = 32 * 1024 * 1024;

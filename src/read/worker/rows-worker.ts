@@ -3,10 +3,10 @@
 // them (credits), so a file far larger than memory streams through with a bounded number of
 // batches in flight (rows-thread.ts: CREDITS).
 import type { MessagePort } from 'node:worker_threads';
-import { isAssetbatchError } from '../errors.js';
-import type { RawRow } from './header.js';
+import { isAssetbatchError } from '../../errors.js';
+import type { RawRow } from '../header.js';
 import { CREDIT, SENT, type RowEvents, type WorkerBatch, type WorkerOp, type WorkerStart } from './rows-thread.js';
-import type { ReadWarning } from './types.js';
+import type { ReadWarning } from '../types.js';
 import { packRows } from './row-batch.js';
 
 /**

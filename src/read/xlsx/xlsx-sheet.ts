@@ -2,8 +2,8 @@
 // `<sheetData>` (indexOf, no XML parser, no object per cell but the value), each `<c>`
 // handed to a decoder (decodeCell in xlsx-cells.ts). Malformed XML is an error naming
 // what was wrong; the rows before it are given first.
-import type { RawRow } from './header.js';
-import type { CellValue } from './types.js';
+import type { RawRow } from '../header.js';
+import type { CellValue } from '../types.js';
 import type { CellXml } from './xlsx-cells.js';
 import { attrValue } from './xml-attrs.js';
 import { xmlPieces } from './xml-pieces.js';

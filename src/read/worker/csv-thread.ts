@@ -1,6 +1,6 @@
 // The main thread's side of a CSV parse run in a worker (csv-worker.ts), through rows-thread.ts.
-import type { ParseEvents, ParseInit } from './csv-init.js';
-import type { RawRow } from './header.js';
+import type { ParseEvents, ParseInit } from '../csv/csv-init.js';
+import type { RawRow } from '../header.js';
 import { rowsFromWorker, workerAvailable as compiled } from './rows-thread.js';
 
 export { batchedRows } from './rows-thread.js';

@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
-import { AssetbatchError, type ErrorCode, type Location } from '../errors.js';
-import type { TextEncodingName } from './detect.js';
-import type { RawRow } from './header.js';
-import type { ReadWarning } from './types.js';
+import { AssetbatchError, type ErrorCode, type Location } from '../../errors.js';
+import type { TextEncodingName } from '../detect.js';
+import type { RawRow } from '../header.js';
+import type { ReadWarning } from '../types.js';
 import { unpackRows, type PackedRows } from './row-batch.js';
 
 /** What a read reports besides its rows: warnings once or counted, and (text) the encoding. */

@@ -2,12 +2,12 @@
 // the number formats (xlsx-styles.ts) and shared strings (xlsx-strings.ts) are read, and
 // the sheet's XML is scanned as it inflates (xlsx-sheet.ts), each cell decoded as shown
 // (xlsx-cells.ts), merged ranges filled in.
-import { AssetbatchError, type Location } from '../errors.js';
-import type { RawRow } from './header.js';
+import { AssetbatchError, type Location } from '../../errors.js';
+import type { RawRow } from '../header.js';
 import { PackedStrings } from './packed-strings.js';
-import { readError, type WarningSink } from './problems.js';
-import type { RawSheet } from './source.js';
-import type { CellValue } from './types.js';
+import { readError, type WarningSink } from '../problems.js';
+import type { RawSheet } from '../source.js';
+import type { CellValue } from '../types.js';
 import { openEntry, readEntryText, type ZipEntry } from './zip.js';
 import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
 import { SMALL_PART_BUDGET, refuseDoctype, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';

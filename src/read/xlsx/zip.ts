@@ -5,10 +5,9 @@ import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { AssetbatchError, type Location } from '../errors.js';
-import { collectYoungGarbage } from '../util/heap.js';
-import { CDH_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../util/zip-format.js';
-import { formatBytes, readError } from './problems.js';
+import { AssetbatchError, type Location } from '../../errors.js';
+import { CDH_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../util/zip-format.js';
+import { formatBytes, readError } from '../problems.js';
 
 export interface ZipEntry {
   readonly name: string;
@@ -46,9 +45,6 @@ const BOMB_MIN_BYTES = 50 * 1024 * 1024;
  * (measured: reading a 50,000-row workbook 0.94× the CPU with these).
  */
 const INFLATE_CHUNK = 256 * 1024;
-
-/** Inflated bytes between the young-generation collections a read asks for (collectYoungGarbage). */
-const COLLECT_EVERY = 8 * 1024 * 1024;
 
 const damaged = (where: Location, why: string, cause?: unknown) =>
   readError('E_FILE_CORRUPT', where, `is damaged or incomplete (${why})`, {
@@ -239,14 +235,9 @@ async function* inflateFrom(path: string, e: ZipEntry, start: number, budget: nu
   const source: Readable = e.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK })) : raw;
   if (e.method === 8) raw.on('error', (err) => source.destroy(err));
   let total = 0;
-  let collected = 0;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (total - collected >= COLLECT_EVERY) {
-        collected = total;
-        collectYoungGarbage();
-      }
       if (total > budget) {
         throw readError('E_FILE_TOO_LARGE', where, `refused: part ${e.name} expands past ${formatBytes(budget)} (zip bomb?)`, {
           hint: 'Split the workbook into smaller files, or save the sheet you need as CSV.',

@@ -2,12 +2,12 @@
 // thread (xlsx.ts), its rows and warnings sent on by rows-worker.ts.
 import { open, type FileHandle } from 'node:fs/promises';
 import { workerData } from 'node:worker_threads';
-import { readError, WarningSink } from './problems.js';
+import { readError, WarningSink } from '../problems.js';
 import { workerStart } from './rows-worker.js';
 import type { RowEvents } from './rows-thread.js';
-import type { ReadWarning } from './types.js';
+import type { ReadWarning } from '../types.js';
 import type { XlsxInit } from './xlsx-thread.js';
-import { openWorkbook, openXlsxSheet } from './xlsx.js';
+import { openWorkbook, openXlsxSheet } from '../xlsx/xlsx.js';
 
 /** The reader's warnings, passed on to the main thread's sink as they come. */
 class ForwardingSink extends WarningSink {

@@ -1,8 +1,8 @@
 // What a CSV parse is given and what it reports besides rows, in a module of their own: the
 // parse (csv.ts), the worker (csv-worker.ts) and the thread that runs it (csv-thread.ts)
 // all use them, and csv-thread.ts need not import the parser it runs elsewhere.
-import type { TextEncodingName } from './detect.js';
-import type { RowEvents } from './rows-thread.js';
+import type { TextEncodingName } from '../detect.js';
+import type { RowEvents } from '../worker/rows-thread.js';
 
 /** What the parse reports besides rows: warnings (noted once per kind) and an encoding switch. */
 export type ParseEvents = Required<RowEvents>;

@@ -1,8 +1,8 @@
 // A worksheet read in a worker thread (xlsx-worker.ts): unzipping, XML scanning and cell
 // decoding there, the checks of the rows here, each on its own core. Used for workbooks
 // large enough that the worker's start is paid back.
-import type { RawSheet } from './source.js';
-import type { WarningSink } from './problems.js';
+import type { RawSheet } from '../source.js';
+import type { WarningSink } from '../problems.js';
 import { batchedRows, rowsFromWorker, workerAvailable } from './rows-thread.js';
 
 /** What the worker needs to open the same sheet: it opens the file itself. */

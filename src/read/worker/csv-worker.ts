@@ -1,6 +1,6 @@
 // The CSV parse in a worker thread (large files), its rows sent on by rows-worker.ts.
 import { workerData } from 'node:worker_threads';
-import { parseTextBatches, type ParseInit } from './csv.js';
+import { parseTextBatches, type ParseInit } from '../csv/csv.js';
 import { workerStart } from './rows-worker.js';
 
 void parseInWorker();

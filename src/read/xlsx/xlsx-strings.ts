@@ -1,8 +1,8 @@
 // XLSX shared strings (xl/sharedStrings.xml): the text of each `<si>`, in order, read as it
 // inflates. A cell `t="s"` names its text by index into this table; on a large workbook the
 // table is most of the reader's memory and grows with the file, so it is packed
-// (src/read/packed-strings.ts): each text's UTF-8 bytes, decoded when a cell asks for it.
-import type { Location } from '../errors.js';
+// (src/read/xlsx/packed-strings.ts): each text's UTF-8 bytes, decoded when a cell asks for it.
+import type { Location } from '../../errors.js';
 import { PackedStrings } from './packed-strings.js';
 import { decodeXml, refuseDoctype } from './xlsx-parts.js';
 import { xmlBytePieces } from './xml-pieces.js';

@@ -1,0 +1,363 @@
+// One memory per service, company and resource: what every run of this user wrote there,
+// whatever file or report it came from. The journal (journal.ts) belongs to one report path
+// and makes that run resumable; the memory outlives it, so the same rows from a copied file,
+// another --report, or after the journal was deleted are known as already created. It is
+// an append-only NDJSON file under the user's state folder:
+//   $XDG_STATE_HOME/assetbatch/memory/<host>-<hash of the base URL>.company-<N>.<resource>.ndjson
+// (default ~/.local/state/assetbatch). Each line goes to the OS with one append, so runs on
+// this machine may write it at once; a torn last line (a kill) is ignored on read.
+//
+// The API (one Memory per run, opened by openMemory):
+//   lookupByKey(key)          records written for a natural key ("serial_number=SN-1"), newest first
+//   lookupByFingerprint(fp)   records written from a body with this fingerprint (payloadHash), newest first
+//   lastSent(id)              the fields this user's runs last sent to record `id` (merged over its
+//                             writes, the latest value of each field), with when and from where
+//   record(row)               remember a row written (created or updated): its key, fingerprint,
+//                             fields sent, id, file, report, date
+//   claim(row)                before a create: take the row for this run, or learn that another run
+//                             created it (or is creating it now, then wait), or that one sent it and
+//                             died not knowing the outcome. Two runs never both write one row.
+//   takeCreated(key, fp)      a record another run created for this row (key, else fingerprint),
+//                             each record given to one row only
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { homedir, hostname } from 'node:os';
+import { join, resolve as resolvePath } from 'node:path';
+import { AssetbatchError } from '../errors.js';
+import { isAlive } from '../util/atomic-file.js';
+
+/** Where a memory belongs: the service (its base URL), the company, the resource. */
+export interface MemoryScope {
+  readonly service: string;
+  readonly company: number;
+  readonly resource: string;
+}
+
+/** A row written, as the memory keeps it. */
+export interface SentRow {
+  /** The natural key as `field=value` (the journal's form); absent for keyless rows. */
+  readonly key?: string;
+  /** payloadHash of the body the row makes (journal.ts): how keyless rows are known. */
+  readonly fp: string;
+  readonly status: 'created' | 'updated';
+  readonly id: number;
+  /** The fields and values sent (a create's body, an update's PATCH or PUT body). */
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The input file and the report, as absolute paths. */
+  readonly file: string;
+  readonly report: string;
+  /** ISO date of the write. */
+  readonly at: string;
+  /** The run that wrote it (one id per Memory opened). */
+  readonly run: string;
+}
+
+/** What a create must do with its row, as claim() decides. */
+export type Claim =
+  /** This run writes the row; settle the claim with record() (its `claim`) or release(). */
+  | { readonly kind: 'mine'; readonly claim: string }
+  /** Another run created the row's record. */
+  | { readonly kind: 'created'; readonly row: SentRow }
+  /** Another run sent the row and stopped before it learnt the outcome (it may exist). */
+  | { readonly kind: 'unsure'; readonly file: string; readonly report: string; readonly at: string; readonly pid: number };
+
+interface ClaimLine {
+  readonly t: 'claim';
+  readonly claim: string;
+  readonly run: string;
+  readonly key?: string;
+  readonly fp: string;
+  readonly file: string;
+  readonly report: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly at: string;
+}
+
+type Line = ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | { readonly t: 'release'; readonly claim: string; readonly run: string; readonly at: string };
+
+/** The state folder: $XDG_STATE_HOME/assetbatch, else ~/.local/state/assetbatch. */
+export function stateFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_STATE_HOME || join(homedir(), '.local', 'state'), 'assetbatch');
+}
+
+/** The memory's file for a scope, under `folder` (stateFolder()/memory by default). */
+export function memoryPath(scope: MemoryScope, folder = join(stateFolder(), 'memory')): string {
+  const url = scope.service.replace(/\/+$/, '');
+  const host = url.replace(/^[a-z]+:\/\//i, '').replace(/[^a-z0-9.-]+/gi, '_').slice(0, 60);
+  const hash = createHash('sha256').update(url).digest('hex').slice(0, 8);
+  return join(folder, `${host}-${hash}.company-${scope.company}.${scope.resource}.ndjson`);
+}
+
+/** A folder the memory cannot be written to: said plainly, with the way out (exit 2). */
+export function memoryUnwritable(path: string, e: unknown): AssetbatchError {
+  const code = (e as NodeJS.ErrnoException)?.code ?? String(e);
+  return new AssetbatchError('E_STATE_UNWRITABLE', `cannot write the memory of what was sent (${code}): ${path}`, {
+    location: { file: path },
+    hint: 'assetbatch keeps what each run sent under $XDG_STATE_HOME/assetbatch (default ~/.local/state/assetbatch), so that no row is sent twice. Make that folder writable, or set XDG_STATE_HOME to a folder that is.',
+    cause: e,
+  });
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function asLine(v: unknown): Line | undefined {
+  if (!isObj(v) || typeof v.run !== 'string') return undefined;
+  if (v.t === 'sent') return typeof v.fp === 'string' && typeof v.id === 'number' && isObj(v.fields) ? (v as unknown as Line) : undefined;
+  if (v.t === 'claim' || v.t === 'release') return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
+  return undefined;
+}
+
+/** How often a run waiting for another's write of the same row looks again. */
+const POLL_MS = 100;
+
+export interface ClaimRow {
+  readonly key?: string;
+  readonly fp: string;
+  readonly file: string;
+  readonly report: string;
+}
+
+export class Memory {
+  /** This run's id: its own records are never "another run's". */
+  readonly run = randomUUID();
+  private lines: Line[] = [];
+  /** Bytes read so far (new lines are read from here). */
+  private offset = 0;
+  /** Indexes into `lines`, by key, by fingerprint, by record id; claims by the row they claim. */
+  private byKey = new Map<string, number[]>();
+  private byFp = new Map<string, number[]>();
+  private byId = new Map<number, number[]>();
+  private claims = new Map<string, number[]>();
+  /** The last claim or record of each report and body: a later one means that run took the row up again. */
+  private latest = new Map<string, number>();
+  /** Records given to a row of this run; claims settled. */
+  private taken = new Set<number>();
+  private settled = new Set<string>();
+
+  constructor(readonly path: string) {}
+
+  /** Read the lines other runs appended since the last read. */
+  refresh(): void {
+    let fd: number;
+    try {
+      fd = openSync(this.path, 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      // A memory replaced by a shorter file (restored from a copy): read it whole again.
+      if (size < this.offset) this.reset();
+      if (size === this.offset) return;
+      const buf = Buffer.alloc(size - this.offset);
+      const got = readSync(fd, buf, 0, buf.length, this.offset);
+      // Only whole lines: a line still being appended is read next time.
+      const end = buf.subarray(0, got).lastIndexOf(0x0a);
+      if (end < 0) return;
+      this.offset += end + 1;
+      for (const raw of buf.subarray(0, end).toString('utf8').split('\n')) this.parse(raw);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private reset(): void {
+    this.lines = [];
+    this.offset = 0;
+    this.byKey = new Map();
+    this.byFp = new Map();
+    this.byId = new Map();
+    this.claims = new Map();
+    this.latest = new Map();
+    this.taken = new Set();
+    this.settled = new Set();
+  }
+
+  private parse(raw: string): void {
+    if (!raw.trim()) return;
+    let line: Line | undefined;
+    try {
+      line = asLine(JSON.parse(raw));
+    } catch {
+      // A torn line (a run killed mid-append, glued to the next): what it said is lost, the rest is not.
+      return;
+    }
+    if (line) this.add(line);
+  }
+
+  private add(line: Line): number {
+    const i = this.lines.push(line) - 1;
+    if (line.t === 'release') {
+      this.settled.add(line.claim);
+      return i;
+    }
+    this.latest.set(`${line.report}\0${line.fp}`, i);
+    if (line.t === 'claim') {
+      push(this.claims, rowOf(line), i);
+      return i;
+    }
+    if (line.claim) this.settled.add(line.claim);
+    if (line.key) push(this.byKey, line.key, i);
+    push(this.byFp, line.fp, i);
+    push(this.byId, line.id, i);
+    return i;
+  }
+
+  private append(line: Line): number {
+    try {
+      // One write per line, opened for appending each time: another run's lines in between stay whole.
+      appendFileSync(this.path, JSON.stringify(line) + '\n');
+    } catch (e) {
+      throw memoryUnwritable(this.path, e);
+    }
+    return this.add(line);
+  }
+
+  /** Records at these indexes, newest first. */
+  private rows(at: readonly number[] | undefined): SentRow[] {
+    return (at ?? []).map((i) => this.lines[i] as SentRow).reverse();
+  }
+
+  lookupByKey(key: string): SentRow[] {
+    return this.rows(this.byKey.get(key));
+  }
+
+  lookupByFingerprint(fp: string): SentRow[] {
+    return this.rows(this.byFp.get(fp));
+  }
+
+  /** The fields last sent to record `id`, each its latest value, with the latest write's date, file and report. */
+  lastSent(id: number): { fields: Record<string, unknown>; at: string; file: string; report: string } | undefined {
+    const writes = this.rows(this.byId.get(id)).reverse();
+    if (writes.length === 0) return undefined;
+    const fields: Record<string, unknown> = {};
+    for (const w of writes) Object.assign(fields, w.fields);
+    const last = writes[writes.length - 1];
+    return { fields, at: last.at, file: last.file, report: last.report };
+  }
+
+  /** Remember a row written. `claim`: the claim it settles (claim()). */
+  record(row: Omit<SentRow, 'at' | 'run'>, claim?: string): void {
+    const line: Line = { t: 'sent', ...row, file: resolvePath(row.file), report: resolvePath(row.report), at: new Date().toISOString(), run: this.run, claim };
+    this.taken.add(this.append(line));
+  }
+
+  /** A claim that ended without a record (refused, not sent): another run may write the row. */
+  release(claim: string): void {
+    if (this.settled.has(claim)) return;
+    this.append({ t: 'release', claim, run: this.run, at: new Date().toISOString() });
+  }
+
+  /** A record another run created for this row (its key, else its body), not given to another row of this run; taken. */
+  takeCreated(key: string | undefined, fp: string): SentRow | undefined {
+    const at = key ? this.byKey.get(key) : this.byFp.get(fp);
+    const i = at?.find((n) => {
+      const l = this.lines[n] as SentRow;
+      // A keyless row is what it sends: a keyed record is not one.
+      return l.status === 'created' && l.run !== this.run && !this.taken.has(n) && (key !== undefined || !l.key);
+    });
+    if (i === undefined) return undefined;
+    this.taken.add(i);
+    return this.lines[i] as SentRow;
+  }
+
+  /**
+   * An unsettled claim of another run on this row: a claim no later line settles, whose
+   * run did not take the row up again (a resumed run makes a new claim or a record from
+   * the same report and body).
+   */
+  private openClaim(key: string | undefined, fp: string): ClaimLine | undefined {
+    for (const i of this.claims.get(rowOf({ key, fp })) ?? []) {
+      const c = this.lines[i] as ClaimLine;
+      if (c.run === this.run || this.settled.has(c.claim)) continue;
+      if (this.latest.get(`${c.report}\0${c.fp}`) === i) return c;
+    }
+    return undefined;
+  }
+
+  /**
+   * Take a row for this run, or learn who has it. A live run's claim on the same row is
+   * waited for (it writes the row, this run then finds its record); a claim of a run that
+   * died before it learnt the outcome makes the row unsure. `stopped` ends a wait.
+   */
+  async claim(row: ClaimRow, stopped: () => Error | undefined = () => undefined): Promise<Claim> {
+    const file = resolvePath(row.file);
+    const report = resolvePath(row.report);
+    for (;;) {
+      const decided = await withMemoryLock(this.path, (): Claim | 'wait' => {
+        this.refresh();
+        const made = this.takeCreated(row.key, row.fp);
+        if (made) return { kind: 'created', row: made };
+        const other = this.openClaim(row.key, row.fp);
+        if (other && other.host === hostname() && isAlive(other.pid)) return 'wait';
+        if (other) return { kind: 'unsure', file: other.file, report: other.report, at: other.at, pid: other.pid };
+        const claim = `${this.run}.${this.lines.length}`;
+        this.append({ t: 'claim', claim, run: this.run, key: row.key, fp: row.fp, file, report, pid: process.pid, host: hostname(), at: new Date().toISOString() });
+        return { kind: 'mine', claim };
+      });
+      if (decided !== 'wait') return decided;
+      const stop = stopped();
+      if (stop) throw stop;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+}
+
+/** The row a claim is for: its key, else (keyless) its body. */
+const rowOf = (l: { key?: string; fp: string }): string => (l.key ? `k:${l.key}` : `f:${l.fp}`);
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+/** proper-lockfile, loaded when a run first claims a row (a dry run never does). */
+async function lockfile(): Promise<typeof import('proper-lockfile')> {
+  return (await import('proper-lockfile')).default;
+}
+
+/**
+ * The memory's lock, held for one claim (a read of the new lines and one append): two runs
+ * never both claim one row. Held for a millisecond, so waiting for it is short; one left by a
+ * run killed while it held it is stale after 10 s.
+ */
+async function withMemoryLock<T>(path: string, work: () => T): Promise<T> {
+  const lock = await lockfile();
+  let release: () => Promise<void>;
+  try {
+    release = await lock.lock(path, { lockfilePath: `${path}.lock`, realpath: false, stale: 10_000, retries: { retries: 400, minTimeout: 5, maxTimeout: 50 } });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new AssetbatchError('E_LOCKED', `the memory of what was sent is locked by another run for too long: ${path}.lock`, {
+        hint: 'Another assetbatch run on this machine may be stuck. If none is running, delete that lock folder and run the command again.',
+      });
+    }
+    throw memoryUnwritable(path, e);
+  }
+  try {
+    return work();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+/**
+ * The memory of a service, company and resource, read. Its folder is made if need be: one
+ * that cannot be written is E_STATE_UNWRITABLE (exit 2), before anything is sent.
+ */
+export function openMemory(scope: MemoryScope, folder?: string): Memory {
+  const path = memoryPath(scope, folder);
+  try {
+    mkdirSync(join(path, '..'), { recursive: true });
+    // Touch it: a folder that takes a folder but not a file is found now, not mid-run.
+    appendFileSync(path, '');
+  } catch (e) {
+    throw memoryUnwritable(path, e);
+  }
+  const m = new Memory(path);
+  m.refresh();
+  return m;
+}

@@ -1,0 +1,169 @@
+// The memory of what was sent (src/send/memory.ts): one file per service, company and
+// resource, shared by every run of this user. Two Memory objects on one file stand for two
+// runs (this process is alive, so a claim of the other waits as a live run's would).
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryPath, openMemory, stateFolder, type MemoryScope } from '../../src/send/memory.js';
+import { tempDir } from '../e2e/cli.js';
+
+const scope = (folder: string): [MemoryScope, string] => [{ service: 'https://api.example.com/', company: 7, resource: 'asset' }, folder];
+const row = (o: { key?: string; fp: string; id: number; fields?: Record<string, unknown>; status?: 'created' | 'updated' }) => ({
+  status: o.status ?? ('created' as const),
+  fields: o.fields ?? {},
+  file: '/data/assets.csv',
+  report: '/data/assets.csv.report.csv',
+  ...o,
+});
+
+describe('where the memory lives', () => {
+  it.each([
+    ['XDG_STATE_HOME set', { XDG_STATE_HOME: '/s', HOME: '/h' }, '/s/assetbatch'],
+    ['XDG_STATE_HOME empty: ~/.local/state', { XDG_STATE_HOME: '' }, /\/\.local\/state\/assetbatch$/],
+  ] as const)('%s', (_name, env, want) => {
+    const got = stateFolder(env as NodeJS.ProcessEnv);
+    if (typeof want === 'string') expect(got).toBe(want);
+    else expect(got).toMatch(want);
+  });
+
+  it('one file per service, company and resource, named for people', () => {
+    const a = memoryPath({ service: 'https://api.example.com', company: 7, resource: 'asset' }, '/m');
+    expect(a).toMatch(/^\/m\/api\.example\.com-[0-9a-f]{8}\.company-7\.asset\.ndjson$/);
+    // A trailing slash is the same service; another company, resource or port is not.
+    expect(memoryPath({ service: 'https://api.example.com/', company: 7, resource: 'asset' }, '/m')).toBe(a);
+    for (const other of [
+      { service: 'https://api.example.com', company: 8, resource: 'asset' },
+      { service: 'https://api.example.com', company: 7, resource: 'contract' },
+      { service: 'https://api.example.com:8443', company: 7, resource: 'asset' },
+    ]) expect(memoryPath(other, '/m')).not.toBe(a);
+  });
+});
+
+describe('lookups', () => {
+  it('by key and by fingerprint, newest first, seen by a run opened later', () => {
+    const dir = tempDir('ab-mem-');
+    const first = openMemory(...scope(dir));
+    first.record(row({ key: 'serial_number=SN-1', fp: 'f1', id: 10 }));
+    first.record(row({ fp: 'f2', id: 11 }));
+    first.record(row({ key: 'serial_number=SN-1', fp: 'f3', id: 10, status: 'updated' }));
+    const later = openMemory(...scope(dir));
+    expect(later.lookupByKey('serial_number=SN-1').map((r) => [r.id, r.status, r.fp])).toEqual([
+      [10, 'updated', 'f3'],
+      [10, 'created', 'f1'],
+    ]);
+    expect(later.lookupByFingerprint('f2').map((r) => r.id)).toEqual([11]);
+    expect(later.lookupByKey('serial_number=SN-2')).toEqual([]);
+    const r = later.lookupByFingerprint('f2')[0];
+    expect([r.file, r.report, r.run === first.run, Number.isNaN(Date.parse(r.at))]).toEqual(['/data/assets.csv', '/data/assets.csv.report.csv', true, false]);
+  });
+
+  it('lastSent: the latest value of each field sent to a record, over its writes', () => {
+    const dir = tempDir('ab-mem-');
+    const m = openMemory(...scope(dir));
+    m.record(row({ key: 'serial_number=A', fp: 'f1', id: 5, fields: { name: 'Desk', serial_number: 'A', notes: 'old' } }));
+    m.record(row({ key: 'serial_number=A', fp: 'f2', id: 5, status: 'updated', fields: { notes: 'new' } }));
+    m.record(row({ fp: 'f9', id: 6, fields: { name: 'Other' } }));
+    expect(openMemory(...scope(dir)).lastSent(5)?.fields).toEqual({ name: 'Desk', serial_number: 'A', notes: 'new' });
+    expect(m.lastSent(99)).toBeUndefined();
+  });
+
+  it('a torn last line (a run killed mid-append) is ignored, the lines around it are kept', () => {
+    const dir = tempDir('ab-mem-');
+    const m = openMemory(...scope(dir));
+    m.record(row({ fp: 'f1', id: 1 }));
+    appendFileSync(m.path, '{"t":"sent","fp":"f2","id":2,"fi');
+    const again = openMemory(...scope(dir));
+    expect([again.lookupByFingerprint('f1').length, again.lookupByFingerprint('f2').length]).toEqual([1, 0]);
+  });
+});
+
+describe('takeCreated: each record another run created goes to one row', () => {
+  it.each([
+    ['a keyed row is its key, whatever it sends', [{ key: 'k=1', fp: 'a', id: 1 }], [['k=1', 'other body']], [1]],
+    ['a keyless row is what it sends', [{ fp: 'a', id: 1 }], [[undefined, 'a'], [undefined, 'b']], [1, undefined]],
+    ['two identical keyless rows: two records, one each in order; a third is new', [{ fp: 'a', id: 1 }, { fp: 'a', id: 2 }], [[undefined, 'a'], [undefined, 'a'], [undefined, 'a']], [1, 2, undefined]],
+    ['a keyed record is not a keyless row, even with the same body', [{ key: 'k=1', fp: 'a', id: 1 }], [[undefined, 'a']], [undefined]],
+    ['an update is no creation', [{ key: 'k=1', fp: 'a', id: 1, status: 'updated' as const }], [['k=1', 'a']], [undefined]],
+  ] as const)('%s', (_name, written, rows, want) => {
+    const dir = tempDir('ab-mem-');
+    const earlier = openMemory(...scope(dir));
+    for (const w of written) earlier.record(row(w));
+    const now = openMemory(...scope(dir));
+    expect(rows.map(([key, fp]) => now.takeCreated(key, fp)?.id)).toEqual(want);
+  });
+
+  it("a run's own records are never taken for its other rows", () => {
+    const m = openMemory(...scope(tempDir('ab-mem-')));
+    m.record(row({ fp: 'a', id: 1 }));
+    expect(m.takeCreated(undefined, 'a')).toBeUndefined();
+  });
+});
+
+describe('claims: two runs never both write one row', () => {
+  const claimRow = { key: 'serial_number=S', fp: 'f', file: '/x.csv', report: '/x.report.csv' };
+
+  it('the second run waits for the first, then finds its record', async () => {
+    const dir = tempDir('ab-mem-');
+    const a = openMemory(...scope(dir));
+    const b = openMemory(...scope(dir));
+    const mine = await a.claim(claimRow);
+    expect(mine.kind).toBe('mine');
+    let settled = false;
+    const waiting = b.claim({ ...claimRow, file: '/copy.csv', report: '/copy.report.csv' }).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(settled).toBe(false);
+    a.record(row({ key: claimRow.key, fp: 'f', id: 42 }), mine.kind === 'mine' ? mine.claim : undefined);
+    const got = await waiting;
+    expect(got.kind === 'created' ? got.row.id : got.kind).toBe(42);
+  });
+
+  it('a claim released without a record (refused, not sent) lets the other run write the row', async () => {
+    const dir = tempDir('ab-mem-');
+    const a = openMemory(...scope(dir));
+    const b = openMemory(...scope(dir));
+    const mine = await a.claim(claimRow);
+    const waiting = b.claim(claimRow);
+    if (mine.kind === 'mine') a.release(mine.claim);
+    expect((await waiting).kind).toBe('mine');
+  });
+
+  it('a wait ends when the run is stopped', async () => {
+    const dir = tempDir('ab-mem-');
+    const a = openMemory(...scope(dir));
+    await a.claim(claimRow);
+    const stop = new Error('interrupted');
+    await expect(openMemory(...scope(dir)).claim(claimRow, () => stop)).rejects.toBe(stop);
+  });
+
+  it("a dead run's claim with no outcome makes the row unsure, until that run takes it up again", async () => {
+    const dir = tempDir('ab-mem-');
+    const path = openMemory(...scope(dir)).path;
+    const dead = { t: 'claim', claim: 'r0.0', run: 'r0', key: claimRow.key, fp: 'f', file: '/old.csv', report: '/old.report.csv', pid: 2 ** 22 + 12345, host: 'elsewhere', at: '2026-01-02T03:04:05.000Z' };
+    writeFileSync(path, JSON.stringify(dead) + '\n');
+    const got = await openMemory(...scope(dir)).claim(claimRow);
+    expect(got).toEqual({ kind: 'unsure', file: '/old.csv', report: '/old.report.csv', at: dead.at, pid: dead.pid });
+    // The dead run resumed (same report, same body) and recorded what it found.
+    const resumed = openMemory(...scope(dir));
+    resumed.record({ key: claimRow.key, fp: 'f', id: 8, status: 'created', fields: {}, file: '/old.csv', report: '/old.report.csv' });
+    const after = await openMemory(...scope(dir)).claim(claimRow);
+    expect(after.kind === 'created' ? after.row.id : after.kind).toBe(8);
+    expect(readFileSync(path, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+  });
+});
+
+describe('a memory folder that cannot be written', () => {
+  it('is E_STATE_UNWRITABLE naming the folder and the way out', () => {
+    const dir = tempDir('ab-mem-');
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    let err: unknown;
+    try {
+      openMemory({ service: 'https://x', company: 1, resource: 'asset' }, join(blocker, 'memory'));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'E_STATE_UNWRITABLE' });
+    expect(String((err as Error).message)).toContain(join(blocker, 'memory'));
+    expect((err as { hint?: string }).hint).toMatch(/XDG_STATE_HOME/);
+  });
+});

@@ -76,9 +76,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     admin: (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } }),
     async close() {
       clearInterval(background);
-      saver.cancel();
       await closeServer(server, sockets);
-      await saver.save();
+      await saver.close();
     },
   };
 }

@@ -43,11 +43,10 @@ describe('RecordSplitter', () => {
       [3, 3, ['B', '2', 'two\r\nlines'], false],
       [4, 5, ['C', '3', '12" monitor'], false],
       [5, 6, [''], false],
-      [6, 7, ['D', '4', '"runs past'], true],
-      [7, 8, ['E', '5', 'x'], false],
-      [8, 9, ['F', '6', 'y"'], false],
-      [9, 10, ['G', '7', '"never closed'], true],
-      [10, 11, ['H', '8', 'z'], false],
+      // Valid CSV: the quote closes cleanly, so the lines are one cell, as Python's csv reads them.
+      [6, 7, ['D', '4', 'runs past\nE,5,x\nF,6,y'], false],
+      [7, 10, ['G', '7', '"never closed'], true],
+      [8, 11, ['H', '8', 'z'], false],
     ]);
   });
 

@@ -1,8 +1,8 @@
 // Splits CSV/TSV text into records the way a spreadsheet program opens the file: each line
 // ends where it ends (\r\n, \n or a lone \r), a quote in the middle of a cell is a literal
 // quote, a quoted cell may hold line breaks (and stays one row), and a quote that opens a
-// cell but runs past its line does not swallow the rows after it when they read as rows of
-// their own. Pure: text in, records out; the caller streams the text in chunks.
+// cell but never closes cleanly (text follows it, or the file ends) does not swallow the rows
+// after it when they read as rows of their own. Valid CSV is never repaired. Pure: text in, records out; the caller streams the text in chunks.
 
 /** How the file separates its cells, decided once from a sample (detect.ts). */
 export interface Dialect {
@@ -170,17 +170,15 @@ function splitLines(raw: string, d: Dialect, delim: number): Scan[] {
 }
 
 /**
- * A record whose quoted cell runs onto the next lines, read again line by line when each of
- * its lines is a row of its own: every line, the one that opens the quote included, has the
- * usual number of cells (a real multi-line cell leaves its first line short, unless it is
- * the last cell, and then the lines after it are short). A well-formed record (the usual
- * number of cells, its quote closed cleanly) is taken as one row in a file of two columns,
- * where a note's line holding one comma would look like a row.
+ * A record that is not valid CSV (a quote opens a cell and closes with text after it, or
+ * never closes), read again line by line when each of its lines is a row of its own: every
+ * line, the one that opens the quote included, has the usual number of cells. A record
+ * whose quotes close cleanly is valid CSV and is never repaired, whatever its lines look
+ * like: Python's csv module, Excel and LibreOffice all read it as one row. In a file of one
+ * column every line is a "row", so nothing is repaired there.
  */
-function repairRecord(raw: string, scan: Scan | undefined, d: Dialect, delim: number): Scan[] | undefined {
+function repairRecord(raw: string, d: Dialect, delim: number): Scan[] | undefined {
   if (d.width < 2) return undefined;
-  const wellFormed = scan !== undefined && scan.cells.length === d.width && scan.strayQuote === undefined;
-  if (wellFormed && d.width < 3) return undefined;
   const lines = splitLines(raw, d, delim);
   if (lines.length < 2 || !lines.every((l) => l.cells.length === d.width)) return undefined;
   return lines;
@@ -250,7 +248,8 @@ export class RecordSplitter {
         return text.length;
       }
       const raw = text.slice(pos, s.end);
-      const lines = s.multiline ? repairRecord(raw, s, d, delim) : undefined;
+      // Only a record with a stray quote can be a runaway quote: a clean one is valid CSV.
+      const lines = s.multiline && s.strayQuote !== undefined ? repairRecord(raw, d, delim) : undefined;
       if (lines) this.emitRepaired(raw, lines, out);
       else this.emit(s, raw, out);
       pos = s.next;
@@ -261,7 +260,7 @@ export class RecordSplitter {
   /** Text held inside a quote that never closes: its lines as rows, or 0 when they are not rows. */
   private repairHeld(held: string, out: ParsedRecord[]): number {
     const raw = held.replace(/(\r\n|\r|\n)$/, '');
-    const lines = raw === '' ? undefined : repairRecord(raw, undefined, this.d, this.delim);
+    const lines = raw === '' ? undefined : repairRecord(raw, this.d, this.delim);
     if (!lines) return 0;
     this.emitRepaired(raw, lines, out);
     return held.length;

@@ -36,10 +36,13 @@ export interface ParsedRecord {
 
 /** What went wrong, with the row and line it starts on; the caller turns it into an AssetbatchError. */
 export interface SplitFailure {
-  readonly kind: 'quote-not-closed' | 'too-long';
+  readonly kind: 'quote-not-closed' | 'too-long' | 'too-wide';
   readonly row: number;
   readonly line: number;
 }
+
+/** Excel's column limit: a record with more cells is refused as soon as they are seen. */
+export const MAX_CELLS = 16_384;
 
 const QUOTE = 34;
 const CR = 13;
@@ -236,6 +239,8 @@ export class RecordSplitter {
     let pos = 0;
     while (pos < text.length) {
       const s = scanRecord(text, pos, d, delim, final);
+      // Counted on the cells scanned so far, so a record still arriving is refused at once.
+      if (s.cells.length > MAX_CELLS) return { kind: 'too-wide', ...this.at };
       if (s.end < 0 && s.openQuote === undefined) {
         if (text.length - pos <= this.maxChars) return pos;
         const next = this.repairHeld(text.slice(pos, Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1), out);

@@ -12,7 +12,7 @@ import { formatBytes, readError, type WarningSink } from '../problems.js';
 import type { RawSheet } from '../source.js';
 import { columnName } from '../source.js';
 import type { CellValue, RowNote } from '../types.js';
-import { RecordSplitter, type ParsedRecord, type SplitFailure } from './csv-records.js';
+import { MAX_CELLS, RecordSplitter, type ParsedRecord, type SplitFailure } from './csv-records.js';
 import { batchedRows, parseInWorkerBatches, workerAvailable } from '../worker/csv-thread.js';
 import { isDangerous } from '../../export/neutralize.js';
 
@@ -110,6 +110,11 @@ function csvError(err: unknown, where: Location, at: { row: number; line: number
 /** A record the splitter could not end, as the error the user reads. */
 function splitError(f: SplitFailure, where: Location, delimiter: string): AssetbatchError {
   const at: Location = { ...where, row: f.row, line: f.line };
+  if (f.kind === 'too-wide') {
+    return readError('E_FILE_TOO_LARGE', at, `refused: row ${f.row} has more than ${MAX_CELLS.toLocaleString('en-US')} cells, the most a spreadsheet has (Excel's last column is XFD)`, {
+      hint: `Check that this is the right file and that ${JSON.stringify(delimiter)} separates its cells; split a sheet this wide into several files.`,
+    });
+  }
   if (f.kind === 'quote-not-closed') {
     return readError('E_CSV_PARSE', at, `the row has a quote (") that is never closed, and the lines after it do not read as rows of their own, so the rest of the file would be one cell; reading stopped there`, {
       hint: 'Close the quote or remove it. A quote inside a cell is written twice ("") and the whole cell is put in quotes.',

@@ -18,7 +18,8 @@ import { REPORT_COLUMNS, SENT_COLUMN } from './columns.js';
 export { REPORT_COLUMNS, SENT_COLUMN };
 
 /** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent';
+/** `unchanged`: a sync's row whose record already holds its values; `missing`: a record a sync's sheet no longer has. */
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing';
 
 export interface RowOutcome {
   readonly row: number;
@@ -39,7 +40,7 @@ export interface RowOutcome {
 }
 
 
-export function outcomeMessage(o: RowOutcome): string {
+function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);
   if (o.note) parts.push(o.note);
   if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${showChange(c)}`).join('; ')}`);
@@ -82,7 +83,7 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
 
 
 /** How often a CSV report's finished rows reach the file, at the latest (for `tail -f`). */
-export const REPORT_FLUSH_MS = 2000;
+const REPORT_FLUSH_MS = 2000;
 
 /** `sent`: a dry run's report, with what each row would send (`#sent`, the XLSX "Sent" sheet, JSON's `sent`). */
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean; sent?: boolean } = {}): Promise<ReportWriter> {

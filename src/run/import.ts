@@ -10,23 +10,23 @@
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
+import { openMemory } from '../send/memory.js';
+import { RunMemory } from '../send/remembered.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
-import { interrupted, isInterruption } from './rows.js';
+import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
 import type { ImportOptions, ImportSummary } from './types.js';
 
 export type * from './types.js';
-export { LOOKAHEAD_ROWS } from './types.js';
-export { PRESETS_DIR, listPresets, loadMappingFile, presetPath } from './mapping-file.js';
-export { defaultReportPath, journalPathFor, writableResource } from './settings.js';
+export { listPresets, loadMappingFile, presetPath } from './mapping-file.js';
+export { writableResource } from './settings.js';
 export { loadCustomFields } from './input.js';
 /** ImportOptions.headerRow for a file without a header row (`--no-header`). */
 export { NO_HEADER_ROW } from '../read/types.js';
-export type { RowIssue } from '../validate/validate.js';
 
 /** The run's connection, opened after the file (a bad file fails before any request); stops end its waits. */
 async function openConnection(s: RunSettings): Promise<Connection> {
@@ -37,6 +37,18 @@ async function openConnection(s: RunSettings): Promise<Connection> {
     o.onWait?.(ms);
   };
   return conn;
+}
+
+/** The memory of what was sent to this service, company and resource, for this run's rows. */
+function runMemory(s: RunSettings, conn: Connection): RunMemory {
+  return new RunMemory({
+    memory: openMemory({ service: conn.baseUrl, company: s.company, resource: s.def.name }),
+    file: s.o.file,
+    report: s.reportPath,
+    allowDuplicates: s.o.allowDuplicates === true,
+    onExisting: s.o.onExisting ?? 'skip',
+    stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
+  });
 }
 
 /**
@@ -79,7 +91,10 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await checkReportPath(o.file, s.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !s.dryRun && !conn.sandbox;
-    if (journaled) files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+    if (journaled) {
+      files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+      files.memory = runMemory(s, conn);
+    }
     const planned = await makePlan(s, input, sc, conn, journaled);
     o.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
@@ -100,6 +115,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // A run that stops early must still let go of the file (and a reading thread).
     o.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
+    files.memory?.close();
     await files.lock?.release();
     if (!o.connectionOverride) await conn.close();
   }
@@ -108,6 +124,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 /** A dry run: every check, nothing written. */
 export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {
   return importSpreadsheet({ ...o, dryRun: true });
+}
+
+/**
+ * Make the service match the sheet for the records it covers: new rows created, changed
+ * rows updated (their changed fields only), unchanged rows left alone without a request,
+ * and the records the sheet no longer has reported (or archived, or given a value).
+ */
+export function syncSpreadsheet(o: Omit<ImportOptions, 'mode' | 'onExisting'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...o, mode: 'create', onExisting: 'update', sync: o.sync ?? {} });
 }
 
 /** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */

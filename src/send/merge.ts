@@ -103,6 +103,21 @@ export function mergeForUpdate(current: WriteBody, sheet: WriteBody, opts: { cle
   return out;
 }
 
+/**
+ * An update worked out against a record as read (a list page or a GET): the merged body
+ * and what it changes, field by field. Pure: the dry run, the plan and the write share it.
+ */
+export function updateOf(
+  def: ResourceDef,
+  current: WriteBody,
+  sheet: WriteBody,
+  company: number,
+  clearEmpty?: readonly string[],
+): { next: WriteBody; changes: FieldChange[] } {
+  const next = { ...mergeForUpdate(current, sheet, { clearEmpty }), company };
+  return { next, changes: diffBodies(def, current, next) };
+}
+
 /** What a PUT of `next` would change in `current`, field by field (for dry runs). */
 export function diffBodies(def: ResourceDef, current: WriteBody, next: WriteBody): FieldChange[] {
   const changes: FieldChange[] = [];

@@ -239,7 +239,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
     .option('--unmatched <what>', 'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
-    .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
+    .addOption(new Option('--unique-field <field>', mode === 'create' ? 'assets: ask the service to refuse a second asset with the same value' : 'assets: ask the service to refuse an update that would give the asset the same value as another asset').choices(['name', 'serial_number']))
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
     .option('--report <file>', 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)')
     .option('--json', 'print the summary as JSON on stdout (for scripts)')

@@ -32,7 +32,7 @@ export interface RunFiles {
   lock?: JournalLock;
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0, conflict: 0 });
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;

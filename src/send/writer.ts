@@ -11,7 +11,7 @@ import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, patchBody, readToWrite, updateOf, type FieldChange } from './merge.js';
+import { diffBodies, patchBody, readToWrite, updateOf, withoutColleaguesEdits, type FieldChange, type FieldConflict } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -114,6 +114,14 @@ export interface WriterOptions {
    * read of its own.
    */
   readonly records?: ReadonlyMap<number, Rec>;
+  /**
+   * What this user's runs last sent to a record (top-level fields, write form), from the
+   * memory of what was sent: a field the sheet has not changed since keeps the service's
+   * value, and one both changed is a conflict, not written (unless `preferSheet`).
+   */
+  readonly lastSent?: (id: number) => Readonly<Record<string, unknown>> | undefined;
+  /** --prefer sheet: a conflict is written with the sheet's value. */
+  readonly preferSheet?: boolean;
   /** Attempts after an ambiguous failure before the row is failed. */
   readonly maxAmbiguousRetries?: number;
   /** Country name → numeric code, to turn a read record back into a write body. */
@@ -402,11 +410,23 @@ export class RowWriter {
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
     const cur = (await this.listed(id)) ?? (await this.current(id));
-    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, clean, company, opts.clearEmpty).next;
+    const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
+    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
     const changes = diffBodies(def, cur, next);
     const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
     if (refused) return refused;
-    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined, unchanged: changes.length === 0 || undefined };
+    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined, ...this.unchangedOr(changes, kept.conflicts) };
+  }
+
+  /** The sheet's values less the fields a colleague changed since the last run (see withoutColleaguesEdits). */
+  private keepColleaguesEdits(id: number, clean: WriteBody, cur: WriteBody): { sheet: WriteBody; conflicts: FieldConflict[] } {
+    return withoutColleaguesEdits(clean, cur, this.o.lastSent?.(id), this.o.preferSheet);
+  }
+
+  /** A result's flags: nothing to send (unchanged), or conflicts left unwritten. */
+  private unchangedOr(changes: readonly FieldChange[], conflicts: FieldConflict[]): Pick<UpdateResult, 'unchanged' | 'conflicts'> {
+    if (conflicts.length > 0) return { conflicts };
+    return changes.length === 0 ? { unchanged: true } : {};
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -426,11 +446,12 @@ export class RowWriter {
     await this.o.beforeRead?.();
     const listed = await this.listed(id);
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
-    const fromList = listed ? updateOf(def, listed, clean, company, clearEmpty) : undefined;
-    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, unchanged: true };
+    const kept = listed ? this.keepColleaguesEdits(id, clean, listed) : undefined;
+    const fromList = listed && kept ? updateOf(def, listed, kept.sheet, company, clearEmpty) : undefined;
+    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!.conflicts) };
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
-    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList } : undefined;
+    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList, conflicts: kept!.conflicts } : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
       let outcome: ProbeOutcome = 'unknown';
@@ -452,11 +473,11 @@ export class RowWriter {
   }
 
   /** PATCH the fields the sheet changes in the list's copy of the record: no read of its own. */
-  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
+  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; conflicts: FieldConflict[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
     const refused = this.refusedValues(id, p.listed, p.next, false);
     if (refused) return { result: refused, answered: false };
     const res = await this.update(row, id, patchBody(this.o.def, p.listed, p.next), hash, 'PATCH');
-    return { result: { ...res, changes: p.changes }, answered: true };
+    return { result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.conflicts) }, answered: true };
   }
 
   /**
@@ -470,14 +491,15 @@ export class RowWriter {
     const lease = await client.limiter.lease(2);
     try {
       const cur = await this.current(id, lease);
-      const { next, changes } = updateOf(def, cur, clean, company, clearEmpty);
-      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, unchanged: true }, answered: false };
+      const kept = this.keepColleaguesEdits(id, clean, cur);
+      const { next, changes } = updateOf(def, cur, kept.sheet, company, clearEmpty);
+      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept.conflicts) }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
       // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
       const res = await this.update(row, id, body, hash, verb, lease.last);
-      return { result: { ...res, changes }, answered: true };
+      return { result: { ...res, changes, ...this.unchangedOr(changes, kept.conflicts) }, answered: true };
     } finally {
       lease.release();
     }
@@ -510,6 +532,8 @@ export type UpdateResult = SendResult & {
   invalid?: boolean;
   /** The record already held the sheet's values; nothing was sent. */
   unchanged?: boolean;
+  /** Fields both the sheet and someone in the service changed since the last run: not written. */
+  conflicts?: FieldConflict[];
 };
 
 const NO_CHANGE = 'no change: the record already has these values';

@@ -78,6 +78,10 @@ export const ErrorCodes = {
   W_READ: 'W_READ',
   /** The reader changed a row's shape on a guess (split a runaway quote, dropped cells past the header): exit 1. */
   W_ROW_REPAIRED: 'W_ROW_REPAIRED',
+  /** A name the service's list lacks, left empty or replaced by the default (--unmatched blank|default:NAME): exit 1. */
+  W_UNMATCHED: 'W_UNMATCHED',
+  /** A value the mapping file's value table maps to empty: the field is left out (a note, as asked). */
+  W_LEFT_EMPTY: 'W_LEFT_EMPTY',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -19,9 +19,12 @@ interface ImportFlags {
   headerRow?: number;
   /** False with --no-header (commander's negated option). */
   header?: boolean;
+  /** mapping suggest: write unsure value matches too. */
+  acceptUnsure?: boolean;
   mapping?: string;
   company?: string;
   dateFormat?: string;
+  unmatched?: string;
   dryRun?: boolean;
   concurrency?: number;
   rateLimit?: string;
@@ -150,6 +153,10 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   if (s.repairedRows > 0) {
     lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
   }
+  if (s.unmatchedRows > 0) {
+    const rows = s.unmatchedRows === 1 ? '1 row names' : `${s.unmatchedRows} rows name`;
+    lines.push(`warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`);
+  }
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
   out.write(lines.join('\n') + '\n');
@@ -202,14 +209,17 @@ function printChanges(o: RowOutcome): void {
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
   const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${show(c.from)} → ${show(c.to)}`).join('; ')}\n`);
+  // A lookup shows its name beside its id: `country United Kingdom (826) → Germany (276)`.
+  const side = (v: unknown, name: string | undefined) => (name === undefined ? show(v) : `${name} (${show(v)})`);
+  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`);
 }
 
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
-  // A conflict is a row the tool would not decide: someone must look at it.
-  return s.counts.invalid + s.counts.failed + s.counts.conflict > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // So is a run that left out names the service lacks (--unmatched blank or default), and a
+  // conflict: a row the tool would not decide, which someone must look at.
+  return s.counts.invalid + s.counts.failed + s.counts.conflict > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
@@ -229,6 +239,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--no-header', NO_HEADER_HELP)
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
     .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
+    .option('--unmatched <what>', 'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
     .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
@@ -271,7 +282,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
-  const progress = new Progress(dry ? 'checking' : sync ? 'syncing' : 'importing');
+  const progress = new Progress(dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing');
   const tally = new SyncTally();
   const problems = new RowProblems();
   const stopper = stopOnSignals();
@@ -286,6 +297,7 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       mappingPath: f.mapping,
       preset: f.preset,
       dateFormat: f.dateFormat,
+      unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: sync ? 'update' : f.onExisting,
@@ -461,17 +473,23 @@ Examples:
       .option('--sheet <name|n>', 'XLSX sheet by name or number')
       .option('--header-row <n>', 'row number of the header', intOption('--header-row', 1))
       .option('--no-header', NO_HEADER_HELP)
-      .option('--mapping <file>', 'start from this mapping file'),
+      .option('--mapping <file>', 'start from this mapping file')
+      .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
   )
     .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f), connection: online ? connectionConfig(f) : undefined });
+        const s = await suggestMapping({
+          file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
+          connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
+        });
         process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
         for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
         for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
+        // Each starts "missing: …", with the fix we would make.
+        for (const m of s.missing) process.stderr.write(`${m}\n`);
       }),
     );
 }
@@ -491,6 +509,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       dryRun: dry || f.dryRun,
       mappingPath: f.mapping,
       dateFormat: f.dateFormat,
+      unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: f.onExisting,

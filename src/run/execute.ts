@@ -15,7 +15,9 @@ import type { SheetRow, SheetSource } from '../read/types.js';
 import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '../report/report.js';
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
+import type { RunMemory } from '../send/remembered.js';
 import { RowWriter } from '../send/writer.js';
+import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
@@ -30,6 +32,10 @@ export interface RunFiles {
   report?: ReportWriter;
   journal?: Journal;
   lock?: JournalLock;
+  /** The run's progress and outcome for `assetbatch status` (runs that keep a journal). */
+  runFile?: RunFile;
+  /** The memory of what was sent (a run that writes to a service that outlives it). */
+  memory?: RunMemory;
 }
 
 const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0, conflict: 0 });
@@ -39,6 +45,8 @@ export interface Executed {
   readonly stop: StopState;
   readonly writer: RowWriter;
   readonly repairedRows: number;
+  /** Rows with a name a list lacks, left empty or set to the default (W_UNMATCHED). */
+  readonly unmatchedRows: number;
 }
 
 function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
@@ -54,17 +62,22 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
     formTemplates: input.custom.formTemplates,
     partial: s.mode === 'update' && !s.o.replace,
     reportedWrites: s.o.onExisting === 'update' ? 'update' : 'skip',
+    unmatched: s.unmatched,
   };
 }
 
-function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, journal: Journal | undefined): RowWriter {
+function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,
     def: s.def,
     company: s.company,
     mapping: input.mapping,
-    journal,
+    journal: files.journal,
+    memory: files.memory,
+    // A sync keeps a colleague's edit: each field is judged against what the last run sent.
+    lastSent: s.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
+    preferSheet: s.sync?.preferSheet,
     prior: planned.prior,
     mark: planned.mark,
     uniqueField: s.uniqueField,
@@ -77,6 +90,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
       return r.ok ? r.entry.id : undefined;
     },
     beforeRead: () => resolver.load('country', []),
+    nameOf: (kind, id) => resolver.nameOf(kind, id),
   });
 }
 
@@ -84,6 +98,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
 class Emitter {
   readonly counts = emptyCounts();
   reportFailed?: AssetbatchError;
+  unmatchedRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -115,6 +130,7 @@ class Emitter {
   emit(row: RowOutcome): void | Promise<void> {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
+    if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     if (this.debug) this.s.o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
     const written = this.write(out);
     this.s.o.onRow?.(out);
@@ -243,13 +259,13 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
   const { o } = s;
   // Pass 2, or the rest of the one pass.
   const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
-  files.report = await openReport(s.reportPath, source.headers);
+  files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
   }
   const stop = new StopState(s.dryRun);
-  const writer = rowWriter(s, input, planned, conn, files.journal);
+  const writer = rowWriter(s, input, planned, conn, files);
   const rows = new RowOutcomes({ s, input, sc, planned, ctx: rowContext(s, input, sc), writer, stop });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
   const emitter = new Emitter(s, files.report, new RowReadNotes(source.warnings), stop, progress);
@@ -278,5 +294,5 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
     o.signal?.removeEventListener('abort', onAbort);
   }
   if (emitter.reportFailed) throw emitter.reportFailed;
-  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired };
+  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired, unmatchedRows: emitter.unmatchedRows };
 }

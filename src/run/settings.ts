@@ -9,6 +9,7 @@ import { findResource } from '../resources/index.js';
 import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 import { loadMappingFile, presetPath } from './mapping-file.js';
 import type { ImportOptions, MissingAction } from './types.js';
+import { unmatchedPolicy, type UnmatchedPolicy } from '../resolve/unmatched.js';
 
 export interface RunSettings {
   readonly o: ImportOptions;
@@ -22,6 +23,8 @@ export interface RunSettings {
   readonly headerRow?: number;
   readonly dateOrder?: DateOrder;
   readonly uniqueField?: 'name' | 'serial_number';
+  /** What a name a lookup list lacks does to its row (--unmatched, the mapping file's "unmatched"). */
+  readonly unmatched: UnmatchedPolicy;
   /** The field that identifies a row's record (serial number, contract number, name …). */
   readonly keyField?: string;
   readonly reportPath: string;
@@ -37,6 +40,8 @@ export interface SyncSettings {
   readonly scope?: { readonly field: FieldDef; readonly value: string };
   readonly missing: MissingAction;
   readonly maxMissing: { readonly count: number } | { readonly percent: number };
+  /** --prefer sheet: a field both the sheet and the service changed since the last run gets the sheet's value. */
+  readonly preferSheet: boolean;
 }
 
 /** Resolve the resource named on the command line to a writable one. */
@@ -104,6 +109,7 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
     headerRow: o.headerRow ?? mappingFile?.headerRow,
     dateOrder,
     uniqueField,
+    unmatched: unmatchedPolicy(def, mode, o.unmatched, mappingFile?.unmatched, mappingPath),
     keyField,
     reportPath,
     journalPath: journalPathFor(reportPath),
@@ -138,5 +144,6 @@ function syncSettings(def: ResourceDef, o: ImportOptions): SyncSettings {
     scope: so.scope ? { field: fieldNamed(def, so.scope.field, '--scope'), value: so.scope.value } : undefined,
     missing: set,
     maxMissing: so.maxMissing ?? { percent: 5 },
+    preferSheet: so.prefer === 'sheet',
   });
 }

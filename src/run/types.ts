@@ -24,6 +24,8 @@ export interface ImportOptions {
   /** A mapping preset shipped in templates/presets (generic-legacy, snipe-it, assetbatch-export …). */
   readonly preset?: string;
   readonly dateFormat?: string;
+  /** A name a lookup list lacks: "fail" (default), "blank" or "default:NAME", for every lookup the mapping file does not set. */
+  readonly unmatched?: string;
   readonly concurrency?: number;
   readonly uniqueField?: 'name' | 'serial_number';
   readonly onExisting?: OnExisting;
@@ -94,6 +96,11 @@ export interface SyncOptions {
   readonly missing?: MissingAction;
   /** Past this many missing records (a count, or a share of the records in scope) nothing is written. Default 5%. */
   readonly maxMissing?: { readonly count: number } | { readonly percent: number };
+  /**
+   * A field both the sheet and someone in the service changed since the last run is a
+   * conflict, not written (default, 'service'); 'sheet' writes the sheet's value.
+   */
+  readonly prefer?: 'sheet' | 'service';
 }
 
 /** A record the sheet no longer has, as the plan and the report name it. */
@@ -186,6 +193,8 @@ export interface ImportSummary {
   readonly stopped?: { code: string; message: string };
   /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
   readonly repairedRows: number;
+  /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */
+  readonly unmatchedRows: number;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */

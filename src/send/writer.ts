@@ -5,13 +5,14 @@
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
-import { updateValueIssues, type ResourceDef, type WriteBody } from '../resources/fields.js';
+import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
+import type { RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, patchBody, readToWrite, updateOf, withoutColleaguesEdits, type FieldChange, type FieldConflict } from './merge.js';
+import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, withoutColleaguesEdits, type FieldChange, type FieldConflict } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -35,6 +36,8 @@ interface SendAttempt {
   readonly key?: { field: string; value: string };
   /** Highest id seen before the first send; undefined when an old journal did not keep it. */
   readonly mark?: number;
+  /** The row's claim in the memory of what was sent (remembered.ts), settled by the outcome. */
+  readonly claim?: string;
 }
 
 /**
@@ -91,6 +94,9 @@ export function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
   });
 }
 
+/** A failed create whose record may still exist: cut in flight, tries used up, or several candidates. */
+const UNSURE_CODES: ReadonlySet<string> = new Set(['E_INTERRUPTED', 'E_NETWORK', 'E_LOOKUP_AMBIGUOUS']);
+
 const isDuplicateMessage = (issues: readonly RowIssue[]) => issues.some((i) => /already exists|unique/i.test(i.message));
 
 export interface WriterOptions {
@@ -100,6 +106,8 @@ export interface WriterOptions {
   readonly mapping: Mapping;
   readonly journal?: Journal;
   readonly prior?: PriorRuns;
+  /** The memory of what was sent, shared by every run against this service, company and resource. */
+  readonly memory?: RunMemory;
   /** The highest record id in the list before the first write (see recovery.ts). */
   readonly mark?: number;
   readonly uniqueField?: 'name' | 'serial_number';
@@ -128,6 +136,8 @@ export interface WriterOptions {
   readonly countryCode?: (name: string) => number | undefined;
   /** Called before a record is read back (loads the country list for countryCode). */
   readonly beforeRead?: () => Promise<void>;
+  /** A lookup id's name in the run's lists, to show changes by name. */
+  readonly nameOf?: (kind: LookupKind, id: number) => string | undefined;
 }
 
 export interface UpdateOptions {
@@ -241,7 +251,8 @@ export class RowWriter {
   private adoptRecord(a: SendAttempt, id: number, note: string): SendResult {
     this.claimed.add(id);
     this.recovered++;
-    this.o.journal?.done(a.slot, a.row, a.fp, 'created', id, true);
+    this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+    this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id, true);
     return { status: 'created', id, note };
   }
 
@@ -270,12 +281,30 @@ export class RowWriter {
         // The last run sent this row and never learnt the outcome: it may exist already.
         const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
         if (found) return found;
-      } else {
-        const existing = await this.onExistingRecord(row, body, key, fp);
+      }
+      // Another file's or report's run may have made it, or be making it now.
+      const mem = (await this.o.memory?.beforeCreate(key, fp)) ?? { go: true };
+      if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+    });
+  }
+
+  /** A row this run writes (its claim taken): merged or refused if its record exists, else sent. */
+  private async createClaimed(a: SendAttempt, resumed: boolean): Promise<SendResult> {
+    // A write whose outcome is unknown keeps its claim: the memory marks it unsure when the
+    // run ends, so no other run sends the row meanwhile. Any other outcome settles it.
+    let unsure = false;
+    try {
+      if (!resumed) {
+        const existing = await this.onExistingRecord(a.row, a.body, a.key, a.fp);
         if (existing) return existing;
       }
-      return this.send({ ...attempt, mark: this.mark });
-    });
+      const res = await this.send({ ...a, mark: this.mark });
+      unsure = res.status === 'failed' && !!res.issues?.some((i) => UNSURE_CODES.has(i.code));
+      return res;
+    } finally {
+      if (!unsure) this.o.memory?.released(a.claim);
+    }
   }
 
   /**
@@ -323,7 +352,11 @@ export class RowWriter {
         const id = recordId(await client.write<unknown>('POST', path, a.body, query), path);
         this.claimed.add(id);
         this.mark = Math.max(this.mark ?? 0, id);
-        journal?.done(a.slot, a.row, a.fp, 'created', id);
+        // The memory first: should the journal be gone, a later run still knows the record.
+        this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+        // The record is made whatever the journal says now: a journal that cannot take the line
+        // (deleted, a full disk) stops the run at the next row's intent, or at its end.
+        this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id);
         return { status: 'created', id };
       } catch (e) {
         // Stopped before this attempt went out: nothing was sent, and the journal says so.
@@ -369,20 +402,25 @@ export class RowWriter {
   readonly warnings: string[] = [];
 
   /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
-  async current(id: number, gate?: Gate): Promise<WriteBody> {
+  async current(id: number, gate?: Gate): Promise<{ body: WriteBody; names: Map<string, string> }> {
     const { client, def, company } = this.o;
     // Loading the country list makes requests of its own, which a held lease would block.
     if (!gate) await this.o.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
+    return { body: readToWrite(def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(def, rec) };
+  }
+
+  /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
+  private changesOf(cur: WriteBody, next: WriteBody, names: ReadonlyMap<string, string>): FieldChange[] {
+    return namedChanges(this.o.def, diffBodies(this.o.def, cur, next), names, this.o.nameOf);
   }
 
   /** The record's copy from the list read before the run, in write form; undefined when there is none. */
-  private async listed(id: number): Promise<WriteBody | undefined> {
+  private async listed(id: number): Promise<{ body: WriteBody; names: Map<string, string> } | undefined> {
     const rec = this.o.records?.get(id);
     if (!rec) return undefined;
     await this.o.beforeRead?.();
-    return readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined));
+    return { body: readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(this.o.def, rec) };
   }
 
   /**
@@ -409,13 +447,16 @@ export class RowWriter {
   /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
-    const cur = (await this.listed(id)) ?? (await this.current(id));
+    const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
     const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
     const next = opts.replace ? { ...clean, company } : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
-    const changes = diffBodies(def, cur, next);
-    const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
+    const changes = this.changesOf(cur, next, names);
+    const whole = opts.replace === true || this.updateMethod.known === 'PUT';
+    const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
-    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined, ...this.unchangedOr(changes, kept.conflicts) };
+    // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
+    const sent = changes.length === 0 ? undefined : whole ? next : patchBody(def, cur, next);
+    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined, ...this.unchangedOr(changes, kept.conflicts) };
   }
 
   /** The sheet's values less the fields a colleague changed since the last run (see withoutColleaguesEdits). */
@@ -444,11 +485,13 @@ export class RowWriter {
   private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
     const { def, company } = this.o;
     await this.o.beforeRead?.();
-    const listed = await this.listed(id);
+    const copy = await this.listed(id);
+    const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
-    const kept = listed ? this.keepColleaguesEdits(id, clean, listed) : undefined;
-    const fromList = listed && kept ? updateOf(def, listed, kept.sheet, company, clearEmpty) : undefined;
+    const kept = copy ? this.keepColleaguesEdits(id, clean, copy.body) : undefined;
+    const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, clearEmpty) : undefined;
     if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!.conflicts) };
+    if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
     const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList, conflicts: kept!.conflicts } : undefined;
@@ -490,9 +533,10 @@ export class RowWriter {
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
-      const cur = await this.current(id, lease);
+      const { body: cur, names } = await this.current(id, lease);
       const kept = this.keepColleaguesEdits(id, clean, cur);
-      const { next, changes } = updateOf(def, cur, kept.sheet, company, clearEmpty);
+      const next = updateOf(def, cur, kept.sheet, company, clearEmpty).next;
+      const changes = this.changesOf(cur, next, names);
       if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept.conflicts) }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
@@ -513,7 +557,8 @@ export class RowWriter {
     try {
       await client.write(verb, client.path(def.path, id, false), body, undefined, { gate });
       this.claimed.add(id);
-      journal?.done(slot, row, hash, 'updated', id);
+      this.o.memory?.written('updated', id, body, hash, undefined);
+      journal?.tryDone(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
@@ -528,6 +573,8 @@ export class RowWriter {
 
 export type UpdateResult = SendResult & {
   changes?: FieldChange[];
+  /** Dry runs: the body a real run would send. */
+  sent?: WriteBody;
   /** The row's own values stopped it before anything was sent (a value an update cannot set). */
   invalid?: boolean;
   /** The record already held the sheet's values; nothing was sent. */

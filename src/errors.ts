@@ -16,7 +16,7 @@ export interface Location {
   line?: number;
 }
 
-export const ErrorCodes = {
+const ErrorCodes = {
   // usage and configuration (exit 2)
   E_USAGE: 'E_USAGE',
   E_CONFIG: 'E_CONFIG',
@@ -113,7 +113,7 @@ export class AssetbatchError extends Error {
   }
 }
 
-export function formatLocation(loc: Location): string {
+function formatLocation(loc: Location): string {
   const parts: string[] = [];
   if (loc.file) parts.push(loc.file);
   if (loc.sheet) parts.push(`sheet "${loc.sheet}"`);

@@ -4,8 +4,8 @@
 // POST that may have reached the service is never repeated here: it surfaces as an
 // ambiguous failure so the writer can look the record up first.
 import { setMaxListeners } from 'node:events';
-import type { Dispatcher } from 'undici';
-import { EnvHttpProxyAgent } from './undici-agent.js';
+import type { Dispatcher, Pool as PoolType } from 'undici';
+import { EnvHttpProxyAgent, Pool } from './undici-agent.js';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
 import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
@@ -92,7 +92,7 @@ export class AmbiguousWriteError extends AssetbatchError {
   }
 }
 
-const NETWORK_BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const NETWORK_BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'PROXY_CONNECT_TIMEOUT', 'PROXY_CONNECT_FAILED']);
 
 function errorCodeOf(e: unknown): string | undefined {
   let cur: unknown = e;
@@ -182,6 +182,7 @@ export class ApiClient {
     const qs = query ? buildQuery(query) : '';
     const fullPath = path + qs;
     let throttledFor = 0;
+    const firstTry = Date.now();
     for (let attempt = 0; ; attempt++) {
       if (this.interrupted) throw this.interrupted;
       await gate.acquire();
@@ -216,7 +217,8 @@ export class ApiClient {
         const sentNothing = NETWORK_BEFORE_SEND.has(code);
         if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
         if (attempt >= this.opts.maxRetries) {
-          throw new AssetbatchError(sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK', describeNetworkError(code, this.baseUrl, this.opts.timeoutMs) + this.via(), {
+          const tries = `; ${attempt + 1} tries over ${Math.round((Date.now() - firstTry) / 1000)} s`;
+          throw new AssetbatchError(sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK', describeNetworkError(code, this.baseUrl, this.opts.timeoutMs) + this.via() + tries, {
             cause: e,
             hint: sentNothing ? 'Check the base URL, the proxy (--proxy, HTTPS_PROXY, NO_PROXY) and that the service (or the sandbox) is running.' : undefined,
           });
@@ -338,8 +340,10 @@ export class ApiClient {
 
 /**
  * One keep-alive pool per origin, through the proxy the options or the environment name
- * (undici's EnvHttpProxyAgent: a CONNECT tunnel for https, NO_PROXY honoured). Connecting
- * and waiting for an answer share the one timeout.
+ * (undici's EnvHttpProxyAgent: a CONNECT tunnel, NO_PROXY honoured). Connecting and waiting
+ * for an answer share the one timeout, through a proxy too: undici's own client to the
+ * proxy waits 300 s for the answer to CONNECT and its TLS through the tunnel has no
+ * limit of ours, so the proxy's client, its connector and the tunnel's TLS are given it.
  */
 function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRoute): Dispatcher {
   return new EnvHttpProxyAgent({
@@ -351,7 +355,25 @@ function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRout
     connect: { timeout },
     headersTimeout: timeout,
     bodyTimeout: timeout,
+    proxyTls: { timeout },
+    requestTls: { timeout },
+    clientFactory: (origin, options) => proxyPool(origin, { ...options, headersTimeout: timeout, bodyTimeout: timeout }),
   });
+}
+
+/**
+ * The pool to the proxy: a CONNECT that fails (the proxy stalls, closes, times out) sent
+ * nothing to the service, so a POST may be tried again; its error says so by its code.
+ */
+function proxyPool(origin: string | URL, options: PoolType.Options): Dispatcher {
+  const pool = new Pool(origin, options);
+  const connect = pool.connect.bind(pool) as (o: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  const tunnel = (o: Dispatcher.ConnectOptions) =>
+    connect(o).catch((e: unknown) => {
+      const timedOut = /TIMEOUT/.test(errorCodeOf(e) ?? '');
+      throw Object.assign(new Error(`the proxy's tunnel failed: ${(e as Error)?.message}`), { code: timedOut ? 'PROXY_CONNECT_TIMEOUT' : 'PROXY_CONNECT_FAILED', cause: e });
+    });
+  return Object.assign(pool, { connect: tunnel });
 }
 
 /** The status a proxy refused a tunnel with (undici: "Proxy response (407) !== 200 when HTTP Tunneling"). */
@@ -392,6 +414,10 @@ function describeNetworkError(code: string, baseUrl: string, timeoutMs: number):
       return `cannot find the host of ${baseUrl}`;
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `connecting to ${baseUrl} timed out (${limit})`;
+    case 'PROXY_CONNECT_TIMEOUT':
+      return `the proxy did not open a tunnel to ${baseUrl} in time (${limit})`;
+    case 'PROXY_CONNECT_FAILED':
+      return `the proxy closed the connection before opening a tunnel to ${baseUrl}`;
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
       return `the service at ${baseUrl} did not answer in time (${limit})`;

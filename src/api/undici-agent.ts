@@ -5,7 +5,7 @@
 // public surface, so a version that moves them falls back to the whole package
 // (test/api/undici-agent.test.ts checks that the two give the same agent).
 import { createRequire } from 'node:module';
-import type { EnvHttpProxyAgent as Agent } from 'undici';
+import type { EnvHttpProxyAgent as Agent, Pool as PoolClass } from 'undici';
 
 const require = createRequire(import.meta.url);
 
@@ -22,3 +22,14 @@ function loadAgent(): typeof Agent {
 }
 
 export const EnvHttpProxyAgent: typeof Agent = loadAgent();
+
+/** The pool undici's proxy agent talks to the proxy with (we give it our timeouts). */
+function loadPool(): typeof PoolClass {
+  try {
+    return require('undici/lib/dispatcher/pool.js') as typeof PoolClass;
+  } catch {
+    return (require('undici') as typeof import('undici')).Pool;
+  }
+}
+
+export const Pool: typeof PoolClass = loadPool();

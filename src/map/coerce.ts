@@ -46,7 +46,7 @@ const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-
  * that never was (Lotus 1-2-3's leap-year bug, kept by Excel). Serials after it are one
  * day ahead of a true count.
  */
-export function excelSerialToIso(serial: number): string | undefined {
+function excelSerialToIso(serial: number): string | undefined {
   if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return undefined;
   const whole = Math.floor(serial);
   if (whole === 60) return undefined;

@@ -13,7 +13,7 @@ import { bindSpec, compileFieldSpec, findColumn, specLabel, type BoundSpec, type
 import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
-export type { DerivedName, MatchHow, Target } from './target.js';
+export type { Target } from './target.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
@@ -82,7 +82,7 @@ export function targetName(t: Target): string {
   return `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
 }
 
-export function targetLabel(t: Target): string {
+function targetLabel(t: Target): string {
   if (t.kind === 'field') return t.field.label;
   if (t.kind === 'id') return 'ID';
   if (t.kind === 'derived') return t.label;
@@ -142,7 +142,7 @@ export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldS
 }
 
 /** Every name a mapping file may use for this resource, for the "unknown field" message. */
-export function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
+function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
   return [
     ...candidateFields(def, mode).map((f) => f.name),
     ...customTargets(def, custom, mode).map(targetName),
@@ -313,7 +313,7 @@ function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs:
  * nor does the type Shelf's import writes after a custom field's name ("cf:purchase date,
  * type:date": Shelf-nu/shelf.nu public/static/shelf.nu-example-asset-import-from-content.csv).
  */
-export function stripToolPrefix(header: string): string {
+function stripToolPrefix(header: string): string {
   const shelf = /^\s*cf\s*:\s*(.+?)\s*,\s*type\s*:\s*[a-z]+\s*$/i.exec(header);
   if (shelf) return shelf[1];
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');

@@ -51,7 +51,7 @@ function restored(cell: CellValue): CellValue {
  * One report line as a sheet row of the user's columns, or undefined when those are all
  * empty (a line someone added under the report, with only a count in `#status`).
  */
-export function reportRow(layout: ReportLayout, r: SheetRow): SheetRow | undefined {
+function reportRow(layout: ReportLayout, r: SheetRow): SheetRow | undefined {
   const cells = layout.keep.map((i) => restored(r.cells[i] ?? null));
   if (isBlankRow(cells)) return undefined;
   const reported: ReportedOutcome = {

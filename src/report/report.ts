@@ -44,7 +44,7 @@ export interface RowOutcome {
 }
 
 
-export function outcomeMessage(o: RowOutcome): string {
+function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);
   if (o.note) parts.push(o.note);
   if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${showChange(c)}`).join('; ')}`);
@@ -87,7 +87,7 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
 
 
 /** How often a CSV report's finished rows reach the file, at the latest (for `tail -f`). */
-export const REPORT_FLUSH_MS = 2000;
+const REPORT_FLUSH_MS = 2000;
 
 /** `sent`: a dry run's report, with what each row would send (`#sent`, the XLSX "Sent" sheet, JSON's `sent`). */
 export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean; sent?: boolean } = {}): Promise<ReportWriter> {

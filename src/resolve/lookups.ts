@@ -163,7 +163,7 @@ export interface ResolverOptions {
   readonly concurrency?: number;
 }
 
-export function defaultCacheDir(): string {
+function defaultCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'assetbatch', 'lookups');
 }
 

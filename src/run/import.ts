@@ -16,19 +16,17 @@ import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
-import { interrupted, isInterruption } from './rows.js';
+import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
 import type { ImportOptions, ImportSummary } from './types.js';
 
 export type * from './types.js';
-export { LOOKAHEAD_ROWS } from './types.js';
-export { PRESETS_DIR, listPresets, loadMappingFile, presetPath } from './mapping-file.js';
-export { defaultReportPath, journalPathFor, writableResource } from './settings.js';
+export { listPresets, loadMappingFile, presetPath } from './mapping-file.js';
+export { writableResource } from './settings.js';
 export { loadCustomFields } from './input.js';
 /** ImportOptions.headerRow for a file without a header row (`--no-header`). */
 export { NO_HEADER_ROW } from '../read/types.js';
-export type { RowIssue } from '../validate/validate.js';
 
 /** The run's connection, opened after the file (a bad file fails before any request); stops end its waits. */
 async function openConnection(s: RunSettings): Promise<Connection> {

@@ -53,7 +53,7 @@ const mappingFileSchema = memoized(() =>
 );
 
 /** Where the mapping presets ship: templates/presets beside dist/ in the package. */
-export const PRESETS_DIR = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../templates/presets');
+const PRESETS_DIR = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../templates/presets');
 
 export function listPresets(): string[] {
   try {

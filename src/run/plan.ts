@@ -3,7 +3,7 @@
 // up (fetched now), the row count. Then, with the journal locked, what earlier runs did,
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
-import { interrupted } from './rows.js';
+import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
 import { stat } from 'node:fs/promises';
 import type { Connection } from '../connect.js';

@@ -3,7 +3,7 @@
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
 import { cellAt } from '../map/values.js';
-import { AssetbatchError, isAssetbatchError } from '../errors.js';
+import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
@@ -13,26 +13,10 @@ import { naturalKey, prepareRow, type PreparedRow, type RowContext, type RowIssu
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
+import { isInterruption, type StopState } from './stop.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
-
-export const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
-
-/** Why the run stopped (the first reason), shared by the rows and the outcomes. */
-export class StopState {
-  stopped?: { code: string; message: string };
-  /** `dryRun`: a row past the stop was not checked (a dry run sends nothing anyway). */
-  constructor(private readonly dryRun = false) {}
-  stop(e: unknown): void {
-    if (this.stopped) return;
-    this.stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
-  }
-  /** A row the run stopped before sending (or checking): listed, with why. */
-  notSent(base: Base): RowOutcome {
-    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `${this.dryRun ? 'not checked' : 'not sent'}: ${this.stopped?.message ?? 'interrupted'}` }] };
-  }
-}
 
 export interface RowsDeps {
   readonly s: RunSettings;
@@ -207,8 +191,3 @@ function conflictOutcome(base: Base, id: number, res: UpdateResult, dryRun: bool
   const note = `changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): ${both}${written}`;
   return { ...base, status: 'conflict', id, issues: [], changes: dryRun ? res.changes : undefined, note };
 }
-
-/** The stop a signal asks for: the reason rows not sent give. */
-/** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
-export const interrupted = (dryRun = false): AssetbatchError =>
-  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted before every row was checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');

@@ -42,7 +42,7 @@ export interface RunStatus {
 }
 
 /** The journal for what the user names: the journal itself, a report (or the .part it grows in), or the input. */
-export function journalFor(given: string): string {
+function journalFor(given: string): string {
   // The report as it grows (<report>.<pid>.part) stands for the report.
   const file = given.replace(/\.\d+\.part$/, '');
   if (/\.journal\.ndjson$/i.test(file)) return file;

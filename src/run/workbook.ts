@@ -10,7 +10,7 @@ import { importSpreadsheet, loadMappingFile, type ImportOptions, type ImportSumm
 import type { RowOutcome } from '../report/report.js';
 
 /** Import order: what others refer to comes first. */
-export const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
+const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
 type WorkbookResource = (typeof WORKBOOK_ORDER)[number];
 
 const SHEET_NAMES: Record<WorkbookResource, readonly string[]> = {
@@ -20,7 +20,7 @@ const SHEET_NAMES: Record<WorkbookResource, readonly string[]> = {
 };
 
 /** Which resource a sheet holds, by its name (or the mapping of sheet names). */
-export function resourceOfSheet(name: string, sheets?: Readonly<Record<string, string>>): WorkbookResource | undefined {
+function resourceOfSheet(name: string, sheets?: Readonly<Record<string, string>>): WorkbookResource | undefined {
   const given = sheets?.[name];
   if (given) return WORKBOOK_ORDER.find((r) => compactName(r) === compactName(given));
   return WORKBOOK_ORDER.find((r) => SHEET_NAMES[r].some((n) => compactName(n) === compactName(name)));

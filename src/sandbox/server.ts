@@ -16,8 +16,6 @@ import { stateSaver, type StateSaver } from './state-file.js';
 import { Store, loadState } from './store.js';
 import { RATE_LIMIT } from '../resources/service.js';
 
-export type { SandboxLogger } from './context.js';
-export { PAGE_SIZE } from '../resources/service.js';
 
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -78,9 +76,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     admin: (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } }),
     async close() {
       clearInterval(background);
-      saver.cancel();
       await closeServer(server, sockets);
-      await saver.save();
+      await saver.close();
     },
   };
 }

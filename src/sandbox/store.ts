@@ -3,7 +3,7 @@
 // Writable resources (asset, contract, customer, asset-owner) keep their normalised
 // write body; reference lists keep their read shape. The state is plain JSON so that
 // --state can save and load it.
-import { rename, readFile, writeFile } from 'node:fs/promises';
+import { open, rename, readFile, rm } from 'node:fs/promises';
 
 export interface StoredRecord {
   id: number;
@@ -84,9 +84,66 @@ export async function loadState(file: string): Promise<StoreState | undefined> {
   return parsed;
 }
 
-/** Write through a temporary file and rename, so a crash never leaves half a state file. */
-export async function saveState(file: string, state: StoreState): Promise<void> {
+/**
+ * Write through a temporary file and rename, so a crash never leaves half a state file.
+ * The JSON is made and written a slice of records at a time, with the event loop free in
+ * between, so that a stop (`signal`) is heard at once whatever the state's size; stopped
+ * before the rename, the temporary file is removed and the file kept as it was.
+ */
+export async function saveState(file: string, state: StoreState, signal?: AbortSignal): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(state), 'utf8');
+  const pieces = statePieces(copyLists(state));
+  const out = await open(tmp, 'w');
+  try {
+    for (const piece of pieces) {
+      signal?.throwIfAborted();
+      await out.write(piece);
+    }
+    await out.close();
+  } catch (e) {
+    await out.close().catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw e;
+  }
   await rename(tmp, file);
+}
+
+const SLICE = 2000;
+
+/**
+ * The state as it is now, its lists copied (not their records): writes during the save
+ * change what comes after it, and a later save writes them.
+ */
+function copyLists(state: StoreState): StoreState {
+  const records = Object.fromEntries(Object.entries(state.records).map(([name, list]) => [name, list.slice()]));
+  return { ...state, nextId: { ...state.nextId }, records };
+}
+
+/**
+ * Each record's JSON as last saved, while its data is the same object (an update replaces
+ * it): a save after a few writes then makes the JSON of those records only, so the final
+ * save on exit is about the time of writing the file. It costs the file's size in memory.
+ */
+const savedJson = new WeakMap<StoredRecord, { data: object; json: string }>();
+
+function recordJson(r: StoredRecord): string {
+  const known = savedJson.get(r);
+  if (known?.data === r.data) return known.json;
+  const json = JSON.stringify(r);
+  savedJson.set(r, { data: r.data, json });
+  return json;
+}
+
+/** The state as JSON (what JSON.stringify gives), in pieces of up to SLICE records. */
+function* statePieces(state: StoreState): Generator<string> {
+  const { records, ...rest } = state;
+  yield `${JSON.stringify(rest).slice(0, -1)},"records":{`;
+  let first = true;
+  for (const [name, list] of Object.entries(records)) {
+    yield `${first ? '' : ','}${JSON.stringify(name)}:[`;
+    first = false;
+    for (let i = 0; i < list.length; i += SLICE) yield (i ? ',' : '') + list.slice(i, i + SLICE).map(recordJson).join(',');
+    yield ']';
+  }
+  yield '}}';
 }

@@ -17,7 +17,7 @@ import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-metho
 import type { Gate } from '../api/rate-limit.js';
 
 /** Fields an update never carries (contract_type, approver, signer, signed_date, form_template). */
-export function stripCreateOnly(def: ResourceDef, body: WriteBody): WriteBody {
+function stripCreateOnly(def: ResourceDef, body: WriteBody): WriteBody {
   const out: WriteBody = { ...body };
   for (const f of def.fields) if (f.createOnly && !f.name.includes('.')) delete out[f.name];
   delete out.form_template;
@@ -73,7 +73,7 @@ export function recordKey(r: Record<string, unknown>, field: string): string | u
 }
 
 /** Flatten a DRF error body ({field: [msg]}, nested objects, detail) into field → message pairs. */
-export function flattenServiceErrors(body: unknown, prefix = ''): { field?: string; message: string }[] {
+function flattenServiceErrors(body: unknown, prefix = ''): { field?: string; message: string }[] {
   if (typeof body === 'string') return [{ field: prefix || undefined, message: body.slice(0, 300) }];
   if (Array.isArray(body)) return body.flatMap((b) => flattenServiceErrors(b, prefix));
   if (body && typeof body === 'object') {
@@ -85,7 +85,7 @@ export function flattenServiceErrors(body: unknown, prefix = ''): { field?: stri
   return [{ field: prefix || undefined, message: String(body) }];
 }
 
-export function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
+function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
   return flattenServiceErrors(body).map(({ field, message }) => {
     const col = field
       ? mapping.columns.find((c) => c.target.kind === 'field' && (c.target.field.name === field || c.target.field.name.startsWith(field + '.') || field.startsWith(c.target.field.name + '.')))

@@ -10,7 +10,7 @@ import { columnCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
-export function addMonths(iso: string, months: number): string {
+function addMonths(iso: string, months: number): string {
   const [y, m, d] = iso.split('-').map(Number);
   const total = y * 12 + (m - 1) + months;
   const ny = Math.floor(total / 12);
@@ -80,7 +80,7 @@ export function formatRowIssue(i: RowIssue): string {
 const TOTALS = /^(grand\s+|sub\s*)?totals?:?$/i;
 
 /** A totals row: its first filled cell says "Total" and no other text is there. */
-export function isTotalsRow(cells: readonly CellValue[]): boolean {
+function isTotalsRow(cells: readonly CellValue[]): boolean {
   // Called twice for every row: no arrays, and most rows fail at their first cell.
   let i = 0;
   while (i < cells.length && isEmptyCell(cells[i])) i++;
@@ -416,7 +416,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
 /** The schema and rules of the resource, worded for people, tied to columns. */
-export function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldTemplates' | 'formTemplates'>, body: WriteBody, badFields: ReadonlySet<string> = new Set()): RowIssue[] {
+function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldTemplates' | 'formTemplates'>, body: WriteBody, badFields: ReadonlySet<string> = new Set()): RowIssue[] {
   const out: RowIssue[] = [];
   const res = validateWriteBody(ctx.def, body, ctx.mode, 'user');
   for (const i of res.issues) {

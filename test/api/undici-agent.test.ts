@@ -5,13 +5,17 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { EnvHttpProxyAgent } from '../../src/api/undici-agent.js';
+import { EnvHttpProxyAgent, Pool } from '../../src/api/undici-agent.js';
 
 const require = createRequire(import.meta.url);
 
 describe("undici's agent, taken from its files", () => {
   it('is the class the package exports', () => {
     expect(EnvHttpProxyAgent).toBe((require('undici') as typeof import('undici')).EnvHttpProxyAgent);
+  });
+
+  it('with the pool it talks to a proxy with, the class the package exports', () => {
+    expect(Pool).toBe((require('undici') as typeof import('undici')).Pool);
   });
 
   it('has the request API undici mixes into every dispatcher', () => {

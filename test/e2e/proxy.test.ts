@@ -3,7 +3,7 @@
 // CONNECT proxy (the `proxy` package) runs in the test; it counts the API requests that
 // pass through its tunnels, and the sandbox counts those it answered: they must agree.
 import { createServer } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
@@ -127,4 +127,47 @@ describe('NO_PROXY', () => {
       await proxy.close();
     }
   });
+});
+
+/** A proxy that takes the connection and then stalls or hangs up, as broken proxies do. */
+async function brokenProxy(behaviour: 'silent' | 'closes' | 'tunnel-then-silent'): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((s) => {
+    sockets.add(s);
+    s.on('error', () => undefined);
+    s.once('data', () => {
+      if (behaviour === 'closes') s.end();
+      // The tunnel opens, and the TLS handshake through it is never answered.
+      if (behaviour === 'tunnel-then-silent') s.write('HTTP/1.1 200 Connection established\r\n\r\n');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r()))) };
+}
+
+describe('a proxy that stalls or hangs up ends within --timeout on every try', () => {
+  it.concurrent.each([
+    ['accepts and never answers CONNECT', 'silent', 'http', /the proxy did not open a tunnel to .* in time \(1 s, --timeout\)/],
+    ['closes the connection on CONNECT', 'closes', 'http', /the proxy closed the connection before opening a tunnel/],
+    ['opens the tunnel, then never answers the TLS handshake', 'tunnel-then-silent', 'https', /timed out \(1 s, --timeout\)/],
+  ] as const)('%s', async (_name, behaviour, scheme, message) => {
+    const proxy = await brokenProxy(behaviour);
+    try {
+      const file = join(dir, `stall-${behaviour}.csv`);
+      writeFileSync(file, 'Name,Serial Number\nLaptop,STALL-1\n');
+      const started = Date.now();
+      const res = await runCli(['import', file, '-r', 'asset', '--base-url', `${scheme}://127.0.0.1:9/`, '--token', 't', '--proxy', proxy.url, '--timeout', '1', '--json'], { timeoutMs: 90_000 });
+      const took = Date.now() - started;
+      const error = JSON.parse(res.stdout).error as { code: string; message: string };
+      expect(res.code, res.stderr).toBe(3);
+      expect(error.code).toBe('E_UNREACHABLE');
+      expect(error.message).toMatch(message);
+      expect(error.message).toMatch(/through the proxy .*; 6 tries over \d+ s$/);
+      // 6 tries of 1 s and the backoffs between them (at most 0.75 + 1.5 + 3 + 6 + 12 s).
+      expect(took).toBeLessThan(40_000);
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
 });

@@ -1,12 +1,14 @@
 // `assetbatch sandbox` end to end: the built CLI prints the URL first, serves, and saves
 // its state when stopped. Needs dist/ (built by `npm test`'s pretest).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { buildSeed } from '../../src/sandbox/seed/index.js';
+import { saveState } from '../../src/sandbox/store.js';
 
 const BIN = join(import.meta.dirname, '../../dist/bin/assetbatch.js');
 const built = existsSync(join(import.meta.dirname, '../../dist/cli/sandbox.js'));
@@ -74,4 +76,51 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
     expect(await exited).toBe(code);
     expect(out).toMatch(text);
   });
+
+  it('with a 37 MB state and writes until the end, SIGINT saves the latest once, within one save (2 s on a quiet machine)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'assetbatch-cli-'));
+    const state = join(dir, 'big.json');
+    const seed = buildSeed('default');
+    const asset = seed.records.asset[0];
+    const base = seed.nextId.asset;
+    const notes = 'x'.repeat(400);
+    seed.records.asset.push(...Array.from({ length: 20_000 }, (_, i) => ({ ...asset, id: base + i, data: { ...asset.data, name: `Bulk ${i}`, notes } })));
+    seed.nextId.asset = base + 20_000;
+    await writeFile(state, JSON.stringify(seed));
+    const { child, exited } = run(['sandbox', '--port', '0', '--rate-limit', '0', '--state', state, '--token', 't0k']);
+    try {
+      const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      // Writes for 2 s: each starts a save soon after it, as an import does.
+      let last = '';
+      for (let i = 0, end = Date.now() + 2000; Date.now() < end; i++) {
+        last = `Late customer ${i}`;
+        const res = await fetch(`${url}/api/v2/customer/`, { method: 'POST', headers: { Authorization: 'Bearer t0k', 'Content-Type': 'application/json' }, body: JSON.stringify({ company: 1, name: last }) });
+        expect(res.status).toBe(201);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      const asked = Date.now();
+      child.kill('SIGINT');
+      // Each save renames a new file into place: count them until the sandbox exits.
+      const inodes = new Set<number>([statSync(state).ino]);
+      const watch = setInterval(() => inodes.add(statSync(state).ino), 20);
+      const code = await exited;
+      clearInterval(watch);
+      inodes.add(statSync(state).ino);
+      const tookMs = Date.now() - asked;
+      // One save of this state beside it, as the sandbox's last may be (none of its records'
+      // JSON known): under 2 s on a quiet machine; on a busy one, the bound is one save and a half.
+      const t0 = Date.now();
+      await saveState(join(dir, 'once.json'), seed);
+      const oneSaveMs = Date.now() - t0;
+      console.log(`sandbox exit after SIGINT, ${(JSON.stringify(seed).length / 1e6).toFixed(0)} MB state: ${tookMs} ms, ${inodes.size - 1} saves (one save beside it: ${oneSaveMs} ms)`);
+      expect(code).toBe(0);
+      expect(inodes.size - 1, 'saves after SIGINT').toBe(1);
+      expect(tookMs).toBeLessThan(Math.max(2000, 1.5 * oneSaveMs));
+      const saved = JSON.parse(await readFile(state, 'utf8'));
+      expect(saved.records.customer.some((r: { data: { name: string } }) => r.data.name === last)).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

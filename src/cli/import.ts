@@ -119,7 +119,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
 function syncParts(s: ImportSummary, tally: SyncTally): string[] {
   const c = s.counts;
-  const extra = [`${c.unchanged} unchanged`, `${c.missing} missing`, `${c.invalid} invalid`, `${c.skipped} skipped`, `${c.failed} failed`];
+  const extra = [`${c.unchanged} unchanged`, `${c.missing} missing`, ...(c.conflict ? [`${c.conflict} ${c.conflict === 1 ? 'conflict' : 'conflicts'}`] : []), `${c.invalid} invalid`, `${c.skipped} skipped`, `${c.failed} failed`];
   const stopped = c['not sent'] ? [`${c['not sent']} ${s.dryRun ? 'not checked' : 'not sent'}`] : [];
   if (s.dryRun) return [`${c.valid - tally.wouldUpdate} to create`, `${tally.wouldUpdate} to update`, ...extra, ...stopped];
   return [`${c.created} created`, `${c.updated} updated`, ...extra, ...stopped];
@@ -205,6 +205,7 @@ class SyncTally {
 
 function printChanges(o: RowOutcome): void {
   if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
+  if (o.status === 'conflict') return void process.stderr.write(`row ${o.row}: id ${o.id}: conflict: ${o.note ?? ''}\n`);
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
   const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -216,8 +217,9 @@ function printChanges(o: RowOutcome): void {
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
-  // So is a run that left out names the service lacks (--unmatched blank or default).
-  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // So is a run that left out names the service lacks (--unmatched blank or default), and a
+  // conflict: a row the tool would not decide, which someone must look at.
+  return s.counts.invalid + s.counts.failed + s.counts.conflict > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
@@ -322,10 +324,10 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         // The progress line is cleared only for a row that prints (a clear for every row is a write for every row).
         const problem = problems.has(o);
         // A row with no change says nothing: the summary counts them.
-        if (!problem && !o.changes?.length && o.status !== 'missing') return;
+        if (!problem && !o.changes?.length && o.status !== 'missing' && o.status !== 'conflict') return;
         progress.done();
         if (problem) problems.print(o);
-        if (o.changes?.length || o.status === 'missing') printChanges(o);
+        if (o.changes?.length || o.status === 'missing' || o.status === 'conflict') printChanges(o);
       },
       onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });

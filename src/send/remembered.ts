@@ -57,6 +57,11 @@ export class RunMemory {
     this.o.memory.record({ key: keyText(key), fp, status, id, fields, file: this.o.file, report: this.o.report }, claim);
   }
 
+  /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
+  lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
+    return this.o.memory.lastSent(id)?.fields;
+  }
+
   /** The row's claim ended without a record (skipped, refused, not sent): another run may write it. */
   released(claim: string | undefined): void {
     if (claim) this.o.memory.release(claim);

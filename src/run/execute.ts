@@ -74,6 +74,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
     onExisting: s.o.onExisting ?? 'skip',
     existing: planned.existing,
     existingComplete: planned.existingComplete,
+    existingSince: planned.existingSince,
     countryCode: (name) => {
       const r = resolver.resolve('country', name);
       return r.ok ? r.entry.id : undefined;

@@ -109,6 +109,8 @@ export interface PlannedRun {
   readonly prior?: PriorRuns;
   readonly existing?: Map<string, number[]>;
   readonly existingComplete: boolean;
+  /** When the list of existing records began to be read. */
+  readonly existingSince?: number;
   /** The highest record id before the first write. */
   readonly mark?: number;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
@@ -119,8 +121,9 @@ export interface PlannedRun {
 /** Which records exist already (by natural key), and the list's highest id when it was read whole. */
 async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: number) {
   if (!s.keyField || rowsLeft <= 0) return { existingComplete: false };
+  const since = Date.now();
   const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft);
-  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, existingComplete: ex.map !== undefined, maxId: ex.maxId };
+  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, existingComplete: ex.map !== undefined, existingSince: since, maxId: ex.maxId };
 }
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
@@ -170,5 +173,5 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
   };
-  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, existingSince: ex.existingSince, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
 }

@@ -80,7 +80,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
 }
 
 /** The line a JSON.parse error points at, from its "position N" (V8's messages), if it gives one. */
-export function jsonErrorLine(text: string, e: unknown): number | undefined {
+function jsonErrorLine(text: string, e: unknown): number | undefined {
   const m = /position (\d+)/.exec(String((e as Error)?.message ?? ''));
   if (!m) return text.trim() === '' ? 1 : undefined;
   return text.slice(0, Number(m[1])).split('\n').length;

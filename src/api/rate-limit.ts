@@ -39,7 +39,7 @@ const OWN_SLACK = 0.05;
 
 // The timer is not unref'd: a CLI waiting out a backoff or a 429 pause has nothing else
 // keeping Node alive, and would otherwise exit mid-run (code 13, unsettled top-level await).
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Whatever hands out send slots: the limiter itself, or a lease on it. */
 export interface Gate {

@@ -55,6 +55,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
     journal: files.journal?.path,
     stopped,
     repairedRows: ran.repairedRows,
+    unmatchedRows: ran.unmatchedRows,
     warnings: [...planned.plan.warnings, ...writer.warnings],
     runWarnings: [...writer.warnings],
     plan: planned.plan,
@@ -64,6 +65,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
   o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
   files.journal?.close();
   files.journal = undefined;
+  files.runFile?.end(counts, stopped?.message);
   await files.report!.close(summary).catch((e: unknown) => {
     throw fileWriteError(e, s.reportPath);
   });

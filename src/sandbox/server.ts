@@ -16,8 +16,6 @@ import { stateSaver, type StateSaver } from './state-file.js';
 import { Store, loadState } from './store.js';
 import { RATE_LIMIT } from '../resources/service.js';
 
-export type { SandboxLogger } from './context.js';
-export { PAGE_SIZE } from '../resources/service.js';
 
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */

@@ -99,7 +99,7 @@ export function memoryPath(scope: MemoryScope, folder = join(stateFolder(), 'mem
 }
 
 /** A folder the memory cannot be written to: said plainly, with the way out (exit 2). */
-export function memoryUnwritable(path: string, e: unknown): AssetbatchError {
+function memoryUnwritable(path: string, e: unknown): AssetbatchError {
   const code = (e as NodeJS.ErrnoException)?.code ?? String(e);
   return new AssetbatchError('E_STATE_UNWRITABLE', `cannot write the memory of what was sent (${code}): ${path}`, {
     location: { file: path },

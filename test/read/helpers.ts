@@ -9,7 +9,7 @@ import { openSheet } from '../../src/read/index.js';
 import type { ReadOptions, SheetRow, SheetSource } from '../../src/read/types.js';
 import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 
-export const TMP_ROOT = join(import.meta.dirname, '..', '.tmp', 'read');
+const TMP_ROOT = join(import.meta.dirname, '..', '.tmp', 'read');
 
 /** A fresh scratch folder for one test file. */
 export function scratchDir(name: string): string {

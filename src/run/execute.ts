@@ -85,6 +85,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
     onExisting: s.o.onExisting ?? 'skip',
     existing: planned.existing,
     existingComplete: planned.existingComplete,
+    existingSince: planned.existingSince,
     records: planned.records,
     countryCode: (name) => {
       const r = resolver.resolve('country', name);

@@ -22,7 +22,16 @@ export interface RunMemoryOptions {
 
 /** What happens to a row before its create, as the memory says. */
 export type BeforeCreate =
-  | { readonly go: false; readonly status: 'skipped' | 'failed'; readonly id?: number; readonly note?: string; readonly issues?: readonly RowIssue[] }
+  | {
+      readonly go: false;
+      readonly status: 'skipped' | 'failed';
+      readonly id?: number;
+      readonly note?: string;
+      readonly issues?: readonly RowIssue[];
+      /** A keyed row's record, made at `at` (ISO): the service's answer for its key tells whether it is still there. */
+      readonly keyed?: boolean;
+      readonly at?: string;
+    }
   | { readonly go: true; readonly claim?: string };
 
 type Key = { readonly field: string; readonly value: string } | undefined;
@@ -45,7 +54,7 @@ export class RunMemory {
     if (c.kind === 'mine') return { go: true, claim: c.claim };
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (c.kind === 'created' && key && this.o.onExisting !== 'skip') return { go: true };
-    if (c.kind === 'created') return { go: false, status: 'skipped', id: c.row.id, note: alreadyCreated(c.row) };
+    if (c.kind === 'created') return { go: false, status: 'skipped', id: c.row.id, note: alreadyCreated(c.row), keyed: key !== undefined, at: c.row.at };
     const message =
       `an import of ${c.file} (report ${c.report}) sent this row on ${when(c.at)} and stopped before it learnt whether the record was made; ` +
       'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';

@@ -116,6 +116,8 @@ export interface WriterOptions {
   readonly existing?: Map<string, number[]>;
   /** True when `existing` holds the whole list; otherwise ask per row. */
   readonly existingComplete: boolean;
+  /** When the list in `existing` began to be read (ms since the epoch). */
+  readonly existingSince?: number;
   /**
    * The records as the list read them before the run, by id (updates, when the list was
    * cheaper than a read a row): a row is compared with its copy here, and a PATCH needs no
@@ -195,6 +197,16 @@ export class RowWriter {
   knownExistingId(key: { field: string; value: string } | undefined): number | undefined {
     if (!key || !this.o.existingComplete) return undefined;
     return this.o.existing?.get(`${key.field}=${key.value}`)?.[0];
+  }
+
+  /**
+   * No record has the key now, though the memory says one was made at `at`. The list read
+   * before the run answers only for records made before it was read (a run beside this one
+   * may have made it since); a filtered call answers for now.
+   */
+  private async goneFromService(key: { field: string; value: string } | undefined, at: string | undefined): Promise<boolean> {
+    if (this.o.existingComplete && (at === undefined || this.o.existingSince === undefined || Date.parse(at) >= this.o.existingSince)) return false;
+    return (await this.existingIds(key)).length === 0;
   }
 
   /** Is there already a record with this key (before our run)? */
@@ -284,18 +296,22 @@ export class RowWriter {
       }
       // Another file's or report's run may have made it, or be making it now.
       const mem = (await this.o.memory?.beforeCreate(key, fp)) ?? { go: true };
+      // A keyed record the memory knows but the service no longer has (deleted, a sandbox
+      // started afresh) is created again: the check costs what the existing-record check does.
+      if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at))) return this.createClaimed(attempt, true);
       if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      // A resumed row was looked for in the service by its recovery.
       return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
     });
   }
 
-  /** A row this run writes (its claim taken): merged or refused if its record exists, else sent. */
-  private async createClaimed(a: SendAttempt, resumed: boolean): Promise<SendResult> {
+  /** A row this run writes (its claim taken): merged or refused if its record exists (unless `checked`), else sent. */
+  private async createClaimed(a: SendAttempt, checked: boolean): Promise<SendResult> {
     // A write whose outcome is unknown keeps its claim: the memory marks it unsure when the
     // run ends, so no other run sends the row meanwhile. Any other outcome settles it.
     let unsure = false;
     try {
-      if (!resumed) {
+      if (!checked) {
         const existing = await this.onExistingRecord(a.row, a.body, a.key, a.fp);
         if (existing) return existing;
       }

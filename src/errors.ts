@@ -23,6 +23,8 @@ export const ErrorCodes = {
   E_INSECURE_URL: 'E_INSECURE_URL',
   // another run holds the input's journal; a journal that cannot be trusted (exit 2: nothing is sent)
   E_LOCKED: 'E_LOCKED',
+  /** A sync would act on more records missing from the sheet than --max-missing allows (exit 2: nothing is sent). */
+  E_SYNC_TOO_MANY_MISSING: 'E_SYNC_TOO_MANY_MISSING',
   E_JOURNAL_DAMAGED: 'E_JOURNAL_DAMAGED',
   // the journal's folder or the memory of what was sent (the state folder) cannot be written (exit 2: nothing is sent)
   E_STATE_UNWRITABLE: 'E_STATE_UNWRITABLE',

@@ -24,13 +24,13 @@ export { partPath } from './util/atomic-file.js';
 /** The mapping an import would use for a file, with the confidence of each column. */
 export { suggestMapping, type SuggestOptions, type Suggestion } from './run/suggest.js';
 /** Import, validate (no writes) or update a sheet; the shipped mapping presets; the writable resource for a mode; a company's custom fields. */
-export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, NO_HEADER_ROW, loadMappingFile, writableResource, listPresets, presetPath, loadCustomFields, type ImportOptions, type ImportPlan, type ImportSummary, type RunProgress } from './run/import.js';
+export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, syncSpreadsheet, NO_HEADER_ROW, loadMappingFile, writableResource, listPresets, presetPath, loadCustomFields, type ImportOptions, type ImportPlan, type ImportSummary, type RunProgress, type SyncOptions, type MissingAction, type MissingRecord } from './run/import.js';
 /** Import a workbook of related sheets (customers, contracts, assets) in the order their references need. */
 export { importWorkbook, type WorkbookOptions, type WorkbookSummary } from './run/workbook.js';
 /** Read-only checks that the service answers as assetbatch expects. */
 export { runDoctor, type DoctorReport, type Check as DoctorCheck } from './run/doctor.js';
 /** Where a run stands, read from its journal. */
-export { runStatus, RATE_MINUTES, type RunStatus } from './run/status.js';
+export { runStatus, workbookStatus, RATE_MINUTES, type RunState, type RunStatus } from './run/status.js';
 /** One row problem as a line for people. */
 export { formatRowIssue, type RowIssue } from './validate/validate.js';
 /** A row's outcome in the report, and the report format a path's extension selects. */

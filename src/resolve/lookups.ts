@@ -82,7 +82,7 @@ export class LookupIndex {
   readonly kind: LookupKind;
   private readonly byKey = new Map<string, LookupEntry[]>();
   private readonly entries: LookupEntry[] = [];
-  private readonly ids = new Set<number>();
+  private readonly ids = new Map<number, LookupEntry>();
   /** True once every entry of the list is in the index (misses are then final). */
   complete = false;
 
@@ -92,7 +92,7 @@ export class LookupIndex {
 
   add(e: LookupEntry): void {
     if (this.ids.has(e.id)) return;
-    this.ids.add(e.id);
+    this.ids.set(e.id, e);
     this.entries.push(e);
     const keys = new Set([e.name, ...(e.keys ?? [])].map(normalizeName));
     for (const k of keys) {
@@ -108,6 +108,11 @@ export class LookupIndex {
 
   has(name: string): boolean {
     return this.byKey.has(normalizeName(name));
+  }
+
+  /** The name of the entry with this id, if the index holds it. */
+  nameOf(id: number): string | undefined {
+    return this.ids.get(id)?.name;
   }
 
   /** All entries, for templates' drop-downs and suggestions. */
@@ -164,6 +169,11 @@ export class Resolver {
     private readonly client: ApiClient | undefined,
     private readonly opts: ResolverOptions,
   ) {}
+
+  /** The name of a lookup id the run's lists hold (a list read part-way may not). */
+  nameOf(kind: LookupKind, id: number): string | undefined {
+    return this.indexes.get(kind)?.nameOf(id);
+  }
 
   index(kind: LookupKind): LookupIndex {
     let idx = this.indexes.get(kind);

@@ -16,12 +16,14 @@ import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import { RowWriter } from '../send/writer.js';
+import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import { RowReadNotes } from './read-notes.js';
 import { RowOutcomes, StopState, interrupted } from './rows.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
+import { settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -29,9 +31,11 @@ export interface RunFiles {
   report?: ReportWriter;
   journal?: Journal;
   lock?: JournalLock;
+  /** The run's progress and outcome for `assetbatch status` (runs that keep a journal). */
+  runFile?: RunFile;
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0 });
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;
@@ -70,11 +74,13 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
     onExisting: s.o.onExisting ?? 'skip',
     existing: planned.existing,
     existingComplete: planned.existingComplete,
+    records: planned.records,
     countryCode: (name) => {
       const r = resolver.resolve('country', name);
       return r.ok ? r.entry.id : undefined;
     },
     beforeRead: () => resolver.load('country', []),
+    nameOf: (kind, id) => resolver.nameOf(kind, id),
   });
 }
 
@@ -218,11 +224,30 @@ async function concurrently(l: Loop, source: SheetSource, concurrency: number): 
   while (window.length > 0) await next();
 }
 
+/** A sync's records that the sheet no longer has, after its rows: each reported, or changed as --missing says. */
+async function reportMissing(s: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
+  const { records, body } = planned.missing!;
+  const keyColumn = input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === s.keyField)?.index;
+  const deps = { s, writer, body, headers, keyColumn };
+  for (const m of records) {
+    if (stop.stopped) {
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+      continue;
+    }
+    try {
+      await emitter.emit(await settleMissing(deps, m));
+    } catch (e) {
+      stop.stop(e);
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+    }
+  }
+}
+
 export async function execute(s: RunSettings, input: MappedInput, sc: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
   const { o } = s;
   // Pass 2, or the rest of the one pass.
   const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
-  files.report = await openReport(s.reportPath, source.headers);
+  files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
@@ -252,6 +277,7 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
       }
     }
     else await concurrently(l, source, Math.max(1, o.concurrency ?? 4));
+    if (planned.missing) await reportMissing(s, input, planned, writer, emitter, stop, source.headers);
   } finally {
     o.signal?.removeEventListener('abort', onAbort);
   }

@@ -62,6 +62,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
   o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
   files.journal?.close();
   files.journal = undefined;
+  files.runFile?.end(counts, stopped?.message);
   await files.report!.close(summary).catch((e: unknown) => {
     throw fileWriteError(e, s.reportPath);
   });

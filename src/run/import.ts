@@ -15,6 +15,7 @@ import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
 import { interrupted, isInterruption } from './rows.js';
+import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
 import type { ImportOptions, ImportSummary } from './types.js';
 
@@ -38,21 +39,27 @@ async function openConnection(s: RunSettings): Promise<Connection> {
   return conn;
 }
 
-/** The progress line's figures, from the limiter; the costly ones only when asked. */
-function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number): (done: number) => void {
+/**
+ * The progress line's figures, from the limiter; the costly ones only when asked. The run
+ * file gets the same ETA, by the same rule, for `assetbatch status` in another terminal.
+ */
+function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number, runFile: RunFile | undefined): (done: number) => void {
   const onProgress = s.o.onProgress;
-  if (!onProgress) return () => undefined;
+  if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
   const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
   const limiter = conn.client.limiter;
-  return (done) =>
-    onProgress({
+  const etaMs = (done: number) => (total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow)));
+  return (done) => {
+    runFile?.progress(done, total, () => etaMs(done));
+    onProgress?.({
       done,
       total,
       requests: conn.client.stats.requests - startRequests,
       windowLeft: () => Math.max(0, limiter.limit - limiter.inWindow()),
-      etaMs: () => (total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow))),
+      etaMs: () => etaMs(done),
     });
+  };
 }
 
 export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary> {
@@ -79,7 +86,8 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     if (!s.dryRun) conn.client.limiter.expect(planned.plannedRequests);
     o.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests));
+    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.mode);
+    const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests, files.runFile));
     return await finish(s, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
     files.journal?.close();
@@ -100,6 +108,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 /** A dry run: every check, nothing written. */
 export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {
   return importSpreadsheet({ ...o, dryRun: true });
+}
+
+/**
+ * Make the service match the sheet for the records it covers: new rows created, changed
+ * rows updated (their changed fields only), unchanged rows left alone without a request,
+ * and the records the sheet no longer has reported (or archived, or given a value).
+ */
+export function syncSpreadsheet(o: Omit<ImportOptions, 'mode' | 'onExisting'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...o, mode: 'create', onExisting: 'update', sync: o.sync ?? {} });
 }
 
 /** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */

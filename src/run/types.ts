@@ -73,6 +73,34 @@ export interface ImportOptions {
   readonly onePass?: boolean;
   /** One-pass runs: the rows read ahead before checking starts. Default LOOKAHEAD_ROWS. */
   readonly lookaheadRows?: number;
+  /** `assetbatch sync`: make the service match the sheet for the records it covers. */
+  readonly sync?: SyncOptions;
+}
+
+/** What `sync` does with a record the sheet no longer has (within the scope). */
+export type MissingAction =
+  /** Listed in the plan and the report; nothing is written (the default). */
+  | { readonly kind: 'report' }
+  /** Contracts: status archived. */
+  | { readonly kind: 'archive' }
+  /** One field set to a value (a lookup's value by name), e.g. asset_usage_status = Retired. */
+  | { readonly kind: 'set'; readonly field: string; readonly value: string };
+
+export interface SyncOptions {
+  /** The field rows are matched on (default: the resource's key field); `id` for an export's ID column. */
+  readonly key?: string;
+  /** Only records whose FIELD is VALUE are the sheet's: the others are never missing. */
+  readonly scope?: { readonly field: string; readonly value: string };
+  readonly missing?: MissingAction;
+  /** Past this many missing records (a count, or a share of the records in scope) nothing is written. Default 5%. */
+  readonly maxMissing?: { readonly count: number } | { readonly percent: number };
+}
+
+/** A record the sheet no longer has, as the plan and the report name it. */
+export interface MissingRecord {
+  readonly id: number;
+  readonly key: string;
+  readonly name?: string;
 }
 
 /** What the progress line shows; the costlier figures are computed only when asked. */
@@ -118,6 +146,17 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
+  /** A sync: rows matched to records, rows that are new, and the records the sheet no longer has. */
+  readonly sync?: {
+    readonly key: string;
+    readonly matched: number;
+    readonly new: number;
+    readonly inScope: number;
+    readonly missing: number;
+    readonly firstMissing: readonly MissingRecord[];
+    readonly action: MissingAction;
+    readonly maxMissing: number;
+  };
   /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
   /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 // The repository's root, from bench/lib/ as written or as compiled into bench/data/build/.
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/bench[\\/]data[\\/]build[\\/]?$/, '');
 export const DATA = join(ROOT, 'bench', 'data');
-export const BUILD = join(DATA, 'build');
+const BUILD = join(DATA, 'build');
 
 /** Compile, and return the path of a compiled bench/lib module (`validate-child` → its .js). */
 export function compileBench(): (module: string) => string {

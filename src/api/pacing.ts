@@ -67,9 +67,9 @@ export function estimateMs(requests: number, now: number, log: SendLog, s: PaceS
 }
 
 /** Share of the limit added back per window without a 429 (probing for room slowly). */
-export const INCREASE_PER_WINDOW = 0.02;
+const INCREASE_PER_WINDOW = 0.02;
 /** On a 429: pace at this fraction of what we managed to send in the last window. */
-export const DECREASE = 0.9;
+const DECREASE = 0.9;
 /** Never pace below this fraction of the limit. */
 const FLOOR = 0.1;
 

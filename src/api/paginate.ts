@@ -29,7 +29,7 @@ export interface ListOptions {
   readonly first?: Page<unknown>;
 }
 
-export function listQuery(def: ResourceDef, opts: ListOptions, page?: number): Query {
+function listQuery(def: ResourceDef, opts: ListOptions, page?: number): Query {
   const q: Query = { ...(opts.filters ?? {}) };
   if (def.companyScoped) q.company = opts.company ?? 1;
   if (page !== undefined && page > 1) q.page = page;

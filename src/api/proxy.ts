@@ -16,7 +16,7 @@ export function envProxy(target: URL, env: NodeJS.ProcessEnv = process.env): str
 }
 
 /** Whether NO_PROXY (comma- or space-separated hosts, `.domain`, `*.domain`, `host:port`, `*`) names this host. */
-export function bypassesProxy(target: URL, env: NodeJS.ProcessEnv = process.env): boolean {
+function bypassesProxy(target: URL, env: NodeJS.ProcessEnv = process.env): boolean {
   const list = (envOf(env, 'no_proxy') ?? '').split(/[,\s]+/).filter(Boolean);
   const host = target.hostname.toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');

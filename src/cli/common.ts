@@ -10,7 +10,7 @@ import { isClosedPipe } from './pipe.js';
 import type { RunProgress } from '../run/import.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
-export const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
+const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
 
 export async function createLogger(file: string | undefined, level = 'debug'): Promise<Logger | undefined> {
   if (!file) return undefined;
@@ -23,7 +23,7 @@ export async function createLogger(file: string | undefined, level = 'debug'): P
 }
 
 /** Remove a secret from any text before it is shown. */
-export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
+function scrub(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('[redacted]');
   return out;
@@ -72,7 +72,7 @@ export function reportError(thrown: unknown, out: ErrorOutput): number {
 }
 
 /** Scripts reading --json get an object on stdout whatever happened: `{"error": {"code", "message"}}`. */
-export function printJsonError(code: string, message: string, secrets: readonly (string | undefined)[], out: NodeJS.WritableStream = process.stdout): void {
+function printJsonError(code: string, message: string, secrets: readonly (string | undefined)[], out: NodeJS.WritableStream = process.stdout): void {
   out.write(scrub(JSON.stringify({ error: { code, message } }), secrets) + '\n');
 }
 

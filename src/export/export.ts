@@ -107,7 +107,7 @@ export interface ExportAllResult {
 // Normalising options.
 
 /** yyyy-MM-dd of a moment, in local time: a finance user's "today". */
-export function localDate(d: Date): string {
+function localDate(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
@@ -115,12 +115,12 @@ export function localDate(d: Date): string {
 const EXTENSIONS: Record<string, ExportFormat> = { '.csv': 'csv', '.xlsx': 'xlsx', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
 
 /** The format a file name asks for, or undefined. */
-export function formatFromPath(path: string): ExportFormat | undefined {
+function formatFromPath(path: string): ExportFormat | undefined {
   return EXTENSIONS[extname(path).toLowerCase()];
 }
 
 /** Fill `{date}`, `{company}` and `{resource}` in an output path. */
-export function fillPlaceholders(path: string, values: { date: string; company: number; resource?: string }): string {
+function fillPlaceholders(path: string, values: { date: string; company: number; resource?: string }): string {
   return path.replace(/\{(date|company|resource)\}/g, (m, key: string) => {
     if (key === 'date') return values.date;
     if (key === 'company') return String(values.company);
@@ -129,7 +129,7 @@ export function fillPlaceholders(path: string, values: { date: string; company: 
 }
 
 /** The base URL as it may be shown: no user, password, query or fragment. */
-export function displayUrl(baseUrl: string): string {
+function displayUrl(baseUrl: string): string {
   try {
     const u = new URL(baseUrl);
     u.username = '';

@@ -25,7 +25,7 @@ export function addMonths(date: string, months: number): string {
   return fromUtc(Date.UTC(ty, tm, Math.min(d, last)));
 }
 
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   return fromUtc(toUtc(date) + days * DAY_MS);
 }
 
@@ -53,12 +53,12 @@ export function monthsRemaining(end: string, asOf: string): number {
 }
 
 /** Money rounded to cents, half away from zero. */
-export function roundCents(n: number): number {
+function roundCents(n: number): number {
   return Math.sign(n) * Math.round(Math.abs(n) * 100 + 1e-9) / 100;
 }
 
 /** Years of a depreciation schedule, read from its value (`5_year_20_percent` → 5); undefined for `other`. */
-export function scheduleYears(schedule: unknown): number | undefined {
+function scheduleYears(schedule: unknown): number | undefined {
   const m = typeof schedule === 'string' ? /^(\d+)_year/.exec(schedule) : null;
   return m ? Number(m[1]) : undefined;
 }

@@ -13,7 +13,7 @@ import { bindSpec, compileFieldSpec, findColumn, specLabel, type BoundSpec, type
 import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
-export type { DerivedName, MatchHow, Target } from './target.js';
+export type { Target } from './target.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
@@ -38,8 +38,13 @@ export interface MappingFile {
   /** Fields built from the row: a template over columns, a constant, a part of a column (map/transforms.ts). */
   fields?: Record<string, FieldSpecInput>;
   defaults?: Record<string, unknown>;
-  /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
-  values?: Record<string, Record<string, string>>;
+  /**
+   * Per column: the sheet's value → the value to use (applied before coercion and lookups);
+   * "" or null: the field is left empty; the key "*": any value the table does not name.
+   */
+  values?: Record<string, Record<string, string | null>>;
+  /** A name the service's list lacks: "fail" | "blank" | "default:NAME", for every lookup or per field (resolve/unmatched.ts). */
+  unmatched?: string | Record<string, string>;
   /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
   formulaEscape?: 'backtick';
   /** Notes for the person who reviews a suggested file (value matches and their confidence); not read by the import. */
@@ -77,7 +82,7 @@ export function targetName(t: Target): string {
   return `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
 }
 
-export function targetLabel(t: Target): string {
+function targetLabel(t: Target): string {
   if (t.kind === 'field') return t.field.label;
   if (t.kind === 'id') return 'ID';
   if (t.kind === 'derived') return t.label;
@@ -137,7 +142,7 @@ export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldS
 }
 
 /** Every name a mapping file may use for this resource, for the "unknown field" message. */
-export function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
+function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
   return [
     ...candidateFields(def, mode).map((f) => f.name),
     ...customTargets(def, custom, mode).map(targetName),
@@ -260,6 +265,8 @@ interface NameIndexes {
   readonly byCustom: Map<string, Target>;
   /** Every word of the targets' names, labels and synonyms. */
   readonly words: ReadonlySet<string>;
+  /** Every name, synonym and custom field a header may be a misspelling of, listed once (a wide sheet tries each header on all). */
+  readonly fuzzy: readonly (readonly [string, Target])[];
 }
 
 function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update'): NameIndexes {
@@ -288,7 +295,8 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
   const words = vocabularyWords(def, fields, customs);
-  return { byName, bySynonym, byCustom, words };
+  const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...byCustom];
+  return { byName, bySynonym, byCustom, words, fuzzy };
 }
 
 function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
@@ -305,7 +313,7 @@ function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs:
  * nor does the type Shelf's import writes after a custom field's name ("cf:purchase date,
  * type:date": Shelf-nu/shelf.nu public/static/shelf.nu-example-asset-import-from-content.csv).
  */
-export function stripToolPrefix(header: string): string {
+function stripToolPrefix(header: string): string {
   const shelf = /^\s*cf\s*:\s*(.+?)\s*,\s*type\s*:\s*[a-z]+\s*$/i.exec(header);
   if (shelf) return shelf[1];
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');
@@ -333,7 +341,7 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
   // A fuzzy match is for a misspelling: a header whose every word is one our fields use
   // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
   if (out.length > 0 || bare.length === 0 || normalizeName(unbracketed).split(' ').every((w) => idx.words.has(w))) return out;
-  for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
+  for (const [n, t] of idx.fuzzy) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
     if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
   }

@@ -137,7 +137,7 @@ function compileRegex(pattern: string, group: number | string | undefined): { re
 }
 
 /** The columns a spec reads. */
-export function specColumns(spec: FieldSpec): string[] {
+function specColumns(spec: FieldSpec): string[] {
   if (spec.source.kind === 'column') return [spec.source.column];
   if (spec.source.kind === 'template') return [...new Set(spec.source.parts.flatMap((p) => ('column' in p ? [p.column] : [])))];
   return [];

@@ -26,7 +26,7 @@ export function isBlankRow(cells: readonly CellValue[]): boolean {
   return true;
 }
 
-export function nonEmptyCount(cells: readonly CellValue[]): number {
+function nonEmptyCount(cells: readonly CellValue[]): number {
   let n = 0;
   for (const c of cells) if (!isEmptyCell(c)) n++;
   return n;

@@ -15,9 +15,9 @@ import { NO_HEADER_ROW, type ReadOptions, type ReadWarning, type SheetSource } f
 export type * from './types.js';
 export { NO_HEADER_ROW } from './types.js';
 
-export const DEFAULT_MAX_TEXT_BYTES = 1024 ** 3;
-export const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
-export const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
+const DEFAULT_MAX_TEXT_BYTES = 1024 ** 3;
+const DEFAULT_MAX_XLSX_BYTES = 200 * 1024 ** 2;
+const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
 /**
  * XLSX: the text all cells of a sheet may hold together, counted as read. A shared string
  * or a merged range repeats one text in many cells, so a small part can expand to far more
@@ -26,9 +26,9 @@ export const DEFAULT_MAX_INFLATED_BYTES = 1024 ** 3;
  */
 export const DEFAULT_MAX_CELL_TEXT = 1024 ** 3;
 /** CSV files from this size are parsed in a worker thread, beside the checks of their rows. */
-export const WORKER_MIN_BYTES = 4 * 1024 ** 2;
+const WORKER_MIN_BYTES = 4 * 1024 ** 2;
 /** Workbooks from this size are read in a worker thread, beside the checks of their rows. */
-export const XLSX_WORKER_MIN_BYTES = 512 * 1024;
+const XLSX_WORKER_MIN_BYTES = 512 * 1024;
 /** Enough to sniff encoding and delimiter on the first lines; never the whole file. */
 const SAMPLE_BYTES = 256 * 1024;
 

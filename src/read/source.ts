@@ -59,7 +59,7 @@ interface HeaderFound {
  * of the row below is header text and the joined names are more of the known fields' than
  * either row's alone; undefined otherwise (a record below the header).
  */
-export function joinHeaderRows(headers: readonly string[], below: readonly CellValue[], known: (text: string) => boolean): string[] | undefined {
+function joinHeaderRows(headers: readonly string[], below: readonly CellValue[], known: (text: string) => boolean): string[] | undefined {
   let filled = 0;
   for (let i = 0; i < below.length; i++) {
     if (isEmptyCell(below[i])) continue;

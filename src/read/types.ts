@@ -2,7 +2,7 @@
 // after it, streamed, with the row numbers the user sees in the spreadsheet.
 
 /** A formula cell whose result is an error (#REF!, #DIV/0! …). */
-export interface CellError {
+interface CellError {
   readonly error: string;
 }
 

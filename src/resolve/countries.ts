@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const countries = memoized(() => require('i18n-iso-countries') as typeof Countries);
 
 /** Case, accents and punctuation aside, letters of every script kept. */
-export const countryKey = normalizeAnyScript;
+const countryKey = normalizeAnyScript;
 
 /** Name key → ISO numeric code; null where languages disagree (a name two countries share). */
 let byName: Map<string, number | null> | undefined;

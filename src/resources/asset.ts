@@ -5,20 +5,20 @@ import { type FieldDef, type ResourceDef, type CrossFieldRule, columnsFromFields
 const text50 = (name: string, label: string, description: string, synonyms: string[] = [], extra: Partial<FieldDef> = {}): FieldDef =>
   textField(name, label, 50, description, synonyms, extra);
 
-export const WARRANTY_STATUS = enumValues(['none', 'out_of_warranty', 'within_warranty']);
-export const WARRANTY_TYPE = enumValues(
+const WARRANTY_STATUS = enumValues(['none', 'out_of_warranty', 'within_warranty']);
+const WARRANTY_TYPE = enumValues(
   ['none', 'oem', 'oem_extended', 'third_party', 'advanced_replacement_warranty', 'standard_manufacturer_warranty', 'gold_level_support'],
   { oem: 'OEM', oem_extended: 'OEM extended' },
 );
-export const SUPPORT_STATUS = enumValues(['none', 'out_of_support', 'within_support']);
-export const SUPPORT_TYPE = enumValues(['none', 'oem', 'oem_extended', 'third_party'], { oem: 'OEM', oem_extended: 'OEM extended' });
-export const DEPRECIATION_SCHEDULE = enumValues(['other', '3_year_33_percent', '5_year_20_percent', '10_year_10_percent'], {
+const SUPPORT_STATUS = enumValues(['none', 'out_of_support', 'within_support']);
+const SUPPORT_TYPE = enumValues(['none', 'oem', 'oem_extended', 'third_party'], { oem: 'OEM', oem_extended: 'OEM extended' });
+const DEPRECIATION_SCHEDULE = enumValues(['other', '3_year_33_percent', '5_year_20_percent', '10_year_10_percent'], {
   '3_year_33_percent': '3 years, 33%',
   '5_year_20_percent': '5 years, 20%',
   '10_year_10_percent': '10 years, 10%',
 });
 /** The public reference's older variant: usage_status as an enum. Accepted, never sent. */
-export const USAGE_STATUS_VARIANT = enumValues(['non_production', 'none', 'other', 'production']);
+const USAGE_STATUS_VARIANT = enumValues(['non_production', 'none', 'other', 'production']);
 
 const fields: FieldDef[] = [
   // Synonyms from other tools' files (test/fixtures/registers/README.md has each source): Snipe-IT's importer

@@ -1,8 +1,6 @@
 // Company list (service-api.md 2.11): read only, not scoped by company.
 import { listResource } from './list.js';
 
-export const COMPANY_STATUSES = ['active', 'archived'] as const;
-
 export const company = listResource({
   name: 'company',
   label: 'Company',

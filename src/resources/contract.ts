@@ -4,13 +4,13 @@ import { type FieldDef, type ResourceDef, type CrossFieldRule, type WriteBody, c
 
 const money = moneyField;
 
-export const CONTRACT_TYPE = enumValues(['buy_side', 'sell_side'], { buy_side: 'Buy side', sell_side: 'Sell side' });
-export const CONTRACT_STATUS = enumValues(['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated']);
-export const END_OF_TERM_CLAUSE = enumValues(['auto_expires', 'auto_renewed']);
-export const END_OF_TERM_ACTION = enumValues(['allow_auto_renew', 'allow_expiration', 'disallow_auto_renew', 'renegotiate']);
-export const EXPENDITURE_TYPE = enumValues(['blended', 'capex', 'opex'], { capex: 'CapEx', opex: 'OpEx' });
-export const PAYMENT_TERMS = enumValues(['custom', 'net_30', 'net_45', 'net_60'], { net_30: 'Net 30', net_45: 'Net 45', net_60: 'Net 60' });
-export const FINANCING = enumValues(['custom', 'financed', 'leased', 'self_paid']);
+const CONTRACT_TYPE = enumValues(['buy_side', 'sell_side'], { buy_side: 'Buy side', sell_side: 'Sell side' });
+const CONTRACT_STATUS = enumValues(['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated']);
+const END_OF_TERM_CLAUSE = enumValues(['auto_expires', 'auto_renewed']);
+const END_OF_TERM_ACTION = enumValues(['allow_auto_renew', 'allow_expiration', 'disallow_auto_renew', 'renegotiate']);
+const EXPENDITURE_TYPE = enumValues(['blended', 'capex', 'opex'], { capex: 'CapEx', opex: 'OpEx' });
+const PAYMENT_TERMS = enumValues(['custom', 'net_30', 'net_45', 'net_60'], { net_30: 'Net 30', net_45: 'Net 45', net_60: 'Net 60' });
+const FINANCING = enumValues(['custom', 'financed', 'leased', 'self_paid']);
 
 const fields: FieldDef[] = [
   { name: 'contract_type', label: 'Contract type', type: 'enum', values: CONTRACT_TYPE, required: true, createOnly: true, description: 'Buy side (we buy from a supplier) or sell side (we sell to a customer); cannot change later.', synonyms: ['type', 'side', 'direction'] },

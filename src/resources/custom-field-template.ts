@@ -1,9 +1,6 @@
 // Custom field template list (service-api.md 2.3): read only.
 import { listResource } from './list.js';
 
-export const CUSTOM_FIELD_TYPES = ['asset', 'contract', 'supplier'] as const;
-export const CUSTOM_DATA_TYPES = ['date', 'money', 'number', 'text'] as const;
-
 export const customFieldTemplate = listResource({
   name: 'custom-field-template',
   label: 'Custom field template',

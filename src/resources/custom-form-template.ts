@@ -1,8 +1,6 @@
 // Custom form template list (service-api.md 2.4): read only.
 import { listResource } from './list.js';
 
-export const CUSTOM_FORM_TYPES = ['asset', 'contract', 'customer', 'supplier'] as const;
-
 export const customFormTemplate = listResource({
   name: 'custom-form-template',
   label: 'Custom form template',

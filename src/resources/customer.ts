@@ -2,12 +2,12 @@
 // Fields of service-api.md 4.4; name is unique per account.
 import { type FieldDef, type ResourceDef, type CrossFieldRule, columnsFromFields, enumValues, isBlank, getPath, textField } from './fields.js';
 
-export const CONTACT_TYPE = enumValues(['account_management', 'billing', 'executive', 'sales', 'support', 'technical']);
+const CONTACT_TYPE = enumValues(['account_management', 'billing', 'executive', 'sales', 'support', 'technical']);
 
 const text = textField;
 
 /** Fields customers share with suppliers' read shape (section 2.1/2.2). */
-export function partyFields(): FieldDef[] {
+function partyFields(): FieldDef[] {
   return [
     text('name', 'Name', 50, 'Name; unique in the account.', ['customer name', 'customer', 'client', 'client name', 'company name', 'account name', 'organisation', 'organization'], { required: true }),
     { name: 'category', label: 'Category', type: 'lookup', lookup: 'category', description: 'Category, by name (from the category list).', synonyms: ['industry', 'segment', 'customer category'] },

@@ -3,6 +3,7 @@
 // custom-field checks). A limit is written once, in a resource module, never here.
 import { z } from 'zod';
 import { memoized, ValueMemo } from '../util/memo.js';
+import { closest } from '../map/normalize.js';
 
 export type LookupKind =
   | 'country'
@@ -250,7 +251,7 @@ const inRange = (n: number, min: number | undefined, max: number | undefined) =>
  * Built from the same definition as the schema; test/resources/accepts.test.ts holds it
  * to never passing what the schema refuses.
  */
-export function valueAccepts(f: FieldDef, mode: WriteMode): Accepts | undefined {
+function valueAccepts(f: FieldDef, mode: WriteMode): Accepts | undefined {
   switch (f.type) {
     case 'text': {
       const max = f.maxLength ?? Infinity;
@@ -282,7 +283,7 @@ export function valueAccepts(f: FieldDef, mode: WriteMode): Accepts | undefined 
   }
 }
 
-export function valueSchema(f: FieldDef, mode: WriteMode): z.ZodType {
+function valueSchema(f: FieldDef, mode: WriteMode): z.ZodType {
   switch (f.type) {
     case 'text':
       return f.maxLength !== undefined ? z.string().max(f.maxLength) : z.string();
@@ -369,17 +370,6 @@ function objectSchema(node: Node, mode: WriteMode, extra: Record<string, z.ZodTy
 
 const templateValue = () => z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-const schemaCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, z.ZodObject>>>();
-
-/** The write body's schema for a resource and mode; unknown keys are dropped, as DRF does. Built once. */
-export function writeSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
-  const cached = schemaCache.get(def)?.[mode];
-  if (cached) return cached;
-  const built = buildWriteSchema(def, mode);
-  schemaCache.set(def, { ...schemaCache.get(def), [mode]: built });
-  return built;
-}
-
 /** The write body's keys that are not the definition's fields, each with its schema, made when asked for. */
 function extraSchemas(def: ResourceDef, mode: WriteMode): Record<string, () => z.ZodType> {
   const extra: Record<string, () => z.ZodType> = { company: () => z.number().int().positive() };
@@ -398,11 +388,6 @@ function extraSchemas(def: ResourceDef, mode: WriteMode): Record<string, () => z
     }
   }
   return extra;
-}
-
-function buildWriteSchema(def: ResourceDef, mode: WriteMode): z.ZodObject {
-  const extra = Object.fromEntries(Object.entries(extraSchemas(def, mode)).map(([key, make]) => [key, make()]));
-  return objectSchema(tree(writeFields(def, mode)), mode, extra);
 }
 
 /**
@@ -498,7 +483,7 @@ function requiredKeys(def: ResourceDef, mode: WriteMode): string[] {
 }
 
 /** Check cross-field rules, adding their issues to `out` (each rule ignores fields absent or of the wrong type). */
-export function checkRules(def: ResourceDef, body: WriteBody, mode: WriteMode, out: RuleIssue[] = []): RuleIssue[] {
+function checkRules(def: ResourceDef, body: WriteBody, mode: WriteMode, out: RuleIssue[] = []): RuleIssue[] {
   for (const r of def.rules) {
     const found = r.check(body, mode);
     if (found.length > 0) out.push(...found);
@@ -509,7 +494,7 @@ export function checkRules(def: ResourceDef, body: WriteBody, mode: WriteMode, o
 // ---------------------------------------------------------------------------------
 // Custom fields: values are checked by the data type of the template's field.
 
-export interface CustomFieldDef {
+interface CustomFieldDef {
   readonly id: number;
   readonly name: string;
   readonly data_type: CustomFieldDataType;
@@ -526,7 +511,7 @@ export interface CustomTemplate {
 }
 
 /** Why a custom value is refused, or undefined when it is fine. Wording for people; the sandbox reuses it. */
-export function customValueProblem(dataType: CustomFieldDataType, value: unknown, textMax: number): string | undefined {
+function customValueProblem(dataType: CustomFieldDataType, value: unknown, textMax: number): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   switch (dataType) {
     case 'money': {
@@ -605,6 +590,15 @@ export function checkCustomFields(
 // ---------------------------------------------------------------------------------
 // Wording. One zod issue, two audiences.
 
+/**
+ * An enum value that is none of the allowed: each allowed label quoted (labels hold commas:
+ * "3 years, 33%"), and the nearest one offered, as lookups do.
+ */
+export function notOneOf(shown: string, labels: readonly string[]): string {
+  const near = closest(shown, labels, { limit: 1 })[0];
+  return `"${shown}" is not one of: ${labels.map((l) => `"${l}"`).join(', ')}${near ? `; did you mean "${near}"?` : ''}`;
+}
+
 export type Audience = 'service' | 'user';
 
 function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
@@ -633,7 +627,7 @@ function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
 }
 
 /** Word a zod issue for the service's answers (DRF style) or for a spreadsheet user. */
-export function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audience: Audience, value?: unknown): string {
+function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audience: Audience, value?: unknown): string {
   const { kind, limit } = issueKind(issue);
   const service = audience === 'service';
   const shown = typeof value === 'string' ? value : JSON.stringify(value);
@@ -669,8 +663,7 @@ export function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined
     case 'choice': {
       if (service) return `"${shown}" is not a valid choice.`;
       const allowed = 'values' in issue ? (issue.values as unknown[]).map(String) : (field?.values ?? []).map((v) => v.value);
-      const labels = allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a).join(', ');
-      return `"${shown}" is not one of: ${labels}`;
+      return notOneOf(shown, allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a));
     }
     case 'type_object':
       return service ? 'Invalid data. Expected a dictionary.' : 'must be an object';

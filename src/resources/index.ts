@@ -17,7 +17,7 @@ import { hardwareModel } from './hardware-model.js';
 import { country } from './country.js';
 
 export * from './fields.js';
-export { asset, contract, customer, assetOwner, supplier, customFieldTemplate, customFormTemplate, businessUnit, user, license, category, usageStatus, company, hardwareModel, country };
+export { asset, contract, customer, assetOwner, supplier, customFieldTemplate, customFormTemplate, license, category, company, country };
 
 /** Every resource, in the order the service's documentation lists them. */
 export const RESOURCES: readonly ResourceDef[] = [

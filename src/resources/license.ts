@@ -1,12 +1,6 @@
 // License list (service-api.md 2.7, beta): read only; keyed by license_id.
 import { listResource } from './list.js';
 
-/** The spec cuts the last value off ("Maintenan..."); we take it to be Maintenance and accept any string on read. */
-export const LICENSE_TYPES = ['Product', 'Support', 'Perpetual', 'Concurrent', 'Volume', 'Single-User', 'Trial', 'Enterprise', 'Warranty', 'Maintenance'] as const;
-export const LICENSE_STATES = ['Active', 'Inactive', 'Expired', 'Renewed'] as const;
-export const LICENSE_STATUSES = ['Assigned', 'Unassigned', 'Pending Activation', 'Transferred'] as const;
-export const LICENSE_TERM_TYPES = ['Years', 'Days', 'Months'] as const;
-
 export const license = listResource({
   name: 'license',
   label: 'License',

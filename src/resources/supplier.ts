@@ -38,8 +38,6 @@ const columns: ColumnDef[] = [
   { path: 'additional_description', label: 'Additional description', type: 'text' },
 ];
 
-export const SUPPLIER_TYPES = ['us', 'foreign'] as const;
-
 export const supplier = listResource({
   name: 'supplier',
   label: 'Supplier',

@@ -1,9 +1,6 @@
 // User list (service-api.md 2.6): read only, not scoped by company.
 import { listResource } from './list.js';
 
-export const USER_ROLES = ['admin', 'user'] as const;
-export const USER_STATUSES = ['has_site_access', 'no_site_access', 'removed'] as const;
-
 export const user = listResource({
   name: 'user',
   label: 'User',

@@ -16,7 +16,7 @@ export interface RunIdentity {
 }
 
 /** Whether a journal was written by this same run (so resuming from it is right). */
-export function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
+function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
   return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
 }
 

@@ -3,7 +3,7 @@
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
 import { cellAt } from '../map/values.js';
-import { AssetbatchError, isAssetbatchError } from '../errors.js';
+import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
@@ -13,26 +13,10 @@ import { naturalKey, prepareRow, type PreparedRow, type RowContext, type RowIssu
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
+import { isInterruption, type StopState } from './stop.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
-
-export const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
-
-/** Why the run stopped (the first reason), shared by the rows and the outcomes. */
-export class StopState {
-  stopped?: { code: string; message: string };
-  /** `dryRun`: a row past the stop was not checked (a dry run sends nothing anyway). */
-  constructor(private readonly dryRun = false) {}
-  stop(e: unknown): void {
-    if (this.stopped) return;
-    this.stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
-  }
-  /** A row the run stopped before sending (or checking): listed, with why. */
-  notSent(base: Base): RowOutcome {
-    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `${this.dryRun ? 'not checked' : 'not sent'}: ${this.stopped?.message ?? 'interrupted'}` }] };
-  }
-}
 
 export interface RowsDeps {
   readonly s: RunSettings;
@@ -125,13 +109,16 @@ export class RowOutcomes {
     if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
     // A row of a report fed back with --on-existing update carries its record's id.
     if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
+    // A sync's row whose key a record has (the list read before the run says so) updates it.
+    if (s.sync && key && this.d.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(p, key, base);
     if (!s.dryRun) return this.create(r, p, base, key);
     // The list read before the run answers without a request.
-    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key));
-    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id));
+    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), p.body);
+    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, p.body));
   }
 
-  private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined): RowOutcome {
+  /** `sent`: the body the row would be created with. */
+  private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined, sent: PreparedRow['body']): RowOutcome {
     const { s, input } = this.d;
     if (existingId !== undefined) {
       const what = s.o.onExisting ?? 'skip';
@@ -140,7 +127,7 @@ export class RowOutcomes {
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
     }
     if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
-    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value };
+    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value, sent };
   }
 
   /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */
@@ -183,15 +170,13 @@ export class RowOutcomes {
     try {
       const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
       const failed = res.invalid ? 'invalid' : 'failed';
-      if (s.dryRun) return { ...base, status: res.status === 'failed' ? failed : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
-      return { ...base, status: res.status === 'failed' ? failed : res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      // A sync calls a row whose record already has its values unchanged; an update, skipped.
+      const unchanged = s.sync !== undefined && res.unchanged === true;
+      const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
+      if (s.dryRun) return { ...base, status: status ?? 'valid', id, issues: res.issues ?? [], changes: res.changes, sent: res.sent, note: res.note };
+      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
   }
 }
-
-/** The stop a signal asks for: the reason rows not sent give. */
-/** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
-export const interrupted = (dryRun = false): AssetbatchError =>
-  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted before every row was checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');

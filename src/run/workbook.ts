@@ -10,7 +10,7 @@ import { importSpreadsheet, loadMappingFile, type ImportOptions, type ImportSumm
 import type { RowOutcome } from '../report/report.js';
 
 /** Import order: what others refer to comes first. */
-export const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
+const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
 type WorkbookResource = (typeof WORKBOOK_ORDER)[number];
 
 const SHEET_NAMES: Record<WorkbookResource, readonly string[]> = {
@@ -20,7 +20,7 @@ const SHEET_NAMES: Record<WorkbookResource, readonly string[]> = {
 };
 
 /** Which resource a sheet holds, by its name (or the mapping of sheet names). */
-export function resourceOfSheet(name: string, sheets?: Readonly<Record<string, string>>): WorkbookResource | undefined {
+function resourceOfSheet(name: string, sheets?: Readonly<Record<string, string>>): WorkbookResource | undefined {
   const given = sheets?.[name];
   if (given) return WORKBOOK_ORDER.find((r) => compactName(r) === compactName(given));
   return WORKBOOK_ORDER.find((r) => SHEET_NAMES[r].some((n) => compactName(n) === compactName(name)));
@@ -41,13 +41,13 @@ export interface WorkbookSummary {
 export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummary> {
   // A workbook's mapping file says which sheet is which; columns are mapped sheet by sheet.
   const file = o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined;
-  if (file && (file.columns || file.resource || file.defaults)) {
-    throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}) and a "dateFormat"', {
+  if (file && (file.columns || file.fields || file.resource || file.defaults || typeof file.unmatched === 'object')) {
+    throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}), a "dateFormat" and one "unmatched" choice for every sheet', {
       location: { file: o.mappingPath },
       hint: 'To map one sheet\'s columns, import that sheet alone: --resource customer --sheet Clients --mapping clients.json',
     });
   }
-  o = { ...o, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(o.sheets ?? {}) }, dateFormat: o.dateFormat ?? file?.dateFormat };
+  o = { ...o, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(o.sheets ?? {}) }, dateFormat: o.dateFormat ?? file?.dateFormat, unmatched: o.unmatched ?? (file?.unmatched as string | undefined) };
   const sheets = await listSheets(o.file);
   const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, o.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
   if (plan.length === 0) {

@@ -3,7 +3,7 @@
 // same request sequence give the same faults, so a test can count on them.
 import { mulberry32, type Random } from './prng.js';
 
-export const FAULT_KINDS = ['429', '500', '503', 'reset', 'lost'] as const;
+const FAULT_KINDS = ['429', '500', '503', 'reset', 'lost'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultRates = Partial<Record<FaultKind, number>>;
 

@@ -15,7 +15,7 @@ interface Group {
 }
 
 /** Top-level keys of a resource's write body, in definition order. */
-export function topLevelGroups(def: ResourceDef): Group[] {
+function topLevelGroups(def: ResourceDef): Group[] {
   const groups = new Map<string, Group>();
   for (const f of def.fields) {
     const [key, ...rest] = f.name.split('.');
@@ -72,7 +72,7 @@ export function normaliseWriteBody(def: ResourceDef, body: Record<string, unknow
 }
 
 /** The name a lookup kind's record shows, by the list's own field for it. */
-export function lookupName(kind: LookupKind, rec: StoredRecord): unknown {
+function lookupName(kind: LookupKind, rec: StoredRecord): unknown {
   switch (kind) {
     case 'category':
       return rec.data.category;
@@ -99,7 +99,7 @@ function lookupShape(store: Store, kind: LookupKind, id: unknown, company: numbe
 }
 
 /** The record as the service answers it (GET, and the body of 200/201 on writes). */
-export function readShape(def: ResourceDef, rec: StoredRecord, store: Store): Record<string, unknown> {
+function readShape(def: ResourceDef, rec: StoredRecord, store: Store): Record<string, unknown> {
   const out: Record<string, unknown> = { id: rec.id };
   for (const g of topLevelGroups(def)) {
     const value = rec.data[g.key] ?? null;

@@ -8,7 +8,7 @@ import { MONEY_MAX, MONEY_MIN, NUMBER_MAX, NUMBER_MIN, type FieldDef, type Resou
 type CustomTarget = Extract<Target, { kind: 'custom' }>;
 
 /** A custom field's rules as a field description. */
-export function customFieldDef(def: ResourceDef, t: CustomTarget): FieldDef {
+function customFieldDef(def: ResourceDef, t: CustomTarget): FieldDef {
   const where = `${t.source === 'template' ? 'Custom field' : 'Custom form field'} of "${t.templateName}" in this account.`;
   const base = { name: targetName(t), label: t.fieldName, description: where };
   switch (t.dataType) {

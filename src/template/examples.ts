@@ -96,7 +96,7 @@ export const EXAMPLES: Record<WritableName, Readonly<Record<string, ExampleValue
 };
 
 /** The word that marks the example row's key (serial number, contract number, customer name). */
-export const EXAMPLE_MARK = 'EXAMPLE';
+const EXAMPLE_MARK = 'EXAMPLE';
 
 /**
  * The key the template's example row carries, for resources that are created from rows:

@@ -7,7 +7,7 @@ import { type LookupKind, type ResourceDef, LOOKUP_LIST, getPath } from '../reso
 import type { LookupValues } from './template.js';
 
 /** The lists a template offers as drop-downs (contracts and customers grow too long to pick from). */
-export const LIVE_KINDS: readonly LookupKind[] = ['country', 'category', 'usage_status', 'business_unit', 'supplier', 'asset_owner', 'hardware_model'];
+const LIVE_KINDS: readonly LookupKind[] = ['country', 'category', 'usage_status', 'business_unit', 'supplier', 'asset_owner', 'hardware_model'];
 
 export interface LiveLookups {
   readonly lookups: LookupValues;

@@ -42,7 +42,7 @@ export interface TemplateColumn {
 /** Rows 2 … 1 + this carry the drop-downs and checks; Excel extends them when rows are inserted inside. */
 export const TEMPLATE_ROWS = 1000;
 
-export const DATA_SHEET_NOTE = 'Row 2 is an example: replace it or delete it (an import skips a row that keeps its EXAMPLE key).';
+const DATA_SHEET_NOTE = 'Row 2 is an example: replace it or delete it (an import skips a row that keeps its EXAMPLE key).';
 
 // A fixed timestamp keeps regenerated templates identical in content.
 const GENERATED_AT = new Date(Date.UTC(2024, 0, 1));

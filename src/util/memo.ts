@@ -5,7 +5,7 @@
 // of its questions gives up (and frees what it held), so memory stays bounded either way.
 
 /** Distinct values a memo holds at most. */
-export const MEMO_CAPACITY = 4096;
+const MEMO_CAPACITY = 4096;
 
 export class ValueMemo<V> {
   private readonly seen = new Map<unknown, V>();

@@ -5,7 +5,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** At most this long between turns of the event loop. */
-export const TURN_MS = 50;
+const TURN_MS = 50;
 
 /** `due()` is a promise to await when the loop has held the thread for TURN_MS; else undefined (most calls). */
 export class Turns {

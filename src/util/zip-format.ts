@@ -1,5 +1,5 @@
-// The zip format's record signatures and limits (PKWARE's APPNOTE.TXT), shared by the
-// reader of workbooks (src/read/xlsx/zip.ts) and the writer of exports (src/export/writers/zip.ts).
+// The zip format's record signatures and limits (PKWARE's APPNOTE.TXT), for the writer of
+// exports (src/export/writers/zip.ts) and its tests; workbooks are read with yauzl.
 
 /** Local file header. */
 export const LFH_SIG = 0x04034b50;

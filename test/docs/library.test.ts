@@ -95,3 +95,44 @@ describe('docs/library.md', () => {
     expect(run.out.trim()).not.toBe('');
   }, 60_000);
 });
+
+/** The names src/index.ts exports, as it spells them: values and types apart. */
+function indexExports(): { values: string[]; types: string[] } {
+  const sf = ts.createSourceFile('index.ts', readFileSync(join(ROOT, 'src/index.ts'), 'utf8'), ts.ScriptTarget.Latest, true);
+  const values: string[] = [];
+  const types: string[] = [];
+  for (const n of sf.statements) {
+    if (!ts.isExportDeclaration(n)) continue;
+    // `export *` would export names this list cannot see.
+    if (!n.exportClause || !ts.isNamedExports(n.exportClause)) throw new Error('src/index.ts has an `export *`: name what it exports');
+    for (const e of n.exportClause.elements) (n.isTypeOnly || e.isTypeOnly ? types : values).push(e.name.text);
+  }
+  return { values, types };
+}
+
+/** The backquoted names of the paragraph of "## Exported" that starts with `label`. */
+function listed(text: string, label: string): string[] {
+  const section = text.slice(text.indexOf('\n## Exported\n'));
+  const para = section.split('\n\n').find((p) => p.startsWith(label)) ?? '';
+  return [...para.matchAll(/`([A-Za-z]\w*)`/g)].map((m) => m[1]);
+}
+
+describe('docs/library.md, "Exported"', () => {
+  const doc = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
+  const index = indexExports();
+
+  it('lists exactly the values src/index.ts exports', async () => {
+    const loaded = Object.keys(await import('../../src/index.js'));
+    expect([...index.values].sort()).toEqual([...loaded].sort());
+    expect(listed(doc, 'Functions and values:').sort()).toEqual([...index.values].sort());
+  });
+
+  it('lists exactly the types src/index.ts exports', () => {
+    expect(listed(doc, 'Types:').sort()).toEqual([...index.types].sort());
+  });
+
+  it('keeps the surface narrow (15 to 30 values)', () => {
+    expect(index.values.length).toBeGreaterThanOrEqual(15);
+    expect(index.values.length).toBeLessThanOrEqual(30);
+  });
+});

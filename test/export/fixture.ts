@@ -10,7 +10,7 @@ import { buildSeed, startSandbox, type Sandbox } from '../../src/sandbox/index.j
 type Data = Record<string, unknown>;
 
 /** Text that a spreadsheet would run as a formula, and other awkward text. */
-export const DANGEROUS = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@cmd', '\t=tab', '=1+2'];
+const DANGEROUS = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@cmd', '\t=tab', '=1+2'];
 const awkward = (i: number, base: string): string => (i <= DANGEROUS.length ? DANGEROUS[i - 1] : i % 7 === 0 ? `${base}, "quoted"\nsecond line é 日本` : base);
 
 const field = (id: number, name: string, data_type: string, order: number, is_active = true) => ({ id, name, data_type, is_active, order });
@@ -107,7 +107,7 @@ const REFERENCE: Record<string, { company: number | null; make: (i: number) => D
   },
 };
 
-export function assetBody(i: number): Data {
+function assetBody(i: number): Data {
   return {
     company: 1,
     name: awkward(i, `Asset ${i}`),
@@ -133,7 +133,7 @@ export function assetBody(i: number): Data {
 }
 
 /** Contract i; the contract template (custom field template 2) exists only from n = 2. */
-export function contractBody(i: number, n = i + 1): Data {
+function contractBody(i: number, n = i + 1): Data {
   return {
     company: 1,
     contract_type: 'buy_side',
@@ -159,7 +159,7 @@ export function contractBody(i: number, n = i + 1): Data {
   };
 }
 
-export function customerBody(i: number): Data {
+function customerBody(i: number): Data {
   return {
     company: 1,
     name: awkward(i, `Customer ${i}`),
@@ -207,6 +207,6 @@ export async function startSizedSandbox(n: number, opts: { latencyMs?: number } 
 }
 
 /** Create records through the API, a few at a time, in order of i (so ids follow i). */
-export async function createMany(client: ApiClient, resource: string, n: number, body: (i: number) => Data): Promise<void> {
+async function createMany(client: ApiClient, resource: string, n: number, body: (i: number) => Data): Promise<void> {
   for (let i = 1; i <= n; i++) await client.write('POST', client.path(resource), body(i));
 }

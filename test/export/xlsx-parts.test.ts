@@ -96,7 +96,7 @@ async function parts(file: Buffer): Promise<[string, string][]> {
   try {
     const zip = await readZipDirectory(fh, path, file.length, { file: path });
     const out: [string, string][] = [];
-    for (const e of zip.entries) out.push([e.name, (await readEntryText(fh, zip, e, 1 << 30, { file: path })).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'T')]);
+    for (const e of zip.entries) out.push([e.name, (await readEntryText(zip, e, 1 << 30, { file: path })).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'T')]);
     return out;
   } finally {
     await fh.close();

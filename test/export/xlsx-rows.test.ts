@@ -89,7 +89,7 @@ async function part(file: Buffer, name: string, entry: string): Promise<string> 
   const fh = await open(path, 'r');
   try {
     const zip = await readZipDirectory(fh, path, file.length, { file: path });
-    return await readEntryText(fh, zip, zip.byName.get(entry)!, 1 << 30, { file: path });
+    return await readEntryText(zip, zip.byName.get(entry)!, 1 << 30, { file: path });
   } finally {
     await fh.close();
   }

@@ -34,7 +34,7 @@ function ole2(streamNames: readonly string[]): Buffer {
   return Buffer.concat([header, dir]);
 }
 
-export async function registerWorkbook(): Promise<ExcelJS.Workbook> {
+async function registerWorkbook(): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Register');
   ws.addRow(['Name', 'Serial No.', 'Cost']);

@@ -9,7 +9,7 @@ import { openSheet } from '../../src/read/index.js';
 import type { ReadOptions, SheetRow, SheetSource } from '../../src/read/types.js';
 import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 
-export const TMP_ROOT = join(import.meta.dirname, '..', '.tmp', 'read');
+const TMP_ROOT = join(import.meta.dirname, '..', '.tmp', 'read');
 
 /** A fresh scratch folder for one test file. */
 export function scratchDir(name: string): string {
@@ -121,7 +121,7 @@ export async function readZip(path: string): Promise<{ name: string; data: Buffe
     const { size } = await fh.stat();
     const dir = await readZipDirectory(fh, path, size, { file: path });
     const parts: { name: string; data: Buffer }[] = [];
-    for (const e of dir.entries) parts.push({ name: e.name, data: Buffer.from(await readEntryText(fh, dir, e, 1 << 30, { file: path }), 'utf8') });
+    for (const e of dir.entries) parts.push({ name: e.name, data: Buffer.from(await readEntryText(dir, e, 1 << 30, { file: path }), 'utf8') });
     return parts;
   } finally {
     await fh.close();

@@ -12,9 +12,9 @@ import { columnLetter } from '../../src/util/column-letter.js';
 import { NO_HEADER_ROW, type CellValue } from '../../src/read/types.js';
 import { CELL_FILES, XLSX_CELLS_DIR } from './xlsx-cells.corpus.js';
 
-export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
-export interface ExpectedRow {
+interface ExpectedRow {
   /** The row number the spreadsheet shows. */
   readonly row?: number;
   readonly cells: CellValue[];
@@ -22,7 +22,7 @@ export interface ExpectedRow {
   readonly line?: number;
 }
 
-export interface Expected {
+interface Expected {
   readonly headers: string[];
   readonly rows: ExpectedRow[];
   /** Rows whose shape the reader repairs (flagged W_ROW_REPAIRED: exit 1). */

@@ -8,7 +8,7 @@ import { cell, text, type RawWorkbook } from './xlsx-raw.js';
 
 export const XLSX_CELLS_DIR = join(import.meta.dirname, '..', 'fixtures', 'xlsx-cells');
 
-export interface CellCase {
+interface CellCase {
   readonly name: string;
   /** The `<c>` of column B: attributes and body. */
   readonly attrs: string;

@@ -31,7 +31,7 @@ const cases: Case[] = [
   { name: 'a number through a date format', cell: { value: '45322' }, fmt: 'mm-dd-yy', value: utc(2024, 1, 31) },
   { name: 'a number through a date format in capitals (DD/MM/YYYY)', cell: { value: '45322' }, fmt: 'DD/MM/YYYY', value: utc(2024, 1, 31) },
   { name: 'a number through a date format, 1904 system', cell: { value: '43860' }, fmt: 'mm-dd-yy', value: utc(2024, 1, 31), date1904: true },
-  { name: 'a date and time', cell: { value: '45322.5' }, fmt: 'yyyy-mm-dd hh:mm', value: utc(2024, 1, 31, 12) },
+  { name: 'a date and time', cell: { value: '45322.5' }, fmt: 'yyyy-mm-dd hh:mm', value: '2024-01-31 12:00' },
   { name: 'a date before 1 March 1900 (Excel counts 29 Feb 1900)', cell: { value: '59' }, fmt: 'mm-dd-yy', value: utc(1900, 2, 28) },
   { name: '29 February 1900, which never was', cell: { value: '60' }, fmt: 'mm-dd-yy', value: '1900-02-29', warning: 'W_DATE_1900' },
   { name: 'a time of day', cell: { value: '0.395833333333333' }, fmt: 'h:mm', value: '09:30' },
@@ -85,13 +85,15 @@ const cases: Case[] = [
   { name: 'an ISO date result', cell: { type: 'd', formula: true, value: '2023-03-15' }, value: utc(2023, 3, 15) },
   { name: 'no saved result', cell: { formula: true }, value: null, warning: 'W_FORMULA_NO_RESULT' },
   { name: 'no saved text result', cell: { type: 'str', formula: true }, value: null, warning: 'W_FORMULA_NO_RESULT' },
-  { name: 'a number result that is no number', cell: { formula: true, value: '' }, value: null, warning: 'W_FORMULA_NO_RESULT' },
+  { name: 'a number result that is no number', cell: { formula: true, value: 'abc' }, value: null, warning: 'W_FORMULA_NO_RESULT' },
+  { name: 'an empty result with no type (xlsxwriter, Excel::Writer::XLSX) is an empty string', cell: { formula: true, value: '' }, value: null },
+  { name: 'a result written <v/> (openpyxl: not calculated) has none', cell: { formula: true, value: '', emptyTag: true }, value: null, warning: 'W_FORMULA_NO_RESULT' },
 ];
 
 function decode(c: Case): { value: CellValue; warnings: string[] } {
   const list: ReadWarning[] = [];
   const ctx: CellContext = { date1904: c.date1904 ?? false, formats: FORMATS, shared: SHARED, warnings: new WarningSink(list) };
-  const cell: CellXml = { type: '', style: c.fmt === undefined ? 0 : style(c.fmt), formula: false, value: undefined, inline: undefined, ...c.cell };
+  const cell: CellXml = { type: '', style: c.fmt === undefined ? 0 : style(c.fmt), formula: false, value: undefined, inline: undefined, emptyTag: false, ...c.cell };
   return { value: decodeCell(cell, 7, ctx), warnings: list.map((w) => w.code) };
 }
 

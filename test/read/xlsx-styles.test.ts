@@ -2,6 +2,7 @@
 // to its format code, custom or one of Excel's built-in ids, as the cells were always read.
 import { describe, expect, it } from 'vitest';
 import { numberFormats } from '../../src/read/xlsx/xlsx-styles.js';
+import { xmlElements } from '../../src/read/xlsx/xml-elements.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
@@ -21,7 +22,7 @@ describe('number formats by cell style', () => {
     { name: 'a custom code for a built-in id wins', xfs: `${general}<xf numFmtId="14"/>`, fmt: 'yyyy-mm-dd', custom: '<numFmt numFmtId="14" formatCode="yyyy-mm-dd"/>' },
   ])('$name', ({ xfs, fmt, custom }) => {
     const numFmts = `<numFmts count="3"><numFmt numFmtId="164" formatCode="&quot;TRUE&quot;;&quot;TRUE&quot;;&quot;FALSE&quot;"/><numFmt formatCode="dd\\.mm\\.yyyy" numFmtId="165"/>${custom ?? ''}</numFmts>`;
-    const formats = numberFormats(styles(numFmts, xfs));
+    const formats = numberFormats(xmlElements(styles(numFmts, xfs), 'xl/styles.xml', {}));
     expect(formats[formats.length - 1]).toBe(fmt);
   });
 });

@@ -1,7 +1,7 @@
 // Shared helpers for the sandbox tests: a sandbox per file, and small fetch wrappers.
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: Headers;
   // The body is JSON of whatever shape the endpoint answers.

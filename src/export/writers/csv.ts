@@ -8,7 +8,7 @@ import type { CellValue, ExportColumn } from '../flatten.js';
 import { neutralizeCell } from '../neutralize.js';
 import { type AboutInfo, type SheetSpec, type TableWriter, type WriterOptions, writeChunk } from './types.js';
 
-export function csvCell(type: ExportColumn['type'], v: CellValue, raw: boolean): string {
+function csvCell(type: ExportColumn['type'], v: CellValue, raw: boolean): string {
   if (v === null) return '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (typeof v === 'number') return type === 'decimal' ? v.toFixed(2) : String(v);

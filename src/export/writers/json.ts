@@ -12,7 +12,7 @@ function rowObject(columns: readonly ExportColumn[], cells: readonly CellValue[]
   return o;
 }
 
-export function aboutObject(about: AboutInfo): Record<string, unknown> {
+function aboutObject(about: AboutInfo): Record<string, unknown> {
   return {
     what: about.what,
     source: about.source,

@@ -55,7 +55,7 @@ export function xmlText(text: string): string {
 }
 
 /** An ISO day's serial number: days since 1899-12-30, as Excel stores a date (1900 system). */
-export function serialDay(iso: string): number {
+function serialDay(iso: string): number {
   return serialTime(new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))));
 }
 

@@ -14,7 +14,7 @@ export interface Dialect {
 }
 
 /** A row whose shape had to be repaired: which cell, and what was assumed. */
-export interface RecordRepair {
+interface RecordRepair {
   /** 0-based cell index. */
   readonly cell: number;
   readonly message: string;
@@ -64,7 +64,7 @@ interface Scan {
  * Scans one record. `lineOnly` makes a quote that does not close on its line literal (used
  * to read a record's lines one by one); `final` says no more text will come.
  */
-export function scanRecord(text: string, start: number, d: Dialect, delim: number, final: boolean, lineOnly = false): Scan {
+function scanRecord(text: string, start: number, d: Dialect, delim: number, final: boolean, lineOnly = false): Scan {
   const cells: string[] = [];
   const n = text.length;
   let p = start;
@@ -144,7 +144,7 @@ function finish(text: string, cells: string[], k: number, final: boolean, multil
 }
 
 /** Line breaks in `v`, \r\n counting once. */
-export function countLineBreaks(v: string): number {
+function countLineBreaks(v: string): number {
   let n = 0;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
@@ -177,7 +177,7 @@ function splitLines(raw: string, d: Dialect, delim: number): Scan[] {
  * number of cells, its quote closed cleanly) is taken as one row in a file of two columns,
  * where a note's line holding one comma would look like a row.
  */
-export function repairRecord(raw: string, scan: Scan | undefined, d: Dialect, delim: number): Scan[] | undefined {
+function repairRecord(raw: string, scan: Scan | undefined, d: Dialect, delim: number): Scan[] | undefined {
   if (d.width < 2) return undefined;
   const wellFormed = scan !== undefined && scan.cells.length === d.width && scan.strayQuote === undefined;
   if (wellFormed && d.width < 3) return undefined;

@@ -17,7 +17,7 @@ import { batchedRows, parseInWorkerBatches, workerAvailable } from '../worker/cs
 import { isDangerous } from '../../export/neutralize.js';
 
 /** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
-export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+const MAX_RECORD_BYTES = 32 * 1024 * 1024;
 
 const ENCODING_LABEL: Record<TextEncodingName, string> = {
   'utf-8': 'UTF-8',
@@ -147,7 +147,7 @@ import type { ParseEvents, ParseInit } from './csv-init.js';
  * not end in a line break of its own. Otherwise csv-stringify quotes the cells; in a
  * worker thread this costs the checking thread nothing.
  */
-export function recordText(cells: readonly CellValue[], raw: string | undefined): string | undefined {
+function recordText(cells: readonly CellValue[], raw: string | undefined): string | undefined {
   let quotes = false;
   for (const c of cells) {
     if (typeof c !== 'string') continue;

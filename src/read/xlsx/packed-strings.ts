@@ -1,5 +1,5 @@
 // Many short strings kept as one UTF-8 buffer and their offsets, each decoded when it is
-// asked for: the XLSX shared-strings table (xlsx-strings.ts) of a 200,000-row workbook is
+// asked for (no library packs strings this way for a lookup by index): the XLSX shared-strings table (xlsx-strings.ts) of a 200,000-row workbook is
 // 400,000 strings, which as V8 strings took 48 bytes each (19.8 MB, and the heap's
 // headroom over them grew with the file); packed, they take their bytes and 4 more each,
 // outside the heap. A lookup makes a new string, as a cell's value needs one anyway.

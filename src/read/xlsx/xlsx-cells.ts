@@ -30,7 +30,7 @@ function isoDate(raw: string): Date | string {
  * case, as Excel reads them) outside quotes and brackets. Memoized by format code: a sheet
  * has few formats and many cells.
  */
-function isDateFormat(fmt: string | undefined): boolean {
+function isDateFormat(fmt: string | undefined): fmt is string {
   if (!fmt) return false;
   let known = DATE_FORMAT.get(fmt);
   if (known === undefined) {
@@ -68,14 +68,27 @@ function zeroPadded(fmt: string | undefined, n: number): string | undefined {
  * 30 December 1899, which means nothing to the user and would import as that day.
  */
 function timeOfDay(fmt: string | undefined, serial: number): string | undefined {
-  if (fmt === undefined || !(serial >= 0 && serial < 1)) return undefined;
+  if (fmt === undefined || !(serial >= 0)) return undefined;
+  const parts = timeParts(fmt);
+  // A time-only format shows the time of a full date-time too (08:00 of 2024-01-01 08:00).
+  if (parts === undefined || parts.date) return undefined;
+  return clockOf(serial, parts.seconds);
+}
+
+/** What a format shows of the clock: undefined for none; else whether seconds, and whether a date too. */
+function timeParts(fmt: string): { seconds: boolean; date: boolean } | undefined {
   // Colours, locales and conditions in brackets go; elapsed time ([h], [mm], [ss]) stays.
   const bare = fmt.replace(/\[(?![hms]+\])[^\]]*]/gi, '').replace(/"[^"]*"|\\./g, '');
-  if (!/[hs]/i.test(bare) || /[yd]/i.test(bare)) return undefined;
-  const secs = Math.round(serial * 86_400) % 86_400;
+  if (!/[hs]/i.test(bare)) return undefined;
+  return { seconds: /s/i.test(bare), date: /[yd]/i.test(bare) };
+}
+
+/** The time of day of a serial, "09:30" or "09:30:15" (24-hour, whatever the format says). */
+function clockOf(serial: number, seconds: boolean): string {
+  const secs = Math.round((serial - Math.floor(serial)) * 86_400) % 86_400;
   const two = (n: number) => String(n).padStart(2, '0');
   const hm = `${two(Math.floor(secs / 3600))}:${two(Math.floor(secs / 60) % 60)}`;
-  return /s/i.test(bare) ? `${hm}:${two(secs % 60)}` : hm;
+  return seconds ? `${hm}:${two(secs % 60)}` : hm;
 }
 
 /**
@@ -145,6 +158,12 @@ export interface CellXml {
   formula: boolean;
   /** The text of `<v>`, raw (entities not decoded); undefined when there is none. */
   value: string | undefined;
+  /**
+   * The `<v>` was written `<v/>`. XML makes it the same as `<v></v>`, but writers do not:
+   * openpyxl writes `<v/>` for a formula it did not calculate, xlsxwriter and
+   * Excel::Writer::XLSX write `<v></v>` for a result of "".
+   */
+  emptyTag: boolean;
   /** The inside of `<is>` (an inline string), raw; undefined when there is none. */
   inline: string | undefined;
 }
@@ -168,6 +187,12 @@ export interface CellContext {
 function textValue(raw: string): CellValue {
   if (raw === '') return null;
   return decodeEscapes(raw);
+}
+
+/** An inline string (`<is>`): itemText decodes its entities and escapes, once. */
+function inlineValue(xml: string): CellValue {
+  const text = itemText(xml);
+  return text === '' ? null : text;
 }
 
 /** Text stored in the sheet (`t="str"`, `<v>` of an inline string): entities decoded once. */
@@ -236,11 +261,37 @@ function numberShown(fmt: string | undefined, n: number): CellValue {
 function numberValue(raw: string, row: number, ctx: CellContext, fmt: string | undefined): CellValue {
   const n = parseFloat(raw);
   if (Number.isNaN(n)) return null;
-  if (!isDateFormat(fmt)) return numberShown(fmt, n);
+  if (!isDateFormat(fmt)) return numberShown(fmt, shownDigits(raw, n));
+  return dateShown(fmt, n, row, ctx);
+}
+
+/**
+ * A number as Excel shows it: to 15 significant digits (0.1+0.2 saves as
+ * 0.30000000000000004 and shows as 0.3). A saved number of 16 characters or fewer has no
+ * more digits than that, and is taken as it is.
+ */
+function shownDigits(raw: string, n: number): number {
+  return raw.length > 16 ? Number(n.toPrecision(15)) : n;
+}
+
+/**
+ * A serial through a date or time format, as the format shows it: an elapsed time or a
+ * time of day as text (a time-only format over a full date-time shows the time alone), a
+ * date with a time as "2021-07-31 08:00" (seconds when the format shows them; the time kept
+ * at midnight too), a date alone as the Date.
+ */
+function dateShown(fmt: string, n: number, row: number, ctx: CellContext): CellValue {
   const date = serialToDate(n, ctx.date1904);
   // The serial again from the date, rounded to the millisecond, as it always was read.
   const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? 1462 : 0);
-  return clockText(fmt, serial) ?? fixLeapBug(date, row, ctx);
+  const clock = clockText(fmt, serial);
+  if (clock !== undefined) return clock;
+  const day = fixLeapBug(date, row, ctx);
+  const parts = timeParts(fmt);
+  if (parts === undefined || !(day instanceof Date)) return day;
+  // To the second, as the clock shows it: 23:59:59.9996 is the next day's 00:00:00.
+  const iso = new Date(Math.round(day.getTime() / 1000) * 1000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, parts.seconds ? 19 : 16)}`;
 }
 
 /**
@@ -250,8 +301,11 @@ function numberValue(raw: string, row: number, ctx: CellContext, fmt: string | u
  */
 function formulaResult(c: CellXml, row: number, ctx: CellContext): CellValue {
   const { type, value } = c;
-  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline));
+  if (type === 'inlineStr' && c.inline !== undefined) return inlineValue(c.inline);
   if (value === undefined) return noResult(row, ctx);
+  // `<v></v>` with no type: a result of "" as xlsxwriter and Excel::Writer::XLSX save it;
+  // `<v/>`, openpyxl's formula without a result, stays loud.
+  if (value === '' && type === '') return c.emptyTag ? noResult(row, ctx) : null;
   if (type === 'e') return { error: decodeXml(value) };
   if (type === 'b') return booleanResult(value);
   if (type === 'str' || type === 'inlineStr') return storedText(value);
@@ -260,8 +314,8 @@ function formulaResult(c: CellXml, row: number, ctx: CellContext): CellValue {
   if (Number.isNaN(n)) return noResult(row, ctx);
   const fmt = ctx.formats[c.style];
   if (isBooleanFormat(fmt)) return n !== 0;
-  if (isDateFormat(fmt)) return clockText(fmt, n) ?? fixLeapBug(serialToDate(n, ctx.date1904), row, ctx);
-  return numberShown(fmt, n);
+  if (isDateFormat(fmt)) return dateShown(fmt, n, row, ctx);
+  return numberShown(fmt, shownDigits(value, n));
 }
 
 /** A cell as the user sees it, from its XML (see CellXml) and the workbook's tables. */
@@ -269,7 +323,7 @@ export function decodeCell(c: CellXml, row: number, ctx: CellContext): CellValue
   const { type, value } = c;
   if (type === 'd') return value === undefined ? (c.formula ? noResult(row, ctx) : null) : isoValue(value);
   if (c.formula) return formulaResult(c, row, ctx);
-  if (type === 'inlineStr' && c.inline !== undefined) return textValue(itemText(c.inline));
+  if (type === 'inlineStr' && c.inline !== undefined) return inlineValue(c.inline);
   if (value === undefined) return null;
   switch (type) {
     case 's':

@@ -1,10 +1,12 @@
-// XLSX parts: our own pass over the zip directory before any XML is read (sizes,
-// encryption, the sheet list, entity checks), the choice of sheet, and a part scanned as it
-// inflates (a DOCTYPE refused, merged ranges collected).
+// XLSX parts: a pass over the zip directory before any XML is read (sizes, encryption),
+// the sheet list from workbook.xml and its relationships (parsed by saxes: xml-elements.ts),
+// the choice of sheet, and a part scanned as it inflates (a DOCTYPE refused, merged ranges
+// collected).
 import type { FileHandle } from 'node:fs/promises';
 import type { Location } from '../../errors.js';
 import { CONVERT_HINT } from '../detect.js';
 import { readError, type WarningSink } from '../problems.js';
+import { xmlElements, type XmlElement } from './xml-elements.js';
 import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, type ZipDirectory, type ZipEntry } from './zip.js';
 
 /** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */
@@ -37,18 +39,6 @@ export function decodeXml(s: string): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
     e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : XML_ENTITIES[e],
   );
-}
-
-/** Attributes of every `<name …>` element (any namespace prefix). Enough for workbook.xml and rels. */
-function elements(xml: string, name: string): Record<string, string>[] {
-  const out: Record<string, string>[] = [];
-  const tag = new RegExp(`<(?:[\\w.-]+:)?${name}(?=[\\s/>])([^>]*)>`, 'g');
-  for (const m of xml.matchAll(tag)) {
-    const attrs: Record<string, string> = {};
-    for (const a of m[1].matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attrs[a[1]] = decodeXml(a[2] ?? a[3] ?? '');
-    out.push(attrs);
-  }
-  return out;
 }
 
 /** A DOCTYPE can declare entities that expand without bound; spreadsheet XML never has one. */
@@ -117,6 +107,13 @@ export function partFinder(dir: ZipDirectory): (name: string) => ZipEntry | unde
   };
 }
 
+/** A small part (workbook.xml, relationships, styles) read whole and parsed; a DOCTYPE refused. */
+export async function readSmallPart(dir: ZipDirectory, e: ZipEntry, where: Location): Promise<XmlElement[]> {
+  const xml = await readEntryText(dir, e, SMALL_PART_BUDGET, where);
+  refuseDoctype(xml, e.name, where);
+  return xmlElements(xml, e.name, where);
+}
+
 export async function openWorkbook(fh: FileHandle, path: string, size: number, where: Location, maxInflatedBytes: number): Promise<Workbook> {
   const dir = await readZipDirectory(fh, path, size, where);
   refuseOtherZips(dir, where);
@@ -126,10 +123,8 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
   let workbookPath = 'xl/workbook.xml';
   const rootRels = part('_rels/.rels');
   if (rootRels) {
-    const xml = await readEntryText(fh, dir, rootRels, SMALL_PART_BUDGET, where);
-    refuseDoctype(xml, rootRels.name, where);
-    const office = elements(xml, 'Relationship').find((r) => /\/officeDocument$/.test(r.Type ?? ''));
-    if (office?.Target) workbookPath = resolveTarget('', office.Target);
+    const office = (await readSmallPart(dir, rootRels, where)).find((r) => r.name === 'Relationship' && /\/officeDocument$/.test(r.attrs.Type ?? ''));
+    if (office?.attrs.Target) workbookPath = resolveTarget('', office.attrs.Target);
   }
   const workbookEntry = part(workbookPath);
   if (!workbookEntry) {
@@ -139,31 +134,29 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
   const relsEntry = part(relsPath);
   if (!relsEntry) throw readError('E_FILE_CORRUPT', where, `is damaged or incomplete (its part ${relsPath} is missing)`, { hint: CONVERT_HINT });
 
-  const workbookXml = await readEntryText(fh, dir, workbookEntry, SMALL_PART_BUDGET, where);
-  refuseDoctype(workbookXml, workbookEntry.name, where);
-  const relsXml = await readEntryText(fh, dir, relsEntry, SMALL_PART_BUDGET, where);
-  refuseDoctype(relsXml, relsEntry.name, where);
-
+  const workbookXml = await readSmallPart(dir, workbookEntry, where);
   const rels = new Map<string, { type: string; target: string }>();
-  for (const r of elements(relsXml, 'Relationship')) {
-    if (r.Id && r.Target && r.TargetMode !== 'External') rels.set(r.Id, { type: r.Type ?? '', target: resolveTarget(workbookPath, r.Target) });
+  for (const { name, attrs: r } of await readSmallPart(dir, relsEntry, where)) {
+    if (name === 'Relationship' && r.Id && r.Target && r.TargetMode !== 'External') rels.set(r.Id, { type: r.Type ?? '', target: resolveTarget(workbookPath, r.Target) });
   }
   const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix));
-  const pr = elements(workbookXml, 'workbookPr')[0];
+  const pr = workbookXml.find((e) => e.name === 'workbookPr')?.attrs;
   // LibreOffice writes date1904="true" (as valid as Excel's "1").
   const date1904 = pr?.date1904 === '1' || pr?.date1904 === 'true';
 
-  const sheets: SheetInfo[] = elements(workbookXml, 'sheet').map((s, i) => {
-    const rel = rels.get(s['r:id'] ?? s.id ?? Object.entries(s).find(([k]) => k.endsWith(':id'))?.[1] ?? '');
-    const kind = rel?.type.endsWith('/worksheet') ? 'worksheet' : rel?.type.endsWith('/chartsheet') ? 'chartsheet' : 'other';
-    return {
-      name: s.name ?? `Sheet${i + 1}`,
-      index: i + 1,
-      hidden: s.state === 'hidden' || s.state === 'veryHidden',
-      kind,
-      entry: rel ? part(rel.target) : undefined,
-    };
-  });
+  const sheets: SheetInfo[] = workbookXml
+    .filter((e) => e.name === 'sheet' && e.parent === 'sheets')
+    .map(({ attrs: s }, i) => {
+      const rel = rels.get(s.id ?? '');
+      const kind = rel?.type.endsWith('/worksheet') ? 'worksheet' : rel?.type.endsWith('/chartsheet') ? 'chartsheet' : 'other';
+      return {
+        name: s.name ?? `Sheet${i + 1}`,
+        index: i + 1,
+        hidden: s.state === 'hidden' || s.state === 'veryHidden',
+        kind,
+        entry: rel ? part(rel.target) : undefined,
+      };
+    });
   const styles = relOfType('/styles');
   const shared = relOfType('/sharedStrings');
   return {
@@ -291,7 +284,7 @@ export class MergeCells {
 export async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerges: boolean): Promise<Merge[]> {
   const merges = new MergeCells();
   let head = '';
-  for await (const chunk of inflateEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)) {
+  for await (const chunk of inflateEntry(wb.dir, e, wb.maxInflatedBytes, where)) {
     if (head.length < 65536) {
       head += chunk.toString('latin1', 0, Math.min(chunk.length, 65536));
       refuseDoctype(head, e.name, where);

@@ -1,18 +1,29 @@
 // A worksheet's rows read from its XML text as it inflates: a hand-written scanner over
-// `<sheetData>` (indexOf, no XML parser, no object per cell but the value), each `<c>`
-// handed to a decoder (decodeCell in xlsx-cells.ts). Malformed XML is an error naming
-// what was wrong; the rows before it are given first.
+// `<sheetData>` (indexOf, no object per cell but the value), each `<c>` handed to a decoder
+// (decodeCell in xlsx-cells.ts). Why not an XML parser: the sheet is nearly all of a
+// workbook's XML, and saxes's events alone cost 1.3–1.7× this scanner's whole pass
+// (bench/results.md, "XLSX validation"). It keeps to XML where a sheet needs it: CDATA is
+// text, and an element not closed where XML says is an error naming what was wrong; the
+// rows before it are given first. The small parts are parsed by saxes (xml-elements.ts).
 import type { RawRow } from '../header.js';
 import type { CellValue } from '../types.js';
 import type { CellXml } from './xlsx-cells.js';
+import { ItemXmlError } from './xlsx-strings.js';
 import { attrValue } from './xml-attrs.js';
 import { xmlPieces } from './xml-pieces.js';
 
 /** Excel's last column (XFD): a reference past it is no cell of a real sheet. */
 const MAX_COLUMN = 16_384;
 
-/** The sheet XML is not well formed (or not a worksheet): the message says where it broke. */
-export class SheetXmlError extends Error {}
+/** The sheet XML is not well formed (or not a worksheet): the message says what broke, `row` in which row. */
+export class SheetXmlError extends Error {
+  constructor(
+    message: string,
+    readonly row?: number,
+  ) {
+    super(message);
+  }
+}
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 /** Whether the tag name starting at `at` ends there (`<c` of `<c r=…>`, not of `<col>`). */
@@ -49,7 +60,11 @@ export class SheetScanner {
   private state: 'before' | 'rows' | 'after' = 'before';
   private tail = '';
   private lastRow = 0;
-  private readonly cell: CellXml = { type: '', style: 0, formula: false, value: undefined, inline: undefined };
+  private readonly cell: CellXml = { type: '', style: 0, formula: false, value: undefined, inline: undefined, emptyTag: false };
+  /** The last text element's text (textOf). */
+  private text = '';
+  /** The row being read (its number), or the last one read: where a fault is. */
+  row = 0;
 
   constructor(private readonly decode: CellDecoder) {}
 
@@ -110,6 +125,7 @@ export class SheetScanner {
     const r = parseInt(attrValue(text, lt + 4, gt, 'r') ?? '', 10);
     // Some writers leave out `r`; rows then follow one another.
     const rowNo = Number.isFinite(r) ? r : this.lastRow + 1;
+    this.row = rowNo;
     const cells: CellValue[] = [];
     let pos = gt + 1;
     if (text.charCodeAt(gt - 1) !== 47) pos = this.readCells(text, pos, rowNo, cells);
@@ -137,11 +153,43 @@ export class SheetScanner {
         cells[col - 1] = this.decode(c, rowNo);
       } else if (text.startsWith('</row>', lt)) {
         return lt + 6;
+      } else if (text.startsWith('<row', lt) && nameEnds(text, lt + 4)) {
+        throw new SheetXmlError('unclosed tag: row');
       } else if (text.charCodeAt(lt + 1) === 47) {
         throw new SheetXmlError(`unmatched closing tag: ${tagName(text, lt + 2)}`);
       } else {
         pos = skipElement(text, lt);
       }
+    }
+  }
+
+  /**
+   * The text of a text-only element (`<v>`, `<f>`) whose content starts at `from`, raw
+   * (entities not decoded), into `this.text`; returns where the text after its closing tag
+   * starts. A CDATA section is text (put in the raw form, so it decodes as written); any
+   * other tag before the closing one means the element was never closed.
+   */
+  private textOf(text: string, from: number, name: string): number {
+    const close = `</${name}>`;
+    let lt = text.indexOf('<', from);
+    if (lt >= 0 && text.startsWith(close, lt)) {
+      this.text = text.slice(from, lt);
+      return lt + close.length;
+    }
+    let raw = '';
+    for (let pos = from; ; lt = text.indexOf('<', pos)) {
+      if (lt < 0) throw new SheetXmlError(`unclosed tag: ${name}`);
+      raw += text.slice(pos, lt);
+      if (text.startsWith(close, lt)) {
+        this.text = raw;
+        return lt + close.length;
+      }
+      const cdata = text.startsWith('<![CDATA[', lt);
+      if (!cdata && !text.startsWith('<!--', lt)) throw new SheetXmlError(`unclosed tag: ${name}`);
+      const end = text.indexOf(cdata ? ']]>' : '-->', lt);
+      if (end < 0) throw new SheetXmlError(cdata ? 'unclosed CDATA section' : 'unclosed comment');
+      if (cdata) raw += text.slice(lt + 9, end).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      pos = end + 3;
     }
   }
 
@@ -156,6 +204,7 @@ export class SheetScanner {
     c.formula = false;
     c.value = undefined;
     c.inline = undefined;
+    c.emptyTag = false;
     // Some writers leave out `r`; cells then follow one another.
     const at = col > 0 ? col : prevCol + 1;
     if (at > MAX_COLUMN) throw new SheetXmlError(`a cell reference past the last column (${ref ?? `column ${at}`})`);
@@ -173,18 +222,21 @@ export class SheetScanner {
       if (name === 118 /* v */ && nameEnds(text, lt + 2)) {
         const gt = text.indexOf('>', lt);
         if (gt < 0) throw new SheetXmlError('unclosed tag: v');
-        if (text.charCodeAt(gt - 1) === 47) {
+        c.emptyTag = text.charCodeAt(gt - 1) === 47;
+        if (c.emptyTag) {
           c.value = '';
           pos = gt + 1;
           continue;
         }
-        const end = text.indexOf('<', gt);
-        if (end < 0 || !text.startsWith('</v>', end)) throw new SheetXmlError('unclosed tag: v');
-        c.value = text.slice(gt + 1, end);
-        pos = end + 4;
+        pos = this.textOf(text, gt + 1, 'v');
+        c.value = this.text;
       } else if (name === 102 /* f */ && nameEnds(text, lt + 2)) {
         c.formula = true;
-        pos = skipElement(text, lt);
+        const gt = text.indexOf('>', lt);
+        if (gt < 0) throw new SheetXmlError('unclosed tag: f');
+        pos = text.charCodeAt(gt - 1) === 47 ? gt + 1 : this.textOf(text, gt + 1, 'f');
+      } else if (name === 99 /* c */ && nameEnds(text, lt + 2)) {
+        throw new SheetXmlError('unclosed tag: c');
       } else if (name === 105 /* i */ && text.charCodeAt(lt + 2) === 115 /* s */ && nameEnds(text, lt + 3)) {
         const gt = text.indexOf('>', lt);
         const selfClosing = text.charCodeAt(gt - 1) === 47;
@@ -226,7 +278,8 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer>, decode: CellDeco
     try {
       scanner.scan(piece, rows);
     } catch (err) {
-      fault = err;
+      // A fault in a row's XML, or in an inline string's (ItemXmlError), names the row it is in.
+      fault = err instanceof SheetXmlError || err instanceof ItemXmlError ? new SheetXmlError(err.message, scanner.row || undefined) : err;
     }
     if (rows.length > 0) yield rows;
     if (fault !== undefined) throw fault;

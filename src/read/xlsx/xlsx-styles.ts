@@ -1,9 +1,7 @@
 // XLSX number formats: each cell style (an `<xf>` of styles.xml's `<cellXfs>`, the cell's
 // `s`) mapped to its format code, custom (`<numFmts>`) or one of Excel's built-in ids. The
 // format tells a date, a time, a duration or yes/no from a plain number (xlsx-cells.ts).
-import { decodeXml } from './xlsx-parts.js';
-import { attrValue } from './xml-attrs.js';
-import { mainPrefix, unprefixed } from './xml-prefix.js';
+import type { XmlElement } from './xml-elements.js';
 
 /**
  * Excel's built-in format codes by id, as exceljs has them (lib/xlsx/defaultnumformats.js,
@@ -41,41 +39,24 @@ const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
   49: '@',
 };
 
-/** The opening tags `<name …>` between `<section` and `</section>`, each as [start, end) of its attributes. */
-function tagsIn(xml: string, section: string, name: string): [number, number][] {
-  const out: [number, number][] = [];
-  const start = xml.indexOf(`<${section}`);
-  if (start < 0) return out;
-  const end = xml.indexOf(`</${section}>`, start);
-  const stop = end < 0 ? xml.length : end;
-  const open = `<${name}`;
-  for (let i = xml.indexOf(open, start); i >= 0 && i < stop; i = xml.indexOf(open, i + open.length)) {
-    const after = xml.charCodeAt(i + open.length);
-    // `<numFmt` is also the start of `<numFmts`: only the tag itself counts.
-    if (after !== 32 && after !== 9 && after !== 10 && after !== 13 && after !== 47 && after !== 62) continue;
-    const gt = xml.indexOf('>', i);
-    if (gt < 0) break;
-    out.push([i + open.length, gt]);
-  }
-  return out;
-}
-
 /**
- * The format code of each cell style, by its index (the cell's `s`). As exceljs read them:
- * style 0 and a style with numFmtId 0 have none (General), a custom code overrides a
- * built-in id, and a backslash's escape is dropped (`dd\.mm\.yyyy` is `dd.mm.yyyy`).
+ * The format code of each cell style, by its index (the cell's `s`), from styles.xml's
+ * elements (xmlElements). As exceljs read them: style 0 and a style with numFmtId 0 have
+ * none (General), a custom code overrides a built-in id, and a backslash's escape is
+ * dropped (`dd\.mm\.yyyy` is `dd.mm.yyyy`).
  */
-export function numberFormats(styles: string): (string | undefined)[] {
-  const stylesXml = unprefixed(styles, mainPrefix(styles.slice(0, 16_384)));
+export function numberFormats(styles: readonly XmlElement[]): (string | undefined)[] {
   const custom = new Map<number, string>();
-  for (const [from, to] of tagsIn(stylesXml, 'numFmts', 'numFmt')) {
-    const id = parseInt(attrValue(stylesXml, from, to, 'numFmtId') ?? '', 10);
-    const code = attrValue(stylesXml, from, to, 'formatCode');
-    if (Number.isFinite(id) && code !== undefined) custom.set(id, decodeXml(code).replace(/\\(.)/g, '$1'));
+  for (const { name, parent, attrs } of styles) {
+    if (name !== 'numFmt' || parent !== 'numFmts') continue;
+    const id = parseInt(attrs.numFmtId ?? '', 10);
+    if (Number.isFinite(id) && attrs.formatCode !== undefined) custom.set(id, attrs.formatCode.replace(/\\(.)/g, '$1'));
   }
-  return tagsIn(stylesXml, 'cellXfs', 'xf').map(([from, to], index) => {
-    const id = parseInt(attrValue(stylesXml, from, to, 'numFmtId') ?? '', 10);
-    if (index === 0 || !id) return undefined;
-    return custom.get(id) ?? BUILT_IN_FORMATS[id];
-  });
+  return styles
+    .filter((e) => e.name === 'xf' && e.parent === 'cellXfs')
+    .map(({ attrs }, index) => {
+      const id = parseInt(attrs.numFmtId ?? '', 10);
+      if (index === 0 || !id) return undefined;
+      return custom.get(id) ?? BUILT_IN_FORMATS[id];
+    });
 }

@@ -8,10 +8,10 @@ import { PackedStrings } from './packed-strings.js';
 import { readError, type WarningSink } from '../problems.js';
 import type { RawSheet } from '../source.js';
 import type { CellValue } from '../types.js';
-import { openEntry, readEntryText, type ZipEntry } from './zip.js';
+import { openEntry, type ZipEntry } from './zip.js';
 import { CellTextBudget, decodeCell, type CellContext } from './xlsx-cells.js';
-import { SMALL_PART_BUDGET, refuseDoctype, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
-import { sheetRows } from './xlsx-sheet.js';
+import { readSmallPart, scanPart, type Merge, type SheetInfo, type Workbook } from './xlsx-parts.js';
+import { SheetXmlError, sheetRows } from './xlsx-sheet.js';
 import { unprefixedPart } from './xml-prefix.js';
 import { readSharedStringTable } from './xlsx-strings.js';
 import { numberFormats } from './xlsx-styles.js';
@@ -67,9 +67,11 @@ interface SheetWalk {
   fillMerges: (rowNo: number, cells: CellValue[]) => void;
   budget: CellTextBudget;
   where: Location;
+  /** The sheet's part name, for a message. */
+  part: string;
 }
 
-/** The sheet's rows as cell values, merges filled; a damaged sheet becomes E_FILE_CORRUPT. */
+/** The sheet's rows as cell values, merges filled; a damaged sheet becomes E_FILE_CORRUPT naming its part and row. */
 async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
   const { batches, fillMerges, budget, where } = w;
   let lastRow = 0;
@@ -85,7 +87,8 @@ async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
   } catch (err) {
     if (err instanceof AssetbatchError) throw err;
     const why = String((err as Error)?.message ?? err);
-    throw readError('E_FILE_CORRUPT', { ...where, row: lastRow > 0 ? lastRow + 1 : undefined }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why})`, {
+    const row = err instanceof SheetXmlError && err.row !== undefined && err.row > lastRow ? err.row : lastRow > 0 ? lastRow + 1 : undefined;
+    throw readError('E_FILE_CORRUPT', { ...where, row }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why}, in its part ${w.part})`, {
       hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
       cause: err,
     });
@@ -96,12 +99,10 @@ async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
 async function cellContext(wb: Workbook, where: Location, warnings: WarningSink): Promise<CellContext> {
   let formats: (string | undefined)[] = [];
   if (wb.stylesEntry) {
-    const styles = await readEntryText(wb.fh, wb.dir, wb.stylesEntry, SMALL_PART_BUDGET, where);
-    refuseDoctype(styles, wb.stylesEntry.name, where);
-    formats = numberFormats(styles);
+    formats = numberFormats(await readSmallPart(wb.dir, wb.stylesEntry, where));
   }
   const e = wb.sharedStringsEntry;
-  const shared = e ? await readSharedStringTable(unprefixedPart(await openEntry(wb.fh, wb.dir, e, wb.maxInflatedBytes, where)), e.name, where, e.uncompressedSize) : new PackedStrings();
+  const shared = e ? await readSharedStringTable(unprefixedPart(await openEntry(wb.dir, e, wb.maxInflatedBytes, where)), e.name, where, e.uncompressedSize) : new PackedStrings();
   return { date1904: wb.date1904, formats, shared, warnings };
 }
 
@@ -114,12 +115,13 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const [ctx, merges] = await Promise.all([cellContext(wb, where, warnings), scanPart(wb, sheetEntry, where, true)]);
   warnMerges(merges, warnings);
 
-  const chunks = unprefixedPart(await openEntry(wb.fh, wb.dir, sheetEntry, wb.maxInflatedBytes, where));
+  const chunks = unprefixedPart(await openEntry(wb.dir, sheetEntry, wb.maxInflatedBytes, where));
   const rows = walkRows({
     batches: sheetRows(chunks, (cell, row) => decodeCell(cell, row, ctx)),
     fillMerges: mergeFiller(merges),
     budget: new CellTextBudget(x.maxCellText, where),
     where,
+    part: sheetEntry.name,
   });
 
   return {

@@ -1,5 +1,6 @@
 // XML parts as text in pieces that end after a closing tag (`</row>`, `</si>`): the scanners
-// (xlsx-sheet.ts, xlsx-strings.ts) then never see an element cut between two chunks. The
+// (xlsx-sheet.ts, xlsx-strings.ts; ours, not a library's, see there) then never see an
+// element cut between two chunks. The
 // bytes are decoded as one UTF-8 stream, so a character split between chunks arrives whole.
 
 /**

@@ -1,7 +1,8 @@
 // SpreadsheetML's element names with a namespace prefix: `<x:row>`, `<x:c>`, `<x:si>`, as
 // the .NET Open XML SDK and other libraries may write them. Excel opens such a file as any
-// other; the scanners (xlsx-sheet.ts, xlsx-strings.ts, xlsx-styles.ts) look for the names
-// without a prefix, so the prefix is taken off first. Pure: text in, text out.
+// other; our scanners (xlsx-sheet.ts, xlsx-strings.ts) look for the names without a prefix,
+// so the prefix is taken off first (saxes, for the small parts, sees prefixes itself:
+// xml-elements.ts). Pure: text in, text out.
 
 /** SpreadsheetML's namespace, transitional (what Excel writes) and strict (ISO/IEC 29500 strict). */
 const MAIN_NAMESPACES = ['http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main'];

@@ -13,15 +13,15 @@ import { OWNERS_COMPANY_1, OWNERS_COMPANY_2, USERS, emailOf } from './people.js'
 
 export type SeedKind = 'default' | 'empty';
 
-export const COMPANIES = [
+const COMPANIES = [
   { id: 1, name: 'Acme Corporation', status: 'active' },
   { id: 2, name: 'Acme Europe GmbH', status: 'active' },
   { id: 3, name: 'Legacy Holdings', status: 'archived' },
 ] as const;
 
-export const CATEGORIES: readonly (readonly [string, readonly string[] | null])[] = USUAL_CATEGORIES;
+const CATEGORIES: readonly (readonly [string, readonly string[] | null])[] = USUAL_CATEGORIES;
 
-export const USAGE_STATUSES: readonly string[] = USUAL_USAGE_STATUSES;
+const USAGE_STATUSES: readonly string[] = USUAL_USAGE_STATUSES;
 
 const BUSINESS_UNITS_1: readonly (readonly [string, string, string])[] = [
   ['Finance', 'Margaret Lin', 'Budgets, accounts payable and financial reporting.'],

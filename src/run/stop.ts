@@ -1,0 +1,28 @@
+// Why a run stopped: the first reason, shared by the plan, the rows and the outcomes. On its
+// own so that the plan (which may be interrupted before any row) and the rows need not
+// import each other.
+import { AssetbatchError, isAssetbatchError } from '../errors.js';
+import type { RowOutcome } from '../report/report.js';
+
+type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
+
+export const isInterruption = (e: unknown): boolean => isAssetbatchError(e) && e.code === 'E_INTERRUPTED';
+
+/** Why the run stopped (the first reason), shared by the rows and the outcomes. */
+export class StopState {
+  stopped?: { code: string; message: string };
+  /** `dryRun`: a row past the stop was not checked (a dry run sends nothing anyway). */
+  constructor(private readonly dryRun = false) {}
+  stop(e: unknown): void {
+    if (this.stopped) return;
+    this.stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
+  }
+  /** A row the run stopped before sending (or checking): listed, with why. */
+  notSent(base: Base): RowOutcome {
+    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `${this.dryRun ? 'not checked' : 'not sent'}: ${this.stopped?.message ?? 'interrupted'}` }] };
+  }
+}
+
+/** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
+export const interrupted = (dryRun = false): AssetbatchError =>
+  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted before every row was checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');

@@ -20,6 +20,8 @@ export interface ConnectionConfig {
   readonly company: number;
   /** Requests per minute for the account; 0 = no pacing. */
   readonly rateLimit: number;
+  /** The window the account's requests are counted in, when not the service's minute (config `rateWindow`, ASSETBATCH_RATE_WINDOW; seconds). */
+  readonly rateWindowMs?: number;
   readonly allowInsecureHttp: boolean;
   /** Requests in flight at once, from the config file (flags win). */
   readonly concurrency?: number;
@@ -36,6 +38,8 @@ const configFileSchema = memoized(() =>
       baseUrl: z.string().url().optional(),
       company: z.number().int().positive().optional(),
       rateLimit: z.number().int().min(0).optional(),
+      /** Seconds in the account's rate window, when not the service's minute. */
+      rateWindow: z.number().positive().max(3600).optional(),
       /** The name of the environment variable that holds the token (never the token itself). */
       tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
       concurrency: z.number().int().min(1).max(64).optional(),
@@ -69,7 +73,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
     throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {
       location: { file },
-      hint: 'Allowed keys: baseUrl, company, rateLimit, tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds).',
+      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds).',
     });
   }
   return parsed.data;
@@ -157,6 +161,7 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     sandbox,
     company: positiveInt(flags.company, '--company') ?? file.company ?? 1,
     rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? RATE_LIMIT,
+    rateWindowMs: rateWindowMs(envVar('ASSETBATCH_RATE_WINDOW'), file.rateWindow),
     allowInsecureHttp,
     concurrency: file.concurrency,
     proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),
@@ -187,4 +192,14 @@ function timeoutSeconds(value: string | number | undefined): number | undefined 
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new AssetbatchError('E_USAGE', `--timeout must be a number of seconds between 0 and 3600, not "${value}"`);
   return n;
+}
+
+/** ASSETBATCH_RATE_WINDOW, else the config file's rateWindow (seconds), else undefined: the service's minute. */
+function rateWindowMs(fromEnv: string | undefined, fromFile: number | undefined): number | undefined {
+  if (fromEnv !== undefined) {
+    const n = Number(fromEnv);
+    if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new AssetbatchError('E_CONFIG', `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and 3600, not "${fromEnv}"`);
+    return Math.round(n * 1000);
+  }
+  return fromFile === undefined ? undefined : Math.round(fromFile * 1000);
 }

@@ -5,7 +5,8 @@
 import type { Logger } from 'pino';
 import type { ConnectionConfig } from './config.js';
 import { ApiClient } from './api/client.js';
-import { paceKey, rememberedRate } from './api/pace-memory.js';
+import { RATE_WINDOW_MS } from './resources/service.js';
+import { paceKey, rememberSends, rememberedRate, rememberedSends } from './api/pace-memory.js';
 
 export interface Connection {
   readonly client: ApiClient;
@@ -35,18 +36,23 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
   if (cfg.sandbox) {
     // Imported lazily: the sandbox is only loaded when asked for.
     const { startSandbox } = await import('./sandbox/index.js');
-    const sb = await startSandbox({ port: 0, rateLimit: cfg.rateLimit, ...(opts.sandboxOptions ?? {}) });
+    const sb = await startSandbox({ port: 0, rateLimit: cfg.rateLimit, rateWindowMs: cfg.rateWindowMs, ...(opts.sandboxOptions ?? {}) });
     baseUrl = sb.url;
     token = sb.token;
     stopSandbox = () => sb.close();
   }
   const paceAt = paceKey(baseUrl!, token!);
   const lastShare = cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined;
+  const windowMs = cfg.rateWindowMs ?? RATE_WINDOW_MS;
+  // An in-process sandbox is new each time: no earlier run's request is in its window.
+  const history = cfg.sandbox ? [] : rememberedSends(paceAt, windowMs);
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
     rateLimit: cfg.rateLimit,
     startRate: lastShare !== undefined && lastShare < cfg.rateLimit ? lastShare : undefined,
+    rateWindowMs: windowMs,
+    history,
     logger: opts.logger,
     connections: opts.connections,
     maxRetries: opts.maxRetries,
@@ -61,6 +67,8 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     paceKey: paceAt,
     lastShare,
     async close() {
+      // The requests this run sent, for a run that starts before they leave the window.
+      if (!cfg.sandbox && client.stats.requests > 0) rememberSends(paceAt, client.limiter.recentSends(), windowMs);
       await client.close();
       await stopSandbox?.();
     },

@@ -23,6 +23,8 @@ const ErrorCodes = {
   E_INSECURE_URL: 'E_INSECURE_URL',
   // another run holds the input's journal; a journal that cannot be trusted (exit 2: nothing is sent)
   E_LOCKED: 'E_LOCKED',
+  /** A sync would act on more records missing from the sheet than --max-missing allows (exit 2: nothing is sent). */
+  E_SYNC_TOO_MANY_MISSING: 'E_SYNC_TOO_MANY_MISSING',
   E_JOURNAL_DAMAGED: 'E_JOURNAL_DAMAGED',
   // the journal's folder or the memory of what was sent (the state folder) cannot be written (exit 2: nothing is sent)
   E_STATE_UNWRITABLE: 'E_STATE_UNWRITABLE',
@@ -76,6 +78,10 @@ const ErrorCodes = {
   W_READ: 'W_READ',
   /** The reader changed a row's shape on a guess (split a runaway quote, dropped cells past the header): exit 1. */
   W_ROW_REPAIRED: 'W_ROW_REPAIRED',
+  /** A name the service's list lacks, left empty or replaced by the default (--unmatched blank|default:NAME): exit 1. */
+  W_UNMATCHED: 'W_UNMATCHED',
+  /** A value the mapping file's value table maps to empty: the field is left out (a note, as asked). */
+  W_LEFT_EMPTY: 'W_LEFT_EMPTY',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -19,14 +19,14 @@ export type { SheetSource, SheetRow, CellValue as SheetCell, ReadOptions } from 
 export { mapHeaders, type Mapping, type MappingFile } from './map/headers.js';
 /** The mapping an import would use for a file, with the confidence of each column. */
 export { suggestMapping, type SuggestOptions, type Suggestion } from './run/suggest.js';
-/** Import, validate (no writes) or update a sheet; a mapping file; the shipped mapping presets. */
-export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, loadMappingFile, listPresets, type ImportOptions, type ImportPlan, type ImportSummary, type RunProgress } from './run/import.js';
+/** Import, validate (no writes), update or sync a sheet; a mapping file; the shipped mapping presets. */
+export { importSpreadsheet, validateSpreadsheet, updateSpreadsheet, syncSpreadsheet, loadMappingFile, listPresets, type ImportOptions, type ImportPlan, type ImportSummary, type RunProgress, type SyncOptions, type MissingAction, type MissingRecord } from './run/import.js';
 /** Import a workbook of related sheets (customers, contracts, assets) in the order their references need. */
 export { importWorkbook, type WorkbookOptions, type WorkbookSummary } from './run/workbook.js';
 /** Read-only checks that the service answers as assetbatch expects. */
 export { runDoctor, type DoctorReport, type Check as DoctorCheck } from './run/doctor.js';
 /** Where a run stands, read from its journal. */
-export { runStatus, type RunStatus } from './run/status.js';
+export { runStatus, workbookStatus, type RunState, type RunStatus } from './run/status.js';
 /** One row problem as a line for people. */
 export { formatRowIssue, type RowIssue } from './validate/validate.js';
 /** A row's outcome in the report. */

@@ -42,6 +42,10 @@ export interface ClientOptions {
   readonly limiter?: RateLimiter;
   /** Start pacing at this many requests a minute (the share an earlier run got), rising back to the limit. */
   readonly startRate?: number;
+  /** The account's window (default a minute). */
+  readonly rateWindowMs?: number;
+  /** Send times of earlier runs of this user against the account (the limiter counts those in the window as ours). */
+  readonly history?: readonly number[];
 }
 
 /** Per-request options. */
@@ -139,7 +143,7 @@ export class ApiClient {
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
     this.token = opts.token;
-    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? RATE_LIMIT, startRate: opts.startRate });
+    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? RATE_LIMIT, startRate: opts.startRate, windowMs: opts.rateWindowMs, history: opts.history });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -4,7 +4,10 @@
 // that had the whole limit is remembered too: the next plan then knows the account was
 // free an hour ago, where a first run knows nothing (the service says nothing of others'
 // use before it refuses a request).
-// One small JSON file in the cache folder, keyed by a hash of the base URL and token.
+// Beside it, the times of the requests this user's runs sent to the account in the last
+// window: a run stopped with Ctrl-C and resumed at once finds its own requests still counted
+// by the service, and must neither meet a 429 for them nor read one as other clients' use.
+// Small JSON files in the cache folder, keyed by a hash of the base URL and token.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -24,6 +27,11 @@ export function paceFile(dir = join(process.env.XDG_CACHE_HOME || join(homedir()
 }
 
 /** The account, without keeping the token: a hash of where and who. */
+/** The send times of the runs against each account, beside the pace memory. */
+function sendsFile(dir?: string): string {
+  return join(paceFile(dir), '..', 'pace-sent.json');
+}
+
 export function paceKey(baseUrl: string, token: string): string {
   return createHash('sha256').update(`${baseUrl}\0${token}`).digest('hex').slice(0, 24);
 }
@@ -53,6 +61,44 @@ export function rememberRate(key: string, limit: number, rate: number, now = Dat
     const all = readAll(file);
     all[key] = { limit, rate: Math.min(limit, Math.round(rate * 10) / 10), at: now };
     for (const [k, e] of Object.entries(all)) if (now - e.at > REMEMBER_MS) delete all[k];
+    mkdirSync(join(file, '..'), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(all));
+    renameSync(tmp, file);
+  } catch {
+    // A cache: a run never fails for it.
+  }
+}
+
+function readSends(file: string): Record<string, number[]> {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (!data || typeof data !== 'object') return {};
+    const out: Record<string, number[]> = {};
+    for (const [k, v] of Object.entries(data as Record<string, unknown>)) if (Array.isArray(v)) out[k] = v.filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** The account's requests this user's runs sent within `windowMs` before `now`, oldest first. */
+export function rememberedSends(key: string, windowMs: number, now = Date.now(), file = sendsFile()): number[] {
+  return (readSends(file)[key] ?? []).filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b);
+}
+
+/**
+ * Add a run's send times (those still in the window) to the account's: a run going on
+ * beside this one keeps its own. Best effort: two runs ending in the same millisecond may
+ * keep one's times only, and the next run then meets a 429 it reads right (ours) or not.
+ */
+export function rememberSends(key: string, sends: readonly number[], windowMs: number, now = Date.now(), file = sendsFile()): void {
+  try {
+    const all = readSends(file);
+    const kept = new Set([...(all[key] ?? []), ...sends].filter((t) => t > now - windowMs));
+    all[key] = [...kept].sort((a, b) => a - b);
+    // Accounts no run used for a window are dropped.
+    for (const [k, ts] of Object.entries(all)) if (!ts.some((t) => t > now - REMEMBER_MS)) delete all[k];
     mkdirSync(join(file, '..'), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(all));

@@ -22,7 +22,20 @@ export interface RateLimiterOptions {
   readonly burst?: number;
   /** Start pacing at this many requests per window (the share a previous run observed), growing back to the limit. */
   readonly startRate?: number;
+  /**
+   * Send times of this user's earlier runs against the account (pace-memory.ts): those still
+   * in the window count as ours, so a run resumed at once waits for them instead of meeting a
+   * 429, and a 429 they explain is not taken for other clients' use.
+   */
+  readonly history?: readonly number[];
 }
+
+/**
+ * A 429 when our own requests in the window are this close to the limit (a share of it) is
+ * ours: the service counts a request when it arrives, we when we send it, and a request of
+ * ours may be counted in a window we think it left.
+ */
+const OWN_SLACK = 0.05;
 
 // The timer is not unref'd: a CLI waiting out a backoff or a 429 pause has nothing else
 // keeping Node alive, and would otherwise exit mid-run (code 13, unsettled top-level await).
@@ -122,6 +135,20 @@ export class RateLimiter implements Gate {
     this.announceMs = opts.announceMs ?? 3000;
     this.rate = new AdaptiveRate(this.settings, this.now(), opts.startRate);
     this.quietBurst = opts.burst ?? Math.ceil(opts.limit / 5);
+    const now = this.now();
+    this.sent = (opts.history ?? []).filter((t) => t <= now).sort((a, b) => a - b);
+    this.from = inWindowAt(now, this.log, this.settings).first;
+    if (this.sent.length > this.from) this.last = this.sent[this.sent.length - 1];
+  }
+
+  /** Our send times still in the window (this run's and the earlier runs' it was given), for the next run. */
+  recentSends(): number[] {
+    return this.sent.slice(inWindowAt(this.now(), this.log, this.settings).first);
+  }
+
+  /** The window the account's requests are counted in, in milliseconds. */
+  get windowMs(): number {
+    return this.settings.windowMs;
   }
 
   /**
@@ -246,11 +273,17 @@ export class RateLimiter implements Gate {
     for (const cancel of [...this.cancels]) cancel(this.interrupted);
   }
 
-  /** The service said 429: nobody sends until `retryAfterMs` has passed, and the pace drops below our share. */
+  /**
+   * The service said 429: nobody sends until `retryAfterMs` has passed, and the pace drops
+   * below our share, unless our own requests in the window (this run's and earlier runs')
+   * fill it: then no one else needs to be using the account, and the pace stays.
+   */
   pause(retryAfterMs: number): void {
     const now = this.now();
     this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
-    this.rate.decrease(this.inWindow(), now);
+    const ours = this.inWindow();
+    if (this.limit > 0 && ours >= this.limit - Math.floor(this.limit * OWN_SLACK)) return;
+    this.rate.decrease(ours, now);
   }
 
   /** Our requests in the current window. */

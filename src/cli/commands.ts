@@ -27,6 +27,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   { name: 'mapping', term: 'mapping', summary: 'Work with mapping files (which column is which field).', load: importCommands },
   {
+    name: 'sync',
+    term: 'sync [options] <file>',
+    summary: 'Make the service match a spreadsheet for the records it covers: new rows created, changed fields updated, unchanged rows left alone, records no longer in the sheet reported (or archived).',
+    load: async () => (await import('./sync.js')).registerSyncCommand,
+  },
+  {
     name: 'sandbox',
     term: 'sandbox [options]',
     summary: 'Run a local sandbox of the service (API v2) with realistic seed data, to rehearse imports and exports safely.',

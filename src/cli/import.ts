@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { importSpreadsheet, writableResource, listPresets, presetPath, NO_HEADER_ROW, type ImportPlan, type ImportSummary } from '../run/import.js';
+import { importSpreadsheet, writableResource, listPresets, presetPath, NO_HEADER_ROW, type ImportPlan, type ImportSummary, type SyncOptions } from '../run/import.js';
 import { connect } from '../connect.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
@@ -19,9 +19,12 @@ interface ImportFlags {
   headerRow?: number;
   /** False with --no-header (commander's negated option). */
   header?: boolean;
+  /** mapping suggest: write unsure value matches too. */
+  acceptUnsure?: boolean;
   mapping?: string;
   company?: string;
   dateFormat?: string;
+  unmatched?: string;
   dryRun?: boolean;
   concurrency?: number;
   rateLimit?: string;
@@ -75,7 +78,7 @@ function paceText(plan: ImportPlan): string {
 
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [];
-  const verb = plan.dryRun ? 'Checking' : plan.mode === 'update' ? 'Updating' : 'Importing';
+  const verb = plan.dryRun ? 'Checking' : plan.sync ? 'Syncing' : plan.mode === 'update' ? 'Updating' : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
   const count = (n: number, what: string) => (n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '');
   const skipped = [count(plan.aboveHeader, 'row above the header'), count(plan.blankRows, 'blank row'), count(plan.totalsRows, 'totals row')].filter(Boolean).join(', ').replace(/, ([^,]*)$/, ' and $1');
@@ -98,18 +101,47 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
   if (plan.resumed) lines.push(`Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`);
+  if (plan.sync) lines.push(...syncLines(plan, plan.sync));
+  const check = plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plan.existingCheck.requests} ${plan.existingCheck.requests === 1 ? 'page' : 'pages'}, read)` : ''}` : '';
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
-    const what = plan.mode === 'update' ? `up to ${plan.writes} updates (a read and a write each)` : `up to ${plan.writes} writes`;
-    lines.push(`Plan: ${what}${plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}` : ''}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`);
-  }
+    const listed = plan.existingCheck?.strategy === 'full list';
+    const what =
+      plan.mode === 'update' && !listed ? `up to ${plan.writes} updates (a read and a write each)`
+      : plan.mode === 'update' || plan.sync ? `up to ${plan.writes} writes (a row whose record already has its values sends nothing)`
+      : `up to ${plan.writes} writes`;
+    lines.push(`Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`);
+  } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');
 }
 
-export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = process.stdout): void {
+/** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
+function syncParts(s: ImportSummary, tally: SyncTally): string[] {
   const c = s.counts;
-  const parts = s.dryRun
+  const extra = [`${c.unchanged} unchanged`, `${c.missing} missing`, `${c.invalid} invalid`, `${c.skipped} skipped`, `${c.failed} failed`];
+  const stopped = c['not sent'] ? [`${c['not sent']} ${s.dryRun ? 'not checked' : 'not sent'}`] : [];
+  if (s.dryRun) return [`${c.valid - tally.wouldUpdate} to create`, `${tally.wouldUpdate} to update`, ...extra, ...stopped];
+  return [`${c.created} created`, `${c.updated} updated`, ...extra, ...stopped];
+}
+
+/** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
+function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
+  const key = y.key.replace(/_/g, ' ');
+  const lines = [`Sync by ${key}: ${y.matched} ${y.matched === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
+  if (y.missing === 0) return [...lines, `Missing: none of the ${y.inScope} ${plan.resource}s in scope is absent from the sheet.`];
+  const action = y.action.kind === 'archive' ? 'archived' : y.action.kind === 'set' ? `given ${y.action.field} = ${y.action.value}` : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
+  const shown = y.firstMissing.map((m) => `id ${m.id} "${m.key}"${m.name ? ` (${m.name})` : ''}`).join(', ');
+  lines.push(`Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissing}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`);
+  if (plan.dryRun && y.missing > y.maxMissing) lines.push(`warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissing}): a real run would stop before any write`);
+  return lines;
+}
+
+export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = process.stdout, tally?: SyncTally): void {
+  const c = s.counts;
+  const parts = tally
+    ? syncParts(s, tally)
+    : s.dryRun
     ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`, ...(c['not sent'] ? [`${c['not sent']} not checked`] : [])]
     : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`, ...(c['not sent'] ? [`${c['not sent']} not sent`] : [])];
   const lines = [
@@ -120,6 +152,10 @@ export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = proc
   for (const w of s.runWarnings) lines.push(`warning: ${w}`);
   if (s.repairedRows > 0) {
     lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
+  }
+  if (s.unmatchedRows > 0) {
+    const rows = s.unmatchedRows === 1 ? '1 row names' : `${s.unmatchedRows} rows name`;
+    lines.push(`warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`);
   }
   if (s.report) lines.push(`Report: ${s.report}`);
   if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
@@ -159,17 +195,29 @@ class RowProblems {
   }
 }
 
+/** A sync dry run's rows that would be updated (status valid with changes), for its summary. */
+class SyncTally {
+  wouldUpdate = 0;
+  add(o: RowOutcome): void {
+    if (o.status === 'valid' && o.changes?.length) this.wouldUpdate++;
+  }
+}
+
 function printChanges(o: RowOutcome): void {
+  if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
   const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${show(c.from)} → ${show(c.to)}`).join('; ')}\n`);
+  // A lookup shows its name beside its id: `country United Kingdom (826) → Germany (276)`.
+  const side = (v: unknown, name: string | undefined) => (name === undefined ? show(v) : `${name} (${show(v)})`);
+  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`);
 }
 
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
-  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // So is a run that left out names the service lacks (--unmatched blank or default).
+  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
@@ -181,14 +229,15 @@ function headerRowArg(f: ImportFlags): number | undefined {
   return NO_HEADER_ROW;
 }
 
-export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' = 'create'): Command {
+export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' | 'sync' = 'create'): Command {
   cmd
-    .option('-r, --resource <name>', mode === 'create' ? 'what each row is: asset, contract or customer (leave out for a workbook with Customers, Contracts and Assets sheets: all are imported, in that order)' : 'what each row updates: asset, contract, customer or asset-owner')
+    .option('-r, --resource <name>', mode === 'sync' ? 'what each row is: asset, contract or customer' : mode === 'create' ? 'what each row is: asset, contract or customer (leave out for a workbook with Customers, Contracts and Assets sheets: all are imported, in that order)' : 'what each row updates: asset, contract, customer or asset-owner')
     .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
     .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
     .option('--no-header', NO_HEADER_HELP)
     .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
     .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
+    .option('--unmatched <what>', 'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
     .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
@@ -198,11 +247,12 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--refresh-lookups', 'ignore cached lookup lists and fetch them again');
   if (!dry) {
     cmd
-      .option('--dry-run', mode === 'create' ? 'check everything, write nothing (same as `assetbatch validate`)' : 'show, row by row, the fields that would change (old → new); write nothing')
+      .option('--dry-run', mode === 'sync' ? 'show what would be created, updated (old → new), left unchanged and missing; write nothing' : mode === 'create' ? 'check everything, write nothing (same as `assetbatch validate`)' : 'show, row by row, the fields that would change (old → new); write nothing')
       .option('--concurrency <n>', 'requests in flight at once; the rate limit still applies (default 4, or "concurrency" in the config file)', intOption('--concurrency', 1))
       .option('--resume', 'continue an interrupted run from its journal (the default whenever the journal of this same run exists)')
       .option('--no-resume', 'ignore the journal of an earlier run of this command (rows may be sent twice!)');
     if (mode === 'create') cmd.addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'));
+    else if (mode === 'sync') cmd.option('--clear-empty', 'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)');
     else {
       cmd
         .option('--clear-empty', 'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)')
@@ -213,7 +263,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
   return addConnectionOptions(cmd);
 }
 
-export async function runImport(file: string, f: ImportFlags, dry: boolean, mode: 'create' | 'update' = 'create'): Promise<number> {
+export async function runImport(file: string, f: ImportFlags, dry: boolean, mode: 'create' | 'update' = 'create', sync?: SyncOptions): Promise<number> {
   const connection = connectionConfig(f);
   if (!f.resource) {
     if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
@@ -230,7 +280,8 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
-  const progress = new Progress(dry ? 'checking' : 'importing');
+  const progress = new Progress(dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing');
+  const tally = new SyncTally();
   const problems = new RowProblems();
   const stopper = stopOnSignals();
   try {
@@ -244,14 +295,16 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
       mappingPath: f.mapping,
       preset: f.preset,
       dateFormat: f.dateFormat,
+      unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
-      onExisting: f.onExisting,
+      onExisting: sync ? 'update' : f.onExisting,
       allowDuplicates: f.allowDuplicates,
       reportPath: f.report,
       resume: f.resume,
       refreshLookups: f.refreshLookups,
       mode,
+      sync,
       clearEmpty: f.clearEmpty,
       replace: f.replace,
       logger,
@@ -264,20 +317,22 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         if (!f.json) printPlan(p);
       },
       onRow: (o) => {
+        tally.add(o);
         if (f.quiet || f.json) return;
         // The progress line is cleared only for a row that prints (a clear for every row is a write for every row).
         const problem = problems.has(o);
-        if (!problem && !o.changes) return;
+        // A row with no change says nothing: the summary counts them.
+        if (!problem && !o.changes?.length && o.status !== 'missing') return;
         progress.done();
         if (problem) problems.print(o);
-        if (o.changes) printChanges(o);
+        if (o.changes?.length || o.status === 'missing') printChanges(o);
       },
       onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });
     progress.done();
     problems.finish(summary.report);
-    if (f.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
-    else printSummary(summary);
+    if (f.json) process.stdout.write(JSON.stringify(sync ? { ...summary, wouldUpdate: tally.wouldUpdate } : summary, null, 2) + '\n');
+    else printSummary(summary, process.stdout, sync ? tally : undefined);
     return exitCodeOf(summary);
   } finally {
     stopper.dispose();
@@ -416,17 +471,23 @@ Examples:
       .option('--sheet <name|n>', 'XLSX sheet by name or number')
       .option('--header-row <n>', 'row number of the header', intOption('--header-row', 1))
       .option('--no-header', NO_HEADER_HELP)
-      .option('--mapping <file>', 'start from this mapping file'),
+      .option('--mapping <file>', 'start from this mapping file')
+      .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
   )
     .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({ file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f), connection: online ? connectionConfig(f) : undefined });
+        const s = await suggestMapping({
+          file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
+          connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
+        });
         process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
         for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
         for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
+        // Each starts "missing: …", with the fix we would make.
+        for (const m of s.missing) process.stderr.write(`${m}\n`);
       }),
     );
 }
@@ -446,6 +507,7 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
       dryRun: dry || f.dryRun,
       mappingPath: f.mapping,
       dateFormat: f.dateFormat,
+      unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,
       uniqueField: f.uniqueField,
       onExisting: f.onExisting,

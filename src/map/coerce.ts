@@ -3,7 +3,7 @@
 // and enums by value or label. Pure; a problem is returned as words, never thrown.
 import type { CellValue } from '../read/types.js';
 import type { CustomFieldDataType, FieldDef } from '../resources/fields.js';
-import { isRealDay, isValidIsoDate } from '../resources/fields.js';
+import { isRealDay, isValidIsoDate, notOneOf } from '../resources/fields.js';
 import { compactName } from './normalize.js';
 
 export type DateOrder = 'DMY' | 'MDY';
@@ -252,11 +252,23 @@ function isGrouped(whole: string, sep: ',' | '.'): boolean {
   return /^[1-9]\d{0,2}$/.test(groups[0]) && groups.slice(1, -1).every((g) => /^\d{2,3}$/.test(g)) && /^\d{3}$/.test(groups[groups.length - 1]);
 }
 
+/**
+ * "1.299 €": in German, Spanish, Italian, Dutch or Portuguese a thousand and more, in English
+ * a little over one. An amount with one dot and three digits after it, and nothing else to
+ * tell, is said to be unclear rather than read either way (a price has no third decimal).
+ */
+const DOT_THOUSANDS_OR_DECIMALS = /^[^\d,]*[1-9]\d{0,2}\.(\d{3})[^\d,.]*$/;
+
 export function coerceMoney(cell: CellValue): Coerced {
   const { n, problem } = parseAmount(cell);
   // The cell's text only for the words: most amounts need none.
   if (problem) return { problem: `"${cellText(cell)}" ${problem}` };
   if (n! < 0) return { problem: `"${cellText(cell)}" is negative; amounts must be 0 or more` };
+  if (typeof cell === 'string' && DOT_THOUSANDS_OR_DECIMALS.test(cell.trim())) {
+    const text = cell.trim();
+    const whole = text.replace(/[^\d]/g, '');
+    return { problem: `"${text}" could be ${whole} or ${n}: write it with its decimals ("${whole.slice(0, -3)}.${whole.slice(-3)},00" or "${whole.slice(0, -3)},${whole.slice(-3)}.00"), or as ${whole}` };
+  }
   const rounded = Math.round(n! * 100) / 100;
   return { value: rounded, warning: rounded !== n ? `"${cellText(cell)}" was rounded to ${rounded.toFixed(2)}` : undefined };
 }
@@ -306,8 +318,7 @@ export function coerceEnum(cell: CellValue, field: FieldDef): Coerced {
   const key = compactName(text);
   const hit = field.values?.find((v) => compactName(v.value) === key || compactName(v.label) === key);
   if (hit) return { value: hit.value };
-  const labels = (field.values ?? []).map((v) => v.label).join(', ');
-  return { problem: `"${text}" is not one of: ${labels}` };
+  return { problem: notOneOf(text, (field.values ?? []).map((v) => v.label)) };
 }
 
 export function coerceText(cell: CellValue, field?: FieldDef): Coerced {

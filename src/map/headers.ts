@@ -38,8 +38,13 @@ export interface MappingFile {
   /** Fields built from the row: a template over columns, a constant, a part of a column (map/transforms.ts). */
   fields?: Record<string, FieldSpecInput>;
   defaults?: Record<string, unknown>;
-  /** Per column: the sheet's value → the value to use (applied before coercion and lookups). */
-  values?: Record<string, Record<string, string>>;
+  /**
+   * Per column: the sheet's value → the value to use (applied before coercion and lookups);
+   * "" or null: the field is left empty; the key "*": any value the table does not name.
+   */
+  values?: Record<string, Record<string, string | null>>;
+  /** A name the service's list lacks: "fail" | "blank" | "default:NAME", for every lookup or per field (resolve/unmatched.ts). */
+  unmatched?: string | Record<string, string>;
   /** A tool's escape of formula-like text to undo (Snipe-IT's backtick). */
   formulaEscape?: 'backtick';
   /** Notes for the person who reviews a suggested file (value matches and their confidence); not read by the import. */
@@ -260,6 +265,8 @@ interface NameIndexes {
   readonly byCustom: Map<string, Target>;
   /** Every word of the targets' names, labels and synonyms. */
   readonly words: ReadonlySet<string>;
+  /** Every name, synonym and custom field a header may be a misspelling of, listed once (a wide sheet tries each header on all). */
+  readonly fuzzy: readonly (readonly [string, Target])[];
 }
 
 function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update'): NameIndexes {
@@ -288,7 +295,8 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
   const words = vocabularyWords(def, fields, customs);
-  return { byName, bySynonym, byCustom, words };
+  const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...byCustom];
+  return { byName, bySynonym, byCustom, words, fuzzy };
 }
 
 function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
@@ -333,7 +341,7 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
   // A fuzzy match is for a misspelling: a header whose every word is one our fields use
   // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
   if (out.length > 0 || bare.length === 0 || normalizeName(unbracketed).split(' ').every((w) => idx.words.has(w))) return out;
-  for (const [n, t] of [...idx.byName, ...[...idx.bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...idx.byCustom]) {
+  for (const [n, t] of idx.fuzzy) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
     if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
   }

@@ -7,17 +7,29 @@ import { cellText, isEmptyCell } from './coerce.js';
 import { compactName, normalizeAnyScript } from './normalize.js';
 import { buildValue, type BoundSpec, type Built } from './transforms.js';
 
-/** One column's table: the cell's normalised text → the value to use instead. */
-export type ValueTable = ReadonlyMap<string, string>;
+/**
+ * One column's table: the cell's key (valueKey) → the value to use instead; null leaves the
+ * field empty. FALLBACK ("*") is for any value the table does not name: no key is "*", as
+ * keys hold letters and digits only.
+ */
+export type ValueTable = ReadonlyMap<string, string | null>;
+
+const FALLBACK = '*';
+
+/** A value as a table matches it: case, accents, spaces and punctuation aside ("Krajcik LLC" = "krajcik-llc" = "KrajcikLLC"). */
+function valueKey(text: string): string {
+  return normalizeAnyScript(text).replace(/ /g, '');
+}
 
 /** The mapping file's tables by column index, matched like headers (case, spaces, punctuation aside). */
-export function valueTables(headers: readonly string[], tables: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined): Map<number, ValueTable> {
+export function valueTables(headers: readonly string[], tables: Readonly<Record<string, Readonly<Record<string, string | null>>>> | undefined): Map<number, ValueTable> {
   const out = new Map<number, ValueTable>();
   for (const [header, table] of Object.entries(tables ?? {})) {
     const exact = headers.indexOf(header);
     const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(header));
     if (index < 0) continue;
-    out.set(index, new Map(Object.entries(table).map(([from, to]) => [normalizeAnyScript(from), to])));
+    const key = (from: string) => (from.trim() === FALLBACK ? FALLBACK : valueKey(from));
+    out.set(index, new Map(Object.entries(table).map(([from, to]) => [key(from), to === null || to.trim() === '' ? null : to])));
   }
   return out;
 }
@@ -65,6 +77,8 @@ export function translateCell(t: CellTranslation, index: number, cell: CellValue
   cell = unescaped(t, cell);
   const table = t.values.get(index);
   if (!table || isEmptyCell(cell)) return cell;
-  const to = table.get(normalizeAnyScript(cellText(cell)));
-  return to === undefined ? cell : to;
+  const to = table.get(valueKey(cellText(cell)));
+  if (to !== undefined) return to;
+  const other = table.get(FALLBACK);
+  return other === undefined ? cell : other;
 }

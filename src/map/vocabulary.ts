@@ -109,10 +109,10 @@ const MAKERS: Readonly<Record<string, readonly string[]>> = {
 const MAKER_OF_WORD = new Map(Object.entries(MAKERS).flatMap(([maker, words]) => words.map((w) => [w, maker] as const)));
 
 /** The makers' own names (not their product lines): a model name may carry one or not. */
-const MAKER_NAMES: ReadonlySet<string> = new Set(Object.keys(MAKERS).concat('hewlett', 'packard'));
+export const MAKER_NAMES: ReadonlySet<string> = new Set(Object.keys(MAKERS).concat('hewlett', 'packard'));
 
 /** The makers a name says, by their names or product lines ("iPhone 15" → apple). */
-function makersOf(name: string): Set<string> {
+export function makersOf(name: string): Set<string> {
   return new Set(normalizeName(name).split(' ').flatMap((w) => MAKER_OF_WORD.get(w) ?? []));
 }
 
@@ -121,7 +121,7 @@ function makersOf(name: string): Set<string> {
  * registers we read, and the generic words of company names ("Dell Technologies", "Cisco
  * Systems", "Computacenter France").
  */
-const NOISE_WORDS: ReadonlySet<string> = new Set([
+export const NOISE_WORDS: ReadonlySet<string> = new Set([
   'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llc', 'plc', 'lp', 'llp',
   'gmbh', 'mbh', 'ag', 'kg', 'ohg', 'se', 'ev', 'sa', 'sas', 'sarl', 'srl', 'spa', 'sl', 'slu', 'lda', 'bv', 'nv', 'vof',
   'ab', 'as', 'oy', 'pty', 'kk', 'the', 'and', 'und', 'et', 'y', 'e', 'en', 'group', 'gruppe', 'groupe', 'grupo', 'gruppo',

@@ -5,7 +5,7 @@
 // back as the user typed them: the `'` the CSV report put before formula-like text is
 // taken off again. Other sheets pass through untouched.
 import { restoreCell } from '../export/neutralize.js';
-import { REPORT_COLUMNS, REPORT_SIGNATURE } from '../report/columns.js';
+import { REPORT_COLUMNS, REPORT_SIGNATURE, SENT_COLUMN } from '../report/columns.js';
 import { headerText, isBlankRow } from './header.js';
 import { withFormatOf, type CellValue, type ReportedOutcome, type SheetRow, type SheetSource } from './types.js';
 
@@ -21,7 +21,7 @@ export interface ReportLayout {
   readonly keep: readonly number[];
 }
 
-const OURS: ReadonlySet<string> = new Set(REPORT_COLUMNS);
+const OURS: ReadonlySet<string> = new Set([...REPORT_COLUMNS, SENT_COLUMN]);
 const isOurs = (header: string) => OURS.has(header.trim().toLowerCase());
 
 /**

@@ -5,5 +5,11 @@ export const REPORT_COLUMNS = ['#row', '#status', '#id', '#message', '#warnings'
 
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
+/**
+ * A dry run's report has one more: what each row would send, after coercion and lookups,
+ * as JSON. It is ours too: a report fed back as input sets it aside with the others.
+ */
+export const SENT_COLUMN = '#sent';
+
 /** The columns that make a sheet one of our reports: a user's own sheet has no reason to carry all three. */
 export const REPORT_SIGNATURE: readonly ReportColumn[] = ['#row', '#status', '#id'];

@@ -13,12 +13,13 @@ import { formatRowIssue, type RowIssue } from '../validate/validate.js';
 import { neutralizeCell } from '../export/neutralize.js';
 import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
 import { loadExcelJS, type ExcelJS as ExcelJSModule } from '../util/exceljs.js';
-import { REPORT_COLUMNS } from './columns.js';
+import { REPORT_COLUMNS, SENT_COLUMN } from './columns.js';
 
 export { REPORT_COLUMNS };
 
 /** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent';
+/** `unchanged`: a sync's row whose record already holds its values; `missing`: a record a sync's sheet no longer has. */
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing';
 
 export interface RowOutcome {
   readonly row: number;
@@ -32,16 +33,36 @@ export interface RowOutcome {
   readonly text?: string;
   /** The row's natural key (serial number, contract number, customer name), when it has one. */
   readonly key?: string;
-  /** Update dry runs: what would change, field by field. */
-  readonly changes?: readonly { field: string; from: unknown; to: unknown }[];
+  /** Update dry runs: what would change, field by field (lookups with their names). */
+  readonly changes?: readonly { field: string; from: unknown; to: unknown; fromName?: string; toName?: string }[];
+  /** Dry runs: the body the row would send, after coercion and lookups. */
+  readonly sent?: Readonly<Record<string, unknown>>;
 }
 
 
 function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);
   if (o.note) parts.push(o.note);
-  if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${show(c.from)} → ${show(c.to)}`).join('; ')}`);
+  if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${showChange(c)}`).join('; ')}`);
   return parts.join('; ');
+}
+
+/** `United Kingdom (826) → Germany (276)`: a lookup's names beside its ids, else the values. */
+function showChange(c: NonNullable<RowOutcome['changes']>[number]): string {
+  const side = (v: unknown, name: string | undefined) => (name !== undefined ? `${name} (${show(v)})` : show(v));
+  return `${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`;
+}
+
+/** The `#sent` cell: the body as JSON, empty for a row that would send nothing. */
+const sentText = (o: RowOutcome): string => (o.sent ? JSON.stringify(o.sent) : '');
+
+/** A body as (field, value) lines, nested objects by dot path: the XLSX report's "Sent" sheet. */
+function sentLines(body: Readonly<Record<string, unknown>>, prefix = ''): [string, unknown][] {
+  return Object.entries(body).flatMap(([k, v]): [string, unknown][] => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v) && k !== 'template') return sentLines(v as Record<string, unknown>, path);
+    return [[path, v !== null && typeof v === 'object' ? JSON.stringify(v) : v]];
+  });
 }
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -64,14 +85,15 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
 /** How often a CSV report's finished rows reach the file, at the latest (for `tail -f`). */
 const REPORT_FLUSH_MS = 2000;
 
-export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean } = {}): Promise<ReportWriter> {
+/** `sent`: a dry run's report, with what each row would send (`#sent`, the XLSX "Sent" sheet, JSON's `sent`). */
+export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean; sent?: boolean } = {}): Promise<ReportWriter> {
   const format = reportFormat(path);
   // A CSV report grows row by row as rows finish, in input order, under <report>.<pid>.part (to
   // follow with `tail -f`), and takes its name when complete; the others appear whole at the end.
   const file = await openAtomic(path, { visible: format === 'csv' });
-  if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false);
+  if (format === 'csv') return csvReport(path, file, headers, opts.raw ?? false, opts.sent ?? false);
   if (format === 'json') return jsonReport(path, file, headers);
-  return xlsxReport(await loadExcelJS(), path, file, headers);
+  return xlsxReport(await loadExcelJS(), path, file, headers, opts.sent ?? false);
 }
 
 /** Wait for the file to take more, or fail with its write error (a full disk) instead of waiting forever. */
@@ -98,17 +120,23 @@ const CSV_BATCH = 128;
 /** Characters that make csv-stringify (as called here, default options) quote a field. */
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/** One CSV field as csv-stringify quotes it (default options): in quotes, with quotes doubled, when it must be. */
+function quoteField(s: string): string {
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 /** Whether csv-stringify would write these fields as they are, joined by commas. */
 function plainFields(fields: readonly string[]): boolean {
   for (const f of fields) if (NEEDS_QUOTES.test(f)) return false;
   return true;
 }
 
-function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean): ReportWriter {
+function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean, sent: boolean): ReportWriter {
   const safe = (s: string) => (raw ? s : neutralizeCell(s));
   const stream = file.stream;
+  const ours = sent ? [...REPORT_COLUMNS, SENT_COLUMN] : REPORT_COLUMNS;
   // The header row echoes the user's headers too, so it is neutralised like the cells.
-  stream.write(stringifySync([[...REPORT_COLUMNS, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))]]));
+  stream.write(stringifySync([[...ours, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))]]));
   // Lines are gathered and written a batch at a time. Rows whose cells come as a record
   // (SheetRow.text) are queued as text; the others as cells, quoted by csv-stringify.
   const lines: string[] = [];
@@ -139,11 +167,14 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
     write(o) {
       const message = o.issues.length === 0 && !o.note && !o.changes ? '' : safe(outcomeMessage(o));
       const warnings = o.warnings.length === 0 ? '' : safe(o.warnings.map(formatRowIssue).join('; '));
+      // The #sent JSON is quoted here: it nearly always needs quotes, and the row's other
+      // fields keep the plain path below (csv-stringify for each dry-run row costs several times as much).
+      const sentField = sent ? quoteField(safe(sentText(o))) : undefined;
       if (o.text !== undefined) {
         quoteRecords();
         // Row number, status and id are digits and a word: only the messages may need quotes.
         const head = message === '' && warnings === '' ? `${o.row},${o.status},${o.id ?? ''},,` : stringifySync([[String(o.row), o.status, o.id === undefined ? '' : String(o.id), message, warnings]]).slice(0, -1);
-        lines.push(`${head},${o.text}\n`);
+        lines.push(sentField === undefined ? `${head},${o.text}\n` : `${head},${sentField},${o.text}\n`);
       } else {
         const row: string[] = new Array(REPORT_COLUMNS.length + width);
         row[0] = String(o.row);
@@ -157,10 +188,15 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
         }
         // Most lines need no quotes: joined here, they are what csv-stringify writes, at a
         // fraction of its cost (this runs on the checking thread, once a row).
-        if (plainFields(row)) {
+        if (!plainFields(row)) {
+          if (sentField !== undefined) row.splice(REPORT_COLUMNS.length, 0, safe(sentText(o)));
+          records.push(row);
+        } else {
           quoteRecords();
+          // The #sent field, quoted already, goes after the warnings.
+          if (sentField !== undefined) row[REPORT_COLUMNS.length - 1] += `,${sentField}`;
           lines.push(`${row.join(',')}\n`);
-        } else records.push(row);
+        }
       }
       if (++queued >= CSV_BATCH) {
         queued = 0;
@@ -191,7 +227,7 @@ function jsonReport(path: string, file: AtomicFile, headers: readonly string[]):
         const t = cellText(o.cells[i]);
         if (t !== '') cells[h || `Column ${i + 1}`] = t;
       });
-      const line = JSON.stringify({ row: o.row, status: o.status, id: o.id, issues: o.issues, warnings: o.warnings, note: o.note, changes: o.changes, cells });
+      const line = JSON.stringify({ row: o.row, status: o.status, id: o.id, issues: o.issues, warnings: o.warnings, note: o.note, changes: o.changes, sent: o.sent, cells });
       await drain(s, s.write((first ? '' : ',\n') + line));
       first = false;
     },
@@ -203,7 +239,7 @@ function jsonReport(path: string, file: AtomicFile, headers: readonly string[]):
   };
 }
 
-function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, headers: readonly string[]): ReportWriter {
+function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, headers: readonly string[], sent: boolean): ReportWriter {
   const wb = new excel.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
   const allHeaders = [...REPORT_COLUMNS, ...headers.map((h, i) => h || `Column ${i + 1}`)];
@@ -212,6 +248,12 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: allHeaders.length } };
   const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
   const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C', 'not sent': 'FFD9D9D9' };
+  // A dry run's second sheet: what each row would send, a line a field (rows as they come, in order).
+  const sentSheet = sent ? wb.addWorksheet('Sent', { views: [{ state: 'frozen', ySplit: 1 }] }) : undefined;
+  if (sentSheet) {
+    sentSheet.columns = [{ header: '#row', key: 'row', width: 8 }, { header: 'field', key: 'field', width: 32 }, { header: 'value', key: 'value', width: 40 }];
+    sentSheet.getRow(1).font = { bold: true };
+  }
   return {
     path,
     async write(o) {
@@ -237,9 +279,11 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
         cell.note = formatRowIssue(issue);
       }
       row.commit();
+      if (sentSheet && o.sent) for (const [field, value] of sentLines(o.sent)) sentSheet.addRow([o.row, field, value ?? null]).commit();
     },
     async close() {
       ws.commit();
+      sentSheet?.commit();
       await wb.commit();
       await file.commit();
     },

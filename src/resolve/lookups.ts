@@ -12,7 +12,7 @@ import type { LookupKind, ResourceDef } from '../resources/fields.js';
 import { LOOKUP_LIST } from '../resources/index.js';
 import { COUNTRIES } from '../resources/countries.js';
 import { splitCategory } from '../resources/category.js';
-import { closest, didYouMean, normalizeName } from '../map/normalize.js';
+import { closest, compactName, didYouMean, normalizeName } from '../map/normalize.js';
 import { countryCodeByName } from './countries.js';
 
 export interface LookupEntry {
@@ -81,8 +81,10 @@ export function toEntry(kind: LookupKind, r: Record<string, unknown>): LookupEnt
 export class LookupIndex {
   readonly kind: LookupKind;
   private readonly byKey = new Map<string, LookupEntry[]>();
+  /** The same keys without spaces: "DellTechnologies", "Dell  Technologies" and "HewlettPackard" find their entry too. */
+  private readonly byCompact = new Map<string, LookupEntry[]>();
   private readonly entries: LookupEntry[] = [];
-  private readonly ids = new Set<number>();
+  private readonly ids = new Map<number, LookupEntry>();
   /** True once every entry of the list is in the index (misses are then final). */
   complete = false;
 
@@ -92,13 +94,18 @@ export class LookupIndex {
 
   add(e: LookupEntry): void {
     if (this.ids.has(e.id)) return;
-    this.ids.add(e.id);
+    this.ids.set(e.id, e);
     this.entries.push(e);
     const keys = new Set([e.name, ...(e.keys ?? [])].map(normalizeName));
     for (const k of keys) {
       const list = this.byKey.get(k) ?? [];
       list.push(e);
       this.byKey.set(k, list);
+    }
+    for (const k of new Set([...keys].map((x) => x.replace(/ /g, '')))) {
+      const list = this.byCompact.get(k) ?? [];
+      list.push(e);
+      this.byCompact.set(k, list);
     }
   }
 
@@ -110,6 +117,11 @@ export class LookupIndex {
     return this.byKey.has(normalizeName(name));
   }
 
+  /** The name of the entry with this id, if the index holds it. */
+  nameOf(id: number): string | undefined {
+    return this.ids.get(id)?.name;
+  }
+
   /** All entries, for templates' drop-downs and suggestions. */
   all(): readonly LookupEntry[] {
     return this.entries;
@@ -119,7 +131,8 @@ export class LookupIndex {
     const word = KIND_WORD[this.kind];
     const text = name.trim();
     // Countries by code are matched on the exact code, and case matters less than shape.
-    const hits = this.byKey.get(normalizeName(text)) ?? [];
+    const key = normalizeName(text);
+    const hits = this.byKey.get(key) ?? this.byCompact.get(key.replace(/ /g, '')) ?? [];
     const distinct = [...new Map(hits.map((h) => [h.id, h])).values()];
     if (distinct.length === 1) return { ok: true, entry: distinct[0] };
     if (distinct.length > 1) {
@@ -164,6 +177,11 @@ export class Resolver {
     private readonly client: ApiClient | undefined,
     private readonly opts: ResolverOptions,
   ) {}
+
+  /** The name of a lookup id the run's lists hold (a list read part-way may not). */
+  nameOf(kind: LookupKind, id: number): string | undefined {
+    return this.indexes.get(kind)?.nameOf(id);
+  }
 
   index(kind: LookupKind): LookupIndex {
     let idx = this.indexes.get(kind);
@@ -371,7 +389,7 @@ export class Resolver {
       const sub = subcategory ?? split.sub;
       if (sub === undefined) return res;
       const subs = res.entry.subcategories ?? [];
-      const hit = subs.find((s) => normalizeName(s) === normalizeName(sub));
+      const hit = subs.find((s) => normalizeName(s) === normalizeName(sub)) ?? subs.find((s) => compactName(s) === compactName(sub));
       if (hit) return { ok: true, entry: res.entry, subcategory: hit };
       const sugg = closest(sub, subs);
       return {

@@ -8,6 +8,7 @@ import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 import type { CellValue } from '../read/types.js';
 import { splitCategory } from '../resources/category.js';
 import type { Resolver } from './lookups.js';
+import { choiceFor, type UnmatchedPolicy } from './unmatched.js';
 
 interface Named {
   /** Where the value comes from, for the message. */
@@ -22,7 +23,7 @@ function namedValues(def: ResourceDef, mapping: Mapping, headers: readonly strin
   for (const [index, table] of mapping.values) {
     const col = mapping.columns.find((c) => c.index === index);
     if (col?.target.kind !== 'field') continue;
-    for (const to of new Set(table.values())) out.push({ what: `the value table of column "${headers[index]}" maps a value to "${to}"`, field: col.target.field, value: to });
+    for (const to of new Set(table.values())) if (to !== null) out.push({ what: `the value table of column "${headers[index]}" maps a value to "${to}"`, field: col.target.field, value: to });
   }
   // A constant the file builds a field from is named the same way.
   for (const [index, b] of mapping.built ?? []) {
@@ -33,6 +34,17 @@ function namedValues(def: ResourceDef, mapping: Mapping, headers: readonly strin
   for (const [key, value] of Object.entries(mapping.defaults)) {
     const t = parseTarget(def, key, undefined, mode);
     if (t?.kind === 'field') out.push({ what: `the default for ${t.field.name} is "${String(value)}"`, field: t.field, value: String(value) });
+  }
+  return out;
+}
+
+/** The default each mapped lookup field takes for a name its list lacks (--unmatched default:NAME). */
+function unmatchedDefaults(mapping: Mapping, policy: UnmatchedPolicy | undefined): Named[] {
+  const out: Named[] = [];
+  for (const c of mapping.columns) {
+    if (c.target.kind !== 'field' || !c.target.field.lookup) continue;
+    const choice = choiceFor(policy, c.target.field);
+    if (choice.kind === 'default') out.push({ what: `the default for names the ${c.target.field.lookup.replace(/_/g, ' ')} list lacks (unmatched) is "${choice.name}"`, field: c.target.field, value: choice.name });
   }
   return out;
 }
@@ -48,9 +60,14 @@ function problemOf(resolver: Resolver, n: Named, order: DateOrder | undefined): 
  * Refuse (E_MAPPING_VALUE, exit 2) a value table or default that names what the service
  * does not have, before any row is read; fetch the lists they need.
  */
-export async function checkMappingValues(resolver: Resolver, def: ResourceDef, mapping: Mapping, at: { headers: readonly string[]; mode: WriteMode; file?: string; dateOrder?: DateOrder }): Promise<void> {
+export async function checkMappingValues(
+  resolver: Resolver,
+  def: ResourceDef,
+  mapping: Mapping,
+  at: { headers: readonly string[]; mode: WriteMode; file?: string; dateOrder?: DateOrder; unmatched?: UnmatchedPolicy },
+): Promise<void> {
   const { headers, mode, file } = at;
-  const named = namedValues(def, mapping, headers, mode);
+  const named = [...namedValues(def, mapping, headers, mode), ...unmatchedDefaults(mapping, at.unmatched)];
   const byKind = new Map<string, string[]>();
   for (const n of named) if (n.field.lookup) byKind.set(n.field.lookup, [...(byKind.get(n.field.lookup) ?? []), n.field.lookup === 'category' ? splitCategory(n.value).name : n.value]);
   for (const [kind, names] of byKind) await resolver.load(kind as NonNullable<FieldDef['lookup']>, names);

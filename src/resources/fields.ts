@@ -3,6 +3,7 @@
 // custom-field checks). A limit is written once, in a resource module, never here.
 import { z } from 'zod';
 import { memoized, ValueMemo } from '../util/memo.js';
+import { closest } from '../map/normalize.js';
 
 export type LookupKind =
   | 'country'
@@ -589,6 +590,15 @@ export function checkCustomFields(
 // ---------------------------------------------------------------------------------
 // Wording. One zod issue, two audiences.
 
+/**
+ * An enum value that is none of the allowed: each allowed label quoted (labels hold commas:
+ * "3 years, 33%"), and the nearest one offered, as lookups do.
+ */
+export function notOneOf(shown: string, labels: readonly string[]): string {
+  const near = closest(shown, labels, { limit: 1 })[0];
+  return `"${shown}" is not one of: ${labels.map((l) => `"${l}"`).join(', ')}${near ? `; did you mean "${near}"?` : ''}`;
+}
+
 export type Audience = 'service' | 'user';
 
 function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
@@ -653,8 +663,7 @@ function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audie
     case 'choice': {
       if (service) return `"${shown}" is not a valid choice.`;
       const allowed = 'values' in issue ? (issue.values as unknown[]).map(String) : (field?.values ?? []).map((v) => v.value);
-      const labels = allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a).join(', ');
-      return `"${shown}" is not one of: ${labels}`;
+      return notOneOf(shown, allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a));
     }
     case 'type_object':
       return service ? 'Invalid data. Expected a dictionary.' : 'must be an object';

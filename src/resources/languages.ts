@@ -212,8 +212,49 @@ const CUSTOMER: FieldWords = {
   },
 };
 
-/** Header words by resource (our name for it), then field. Contracts have none yet. */
-export const HEADER_WORDS: Readonly<Record<string, FieldWords>> = { asset: ASSET, customer: CUSTOMER };
+// Contract registers: the words of contract lists kept by purchasing and legal teams.
+const CONTRACT: FieldWords = {
+  contract_type: { de: ['Vertragsart'], fr: ['Type de contrat'], es: ['Tipo de contrato'], it: ['Tipo di contratto'], nl: ['Contracttype'], pt: ['Tipo de contrato'] },
+  name: {
+    de: ['Vertragsname', 'Bezeichnung', 'Vertragsbezeichnung'], fr: ['Nom du contrat', 'Intitulé', 'Objet'], es: ['Nombre del contrato', 'Nombre', 'Objeto'],
+    it: ['Nome contratto', 'Denominazione', 'Oggetto'], nl: ['Contractnaam', 'Naam'], pt: ['Nome do contrato', 'Designação', 'Objeto'],
+  },
+  number: {
+    de: ['Vertragsnummer', 'Vertrags-Nr.', 'Vertragsnr'], fr: ['Numéro de contrat', 'N° de contrat', 'Référence'], es: ['Número de contrato', 'Nº de contrato', 'Referencia'],
+    it: ['Numero contratto', 'N. contratto', 'Riferimento'], nl: ['Contractnummer', 'Referentie'], pt: ['Número do contrato', 'Nº do contrato', 'Referência'],
+  },
+  customer: { de: ['Kunde'], fr: ['Client'], es: ['Cliente'], it: ['Cliente'], nl: ['Klant'], pt: ['Cliente'] },
+  supplier: { de: ['Lieferant', 'Vertragspartner', 'Anbieter'], fr: ['Fournisseur', 'Prestataire'], es: ['Proveedor'], it: ['Fornitore'], nl: ['Leverancier'], pt: ['Fornecedor'] },
+  country: LOCATION.country,
+  status: { fr: ['Statut'], es: ['Estado'], it: ['Stato'], pt: ['Estado'] },
+  'category.id': { de: ['Kategorie', 'Vertragskategorie'], fr: ['Catégorie'], es: ['Categoría'], it: ['Categoria'], nl: ['Categorie'], pt: ['Categoria'] },
+  description: { de: ['Beschreibung'], fr: ['Description'], es: ['Descripción'], it: ['Descrizione'], nl: ['Omschrijving'], pt: ['Descrição'] },
+  business_unit: { de: ['Abteilung'], fr: ['Service', 'Département'], es: ['Departamento'], it: ['Reparto'], nl: ['Afdeling'], pt: ['Departamento'] },
+  contract_start_date: {
+    de: ['Vertragsbeginn', 'Beginn', 'Laufzeit ab'], fr: ['Date de début', 'Début'], es: ['Fecha de inicio', 'Inicio'],
+    it: ['Data inizio', 'Inizio'], nl: ['Startdatum', 'Ingangsdatum'], pt: ['Data de início', 'Início'],
+  },
+  contract_end_date: {
+    de: ['Vertragsende', 'Ende', 'Laufzeit bis'], fr: ['Date de fin', 'Fin', 'Échéance'], es: ['Fecha de fin', 'Fecha de vencimiento', 'Vencimiento'],
+    it: ['Data fine', 'Scadenza'], nl: ['Einddatum', 'Vervaldatum'], pt: ['Data de fim', 'Data de término', 'Vencimento'],
+  },
+  notice_period: {
+    de: ['Kündigungsfrist (Tage)', 'Kündigungsfrist'], fr: ['Préavis (jours)', 'Préavis'], es: ['Preaviso (días)', 'Preaviso'],
+    it: ['Preavviso (giorni)', 'Preavviso'], nl: ['Opzegtermijn (dagen)', 'Opzegtermijn'], pt: ['Pré-aviso (dias)', 'Aviso prévio'],
+  },
+  total_contract_spend_value: {
+    de: ['Vertragswert', 'Gesamtwert'], fr: ['Montant du contrat', 'Valeur du contrat', 'Montant total'], es: ['Importe del contrato', 'Valor del contrato'],
+    it: ['Valore del contratto', 'Importo contratto'], nl: ['Contractwaarde'], pt: ['Valor do contrato'],
+  },
+  mrc: { de: ['Monatliche Kosten', 'Monatsgebühr'], fr: ['Coût mensuel', 'Mensualité'], es: ['Cuota mensual', 'Coste mensual'], it: ['Canone mensile'], nl: ['Maandelijkse kosten'], pt: ['Mensalidade', 'Custo mensal'] },
+  payment_terms: { de: ['Zahlungsbedingungen', 'Zahlungsziel'], fr: ['Conditions de paiement'], es: ['Condiciones de pago'], it: ['Condizioni di pagamento'], nl: ['Betalingstermijn', 'Betalingsvoorwaarden'], pt: ['Condições de pagamento'] },
+  signed_date: { de: ['Unterschrieben am', 'Unterzeichnet am'], fr: ['Date de signature'], es: ['Fecha de firma'], it: ['Data firma'], nl: ['Datum ondertekening'], pt: ['Data de assinatura'] },
+  signer: { de: ['Unterzeichner'], fr: ['Signataire'], es: ['Firmante'], it: ['Firmatario'], nl: ['Ondertekenaar'], pt: ['Signatário'] },
+  approver: { de: ['Genehmiger', 'Freigabe durch'], fr: ['Approbateur'], es: ['Aprobador'], it: ['Approvatore'], nl: ['Goedkeurder'], pt: ['Aprovador'] },
+};
+
+/** Header words by resource (our name for it), then field. */
+export const HEADER_WORDS: Readonly<Record<string, FieldWords>> = { asset: ASSET, contract: CONTRACT, customer: CUSTOMER };
 
 /**
  * A field's header words in every language, each with its place in its language's list (the

@@ -6,3 +6,6 @@ export const PAGE_SIZE = 25;
 
 /** Requests per sliding minute for the whole account (public-reference.md; 429 with Retry-After past it). */
 export const RATE_LIMIT = 100;
+
+/** The window the account's requests are counted in (public-reference.md: one minute). */
+export const RATE_WINDOW_MS = 60_000;

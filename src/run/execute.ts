@@ -15,7 +15,9 @@ import type { SheetRow, SheetSource } from '../read/types.js';
 import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '../report/report.js';
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
+import type { RunMemory } from '../send/remembered.js';
 import { RowWriter } from '../send/writer.js';
+import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
@@ -23,6 +25,7 @@ import { RowReadNotes } from './read-notes.js';
 import { RowOutcomes } from './rows.js';
 import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
+import { settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -30,15 +33,21 @@ export interface RunFiles {
   report?: ReportWriter;
   journal?: Journal;
   lock?: JournalLock;
+  /** The run's progress and outcome for `assetbatch status` (runs that keep a journal). */
+  runFile?: RunFile;
+  /** The memory of what was sent (a run that writes to a service that outlives it). */
+  memory?: RunMemory;
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0 });
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;
   readonly stop: StopState;
   readonly writer: RowWriter;
   readonly repairedRows: number;
+  /** Rows with a name a list lacks, left empty or set to the default (W_UNMATCHED). */
+  readonly unmatchedRows: number;
 }
 
 function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
@@ -54,28 +63,32 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
     formTemplates: input.custom.formTemplates,
     partial: s.mode === 'update' && !s.o.replace,
     reportedWrites: s.o.onExisting === 'update' ? 'update' : 'skip',
+    unmatched: s.unmatched,
   };
 }
 
-function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, journal: Journal | undefined): RowWriter {
+function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,
     def: s.def,
     company: s.company,
     mapping: input.mapping,
-    journal,
+    journal: files.journal,
+    memory: files.memory,
     prior: planned.prior,
     mark: planned.mark,
     uniqueField: s.uniqueField,
     onExisting: s.o.onExisting ?? 'skip',
     existing: planned.existing,
     existingComplete: planned.existingComplete,
+    records: planned.records,
     countryCode: (name) => {
       const r = resolver.resolve('country', name);
       return r.ok ? r.entry.id : undefined;
     },
     beforeRead: () => resolver.load('country', []),
+    nameOf: (kind, id) => resolver.nameOf(kind, id),
   });
 }
 
@@ -83,6 +96,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
 class Emitter {
   readonly counts = emptyCounts();
   reportFailed?: AssetbatchError;
+  unmatchedRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -114,6 +128,7 @@ class Emitter {
   emit(row: RowOutcome): void | Promise<void> {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
+    if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     if (this.debug) this.s.o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
     const written = this.write(out);
     this.s.o.onRow?.(out);
@@ -219,17 +234,36 @@ async function concurrently(l: Loop, source: SheetSource, concurrency: number): 
   while (window.length > 0) await next();
 }
 
+/** A sync's records that the sheet no longer has, after its rows: each reported, or changed as --missing says. */
+async function reportMissing(s: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
+  const { records, body } = planned.missing!;
+  const keyColumn = input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === s.keyField)?.index;
+  const deps = { s, writer, body, headers, keyColumn };
+  for (const m of records) {
+    if (stop.stopped) {
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+      continue;
+    }
+    try {
+      await emitter.emit(await settleMissing(deps, m));
+    } catch (e) {
+      stop.stop(e);
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+    }
+  }
+}
+
 export async function execute(s: RunSettings, input: MappedInput, sc: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
   const { o } = s;
   // Pass 2, or the rest of the one pass.
   const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
-  files.report = await openReport(s.reportPath, source.headers);
+  files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(s.journalPath);
     files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
   }
   const stop = new StopState(s.dryRun);
-  const writer = rowWriter(s, input, planned, conn, files.journal);
+  const writer = rowWriter(s, input, planned, conn, files);
   const rows = new RowOutcomes({ s, input, sc, planned, ctx: rowContext(s, input, sc), writer, stop });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
   const emitter = new Emitter(s, files.report, new RowReadNotes(source.warnings), stop, progress);
@@ -253,9 +287,10 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
       }
     }
     else await concurrently(l, source, Math.max(1, o.concurrency ?? 4));
+    if (planned.missing) await reportMissing(s, input, planned, writer, emitter, stop, source.headers);
   } finally {
     o.signal?.removeEventListener('abort', onAbort);
   }
   if (emitter.reportFailed) throw emitter.reportFailed;
-  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired };
+  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired, unmatchedRows: emitter.unmatchedRows };
 }

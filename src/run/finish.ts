@@ -36,7 +36,9 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
   const durationMs = Date.now() - cost.started;
   const total = Object.values(ran.counts).reduce((a, b) => a + b, 0);
   const { counts, writer } = ran;
-  const stopped = ran.stop.stopped;
+  // A journal that took no more lines (deleted, a full disk) after the last row's write stops the run too.
+  const broken = files.journal?.failure;
+  const stopped = ran.stop.stopped ?? (broken ? { code: broken.code, message: broken.describe() } : undefined);
   const summary: ImportSummary = {
     file: o.file,
     resource: s.def.name,
@@ -53,6 +55,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
     journal: files.journal?.path,
     stopped,
     repairedRows: ran.repairedRows,
+    unmatchedRows: ran.unmatchedRows,
     warnings: [...planned.plan.warnings, ...writer.warnings],
     runWarnings: [...writer.warnings],
     plan: planned.plan,
@@ -62,6 +65,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
   o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
   files.journal?.close();
   files.journal = undefined;
+  files.runFile?.end(counts, stopped?.message);
   await files.report!.close(summary).catch((e: unknown) => {
     throw fileWriteError(e, s.reportPath);
   });

@@ -10,11 +10,14 @@
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
+import { openMemory } from '../send/memory.js';
+import { RunMemory } from '../send/remembered.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
 import { interrupted, isInterruption } from './stop.js';
+import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
 import type { ImportOptions, ImportSummary } from './types.js';
 
@@ -36,21 +39,39 @@ async function openConnection(s: RunSettings): Promise<Connection> {
   return conn;
 }
 
-/** The progress line's figures, from the limiter; the costly ones only when asked. */
-function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number): (done: number) => void {
+/** The memory of what was sent to this service, company and resource, for this run's rows. */
+function runMemory(s: RunSettings, conn: Connection): RunMemory {
+  return new RunMemory({
+    memory: openMemory({ service: conn.baseUrl, company: s.company, resource: s.def.name }),
+    file: s.o.file,
+    report: s.reportPath,
+    allowDuplicates: s.o.allowDuplicates === true,
+    onExisting: s.o.onExisting ?? 'skip',
+    stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
+  });
+}
+
+/**
+ * The progress line's figures, from the limiter; the costly ones only when asked. The run
+ * file gets the same ETA, by the same rule, for `assetbatch status` in another terminal.
+ */
+function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number, runFile: RunFile | undefined): (done: number) => void {
   const onProgress = s.o.onProgress;
-  if (!onProgress) return () => undefined;
+  if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
   const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
   const limiter = conn.client.limiter;
-  return (done) =>
-    onProgress({
+  const etaMs = (done: number) => (total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow)));
+  return (done) => {
+    runFile?.progress(done, total, () => etaMs(done));
+    onProgress?.({
       done,
       total,
       requests: conn.client.stats.requests - startRequests,
       windowLeft: () => Math.max(0, limiter.limit - limiter.inWindow()),
-      etaMs: () => (total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow))),
+      etaMs: () => etaMs(done),
     });
+  };
 }
 
 export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary> {
@@ -70,14 +91,18 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await checkReportPath(o.file, s.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !s.dryRun && !conn.sandbox;
-    if (journaled) files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+    if (journaled) {
+      files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+      files.memory = runMemory(s, conn);
+    }
     const planned = await makePlan(s, input, sc, conn, journaled);
     o.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
     if (!s.dryRun) conn.client.limiter.expect(planned.plannedRequests);
     o.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests));
+    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.mode);
+    const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests, files.runFile));
     return await finish(s, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
     files.journal?.close();
@@ -90,6 +115,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     // A run that stops early must still let go of the file (and a reading thread).
     o.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
+    files.memory?.close();
     await files.lock?.release();
     if (!o.connectionOverride) await conn.close();
   }
@@ -98,6 +124,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
 /** A dry run: every check, nothing written. */
 export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {
   return importSpreadsheet({ ...o, dryRun: true });
+}
+
+/**
+ * Make the service match the sheet for the records it covers: new rows created, changed
+ * rows updated (their changed fields only), unchanged rows left alone without a request,
+ * and the records the sheet no longer has reported (or archived, or given a value).
+ */
+export function syncSpreadsheet(o: Omit<ImportOptions, 'mode' | 'onExisting'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...o, mode: 'create', onExisting: 'update', sync: o.sync ?? {} });
 }
 
 /** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */

@@ -112,6 +112,6 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
   const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // A mapping short of a required field stops before any list is read.
   const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) => checkMapping(s, probe, m));
-  await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder });
+  await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder, unmatched: s.unmatched });
   return { probe, mapping, custom, resolver };
 }

@@ -40,7 +40,8 @@ const mappingFileSchema = memoized(() =>
         )
         .optional(),
       defaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-      values: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+      values: z.record(z.string(), z.record(z.string(), z.string().nullable())).optional(),
+      unmatched: z.union([z.string(), z.record(z.string(), z.string())]).optional(),
       formulaEscape: z.literal('backtick').optional(),
       review: z.array(z.string()).optional(),
       dateFormat: z.string().optional(),

@@ -21,7 +21,9 @@ import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import type { RunSettings } from './settings.js';
-import { LOOKAHEAD_ROWS, type ImportPlan } from './types.js';
+import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
+import { coverage, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
+import type { WriteBody } from '../resources/fields.js';
 
 /** What the scan learnt, and (one pass) the rows it holds for the checks. */
 export interface ScannedSheet {
@@ -74,12 +76,13 @@ export async function scanInput(s: RunSettings, input: MappedInput): Promise<Sca
   const { probe, mapping, resolver } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
   const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
-  const scanner = new Scanner(mapping, { dateOrder: s.dateOrder, keyField: s.keyField, trackKeys: (!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create', selfRefIndex: selfRefCol?.index });
+  const scanner = new Scanner(mapping, { dateOrder: s.dateOrder, keyField: s.keyField, trackKeys: ((!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create') || s.sync !== undefined, selfRefIndex: selfRefCol?.index });
   const where = { file: o.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
   // which are kept and checked first, and the rest is checked as it is read. Writes need
   // the whole sheet counted first (the plan, the ETA, parents below their children).
-  const onePass = dryRun && mode === 'create' && !selfRefCol && o.onePass !== false;
+  // A sync needs every key before it can tell which records the sheet no longer has.
+  const onePass = dryRun && mode === 'create' && !selfRefCol && o.onePass !== false && !s.sync;
   const { ahead, counted, nextRow } = await readAhead(s, input, scanner, onePass);
   const dateOrders = scanner.dateOrders(where, counted);
   // A date column whose first rows all read both ways: the rest of the sheet decides.
@@ -109,6 +112,10 @@ export interface PlannedRun {
   readonly prior?: PriorRuns;
   readonly existing?: Map<string, number[]>;
   readonly existingComplete: boolean;
+  /** Updates: the records as listed before the run, by id (when the whole list was read). */
+  readonly records?: ReadonlyMap<number, Record<string, unknown>>;
+  /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
+  readonly missing?: { readonly records: readonly MissingRecord[]; readonly body?: WriteBody };
   /** The highest record id before the first write. */
   readonly mark?: number;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
@@ -116,11 +123,44 @@ export interface PlannedRun {
   readonly requestsPerRow: number;
 }
 
-/** Which records exist already (by natural key), and the list's highest id when it was read whole. */
+/** A run that changes records it finds (update, --on-existing update): it compares rows with them. */
+const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.o.onExisting === 'update';
+
+/**
+ * Which records exist already (by natural key), and the list's highest id when it was read
+ * whole. Updates keep the records: a row is compared with its record as listed, so that
+ * the cheaper of the list's pages or a lookup and a read a row is all they read.
+ */
 async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: number) {
   if (!s.keyField || rowsLeft <= 0) return { existingComplete: false };
-  const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft);
-  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, existingComplete: ex.map !== undefined, maxId: ex.maxId };
+  const keep = updatesRecords(s);
+  // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
+  const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft, { keepRecords: keep, readsPerRow: s.mode === 'update' ? 2 : 1, whole: s.sync !== undefined });
+  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, records: ex.records, existingComplete: ex.map !== undefined, maxId: ex.maxId };
+}
+
+/**
+ * A sync's plan: the rows that match records, the new ones, and the records the sheet no
+ * longer has. Past --max-missing a real run stops here, before any write; a dry run says
+ * that it would.
+ */
+async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined) {
+  const sync = s.sync!;
+  const cov = coverage(s.def, sync, s.keyField!, records ?? new Map(), sc.scanner.firstRowOfKey);
+  const limit = missingLimit(sync, cov.inScope);
+  const body = await missingBody(s.def, sync.missing, input.resolver);
+  if (cov.missing.length > limit && !s.dryRun) throw tooManyMissing(s, cov, limit);
+  const plan: NonNullable<ImportPlan['sync']> = {
+    key: s.keyField!,
+    matched: cov.matched,
+    new: Math.max(0, sc.scanner.firstRowOfKey.size - cov.matched),
+    inScope: cov.inScope,
+    missing: cov.missing.length,
+    firstMissing: cov.missing.slice(0, MISSING_SHOWN),
+    action: sync.missing,
+    maxMissing: limit,
+  };
+  return { plan, body, missing: { records: cov.missing, body } };
 }
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
@@ -133,13 +173,15 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
   const rows = sc.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const ex = await existingRecords(s, conn, rows - doneRows);
-  const writes = dryRun ? 0 : Math.max(0, rows - doneRows);
+  const synced = s.sync ? await syncPlan(s, input, sc, ex.records) : undefined;
+  const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.
   const mark = !dryRun && mode === 'create' && writes > 0 ? (ex.maxId !== undefined ? { id: ex.maxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
   const perRowChecks = ex.check?.strategy === 'filtered calls' ? writes : 0;
-  // An update reads the record before it writes: two requests a row.
-  const plannedRequests = writes * (mode === 'update' ? 2 : 1) + perRowChecks;
+  // An update reads the record before it writes (two requests a row), unless the list read it:
+  // then a row costs its write, and an unchanged row nothing.
+  const plannedRequests = writes * (mode === 'update' && !ex.records ? 2 : 1) + perRowChecks;
   const plan: ImportPlan = {
     file: o.file,
     sheet: probe.sheet,
@@ -166,9 +208,10 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     rateLimit: o.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
     resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
+    sync: synced?.plan,
     report: s.reportPath,
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
   };
-  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, records: ex.records, missing: synced?.missing, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
 }

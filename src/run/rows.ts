@@ -109,13 +109,16 @@ export class RowOutcomes {
     if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
     // A row of a report fed back with --on-existing update carries its record's id.
     if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
+    // A sync's row whose key a record has (the list read before the run says so) updates it.
+    if (s.sync && key && this.d.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(p, key, base);
     if (!s.dryRun) return this.create(r, p, base, key);
     // The list read before the run answers without a request.
-    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key));
-    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id));
+    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), p.body);
+    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, p.body));
   }
 
-  private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined): RowOutcome {
+  /** `sent`: the body the row would be created with. */
+  private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined, sent: PreparedRow['body']): RowOutcome {
     const { s, input } = this.d;
     if (existingId !== undefined) {
       const what = s.o.onExisting ?? 'skip';
@@ -124,7 +127,7 @@ export class RowOutcomes {
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
     }
     if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
-    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value };
+    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value, sent };
   }
 
   /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */
@@ -167,8 +170,11 @@ export class RowOutcomes {
     try {
       const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
       const failed = res.invalid ? 'invalid' : 'failed';
-      if (s.dryRun) return { ...base, status: res.status === 'failed' ? failed : 'valid', id, issues: res.issues ?? [], changes: res.changes, note: res.note };
-      return { ...base, status: res.status === 'failed' ? failed : res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      // A sync calls a row whose record already has its values unchanged; an update, skipped.
+      const unchanged = s.sync !== undefined && res.unchanged === true;
+      const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
+      if (s.dryRun) return { ...base, status: status ?? 'valid', id, issues: res.issues ?? [], changes: res.changes, sent: res.sent, note: res.note };
+      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }

@@ -6,9 +6,10 @@ import { AssetbatchError } from '../errors.js';
 import { dateOrderFromFormat, type DateOrder } from '../map/coerce.js';
 import type { MappingFile } from '../map/headers.js';
 import { findResource } from '../resources/index.js';
-import type { ResourceDef, WriteMode } from '../resources/fields.js';
+import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 import { loadMappingFile, presetPath } from './mapping-file.js';
-import type { ImportOptions } from './types.js';
+import type { ImportOptions, MissingAction } from './types.js';
+import { unmatchedPolicy, type UnmatchedPolicy } from '../resolve/unmatched.js';
 
 export interface RunSettings {
   readonly o: ImportOptions;
@@ -22,11 +23,23 @@ export interface RunSettings {
   readonly headerRow?: number;
   readonly dateOrder?: DateOrder;
   readonly uniqueField?: 'name' | 'serial_number';
+  /** What a name a lookup list lacks does to its row (--unmatched, the mapping file's "unmatched"). */
+  readonly unmatched: UnmatchedPolicy;
   /** The field that identifies a row's record (serial number, contract number, name …). */
   readonly keyField?: string;
   readonly reportPath: string;
   /** The journal beside the report (journalPathFor). */
   readonly journalPath: string;
+  /** A sync: the sheet is what the service must match, rows matched on keyField. */
+  readonly sync?: SyncSettings;
+}
+
+export interface SyncSettings {
+  /** The field rows are matched on, when --key names one. */
+  readonly key?: string;
+  readonly scope?: { readonly field: FieldDef; readonly value: string };
+  readonly missing: MissingAction;
+  readonly maxMissing: { readonly count: number } | { readonly percent: number };
 }
 
 /** Resolve the resource named on the command line to a writable one. */
@@ -80,6 +93,8 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
   }
   const uniqueField = o.uniqueField ?? mappingFile?.uniqueField;
   const reportPath = o.reportPath ?? defaultReportPath(o.file);
+  const sync = o.sync ? syncSettings(def, o) : undefined;
+  const keyField = sync?.key ?? (def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0]);
   return Object.freeze({
     o,
     def,
@@ -92,8 +107,40 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
     headerRow: o.headerRow ?? mappingFile?.headerRow,
     dateOrder,
     uniqueField,
-    keyField: def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0],
+    unmatched: unmatchedPolicy(def, mode, o.unmatched, mappingFile?.unmatched, mappingPath),
+    keyField,
     reportPath,
     journalPath: journalPathFor(reportPath),
+    sync,
+  });
+}
+
+/** A field named on the command line: its service name or its label, as a person writes it. */
+function fieldNamed(def: ResourceDef, name: string, flag: string): FieldDef {
+  const want = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const f = def.fields.find((x) => x.name === want || x.name === `${want}.id` || x.label.toLowerCase().replace(/[\s-]+/g, '_') === want);
+  if (f) return f;
+  throw new AssetbatchError('E_USAGE', `${flag}: ${def.plural} have no field "${name}"`, { hint: `Name a field as docs/fields.md lists it, e.g. ${def.naturalKey?.[0] ?? 'name'}.` });
+}
+
+/** `--key`, `--scope`, `--missing` and `--max-missing` checked once, before the file is opened. */
+function syncSettings(def: ResourceDef, o: ImportOptions): SyncSettings {
+  const so = o.sync!;
+  const key = so.key === undefined ? undefined : fieldNamed(def, so.key, '--key');
+  if (key) {
+    if (key.type !== 'text' || key.name.includes('.')) {
+      throw new AssetbatchError('E_USAGE', `--key ${so.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`, { hint: 'Use serial_number, name, asset_tag or number.' });
+    }
+  }
+  const missing = so.missing ?? { kind: 'report' };
+  if (missing.kind === 'archive' && def.name !== 'contract') {
+    throw new AssetbatchError('E_USAGE', `--missing archive applies to contracts (their status); ${def.plural} have no archived state`, { hint: 'Use --missing set:FIELD=VALUE, e.g. set:asset_usage_status=Retired.' });
+  }
+  const set = missing.kind === 'set' ? { ...missing, field: fieldNamed(def, missing.field, '--missing set:').name } : missing;
+  return Object.freeze({
+    key: key?.name,
+    scope: so.scope ? { field: fieldNamed(def, so.scope.field, '--scope'), value: so.scope.value } : undefined,
+    missing: set,
+    maxMissing: so.maxMissing ?? { percent: 5 },
   });
 }

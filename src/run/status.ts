@@ -1,17 +1,28 @@
 // `assetbatch status`: how far a run is, from its journal alone, whether the run is still
 // going or stopped: rows done by outcome, rows left, the rate over the last minutes, the
 // ETA, the last error, and whether the run is alive (it holds the journal's lock).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { AssetbatchError } from '../errors.js';
 import { loadJournal, type JournalHeader, type JournalLine } from '../send/journal.js';
 import { lockHolder } from '../send/lock.js';
+import type { RowStatus } from '../report/report.js';
+import { readRunFile, runFilePath } from './run-file.js';
 import { defaultReportPath, journalPathFor } from './settings.js';
 
 /** Minutes the rate is measured over. */
 export const RATE_MINUTES = 5;
 
+/** running: a run holds the journal; finished: the run ended on its own; stopped: it was stopped (or died) before the end. */
+export type RunState = 'running' | 'finished' | 'stopped';
+
 export interface RunStatus {
   readonly journal: string;
+  readonly state: RunState;
+  /** A run that ended (finished, or stopped and said so): its outcome counts, the report's. */
+  readonly outcome?: Readonly<Record<RowStatus, number>>;
+  /** Why an ended run stopped. */
+  readonly stoppedBecause?: string;
   readonly file: string;
   readonly resource: string;
   readonly mode: string;
@@ -21,7 +32,7 @@ export interface RunStatus {
   readonly runs: number;
   readonly rows?: number;
   readonly counts: { created: number; updated: number; failed: number; inFlight: number };
-  /** Rows the journal has not seen an outcome for (rows found invalid are never journaled, so this is at most). */
+  /** Rows not sent yet: an ended run's "not sent"; else rows the journal has no outcome for (invalid rows are never journaled, so this is at most). */
   readonly left?: number;
   /** Rows finished a minute over the last RATE_MINUTES minutes (of the journal's last entry, when the run is stopped). */
   readonly rowsPerMinute: number;
@@ -80,10 +91,23 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
   };
   const holder = await lockHolder(journal);
   const rows = header?.rows;
-  const left = rows === undefined ? undefined : Math.max(0, rows - counts.created - counts.updated - counts.failed);
   const rate = rowsPerMinute(t.finished, holder.alive ? now : (t.finished.at(-1) ?? now));
+  const run = readRunFile(runFilePath(journal));
+  // The run file speaks for the journal's latest run only: each run replaces it as it starts,
+  // and one written before that run's header (a run that died early) is an older run's.
+  const latest = run && header?.started !== undefined && run.at >= header.started ? run : undefined;
+  const ended = !holder.alive ? latest?.ended : undefined;
+  if (ended) {
+    // The report's counts: rows the run never sent are "not sent", never "failed".
+    counts.failed = ended.counts.failed;
+    counts.inFlight = 0;
+  }
+  const left = ended ? ended.counts['not sent'] : rows === undefined ? undefined : Math.max(0, rows - counts.created - counts.updated - counts.failed);
   return {
     journal,
+    state: holder.alive ? 'running' : ended && !ended.stopped ? 'finished' : 'stopped',
+    outcome: ended?.counts,
+    stoppedBecause: ended?.stopped,
     file: header?.file ?? file,
     resource: header?.resource ?? '',
     mode: header?.mode ?? '',
@@ -94,10 +118,35 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     counts,
     left,
     rowsPerMinute: rate,
-    etaSeconds: holder.alive ? etaSeconds(left, rate) : undefined,
+    etaSeconds: holder.alive ? runEtaSeconds(latest, now) : undefined,
     lastError: t.lastError,
     lastActivity: t.last,
   };
+}
+
+/**
+ * The running run's own ETA (its progress line's, by the rate limiter's rule), less the time
+ * since it was written; undefined before the run has written one.
+ */
+function runEtaSeconds(run: ReturnType<typeof readRunFile>, now: number): number | undefined {
+  if (run?.etaMs === undefined || run.ended) return undefined;
+  return Math.max(0, Math.round((run.etaMs - (now - Date.parse(run.at))) / 1000));
+}
+
+/** A workbook's runs, one a sheet (`<workbook>.<sheet>.report.journal.ndjson`), in the order they started; undefined for no workbook. */
+export async function workbookStatus(file: string, now = Date.now()): Promise<(RunStatus & { sheet: string })[] | undefined> {
+  if (existsSync(journalFor(file))) return undefined;
+  const base = basename(file);
+  const suffix = '.report.journal.ndjson';
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file)).filter((n) => n.startsWith(`${base}.`) && n.endsWith(suffix) && n.length > base.length + 1 + suffix.length);
+  } catch {
+    return undefined;
+  }
+  if (names.length === 0) return undefined;
+  const sheets = await Promise.all(names.map(async (n) => ({ ...(await runStatus(join(dirname(file), n), now)), sheet: n.slice(base.length + 1, -suffix.length) })));
+  return sheets.sort((a, b) => (a.lastActivity ?? '').localeCompare(b.lastActivity ?? ''));
 }
 
 /** Seconds until `left` rows are done at `rate` rows a minute; undefined when either is unknown. */

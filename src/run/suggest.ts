@@ -3,7 +3,8 @@
 // does not know (when a service is at hand).
 import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../connect.js';
-import { headerMatcher, mappingToFile, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
+import { headerMatcher, mappingToFile, missingRequired, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
+import { checkSuggestion, type Unresolved } from './suggest-check.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
@@ -23,6 +24,8 @@ export interface SuggestOptions {
   readonly connection?: ConnectionConfig;
   /** Rows read to judge columns and propose value tables. Default 10,000. */
   readonly sampleRows?: number;
+  /** Write value matches that are not sure into the value tables too (else they are listed to check). */
+  readonly acceptUnsure?: boolean;
 }
 
 export interface Suggestion {
@@ -30,22 +33,40 @@ export interface Suggestion {
   readonly warnings: readonly string[];
   /** For the user: unmapped columns, values to review. */
   readonly notes: readonly string[];
+  /** What would still fail with this mapping (a required field with no column, values no table covers), each with a fix. */
+  readonly missing: readonly string[];
 }
 
-/** Proposed value tables: per lookup column, unresolved values → best matches. */
-async function valueTables(resolver: Resolver, mapping: Mapping, headers: readonly string[], rows: readonly (readonly CellValue[])[]): Promise<{ values: Record<string, Record<string, string>>; notes: string[] }> {
+/** Proposed value tables: per lookup column, unresolved values → best matches; the unsure ones only when accepted. */
+async function valueTables(
+  resolver: Resolver,
+  mapping: Mapping,
+  headers: readonly string[],
+  rows: readonly (readonly CellValue[])[],
+  acceptUnsure: boolean,
+): Promise<{ values: Record<string, Record<string, string>>; notes: string[]; unresolved: Map<string, Unresolved[]> }> {
   const values: Record<string, Record<string, string>> = {};
   const notes: string[] = [];
+  /** Per column, the values no table entry covers: they would fail. */
+  const unresolved = new Map<string, Unresolved[]>();
   for (const c of mapping.columns) {
     // A field built from the row (the mapping file's `fields`) has no column of its own to tabulate.
     if (c.target.kind !== 'field' || !c.target.field.lookup || mapping.values.has(c.index) || mapping.built?.has(c.index)) continue;
+    const header = headers[c.index];
     const texts = rows.map((r) => r[c.index]).filter((v) => !isEmptyCell(v)).map((v) => cellText(v));
     const { matched, unmatched } = await suggestValues(resolver, c.target.field.lookup, texts);
-    if (matched.length) values[headers[c.index]] = Object.fromEntries(matched.map((m) => [m.from, m.to]));
-    for (const m of matched) notes.push(`column "${headers[c.index]}": "${m.from}" → "${m.to}" (confidence ${m.confidence.toFixed(2)}${m.confidence < 0.75 ? '; check it' : ''})`);
-    for (const u of unmatched) notes.push(`column "${headers[c.index]}": "${u}" matches nothing in the service's list; add it there or to the value table`);
+    const written = matched.filter((m) => m.sure || acceptUnsure);
+    if (written.length) values[header] = Object.fromEntries(written.map((m) => [m.from, m.to]));
+    for (const m of matched) {
+      const how = `(confidence ${m.confidence.toFixed(2)}${m.sure ? '' : `; check: ${m.doubt}`})`;
+      const where = m.sure ? '' : acceptUnsure ? ', written as --accept-unsure asks' : '; not in the value table: add it if right, or pass --accept-unsure';
+      notes.push(`column "${header}": "${m.from}" → "${m.to}" ${how}${where}`);
+    }
+    for (const u of unmatched) notes.push(`column "${header}": "${u}" matches nothing in the service's list; add it there or to the value table`);
+    const left: Unresolved[] = [...matched.filter((m) => !m.sure && !acceptUnsure), ...unmatched.map((from) => ({ from }))];
+    if (left.length) unresolved.set(header, left);
   }
-  return { values, notes };
+  return { values, notes, unresolved };
 }
 
 async function withService<T>(cfg: ConnectionConfig | undefined, work: (conn: Connection | undefined) => Promise<T>): Promise<T> {
@@ -70,7 +91,7 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     const resolver = conn ? new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }) : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
     const m = await mapByLists(def, source.headers, mapOpts, resolver, rows);
-    const tables = resolver ? await valueTables(resolver, m, source.headers, rows) : { values: {}, notes: [] };
+    const tables = resolver ? await valueTables(resolver, m, source.headers, rows, o.acceptUnsure === true) : { values: {}, notes: [], unresolved: new Map<string, Unresolved[]>() };
     const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     // What the file builds is kept as it was written: a column sent to several fields, the built fields.
@@ -78,9 +99,13 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     if (mappingFile?.fields) file.fields = mappingFile.fields;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
-    // The value matches travel with the file, so that whoever reviews it sees how sure each is.
-    if (tables.notes.length) file.review = tables.notes;
+    const checked = checkSuggestion({ def, mapping: m, headers: source.headers, rows, missing: missingRequired(def, m, 'create'), unresolved: tables.unresolved });
+    if (Object.keys(checked.built).length) file.fields = { ...file.fields, ...checked.built };
+    const { missing } = checked;
+    // The value matches travel with the file, so that whoever reviews it sees how sure each is and what is left.
+    const review = [...tables.notes, ...checked.notes, ...missing];
+    if (review.length) file.review = review;
     const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
-    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes] };
+    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing };
   });
 }

@@ -24,6 +24,8 @@ export interface ImportOptions {
   /** A mapping preset shipped in templates/presets (generic-legacy, snipe-it, assetbatch-export …). */
   readonly preset?: string;
   readonly dateFormat?: string;
+  /** A name a lookup list lacks: "fail" (default), "blank" or "default:NAME", for every lookup the mapping file does not set. */
+  readonly unmatched?: string;
   readonly concurrency?: number;
   readonly uniqueField?: 'name' | 'serial_number';
   readonly onExisting?: OnExisting;
@@ -73,6 +75,34 @@ export interface ImportOptions {
   readonly onePass?: boolean;
   /** One-pass runs: the rows read ahead before checking starts. Default LOOKAHEAD_ROWS. */
   readonly lookaheadRows?: number;
+  /** `assetbatch sync`: make the service match the sheet for the records it covers. */
+  readonly sync?: SyncOptions;
+}
+
+/** What `sync` does with a record the sheet no longer has (within the scope). */
+export type MissingAction =
+  /** Listed in the plan and the report; nothing is written (the default). */
+  | { readonly kind: 'report' }
+  /** Contracts: status archived. */
+  | { readonly kind: 'archive' }
+  /** One field set to a value (a lookup's value by name), e.g. asset_usage_status = Retired. */
+  | { readonly kind: 'set'; readonly field: string; readonly value: string };
+
+export interface SyncOptions {
+  /** The field rows are matched on (default: the resource's key field); `id` for an export's ID column. */
+  readonly key?: string;
+  /** Only records whose FIELD is VALUE are the sheet's: the others are never missing. */
+  readonly scope?: { readonly field: string; readonly value: string };
+  readonly missing?: MissingAction;
+  /** Past this many missing records (a count, or a share of the records in scope) nothing is written. Default 5%. */
+  readonly maxMissing?: { readonly count: number } | { readonly percent: number };
+}
+
+/** A record the sheet no longer has, as the plan and the report name it. */
+export interface MissingRecord {
+  readonly id: number;
+  readonly key: string;
+  readonly name?: string;
 }
 
 /** What the progress line shows; the costlier figures are computed only when asked. */
@@ -118,6 +148,17 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
+  /** A sync: rows matched to records, rows that are new, and the records the sheet no longer has. */
+  readonly sync?: {
+    readonly key: string;
+    readonly matched: number;
+    readonly new: number;
+    readonly inScope: number;
+    readonly missing: number;
+    readonly firstMissing: readonly MissingRecord[];
+    readonly action: MissingAction;
+    readonly maxMissing: number;
+  };
   /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
   /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
@@ -147,6 +188,8 @@ export interface ImportSummary {
   readonly stopped?: { code: string; message: string };
   /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
   readonly repairedRows: number;
+  /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */
+  readonly unmatchedRows: number;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */

@@ -41,13 +41,13 @@ export interface WorkbookSummary {
 export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummary> {
   // A workbook's mapping file says which sheet is which; columns are mapped sheet by sheet.
   const file = o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined;
-  if (file && (file.columns || file.resource || file.defaults)) {
-    throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}) and a "dateFormat"', {
+  if (file && (file.columns || file.fields || file.resource || file.defaults || typeof file.unmatched === 'object')) {
+    throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}), a "dateFormat" and one "unmatched" choice for every sheet', {
       location: { file: o.mappingPath },
       hint: 'To map one sheet\'s columns, import that sheet alone: --resource customer --sheet Clients --mapping clients.json',
     });
   }
-  o = { ...o, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(o.sheets ?? {}) }, dateFormat: o.dateFormat ?? file?.dateFormat };
+  o = { ...o, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(o.sheets ?? {}) }, dateFormat: o.dateFormat ?? file?.dateFormat, unmatched: o.unmatched ?? (file?.unmatched as string | undefined) };
   const sheets = await listSheets(o.file);
   const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, o.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
   if (plan.length === 0) {

@@ -1,12 +1,13 @@
 // The service's throttle: N requests per sliding 60-second window for the whole account
 // (one token is one account). Refused requests do not use up the window, as in DRF.
+import { RATE_WINDOW_MS } from '../resources/service.js';
 
 export class SlidingWindowLimiter {
   private stamps: number[] = [];
 
   constructor(
     private readonly limit: number,
-    private readonly windowMs = 60_000,
+    private readonly windowMs = RATE_WINDOW_MS,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -24,6 +24,8 @@ export interface SandboxOptions {
   token?: string;
   /** Requests per sliding minute for the account; 0 turns throttling off. Default RATE_LIMIT (100). */
   rateLimit?: number;
+  /** The throttle's window, for rehearsals that cannot wait minutes. Default RATE_WINDOW_MS (a minute). */
+  rateWindowMs?: number;
   latencyMs?: number;
   /** `429=0.05,500=0.03,503=0.02,reset=0.02,lost=0.05`, or the rates as an object. */
   faults?: string | FaultRates;
@@ -87,7 +89,7 @@ function newContext(options: SandboxOptions, token: string, store: Store, saver:
   return {
     token,
     store,
-    limiter: new SlidingWindowLimiter(options.rateLimit ?? RATE_LIMIT),
+    limiter: new SlidingWindowLimiter(options.rateLimit ?? RATE_LIMIT, options.rateWindowMs),
     faultRates,
     faultSeed,
     detailWrites: options.patch === false ? ['PUT'] : ['PUT', 'PATCH'],

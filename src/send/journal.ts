@@ -10,7 +10,7 @@
 // rows in flight share one fsync (group commit), which also carries the outcomes written
 // before it; the rest are synced when the journal closes, before the lock is let go.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
 import { AssetbatchError, fileWriteError } from '../errors.js';
 
 export interface JournalHeader {
@@ -176,6 +176,14 @@ function endsWithNewline(path: string): boolean {
   }
 }
 
+/** The journal deleted during the run: the run stops (exit 3); the memory still has what was sent. */
+function journalGone(path: string): AssetbatchError {
+  return new AssetbatchError('E_JOURNAL_GONE', `the journal ${path} was deleted while this run wrote it; the run stopped, so that no row is sent without a record of it`, {
+    location: { file: path },
+    hint: 'Run the same command again: rows already created are found in the memory of what was sent ($XDG_STATE_HOME/assetbatch) and skipped.',
+  });
+}
+
 export class Journal {
   private fd: number | undefined;
   readonly path: string;
@@ -211,6 +219,11 @@ export class Journal {
   private append(line: JournalLine): void {
     if (this.fd === undefined) return;
     if (this.broken) throw this.broken;
+    // Deleted while we write it (its lines would go to a file no one can open): stop now.
+    if (fstatSync(this.fd).nlink === 0) {
+      this.broken = journalGone(this.path);
+      throw this.broken;
+    }
     try {
       const bytes = Buffer.from(JSON.stringify(line) + '\n', 'utf8');
       // A short write is how a disk that is nearly full first says so: the line is not whole.
@@ -265,6 +278,24 @@ export class Journal {
 
   done(slot: string, row: number, fp: string, status: WriteStatus, id: number, recovered = false): void {
     this.append({ t: 'done', slot, row, fp, status, id, recovered: recovered || undefined, at: new Date().toISOString() });
+  }
+
+  /**
+   * The outcome of a write the service has done: a journal that cannot take it (deleted, a
+   * full disk) does not make the row's outcome a failure. The run learns of it from the next
+   * line it writes, or from `failure` at its end.
+   */
+  tryDone(slot: string, row: number, fp: string, status: WriteStatus, id: number, recovered = false): void {
+    try {
+      this.done(slot, row, fp, status, id, recovered);
+    } catch {
+      // Kept in `broken`: every later line throws it.
+    }
+  }
+
+  /** Why the journal took no more lines (deleted, a full disk), if it did not. */
+  get failure(): AssetbatchError | undefined {
+    return this.broken;
   }
 
   failed(slot: string, row: number, fp: string, message: string, unsure = false): void {

@@ -170,12 +170,13 @@ async function takeOver(journalPath: string, lockPath: string, judged: string | 
  */
 export async function lockJournal(journalPath: string, input: string, onLost: (e: Error) => void = () => {}): Promise<JournalLock> {
   const path = lockPathFor(journalPath);
-  // The report's folder may not exist yet: the lock comes first.
-  mkdirSync(dirname(path), { recursive: true });
   let release: () => Promise<void>;
   try {
+    // The report's folder may not exist yet: the lock comes first.
+    mkdirSync(dirname(path), { recursive: true });
     release = await tryLock(journalPath, path, onLost);
   } catch (e) {
+    if (UNWRITABLE.has((e as NodeJS.ErrnoException).code ?? '')) throw journalFolderUnwritable(journalPath, e);
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
     const judged = lockIdentity(path);
     const owner = await ownerOf(path);
@@ -198,6 +199,20 @@ export async function lockJournal(journalPath: string, input: string, onLost: (e
       }
     },
   };
+}
+
+/** Why a folder takes no new file: read-only, not ours, or not a folder. */
+const UNWRITABLE: ReadonlySet<string> = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR']);
+
+/** The journal goes beside the report: a folder that cannot take it is said, with the way out (exit 2). */
+function journalFolderUnwritable(journalPath: string, e: unknown): AssetbatchError {
+  const folder = dirname(journalPath);
+  const why = (e as NodeJS.ErrnoException).code === 'EROFS' ? 'is on a read-only file system' : `cannot be written (${(e as NodeJS.ErrnoException).code})`;
+  return new AssetbatchError('E_STATE_UNWRITABLE', `the folder ${folder} ${why}: the run's journal (what makes it resumable without duplicates) goes there, beside the report; nothing was sent`, {
+    location: { file: journalPath },
+    hint: 'Give --report a path in a folder you can write, e.g. --report ~/reports/import.report.csv (the journal goes beside it).',
+    cause: e,
+  });
 }
 
 function lockedError(input: string, path: string, owner: Owner | undefined): AssetbatchError {

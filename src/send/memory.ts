@@ -19,6 +19,7 @@
 //                             died not knowing the outcome. Two runs never both write one row.
 //   takeCreated(key, fp)      a record another run created for this row (key, else fingerprint),
 //                             each record given to one row only
+//   close()                   the run's claims still open (a write cut by a stop) marked as unsure
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';
 import { homedir, hostname } from 'node:os';
@@ -74,7 +75,15 @@ interface ClaimLine {
   readonly at: string;
 }
 
-type Line = ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | { readonly t: 'release'; readonly claim: string; readonly run: string; readonly at: string };
+/** A claim settled: `release` without a record (another run may write the row), `abandon` with the outcome unknown. */
+interface SettleLine {
+  readonly t: 'release' | 'abandon';
+  readonly claim: string;
+  readonly run: string;
+  readonly at: string;
+}
+
+type Line = ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | SettleLine;
 
 /** The state folder: $XDG_STATE_HOME/assetbatch, else ~/.local/state/assetbatch. */
 export function stateFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -104,7 +113,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 function asLine(v: unknown): Line | undefined {
   if (!isObj(v) || typeof v.run !== 'string') return undefined;
   if (v.t === 'sent') return typeof v.fp === 'string' && typeof v.id === 'number' && isObj(v.fields) ? (v as unknown as Line) : undefined;
-  if (v.t === 'claim' || v.t === 'release') return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
+  if (v.t === 'claim' || v.t === 'release' || v.t === 'abandon') return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
   return undefined;
 }
 
@@ -134,6 +143,10 @@ export class Memory {
   /** Records given to a row of this run; claims settled. */
   private taken = new Set<number>();
   private settled = new Set<string>();
+  /** Claims whose run ended without knowing their outcome (a stop cut the write). */
+  private abandoned = new Set<string>();
+  /** This run's claims not settled yet. */
+  private readonly mine = new Set<string>();
 
   constructor(readonly path: string) {}
 
@@ -173,6 +186,7 @@ export class Memory {
     this.latest = new Map();
     this.taken = new Set();
     this.settled = new Set();
+    this.abandoned = new Set();
   }
 
   private parse(raw: string): void {
@@ -189,8 +203,9 @@ export class Memory {
 
   private add(line: Line): number {
     const i = this.lines.push(line) - 1;
-    if (line.t === 'release') {
-      this.settled.add(line.claim);
+    if (line.t !== 'sent' && line.t !== 'claim') {
+      (line.t === 'release' ? this.settled : this.abandoned).add(line.claim);
+      this.mine.delete(line.claim);
       return i;
     }
     this.latest.set(`${line.report}\0${line.fp}`, i);
@@ -198,7 +213,10 @@ export class Memory {
       push(this.claims, rowOf(line), i);
       return i;
     }
-    if (line.claim) this.settled.add(line.claim);
+    if (line.claim) {
+      this.settled.add(line.claim);
+      this.mine.delete(line.claim);
+    }
     if (line.key) push(this.byKey, line.key, i);
     push(this.byFp, line.fp, i);
     push(this.byId, line.id, i);
@@ -268,10 +286,12 @@ export class Memory {
    * run did not take the row up again (a resumed run makes a new claim or a record from
    * the same report and body).
    */
-  private openClaim(key: string | undefined, fp: string): ClaimLine | undefined {
+  private openClaim(key: string | undefined, fp: string, report: string): ClaimLine | undefined {
     for (const i of this.claims.get(rowOf({ key, fp })) ?? []) {
       const c = this.lines[i] as ClaimLine;
-      if (c.run === this.run || this.settled.has(c.claim)) continue;
+      // A claim from this run's report is an earlier run of the same import (one run holds a
+      // report's journal at a time): its journal, not the memory, says what became of it.
+      if (c.run === this.run || c.report === report || this.settled.has(c.claim)) continue;
       if (this.latest.get(`${c.report}\0${c.fp}`) === i) return c;
     }
     return undefined;
@@ -290,17 +310,34 @@ export class Memory {
         this.refresh();
         const made = this.takeCreated(row.key, row.fp);
         if (made) return { kind: 'created', row: made };
-        const other = this.openClaim(row.key, row.fp);
-        if (other && other.host === hostname() && isAlive(other.pid)) return 'wait';
+        const other = this.openClaim(row.key, row.fp, report);
+        if (other && other.host === hostname() && isAlive(other.pid) && !this.abandoned.has(other.claim)) return 'wait';
         if (other) return { kind: 'unsure', file: other.file, report: other.report, at: other.at, pid: other.pid };
         const claim = `${this.run}.${this.lines.length}`;
         this.append({ t: 'claim', claim, run: this.run, key: row.key, fp: row.fp, file, report, pid: process.pid, host: hostname(), at: new Date().toISOString() });
+        this.mine.add(claim);
         return { kind: 'mine', claim };
       });
       if (decided !== 'wait') return decided;
       const stop = stopped();
       if (stop) throw stop;
       await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+
+  /**
+   * The run ends: a claim still open is a write a stop cut in flight (it may have made the
+   * record). Marked so, other runs stop waiting for it and treat the row as unsure; this
+   * run's next resume looks for the record. Best effort: a killed run never gets here, and
+   * its claims are judged by whether its process lives.
+   */
+  close(): void {
+    for (const claim of [...this.mine]) {
+      try {
+        this.append({ t: 'abandon', claim, run: this.run, at: new Date().toISOString() });
+      } catch {
+        // Nothing more can be written: the claim stays, judged by the process being gone.
+      }
     }
   }
 }

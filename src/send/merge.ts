@@ -2,13 +2,42 @@
 // what is omitted, so an update reads the record first, turns its read shape back into a
 // write body (lookups {id, name} → id, country name → numeric code, template values keyed
 // by id → a list), lays the sheet's values over it, and PUTs the result.
-import type { FieldDef, ResourceDef, WriteBody } from '../resources/fields.js';
-import { getPath, setPath, writeFields } from '../resources/fields.js';
+import type { FieldDef, LookupKind, ResourceDef, WriteBody } from '../resources/fields.js';
+import { getPath, readNameKey, setPath, writeFields } from '../resources/fields.js';
 
 export interface FieldChange {
   readonly field: string;
   readonly from: unknown;
   readonly to: unknown;
+  /** Lookups: the names of the ids, as a person reads them (`country United Kingdom (826)`). */
+  readonly fromName?: string;
+  readonly toName?: string;
+}
+
+/** The names a record's read shape gives its lookups ({id, name}, a country's name), by field. */
+export function readNames(def: ResourceDef, record: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of writeFields(def, 'update')) {
+    if (!f.lookup) continue;
+    const v = getPath(record, f.name.endsWith('.id') ? f.name.slice(0, -3) : f.name);
+    const name = f.lookup === 'country' ? v : v && typeof v === 'object' ? (v as Record<string, unknown>)[readNameKey(f.lookup)] : undefined;
+    if (typeof name === 'string' && name !== '') out.set(f.name, name);
+  }
+  return out;
+}
+
+/**
+ * Lookup changes with names beside the ids: the old one as the record names it, the new
+ * one as the run's lists do (the name the sheet gave, resolved).
+ */
+export function namedChanges(def: ResourceDef, changes: readonly FieldChange[], before: ReadonlyMap<string, string>, nameOf?: (kind: LookupKind, id: number) => string | undefined): FieldChange[] {
+  return changes.map((c) => {
+    const kind = def.fields.find((f) => f.name === c.field)?.lookup;
+    if (!kind) return c;
+    const fromName = c.from === null ? undefined : before.get(c.field);
+    const toName = typeof c.to === 'number' ? nameOf?.(kind, c.to) : undefined;
+    return fromName === undefined && toName === undefined ? c : { ...c, fromName, toName };
+  });
 }
 
 /** The write form of a record as the service reads it back. */
@@ -72,6 +101,21 @@ export function mergeForUpdate(current: WriteBody, sheet: WriteBody, opts: { cle
   // A field the sheet does give (a mapping-file default filled its empty cell) is not blanked.
   for (const name of opts.clearEmpty ?? []) if (getPath(sheet, name) === undefined) setPath(out, name, null);
   return out;
+}
+
+/**
+ * An update worked out against a record as read (a list page or a GET): the merged body
+ * and what it changes, field by field. Pure: the dry run, the plan and the write share it.
+ */
+export function updateOf(
+  def: ResourceDef,
+  current: WriteBody,
+  sheet: WriteBody,
+  company: number,
+  clearEmpty?: readonly string[],
+): { next: WriteBody; changes: FieldChange[] } {
+  const next = { ...mergeForUpdate(current, sheet, { clearEmpty }), company };
+  return { next, changes: diffBodies(def, current, next) };
 }
 
 /** What a PUT of `next` would change in `current`, field by field (for dry runs). */

@@ -5,13 +5,14 @@
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
-import { updateValueIssues, type ResourceDef, type WriteBody } from '../resources/fields.js';
+import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
+import type { RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, mergeForUpdate, patchBody, readToWrite, type FieldChange } from './merge.js';
+import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, type FieldChange } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -35,6 +36,8 @@ interface SendAttempt {
   readonly key?: { field: string; value: string };
   /** Highest id seen before the first send; undefined when an old journal did not keep it. */
   readonly mark?: number;
+  /** The row's claim in the memory of what was sent (remembered.ts), settled by the outcome. */
+  readonly claim?: string;
 }
 
 /**
@@ -91,6 +94,9 @@ function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
   });
 }
 
+/** A failed create whose record may still exist: cut in flight, tries used up, or several candidates. */
+const UNSURE_CODES: ReadonlySet<string> = new Set(['E_INTERRUPTED', 'E_NETWORK', 'E_LOOKUP_AMBIGUOUS']);
+
 const isDuplicateMessage = (issues: readonly RowIssue[]) => issues.some((i) => /already exists|unique/i.test(i.message));
 
 export interface WriterOptions {
@@ -100,6 +106,8 @@ export interface WriterOptions {
   readonly mapping: Mapping;
   readonly journal?: Journal;
   readonly prior?: PriorRuns;
+  /** The memory of what was sent, shared by every run against this service, company and resource. */
+  readonly memory?: RunMemory;
   /** The highest record id in the list before the first write (see recovery.ts). */
   readonly mark?: number;
   readonly uniqueField?: 'name' | 'serial_number';
@@ -108,12 +116,20 @@ export interface WriterOptions {
   readonly existing?: Map<string, number[]>;
   /** True when `existing` holds the whole list; otherwise ask per row. */
   readonly existingComplete: boolean;
+  /**
+   * The records as the list read them before the run, by id (updates, when the list was
+   * cheaper than a read a row): a row is compared with its copy here, and a PATCH needs no
+   * read of its own.
+   */
+  readonly records?: ReadonlyMap<number, Rec>;
   /** Attempts after an ambiguous failure before the row is failed. */
   readonly maxAmbiguousRetries?: number;
   /** Country name → numeric code, to turn a read record back into a write body. */
   readonly countryCode?: (name: string) => number | undefined;
   /** Called before a record is read back (loads the country list for countryCode). */
   readonly beforeRead?: () => Promise<void>;
+  /** A lookup id's name in the run's lists, to show changes by name. */
+  readonly nameOf?: (kind: LookupKind, id: number) => string | undefined;
 }
 
 export interface UpdateOptions {
@@ -227,7 +243,8 @@ export class RowWriter {
   private adoptRecord(a: SendAttempt, id: number, note: string): SendResult {
     this.claimed.add(id);
     this.recovered++;
-    this.o.journal?.done(a.slot, a.row, a.fp, 'created', id, true);
+    this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+    this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id, true);
     return { status: 'created', id, note };
   }
 
@@ -256,12 +273,30 @@ export class RowWriter {
         // The last run sent this row and never learnt the outcome: it may exist already.
         const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
         if (found) return found;
-      } else {
-        const existing = await this.onExistingRecord(row, body, key, fp);
+      }
+      // Another file's or report's run may have made it, or be making it now.
+      const mem = (await this.o.memory?.beforeCreate(key, fp)) ?? { go: true };
+      if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+    });
+  }
+
+  /** A row this run writes (its claim taken): merged or refused if its record exists, else sent. */
+  private async createClaimed(a: SendAttempt, resumed: boolean): Promise<SendResult> {
+    // A write whose outcome is unknown keeps its claim: the memory marks it unsure when the
+    // run ends, so no other run sends the row meanwhile. Any other outcome settles it.
+    let unsure = false;
+    try {
+      if (!resumed) {
+        const existing = await this.onExistingRecord(a.row, a.body, a.key, a.fp);
         if (existing) return existing;
       }
-      return this.send({ ...attempt, mark: this.mark });
-    });
+      const res = await this.send({ ...a, mark: this.mark });
+      unsure = res.status === 'failed' && !!res.issues?.some((i) => UNSURE_CODES.has(i.code));
+      return res;
+    } finally {
+      if (!unsure) this.o.memory?.released(a.claim);
+    }
   }
 
   /**
@@ -309,7 +344,11 @@ export class RowWriter {
         const id = recordId(await client.write<unknown>('POST', path, a.body, query), path);
         this.claimed.add(id);
         this.mark = Math.max(this.mark ?? 0, id);
-        journal?.done(a.slot, a.row, a.fp, 'created', id);
+        // The memory first: should the journal be gone, a later run still knows the record.
+        this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+        // The record is made whatever the journal says now: a journal that cannot take the line
+        // (deleted, a full disk) stops the run at the next row's intent, or at its end.
+        this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id);
         return { status: 'created', id };
       } catch (e) {
         // Stopped before this attempt went out: nothing was sent, and the journal says so.
@@ -355,12 +394,25 @@ export class RowWriter {
   readonly warnings: string[] = [];
 
   /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
-  async current(id: number, gate?: Gate): Promise<WriteBody> {
+  async current(id: number, gate?: Gate): Promise<{ body: WriteBody; names: Map<string, string> }> {
     const { client, def, company } = this.o;
     // Loading the country list makes requests of its own, which a held lease would block.
     if (!gate) await this.o.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return readToWrite(def, rec, this.o.countryCode ?? (() => undefined));
+    return { body: readToWrite(def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(def, rec) };
+  }
+
+  /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
+  private changesOf(cur: WriteBody, next: WriteBody, names: ReadonlyMap<string, string>): FieldChange[] {
+    return namedChanges(this.o.def, diffBodies(this.o.def, cur, next), names, this.o.nameOf);
+  }
+
+  /** The record's copy from the list read before the run, in write form; undefined when there is none. */
+  private async listed(id: number): Promise<{ body: WriteBody; names: Map<string, string> } | undefined> {
+    const rec = this.o.records?.get(id);
+    if (!rec) return undefined;
+    await this.o.beforeRead?.();
+    return { body: readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(this.o.def, rec) };
   }
 
   /**
@@ -384,15 +436,19 @@ export class RowWriter {
     }
   }
 
-  /** A dry run: what an update would change, field by field; nothing is sent. */
+  /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
-    const cur = await this.current(id);
-    const next = opts.replace ? { ...clean, company } : { ...mergeForUpdate(cur, clean, { clearEmpty: opts.clearEmpty }), company };
-    const changes = diffBodies(def, cur, next);
-    const refused = this.refusedValues(id, cur, next, opts.replace === true || this.updateMethod.known === 'PUT');
+    const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
+    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, clean, company, opts.clearEmpty).next;
+    const changes = this.changesOf(cur, next, names);
+    const whole = opts.replace === true || this.updateMethod.known === 'PUT';
+    const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
-    return { status: 'skipped', id, changes, note: changes.length === 0 ? 'no change' : undefined };
+    // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
+    const sent = changes.length === 0 ? undefined : whole ? next : patchBody(def, cur, next);
+    const unchanged = changes.length === 0 || undefined;
+    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined, unchanged };
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -408,12 +464,25 @@ export class RowWriter {
    * run to PUT (said once) and the row is read again and PUT: no row fails for the probe.
    */
   private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
+    const { def, company } = this.o;
     await this.o.beforeRead?.();
+    const copy = await this.listed(id);
+    const listed = copy?.body;
+    // The list's copy tells whether the row changes anything: an unchanged row costs no request.
+    const fromList = copy ? updateOf(def, copy.body, clean, company, clearEmpty) : undefined;
+    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, unchanged: true };
+    if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
+    // A PATCH from the list's copy carries only the changed fields. Custom values go whole
+    // (by template), so they are read fresh: one changed since the list was read stays.
+    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList } : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
       let outcome: ProbeOutcome = 'unknown';
       try {
-        const { result, answered } = await this.readAndWrite(row, id, clean, clearEmpty, hash, ticket.verb);
+        const { result, answered } =
+          ticket.verb === 'PATCH' && patch
+            ? await this.patchFromList(row, id, patch, hash)
+            : await this.readAndWrite(row, id, clean, clearEmpty, hash, ticket.verb);
         if (answered) outcome = 'accepted';
         return result;
       } catch (e) {
@@ -426,6 +495,14 @@ export class RowWriter {
     }
   }
 
+  /** PATCH the fields the sheet changes in the list's copy of the record: no read of its own. */
+  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
+    const refused = this.refusedValues(id, p.listed, p.next, false);
+    if (refused) return { result: refused, answered: false };
+    const res = await this.update(row, id, patchBody(this.o.def, p.listed, p.next), hash, 'PATCH');
+    return { result: { ...res, changes: p.changes }, answered: true };
+  }
+
   /**
    * The read and the write of one update, through one lease of the rate limiter: the write
    * takes the slot right after the read's, so the window in which someone else's change can
@@ -436,10 +513,10 @@ export class RowWriter {
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
-      const cur = await this.current(id, lease);
-      const next = { ...mergeForUpdate(cur, clean, { clearEmpty }), company };
-      const changes = diffBodies(def, cur, next);
-      if (changes.length === 0) return { result: { status: 'skipped', id, note: 'no change: the record already has these values' }, answered: false };
+      const { body: cur, names } = await this.current(id, lease);
+      const next = updateOf(def, cur, clean, company, clearEmpty).next;
+      const changes = this.changesOf(cur, next, names);
+      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, unchanged: true }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
@@ -459,7 +536,8 @@ export class RowWriter {
     try {
       await client.write(verb, client.path(def.path, id, false), body, undefined, { gate });
       this.claimed.add(id);
-      journal?.done(slot, row, hash, 'updated', id);
+      this.o.memory?.written('updated', id, body, hash, undefined);
+      journal?.tryDone(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
@@ -474,9 +552,15 @@ export class RowWriter {
 
 export type UpdateResult = SendResult & {
   changes?: FieldChange[];
+  /** Dry runs: the body a real run would send. */
+  sent?: WriteBody;
   /** The row's own values stopped it before anything was sent (a value an update cannot set). */
   invalid?: boolean;
+  /** The record already held the sheet's values; nothing was sent. */
+  unchanged?: boolean;
 };
+
+const NO_CHANGE = 'no change: the record already has these values';
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {
@@ -496,21 +580,42 @@ export async function loadExistingKeys(
   company: number,
   keyFields: readonly string[],
   rowsToCheck: number,
-): Promise<{ map?: Map<string, number[]>; maxId?: number; requests: number; strategy: 'full list' | 'filtered calls' }> {
+  opts: ExistingOptions = {},
+): Promise<ExistingRecords> {
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
-  if (hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
+  if (!opts.whole && hasFilter && rowsToCheck * (opts.readsPerRow ?? 1) < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
+  const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
   let requests = 1;
   let maxId = 0;
   for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
     maxId = Math.max(maxId, idOf(r) || 0);
+    records?.set(idOf(r), r);
     for (const f of keyFields) {
       const v = recordKey(r, f);
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
     }
   }
-  return { map, maxId, requests, strategy: 'full list' };
+  return { map, maxId, records, requests, strategy: 'full list' };
+}
+
+export interface ExistingOptions {
+  /** Keep each record as read (updates compare rows with them). */
+  readonly keepRecords?: boolean;
+  /** Requests a row costs when looked up alone (an update: 1, the filtered call or GET that also reads it). */
+  readonly readsPerRow?: number;
+  /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
+  readonly whole?: boolean;
+}
+
+export interface ExistingRecords {
+  /** Ids by `field=value`; undefined when each row is looked up alone. */
+  readonly map?: Map<string, number[]>;
+  readonly maxId?: number;
+  readonly records?: Map<number, Record<string, unknown>>;
+  readonly requests: number;
+  readonly strategy: 'full list' | 'filtered calls';
 }

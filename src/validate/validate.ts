@@ -6,7 +6,7 @@ import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { columnCell } from '../map/values.js';
+import { columnCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -20,7 +20,9 @@ function addMonths(iso: string, months: number): string {
 }
 import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { parseTarget, targetName } from '../map/headers.js';
-import type { Resolver } from '../resolve/lookups.js';
+import type { Resolution, Resolver } from '../resolve/lookups.js';
+import { splitCategory } from '../resources/category.js';
+import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
 import type { ErrorCode } from '../errors.js';
 
 export interface RowIssue {
@@ -65,6 +67,8 @@ export interface RowContext {
    * or, with `update` (--on-existing update), carry that id so the run updates the record.
    */
   readonly reportedWrites?: 'skip' | 'update';
+  /** A name a list lacks: the row fails (default), or the field is left empty or set to a default, with a warning. */
+  readonly unmatched?: UnmatchedPolicy;
 }
 
 /** "column "Serial No." → serial_number: at most 50 characters" */
@@ -163,6 +167,12 @@ function planOf(ctx: RowContext): ColumnPlan[] {
 
 const NONE: readonly never[] = Object.freeze([]);
 
+interface PendingLookup {
+  text: string;
+  column: string;
+  readonly field: FieldDef;
+}
+
 /** One row's work in progress; collections most rows never need are made on first use. */
 class RowState {
   readonly body: WriteBody;
@@ -171,7 +181,7 @@ class RowState {
   emptyFields: string[] | undefined;
   badFields: Set<string> | undefined;
   /** Lookup fields' text, resolved once every column is read (a category needs its subcategory). */
-  lookups: { text: string; column: string; field: FieldDef }[] | undefined;
+  lookups: PendingLookup[] | undefined;
 
   constructor(company: number) {
     this.body = { company };
@@ -190,7 +200,7 @@ class RowState {
     return this.badFields?.has(field) === true;
   }
 
-  lookupOf(field: string): { text: string; column: string; field: FieldDef } | undefined {
+  lookupOf(field: string): PendingLookup | undefined {
     return this.lookups?.find((l) => l.field.name === field);
   }
 
@@ -239,6 +249,70 @@ function coerceColumn(ctx: RowContext, p: ColumnPlan, field: FieldDef, cell: Cel
   return r;
 }
 
+/** A category's entry into its field (category.id for assets, category for customers), with the subcategory. */
+function setCategory(body: WriteBody, field: string, res: Extract<Resolution, { ok: true }>): void {
+  setPath(body, field, res.entry.id);
+  if (res.subcategory) setPath(body, 'category.subcategory', res.subcategory);
+}
+
+/**
+ * A name the list lacks, as the run's unmatched policy says: the field left empty (a
+ * category with its subcategory) or the default's entry, with a warning; false: "fail".
+ */
+function onUnmatched(ctx: RowContext, resolver: Resolver, st: RowState, l: PendingLookup, message: string, subCol?: string): boolean {
+  const choice = choiceFor(ctx.unmatched, l.field);
+  if (choice.kind === 'fail') return false;
+  const body = st.body;
+  // A subcategory the category lacks: the category stays, the subcategory is what is left out.
+  const subOnly = l.field.lookup === 'category' && message.startsWith('subcategory') && choice.kind === 'blank';
+  if (choice.kind === 'blank') {
+    if (l.field.lookup === 'category') {
+      const cat = body.category as Record<string, unknown> | undefined;
+      if (subOnly && cat) delete cat.subcategory;
+      else delete body.category;
+    }
+  } else {
+    const res = resolver.resolve(l.field.lookup!, choice.name);
+    // The default was checked before any row was read; a list that changed since says so here.
+    if (!res.ok) return false;
+    if (l.field.lookup === 'category') {
+      delete body.category;
+      setCategory(body, l.field.name, res);
+    } else setPath(body, l.field.name, res.entry.id);
+  }
+  if (subOnly) {
+    const res = resolver.resolve('category', splitCategory(l.text).name);
+    if (res.ok) setPath(body, l.field.name, res.entry.id);
+  }
+  st.warn({ code: 'W_UNMATCHED', column: subCol ?? l.column, field: subOnly ? 'category.subcategory' : l.field.name, message: `${message}; ${describeChoice(choice)}` });
+  return true;
+}
+
+/** Lookups: names to ids, once every column is read (a category needs its subcategory). */
+function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void {
+  const body = st.body;
+  for (const l of st.lookups ?? NONE) {
+    const { text, column, field } = l;
+    const name = field.name;
+    if (field.lookup === 'category') {
+      const sub = getPath(body, 'category.subcategory');
+      const res = resolver.resolve('category', text, typeof sub === 'string' ? sub : undefined);
+      if (!res.ok) {
+        const subCol = typeof sub === 'string' && res.message.startsWith('subcategory') ? columnOf(ctx.mapping, 'category.subcategory')?.header : undefined;
+        if (res.code === 'E_LOOKUP_NOT_FOUND' && onUnmatched(ctx, resolver, st, l, res.message, subCol)) continue;
+        st.issues.push({ code: res.code, column: subCol ?? column, field: subCol ? 'category.subcategory' : name, message: res.message });
+        (st.badFields ??= new Set()).add(name);
+        continue;
+      }
+      setCategory(body, name, res);
+      continue;
+    }
+    const res = resolver.resolve(field.lookup!, text);
+    if (res.ok) setPath(body, name, res.entry.id);
+    else if (!(res.code === 'E_LOOKUP_NOT_FOUND' && onUnmatched(ctx, resolver, st, l, res.message))) st.problem({ code: res.code, column, field: name, message: res.message });
+  }
+}
+
 export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   const { def, mapping } = ctx;
   const cells = sheetRow.cells;
@@ -261,13 +335,18 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
 
   for (const p of planOf(ctx)) {
     const col = p.col;
-    const got = columnCell(mapping, col.index, cells);
     const t = col.target;
-    if (got.problem !== undefined) {
+    // A sheet's own column (nearly all) is read without the object a built field's answer needs.
+    const got = mapping.built?.has(col.index) ? columnCell(mapping, col.index, cells) : undefined;
+    if (got?.problem !== undefined) {
       st.problem({ code: 'E_VALUE_INVALID', column: col.header, field: targetName(t), message: got.problem });
       continue;
     }
-    const cell = got.value;
+    const cell = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
+    // A value the value table maps to empty: left out, as the file asks, and said on the row.
+    if (isEmptyCell(cell) && mapping.values.has(col.index) && !isEmptyCell(cells[col.index] ?? null)) {
+      st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(cells[col.index] ?? null)}" is left out (the value table maps it to empty)` });
+    }
     if (t.kind === 'field') {
       st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
     } else if (t.kind === 'id') {
@@ -314,27 +393,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
     else st.issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
   }
 
-  // Lookups: names to ids.
-  for (const { text, column, field } of st.lookups ?? NONE) {
-    const name = field.name;
-    if (!ctx.resolver) continue;
-    if (field.lookup === 'category') {
-      const sub = getPath(body, 'category.subcategory');
-      const res = ctx.resolver.resolve('category', text, typeof sub === 'string' ? sub : undefined);
-      if (!res.ok) {
-        const subCol = typeof sub === 'string' && res.message.startsWith('subcategory') ? columnOf(mapping, 'category.subcategory')?.header : undefined;
-        st.issues.push({ code: res.code, column: subCol ?? column, field: subCol ? 'category.subcategory' : name, message: res.message });
-        (st.badFields ??= new Set()).add(name);
-        continue;
-      }
-      setPath(body, name, res.entry.id);
-      if (res.subcategory) setPath(body, 'category.subcategory', res.subcategory);
-      continue;
-    }
-    const res = ctx.resolver.resolve(field.lookup!, text);
-    if (!res.ok) st.problem({ code: res.code, column, field: name, message: res.message });
-    else setPath(body, name, res.entry.id);
-  }
+  if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
   // A subcategory without a category cannot be sent.
   if (getPath(body, 'category.subcategory') !== undefined && getPath(body, 'category.id') === undefined && !st.isBad('category.id') && def.fields.some((f) => f.name === 'category.id')) {
     st.problem({ code: 'E_VALUE_REQUIRED', column: columnOf(mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });

@@ -107,15 +107,15 @@ describe('RateLimiter.pause', () => {
 
   it('adds to the wait for the window, and paces below our share after', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({ limit: 4, windowMs: 1000, marginMs: 0, burst: 1, now: clock.now, sleep: clock.sleep });
     await limiter.acquire();
     limiter.pause(3000);
-    // Our share was 1 a window: the pace drops to 0.9 a window and climbs 2% of the limit a
-    // window from the 429 on, so when the pause ends (3 windows later) it is 0.96 a window:
-    // the next request goes 1000 / 0.96 ms after the first.
+    // Our share was 1 a window of 4 (so others use the account): the pace drops to 0.9 a
+    // window and climbs 2% of the limit a window from the 429 on, so when the pause ends
+    // (3 windows later) it is 1.14 a window: the next request goes 1000 / 1.14 ms after the first.
     const times = await sendTimes(limiter, clock, 2);
     expect(times[0]).toBe(3000);
-    expect(times[1]).toBeCloseTo(3000 + 1000 / 0.96, 3);
+    expect(times[1]).toBeCloseTo(3000 + 1000 / 1.14, 3);
   });
 });
 

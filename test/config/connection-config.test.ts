@@ -33,6 +33,9 @@ describe('precedence: flags > environment > config file > defaults', () => {
     ['a URL copied with /api/v2 is the service root', { baseUrl: 'https://a.example/api/v2/', token: 't' }, {}, { baseUrl: 'https://a.example' }],
     ['a base path stays', { baseUrl: 'https://a.example/svc', token: 't' }, {}, { baseUrl: 'https://a.example/svc' }],
     ['a rate limit of 0 turns pacing off', { baseUrl: 'https://flag.example', token: 't', rateLimit: '0' }, {}, { rateLimit: 0 }],
+    ['the rate window: the service\'s minute unless told', { baseUrl: 'https://flag.example', token: 't' }, {}, { rateWindowMs: undefined }],
+    ['the rate window from the file, in seconds', { config: configFile({ rateWindow: 30 }), baseUrl: 'https://f.example', token: 't' }, {}, { rateWindowMs: 30_000 }],
+    ['the rate window: the environment over the file', { config: configFile({ rateWindow: 30 }), baseUrl: 'https://f.example', token: 't' }, { ASSETBATCH_RATE_WINDOW: '2.5' }, { rateWindowMs: 2500 }],
   ];
   it.each(cases)('%s', (_name, flags, env, want) => {
     expect(connectionConfig(flags, env)).toMatchObject(want);
@@ -41,6 +44,12 @@ describe('precedence: flags > environment > config file > defaults', () => {
   it('the result is frozen', () => {
     expect(Object.isFrozen(connectionConfig({ sandbox: true }, {}))).toBe(true);
   });
+});
+
+it.each(['0', 'soon', '7200'])('ASSETBATCH_RATE_WINDOW=%s is refused, naming it', (value) => {
+  expect(() => connectionConfig({ baseUrl: 'https://a.example', token: 't' }, { ASSETBATCH_RATE_WINDOW: value })).toThrow(
+    expect.objectContaining({ code: 'E_CONFIG', message: `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and 3600, not "${value}"` }),
+  );
 });
 
 describe('plain http', () => {

@@ -18,16 +18,20 @@ describe('mapping suggest', () => {
       headerRow: 3,
       columns: { 'Serial No.': 'serial_number', Cat: 'category', 'Sub Cat': 'category.subcategory', 'Cost Centre': 'custom:Asset extras/Cost Centre' },
       // The register's typos, each with the service's value it most likely means, to review.
-      values: { Status: { Retird: 'Retired' }, Cat: { Hardwear: 'Hardware' }, Country: { Germny: 'Germany' }, Vendor: { 'Del Technologies': 'Dell Technologies' } },
+      values: { Status: { Retird: 'Retired' }, Country: { Germny: 'Germany' }, Vendor: { 'Del Technologies': 'Dell Technologies' } },
     });
     expect(res.stderr).toContain('note: column "Status": "Retird" → "Retired" (confidence 0.86)');
+    // "Hardwear" is as close to "Hardware" as "Devices" is to "Services": listed to check, not written.
+    expect(mapping.values.Cat).toBeUndefined();
+    expect(res.stderr).toContain('note: column "Cat": "Hardwear" → "Hardware" (confidence 0.75; check: the spelling is only close); not in the value table');
+    expect(res.stderr).toContain('missing: column "Cat" has a value the service\'s list lacks and no value table covers ("Hardwear"): those rows would fail. Fix: add it to "values" ({"Cat":{"Hardwear":"Hardware"}}, if that match is right)');
     const file = join(env.dir, 'mapping.json');
     writeFileSync(file, JSON.stringify(mapping));
     const report = join(env.dir, 'suggested.report.csv');
     const imp = await runCli(['validate', 'samples/legacy-asset-register.xlsx', '-r', 'asset', '--mapping', file, '--report', report, ...env.sb.args]);
     expect(imp.code).toBe(1);
-    // 34 valid as the sheet stands, and the 4 rows the value tables put right; the too-long serial and the negative cost stay invalid.
-    expect(readReport(report).filter((r) => r['#status'] === 'valid')).toHaveLength(38);
+    // 34 valid as the sheet stands, and the 3 rows the value tables put right; "Hardwear", the too-long serial and the negative cost stay invalid.
+    expect(readReport(report).filter((r) => r['#status'] === 'valid')).toHaveLength(37);
   });
 
   it('a mapping file with an unknown field names the fields there are', async () => {

@@ -77,7 +77,7 @@ describe('assetbatch status', () => {
       expect(stopped.etaSeconds).toBeUndefined();
     }
     const text = await runCli(['status', input]);
-    expect(text.stdout).toMatch(/: stopped\./);
+    expect(text.stdout).toMatch(/: stopped: interrupted/);
     expect(text.stdout).toMatch(new RegExp(`Rows: ${created} created`));
     expect(text.stdout).toMatch(/Run the same import command again to resume/);
   }, 60_000);

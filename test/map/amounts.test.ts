@@ -43,6 +43,9 @@ describe('coerceMoney refuses', () => {
     ['thousands groups after a 0', '0,123,456', /is not a number/],
     ['a boolean cell', true, /is not a number/],
     ['a formula error', { error: '#DIV/0!' }, /formula error \(#DIV\/0!\)/],
+    // German "1.299 €" is 1299, English "1.299" a little over one: said, not guessed.
+    ['one dot and three digits, with a euro sign', '1.299 €', /^"1\.299 €" could be 1299 or 1\.299: write it with its decimals \("1\.299,00" or "1,299\.00"\), or as 1299$/],
+    ['one dot and three digits, bare', '12.500', /could be 12500 or 12\.5/],
   ];
   it.each(cases)('%s', (_name, cell, problem) => {
     const r = coerceMoney(cell);
@@ -54,7 +57,7 @@ describe('coerceMoney refuses', () => {
 describe('coerceMoney rounds to cents, with a warning', () => {
   const cases: [string, CellValue, number, boolean][] = [
     ['two decimals stay', '10.25', 10.25, false],
-    ['three decimals round', '10.255', 10.26, true],
+    ['four decimals round', '10.2551', 10.26, true],
     ['a number cell with float noise', 0.1 + 0.2, 0.3, true],
   ];
   it.each(cases)('%s', (_name, cell, value, warns) => {

@@ -21,9 +21,13 @@ describe('coerceEnum', () => {
     expect(coerceEnum(cell, field)).toEqual({ value });
   });
 
-  it('refuses an unknown value, listing the labels', () => {
+  it('refuses an unknown value, listing the labels quoted', () => {
     expect(coerceEnum('platinum', warrantyType).problem).toBe(
-      `"platinum" is not one of: ${warrantyType.values!.map((v) => v.label).join(', ')}`,
+      `"platinum" is not one of: ${warrantyType.values!.map((v) => `"${v.label}"`).join(', ')}`,
     );
+  });
+
+  it('offers the nearest label for a near miss', () => {
+    expect(coerceEnum('third prty', warrantyType).problem).toMatch(/; did you mean "Third party"\?$/);
   });
 });

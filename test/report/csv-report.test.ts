@@ -98,6 +98,27 @@ describe('CSV report', () => {
     expect(readFileSync(path, 'utf8')).toBe(expected);
   });
 
+  it('a dry run\'s #sent column: the body as JSON after #warnings, byte for byte as csv-stringify writes it, cells given or as record text', async () => {
+    const sent = { company: 1, name: 'Desk, "big"', original_cost: 329.9 };
+    const outcomes = [
+      row(2, { sent }),
+      row(3, { sent, cells: ['a,b', 'SN-2', null, null, null] }),
+      row(4, { sent, cells: ['Desk', 'SN-4', null, null, null], text: 'Desk,SN-4,,,' }),
+      row(5, { status: 'invalid', issues: [{ code: 'E_VALUE_INVALID', message: 'bad, here' }], cells: ['x', 'y', null, null, null], text: 'x,y,,,' }),
+      row(6, { status: 'invalid', issues: [{ code: 'E_VALUE_INVALID', message: 'bad' }] }),
+    ];
+    const path = join(dir, `sent-${Math.random().toString(36).slice(2)}.csv`);
+    const report = await openReport(path, HEADERS, { sent: true });
+    for (const o of outcomes) await report.write(o);
+    await report.close();
+    const text = (c: RowOutcome['cells'][number]) => (c === null || c === undefined ? '' : typeof c === 'string' ? c : cellText(c));
+    const expected = stringify([
+      [...REPORT_COLUMNS, '#sent', ...HEADERS.map((h, i) => h || `Column ${i + 1}`)],
+      ...outcomes.map((o) => [String(o.row), o.status, '', o.issues.map((i) => i.message).join('; '), '', o.sent ? JSON.stringify(o.sent) : '', ...o.cells.map(text)]),
+    ]);
+    expect(readFileSync(path, 'utf8')).toBe(expected);
+  });
+
   it('keeps input order across many batches', async () => {
     const outcomes = Array.from({ length: 2_000 }, (_, i) => row(i + 2));
     const lines = await written(outcomes);

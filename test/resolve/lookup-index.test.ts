@@ -33,6 +33,8 @@ describe('LookupIndex finds a name', () => {
     ['with surrounding spaces', suppliers, '  Dell Technologies ', 1],
     ['without accents', suppliers, 'Societe Generale', 2],
     ['with other punctuation', suppliers, 'Hewlett Packard', 5],
+    ['with other spacing', suppliers, 'DellTechnologies', 1],
+    ['with spaces where the name has punctuation', suppliers, 'Hewlett Pack ard', 5],
     ['an asset owner by email', owners, 'ALICE@acme.example', 1],
   ];
   it.each(cases)('%s', (_name, idx, text, id) => {

@@ -117,12 +117,14 @@ describe('claims: two runs never both write one row', () => {
     expect(got.kind === 'created' ? got.row.id : got.kind).toBe(42);
   });
 
+  const copyRow = { ...claimRow, file: '/copy.csv', report: '/copy.report.csv' };
+
   it('a claim released without a record (refused, not sent) lets the other run write the row', async () => {
     const dir = tempDir('ab-mem-');
     const a = openMemory(...scope(dir));
     const b = openMemory(...scope(dir));
     const mine = await a.claim(claimRow);
-    const waiting = b.claim(claimRow);
+    const waiting = b.claim(copyRow);
     if (mine.kind === 'mine') a.release(mine.claim);
     expect((await waiting).kind).toBe('mine');
   });
@@ -132,7 +134,21 @@ describe('claims: two runs never both write one row', () => {
     const a = openMemory(...scope(dir));
     await a.claim(claimRow);
     const stop = new Error('interrupted');
-    await expect(openMemory(...scope(dir)).claim(claimRow, () => stop)).rejects.toBe(stop);
+    await expect(openMemory(...scope(dir)).claim(copyRow, () => stop)).rejects.toBe(stop);
+  });
+
+  it("a claim of the same report is an earlier run of this import (its journal decides): not waited for", async () => {
+    const dir = tempDir('ab-mem-');
+    await openMemory(...scope(dir)).claim(claimRow);
+    expect((await openMemory(...scope(dir)).claim(claimRow)).kind).toBe('mine');
+  });
+
+  it('a run that ends with a claim open (a write cut in flight) leaves the row unsure for others, at once', async () => {
+    const dir = tempDir('ab-mem-');
+    const a = openMemory(...scope(dir));
+    await a.claim(claimRow);
+    a.close();
+    expect((await openMemory(...scope(dir)).claim(copyRow)).kind).toBe('unsure');
   });
 
   it("a dead run's claim with no outcome makes the row unsure, until that run takes it up again", async () => {

@@ -1,0 +1,131 @@
+// A sync's records that the sheet no longer has. Found before any write, from the whole
+// list the run reads anyway (its records by id) and the keys the scan met: a record in
+// scope whose key no row has is missing. Past --max-missing the run stops before its
+// first write; otherwise each is reported (`missing`) and, with --missing archive or
+// set:FIELD=VALUE, changed through the writer like any update (PATCH of that field).
+import { AssetbatchError } from '../errors.js';
+import type { Resolver } from '../resolve/lookups.js';
+import { fieldByName, setPath, type ResourceDef, type WriteBody } from '../resources/fields.js';
+import type { RowOutcome } from '../report/report.js';
+import type { RowWriter } from '../send/writer.js';
+import type { KeyIndex } from '../util/key-index.js';
+import type { RunSettings, SyncSettings } from './settings.js';
+import type { MissingAction, MissingRecord } from './types.js';
+
+type Rec = Record<string, unknown>;
+
+/** Records shown in the plan (and in the refusal past --max-missing). */
+export const MISSING_SHOWN = 10;
+
+/** A record's value of a field as a person reads it: a lookup by its name, a number as text. */
+function recordText(rec: Rec, field: string): string | undefined {
+  const v = rec[field.replace(/\.id$/, '')];
+  if (v === null || v === undefined) return undefined;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const t = o.name ?? o.number ?? o.value ?? o.subcategory;
+    return t === undefined || t === null ? undefined : String(t).trim();
+  }
+  return String(v).trim();
+}
+
+export interface SheetCoverage {
+  /** Records in scope (all the resource's records in the company without --scope). */
+  readonly inScope: number;
+  /** Records in scope that a row's key matches. */
+  readonly matched: number;
+  readonly missing: readonly MissingRecord[];
+}
+
+/** Which records in scope the sheet's keys cover, and which it no longer has. */
+export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string, records: ReadonlyMap<number, Rec>, keys: KeyIndex): SheetCoverage {
+  const scope = sync.scope;
+  const want = scope?.value.trim().toLowerCase();
+  let inScope = 0;
+  let matched = 0;
+  const missing: MissingRecord[] = [];
+  for (const [id, rec] of records) {
+    if (scope && recordText(rec, scope.field.name)?.toLowerCase() !== want) continue;
+    inScope++;
+    const key = recordText(rec, keyField);
+    if (key && keys.has(key)) matched++;
+    else missing.push({ id, key: key ?? '', name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined });
+  }
+  return { inScope, matched, missing };
+}
+
+/** --max-missing as a number of records. */
+export function missingLimit(sync: SyncSettings, inScope: number): number {
+  const m = sync.maxMissing;
+  return 'count' in m ? m.count : Math.floor((inScope * m.percent) / 100);
+}
+
+const describe = (m: MissingRecord, keyField: string) => `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
+
+/** Past --max-missing: nothing is written, and the user is told how many and which. */
+export function tooManyMissing(s: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {
+  const shown = cov.missing.slice(0, MISSING_SHOWN).map((m) => describe(m, s.keyField!)).join('; ');
+  const more = cov.missing.length > MISSING_SHOWN ? ` and ${cov.missing.length - MISSING_SHOWN} more` : '';
+  const limitText = 'percent' in s.sync!.maxMissing ? `${s.sync!.maxMissing.percent}% of ${cov.inScope} = ${limit}` : String(limit);
+  return new AssetbatchError(
+    'E_SYNC_TOO_MANY_MISSING',
+    `${cov.missing.length} of ${cov.inScope} ${s.def.plural} in the service are not in the sheet, more than --max-missing allows (${limitText}); nothing was sent. Missing: ${shown}${more}`,
+    {
+      location: { file: s.o.file },
+      hint: 'Is this the whole register? Check the sheet (or narrow the records with --scope FIELD=VALUE); raise --max-missing (a number or N%) if so many are really gone.',
+    },
+  );
+}
+
+/** The write a missing record gets (--missing archive or set:), its lookups resolved now; undefined: report only. */
+export async function missingBody(def: ResourceDef, action: MissingAction, resolver: Resolver): Promise<WriteBody | undefined> {
+  if (action.kind === 'report') return undefined;
+  if (action.kind === 'archive') return { status: 'archived' };
+  const f = fieldByName(def, action.field)!;
+  const body: WriteBody = {};
+  let value: unknown = action.value;
+  if (f.lookup) {
+    await resolver.load(f.lookup, [action.value]);
+    const r = resolver.resolve(f.lookup, action.value);
+    if (!r.ok) throw new AssetbatchError('E_USAGE', `--missing set:${action.field}=${action.value}: ${r.message}`, { location: { field: f.name }, hint: 'Name a value the service has, as the list shows it.' });
+    value = r.entry.id;
+  } else if (f.values) {
+    const v = f.values.find((x) => [x.value, x.label].some((t) => t.toLowerCase() === action.value.trim().toLowerCase()));
+    if (!v) throw new AssetbatchError('E_USAGE', `--missing set:${action.field}=${action.value}: not one of ${f.values.map((x) => x.label).join(', ')}`, { location: { field: f.name } });
+    value = v.value;
+  }
+  setPath(body, f.name, value);
+  return body;
+}
+
+/** What the report says a missing record is, or what was done to it. */
+function missingNote(action: MissingAction, status: string, dryRun: boolean): string {
+  if (action.kind === 'report') return 'in the service but not in the sheet; left as it is (--missing archive or set:FIELD=VALUE to change it)';
+  const had = action.kind === 'archive' ? 'status archived' : `${action.field} ${action.value}`;
+  const what = action.kind === 'archive' ? 'archived' : `${action.field} set to ${action.value}`;
+  if (status === 'unchanged') return `in the service but not in the sheet; it already has ${had}`;
+  return `in the service but not in the sheet; ${dryRun ? `would be ${what}` : what}`;
+}
+
+export interface MissingDeps {
+  readonly s: RunSettings;
+  readonly writer: RowWriter;
+  readonly body?: WriteBody;
+  readonly headers: readonly string[];
+  /** The column of the key field, to show the record's key in the report's row. */
+  readonly keyColumn?: number;
+}
+
+/** One missing record to its report line: reported, or changed as --missing says. */
+export async function settleMissing(d: MissingDeps, m: MissingRecord): Promise<RowOutcome> {
+  const { s, writer, body } = d;
+  const cells: string[] = d.headers.map(() => '');
+  if (d.keyColumn !== undefined) cells[d.keyColumn] = m.key;
+  const base = { row: 0, cells, warnings: [], key: m.key, id: m.id };
+  const action = s.sync!.missing;
+  if (!body) return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', s.dryRun) };
+  const res = await writer.updateMerged(0, m.id, body, { dryRun: s.dryRun });
+  if (res.status === 'failed') return { ...base, status: 'failed', issues: res.issues ?? [], note: 'in the service but not in the sheet' };
+  const status = res.unchanged || res.changes?.length === 0 ? 'unchanged' : 'updated';
+  return { ...base, status: 'missing', issues: [], note: missingNote(action, status, s.dryRun), changes: s.dryRun ? res.changes : undefined };
+}

@@ -1,0 +1,72 @@
+// The run's side of the memory of what was sent (memory.ts). Before a fresh create: was the
+// row made by another file's or another report's run (skipped, saying which and when), is a
+// run on this machine making it now (wait for it), or did one send it and stop not knowing
+// the outcome (failed: resuming that run finds out)? After a write: the record remembered.
+// The writer calls it; a dry run and an in-process sandbox have none.
+import type { RowIssue } from '../validate/validate.js';
+import type { Memory } from './memory.js';
+import type { SentRow } from './memory.js';
+
+export interface RunMemoryOptions {
+  readonly memory: Memory;
+  /** The run's input and report, as given. */
+  readonly file: string;
+  readonly report: string;
+  /** --allow-duplicates: rows are sent even when the memory has them (and no claim is taken). */
+  readonly allowDuplicates: boolean;
+  /** Records that exist are merged or refused (--on-existing update|error): keyed rows are left to that check. */
+  readonly onExisting: 'skip' | 'update' | 'error';
+  /** Why the run stopped, if it did: a wait for another run's write ends with it. */
+  readonly stopped: () => Error | undefined;
+}
+
+/** What happens to a row before its create, as the memory says. */
+export type BeforeCreate =
+  | { readonly go: false; readonly status: 'skipped' | 'failed'; readonly id?: number; readonly note?: string; readonly issues?: readonly RowIssue[] }
+  | { readonly go: true; readonly claim?: string };
+
+type Key = { readonly field: string; readonly value: string } | undefined;
+
+const keyText = (key: Key): string | undefined => (key ? `${key.field}=${key.value}` : undefined);
+
+/** An ISO date as people read it in a report: 2026-11-27 09:12 UTC. */
+const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+export class RunMemory {
+  constructor(private readonly o: RunMemoryOptions) {}
+
+  get path(): string {
+    return this.o.memory.path;
+  }
+
+  async beforeCreate(key: Key, fp: string): Promise<BeforeCreate> {
+    if (this.o.allowDuplicates) return { go: true };
+    const c = await this.o.memory.claim({ key: keyText(key), fp, file: this.o.file, report: this.o.report }, this.o.stopped);
+    if (c.kind === 'mine') return { go: true, claim: c.claim };
+    // --on-existing update|error: the check of the service decides for a keyed row.
+    if (c.kind === 'created' && key && this.o.onExisting !== 'skip') return { go: true };
+    if (c.kind === 'created') return { go: false, status: 'skipped', id: c.row.id, note: alreadyCreated(c.row) };
+    const message =
+      `an import of ${c.file} (report ${c.report}) sent this row on ${when(c.at)} and stopped before it learnt whether the record was made; ` +
+      'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
+    return { go: false, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }] };
+  }
+
+  /** A record written (created or updated); `claim`: the one it settles. */
+  written(status: 'created' | 'updated', id: number, fields: Record<string, unknown>, fp: string, key: Key, claim?: string): void {
+    this.o.memory.record({ key: keyText(key), fp, status, id, fields, file: this.o.file, report: this.o.report }, claim);
+  }
+
+  /** The row's claim ended without a record (skipped, refused, not sent): another run may write it. */
+  released(claim: string | undefined): void {
+    if (claim) this.o.memory.release(claim);
+  }
+
+  close(): void {
+    this.o.memory.close();
+  }
+}
+
+function alreadyCreated(row: SentRow): string {
+  return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}); --allow-duplicates sends it again`;
+}

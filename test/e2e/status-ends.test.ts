@@ -1,0 +1,109 @@
+// `assetbatch status` after a run ends: a finished run says finished with the report's
+// counts (no "left", no "run again"); a stopped run's counts are the report's too (rows
+// never sent are "not sent", not failed); a workbook's status is its sheets'. And the
+// progress line names what the run does ("updating" during an update).
+import { execFile } from 'node:child_process';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, readReport, runCli, spawnCli, useSandbox } from './cli.js';
+
+const env = useSandbox({ latencyMs: 5 });
+
+/** The report's rows by status, as `status` must count them. */
+function reportCounts(report: string): Record<string, number> {
+  const counts: Record<string, number> = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 };
+  for (const r of readReport(report)) counts[r['#status']]++;
+  return counts;
+}
+
+async function statusJson(file: string): Promise<Record<string, any>> {
+  const res = await runCli(['status', file, '--json']);
+  expect(res.code, res.stderr).toBe(0);
+  return JSON.parse(res.stdout) as Record<string, any>;
+}
+
+describe('status of a run that ended', () => {
+  it('a finished update says finished, with the counts of its report', async () => {
+    const input = join(env.dir, 'owners.csv');
+    // One phone changed, one the same as before, one owner that does not exist.
+    writeFileSync(input, 'Name,Phone\nBob Smith,+1 555 0199\nBob Smith,+1 555 0199\nNobody Here,+1 555 0000\n');
+    const res = await runCli(['update', input, '-r', 'asset-owner', '--allow-duplicates', ...env.sb.args]);
+    expect(res.code).toBe(1);
+    const report = `${input}.report.csv`;
+    const expected = reportCounts(report);
+    expect(expected).toMatchObject({ updated: 1, skipped: 1, failed: 1 });
+    const s = await statusJson(input);
+    expect(s).toMatchObject({ state: 'finished', alive: false, left: 0, outcome: expected });
+    const text = (await runCli(['status', input])).stdout;
+    expect(text).toMatch(/^Update of .*owners\.csv \(asset-owners\): finished/);
+    expect(text).toContain('Rows: 0 created, 1 updated, 1 skipped, 0 invalid, 1 failed (of 3).');
+    expect(text).not.toMatch(/left|resume|stopped/);
+  });
+
+  it('a run stopped with Ctrl-C: its counts are the report\'s, rows never sent are "not sent", and it says how to resume', async () => {
+    const input = join(env.dir, 'stopped.csv');
+    const n = 40;
+    writeFileSync(input, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk S ${i},STOP-${i}`)].join('\n') + '\n');
+    // 20 requests a minute: the window's room goes at once, then a row every 3 s, long enough to stop part-way.
+    const child = spawnCli(['import', input, '-r', 'asset', '--concurrency', '2', '--base-url', env.sb.sb.url, '--token', env.sb.sb.token, '--rate-limit', '20']);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const s = await runCli(['status', input, '--json']);
+      if (s.code === 0 && (JSON.parse(s.stdout) as { counts: { created: number } }).counts.created >= 21) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(3);
+    const expected = reportCounts(`${input}.report.csv`);
+    expect(expected['not sent']).toBeGreaterThan(0);
+    const s = await statusJson(input);
+    expect(s).toMatchObject({ state: 'stopped', outcome: expected, left: expected['not sent'] });
+    expect(s.counts).toMatchObject({ created: expected.created, failed: expected.failed, inFlight: 0 });
+    const text = (await runCli(['status', input])).stdout;
+    expect(text).toMatch(/: stopped: interrupted/);
+    expect(text).toContain(`${expected['not sent']} not sent`);
+    expect(text).toContain('Run the same import command again to resume.');
+  }, 90_000);
+});
+
+describe('status of a workbook', () => {
+  it('`assetbatch status related-workbook.xlsx` (as the plan suggests) gives each sheet\'s run, finished, with its report\'s counts', async () => {
+    const workbook = join(env.dir, 'related-workbook.xlsx');
+    copyFileSync(join(ROOT, 'samples/related-workbook.xlsx'), workbook);
+    const res = await runCli(['import', workbook, ...env.sb.args]);
+    expect(res.stderr).toContain(`assetbatch status ${workbook}`);
+    const sheets = (await statusJson(workbook)).sheets as Record<string, any>[];
+    expect(sheets.map((s) => [s.sheet, s.resource, s.state])).toEqual([
+      ['Customers', 'customer', 'finished'],
+      ['Contracts', 'contract', 'finished'],
+      ['Assets', 'asset', 'finished'],
+    ]);
+    for (const s of sheets) expect(s.outcome).toEqual(reportCounts(`${workbook}.${s.sheet}.report.csv`));
+    const text = (await runCli(['status', workbook])).stdout;
+    expect(text).toMatch(/^Sheet "Customers":\nImport of .*related-workbook\.xlsx \(customers\): finished/);
+    expect(text).toContain('Sheet "Assets":');
+  });
+});
+
+describe('the progress line names the work', () => {
+  // A terminal of its own (script(1)): the progress line is drawn only on a terminal.
+  const onTerminal = (args: string[]) =>
+    new Promise<string>((done) => {
+      const line = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+      execFile('script', ['-qec', line, '/dev/null'], { cwd: ROOT, timeout: 60_000 }, (_e, stdout) => done(stdout));
+    });
+
+  it.each([
+    { command: 'update', label: 'updating' },
+    { command: 'import', label: 'importing' },
+  ])('$command: "$label"', async ({ command, label }) => {
+    const input = join(env.dir, `${command}-progress.csv`);
+    writeFileSync(input, 'Name,Serial number,Floor\n' + Array.from({ length: 3 }, (_, i) => `Desk P ${i},SN-EXIST-000${i + 1},${command}`).join('\n') + '\n');
+    const extra = command === 'import' ? ['--allow-duplicates', '--on-existing', 'update'] : [];
+    const out = await onTerminal([command, input, '-r', 'asset', ...extra, ...env.sb.args]);
+    expect(out).toContain(`\r${label} `);
+    expect(out).not.toContain(`\r${label === 'updating' ? 'importing' : 'updating'} `);
+  });
+});

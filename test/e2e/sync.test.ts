@@ -1,0 +1,181 @@
+// `update` and `sync` read records as list pages, and `sync` makes the service match a
+// sheet: new rows created, changed rows updated (only what changed), unchanged rows left
+// without a request, records the sheet no longer has reported, refused past --max-missing,
+// or changed with --missing. Each test seeds its own assets (its own manufacturer, used as
+// --scope) in one sandbox, and counts the requests the sandbox saw.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { countWrites, readReport, runCli, spawnCli, useSandbox } from './cli.js';
+
+const env = useSandbox();
+
+/** Assets `<tag>-1` … `<tag>-n`, made straight in the service, manufacturer `<tag>`. */
+async function seed(tag: string, n: number): Promise<void> {
+  for (let i = 1; i <= n; i++) {
+    const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 1, name: `${tag} laptop ${i}`, serial_number: `${tag}-${i}`, manufacturer: tag }),
+    });
+    expect(res.status).toBe(201);
+  }
+}
+
+/** A sheet of assets: [serial, notes] rows, all with manufacturer `tag`. */
+function sheet(tag: string, name: string, rows: readonly (readonly [string, string])[]): string {
+  const file = join(env.dir, `${name}.csv`);
+  writeFileSync(file, stringify([['Serial number', 'Name', 'Manufacturer', 'Asset notes'], ...rows.map(([serial, notes]) => [serial, serial.replace(`${tag}-`, `${tag} laptop `), tag, notes])]));
+  return file;
+}
+
+const serials = (tag: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${tag}-${from + i}`);
+const assets = async (tag: string) => (await env.sb.records('asset')).filter((a) => a.manufacturer === tag);
+// any: the sandbox's stats JSON, read field by field.
+const requests = (stats: any, key: string): number => stats.requests[key] ?? 0;
+const statuses = (report: string) => readReport(report).map((r) => `${r['#status']} ${r['Serial number']}`);
+
+describe('update reads the records as list pages', () => {
+  it('an export with 4 rows edited: the dry run reads the pages and no record alone; the update PATCHes 4', async () => {
+    await seed('UPC', 60);
+    const exported = join(env.dir, 'upc.csv');
+    expect((await runCli(['export', 'asset', '-o', exported, ...env.sb.args])).code).toBe(0);
+    const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
+    const edited = ['UPC-3', 'UPC-20', 'UPC-41', 'UPC-60'];
+    for (const r of rows) if (edited.includes(r['Serial number'])) r['Asset notes'] = `edited ${r['Serial number']}`;
+    writeFileSync(exported, stringify(rows, { header: true }));
+    const pages = Math.ceil(rows.length / 25);
+
+    await env.sb.resetStats();
+    const dry = await runCli(['update', exported, '-r', 'asset', '--dry-run', '--report', join(env.dir, 'upc-dry.csv'), ...env.sb.args]);
+    expect(dry.code, dry.stderr).toBe(0);
+    const dryStats = await env.sb.stats();
+    expect({ pages: requests(dryStats, 'GET /api/v2/asset/'), records: requests(dryStats, 'GET /api/v2/asset/{id}/'), writes: countWrites(dryStats) }).toEqual({ pages, records: 0, writes: 0 });
+    // What a person sees: the four changes, not a line for each unchanged row.
+    expect(dry.stderr.match(/^row \d+: id \d+: asset_notes \(empty\) → edited UPC-\d+$/gm)).toHaveLength(4);
+    expect(dry.stderr).not.toContain('no change');
+
+    await env.sb.resetStats();
+    const run = await runCli(['update', exported, '-r', 'asset', '--report', join(env.dir, 'upc.report.csv'), ...env.sb.args]);
+    expect(run.code, run.stderr).toBe(0);
+    const stats = await env.sb.stats();
+    expect({ pages: requests(stats, 'GET /api/v2/asset/'), records: requests(stats, 'GET /api/v2/asset/{id}/'), patches: requests(stats, 'PATCH /api/v2/asset/{id}/'), writes: countWrites(stats) }).toEqual({ pages, records: 0, patches: 4, writes: 4 });
+    expect((await assets('UPC')).filter((a) => a.asset_notes?.startsWith('edited')).map((a) => a.serial_number).sort()).toEqual([...edited].sort());
+  });
+});
+
+describe('sync', () => {
+  it('creates new rows, updates changed ones, leaves unchanged ones without a request and reports missing records', async () => {
+    await seed('SY', 20);
+    // SY-20 is gone from the sheet, SY-3 has new notes, SY-NEW-1 is new.
+    const file = sheet('SY', 'sy', [...serials('SY', 1, 19).map((s): [string, string] => [s, s === 'SY-3' ? 'moved to Lyon' : '']), ['SY-NEW-1', '']]);
+    const scope = ['--scope', 'manufacturer=SY', '--max-missing', '1'];
+
+    await env.sb.resetStats();
+    const dryReport = join(env.dir, 'sy-dry.report.csv');
+    const dry = await runCli(['sync', file, '-r', 'asset', '--dry-run', '--report', dryReport, ...scope, ...env.sb.args]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(countWrites(await env.sb.stats())).toBe(0);
+    expect(dry.stderr).toContain('Missing: 1 of 20 assets in the service are not in the sheet (--max-missing 1): id');
+    expect(dry.stderr).toMatch(/^row 4: id \d+: asset_notes \(empty\) → moved to Lyon$/m);
+    expect(dry.stdout).toContain('Checked: 21 rows — 1 to create, 1 to update, 18 unchanged, 1 missing, 0 invalid, 0 skipped, 0 failed.');
+    const dryRows = readReport(dryReport);
+    expect(dryRows.find((r) => r['Serial number'] === 'SY-3')!['#message']).toBe('would change: asset_notes: (empty) → moved to Lyon');
+    expect(statuses(dryReport).filter((s) => !s.startsWith('unchanged'))).toEqual(['valid SY-3', 'valid SY-NEW-1', 'missing SY-20']);
+
+    await env.sb.resetStats();
+    const report = join(env.dir, 'sy.report.csv');
+    const run = await runCli(['sync', file, '-r', 'asset', '--report', report, ...scope, ...env.sb.args]);
+    expect(run.code, run.stderr).toBe(0);
+    const stats = await env.sb.stats();
+    expect({ posts: requests(stats, 'POST /api/v2/asset/'), patches: requests(stats, 'PATCH /api/v2/asset/{id}/'), records: requests(stats, 'GET /api/v2/asset/{id}/') }).toEqual({ posts: 1, patches: 1, records: 0 });
+    expect(statuses(report).filter((s) => !s.startsWith('unchanged'))).toEqual(['updated SY-3', 'created SY-NEW-1', 'missing SY-20']);
+    expect(readReport(report).filter((r) => r['#status'] === 'unchanged')).toHaveLength(18);
+    const after = await assets('SY');
+    expect(after.filter((a) => a.serial_number === 'SY-NEW-1')).toHaveLength(1);
+    expect(after.find((a) => a.serial_number === 'SY-3')!.asset_notes).toBe('moved to Lyon');
+    expect(after.find((a) => a.serial_number === 'SY-20')).toBeDefined();
+
+    // The same sheet again: nothing to send.
+    await env.sb.resetStats();
+    const again = await runCli(['sync', file, '-r', 'asset', '--report', join(env.dir, 'sy-again.report.csv'), ...scope, ...env.sb.args]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(countWrites(await env.sb.stats())).toBe(0);
+    expect(again.stdout).toContain('Done: 21 rows — 0 created, 0 updated, 20 unchanged, 1 missing');
+  });
+
+  it('--max-missing: more records missing than it allows stops the run before any write, naming them', async () => {
+    await seed('MX', 12);
+    const file = sheet('MX', 'mx', [...serials('MX', 1, 8).map((s): [string, string] => [s, 'changed']), ['MX-NEW-1', '']]);
+    await env.sb.resetStats();
+    const res = await runCli(['sync', file, '-r', 'asset', '--scope', 'manufacturer=MX', ...env.sb.args]);
+    expect(res.code).toBe(2);
+    expect(countWrites(await env.sb.stats())).toBe(0);
+    expect(res.stderr).toContain('4 of 12 assets in the service are not in the sheet, more than --max-missing allows (5% of 12 = 0); nothing was sent. Missing: id');
+    expect(res.stderr).toContain('(serial number "MX-12", MX laptop 12)');
+    expect((await assets('MX')).map((a) => a.asset_notes ?? '')).toEqual(Array(12).fill(''));
+  });
+
+  it.each([
+    { flag: 'set:asset_usage_status=Retired', tag: 'RT', field: (a: Record<string, any>) => a.asset_usage_status?.name, want: 'Retired' },
+    { flag: 'set:lifecycle_stage=Retired', tag: 'LC', field: (a: Record<string, any>) => a.lifecycle_stage, want: 'Retired' },
+  ])('--missing $flag changes the missing records, by name, and only them', async ({ flag, tag, field, want }) => {
+    await seed(tag, 6);
+    const file = sheet(tag, tag.toLowerCase(), serials(tag, 1, 4).map((s): [string, string] => [s, '']));
+    const report = join(env.dir, `${tag}.report.csv`);
+    const res = await runCli(['sync', file, '-r', 'asset', '--scope', `manufacturer=${tag}`, '--max-missing', '2', '--missing', flag, '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const after = await assets(tag);
+    expect(after.filter((a) => field(a) === want).map((a) => a.serial_number).sort()).toEqual([`${tag}-5`, `${tag}-6`]);
+    const missing = readReport(report).filter((r) => r['#status'] === 'missing');
+    expect(missing.map((r) => r['#message'])).toEqual(Array(2).fill(`in the service but not in the sheet; ${flag.slice(4).replace('=', ' set to ')}`));
+  });
+
+  it('--missing archive sets a missing contract\'s status to archived', async () => {
+    const exported = join(env.dir, 'contracts.csv');
+    expect((await runCli(['export', 'contract', '-o', exported, ...env.sb.args])).code).toBe(0);
+    const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
+    const gone = rows.find((r) => /active/i.test(r['Status']))!;
+    writeFileSync(exported, stringify(rows.filter((r) => r !== gone), { header: true }));
+    const report = join(env.dir, 'contracts.report.csv');
+    const res = await runCli(['sync', exported, '-r', 'contract', '--missing', 'archive', '--max-missing', '1', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const after = await env.sb.records('contract');
+    expect(after.find((c) => c.number === gone['Contract number'])!.status).toBe('archived');
+    expect(readReport(report).filter((r) => r['#status'] === 'missing').map((r) => r['Contract number'])).toEqual([gone['Contract number']]);
+  });
+
+  it('a sync killed mid-run and run again creates each new row once and misses none', async () => {
+    await seed('KR', 10);
+    const fresh = serials('KR-NEW', 1, 40);
+    const file = sheet('KR', 'kr', [...serials('KR', 1, 10).map((s): [string, string] => [s, 'audited']), ...fresh.map((s): [string, string] => [s, ''])]);
+    const report = join(env.dir, 'kr.report.csv');
+    const journal = join(env.dir, 'kr.report.journal.ndjson');
+    // Paced, so the kill lands mid-run.
+    const args = ['sync', file, '-r', 'asset', '--scope', 'manufacturer=KR', '--report', report, '--base-url', env.sb.sb.url, '--token', env.sb.sb.token, '--rate-limit', '600'];
+    const child = spawnCli(args);
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const done = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0;
+        if (done >= 15) {
+          clearInterval(timer);
+          child.kill('SIGKILL');
+        }
+      }, 5);
+      child.once('exit', () => {
+        clearInterval(timer);
+        resolve();
+      });
+    });
+    expect(child.signalCode, 'the kill landed mid-run').toBe('SIGKILL');
+    const res = await runCli(args);
+    expect(res.code, res.stderr).toBe(0);
+    const after = await assets('KR');
+    const count = (serial: string) => after.filter((a) => a.serial_number === serial).length;
+    expect({ duplicates: [...fresh, ...serials('KR', 1, 10)].filter((s) => count(s) > 1), missing: fresh.filter((s) => count(s) === 0) }).toEqual({ duplicates: [], missing: [] });
+    expect(after.filter((a) => a.serial_number.startsWith('KR-') && !a.serial_number.startsWith('KR-NEW')).every((a) => a.asset_notes === 'audited')).toBe(true);
+    expect(readReport(report).every((r) => ['created', 'updated', 'unchanged'].includes(r['#status']))).toBe(true);
+  });
+});

@@ -5,7 +5,8 @@
 import type { Location } from '../../errors.js';
 import { formatBytes, readError, type WarningSink } from '../problems.js';
 import type { CellValue } from '../types.js';
-import { DAY_MS, EXCEL_EPOCH_OFFSET } from '../../util/excel-serial.js';
+import { DATE_1904_OFFSET, DAY_MS, EXCEL_EPOCH_OFFSET, serialToDate } from '../../util/excel-serial.js';
+import { MAX_ROW_BYTES } from '../types.js';
 import { decodeXml } from './xlsx-parts.js';
 import { decodeEscapes, itemText } from './xlsx-strings.js';
 
@@ -102,12 +103,8 @@ function clockText(fmt: string | undefined, serial: number): string | undefined 
   return duration(fmt, serial) ?? timeOfDay(fmt, serial);
 }
 
-function serialToDate(serial: number, date1904: boolean): Date {
-  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET + (date1904 ? 1462 : 0)) * DAY_MS));
-}
-
 /** A row's text past this is no row anyone typed (the same bound as a CSV record's). */
-export const MAX_ROW_TEXT = 32 * 1024 * 1024;
+export const MAX_ROW_TEXT = MAX_ROW_BYTES;
 
 /**
  * Counts the text the cells expand to, row by row, and refuses a row or a sheet past its
@@ -239,7 +236,7 @@ function numberValue(raw: string, row: number, ctx: CellContext, fmt: string | u
   if (!isDateFormat(fmt)) return numberShown(fmt, n);
   const date = serialToDate(n, ctx.date1904);
   // The serial again from the date, rounded to the millisecond, as it always was read.
-  const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? 1462 : 0);
+  const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? DATE_1904_OFFSET : 0);
   return clockText(fmt, serial) ?? fixLeapBug(date, row, ctx);
 }
 

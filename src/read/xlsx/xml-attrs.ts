@@ -1,7 +1,8 @@
 // An attribute's value read in place from a tag of XML text, without building the tag's
 // attribute list: the sheet scanner (xlsx-sheet.ts) reads `r`, `s` and `t` of every cell.
 
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** XML's white space: space, tab, line feed, carriage return. */
+export const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
 /**
  * The raw value (entities not decoded) of attribute `name` in `text[from, to)`, the inside

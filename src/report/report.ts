@@ -15,11 +15,15 @@ import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
 import { loadExcelJS, type ExcelJS as ExcelJSModule } from '../util/exceljs.js';
 import { REPORT_COLUMNS, SENT_COLUMN } from './columns.js';
 
-export { REPORT_COLUMNS, SENT_COLUMN };
+export { REPORT_COLUMNS };
 
 /** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
-/** `unchanged`: a sync's row whose record already holds its values; `missing`: a record a sync's sheet no longer has. */
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing';
+/**
+ * `unchanged`: a sync's row whose record already holds its values; `missing`: a record a
+ * sync's sheet no longer has; `conflict`: a sync's row with a field both the sheet and someone
+ * in the service changed since the last run (that field is not written).
+ */
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing' | 'conflict';
 
 export interface RowOutcome {
   readonly row: number;
@@ -48,7 +52,7 @@ function outcomeMessage(o: RowOutcome): string {
 }
 
 /** `United Kingdom (826) → Germany (276)`: a lookup's names beside its ids, else the values. */
-export function showChange(c: NonNullable<RowOutcome['changes']>[number]): string {
+function showChange(c: NonNullable<RowOutcome['changes']>[number]): string {
   const side = (v: unknown, name: string | undefined) => (name !== undefined ? `${name} (${show(v)})` : show(v));
   return `${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`;
 }

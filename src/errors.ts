@@ -36,6 +36,8 @@ const ErrorCodes = {
   E_FILE_TOO_LARGE: 'E_FILE_TOO_LARGE',
   E_FILE_ENCRYPTED: 'E_FILE_ENCRYPTED',
   E_FILE_CORRUPT: 'E_FILE_CORRUPT',
+  // a file or folder of ours the file system would not let us use (read-only, permissions, immutable)
+  E_FILE_ACCESS: 'E_FILE_ACCESS',
   E_CSV_PARSE: 'E_CSV_PARSE',
   E_SHEET_NOT_FOUND: 'E_SHEET_NOT_FOUND',
   E_HEADER_NOT_FOUND: 'E_HEADER_NOT_FOUND',
@@ -146,17 +148,49 @@ const STOPPING: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_JOURNAL_GONE',
 ]);
 
-/** A failed write to one of our files as an error for the user (a full disk says so). */
+/** What the file system said, for a spreadsheet user: the one table of its refusals. */
+const FILE_SYSTEM_REFUSALS: Readonly<Record<string, string>> = {
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted (the file or its folder may be immutable, or locked by another program)',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  ENOENT: 'its folder does not exist',
+  ENAMETOOLONG: 'the path is too long',
+  EBUSY: 'it is in use by another program',
+  ETXTBSY: 'it is in use by another program',
+  EMFILE: 'too many files are open',
+};
+
+const WAY_OUT =
+  'Write somewhere you can (--report, or --output for an export: the journal and its lock are kept beside the report), or free the folder (chmod u+w, chattr -i, space on the disk), and run the same command again.';
+
+/**
+ * A refusal of the file system (read-only, permissions, immutable, full) as the user's
+ * problem, naming the path and the way out; undefined for any other error. Before any
+ * write to the service it is E_FILE_ACCESS (exit 2); `writesBegan` makes it stop the run (exit 3).
+ */
+export function fileSystemError(e: unknown, writesBegan = false, file?: string): AssetbatchError | undefined {
+  const err = e as NodeJS.ErrnoException & { dest?: string };
+  const reason = typeof err?.code === 'string' ? FILE_SYSTEM_REFUSALS[err.code] : undefined;
+  const path = file ?? err?.path ?? err?.dest;
+  if (!reason || !path) return undefined;
+  const full = err.code === 'ENOSPC' || err.code === 'EDQUOT';
+  const code: ErrorCode = full ? 'E_DISK_FULL' : writesBegan ? 'E_FILE_WRITE' : 'E_FILE_ACCESS';
+  const message = full ? `the disk is full: could not write ${path}` : `cannot write ${path}: ${reason} (${err.code})`;
+  const hint = writesBegan ? `${WAY_OUT} The journal resumes where this run stopped.` : WAY_OUT;
+  // The path is in the message (which --json prints alone), so not in a location as well.
+  return new AssetbatchError(code, message, { hint, cause: e });
+}
+
+/** A failed write to one of our files during a run as an error for the user (a full disk says so). */
 export function fileWriteError(e: unknown, file: string): AssetbatchError {
   if (isAssetbatchError(e)) return e;
+  const known = fileSystemError(e, true, file);
+  if (known) return known;
   const code = (e as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new AssetbatchError('E_DISK_FULL', `the disk is full: could not write ${file}`, {
-      location: { file },
-      hint: 'Free some space (or give --report a path on another disk) and run the same command again: the journal resumes where this run stopped.',
-      cause: e,
-    });
-  }
   return new AssetbatchError('E_FILE_WRITE', `could not write ${file} (${code ?? String((e as Error)?.message ?? e)})`, { location: { file }, cause: e });
 }
 

@@ -28,7 +28,7 @@ export function paceFile(dir = join(process.env.XDG_CACHE_HOME || join(homedir()
 
 /** The account, without keeping the token: a hash of where and who. */
 /** The send times of the runs against each account, beside the pace memory. */
-export function sendsFile(dir?: string): string {
+function sendsFile(dir?: string): string {
   return join(paceFile(dir), '..', 'pace-sent.json');
 }
 

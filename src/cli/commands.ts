@@ -40,7 +40,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'export',
-    term: 'export [options] <resource>',
+    term: 'export [options] [resource]',
     summary: 'Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.',
     load: async () => (await import('./export.js')).registerExportCommand,
   },

@@ -3,7 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import type { Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
-import { exitCodeFor, isAssetbatchError, ExitCode } from '../errors.js';
+import { exitCodeFor, fileSystemError, isAssetbatchError, ExitCode } from '../errors.js';
 import { knownSecrets } from '../config.js';
 import { RATE_LIMIT } from '../resources/service.js';
 import { isClosedPipe } from './pipe.js';
@@ -56,8 +56,10 @@ export interface ErrorOutput {
  * both. Returns the exit code. stdout closed by its reader (`| head`) is no failure:
  * nothing more to say, and no one to say it to.
  */
-export function reportError(e: unknown, out: ErrorOutput): number {
-  if (isClosedPipe(e)) return ExitCode.OK;
+export function reportError(thrown: unknown, out: ErrorOutput): number {
+  if (isClosedPipe(thrown)) return ExitCode.OK;
+  // A refusal of the file system is the user's to fix, not a bug (errors.ts says which).
+  const e = fileSystemError(thrown) ?? thrown;
   const stderr = out.stderr ?? process.stderr;
   const known = isAssetbatchError(e);
   const err = e as Error;

@@ -19,6 +19,8 @@ export interface CliIO {
 
 /** Connection flags (shared with every command: src/cli/common.ts) and the export's own. */
 export interface ExportFlags extends ConnectionFlags {
+  /** -r, as import, update and validate take it: the same as the argument. */
+  resource?: string;
   format?: ExportFormat;
   output?: string;
   filter?: string[];
@@ -140,10 +142,11 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
 export function registerExportCommand(program: Command, io: CliIO = defaultIO): void {
   const cmd = program
     .command('export')
-    .argument('<resource>', `the list to export: ${RESOURCES.map((r) => r.name).join(', ')}, or all`)
+    .argument('[resource]', `the list to export: ${RESOURCES.map((r) => r.name).join(', ')}, or all (or give it as -r)`)
+    .option('-r, --resource <name>', 'the list to export, as import, update and validate take it (the same as the argument)')
     .description('Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.')
     .addOption(new Option('--format <format>', 'file format (default: from the -o extension; csv on stdout)').choices(EXPORT_FORMATS as string[]))
-    .option('-o, --output <file>', 'file to write; {date} (yyyy-MM-dd), {company} and {resource} are filled in; stdout when absent')
+    .option('-o, --output <file>', 'file to write; {date} (yyyy-MM-dd: the --as-of day, else today), {company} and {resource} are filled in; stdout when absent')
     .option('--filter <key=value>', 'a filter the list documents, e.g. name=Laptop (repeatable)', collect)
     .option('--excel', 'CSV for Excel: add a BOM and CRLF line ends')
     .option('--raw', 'do not neutralise text starting with = + - @ (formula injection protection off)')
@@ -163,8 +166,15 @@ Examples:
   $ assetbatch export all -o "snapshot-{company}-{date}.xlsx"
 `,
     )
-    .action(async (resource: string, flags: ExportFlags) => {
-      process.exitCode = await runExport(resource, flags, io);
+    .action(async (resource: string | undefined, flags: ExportFlags) => {
+      // `export asset` and `export -r asset` are the same; two different names are a mistake.
+      const named = resource ?? flags.resource;
+      if (!named || (resource && flags.resource && resource !== flags.resource)) {
+        const why = named ? `two lists named: "${resource}" and -r "${flags.resource}"` : 'say which list to export';
+        process.exitCode = reportError(new AssetbatchError('E_USAGE', why, { hint: `For example: assetbatch export asset -o assets.xlsx (lists: ${RESOURCES.map((r) => r.name).join(', ')}, all)` }), { json: flags.json, secrets: [], stderr: io.stderr, jsonOut: io.stderr });
+        return;
+      }
+      process.exitCode = await runExport(named, flags, io);
     });
   addConnectionOptions(cmd);
 }

@@ -130,7 +130,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
 function syncParts(s: ImportSummary, tally: SyncTally): string[] {
   const c = s.counts;
-  const extra = [`${c.unchanged} unchanged`, `${c.missing} missing`, `${c.invalid} invalid`, `${c.skipped} skipped`, `${c.failed} failed`];
+  const extra = [`${c.unchanged} unchanged`, `${c.missing} missing`, ...(c.conflict ? [`${c.conflict} ${c.conflict === 1 ? 'conflict' : 'conflicts'}`] : []), `${c.invalid} invalid`, `${c.skipped} skipped`, `${c.failed} failed`];
   const stopped = c['not sent'] ? [`${c['not sent']} ${s.dryRun ? 'not checked' : 'not sent'}`] : [];
   if (s.dryRun) return [`${c.valid - tally.wouldUpdate} to create`, `${tally.wouldUpdate} to update`, ...extra, ...stopped];
   return [`${c.created} created`, `${c.updated} updated`, ...extra, ...stopped];
@@ -216,6 +216,7 @@ class SyncTally {
 
 function printChanges(o: RowOutcome): void {
   if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
+  if (o.status === 'conflict') return void process.stderr.write(`row ${o.row}: id ${o.id}: conflict: ${o.note ?? ''}\n`);
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
   const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -227,8 +228,9 @@ function printChanges(o: RowOutcome): void {
 export function exitCodeOf(s: ImportSummary): number {
   if (s.stopped) return ExitCode.STOPPED;
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
-  // So is a run that left out names the service lacks (--unmatched blank or default).
-  return s.counts.invalid + s.counts.failed > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  // So is a run that left out names the service lacks (--unmatched blank or default), and a
+  // conflict: a row the tool would not decide, which someone must look at.
+  return s.counts.invalid + s.counts.failed + s.counts.conflict > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
@@ -250,7 +252,7 @@ export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'u
     .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
     .option('--unmatched <what>', 'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1')
     .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
-    .addOption(new Option('--unique-field <field>', 'assets: ask the service to refuse a second asset with the same value').choices(['name', 'serial_number']))
+    .addOption(new Option('--unique-field <field>', mode === 'create' ? 'assets: ask the service to refuse a second asset with the same value' : 'assets: ask the service to refuse an update that would give the asset the same value as another asset').choices(['name', 'serial_number']))
     .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
     .option('--report <file>', 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)')
     .option('--json', 'print the summary as JSON on stdout (for scripts)')
@@ -333,10 +335,10 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         // The progress line is cleared only for a row that prints (a clear for every row is a write for every row).
         const problem = problems.has(o);
         // A row with no change says nothing: the summary counts them.
-        if (!problem && !o.changes?.length && o.status !== 'missing') return;
+        if (!problem && !o.changes?.length && o.status !== 'missing' && o.status !== 'conflict') return;
         progress.done();
         if (problem) problems.print(o);
-        if (o.changes?.length || o.status === 'missing') printChanges(o);
+        if (o.changes?.length || o.status === 'missing' || o.status === 'conflict') printChanges(o);
       },
       onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });

@@ -28,8 +28,19 @@ export async function buildProgram(args: readonly string[], all = false): Promis
   if (all) for (const register of await loadAll()) register(program);
   else if (wanted) (await wanted.load())(program);
   else addStandIns(program);
+  withDashNamesHelp(program);
   return program;
 }
+
+/** Every command that takes a file name (mapping's subcommands too) says how to give one that starts with a dash. */
+function withDashNamesHelp(parent: Command): void {
+  for (const command of parent.commands) {
+    if (command.registeredArguments.length > 0) command.addHelpText('after', DASH_NAMES);
+    withDashNamesHelp(command);
+  }
+}
+
+const DASH_NAMES = '\nA file name that starts with a dash goes after -- (options before it):\n  $ assetbatch <command> [options] -- -old-register.csv';
 
 function addStandIns(program: Command): void {
   for (const c of COMMANDS) program.command(c.name).description(c.summary).allowUnknownOption().allowExcessArguments();

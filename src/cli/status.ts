@@ -1,7 +1,7 @@
 // `assetbatch status FILE`: a second terminal's view of a run, from its journal. A thin
 // shell over runStatus(); --json for scripts.
 import type { Command } from 'commander';
-import { runStatus, workbookStatus, RATE_MINUTES, type RunStatus } from '../run/status.js';
+import { runStatus, RATE_MINUTES, type RunStatus } from '../run/status.js';
 import { formatDuration, runAction } from './common.js';
 
 const plural = (n: number, what: string) => `${n} ${what}`;
@@ -9,7 +9,8 @@ const plural = (n: number, what: string) => `${n} ${what}`;
 /** An ended run's counts as its report and summary give them. */
 function outcomeText(c: NonNullable<RunStatus['outcome']>): string {
   const parts = [plural(c.created, 'created'), plural(c.updated, 'updated'), plural(c.skipped, 'skipped'), plural(c.invalid, 'invalid'), plural(c.failed, 'failed')];
-  if (c['not sent']) parts.push(plural(c['not sent'], 'not sent'));
+  // Statuses of other commands (sync's unchanged, missing) are said when a run has them.
+  for (const [k, n] of Object.entries(c)) if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k)) parts.push(plural(n, k));
   return parts.join(', ');
 }
 
@@ -42,12 +43,8 @@ export function registerStatusCommand(program: Command): void {
     .action(async (file: string, f: { json?: boolean }) =>
       runAction(false, [], async () => {
         // A workbook's sheets each have a run of their own: their statuses, in the order they ran.
-        const sheets = await workbookStatus(file);
-        if (sheets) {
-          const text = sheets.map((s) => `Sheet "${s.sheet}":\n${formatStatus(s)}`).join('\n');
-          return void process.stdout.write(f.json ? JSON.stringify({ sheets }, null, 2) + '\n' : text);
-        }
         const s = await runStatus(file);
+        if (s.sheets && !f.json) return void process.stdout.write(s.sheets.map((x) => `Sheet "${x.sheet}":\n${formatStatus(x)}`).join('\n'));
         process.stdout.write(f.json ? JSON.stringify(s, null, 2) + '\n' : formatStatus(s));
       }, f.json),
     );

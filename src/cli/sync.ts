@@ -1,6 +1,6 @@
 // `assetbatch sync`: a thin shell over syncSpreadsheet() (through runImport, which prints the
 // plan and the summary). Here only --key, --scope, --missing and --max-missing are parsed.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { AssetbatchError } from '../errors.js';
 import type { MissingAction, SyncOptions } from '../run/import.js';
 import { addImportOptions, runImport } from './import.js';
@@ -11,6 +11,7 @@ interface SyncFlags {
   scope?: string;
   missing?: string;
   maxMissing?: string;
+  prefer?: 'sheet' | 'service';
   dryRun?: boolean;
   token?: string;
   debug?: boolean;
@@ -39,14 +40,16 @@ export function maxMissing(text: string | undefined): SyncOptions['maxMissing'] 
 }
 
 function syncOptions(f: SyncFlags): SyncOptions {
-  return { key: f.key, scope: f.scope ? fieldValue(f.scope, '--scope') : undefined, missing: missingAction(f.missing), maxMissing: maxMissing(f.maxMissing) };
+  return { key: f.key, scope: f.scope ? fieldValue(f.scope, '--scope') : undefined, missing: missingAction(f.missing), maxMissing: maxMissing(f.maxMissing), prefer: f.prefer };
 }
 
 const HELP = `
 Rows are matched to records by --key (default: serial number for assets, contract number,
 customer name). A row whose key no record has is created; a matched row sends only the fields
 it changes (PATCH; where the service refuses PATCH, the record is read just before a PUT); a
-row whose record already has its values is "unchanged" and costs no request. The records are
+row whose record already has its values is "unchanged" and costs no request. A field the
+sheet has not changed since the last run keeps the service's value (a colleague's edit stays);
+one both changed is a "conflict", not written unless --prefer sheet. The records are
 read once, as list pages (25 a request). Records in the service that the sheet no longer has
 (within --scope) are "missing": reported, or archived / given a value with --missing. Past
 --max-missing (default 5%) nothing is written and the run exits 2.
@@ -65,7 +68,8 @@ export function registerSyncCommand(program: Command): void {
       .option('--key <field>', 'the field rows are matched on: serial_number, name, asset_tag, number … (default: the resource\'s key)')
       .option('--scope <field=value>', 'only records with this value are the sheet\'s (others are never missing), e.g. business_unit=Finance')
       .option('--missing <what>', 'records the sheet no longer has: report (default), archive (contracts), or set:FIELD=VALUE')
-      .option('--max-missing <n|n%>', 'stop before any write when more records than this are missing (default 5%)'),
+      .option('--max-missing <n|n%>', 'stop before any write when more records than this are missing (default 5%)')
+      .addOption(new Option('--prefer <side>', 'a field both the sheet and someone in the service changed since the last run: leave it and report the conflict (service, default) or write the sheet\'s value (sheet)').choices(['service', 'sheet'])),
     false,
     'sync',
   )

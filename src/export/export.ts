@@ -119,7 +119,7 @@ function formatFromPath(path: string): ExportFormat | undefined {
   return EXTENSIONS[extname(path).toLowerCase()];
 }
 
-/** Fill `{date}`, `{company}` and `{resource}` in an output path. */
+/** Fill `{date}` (the as-of day: today unless --as-of says otherwise), `{company}` and `{resource}` in an output path. */
 function fillPlaceholders(path: string, values: { date: string; company: number; resource?: string }): string {
   return path.replace(/\{(date|company|resource)\}/g, (m, key: string) => {
     if (key === 'date') return values.date;
@@ -331,7 +331,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
   const filters = Object.freeze({ ...(options.filters ?? {}) });
   checkFilters(def, filters);
   const format = resolveFormat(options.format, options.output, 'csv');
-  const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: localDate(s.now), company: s.company, resource: def.name }) : options.output;
+  const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: s.asOf, company: s.company, resource: def.name }) : options.output;
   const conn = openConnection(options);
   try {
     const requests0 = conn.client.stats.requests;
@@ -394,7 +394,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     if (format === 'csv') {
       throw new AssetbatchError('E_USAGE', 'a CSV file holds one list', { hint: 'Export all lists to .xlsx, .json or .ndjson, or put {resource} in the file name (one CSV per list).' });
     }
-    const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: localDate(s.now), company: s.company }) : options.output;
+    const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: s.asOf, company: s.company }) : options.output;
     const templates = defs.some((d) => customFieldTypeOf(d)) ? await fetchTemplates(conn.client, s.company) : [];
     const sink = await openSink(output);
     const lists: (ExportResult & { skipped?: string })[] = [];

@@ -18,8 +18,12 @@ import { REPORT_COLUMNS, SENT_COLUMN } from './columns.js';
 export { REPORT_COLUMNS, SENT_COLUMN };
 
 /** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
-/** `unchanged`: a sync's row whose record already holds its values; `missing`: a record a sync's sheet no longer has. */
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing';
+/**
+ * `unchanged`: a sync's row whose record already holds its values; `missing`: a record a
+ * sync's sheet no longer has; `conflict`: a sync's row with a field both the sheet and someone
+ * in the service changed since the last run (that field is not written).
+ */
+export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing' | 'conflict';
 
 export interface RowOutcome {
   readonly row: number;

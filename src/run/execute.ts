@@ -39,7 +39,7 @@ export interface RunFiles {
   memory?: RunMemory;
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0, conflict: 0 });
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;
@@ -76,12 +76,16 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
     mapping: input.mapping,
     journal: files.journal,
     memory: files.memory,
+    // A sync keeps a colleague's edit: each field is judged against what the last run sent.
+    lastSent: s.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
+    preferSheet: s.sync?.preferSheet,
     prior: planned.prior,
     mark: planned.mark,
     uniqueField: s.uniqueField,
     onExisting: s.o.onExisting ?? 'skip',
     existing: planned.existing,
     existingComplete: planned.existingComplete,
+    existingSince: planned.existingSince,
     records: planned.records,
     countryCode: (name) => {
       const r = resolver.resolve('country', name);

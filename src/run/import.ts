@@ -94,6 +94,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     if (journaled) {
       files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
       files.memory = runMemory(s, conn);
+    } else if (s.sync && !conn.sandbox) {
+      // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
+      files.memory = runMemory(s, conn);
     }
     const planned = await makePlan(s, input, sc, conn, journaled);
     o.onPlan?.(planned.plan);

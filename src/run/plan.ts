@@ -113,6 +113,8 @@ export interface PlannedRun {
   readonly prior?: PriorRuns;
   readonly existing?: Map<string, number[]>;
   readonly existingComplete: boolean;
+  /** When the list of existing records began to be read. */
+  readonly existingSince?: number;
   /** Updates: the records as listed before the run, by id (when the whole list was read). */
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
   /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
@@ -136,8 +138,9 @@ async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: numbe
   if (!s.keyField || rowsLeft <= 0) return { existingComplete: false };
   const keep = updatesRecords(s);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
+  const since = Date.now();
   const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft, { keepRecords: keep, readsPerRow: s.mode === 'update' ? 2 : 1, whole: s.sync !== undefined });
-  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, records: ex.records, existingComplete: ex.map !== undefined, maxId: ex.maxId };
+  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, records: ex.records, existingComplete: ex.map !== undefined, existingSince: since, maxId: ex.maxId };
 }
 
 /**
@@ -215,5 +218,5 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
   };
-  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, records: ex.records, missing: synced?.missing, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, existingSince: ex.existingSince, records: ex.records, missing: synced?.missing, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
 }

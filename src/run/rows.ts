@@ -8,7 +8,7 @@ import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
 import type { LookupKind } from '../resources/fields.js';
-import type { RowWriter } from '../send/writer.js';
+import type { RowWriter, UpdateResult } from '../send/writer.js';
 import { naturalKey, prepareRow, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
@@ -170,6 +170,7 @@ export class RowOutcomes {
     try {
       const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
       const failed = res.invalid ? 'invalid' : 'failed';
+      if (res.status !== 'failed' && res.conflicts?.length) return conflictOutcome(base, id, res, s.dryRun);
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
       const unchanged = s.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
@@ -179,4 +180,14 @@ export class RowOutcomes {
       return this.thrown(e, { ...base, id });
     }
   }
+}
+
+const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** A row with fields both the sheet and the service changed since the last run: both values, and what was written. */
+function conflictOutcome(base: Base, id: number, res: UpdateResult, dryRun: boolean): RowOutcome {
+  const both = res.conflicts!.map((c) => `${c.field}: sheet ${shown(c.sheet)}, service ${shown(c.service)} (last sent ${shown(c.last)})`).join('; ');
+  const written = res.status === 'updated' ? `; its other changes were written` : dryRun && res.changes?.length ? '; its other changes would be written' : '';
+  const note = `changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): ${both}${written}`;
+  return { ...base, status: 'conflict', id, issues: [], changes: dryRun ? res.changes : undefined, note };
 }

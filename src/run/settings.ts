@@ -40,6 +40,8 @@ export interface SyncSettings {
   readonly scope?: { readonly field: FieldDef; readonly value: string };
   readonly missing: MissingAction;
   readonly maxMissing: { readonly count: number } | { readonly percent: number };
+  /** --prefer sheet: a field both the sheet and the service changed since the last run gets the sheet's value. */
+  readonly preferSheet: boolean;
 }
 
 /** Resolve the resource named on the command line to a writable one. */
@@ -142,5 +144,6 @@ function syncSettings(def: ResourceDef, o: ImportOptions): SyncSettings {
     scope: so.scope ? { field: fieldNamed(def, so.scope.field, '--scope'), value: so.scope.value } : undefined,
     missing: set,
     maxMissing: so.maxMissing ?? { percent: 5 },
+    preferSheet: so.prefer === 'sheet',
   });
 }

@@ -39,6 +39,8 @@ export interface RunStatus {
   readonly etaSeconds?: number;
   readonly lastError?: { row: number; message: string; at: string };
   readonly lastActivity?: string;
+  /** A workbook imported sheet by sheet: each sheet's run, in the order they ran (the fields above are the last sheet's). */
+  readonly sheets?: readonly (RunStatus & { readonly sheet: string })[];
 }
 
 /** The journal for what the user names: the journal itself, a report (or the .part it grows in), or the input. */
@@ -73,6 +75,8 @@ function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine)
 
 export async function runStatus(file: string, now = Date.now()): Promise<RunStatus> {
   const journal = journalFor(file);
+  const sheets = existsSync(journal) ? undefined : await workbookStatus(file, now);
+  if (sheets) return { ...sheets[sheets.length - 1], sheets };
   if (!existsSync(journal)) {
     throw new AssetbatchError('E_FILE_NOT_FOUND', `no journal for this run (looked for ${journal})`, {
       location: { file },
@@ -134,7 +138,7 @@ function runEtaSeconds(run: ReturnType<typeof readRunFile>, now: number): number
 }
 
 /** A workbook's runs, one a sheet (`<workbook>.<sheet>.report.journal.ndjson`), in the order they started; undefined for no workbook. */
-export async function workbookStatus(file: string, now = Date.now()): Promise<(RunStatus & { sheet: string })[] | undefined> {
+async function workbookStatus(file: string, now: number): Promise<(RunStatus & { sheet: string })[] | undefined> {
   if (existsSync(journalFor(file))) return undefined;
   const base = basename(file);
   const suffix = '.report.journal.ndjson';

@@ -96,6 +96,11 @@ export interface SyncOptions {
   readonly missing?: MissingAction;
   /** Past this many missing records (a count, or a share of the records in scope) nothing is written. Default 5%. */
   readonly maxMissing?: { readonly count: number } | { readonly percent: number };
+  /**
+   * A field both the sheet and someone in the service changed since the last run is a
+   * conflict, not written (default, 'service'); 'sheet' writes the sheet's value.
+   */
+  readonly prefer?: 'sheet' | 'service';
 }
 
 /** A record the sheet no longer has, as the plan and the report name it. */

@@ -147,3 +147,48 @@ export function patchBody(def: ResourceDef, current: WriteBody, next: WriteBody)
   if (next.company !== undefined) body.company = next.company;
   return body;
 }
+
+/** A field both the sheet and someone in the service changed since the last run: not written. */
+export interface FieldConflict {
+  readonly field: string;
+  /** What the last run sent, the sheet's value now, and the service's now. */
+  readonly last: unknown;
+  readonly sheet: unknown;
+  readonly service: unknown;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Never revert a colleague's edit. Against what the last run sent to this record
+ * (`lastSent`, top-level fields in write form): a field the sheet has not changed since
+ * keeps the service's value, whoever set it; a field both changed is a conflict, left out
+ * unless `preferSheet`. Fields the last run did not send go as the sheet has them. Pure.
+ */
+export function withoutColleaguesEdits(
+  sheet: WriteBody,
+  current: WriteBody,
+  lastSent: Readonly<Record<string, unknown>> | undefined,
+  preferSheet = false,
+): { sheet: WriteBody; conflicts: FieldConflict[] } {
+  if (!lastSent) return { sheet, conflicts: [] };
+  const out: WriteBody = {};
+  const conflicts: FieldConflict[] = [];
+  for (const [field, value] of Object.entries(sheet)) {
+    if (!(field in lastSent) || field === 'company') {
+      out[field] = value;
+      continue;
+    }
+    const last = lastSent[field];
+    const sheetChanged = !same(value, last);
+    const serviceChanged = !same(current[field], last);
+    // The sheet still says what we sent: whatever the service holds now stays.
+    if (!sheetChanged) continue;
+    if (serviceChanged && !same(value, current[field]) && !preferSheet) {
+      conflicts.push({ field, last, sheet: value, service: current[field] ?? null });
+      continue;
+    }
+    out[field] = value;
+  }
+  return { sheet: out, conflicts };
+}

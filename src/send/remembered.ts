@@ -22,7 +22,16 @@ export interface RunMemoryOptions {
 
 /** What happens to a row before its create, as the memory says. */
 export type BeforeCreate =
-  | { readonly go: false; readonly status: 'skipped' | 'failed'; readonly id?: number; readonly note?: string; readonly issues?: readonly RowIssue[] }
+  | {
+      readonly go: false;
+      readonly status: 'skipped' | 'failed';
+      readonly id?: number;
+      readonly note?: string;
+      readonly issues?: readonly RowIssue[];
+      /** A keyed row's record, made at `at` (ISO): the service's answer for its key tells whether it is still there. */
+      readonly keyed?: boolean;
+      readonly at?: string;
+    }
   | { readonly go: true; readonly claim?: string };
 
 type Key = { readonly field: string; readonly value: string } | undefined;
@@ -45,7 +54,7 @@ export class RunMemory {
     if (c.kind === 'mine') return { go: true, claim: c.claim };
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (c.kind === 'created' && key && this.o.onExisting !== 'skip') return { go: true };
-    if (c.kind === 'created') return { go: false, status: 'skipped', id: c.row.id, note: alreadyCreated(c.row) };
+    if (c.kind === 'created') return { go: false, status: 'skipped', id: c.row.id, note: alreadyCreated(c.row), keyed: key !== undefined, at: c.row.at };
     const message =
       `an import of ${c.file} (report ${c.report}) sent this row on ${when(c.at)} and stopped before it learnt whether the record was made; ` +
       'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
@@ -55,6 +64,11 @@ export class RunMemory {
   /** A record written (created or updated); `claim`: the one it settles. */
   written(status: 'created' | 'updated', id: number, fields: Record<string, unknown>, fp: string, key: Key, claim?: string): void {
     this.o.memory.record({ key: keyText(key), fp, status, id, fields, file: this.o.file, report: this.o.report }, claim);
+  }
+
+  /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
+  lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
+    return this.o.memory.lastSent(id)?.fields;
   }
 
   /** The row's claim ended without a record (skipped, refused, not sent): another run may write it. */

@@ -12,7 +12,7 @@ import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import type { RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, type FieldChange } from './merge.js';
+import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, withoutColleaguesEdits, type FieldChange, type FieldConflict } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -116,12 +116,22 @@ export interface WriterOptions {
   readonly existing?: Map<string, number[]>;
   /** True when `existing` holds the whole list; otherwise ask per row. */
   readonly existingComplete: boolean;
+  /** When the list in `existing` began to be read (ms since the epoch). */
+  readonly existingSince?: number;
   /**
    * The records as the list read them before the run, by id (updates, when the list was
    * cheaper than a read a row): a row is compared with its copy here, and a PATCH needs no
    * read of its own.
    */
   readonly records?: ReadonlyMap<number, Rec>;
+  /**
+   * What this user's runs last sent to a record (top-level fields, write form), from the
+   * memory of what was sent: a field the sheet has not changed since keeps the service's
+   * value, and one both changed is a conflict, not written (unless `preferSheet`).
+   */
+  readonly lastSent?: (id: number) => Readonly<Record<string, unknown>> | undefined;
+  /** --prefer sheet: a conflict is written with the sheet's value. */
+  readonly preferSheet?: boolean;
   /** Attempts after an ambiguous failure before the row is failed. */
   readonly maxAmbiguousRetries?: number;
   /** Country name → numeric code, to turn a read record back into a write body. */
@@ -187,6 +197,16 @@ export class RowWriter {
   knownExistingId(key: { field: string; value: string } | undefined): number | undefined {
     if (!key || !this.o.existingComplete) return undefined;
     return this.o.existing?.get(`${key.field}=${key.value}`)?.[0];
+  }
+
+  /**
+   * No record has the key now, though the memory says one was made at `at`. The list read
+   * before the run answers only for records made before it was read (a run beside this one
+   * may have made it since); a filtered call answers for now.
+   */
+  private async goneFromService(key: { field: string; value: string } | undefined, at: string | undefined): Promise<boolean> {
+    if (this.o.existingComplete && (at === undefined || this.o.existingSince === undefined || Date.parse(at) >= this.o.existingSince)) return false;
+    return (await this.existingIds(key)).length === 0;
   }
 
   /** Is there already a record with this key (before our run)? */
@@ -276,18 +296,22 @@ export class RowWriter {
       }
       // Another file's or report's run may have made it, or be making it now.
       const mem = (await this.o.memory?.beforeCreate(key, fp)) ?? { go: true };
+      // A keyed record the memory knows but the service no longer has (deleted, a sandbox
+      // started afresh) is created again: the check costs what the existing-record check does.
+      if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at))) return this.createClaimed(attempt, true);
       if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      // A resumed row was looked for in the service by its recovery.
       return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
     });
   }
 
-  /** A row this run writes (its claim taken): merged or refused if its record exists, else sent. */
-  private async createClaimed(a: SendAttempt, resumed: boolean): Promise<SendResult> {
+  /** A row this run writes (its claim taken): merged or refused if its record exists (unless `checked`), else sent. */
+  private async createClaimed(a: SendAttempt, checked: boolean): Promise<SendResult> {
     // A write whose outcome is unknown keeps its claim: the memory marks it unsure when the
     // run ends, so no other run sends the row meanwhile. Any other outcome settles it.
     let unsure = false;
     try {
-      if (!resumed) {
+      if (!checked) {
         const existing = await this.onExistingRecord(a.row, a.body, a.key, a.fp);
         if (existing) return existing;
       }
@@ -440,15 +464,26 @@ export class RowWriter {
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.o;
     const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
-    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, clean, company, opts.clearEmpty).next;
+    const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
+    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
     const changes = this.changesOf(cur, next, names);
     const whole = opts.replace === true || this.updateMethod.known === 'PUT';
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
     // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
     const sent = changes.length === 0 ? undefined : whole ? next : patchBody(def, cur, next);
-    const unchanged = changes.length === 0 || undefined;
-    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined, unchanged };
+    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined, ...this.unchangedOr(changes, kept.conflicts) };
+  }
+
+  /** The sheet's values less the fields a colleague changed since the last run (see withoutColleaguesEdits). */
+  private keepColleaguesEdits(id: number, clean: WriteBody, cur: WriteBody): { sheet: WriteBody; conflicts: FieldConflict[] } {
+    return withoutColleaguesEdits(clean, cur, this.o.lastSent?.(id), this.o.preferSheet);
+  }
+
+  /** A result's flags: nothing to send (unchanged), or conflicts left unwritten. */
+  private unchangedOr(changes: readonly FieldChange[], conflicts: FieldConflict[]): Pick<UpdateResult, 'unchanged' | 'conflicts'> {
+    if (conflicts.length > 0) return { conflicts };
+    return changes.length === 0 ? { unchanged: true } : {};
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -469,12 +504,13 @@ export class RowWriter {
     const copy = await this.listed(id);
     const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
-    const fromList = copy ? updateOf(def, copy.body, clean, company, clearEmpty) : undefined;
-    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, unchanged: true };
+    const kept = copy ? this.keepColleaguesEdits(id, clean, copy.body) : undefined;
+    const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, clearEmpty) : undefined;
+    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!.conflicts) };
     if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
-    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList } : undefined;
+    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList, conflicts: kept!.conflicts } : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
       let outcome: ProbeOutcome = 'unknown';
@@ -496,11 +532,11 @@ export class RowWriter {
   }
 
   /** PATCH the fields the sheet changes in the list's copy of the record: no read of its own. */
-  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
+  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; conflicts: FieldConflict[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
     const refused = this.refusedValues(id, p.listed, p.next, false);
     if (refused) return { result: refused, answered: false };
     const res = await this.update(row, id, patchBody(this.o.def, p.listed, p.next), hash, 'PATCH');
-    return { result: { ...res, changes: p.changes }, answered: true };
+    return { result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.conflicts) }, answered: true };
   }
 
   /**
@@ -514,15 +550,16 @@ export class RowWriter {
     const lease = await client.limiter.lease(2);
     try {
       const { body: cur, names } = await this.current(id, lease);
-      const next = updateOf(def, cur, clean, company, clearEmpty).next;
+      const kept = this.keepColleaguesEdits(id, clean, cur);
+      const next = updateOf(def, cur, kept.sheet, company, clearEmpty).next;
       const changes = this.changesOf(cur, next, names);
-      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, unchanged: true }, answered: false };
+      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept.conflicts) }, answered: false };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
       // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
       const res = await this.update(row, id, body, hash, verb, lease.last);
-      return { result: { ...res, changes }, answered: true };
+      return { result: { ...res, changes, ...this.unchangedOr(changes, kept.conflicts) }, answered: true };
     } finally {
       lease.release();
     }
@@ -558,6 +595,8 @@ export type UpdateResult = SendResult & {
   invalid?: boolean;
   /** The record already held the sheet's values; nothing was sent. */
   unchanged?: boolean;
+  /** Fields both the sheet and someone in the service changed since the last run: not written. */
+  conflicts?: FieldConflict[];
 };
 
 const NO_CHANGE = 'no change: the record already has these values';

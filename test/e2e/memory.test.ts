@@ -79,6 +79,29 @@ describe('the same rows a second time, one after the other', () => {
   });
 });
 
+describe('a record the memory knows that the service no longer has', () => {
+  it('a keyed row is created again when its key is not in the service (a sandbox started afresh on the same address)', async () => {
+    const tag = 'MemFresh';
+    const dir = tempDir();
+    const env = folders();
+    const { file } = sheet(tag, dir);
+    const before = await testSandbox({ latencyMs: 5 });
+    const port = Number(new URL(before.sb.url).port);
+    expect((await runCli(importArgs(file, join(dir, 'a.csv'), [], before), { env })).code).toBe(0);
+    await before.close();
+    const fresh = await testSandbox({ port });
+    try {
+      const again = await runCli(importArgs(file, join(dir, 'b.csv'), [], fresh), { env });
+      const report = readReport(join(dir, 'b.csv'));
+      // The serial numbers are not in the new service: created; the keyless rows have no key to look for (docs/resume.md).
+      expect(statuses(report).slice(0, 4), again.stderr).toEqual(Array(4).fill('created'));
+      expect((await recordsOf(tag, fresh)).filter((a) => a.serial_number)).toHaveLength(4);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('the same rows at the same moment', () => {
   it.each([
     ['two report paths', false],

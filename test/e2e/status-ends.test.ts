@@ -10,12 +10,13 @@ import { BIN, ROOT, readReport, runCli, spawnCli, useSandbox } from './cli.js';
 
 const env = useSandbox({ latencyMs: 5 });
 
-/** The report's rows by status, as `status` must count them. */
+/** The report's rows by status, as `status` must count them (statuses no row has: 0). */
 function reportCounts(report: string): Record<string, number> {
   const counts: Record<string, number> = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 };
   for (const r of readReport(report)) counts[r['#status']]++;
   return counts;
 }
+const nonZero = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
 
 async function statusJson(file: string): Promise<Record<string, any>> {
   const res = await runCli(['status', file, '--json']);
@@ -26,15 +27,16 @@ async function statusJson(file: string): Promise<Record<string, any>> {
 describe('status of a run that ended', () => {
   it('a finished update says finished, with the counts of its report', async () => {
     const input = join(env.dir, 'owners.csv');
-    // One phone changed, one the same as before, one owner that does not exist.
-    writeFileSync(input, 'Name,Phone\nBob Smith,+1 555 0199\nBob Smith,+1 555 0199\nNobody Here,+1 555 0000\n');
-    const res = await runCli(['update', input, '-r', 'asset-owner', '--allow-duplicates', ...env.sb.args]);
+    // One phone changed, one the same as the record's (the seed's), one owner that does not exist.
+    writeFileSync(input, 'Name,Phone\nBob Smith,+1 555 0100\nAlice Johnson,+1 373-555-1895\nNobody Here,+1 555 0000\n');
+    const res = await runCli(['update', input, '-r', 'asset-owner', ...env.sb.args]);
     expect(res.code).toBe(1);
     const report = `${input}.report.csv`;
     const expected = reportCounts(report);
     expect(expected).toMatchObject({ updated: 1, skipped: 1, failed: 1 });
     const s = await statusJson(input);
-    expect(s).toMatchObject({ state: 'finished', alive: false, left: 0, outcome: expected });
+    expect(s).toMatchObject({ state: 'finished', alive: false, left: 0 });
+    expect(nonZero(s.outcome)).toEqual(nonZero(expected));
     const text = (await runCli(['status', input])).stdout;
     expect(text).toMatch(/^Update of .*owners\.csv \(asset-owners\): finished/);
     expect(text).toContain('Rows: 0 created, 1 updated, 1 skipped, 0 invalid, 1 failed (of 3).');
@@ -59,7 +61,8 @@ describe('status of a run that ended', () => {
     const expected = reportCounts(`${input}.report.csv`);
     expect(expected['not sent']).toBeGreaterThan(0);
     const s = await statusJson(input);
-    expect(s).toMatchObject({ state: 'stopped', outcome: expected, left: expected['not sent'] });
+    expect(s).toMatchObject({ state: 'stopped', left: expected['not sent'] });
+    expect(nonZero(s.outcome)).toEqual(nonZero(expected));
     expect(s.counts).toMatchObject({ created: expected.created, failed: expected.failed, inFlight: 0 });
     const text = (await runCli(['status', input])).stdout;
     expect(text).toMatch(/: stopped: interrupted/);
@@ -80,7 +83,7 @@ describe('status of a workbook', () => {
       ['Contracts', 'contract', 'finished'],
       ['Assets', 'asset', 'finished'],
     ]);
-    for (const s of sheets) expect(s.outcome).toEqual(reportCounts(`${workbook}.${s.sheet}.report.csv`));
+    for (const s of sheets) expect(nonZero(s.outcome)).toEqual(nonZero(reportCounts(`${workbook}.${s.sheet}.report.csv`)));
     const text = (await runCli(['status', workbook])).stdout;
     expect(text).toMatch(/^Sheet "Customers":\nImport of .*related-workbook\.xlsx \(customers\): finished/);
     expect(text).toContain('Sheet "Assets":');

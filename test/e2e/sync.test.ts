@@ -147,6 +147,34 @@ describe('sync', () => {
     expect(readReport(report).filter((r) => r['#status'] === 'missing').map((r) => r['Contract number'])).toEqual([gone['Contract number']]);
   });
 
+  it.each([
+    { prefer: [] as string[], notes: ['first', 'colleague 2', 'colleague 3', 'sheet 4'], statuses: ['unchanged CF-1', 'unchanged CF-2', 'conflict CF-3', 'updated CF-4'], code: 1 },
+    { prefer: ['--prefer', 'sheet'], notes: ['first', 'colleague 2', 'sheet 3', 'sheet 4'], statuses: ['unchanged CF-1', 'unchanged CF-2', 'updated CF-3', 'updated CF-4'], code: 0 },
+  ])('a colleague\'s edit is kept; both changed is a conflict, not written ($prefer)', async ({ prefer, notes, statuses: want, code }) => {
+    const tag = `CF${prefer.length}`;
+    const rows = (n: (i: number) => string) => [1, 2, 3, 4].map((i): [string, string] => [`${tag}-${i}`, n(i)]);
+    // The first run: what it sent is remembered.
+    const first = await runCli(['import', sheet(tag, `${tag}-first`, rows(() => 'first')), '-r', 'asset', '--report', join(env.dir, `${tag}-first.report.csv`), ...env.sb.args]);
+    expect(first.code, first.stderr).toBe(0);
+    // A colleague edits rows 2 and 3 in the service; the sheet changes rows 3 and 4.
+    for (const a of (await assets(tag)).filter((x) => /-[23]$/.test(x.serial_number))) {
+      const res = await fetch(`${env.sb.sb.url}/api/v2/asset/${a.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ company: 1, asset_notes: `colleague ${a.serial_number.slice(-1)}` }) });
+      expect(res.status).toBe(200);
+    }
+    const file = sheet(tag, `${tag}-second`, rows((i) => (i >= 3 ? `sheet ${i}` : 'first')));
+    const report = join(env.dir, `${tag}.report.csv`);
+    const res = await runCli(['sync', file, '-r', 'asset', '--scope', `manufacturer=${tag}`, ...prefer, '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(code);
+    const after = await assets(tag);
+    expect([1, 2, 3, 4].map((i) => after.find((a) => a.serial_number === `${tag}-${i}`)!.asset_notes)).toEqual(notes);
+    expect(statuses(report)).toEqual(want.map((w) => w.replace(/CF-/, `${tag}-`)));
+    if (code === 1) {
+      const note = 'changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet\'s): asset_notes: sheet sheet 3, service colleague 3 (last sent first)';
+      expect(readReport(report).find((r) => r['#status'] === 'conflict')!['#message']).toBe(note);
+      expect(res.stderr).toMatch(new RegExp(`^row 4: id \\d+: conflict: `, 'm'));
+    }
+  });
+
   it('a sync killed mid-run and run again creates each new row once and misses none', async () => {
     await seed('KR', 10);
     const fresh = serials('KR-NEW', 1, 40);

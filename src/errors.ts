@@ -16,6 +16,7 @@ export interface Location {
   line?: number;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- read only as a type: ErrorCode
 const ErrorCodes = {
   // usage and configuration (exit 2)
   E_USAGE: 'E_USAGE',

@@ -26,7 +26,7 @@ export { importWorkbook, type WorkbookOptions, type WorkbookSummary } from './ru
 /** Read-only checks that the service answers as assetbatch expects. */
 export { runDoctor, type DoctorReport, type Check as DoctorCheck } from './run/doctor.js';
 /** Where a run stands, read from its journal. */
-export { runStatus, type RunStatus } from './run/status.js';
+export { runStatus, type RunState, type RunStatus } from './run/status.js';
 /** One row problem as a line for people. */
 export { formatRowIssue, type RowIssue } from './validate/validate.js';
 /** A row's outcome in the report. */

@@ -4,7 +4,7 @@
 import { isValidIsoDate } from '../resources/fields.js';
 import type { ExportColumn } from './flatten.js';
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../util/excel-serial.js';
 
 function toUtc(date: string): number {
   const [y, m, d] = date.split('-').map(Number);

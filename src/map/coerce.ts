@@ -5,6 +5,7 @@ import type { CellValue } from '../read/types.js';
 import type { CustomFieldDataType, FieldDef } from '../resources/fields.js';
 import { isRealDay, isValidIsoDate, notOneOf } from '../resources/fields.js';
 import { compactName } from './normalize.js';
+import { excelSerialToIso } from '../util/excel-serial.js';
 
 export type DateOrder = 'DMY' | 'MDY';
 
@@ -40,20 +41,6 @@ export function cellText(c: CellValue | undefined): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
-
-/**
- * Excel's 1900 date system: serial 1 is 1900-01-01, and serial 60 is 1900-02-29, a day
- * that never was (Lotus 1-2-3's leap-year bug, kept by Excel). Serials after it are one
- * day ahead of a true count.
- */
-function excelSerialToIso(serial: number): string | undefined {
-  if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return undefined;
-  const whole = Math.floor(serial);
-  if (whole === 60) return undefined;
-  const days = whole < 60 ? whole : whole - 1;
-  const d = new Date(Date.UTC(1899, 11, 31) + days * 86_400_000);
-  return ymd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-}
 
 const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,

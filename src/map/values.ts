@@ -14,10 +14,10 @@ import { buildValue, type BoundSpec, type Built } from './transforms.js';
  */
 export type ValueTable = ReadonlyMap<string, string | null>;
 
-export const FALLBACK = '*';
+const FALLBACK = '*';
 
 /** A value as a table matches it: case, accents, spaces and punctuation aside ("Krajcik LLC" = "krajcik-llc" = "KrajcikLLC"). */
-export function valueKey(text: string): string {
+function valueKey(text: string): string {
   return normalizeAnyScript(text).replace(/ /g, '');
 }
 

@@ -137,6 +137,9 @@ export interface SheetSource extends SheetFormat {
 /** ReadOptions.headerRow and SheetSource.headerRow for a file without a header row. */
 export const NO_HEADER_ROW = 0;
 
+/** A row (a CSV record, an XLSX row's text) past this is no row anyone typed: 32 MiB. */
+export const MAX_ROW_BYTES = 32 * 1024 * 1024;
+
 export interface ReadOptions {
   /** XLSX: sheet name or 1-based index. Default: the first visible sheet. */
   readonly sheet?: string | number;

@@ -15,7 +15,7 @@ import { openAtomic, type AtomicFile } from '../util/atomic-file.js';
 import { loadExcelJS, type ExcelJS as ExcelJSModule } from '../util/exceljs.js';
 import { REPORT_COLUMNS, SENT_COLUMN } from './columns.js';
 
-export { REPORT_COLUMNS, SENT_COLUMN };
+export { REPORT_COLUMNS };
 
 /** `not sent`: the run stopped (Ctrl-C, an error that stops it) before it sent the row. */
 /**
@@ -52,7 +52,7 @@ function outcomeMessage(o: RowOutcome): string {
 }
 
 /** `United Kingdom (826) → Germany (276)`: a lookup's names beside its ids, else the values. */
-export function showChange(c: NonNullable<RowOutcome['changes']>[number]): string {
+function showChange(c: NonNullable<RowOutcome['changes']>[number]): string {
   const side = (v: unknown, name: string | undefined) => (name !== undefined ? `${name} (${show(v)})` : show(v));
   return `${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`;
 }

@@ -51,7 +51,7 @@ function coreWords(name: string, kind: LookupKind): string[] {
 }
 
 /** One sheet name against one list name: a confidence, or undefined where they cannot be the same. */
-export function compareNames(from: string, to: string, kind: LookupKind): NameMatch | undefined {
+function compareNames(from: string, to: string, kind: LookupKind): NameMatch | undefined {
   const makersA = makersOf(from);
   const makersB = makersOf(to);
   if (makersA.size > 0 && makersB.size > 0 && ![...makersA].some((m) => makersB.has(m))) return undefined;

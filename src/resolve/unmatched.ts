@@ -20,7 +20,7 @@ export interface UnmatchedPolicy {
 const FAIL: UnmatchedChoice = { kind: 'fail' };
 
 /** "fail", "blank" or "default:NAME"; anything else is a message (thrown as text, for the caller to place). */
-export function parseUnmatched(text: string): UnmatchedChoice {
+function parseUnmatched(text: string): UnmatchedChoice {
   const t = text.trim();
   if (t.toLowerCase() === 'fail') return FAIL;
   if (t.toLowerCase() === 'blank') return { kind: 'blank' };

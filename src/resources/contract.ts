@@ -1,6 +1,7 @@
 // Contract: POST /contract, PUT /contract/{id} (no contract_type, no create-only fields),
 // GET /contract/ (public reference). Fields and cross-field rules of service-api.md 4.3.
 import { type FieldDef, type ResourceDef, type CrossFieldRule, type WriteBody, columnsFromFields, enumValues, getPath, isValidIsoDate, moneyField } from './fields.js';
+import { DAY_MS } from '../util/excel-serial.js';
 
 const money = moneyField;
 
@@ -58,8 +59,7 @@ const num = (body: WriteBody, path: string): number | undefined => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 };
-const DAY = 86_400_000;
-const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 const rules: CrossFieldRule[] = [
   {

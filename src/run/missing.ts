@@ -18,7 +18,7 @@ type Rec = Record<string, unknown>;
 export const MISSING_SHOWN = 10;
 
 /** A record's value of a field as a person reads it: a lookup by its name, a number as text. */
-export function recordText(rec: Rec, field: string): string | undefined {
+function recordText(rec: Rec, field: string): string | undefined {
   const v = rec[field.replace(/\.id$/, '')];
   if (v === null || v === undefined) return undefined;
   if (typeof v === 'object') {

@@ -127,7 +127,7 @@ export interface PlannedRun {
 }
 
 /** A run that changes records it finds (update, --on-existing update): it compares rows with them. */
-export const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.o.onExisting === 'update';
+const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.o.onExisting === 'update';
 
 /**
  * Which records exist already (by natural key), and the list's highest id when it was read

@@ -67,7 +67,7 @@ const KEY_FILTER: Record<string, Record<string, string>> = {
 };
 
 /** Read-shape value of a natural key field. */
-export function recordKey(r: Record<string, unknown>, field: string): string | undefined {
+function recordKey(r: Record<string, unknown>, field: string): string | undefined {
   const v = r[field];
   return typeof v === 'string' ? v.trim() : undefined;
 }

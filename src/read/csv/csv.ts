@@ -17,7 +17,7 @@ import { batchedRows, parseInWorkerBatches, workerAvailable } from '../worker/cs
 import { isDangerous } from '../../export/neutralize.js';
 
 /** A record longer than this is an unclosed quote swallowing the file, not a real cell. */
-const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+const MAX_RECORD_BYTES = MAX_ROW_BYTES;
 
 const ENCODING_LABEL: Record<TextEncodingName, string> = {
   'utf-8': 'UTF-8',
@@ -138,6 +138,7 @@ export interface TextOpen {
 
 export type { ParseEvents, ParseInit } from './csv-init.js';
 import type { ParseEvents, ParseInit } from './csv-init.js';
+import { MAX_ROW_BYTES } from '../types.js';
 
 /**
  * A record's cells as one CSV record for the report, or undefined when the report must

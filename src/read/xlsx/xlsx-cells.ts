@@ -5,7 +5,8 @@
 import type { Location } from '../../errors.js';
 import { formatBytes, readError, type WarningSink } from '../problems.js';
 import type { CellValue } from '../types.js';
-import { DAY_MS, EXCEL_EPOCH_OFFSET } from '../../util/excel-serial.js';
+import { DATE_1904_OFFSET, DAY_MS, EXCEL_EPOCH_OFFSET, serialToDate } from '../../util/excel-serial.js';
+import { MAX_ROW_BYTES } from '../types.js';
 import { decodeXml } from './xlsx-parts.js';
 import { decodeEscapes, itemText } from './xlsx-strings.js';
 
@@ -115,12 +116,8 @@ function clockText(fmt: string | undefined, serial: number): string | undefined 
   return duration(fmt, serial) ?? timeOfDay(fmt, serial);
 }
 
-function serialToDate(serial: number, date1904: boolean): Date {
-  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET + (date1904 ? 1462 : 0)) * DAY_MS));
-}
-
 /** A row's text past this is no row anyone typed (the same bound as a CSV record's). */
-export const MAX_ROW_TEXT = 32 * 1024 * 1024;
+export const MAX_ROW_TEXT = MAX_ROW_BYTES;
 
 /**
  * Counts the text the cells expand to, row by row, and refuses a row or a sheet past its
@@ -283,7 +280,7 @@ function shownDigits(raw: string, n: number): number {
 function dateShown(fmt: string, n: number, row: number, ctx: CellContext): CellValue {
   const date = serialToDate(n, ctx.date1904);
   // The serial again from the date, rounded to the millisecond, as it always was read.
-  const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? 1462 : 0);
+  const serial = date.getTime() / DAY_MS + EXCEL_EPOCH_OFFSET - (ctx.date1904 ? DATE_1904_OFFSET : 0);
   const clock = clockText(fmt, serial);
   if (clock !== undefined) return clock;
   const day = fixLeapBug(date, row, ctx);

@@ -9,7 +9,7 @@ import type { RawRow } from '../header.js';
 import type { CellValue } from '../types.js';
 import type { CellXml } from './xlsx-cells.js';
 import { ItemXmlError } from './xlsx-strings.js';
-import { attrValue } from './xml-attrs.js';
+import { attrValue, isSpace } from './xml-attrs.js';
 import { xmlPieces } from './xml-pieces.js';
 
 /** Excel's last column (XFD): a reference past it is no cell of a real sheet. */
@@ -25,7 +25,6 @@ export class SheetXmlError extends Error {
   }
 }
 
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 /** Whether the tag name starting at `at` ends there (`<c` of `<c r=…>`, not of `<col>`). */
 const nameEnds = (text: string, at: number) => {
   const c = text.charCodeAt(at);

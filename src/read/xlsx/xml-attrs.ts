@@ -2,7 +2,8 @@
 // attribute list: the sheet scanner (xlsx-sheet.ts, ours for speed) reads `r`, `s` and `t`
 // of every cell, where a parser would build an object of every attribute.
 
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** XML's white space: space, tab, line feed, carriage return. */
+export const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
 /**
  * The raw value (entities not decoded) of attribute `name` in `text[from, to)`, the inside

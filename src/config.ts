@@ -29,29 +29,42 @@ export interface ConnectionConfig {
   readonly proxy?: string;
   /** Give up connecting or waiting for an answer after this long (--timeout, seconds). */
   readonly timeoutMs?: number;
+  /** The config file's profile these settings came from (--profile, ASSETBATCH_PROFILE, defaultProfile). */
+  readonly profile?: string;
 }
 
 /** Made at the first config file read: a run without one does not pay for it (issue 17). */
-const configFileSchema = memoized(() =>
-  z
+const configFileSchema = memoized(() => {
+  const settings = {
+    baseUrl: z.string().url().optional(),
+    company: z.number().int().positive().optional(),
+    rateLimit: z.number().int().min(0).optional(),
+    /** Seconds in the account's rate window, when not the service's minute. */
+    rateWindow: z.number().positive().max(3600).optional(),
+    /** The name of the environment variable that holds the token (never the token itself). */
+    tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    /** http(s)://[user:password@]host:port of the company's proxy (HTTPS_PROXY and --proxy win). */
+    proxy: z.string().url().optional(),
+    /** Seconds to wait for a connection or an answer. */
+    timeout: z.number().positive().max(3600).optional(),
+  };
+  // A profile holds the same settings as the top level (which are every profile's defaults), and
+  // may say "sandbox": the in-process sandbox. Never a token: only the name of its variable.
+  const profile = z.object({ ...settings, sandbox: z.boolean().optional() }).strict();
+  return z
     .object({
-      baseUrl: z.string().url().optional(),
-      company: z.number().int().positive().optional(),
-      rateLimit: z.number().int().min(0).optional(),
-      /** Seconds in the account's rate window, when not the service's minute. */
-      rateWindow: z.number().positive().max(3600).optional(),
-      /** The name of the environment variable that holds the token (never the token itself). */
-      tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
-      concurrency: z.number().int().min(1).max(64).optional(),
-      /** http(s)://[user:password@]host:port of the company's proxy (HTTPS_PROXY and --proxy win). */
-      proxy: z.string().url().optional(),
-      /** Seconds to wait for a connection or an answer. */
-      timeout: z.number().positive().max(3600).optional(),
+      ...settings,
+      profiles: z.record(z.string().regex(PROFILE_NAME, 'a profile name is letters, digits, - and _'), profile).optional(),
+      defaultProfile: z.string().optional(),
     })
-    .strict(),
-);
+    .strict();
+});
+
+const PROFILE_NAME = /^[A-Za-z0-9_-]+$/;
 
 export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;
+type ProfileSettings = NonNullable<ConfigFile['profiles']>[string];
 
 export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
   const file = path ? resolve(cwd, path) : resolve(cwd, 'assetbatch.config.json');
@@ -73,7 +86,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
     throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {
       location: { file },
-      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds).',
+      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds), profiles, defaultProfile; in a profile the same, and sandbox.',
     });
   }
   return parsed.data;
@@ -96,6 +109,8 @@ export interface ConnectionFlags {
   allowInsecureHttp?: boolean;
   proxy?: string;
   timeout?: string | number;
+  /** A profile of the config file (else ASSETBATCH_PROFILE, else its defaultProfile). */
+  profile?: string;
 }
 
 export function positiveInt(value: string | number | undefined, name: string, min = 1): number | undefined {
@@ -116,10 +131,11 @@ export function knownSecrets(): readonly string[] {
 
 /** Flags > environment > config file > defaults. */
 export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
-  const file = loadConfigFile(flags.config);
-  const sandbox = flags.sandbox === true;
   // An empty variable (`ASSETBATCH_TOKEN= assetbatch …`) counts as unset.
   const envVar = (name: string | undefined) => (name && env[name] ? env[name] : undefined);
+  const { settings: file, profile } = chooseProfile(loadConfigFile(flags.config), flags.profile ?? envVar('ASSETBATCH_PROFILE'), flags.config);
+  // A sandbox profile gives way to a service named by a flag or the environment (flags > env > profile).
+  const sandbox = flags.sandbox === true || (file.sandbox === true && !flags.baseUrl && !envVar('ASSETBATCH_BASE_URL'));
   const baseUrl = sandbox ? undefined : (flags.baseUrl ?? envVar('ASSETBATCH_BASE_URL') ?? file.baseUrl);
   const token = sandbox ? undefined : (flags.token ?? envVar('ASSETBATCH_TOKEN') ?? envVar(file.tokenEnv));
   if (token) resolvedTokens.add(token);
@@ -166,7 +182,43 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     concurrency: file.concurrency,
     proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),
     timeoutMs: Math.round((timeoutSeconds(flags.timeout) ?? file.timeout ?? DEFAULT_TIMEOUT_MS / 1000) * 1000),
+    profile,
   });
+}
+
+/**
+ * The settings of the chosen profile over the file's top level (its defaults for every profile).
+ * The name comes from --profile, else ASSETBATCH_PROFILE, else the file's defaultProfile.
+ */
+export function chooseProfile(file: ConfigFile, asked: string | undefined, path?: string): { settings: ProfileSettings; profile?: string } {
+  const { profiles = {}, defaultProfile, ...defaults } = file;
+  const name = asked ?? defaultProfile;
+  if (name === undefined) return { settings: defaults };
+  const names = Object.keys(profiles);
+  const chosen = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+  if (!chosen) {
+    const where = path ?? 'assetbatch.config.json';
+    const what = asked === undefined ? `its defaultProfile "${name}" is not among its profiles` : `there is no profile "${name}"`;
+    throw new AssetbatchError(asked === undefined ? 'E_CONFIG' : 'E_USAGE', what, {
+      location: { file: where },
+      hint: names.length ? `Profiles there: ${names.join(', ')}.` : `${where} has no "profiles"; see docs/configuration.md#profiles.`,
+    });
+  }
+  return { settings: { ...defaults, ...chosen }, profile: name };
+}
+
+/** Where a run writes, as its plan says it first: the in-process sandbox, this machine, or a service. */
+export interface WriteTarget {
+  readonly where: 'in-process sandbox' | 'this machine' | 'service';
+  readonly baseUrl?: string;
+  readonly company: number;
+  readonly profile?: string;
+}
+
+export function writeTarget(cfg: ConnectionConfig): WriteTarget {
+  if (cfg.sandbox || !cfg.baseUrl) return { where: 'in-process sandbox', company: cfg.company, profile: cfg.profile };
+  const local = LOOPBACK.test(new URL(cfg.baseUrl).hostname);
+  return { where: local ? 'this machine' : 'service', baseUrl: cfg.baseUrl, company: cfg.company, profile: cfg.profile };
 }
 
 /** --proxy, else the environment's (read by the client itself), else the config file's. Its password becomes a secret. */

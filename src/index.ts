@@ -7,7 +7,7 @@ export { AssetbatchError, isAssetbatchError, ExitCode, exitCodeFor, type ErrorCo
 /** The service's resources, as this tool knows them. */
 export { RESOURCES, findResource, type ResourceDef, type FieldDef, type FieldType, type LookupKind, type EnumValue, type WritableName } from './resources/index.js';
 /** Connection settings (flags, config file, environment) normalised once. */
-export { connectionConfig, type ConnectionConfig, type ConnectionFlags, type ConfigFile } from './config.js';
+export { connectionConfig, type ConnectionConfig, type ConnectionFlags, type ConfigFile, type WriteTarget } from './config.js';
 /** A client for the configured service, or for a sandbox started in-process (`sandbox: true`). */
 export { connect, type Connection, type ConnectOptions } from './connect.js';
 /** Every record of a list, page by page. */

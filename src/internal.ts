@@ -3,7 +3,7 @@
 // part of the package's surface; test/cli/imports.test.ts holds the CLI to index.ts and this.
 export { RATE_LIMIT } from './resources/service.js';
 export { WRITABLE } from './resources/index.js';
-export { loadConfigFile, positiveInt, knownSecrets } from './config.js';
+export { chooseProfile, loadConfigFile, positiveInt, knownSecrets } from './config.js';
 export { presetPath, writableResource, loadCustomFields, NO_HEADER_ROW } from './run/import.js';
 export { RATE_MINUTES } from './run/status.js';
 export { reportFormat } from './report/report.js';

@@ -151,6 +151,7 @@ export function addConnectionOptions(cmd: Command): Command {
     .option('--sandbox', 'start the local sandbox in-process and use it (nothing leaves this machine)')
     .option('--rate-limit <n>', `requests per minute for the whole account (default ${RATE_LIMIT}, the service's limit); 0 = no pacing`)
     .option('--config <file>', 'config file (default: ./assetbatch.config.json if present)')
+    .option('--profile <name>', "a profile of the config file's \"profiles\" (env ASSETBATCH_PROFILE; default: its defaultProfile)")
     .option('--allow-insecure-http', 'allow a plain http:// base URL that is not this machine')
     .option('--proxy <url>', 'HTTP proxy to go through, e.g. http://user:password@proxy:3128 (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)')
     .option('--timeout <seconds>', 'give up connecting, or waiting for an answer, after this long (default 60); a write that times out is looked up before it is sent again')

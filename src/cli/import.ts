@@ -1,7 +1,7 @@
 // `assetbatch import`, `assetbatch validate` and `assetbatch mapping suggest`: thin
 // shells over importSpreadsheet(); they parse flags, print the plan and the summary.
 import { Command, Option } from 'commander';
-import { connectionConfig } from '../config.js';
+import { connectionConfig, type WriteTarget } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
 import { importSpreadsheet, writableResource, listPresets, presetPath, NO_HEADER_ROW, type ImportPlan, type ImportSummary, type SyncOptions } from '../run/import.js';
@@ -76,8 +76,19 @@ function paceText(plan: ImportPlan): string {
   return `at ${rate} ${eta}${unsure}`;
 }
 
+/**
+ * The plan's first line: where the run writes, loud enough that "production, company 2" is
+ * never taken for the sandbox.
+ */
+export function targetLine(t: WriteTarget, dryRun: boolean): string {
+  const where = t.where === 'in-process sandbox' ? 'the in-process sandbox (nothing leaves this machine)'
+    : t.where === 'this machine' ? `the service on this machine at ${t.baseUrl}` : `the LIVE service at ${t.baseUrl}`;
+  const profile = t.profile ? ` (profile ${t.profile})` : ' (no profile)';
+  return `${dryRun ? 'Dry run, nothing is written; checking against' : 'Writing to'} ${where}, company ${t.company}${profile}.`;
+}
+
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
-  const lines: string[] = [];
+  const lines: string[] = [targetLine(plan.target, plan.dryRun)];
   const verb = plan.dryRun ? 'Checking' : plan.sync ? 'Syncing' : plan.mode === 'update' ? 'Updating' : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
   const count = (n: number, what: string) => (n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '');

@@ -2,7 +2,7 @@
 // writeTemplate(); with --live the lookup drop-downs are filled from the service.
 import { Command, Option } from 'commander';
 import { connect } from '../connect.js';
-import { connectionConfig, loadConfigFile, positiveInt, type ConnectionFlags } from '../config.js';
+import { chooseProfile, connectionConfig, loadConfigFile, positiveInt, type ConnectionFlags } from '../config.js';
 import { WRITABLE } from '../resources/index.js';
 import { fetchTemplateLookups } from '../template/live.js';
 import { loadCustomFields } from '../run/import.js';
@@ -34,7 +34,7 @@ async function runTemplate(resource: string, f: TemplateFlags): Promise<void> {
     }
   } else {
     // No service needed: the company only names the template's target in its instructions.
-    opts = { company: positiveInt(f.company, '--company') ?? loadConfigFile(f.config).company ?? 1 };
+    opts = { company: positiveInt(f.company, '--company') ?? chooseProfile(loadConfigFile(f.config), f.profile ?? (process.env.ASSETBATCH_PROFILE || undefined), f.config).settings.company ?? 1 };
   }
   await writeTemplate(def.name, file, { ...opts, format });
   process.stdout.write(`${file}\n`);

@@ -53,7 +53,7 @@ function connectionCheck(cfg: ConnectionConfig, baseUrl: string): Check {
   return {
     name: 'connection',
     ok: true,
-    detail: `${baseUrl}${proxy ? ` through the proxy ${showUrl(proxy)}` : ', no proxy'}${ca ? `; extra CA certificates from ${ca}` : ''}; timeout ${Math.round((cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
+    detail: `${cfg.profile ? `profile ${cfg.profile}: ` : ''}${baseUrl}, company ${cfg.company}${proxy ? ` through the proxy ${showUrl(proxy)}` : ', no proxy'}${ca ? `; extra CA certificates from ${ca}` : ''}; timeout ${Math.round((cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
   };
 }
 

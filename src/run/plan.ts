@@ -7,6 +7,7 @@ import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
 import { stat } from 'node:fs/promises';
 import type { Connection } from '../connect.js';
+import { writeTarget } from '../config.js';
 import { AssetbatchError } from '../errors.js';
 import type { DateOrder } from '../map/coerce.js';
 import { headerMatcher, targetName, type ColumnMapping } from '../map/headers.js';
@@ -186,6 +187,7 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
   // then a row costs its write, and an unchanged row nothing.
   const plannedRequests = writes * (mode === 'update' && !ex.records ? 2 : 1) + perRowChecks;
   const plan: ImportPlan = {
+    target: writeTarget(o.connection),
     file: o.file,
     sheet: probe.sheet,
     resource: def.name,

@@ -1,7 +1,7 @@
 // What an import run is given (ImportOptions), what it shows before the first write
 // (ImportPlan), what it reports while it runs (RunProgress) and at the end (ImportSummary).
 import type { Logger } from 'pino';
-import type { ConnectionConfig } from '../config.js';
+import type { ConnectionConfig, WriteTarget } from '../config.js';
 import type { Connection } from '../connect.js';
 import type { LookupKind, WriteMode } from '../resources/fields.js';
 import type { MappingFile } from '../map/headers.js';
@@ -123,6 +123,8 @@ export interface RunProgress {
 }
 
 export interface ImportPlan {
+  /** Where the run writes (service, company, profile): the plan's first line. */
+  readonly target: WriteTarget;
   readonly file: string;
   readonly sheet?: string;
   readonly resource: string;

@@ -2,6 +2,7 @@
 // flags, presets, reports and the sandbox's faults. Not in package.json's exports, so not
 // part of the package's surface; test/cli/imports.test.ts holds the CLI to index.ts and this.
 export { RATE_LIMIT } from './resources/service.js';
+export { fileSystemError } from './errors.js';
 export { WRITABLE } from './resources/index.js';
 export { chooseProfile, loadConfigFile, positiveInt, knownSecrets } from './config.js';
 export { presetPath, writableResource, loadCustomFields, NO_HEADER_ROW } from './run/import.js';

@@ -61,8 +61,8 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
     resolver: input.resolver,
     fieldTemplates: input.custom.fieldTemplates,
     formTemplates: input.custom.formTemplates,
-    partial: s.mode === 'update' && !s.o.replace,
-    reportedWrites: s.o.onExisting === 'update' ? 'update' : 'skip',
+    partial: s.mode === 'update' && !s.replace,
+    reportedWrites: s.onExisting === 'update' ? 'update' : 'skip',
     unmatched: s.unmatched,
   };
 }
@@ -82,7 +82,7 @@ function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn
     prior: planned.prior,
     mark: planned.mark,
     uniqueField: s.uniqueField,
-    onExisting: s.o.onExisting ?? 'skip',
+    onExisting: s.onExisting,
     existing: planned.existing,
     existingComplete: planned.existingComplete,
     existingSince: planned.existingSince,
@@ -111,7 +111,7 @@ class Emitter {
     private readonly stop: StopState,
     private readonly progress: (done: number) => void,
   ) {
-    this.debug = s.o.logger?.isLevelEnabled('debug') === true;
+    this.debug = s.hooks.logger?.isLevelEnabled('debug') === true;
   }
 
   /** A report that cannot be written (a full disk) stops the run: rows in flight finish and are journaled, nothing more is sent. */
@@ -133,9 +133,9 @@ class Emitter {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
     if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
-    if (this.debug) this.s.o.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
+    if (this.debug) this.s.hooks.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
     const written = this.write(out);
-    this.s.o.onRow?.(out);
+    this.s.hooks.onRow?.(out);
     this.progress(++this.done);
     return written;
   }
@@ -170,7 +170,7 @@ class Learner {
     // A column that now mixes orders stops the run, as a first pass would have.
     for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
     if (!scanner.unsettled().some((c) => !this.settledBySideScan.has(c.index))) return;
-    const side = await openSheet(this.s.o.file, { sheet: this.s.sheet, headerRow: this.input.probe.headerRow, isKnownHeader: headerMatcher(this.s.def) });
+    const side = await openSheet(this.s.file, { sheet: this.s.sheet, headerRow: this.input.probe.headerRow, isKnownHeader: headerMatcher(this.s.def) });
     for (const [col, order] of await scanDateOrders(side.rows, this.input.mapping, where)) {
       dateOrders.set(col, order);
       this.settledBySideScan.add(col);
@@ -258,13 +258,12 @@ async function reportMissing(s: RunSettings, input: MappedInput, planned: Planne
 }
 
 export async function execute(s: RunSettings, input: MappedInput, sc: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
-  const { o } = s;
   // Pass 2, or the rest of the one pass.
-  const source = sc.onePass ? input.probe : await openSheet(o.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
+  const source = sc.onePass ? input.probe : await openSheet(s.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
   files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(s.journalPath);
-    files.journal.open({ file: resolvePath(o.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: o.connection.rateLimit }, planned.state?.runs ?? 0);
+    files.journal.open({ file: resolvePath(s.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: s.connection.rateLimit }, planned.state?.runs ?? 0);
   }
   const stop = new StopState(s.dryRun);
   const writer = rowWriter(s, input, planned, conn, files);
@@ -275,8 +274,8 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
     stop.stop(interrupted(s.dryRun));
     conn.client.interrupt(interrupted(s.dryRun));
   };
-  o.signal?.addEventListener('abort', onAbort);
-  if (o.signal?.aborted) onAbort();
+  s.hooks.signal?.addEventListener('abort', onAbort);
+  if (s.hooks.signal?.aborted) onAbort();
   try {
     const l = { rows, emitter };
     if (sc.onePass) await onePass(l, sc, input.probe, new Learner(s, input, sc));
@@ -290,10 +289,10 @@ export async function execute(s: RunSettings, input: MappedInput, sc: ScannedShe
         if (waited) await waited;
       }
     }
-    else await concurrently(l, source, Math.max(1, o.concurrency ?? 4));
+    else await concurrently(l, source, s.concurrency);
     if (planned.missing) await reportMissing(s, input, planned, writer, emitter, stop, source.headers);
   } finally {
-    o.signal?.removeEventListener('abort', onAbort);
+    s.hooks.signal?.removeEventListener('abort', onAbort);
   }
   if (emitter.reportFailed) throw emitter.reportFailed;
   return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired, unmatchedRows: emitter.unmatchedRows };

@@ -32,7 +32,6 @@ export interface RunCost {
 }
 
 export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed, conn: Connection, files: RunFiles, cost: RunCost): Promise<ImportSummary> {
-  const { o } = s;
   const durationMs = Date.now() - cost.started;
   const total = Object.values(ran.counts).reduce((a, b) => a + b, 0);
   const { counts, writer } = ran;
@@ -40,7 +39,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
   const broken = files.journal?.failure;
   const stopped = ran.stop.stopped ?? (broken ? { code: broken.code, message: broken.describe() } : undefined);
   const summary: ImportSummary = {
-    file: o.file,
+    file: s.file,
     resource: s.def.name,
     dryRun: s.dryRun,
     rows: total,
@@ -61,8 +60,8 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
     plan: planned.plan,
   };
   notePace(conn, durationMs);
-  for (const w of writer.warnings) o.logger?.warn(w);
-  o.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
+  for (const w of writer.warnings) s.hooks.logger?.warn(w);
+  s.hooks.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
   files.journal?.close();
   files.journal = undefined;
   files.runFile?.end(counts, stopped?.message);
@@ -75,8 +74,8 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
 
 /** A run stopped before its first row: every row goes in the report as not sent. */
 export async function reportAllNotSent(s: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<void> {
-  await checkReportPath(s.o.file, s.reportPath);
-  const source = await openSheet(s.o.file, { sheet, headerRow });
+  await checkReportPath(s.file, s.reportPath);
+  const source = await openSheet(s.file, { sheet, headerRow });
   const report = await openReport(s.reportPath, headers);
   try {
     const turns = new Turns();

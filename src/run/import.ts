@@ -30,11 +30,11 @@ export { NO_HEADER_ROW } from '../read/types.js';
 
 /** The run's connection, opened after the file (a bad file fails before any request); stops end its waits. */
 async function openConnection(s: RunSettings): Promise<Connection> {
-  const { o } = s;
-  const conn = o.connectionOverride ?? (await connect(o.connection, { logger: o.logger, sandboxOptions: o.sandboxOptions }));
+  const { hooks } = s;
+  const conn = s.connectionOverride ?? (await connect(s.connection, { logger: hooks.logger, sandboxOptions: s.sandboxOptions }));
   conn.client.limiter.onWait = (ms) => {
-    o.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
-    o.onWait?.(ms);
+    hooks.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
+    hooks.onWait?.(ms);
   };
   return conn;
 }
@@ -43,10 +43,10 @@ async function openConnection(s: RunSettings): Promise<Connection> {
 function runMemory(s: RunSettings, conn: Connection): RunMemory {
   return new RunMemory({
     memory: openMemory({ service: conn.baseUrl, company: s.company, resource: s.def.name }),
-    file: s.o.file,
+    file: s.file,
     report: s.reportPath,
-    allowDuplicates: s.o.allowDuplicates === true,
-    onExisting: s.o.onExisting ?? 'skip',
+    allowDuplicates: s.allowDuplicates,
+    onExisting: s.onExisting,
     stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
   });
 }
@@ -56,7 +56,7 @@ function runMemory(s: RunSettings, conn: Connection): RunMemory {
  * file gets the same ETA, by the same rule, for `assetbatch status` in another terminal.
  */
 function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number, runFile: RunFile | undefined): (done: number) => void {
-  const onProgress = s.o.onProgress;
+  const onProgress = s.hooks.onProgress;
   if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
   const total = plan.counted ? plan.rows + plan.totalsRows : undefined;

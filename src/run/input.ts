@@ -29,7 +29,7 @@ export interface MappedInput {
 }
 
 export function probeInput(s: RunSettings): Promise<SheetSource> {
-  return openSheet(s.o.file, { sheet: s.sheet, headerRow: s.headerRow, isKnownHeader: headerMatcher(s.def) });
+  return openSheet(s.file, { sheet: s.sheet, headerRow: s.headerRow, isKnownHeader: headerMatcher(s.def) });
 }
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
@@ -52,7 +52,7 @@ function headersSeen(headers: readonly string[], max = 30): string {
 /** A mapping that leaves out a required field, or (updates) any way to find each row's record, stops here. */
 function checkMapping(s: RunSettings, probe: SheetSource, mapping: Mapping): void {
   const { def, mode, keyField } = s;
-  const location = { file: s.o.file, sheet: probe.sheet };
+  const location = { file: s.file, sheet: probe.sheet };
   if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
     throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
       location,
@@ -95,21 +95,21 @@ export async function mapByLists(
 }
 
 export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connection): Promise<MappedInput> {
-  const { def, mode, mappingFile, mappingPath, company, o } = s;
+  const { def, mode, mappingFile, mappingPath, company } = s;
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
   const named = [...Object.values(mappingFile?.columns ?? {}).flat(), ...Object.keys(mappingFile?.fields ?? {})];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
   // The first rows (read ahead by the probe, kept for the run): a column whose values
   // contradict its header's field is not taken for it.
-  const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(o.file, { sheet: s.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(s.file, { sheet: s.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
   const custom =
     namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: o.preset !== undefined, samples };
+  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: s.fromPreset, samples };
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
-  const resolver = new Resolver(conn.client, { company, refresh: o.refreshLookups, cacheDir: o.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
+  const resolver = new Resolver(conn.client, { company, refresh: s.refreshLookups, cacheDir: s.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // A mapping short of a required field stops before any list is read.
   const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) => checkMapping(s, probe, m));
   await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder, unmatched: s.unmatched });

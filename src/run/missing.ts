@@ -71,7 +71,7 @@ export function tooManyMissing(s: RunSettings, cov: SheetCoverage, limit: number
     'E_SYNC_TOO_MANY_MISSING',
     `${cov.missing.length} of ${cov.inScope} ${s.def.plural} in the service are not in the sheet, more than --max-missing allows (${limitText}); nothing was sent. Missing: ${shown}${more}`,
     {
-      location: { file: s.o.file },
+      location: { file: s.file },
       hint: 'Is this the whole register? Check the sheet (or narrow the records with --scope FIELD=VALUE); raise --max-missing (a number or N%) if so many are really gone.',
     },
   );

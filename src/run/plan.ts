@@ -51,15 +51,15 @@ async function readAhead(s: RunSettings, input: MappedInput, scanner: Scanner, o
     const next = await rows.next();
     return next.done ? undefined : next.value;
   };
-  const lookahead = Math.max(1, s.o.lookaheadRows ?? LOOKAHEAD_ROWS);
-  const fileBytes = (await stat(s.o.file)).size;
+  const lookahead = Math.max(1, s.lookaheadRows ?? LOOKAHEAD_ROWS);
+  const fileBytes = (await stat(s.file)).size;
   const ahead: SheetRow[] = [];
   const turns = new Turns();
   for (;;) {
     const turn = turns.due();
     if (turn) await turn;
     // Stopped while the sheet is counted: nothing is sent, and the run ends as a stop in planning does.
-    if (s.o.signal?.aborted) throw interrupted(s.dryRun);
+    if (s.hooks.signal?.aborted) throw interrupted(s.dryRun);
     if (onePass && ahead.length >= lookahead) {
       scanner.expectFileBytes(fileBytes);
       return { ahead, counted: false, nextRow };
@@ -73,22 +73,22 @@ async function readAhead(s: RunSettings, input: MappedInput, scanner: Scanner, o
 }
 
 export async function scanInput(s: RunSettings, input: MappedInput): Promise<ScannedSheet> {
-  const { def, mode, dryRun, o } = s;
+  const { def, mode, dryRun } = s;
   const { probe, mapping, resolver } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
   const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
-  const scanner = new Scanner(mapping, { dateOrder: s.dateOrder, keyField: s.keyField, trackKeys: ((!o.allowDuplicates || selfRefCol !== undefined) && mode === 'create') || s.sync !== undefined, selfRefIndex: selfRefCol?.index });
-  const where = { file: o.file, sheet: probe.sheet };
+  const scanner = new Scanner(mapping, { dateOrder: s.dateOrder, keyField: s.keyField, trackKeys: ((!s.allowDuplicates || selfRefCol !== undefined) && mode === 'create') || s.sync !== undefined, selfRefIndex: selfRefCol?.index });
+  const where = { file: s.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
   // which are kept and checked first, and the rest is checked as it is read. Writes need
   // the whole sheet counted first (the plan, the ETA, parents below their children).
   // A sync needs every key before it can tell which records the sheet no longer has.
-  const onePass = dryRun && mode === 'create' && !selfRefCol && o.onePass !== false && !s.sync;
+  const onePass = dryRun && mode === 'create' && !selfRefCol && s.onePass && !s.sync;
   const { ahead, counted, nextRow } = await readAhead(s, input, scanner, onePass);
   const dateOrders = scanner.dateOrders(where, counted);
   // A date column whose first rows all read both ways: the rest of the sheet decides.
   if (!counted && scanner.unsettled().length > 0) {
-    const side = await openSheet(o.file, { sheet: s.sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
+    const side = await openSheet(s.file, { sheet: s.sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
     for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
   }
   const blankRows = probe.stats.blankRows;
@@ -101,7 +101,7 @@ export async function scanInput(s: RunSettings, input: MappedInput): Promise<Sca
   for (const [kind, names] of scanner.names) await resolver.load(kind, names);
   scanner.collectNames = false;
   let placeholder = -1;
-  for (const [kind, keys] of o.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
+  for (const [kind, keys] of s.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
   return { scanner, ahead, counted, onePass, dateOrders, selfRefCol, where, nextRow, referenced: scanner.referenced() };
 }
 
@@ -127,7 +127,7 @@ export interface PlannedRun {
 }
 
 /** A run that changes records it finds (update, --on-existing update): it compares rows with them. */
-const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.o.onExisting === 'update';
+const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onExisting === 'update';
 
 /**
  * Which records exist already (by natural key), and the list's highest id when it was read
@@ -169,9 +169,9 @@ async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, re
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
 export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
-  const { def, mode, dryRun, company, o } = s;
+  const { def, mode, dryRun, company } = s;
   const { probe, mapping, resolver } = input;
-  const { state, warnings: journalWarnings } = journaled ? await priorState(s.journalPath, o.resume !== false, { file: o.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
+  const { state, warnings: journalWarnings } = journaled ? await priorState(s.journalPath, s.resume, { file: s.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
   const prior = state ? new PriorRuns(state) : undefined;
   const doneRows = prior?.doneRows ?? 0;
   const rows = sc.scanner.rows;
@@ -187,8 +187,8 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
   // then a row costs its write, and an unchanged row nothing.
   const plannedRequests = writes * (mode === 'update' && !ex.records ? 2 : 1) + perRowChecks;
   const plan: ImportPlan = {
-    target: writeTarget(o.connection),
-    file: o.file,
+    target: writeTarget(s.connection),
+    file: s.file,
     sheet: probe.sheet,
     resource: def.name,
     rows,
@@ -210,7 +210,7 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     markRequests: mark?.requests,
     writes,
     dryRun,
-    rateLimit: o.connection.rateLimit,
+    rateLimit: s.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
     resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
     sync: synced?.plan,

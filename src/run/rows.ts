@@ -79,13 +79,13 @@ export class RowOutcomes {
   /** A reference to a row that failed in an earlier sheet of the workbook: the skip that says so. */
   private failedRef(r: SheetRow, p: PreparedRow): string | undefined {
     const { s, input } = this.d;
-    if (!s.o.failedRefs) return undefined;
+    if (!s.failedRefs) return undefined;
     for (const i of p.issues) {
       if (i.code !== 'E_LOOKUP_NOT_FOUND' || !i.field) continue;
       const f = s.def.fields.find((x) => x.name === i.field);
       const col = input.mapping.columns.find((c) => c.header === i.column);
       const text = col ? cellText(cellAt(input.mapping, col.index, r.cells)).trim() : '';
-      const why = f?.lookup && col ? s.o.failedRefs.get(f.lookup)?.get(text.toLowerCase()) : undefined;
+      const why = f?.lookup && col ? s.failedRefs.get(f.lookup)?.get(text.toLowerCase()) : undefined;
       if (why) return `its ${f!.lookup!.replace(/_/g, ' ')} '${text}' ${why}`;
     }
     return undefined;
@@ -102,7 +102,7 @@ export class RowOutcomes {
     const refNote = this.failedRef(r, p);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
     const key = naturalKey(s.def, p.body, s.keyField);
-    if (key && !s.o.allowDuplicates && s.mode === 'create') {
+    if (key && !s.allowDuplicates && s.mode === 'create') {
       const first = sc.scanner.firstRowOf(key.value, r.row);
       if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
     }
@@ -121,7 +121,7 @@ export class RowOutcomes {
   private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined, sent: PreparedRow['body']): RowOutcome {
     const { s, input } = this.d;
     if (existingId !== undefined) {
-      const what = s.o.onExisting ?? 'skip';
+      const what = s.onExisting;
       if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
       if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
@@ -168,7 +168,7 @@ export class RowOutcomes {
     if (typeof id !== 'number') return id;
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
-      const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.o.clearEmpty ? p.emptyFields : [], replace: s.o.replace, dryRun: s.dryRun });
+      const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.clearEmpty ? p.emptyFields : [], replace: s.replace, dryRun: s.dryRun });
       const failed = res.invalid ? 'invalid' : 'failed';
       if (res.status !== 'failed' && res.conflicts?.length) return conflictOutcome(base, id, res, s.dryRun);
       // A sync calls a row whose record already has its values unchanged; an update, skipped.

@@ -11,8 +11,23 @@ import { loadMappingFile, presetPath } from './mapping-file.js';
 import type { ImportOptions, MissingAction } from './types.js';
 import { unmatchedPolicy, type UnmatchedPolicy } from '../resolve/unmatched.js';
 
+/** What the caller watches a run with: none of it changes what the run writes. */
+export interface RunHooks {
+  readonly logger?: ImportOptions['logger'];
+  readonly onRow?: ImportOptions['onRow'];
+  readonly onProgress?: ImportOptions['onProgress'];
+  readonly onWait?: ImportOptions['onWait'];
+  readonly signal?: AbortSignal;
+}
+
 export interface RunSettings {
-  readonly o: ImportOptions;
+  /** The input file, as the caller named it. */
+  readonly file: string;
+  readonly connection: ImportOptions['connection'];
+  /** An open connection the caller lends the run (a workbook's sheets share one). */
+  readonly connectionOverride?: ImportOptions['connectionOverride'];
+  readonly sandboxOptions?: ImportOptions['sandboxOptions'];
+  readonly hooks: RunHooks;
   readonly def: ResourceDef;
   readonly mode: WriteMode;
   readonly dryRun: boolean;
@@ -32,6 +47,29 @@ export interface RunSettings {
   readonly journalPath: string;
   /** A sync: the sheet is what the service must match, rows matched on keyField. */
   readonly sync?: SyncSettings;
+  /** A row whose record exists: skip it (default), update it, or fail it (--on-existing). */
+  readonly onExisting: NonNullable<ImportOptions['onExisting']>;
+  /** Send rows an earlier run of another file or report already created (--allow-duplicates). */
+  readonly allowDuplicates: boolean;
+  /** An update sends the whole record (--replace), not only the sheet's cells. */
+  readonly replace: boolean;
+  /** An update clears the fields whose cells are empty (--clear-empty). */
+  readonly clearEmpty: boolean;
+  /** A workbook's earlier sheets: the references whose rows failed there. */
+  readonly failedRefs?: ImportOptions['failedRefs'];
+  readonly lookaheadRows?: number;
+  /** A workbook's earlier sheets: the references their rows created (names not in the lists yet). */
+  readonly knownRefs?: ImportOptions['knownRefs'];
+  /** Rows written at once. */
+  readonly concurrency: number;
+  /** The mapping came from a shipped preset (its columns may be absent from the sheet). */
+  readonly fromPreset: boolean;
+  /** Resume from the journal of an earlier run (default); false: --no-resume. */
+  readonly resume: boolean;
+  readonly refreshLookups: boolean;
+  readonly lookupCacheDir?: string;
+  /** A dry run may check rows as it reads them (default); false: read the sheet twice. */
+  readonly onePass: boolean;
 }
 
 export interface SyncSettings {
@@ -98,7 +136,24 @@ export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
   const sync = o.sync ? syncSettings(def, o) : undefined;
   const keyField = sync?.key ?? (def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0]);
   return Object.freeze({
-    o,
+    file: o.file,
+    connection: o.connection,
+    connectionOverride: o.connectionOverride,
+    sandboxOptions: o.sandboxOptions,
+    hooks: { logger: o.logger, onRow: o.onRow, onProgress: o.onProgress, onWait: o.onWait, signal: o.signal },
+    onExisting: o.onExisting ?? 'skip',
+    allowDuplicates: o.allowDuplicates === true,
+    replace: o.replace === true,
+    clearEmpty: o.clearEmpty === true,
+    failedRefs: o.failedRefs,
+    lookaheadRows: o.lookaheadRows,
+    knownRefs: o.knownRefs,
+    concurrency: Math.max(1, o.concurrency ?? 4),
+    fromPreset: o.preset !== undefined,
+    resume: o.resume !== false,
+    refreshLookups: o.refreshLookups === true,
+    lookupCacheDir: o.lookupCacheDir,
+    onePass: o.onePass !== false,
     def,
     mode,
     dryRun: o.dryRun === true,

@@ -12,7 +12,7 @@ import type { ImportOptions, MissingAction } from './types.js';
 import { unmatchedPolicy, type UnmatchedPolicy } from '../resolve/unmatched.js';
 
 /** What the caller watches a run with: none of it changes what the run writes. */
-export interface RunHooks {
+interface RunHooks {
   readonly logger?: ImportOptions['logger'];
   readonly onRow?: ImportOptions['onRow'];
   readonly onProgress?: ImportOptions['onProgress'];

@@ -168,7 +168,7 @@ describe('atomic writes', () => {
     // Only the report in progress (named <report>.<pid>.part: it grows row by row for `tail -f`),
     // the journal that lets the next run resume, and the dead run's lock (and who held it),
     // which the next run takes over at once.
-    for (const f of left) expect(f).toMatch(/^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$/);
+    for (const f of left) expect(f).toMatch(/^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$|^atomic\.report\.run\.json$/);
 
     const res = await runCli(['import', join(dir, 'atomic.csv'), '-r', 'asset', '--report', report, '--concurrency', '4', ...sb.args]);
     expect(res.code, res.stderr).toBe(0);

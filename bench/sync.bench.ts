@@ -6,7 +6,7 @@
 // The figures go into bench/results.md (its "Sync" section; other sections are kept).
 // Run: npm run bench:sync
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -15,15 +15,12 @@ import { ApiClient } from '../src/api/client.js';
 import { exportResource } from '../src/export/index.js';
 import { importSpreadsheet, syncSpreadsheet, updateSpreadsheet, type ImportSummary } from '../src/run/import.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
-import { openAtomic } from '../src/util/atomic-file.js';
+import { machine, writeSection } from './lib/results.js';
 
 const RECORDS = 2_000;
 const EDITED = 20;
 const ADDED = 10;
 const REMOVED = 10;
-const RESULTS = new URL('./results.md', import.meta.url).pathname;
-const START = '<!-- sync:start -->';
-const END = '<!-- sync:end -->';
 
 interface Measured {
   what: string;
@@ -94,30 +91,17 @@ it(`update and sync of ${RECORDS} assets cost the pages and the changes`, async 
     expect({ created: sync.summary.counts.created, updated: sync.summary.counts.updated, missing: sync.summary.counts.missing }).toEqual({ created: ADDED, updated: EDITED, missing: REMOVED });
 
     const section = [
-      START,
       '## Sync: later runs cost what changed (`npm run bench:sync`)',
       '',
-      `\`bench/sync.bench.ts\`: the sandbox with the rate limit off, in this process; ${RECORDS} assets imported from a sheet, then the two runs below, once each. Requests are the figure that matters (at the account's 100 a minute they are the run's time; the column "at 100/min" is that floor). Goal (issue 25): pages (${RECORDS} ÷ 25 = ${RECORDS / 25}) + changed rows + lookups + 10. "Read a row at a time" is what the same work costs with one read a row (a GET or a filtered lookup) before its write, as \`update\` did before. Node ${process.version}, ${cpus().length} cores, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      `\`bench/sync.bench.ts\`: the sandbox with the rate limit off, in this process; ${RECORDS} assets imported from a sheet, then the two runs below, once each. Requests are the figure that matters (at the account's 100 a minute they are the run's time; the column "at 100/min" is that floor). Goal (issue 25): pages (${RECORDS} ÷ 25 = ${RECORDS / 25}) + changed rows + lookups + 10. "Read a row at a time" is what the same work costs with one read a row (a GET or a filtered lookup) before its write, as \`update\` did before. ${machine()}.`,
       '',
       '| run | requests | writes | lookup lists | goal | time (no rate limit) | at 100/min | read a row at a time |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
       line(update),
       line(sync),
-      END,
     ].join('\n');
     process.stdout.write(`${section}\n`);
-    let current = '';
-    try {
-      current = await readFile(RESULTS, 'utf8');
-    } catch {
-      current = '# Benchmark results\n';
-    }
-    const from = current.indexOf(START);
-    const to = current.indexOf(END);
-    const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + END.length) : `${current.trimEnd()}\n\n${section}\n`;
-    const out = await openAtomic(RESULTS);
-    out.stream.write(next);
-    await out.commit();
+    await writeSection('sync', section);
     expect(update.summary.requests).toBeLessThanOrEqual(update.goal);
     expect(sync.summary.requests).toBeLessThanOrEqual(sync.goal);
   } finally {

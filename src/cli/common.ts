@@ -107,16 +107,16 @@ export class Progress {
    * us, and the ETA by the rate limiter's own rule (not an extrapolation of the first
    * minute, which a burst or a wait would throw off). Redrawn at most twice a second.
    */
-  run(p: RunProgress): void {
+  run(progress: RunProgress): void {
     if (!this.enabled) return;
     const now = Date.now();
-    if (now - this.last < 500 && (p.total === undefined || p.done < p.total)) return;
+    if (now - this.last < 500 && (progress.total === undefined || progress.done < progress.total)) return;
     this.last = now;
     const minutes = Math.max(1 / 60, (now - this.started) / 60_000);
-    const parts = [`${p.done}${p.total !== undefined ? `/${p.total}` : ''} rows`, `${Math.round(p.done / minutes)} rows/min`];
-    const left = p.windowLeft?.();
+    const parts = [`${progress.done}${progress.total !== undefined ? `/${progress.total}` : ''} rows`, `${Math.round(progress.done / minutes)} rows/min`];
+    const left = progress.windowLeft?.();
     if (left !== undefined) parts.push(`${left} requests left in the window`);
-    const eta = p.total !== undefined && p.done < p.total ? p.etaMs?.() : undefined;
+    const eta = progress.total !== undefined && progress.done < progress.total ? progress.etaMs?.() : undefined;
     if (eta !== undefined) parts.push(`ETA ${formatDuration(eta / 1000)}`);
     process.stderr.write(`\r${this.label} ${parts.join(' · ')}\x1b[K`);
   }

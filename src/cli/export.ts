@@ -66,8 +66,8 @@ function duration(ms: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function planLine(p: ExportPlan): string {
-  return `plan: ${p.resource}: ${plural(p.count, 'record')}, ${plural(p.pages, 'page')}, ${plural(p.requests, 'request')}, ${duration(p.etaMs)}\n`;
+function planLine(plan: ExportPlan): string {
+  return `plan: ${plan.resource}: ${plural(plan.count, 'record')}, ${plural(plan.pages, 'page')}, ${plural(plan.requests, 'request')}, ${duration(plan.etaMs)}\n`;
 }
 
 /** Run the export command; resolves to the process exit code. */
@@ -105,13 +105,13 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
       concurrency: flags.concurrency ?? cfg.concurrency,
       mode: flags.followNext ? ('next' as const) : ('pages' as const),
       signal: interrupt.signal,
-      onPlan: (p: ExportPlan) => {
+      onPlan: (plan: ExportPlan) => {
         clearProgress();
-        io.stderr.write(planLine(p));
+        io.stderr.write(planLine(plan));
       },
-      onProgress: (p: ExportProgress) => {
+      onProgress: (progress: ExportProgress) => {
         if (!tty) return;
-        io.stderr.write(`\r\x1b[K${p.resource}: page ${p.page}/${p.pages}, ${p.records}/${p.count} records`);
+        io.stderr.write(`\r\x1b[K${progress.resource}: page ${progress.page}/${progress.pages}, ${progress.records}/${progress.count} records`);
         progressShown = true;
       },
     };

@@ -128,12 +128,12 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
 }
 
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
-function syncParts(s: ImportSummary, tally: SyncTally): string[] {
-  const c = s.counts;
-  const extra = [`${c.unchanged} unchanged`, `${c.missing} missing`, ...(c.conflict ? [`${c.conflict} ${c.conflict === 1 ? 'conflict' : 'conflicts'}`] : []), `${c.invalid} invalid`, `${c.skipped} skipped`, `${c.failed} failed`];
-  const stopped = c['not sent'] ? [`${c['not sent']} ${s.dryRun ? 'not checked' : 'not sent'}`] : [];
-  if (s.dryRun) return [`${c.valid - tally.wouldUpdate} to create`, `${tally.wouldUpdate} to update`, ...extra, ...stopped];
-  return [`${c.created} created`, `${c.updated} updated`, ...extra, ...stopped];
+function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
+  const counts = summary.counts;
+  const extra = [`${counts.unchanged} unchanged`, `${counts.missing} missing`, ...(counts.conflict ? [`${counts.conflict} ${counts.conflict === 1 ? 'conflict' : 'conflicts'}`] : []), `${counts.invalid} invalid`, `${counts.skipped} skipped`, `${counts.failed} failed`];
+  const stopped = counts['not sent'] ? [`${counts['not sent']} ${summary.dryRun ? 'not checked' : 'not sent'}`] : [];
+  if (summary.dryRun) return [`${counts.valid - tally.wouldUpdate} to create`, `${tally.wouldUpdate} to update`, ...extra, ...stopped];
+  return [`${counts.created} created`, `${counts.updated} updated`, ...extra, ...stopped];
 }
 
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
@@ -148,28 +148,28 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string
   return lines;
 }
 
-export function printSummary(s: ImportSummary, out: NodeJS.WritableStream = process.stdout, tally?: SyncTally): void {
-  const c = s.counts;
+export function printSummary(summary: ImportSummary, out: NodeJS.WritableStream = process.stdout, tally?: SyncTally): void {
+  const counts = summary.counts;
   const parts = tally
-    ? syncParts(s, tally)
-    : s.dryRun
-    ? [`${c.valid} valid`, `${c.invalid} invalid`, `${c.skipped} skipped`, ...(c['not sent'] ? [`${c['not sent']} not checked`] : [])]
-    : [`${c.created} created`, `${c.updated} updated`, `${c.skipped} skipped`, `${c.invalid} invalid`, `${c.failed} failed`, ...(c['not sent'] ? [`${c['not sent']} not sent`] : [])];
+    ? syncParts(summary, tally)
+    : summary.dryRun
+    ? [`${counts.valid} valid`, `${counts.invalid} invalid`, `${counts.skipped} skipped`, ...(counts['not sent'] ? [`${counts['not sent']} not checked`] : [])]
+    : [`${counts.created} created`, `${counts.updated} updated`, `${counts.skipped} skipped`, `${counts.invalid} invalid`, `${counts.failed} failed`, ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : [])];
   const lines = [
-    `${s.dryRun ? 'Checked' : 'Done'}: ${s.rows} rows — ${parts.join(', ')}.`,
-    `${s.requests} requests${s.throttled ? ` (${s.throttled} throttled)` : ''}${s.recovered ? `, ${s.recovered} rows recovered after lost answers` : ''}, ${formatDuration(s.durationMs / 1000)}, ${s.rowsPerSecond.toFixed(1)} rows/s.`,
+    `${summary.dryRun ? 'Checked' : 'Done'}: ${summary.rows} rows — ${parts.join(', ')}.`,
+    `${summary.requests} requests${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${summary.recovered} rows recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
   // The plan's warnings were shown before the first row; these came up while sending.
-  for (const w of s.runWarnings) lines.push(`warning: ${w}`);
-  if (s.repairedRows > 0) {
-    lines.push(`warning: the shape of ${s.repairedRows} ${s.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${s.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
+  for (const w of summary.runWarnings) lines.push(`warning: ${w}`);
+  if (summary.repairedRows > 0) {
+    lines.push(`warning: the shape of ${summary.repairedRows} ${summary.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${summary.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
   }
-  if (s.unmatchedRows > 0) {
-    const rows = s.unmatchedRows === 1 ? '1 row names' : `${s.unmatchedRows} rows name`;
+  if (summary.unmatchedRows > 0) {
+    const rows = summary.unmatchedRows === 1 ? '1 row names' : `${summary.unmatchedRows} rows name`;
     lines.push(`warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`);
   }
-  if (s.report) lines.push(`Report: ${s.report}`);
-  if (s.stopped) lines.push(`Stopped: ${s.stopped.message}`);
+  if (summary.report) lines.push(`Report: ${summary.report}`);
+  if (summary.stopped) lines.push(`Stopped: ${summary.stopped.message}`);
   out.write(lines.join('\n') + '\n');
 }
 
@@ -185,17 +185,17 @@ class RowProblems {
   private unlisted = 0;
 
   /** Whether the row has problems to show (then call `print`). */
-  has(o: RowOutcome): boolean {
-    return (o.status === 'invalid' || o.status === 'failed') && o.issues.length > 0;
+  has(outcome: RowOutcome): boolean {
+    return (outcome.status === 'invalid' || outcome.status === 'failed') && outcome.issues.length > 0;
   }
 
-  print(o: RowOutcome): void {
+  print(outcome: RowOutcome): void {
     if (this.listed >= LISTED_ROWS) {
       this.unlisted++;
       return;
     }
     this.listed++;
-    for (const i of o.issues) process.stderr.write(`row ${o.row}: ${formatRowIssue(i)}\n`);
+    for (const i of outcome.issues) process.stderr.write(`row ${outcome.row}: ${formatRowIssue(i)}\n`);
   }
 
   /** After the run: how many rows with problems were not listed. */
@@ -209,28 +209,28 @@ class RowProblems {
 /** A sync dry run's rows that would be updated (status valid with changes), for its summary. */
 class SyncTally {
   wouldUpdate = 0;
-  add(o: RowOutcome): void {
-    if (o.status === 'valid' && o.changes?.length) this.wouldUpdate++;
+  add(outcome: RowOutcome): void {
+    if (outcome.status === 'valid' && outcome.changes?.length) this.wouldUpdate++;
   }
 }
 
-function printChanges(o: RowOutcome): void {
-  if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
-  if (o.status === 'conflict') return void process.stderr.write(`row ${o.row}: id ${o.id}: conflict: ${o.note ?? ''}\n`);
-  if (!o.changes) return;
-  if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
+function printChanges(outcome: RowOutcome): void {
+  if (outcome.status === 'missing') return void process.stderr.write(`missing: id ${outcome.id}${outcome.key ? ` (${outcome.key})` : ''}: ${outcome.note ?? ''}\n`);
+  if (outcome.status === 'conflict') return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: conflict: ${outcome.note ?? ''}\n`);
+  if (!outcome.changes) return;
+  if (outcome.changes.length === 0) return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: no change\n`);
   const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   // A lookup shows its name beside its id: `country United Kingdom (826) → Germany (276)`.
   const side = (v: unknown, name: string | undefined) => (name === undefined ? show(v) : `${name} (${show(v)})`);
-  process.stderr.write(`row ${o.row}: id ${o.id}: ${o.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`);
+  process.stderr.write(`row ${outcome.row}: id ${outcome.id}: ${outcome.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`);
 }
 
-export function exitCodeOf(s: ImportSummary): number {
-  if (s.stopped) return ExitCode.STOPPED;
+export function exitCodeOf(summary: ImportSummary): number {
+  if (summary.stopped) return ExitCode.STOPPED;
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
   // So is a run that left out names the service lacks (--unmatched blank or default), and a
   // conflict: a row the tool would not decide, which someone must look at.
-  return s.counts.invalid + s.counts.failed + s.counts.conflict > 0 || s.repairedRows > 0 || s.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  return summary.counts.invalid + summary.counts.failed + summary.counts.conflict > 0 || summary.repairedRows > 0 || summary.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
 }
 
 const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
@@ -326,19 +326,19 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         progress.done();
         announceWait(ms);
       },
-      onPlan: (p) => {
-        if (!f.json) printPlan(p);
+      onPlan: (plan) => {
+        if (!f.json) printPlan(plan);
       },
-      onRow: (o) => {
-        tally.add(o);
+      onRow: (outcome) => {
+        tally.add(outcome);
         if (f.quiet || f.json) return;
         // The progress line is cleared only for a row that prints (a clear for every row is a write for every row).
-        const problem = problems.has(o);
+        const problem = problems.has(outcome);
         // A row with no change says nothing: the summary counts them.
-        if (!problem && !o.changes?.length && o.status !== 'missing' && o.status !== 'conflict') return;
+        if (!problem && !outcome.changes?.length && outcome.status !== 'missing' && outcome.status !== 'conflict') return;
         progress.done();
-        if (problem) problems.print(o);
-        if (o.changes?.length || o.status === 'missing' || o.status === 'conflict') printChanges(o);
+        if (problem) problems.print(outcome);
+        if (outcome.changes?.length || outcome.status === 'missing' || outcome.status === 'conflict') printChanges(outcome);
       },
       onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
     });
@@ -547,11 +547,11 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
         problems.finish(undefined);
         if (!f.json) process.stderr.write(`\n== sheet "${sheet}" → ${resource}s\n`);
       },
-      onPlan: (p) => {
-        if (!f.json) printPlan(p);
+      onPlan: (plan) => {
+        if (!f.json) printPlan(plan);
       },
-      onRow: (o) => {
-        if (!f.quiet && !f.json && problems.has(o)) problems.print(o);
+      onRow: (outcome) => {
+        if (!f.quiet && !f.json && problems.has(outcome)) problems.print(outcome);
       },
       signal: stopper.signal,
       onWait: announceWait,

@@ -7,30 +7,30 @@ import { formatDuration, runAction } from './common.js';
 const plural = (n: number, what: string) => `${n} ${what}`;
 
 /** An ended run's counts as its report and summary give them. */
-function outcomeText(c: NonNullable<RunStatus['outcome']>): string {
-  const parts = [plural(c.created, 'created'), plural(c.updated, 'updated'), plural(c.skipped, 'skipped'), plural(c.invalid, 'invalid'), plural(c.failed, 'failed')];
+function outcomeText(counts: NonNullable<RunStatus['outcome']>): string {
+  const parts = [plural(counts.created, 'created'), plural(counts.updated, 'updated'), plural(counts.skipped, 'skipped'), plural(counts.invalid, 'invalid'), plural(counts.failed, 'failed')];
   // Statuses of other commands (sync's unchanged, missing) are said when a run has them.
-  for (const [k, n] of Object.entries(c)) if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k)) parts.push(plural(n, k));
+  for (const [k, n] of Object.entries(counts)) if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k)) parts.push(plural(n, k));
   return parts.join(', ');
 }
 
-export function formatStatus(s: RunStatus): string {
-  const c = s.counts;
-  const what = s.mode === 'update' ? 'Update' : 'Import';
+export function formatStatus(status: RunStatus): string {
+  const counts = status.counts;
+  const what = status.mode === 'update' ? 'Update' : 'Import';
   const state =
-    s.state === 'running'
-      ? `running${s.holder?.pid ? ` (pid ${s.holder.pid}${s.holder.host ? ` on ${s.holder.host}` : ''}${s.holder.started ? `, since ${s.holder.started}` : ''})` : ''}`
-      : s.state === 'finished'
-        ? `finished${s.lastActivity ? ` (${s.lastActivity})` : ''}`
-        : `stopped${s.stoppedBecause ? `: ${s.stoppedBecause}` : ''}`;
-  const lines = [`${what} of ${s.file}${s.resource ? ` (${s.resource}s)` : ''}: ${state}.`];
-  if (s.outcome) lines.push(`Rows: ${outcomeText(s.outcome)}${s.rows !== undefined ? ` (of ${s.rows})` : ''}.`);
-  else lines.push(`Rows: ${c.created} created, ${c.updated} updated, ${c.failed} failed, ${c.inFlight} in flight${s.left !== undefined ? `; ${s.left} left of ${s.rows}` : ''}.`);
-  if (s.state !== 'finished') lines.push(`Rate: ${s.rowsPerMinute} rows/min over the last ${RATE_MINUTES} minutes${s.alive ? '' : ' of the run'}${s.etaSeconds !== undefined ? `; ETA ${formatDuration(s.etaSeconds)}` : ''}.`);
-  if (s.lastError) lines.push(`Last error: row ${s.lastError.row}: ${s.lastError.message} (${s.lastError.at})`);
-  if (s.lastActivity && s.state !== 'finished') lines.push(`Last entry: ${s.lastActivity}`);
-  lines.push(`Journal: ${s.journal}${s.runs > 1 ? ` (${s.runs} runs)` : ''}`);
-  if (s.state === 'stopped' && (s.left ?? 0) > 0) lines.push(`Run the same ${what.toLowerCase()} command again to resume.`);
+    status.state === 'running'
+      ? `running${status.holder?.pid ? ` (pid ${status.holder.pid}${status.holder.host ? ` on ${status.holder.host}` : ''}${status.holder.started ? `, since ${status.holder.started}` : ''})` : ''}`
+      : status.state === 'finished'
+        ? `finished${status.lastActivity ? ` (${status.lastActivity})` : ''}`
+        : `stopped${status.stoppedBecause ? `: ${status.stoppedBecause}` : ''}`;
+  const lines = [`${what} of ${status.file}${status.resource ? ` (${status.resource}s)` : ''}: ${state}.`];
+  if (status.outcome) lines.push(`Rows: ${outcomeText(status.outcome)}${status.rows !== undefined ? ` (of ${status.rows})` : ''}.`);
+  else lines.push(`Rows: ${counts.created} created, ${counts.updated} updated, ${counts.failed} failed, ${counts.inFlight} in flight${status.left !== undefined ? `; ${status.left} left of ${status.rows}` : ''}.`);
+  if (status.state !== 'finished') lines.push(`Rate: ${status.rowsPerMinute} rows/min over the last ${RATE_MINUTES} minutes${status.alive ? '' : ' of the run'}${status.etaSeconds !== undefined ? `; ETA ${formatDuration(status.etaSeconds)}` : ''}.`);
+  if (status.lastError) lines.push(`Last error: row ${status.lastError.row}: ${status.lastError.message} (${status.lastError.at})`);
+  if (status.lastActivity && status.state !== 'finished') lines.push(`Last entry: ${status.lastActivity}`);
+  lines.push(`Journal: ${status.journal}${status.runs > 1 ? ` (${status.runs} runs)` : ''}`);
+  if (status.state === 'stopped' && (status.left ?? 0) > 0) lines.push(`Run the same ${what.toLowerCase()} command again to resume.`);
   return lines.join('\n') + '\n';
 }
 
@@ -43,9 +43,9 @@ export function registerStatusCommand(program: Command): void {
     .action(async (file: string, f: { json?: boolean }) =>
       runAction(false, [], async () => {
         // A workbook's sheets each have a run of their own: their statuses, in the order they ran.
-        const s = await runStatus(file);
-        if (s.sheets && !f.json) return void process.stdout.write(s.sheets.map((x) => `Sheet "${x.sheet}":\n${formatStatus(x)}`).join('\n'));
-        process.stdout.write(f.json ? JSON.stringify(s, null, 2) + '\n' : formatStatus(s));
+        const status = await runStatus(file);
+        if (status.sheets && !f.json) return void process.stdout.write(status.sheets.map((x) => `Sheet "${x.sheet}":\n${formatStatus(x)}`).join('\n'));
+        process.stdout.write(f.json ? JSON.stringify(status, null, 2) + '\n' : formatStatus(status));
       }, f.json),
     );
 }

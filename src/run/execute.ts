@@ -50,39 +50,39 @@ export interface Executed {
   readonly unmatchedRows: number;
 }
 
-function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
+function rowContext(settings: RunSettings, input: MappedInput, scan: ScannedSheet): RowContext {
   return {
-    def: s.def,
-    mode: s.mode,
-    company: s.company,
+    def: settings.def,
+    mode: settings.mode,
+    company: settings.company,
     mapping: input.mapping,
-    dateOrders: sc.dateOrders,
-    defaultDateOrder: s.dateOrder,
+    dateOrders: scan.dateOrders,
+    defaultDateOrder: settings.dateOrder,
     resolver: input.resolver,
     fieldTemplates: input.custom.fieldTemplates,
     formTemplates: input.custom.formTemplates,
-    partial: s.mode === 'update' && !s.replace,
-    reportedWrites: s.onExisting === 'update' ? 'update' : 'skip',
-    unmatched: s.unmatched,
+    partial: settings.mode === 'update' && !settings.replace,
+    reportedWrites: settings.onExisting === 'update' ? 'update' : 'skip',
+    unmatched: settings.unmatched,
   };
 }
 
-function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
+function rowWriter(settings: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,
-    def: s.def,
-    company: s.company,
+    def: settings.def,
+    company: settings.company,
     mapping: input.mapping,
     journal: files.journal,
     memory: files.memory,
     // A sync keeps a colleague's edit: each field is judged against what the last run sent.
-    lastSent: s.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
-    preferSheet: s.sync?.preferSheet,
+    lastSent: settings.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
+    preferSheet: settings.sync?.preferSheet,
     prior: planned.prior,
     mark: planned.mark,
-    uniqueField: s.uniqueField,
-    onExisting: s.onExisting,
+    uniqueField: settings.uniqueField,
+    onExisting: settings.onExisting,
     existing: planned.existing,
     existingComplete: planned.existingComplete,
     existingSince: planned.existingSince,
@@ -105,18 +105,18 @@ class Emitter {
   private readonly debug: boolean;
 
   constructor(
-    private readonly s: RunSettings,
+    private readonly settings: RunSettings,
     private readonly report: ReportWriter,
     readonly readNotes: RowReadNotes,
     private readonly stop: StopState,
     private readonly progress: (done: number) => void,
   ) {
-    this.debug = s.hooks.logger?.isLevelEnabled('debug') === true;
+    this.debug = settings.hooks.logger?.isLevelEnabled('debug') === true;
   }
 
   /** A report that cannot be written (a full disk) stops the run: rows in flight finish and are journaled, nothing more is sent. */
   private fail(e: unknown): void {
-    this.reportFailed ??= fileWriteError(e, this.s.reportPath);
+    this.reportFailed ??= fileWriteError(e, this.settings.reportPath);
     this.stop.stop(this.reportFailed);
   }
 
@@ -133,9 +133,9 @@ class Emitter {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
     if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
-    if (this.debug) this.s.hooks.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
+    if (this.debug) this.settings.hooks.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
     const written = this.write(out);
-    this.s.hooks.onRow?.(out);
+    this.settings.hooks.onRow?.(out);
     this.progress(++this.done);
     return written;
   }
@@ -147,17 +147,17 @@ class Learner {
   private readonly settledBySideScan = new Set<number>();
 
   constructor(
-    private readonly s: RunSettings,
+    private readonly settings: RunSettings,
     private readonly input: MappedInput,
-    private readonly sc: ScannedSheet,
+    private readonly scan: ScannedSheet,
   ) {
     this.lookupCols = lookupColumns(input.mapping);
   }
 
   /** A promise only when learning needs the file again or the service. */
   learn(r: SheetRow): void | Promise<void> {
-    this.sc.scanner.add(r);
-    if (this.sc.scanner.dirty) return this.settleDates();
+    this.scan.scanner.add(r);
+    if (this.scan.scanner.dirty) return this.settleDates();
     const { resolver, mapping } = this.input;
     for (const c of this.lookupCols) {
       if (!resolver.index(c.kind).complete && !isEmptyCell(cellAt(mapping, c.index, r.cells))) return this.loadNames(r);
@@ -165,12 +165,12 @@ class Learner {
   }
 
   private async settleDates(): Promise<void> {
-    const { scanner, dateOrders, where } = this.sc;
+    const { scanner, dateOrders, where } = this.scan;
     scanner.dirty = false;
     // A column that now mixes orders stops the run, as a first pass would have.
     for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
     if (!scanner.unsettled().some((c) => !this.settledBySideScan.has(c.index))) return;
-    const side = await openSheet(this.s.file, { sheet: this.s.sheet, headerRow: this.input.probe.headerRow, isKnownHeader: headerMatcher(this.s.def) });
+    const side = await openSheet(this.settings.file, { sheet: this.settings.sheet, headerRow: this.input.probe.headerRow, isKnownHeader: headerMatcher(this.settings.def) });
     for (const [col, order] of await scanDateOrders(side.rows, this.input.mapping, where)) {
       dateOrders.set(col, order);
       this.settledBySideScan.add(col);
@@ -196,53 +196,53 @@ interface Loop {
 }
 
 /** A row checked and reported; a promise only when something must wait. */
-function checkRow(l: Loop, r: SheetRow): void | Promise<void> {
-  l.emitter.readNotes.remember(r);
-  const out = l.rows.track(r, l.rows.of(r));
-  return out instanceof Promise ? out.then((o) => l.emitter.emit(o)) : l.emitter.emit(out);
+function checkRow(loop: Loop, r: SheetRow): void | Promise<void> {
+  loop.emitter.readNotes.remember(r);
+  const out = loop.rows.track(r, loop.rows.of(r));
+  return out instanceof Promise ? out.then((o) => loop.emitter.emit(o)) : loop.emitter.emit(out);
 }
 
-async function onePass(l: Loop, sc: ScannedSheet, probe: SheetSource, learner: Learner): Promise<void> {
-  for (let i = 0; i < sc.ahead.length; i++) {
-    const waited = checkRow(l, sc.ahead[i]);
+async function onePass(loop: Loop, scan: ScannedSheet, probe: SheetSource, learner: Learner): Promise<void> {
+  for (let i = 0; i < scan.ahead.length; i++) {
+    const waited = checkRow(loop, scan.ahead[i]);
     if (waited) await waited;
   }
-  sc.ahead.length = 0;
+  scan.ahead.length = 0;
   const turns = new Turns();
   for (;;) {
     // A row at hand is taken without a promise; only an empty hand waits for the reader.
-    const r = probe.take?.() ?? (await sc.nextRow());
+    const r = probe.take?.() ?? (await scan.nextRow());
     const turn = turns.due();
     if (turn) await turn;
     if (!r) return;
     const learnt = learner.learn(r);
     if (learnt) await learnt;
-    const waited = checkRow(l, r);
+    const waited = checkRow(loop, r);
     if (waited) await waited;
   }
 }
 
 /** Writes (and updates' reads) a few at a time, reported in input order. */
-async function concurrently(l: Loop, source: SheetSource, concurrency: number): Promise<void> {
+async function concurrently(loop: Loop, source: SheetSource, concurrency: number): Promise<void> {
   const limit = pLimit(concurrency);
   const window: Promise<RowOutcome>[] = [];
   const next = async () => {
     const out = await window.shift()!;
-    await l.emitter.emit(out);
+    await loop.emitter.emit(out);
   };
   for await (const r of source.rows) {
-    l.emitter.readNotes.remember(r);
-    window.push(Promise.resolve(l.rows.track(r, limit(() => l.rows.of(r)))));
+    loop.emitter.readNotes.remember(r);
+    window.push(Promise.resolve(loop.rows.track(r, limit(() => loop.rows.of(r)))));
     while (window.length >= concurrency * 4) await next();
   }
   while (window.length > 0) await next();
 }
 
 /** A sync's records that the sheet no longer has, after its rows: each reported, or changed as --missing says. */
-async function reportMissing(s: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
+async function reportMissing(settings: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
   const { records, body } = planned.missing!;
-  const keyColumn = input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === s.keyField)?.index;
-  const deps = { s, writer, body, headers, keyColumn };
+  const keyColumn = input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === settings.keyField)?.index;
+  const deps = { settings, writer, body, headers, keyColumn };
   for (const m of records) {
     if (stop.stopped) {
       await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
@@ -257,42 +257,42 @@ async function reportMissing(s: RunSettings, input: MappedInput, planned: Planne
   }
 }
 
-export async function execute(s: RunSettings, input: MappedInput, sc: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
+export async function execute(settings: RunSettings, input: MappedInput, scan: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
   // Pass 2, or the rest of the one pass.
-  const source = sc.onePass ? input.probe : await openSheet(s.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
-  files.report = await openReport(s.reportPath, source.headers, { sent: s.dryRun });
+  const source = scan.onePass ? input.probe : await openSheet(settings.file, { sheet: settings.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(settings.def) });
+  files.report = await openReport(settings.reportPath, source.headers, { sent: settings.dryRun });
   if (planned.journaled) {
-    files.journal = new Journal(s.journalPath);
-    files.journal.open({ file: resolvePath(s.file), resource: s.def.name, company: s.company, baseUrl: conn.baseUrl, mode: s.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: s.connection.rateLimit }, planned.state?.runs ?? 0);
+    files.journal = new Journal(settings.journalPath);
+    files.journal.open({ file: resolvePath(settings.file), resource: settings.def.name, company: settings.company, baseUrl: conn.baseUrl, mode: settings.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: settings.connection.rateLimit }, planned.state?.runs ?? 0);
   }
-  const stop = new StopState(s.dryRun);
-  const writer = rowWriter(s, input, planned, conn, files);
-  const rows = new RowOutcomes({ s, input, sc, planned, ctx: rowContext(s, input, sc), writer, stop });
+  const stop = new StopState(settings.dryRun);
+  const writer = rowWriter(settings, input, planned, conn, files);
+  const rows = new RowOutcomes({ settings, input, scan, planned, ctx: rowContext(settings, input, scan), writer, stop });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
-  const emitter = new Emitter(s, files.report, new RowReadNotes(source.warnings), stop, progress);
+  const emitter = new Emitter(settings, files.report, new RowReadNotes(source.warnings), stop, progress);
   const onAbort = () => {
-    stop.stop(interrupted(s.dryRun));
-    conn.client.interrupt(interrupted(s.dryRun));
+    stop.stop(interrupted(settings.dryRun));
+    conn.client.interrupt(interrupted(settings.dryRun));
   };
-  s.hooks.signal?.addEventListener('abort', onAbort);
-  if (s.hooks.signal?.aborted) onAbort();
+  settings.hooks.signal?.addEventListener('abort', onAbort);
+  if (settings.hooks.signal?.aborted) onAbort();
   try {
-    const l = { rows, emitter };
-    if (sc.onePass) await onePass(l, sc, input.probe, new Learner(s, input, sc));
+    const loop = { rows, emitter };
+    if (scan.onePass) await onePass(loop, scan, input.probe, new Learner(settings, input, scan));
     // In order, one at a time: a dry run's rows need the service only for the odd lookup.
-    else if (s.dryRun && s.mode === 'create') {
+    else if (settings.dryRun && settings.mode === 'create') {
       const turns = new Turns();
       for await (const r of source.rows) {
         const turn = turns.due();
         if (turn) await turn;
-        const waited = checkRow(l, r);
+        const waited = checkRow(loop, r);
         if (waited) await waited;
       }
     }
-    else await concurrently(l, source, s.concurrency);
-    if (planned.missing) await reportMissing(s, input, planned, writer, emitter, stop, source.headers);
+    else await concurrently(loop, source, settings.concurrency);
+    if (planned.missing) await reportMissing(settings, input, planned, writer, emitter, stop, source.headers);
   } finally {
-    s.hooks.signal?.removeEventListener('abort', onAbort);
+    settings.hooks.signal?.removeEventListener('abort', onAbort);
   }
   if (emitter.reportFailed) throw emitter.reportFailed;
   return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired, unmatchedRows: emitter.unmatchedRows };

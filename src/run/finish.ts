@@ -31,7 +31,7 @@ export interface RunCost {
   readonly stats0: { readonly throttled: number; readonly retries: number };
 }
 
-export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed, conn: Connection, files: RunFiles, cost: RunCost): Promise<ImportSummary> {
+export async function finish(settings: RunSettings, planned: PlannedRun, ran: Executed, conn: Connection, files: RunFiles, cost: RunCost): Promise<ImportSummary> {
   const durationMs = Date.now() - cost.started;
   const total = Object.values(ran.counts).reduce((a, b) => a + b, 0);
   const { counts, writer } = ran;
@@ -39,9 +39,9 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
   const broken = files.journal?.failure;
   const stopped = ran.stop.stopped ?? (broken ? { code: broken.code, message: broken.describe() } : undefined);
   const summary: ImportSummary = {
-    file: s.file,
-    resource: s.def.name,
-    dryRun: s.dryRun,
+    file: settings.file,
+    resource: settings.def.name,
+    dryRun: settings.dryRun,
     rows: total,
     counts,
     requests: conn.client.stats.requests - cost.startRequests,
@@ -50,7 +50,7 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
     recovered: writer.recovered,
     durationMs,
     rowsPerSecond: total / Math.max(0.001, durationMs / 1000),
-    report: s.reportPath,
+    report: settings.reportPath,
     journal: files.journal?.path,
     stopped,
     repairedRows: ran.repairedRows,
@@ -60,23 +60,23 @@ export async function finish(s: RunSettings, planned: PlannedRun, ran: Executed,
     plan: planned.plan,
   };
   notePace(conn, durationMs);
-  for (const w of writer.warnings) s.hooks.logger?.warn(w);
-  s.hooks.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
+  for (const w of writer.warnings) settings.hooks.logger?.warn(w);
+  settings.hooks.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
   files.journal?.close();
   files.journal = undefined;
   files.runFile?.end(counts, stopped?.message);
   await files.report!.close(summary).catch((e: unknown) => {
-    throw fileWriteError(e, s.reportPath);
+    throw fileWriteError(e, settings.reportPath);
   });
   files.report = undefined;
   return summary;
 }
 
 /** A run stopped before its first row: every row goes in the report as not sent. */
-export async function reportAllNotSent(s: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<void> {
-  await checkReportPath(s.file, s.reportPath);
-  const source = await openSheet(s.file, { sheet, headerRow });
-  const report = await openReport(s.reportPath, headers);
+export async function reportAllNotSent(settings: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<void> {
+  await checkReportPath(settings.file, settings.reportPath);
+  const source = await openSheet(settings.file, { sheet, headerRow });
+  const report = await openReport(settings.reportPath, headers);
   try {
     const turns = new Turns();
     for await (const r of source.rows) {

@@ -29,9 +29,9 @@ export { loadCustomFields } from './input.js';
 export { NO_HEADER_ROW } from '../read/types.js';
 
 /** The run's connection, opened after the file (a bad file fails before any request); stops end its waits. */
-async function openConnection(s: RunSettings): Promise<Connection> {
-  const { hooks } = s;
-  const conn = s.connectionOverride ?? (await connect(s.connection, { logger: hooks.logger, sandboxOptions: s.sandboxOptions }));
+async function openConnection(settings: RunSettings): Promise<Connection> {
+  const { hooks } = settings;
+  const conn = settings.connectionOverride ?? (await connect(settings.connection, { logger: hooks.logger, sandboxOptions: settings.sandboxOptions }));
   conn.client.limiter.onWait = (ms) => {
     hooks.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
     hooks.onWait?.(ms);
@@ -40,13 +40,13 @@ async function openConnection(s: RunSettings): Promise<Connection> {
 }
 
 /** The memory of what was sent to this service, company and resource, for this run's rows. */
-function runMemory(s: RunSettings, conn: Connection): RunMemory {
+function runMemory(settings: RunSettings, conn: Connection): RunMemory {
   return new RunMemory({
-    memory: openMemory({ service: conn.baseUrl, company: s.company, resource: s.def.name }),
-    file: s.file,
-    report: s.reportPath,
-    allowDuplicates: s.allowDuplicates,
-    onExisting: s.onExisting,
+    memory: openMemory({ service: conn.baseUrl, company: settings.company, resource: settings.def.name }),
+    file: settings.file,
+    report: settings.reportPath,
+    allowDuplicates: settings.allowDuplicates,
+    onExisting: settings.onExisting,
     stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
   });
 }
@@ -55,8 +55,8 @@ function runMemory(s: RunSettings, conn: Connection): RunMemory {
  * The progress line's figures, from the limiter; the costly ones only when asked. The run
  * file gets the same ETA, by the same rule, for `assetbatch status` in another terminal.
  */
-function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number, runFile: RunFile | undefined): (done: number) => void {
-  const onProgress = s.hooks.onProgress;
+function progressOf(settings: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number, runFile: RunFile | undefined): (done: number) => void {
+  const onProgress = settings.hooks.onProgress;
   if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
   const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
@@ -74,59 +74,59 @@ function progressOf(s: RunSettings, planned: PlannedRun, conn: Connection, start
   };
 }
 
-export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary> {
+export async function importSpreadsheet(options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
-  const s = await resolveOptions(o);
-  const probe: SheetSource = await probeInput(s);
-  const conn = await openConnection(s);
+  const settings = await resolveOptions(options);
+  const probe: SheetSource = await probeInput(settings);
+  const conn = await openConnection(settings);
   const startRequests = conn.client.stats.requests;
   // A stop asked for while the plan is made (lists, the existing-record check) ends those waits too.
   const interruptClient = () => conn.client.interrupt(interrupted());
-  o.signal?.addEventListener('abort', interruptClient, { once: true });
-  if (o.signal?.aborted) interruptClient();
+  options.signal?.addEventListener('abort', interruptClient, { once: true });
+  if (options.signal?.aborted) interruptClient();
   const files: RunFiles = {};
   try {
-    const input = await mapInput(s, probe, conn);
-    const sc = await scanInput(s, input);
-    await checkReportPath(o.file, s.reportPath);
+    const input = await mapInput(settings, probe, conn);
+    const scan = await scanInput(settings, input);
+    await checkReportPath(options.file, settings.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
-    const journaled = !s.dryRun && !conn.sandbox;
+    const journaled = !settings.dryRun && !conn.sandbox;
     if (journaled) {
-      files.lock = await lockJournal(s.journalPath, o.file, (e) => o.logger?.warn({ err: e.message, lock: s.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
-      files.memory = runMemory(s, conn);
-    } else if (s.sync && !conn.sandbox) {
+      files.lock = await lockJournal(settings.journalPath, options.file, (e) => options.logger?.warn({ err: e.message, lock: settings.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+      files.memory = runMemory(settings, conn);
+    } else if (settings.sync && !conn.sandbox) {
       // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
-      files.memory = runMemory(s, conn);
+      files.memory = runMemory(settings, conn);
     }
-    const planned = await makePlan(s, input, sc, conn, journaled);
-    o.onPlan?.(planned.plan);
+    const planned = await makePlan(settings, input, scan, conn, journaled);
+    options.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
-    if (!s.dryRun) conn.client.limiter.expect(planned.plannedRequests);
-    o.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
+    if (!settings.dryRun) conn.client.limiter.expect(planned.plannedRequests);
+    options.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.mode);
-    const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests, files.runFile));
-    return await finish(s, planned, ran, conn, files, { started, startRequests, stats0 });
+    if (journaled) files.runFile = new RunFile(runFilePath(settings.journalPath), settings.mode);
+    const ran = await execute(settings, input, scan, planned, conn, files, progressOf(settings, planned, conn, startRequests, files.runFile));
+    return await finish(settings, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
     files.journal?.close();
     const hadReport = files.report !== undefined;
     await files.report?.abort();
     // Stopped while the plan was made: nothing was sent, and the report still lists every row.
-    if (isInterruption(e) && !hadReport && !s.dryRun) await reportAllNotSent(s, probe.sheet, probe.headerRow, probe.headers, (e as Error).message).catch(() => undefined);
+    if (isInterruption(e) && !hadReport && !settings.dryRun) await reportAllNotSent(settings, probe.sheet, probe.headerRow, probe.headers, (e as Error).message).catch(() => undefined);
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
-    o.signal?.removeEventListener('abort', interruptClient);
+    options.signal?.removeEventListener('abort', interruptClient);
     await probe.close?.();
     files.memory?.close();
     await files.lock?.release();
-    if (!o.connectionOverride) await conn.close();
+    if (!options.connectionOverride) await conn.close();
   }
 }
 
 /** A dry run: every check, nothing written. */
-export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {
-  return importSpreadsheet({ ...o, dryRun: true });
+export function validateSpreadsheet(options: Omit<ImportOptions, 'dryRun'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...options, dryRun: true });
 }
 
 /**
@@ -134,11 +134,11 @@ export function validateSpreadsheet(o: Omit<ImportOptions, 'dryRun'>): Promise<I
  * rows updated (their changed fields only), unchanged rows left alone without a request,
  * and the records the sheet no longer has reported (or archived, or given a value).
  */
-export function syncSpreadsheet(o: Omit<ImportOptions, 'mode' | 'onExisting'>): Promise<ImportSummary> {
-  return importSpreadsheet({ ...o, mode: 'create', onExisting: 'update', sync: o.sync ?? {} });
+export function syncSpreadsheet(options: Omit<ImportOptions, 'mode' | 'onExisting'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...options, mode: 'create', onExisting: 'update', sync: options.sync ?? {} });
 }
 
 /** Update records from a sheet: each row's record found by ID or natural key, merged, its changes PATCHed (or PUT). */
-export function updateSpreadsheet(o: Omit<ImportOptions, 'mode'>): Promise<ImportSummary> {
-  return importSpreadsheet({ ...o, mode: 'update' });
+export function updateSpreadsheet(options: Omit<ImportOptions, 'mode'>): Promise<ImportSummary> {
+  return importSpreadsheet({ ...options, mode: 'update' });
 }

@@ -28,8 +28,8 @@ export interface MappedInput {
   readonly resolver: Resolver;
 }
 
-export function probeInput(s: RunSettings): Promise<SheetSource> {
-  return openSheet(s.file, { sheet: s.sheet, headerRow: s.headerRow, isKnownHeader: headerMatcher(s.def) });
+export function probeInput(settings: RunSettings): Promise<SheetSource> {
+  return openSheet(settings.file, { sheet: settings.sheet, headerRow: settings.headerRow, isKnownHeader: headerMatcher(settings.def) });
 }
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
@@ -50,9 +50,9 @@ function headersSeen(headers: readonly string[], max = 30): string {
 }
 
 /** A mapping that leaves out a required field, or (updates) any way to find each row's record, stops here. */
-function checkMapping(s: RunSettings, probe: SheetSource, mapping: Mapping): void {
-  const { def, mode, keyField } = s;
-  const location = { file: s.file, sheet: probe.sheet };
+function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mapping): void {
+  const { def, mode, keyField } = settings;
+  const location = { file: settings.file, sheet: probe.sheet };
   if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
     throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
       location,
@@ -83,7 +83,7 @@ export async function mapByLists(
   opts: MapOptions,
   resolver: Resolver | undefined,
   samples: readonly (readonly CellValue[])[],
-  check?: (m: Mapping) => void,
+  check?: (mapping: Mapping) => void,
 ): Promise<Mapping> {
   const byHeaders = mapHeaders(def, headers, opts);
   check?.(byHeaders);
@@ -94,24 +94,24 @@ export async function mapByLists(
   return mapping;
 }
 
-export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connection): Promise<MappedInput> {
-  const { def, mode, mappingFile, mappingPath, company } = s;
+export async function mapInput(settings: RunSettings, probe: SheetSource, conn: Connection): Promise<MappedInput> {
+  const { def, mode, mappingFile, mappingPath, company } = settings;
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
   const named = [...Object.values(mappingFile?.columns ?? {}).flat(), ...Object.keys(mappingFile?.fields ?? {})];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
   // The first rows (read ahead by the probe, kept for the run): a column whose values
   // contradict its header's field is not taken for it.
-  const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(s.file, { sheet: s.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
   const custom =
     namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: s.fromPreset, samples };
+  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: settings.fromPreset, samples };
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
-  const resolver = new Resolver(conn.client, { company, refresh: s.refreshLookups, cacheDir: s.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
+  const resolver = new Resolver(conn.client, { company, refresh: settings.refreshLookups, cacheDir: settings.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // A mapping short of a required field stops before any list is read.
-  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) => checkMapping(s, probe, m));
-  await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: s.dateOrder, unmatched: s.unmatched });
+  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) => checkMapping(settings, probe, m));
+  await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: settings.dateOrder, unmatched: settings.unmatched });
   return { probe, mapping, custom, resolver };
 }

@@ -22,8 +22,8 @@ function recordText(rec: Rec, field: string): string | undefined {
   const v = rec[field.replace(/\.id$/, '')];
   if (v === null || v === undefined) return undefined;
   if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const t = o.name ?? o.number ?? o.value ?? o.subcategory;
+    const entry = v as Record<string, unknown>;
+    const t = entry.name ?? entry.number ?? entry.value ?? entry.subcategory;
     return t === undefined || t === null ? undefined : String(t).trim();
   }
   return String(v).trim();
@@ -56,22 +56,22 @@ export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string,
 
 /** --max-missing as a number of records. */
 export function missingLimit(sync: SyncSettings, inScope: number): number {
-  const m = sync.maxMissing;
-  return 'count' in m ? m.count : Math.floor((inScope * m.percent) / 100);
+  const max = sync.maxMissing;
+  return 'count' in max ? max.count : Math.floor((inScope * max.percent) / 100);
 }
 
 const describe = (m: MissingRecord, keyField: string) => `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
 /** Past --max-missing: nothing is written, and the user is told how many and which. */
-export function tooManyMissing(s: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {
-  const shown = cov.missing.slice(0, MISSING_SHOWN).map((m) => describe(m, s.keyField!)).join('; ');
+export function tooManyMissing(settings: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {
+  const shown = cov.missing.slice(0, MISSING_SHOWN).map((m) => describe(m, settings.keyField!)).join('; ');
   const more = cov.missing.length > MISSING_SHOWN ? ` and ${cov.missing.length - MISSING_SHOWN} more` : '';
-  const limitText = 'percent' in s.sync!.maxMissing ? `${s.sync!.maxMissing.percent}% of ${cov.inScope} = ${limit}` : String(limit);
+  const limitText = 'percent' in settings.sync!.maxMissing ? `${settings.sync!.maxMissing.percent}% of ${cov.inScope} = ${limit}` : String(limit);
   return new AssetbatchError(
     'E_SYNC_TOO_MANY_MISSING',
-    `${cov.missing.length} of ${cov.inScope} ${s.def.plural} in the service are not in the sheet, more than --max-missing allows (${limitText}); nothing was sent. Missing: ${shown}${more}`,
+    `${cov.missing.length} of ${cov.inScope} ${settings.def.plural} in the service are not in the sheet, more than --max-missing allows (${limitText}); nothing was sent. Missing: ${shown}${more}`,
     {
-      location: { file: s.file },
+      location: { file: settings.file },
       hint: 'Is this the whole register? Check the sheet (or narrow the records with --scope FIELD=VALUE); raise --max-missing (a number or N%) if so many are really gone.',
     },
   );
@@ -108,7 +108,7 @@ function missingNote(action: MissingAction, status: string, dryRun: boolean): st
 }
 
 export interface MissingDeps {
-  readonly s: RunSettings;
+  readonly settings: RunSettings;
   readonly writer: RowWriter;
   readonly body?: WriteBody;
   readonly headers: readonly string[];
@@ -117,15 +117,15 @@ export interface MissingDeps {
 }
 
 /** One missing record to its report line: reported, or changed as --missing says. */
-export async function settleMissing(d: MissingDeps, m: MissingRecord): Promise<RowOutcome> {
-  const { s, writer, body } = d;
-  const cells: string[] = d.headers.map(() => '');
-  if (d.keyColumn !== undefined) cells[d.keyColumn] = m.key;
-  const base = { row: 0, cells, warnings: [], key: m.key, id: m.id };
-  const action = s.sync!.missing;
-  if (!body) return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', s.dryRun) };
-  const res = await writer.updateMerged(0, m.id, body, { dryRun: s.dryRun });
+export async function settleMissing(deps: MissingDeps, record: MissingRecord): Promise<RowOutcome> {
+  const { settings, writer, body } = deps;
+  const cells: string[] = deps.headers.map(() => '');
+  if (deps.keyColumn !== undefined) cells[deps.keyColumn] = record.key;
+  const base = { row: 0, cells, warnings: [], key: record.key, id: record.id };
+  const action = settings.sync!.missing;
+  if (!body) return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', settings.dryRun) };
+  const res = await writer.updateMerged(0, record.id, body, { dryRun: settings.dryRun });
   if (res.status === 'failed') return { ...base, status: 'failed', issues: res.issues ?? [], note: 'in the service but not in the sheet' };
   const status = res.unchanged || res.changes?.length === 0 ? 'unchanged' : 'updated';
-  return { ...base, status: 'missing', issues: [], note: missingNote(action, status, s.dryRun), changes: s.dryRun ? res.changes : undefined };
+  return { ...base, status: 'missing', issues: [], note: missingNote(action, status, settings.dryRun), changes: settings.dryRun ? res.changes : undefined };
 }

@@ -44,22 +44,22 @@ export interface ScannedSheet {
 }
 
 /** Read rows into the scanner: all of them, or (one pass) up to the look-ahead, which is kept. */
-async function readAhead(s: RunSettings, input: MappedInput, scanner: Scanner, onePass: boolean) {
+async function readAhead(settings: RunSettings, input: MappedInput, scanner: Scanner, onePass: boolean) {
   const probe = input.probe;
   const rows = probe.rows[Symbol.asyncIterator]();
   const nextRow = async (): Promise<SheetRow | undefined> => {
     const next = await rows.next();
     return next.done ? undefined : next.value;
   };
-  const lookahead = Math.max(1, s.lookaheadRows ?? LOOKAHEAD_ROWS);
-  const fileBytes = (await stat(s.file)).size;
+  const lookahead = Math.max(1, settings.lookaheadRows ?? LOOKAHEAD_ROWS);
+  const fileBytes = (await stat(settings.file)).size;
   const ahead: SheetRow[] = [];
   const turns = new Turns();
   for (;;) {
     const turn = turns.due();
     if (turn) await turn;
     // Stopped while the sheet is counted: nothing is sent, and the run ends as a stop in planning does.
-    if (s.hooks.signal?.aborted) throw interrupted(s.dryRun);
+    if (settings.hooks.signal?.aborted) throw interrupted(settings.dryRun);
     if (onePass && ahead.length >= lookahead) {
       scanner.expectFileBytes(fileBytes);
       return { ahead, counted: false, nextRow };
@@ -72,23 +72,23 @@ async function readAhead(s: RunSettings, input: MappedInput, scanner: Scanner, o
   }
 }
 
-export async function scanInput(s: RunSettings, input: MappedInput): Promise<ScannedSheet> {
-  const { def, mode, dryRun } = s;
+export async function scanInput(settings: RunSettings, input: MappedInput): Promise<ScannedSheet> {
+  const { def, mode, dryRun } = settings;
   const { probe, mapping, resolver } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
   const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
-  const scanner = new Scanner(mapping, { dateOrder: s.dateOrder, keyField: s.keyField, trackKeys: ((!s.allowDuplicates || selfRefCol !== undefined) && mode === 'create') || s.sync !== undefined, selfRefIndex: selfRefCol?.index });
-  const where = { file: s.file, sheet: probe.sheet };
+  const scanner = new Scanner(mapping, { dateOrder: settings.dateOrder, keyField: settings.keyField, trackKeys: ((!settings.allowDuplicates || selfRefCol !== undefined) && mode === 'create') || settings.sync !== undefined, selfRefIndex: selfRefCol?.index });
+  const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
   // which are kept and checked first, and the rest is checked as it is read. Writes need
   // the whole sheet counted first (the plan, the ETA, parents below their children).
   // A sync needs every key before it can tell which records the sheet no longer has.
-  const onePass = dryRun && mode === 'create' && !selfRefCol && s.onePass && !s.sync;
-  const { ahead, counted, nextRow } = await readAhead(s, input, scanner, onePass);
+  const onePass = dryRun && mode === 'create' && !selfRefCol && settings.onePass && !settings.sync;
+  const { ahead, counted, nextRow } = await readAhead(settings, input, scanner, onePass);
   const dateOrders = scanner.dateOrders(where, counted);
   // A date column whose first rows all read both ways: the rest of the sheet decides.
   if (!counted && scanner.unsettled().length > 0) {
-    const side = await openSheet(s.file, { sheet: s.sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
+    const side = await openSheet(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
     for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
   }
   const blankRows = probe.stats.blankRows;
@@ -101,7 +101,7 @@ export async function scanInput(s: RunSettings, input: MappedInput): Promise<Sca
   for (const [kind, names] of scanner.names) await resolver.load(kind, names);
   scanner.collectNames = false;
   let placeholder = -1;
-  for (const [kind, keys] of s.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
+  for (const [kind, keys] of settings.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
   return { scanner, ahead, counted, onePass, dateOrders, selfRefCol, where, nextRow, referenced: scanner.referenced() };
 }
 
@@ -134,13 +134,13 @@ const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onE
  * whole. Updates keep the records: a row is compared with its record as listed, so that
  * the cheaper of the list's pages or a lookup and a read a row is all they read.
  */
-async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: number) {
-  if (!s.keyField || rowsLeft <= 0) return { existingComplete: false };
-  const keep = updatesRecords(s);
+async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft: number) {
+  if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
+  const keep = updatesRecords(settings);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
-  const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft, { keepRecords: keep, readsPerRow: s.mode === 'update' ? 2 : 1, whole: s.sync !== undefined });
-  return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, records: ex.records, existingComplete: ex.map !== undefined, existingSince: since, maxId: ex.maxId };
+  const existing = await loadExistingKeys(conn.client, settings.def, settings.company, [settings.keyField], rowsLeft, { keepRecords: keep, readsPerRow: settings.mode === 'update' ? 2 : 1, whole: settings.sync !== undefined });
+  return { check: { strategy: existing.strategy, requests: existing.requests }, existing: existing.map, records: existing.records, existingComplete: existing.map !== undefined, existingSince: since, maxId: existing.maxId };
 }
 
 /**
@@ -148,16 +148,16 @@ async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: numbe
  * longer has. Past --max-missing a real run stops here, before any write; a dry run says
  * that it would.
  */
-async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined) {
-  const sync = s.sync!;
-  const cov = coverage(s.def, sync, s.keyField!, records ?? new Map(), sc.scanner.firstRowOfKey);
+async function syncPlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined) {
+  const sync = settings.sync!;
+  const cov = coverage(settings.def, sync, settings.keyField!, records ?? new Map(), scan.scanner.firstRowOfKey);
   const limit = missingLimit(sync, cov.inScope);
-  const body = await missingBody(s.def, sync.missing, input.resolver);
-  if (cov.missing.length > limit && !s.dryRun) throw tooManyMissing(s, cov, limit);
+  const body = await missingBody(settings.def, sync.missing, input.resolver);
+  if (cov.missing.length > limit && !settings.dryRun) throw tooManyMissing(settings, cov, limit);
   const plan: NonNullable<ImportPlan['sync']> = {
-    key: s.keyField!,
+    key: settings.keyField!,
     matched: cov.matched,
-    new: Math.max(0, sc.scanner.firstRowOfKey.size - cov.matched),
+    new: Math.max(0, scan.scanner.firstRowOfKey.size - cov.matched),
     inScope: cov.inScope,
     missing: cov.missing.length,
     firstMissing: cov.missing.slice(0, MISSING_SHOWN),
@@ -168,32 +168,32 @@ async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, re
 }
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
-export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
-  const { def, mode, dryRun, company } = s;
+export async function makePlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
+  const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
-  const { state, warnings: journalWarnings } = journaled ? await priorState(s.journalPath, s.resume, { file: s.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
+  const { state, warnings: journalWarnings } = journaled ? await priorState(settings.journalPath, settings.resume, { file: settings.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
   const prior = state ? new PriorRuns(state) : undefined;
   const doneRows = prior?.doneRows ?? 0;
-  const rows = sc.scanner.rows;
+  const rows = scan.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
-  const ex = await existingRecords(s, conn, rows - doneRows);
-  const synced = s.sync ? await syncPlan(s, input, sc, ex.records) : undefined;
+  const known = await existingRecords(settings, conn, rows - doneRows);
+  const synced = settings.sync ? await syncPlan(settings, input, scan, known.records) : undefined;
   const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.
-  const mark = !dryRun && mode === 'create' && writes > 0 ? (ex.maxId !== undefined ? { id: ex.maxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
-  const perRowChecks = ex.check?.strategy === 'filtered calls' ? writes : 0;
+  const mark = !dryRun && mode === 'create' && writes > 0 ? (known.maxId !== undefined ? { id: known.maxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
+  const perRowChecks = known.check?.strategy === 'filtered calls' ? writes : 0;
   // An update reads the record before it writes (two requests a row), unless the list read it:
   // then a row costs its write, and an unchanged row nothing.
-  const plannedRequests = writes * (mode === 'update' && !ex.records ? 2 : 1) + perRowChecks;
+  const plannedRequests = writes * (mode === 'update' && !known.records ? 2 : 1) + perRowChecks;
   const plan: ImportPlan = {
-    target: writeTarget(s.connection),
-    file: s.file,
+    target: writeTarget(settings.connection),
+    file: settings.file,
     sheet: probe.sheet,
     resource: def.name,
     rows,
-    counted: sc.counted,
-    totalsRows: sc.scanner.totalsRows,
+    counted: scan.counted,
+    totalsRows: scan.scanner.totalsRows,
     mode,
     blankRows: probe.stats.blankRows,
     headerRow: probe.headerRow,
@@ -206,17 +206,17 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
     lookups: [...resolver.plan],
     lookupRequests: resolver.requests,
-    existingCheck: ex.check,
+    existingCheck: known.check,
     markRequests: mark?.requests,
     writes,
     dryRun,
-    rateLimit: s.connection.rateLimit,
+    rateLimit: settings.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
     resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
     sync: synced?.plan,
-    report: s.reportPath,
+    report: settings.reportPath,
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
   };
-  return { plan, journaled, state, prior, existing: ex.existing, existingComplete: ex.existingComplete, existingSince: ex.existingSince, records: ex.records, missing: synced?.missing, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+  return { plan, journaled, state, prior, existing: known.existing, existingComplete: known.existingComplete, existingSince: known.existingSince, records: known.records, missing: synced?.missing, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
 }

@@ -19,9 +19,9 @@ type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
 
 export interface RowsDeps {
-  readonly s: RunSettings;
+  readonly settings: RunSettings;
   readonly input: MappedInput;
-  readonly sc: ScannedSheet;
+  readonly scan: ScannedSheet;
   readonly planned: PlannedRun;
   readonly ctx: RowContext;
   readonly writer: RowWriter;
@@ -36,37 +36,37 @@ export class RowOutcomes {
   private readonly pending = new Map<number, Promise<RowOutcome>>();
   private readonly keyIndex?: number;
 
-  constructor(private readonly d: RowsDeps) {
-    const keyField = d.s.keyField;
-    this.keyIndex = keyField ? d.input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField)?.index : undefined;
+  constructor(private readonly deps: RowsDeps) {
+    const keyField = deps.settings.keyField;
+    this.keyIndex = keyField ? deps.input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField)?.index : undefined;
   }
 
   /** Remember a row's outcome (to come) when another row waits for it. */
   track<T extends RowOutcome | Promise<RowOutcome>>(r: SheetRow, out: T): T {
-    if (this.d.sc.referenced.has(r.row)) this.pending.set(r.row, Promise.resolve(out));
+    if (this.deps.scan.referenced.has(r.row)) this.pending.set(r.row, Promise.resolve(out));
     return out;
   }
 
   /** A row's outcome: at once, or a promise when it needs the service or another row. */
   of(r: SheetRow): RowOutcome | Promise<RowOutcome> {
     // A child waits for its parent's row, so the parent's new id can be looked up.
-    const col = this.d.sc.selfRefCol;
-    const ref = col ? cellText(cellAt(this.d.input.mapping, col.index, r.cells)).trim() : '';
-    const parentRow = ref ? this.d.sc.scanner.firstRowOfKey.get(ref) : undefined;
+    const col = this.deps.scan.selfRefCol;
+    const ref = col ? cellText(cellAt(this.deps.input.mapping, col.index, r.cells)).trim() : '';
+    const parentRow = ref ? this.deps.scan.scanner.firstRowOfKey.get(ref) : undefined;
     if (parentRow !== undefined && parentRow !== r.row) return this.afterParent(r, ref, parentRow);
     return this.check(r);
   }
 
   /** The key as written, so that rows that stop early still say which record they were. */
   private keyTextOf(r: SheetRow): string | undefined {
-    return this.keyIndex !== undefined ? cellText(cellAt(this.d.input.mapping, this.keyIndex, r.cells)).trim() || undefined : undefined;
+    return this.keyIndex !== undefined ? cellText(cellAt(this.deps.input.mapping, this.keyIndex, r.cells)).trim() || undefined : undefined;
   }
 
   private async afterParent(r: SheetRow, ref: string, parentRow: number): Promise<RowOutcome> {
     const base = { row: r.row, cells: r.cells, text: r.text, warnings: [], key: this.keyTextOf(r) };
     if (parentRow > r.row) {
       const message = `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children`;
-      return { ...base, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: this.d.sc.selfRefCol!.header, field: 'parent_contract', message }] };
+      return { ...base, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: this.deps.scan.selfRefCol!.header, field: 'parent_contract', message }] };
     }
     const parent = await this.pending.get(parentRow);
     // A parent skipped because it already exists has an id; any other outcome left no record.
@@ -77,72 +77,72 @@ export class RowOutcomes {
   }
 
   /** A reference to a row that failed in an earlier sheet of the workbook: the skip that says so. */
-  private failedRef(r: SheetRow, p: PreparedRow): string | undefined {
-    const { s, input } = this.d;
-    if (!s.failedRefs) return undefined;
-    for (const i of p.issues) {
+  private failedRef(r: SheetRow, prepared: PreparedRow): string | undefined {
+    const { settings, input } = this.deps;
+    if (!settings.failedRefs) return undefined;
+    for (const i of prepared.issues) {
       if (i.code !== 'E_LOOKUP_NOT_FOUND' || !i.field) continue;
-      const f = s.def.fields.find((x) => x.name === i.field);
+      const f = settings.def.fields.find((x) => x.name === i.field);
       const col = input.mapping.columns.find((c) => c.header === i.column);
       const text = col ? cellText(cellAt(input.mapping, col.index, r.cells)).trim() : '';
-      const why = f?.lookup && col ? s.failedRefs.get(f.lookup)?.get(text.toLowerCase()) : undefined;
+      const why = f?.lookup && col ? settings.failedRefs.get(f.lookup)?.get(text.toLowerCase()) : undefined;
       if (why) return `its ${f!.lookup!.replace(/_/g, ' ')} '${text}' ${why}`;
     }
     return undefined;
   }
 
   private check(r: SheetRow): RowOutcome | Promise<RowOutcome> {
-    const { s, ctx, writer, sc, stop } = this.d;
+    const { settings, ctx, writer, scan, stop } = this.deps;
     // Once stopped, the rows left are listed as they are read, not checked: a stop is quick
     // however many rows remain (a dry run's checks are all its work).
     if (stop.stopped) return { ...stop.notSent({ row: r.row, cells: r.cells, text: r.text, warnings: [] }), key: this.keyTextOf(r) };
-    const p = prepareRow(ctx, r);
-    const base = { row: r.row, cells: r.cells, text: r.text, warnings: p.warnings, key: this.keyTextOf(r) };
-    if (p.skip) return { ...base, status: 'skipped', id: p.id, issues: [], note: p.skip };
-    const refNote = this.failedRef(r, p);
+    const prepared = prepareRow(ctx, r);
+    const base = { row: r.row, cells: r.cells, text: r.text, warnings: prepared.warnings, key: this.keyTextOf(r) };
+    if (prepared.skip) return { ...base, status: 'skipped', id: prepared.id, issues: [], note: prepared.skip };
+    const refNote = this.failedRef(r, prepared);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
-    const key = naturalKey(s.def, p.body, s.keyField);
-    if (key && !s.allowDuplicates && s.mode === 'create') {
-      const first = sc.scanner.firstRowOf(key.value, r.row);
+    const key = naturalKey(settings.def, prepared.body, settings.keyField);
+    if (key && !settings.allowDuplicates && settings.mode === 'create') {
+      const first = scan.scanner.firstRowOf(key.value, r.row);
       if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
     }
-    if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
+    if (prepared.issues.length > 0) return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
     // A row of a report fed back with --on-existing update carries its record's id.
-    if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
+    if (settings.mode === 'update' || prepared.id !== undefined) return this.update(prepared, key, base);
     // A sync's row whose key a record has (the list read before the run says so) updates it.
-    if (s.sync && key && this.d.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(p, key, base);
-    if (!s.dryRun) return this.create(r, p, base, key);
+    if (settings.sync && key && this.deps.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(prepared, key, base);
+    if (!settings.dryRun) return this.create(r, prepared, base, key);
     // The list read before the run answers without a request.
-    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), p.body);
-    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, p.body));
+    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);
+    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, prepared.body));
   }
 
   /** `sent`: the body the row would be created with. */
   private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined, sent: PreparedRow['body']): RowOutcome {
-    const { s, input } = this.d;
+    const { settings, input } = this.deps;
     if (existingId !== undefined) {
-      const what = s.onExisting;
+      const what = settings.onExisting;
       if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
       if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
     }
-    if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
+    if (key && (settings.def.name === 'contract' || settings.def.name === 'customer')) input.resolver.remember(settings.def.name, { id: -r.row, name: key.value });
     return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value, sent };
   }
 
   /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */
   private thrown(e: unknown, base: Base & { key?: string; id?: number }): RowOutcome {
-    this.d.stop.stop(e);
-    if (isInterruption(e)) return { ...this.d.stop.notSent(base), key: base.key, id: base.id };
+    this.deps.stop.stop(e);
+    if (isInterruption(e)) return { ...this.deps.stop.notSent(base), key: base.key, id: base.id };
     return { ...base, status: 'failed', issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
   }
 
-  private async create(r: SheetRow, p: PreparedRow, base: Base, key: Key): Promise<RowOutcome> {
-    const { s, input, writer, stop } = this.d;
+  private async create(r: SheetRow, prepared: PreparedRow, base: Base, key: Key): Promise<RowOutcome> {
+    const { settings, input, writer, stop } = this.deps;
     if (stop.stopped) return stop.notSent(base);
     try {
-      const res = await writer.create(r.row, p.body, key);
-      if (res.status === 'created' && res.id !== undefined && key && s.def.name !== 'asset') input.resolver.remember(s.def.name as LookupKind, { id: res.id, name: key.value });
+      const res = await writer.create(r.row, prepared.body, key);
+      if (res.status === 'created' && res.id !== undefined && key && settings.def.name !== 'asset') input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
       return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
     } catch (e) {
       return this.thrown(e, { ...base, key: key?.value });
@@ -150,31 +150,31 @@ export class RowOutcomes {
   }
 
   /** The record a row updates: its ID column, else its natural key (one record, or the row fails). */
-  private async recordOf(p: PreparedRow, key: Key, base: Base): Promise<number | RowOutcome> {
-    const { s, planned, writer } = this.d;
-    if (p.id !== undefined) return p.id;
-    if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${s.keyField?.replace(/_/g, ' ')} to find the record` }] };
+  private async recordOf(prepared: PreparedRow, key: Key, base: Base): Promise<number | RowOutcome> {
+    const { settings, planned, writer } = this.deps;
+    if (prepared.id !== undefined) return prepared.id;
+    if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${settings.keyField?.replace(/_/g, ' ')} to find the record` }] };
     const found = planned.existingComplete ? (planned.existing?.get(`${key.field}=${key.value}`) ?? []).map((id) => ({ id })) : await writer.findByKey(key);
     const what = `${key.field.replace(/_/g, ' ')} "${key.value}"`;
-    if (found.length === 0) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_NOT_FOUND', field: key.field, message: `no ${s.def.label.toLowerCase()} with ${what} in company ${s.company}` }] };
-    if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${s.def.plural} have ${what} (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
+    if (found.length === 0) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_NOT_FOUND', field: key.field, message: `no ${settings.def.label.toLowerCase()} with ${what} in company ${settings.company}` }] };
+    if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${settings.def.plural} have ${what} (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
     return found[0].id;
   }
 
   /** Updates: find the record, merge, PATCH or PUT the changes (or show them, in a dry run). */
-  private async update(p: PreparedRow, key: Key, base: Base): Promise<RowOutcome> {
-    const { s, writer, stop } = this.d;
-    const id = await this.recordOf(p, key, base);
+  private async update(prepared: PreparedRow, key: Key, base: Base): Promise<RowOutcome> {
+    const { settings, writer, stop } = this.deps;
+    const id = await this.recordOf(prepared, key, base);
     if (typeof id !== 'number') return id;
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
-      const res = await writer.updateMerged(p.row, id, p.body, { clearEmpty: s.clearEmpty ? p.emptyFields : [], replace: s.replace, dryRun: s.dryRun });
+      const res = await writer.updateMerged(prepared.row, id, prepared.body, { clearEmpty: settings.clearEmpty ? prepared.emptyFields : [], replace: settings.replace, dryRun: settings.dryRun });
       const failed = res.invalid ? 'invalid' : 'failed';
-      if (res.status !== 'failed' && res.conflicts?.length) return conflictOutcome(base, id, res, s.dryRun);
+      if (res.status !== 'failed' && res.conflicts?.length) return conflictOutcome(base, id, res, settings.dryRun);
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
-      const unchanged = s.sync !== undefined && res.unchanged === true;
+      const unchanged = settings.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
-      if (s.dryRun) return { ...base, status: status ?? 'valid', id, issues: res.issues ?? [], changes: res.changes, sent: res.sent, note: res.note };
+      if (settings.dryRun) return { ...base, status: status ?? 'valid', id, issues: res.issues ?? [], changes: res.changes, sent: res.sent, note: res.note };
       return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });

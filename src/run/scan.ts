@@ -81,8 +81,8 @@ export class Scanner {
 
   /** The first row with this key, for row `row` (a row just added is answered from the add). */
   firstRowOf(key: string, row: number): number | undefined {
-    const l = this.last;
-    if (row === l.row && key === l.key) return l.first;
+    const last = this.last;
+    if (row === last.row && key === last.key) return last.first;
     return this.firstRowOfKey.get(key);
   }
 
@@ -140,21 +140,21 @@ export class Scanner {
   }
 
   private dateEvidence(col: number, cell: string, row: number): void {
-    const o = dateOrdersOf(cell);
-    if (!o) return;
+    const orders = dateOrdersOf(cell);
+    if (!orders) return;
     let e = this.evidence.get(col);
     if (!e) this.evidence.set(col, (e = {}));
-    if (o.dmy && !o.mdy) {
+    if (orders.dmy && !orders.mdy) {
       if (e.dmy === undefined) {
         e.dmy = row;
         if (e.mdy !== undefined) this.dirty = true;
       }
-    } else if (o.mdy && !o.dmy) {
+    } else if (orders.mdy && !orders.dmy) {
       if (e.mdy === undefined) {
         e.mdy = row;
         if (e.dmy !== undefined) this.dirty = true;
       }
-    } else if (o.dmy && o.mdy) {
+    } else if (orders.dmy && orders.mdy) {
       const [a, b] = cell.trim().split(/[/.\-]/);
       if (Number(a) === Number(b)) return;
       e.both = (e.both ?? 0) + 1;
@@ -213,13 +213,13 @@ export class Scanner {
 
 /** The date orders of a whole sheet, read for its date columns alone. */
 export async function scanDateOrders(rows: AsyncIterable<SheetRow>, mapping: Mapping, where: ScanWhere): Promise<Map<number, DateOrder | undefined>> {
-  const s = new Scanner(mapping, { trackKeys: false });
-  s.collectNames = false;
+  const scanner = new Scanner(mapping, { trackKeys: false });
+  scanner.collectNames = false;
   const turns = new Turns();
   for await (const r of rows) {
-    s.add(r);
+    scanner.add(r);
     const turn = turns.due();
     if (turn) await turn;
   }
-  return s.dateOrders(where, true);
+  return scanner.dateOrders(where, true);
 }

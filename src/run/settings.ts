@@ -112,59 +112,59 @@ export async function checkReportPath(input: string, report: string): Promise<vo
   }
 }
 
-async function mappingOf(o: ImportOptions, def: ResourceDef): Promise<{ mappingPath?: string; mappingFile?: MappingFile }> {
-  if (o.preset && o.mappingPath) throw new AssetbatchError('E_USAGE', 'give --preset or --mapping, not both', { hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.' });
-  const mappingPath = o.mappingPath ?? (o.preset ? presetPath(o.preset) : undefined);
-  const mappingFile = o.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
+async function mappingOf(options: ImportOptions, def: ResourceDef): Promise<{ mappingPath?: string; mappingFile?: MappingFile }> {
+  if (options.preset && options.mappingPath) throw new AssetbatchError('E_USAGE', 'give --preset or --mapping, not both', { hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.' });
+  const mappingPath = options.mappingPath ?? (options.preset ? presetPath(options.preset) : undefined);
+  const mappingFile = options.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
   if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
     throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: mappingPath } });
   }
   return { mappingPath, mappingFile };
 }
 
-export async function resolveOptions(o: ImportOptions): Promise<RunSettings> {
-  const mode: WriteMode = o.mode ?? 'create';
-  const def = writableResource(o.resource, mode);
-  const { mappingPath, mappingFile } = await mappingOf(o, def);
-  const dateFormat = o.dateFormat ?? mappingFile?.dateFormat;
+export async function resolveOptions(options: ImportOptions): Promise<RunSettings> {
+  const mode: WriteMode = options.mode ?? 'create';
+  const def = writableResource(options.resource, mode);
+  const { mappingPath, mappingFile } = await mappingOf(options, def);
+  const dateFormat = options.dateFormat ?? mappingFile?.dateFormat;
   const dateOrder = dateOrderFromFormat(dateFormat);
   if (dateFormat && !dateOrder && !/^y+[-/.]?M+[-/.]?d+$/i.test(dateFormat)) {
     throw new AssetbatchError('E_USAGE', `--date-format "${dateFormat}" is not a form I know`, { hint: 'Use dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd.' });
   }
-  const uniqueField = o.uniqueField ?? mappingFile?.uniqueField;
-  const reportPath = o.reportPath ?? defaultReportPath(o.file);
-  const sync = o.sync ? syncSettings(def, o) : undefined;
+  const uniqueField = options.uniqueField ?? mappingFile?.uniqueField;
+  const reportPath = options.reportPath ?? defaultReportPath(options.file);
+  const sync = options.sync ? syncSettings(def, options) : undefined;
   const keyField = sync?.key ?? (def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0]);
   return Object.freeze({
-    file: o.file,
-    connection: o.connection,
-    connectionOverride: o.connectionOverride,
-    sandboxOptions: o.sandboxOptions,
-    hooks: { logger: o.logger, onRow: o.onRow, onProgress: o.onProgress, onWait: o.onWait, signal: o.signal },
-    onExisting: o.onExisting ?? 'skip',
-    allowDuplicates: o.allowDuplicates === true,
-    replace: o.replace === true,
-    clearEmpty: o.clearEmpty === true,
-    failedRefs: o.failedRefs,
-    lookaheadRows: o.lookaheadRows,
-    knownRefs: o.knownRefs,
-    concurrency: Math.max(1, o.concurrency ?? 4),
-    fromPreset: o.preset !== undefined,
-    resume: o.resume !== false,
-    refreshLookups: o.refreshLookups === true,
-    lookupCacheDir: o.lookupCacheDir,
-    onePass: o.onePass !== false,
+    file: options.file,
+    connection: options.connection,
+    connectionOverride: options.connectionOverride,
+    sandboxOptions: options.sandboxOptions,
+    hooks: { logger: options.logger, onRow: options.onRow, onProgress: options.onProgress, onWait: options.onWait, signal: options.signal },
+    onExisting: options.onExisting ?? 'skip',
+    allowDuplicates: options.allowDuplicates === true,
+    replace: options.replace === true,
+    clearEmpty: options.clearEmpty === true,
+    failedRefs: options.failedRefs,
+    lookaheadRows: options.lookaheadRows,
+    knownRefs: options.knownRefs,
+    concurrency: Math.max(1, options.concurrency ?? 4),
+    fromPreset: options.preset !== undefined,
+    resume: options.resume !== false,
+    refreshLookups: options.refreshLookups === true,
+    lookupCacheDir: options.lookupCacheDir,
+    onePass: options.onePass !== false,
     def,
     mode,
-    dryRun: o.dryRun === true,
-    company: o.connection.company,
+    dryRun: options.dryRun === true,
+    company: options.connection.company,
     mappingPath,
     mappingFile,
-    sheet: o.sheet ?? mappingFile?.sheet,
-    headerRow: o.headerRow ?? mappingFile?.headerRow,
+    sheet: options.sheet ?? mappingFile?.sheet,
+    headerRow: options.headerRow ?? mappingFile?.headerRow,
     dateOrder,
     uniqueField,
-    unmatched: unmatchedPolicy(def, mode, o.unmatched, mappingFile?.unmatched, mappingPath),
+    unmatched: unmatchedPolicy(def, mode, options.unmatched, mappingFile?.unmatched, mappingPath),
     keyField,
     reportPath,
     journalPath: journalPathFor(reportPath),
@@ -181,24 +181,24 @@ function fieldNamed(def: ResourceDef, name: string, flag: string): FieldDef {
 }
 
 /** `--key`, `--scope`, `--missing` and `--max-missing` checked once, before the file is opened. */
-function syncSettings(def: ResourceDef, o: ImportOptions): SyncSettings {
-  const so = o.sync!;
-  const key = so.key === undefined ? undefined : fieldNamed(def, so.key, '--key');
+function syncSettings(def: ResourceDef, options: ImportOptions): SyncSettings {
+  const syncOptions = options.sync!;
+  const key = syncOptions.key === undefined ? undefined : fieldNamed(def, syncOptions.key, '--key');
   if (key) {
     if (key.type !== 'text' || key.name.includes('.')) {
-      throw new AssetbatchError('E_USAGE', `--key ${so.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`, { hint: 'Use serial_number, name, asset_tag or number.' });
+      throw new AssetbatchError('E_USAGE', `--key ${syncOptions.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`, { hint: 'Use serial_number, name, asset_tag or number.' });
     }
   }
-  const missing = so.missing ?? { kind: 'report' };
+  const missing = syncOptions.missing ?? { kind: 'report' };
   if (missing.kind === 'archive' && def.name !== 'contract') {
     throw new AssetbatchError('E_USAGE', `--missing archive applies to contracts (their status); ${def.plural} have no archived state`, { hint: 'Use --missing set:FIELD=VALUE, e.g. set:asset_usage_status=Retired.' });
   }
   const set = missing.kind === 'set' ? { ...missing, field: fieldNamed(def, missing.field, '--missing set:').name } : missing;
   return Object.freeze({
     key: key?.name,
-    scope: so.scope ? { field: fieldNamed(def, so.scope.field, '--scope'), value: so.scope.value } : undefined,
+    scope: syncOptions.scope ? { field: fieldNamed(def, syncOptions.scope.field, '--scope'), value: syncOptions.scope.value } : undefined,
     missing: set,
-    maxMissing: so.maxMissing ?? { percent: 5 },
-    preferSheet: so.prefer === 'sheet',
+    maxMissing: syncOptions.maxMissing ?? { percent: 5 },
+    preferSheet: syncOptions.prefer === 'sheet',
   });
 }

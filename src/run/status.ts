@@ -63,12 +63,12 @@ interface Timeline {
 
 function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine) => void } {
   const timeline: Timeline = { finished: [] };
-  const onEntry = (l: JournalLine) => {
-    if (l.t === 'run') timeline.header = l;
-    const at = l.t === 'run' ? l.started : l.at;
+  const onEntry = (line: JournalLine) => {
+    if (line.t === 'run') timeline.header = line;
+    const at = line.t === 'run' ? line.started : line.at;
     if (at) timeline.last = at;
-    if (l.t === 'done' || l.t === 'failed') timeline.finished.push(Date.parse(l.at));
-    if (l.t === 'failed') timeline.lastError = { row: l.row, message: l.message, at: l.at };
+    if (line.t === 'done' || line.t === 'failed') timeline.finished.push(Date.parse(line.at));
+    if (line.t === 'failed') timeline.lastError = { row: line.row, message: line.message, at: line.at };
   };
   return { timeline, onEntry };
 }

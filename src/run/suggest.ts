@@ -79,33 +79,33 @@ async function withService<T>(cfg: ConnectionConfig | undefined, work: (conn: Co
   }
 }
 
-export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
-  const def = writableResource(o.resource, 'create');
-  const mappingFile = o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined;
-  const readOpts = { sheet: o.sheet ?? mappingFile?.sheet, headerRow: o.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) };
-  const source = await openSheet(o.file, readOpts);
-  const rows = await sampleRows(o.file, { ...readOpts, headerRow: source.headerRow }, o.sampleRows ?? 10_000);
-  return withService(o.connection, async (conn) => {
-    const custom: CustomFieldSet | undefined = conn ? await loadCustomFields(conn, def, o.connection!.company) : undefined;
-    const mapOpts = { mappingFile, mappingPath: o.mappingPath, custom, samples: rows };
-    const resolver = conn ? new Resolver(conn.client, { company: o.connection!.company, cacheTtl: 0 }) : undefined;
+export async function suggestMapping(options: SuggestOptions): Promise<Suggestion> {
+  const def = writableResource(options.resource, 'create');
+  const mappingFile = options.mappingPath ? await loadMappingFile(options.mappingPath) : undefined;
+  const readOpts = { sheet: options.sheet ?? mappingFile?.sheet, headerRow: options.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) };
+  const source = await openSheet(options.file, readOpts);
+  const rows = await sampleRows(options.file, { ...readOpts, headerRow: source.headerRow }, options.sampleRows ?? 10_000);
+  return withService(options.connection, async (conn) => {
+    const custom: CustomFieldSet | undefined = conn ? await loadCustomFields(conn, def, options.connection!.company) : undefined;
+    const mapOpts = { mappingFile, mappingPath: options.mappingPath, custom, samples: rows };
+    const resolver = conn ? new Resolver(conn.client, { company: options.connection!.company, cacheTtl: 0 }) : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
-    const m = await mapByLists(def, source.headers, mapOpts, resolver, rows);
-    const tables = resolver ? await valueTables(resolver, m, source.headers, rows, o.acceptUnsure === true) : { values: {}, notes: [], unresolved: new Map<string, Unresolved[]>() };
-    const file = mappingToFile(def, m, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
+    const mapping = await mapByLists(def, source.headers, mapOpts, resolver, rows);
+    const tables = resolver ? await valueTables(resolver, mapping, source.headers, rows, options.acceptUnsure === true) : { values: {}, notes: [], unresolved: new Map<string, Unresolved[]>() };
+    const file = mappingToFile(def, mapping, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     // What the file builds is kept as it was written: a column sent to several fields, the built fields.
     for (const [header, given] of Object.entries(mappingFile?.columns ?? {})) if (Array.isArray(given)) file.columns![header] = given;
     if (mappingFile?.fields) file.fields = mappingFile.fields;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
-    const checked = checkSuggestion({ def, mapping: m, headers: source.headers, rows, missing: missingRequired(def, m, 'create'), unresolved: tables.unresolved });
+    const checked = checkSuggestion({ def, mapping, headers: source.headers, rows, missing: missingRequired(def, mapping, 'create'), unresolved: tables.unresolved });
     if (Object.keys(checked.built).length) file.fields = { ...file.fields, ...checked.built };
     const { missing } = checked;
     // The value matches travel with the file, so that whoever reviews it sees how sure each is and what is left.
     const review = [...tables.notes, ...checked.notes, ...missing];
     if (review.length) file.review = review;
-    const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
-    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing };
+    const notes = mapping.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
+    return { mapping: file, warnings: mapping.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing };
   });
 }

@@ -38,11 +38,11 @@ export interface ImportOptions {
   readonly lookupCacheDir?: string;
   readonly logger?: Logger;
   /** Called with each row's outcome, in input order. */
-  readonly onRow?: (o: RowOutcome) => void;
+  readonly onRow?: (outcome: RowOutcome) => void;
   /** Called once, before any write, with the plan. */
-  readonly onPlan?: (p: ImportPlan) => void;
+  readonly onPlan?: (plan: ImportPlan) => void;
   /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
-  readonly onProgress?: (p: RunProgress) => void;
+  readonly onProgress?: (progress: RunProgress) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
   /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */

@@ -38,21 +38,21 @@ export interface WorkbookSummary {
   readonly sheets: readonly (ImportSummary & { sheet: string })[];
 }
 
-export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummary> {
+export async function importWorkbook(options: WorkbookOptions): Promise<WorkbookSummary> {
   // A workbook's mapping file says which sheet is which; columns are mapped sheet by sheet.
-  const file = o.mappingPath ? await loadMappingFile(o.mappingPath) : undefined;
+  const file = options.mappingPath ? await loadMappingFile(options.mappingPath) : undefined;
   if (file && (file.columns || file.fields || file.resource || file.defaults || typeof file.unmatched === 'object')) {
     throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}), a "dateFormat" and one "unmatched" choice for every sheet', {
-      location: { file: o.mappingPath },
+      location: { file: options.mappingPath },
       hint: 'To map one sheet\'s columns, import that sheet alone: --resource customer --sheet Clients --mapping clients.json',
     });
   }
-  o = { ...o, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(o.sheets ?? {}) }, dateFormat: o.dateFormat ?? file?.dateFormat, unmatched: o.unmatched ?? (file?.unmatched as string | undefined) };
-  const sheets = await listSheets(o.file);
-  const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, o.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
+  options = { ...options, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(options.sheets ?? {}) }, dateFormat: options.dateFormat ?? file?.dateFormat, unmatched: options.unmatched ?? (file?.unmatched as string | undefined) };
+  const sheets = await listSheets(options.file);
+  const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, options.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
   if (plan.length === 0) {
     throw new AssetbatchError('E_USAGE', `no sheet of this workbook is named for a resource (sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')})`, {
-      location: { file: o.file },
+      location: { file: options.file },
       hint: 'Name the sheets Customers, Contracts and Assets, or give --resource and --sheet to import one sheet.',
     });
   }
@@ -61,17 +61,17 @@ export async function importWorkbook(o: WorkbookOptions): Promise<WorkbookSummar
   const known = new Map<LookupKind, string[]>();
   const out: (ImportSummary & { sheet: string })[] = [];
   for (const { sheet, resource } of plan) {
-    o.onSheet?.({ sheet, resource });
+    options.onSheet?.({ sheet, resource });
     const keys = new Map<string, string>();
     const valid: string[] = [];
     const onRow = (row: RowOutcome) => {
-      o.onRow?.(row);
+      options.onRow?.(row);
       if (row.key && row.status === 'valid') valid.push(row.key);
       if (row.key && !['created', 'updated', 'valid'].includes(row.status) && !(row.status === 'skipped' && row.id !== undefined)) {
         keys.set(row.key.toLowerCase(), `(sheet "${sheet}", row ${row.row}) was not created (${row.status})`);
       }
     };
-    const summary = await importSpreadsheet({ ...o, resource, sheet, reportPath: `${o.reportBase ?? o.file}.${sheet}.report.csv`, failedRefs: failed, knownRefs: known, onRow });
+    const summary = await importSpreadsheet({ ...options, resource, sheet, reportPath: `${options.reportBase ?? options.file}.${sheet}.report.csv`, failedRefs: failed, knownRefs: known, onRow });
     out.push({ ...summary, sheet });
     if (resource !== 'asset') {
       failed.set(resource, keys);

@@ -143,24 +143,24 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
 }
 
 function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHeader>): void {
-  const a = slots.get(line.slot) ?? { slot: line.slot, row: line.row, fp: line.fp, state: 'sent' as const };
-  a.row = line.row;
+  const attempt = slots.get(line.slot) ?? { slot: line.slot, row: line.row, fp: line.fp, state: 'sent' as const };
+  attempt.row = line.row;
   if (line.t === 'intent') {
-    a.fp = line.fp;
-    a.key = line.key;
-    a.mark = line.mark;
-    a.state = 'sent';
-    a.unsure = undefined;
+    attempt.fp = line.fp;
+    attempt.key = line.key;
+    attempt.mark = line.mark;
+    attempt.state = 'sent';
+    attempt.unsure = undefined;
   } else if (line.t === 'done') {
-    a.fp = line.fp;
-    a.state = 'done';
-    a.done = { status: line.status, id: line.id };
-    a.unsure = undefined;
+    attempt.fp = line.fp;
+    attempt.state = 'done';
+    attempt.done = { status: line.status, id: line.id };
+    attempt.unsure = undefined;
   } else {
-    a.state = 'failed';
-    a.unsure = line.unsure;
+    attempt.state = 'failed';
+    attempt.unsure = line.unsure;
   }
-  slots.set(line.slot, a);
+  slots.set(line.slot, attempt);
 }
 
 function endsWithNewline(path: string): boolean {

@@ -58,8 +58,8 @@ function ownerPath(lockPath: string): string {
 
 function readOwner(lockPath: string): Owner | undefined {
   try {
-    const o = JSON.parse(readFileSync(ownerPath(lockPath), 'utf8')) as Owner;
-    return typeof o.pid === 'number' && typeof o.host === 'string' ? o : undefined;
+    const owner = JSON.parse(readFileSync(ownerPath(lockPath), 'utf8')) as Owner;
+    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? owner : undefined;
   } catch {
     return undefined;
   }
@@ -75,23 +75,23 @@ function lockIdentity(lockPath: string): string | undefined {
   }
 }
 
-function describes(o: Owner, lockPath: string): boolean {
-  return o.lock === undefined || o.lock === lockIdentity(lockPath);
+function describes(owner: Owner, lockPath: string): boolean {
+  return owner.lock === undefined || owner.lock === lockIdentity(lockPath);
 }
 
 /** Who holds the lock now: waits a moment for a run that has just taken it to write its name. */
 async function ownerOf(lockPath: string): Promise<Owner | undefined> {
   for (const until = Date.now() + OWNER_WAIT_MS; ; ) {
-    const o = readOwner(lockPath);
-    if (o && describes(o, lockPath)) return o;
+    const owner = readOwner(lockPath);
+    if (owner && describes(owner, lockPath)) return owner;
     if (Date.now() >= until) return undefined;
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
 /** Gone for sure: a process of this host that no longer exists. */
-function isDead(o: Owner | undefined): boolean {
-  return !!o && o.host === hostname() && o.pid !== process.pid && !isAlive(o.pid);
+function isDead(owner: Owner | undefined): boolean {
+  return !!owner && owner.host === hostname() && owner.pid !== process.pid && !isAlive(owner.pid);
 }
 
 /** proper-lockfile, loaded by the first run that locks: a dry run never does, and its start is 30 ms (issue 17). */

@@ -272,9 +272,9 @@ export class Memory {
   takeCreated(key: string | undefined, fp: string): SentRow | undefined {
     const at = key ? this.byKey.get(key) : this.byFp.get(fp);
     const i = at?.find((n) => {
-      const l = this.lines[n] as SentRow;
+      const line = this.lines[n] as SentRow;
       // A keyless row is what it sends: a keyed record is not one.
-      return l.status === 'created' && l.run !== this.run && !this.taken.has(n) && (key !== undefined || !l.key);
+      return line.status === 'created' && line.run !== this.run && !this.taken.has(n) && (key !== undefined || !line.key);
     });
     if (i === undefined) return undefined;
     this.taken.add(i);
@@ -288,11 +288,11 @@ export class Memory {
    */
   private openClaim(key: string | undefined, fp: string, report: string): ClaimLine | undefined {
     for (const i of this.claims.get(rowOf({ key, fp })) ?? []) {
-      const c = this.lines[i] as ClaimLine;
+      const claim = this.lines[i] as ClaimLine;
       // A claim from this run's report is an earlier run of the same import (one run holds a
       // report's journal at a time): its journal, not the memory, says what became of it.
-      if (c.run === this.run || c.report === report || this.settled.has(c.claim)) continue;
-      if (this.latest.get(`${c.report}\0${c.fp}`) === i) return c;
+      if (claim.run === this.run || claim.report === report || this.settled.has(claim.claim)) continue;
+      if (this.latest.get(`${claim.report}\0${claim.fp}`) === i) return claim;
     }
     return undefined;
   }
@@ -394,7 +394,7 @@ export function openMemory(scope: MemoryScope, folder?: string): Memory {
   } catch (e) {
     throw memoryUnwritable(path, e);
   }
-  const m = new Memory(path);
-  m.refresh();
-  return m;
+  const memory = new Memory(path);
+  memory.refresh();
+  return memory;
 }

@@ -60,9 +60,9 @@ export class PriorRuns {
     return undefined;
   }
 
-  private claim(m: PriorMatch): PriorMatch {
-    this.taken.add(m.attempt.slot);
-    return m;
+  private claim(match: PriorMatch): PriorMatch {
+    this.taken.add(match.attempt.slot);
+    return match;
   }
 }
 

@@ -42,42 +42,42 @@ const keyText = (key: Key): string | undefined => (key ? `${key.field}=${key.val
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 export class RunMemory {
-  constructor(private readonly o: RunMemoryOptions) {}
+  constructor(private readonly options: RunMemoryOptions) {}
 
   get path(): string {
-    return this.o.memory.path;
+    return this.options.memory.path;
   }
 
   async beforeCreate(key: Key, fp: string): Promise<BeforeCreate> {
-    if (this.o.allowDuplicates) return { go: true };
-    const c = await this.o.memory.claim({ key: keyText(key), fp, file: this.o.file, report: this.o.report }, this.o.stopped);
-    if (c.kind === 'mine') return { go: true, claim: c.claim };
+    if (this.options.allowDuplicates) return { go: true };
+    const taken = await this.options.memory.claim({ key: keyText(key), fp, file: this.options.file, report: this.options.report }, this.options.stopped);
+    if (taken.kind === 'mine') return { go: true, claim: taken.claim };
     // --on-existing update|error: the check of the service decides for a keyed row.
-    if (c.kind === 'created' && key && this.o.onExisting !== 'skip') return { go: true };
-    if (c.kind === 'created') return { go: false, status: 'skipped', id: c.row.id, note: alreadyCreated(c.row), keyed: key !== undefined, at: c.row.at };
+    if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
+    if (taken.kind === 'created') return { go: false, status: 'skipped', id: taken.row.id, note: alreadyCreated(taken.row), keyed: key !== undefined, at: taken.row.at };
     const message =
-      `an import of ${c.file} (report ${c.report}) sent this row on ${when(c.at)} and stopped before it learnt whether the record was made; ` +
+      `an import of ${taken.file} (report ${taken.report}) sent this row on ${when(taken.at)} and stopped before it learnt whether the record was made; ` +
       'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
     return { go: false, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }] };
   }
 
   /** A record written (created or updated); `claim`: the one it settles. */
   written(status: 'created' | 'updated', id: number, fields: Record<string, unknown>, fp: string, key: Key, claim?: string): void {
-    this.o.memory.record({ key: keyText(key), fp, status, id, fields, file: this.o.file, report: this.o.report }, claim);
+    this.options.memory.record({ key: keyText(key), fp, status, id, fields, file: this.options.file, report: this.options.report }, claim);
   }
 
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
   lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
-    return this.o.memory.lastSent(id)?.fields;
+    return this.options.memory.lastSent(id)?.fields;
   }
 
   /** The row's claim ended without a record (skipped, refused, not sent): another run may write it. */
   released(claim: string | undefined): void {
-    if (claim) this.o.memory.release(claim);
+    if (claim) this.options.memory.release(claim);
   }
 
   close(): void {
-    this.o.memory.close();
+    this.options.memory.close();
   }
 }
 

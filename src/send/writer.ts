@@ -162,14 +162,14 @@ export class RowWriter {
   recovered = 0;
   lookups = 0;
 
-  constructor(private readonly o: WriterOptions) {
+  constructor(private readonly options: WriterOptions) {
     // Records the journal gives to rows are theirs, whichever row this run reaches first.
-    for (const id of o.prior?.ids() ?? []) this.claimed.add(id);
-    this.mark = o.mark;
+    for (const id of options.prior?.ids() ?? []) this.claimed.add(id);
+    this.mark = options.mark;
   }
 
   private keyFilter(field: string): string | undefined {
-    return KEY_FILTER[this.o.def.name]?.[field];
+    return KEY_FILTER[this.options.def.name]?.[field];
   }
 
   /** Find records with this natural key in the service (filtered call, or the whole list). */
@@ -178,7 +178,7 @@ export class RowWriter {
   }
 
   private async findRecordsByKey(key: { field: string; value: string }): Promise<Rec[]> {
-    const { client, def, company } = this.o;
+    const { client, def, company } = this.options;
     this.lookups++;
     const filter = this.keyFilter(key.field);
     const matches: Rec[] = [];
@@ -190,13 +190,13 @@ export class RowWriter {
 
   /** True when the records that existed before the run were all read (no per-row calls). */
   get complete(): boolean {
-    return this.o.existingComplete;
+    return this.options.existingComplete;
   }
 
   /** The existing record with this key, from the list read before the run; undefined if unknown. */
   knownExistingId(key: { field: string; value: string } | undefined): number | undefined {
-    if (!key || !this.o.existingComplete) return undefined;
-    return this.o.existing?.get(`${key.field}=${key.value}`)?.[0];
+    if (!key || !this.options.existingComplete) return undefined;
+    return this.options.existing?.get(`${key.field}=${key.value}`)?.[0];
   }
 
   /**
@@ -205,7 +205,7 @@ export class RowWriter {
    * may have made it since); a filtered call answers for now.
    */
   private async goneFromService(key: { field: string; value: string } | undefined, at: string | undefined): Promise<boolean> {
-    if (this.o.existingComplete && (at === undefined || this.o.existingSince === undefined || Date.parse(at) >= this.o.existingSince)) return false;
+    if (this.options.existingComplete && (at === undefined || this.options.existingSince === undefined || Date.parse(at) >= this.options.existingSince)) return false;
     return (await this.existingIds(key)).length === 0;
   }
 
@@ -217,7 +217,7 @@ export class RowWriter {
   /** Every record with this key, from the list read before the run or one filtered call. */
   async existingIds(key: { field: string; value: string } | undefined): Promise<number[]> {
     if (!key) return [];
-    if (this.o.existingComplete) return this.o.existing?.get(`${key.field}=${key.value}`) ?? [];
+    if (this.options.existingComplete) return this.options.existing?.get(`${key.field}=${key.value}`) ?? [];
     return (await this.findByKey(key)).map((f) => f.id);
   }
 
@@ -227,59 +227,59 @@ export class RowWriter {
    * sent. One → adopted as this row's record; none → safe to send again; several → the
    * row fails naming them, and is never sent again.
    */
-  private async recover(a: SendAttempt, note: string): Promise<SendResult | undefined> {
-    const { def, company, client } = this.o;
+  private async recover(attempt: SendAttempt, note: string): Promise<SendResult | undefined> {
+    const { def, company, client } = this.options;
     const free = (rs: Rec[]) => rs.filter((r) => !this.claimed.has(idOf(r)));
     let candidates: Rec[] | undefined;
-    if (a.key) {
-      candidates = free(await this.recordsWithKey(a.key, a));
-      if (candidates.length <= 1) return candidates.length ? this.adoptRecord(a, idOf(candidates[0]), note) : undefined;
+    if (attempt.key) {
+      candidates = free(await this.recordsWithKey(attempt.key, attempt));
+      if (candidates.length <= 1) return candidates.length ? this.adoptRecord(attempt, idOf(candidates[0]), note) : undefined;
     }
-    if (a.mark === undefined) {
+    if (attempt.mark === undefined) {
       const ids = (candidates ?? []).map(idOf);
-      return this.unsure(a, ids.length
-        ? `${ids.length} records have ${a.key!.field.replace(/_/g, ' ')} "${a.key!.value}" (ids ${ids.join(', ')}); which one this row made is unclear`
+      return this.unsure(attempt, ids.length
+        ? `${ids.length} records have ${attempt.key!.field.replace(/_/g, ' ')} "${attempt.key!.value}" (ids ${ids.join(', ')}); which one this row made is unclear`
         : 'the journal of the run that sent it is from an older assetbatch and has no mark to look for the record by; check the service');
     }
-    await this.o.beforeRead?.();
-    const pool = candidates ?? free((await recordsAbove(client, def, company, a.mark, a.body)).records);
-    const matches = pool.filter((r) => idOf(r) > a.mark! && holdsWhatWasSent(def, r, a.body, this.o.countryCode ?? (() => undefined)));
-    if (matches.length === 1) return this.adoptRecord(a, idOf(matches[0]), note);
+    await this.options.beforeRead?.();
+    const pool = candidates ?? free((await recordsAbove(client, def, company, attempt.mark, attempt.body)).records);
+    const matches = pool.filter((r) => idOf(r) > attempt.mark! && holdsWhatWasSent(def, r, attempt.body, this.options.countryCode ?? (() => undefined)));
+    if (matches.length === 1) return this.adoptRecord(attempt, idOf(matches[0]), note);
     if (matches.length === 0 && !candidates) return undefined;
     const ids = (matches.length ? matches : candidates!).map(idOf);
-    return this.unsure(a, `${ids.length} records in the service could be this row's (ids ${ids.join(', ')}); it was not sent again — keep one and delete the others, or tell the journal nothing`);
+    return this.unsure(attempt, `${ids.length} records in the service could be this row's (ids ${ids.join(', ')}); it was not sent again — keep one and delete the others, or tell the journal nothing`);
   }
 
   /**
    * Records with the key: one filtered call where the list has a filter; otherwise only
    * the records above the mark (the last pages), since one below it existed before the write.
    */
-  private async recordsWithKey(key: { field: string; value: string }, a: SendAttempt): Promise<Rec[]> {
-    if (this.keyFilter(key.field) || a.mark === undefined) return this.findRecordsByKey(key);
-    const { records } = await recordsAbove(this.o.client, this.o.def, this.o.company, a.mark, a.body);
+  private async recordsWithKey(key: { field: string; value: string }, attempt: SendAttempt): Promise<Rec[]> {
+    if (this.keyFilter(key.field) || attempt.mark === undefined) return this.findRecordsByKey(key);
+    const { records } = await recordsAbove(this.options.client, this.options.def, this.options.company, attempt.mark, attempt.body);
     return records.filter((r) => recordKey(r, key.field) === key.value);
   }
 
-  private adoptRecord(a: SendAttempt, id: number, note: string): SendResult {
+  private adoptRecord(attempt: SendAttempt, id: number, note: string): SendResult {
     this.claimed.add(id);
     this.recovered++;
-    this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
-    this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id, true);
+    this.options.memory?.written('created', id, attempt.body, attempt.fp, attempt.key, attempt.claim);
+    this.options.journal?.tryDone(attempt.slot, attempt.row, attempt.fp, 'created', id, true);
     return { status: 'created', id, note };
   }
 
   /** A row whose write may have made a record that cannot be told apart: failed, never sent again. */
-  private unsure(a: SendAttempt, message: string): SendResult {
-    this.o.journal?.failed(a.slot, a.row, a.fp, message, true);
-    return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: a.key?.field, message }] };
+  private unsure(attempt: SendAttempt, message: string): SendResult {
+    this.options.journal?.failed(attempt.slot, attempt.row, attempt.fp, message, true);
+    return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: attempt.key?.field, message }] };
   }
 
   /** Create one row's record, exactly once. */
   async create(row: number, body: WriteBody, key: { field: string; value: string } | undefined): Promise<SendResult> {
-    const { journal } = this.o;
+    const { journal } = this.options;
     const fp = payloadHash(body);
     const keyText = key ? `${key.field}=${key.value}` : undefined;
-    const before = this.o.prior?.take(fp, row, keyText);
+    const before = this.options.prior?.take(fp, row, keyText);
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
       return { status: before.status, id: before.id, note: 'done by an earlier run of this import (journal)' };
@@ -295,7 +295,7 @@ export class RowWriter {
         if (found) return found;
       }
       // Another file's or report's run may have made it, or be making it now.
-      const mem = (await this.o.memory?.beforeCreate(key, fp)) ?? { go: true };
+      const mem = (await this.options.memory?.beforeCreate(key, fp)) ?? { go: true };
       // A keyed record the memory knows but the service no longer has (deleted, a sandbox
       // started afresh) is created again: the check costs what the existing-record check does.
       if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at))) return this.createClaimed(attempt, true);
@@ -306,20 +306,20 @@ export class RowWriter {
   }
 
   /** A row this run writes (its claim taken): merged or refused if its record exists (unless `checked`), else sent. */
-  private async createClaimed(a: SendAttempt, checked: boolean): Promise<SendResult> {
+  private async createClaimed(attempt: SendAttempt, checked: boolean): Promise<SendResult> {
     // A write whose outcome is unknown keeps its claim: the memory marks it unsure when the
     // run ends, so no other run sends the row meanwhile. Any other outcome settles it.
     let unsure = false;
     try {
       if (!checked) {
-        const existing = await this.onExistingRecord(a.row, a.body, a.key, a.fp);
+        const existing = await this.onExistingRecord(attempt.row, attempt.body, attempt.key, attempt.fp);
         if (existing) return existing;
       }
-      const res = await this.send({ ...a, mark: this.mark });
+      const res = await this.send({ ...attempt, mark: this.mark });
       unsure = res.status === 'failed' && !!res.issues?.some((i) => UNSURE_CODES.has(i.code));
       return res;
     } finally {
-      if (!unsure) this.o.memory?.released(a.claim);
+      if (!unsure) this.options.memory?.released(attempt.claim);
     }
   }
 
@@ -346,8 +346,8 @@ export class RowWriter {
     const ids = await this.existingIds(key);
     if (ids.length === 0) return undefined;
     const keyText = `${key!.field}=${key!.value}`;
-    if (this.o.onExisting === 'skip') return { status: 'skipped', id: ids[0], note: `already in the service (id ${ids.join(', ')}, ${keyText})` };
-    if (this.o.onExisting === 'error') {
+    if (this.options.onExisting === 'skip') return { status: 'skipped', id: ids[0], note: `already in the service (id ${ids.join(', ')}, ${keyText})` };
+    if (this.options.onExisting === 'error') {
       return { status: 'failed', id: ids[0], issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${ids.join(', ')}, ${keyText})` }] };
     }
     if (ids.length > 1) {
@@ -357,27 +357,27 @@ export class RowWriter {
   }
 
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
-  private async send(a: SendAttempt): Promise<SendResult> {
-    const { client, def, journal, mapping } = this.o;
-    await journal?.intent(a.slot, a.row, a.fp, a.key ? `${a.key.field}=${a.key.value}` : undefined, a.mark);
+  private async send(attempt: SendAttempt): Promise<SendResult> {
+    const { client, def, journal, mapping } = this.options;
+    await journal?.intent(attempt.slot, attempt.row, attempt.fp, attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined, attempt.mark);
     const path = client.path(def.path, undefined, false);
-    const query = def.name === 'asset' && this.o.uniqueField ? { unique_field: this.o.uniqueField } : undefined;
+    const query = def.name === 'asset' && this.options.uniqueField ? { unique_field: this.options.uniqueField } : undefined;
     let ambiguous = 0;
     for (;;) {
       try {
-        const id = recordId(await client.write<unknown>('POST', path, a.body, query), path);
+        const id = recordId(await client.write<unknown>('POST', path, attempt.body, query), path);
         this.claimed.add(id);
         this.mark = Math.max(this.mark ?? 0, id);
         // The memory first: should the journal be gone, a later run still knows the record.
-        this.o.memory?.written('created', id, a.body, a.fp, a.key, a.claim);
+        this.options.memory?.written('created', id, attempt.body, attempt.fp, attempt.key, attempt.claim);
         // The record is made whatever the journal says now: a journal that cannot take the line
         // (deleted, a full disk) stops the run at the next row's intent, or at its end.
-        this.o.journal?.tryDone(a.slot, a.row, a.fp, 'created', id);
+        this.options.journal?.tryDone(attempt.slot, attempt.row, attempt.fp, 'created', id);
         return { status: 'created', id };
       } catch (e) {
         // Stopped before this attempt went out: nothing was sent, and the journal says so.
         if (isAssetbatchError(e) && e.code === 'E_INTERRUPTED' && ambiguous === 0) {
-          journal?.failed(a.slot, a.row, a.fp, 'not sent: interrupted');
+          journal?.failed(attempt.slot, attempt.row, attempt.fp, 'not sent: interrupted');
           throw e;
         }
         if (e instanceof AmbiguousWriteError && client.isInterrupted) {
@@ -386,10 +386,10 @@ export class RowWriter {
         }
         if (e instanceof AmbiguousWriteError) {
           ambiguous++;
-          const found = await this.recover(a, 'recovered: the answer was lost, the record was found in the service');
+          const found = await this.recover(attempt, 'recovered: the answer was lost, the record was found in the service');
           if (found) return found;
-          if (ambiguous > (this.o.maxAmbiguousRetries ?? 5)) {
-            journal?.failed(a.slot, a.row, a.fp, e.message, true);
+          if (ambiguous > (this.options.maxAmbiguousRetries ?? 5)) {
+            journal?.failed(attempt.slot, attempt.row, attempt.fp, e.message, true);
             return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; tried ${ambiguous} times (the next run looks for the record before sending it again)` }] };
           }
           continue;
@@ -397,10 +397,10 @@ export class RowWriter {
         if (e instanceof ApiError && e.status === 400) {
           const issues = serviceIssues(e.body, mapping);
           if (ambiguous > 0 && isDuplicateMessage(issues)) {
-            const found = await this.recover(a, 'recovered after a lost answer');
+            const found = await this.recover(attempt, 'recovered after a lost answer');
             if (found) return found;
           }
-          journal?.failed(a.slot, a.row, a.fp, issues.map((i) => i.message).join('; '));
+          journal?.failed(attempt.slot, attempt.row, attempt.fp, issues.map((i) => i.message).join('; '));
           return { status: 'failed', issues };
         }
         throw e;
@@ -419,24 +419,24 @@ export class RowWriter {
 
   /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
   async current(id: number, gate?: Gate): Promise<{ body: WriteBody; names: Map<string, string> }> {
-    const { client, def, company } = this.o;
+    const { client, def, company } = this.options;
     // Loading the country list makes requests of its own, which a held lease would block.
-    if (!gate) await this.o.beforeRead?.();
+    if (!gate) await this.options.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return { body: readToWrite(def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(def, rec) };
+    return { body: readToWrite(def, rec, this.options.countryCode ?? (() => undefined)), names: readNames(def, rec) };
   }
 
   /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
   private changesOf(cur: WriteBody, next: WriteBody, names: ReadonlyMap<string, string>): FieldChange[] {
-    return namedChanges(this.o.def, diffBodies(this.o.def, cur, next), names, this.o.nameOf);
+    return namedChanges(this.options.def, diffBodies(this.options.def, cur, next), names, this.options.nameOf);
   }
 
   /** The record's copy from the list read before the run, in write form; undefined when there is none. */
   private async listed(id: number): Promise<{ body: WriteBody; names: Map<string, string> } | undefined> {
-    const rec = this.o.records?.get(id);
+    const rec = this.options.records?.get(id);
     if (!rec) return undefined;
-    await this.o.beforeRead?.();
-    return { body: readToWrite(this.o.def, rec, this.o.countryCode ?? (() => undefined)), names: readNames(this.o.def, rec) };
+    await this.options.beforeRead?.();
+    return { body: readToWrite(this.options.def, rec, this.options.countryCode ?? (() => undefined)), names: readNames(this.options.def, rec) };
   }
 
   /**
@@ -445,7 +445,7 @@ export class RowWriter {
    * contract_type and create-only fields are never sent on update.
    */
   async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}, sheetHash = payloadHash(sheet)): Promise<UpdateResult> {
-    const { def, company } = this.o;
+    const { def, company } = this.options;
     const clean = stripCreateOnly(def, sheet);
     try {
       if (opts.dryRun) return await this.previewUpdate(id, clean, opts);
@@ -462,7 +462,7 @@ export class RowWriter {
 
   /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
-    const { def, company } = this.o;
+    const { def, company } = this.options;
     const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
     const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
     const next = opts.replace ? { ...clean, company } : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
@@ -477,7 +477,7 @@ export class RowWriter {
 
   /** The sheet's values less the fields a colleague changed since the last run (see withoutColleaguesEdits). */
   private keepColleaguesEdits(id: number, clean: WriteBody, cur: WriteBody): { sheet: WriteBody; conflicts: FieldConflict[] } {
-    return withoutColleaguesEdits(clean, cur, this.o.lastSent?.(id), this.o.preferSheet);
+    return withoutColleaguesEdits(clean, cur, this.options.lastSent?.(id), this.options.preferSheet);
   }
 
   /** A result's flags: nothing to send (unchanged), or conflicts left unwritten. */
@@ -488,9 +488,9 @@ export class RowWriter {
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
   private refusedValues(id: number, cur: WriteBody, next: WriteBody, whole: boolean): UpdateResult | undefined {
-    const found = updateValueIssues(this.o.def, cur, next, whole);
+    const found = updateValueIssues(this.options.def, cur, next, whole);
     if (found.length === 0) return undefined;
-    const column = (field: string) => this.o.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === field)?.header;
+    const column = (field: string) => this.options.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === field)?.header;
     return { status: 'failed', invalid: true, id, issues: found.map((i) => ({ code: 'E_VALUE_INVALID' as const, column: column(i.field), field: i.field, message: i.message })) };
   }
 
@@ -499,8 +499,8 @@ export class RowWriter {
    * run to PUT (said once) and the row is read again and PUT: no row fails for the probe.
    */
   private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
-    const { def, company } = this.o;
-    await this.o.beforeRead?.();
+    const { def, company } = this.options;
+    await this.options.beforeRead?.();
     const copy = await this.listed(id);
     const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
@@ -524,7 +524,7 @@ export class RowWriter {
       } catch (e) {
         if (!(ticket.verb === 'PATCH' && e instanceof ApiError && e.status === 405)) throw e;
         outcome = 'refused';
-        if (this.updateMethod.refused()) this.warnings.push(putOnlyWarning(this.o.def));
+        if (this.updateMethod.refused()) this.warnings.push(putOnlyWarning(this.options.def));
       } finally {
         ticket.settle(outcome);
       }
@@ -535,7 +535,7 @@ export class RowWriter {
   private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; conflicts: FieldConflict[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
     const refused = this.refusedValues(id, p.listed, p.next, false);
     if (refused) return { result: refused, answered: false };
-    const res = await this.update(row, id, patchBody(this.o.def, p.listed, p.next), hash, 'PATCH');
+    const res = await this.update(row, id, patchBody(this.options.def, p.listed, p.next), hash, 'PATCH');
     return { result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.conflicts) }, answered: true };
   }
 
@@ -545,7 +545,7 @@ export class RowWriter {
    * be overwritten is the read's round trip, not a wait behind other rows for the budget.
    */
   private async readAndWrite(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string, verb: UpdateVerb): Promise<{ result: UpdateResult; answered: boolean }> {
-    const { client, def, company } = this.o;
+    const { client, def, company } = this.options;
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
@@ -567,18 +567,18 @@ export class RowWriter {
 
   /** PATCH some fields of a record, or PUT a whole body (the caller merged it first when it must not wipe fields). */
   async update(row: number, id: number, body: WriteBody, hash = payloadHash(body), verb: UpdateVerb = 'PUT', gate?: Gate): Promise<SendResult> {
-    const { client, def, journal, mapping } = this.o;
+    const { client, def, journal, mapping } = this.options;
     const slot = journal?.newSlot(row) ?? String(row);
     await journal?.intent(slot, row, hash);
     try {
       await client.write(verb, client.path(def.path, id, false), body, undefined, { gate });
       this.claimed.add(id);
-      this.o.memory?.written('updated', id, body, hash, undefined);
+      this.options.memory?.written('updated', id, body, hash, undefined);
       journal?.tryDone(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
-        const issues = e.status === 404 ? [{ code: 'E_HTTP_NOT_FOUND' as const, field: 'id', message: `record ${id} not found in company ${this.o.company}` }] : serviceIssues(e.body, mapping);
+        const issues = e.status === 404 ? [{ code: 'E_HTTP_NOT_FOUND' as const, field: 'id', message: `record ${id} not found in company ${this.options.company}` }] : serviceIssues(e.body, mapping);
         journal?.failed(slot, row, hash, issues.map((i) => i.message).join('; '));
         return { status: 'failed', id, issues };
       }

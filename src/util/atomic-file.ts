@@ -57,8 +57,8 @@ const GATHER = 64 * 1024;
  * microseconds each), text as text. fs.WriteStream turns each string into a Buffer and
  * queues it while the disk catches up: long enough for V8 to move it to the old
  * generation, where its bytes (outside the heap) are freed only by a full collection, so a
- * million-row report held ~60 MB of written lines at times (queued as strings instead,
- * they filled the heap itself). Gathered and written at once, a chunk is garbage by the
+ * long report held tens of MB of written lines at times (queued as strings instead, they
+ * filled the heap itself). Gathered and written at once, a chunk is garbage by the
  * next scavenge.
  */
 class FileSink extends Writable {

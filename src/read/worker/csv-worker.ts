@@ -5,7 +5,7 @@ import { workerStart } from './rows-worker.js';
 
 void parseInWorker();
 
-// A function, not top-level await: the bundled CLI and its workers are CommonJS (scripts/bundle-cli.mjs).
+// The worker's whole work, started as the module loads; a failure is sent to the main thread.
 async function parseInWorker(): Promise<void> {
   const { init, sender } = workerStart<ParseInit>(workerData);
   try {

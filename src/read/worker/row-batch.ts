@@ -12,8 +12,8 @@ const STRIDE = 3;
 export interface PackedRows {
   /**
    * [row, line, cells] for each row, in order. A plain array of small integers: a typed
-   * array's buffer is memory outside the heap, allocated and freed per batch, which made V8
-   * collect garbage three times as often.
+   * array's buffer is memory outside the heap, allocated and freed per batch, which made
+   * garbage collection much more frequent.
    */
   readonly nums: number[];
   /** Every row's cells, one row after another. */
@@ -46,7 +46,7 @@ export function packRows(rows: readonly RawRow[]): PackedRows {
  * A row as the checks take it. Made by a constructor, not an object literal: V8 watches a
  * literal's objects, and when those of a site outlive a young-generation collection (the
  * rows a dry run reads ahead do) it makes every later one in the old generation, where a
- * million rows' garbage waits for full collections (five times as many at 100,000 rows).
+ * million rows' garbage waits for full collections.
  */
 class Row implements RawRow {
   line?: number;

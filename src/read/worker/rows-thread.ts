@@ -35,11 +35,9 @@ export interface WorkerBatch {
 /**
  * Batches the worker may have in flight (8,192 rows, a few MB, whatever the file's size):
  * enough that it keeps reading while this thread starts the connection or checks the rows
- * a dry run read ahead (plan.ts), which with 4 batches (512 rows) it spent waiting; twice
- * as many cost a CSV run of 1,000,000 rows 7 MB more and 2% more CPU, for no speed.
- * Batches sent as one JSON buffer each, decoded when taken, cost both threads more CPU
- * than structured clone's copy of the rows (measured: XLSX 50,000 rows +5% CPU, CSV
- * 1,000,000 rows +10%), so the rows travel as cloned arrays (row-batch.ts).
+ * a dry run read ahead (plan.ts); fewer left it waiting, more cost memory for no speed.
+ * The rows travel as cloned arrays (row-batch.ts), cheaper for both threads than a JSON
+ * buffer a batch. Figures in bench/results.md, "Reader figures".
  */
 const CREDITS = 64;
 

@@ -18,11 +18,10 @@ export interface XlsxInit {
 const WORKER_URL = new URL('./xlsx-worker.js', import.meta.url);
 
 /**
- * The reading thread's young generation, at most: what it holds young is the batch being
- * built and the chunk being scanned, yet by V8's default its new space grew to 32 MB over
- * a long read, later in a short one. Capped, the thread's heap is the same size at 50,000
- * rows as at 200,000, and the process's peak RSS was ~8 and ~24 MB lower there
- * (bench/results.md), for the same CPU time.
+ * The reading thread's young generation, at most (the Worker's resourceLimits): what it
+ * holds young is the batch being built and the chunk being scanned, yet by default its new
+ * space grows with the length of the read. Capped, the thread's heap is the same size
+ * whatever the file's length, for the same CPU time (bench/results.md, "Reader figures").
  */
 const YOUNG_GENERATION_MB = 12;
 

@@ -24,7 +24,7 @@ class ForwardingSink extends WarningSink {
 
 void readInWorker();
 
-// A function, not top-level await: the bundled CLI and its workers are CommonJS (scripts/bundle-cli.mjs).
+// The worker's whole work, started as the module loads; a failure is sent to the main thread.
 async function readInWorker(): Promise<void> {
   const { init, sender } = workerStart<XlsxInit>(workerData);
   let fh: FileHandle | undefined;

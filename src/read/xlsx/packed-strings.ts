@@ -1,8 +1,9 @@
 // Many short strings kept as one UTF-8 buffer and their offsets, each decoded when it is
-// asked for (no library packs strings this way for a lookup by index): the XLSX shared-strings table (xlsx-strings.ts) of a 200,000-row workbook is
-// 400,000 strings, which as V8 strings took 48 bytes each (19.8 MB, and the heap's
-// headroom over them grew with the file); packed, they take their bytes and 4 more each,
-// outside the heap. A lookup makes a new string, as a cell's value needs one anyway.
+// asked for (no library packs strings this way for a lookup by index). The XLSX
+// shared-strings table (xlsx-strings.ts) of a large workbook holds hundreds of thousands
+// of short strings, each costing more as a string than its text; packed, they take their
+// bytes and 4 more each, outside the heap (bench/results.md, "Reader figures"). A lookup
+// makes a new string, as a cell's value needs one anyway.
 
 /** Room at first when the caller cannot say how much is coming: strings, and bytes a string. */
 const FIRST_STRINGS = 4096;
@@ -23,7 +24,7 @@ export interface PackedSize {
  * then returns the same string each time. A table's long string repeated in thousands of
  * cells (issue 14's amplification) costs one string, not one copy a cell, until the
  * reader's bound on a row's text refuses the row; a short one costs at most this a cell.
- * V8's 24 bytes a string (header and pointer) are little beside a long one's text.
+ * A string's own overhead is little beside a long one's text.
  */
 export const LONGEST_PACKED = 256;
 
@@ -32,12 +33,10 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
  * A room to start with: what the source says, within bounds (a file may lie), or a little.
- * Room made once, not grown: a grown table frees its old buffers, and glibc's malloc, on
- * freeing a large block, raises the size from which it maps blocks of their own for the
- * rest of the process (its dynamic mmap threshold); the 256 KiB chunks of every later
- * inflate then came from its arenas, which kept their memory: the 200,000-row validate
- * peaked ~10 MB higher. Room never written costs no memory (the system backs pages when
- * they are written), so a claim larger than the table is harmless.
+ * Room made once, not grown: freeing a grown table's large old buffers left the rest of
+ * the read's memory higher (bench/results.md, "Reader figures"). Room never written costs
+ * no memory (the system backs pages when they are written), so a claim larger than the
+ * table is harmless.
  */
 function firstRoom(claim: number | undefined, max: number, fallback: number): number {
   return claim !== undefined && claim > 0 ? Math.min(Math.ceil(claim), max) : fallback;

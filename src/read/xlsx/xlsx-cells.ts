@@ -166,7 +166,7 @@ export interface CellXml {
 }
 
 /** Strings by index: the packed shared-strings table, or an array. */
-export interface SharedStrings {
+interface SharedStrings {
   at(index: number): string | undefined;
 }
 

@@ -10,7 +10,7 @@ import { xmlElements, type XmlElement } from './xml-elements.js';
 import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, type ZipDirectory, type ZipEntry } from './zip.js';
 
 /** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */
-export const SMALL_PART_BUDGET = 64 * 1024 * 1024;
+const SMALL_PART_BUDGET = 64 * 1024 * 1024;
 
 export interface SheetInfo {
   readonly name: string;
@@ -94,7 +94,7 @@ function looseName(name: string): string {
  * 9.1.1.1.2), so Excel opens `xl/SharedStrings.xml` named as `sharedStrings.xml`; some
  * writers also %-escape one side only, or write `\` for `/`.
  */
-export function partFinder(dir: ZipDirectory): (name: string) => ZipEntry | undefined {
+function partFinder(dir: ZipDirectory): (name: string) => ZipEntry | undefined {
   let loose: Map<string, ZipEntry> | undefined;
   return (name) => {
     const exact = dir.byName.get(name);
@@ -221,7 +221,7 @@ export interface Merge {
   readonly ref: string;
 }
 
-export function decodeRef(ref: string): { row: number; col: number } | undefined {
+function decodeRef(ref: string): { row: number; col: number } | undefined {
   const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(ref);
   if (!m) return undefined;
   let col = 0;

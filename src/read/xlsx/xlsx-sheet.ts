@@ -55,7 +55,7 @@ export type CellDecoder = (cell: CellXml, row: number) => CellValue;
  * Scans the pieces of a sheet's XML (see xmlPieces: each ends after a `</row>`) for its
  * rows. Rows without `r` follow the previous row, cells without `r` the previous cell.
  */
-export class SheetScanner {
+class SheetScanner {
   private state: 'before' | 'rows' | 'after' = 'before';
   private tail = '';
   private lastRow = 0;

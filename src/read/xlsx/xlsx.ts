@@ -16,9 +16,8 @@ import { unprefixedPart } from './xml-prefix.js';
 import { readSharedStringTable } from './xlsx-strings.js';
 import { numberFormats } from './xlsx-styles.js';
 
-export { chooseSheet, openWorkbook, type SheetInfo, type Workbook } from './xlsx-parts.js';
-export { CellTextBudget, MAX_ROW_TEXT } from './xlsx-cells.js';
-export { decodeEscapes } from './xlsx-strings.js';
+export { chooseSheet, openWorkbook } from './xlsx-parts.js';
+export { MAX_ROW_TEXT } from './xlsx-cells.js';
 
 export interface XlsxOpen {
   readonly file: string;

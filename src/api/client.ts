@@ -4,8 +4,7 @@
 // POST that may have reached the service is never repeated here: it surfaces as an
 // ambiguous failure so the writer can look the record up first.
 import { setMaxListeners } from 'node:events';
-import type { Dispatcher, Pool as PoolType } from 'undici';
-import { EnvHttpProxyAgent, Pool } from './undici-agent.js';
+import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
 import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
@@ -365,7 +364,7 @@ function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRout
  * The pool to the proxy: a CONNECT that fails (the proxy stalls, closes, times out) sent
  * nothing to the service, so a POST may be tried again; its error says so by its code.
  */
-function proxyPool(origin: string | URL, options: PoolType.Options): Dispatcher {
+function proxyPool(origin: string | URL, options: Pool.Options): Dispatcher {
   const pool = new Pool(origin, options);
   const connect = pool.connect.bind(pool) as (o: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
   const tunnel = (o: Dispatcher.ConnectOptions) =>

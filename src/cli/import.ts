@@ -401,7 +401,14 @@ beside the report: rows already created are not sent again.
 Exit codes: 0 all rows ok, 1 some rows invalid or failed, 2 usage/file/mapping error,
 3 stopped (authentication, service unreachable, interrupted).`;
 
+/** `import`, `validate`, `update` and `mapping …`: the commands that read a spreadsheet. */
 export function registerImportCommand(program: Command): void {
+  registerImport(program);
+  registerUpdate(program);
+  registerMapping(program);
+}
+
+function registerImport(program: Command): void {
   addImportOptions(
     program
       .command('import <file>')
@@ -419,7 +426,9 @@ export function registerImportCommand(program: Command): void {
   )
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true), f.json));
+}
 
+function registerUpdate(program: Command): void {
   addImportOptions(
     program
       .command('update <file>')
@@ -443,18 +452,23 @@ Examples:
     )
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
-        if (f.replace && !f.yes && !f.dryRun) {
-          if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
-          const { createInterface } = await import('node:readline/promises');
-          const rl = createInterface({ input: process.stdin, output: process.stderr });
-          const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
-          rl.close();
-          if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
-        }
+        if (f.replace && !f.yes && !f.dryRun) await confirmReplace();
         return runImport(file, f, false, 'update');
       }, f.json),
     );
+}
 
+/** --replace empties what the sheet lacks: a person types "yes", or a script passes --yes. */
+async function confirmReplace(): Promise<void> {
+  if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
+  rl.close();
+  if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
+}
+
+function registerMapping(program: Command): void {
   const mapping = program
     .command('mapping')
     .description('Work with mapping files (which column is which field).')
@@ -492,15 +506,15 @@ Examples:
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({
+        const suggestion = await suggestMapping({
           file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
           connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
         });
-        process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
-        for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
-        for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
+        process.stdout.write(JSON.stringify(suggestion.mapping, null, 2) + '\n');
+        for (const w of suggestion.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const n of suggestion.notes) process.stderr.write(`note: ${n}\n`);
         // Each starts "missing: …", with the fix we would make.
-        for (const m of s.missing) process.stderr.write(`${m}\n`);
+        for (const m of suggestion.missing) process.stderr.write(`${m}\n`);
       }),
     );
 }

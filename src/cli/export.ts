@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { connect, type Connection } from '../connect.js';
-import { connectionConfig, savedExport, type ConnectionFlags, type SavedExport } from '../config.js';
+import { connectionConfig, loadConfigFile, savedExport, type ConnectionFlags, type SavedExport } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult, EXPORT_FORMATS, type ExportFormat } from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
@@ -183,6 +183,17 @@ export async function runExport(resource: string | undefined, given: ExportFlags
   }
 }
 
+/** The config file's saved exports, for the end of --help (nothing when there are none or the file cannot be read: the profiles' line says so). */
+function savedExportsHelp(configPath: string | undefined): string {
+  try {
+    const saved = Object.entries(loadConfigFile(configPath).exports ?? {});
+    if (saved.length === 0) return '';
+    return `Saved exports in ${configPath ?? 'assetbatch.config.json'} (--saved): ${saved.map(([name, e]) => `${name} (${e.resource})`).join(', ')}.\n`;
+  } catch {
+    return '';
+  }
+}
+
 export function registerExportCommand(program: Command, io: CliIO = defaultIO): void {
   const cmd = program
     .command('export')
@@ -219,4 +230,5 @@ Examples:
       process.exitCode = await runExport(resource, flags, io);
     });
   addConnectionOptions(cmd);
+  cmd.addHelpText('afterAll', ({ command }) => savedExportsHelp((command.opts() as { config?: string }).config));
 }

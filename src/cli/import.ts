@@ -501,7 +501,21 @@ Examples:
       .option('--mapping <file>', 'start from this mapping file')
       .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
   )
-    .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
+    .addHelpText(
+      'after',
+      `
+Exit codes:
+  0  every required field has a column, a default or a template: the mapping is complete (lookup values no
+     table covers are still listed as "missing: …" lines, with the fix; --unmatched at import may settle them)
+  1  the mapping is written, but a required field has nothing to give it: every row would fail; the
+     "missing: …" line on stderr names the field and the fix
+  2  usage or configuration (no such file, sheet or resource; a bad mapping file)
+  3  the service stopped the run (token refused, unreachable)
+
+Example:
+  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json
+  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`,
+    )
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
@@ -513,8 +527,11 @@ Examples:
         process.stdout.write(JSON.stringify(suggestion.mapping, null, 2) + '\n');
         for (const w of suggestion.warnings) process.stderr.write(`warning: ${w}\n`);
         for (const n of suggestion.notes) process.stderr.write(`note: ${n}\n`);
-        // Each starts "missing: …", with the fix we would make.
+        // Each starts "missing: …", with the fix we would make. A required field nothing gives
+        // fails every row: not a mapping to use as it is. Values no table covers fail only their
+        // rows, and `--unmatched` at import may settle them: said, not an exit code.
         for (const m of suggestion.missing) process.stderr.write(`${m}\n`);
+        return suggestion.missingFields.length > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
       }),
     );
 }

@@ -14,6 +14,7 @@ import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
 import { isInterruption, type StopState } from './stop.js';
+import { SameRecordRows } from './same-record.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -35,8 +36,11 @@ export class RowOutcomes {
   /** Rows another row waits for (a parent contract), until then. */
   private readonly pending = new Map<number, Promise<RowOutcome>>();
   private readonly keyIndex?: number;
+  /** Update and sync: rows that name a record an earlier row names. */
+  private readonly sameRecord?: SameRecordRows;
 
   constructor(private readonly d: RowsDeps) {
+    if (d.s.mode === 'update' || d.s.sync) this.sameRecord = new SameRecordRows();
     const keyField = d.s.keyField;
     this.keyIndex = keyField ? d.input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField)?.index : undefined;
   }
@@ -102,10 +106,12 @@ export class RowOutcomes {
     const refNote = this.failedRef(r, p);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
     const key = naturalKey(s.def, p.body, s.keyField);
-    if (key && !s.allowDuplicates && s.mode === 'create') {
+    if (key && !s.allowDuplicates && s.mode === 'create' && !s.sync) {
       const first = sc.scanner.firstRowOf(key.value, r.row);
       if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
     }
+    const same = this.sameRecordOutcome(p, key, base);
+    if (same) return same;
     if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
     // A row of a report fed back with --on-existing update carries its record's id.
     if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
@@ -115,6 +121,28 @@ export class RowOutcomes {
     // The list read before the run answers without a request.
     if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), p.body);
     return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, p.body));
+  }
+
+  /**
+   * Update and sync: a row naming the record an earlier row names is not sent again: a
+   * duplicate (skipped) when it sets the same values, invalid when it sets others.
+   */
+  private sameRecordOutcome(p: PreparedRow, key: Key, base: Base): RowOutcome | undefined {
+    const identity = p.id !== undefined ? `id=${p.id}` : key ? `${key.field}=${key.value}` : undefined;
+    if (!this.sameRecord || identity === undefined) return undefined;
+    const valid = p.issues.length === 0;
+    const v = this.sameRecord.judge(identity, p.row, valid ? p.body : undefined, this.d.s.clearEmpty ? p.emptyFields : []);
+    if (v.kind === 'first' || !valid) return undefined;
+    const same = p.id !== undefined ? `same ID ${p.id}` : `same ${key!.field.replace(/_/g, ' ')} "${key!.value}"`;
+    if (v.kind === 'duplicate') return { ...base, status: 'skipped', id: p.id, issues: [], key: key?.value, note: `duplicate of row ${v.row} (${same}, same values): sent once` };
+    const field = p.id !== undefined ? 'id' : key!.field;
+    const column = this.d.input.mapping.columns.find((c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field)?.header;
+    const fields = v.kind === 'differs' ? v.fields.map((f) => this.d.s.def.fields.find((x) => x.name === f)?.label ?? f).join(', ') : '';
+    const message =
+      v.kind === 'first-invalid'
+        ? `row ${v.row} names the same record (${same}) and is invalid: fix row ${v.row} or remove one of the two rows`
+        : `row ${v.row} sets the same record to other values (${same}; ${fields} differ): keep one of the two rows`;
+    return { ...base, status: 'invalid', key: key?.value, issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }] };
   }
 
   /** `sent`: the body the row would be created with. */

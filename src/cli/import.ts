@@ -118,13 +118,22 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const listed = plan.existingCheck?.strategy === 'full list';
     const what =
-      plan.mode === 'update' && !listed ? `up to ${plan.writes} updates (a read and a write each)`
-      : plan.mode === 'update' || plan.sync ? `up to ${plan.writes} writes (a row whose record already has its values sends nothing)`
+      plan.compared ? comparedWrites(plan, plan.compared)
+      : plan.mode === 'update' && !listed ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (a read and a write each; a row whose record already has its values sends nothing)`
+      : plan.mode === 'update' || plan.sync ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
       : `up to ${plan.writes} writes`;
     lines.push(`Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`);
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');
+}
+
+/** The writes of an update or a sync that compared every row with its listed record first: exact. */
+function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>): string {
+  const missing = plan.writes - c.create - c.update;
+  const parts = [...(c.create ? [`${c.create} to create`] : []), `${c.update} to update`, ...(missing ? [`${missing} missing to change`] : [])];
+  const rest = [`${c.unchanged} unchanged`, ...(c.other ? [`${c.other} not to send (invalid, duplicate, not found or in conflict)`] : [])];
+  return `${plan.writes} ${plan.writes === 1 ? 'write' : 'writes'} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
 }
 
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */

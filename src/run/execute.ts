@@ -50,7 +50,7 @@ export interface Executed {
   readonly unmatchedRows: number;
 }
 
-function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
+export function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
   return {
     def: s.def,
     mode: s.mode,
@@ -67,7 +67,7 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
   };
 }
 
-function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
+export function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,

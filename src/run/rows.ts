@@ -27,6 +27,8 @@ export interface RowsDeps {
   readonly ctx: RowContext;
   readonly writer: RowWriter;
   readonly stop: StopState;
+  /** The plan's comparison of every row (preview.ts): a dry run that leaves no name behind for the run. */
+  readonly preview?: boolean;
 }
 
 /** The issues of a row that has none: one array for them all (an outcome's issues are never added to). */
@@ -154,7 +156,7 @@ export class RowOutcomes {
       if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
     }
-    if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
+    if (key && !this.d.preview && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
     return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value, sent };
   }
 

@@ -148,7 +148,12 @@ function syncParts(s: ImportSummary, tally: SyncTally): string[] {
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
 function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
   const key = y.key.replace(/_/g, ' ');
-  const lines = [`Sync by ${key}: ${y.matched} ${y.matched === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
+  const byKey = y.matched - y.keyless.matched;
+  const lines = [`Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
+  if (y.keyless.rows > 0) {
+    const m = y.keyless.matched;
+    lines.push(`Rows without a ${key}: ${y.keyless.rows}; ${m} ${m === 1 ? 'record' : 'records'} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`);
+  }
   if (y.missing === 0) return [...lines, `Missing: none of the ${y.inScope} ${plan.resource}s in scope is absent from the sheet.`];
   const action = y.action.kind === 'archive' ? 'archived' : y.action.kind === 'set' ? `given ${y.action.field} = ${y.action.value}` : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
   const shown = y.firstMissing.map((m) => `id ${m.id} "${m.key}"${m.name ? ` (${m.name})` : ''}`).join(', ');

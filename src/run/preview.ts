@@ -15,6 +15,9 @@ import { RowOutcomes } from './rows.js';
 import type { RunSettings } from './settings.js';
 import { StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
+import { naturalKey, prepareRow } from '../validate/validate.js';
+import { payloadHash } from '../send/journal.js';
+import type { RunMemory } from '../send/remembered.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
 
@@ -59,4 +62,30 @@ export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Conne
   const plan: ImportPlan = { ...planned.plan, writes, compared: c, etaSeconds: Math.round(conn.client.limiter.estimateMs(writes) / 1000) };
   // The progress line's ETA spreads the writes over the rows left, as they are reached.
   return { ...planned, plan, plannedRequests: writes, requestsPerRow: writes / rowsLeft };
+}
+
+/**
+ * A sync's rows without a key, matched to the records an earlier run made from the same
+ * values (the memory): those records are the sheet's, not missing. Read before the plan,
+ * and only when the sheet has such rows.
+ */
+export async function keylessMatches(s: RunSettings, input: MappedInput, sc: ScannedSheet, memory: RunMemory | undefined): Promise<ReadonlySet<number>> {
+  const ids = new Set<number>();
+  if (!s.sync || !memory || sc.scanner.keyless === 0) return ids;
+  const ctx = rowContext(s, input, sc);
+  const source = await openSheet(s.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
+  const turns = new Turns();
+  try {
+    for await (const r of source.rows) {
+      const turn = turns.due();
+      if (turn) await turn;
+      const p = prepareRow(ctx, r);
+      if (p.skip || p.issues.length > 0 || naturalKey(s.def, p.body, s.keyField)) continue;
+      const made = memory.createdFrom(payloadHash(p.body));
+      if (made) ids.add(made.id);
+    }
+  } finally {
+    await source.close?.();
+  }
+  return ids;
 }

@@ -15,6 +15,7 @@ import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
 import { isInterruption, type StopState } from './stop.js';
 import { SameRecordRows } from './same-record.js';
+import { shownDate } from '../send/remembered.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -112,14 +113,24 @@ export class RowOutcomes {
       const first = sc.scanner.firstRowOf(key.value, r.row);
       if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
     }
-    const same = this.sameRecordOutcome(p, key, base);
+    // A sync's keyless row is matched by what the memory remembers of an earlier run of it.
+    const made = s.sync && !key && p.id === undefined && p.issues.length === 0 ? writer.rememberedRecord(p.body) : undefined;
+    const same = this.sameRecordOutcome(made ? { ...p, id: made.id } : p, key, base);
     if (same) return same;
     if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
+    if (made) return withNote(this.update({ ...p, id: made.id }, key, base), `no ${keyName(s.keyField)}: matched to the record an earlier run of ${made.file} made from the same values on ${shownDate(made.at)} (id ${made.id})`);
     // A row of a report fed back with --on-existing update carries its record's id.
     if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
     // A sync's row whose key a record has (the list read before the run says so) updates it.
     if (s.sync && key && this.d.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(p, key, base);
-    if (!s.dryRun) return this.create(r, p, base, key);
+    const out = this.createOrPreview(r, p, base, key);
+    return s.sync && !key ? withNote(out, `no ${keyName(s.keyField)}, and no earlier run made a record from these values: ${s.dryRun ? 'would be created' : 'created'}`, ['created', 'valid']) : out;
+  }
+
+  /** A row with no record yet: created, or (a dry run) what a create would do. */
+  private createOrPreview(r: SheetRow, p: PreparedRow, base: Base, key: Key): RowOutcome | Promise<RowOutcome> {
+    const writer = this.d.writer;
+    if (!this.d.s.dryRun) return this.create(r, p, base, key);
     // The list read before the run answers without a request.
     if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), p.body);
     return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, p.body));
@@ -210,6 +221,14 @@ export class RowOutcomes {
       return this.thrown(e, { ...base, id });
     }
   }
+}
+
+const keyName = (field: string | undefined) => (field ?? 'key').replace(/_/g, ' ');
+
+/** The outcome with a word on how its row was matched, before any note of its own. */
+function withNote(out: RowOutcome | Promise<RowOutcome>, how: string, only?: readonly RowOutcome['status'][]): RowOutcome | Promise<RowOutcome> {
+  const add = (o: RowOutcome): RowOutcome => ((only && !only.includes(o.status)) || (['not sent', 'failed'].includes(o.status) && o.issues.length > 0) ? o : { ...o, note: o.note ? `${how}; ${o.note}` : how });
+  return out instanceof Promise ? out.then(add) : add(out);
 }
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));

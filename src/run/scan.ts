@@ -49,6 +49,8 @@ export class Scanner {
   totalsRows = 0;
   readonly names = new Map<LookupKind, Set<string>>();
   readonly firstRowOfKey = new KeyIndex();
+  /** Rows with no key (none in the key column, or no key column): a sync matches them by the memory. */
+  keyless = 0;
   /** Stop gathering names (a one-pass run checks each row's names as it meets them). */
   collectNames = true;
   /**
@@ -131,8 +133,8 @@ export class Scanner {
         this.last.key = k;
         this.last.row = r.row;
         this.last.first = this.firstRowOfKey.add(k, r.row);
-      }
-    }
+      } else this.keyless++;
+    } else if (this.opts.trackKeys) this.keyless++;
     if (this.opts.selfRefIndex !== undefined) {
       const ref = cellText(cellAt(this.translation, this.opts.selfRefIndex, r.cells)).trim();
       if (ref) this.selfRefs.add(ref);

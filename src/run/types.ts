@@ -166,6 +166,8 @@ export interface ImportPlan {
     readonly key: string;
     readonly matched: number;
     readonly new: number;
+    /** Rows without a key, and the records of earlier runs the memory matches them to (the rest are created). */
+    readonly keyless: { readonly rows: number; readonly matched: number };
     readonly inScope: number;
     readonly missing: number;
     readonly firstMissing: readonly MissingRecord[];

@@ -147,7 +147,7 @@ function syncParts(s: ImportSummary, tally: SyncTally): string[] {
 
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
 function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
-  const key = y.key.replace(/_/g, ' ');
+  const key = y.key === 'id' ? 'ID' : y.key.replace(/_/g, ' ');
   const byKey = y.matched - y.keyless.matched;
   const lines = [`Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
   if (y.keyless.rows > 0) {
@@ -156,7 +156,7 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string
   }
   if (y.missing === 0) return [...lines, `Missing: none of the ${y.inScope} ${plan.resource}s in scope is absent from the sheet.`];
   const action = y.action.kind === 'archive' ? 'archived' : y.action.kind === 'set' ? `given ${y.action.field} = ${y.action.value}` : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
-  const shown = y.firstMissing.map((m) => `id ${m.id} "${m.key}"${m.name ? ` (${m.name})` : ''}`).join(', ');
+  const shown = y.firstMissing.map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`).join(', ');
   lines.push(`Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissing}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`);
   if (plan.dryRun && y.missing > y.maxMissing) lines.push(`warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissing}): a real run would stop before any write`);
   return lines;

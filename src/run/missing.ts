@@ -66,7 +66,8 @@ export function missingLimit(sync: SyncSettings, inScope: number): number {
   return 'count' in m ? m.count : Math.floor((inScope * m.percent) / 100);
 }
 
-const describe = (m: MissingRecord, keyField: string) => `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
+const describe = (m: MissingRecord, keyField: string) =>
+  keyField === 'id' ? `id ${m.id}${m.name ? ` (${m.name})` : ''}` : `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
 /** Past --max-missing: nothing is written, and the user is told how many and which. */
 export function tooManyMissing(s: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {

@@ -157,7 +157,8 @@ async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, re
   const plan: NonNullable<ImportPlan['sync']> = {
     key: s.keyField!,
     matched: cov.matched,
-    new: Math.max(0, sc.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
+    // An ID no record has is not created (a record's id is the service's): that row fails.
+    new: s.keyField === 'id' ? 0 : Math.max(0, sc.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
     keyless: { rows: sc.scanner.keyless, matched: cov.keylessMatched },
     inScope: cov.inScope,
     missing: cov.missing.length,

@@ -80,7 +80,7 @@ export async function keylessMatches(s: RunSettings, input: MappedInput, sc: Sca
       const turn = turns.due();
       if (turn) await turn;
       const p = prepareRow(ctx, r);
-      if (p.skip || p.issues.length > 0 || naturalKey(s.def, p.body, s.keyField)) continue;
+      if (p.skip || p.issues.length > 0 || p.id !== undefined || naturalKey(s.def, p.body, s.keyField)) continue;
       const made = memory.createdFrom(payloadHash(p.body));
       if (made) ids.add(made.id);
     }

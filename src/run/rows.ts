@@ -3,6 +3,7 @@
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
 import { cellAt } from '../map/values.js';
+import { isKeyColumn } from '../map/headers.js';
 import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
@@ -45,7 +46,7 @@ export class RowOutcomes {
   constructor(private readonly d: RowsDeps) {
     if (d.s.mode === 'update' || d.s.sync) this.sameRecord = new SameRecordRows();
     const keyField = d.s.keyField;
-    this.keyIndex = keyField ? d.input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField)?.index : undefined;
+    this.keyIndex = keyField ? d.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index : undefined;
   }
 
   /** Remember a row's outcome (to come) when another row waits for it. */
@@ -223,7 +224,7 @@ export class RowOutcomes {
   }
 }
 
-const keyName = (field: string | undefined) => (field ?? 'key').replace(/_/g, ' ');
+const keyName = (field: string | undefined) => (field === 'id' ? 'ID' : (field ?? 'key').replace(/_/g, ' '));
 
 /** The outcome with a word on how its row was matched, before any note of its own. */
 function withNote(out: RowOutcome | Promise<RowOutcome>, how: string, only?: readonly RowOutcome['status'][]): RowOutcome | Promise<RowOutcome> {

@@ -5,7 +5,7 @@ import { Turns } from '../util/turns.js';
 import { AssetbatchError } from '../errors.js';
 import type { LookupKind } from '../resources/fields.js';
 import type { SheetRow } from '../read/types.js';
-import type { ColumnMapping, Mapping } from '../map/headers.js';
+import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
 import { cellAt, type CellTranslation } from '../map/values.js';
@@ -74,7 +74,7 @@ export class Scanner {
       : mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
     this.lookupCols = lookupColumns(mapping);
     this.translation = mapping;
-    const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
+    const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => isKeyColumn(c, opts.keyField)) : undefined;
     this.keyIndex = keyCol?.index;
   }
 

@@ -62,3 +62,59 @@ describe('sync: rows without a key', () => {
     expect((await assets(tag)).map((a) => a.name).sort()).toEqual(['keyed laptop', 'spare dock', 'spare keyboard', 'spare monitor']);
   });
 });
+
+describe('sync --key id: the ID column of an export', () => {
+  it('matches each row to its record by ID; a row without an ID is created; a record whose ID is gone is missing', async () => {
+    const tag = 'KID';
+    const seedOne = async (n: number) => {
+      const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ company: 1, name: `${tag} laptop ${n}`, manufacturer: tag }),
+      });
+      return ((await res.json()) as { id: number }).id;
+    };
+    // No serial numbers: the ID is the only key these records have.
+    const ids = [await seedOne(1), await seedOne(2), await seedOne(3)];
+    const file = join(env.dir, 'kid.csv');
+    writeFileSync(
+      file,
+      stringify([
+        ['ID', 'Name', 'Manufacturer', 'Asset notes'],
+        [ids[0], `${tag} laptop 1`, tag, ''],
+        [ids[1], `${tag} laptop 2`, tag, 'renamed desk'],
+        ['', `${tag} laptop 4`, tag, ''],
+      ]),
+    );
+    const report = join(env.dir, 'kid.report.csv');
+    await env.sb.resetStats();
+    const res = await runCli(['sync', file, '-r', 'asset', '--key', 'id', '--scope', `manufacturer=${tag}`, '--max-missing', '1', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Sync by ID: 2 rows match records in the service');
+    expect(res.stderr).toContain(`Missing: 1 of 3 assets in the service are not in the sheet (--max-missing 1): id ${ids[2]} (${tag} laptop 3); reported as missing`);
+    expect(readReport(report).map((r) => [r['#status'], r['#id'] === '' ? '' : Number(r['#id']) === ids[0] ? 'id 1' : Number(r['#id']) === ids[1] ? 'id 2' : Number(r['#id']) === ids[2] ? 'id 3' : 'new id'])).toEqual([
+      ['unchanged', 'id 1'],
+      ['updated', 'id 2'],
+      ['created', 'new id'],
+      ['missing', 'id 3'],
+    ]);
+    const after = await assets(tag);
+    expect(after.map((a) => [a.name, a.asset_notes ?? '']).sort()).toEqual([
+      [`${tag} laptop 1`, ''],
+      [`${tag} laptop 2`, 'renamed desk'],
+      [`${tag} laptop 3`, ''],
+      [`${tag} laptop 4`, ''],
+    ]);
+  });
+
+  it.each([
+    { key: 'ID', want: 'Sync by ID:' },
+    { key: 'Asset tag', want: 'Sync by asset tag:' },
+  ])('--key "$key" is taken (a label or the ID column)', async ({ key, want }) => {
+    const file = join(env.dir, 'kid-dry.csv');
+    writeFileSync(file, stringify([['ID', 'Asset tag', 'Name', 'Manufacturer'], ['', 'KT-1', 'KT laptop', 'KT']]));
+    const res = await runCli(['sync', file, '-r', 'asset', '--key', key, '--scope', 'manufacturer=KT', '--dry-run', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(want);
+  });
+});

@@ -415,7 +415,14 @@ beside the report: rows already created are not sent again.
 Exit codes: 0 all rows ok, 1 some rows invalid or failed, 2 usage/file/mapping error,
 3 stopped (authentication, service unreachable, interrupted).`;
 
+/** `import`, `validate`, `update` and `mapping …`: the commands that read a spreadsheet. */
 export function registerImportCommand(program: Command): void {
+  registerImport(program);
+  registerUpdate(program);
+  registerMapping(program);
+}
+
+function registerImport(program: Command): void {
   addImportOptions(
     program
       .command('import <file>')
@@ -433,7 +440,9 @@ export function registerImportCommand(program: Command): void {
   )
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true), f.json));
+}
 
+function registerUpdate(program: Command): void {
   addImportOptions(
     program
       .command('update <file>')
@@ -457,18 +466,23 @@ Examples:
     )
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
-        if (f.replace && !f.yes && !f.dryRun) {
-          if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
-          const { createInterface } = await import('node:readline/promises');
-          const rl = createInterface({ input: process.stdin, output: process.stderr });
-          const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
-          rl.close();
-          if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
-        }
+        if (f.replace && !f.yes && !f.dryRun) await confirmReplace();
         return runImport(file, f, false, 'update');
       }, f.json),
     );
+}
 
+/** --replace empties what the sheet lacks: a person types "yes", or a script passes --yes. */
+async function confirmReplace(): Promise<void> {
+  if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
+  rl.close();
+  if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
+}
+
+function registerMapping(program: Command): void {
   const mapping = program
     .command('mapping')
     .description('Work with mapping files (which column is which field).')
@@ -501,20 +515,37 @@ Examples:
       .option('--mapping <file>', 'start from this mapping file')
       .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
   )
-    .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
+    .addHelpText(
+      'after',
+      `
+Exit codes:
+  0  every required field has a column, a default or a template: the mapping is complete (lookup values no
+     table covers are still listed as "missing: …" lines, with the fix; --unmatched at import may settle them)
+  1  the mapping is written, but a required field has nothing to give it: every row would fail; the
+     "missing: …" line on stderr names the field and the fix
+  2  usage or configuration (no such file, sheet or resource; a bad mapping file)
+  3  the service stopped the run (token refused, unreachable)
+
+Example:
+  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json
+  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`,
+    )
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({
+        const suggestion = await suggestMapping({
           file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
           connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
         });
-        process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
-        for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
-        for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
-        // Each starts "missing: …", with the fix we would make.
-        for (const m of s.missing) process.stderr.write(`${m}\n`);
+        process.stdout.write(JSON.stringify(suggestion.mapping, null, 2) + '\n');
+        for (const w of suggestion.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const n of suggestion.notes) process.stderr.write(`note: ${n}\n`);
+        // Each starts "missing: …", with the fix we would make. A required field nothing gives
+        // fails every row: not a mapping to use as it is. Values no table covers fail only their
+        // rows, and `--unmatched` at import may settle them: said, not an exit code.
+        for (const m of suggestion.missing) process.stderr.write(`${m}\n`);
+        return suggestion.missingFields.length > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
       }),
     );
 }

@@ -29,7 +29,7 @@ export function formatStatus(s: RunStatus): string {
   if (s.state !== 'finished') lines.push(`Rate: ${s.rowsPerMinute} rows/min over the last ${RATE_MINUTES} minutes${s.alive ? '' : ' of the run'}${s.etaSeconds !== undefined ? `; ETA ${formatDuration(s.etaSeconds)}` : ''}.`);
   if (s.lastError) lines.push(`Last error: row ${s.lastError.row}: ${s.lastError.message} (${s.lastError.at})`);
   if (s.lastActivity && s.state !== 'finished') lines.push(`Last entry: ${s.lastActivity}`);
-  lines.push(`Journal: ${s.journal}${s.runs > 1 ? ` (${s.runs} runs)` : ''}`);
+  lines.push(`Journal: ${s.journal}${s.runs > 1 ? ` (${s.runs} runs)` : s.runs === 0 ? ' (none: stopped before anything was sent)' : ''}`);
   if (s.state === 'stopped' && (s.left ?? 0) > 0) lines.push(`Run the same ${what.toLowerCase()} command again to resume.`);
   return lines.join('\n') + '\n';
 }

@@ -7,6 +7,7 @@
 // An import reads the sheet twice, streaming both times: the scan and the run itself. A dry
 // run reads it once, learning from its first rows (scan.ts). Nothing is written before the
 // plan is known; every row ends in the report.
+import { resolve as resolvePath } from 'node:path';
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
@@ -115,7 +116,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     const hadReport = files.report !== undefined;
     await files.report?.abort();
     // Stopped while the plan was made: nothing was sent, and the report still lists every row.
-    if (isInterruption(e) && !hadReport && !s.dryRun) await reportAllNotSent(s, probe.sheet, probe.headerRow, probe.headers, (e as Error).message).catch(() => undefined);
+    if (isInterruption(e) && !hadReport && !s.dryRun) await stoppedInPlan(s, probe, files, (e as Error).message);
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
@@ -125,6 +126,17 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     await files.lock?.release();
     if (!o.connectionOverride) await conn.close();
   }
+}
+
+/**
+ * Stopped while the plan was made: nothing was sent, and the report lists every row as not
+ * sent. A journaled run also leaves its run file, so `status` can say so (there is no journal).
+ */
+async function stoppedInPlan(s: RunSettings, probe: SheetSource, files: RunFiles, message: string): Promise<void> {
+  const rows = await reportAllNotSent(s, probe.sheet, probe.headerRow, probe.headers, message).catch(() => undefined);
+  if (rows === undefined || !files.lock) return;
+  const counts = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': rows, unchanged: 0, missing: 0, conflict: 0 };
+  new RunFile(runFilePath(s.journalPath), s.mode, { file: resolvePath(s.file), resource: s.def.name }).end(counts, message);
 }
 
 /** A dry run: every check, nothing written. */

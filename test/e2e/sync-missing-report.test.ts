@@ -59,6 +59,13 @@ describe('a sync report tells missing records apart from the sheet\'s rows', () 
     ]);
   });
 
+  it('status of the finished sync says sync, with its unchanged rows and missing records', async () => {
+    const res = await runCli(['status', join(env.dir, 'MRCSV.report.csv')]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^Sync of .*MRCSV\.csv \(assets\): finished \(.*\)\.$/m);
+    expect(res.stdout).toContain('Rows: 0 created, 0 updated, 0 skipped, 0 invalid, 0 failed, 2 unchanged, 1 missing (of 2).');
+  });
+
   it('the report fed back to sync: the missing record\'s line is left out, not taken for a row', async () => {
     const report = join(env.dir, 'MRCSV.report.csv');
     const again = join(env.dir, 'MRCSV-again.report.csv');

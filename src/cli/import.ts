@@ -229,7 +229,7 @@ class SyncTally {
 }
 
 function printChanges(o: RowOutcome): void {
-  if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
+  if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key && o.key !== String(o.id) ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
   if (o.status === 'conflict') return void process.stderr.write(`row ${o.row}: id ${o.id}: conflict: ${o.note ?? ''}\n`);
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);

@@ -25,7 +25,7 @@ import { RowReadNotes } from './read-notes.js';
 import { RowOutcomes } from './rows.js';
 import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
-import { settleMissing } from './missing.js';
+import { missingCells, settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -242,17 +242,18 @@ async function concurrently(l: Loop, source: SheetSource, concurrency: number): 
 async function reportMissing(s: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
   const { records, body } = planned.missing!;
   const keyColumn = input.mapping.columns.find((c) => isKeyColumn(c, s.keyField))?.index;
-  const deps = { s, writer, body, headers, keyColumn };
+  const nameColumn = s.keyField === 'name' ? undefined : input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'name')?.index;
+  const deps = { s, writer, body, headers, keyColumn, nameColumn };
   for (const m of records) {
     if (stop.stopped) {
-      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }), id: m.id, key: m.key });
       continue;
     }
     try {
       await emitter.emit(await settleMissing(deps, m));
     } catch (e) {
       stop.stop(e);
-      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }), id: m.id, key: m.key });
     }
   }
 }

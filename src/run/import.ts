@@ -108,7 +108,7 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
     if (!s.dryRun) conn.client.limiter.expect(planned.plannedRequests);
     o.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.mode);
+    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.sync ? 'sync' : s.mode);
     const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests, files.runFile));
     return await finish(s, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
@@ -136,7 +136,7 @@ async function stoppedInPlan(s: RunSettings, probe: SheetSource, files: RunFiles
   const rows = await reportAllNotSent(s, probe.sheet, probe.headerRow, probe.headers, message).catch(() => undefined);
   if (rows === undefined || !files.lock) return;
   const counts = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': rows, unchanged: 0, missing: 0, conflict: 0 };
-  new RunFile(runFilePath(s.journalPath), s.mode, { file: resolvePath(s.file), resource: s.def.name }).end(counts, message);
+  new RunFile(runFilePath(s.journalPath), s.sync ? 'sync' : s.mode, { file: resolvePath(s.file), resource: s.def.name }).end(counts, message);
 }
 
 /** A dry run: every check, nothing written. */

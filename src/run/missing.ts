@@ -119,16 +119,24 @@ export interface MissingDeps {
   readonly writer: RowWriter;
   readonly body?: WriteBody;
   readonly headers: readonly string[];
-  /** The column of the key field, to show the record's key in the report's row. */
+  /** The columns of the key field and of the name, to show the record's key and name in the report's line. */
   readonly keyColumn?: number;
+  readonly nameColumn?: number;
+}
+
+/** A missing record's cells in the report: its key and its name, in their columns. */
+export function missingCells(d: Pick<MissingDeps, 'headers' | 'keyColumn' | 'nameColumn'>, m: MissingRecord): string[] {
+  const cells: string[] = d.headers.map(() => '');
+  if (d.keyColumn !== undefined) cells[d.keyColumn] = m.key;
+  if (d.nameColumn !== undefined && m.name !== undefined) cells[d.nameColumn] = m.name;
+  return cells;
 }
 
 /** One missing record to its report line: reported, or changed as --missing says. */
 export async function settleMissing(d: MissingDeps, m: MissingRecord): Promise<RowOutcome> {
   const { s, writer, body } = d;
-  const cells: string[] = d.headers.map(() => '');
-  if (d.keyColumn !== undefined) cells[d.keyColumn] = m.key;
-  const base = { row: 0, cells, warnings: [], key: m.key, id: m.id };
+  // Row 0: no row of the sheet (the report leaves its #row empty).
+  const base = { row: 0, cells: missingCells(d, m), warnings: [], key: m.key, id: m.id };
   const action = s.sync!.missing;
   if (!body) return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', s.dryRun) };
   const res = await writer.updateMerged(0, m.id, body, { dryRun: s.dryRun });

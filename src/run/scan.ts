@@ -123,6 +123,8 @@ export class Scanner {
         if (set.size < 100_000) set.add(text);
       }
     }
+    // A sync report's line for a missing record is no row of the sheet: its key is not the sheet's.
+    if (r.reported?.status === 'missing') return;
     if (this.keyIndex !== undefined) {
       if (r.text !== undefined && this.sampleRows < SAMPLE_ROWS) {
         this.sampleChars += r.text.length + 1;

@@ -114,6 +114,8 @@ const REPORTED_WRITES: Readonly<Record<string, (id: number) => string>> = {
 function reportedWrite(ctx: RowContext, r: SheetRow): { id?: number; skip?: string } {
   const id = r.reported?.id;
   if (id === undefined) return {};
+  // A sync's line for a record its sheet no longer had is no row of that sheet.
+  if (r.reported!.status === 'missing') return { id, skip: `a record (id ${id}) that the sync which wrote this report found missing from its sheet, not a row: left out` };
   if (ctx.mode === 'update') return { id };
   const note = REPORTED_WRITES[r.reported!.status];
   if (!note) return {};

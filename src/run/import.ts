@@ -17,6 +17,7 @@ import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
+import { canCompareFirst, compareFirst, keylessMatches, withComparedWrites } from './preview.js';
 import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
@@ -99,7 +100,9 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
       files.memory = runMemory(s, conn);
     }
-    const planned = await makePlan(s, input, sc, conn, journaled);
+    const made = await makePlan(s, input, sc, conn, journaled, await keylessMatches(s, input, sc, files.memory));
+    // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
+    const planned = canCompareFirst(s, sc, made) ? withComparedWrites(made, await compareFirst(s, input, sc, made, conn, files), conn) : made;
     o.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
     if (!s.dryRun) conn.client.limiter.expect(planned.plannedRequests);

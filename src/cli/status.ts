@@ -16,7 +16,7 @@ function outcomeText(counts: NonNullable<RunStatus['outcome']>): string {
 
 export function formatStatus(status: RunStatus): string {
   const counts = status.counts;
-  const what = status.mode === 'update' ? 'Update' : 'Import';
+  const what = status.mode === 'update' ? 'Update' : status.mode === 'sync' ? 'Sync' : 'Import';
   const state =
     status.state === 'running'
       ? `running${status.holder?.pid ? ` (pid ${status.holder.pid}${status.holder.host ? ` on ${status.holder.host}` : ''}${status.holder.started ? `, since ${status.holder.started}` : ''})` : ''}`
@@ -29,7 +29,7 @@ export function formatStatus(status: RunStatus): string {
   if (status.state !== 'finished') lines.push(`Rate: ${status.rowsPerMinute} rows/min over the last ${RATE_MINUTES} minutes${status.alive ? '' : ' of the run'}${status.etaSeconds !== undefined ? `; ETA ${formatDuration(status.etaSeconds)}` : ''}.`);
   if (status.lastError) lines.push(`Last error: row ${status.lastError.row}: ${status.lastError.message} (${status.lastError.at})`);
   if (status.lastActivity && status.state !== 'finished') lines.push(`Last entry: ${status.lastActivity}`);
-  lines.push(`Journal: ${status.journal}${status.runs > 1 ? ` (${status.runs} runs)` : ''}`);
+  lines.push(`Journal: ${status.journal}${status.runs > 1 ? ` (${status.runs} runs)` : status.runs === 0 ? ' (none: stopped before anything was sent)' : ''}`);
   if (status.state === 'stopped' && (status.left ?? 0) > 0) lines.push(`Run the same ${what.toLowerCase()} command again to resume.`);
   return lines.join('\n') + '\n';
 }

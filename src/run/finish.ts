@@ -72,19 +72,22 @@ export async function finish(settings: RunSettings, planned: PlannedRun, ran: Ex
   return summary;
 }
 
-/** A run stopped before its first row: every row goes in the report as not sent. */
-export async function reportAllNotSent(settings: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<void> {
+/** Every row of the sheet as "not sent" (a run stopped before it sent anything); the count of rows. */
+export async function reportAllNotSent(settings: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<number> {
   await checkReportPath(settings.file, settings.reportPath);
   const source = await openSheet(settings.file, { sheet, headerRow });
   const report = await openReport(settings.reportPath, headers);
   try {
     const turns = new Turns();
+    let rows = 0;
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
       await report.write({ row: r.row, cells: r.cells, text: r.text, warnings: [], status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }] });
+      rows++;
     }
     await report.close();
+    return rows;
   } catch (e) {
     await report.abort();
     throw e;

@@ -7,6 +7,7 @@
 // An import reads the sheet twice, streaming both times: the scan and the run itself. A dry
 // run reads it once, learning from its first rows (scan.ts). Nothing is written before the
 // plan is known; every row ends in the report.
+import { resolve as resolvePath } from 'node:path';
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
@@ -16,6 +17,7 @@ import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
+import { canCompareFirst, compareFirst, keylessMatches, withComparedWrites } from './preview.js';
 import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
@@ -98,13 +100,15 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
       files.memory = runMemory(settings, conn);
     }
-    const planned = await makePlan(settings, input, scan, conn, journaled);
+    const made = await makePlan(settings, input, scan, conn, journaled, await keylessMatches(settings, input, scan, files.memory));
+    // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
+    const planned = canCompareFirst(settings, scan, made) ? withComparedWrites(made, await compareFirst(settings, input, scan, made, conn, files), conn) : made;
     options.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
     if (!settings.dryRun) conn.client.limiter.expect(planned.plannedRequests);
     options.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    if (journaled) files.runFile = new RunFile(runFilePath(settings.journalPath), settings.mode);
+    if (journaled) files.runFile = new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode);
     const ran = await execute(settings, input, scan, planned, conn, files, progressOf(settings, planned, conn, startRequests, files.runFile));
     return await finish(settings, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
@@ -112,7 +116,7 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     const hadReport = files.report !== undefined;
     await files.report?.abort();
     // Stopped while the plan was made: nothing was sent, and the report still lists every row.
-    if (isInterruption(e) && !hadReport && !settings.dryRun) await reportAllNotSent(settings, probe.sheet, probe.headerRow, probe.headers, (e as Error).message).catch(() => undefined);
+    if (isInterruption(e) && !hadReport && !settings.dryRun) await stoppedInPlan(settings, probe, files, (e as Error).message);
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
@@ -122,6 +126,17 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     await files.lock?.release();
     if (!options.connectionOverride) await conn.close();
   }
+}
+
+/**
+ * Stopped while the plan was made: nothing was sent, and the report lists every row as not
+ * sent. A journaled run also leaves its run file, so `status` can say so (there is no journal).
+ */
+async function stoppedInPlan(settings: RunSettings, probe: SheetSource, files: RunFiles, message: string): Promise<void> {
+  const rows = await reportAllNotSent(settings, probe.sheet, probe.headerRow, probe.headers, message).catch(() => undefined);
+  if (rows === undefined || !files.lock) return;
+  const counts = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': rows, unchanged: 0, missing: 0, conflict: 0 };
+  new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode, { file: resolvePath(settings.file), resource: settings.def.name }).end(counts, message);
 }
 
 /** A dry run: every check, nothing written. */

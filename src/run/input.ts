@@ -83,7 +83,7 @@ export async function mapByLists(
   opts: MapOptions,
   resolver: Resolver | undefined,
   samples: readonly (readonly CellValue[])[],
-  check?: (mapping: Mapping) => void,
+  check?: (m: Mapping) => void,
 ): Promise<Mapping> {
   const byHeaders = mapHeaders(def, headers, opts);
   check?.(byHeaders);
@@ -104,10 +104,10 @@ export async function mapInput(settings: RunSettings, probe: SheetSource, conn: 
   // contradict its header's field is not taken for it.
   const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
   const custom =
-    namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples }).unmapped.length > 0
+    namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples, idColumn: settings.sync?.key === 'id' }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: settings.fromPreset, samples };
+  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: settings.fromPreset, samples, idColumn: settings.sync?.key === 'id' };
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, { company, refresh: settings.refreshLookups, cacheDir: settings.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // A mapping short of a required field stops before any list is read.

@@ -148,16 +148,18 @@ async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft
  * longer has. Past --max-missing a real run stops here, before any write; a dry run says
  * that it would.
  */
-async function syncPlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined) {
+async function syncPlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>) {
   const sync = settings.sync!;
-  const cov = coverage(settings.def, sync, settings.keyField!, records ?? new Map(), scan.scanner.firstRowOfKey);
+  const cov = coverage(settings.def, sync, settings.keyField!, records ?? new Map(), scan.scanner.firstRowOfKey, keyless);
   const limit = missingLimit(sync, cov.inScope);
   const body = await missingBody(settings.def, sync.missing, input.resolver);
   if (cov.missing.length > limit && !settings.dryRun) throw tooManyMissing(settings, cov, limit);
   const plan: NonNullable<ImportPlan['sync']> = {
     key: settings.keyField!,
     matched: cov.matched,
-    new: Math.max(0, scan.scanner.firstRowOfKey.size - cov.matched),
+    // An ID no record has is not created (a record's id is the service's): that row fails.
+    new: settings.keyField === 'id' ? 0 : Math.max(0, scan.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
+    keyless: { rows: scan.scanner.keyless, matched: cov.keylessMatched },
     inScope: cov.inScope,
     missing: cov.missing.length,
     firstMissing: cov.missing.slice(0, MISSING_SHOWN),
@@ -168,7 +170,8 @@ async function syncPlan(settings: RunSettings, input: MappedInput, scan: Scanned
 }
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
-export async function makePlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
+/** `keyless`: a sync's records that rows without a key match, by the memory (preview.ts). */
+export async function makePlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, conn: Connection, journaled: boolean, keyless: ReadonlySet<number> = new Set()): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
   const { state, warnings: journalWarnings } = journaled ? await priorState(settings.journalPath, settings.resume, { file: settings.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
@@ -177,7 +180,7 @@ export async function makePlan(settings: RunSettings, input: MappedInput, scan: 
   const rows = scan.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const known = await existingRecords(settings, conn, rows - doneRows);
-  const synced = settings.sync ? await syncPlan(settings, input, scan, known.records) : undefined;
+  const synced = settings.sync ? await syncPlan(settings, input, scan, known.records, keyless) : undefined;
   const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.

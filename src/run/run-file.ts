@@ -20,6 +20,8 @@ export interface RunFileState {
   readonly etaMs?: number;
   /** Set when the run ended: its counts, as in the report, and why it stopped, if it did. */
   readonly ended?: { readonly counts: Readonly<Record<RowStatus, number>>; readonly stopped?: string };
+  /** The input and the resource, for a run stopped before its journal was begun (`status` has only this file then). */
+  readonly about?: { readonly file: string; readonly resource: string };
 }
 
 /** Beside the journal: `<report>.journal.ndjson` → `<report>.run.json`. */
@@ -46,6 +48,7 @@ export class RunFile {
   constructor(
     readonly path: string,
     private readonly mode: string,
+    private readonly about?: RunFileState['about'],
   ) {}
 
   /** The progress line's figures, from the first row on; written at most every EVERY_MS (`etaMs` is asked only then). */
@@ -63,7 +66,7 @@ export class RunFile {
   }
 
   private write(figures: Pick<RunFileState, 'done' | 'total' | 'etaMs' | 'ended'>): void {
-    const state: RunFileState = { v: 1, mode: this.mode, pid: process.pid, started: this.started, at: new Date().toISOString(), ...figures };
+    const state: RunFileState = { v: 1, mode: this.mode, pid: process.pid, started: this.started, at: new Date().toISOString(), about: this.about, ...figures };
     const part = `${this.path}.${process.pid}.part`;
     try {
       writeFileSync(part, JSON.stringify(state) + '\n');

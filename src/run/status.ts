@@ -78,6 +78,8 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
   const sheets = existsSync(journal) ? undefined : await workbookStatus(file, now);
   if (sheets) return { ...sheets[sheets.length - 1], sheets };
   if (!existsSync(journal)) {
+    const before = stoppedBeforeJournal(journal);
+    if (before) return before;
     throw new AssetbatchError('E_FILE_NOT_FOUND', `no journal for this run (looked for ${journal})`, {
       location: { file },
       hint: 'Give the input, its report or its journal (<report>.journal.ndjson). A dry run, or a run on the in-process --sandbox, keeps no journal.',
@@ -114,7 +116,8 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     stoppedBecause: ended?.stopped,
     file: header?.file ?? file,
     resource: header?.resource ?? '',
-    mode: header?.mode ?? '',
+    // A sync's journal says create (its rows are created or updated); its run file says sync.
+    mode: latest?.mode ?? header?.mode ?? '',
     alive: holder.alive,
     holder: holder.alive ? { pid: holder.pid, host: holder.host, started: holder.started } : undefined,
     runs: state.runs,
@@ -125,6 +128,29 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     etaSeconds: holder.alive ? runEtaSeconds(latest, now) : undefined,
     lastError: t.lastError,
     lastActivity: t.last,
+  };
+}
+
+/** A run stopped while it made its plan: no journal, only its run file, and every row not sent. */
+function stoppedBeforeJournal(journal: string): RunStatus | undefined {
+  const run = readRunFile(runFilePath(journal));
+  if (!run?.ended || !run.about) return undefined;
+  const left = run.ended.counts['not sent'];
+  return {
+    journal,
+    state: 'stopped',
+    outcome: run.ended.counts,
+    stoppedBecause: run.ended.stopped,
+    file: run.about.file,
+    resource: run.about.resource,
+    mode: run.mode,
+    alive: false,
+    runs: 0,
+    rows: run.total,
+    counts: { created: 0, updated: 0, failed: 0, inFlight: 0 },
+    left,
+    rowsPerMinute: 0,
+    lastActivity: run.at,
   };
 }
 

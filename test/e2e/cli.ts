@@ -23,14 +23,14 @@ export function runCli(args: readonly string[], opts: { cwd?: string; env?: Reco
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: opts.cwd ?? ROOT, env: { ...process.env, XDG_CACHE_HOME: join(tmpdir(), 'assetbatch-test-cache'), ...opts.env }, timeout: opts.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, timeout: opts.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );
   });
 }
 
 export function spawnCli(args: readonly string[], opts: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, XDG_CACHE_HOME: join(tmpdir(), 'assetbatch-test-cache'), ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function tempDir(prefix = 'ab-e2e-'): string {

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, readReport, runCli, spawnCli, useSandbox } from './cli.js';
+import { BIN, ROOT, readReport, runCli, spawnCli, tempDir, useSandbox } from './cli.js';
 
 const env = useSandbox({ latencyMs: 5 });
 
@@ -50,7 +50,7 @@ describe('status of a run that ended', () => {
     // 20 requests a minute: the window's room goes at once, then a row every 3 s, long enough to stop part-way.
     const child = spawnCli(['import', input, '-r', 'asset', '--concurrency', '2', '--base-url', env.sb.sb.url, '--token', env.sb.sb.token, '--rate-limit', '20']);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const s = await runCli(['status', input, '--json']);
       if (s.code === 0 && (JSON.parse(s.stdout) as { counts: { created: number } }).counts.created >= 21) break;
@@ -68,7 +68,38 @@ describe('status of a run that ended', () => {
     expect(text).toMatch(/: stopped: interrupted/);
     expect(text).toContain(`${expected['not sent']} not sent`);
     expect(text).toContain('Run the same import command again to resume.');
-  }, 90_000);
+  }, 120_000);
+});
+
+describe('status of a run stopped while it made its plan', () => {
+  it('says stopped, nothing sent, every row not sent, and how to resume (there is no journal yet)', async () => {
+    // One request a minute: the plan's first read (the categories) goes at once, its second
+    // (the existing-record check) waits for the window, and Ctrl-C comes during that wait.
+    const input = join(env.dir, 'stopped-in-plan.csv');
+    writeFileSync(input, 'Name,Serial Number,Category\nDesk P 1,PLAN-1,Laptops\nDesk P 2,PLAN-2,Laptops\nDesk P 3,PLAN-3,Laptops\n');
+    const fresh = { XDG_CACHE_HOME: tempDir('ab-cache-') };
+    const child = spawnCli(['import', input, '-r', 'asset', ...env.sb.args, '--rate-limit', '1'], { env: fresh });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Ctrl-C once the categories were read: the existing-record check is then waiting for its turn.
+    const categoryReads = async () => ((await (await env.sb.sb.admin('/__sandbox/stats')).json()) as { requests: Record<string, number> }).requests['GET /api/v2/category/'] ?? 0;
+    const before = await categoryReads();
+    while ((await categoryReads()) === before) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(3);
+    expect(stderr).not.toContain('Plan:');
+    expect(reportCounts(`${input}.report.csv`)['not sent']).toBe(3);
+    const s = await statusJson(input);
+    expect(s).toMatchObject({ state: 'stopped', left: 3, runs: 0, resource: 'asset' });
+    expect(nonZero(s.outcome)).toEqual({ 'not sent': 3 });
+    const text = (await runCli(['status', input])).stdout;
+    expect(text).toMatch(/^Import of .*stopped-in-plan\.csv \(assets\): stopped: interrupted/);
+    expect(text).toContain('Rows: 0 created, 0 updated, 0 skipped, 0 invalid, 0 failed, 3 not sent (of 3).');
+    expect(text).toContain('(none: stopped before anything was sent)');
+    expect(text).toContain('Run the same import command again to resume.');
+  }, 60_000);
 });
 
 describe('status of a workbook', () => {

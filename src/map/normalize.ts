@@ -25,29 +25,47 @@ export function normalizeAnyScript(s: string): string {
 
 /** Like normalizeName but without any spaces: "Sub Cat" = "subcat" = "sub_cat". */
 export function compactName(s: string): string {
-  return normalizeName(s).replace(/ /g, '');
+  let compact = compacted.get(s);
+  if (compact === undefined) {
+    // The same field labels are compared with every header of a sheet: each is worked out once.
+    if (compacted.size >= 10_000) compacted.clear();
+    compact = normalizeName(s).replace(/ /g, '');
+    compacted.set(s, compact);
+  }
+  return compact;
 }
+const compacted = new Map<string, string>();
+
+/** The distance table's rows, kept between calls: a 5,000-column sheet makes millions of them. */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /** Levenshtein distance, with an early exit once it passes `max`. */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (rows[0].length <= b.length) rows = rows.map(() => new Int32Array(b.length * 2 + 1));
   // The row before `prev` is kept for transpositions, which reach back two rows.
-  let before: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let [before, prev, cur] = rows;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      const bj = b.charCodeAt(j - 1);
+      let d = prev[j - 1] + (ai === bj ? 0 : 1);
+      if (prev[j] + 1 < d) d = prev[j] + 1;
+      if (cur[j - 1] + 1 < d) d = cur[j - 1] + 1;
       // Transposition ("Untied" for "United") counts as one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
-      rowMin = Math.min(rowMin, cur[j]);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && before[j - 2] + 1 < d) d = before[j - 2] + 1;
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > max) return max + 1;
+    const spent = before;
     before = prev;
     prev = cur;
+    cur = spent;
   }
   return prev[b.length];
 }

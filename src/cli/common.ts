@@ -147,7 +147,7 @@ export function intOption(name: string, min = 0) {
  * are in a file the user may not have written. Empty without a config file or profiles; a file
  * that cannot be read is said (its problems are told when a command runs), never thrown.
  */
-export function profilesHelp(configPath: string | undefined): string {
+function profilesHelp(configPath: string | undefined): string {
   const where = configPath ?? 'assetbatch.config.json';
   try {
     const { profiles = {}, defaultProfile } = loadConfigFile(configPath);

@@ -344,7 +344,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
     const requests0 = conn.client.stats.requests;
     const templates = customFieldTypeOf(def) ? await fetchTemplates(conn.client, s.company) : [];
     const all = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined, s.codes);
-    const columns = chooseColumns(all, options.columns, def.name);
+    const columns = chooseColumns(all, options.columns, def.name, s.finance ? [] : financeColumns(def.name, s.asOf));
     const list = await openList(conn.client, def, s, filters, options, conn.client.stats.requests - requests0);
     const sink = await openSink(output);
     let counts: ListCounts;

@@ -226,6 +226,8 @@ function explicitColumns(def: ResourceDef, headers: readonly string[], opts: Map
 
 /** A field the mapping file builds from the row, at a column index past the sheet's own. */
 interface BuiltColumn {
+  /** The field as the file names it (its key in `fields`, or in a `columns` list). */
+  readonly key: string;
   readonly index: number;
   readonly header: string;
   readonly target: Target;
@@ -270,7 +272,7 @@ function builtFields(def: ResourceDef, headers: readonly string[], opts: MapOpti
     const other = taken.get(targetName(target));
     if (other) throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${targetName(target)} is also given by ${other}; give each field once`, { location: { file } });
     taken.set(targetName(target), where);
-    out.push({ index: headers.length + out.length, header: specLabel(spec), target, bound: bindSpec(spec, key, headers, file) });
+    out.push({ key, index: headers.length + out.length, header: specLabel(spec), target, bound: bindSpec(spec, key, headers, file) });
   }
   return out;
 }
@@ -447,8 +449,10 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   }
   const idx = nameIndexes(def, fields, customs, mode, opts.idColumn);
   const built = builtFields(def, headers, opts, mode, explicit);
+  const tables = valueTables(headers, opts.mappingFile?.values, { built, file: opts.mappingPath, quiet: opts.preset });
+  warnings.push(...tables.warnings);
   const translation: CellTranslation = {
-    values: valueTables(headers, opts.mappingFile?.values),
+    values: tables.tables,
     formulaEscape: opts.mappingFile?.formulaEscape,
     built: built.length > 0 ? new Map(built.map((b) => [b.index, b.bound])) : undefined,
   };

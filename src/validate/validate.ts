@@ -6,7 +6,7 @@ import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { columnCell, translateCell } from '../map/values.js';
+import { columnCell, sourceCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -373,8 +373,9 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
     }
     const cell = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
     // A value the value table maps to empty: left out, as the file asks, and said on the row.
-    if (isEmptyCell(cell) && mapping.values.has(col.index) && !isEmptyCell(cells[col.index] ?? null)) {
-      st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(cells[col.index] ?? null)}" is left out (the value table maps it to empty)` });
+    const source = isEmptyCell(cell) && mapping.values.has(col.index) ? sourceCell(mapping, col.index, cells) : null;
+    if (!isEmptyCell(source)) {
+      st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(source)}" is left out (the value table maps it to empty)` });
     }
     if (t.kind === 'field') st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
     else if (t.kind === 'id') readRecordId(st, cell, col.header);

@@ -26,7 +26,7 @@ describe('export --columns', () => {
 
   it.each([
     { what: 'a misspelt column', args: ['asset', '--finance', '--columns', 'Name,Boook value'], message: "the asset export has no column \"Boook value\"; did you mean 'Book value'?" },
-    { what: 'a finance column without --finance', args: ['asset', '--columns', 'Name,Book value'], message: 'the asset export has no column "Book value"' },
+    { what: 'a finance column without --finance', args: ['asset', '--columns', 'Name,book_value'], message: '--columns: "Book value" is a finance column\n  hint: Add --finance' },
     { what: 'a column named twice', args: ['asset', '--columns', 'Name,name'], message: '--columns names "Name" twice' },
     { what: 'columns for every list', args: ['all', '--columns', 'Name'], message: '--columns applies to one list, not to all' },
   ])('$what: exit 2, nothing written', async ({ args, message }) => {

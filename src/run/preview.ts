@@ -13,7 +13,7 @@ import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import { customKeyFieldId, RowOutcomes, rowKey } from './rows.js';
 import type { RunSettings } from './settings.js';
-import { StopState } from './stop.js';
+import { interrupted, StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
 import { prepareRow } from '../validate/validate.js';
 import { payloadHash } from '../send/journal.js';
@@ -46,6 +46,8 @@ export async function compareFirst(s: RunSettings, input: MappedInput, sc: Scann
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      // Stopped while the plan is made: nothing was sent, and the run ends as a stop in planning does.
+      if (s.hooks.signal?.aborted) throw interrupted();
       tally(c, await rows.track(r, rows.of(r)));
     }
   } finally {
@@ -80,6 +82,7 @@ export async function keylessMatches(s: RunSettings, input: MappedInput, sc: Sca
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      if (s.hooks.signal?.aborted) throw interrupted();
       const p = prepareRow(ctx, r);
       if (p.skip || p.issues.length > 0 || p.id !== undefined || rowKey(s.def, p.body, s.keyField, keyFieldId)) continue;
       const made = memory.createdFrom(payloadHash(p.body));

@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time even on 2 cores: the end-to-end files mostly wait (on the CLIs they
+    // start, on the sandbox's answers), so one worker leaves a core idle.
+    maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -52,11 +52,27 @@ const configFileSchema = memoized(() => {
   // A profile holds the same settings as the top level (which are every profile's defaults), and
   // may say "sandbox": the in-process sandbox. Never a token: only the name of its variable.
   const profile = z.object({ ...settings, sandbox: z.boolean().optional() }).strict();
+  // A saved export: the choices of a run made every month (`export --saved NAME`); flags win over it.
+  const savedExport = z
+    .object({
+      resource: z.string(),
+      columns: z.array(z.string()).min(1).optional(),
+      finance: z.boolean().optional(),
+      codes: z.boolean().optional(),
+      format: z.enum(['csv', 'xlsx', 'json', 'ndjson']).optional(),
+      output: z.string().optional(),
+      filter: z.record(z.string(), z.string()).optional(),
+      excel: z.boolean().optional(),
+      profile: z.string().optional(),
+    })
+    .strict();
+  const name = z.string().regex(PROFILE_NAME, 'a name is letters, digits, - and _');
   return z
     .object({
       ...settings,
-      profiles: z.record(z.string().regex(PROFILE_NAME, 'a profile name is letters, digits, - and _'), profile).optional(),
+      profiles: z.record(name, profile).optional(),
       defaultProfile: z.string().optional(),
+      exports: z.record(name, savedExport).optional(),
     })
     .strict();
 });
@@ -65,6 +81,7 @@ const PROFILE_NAME = /^[A-Za-z0-9_-]+$/;
 
 export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;
 type ProfileSettings = NonNullable<ConfigFile['profiles']>[string];
+export type SavedExport = NonNullable<ConfigFile['exports']>[string];
 
 export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
   const file = path ? resolve(cwd, path) : resolve(cwd, 'assetbatch.config.json');
@@ -86,7 +103,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
     throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {
       location: { file },
-      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds), profiles, defaultProfile; in a profile the same, and sandbox.',
+      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds), profiles, defaultProfile, exports (saved exports: resource, columns, finance, codes, format, output, filter, excel, profile); in a profile the same as the top level, and sandbox.',
     });
   }
   return parsed.data;
@@ -191,7 +208,7 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
  * The name comes from --profile, else ASSETBATCH_PROFILE, else the file's defaultProfile.
  */
 export function chooseProfile(file: ConfigFile, asked: string | undefined, path?: string): { settings: ProfileSettings; profile?: string } {
-  const { profiles = {}, defaultProfile, ...defaults } = file;
+  const { profiles = {}, defaultProfile, exports: _saved, ...defaults } = file;
   const name = asked ?? defaultProfile;
   if (name === undefined) return { settings: defaults };
   const names = Object.keys(profiles);
@@ -205,6 +222,19 @@ export function chooseProfile(file: ConfigFile, asked: string | undefined, path?
     });
   }
   return { settings: { ...defaults, ...chosen }, profile: name };
+}
+
+/** A saved export of the config file (`export --saved NAME`); an unknown name is a usage error naming those there. */
+export function savedExport(name: string, path?: string, cwd = process.cwd()): SavedExport {
+  const file = loadConfigFile(path, cwd);
+  const where = path ?? 'assetbatch.config.json';
+  const saved = file.exports ?? {};
+  if (Object.hasOwn(saved, name)) return saved[name];
+  const names = Object.keys(saved);
+  throw new AssetbatchError('E_USAGE', `there is no saved export "${name}"`, {
+    location: { file: where },
+    hint: names.length ? `Saved exports there: ${names.join(', ')}.` : `${where} has no "exports"; see docs/export.md#saved-exports.`,
+  });
 }
 
 /** Where a run writes, as its plan says it first: the in-process sandbox, this machine, or a service. */

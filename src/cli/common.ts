@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import type { Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
 import { exitCodeFor, fileSystemError, isAssetbatchError, ExitCode } from '../errors.js';
-import { knownSecrets } from '../config.js';
+import { knownSecrets, loadConfigFile } from '../config.js';
 import { RATE_LIMIT } from '../resources/service.js';
 import { isClosedPipe } from './pipe.js';
 import type { RunProgress } from '../run/import.js';
@@ -142,8 +142,27 @@ export function intOption(name: string, min = 0) {
   };
 }
 
-/** Connection flags every command that talks to the service takes. */
+/**
+ * The config file's profiles, for the end of a command's --help: the names `--profile` takes
+ * are in a file the user may not have written. Empty without a config file or profiles; a file
+ * that cannot be read is said (its problems are told when a command runs), never thrown.
+ */
+function profilesHelp(configPath: string | undefined): string {
+  const where = configPath ?? 'assetbatch.config.json';
+  try {
+    const { profiles = {}, defaultProfile } = loadConfigFile(configPath);
+    const names = Object.keys(profiles);
+    if (names.length === 0) return '';
+    return `\nProfiles in ${where}: ${names.join(', ')}${defaultProfile ? ` (default: ${defaultProfile})` : ''}.\n`;
+  } catch (e) {
+    return `\nProfiles: ${where} cannot be read (${isAssetbatchError(e) ? e.message : 'unreadable'}); run the command to see why.\n`;
+  }
+}
+
+/** Connection flags every command that talks to the service takes; its --help ends with the config file's profiles. */
 export function addConnectionOptions(cmd: Command): Command {
+  // Help is drawn after the options are parsed: a --config before --help is known here.
+  cmd.addHelpText('afterAll', ({ command }) => profilesHelp((command.opts() as { config?: string }).config));
   return cmd
     .option('--company <n>', 'company id (default 1; see `assetbatch export company`)')
     .option('--base-url <url>', 'service base URL (env ASSETBATCH_BASE_URL), e.g. https://dashboard-api.revnue.com')

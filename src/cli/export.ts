@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { connect, type Connection } from '../connect.js';
-import { connectionConfig, type ConnectionFlags } from '../config.js';
+import { connectionConfig, loadConfigFile, savedExport, type ConnectionFlags, type SavedExport } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult, EXPORT_FORMATS, type ExportFormat } from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
@@ -27,6 +27,11 @@ export interface ExportFlags extends ConnectionFlags {
   excel?: boolean;
   raw?: boolean;
   finance?: boolean;
+  codes?: boolean;
+  /** "ID,Name,Book value": the columns, in order. */
+  columns?: string;
+  /** A saved export of the config file's `exports`. */
+  saved?: string;
   asOf?: string;
   concurrency?: number;
   followNext?: boolean;
@@ -70,8 +75,42 @@ function planLine(p: ExportPlan): string {
   return `plan: ${p.resource}: ${plural(p.count, 'record')}, ${plural(p.pages, 'page')}, ${plural(p.requests, 'request')}, ${duration(p.etaMs)}\n`;
 }
 
-/** Run the export command; resolves to the process exit code. */
-export async function runExport(resource: string, flags: ExportFlags, io: CliIO = defaultIO): Promise<number> {
+/** The list a command line names: the argument, -r, or the saved export's; two different names are a mistake. */
+function listNamed(resource: string | undefined, flags: ExportFlags, saved: SavedExport | undefined): string {
+  const names = [resource, flags.resource, saved?.resource].filter((n): n is string => n !== undefined);
+  const differ = names.find((n) => n !== names[0]);
+  if (names.length > 0 && differ === undefined) return names[0];
+  const why = names.length === 0 ? 'say which list to export' : saved && differ === saved.resource
+    ? `the saved export "${flags.saved}" exports ${saved.resource}, and the command line names "${names[0]}"`
+    : `two lists named: "${resource}" and -r "${flags.resource}"`;
+  throw new AssetbatchError('E_USAGE', why, { hint: `For example: assetbatch export asset -o assets.xlsx (lists: ${RESOURCES.map((r) => r.name).join(', ')}, all)` });
+}
+
+/** The flags over the saved export's choices (flags win). */
+function withSaved(flags: ExportFlags, saved: SavedExport | undefined): ExportFlags {
+  if (!saved) return flags;
+  const filter = Object.entries(saved.filter ?? {}).map(([k, v]) => `${k}=${v}`);
+  return {
+    ...flags,
+    columns: flags.columns ?? saved.columns?.join(','),
+    finance: flags.finance ?? saved.finance,
+    codes: flags.codes ?? saved.codes,
+    format: flags.format ?? saved.format,
+    output: flags.output ?? saved.output,
+    filter: flags.filter ?? (filter.length > 0 ? filter : undefined),
+    excel: flags.excel ?? saved.excel,
+    profile: flags.profile ?? saved.profile,
+  };
+}
+
+/** --columns "A,B,C" as names; undefined when not given. */
+function columnList(columns: string | undefined): string[] | undefined {
+  return columns === undefined ? undefined : columns.split(',');
+}
+
+/** Run the export command (the list named as an argument, -r or by --saved); resolves to the process exit code. */
+export async function runExport(resource: string | undefined, given: ExportFlags, io: CliIO = defaultIO): Promise<number> {
+  let flags = given;
   let conn: Connection | undefined;
   const tty = io.stderr.isTTY === true;
   const secrets = [flags.token, io.env.ASSETBATCH_TOKEN];
@@ -90,6 +129,9 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigint);
   try {
+    const saved = flags.saved ? savedExport(flags.saved, flags.config) : undefined;
+    const list = listNamed(resource, flags, saved);
+    flags = withSaved(flags, saved);
     const cfg = connectionConfig(flags, io.env);
     conn = await connect(cfg, { logger: await createLogger(flags.log) });
     if (conn.sandbox) io.stderr.write(`sandbox: ${conn.baseUrl}\n`);
@@ -101,6 +143,7 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
       excel: flags.excel,
       raw: flags.raw,
       finance: flags.finance,
+      codes: flags.codes,
       asOf: flags.asOf,
       concurrency: flags.concurrency ?? cfg.concurrency,
       mode: flags.followNext ? ('next' as const) : ('pages' as const),
@@ -116,11 +159,12 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
       },
     };
     let result: ExportResult | ExportAllResult;
-    if (resource.toLowerCase() === 'all') {
+    if (list.toLowerCase() === 'all') {
       if (flags.filter && flags.filter.length > 0) throw new AssetbatchError('E_USAGE', '--filter applies to one list, not to all');
+      if (flags.columns !== undefined) throw new AssetbatchError('E_USAGE', '--columns applies to one list, not to all', { hint: 'Export the list on its own: assetbatch export asset --columns "ID,Name"' });
       result = await exportAll(common);
     } else {
-      result = await exportResource({ ...common, resource, filters: parseFilters(flags.filter) });
+      result = await exportResource({ ...common, resource: list, filters: parseFilters(flags.filter), columns: columnList(flags.columns) });
     }
     clearProgress();
     const where = result.file ? ` to ${'files' in result && result.files.length > 1 ? result.files.join(', ') : result.file}` : '';
@@ -139,6 +183,17 @@ export async function runExport(resource: string, flags: ExportFlags, io: CliIO 
   }
 }
 
+/** The config file's saved exports, for the end of --help (nothing when there are none or the file cannot be read: the profiles' line says so). */
+function savedExportsHelp(configPath: string | undefined): string {
+  try {
+    const saved = Object.entries(loadConfigFile(configPath).exports ?? {});
+    if (saved.length === 0) return '';
+    return `Saved exports in ${configPath ?? 'assetbatch.config.json'} (--saved): ${saved.map(([name, e]) => `${name} (${e.resource})`).join(', ')}.\n`;
+  } catch {
+    return '';
+  }
+}
+
 export function registerExportCommand(program: Command, io: CliIO = defaultIO): void {
   const cmd = program
     .command('export')
@@ -151,6 +206,9 @@ export function registerExportCommand(program: Command, io: CliIO = defaultIO): 
     .option('--excel', 'CSV for Excel: add a BOM and CRLF line ends')
     .option('--raw', 'do not neutralise text starting with = + - @ (formula injection protection off)')
     .option('--finance', 'add finance columns: book value (assets); months remaining, notice deadline, annualised spend, auto-renews (contracts)')
+    .option('--codes', 'enumerations as the service\'s codes (net_30, buy_side) instead of their labels (Net 30, Buy side)')
+    .option('--columns <list>', 'the columns to write, in this order, by header or key: "ID,Name,Book value" (one list only)')
+    .option('--saved <name>', 'a saved export of the config file\'s "exports" (list, columns, finance, format, output …); flags win')
     .option('--as-of <date>', 'the day finance figures are worked out for (yyyy-MM-dd; default today)')
     .option('--concurrency <n>', 'pages fetched at once (default 4)', positiveInt('--concurrency'))
     .option('--follow-next', 'follow each page\'s `next` link one at a time instead of fetching pages by number')
@@ -164,17 +222,13 @@ Examples:
   $ assetbatch export contract --company 2 --excel -o contracts.csv
   $ assetbatch export category --filter name=Hardware --format json
   $ assetbatch export all -o "snapshot-{company}-{date}.xlsx"
+  $ assetbatch export asset --finance --columns "ID,Name,Original cost,Book value" -o assets.xlsx
+  $ assetbatch export --saved monthly-assets --as-of 2025-12-31
 `,
     )
     .action(async (resource: string | undefined, flags: ExportFlags) => {
-      // `export asset` and `export -r asset` are the same; two different names are a mistake.
-      const named = resource ?? flags.resource;
-      if (!named || (resource && flags.resource && resource !== flags.resource)) {
-        const why = named ? `two lists named: "${resource}" and -r "${flags.resource}"` : 'say which list to export';
-        process.exitCode = reportError(new AssetbatchError('E_USAGE', why, { hint: `For example: assetbatch export asset -o assets.xlsx (lists: ${RESOURCES.map((r) => r.name).join(', ')}, all)` }), { json: flags.json, secrets: [], stderr: io.stderr, jsonOut: io.stderr });
-        return;
-      }
-      process.exitCode = await runExport(named, flags, io);
+      process.exitCode = await runExport(resource, flags, io);
     });
   addConnectionOptions(cmd);
+  cmd.addHelpText('afterAll', ({ command }) => savedExportsHelp((command.opts() as { config?: string }).config));
 }

@@ -118,13 +118,22 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const listed = plan.existingCheck?.strategy === 'full list';
     const what =
-      plan.mode === 'update' && !listed ? `up to ${plan.writes} updates (a read and a write each)`
-      : plan.mode === 'update' || plan.sync ? `up to ${plan.writes} writes (a row whose record already has its values sends nothing)`
+      plan.compared ? comparedWrites(plan, plan.compared)
+      : plan.mode === 'update' && !listed ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (a read and a write each; a row whose record already has its values sends nothing)`
+      : plan.mode === 'update' || plan.sync ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
       : `up to ${plan.writes} writes`;
     lines.push(`Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`);
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
   out.write(lines.join('\n') + '\n');
+}
+
+/** The writes of an update or a sync that compared every row with its listed record first: exact. */
+function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>): string {
+  const missing = plan.writes - c.create - c.update;
+  const parts = [...(c.create ? [`${c.create} to create`] : []), `${c.update} to update`, ...(missing ? [`${missing} missing to change`] : [])];
+  const rest = [`${c.unchanged} unchanged`, ...(c.other ? [`${c.other} not to send (invalid, duplicate, not found or in conflict)`] : [])];
+  return `${plan.writes} ${plan.writes === 1 ? 'write' : 'writes'} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
 }
 
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
@@ -138,11 +147,16 @@ function syncParts(s: ImportSummary, tally: SyncTally): string[] {
 
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
 function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
-  const key = y.key.replace(/_/g, ' ');
-  const lines = [`Sync by ${key}: ${y.matched} ${y.matched === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
+  const key = y.key === 'id' ? 'ID' : y.key.replace(/_/g, ' ');
+  const byKey = y.matched - y.keyless.matched;
+  const lines = [`Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
+  if (y.keyless.rows > 0) {
+    const m = y.keyless.matched;
+    lines.push(`Rows without a ${key}: ${y.keyless.rows}; ${m} ${m === 1 ? 'record' : 'records'} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`);
+  }
   if (y.missing === 0) return [...lines, `Missing: none of the ${y.inScope} ${plan.resource}s in scope is absent from the sheet.`];
   const action = y.action.kind === 'archive' ? 'archived' : y.action.kind === 'set' ? `given ${y.action.field} = ${y.action.value}` : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
-  const shown = y.firstMissing.map((m) => `id ${m.id} "${m.key}"${m.name ? ` (${m.name})` : ''}`).join(', ');
+  const shown = y.firstMissing.map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`).join(', ');
   lines.push(`Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissing}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`);
   if (plan.dryRun && y.missing > y.maxMissing) lines.push(`warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissing}): a real run would stop before any write`);
   return lines;
@@ -215,7 +229,7 @@ class SyncTally {
 }
 
 function printChanges(o: RowOutcome): void {
-  if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
+  if (o.status === 'missing') return void process.stderr.write(`missing: id ${o.id}${o.key && o.key !== String(o.id) ? ` (${o.key})` : ''}: ${o.note ?? ''}\n`);
   if (o.status === 'conflict') return void process.stderr.write(`row ${o.row}: id ${o.id}: conflict: ${o.note ?? ''}\n`);
   if (!o.changes) return;
   if (o.changes.length === 0) return void process.stderr.write(`row ${o.row}: id ${o.id}: no change\n`);
@@ -401,7 +415,14 @@ beside the report: rows already created are not sent again.
 Exit codes: 0 all rows ok, 1 some rows invalid or failed, 2 usage/file/mapping error,
 3 stopped (authentication, service unreachable, interrupted).`;
 
+/** `import`, `validate`, `update` and `mapping …`: the commands that read a spreadsheet. */
 export function registerImportCommand(program: Command): void {
+  registerImport(program);
+  registerUpdate(program);
+  registerMapping(program);
+}
+
+function registerImport(program: Command): void {
   addImportOptions(
     program
       .command('import <file>')
@@ -419,7 +440,9 @@ export function registerImportCommand(program: Command): void {
   )
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true), f.json));
+}
 
+function registerUpdate(program: Command): void {
   addImportOptions(
     program
       .command('update <file>')
@@ -443,18 +466,23 @@ Examples:
     )
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
-        if (f.replace && !f.yes && !f.dryRun) {
-          if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
-          const { createInterface } = await import('node:readline/promises');
-          const rl = createInterface({ input: process.stdin, output: process.stderr });
-          const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
-          rl.close();
-          if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
-        }
+        if (f.replace && !f.yes && !f.dryRun) await confirmReplace();
         return runImport(file, f, false, 'update');
       }, f.json),
     );
+}
 
+/** --replace empties what the sheet lacks: a person types "yes", or a script passes --yes. */
+async function confirmReplace(): Promise<void> {
+  if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
+  rl.close();
+  if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
+}
+
+function registerMapping(program: Command): void {
   const mapping = program
     .command('mapping')
     .description('Work with mapping files (which column is which field).')
@@ -487,20 +515,37 @@ Examples:
       .option('--mapping <file>', 'start from this mapping file')
       .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
   )
-    .addHelpText('after', `\nExample:\n  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json\n  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`)
+    .addHelpText(
+      'after',
+      `
+Exit codes:
+  0  every required field has a column, a default or a template: the mapping is complete (lookup values no
+     table covers are still listed as "missing: …" lines, with the fix; --unmatched at import may settle them)
+  1  the mapping is written, but a required field has nothing to give it: every row would fail; the
+     "missing: …" line on stderr names the field and the fix
+  2  usage or configuration (no such file, sheet or resource; a bad mapping file)
+  3  the service stopped the run (token refused, unreachable)
+
+Example:
+  $ assetbatch mapping suggest register.xlsx -r asset --sandbox > mapping.json
+  $ assetbatch import register.xlsx -r asset --mapping mapping.json --sandbox`,
+    )
     .action(async (file: string, f: ImportFlags) =>
       runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
-        const s = await suggestMapping({
+        const suggestion = await suggestMapping({
           file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
           connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
         });
-        process.stdout.write(JSON.stringify(s.mapping, null, 2) + '\n');
-        for (const w of s.warnings) process.stderr.write(`warning: ${w}\n`);
-        for (const n of s.notes) process.stderr.write(`note: ${n}\n`);
-        // Each starts "missing: …", with the fix we would make.
-        for (const m of s.missing) process.stderr.write(`${m}\n`);
+        process.stdout.write(JSON.stringify(suggestion.mapping, null, 2) + '\n');
+        for (const w of suggestion.warnings) process.stderr.write(`warning: ${w}\n`);
+        for (const n of suggestion.notes) process.stderr.write(`note: ${n}\n`);
+        // Each starts "missing: …", with the fix we would make. A required field nothing gives
+        // fails every row: not a mapping to use as it is. Values no table covers fail only their
+        // rows, and `--unmatched` at import may settle them: said, not an exit code.
+        for (const m of suggestion.missing) process.stderr.write(`${m}\n`);
+        return suggestion.missingFields.length > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
       }),
     );
 }

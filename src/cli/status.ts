@@ -16,7 +16,7 @@ function outcomeText(c: NonNullable<RunStatus['outcome']>): string {
 
 export function formatStatus(s: RunStatus): string {
   const c = s.counts;
-  const what = s.mode === 'update' ? 'Update' : 'Import';
+  const what = s.mode === 'update' ? 'Update' : s.mode === 'sync' ? 'Sync' : 'Import';
   const state =
     s.state === 'running'
       ? `running${s.holder?.pid ? ` (pid ${s.holder.pid}${s.holder.host ? ` on ${s.holder.host}` : ''}${s.holder.started ? `, since ${s.holder.started}` : ''})` : ''}`

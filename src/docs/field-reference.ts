@@ -1,6 +1,7 @@
 // The field reference (docs/fields.md), generated from the resource definitions so that it
 // cannot drift from what the import, the templates and the sandbox enforce.
 import { type FieldDef, type ResourceDef, RESOURCES, WRITABLE, writeFields } from '../resources/index.js';
+import { HEADER_WORDS, LANGUAGES, type Language } from '../resources/languages.js';
 import { limitText, lookupText, typeText, visibleFields } from './describe.js';
 
 /** Markdown table cells: pipes and line breaks would break the row. */
@@ -71,6 +72,30 @@ function writableSection(def: ResourceDef): string[] {
     out.push('', '**Rules across fields**', '');
     for (const r of def.rules) out.push(`- ${r.description} (${code(r.id)}: ${r.fields.map(code).join(', ')})`);
   }
+  out.push(...languagesSection(def));
+  return out;
+}
+
+const LANGUAGE_NAMES: Record<Language, string> = { de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', pt: 'Portuguese' };
+
+/** The headers registers in other languages give each field (src/resources/languages.ts), as the import takes them. */
+function languagesSection(def: ResourceDef): string[] {
+  const words = Object.entries(HEADER_WORDS[def.name] ?? {});
+  if (words.length === 0) return [];
+  const labelOf = (key: string) => def.fields.find((f) => f.name === key)?.label;
+  const out = [
+    '',
+    `**Headers in other languages.** The import also recognises these headers for ${def.plural}, after the English ones (an English synonym wins over a word spelled the same), case, accents and punctuation ignored:`,
+    '',
+    row(['Field', ...LANGUAGES.map((l) => `${LANGUAGE_NAMES[l]} (${l})`)]),
+    row(['---', ...LANGUAGES.map(() => '---')]),
+  ];
+  for (const [key, byLanguage] of words) {
+    const label = labelOf(key);
+    // A key that is no field is a target the mapping derives a field from (warranty_months).
+    const what = label ? `${code(key)} (${label})` : `${code(key)} (derived: [mapping.md](mapping.md))`;
+    out.push(row([what, ...LANGUAGES.map((l) => (byLanguage[l] ?? []).join(', '))]));
+  }
   return out;
 }
 
@@ -92,8 +117,8 @@ export function fieldReferenceMarkdown(): string {
     'Every field assetbatch reads and writes, as the resource definitions in `src/resources/` state them. The import, the templates, the sandbox and this page all derive from those definitions.',
     '',
     '- **Field**: the service\'s name; a dot path is a member of a nested object (`category.id`, `contact_person.email`).',
-    '- **Label**: the header in templates, exports and reports. The import maps a label back to its field exactly; **synonyms** are other headers it recognises (case, spaces and punctuation ignored).',
-    '- **Values**: the service value and, in brackets, the label a spreadsheet may use instead (either is accepted, in any case).',
+    '- **Label**: the header in templates, exports and reports. The import maps a label back to its field exactly; **synonyms** are other headers it recognises (case, spaces and punctuation ignored). The headers of registers written in German, French, Spanish, Italian, Dutch and Portuguese follow each resource\'s table.',
+    '- **Values**: the service value and, in brackets, the label a spreadsheet may use instead (either is accepted, in any case); exports write the label unless `--codes`.',
     '- **Looks up**: the cell holds a name (or number, code, email) that the import resolves to an id through that list.',
     '- Amounts take at most 2 decimal places; dates are written yyyy-mm-dd (the import also reads day-first and Excel dates).',
     '',

@@ -12,6 +12,7 @@ import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
 import { humanize, isValidIsoDate } from '../resources/fields.js';
 import { type ExportColumn, customColumns, customFieldTypeOf, definitionColumns, flattenRecord } from './flatten.js';
 import { financeColumns } from './finance.js';
+import { chooseColumns } from './choose.js';
 import { type AboutSheet, type ExportFormat, EXPORT_FORMATS, type TableWriter, createWriter, openSink } from './writers/index.js';
 
 export interface ExportPlan {
@@ -54,6 +55,8 @@ interface CommonOptions {
   readonly finance?: boolean;
   /** The day finance figures are worked out for (yyyy-MM-dd); default today. */
   readonly asOf?: string | Date;
+  /** Enumerations as the service's codes (`net_30`) instead of their labels ("Net 30"). */
+  readonly codes?: boolean;
   /** Pages in flight at once. Default 4. */
   readonly concurrency?: number;
   /** 'pages' fetches pages by number in parallel (default); 'next' follows `next` one at a time. */
@@ -71,6 +74,8 @@ export interface ExportOptions extends CommonOptions {
   readonly resource: string;
   /** Documented filters of the list, e.g. {name: 'Laptop'}. */
   readonly filters?: Readonly<Record<string, string>>;
+  /** The columns to write, in this order, by header or key (`Book value`, `book_value`); default all. */
+  readonly columns?: readonly string[];
 }
 
 export interface ExportAllOptions extends CommonOptions {
@@ -210,6 +215,7 @@ interface Settings {
   readonly asOf: string;
   readonly now: Date;
   readonly finance: boolean;
+  readonly codes: boolean;
   readonly raw: boolean;
   readonly excel: boolean;
   readonly concurrency: number;
@@ -227,6 +233,7 @@ function settings(opts: CommonOptions): Settings {
     now,
     asOf: resolveAsOf(opts.asOf, now),
     finance: opts.finance === true,
+    codes: opts.codes === true,
     raw: opts.raw === true,
     excel: opts.excel === true,
     concurrency,
@@ -237,9 +244,9 @@ function settings(opts: CommonOptions): Settings {
 // ---------------------------------------------------------------------------------
 // Columns and lists.
 
-/** Every column of a resource's export: definition, custom fields, then finance. */
-export function exportColumns(def: ResourceDef, templates: readonly CustomTemplate[], finance?: { asOf: string }): ExportColumn[] {
-  const base = definitionColumns(def);
+/** Every column of a resource's export: definition, custom fields, then finance; enumerations as labels unless `codes`. */
+export function exportColumns(def: ResourceDef, templates: readonly CustomTemplate[], finance?: { asOf: string }, codes = false): ExportColumn[] {
+  const base = definitionColumns(def, codes);
   const custom = customColumns(def, templates);
   return [...base, ...custom, ...(finance ? financeColumns(def.name, finance.asOf) : [])];
 }
@@ -336,7 +343,8 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
   try {
     const requests0 = conn.client.stats.requests;
     const templates = customFieldTypeOf(def) ? await fetchTemplates(conn.client, s.company) : [];
-    const columns = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined);
+    const all = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined, s.codes);
+    const columns = chooseColumns(all, options.columns, def.name, s.finance ? [] : financeColumns(def.name, s.asOf));
     const list = await openList(conn.client, def, s, filters, options, conn.client.stats.requests - requests0);
     const sink = await openSink(output);
     let counts: ListCounts;
@@ -350,6 +358,8 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
         exportedAt: s.now,
         asOf: s.finance ? s.asOf : undefined,
         filters,
+        codes: s.codes,
+        ...(options.columns ? { columns: { chosen: columns.map((c) => c.label), of: all.length } } : {}),
         sheets: [{ resource: def.name, title: humanize(def.plural), ...counts }],
       });
       await sink.commit();
@@ -403,7 +413,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     try {
       for (const def of defs) {
         const before = conn.client.stats.requests;
-        const columns = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined);
+        const columns = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined, s.codes);
         const title = humanize(def.plural);
         let list: OpenList;
         try {
@@ -426,6 +436,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
         exportedAt: s.now,
         asOf: s.finance ? s.asOf : undefined,
         filters: {},
+        codes: s.codes,
         sheets,
       });
       await sink.commit();

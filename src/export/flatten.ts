@@ -2,7 +2,7 @@
 // definition (so they are the same every run, and headed by the labels the import maps
 // back), then one column per active custom field of the resource's templates, then any
 // finance columns. Cells are typed here once; each writer only renders them.
-import type { ColumnDef, CustomTemplate, ResourceDef } from '../resources/fields.js';
+import type { ColumnDef, CustomTemplate, EnumValue, ResourceDef } from '../resources/fields.js';
 import { getPath } from '../resources/fields.js';
 
 /** A cell as every writer receives it: dates stay yyyy-MM-dd text, lists are joined. */
@@ -18,13 +18,27 @@ export interface ExportColumn {
   readonly type: ExportColumnType;
   /** The raw value of this column in a read-shape record. */
   readonly read: (record: Record<string, unknown>) => unknown;
+  /** The write field it shows, for a definition's column (`category.id` for "Category"). */
+  readonly field?: string;
 }
 
 export const LIST_SEPARATOR = '; ';
 
-/** Columns of the definition itself, in its order. */
-export function definitionColumns(def: ResourceDef): ExportColumn[] {
-  return def.columns.map((c) => ({ key: c.path, label: c.label, type: c.type, read: (r) => getPath(r, c.path) }));
+/**
+ * Columns of the definition itself, in its order. An enum shows the label people read
+ * (`net_30` → "Net 30"), which the import takes back, unless `codes` asks for the
+ * service's values; a value the definition does not know is shown as it came.
+ */
+export function definitionColumns(def: ResourceDef, codes = false): ExportColumn[] {
+  return def.columns.map((c) => {
+    const values = codes ? undefined : c.values;
+    const read = values ? (r: Record<string, unknown>) => enumLabelOf(values, getPath(r, c.path)) : (r: Record<string, unknown>) => getPath(r, c.path);
+    return { key: c.path, label: c.label, type: c.type, read, ...(c.field ? { field: c.field } : {}) };
+  });
+}
+
+function enumLabelOf(values: readonly EnumValue[], raw: unknown): unknown {
+  return typeof raw === 'string' ? (values.find((v) => v.value === raw)?.label ?? raw) : raw;
 }
 
 /**

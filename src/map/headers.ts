@@ -81,6 +81,11 @@ export const FUZZY_COLUMNS = 1_000;
 /** Where other languages' words rank among a field's synonyms: after the English ones (at most 20). */
 const LOCAL_RANK = 20;
 
+/** The column that holds a row's key: its field's, or the ID column for a sync `--key id`. */
+export function isKeyColumn(c: ColumnMapping, keyField: string | undefined): boolean {
+  return keyField !== undefined && (c.target.kind === 'field' ? c.target.field.name === keyField : c.target.kind === 'id' && keyField === 'id');
+}
+
 export function targetName(t: Target): string {
   if (t.kind === 'field') return t.field.name;
   if (t.kind === 'id') return 'id';
@@ -181,6 +186,8 @@ export interface MapOptions {
   readonly samples?: readonly (readonly CellValue[])[];
   /** The service's lookup lists the run has fetched: a column whose values are a list's names is judged by them too. */
   readonly lists?: LookupLists;
+  /** Map an ID column in a create (a sync matched on `--key id`). */
+  readonly idColumn?: boolean;
 }
 
 /** The mapping file's columns: index → target (null: ignore), and the headers it names that the sheet lacks. */
@@ -215,6 +222,8 @@ function explicitColumns(def: ResourceDef, headers: readonly string[], opts: Map
 
 /** A field the mapping file builds from the row, at a column index past the sheet's own. */
 interface BuiltColumn {
+  /** The field as the file names it (its key in `fields`, or in a `columns` list). */
+  readonly key: string;
   readonly index: number;
   readonly header: string;
   readonly target: Target;
@@ -259,7 +268,7 @@ function builtFields(def: ResourceDef, headers: readonly string[], opts: MapOpti
     const other = taken.get(targetName(target));
     if (other) throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${targetName(target)} is also given by ${other}; give each field once`, { location: { file } });
     taken.set(targetName(target), where);
-    out.push({ index: headers.length + out.length, header: specLabel(spec), target, bound: bindSpec(spec, key, headers, file) });
+    out.push({ key, index: headers.length + out.length, header: specLabel(spec), target, bound: bindSpec(spec, key, headers, file) });
   }
   return out;
 }
@@ -291,7 +300,7 @@ function fuzzyByLength(all: readonly FuzzyName[]): (length: number) => readonly 
   };
 }
 
-function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update'): NameIndexes {
+function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update', idColumn = false): NameIndexes {
   const byName = new Map<string, Target>();
   const bySynonym = new Map<string, { t: Target; rank: number }[]>();
   const addSyn = (s: string, t: Target, rank: number) => {
@@ -308,7 +317,7 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
   for (const f of fields) for (const s of localSynonyms(def.name, f)) addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
   const byCustom = new Map<string, Target>();
   for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
-  if (mode === 'update' || def.writes.create === false) byName.set('id', { kind: 'id' });
+  if (mode === 'update' || def.writes.create === false || idColumn) byName.set('id', { kind: 'id' });
   for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) {
     const t: Target = { kind: 'derived', name: d.name, label: d.label };
     byName.set(compactName(d.name), t);
@@ -464,10 +473,12 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   if (absent.length > 0 && !opts.preset) {
     warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
   }
-  const idx = nameIndexes(def, fields, customs, mode);
+  const idx = nameIndexes(def, fields, customs, mode, opts.idColumn);
   const built = builtFields(def, headers, opts, mode, explicit);
+  const tables = valueTables(headers, opts.mappingFile?.values, { built, file: opts.mappingPath, quiet: opts.preset });
+  warnings.push(...tables.warnings);
   const translation: CellTranslation = {
-    values: valueTables(headers, opts.mappingFile?.values),
+    values: tables.tables,
     formulaEscape: opts.mappingFile?.formulaEscape,
     built: built.length > 0 ? new Map(built.map((b) => [b.index, b.bound])) : undefined,
   };

@@ -5,6 +5,7 @@
 import type { CellValue } from '../read/types.js';
 import { cellText, isEmptyCell } from './coerce.js';
 import { compactName, normalizeAnyScript } from './normalize.js';
+import { AssetbatchError } from '../errors.js';
 import { buildValue, type BoundSpec, type Built } from './transforms.js';
 
 /**
@@ -12,7 +13,7 @@ import { buildValue, type BoundSpec, type Built } from './transforms.js';
  * field empty. FALLBACK ("*") is for any value the table does not name: no key is "*", as
  * keys hold letters and digits only.
  */
-export type ValueTable = ReadonlyMap<string, string | null>;
+type ValueTable = ReadonlyMap<string, string | null>;
 
 const FALLBACK = '*';
 
@@ -21,17 +22,71 @@ function valueKey(text: string): string {
   return normalizeAnyScript(text).replace(/ /g, '');
 }
 
-/** The mapping file's tables by column index, matched like headers (case, spaces, punctuation aside). */
-export function valueTables(headers: readonly string[], tables: Readonly<Record<string, Readonly<Record<string, string | null>>>> | undefined): Map<number, ValueTable> {
+/** A field the mapping file builds, as a value table names it: its key in `fields` (or in a `columns` list), and its index. */
+export interface BuiltKey {
+  readonly key: string;
+  readonly index: number;
+}
+
+export interface ValueTables {
+  readonly tables: Map<number, ValueTable>;
+  /** What the file's tables name that the run will not use, said as warnings. */
+  readonly warnings: string[];
+}
+
+const BUILT_PREFIX = 'fields.';
+
+/**
+ * Where a table applies: `fields.<key>` is the field the file builds under that key (its
+ * result is translated, as a column's cell is); any other key a column of the sheet (matched
+ * like headers), else a built field of that key. -1 for neither.
+ */
+function tableIndex(headers: readonly string[], built: readonly BuiltKey[], name: string, file: string | undefined, warnings: string[]): number {
+  const builtIndex = (key: string) => built.find((b) => compactName(b.key) === compactName(key))?.index;
+  if (name.startsWith(BUILT_PREFIX)) {
+    const index = builtIndex(name.slice(BUILT_PREFIX.length));
+    if (index !== undefined) return index;
+    throw new AssetbatchError('E_MAPPING_FILE', `values."${name}": the mapping file builds no field "${name.slice(BUILT_PREFIX.length)}"`, {
+      location: { file },
+      hint: built.length ? `Fields it builds: ${built.map((b) => `"${BUILT_PREFIX}${b.key}"`).join(', ')}.` : 'A value table names a column of the sheet, or "fields.<field>" for a field the file builds under "fields".',
+    });
+  }
+  const exact = headers.indexOf(name);
+  const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(name));
+  const fromBuilt = builtIndex(name);
+  if (index >= 0 && fromBuilt !== undefined) {
+    warnings.push(`the value table "${name}" applies to the sheet's column "${headers[index]}"; for the field the file builds as ${BUILT_PREFIX}${name}, name the table "${BUILT_PREFIX}${name}"`);
+  }
+  return index >= 0 ? index : (fromBuilt ?? -1);
+}
+
+/**
+ * The mapping file's tables by column index (a sheet's column, or a built field's past them).
+ * A table for a column the sheet lacks is not used, and said (unless `quiet`: a preset
+ * covers columns a sheet may not have).
+ */
+export function valueTables(
+  headers: readonly string[],
+  tables: Readonly<Record<string, Readonly<Record<string, string | null>>>> | undefined,
+  at: { built?: readonly BuiltKey[]; file?: string; quiet?: boolean } = {},
+): ValueTables {
   const out = new Map<number, ValueTable>();
-  for (const [header, table] of Object.entries(tables ?? {})) {
-    const exact = headers.indexOf(header);
-    const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(header));
-    if (index < 0) continue;
+  const warnings: string[] = [];
+  const absent: string[] = [];
+  for (const [name, table] of Object.entries(tables ?? {})) {
+    const index = tableIndex(headers, at.built ?? [], name, at.file, warnings);
+    if (index < 0) {
+      absent.push(name);
+      continue;
+    }
     const key = (from: string) => (from.trim() === FALLBACK ? FALLBACK : valueKey(from));
     out.set(index, new Map(Object.entries(table).map(([from, to]) => [key(from), to === null || to.trim() === '' ? null : to])));
   }
-  return out;
+  if (absent.length > 0 && !at.quiet) {
+    const which = absent.map((h) => `"${h}"`).join(', ');
+    warnings.push(`the mapping file has value tables for ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have, which are not used: ${which}`);
+  }
+  return { tables: out, warnings };
 }
 
 /** What is done to a cell before it is read for its field: a tool's formula escape undone, then the value table. */
@@ -70,6 +125,12 @@ export function columnCell(t: CellTranslation, index: number, cells: readonly Ce
 /** `columnCell`'s value alone: a built field with a problem reads as empty (the row's check says why). */
 export function cellAt(t: CellTranslation, index: number, cells: readonly CellValue[]): CellValue {
   return t.built?.has(index) ? columnCell(t, index, cells).value : translateCell(t, index, cells[index] ?? null);
+}
+
+/** What a mapped index holds before any value table: the sheet's cell, or what a built field makes (empty on a problem). */
+export function sourceCell(t: CellTranslation, index: number, cells: readonly CellValue[]): CellValue {
+  const b = t.built?.get(index);
+  return b ? buildValue(b, (i) => unescaped(t, cells[i] ?? null)).value : (cells[index] ?? null);
 }
 
 /** The cell as the mapping file translates it; a value no table names stays as it is. */

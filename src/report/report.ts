@@ -44,6 +44,12 @@ export interface RowOutcome {
 }
 
 
+/**
+ * The `#row` cell: the row's number in the sheet, empty for a line that is no row of it (a
+ * record a sync found missing from the sheet, which has its `#id` and its key instead).
+ */
+const sheetRowText = (o: RowOutcome): string => (o.row > 0 ? String(o.row) : '');
+
 function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);
   if (o.note) parts.push(o.note);
@@ -181,7 +187,7 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
         lines.push(sentField === undefined ? `${head},${o.text}\n` : `${head},${sentField},${o.text}\n`);
       } else {
         const row: string[] = new Array(REPORT_COLUMNS.length + width);
-        row[0] = String(o.row);
+        row[0] = sheetRowText(o);
         row[1] = o.status;
         row[2] = o.id === undefined ? '' : String(o.id);
         row[3] = message;
@@ -231,7 +237,7 @@ function jsonReport(path: string, file: AtomicFile, headers: readonly string[]):
         const t = cellText(o.cells[i]);
         if (t !== '') cells[h || `Column ${i + 1}`] = t;
       });
-      const line = JSON.stringify({ row: o.row, status: o.status, id: o.id, issues: o.issues, warnings: o.warnings, note: o.note, changes: o.changes, sent: o.sent, cells });
+      const line = JSON.stringify({ row: o.row > 0 ? o.row : null, status: o.status, id: o.id, issues: o.issues, warnings: o.warnings, note: o.note, changes: o.changes, sent: o.sent, cells });
       await drain(s, s.write((first ? '' : ',\n') + line));
       first = false;
     },
@@ -251,7 +257,7 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
   ws.getRow(1).font = { bold: true };
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: allHeaders.length } };
   const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
-  const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C', 'not sent': 'FFD9D9D9' };
+  const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C', 'not sent': 'FFD9D9D9', missing: 'FFDDEBF7' };
   // A dry run's second sheet: what each row would send, a line a field (rows as they come, in order).
   const sentSheet = sent ? wb.addWorksheet('Sent', { views: [{ state: 'frozen', ySplit: 1 }] }) : undefined;
   if (sentSheet) {
@@ -261,7 +267,7 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
   return {
     path,
     async write(o) {
-      const values: unknown[] = [o.row, o.status, o.id ?? null, outcomeMessage(o), o.warnings.map(formatRowIssue).join('; ')];
+      const values: unknown[] = [o.row > 0 ? o.row : null, o.status, o.id ?? null, outcomeMessage(o), o.warnings.map(formatRowIssue).join('; ')];
       headers.forEach((_, i) => {
         const c = o.cells[i];
         if (c instanceof Date || typeof c === 'number' || typeof c === 'boolean') values.push(c);

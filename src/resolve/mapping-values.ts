@@ -23,7 +23,9 @@ function namedValues(def: ResourceDef, mapping: Mapping, headers: readonly strin
   for (const [index, table] of mapping.values) {
     const col = mapping.columns.find((c) => c.index === index);
     if (col?.target.kind !== 'field') continue;
-    for (const to of new Set(table.values())) if (to !== null) out.push({ what: `the value table of column "${headers[index]}" maps a value to "${to}"`, field: col.target.field, value: to });
+    // A table on a field the file builds (past the sheet's columns) is named as the file names it.
+    const whose = index < headers.length ? `column "${headers[index]}"` : `the field the file builds for ${col.target.field.name}`;
+    for (const to of new Set(table.values())) if (to !== null) out.push({ what: `the value table of ${whose} maps a value to "${to}"`, field: col.target.field, value: to });
   }
   // A constant the file builds a field from is named the same way.
   for (const [index, b] of mapping.built ?? []) {

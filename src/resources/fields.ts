@@ -81,6 +81,10 @@ export interface ColumnDef {
   readonly path: string;
   readonly label: string;
   readonly type: 'text' | 'integer' | 'decimal' | 'date' | 'boolean' | 'list';
+  /** The write field the column shows (`category.id` for the column at `category.name`). */
+  readonly field?: string;
+  /** An enum's values with their labels: an export shows the label unless asked for codes. */
+  readonly values?: readonly EnumValue[];
 }
 
 /** A list endpoint of the service, and (for assets, contracts, customers, asset owners) its writes. */
@@ -723,9 +727,9 @@ export function columnsFromFields(fields: readonly FieldDef[]): ColumnDef[] {
     if (f.lookup) {
       // Read shapes give lookups as {id, name} (country as its name string).
       const base = f.name.endsWith('.id') ? f.name.slice(0, -3) : f.name;
-      cols.push({ path: f.lookup === 'country' ? base : `${base}.${readNameKey(f.lookup)}`, label: f.label, type: 'text' });
+      cols.push({ path: f.lookup === 'country' ? base : `${base}.${readNameKey(f.lookup)}`, label: f.label, type: 'text', field: f.name });
     } else {
-      cols.push({ path: f.name, label: f.label, type });
+      cols.push({ path: f.name, label: f.label, type, field: f.name, ...(f.values ? { values: f.values } : {}) });
     }
   }
   return cols;

@@ -9,7 +9,7 @@ import type { Connection } from '../connect.js';
 import { fileWriteError, type AssetbatchError } from '../errors.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { cellAt } from '../map/values.js';
-import { headerMatcher } from '../map/headers.js';
+import { headerMatcher, isKeyColumn } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
 import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '../report/report.js';
@@ -25,7 +25,7 @@ import { RowReadNotes } from './read-notes.js';
 import { RowOutcomes } from './rows.js';
 import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
-import { settleMissing } from './missing.js';
+import { missingCells, settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -50,7 +50,7 @@ export interface Executed {
   readonly unmatchedRows: number;
 }
 
-function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
+export function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowContext {
   return {
     def: s.def,
     mode: s.mode,
@@ -67,7 +67,7 @@ function rowContext(s: RunSettings, input: MappedInput, sc: ScannedSheet): RowCo
   };
 }
 
-function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
+export function rowWriter(s: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,
@@ -241,18 +241,19 @@ async function concurrently(l: Loop, source: SheetSource, concurrency: number): 
 /** A sync's records that the sheet no longer has, after its rows: each reported, or changed as --missing says. */
 async function reportMissing(s: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
   const { records, body } = planned.missing!;
-  const keyColumn = input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === s.keyField)?.index;
-  const deps = { s, writer, body, headers, keyColumn };
+  const keyColumn = input.mapping.columns.find((c) => isKeyColumn(c, s.keyField))?.index;
+  const nameColumn = s.keyField === 'name' ? undefined : input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'name')?.index;
+  const deps = { s, writer, body, headers, keyColumn, nameColumn };
   for (const m of records) {
     if (stop.stopped) {
-      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }), id: m.id, key: m.key });
       continue;
     }
     try {
       await emitter.emit(await settleMissing(deps, m));
     } catch (e) {
       stop.stop(e);
-      await emitter.emit({ ...stop.notSent({ row: 0, cells: [], warnings: [] }), id: m.id, key: m.key });
+      await emitter.emit({ ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }), id: m.id, key: m.key });
     }
   }
 }

@@ -17,6 +17,7 @@ import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
 import { makePlan, scanInput, type PlannedRun } from './plan.js';
+import { canCompareFirst, compareFirst, keylessMatches, withComparedWrites } from './preview.js';
 import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
 import { checkReportPath, resolveOptions, type RunSettings } from './settings.js';
@@ -99,13 +100,15 @@ export async function importSpreadsheet(o: ImportOptions): Promise<ImportSummary
       // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
       files.memory = runMemory(s, conn);
     }
-    const planned = await makePlan(s, input, sc, conn, journaled);
+    const made = await makePlan(s, input, sc, conn, journaled, await keylessMatches(s, input, sc, files.memory));
+    // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
+    const planned = canCompareFirst(s, sc, made) ? withComparedWrites(made, await compareFirst(s, input, sc, made, conn, files), conn) : made;
     o.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
     if (!s.dryRun) conn.client.limiter.expect(planned.plannedRequests);
     o.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.mode);
+    if (journaled) files.runFile = new RunFile(runFilePath(s.journalPath), s.sync ? 'sync' : s.mode);
     const ran = await execute(s, input, sc, planned, conn, files, progressOf(s, planned, conn, startRequests, files.runFile));
     return await finish(s, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
@@ -133,7 +136,7 @@ async function stoppedInPlan(s: RunSettings, probe: SheetSource, files: RunFiles
   const rows = await reportAllNotSent(s, probe.sheet, probe.headerRow, probe.headers, message).catch(() => undefined);
   if (rows === undefined || !files.lock) return;
   const counts = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': rows, unchanged: 0, missing: 0, conflict: 0 };
-  new RunFile(runFilePath(s.journalPath), s.mode, { file: resolvePath(s.file), resource: s.def.name }).end(counts, message);
+  new RunFile(runFilePath(s.journalPath), s.sync ? 'sync' : s.mode, { file: resolvePath(s.file), resource: s.def.name }).end(counts, message);
 }
 
 /** A dry run: every check, nothing written. */

@@ -104,10 +104,10 @@ export async function mapInput(s: RunSettings, probe: SheetSource, conn: Connect
   // contradict its header's field is not taken for it.
   const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(s.file, { sheet: s.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
   const custom =
-    namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples }).unmapped.length > 0
+    namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples, idColumn: s.sync?.key === 'id' }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: s.fromPreset, samples };
+  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: s.fromPreset, samples, idColumn: s.sync?.key === 'id' };
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, { company, refresh: s.refreshLookups, cacheDir: s.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
   // A mapping short of a required field stops before any list is read.

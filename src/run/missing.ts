@@ -34,24 +34,30 @@ export interface SheetCoverage {
   readonly inScope: number;
   /** Records in scope that a row's key matches. */
   readonly matched: number;
+  /** Of those, records that rows without a key match (the memory of an earlier run of them). */
+  readonly keylessMatched: number;
   readonly missing: readonly MissingRecord[];
 }
 
 /** Which records in scope the sheet's keys cover, and which it no longer has. */
-export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string, records: ReadonlyMap<number, Rec>, keys: KeyIndex): SheetCoverage {
+export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string, records: ReadonlyMap<number, Rec>, keys: KeyIndex, keyless: ReadonlySet<number>): SheetCoverage {
   const scope = sync.scope;
   const want = scope?.value.trim().toLowerCase();
   let inScope = 0;
   let matched = 0;
+  let keylessMatched = 0;
   const missing: MissingRecord[] = [];
   for (const [id, rec] of records) {
     if (scope && recordText(rec, scope.field.name)?.toLowerCase() !== want) continue;
     inScope++;
     const key = recordText(rec, keyField);
     if (key && keys.has(key)) matched++;
-    else missing.push({ id, key: key ?? '', name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined });
+    else if (keyless.has(id)) {
+      matched++;
+      keylessMatched++;
+    } else missing.push({ id, key: key ?? '', name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined });
   }
-  return { inScope, matched, missing };
+  return { inScope, matched, keylessMatched, missing };
 }
 
 /** --max-missing as a number of records. */
@@ -60,7 +66,8 @@ export function missingLimit(sync: SyncSettings, inScope: number): number {
   return 'count' in m ? m.count : Math.floor((inScope * m.percent) / 100);
 }
 
-const describe = (m: MissingRecord, keyField: string) => `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
+const describe = (m: MissingRecord, keyField: string) =>
+  keyField === 'id' ? `id ${m.id}${m.name ? ` (${m.name})` : ''}` : `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
 /** Past --max-missing: nothing is written, and the user is told how many and which. */
 export function tooManyMissing(s: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {
@@ -112,16 +119,24 @@ export interface MissingDeps {
   readonly writer: RowWriter;
   readonly body?: WriteBody;
   readonly headers: readonly string[];
-  /** The column of the key field, to show the record's key in the report's row. */
+  /** The columns of the key field and of the name, to show the record's key and name in the report's line. */
   readonly keyColumn?: number;
+  readonly nameColumn?: number;
+}
+
+/** A missing record's cells in the report: its key and its name, in their columns. */
+export function missingCells(d: Pick<MissingDeps, 'headers' | 'keyColumn' | 'nameColumn'>, m: MissingRecord): string[] {
+  const cells: string[] = d.headers.map(() => '');
+  if (d.keyColumn !== undefined) cells[d.keyColumn] = m.key;
+  if (d.nameColumn !== undefined && m.name !== undefined) cells[d.nameColumn] = m.name;
+  return cells;
 }
 
 /** One missing record to its report line: reported, or changed as --missing says. */
 export async function settleMissing(d: MissingDeps, m: MissingRecord): Promise<RowOutcome> {
   const { s, writer, body } = d;
-  const cells: string[] = d.headers.map(() => '');
-  if (d.keyColumn !== undefined) cells[d.keyColumn] = m.key;
-  const base = { row: 0, cells, warnings: [], key: m.key, id: m.id };
+  // Row 0: no row of the sheet (the report leaves its #row empty).
+  const base = { row: 0, cells: missingCells(d, m), warnings: [], key: m.key, id: m.id };
   const action = s.sync!.missing;
   if (!body) return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', s.dryRun) };
   const res = await writer.updateMerged(0, m.id, body, { dryRun: s.dryRun });

@@ -148,16 +148,18 @@ async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: numbe
  * longer has. Past --max-missing a real run stops here, before any write; a dry run says
  * that it would.
  */
-async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined) {
+async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>) {
   const sync = s.sync!;
-  const cov = coverage(s.def, sync, s.keyField!, records ?? new Map(), sc.scanner.firstRowOfKey);
+  const cov = coverage(s.def, sync, s.keyField!, records ?? new Map(), sc.scanner.firstRowOfKey, keyless);
   const limit = missingLimit(sync, cov.inScope);
   const body = await missingBody(s.def, sync.missing, input.resolver);
   if (cov.missing.length > limit && !s.dryRun) throw tooManyMissing(s, cov, limit);
   const plan: NonNullable<ImportPlan['sync']> = {
     key: s.keyField!,
     matched: cov.matched,
-    new: Math.max(0, sc.scanner.firstRowOfKey.size - cov.matched),
+    // An ID no record has is not created (a record's id is the service's): that row fails.
+    new: s.keyField === 'id' ? 0 : Math.max(0, sc.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
+    keyless: { rows: sc.scanner.keyless, matched: cov.keylessMatched },
     inScope: cov.inScope,
     missing: cov.missing.length,
     firstMissing: cov.missing.slice(0, MISSING_SHOWN),
@@ -168,7 +170,8 @@ async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, re
 }
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
-export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, conn: Connection, journaled: boolean): Promise<PlannedRun> {
+/** `keyless`: a sync's records that rows without a key match, by the memory (preview.ts). */
+export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, conn: Connection, journaled: boolean, keyless: ReadonlySet<number> = new Set()): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = s;
   const { probe, mapping, resolver } = input;
   const { state, warnings: journalWarnings } = journaled ? await priorState(s.journalPath, s.resume, { file: s.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
@@ -177,7 +180,7 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
   const rows = sc.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const ex = await existingRecords(s, conn, rows - doneRows);
-  const synced = s.sync ? await syncPlan(s, input, sc, ex.records) : undefined;
+  const synced = s.sync ? await syncPlan(s, input, sc, ex.records, keyless) : undefined;
   const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.

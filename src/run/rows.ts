@@ -3,6 +3,7 @@
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
 import { cellAt } from '../map/values.js';
+import { isKeyColumn } from '../map/headers.js';
 import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
@@ -14,6 +15,8 @@ import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
 import { isInterruption, type StopState } from './stop.js';
+import { SameRecordRows } from './same-record.js';
+import { shownDate } from '../send/remembered.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -26,6 +29,8 @@ export interface RowsDeps {
   readonly ctx: RowContext;
   readonly writer: RowWriter;
   readonly stop: StopState;
+  /** The plan's comparison of every row (preview.ts): a dry run that leaves no name behind for the run. */
+  readonly preview?: boolean;
 }
 
 /** The issues of a row that has none: one array for them all (an outcome's issues are never added to). */
@@ -35,10 +40,13 @@ export class RowOutcomes {
   /** Rows another row waits for (a parent contract), until then. */
   private readonly pending = new Map<number, Promise<RowOutcome>>();
   private readonly keyIndex?: number;
+  /** Update and sync: rows that name a record an earlier row names. */
+  private readonly sameRecord?: SameRecordRows;
 
   constructor(private readonly d: RowsDeps) {
+    if (d.s.mode === 'update' || d.s.sync) this.sameRecord = new SameRecordRows();
     const keyField = d.s.keyField;
-    this.keyIndex = keyField ? d.input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === keyField)?.index : undefined;
+    this.keyIndex = keyField ? d.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index : undefined;
   }
 
   /** Remember a row's outcome (to come) when another row waits for it. */
@@ -102,19 +110,53 @@ export class RowOutcomes {
     const refNote = this.failedRef(r, p);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
     const key = naturalKey(s.def, p.body, s.keyField);
-    if (key && !s.allowDuplicates && s.mode === 'create') {
+    if (key && !s.allowDuplicates && s.mode === 'create' && !s.sync) {
       const first = sc.scanner.firstRowOf(key.value, r.row);
       if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
     }
+    // A sync's keyless row is matched by what the memory remembers of an earlier run of it.
+    const made = s.sync && !key && p.id === undefined && p.issues.length === 0 ? writer.rememberedRecord(p.body) : undefined;
+    const same = this.sameRecordOutcome(made ? { ...p, id: made.id } : p, key, base);
+    if (same) return same;
     if (p.issues.length > 0) return { ...base, status: 'invalid', issues: p.issues, key: key?.value };
+    if (made) return withNote(this.update({ ...p, id: made.id }, key, base), `no ${keyName(s.keyField)}: matched to the record an earlier run of ${made.file} made from the same values on ${shownDate(made.at)} (id ${made.id})`);
     // A row of a report fed back with --on-existing update carries its record's id.
     if (s.mode === 'update' || p.id !== undefined) return this.update(p, key, base);
     // A sync's row whose key a record has (the list read before the run says so) updates it.
     if (s.sync && key && this.d.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(p, key, base);
-    if (!s.dryRun) return this.create(r, p, base, key);
+    const out = this.createOrPreview(r, p, base, key);
+    return s.sync && !key ? withNote(out, `no ${keyName(s.keyField)}, and no earlier run made a record from these values: ${s.dryRun ? 'would be created' : 'created'}`, ['created', 'valid']) : out;
+  }
+
+  /** A row with no record yet: created, or (a dry run) what a create would do. */
+  private createOrPreview(r: SheetRow, p: PreparedRow, base: Base, key: Key): RowOutcome | Promise<RowOutcome> {
+    const writer = this.d.writer;
+    if (!this.d.s.dryRun) return this.create(r, p, base, key);
     // The list read before the run answers without a request.
     if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), p.body);
     return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, p.body));
+  }
+
+  /**
+   * Update and sync: a row naming the record an earlier row names is not sent again: a
+   * duplicate (skipped) when it sets the same values, invalid when it sets others.
+   */
+  private sameRecordOutcome(p: PreparedRow, key: Key, base: Base): RowOutcome | undefined {
+    const identity = p.id !== undefined ? `id=${p.id}` : key ? `${key.field}=${key.value}` : undefined;
+    if (!this.sameRecord || identity === undefined) return undefined;
+    const valid = p.issues.length === 0;
+    const v = this.sameRecord.judge(identity, p.row, valid ? p.body : undefined, this.d.s.clearEmpty ? p.emptyFields : []);
+    if (v.kind === 'first' || !valid) return undefined;
+    const same = p.id !== undefined ? `same ID ${p.id}` : `same ${key!.field.replace(/_/g, ' ')} "${key!.value}"`;
+    if (v.kind === 'duplicate') return { ...base, status: 'skipped', id: p.id, issues: [], key: key?.value, note: `duplicate of row ${v.row} (${same}, same values): sent once` };
+    const field = p.id !== undefined ? 'id' : key!.field;
+    const column = this.d.input.mapping.columns.find((c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field)?.header;
+    const fields = v.kind === 'differs' ? v.fields.map((f) => this.d.s.def.fields.find((x) => x.name === f)?.label ?? f).join(', ') : '';
+    const message =
+      v.kind === 'first-invalid'
+        ? `row ${v.row} names the same record (${same}) and is invalid: fix row ${v.row} or remove one of the two rows`
+        : `row ${v.row} sets the same record to other values (${same}; ${fields} differ): keep one of the two rows`;
+    return { ...base, status: 'invalid', key: key?.value, issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }] };
   }
 
   /** `sent`: the body the row would be created with. */
@@ -126,7 +168,7 @@ export class RowOutcomes {
       if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
       return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
     }
-    if (key && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
+    if (key && !this.d.preview && (s.def.name === 'contract' || s.def.name === 'customer')) input.resolver.remember(s.def.name, { id: -r.row, name: key.value });
     return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value, sent };
   }
 
@@ -180,6 +222,14 @@ export class RowOutcomes {
       return this.thrown(e, { ...base, id });
     }
   }
+}
+
+const keyName = (field: string | undefined) => (field === 'id' ? 'ID' : (field ?? 'key').replace(/_/g, ' '));
+
+/** The outcome with a word on how its row was matched, before any note of its own. */
+function withNote(out: RowOutcome | Promise<RowOutcome>, how: string, only?: readonly RowOutcome['status'][]): RowOutcome | Promise<RowOutcome> {
+  const add = (o: RowOutcome): RowOutcome => ((only && !only.includes(o.status)) || (['not sent', 'failed'].includes(o.status) && o.issues.length > 0) ? o : { ...o, note: o.note ? `${how}; ${o.note}` : how });
+  return out instanceof Promise ? out.then(add) : add(out);
 }
 
 const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));

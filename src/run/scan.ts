@@ -5,7 +5,7 @@ import { Turns } from '../util/turns.js';
 import { AssetbatchError } from '../errors.js';
 import type { LookupKind } from '../resources/fields.js';
 import type { SheetRow } from '../read/types.js';
-import type { ColumnMapping, Mapping } from '../map/headers.js';
+import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
 import { cellAt, type CellTranslation } from '../map/values.js';
@@ -49,6 +49,8 @@ export class Scanner {
   totalsRows = 0;
   readonly names = new Map<LookupKind, Set<string>>();
   readonly firstRowOfKey = new KeyIndex();
+  /** Rows with no key (none in the key column, or no key column): a sync matches them by the memory. */
+  keyless = 0;
   /** Stop gathering names (a one-pass run checks each row's names as it meets them). */
   collectNames = true;
   /**
@@ -72,7 +74,7 @@ export class Scanner {
       : mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
     this.lookupCols = lookupColumns(mapping);
     this.translation = mapping;
-    const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === opts.keyField) : undefined;
+    const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => isKeyColumn(c, opts.keyField)) : undefined;
     this.keyIndex = keyCol?.index;
   }
 
@@ -121,6 +123,8 @@ export class Scanner {
         if (set.size < 100_000) set.add(text);
       }
     }
+    // A sync report's line for a missing record is no row of the sheet: its key is not the sheet's.
+    if (r.reported?.status === 'missing') return;
     if (this.keyIndex !== undefined) {
       if (r.text !== undefined && this.sampleRows < SAMPLE_ROWS) {
         this.sampleChars += r.text.length + 1;
@@ -131,8 +135,8 @@ export class Scanner {
         this.last.key = k;
         this.last.row = r.row;
         this.last.first = this.firstRowOfKey.add(k, r.row);
-      }
-    }
+      } else this.keyless++;
+    } else if (this.opts.trackKeys) this.keyless++;
     if (this.opts.selfRefIndex !== undefined) {
       const ref = cellText(cellAt(this.translation, this.opts.selfRefIndex, r.cells)).trim();
       if (ref) this.selfRefs.add(ref);

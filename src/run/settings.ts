@@ -73,7 +73,7 @@ export interface RunSettings {
 }
 
 export interface SyncSettings {
-  /** The field rows are matched on, when --key names one. */
+  /** The field rows are matched on, when --key names one; `id` for an export's ID column (--key id). */
   readonly key?: string;
   readonly scope?: { readonly field: FieldDef; readonly value: string };
   readonly missing: MissingAction;
@@ -183,7 +183,9 @@ function fieldNamed(def: ResourceDef, name: string, flag: string): FieldDef {
 /** `--key`, `--scope`, `--missing` and `--max-missing` checked once, before the file is opened. */
 function syncSettings(def: ResourceDef, o: ImportOptions): SyncSettings {
   const so = o.sync!;
-  const key = so.key === undefined ? undefined : fieldNamed(def, so.key, '--key');
+  // An export's ID column: each row is its record's (a row without an ID is matched as a keyless row).
+  const byId = so.key?.trim().toLowerCase() === 'id';
+  const key = so.key === undefined || byId ? undefined : fieldNamed(def, so.key, '--key');
   if (key) {
     if (key.type !== 'text' || key.name.includes('.')) {
       throw new AssetbatchError('E_USAGE', `--key ${so.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`, { hint: 'Use serial_number, name, asset_tag or number.' });
@@ -195,7 +197,7 @@ function syncSettings(def: ResourceDef, o: ImportOptions): SyncSettings {
   }
   const set = missing.kind === 'set' ? { ...missing, field: fieldNamed(def, missing.field, '--missing set:').name } : missing;
   return Object.freeze({
-    key: key?.name,
+    key: byId ? 'id' : key?.name,
     scope: so.scope ? { field: fieldNamed(def, so.scope.field, '--scope'), value: so.scope.value } : undefined,
     missing: set,
     maxMissing: so.maxMissing ?? { percent: 5 },

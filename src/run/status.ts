@@ -116,7 +116,8 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     stoppedBecause: ended?.stopped,
     file: header?.file ?? file,
     resource: header?.resource ?? '',
-    mode: header?.mode ?? '',
+    // A sync's journal says create (its rows are created or updated); its run file says sync.
+    mode: latest?.mode ?? header?.mode ?? '',
     alive: holder.alive,
     holder: holder.alive ? { pid: holder.pid, host: holder.host, started: holder.started } : undefined,
     runs: state.runs,

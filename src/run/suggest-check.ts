@@ -86,6 +86,8 @@ function templateFor(c: SuggestionCheck, f: FieldDef): string | undefined {
 export interface CheckedSuggestion {
   /** What would still fail, each with a proposed fix ("missing: …"). */
   readonly missing: string[];
+  /** Required fields nothing gives (no column, default or template): every row would fail. */
+  readonly missingFields: string[];
   /** Fields to build from the row, for required fields no column gives (the file's `fields`). */
   readonly built: Record<string, string>;
   /** What was built and why, for the reviewer. */
@@ -98,11 +100,12 @@ export interface CheckedSuggestion {
  * unmapped column fits it better.
  */
 export function checkSuggestion(c: SuggestionCheck): CheckedSuggestion {
-  const out: CheckedSuggestion = { missing: [], built: {}, notes: [] };
+  const out: CheckedSuggestion = { missing: [], missingFields: [], built: {}, notes: [] };
   for (const f of c.missing) {
     const template = columnFor(c, f) === undefined ? templateFor(c, f) : undefined;
     if (template === undefined) {
       out.missing.push(missingField(c, f));
+      out.missingFields.push(f.name);
       continue;
     }
     out.built[f.name] = template;

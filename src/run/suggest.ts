@@ -35,6 +35,8 @@ export interface Suggestion {
   readonly notes: readonly string[];
   /** What would still fail with this mapping (a required field with no column, values no table covers), each with a fix. */
   readonly missing: readonly string[];
+  /** The required fields (service names) nothing in the mapping gives: with any, every row would fail. */
+  readonly missingFields: readonly string[];
 }
 
 /** Proposed value tables: per lookup column, unresolved values → best matches; the unsure ones only when accepted. */
@@ -101,11 +103,11 @@ export async function suggestMapping(o: SuggestOptions): Promise<Suggestion> {
     if (Object.keys(values).length) file.values = values;
     const checked = checkSuggestion({ def, mapping: m, headers: source.headers, rows, missing: missingRequired(def, m, 'create'), unresolved: tables.unresolved });
     if (Object.keys(checked.built).length) file.fields = { ...file.fields, ...checked.built };
-    const { missing } = checked;
+    const { missing, missingFields } = checked;
     // The value matches travel with the file, so that whoever reviews it sees how sure each is and what is left.
     const review = [...tables.notes, ...checked.notes, ...missing];
     if (review.length) file.review = review;
     const notes = m.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
-    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing };
+    return { mapping: file, warnings: m.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing, missingFields };
   });
 }

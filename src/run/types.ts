@@ -151,6 +151,12 @@ export interface ImportPlan {
   /** Requests spent learning the highest record id before the first write (recovery's mark). */
   readonly markRequests?: number;
   readonly writes: number;
+  /**
+   * Updates and syncs whose records were listed before the plan: every row compared with its
+   * record first, so `writes` is exact (rows to create and to update; the rest send nothing).
+   * Absent: `writes` is an upper bound (a row is compared as it is reached).
+   */
+  readonly compared?: { readonly create: number; readonly update: number; readonly unchanged: number; readonly other: number };
   readonly dryRun: boolean;
   readonly rateLimit: number;
   readonly etaSeconds: number;
@@ -160,6 +166,8 @@ export interface ImportPlan {
     readonly key: string;
     readonly matched: number;
     readonly new: number;
+    /** Rows without a key, and the records of earlier runs the memory matches them to (the rest are created). */
+    readonly keyless: { readonly rows: number; readonly matched: number };
     readonly inScope: number;
     readonly missing: number;
     readonly firstMissing: readonly MissingRecord[];

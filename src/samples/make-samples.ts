@@ -317,6 +317,34 @@ async function customersCsv(file: string): Promise<string[]> {
 // ---------------------------------------------------------------------------------
 // samples/related-workbook.xlsx
 
+const RELATED_CUSTOMERS: Cell[][] = [
+  ['Customer Name', 'Contact', 'Email', 'City', 'Country', 'NDA'],
+  ['Tailspin Toys', 'Nora Quinn', 'nora.quinn@tailspin.example', 'Denver', 'United States', 'Yes'],
+  ['Wide World Importers', 'Oliver Hughes', 'oliver.hughes@wideworld.example', 'Bristol', 'United Kingdom', 'No'],
+  ['Adventure Works Cycles', 'Jonas Weber', 'jonas.weber@adventureworks.example', 'Hamburg', 'Germany', 'Yes'],
+];
+
+const RELATED_CONTRACTS: Cell[][] = [
+  ['Contract No', 'Contract Name', 'Type', 'Parent Contract', 'Customer', 'Country', 'Status', 'Category', 'Sub Category', 'Start', 'End', 'Total Value', 'Capex/Opex'],
+  ['RW-2024-001', 'Tailspin managed devices', 'Sell side', '', 'Tailspin Toys', 'United States', 'Active', 'Services', 'Support', '2024-01-01', '2026-12-31', 180000, 'OpEx'],
+  ['RW-2024-002', 'Wide World cloud hosting', 'Sell side', '', 'Wide World Importers', 'United Kingdom', 'Active', 'Services', 'Cloud Hosting', '2024-03-01', '2027-02-28', 144000, 'OpEx'],
+  ['RW-2024-003', 'Adventure Works store kit', 'Sell side', '', 'Adventure Works Cycles', 'Germany', 'Active', 'Hardware', 'Desktop', '2024-05-01', '2025-04-30', 42000, 'CapEx'],
+  ['RW-2024-004', 'Tailspin laptop add-on', 'Sell side', 'RW-2024-001', 'Tailspin Toys', 'United States', 'Active', 'Hardware', 'Laptop', '2024-06-01', '2026-12-31', 36000, 'CapEx'],
+];
+
+const RELATED_ASSETS: Cell[][] = [
+  ['Asset Tag', 'Name', 'Serial Number', 'Model', 'Category', 'Subcategory', 'Status', 'Contract', 'Country', 'Purchase Cost', 'Purchase Date'],
+  ['TSP-0001', 'Tailspin laptop 1', 'TSP7440A01', 'Latitude 7440', 'Hardware', 'Laptop', 'In Use', 'RW-2024-001', 'United States', 1234.5, day(2024, 1, 15)],
+  ['TSP-0002', 'Tailspin laptop 2', 'TSP7440A02', 'Latitude 7440', 'Hardware', 'Laptop', 'In Use', 'RW-2024-001', 'United States', 1234.5, day(2024, 1, 15)],
+  ['TSP-0003', 'Tailspin monitor 1', 'TSPU2723A03', 'UltraSharp U2723QE', 'Hardware', 'Monitor', 'In Use', 'RW-2024-001', 'United States', 579.99, day(2024, 1, 15)],
+  ['WWI-0001', 'WWI web server 1', 'WWIR650B01', 'PowerEdge R650', 'Hardware', 'Server', 'In Use', 'RW-2024-002', 'United Kingdom', 11050, day(2024, 3, 4)],
+  ['WWI-0002', 'WWI web server 2', 'WWIR650B02', 'PowerEdge R650', 'Hardware', 'Server', 'In Use', 'RW-2024-002', 'United Kingdom', 11050, day(2024, 3, 4)],
+  ['AWC-0001', 'Adventure Works till PC', 'AWCM90QC01', 'ThinkCentre M90q', 'Hardware', 'Desktop', 'In Stock', 'RW-2024-003', 'Germany', 819, day(2024, 5, 6)],
+  ['TSP-0004', 'Tailspin add-on laptop 1', 'TSPT14D01', 'ThinkPad T14 Gen 4', 'Hardware', 'Laptop', 'In Use', 'RW-2024-004', 'United States', 1289, day(2024, 6, 10)],
+  ['TSP-0005', 'Tailspin add-on laptop 2', 'TSPT14D02', 'ThinkPad T14 Gen 4', 'Hardware', 'Laptop', 'In Stock', 'RW-2024-004', 'United States', 1289, day(2024, 6, 10)],
+];
+
+/** A workbook whose sheets refer to each other: contracts name customers, assets name contracts. */
 async function relatedWorkbook(file: string): Promise<void> {
   const wb = newWorkbook();
   const sheet = (name: string, rows: Cell[][]) => {
@@ -327,36 +355,11 @@ async function relatedWorkbook(file: string): Promise<void> {
     ws.columns.forEach((c) => (c.width = 18));
     return ws;
   };
-  sheet('Customers', [
-    ['Customer Name', 'Contact', 'Email', 'City', 'Country', 'NDA'],
-    ['Tailspin Toys', 'Nora Quinn', 'nora.quinn@tailspin.example', 'Denver', 'United States', 'Yes'],
-    ['Wide World Importers', 'Oliver Hughes', 'oliver.hughes@wideworld.example', 'Bristol', 'United Kingdom', 'No'],
-    ['Adventure Works Cycles', 'Jonas Weber', 'jonas.weber@adventureworks.example', 'Hamburg', 'Germany', 'Yes'],
-  ]);
-  sheet('Contracts', [
-    ['Contract No', 'Contract Name', 'Type', 'Parent Contract', 'Customer', 'Country', 'Status', 'Category', 'Sub Category', 'Start', 'End', 'Total Value', 'Capex/Opex'],
-    ['RW-2024-001', 'Tailspin managed devices', 'Sell side', '', 'Tailspin Toys', 'United States', 'Active', 'Services', 'Support', '2024-01-01', '2026-12-31', 180000, 'OpEx'],
-    ['RW-2024-002', 'Wide World cloud hosting', 'Sell side', '', 'Wide World Importers', 'United Kingdom', 'Active', 'Services', 'Cloud Hosting', '2024-03-01', '2027-02-28', 144000, 'OpEx'],
-    ['RW-2024-003', 'Adventure Works store kit', 'Sell side', '', 'Adventure Works Cycles', 'Germany', 'Active', 'Hardware', 'Desktop', '2024-05-01', '2025-04-30', 42000, 'CapEx'],
-    ['RW-2024-004', 'Tailspin laptop add-on', 'Sell side', 'RW-2024-001', 'Tailspin Toys', 'United States', 'Active', 'Hardware', 'Laptop', '2024-06-01', '2026-12-31', 36000, 'CapEx'],
-  ]);
-  sheet('Assets', [
-    ['Asset Tag', 'Name', 'Serial Number', 'Model', 'Category', 'Subcategory', 'Status', 'Contract', 'Country', 'Purchase Cost', 'Purchase Date'],
-    ['TSP-0001', 'Tailspin laptop 1', 'TSP7440A01', 'Latitude 7440', 'Hardware', 'Laptop', 'In Use', 'RW-2024-001', 'United States', 1234.5, day(2024, 1, 15)],
-    ['TSP-0002', 'Tailspin laptop 2', 'TSP7440A02', 'Latitude 7440', 'Hardware', 'Laptop', 'In Use', 'RW-2024-001', 'United States', 1234.5, day(2024, 1, 15)],
-    ['TSP-0003', 'Tailspin monitor 1', 'TSPU2723A03', 'UltraSharp U2723QE', 'Hardware', 'Monitor', 'In Use', 'RW-2024-001', 'United States', 579.99, day(2024, 1, 15)],
-    ['WWI-0001', 'WWI web server 1', 'WWIR650B01', 'PowerEdge R650', 'Hardware', 'Server', 'In Use', 'RW-2024-002', 'United Kingdom', 11050, day(2024, 3, 4)],
-    ['WWI-0002', 'WWI web server 2', 'WWIR650B02', 'PowerEdge R650', 'Hardware', 'Server', 'In Use', 'RW-2024-002', 'United Kingdom', 11050, day(2024, 3, 4)],
-    ['AWC-0001', 'Adventure Works till PC', 'AWCM90QC01', 'ThinkCentre M90q', 'Hardware', 'Desktop', 'In Stock', 'RW-2024-003', 'Germany', 819, day(2024, 5, 6)],
-    ['TSP-0004', 'Tailspin add-on laptop 1', 'TSPT14D01', 'ThinkPad T14 Gen 4', 'Hardware', 'Laptop', 'In Use', 'RW-2024-004', 'United States', 1289, day(2024, 6, 10)],
-    ['TSP-0005', 'Tailspin add-on laptop 2', 'TSPT14D02', 'ThinkPad T14 Gen 4', 'Hardware', 'Laptop', 'In Stock', 'RW-2024-004', 'United States', 1289, day(2024, 6, 10)],
-  ]);
-  for (const name of ['Assets']) {
-    const ws = wb.getWorksheet(name)!;
-    ws.getColumn(10).numFmt = '#,##0.00';
-    ws.getColumn(11).numFmt = 'yyyy-mm-dd';
-  }
-  wb.getWorksheet('Contracts')!.getColumn(12).numFmt = '#,##0.00';
+  sheet('Customers', RELATED_CUSTOMERS);
+  sheet('Contracts', RELATED_CONTRACTS).getColumn(12).numFmt = '#,##0.00';
+  const assets = sheet('Assets', RELATED_ASSETS);
+  assets.getColumn(10).numFmt = '#,##0.00';
+  assets.getColumn(11).numFmt = 'yyyy-mm-dd';
   await wb.xlsx.writeFile(file);
 }
 
@@ -380,63 +383,88 @@ export function encodeCp1252(text: string): Buffer {
 const csv = (rows: string[][], opts: { delimiter?: string; bom?: boolean } = {}) =>
   stringify(rows, { delimiter: opts.delimiter ?? ',', bom: opts.bom ?? false, record_delimiter: 'windows' });
 
-async function fixtures(dir: string): Promise<void> {
-  const files: Record<string, string | Buffer> = {
-    'assets-utf8-bom.csv': csv(
-      [
-        ['Name', 'Serial number', 'Category', 'Subcategory', 'Usage status', 'Owner', 'Country', 'Original cost', 'Service start date'],
-        ['Café Müller kiosk PC', 'FX-UTF8-0001', 'Hardware', 'Desktop', 'In Use', 'Alice Johnson', 'Germany', '819.00', '2023-04-05'],
-        ['Zürich meeting-room display', 'FX-UTF8-0002', 'Hardware', 'Monitor', 'In Stock', 'Bob Smith', 'Germany', '579.99', '2023-05-06'],
-        ['Łódź warehouse scanner', 'FX-UTF8-0003', 'Hardware', 'Mobile Phone', 'In Use', 'IT Service Desk', 'Germany', '349.50', '2023-06-07'],
-      ],
-      { bom: true },
-    ),
-    'assets-windows-1252.csv': encodeCp1252(
-      csv([
-        ['Name', 'Serial number', 'Manufacturer', 'City', 'Country', 'Original cost', 'Asset notes'],
-        ['Café Müller laptop', 'FX-1252-0001', 'Dell', 'Köln', 'Germany', '1299.00', 'Bought for €1.299 incl. VAT'],
-        ['Crème brûlée bar tablet', 'FX-1252-0002', 'Apple', 'Orléans', 'France', '749.00', 'Señor García’s tablet – on loan'],
-        ['Straße 5 printer', 'FX-1252-0003', 'HP', 'Düsseldorf', 'Germany', '429.00', 'Toner “XL” ordered'],
-      ]),
-    ),
-    'assets-semicolon-daymonth.csv': csv(
-      [
-        ['Name', 'Serial No.', 'Category', 'Sub Cat', 'Purchase Date', 'Purchase Cost', 'Country'],
-        ['Berlin finance laptop', 'FX-SEMI-0001', 'Hardware', 'Laptop', '31.01.2023', '1.234,50', 'Germany'],
-        ['Berlin print server', 'FX-SEMI-0002', 'Hardware', 'Server', '15.03.2023', '12.345,00', 'Germany'],
-        ['Paris design monitor', 'FX-SEMI-0003', 'Hardware', 'Monitor', '28/02/2023', '899,00', 'France'],
-        ['Madrid sales phone', 'FX-SEMI-0004', 'Hardware', 'Mobile Phone', '05.04.2023', '999', 'Spain'],
-      ],
-      { delimiter: ';' },
-    ),
-    'assets-title-row.csv':
-      'ACME Corp — Asset export\r\nGenerated 2024-02-03 by AssetTrack 4.2\r\n\r\n' +
-      csv([
-        ['Asset Tag', 'Description', 'Serial No.', 'Model', 'Status', 'Owner', 'Country', 'Purchase Cost ($)'],
-        ['ACME-9001', 'Title-row laptop 1', 'FX-TITLE-0001', 'Latitude 7440', 'In Use', 'Alice Johnson', 'USA', '$1,234.50'],
-        ['ACME-9002', 'Title-row laptop 2', 'FX-TITLE-0002', 'ThinkPad T14 Gen 4', 'In Stock', 'bob.smith@acme.example', 'U.K.', '$ 899.00'],
-        ['ACME-9003', 'Title-row desktop', 'FX-TITLE-0003', 'OptiPlex 7010', 'In Use', 'Carol Williams', 'United States', '749'],
-      ]),
-    'assets-excel-serial-dates.csv': csv([
+/** One small CSV: its rows, and how its bytes differ from a plain UTF-8 comma CSV. */
+interface CsvFixture {
+  rows: string[][];
+  delimiter?: string;
+  bom?: boolean;
+  /** Encoded as Windows-1252, as older Excel versions save "CSV". */
+  windows1252?: boolean;
+  /** Lines above the header, as a report generator writes them. */
+  preamble?: string;
+}
+
+const FIXTURES: Record<string, CsvFixture> = {
+  'assets-utf8-bom.csv': {
+    bom: true,
+    rows: [
+      ['Name', 'Serial number', 'Category', 'Subcategory', 'Usage status', 'Owner', 'Country', 'Original cost', 'Service start date'],
+      ['Café Müller kiosk PC', 'FX-UTF8-0001', 'Hardware', 'Desktop', 'In Use', 'Alice Johnson', 'Germany', '819.00', '2023-04-05'],
+      ['Zürich meeting-room display', 'FX-UTF8-0002', 'Hardware', 'Monitor', 'In Stock', 'Bob Smith', 'Germany', '579.99', '2023-05-06'],
+      ['Łódź warehouse scanner', 'FX-UTF8-0003', 'Hardware', 'Mobile Phone', 'In Use', 'IT Service Desk', 'Germany', '349.50', '2023-06-07'],
+    ],
+  },
+  'assets-windows-1252.csv': {
+    windows1252: true,
+    rows: [
+      ['Name', 'Serial number', 'Manufacturer', 'City', 'Country', 'Original cost', 'Asset notes'],
+      ['Café Müller laptop', 'FX-1252-0001', 'Dell', 'Köln', 'Germany', '1299.00', 'Bought for €1.299 incl. VAT'],
+      ['Crème brûlée bar tablet', 'FX-1252-0002', 'Apple', 'Orléans', 'France', '749.00', 'Señor García’s tablet – on loan'],
+      ['Straße 5 printer', 'FX-1252-0003', 'HP', 'Düsseldorf', 'Germany', '429.00', 'Toner “XL” ordered'],
+    ],
+  },
+  'assets-semicolon-daymonth.csv': {
+    delimiter: ';',
+    rows: [
+      ['Name', 'Serial No.', 'Category', 'Sub Cat', 'Purchase Date', 'Purchase Cost', 'Country'],
+      ['Berlin finance laptop', 'FX-SEMI-0001', 'Hardware', 'Laptop', '31.01.2023', '1.234,50', 'Germany'],
+      ['Berlin print server', 'FX-SEMI-0002', 'Hardware', 'Server', '15.03.2023', '12.345,00', 'Germany'],
+      ['Paris design monitor', 'FX-SEMI-0003', 'Hardware', 'Monitor', '28/02/2023', '899,00', 'France'],
+      ['Madrid sales phone', 'FX-SEMI-0004', 'Hardware', 'Mobile Phone', '05.04.2023', '999', 'Spain'],
+    ],
+  },
+  'assets-title-row.csv': {
+    preamble: 'ACME Corp — Asset export\r\nGenerated 2024-02-03 by AssetTrack 4.2\r\n\r\n',
+    rows: [
+      ['Asset Tag', 'Description', 'Serial No.', 'Model', 'Status', 'Owner', 'Country', 'Purchase Cost ($)'],
+      ['ACME-9001', 'Title-row laptop 1', 'FX-TITLE-0001', 'Latitude 7440', 'In Use', 'Alice Johnson', 'USA', '$1,234.50'],
+      ['ACME-9002', 'Title-row laptop 2', 'FX-TITLE-0002', 'ThinkPad T14 Gen 4', 'In Stock', 'bob.smith@acme.example', 'U.K.', '$ 899.00'],
+      ['ACME-9003', 'Title-row desktop', 'FX-TITLE-0003', 'OptiPlex 7010', 'In Use', 'Carol Williams', 'United States', '749'],
+    ],
+  },
+  'assets-excel-serial-dates.csv': {
+    rows: [
       ['Name', 'Serial number', 'Service start date', 'Warranty end date', 'Original cost'],
       ['Serial-date laptop', 'FX-SER-0001', '44941', '46037', '1199'],
       ['Serial-date server', 'FX-SER-0002', '45446', '47272', '18450.75'],
       ['Serial-date monitor', 'FX-SER-0003', '45000', '46096', '219'],
-    ]),
-    'contracts-basic.csv': csv([
+    ],
+  },
+  'contracts-basic.csv': {
+    rows: [
       ['Contract type', 'Name', 'Contract number', 'Parent contract', 'Customer', 'Supplier', 'Country', 'Status', 'Category', 'Subcategory', 'Start date', 'End date', 'Notice period (days)', 'Total contract value', 'Expenditure type', 'CapEx actual', 'OpEx actual'],
       ['Buy side', 'Dell hardware supply', 'FX-CT-001', '', '', 'Dell Technologies', 'United States', 'Active', 'Hardware', 'Laptop', '2024-01-01', '2025-12-31', '60', '250000', 'CapEx', '', ''],
       ['Sell side', 'Northwind support', 'FX-CT-002', '', 'Northwind Traders', '', 'United States', 'Active', 'Services', 'Support', '2024-02-01', '2026-01-31', '90', '120000', 'Blended', '20000', '100000'],
       ['Buy side', 'Microsoft licences call-off', 'FX-CT-003', 'CT-2023-001', '', 'Microsoft', 'United Kingdom', 'Draft', 'Software', 'Productivity', '2024-03-01', '2025-02-28', '30', '45000', 'OpEx', '', ''],
-    ]),
-    'customers-basic.csv': csv([
+    ],
+  },
+  'customers-basic.csv': {
+    rows: [
       ['Name', 'Contact name', 'Contact email', 'City', 'Country', 'NDA signed', 'NDA signed date'],
       ['Fixture Customer One', 'Ada Lovelace', 'ada@fixture-one.example', 'London', 'United Kingdom', 'Yes', '2023-01-31'],
       ['Fixture Customer Two', 'Alan Turing', 'alan@fixture-two.example', 'Manchester', 'UK', 'No', ''],
       ['Fixture Customer Three', 'Grace Hopper', 'grace@fixture-three.example', 'New York', 'USA', 'y', '2024-02-29'],
-    ]),
-  };
-  for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+    ],
+  },
+};
+
+function fixtureBytes(fixture: CsvFixture): string | Buffer {
+  const text = (fixture.preamble ?? '') + csv(fixture.rows, fixture);
+  return fixture.windows1252 ? encodeCp1252(text) : text;
+}
+
+async function fixtures(dir: string): Promise<void> {
+  for (const [name, fixture] of Object.entries(FIXTURES)) await writeFile(join(dir, name), fixtureBytes(fixture));
 }
 
 // ---------------------------------------------------------------------------------

@@ -66,6 +66,11 @@ export class RunMemory {
     this.o.memory.record({ key: keyText(key), fp, status, id, fields, file: this.o.file, report: this.o.report }, claim);
   }
 
+  /** The record an earlier run created from a row with these values (fingerprint `fp`), newest first. */
+  createdFrom(fp: string): SentRow | undefined {
+    return this.o.memory.lookupByFingerprint(fp).find((r) => r.status === 'created');
+  }
+
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
   lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
     return this.o.memory.lastSent(id)?.fields;
@@ -80,6 +85,9 @@ export class RunMemory {
     this.o.memory.close();
   }
 }
+
+/** An ISO date as a report shows it. */
+export const shownDate = when;
 
 function alreadyCreated(row: SentRow): string {
   return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}); --allow-duplicates sends it again`;

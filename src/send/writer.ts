@@ -188,6 +188,15 @@ export class RowWriter {
     return matches;
   }
 
+  /**
+   * A keyless row's record: the one an earlier run created from a row with the same values,
+   * as the memory says, when the list read before the run still has it.
+   */
+  rememberedRecord(body: WriteBody): { id: number; file: string; at: string } | undefined {
+    const made = this.o.memory?.createdFrom(payloadHash(body));
+    return made && this.o.existingComplete && this.o.records?.has(made.id) ? { id: made.id, file: made.file, at: made.at } : undefined;
+  }
+
   /** True when the records that existed before the run were all read (no per-row calls). */
   get complete(): boolean {
     return this.o.existingComplete;

@@ -6,7 +6,7 @@ import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { columnCell, translateCell } from '../map/values.js';
+import { columnCell, sourceCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -19,7 +19,7 @@ function addMonths(iso: string, months: number): string {
   return `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 import type { ColumnMapping, Mapping } from '../map/headers.js';
-import { parseTarget, targetName } from '../map/headers.js';
+import { parseTarget, targetName, type Target } from '../map/headers.js';
 import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
 import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
@@ -114,6 +114,8 @@ const REPORTED_WRITES: Readonly<Record<string, (id: number) => string>> = {
 function reportedWrite(ctx: RowContext, r: SheetRow): { id?: number; skip?: string } {
   const id = r.reported?.id;
   if (id === undefined) return {};
+  // A sync's line for a record its sheet no longer had is no row of that sheet.
+  if (r.reported!.status === 'missing') return { id, skip: `a record (id ${id}) that the sync which wrote this report found missing from its sheet, not a row: left out` };
   if (ctx.mode === 'update') return { id };
   const note = REPORTED_WRITES[r.reported!.status];
   if (!note) return {};
@@ -182,6 +184,14 @@ class RowState {
   badFields: Set<string> | undefined;
   /** Lookup fields' text, resolved once every column is read (a category needs its subcategory). */
   lookups: PendingLookup[] | undefined;
+  /** The record id from an ID column (updates). */
+  id: number | undefined;
+  /** Custom fields: the one template's values, and each form's data by form id. */
+  templateId: number | undefined;
+  templateValues: { id: number; value: unknown }[] | undefined;
+  formValues: Map<number, Record<string, unknown>> | undefined;
+  /** A warranty given as a length, counted into an end date once the dates are read. */
+  warrantyMonths: { months: number; column: string } | undefined;
 
   constructor(company: number) {
     this.body = { company };
@@ -313,26 +323,45 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
   }
 }
 
+/** One sheet row to a write body and its issues: read, defaulted, resolved, checked. */
 export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
-  const { def, mapping } = ctx;
   const cells = sheetRow.cells;
-  if (isTotalsLine(sheetRow)) {
-    return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'looks like a totals row, not a record' };
-  }
-  if (sheetRow.repeatsHeader) {
-    return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: 'repeats the header row, not a record (a file joined from several exports?)' };
-  }
+  const notData = notARecord(sheetRow);
+  if (notData) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: notData };
   const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
   // A row an earlier run wrote is not written again: checking it would only find the same problems.
   if (earlier?.skip) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, id: earlier.id, skip: earlier.skip };
   const st = new RowState(ctx.company);
   const body = st.body;
-  let id: number | undefined;
-  let templateId: number | undefined;
-  let templateValues: { id: number; value: unknown }[] | undefined;
-  let formValues: Map<number, Record<string, unknown>> | undefined;
-  let warrantyMonths: { months: number; column: string } | undefined;
+  readColumns(ctx, st, cells);
+  applyDefaults(ctx, st);
+  countWarrantyEnd(st);
+  if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
+  requireCategoryOfSubcategory(ctx, st);
+  if (st.templateId !== undefined) body.template = { id: st.templateId, fields: st.templateValues ?? [] };
+  if (st.formValues) body.form_template = [...st.formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
 
+  // A template's example row left in the sheet is not a record.
+  const example = ctx.mode === 'create' ? exampleKey(ctx.def) : undefined;
+  if (example && getPath(body, example.field) === example.value) return { row: sheetRow.row, cells, body, issues: [], warnings: NONE, emptyFields: NONE, skip: EXAMPLE_SKIPPED };
+  if (!ctx.skipSchema) {
+    for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS)) if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
+  }
+  // The sheet's own ID column wins: the user may have corrected it; `#id` is what the run found.
+  const id = st.id ?? earlier?.id;
+  return { row: sheetRow.row, cells, body, issues: st.issues, warnings: st.warnings ?? NONE, emptyFields: st.emptyFields ?? NONE, id };
+}
+
+/** Why a row is not data at all (a totals row, the header again), if it is not. */
+function notARecord(sheetRow: SheetRow): string | undefined {
+  if (isTotalsLine(sheetRow)) return 'looks like a totals row, not a record';
+  if (sheetRow.repeatsHeader) return 'repeats the header row, not a record (a file joined from several exports?)';
+  return undefined;
+}
+
+/** Every mapped column's cell, translated by the value table and coerced for its target. */
+function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[]): void {
+  const { mapping } = ctx;
   for (const p of planOf(ctx)) {
     const col = p.col;
     const t = col.target;
@@ -344,73 +373,77 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
     }
     const cell = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
     // A value the value table maps to empty: left out, as the file asks, and said on the row.
-    if (isEmptyCell(cell) && mapping.values.has(col.index) && !isEmptyCell(cells[col.index] ?? null)) {
-      st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(cells[col.index] ?? null)}" is left out (the value table maps it to empty)` });
+    const source = isEmptyCell(cell) && mapping.values.has(col.index) ? sourceCell(mapping, col.index, cells) : null;
+    if (!isEmptyCell(source)) {
+      st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(source)}" is left out (the value table maps it to empty)` });
     }
-    if (t.kind === 'field') {
-      st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
-    } else if (t.kind === 'id') {
-      if (isEmptyCell(cell)) continue;
-      const n = Number(cellText(cell).trim());
-      if (Number.isInteger(n) && n > 0) id = n;
-      else st.issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'id', message: `"${cellText(cell)}" is not a record id` });
-    } else if (t.kind === 'derived') {
-      if (isEmptyCell(cell)) continue;
-      const r = coerceInteger(cell);
-      if (r.problem || (r.value as number) < 0) st.issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: 'warranty_end_date', message: r.problem ?? 'months cannot be negative' });
-      else warrantyMonths = { months: r.value as number, column: col.header };
-    } else {
-      const order = ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder;
-      const r = coerceCustom(cell, t.dataType, order);
-      const name = `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
-      if (r.problem) st.issues.push({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.problem });
-      else if (r.value !== undefined) {
-        if (r.warning) st.warn({ code: 'E_VALUE_INVALID', column: col.header, field: name, message: r.warning });
-        if (t.source === 'template') {
-          templateId = t.templateId;
-          (templateValues ??= []).push({ id: t.fieldId, value: r.value });
-        } else {
-          formValues ??= new Map();
-          const data = formValues.get(t.templateId) ?? {};
-          data[t.fieldName] = r.value;
-          formValues.set(t.templateId, data);
-        }
-      }
-    }
+    if (t.kind === 'field') st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
+    else if (t.kind === 'id') readRecordId(st, cell, col.header);
+    else if (t.kind === 'derived') readWarrantyMonths(st, cell, col.header);
+    else readCustomValue(st, t, coerceCustom(cell, t.dataType, ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder), col.header);
   }
+}
 
-  // Defaults from the mapping file fill fields the row leaves empty.
+function readRecordId(st: RowState, cell: CellValue, column: string): void {
+  if (isEmptyCell(cell)) return;
+  const n = Number(cellText(cell).trim());
+  if (Number.isInteger(n) && n > 0) st.id = n;
+  else st.issues.push({ code: 'E_VALUE_INVALID', column, field: 'id', message: `"${cellText(cell)}" is not a record id` });
+}
+
+function readWarrantyMonths(st: RowState, cell: CellValue, column: string): void {
+  if (isEmptyCell(cell)) return;
+  const r = coerceInteger(cell);
+  if (r.problem || (r.value as number) < 0) st.issues.push({ code: 'E_VALUE_INVALID', column, field: 'warranty_end_date', message: r.problem ?? 'months cannot be negative' });
+  else st.warrantyMonths = { months: r.value as number, column };
+}
+
+/** A custom field's value, kept for the template's or the form's part of the body. */
+function readCustomValue(st: RowState, t: Extract<Target, { kind: 'custom' }>, r: Coerced, column: string): void {
+  const name = `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
+  if (r.problem) {
+    st.issues.push({ code: 'E_VALUE_INVALID', column, field: name, message: r.problem });
+    return;
+  }
+  if (r.value === undefined) return;
+  if (r.warning) st.warn({ code: 'E_VALUE_INVALID', column, field: name, message: r.warning });
+  if (t.source === 'template') {
+    st.templateId = t.templateId;
+    (st.templateValues ??= []).push({ id: t.fieldId, value: r.value });
+  } else {
+    st.formValues ??= new Map();
+    const data = st.formValues.get(t.templateId) ?? {};
+    data[t.fieldName] = r.value;
+    st.formValues.set(t.templateId, data);
+  }
+}
+
+/** Defaults from the mapping file fill fields the row leaves empty. */
+function applyDefaults(ctx: RowContext, st: RowState): void {
   for (const { field, value } of defaultsOf(ctx)) {
-    if (getPath(body, field.name) !== undefined || st.lookupOf(field.name) || st.isBad(field.name)) continue;
+    if (getPath(st.body, field.name) !== undefined || st.lookupOf(field.name) || st.isBad(field.name)) continue;
     st.apply(field, coerceCell(value, field, ctx.defaultDateOrder), `(default for ${field.name})`);
   }
+}
 
-  // Warranty given as a length in months (Snipe-IT and others): the end date is counted
-  // from the warranty start, else from the purchase (service start) date.
-  if (warrantyMonths && getPath(body, 'warranty_end_date') === undefined) {
-    const start = getPath(body, 'warranty_start_date') ?? getPath(body, 'service_start_date');
-    if (typeof start === 'string') setPath(body, 'warranty_end_date', addMonths(start, warrantyMonths.months));
-    else st.issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
-  }
+/**
+ * Warranty given as a length in months (Snipe-IT and others): the end date is counted
+ * from the warranty start, else from the purchase (service start) date.
+ */
+function countWarrantyEnd(st: RowState): void {
+  const { body, warrantyMonths } = st;
+  if (!warrantyMonths || getPath(body, 'warranty_end_date') !== undefined) return;
+  const start = getPath(body, 'warranty_start_date') ?? getPath(body, 'service_start_date');
+  if (typeof start === 'string') setPath(body, 'warranty_end_date', addMonths(start, warrantyMonths.months));
+  else st.issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
+}
 
-  if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
-  // A subcategory without a category cannot be sent.
-  if (getPath(body, 'category.subcategory') !== undefined && getPath(body, 'category.id') === undefined && !st.isBad('category.id') && def.fields.some((f) => f.name === 'category.id')) {
-    st.problem({ code: 'E_VALUE_REQUIRED', column: columnOf(mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });
-  }
-
-  if (templateId !== undefined) body.template = { id: templateId, fields: templateValues ?? [] };
-  if (formValues) body.form_template = [...formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
-
-  // A template's example row left in the sheet is not a record.
-  const example = ctx.mode === 'create' ? exampleKey(def) : undefined;
-  if (example && getPath(body, example.field) === example.value) return { row: sheetRow.row, cells, body, issues: [], warnings: NONE, emptyFields: NONE, skip: EXAMPLE_SKIPPED };
-  if (!ctx.skipSchema) {
-    for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS)) if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
-  }
-  // The sheet's own ID column wins: the user may have corrected it; `#id` is what the run found.
-  id ??= earlier?.id;
-  return { row: sheetRow.row, cells, body, issues: st.issues, warnings: st.warnings ?? NONE, emptyFields: st.emptyFields ?? NONE, id };
+/** A subcategory without a category cannot be sent. */
+function requireCategoryOfSubcategory(ctx: RowContext, st: RowState): void {
+  const body = st.body;
+  if (getPath(body, 'category.subcategory') === undefined || getPath(body, 'category.id') !== undefined) return;
+  if (st.isBad('category.id') || !ctx.def.fields.some((f) => f.name === 'category.id')) return;
+  st.problem({ code: 'E_VALUE_REQUIRED', column: columnOf(ctx.mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();

@@ -10,6 +10,8 @@ import { countWrites, readReport, runCli, useSandbox, type TestSandbox } from '.
 
 const STATUSES = ['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated'];
 const numberOf = (status: string) => `RT-${status.toUpperCase()}`;
+/** A status as the export shows it: its label ("Active"), which the update reads back. */
+const labelOf = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 /** One buy-side contract of each status, created through the CLI as a user would. */
 const CREATE_CSV =
@@ -51,7 +53,7 @@ describe('a contract of every status goes through export → update', () => {
   });
 
   it('unchanged: every row is "no change", nothing is written, create-only columns are a note', async () => {
-    expect(exported.map((r) => r.Status).sort()).toEqual(STATUSES);
+    expect(exported.map((r) => r.Status).sort()).toEqual(STATUSES.map(labelOf));
     const before = await contracts(env.sb);
     const { res, byNumber, writes } = await update(env, 'unchanged', exported);
     expect(res.code, res.stderr).toBe(0);
@@ -84,7 +86,7 @@ describe('a contract of every status goes through export → update', () => {
     { what: 'archived → draft is refused on the row too', from: 'archived', to: 'draft', status: 'invalid', message: 'column "Status" → status: status "Draft" cannot be set by an update: the service\'s update accepts only Active or Archived', stored: 'archived' },
   ];
   it.each(statusChanges)('status $what', async ({ from, to, status, message, stored }) => {
-    const rows = exported.filter((r) => r.Status === from).map((r) => ({ ...r, Status: to }));
+    const rows = exported.filter((r) => r.Status === labelOf(from)).map((r) => ({ ...r, Status: to }));
     const { res, byNumber } = await update(env, `status-${from}`, rows);
     expect(res.code).toBe(status === 'updated' ? 0 : 1);
     expect(byNumber.get(numberOf(from))).toMatchObject({ '#status': status, '#message': message });
@@ -92,7 +94,7 @@ describe('a contract of every status goes through export → update', () => {
   });
 
   it('a dry run of a refused status says so on the row and sends nothing', async () => {
-    const rows = exported.filter((r) => r.Status === 'expired').map((r) => ({ ...r, Status: 'Terminated', 'Notice period (days)': '10' }));
+    const rows = exported.filter((r) => r.Status === 'Expired').map((r) => ({ ...r, Status: 'Terminated', 'Notice period (days)': '10' }));
     const { res, byNumber, writes } = await update(env, 'dry-status', rows, ['--dry-run']);
     expect(res.code).toBe(1);
     expect(byNumber.get(numberOf('expired'))).toMatchObject({ '#status': 'invalid', '#message': expect.stringContaining('status "Terminated" cannot be set by an update') });

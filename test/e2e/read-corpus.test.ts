@@ -1,11 +1,17 @@
-// The reading corpus through the real CLI (issue 14, "Done when"): for every file, the
-// report of `assetbatch validate` has exactly the rows expected, or the run exits 2 with a
-// message naming the row; never fewer rows with exit 0. A repaired row makes the exit code 1
-// and says so in its #warnings.
+// The reading corpus as `assetbatch validate` reads it (issue 14, "Done when"): for every
+// file, the report has exactly the rows expected, or the run stops with exit 2 and a message
+// naming the row; never fewer rows with exit 0. A repaired row makes the exit code 1 and says
+// so in its #warnings. Every file goes through validateSpreadsheet, the library call the CLI's
+// validate makes, against the sandbox over HTTP; one file of each kind of outcome (stopped,
+// repaired, clean CSV, XLSX, no header row) also goes through the built CLI, for what only
+// the CLI shows: the exit code and the words on stdout and stderr.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCorpus } from '../read/read-corpus.js';
+import { exitCodeOf } from '../../src/cli/import.js';
+import { ExitCode, exitCodeFor, isAssetbatchError } from '../../src/errors.js';
+import { validateSpreadsheet, type ImportSummary } from '../../src/index.js';
+import { readCorpus, type CorpusFile } from '../read/read-corpus.js';
 import { readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
 const corpus = readCorpus();
@@ -17,33 +23,71 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
-describe.each(corpus)('$cls/$name', ({ name, cls, path, expected }) => {
-  it('validate: the expected rows in the report, or exit 2 naming the row', async () => {
-    // The first column is the asset's name, the others are set aside: the read is under test, not the fields.
-    const mapping = join(dir, `${cls}-${name}.mapping.json`);
-    const columns = Object.fromEntries(expected.headers.map((h, i) => [h, i === 0 ? 'name' : null]));
-    writeFileSync(mapping, JSON.stringify({ resource: 'asset', columns }));
+/** The first column is the asset's name, the others are set aside: the read is under test, not the fields. */
+const mappingOf = ({ expected }: CorpusFile) => ({ resource: 'asset', columns: Object.fromEntries(expected.headers.map((h, i) => [h, i === 0 ? 'name' : null])) });
+
+/** The report's rows as expected: their numbers, the repaired ones, the repeated headers skipped. */
+function expectRows({ expected }: CorpusFile, report: string): void {
+  const rows = readReport(report);
+  expect(rows.length, 'rows in the report').toBe(expected.rows.length);
+  expected.rows.forEach((want, i) => {
+    if (want.row !== undefined) expect(Number(rows[i]['#row'])).toBe(want.row);
+  });
+  const repaired = rows.filter((r) => /W_ROW_REPAIRED|row shape repaired/.test(r['#warnings'])).map((r) => Number(r['#row']));
+  expect(repaired).toEqual(expected.repaired ?? []);
+  for (const r of expected.repeatsHeader ?? []) expect(rows.find((x) => Number(x['#row']) === r)?.['#status']).toBe('skipped');
+}
+
+describe.each(corpus)('$cls/$name', (file) => {
+  it('validate: the expected rows in the report, or a stop (exit 2) naming the row', async () => {
+    const { cls, name, path, expected } = file;
     const report = join(dir, `${cls}-${name}.report.csv`);
+    const connection = { sandbox: false, baseUrl: sb.sb.url, token: sb.sb.token, company: 1, rateLimit: 0, allowInsecureHttp: false };
+    const run = validateSpreadsheet({ file: path, resource: 'asset', connection, mapping: mappingOf(file), headerRow: expected.noHeader ? 0 : undefined, reportPath: report });
+    const outcome: ImportSummary | unknown = await run.catch((e: unknown) => e);
+    if (expected.error) {
+      if (!isAssetbatchError(outcome)) throw new Error(`expected a stop naming row ${expected.error.row}, got: ${String(outcome)}`);
+      expect(exitCodeFor(outcome.code)).toBe(ExitCode.USAGE);
+      // What the CLI prints after "error: ".
+      expect(outcome.describe()).toMatch(new RegExp(`row ${expected.error.row}\\b`));
+      return;
+    }
+    if (outcome instanceof Error) throw outcome;
+    const summary = outcome as ImportSummary;
+    expect(summary.repairedRows).toBe(expected.repaired?.length ?? 0);
+    expect(exitCodeOf(summary)).toBe(expected.repaired?.length ? ExitCode.ROWS_FAILED : ExitCode.OK);
+    expectRows(file, report);
+  }, 60_000);
+});
+
+describe('through the CLI: one file of each kind of outcome', () => {
+  const kinds = [
+    { kind: 'stopped: exit 2 naming the row', cls: 'quotes', name: 'quote-never-closed-prose-below.csv' },
+    { kind: 'repaired rows: exit 1, the warning on stdout', cls: 'shape', name: 'long-rows.csv' },
+    { kind: 'a clean CSV in another encoding: exit 0', cls: 'encodings', name: 'utf-16le-bom.csv' },
+    { kind: 'a workbook: exit 0', cls: 'xlsx-cells', name: 'dates-iso.xlsx' },
+    { kind: 'no header row (--no-header): exit 0', cls: 'csvw', name: 'test019.csv' },
+  ];
+  it.each(kinds)('$kind ($cls/$name)', async ({ cls, name }) => {
+    const file = corpus.find((f) => f.cls === cls && f.name === name)!;
+    const { path, expected } = file;
+    const mapping = join(dir, `cli-${cls}-${name}.mapping.json`);
+    writeFileSync(mapping, JSON.stringify(mappingOf(file)));
+    const report = join(dir, `cli-${cls}-${name}.report.csv`);
     const noHeader = expected.noHeader ? ['--no-header'] : [];
     const res = await runCli(['validate', path, '-r', 'asset', ...noHeader, '--mapping', mapping, '--report', report, ...sb.args], { timeoutMs: 60_000 });
     if (expected.error) {
       expect(res.code, res.stderr).toBe(2);
-      expect(res.stderr).toMatch(new RegExp(`row ${expected.error.row}\\b`));
+      expect(res.stderr).toMatch(new RegExp(`^error: .*row ${expected.error.row}\\b`, 'm'));
       return;
     }
-    expect([0, 1], res.stderr).toContain(res.code);
-    const rows = readReport(report);
-    expect(rows.length, 'rows in the report').toBe(expected.rows.length);
-    expected.rows.forEach((want, i) => {
-      if (want.row !== undefined) expect(Number(rows[i]['#row'])).toBe(want.row);
-    });
-    const repaired = rows.filter((r) => /W_ROW_REPAIRED|row shape repaired/.test(r['#warnings'])).map((r) => Number(r['#row']));
-    expect(repaired).toEqual(expected.repaired ?? []);
-    if (repaired.length > 0) {
-      expect(res.code).toBe(1);
+    expectRows(file, report);
+    if (expected.repaired?.length) {
+      expect(res.code, res.stderr).toBe(1);
       expect(res.stdout).toMatch(/warning: the shape of \d+ rows? (was|were) repaired/);
+    } else {
+      expect(res.code, res.stderr).toBe(0);
     }
-    for (const r of expected.repeatsHeader ?? []) expect(rows.find((x) => Number(x['#row']) === r)?.['#status']).toBe('skipped');
   }, 60_000);
 });
 

@@ -12,9 +12,11 @@ import { readReport, runCli, useSandbox } from './cli.js';
 const env = useSandbox();
 const FILE = 'test/fixtures/mapping/models-near-misses.csv';
 
+// The sheet's names are in "Asset Label", which no synonym names: the mapping written lacks the
+// required name, and suggest says so with exit 1 (the file is written all the same).
 async function suggest(...extra: string[]): Promise<{ file: Record<string, any>; stderr: string }> {
   const res = await runCli(['mapping', 'suggest', FILE, '-r', 'asset', ...extra, ...env.sb.args]);
-  expect(res.code, res.stderr).toBe(0);
+  expect(res.code, res.stderr).toBe(1);
   return { file: JSON.parse(res.stdout), stderr: res.stderr };
 }
 

@@ -65,6 +65,8 @@ function addAbout(wb: ExcelJS.stream.xlsx.WorkbookWriter, about: AboutInfo): voi
   if (about.asOf) add(['Finance figures as of', about.asOf]);
   const filters = Object.entries(about.filters);
   if (filters.length > 0) add(['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)]);
+  if (about.columns) add(['Columns', `${about.columns.chosen.join(LIST_SEPARATOR)} (${about.columns.chosen.length} of ${about.columns.of}, chosen)`]);
+  add(['Enumerations', about.codes ? "the service's codes (--codes)" : 'labels, as the service shows them (--codes for codes)']);
   add([]);
   add(['Sheet', 'Resource', 'Records', 'Service count'], true);
   for (const s of about.sheets) add([s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count]);

@@ -6,10 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, listArray } from '../../src/api/paginate.js';
 import { exportColumns, exportResource } from '../../src/export/export.js';
 import { RESOURCES, customFieldTemplate, type CustomTemplate } from '../../src/resources/index.js';
+import type { EnumValue } from '../../src/resources/fields.js';
 import { startSizedSandbox, type SizedSandbox } from './fixture.js';
 import { expectCsvCell, expectJsonValue, expectXlsxCell, rawValue, readCsv, readJson, readXlsx } from './readback.js';
 
 const SIZES = [0, 1, 25, 26, 300];
+
+/** An enumeration's value as the export shows it: the definition's label for its code. */
+const shown = (raw: unknown, values?: readonly EnumValue[]): unknown => (values && typeof raw === 'string' ? (values.find((v) => v.value === raw)?.label ?? raw) : raw);
 
 describe.each(SIZES)('%i records of every list', (n) => {
   let sb: SizedSandbox;
@@ -39,7 +43,7 @@ describe.each(SIZES)('%i records of every list', (n) => {
       records.forEach((rec, r) => {
         columns.forEach((col, c) => {
           const where = `${format} ${name} row ${r + 2} "${col.label}"`;
-          const raw = rawValue(rec, col.key);
+          const raw = shown(rawValue(rec, col.key), def.columns.find((d) => d.path === col.key)?.values);
           if (format === 'csv') expectCsvCell(table.rows[r][c] as string, raw, col, where);
           else if (format === 'xlsx') expectXlsxCell(table.rows[r][c], table.types?.[r][c], raw, col, where);
           else expectJsonValue(table.rows[r][c], raw, col, where);

@@ -7,7 +7,7 @@ const headers = ['Status', 'Category', 'Notes'];
 const values = valueTables(headers, {
   status: { 'Deployed (deployed)': 'In Use', 'Ready to Deploy': 'In Stock' },
   Category: { NB: 'Hardware / Laptop', 'Ноутбук': 'Hardware / Laptop', 'ノート': 'Hardware / Laptop', 'Desktop': 'Hardware / Desktop' },
-});
+}).tables;
 
 describe('a value table translates a column\'s cells', () => {
   const cases: [string, number, CellValue, CellValue][] = [
@@ -44,7 +44,31 @@ describe('Snipe-IT\'s backtick formula escape is undone when the mapping says so
   });
 
   it('the escape comes off before the value table is consulted', () => {
-    const t = valueTables(['Status'], { Status: { '=x': 'In Use' } });
+    const t = valueTables(['Status'], { Status: { '=x': 'In Use' } }).tables;
     expect(translateCell({ values: t, formulaEscape: 'backtick' }, 0, '`=x')).toBe('In Use');
+  });
+});
+
+describe('a table names a column of the sheet, or a field the mapping file builds', () => {
+  const built = [{ key: 'category', index: 3 }];
+  it.each([
+    { what: 'a column', names: 'Status', index: 0, warns: [] },
+    { what: 'a built field by its key, the sheet having no such column', names: 'category', index: 3, warns: [], sheet: ['Status', 'Type', 'Notes'] },
+    { what: 'a built field as fields.<key>', names: 'fields.category', index: 3, warns: [] },
+    {
+      what: 'a key both a column and a built field name: the column, said',
+      names: 'Category',
+      index: 1,
+      warns: ['the value table "Category" applies to the sheet\'s column "Category"; for the field the file builds as fields.Category, name the table "fields.Category"'],
+    },
+    { what: 'neither: not used, said', names: 'Supplier', index: undefined, warns: ['the mapping file has value tables for a column the sheet does not have, which are not used: "Supplier"'] },
+  ])('$what', ({ names, index, warns, sheet }) => {
+    const t = valueTables(sheet ?? headers, { [names]: { NB: 'Hardware / Laptop' } }, { built });
+    expect([...t.tables.keys()]).toEqual(index === undefined ? [] : [index]);
+    expect(t.warnings).toEqual(warns);
+  });
+
+  it('fields.<key> the file does not build stops the run, naming those it builds', () => {
+    expect(() => valueTables(headers, { 'fields.name': {} }, { built, file: 'm.json' })).toThrow('values."fields.name": the mapping file builds no field "name"');
   });
 });

@@ -143,7 +143,15 @@ describe('lockJournal', () => {
   });
 
   it('makes the report folder when it does not exist yet', async () => {
-    const lock = await lockJournal(join(dir, 'new', 'folder', 'r.journal.ndjson'), 'x.csv');
+    const folder = join(dir, 'new', 'folder');
+    const journal = join(folder, 'r.journal.ndjson');
+    expect(existsSync(folder)).toBe(false);
+    const lock = await lockJournal(journal, 'x.csv');
+    // The lock is in the new folder and holds it: a second run is refused.
+    expect(existsSync(lockPathFor(journal))).toBe(true);
+    const second = (await lockJournal(journal, 'x.csv').catch((x: unknown) => x)) as AssetbatchError;
+    expect(second.code).toBe('E_LOCKED');
     await lock.release();
+    expect(existsSync(lockPathFor(journal))).toBe(false);
   });
 });

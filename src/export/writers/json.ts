@@ -20,6 +20,8 @@ function aboutObject(about: AboutInfo): Record<string, unknown> {
     exported_at: about.exportedAt.toISOString(),
     ...(about.asOf ? { as_of: about.asOf } : {}),
     filters: about.filters,
+    ...(about.columns ? { columns: about.columns.chosen } : {}),
+    enumerations: about.codes ? 'codes' : 'labels',
     lists: about.sheets.map((s) => ({ resource: s.resource, records: s.records, count: s.count, pages: s.pages, ...(s.skipped ? { skipped: s.skipped } : {}) })),
   };
 }

@@ -35,6 +35,10 @@ export interface AboutInfo {
   readonly exportedAt: Date;
   readonly asOf?: string;
   readonly filters: Readonly<Record<string, string>>;
+  /** Enumerations were written as the service's codes (--codes), not their labels. */
+  readonly codes?: boolean;
+  /** The columns chosen (--columns), in order, out of how many the list has; absent: all. */
+  readonly columns?: { readonly chosen: readonly string[]; readonly of: number };
   readonly sheets: readonly AboutSheet[];
 }
 

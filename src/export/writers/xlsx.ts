@@ -173,6 +173,8 @@ export class XlsxWriter implements TableWriter {
     if (about.asOf) lines.push({ cells: ['Finance figures as of', about.asOf] });
     const filters = Object.entries(about.filters);
     if (filters.length > 0) lines.push({ cells: ['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)] });
+    if (about.columns) lines.push({ cells: ['Columns', `${about.columns.chosen.join(LIST_SEPARATOR)} (${about.columns.chosen.length} of ${about.columns.of}, chosen)`] });
+    lines.push({ cells: ['Enumerations', about.codes ? 'the service\'s codes (--codes)' : 'labels, as the service shows them (--codes for codes)'] });
     lines.push({ cells: [] }, { cells: ['Sheet', 'Resource', 'Records', 'Service count'], bold: true });
     for (const s of about.sheets) {
       lines.push({ cells: [s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count] });

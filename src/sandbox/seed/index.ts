@@ -129,9 +129,25 @@ function seedSupplier(store: Store, rnd: Random, company: number, row: SupplierR
 /** Build the seed account. Same kind, same data, every time. */
 export function buildSeed(kind: SeedKind = 'default'): StoreState {
   const store = new Store(emptyState());
-  const rnd = mulberry32(20240601);
-  const ids: Ids = { category: new Map(), supplier: new Map() };
+  const ids = seedAccountLists(store);
+  if (kind === 'empty') return store.snapshot();
 
+  // One generator for the whole account, so the order of the steps below fixes every detail.
+  const rnd = mulberry32(20240601);
+  seedOrganisation(store, rnd);
+  seedTemplates(store);
+  SUPPLIERS_COMPANY_1.forEach((row, i) => seedSupplier(store, rnd, 1, row, ids, i, 3));
+  SUPPLIERS_COMPANY_2.forEach((row, i) => seedSupplier(store, rnd, 2, row, ids, i, null));
+  seedHardwareModels(store);
+  seedOwners(store, rnd);
+  seedLicenses(store, rnd);
+  seedRecords(store, ids);
+  return store.snapshot();
+}
+
+/** What every account has, even an empty one: countries, companies, categories, usage statuses. */
+function seedAccountLists(store: Store): Ids {
+  const ids: Ids = { category: new Map(), supplier: new Map() };
   for (const c of COUNTRIES) store.insert('country', null, { country_name: c.name, country_numeric_code: c.numeric }, c.numeric);
   for (const c of COMPANIES) store.insert('company', null, { id: c.id, name: c.name, status: c.status }, c.id);
   for (const company of [1, 2]) {
@@ -147,54 +163,58 @@ export function buildSeed(kind: SeedKind = 'default'): StoreState {
       store.insert('usage-status', company, { id, company_id: company, name, set_as_default: name === 'In Use' });
     }
   }
-  if (kind === 'empty') return store.snapshot();
+  return ids;
+}
 
-  const withId = (resource: string, company: number | null, data: Record<string, unknown>, key = 'id') =>
-    store.insert(resource, company, { [key]: store.snapshot().nextId[resource] ?? 1, ...data });
+/** Insert a record whose body carries its own id, the next one of its resource. */
+function insertWithId(store: Store, resource: string, company: number | null, data: Record<string, unknown>): void {
+  store.insert(resource, company, { id: store.snapshot().nextId[resource] ?? 1, ...data });
+}
 
+/** The companies' business units and the account's users. */
+function seedOrganisation(store: Store, rnd: Random): void {
   for (const [company, units, domain] of [[1, BUSINESS_UNITS_1, 'acme.example'], [2, BUSINESS_UNITS_2, 'acme-europe.example']] as const) {
     for (const [name, contact, description] of units) {
-      withId('business-unit', company, { name, contact_name: contact, contact_email: emailOf(contact, domain), contact_phone_number: phone(rnd, company === 1 ? 'United States' : 'Germany'), description });
+      insertWithId(store, 'business-unit', company, { name, contact_name: contact, contact_email: emailOf(contact, domain), contact_phone_number: phone(rnd, company === 1 ? 'United States' : 'Germany'), description });
     }
   }
+  USERS.forEach(([first, last, role, status]) => insertWithId(store, 'user', null, { first_name: first, last_name: last, email: emailOf(`${first} ${last}`, 'acme.example'), role, status }));
+}
 
-  USERS.forEach(([first, last, role, status]) => withId('user', null, { first_name: first, last_name: last, email: emailOf(`${first} ${last}`, 'acme.example'), role, status }));
-
-  // Custom field ids are unique across the account: 1-6 asset, 7-9 contract, 10-11 supplier.
+/** Custom-field templates and custom forms; field ids are unique across the account. */
+function seedTemplates(store: Store): void {
+  // 1-6 asset, 7-9 contract, 10-11 supplier; the forms' fields follow from 12.
   const field = (id: number, name: string, data_type: string, order: number, is_active = true) => ({ id, name, data_type, is_active, order });
-  withId('custom-field-template', 1, { name: 'Asset extras', is_active: true, type: 'asset', fields: [
+  const template = (name: string, type: string, fields: unknown[]) =>
+    insertWithId(store, 'custom-field-template', 1, { name, is_active: true, type, fields });
+  template('Asset extras', 'asset', [
     field(1, 'Cost Centre', 'text', 1), field(2, 'PO Number', 'text', 2), field(3, 'Insurance Value', 'money', 3),
     field(4, 'Rack Units', 'number', 4), field(5, 'Last Audit', 'date', 5), field(6, 'Old Ref', 'text', 6, false),
-  ] });
-  withId('custom-field-template', 1, { name: 'Contract extras', is_active: true, type: 'contract', fields: [
+  ]);
+  template('Contract extras', 'contract', [
     field(7, 'Budget Code', 'text', 1), field(8, 'Renewal Budget', 'money', 2), field(9, 'Review Date', 'date', 3),
-  ] });
-  withId('custom-field-template', 1, { name: 'Supplier extras', is_active: true, type: 'supplier', fields: [
-    field(10, 'Supplier Rating', 'number', 1), field(11, 'Preferred', 'text', 2),
-  ] });
+  ]);
+  template('Supplier extras', 'supplier', [field(10, 'Supplier Rating', 'number', 1), field(11, 'Preferred', 'text', 2)]);
   const form = (name: string, type: string, title: string, fields: unknown[]) =>
-    withId('custom-form-template', 1, { name, form_title: title, form_desc: `Collected when a ${type} is registered.`, type, is_active: true, is_default: true, fields });
+    insertWithId(store, 'custom-form-template', 1, { name, form_title: title, form_desc: `Collected when a ${type} is registered.`, type, is_active: true, is_default: true, fields });
   form('Asset intake form', 'asset', 'Asset intake', [field(12, 'Requested By', 'text', 1), field(13, 'Approval Date', 'date', 2), field(14, 'Purchase Receipt', 'attachment', 3)]);
   form('Contract review form', 'contract', 'Contract review', [field(15, 'Reviewed By', 'text', 1), field(16, 'Review Outcome', 'text', 2)]);
   form('Customer onboarding form', 'customer', 'Customer onboarding', [field(17, 'Account Manager', 'text', 1), field(18, 'Onboarded On', 'date', 2)]);
   form('Supplier due diligence form', 'supplier', 'Supplier due diligence', [field(19, 'Risk Tier', 'text', 1), field(20, 'Assessment Date', 'date', 2), field(21, 'Certificate', 'attachment', 3)]);
+}
 
-  SUPPLIERS_COMPANY_1.forEach((row, i) => seedSupplier(store, rnd, 1, row, ids, i, 3));
-  SUPPLIERS_COMPANY_2.forEach((row, i) => seedSupplier(store, rnd, 2, row, ids, i, null));
-
+function seedHardwareModels(store: Store): void {
   for (const [company, models] of [[1, HARDWARE_MODELS_1], [2, HARDWARE_MODELS_2]] as const) {
-    for (const m of models) withId('hardware_model', company, { asset_hardware_model: m });
+    for (const m of models) insertWithId(store, 'hardware_model', company, { asset_hardware_model: m });
   }
+}
 
+function seedOwners(store: Store, rnd: Random): void {
   for (const [company, names, domain] of [[1, OWNERS_COMPANY_1, 'acme.example'], [2, OWNERS_COMPANY_2, 'acme-europe.example']] as const) {
     for (const name of names) store.insert('asset-owner', company, { name, email: emailOf(name, domain), phone: phone(rnd, company === 1 ? 'United States' : 'Germany') });
     // A team, not a person: owners are often shared mailboxes in real registers. Id 30.
     if (company === 1) store.insert('asset-owner', 1, { name: 'IT Service Desk', email: 'servicedesk@acme.example', phone: '+1 206-555-0100' });
   }
-
-  seedLicenses(store, rnd);
-  seedRecords(store, ids);
-  return store.snapshot();
 }
 
 function seedLicenses(store: Store, rnd: Random): void {
@@ -241,16 +261,33 @@ function seedLicenses(store: Store, rnd: Random): void {
   });
 }
 
+/** Ids of company 1's categories and suppliers, by name: the records below refer to them. */
+interface SeedRefs {
+  cat(name: string): number;
+  sup(name: string): number;
+}
+
+/** The records of company 1 that tests update and export: customers, contracts, assets. */
 function seedRecords(store: Store, ids: Ids): void {
-  const cat = (name: string) => ids.category.get(`1:${name}`)!;
-  const sup = (name: string) => ids.supplier.get(`1:${name}`)!;
+  const refs: SeedRefs = {
+    cat: (name) => ids.category.get(`1:${name}`)!,
+    sup: (name) => ids.supplier.get(`1:${name}`)!,
+  };
+  seedCustomers(store, refs);
+  seedContracts(store, refs);
+  seedAssets(store, refs);
+}
+
+function seedCustomers(store: Store, { cat }: SeedRefs): void {
   const customers: Record<string, unknown>[] = [
     { name: 'Northwind Traders', category: cat('Services'), contact_person: { name: 'Nancy Davolio', email: 'nancy.davolio@northwind.example', type: 'account_management' }, address_line_1: '507 20th Ave E', city: 'Seattle', state_province: 'WA', zip_postal_code: '98122', country: 840, phone: '+1 206-555-9857', website: 'https://northwind.example', general_description: 'Specialty foods importer.', nda_signed: true, nda_signed_date: '2022-04-12', msa_signed: true, msa_signed_date: '2022-05-01' },
     { name: 'Contoso Ltd', category: cat('Services'), contact_person: { name: 'Adele Vance', email: 'adele.vance@contoso.example', type: 'executive' }, address_line_1: '1 Contoso Way', city: 'London', state_province: 'Greater London', zip_postal_code: 'EC1A 1BB', country: 826, phone: '+44 20 7946 0321', website: 'https://contoso.example', nda_signed: true, nda_signed_date: '2023-01-20', msa_signed: false },
     { name: 'Fabrikam Inc', category: cat('Hardware'), contact_person: { name: 'Ben Walters', email: 'ben.walters@fabrikam.example', type: 'billing' }, address_line_1: '200 Industrial Pkwy', city: 'Chicago', state_province: 'IL', zip_postal_code: '60601', country: 840, phone: '+1 312-555-0142', nda_signed: false, msa_signed: false },
   ];
   for (const c of customers) store.insert('customer', 1, normaliseWriteBody(customer, c));
+}
 
+function seedContracts(store: Store, { cat, sup }: SeedRefs): void {
   const contracts: Record<string, unknown>[] = [
     { contract_type: 'buy_side', name: 'Dell Hardware Supply 2023', number: 'CT-2023-001', supplier: sup('Dell Technologies'), country: 840, status: 'active', category: { id: cat('Hardware'), subcategory: 'Laptop' }, description: 'Laptops and desktops for all offices.', business_unit: 3, contract_start_date: '2023-01-01', contract_end_date: '2025-12-31', notice_period: 90, service_start_date: '2023-01-15', end_of_term_clause: 'auto_expires', end_of_term_action: 'renegotiate', total_contract_spend_value: 250000, nrc: 10000, expenditure_type: { type: 'capex', capex_actual: 250000, opex_actual: null }, payment_terms: 'net_30', financing: 'self_paid', approver: 'Margaret Lin', signer: 'Sanjay Patel', signed_date: '2022-12-15', template: { id: 2, fields: [{ id: 7, value: 'IT-HW-2023' }, { id: 9, value: '2025-06-30' }] } },
     { contract_type: 'buy_side', name: 'Microsoft Enterprise Agreement', number: 'CT-2023-002', supplier: sup('Microsoft'), country: 840, status: 'active', category: { id: cat('Software'), subcategory: 'Productivity' }, business_unit: 3, contract_start_date: '2023-03-01', contract_end_date: '2026-02-28', notice_period: 60, end_of_term_clause: 'auto_renewed', end_of_term_action: 'allow_auto_renew', total_contract_spend_value: 180000, mrc: 5000, nrc: 0, expenditure_type: { type: 'blended', capex_actual: 60000, opex_actual: 120000 }, payment_terms: 'net_45', financing: 'financed' },
@@ -258,7 +295,9 @@ function seedRecords(store: Store, ids: Ids): void {
     { contract_type: 'sell_side', name: 'Contoso Cloud Hosting', number: 'CT-2023-004', customer: 2, country: 826, status: 'draft', category: { id: cat('Services'), subcategory: 'Cloud Hosting' }, business_unit: 5, contract_start_date: '2023-09-01', contract_end_date: '2026-08-31', total_contract_spend_value: 420000, mrc: 11000, nrc: 24000, payment_terms: 'net_60', financing: 'leased', timeline_notes: 'Migration waves in Q4 2023.' },
   ];
   for (const c of contracts) store.insert('contract', 1, normaliseWriteBody(contract, c));
+}
 
+function seedAssets(store: Store, { cat, sup }: SeedRefs): void {
   const assets: Record<string, unknown>[] = [
     { name: 'Finance laptop 01', serial_number: 'SN-EXIST-0001', contract: 1, category: { id: cat('Hardware'), subcategory: 'Laptop' }, attached_supplier: sup('Dell Technologies'), manufacturer: 'Dell', country: 840, city: 'Seattle', asset_owner: 1, business_unit: 1, warranty_status: 'within_warranty', warranty_type: 'oem', warranty_provider: sup('Dell Technologies'), warranty_start_date: '2023-02-01', warranty_end_date: '2026-01-31', asset_usage_status: 1, asset_tag: 'ACME-0001', original_cost: 1849.0, service_start_date: '2023-02-01', depreciation_schedule: '3_year_33_percent', asset_hardware_model: { id: 1 }, template: { id: 1, fields: [{ id: 1, value: 'CC-100' }, { id: 2, value: 'PO-55812' }] } },
     { name: 'Engineering workstation 07', serial_number: 'SN-EXIST-0002', category: { id: cat('Hardware'), subcategory: 'Laptop' }, attached_supplier: sup('Lenovo'), manufacturer: 'Lenovo', country: 840, asset_owner: 2, business_unit: 4, warranty_status: 'within_warranty', asset_usage_status: 1, asset_tag: 'ACME-0002', original_cost: 2199.5, asset_hardware_model: { id: 7 } },

@@ -1,0 +1,91 @@
+// The plan's writes, exactly, for an update or a sync whose records were listed before the
+// plan: every row goes through the same checks as the run's (rows.ts) as a dry run, against
+// the listed copies, with no request of its own. A row whose record already has its values,
+// a duplicate, an invalid row and a keyless row the memory matches to a record it made are
+// not writes. Without the list (a lookup a row was cheaper) the writes stay an upper bound.
+import type { Connection } from '../connect.js';
+import { headerMatcher } from '../map/headers.js';
+import { openSheet } from '../read/index.js';
+import type { RowOutcome } from '../report/report.js';
+import { Turns } from '../util/turns.js';
+import { rowContext, rowWriter, type RunFiles } from './execute.js';
+import type { MappedInput } from './input.js';
+import type { PlannedRun, ScannedSheet } from './plan.js';
+import { RowOutcomes } from './rows.js';
+import type { RunSettings } from './settings.js';
+import { StopState } from './stop.js';
+import type { ImportPlan } from './types.js';
+import { naturalKey, prepareRow } from '../validate/validate.js';
+import { payloadHash } from '../send/journal.js';
+import type { RunMemory } from '../send/remembered.js';
+
+type Compared = NonNullable<ImportPlan['compared']>;
+
+/** Whether the plan can count the writes by comparing rows with the listed records. */
+export function canCompareFirst(s: RunSettings, sc: ScannedSheet, planned: PlannedRun): boolean {
+  return !s.dryRun && (s.mode === 'update' || s.sync !== undefined) && planned.existingComplete && planned.records !== undefined && !s.replace && !sc.selfRefCol;
+}
+
+/** What a row's dry-run outcome says the run will do with it. */
+function tally(c: { create: number; update: number; unchanged: number; other: number }, o: RowOutcome): void {
+  if (o.status === 'valid' && o.changes === undefined) c.create++;
+  else if ((o.status === 'valid' || o.status === 'conflict') && (o.changes?.length ?? 0) > 0) c.update++;
+  else if (o.status === 'unchanged' || (o.status === 'valid' && o.changes?.length === 0)) c.unchanged++;
+  else c.other++;
+}
+
+/** Each row compared with its listed record, as the run will compare it: the writes it will send. */
+export async function compareFirst(s: RunSettings, input: MappedInput, sc: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles): Promise<Compared> {
+  const dry: RunSettings = { ...s, dryRun: true };
+  const writer = rowWriter(dry, input, planned, conn, { memory: files.memory });
+  const rows = new RowOutcomes({ s: dry, input, sc, planned, ctx: rowContext(dry, input, sc), writer, stop: new StopState(true), preview: true });
+  const source = await openSheet(s.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
+  const c = { create: 0, update: 0, unchanged: 0, other: 0 };
+  const turns = new Turns();
+  try {
+    for await (const r of source.rows) {
+      const turn = turns.due();
+      if (turn) await turn;
+      tally(c, await rows.track(r, rows.of(r)));
+    }
+  } finally {
+    await source.close?.();
+  }
+  return c;
+}
+
+/** The plan with its writes counted (missing records' writes kept), and the requests they take. */
+export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Connection): PlannedRun {
+  const missingWrites = planned.missing?.body ? planned.missing.records.length : 0;
+  const writes = c.create + c.update + missingWrites;
+  const rowsLeft = Math.max(1, planned.plan.rows - (planned.prior?.doneRows ?? 0));
+  const plan: ImportPlan = { ...planned.plan, writes, compared: c, etaSeconds: Math.round(conn.client.limiter.estimateMs(writes) / 1000) };
+  // The progress line's ETA spreads the writes over the rows left, as they are reached.
+  return { ...planned, plan, plannedRequests: writes, requestsPerRow: writes / rowsLeft };
+}
+
+/**
+ * A sync's rows without a key, matched to the records an earlier run made from the same
+ * values (the memory): those records are the sheet's, not missing. Read before the plan,
+ * and only when the sheet has such rows.
+ */
+export async function keylessMatches(s: RunSettings, input: MappedInput, sc: ScannedSheet, memory: RunMemory | undefined): Promise<ReadonlySet<number>> {
+  const ids = new Set<number>();
+  if (!s.sync || !memory || sc.scanner.keyless === 0) return ids;
+  const ctx = rowContext(s, input, sc);
+  const source = await openSheet(s.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
+  const turns = new Turns();
+  try {
+    for await (const r of source.rows) {
+      const turn = turns.due();
+      if (turn) await turn;
+      const p = prepareRow(ctx, r);
+      if (p.skip || p.issues.length > 0 || p.id !== undefined || naturalKey(s.def, p.body, s.keyField)) continue;
+      const made = memory.createdFrom(payloadHash(p.body));
+      if (made) ids.add(made.id);
+    }
+  } finally {
+    await source.close?.();
+  }
+  return ids;
+}

@@ -1,0 +1,120 @@
+// A sync's rows without a key: the first run creates them; a later run (another report, the
+// same rows) matches each to the record the earlier run made from the same values (the memory
+// of what was sent), so nothing is created twice and those records are not missing; a row
+// whose values are new has nothing to match and is created. The report says which way.
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+
+const env = useSandbox();
+
+const assets = async (tag: string) => (await env.sb.records('asset')).filter((a) => a.manufacturer === tag);
+
+/** [serial, name] rows, manufacturer `tag`. */
+function sheet(tag: string, name: string, rows: readonly (readonly [string, string])[]): string {
+  const file = join(env.dir, `${name}.csv`);
+  writeFileSync(file, stringify([['Serial number', 'Name', 'Manufacturer'], ...rows.map(([serial, n]) => [serial, n, tag])]));
+  return file;
+}
+
+describe('sync: rows without a key', () => {
+  it('are created once, then matched by the memory of that run; a new keyless row is created', async () => {
+    const tag = 'KL';
+    const rows: [string, string][] = [
+      ['KL-1', 'keyed laptop'],
+      ['', 'spare monitor'],
+      ['', 'spare dock'],
+    ];
+    const file = sheet(tag, 'kl', rows);
+    const sync = (report: string, f = file) => runCli(['sync', f, '-r', 'asset', '--scope', `manufacturer=${tag}`, '--report', join(env.dir, report), ...env.sb.args]);
+    const first = await sync('kl-1.report.csv');
+    expect(first.code, first.stderr).toBe(0);
+    expect(readReport(join(env.dir, 'kl-1.report.csv')).map((r) => [r['#status'], r['#message']])).toEqual([
+      ['created', ''],
+      ['created', 'no serial number, and no earlier run made a record from these values: created'],
+      ['created', 'no serial number, and no earlier run made a record from these values: created'],
+    ]);
+    const made = await assets(tag);
+    const idOf = (name: string) => made.find((a) => a.name === name)!.id;
+
+    // The same rows under another report, one keyless row added: only it is sent.
+    const file2 = sheet(tag, 'kl-2', [...rows, ['', 'spare keyboard']]);
+    await env.sb.resetStats();
+    const again = await sync('kl-2.report.csv', file2);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Rows without a serial number: 3; 2 records that an earlier run made from the same values match them (the memory of what was sent); the others are created.');
+    expect(again.stderr).toContain('Missing: none of the 3 assets in scope is absent from the sheet.');
+    expect(again.stderr).toMatch(/^Plan: 1 write \(1 to create, 0 to update; every row compared with its record as listed: 3 unchanged, nothing sent for them\)/m);
+    expect(countWrites(await env.sb.stats())).toBe(1);
+    const matched = `no serial number: matched to the record an earlier run of ${file} made from the same values on `;
+    const report = readReport(join(env.dir, 'kl-2.report.csv'));
+    expect(report.map((r) => [r['#status'], r['#id']])).toEqual([
+      ['unchanged', String(idOf('keyed laptop'))],
+      ['unchanged', String(idOf('spare monitor'))],
+      ['unchanged', String(idOf('spare dock'))],
+      ['created', expect.stringMatching(/^\d+$/)],
+    ]);
+    expect(report[1]['#message']).toContain(matched);
+    expect(report[1]['#message']).toContain(`(id ${idOf('spare monitor')})`);
+    expect(report[3]['#message']).toBe('no serial number, and no earlier run made a record from these values: created');
+    expect((await assets(tag)).map((a) => a.name).sort()).toEqual(['keyed laptop', 'spare dock', 'spare keyboard', 'spare monitor']);
+  });
+});
+
+describe('sync --key id: the ID column of an export', () => {
+  it('matches each row to its record by ID; a row without an ID is created; a record whose ID is gone is missing', async () => {
+    const tag = 'KID';
+    const seedOne = async (n: number) => {
+      const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ company: 1, name: `${tag} laptop ${n}`, manufacturer: tag }),
+      });
+      return ((await res.json()) as { id: number }).id;
+    };
+    // No serial numbers: the ID is the only key these records have.
+    const ids = [await seedOne(1), await seedOne(2), await seedOne(3)];
+    const file = join(env.dir, 'kid.csv');
+    writeFileSync(
+      file,
+      stringify([
+        ['ID', 'Name', 'Manufacturer', 'Asset notes'],
+        [ids[0], `${tag} laptop 1`, tag, ''],
+        [ids[1], `${tag} laptop 2`, tag, 'renamed desk'],
+        ['', `${tag} laptop 4`, tag, ''],
+      ]),
+    );
+    const report = join(env.dir, 'kid.report.csv');
+    await env.sb.resetStats();
+    const res = await runCli(['sync', file, '-r', 'asset', '--key', 'id', '--scope', `manufacturer=${tag}`, '--max-missing', '1', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Sync by ID: 2 rows match records in the service');
+    expect(res.stderr).toContain(`Missing: 1 of 3 assets in the service are not in the sheet (--max-missing 1): id ${ids[2]} (${tag} laptop 3); reported as missing`);
+    expect(readReport(report).map((r) => [r['#status'], r['#id'] === '' ? '' : Number(r['#id']) === ids[0] ? 'id 1' : Number(r['#id']) === ids[1] ? 'id 2' : Number(r['#id']) === ids[2] ? 'id 3' : 'new id'])).toEqual([
+      ['unchanged', 'id 1'],
+      ['updated', 'id 2'],
+      ['created', 'new id'],
+      ['missing', 'id 3'],
+    ]);
+    const after = await assets(tag);
+    expect(after.map((a) => [a.name, a.asset_notes ?? '']).sort()).toEqual([
+      [`${tag} laptop 1`, ''],
+      [`${tag} laptop 2`, 'renamed desk'],
+      [`${tag} laptop 3`, ''],
+      [`${tag} laptop 4`, ''],
+    ]);
+  });
+
+  it.each([
+    { key: 'ID', want: 'Sync by ID:' },
+    { key: 'Asset tag', want: 'Sync by asset tag:' },
+  ])('--key "$key" is taken (a label or the ID column)', async ({ key, want }) => {
+    const file = join(env.dir, 'kid-dry.csv');
+    writeFileSync(file, stringify([['ID', 'Asset tag', 'Name', 'Manufacturer'], ['', 'KT-1', 'KT laptop', 'KT']]));
+    const res = await runCli(['sync', file, '-r', 'asset', '--key', key, '--scope', 'manufacturer=KT', '--dry-run', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(want);
+  });
+});

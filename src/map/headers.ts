@@ -81,9 +81,19 @@ export const FUZZY_COLUMNS = 1_000;
 /** Where other languages' words rank among a field's synonyms: after the English ones (at most 20). */
 const LOCAL_RANK = 20;
 
-/** The column that holds a row's key: its field's, or the ID column for a sync `--key id`. */
+/** `--key custom:LABEL` (or a custom field's label): the label, else undefined. */
+export const customKeyLabel = (keyField: string | undefined): string | undefined => (keyField?.startsWith('custom:') ? keyField.slice('custom:'.length) : undefined);
+
+/**
+ * The column that holds a row's key: its field's; the ID column for a sync `--key id`; the
+ * custom field's (of the template, by its label or TEMPLATE/LABEL) for `--key custom:LABEL`.
+ */
 export function isKeyColumn(c: ColumnMapping, keyField: string | undefined): boolean {
-  return keyField !== undefined && (c.target.kind === 'field' ? c.target.field.name === keyField : c.target.kind === 'id' && keyField === 'id');
+  if (keyField === undefined) return false;
+  const t = c.target;
+  const label = customKeyLabel(keyField);
+  if (label !== undefined) return t.kind === 'custom' && t.source === 'template' && [t.fieldName, `${t.templateName}/${t.fieldName}`].some((n) => compactName(n) === compactName(label));
+  return t.kind === 'field' ? t.field.name === keyField : t.kind === 'id' && keyField === 'id';
 }
 
 export function targetName(t: Target): string {

@@ -10,7 +10,8 @@ import type { Connection } from '../connect.js';
 import { writeTarget } from '../config.js';
 import { AssetbatchError } from '../errors.js';
 import type { DateOrder } from '../map/coerce.js';
-import { headerMatcher, targetName, type ColumnMapping } from '../map/headers.js';
+import { customKeyLabel, headerMatcher, isKeyColumn, targetName, type ColumnMapping } from '../map/headers.js';
+import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
 import type { SheetRow } from '../read/types.js';
@@ -126,6 +127,20 @@ export interface PlannedRun {
   readonly requestsPerRow: number;
 }
 
+/** A record's key, where it is not a text field of the record's own. */
+type RecordKey = (record: Record<string, unknown>) => string | undefined;
+
+/** A sync keyed on a custom field (--key custom:LABEL): the field's value in a record, as listed. */
+function customRecordKey(mapping: MappedInput['mapping'], keyField: string | undefined): RecordKey | undefined {
+  const label = customKeyLabel(keyField);
+  const t = label === undefined ? undefined : mapping.columns.find((c) => isKeyColumn(c, keyField))?.target;
+  if (t?.kind !== 'custom') return undefined;
+  return (r) => {
+    const v = customValueOf(r, t.fieldId);
+    return typeof v === 'string' ? v.trim() || undefined : typeof v === 'number' ? String(v) : undefined;
+  };
+}
+
 /** A run that changes records it finds (update, --on-existing update): it compares rows with them. */
 const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onExisting === 'update';
 
@@ -134,12 +149,12 @@ const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onE
  * whole. Updates keep the records: a row is compared with its record as listed, so that
  * the cheaper of the list's pages or a lookup and a read a row is all they read.
  */
-async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: number) {
+async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: number, keyOf: RecordKey | undefined) {
   if (!s.keyField || rowsLeft <= 0) return { existingComplete: false };
   const keep = updatesRecords(s);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
-  const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft, { keepRecords: keep, readsPerRow: s.mode === 'update' ? 2 : 1, whole: s.sync !== undefined });
+  const ex = await loadExistingKeys(conn.client, s.def, s.company, [s.keyField], rowsLeft, { keepRecords: keep, readsPerRow: s.mode === 'update' ? 2 : 1, whole: s.sync !== undefined, keyOf: keyOf && ((r) => keyOf(r)) });
   return { check: { strategy: ex.strategy, requests: ex.requests }, existing: ex.map, records: ex.records, existingComplete: ex.map !== undefined, existingSince: since, maxId: ex.maxId };
 }
 
@@ -148,9 +163,9 @@ async function existingRecords(s: RunSettings, conn: Connection, rowsLeft: numbe
  * longer has. Past --max-missing a real run stops here, before any write; a dry run says
  * that it would.
  */
-async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>) {
+async function syncPlan(s: RunSettings, input: MappedInput, sc: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>, keyOf: RecordKey | undefined) {
   const sync = s.sync!;
-  const cov = coverage(s.def, sync, s.keyField!, records ?? new Map(), sc.scanner.firstRowOfKey, keyless);
+  const cov = coverage(s.def, sync, s.keyField!, records ?? new Map(), sc.scanner.firstRowOfKey, keyless, keyOf);
   const limit = missingLimit(sync, cov.inScope);
   const body = await missingBody(s.def, sync.missing, input.resolver);
   if (cov.missing.length > limit && !s.dryRun) throw tooManyMissing(s, cov, limit);
@@ -179,8 +194,9 @@ export async function makePlan(s: RunSettings, input: MappedInput, sc: ScannedSh
   const doneRows = prior?.doneRows ?? 0;
   const rows = sc.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
-  const ex = await existingRecords(s, conn, rows - doneRows);
-  const synced = s.sync ? await syncPlan(s, input, sc, ex.records, keyless) : undefined;
+  const keyOf = customRecordKey(mapping, s.keyField);
+  const ex = await existingRecords(s, conn, rows - doneRows, keyOf);
+  const synced = s.sync ? await syncPlan(s, input, sc, ex.records, keyless, keyOf) : undefined;
   const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.

@@ -11,11 +11,11 @@ import { Turns } from '../util/turns.js';
 import { rowContext, rowWriter, type RunFiles } from './execute.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
-import { RowOutcomes } from './rows.js';
+import { customKeyFieldId, RowOutcomes, rowKey } from './rows.js';
 import type { RunSettings } from './settings.js';
-import { StopState } from './stop.js';
+import { interrupted, StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
-import { naturalKey, prepareRow } from '../validate/validate.js';
+import { prepareRow } from '../validate/validate.js';
 import { payloadHash } from '../send/journal.js';
 import type { RunMemory } from '../send/remembered.js';
 
@@ -46,6 +46,8 @@ export async function compareFirst(s: RunSettings, input: MappedInput, sc: Scann
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      // Stopped while the plan is made: nothing was sent, and the run ends as a stop in planning does.
+      if (s.hooks.signal?.aborted) throw interrupted();
       tally(c, await rows.track(r, rows.of(r)));
     }
   } finally {
@@ -73,14 +75,16 @@ export async function keylessMatches(s: RunSettings, input: MappedInput, sc: Sca
   const ids = new Set<number>();
   if (!s.sync || !memory || sc.scanner.keyless === 0) return ids;
   const ctx = rowContext(s, input, sc);
+  const keyFieldId = customKeyFieldId(input.mapping, s.keyField);
   const source = await openSheet(s.file, { sheet: s.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(s.def) });
   const turns = new Turns();
   try {
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      if (s.hooks.signal?.aborted) throw interrupted();
       const p = prepareRow(ctx, r);
-      if (p.skip || p.issues.length > 0 || p.id !== undefined || naturalKey(s.def, p.body, s.keyField)) continue;
+      if (p.skip || p.issues.length > 0 || p.id !== undefined || rowKey(s.def, p.body, s.keyField, keyFieldId)) continue;
       const made = memory.createdFrom(payloadHash(p.body));
       if (made) ids.add(made.id);
     }

@@ -49,7 +49,7 @@ async function measured(sb: Sandbox, what: string, goalExtra: number, perRow: nu
 }
 
 const line = (m: Measured) =>
-  `| ${m.what} | ${m.summary.requests} | ${m.writes} | ${m.summary.plan.lookupRequests} | ${m.goal} | ${(m.ms / 1000).toFixed(1)} s | ${Math.ceil(m.summary.requests / 100)} min | ${m.perRow} (${Math.ceil(m.perRow / 100)} min) |`;
+  `| ${m.what} | ${m.summary.requests} | ${m.writes} | ${m.summary.plan.writes} | ${m.summary.plan.lookupRequests} | ${m.goal} | ${(m.ms / 1000).toFixed(1)} s | ${Math.ceil(m.summary.requests / 100)} min | ${m.perRow} (${Math.ceil(m.perRow / 100)} min) |`;
 
 it(`update and sync of ${RECORDS} assets cost the pages and the changes`, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'assetbatch-bench-sync-'));
@@ -93,10 +93,10 @@ it(`update and sync of ${RECORDS} assets cost the pages and the changes`, async 
     const section = [
       '## Sync: later runs cost what changed (`npm run bench:sync`)',
       '',
-      `\`bench/sync.bench.ts\`: the sandbox with the rate limit off, in this process; ${RECORDS} assets imported from a sheet, then the two runs below, once each. Requests are the figure that matters (at the account's 100 a minute they are the run's time; the column "at 100/min" is that floor). Goal (issue 25): pages (${RECORDS} ÷ 25 = ${RECORDS / 25}) + changed rows + lookups + 10. "Read a row at a time" is what the same work costs with one read a row (a GET or a filtered lookup) before its write, as \`update\` did before. ${machine()}.`,
+      `\`bench/sync.bench.ts\`: the sandbox with the rate limit off, in this process; ${RECORDS} assets imported from a sheet, then the two runs below, once each. Requests are the figure that matters (at the account's 100 a minute they are the run's time; the column "at 100/min" is that floor). "Plan's writes": what the plan said before the first write (every row compared with its listed record first). Goal (issue 25): pages (${RECORDS} ÷ 25 = ${RECORDS / 25}) + changed rows + lookups + 10. "Read a row at a time" is what the same work costs with one read a row (a GET or a filtered lookup) before its write, as \`update\` did before. ${machine()}.`,
       '',
-      '| run | requests | writes | lookup lists | goal | time (no rate limit) | at 100/min | read a row at a time |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      '| run | requests | writes | plan\'s writes | lookup lists | goal | time (no rate limit) | at 100/min | read a row at a time |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
       line(update),
       line(sync),
     ].join('\n');
@@ -104,6 +104,8 @@ it(`update and sync of ${RECORDS} assets cost the pages and the changes`, async 
     await writeSection('sync', section);
     expect(update.summary.requests).toBeLessThanOrEqual(update.goal);
     expect(sync.summary.requests).toBeLessThanOrEqual(sync.goal);
+    // The plan's writes are exact: it compared every row with its listed record first.
+    expect([update.summary.plan.writes, sync.summary.plan.writes]).toEqual([update.writes, sync.writes]);
   } finally {
     await sb.close();
     await rm(dir, { recursive: true, force: true });

@@ -22,6 +22,8 @@ export interface ConnectionConfig {
   readonly rateLimit: number;
   /** The window the account's requests are counted in, when not the service's minute (config `rateWindow`, ASSETBATCH_RATE_WINDOW; seconds). */
   readonly rateWindowMs?: number;
+  /** The wait before the first retry of a failed request, doubling after (config `retryDelay`, ASSETBATCH_RETRY_DELAY; seconds). */
+  readonly retryDelayMs?: number;
   readonly allowInsecureHttp: boolean;
   /** Requests in flight at once, from the config file (flags win). */
   readonly concurrency?: number;
@@ -41,6 +43,8 @@ const configFileSchema = memoized(() => {
     rateLimit: z.number().int().min(0).optional(),
     /** Seconds in the account's rate window, when not the service's minute. */
     rateWindow: z.number().positive().max(3600).optional(),
+    /** Seconds before the first retry of a failed request (doubling after). */
+    retryDelay: z.number().positive().max(60).optional(),
     /** The name of the environment variable that holds the token (never the token itself). */
     tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     concurrency: z.number().int().min(1).max(64).optional(),
@@ -103,7 +107,7 @@ export function loadConfigFile(path?: string, cwd = process.cwd()): ConfigFile {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ');
     throw new AssetbatchError('E_CONFIG', `config file has problems: ${msg}`, {
       location: { file },
-      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds), profiles, defaultProfile, exports (saved exports: resource, columns, finance, codes, format, output, filter, excel, profile); in a profile the same as the top level, and sandbox.',
+      hint: 'Allowed keys: baseUrl, company, rateLimit, rateWindow (seconds), retryDelay (seconds), tokenEnv (the NAME of the variable holding the token), concurrency, proxy, timeout (seconds), profiles, defaultProfile, exports (saved exports: resource, columns, finance, codes, format, output, filter, excel, profile); in a profile the same as the top level, and sandbox.',
     });
   }
   return parsed.data;
@@ -195,6 +199,7 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     company: positiveInt(flags.company, '--company') ?? file.company ?? 1,
     rateLimit: positiveInt(flags.rateLimit, '--rate-limit', 0) ?? file.rateLimit ?? RATE_LIMIT,
     rateWindowMs: rateWindowMs(envVar('ASSETBATCH_RATE_WINDOW'), file.rateWindow),
+    retryDelayMs: retryDelayMs(envVar('ASSETBATCH_RETRY_DELAY'), file.retryDelay),
     allowInsecureHttp,
     concurrency: file.concurrency,
     proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),
@@ -274,6 +279,16 @@ function timeoutSeconds(value: string | number | undefined): number | undefined 
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new AssetbatchError('E_USAGE', `--timeout must be a number of seconds between 0 and 3600, not "${value}"`);
   return n;
+}
+
+/** ASSETBATCH_RETRY_DELAY, else the config file's retryDelay (seconds), else undefined: the client's half second. */
+function retryDelayMs(fromEnv: string | undefined, fromFile: number | undefined): number | undefined {
+  if (fromEnv !== undefined) {
+    const n = Number(fromEnv);
+    if (!Number.isFinite(n) || n <= 0 || n > 60) throw new AssetbatchError('E_CONFIG', `ASSETBATCH_RETRY_DELAY must be a number of seconds between 0 and 60, not "${fromEnv}"`);
+    return n * 1000;
+  }
+  return fromFile === undefined ? undefined : fromFile * 1000;
 }
 
 /** ASSETBATCH_RATE_WINDOW, else the config file's rateWindow (seconds), else undefined: the service's minute. */

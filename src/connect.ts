@@ -56,6 +56,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     logger: opts.logger,
     connections: opts.connections,
     maxRetries: opts.maxRetries,
+    backoffMs: cfg.retryDelayMs,
     timeoutMs: opts.timeoutMs ?? cfg.timeoutMs,
     // The in-process sandbox is on this machine: a proxy could not reach it.
     proxy: cfg.sandbox ? '' : cfg.proxy,

@@ -147,7 +147,7 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
 
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
 function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
-  const key = y.key === 'id' ? 'ID' : y.key.replace(/_/g, ' ');
+  const key = y.key === 'id' ? 'ID' : y.key.replace(/^custom:/, '').replace(/_/g, ' ');
   const byKey = y.matched - y.keyless.matched;
   const lines = [`Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
   if (y.keyless.rows > 0) {

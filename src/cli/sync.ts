@@ -65,7 +65,7 @@ export function registerSyncCommand(program: Command): void {
     program
       .command('sync <file>')
       .description('Make the service match a spreadsheet for the records it covers: new rows created, changed fields updated, unchanged rows left alone, records no longer in the sheet reported (or archived).')
-      .option('--key <field>', 'the field rows are matched on: serial_number, name, asset_tag, number … (default: the resource\'s key)')
+      .option('--key <field>', 'the field rows are matched on: serial_number, name, asset_tag, number …, a custom field by its label, or id (an export\'s ID column); default: the resource\'s key')
       .option('--scope <field=value>', 'only records with this value are the sheet\'s (others are never missing), e.g. business_unit=Finance')
       .option('--missing <what>', 'records the sheet no longer has: report (default), archive (contracts), or set:FIELD=VALUE')
       .option('--max-missing <n|n%>', 'stop before any write when more records than this are missing (default 5%)')

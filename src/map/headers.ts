@@ -5,7 +5,7 @@ import { AssetbatchError } from '../errors.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
 import { localSynonyms } from '../resources/languages.js';
-import { compactName, closest, normalizeName, similarity } from './normalize.js';
+import { compactName, closest, closestAmong, lengthsCanReach, normalizeName, similarity } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation } from './values.js';
@@ -72,12 +72,28 @@ export interface CustomFieldSet {
 }
 
 const FUZZY_THRESHOLD = 0.82;
+/**
+ * How many columns of a sheet are tried as misspellings of a field's name, and given the
+ * closest field as a suggestion when they map to nothing: the rest of a very wide sheet is
+ * matched by names and synonyms alone, and a warning says so (issue 28).
+ */
+export const FUZZY_COLUMNS = 1_000;
 /** Where other languages' words rank among a field's synonyms: after the English ones (at most 20). */
 const LOCAL_RANK = 20;
 
-/** The column that holds a row's key: its field's, or the ID column for a sync `--key id`. */
+/** `--key custom:LABEL` (or a custom field's label): the label, else undefined. */
+export const customKeyLabel = (keyField: string | undefined): string | undefined => (keyField?.startsWith('custom:') ? keyField.slice('custom:'.length) : undefined);
+
+/**
+ * The column that holds a row's key: its field's; the ID column for a sync `--key id`; the
+ * custom field's (of the template, by its label or TEMPLATE/LABEL) for `--key custom:LABEL`.
+ */
 export function isKeyColumn(c: ColumnMapping, keyField: string | undefined): boolean {
-  return keyField !== undefined && (c.target.kind === 'field' ? c.target.field.name === keyField : c.target.kind === 'id' && keyField === 'id');
+  if (keyField === undefined) return false;
+  const t = c.target;
+  const label = customKeyLabel(keyField);
+  if (label !== undefined) return t.kind === 'custom' && t.source === 'template' && [t.fieldName, `${t.templateName}/${t.fieldName}`].some((n) => compactName(n) === compactName(label));
+  return t.kind === 'field' ? t.field.name === keyField : t.kind === 'id' && keyField === 'id';
 }
 
 export function targetName(t: Target): string {
@@ -274,8 +290,24 @@ interface NameIndexes {
   readonly byCustom: Map<string, Target>;
   /** Every word of the targets' names, labels and synonyms. */
   readonly words: ReadonlySet<string>;
-  /** Every name, synonym and custom field a header may be a misspelling of, listed once (a wide sheet tries each header on all). */
-  readonly fuzzy: readonly (readonly [string, Target])[];
+  /**
+   * The names, synonyms and custom fields a header of this length may be a misspelling of:
+   * those whose length can reach the fuzzy threshold, in one list per length, made once (a
+   * sheet of 16,384 columns tries each header; issue 28).
+   */
+  readonly fuzzyOfLength: (length: number) => readonly FuzzyName[];
+}
+
+type FuzzyName = readonly [string, Target];
+
+/** The fuzzy names by a header's length, each list made when a header of that length first asks. */
+function fuzzyByLength(all: readonly FuzzyName[]): (length: number) => readonly FuzzyName[] {
+  const lists = new Map<number, readonly FuzzyName[]>();
+  return (length) => {
+    let list = lists.get(length);
+    if (!list) lists.set(length, (list = all.filter(([n]) => lengthsCanReach(length, n.length, FUZZY_THRESHOLD))));
+    return list;
+  };
 }
 
 function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update', idColumn = false): NameIndexes {
@@ -305,7 +337,7 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
   }
   const words = vocabularyWords(def, fields, customs);
   const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...byCustom];
-  return { byName, bySynonym, byCustom, words, fuzzy };
+  return { byName, bySynonym, byCustom, words, fuzzyOfLength: fuzzyByLength(fuzzy) };
 }
 
 function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
@@ -328,8 +360,14 @@ function stripToolPrefix(header: string): string {
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');
 }
 
+/** The columns a sheet may still try fuzzy matches on, and those past FUZZY_COLUMNS that were not tried. */
+interface FuzzyBudget {
+  left: number;
+  readonly untried: Set<number>;
+}
+
 /** The ways a header names targets: by name, custom field or synonym; fuzzy only when none. */
-function headerCandidates(index: number, header: string, idx: NameIndexes): Candidate[] {
+function headerCandidates(index: number, header: string, idx: NameIndexes, budget: FuzzyBudget): Candidate[] {
   const plain = stripToolPrefix(header);
   const key = compactName(plain);
   // Units in brackets ("Purchase Cost ($)", "Notice (days)") do not change the field.
@@ -350,7 +388,12 @@ function headerCandidates(index: number, header: string, idx: NameIndexes): Cand
   // A fuzzy match is for a misspelling: a header whose every word is one our fields use
   // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
   if (out.length > 0 || bare.length === 0 || normalizeName(unbracketed).split(' ').every((w) => idx.words.has(w))) return out;
-  for (const [n, t] of idx.fuzzy) {
+  if (budget.left === 0) {
+    budget.untried.add(index);
+    return out;
+  }
+  budget.left--;
+  for (const [n, t] of idx.fuzzyOfLength(bare.length)) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
     if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
   }
@@ -406,14 +449,17 @@ function assign(cands: readonly Candidate[], why: Map<number, string>): Map<numb
   const sorted = [...cands].sort((a, b) => b.score - a.score || a.index - b.index);
   const byColumn = new Map<number, Candidate>();
   const taken = new Map<string, Candidate>();
+  /** Each column's best candidate, looked up once per losing column (thousands on a wide sheet). */
+  const bestOf = new Map<number, Candidate>();
   for (const c of sorted) {
+    if (!bestOf.has(c.index)) bestOf.set(c.index, c);
     if (byColumn.has(c.index) || taken.has(targetName(c.target))) continue;
     byColumn.set(c.index, c);
     taken.set(targetName(c.target), c);
   }
   const losers = new Set(cands.map((c) => c.index).filter((i) => !byColumn.has(i)));
   for (const i of losers) {
-    const best = sorted.find((c) => c.index === i)!;
+    const best = bestOf.get(i)!;
     const winner = taken.get(targetName(best.target))!;
     const by = winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`;
     why.set(i, `it also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${by}${best.doubt ? `; ${best.doubt}` : ''}`);
@@ -450,6 +496,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   /** Why a column that matched something is not imported. */
   const why = new Map<number, string>();
   const seen = new Set<string>();
+  const budget: FuzzyBudget = { left: FUZZY_COLUMNS, untried: new Set() };
   headers.forEach((header, index) => {
     const target = explicit.get(index);
     if (target) return void cands.push({ index, header, target, how: 'mapping file', score: HOW_RANK['mapping file'] });
@@ -457,7 +504,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     if (explicit.has(index) || header.trim() === '' || header.trim().startsWith('#') || seen.has(compactName(header))) return;
     seen.add(compactName(header));
     const values = columnValues(opts.samples, index, translation);
-    const byValues = judgeCandidates(headerCandidates(index, header, idx), header, values, idx, { warnings, why });
+    const byValues = judgeCandidates(headerCandidates(index, header, idx, budget), header, values, idx, { warnings, why });
     cands.push(...weighByLists(byValues, { index, header, values }, opts.lists, fields));
   });
   const chosen = assign(cands, why);
@@ -465,7 +512,10 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   // Two columns a mapping file gives the same field: the first keeps it, the other is said.
   for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
   const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
-  const left = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: unmappedSuggestion(header, fields, customs), why: why.get(index) }]));
+  const suggest = unmappedSuggester(fields, customs);
+  const suggestion = (header: string, index: number) => (budget.untried.has(index) ? undefined : suggest(header));
+  const left = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: suggestion(header, index), why: why.get(index) }]));
+  if (budget.untried.size > 0) warnings.push(untriedWarning(headers, budget.untried));
   const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];
   const unmapped = createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
   warnings.push(...duplicateHeaders(headers));
@@ -483,15 +533,34 @@ function createOnlyColumns(def: ResourceDef, left: readonly { index: number; hea
   });
 }
 
-function unmappedSuggestion(header: string, fields: readonly FieldDef[], customs: readonly Target[]): string | undefined {
-  if (header.trim() === '' || header.trim().startsWith('#')) return undefined;
-  return closest(header, [...fields.map((f) => f.label), ...customs.map(targetLabel)], { limit: 1, threshold: 0.5 })[0];
+/** A sheet too wide to try every column as a misspelling says which columns were not. */
+function untriedWarning(headers: readonly string[], untried: ReadonlySet<number>): string {
+  // Columns are tried in order: the first untried is the first in the set.
+  const [first] = untried;
+  return (
+    `${untried.size.toLocaleString('en-US')} columns from column "${headers[first]}" on were not tried as misspellings of a field's name ` +
+    `(a sheet is tried on its first ${FUZZY_COLUMNS.toLocaleString('en-US')} columns that name no field exactly): ` +
+    'map any of them that is meant for a field in a mapping file (--mapping)'
+  );
 }
 
+/** The field label closest to an unmapped header, with the labels prepared once for every column. */
+function unmappedSuggester(fields: readonly FieldDef[], customs: readonly Target[]): (header: string) => string | undefined {
+  const closestLabel = closestAmong([...fields.map((f) => f.label), ...customs.map(targetLabel)], { limit: 1, threshold: 0.5 });
+  return (header) => (header.trim() === '' || header.trim().startsWith('#') ? undefined : closestLabel(header)[0]);
+}
+
+/** A warning per repeated header, naming it as its first column writes it. */
 function duplicateHeaders(headers: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  headers.forEach((h) => h.trim() && seen.set(compactName(h), (seen.get(compactName(h)) ?? 0) + 1));
-  return [...seen].filter(([, n]) => n > 1).map(([h, n]) => `the header "${headers.find((x) => compactName(x) === h)}" appears ${n} times; only the first is used`);
+  const seen = new Map<string, { first: string; n: number }>();
+  for (const h of headers) {
+    if (!h.trim()) continue;
+    const k = compactName(h);
+    const e = seen.get(k);
+    if (e) e.n++;
+    else seen.set(k, { first: h, n: 1 });
+  }
+  return [...seen.values()].filter((e) => e.n > 1).map((e) => `the header "${e.first}" appears ${e.n} times; only the first is used`);
 }
 
 /** A default for something that is not a field of the resource would be dropped unseen: refuse it. */

@@ -28,28 +28,73 @@ export function compactName(s: string): string {
   return normalizeName(s).replace(/ /g, '');
 }
 
-/** Levenshtein distance, with an early exit once it passes `max`. */
+/**
+ * Three rows of the distance table, kept between calls: most calls compare two short names
+ * and end within a few rows, and allocating the rows cost more than the work (a sheet of
+ * 16,384 columns tries each header on hundreds of names). Grown when a longer name comes.
+ */
+let rows = new Int32Array(3 * 64);
+
+/** Characters counted by their code's last 7 bits, for `bagDistance`; kept between calls like `rows`. */
+const bag = new Int32Array(128);
+
+/**
+ * A lower bound of the edit distance, in a pass over each string: the characters of one that
+ * the other lacks (an edit adds or removes at most one on each side; a transposition none).
+ * Most names a header is tried on share few of its letters, and are ruled out by it alone.
+ */
+function bagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]++;
+  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]--;
+  let differ = 0;
+  // Each bin is counted once and cleared, reached through the characters that touched it.
+  for (const s of [a, b]) {
+    for (let i = 0; i < s.length; i++) {
+      const k = s.charCodeAt(i) & 127;
+      differ += Math.abs(bag[k]);
+      bag[k] = 0;
+    }
+  }
+  // `differ` counts both sides' extra characters, whose difference is the lengths'.
+  return (differ + Math.abs(a.length - b.length)) / 2;
+}
+
+/**
+ * Levenshtein distance, with a transposition counted as one edit. With `max`, only the cells
+ * within `max` of the diagonal are worked out (no path outside them costs `max` or less): the
+ * answer is exact up to `max`, and `max + 1` past it.
+ */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  // The row before `prev` is kept for transpositions, which reach back two rows.
-  let before: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (Number.isFinite(max) && bagDistance(a, b) > max) return max + 1;
+  const n = b.length;
+  const width = n + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2);
+  const band = Math.min(max, Math.max(a.length, n));
+  // A cell off the band stands for any distance past `max` (or past any distance, without one).
+  const off = Number.isFinite(max) ? max + 1 : a.length + n + 1;
+  // Offsets of the rows in `rows`; the row before `prev` is kept for transpositions, which reach back two rows.
+  let [before, prev, cur] = [0, width, 2 * width];
+  rows.fill(off, 0, 3 * width);
+  for (let j = 0; j <= band && j <= n; j++) rows[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
+    rows.fill(off, cur, cur + width);
+    if (i <= band) rows[cur] = i;
+    let rowMin = rows[cur];
+    const last = Math.min(n, i + band);
+    for (let j = Math.max(1, i - band); j <= last; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      let d = Math.min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost);
       // Transposition ("Untied" for "United") counts as one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
-      rowMin = Math.min(rowMin, cur[j]);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[before + j - 2] + 1);
+      rows[cur + j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > max) return max + 1;
-    before = prev;
-    prev = cur;
+    [before, prev, cur] = [prev, cur, before];
   }
-  return prev[b.length];
+  return Math.min(rows[prev + n], off);
 }
 
 /**
@@ -63,23 +108,36 @@ export function similarity(a: string, b: string, atLeast = 0): number {
   return 1 - editDistance(a, b, max) / len;
 }
 
+/** False when strings of these lengths are too far apart to reach `atLeast` similarity: an edit distance is at least the difference of the lengths. */
+export function lengthsCanReach(a: number, b: number, atLeast: number): boolean {
+  return Math.abs(a - b) <= Math.floor((1 - atLeast) * Math.max(a, b));
+}
+
 /** The closest candidates to `name`, best first, above a similarity threshold. */
 export function closest(name: string, candidates: Iterable<string>, opts: { threshold?: number; limit?: number } = {}): string[] {
-  const target = compactName(name);
+  return closestAmong(candidates, opts)(name);
+}
+
+/**
+ * `closest` with the candidates prepared once, for many names: a sheet of 16,384 columns
+ * asks for each unmapped header, and normalising every candidate again each time was most
+ * of the cost of mapping it (issue 28).
+ */
+export function closestAmong(candidates: Iterable<string>, opts: { threshold?: number; limit?: number } = {}): (name: string) => string[] {
   const threshold = opts.threshold ?? 0.6;
-  const scored: { c: string; s: number }[] = [];
-  const seen = new Set<string>();
-  for (const c of candidates) {
-    if (seen.has(c)) continue;
-    seen.add(c);
-    const cc = compactName(c);
-    let s = similarity(target, cc, threshold);
-    // A prefix or containment match ("Dell" for "Dell Technologies") is a good hint too.
-    if (target.length >= 3 && (cc.startsWith(target) || target.startsWith(cc))) s = Math.max(s, 0.75);
-    if (s >= threshold) scored.push({ c, s });
-  }
-  scored.sort((x, y) => y.s - x.s || x.c.localeCompare(y.c));
-  return scored.slice(0, opts.limit ?? 3).map((x) => x.c);
+  const prepared = [...new Set(candidates)].map((c) => ({ c, cc: compactName(c) }));
+  return (name) => {
+    const target = compactName(name);
+    const scored: { c: string; s: number }[] = [];
+    for (const { c, cc } of prepared) {
+      let s = similarity(target, cc, threshold);
+      // A prefix or containment match ("Dell" for "Dell Technologies") is a good hint too.
+      if (target.length >= 3 && (cc.startsWith(target) || target.startsWith(cc))) s = Math.max(s, 0.75);
+      if (s >= threshold) scored.push({ c, s });
+    }
+    scored.sort((x, y) => y.s - x.s || x.c.localeCompare(y.c));
+    return scored.slice(0, opts.limit ?? 3).map((x) => x.c);
+  };
 }
 
 /** "did you mean 'A' or 'B'?" or empty. */

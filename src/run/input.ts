@@ -5,7 +5,7 @@
 import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
-import { headerMatcher, mapHeaders, missingRequired, type CustomFieldSet, type MapOptions, type Mapping } from '../map/headers.js';
+import { customKeyLabel, headerMatcher, isKeyColumn, mapHeaders, missingRequired, type CustomFieldSet, type MapOptions, type Mapping } from '../map/headers.js';
 import type { CellValue } from '../read/types.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
@@ -57,6 +57,14 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
     throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
       location,
       hint: `Headers seen: ${headersSeen(probe.headers)}. An export (assetbatch export ${def.name}) has the ID column.`,
+    });
+  }
+  const label = customKeyLabel(keyField);
+  if (label !== undefined && !mapping.columns.some((c) => isKeyColumn(c, keyField))) {
+    const customs = mapping.columns.flatMap((c) => (c.target.kind === 'custom' ? [`"${c.header}" (custom field ${c.target.fieldName})`] : []));
+    throw new AssetbatchError('E_USAGE', `--key ${label}: no standard field has this name, and no column of the sheet is a custom field of that name`, {
+      location,
+      hint: `${customs.length ? `Custom field columns: ${customs.join(', ')}.` : 'The sheet has no custom field column.'} Standard keys: serial_number, name, asset_tag, number, or id (an export's ID column).`,
     });
   }
   const missing = missingRequired(def, mapping, mode);

@@ -40,7 +40,7 @@ export interface SheetCoverage {
 }
 
 /** Which records in scope the sheet's keys cover, and which it no longer has. */
-export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string, records: ReadonlyMap<number, Rec>, keys: KeyIndex, keyless: ReadonlySet<number>): SheetCoverage {
+export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string, records: ReadonlyMap<number, Rec>, keys: KeyIndex, keyless: ReadonlySet<number>, keyOf = (rec: Rec) => recordText(rec, keyField)): SheetCoverage {
   const scope = sync.scope;
   const want = scope?.value.trim().toLowerCase();
   let inScope = 0;
@@ -50,7 +50,7 @@ export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string,
   for (const [id, rec] of records) {
     if (scope && recordText(rec, scope.field.name)?.toLowerCase() !== want) continue;
     inScope++;
-    const key = recordText(rec, keyField);
+    const key = keyOf(rec);
     if (key && keys.has(key)) matched++;
     else if (keyless.has(id)) {
       matched++;
@@ -67,7 +67,7 @@ export function missingLimit(sync: SyncSettings, inScope: number): number {
 }
 
 const describe = (m: MissingRecord, keyField: string) =>
-  keyField === 'id' ? `id ${m.id}${m.name ? ` (${m.name})` : ''}` : `id ${m.id} (${keyField.replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
+  keyField === 'id' ? `id ${m.id}${m.name ? ` (${m.name})` : ''}` : `id ${m.id} (${keyField.replace(/^custom:/, '').replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
 /** Past --max-missing: nothing is written, and the user is told how many and which. */
 export function tooManyMissing(settings: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {

@@ -10,7 +10,8 @@ import type { Connection } from '../connect.js';
 import { writeTarget } from '../config.js';
 import { AssetbatchError } from '../errors.js';
 import type { DateOrder } from '../map/coerce.js';
-import { headerMatcher, targetName, type ColumnMapping } from '../map/headers.js';
+import { customKeyLabel, headerMatcher, isKeyColumn, targetName, type ColumnMapping } from '../map/headers.js';
+import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
 import type { SheetRow } from '../read/types.js';
@@ -126,6 +127,20 @@ export interface PlannedRun {
   readonly requestsPerRow: number;
 }
 
+/** A record's key, where it is not a text field of the record's own. */
+type RecordKey = (record: Record<string, unknown>) => string | undefined;
+
+/** A sync keyed on a custom field (--key custom:LABEL): the field's value in a record, as listed. */
+function customRecordKey(mapping: MappedInput['mapping'], keyField: string | undefined): RecordKey | undefined {
+  const label = customKeyLabel(keyField);
+  const t = label === undefined ? undefined : mapping.columns.find((c) => isKeyColumn(c, keyField))?.target;
+  if (t?.kind !== 'custom') return undefined;
+  return (r) => {
+    const v = customValueOf(r, t.fieldId);
+    return typeof v === 'string' ? v.trim() || undefined : typeof v === 'number' ? String(v) : undefined;
+  };
+}
+
 /** A run that changes records it finds (update, --on-existing update): it compares rows with them. */
 const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onExisting === 'update';
 
@@ -134,12 +149,12 @@ const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onE
  * whole. Updates keep the records: a row is compared with its record as listed, so that
  * the cheaper of the list's pages or a lookup and a read a row is all they read.
  */
-async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft: number) {
+async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft: number, keyOf: RecordKey | undefined) {
   if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
   const keep = updatesRecords(settings);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
-  const existing = await loadExistingKeys(conn.client, settings.def, settings.company, [settings.keyField], rowsLeft, { keepRecords: keep, readsPerRow: settings.mode === 'update' ? 2 : 1, whole: settings.sync !== undefined });
+  const existing = await loadExistingKeys(conn.client, settings.def, settings.company, [settings.keyField], rowsLeft, { keepRecords: keep, readsPerRow: settings.mode === 'update' ? 2 : 1, whole: settings.sync !== undefined, keyOf: keyOf && ((r) => keyOf(r)) });
   return { check: { strategy: existing.strategy, requests: existing.requests }, existing: existing.map, records: existing.records, existingComplete: existing.map !== undefined, existingSince: since, maxId: existing.maxId };
 }
 
@@ -148,9 +163,9 @@ async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft
  * longer has. Past --max-missing a real run stops here, before any write; a dry run says
  * that it would.
  */
-async function syncPlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>) {
+async function syncPlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>, keyOf: RecordKey | undefined) {
   const sync = settings.sync!;
-  const cov = coverage(settings.def, sync, settings.keyField!, records ?? new Map(), scan.scanner.firstRowOfKey, keyless);
+  const cov = coverage(settings.def, sync, settings.keyField!, records ?? new Map(), scan.scanner.firstRowOfKey, keyless, keyOf);
   const limit = missingLimit(sync, cov.inScope);
   const body = await missingBody(settings.def, sync.missing, input.resolver);
   if (cov.missing.length > limit && !settings.dryRun) throw tooManyMissing(settings, cov, limit);
@@ -179,8 +194,9 @@ export async function makePlan(settings: RunSettings, input: MappedInput, scan: 
   const doneRows = prior?.doneRows ?? 0;
   const rows = scan.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
-  const known = await existingRecords(settings, conn, rows - doneRows);
-  const synced = settings.sync ? await syncPlan(settings, input, scan, known.records, keyless) : undefined;
+  const keyOf = customRecordKey(mapping, settings.keyField);
+  const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
+  const synced = settings.sync ? await syncPlan(settings, input, scan, known.records, keyless, keyOf) : undefined;
   const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.

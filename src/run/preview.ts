@@ -11,11 +11,11 @@ import { Turns } from '../util/turns.js';
 import { rowContext, rowWriter, type RunFiles } from './execute.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
-import { RowOutcomes } from './rows.js';
+import { customKeyFieldId, RowOutcomes, rowKey } from './rows.js';
 import type { RunSettings } from './settings.js';
-import { StopState } from './stop.js';
+import { interrupted, StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
-import { naturalKey, prepareRow } from '../validate/validate.js';
+import { prepareRow } from '../validate/validate.js';
 import { payloadHash } from '../send/journal.js';
 import type { RunMemory } from '../send/remembered.js';
 
@@ -46,6 +46,8 @@ export async function compareFirst(settings: RunSettings, input: MappedInput, sc
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      // Stopped while the plan is made: nothing was sent, and the run ends as a stop in planning does.
+      if (settings.hooks.signal?.aborted) throw interrupted();
       tally(c, await rows.track(r, rows.of(r)));
     }
   } finally {
@@ -73,14 +75,16 @@ export async function keylessMatches(settings: RunSettings, input: MappedInput, 
   const ids = new Set<number>();
   if (!settings.sync || !memory || scan.scanner.keyless === 0) return ids;
   const ctx = rowContext(settings, input, scan);
+  const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   const source = await openSheet(settings.file, { sheet: settings.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(settings.def) });
   const turns = new Turns();
   try {
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      if (settings.hooks.signal?.aborted) throw interrupted();
       const prepared = prepareRow(ctx, r);
-      if (prepared.skip || prepared.issues.length > 0 || prepared.id !== undefined || naturalKey(settings.def, prepared.body, settings.keyField)) continue;
+      if (prepared.skip || prepared.issues.length > 0 || prepared.id !== undefined || rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)) continue;
       const made = memory.createdFrom(payloadHash(prepared.body));
       if (made) ids.add(made.id);
     }

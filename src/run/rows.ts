@@ -3,7 +3,7 @@
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
 import { cellAt } from '../map/values.js';
-import { isKeyColumn } from '../map/headers.js';
+import { customKeyLabel, isKeyColumn } from '../map/headers.js';
 import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
@@ -40,6 +40,8 @@ export class RowOutcomes {
   /** Rows another row waits for (a parent contract), until then. */
   private readonly pending = new Map<number, Promise<RowOutcome>>();
   private readonly keyIndex?: number;
+  /** A sync on a custom field (--key custom:LABEL): that field's id. */
+  private readonly keyFieldId?: number;
   /** Update and sync: rows that name a record an earlier row names. */
   private readonly sameRecord?: SameRecordRows;
 
@@ -47,6 +49,7 @@ export class RowOutcomes {
     if (deps.settings.mode === 'update' || deps.settings.sync) this.sameRecord = new SameRecordRows();
     const keyField = deps.settings.keyField;
     this.keyIndex = keyField ? deps.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index : undefined;
+    this.keyFieldId = customKeyFieldId(deps.input.mapping, keyField);
   }
 
   /** Remember a row's outcome (to come) when another row waits for it. */
@@ -109,7 +112,7 @@ export class RowOutcomes {
     if (prepared.skip) return { ...base, status: 'skipped', id: prepared.id, issues: [], note: prepared.skip };
     const refNote = this.failedRef(r, prepared);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
-    const key = naturalKey(settings.def, prepared.body, settings.keyField);
+    const key = rowKey(settings.def, prepared.body, settings.keyField, this.keyFieldId);
     if (key && !settings.allowDuplicates && settings.mode === 'create' && !settings.sync) {
       const first = scan.scanner.firstRowOf(key.value, r.row);
       if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
@@ -147,7 +150,7 @@ export class RowOutcomes {
     const valid = prepared.issues.length === 0;
     const v = this.sameRecord.judge(identity, prepared.row, valid ? prepared.body : undefined, this.deps.settings.clearEmpty ? prepared.emptyFields : []);
     if (v.kind === 'first' || !valid) return undefined;
-    const same = prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${key!.field.replace(/_/g, ' ')} "${key!.value}"`;
+    const same = prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
     if (v.kind === 'duplicate') return { ...base, status: 'skipped', id: prepared.id, issues: [], key: key?.value, note: `duplicate of row ${v.row} (${same}, same values): sent once` };
     const field = prepared.id !== undefined ? 'id' : key!.field;
     const column = this.deps.input.mapping.columns.find((c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field)?.header;
@@ -224,7 +227,23 @@ export class RowOutcomes {
   }
 }
 
-const keyName = (field: string | undefined) => (field === 'id' ? 'ID' : (field ?? 'key').replace(/_/g, ' '));
+/** The custom field a sync is keyed on (--key custom:LABEL): its id, from the sheet's column. */
+export function customKeyFieldId(mapping: MappedInput['mapping'], keyField: string | undefined): number | undefined {
+  if (customKeyLabel(keyField) === undefined) return undefined;
+  const t = mapping.columns.find((c) => isKeyColumn(c, keyField))?.target;
+  return t?.kind === 'custom' ? t.fieldId : undefined;
+}
+
+/** A row's key: its key field's value, or (a custom field key) that field's among the template's values. */
+export function rowKey(def: RunSettings['def'], body: PreparedRow['body'], keyField: string | undefined, keyFieldId: number | undefined): Key {
+  if (keyFieldId === undefined) return naturalKey(def, body, keyField);
+  const tpl = body.template as { fields?: { id: number; value: unknown }[] } | undefined;
+  const v = tpl?.fields?.find((f) => f.id === keyFieldId)?.value;
+  const text = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  return text ? { field: keyField!, value: text } : undefined;
+}
+
+const keyName = (field: string | undefined) => (field === 'id' ? 'ID' : (customKeyLabel(field) ?? (field ?? 'key').replace(/_/g, ' ')));
 
 /** The outcome with a word on how its row was matched, before any note of its own. */
 function withNote(out: RowOutcome | Promise<RowOutcome>, how: string, only?: readonly RowOutcome['status'][]): RowOutcome | Promise<RowOutcome> {

@@ -180,12 +180,26 @@ function fieldNamed(def: ResourceDef, name: string, flag: string): FieldDef {
   throw new AssetbatchError('E_USAGE', `${flag}: ${def.plural} have no field "${name}"`, { hint: `Name a field as docs/fields.md lists it, e.g. ${def.naturalKey?.[0] ?? 'name'}.` });
 }
 
+/**
+ * `--key custom:LABEL`, or a label no standard field has: a custom field of the template,
+ * found among the sheet's columns once the custom fields are read (input.ts).
+ */
+function customKey(def: ResourceDef, key: string | undefined): string | undefined {
+  const k = key?.trim();
+  if (!k) return undefined;
+  if (/^custom:/i.test(k)) return `custom:${k.slice('custom:'.length).trim()}`;
+  const want = k.toLowerCase().replace(/[\s-]+/g, '_');
+  const standard = def.fields.some((x) => x.name === want || x.name === `${want}.id` || x.label.toLowerCase().replace(/[\s-]+/g, '_') === want);
+  return standard || want === 'id' ? undefined : `custom:${k}`;
+}
+
 /** `--key`, `--scope`, `--missing` and `--max-missing` checked once, before the file is opened. */
 function syncSettings(def: ResourceDef, options: ImportOptions): SyncSettings {
   const syncOptions = options.sync!;
   // An export's ID column: each row is its record's (a row without an ID is matched as a keyless row).
   const byId = syncOptions.key?.trim().toLowerCase() === 'id';
-  const key = syncOptions.key === undefined || byId ? undefined : fieldNamed(def, syncOptions.key, '--key');
+  const custom = customKey(def, syncOptions.key);
+  const key = syncOptions.key === undefined || byId || custom ? undefined : fieldNamed(def, syncOptions.key, '--key');
   if (key) {
     if (key.type !== 'text' || key.name.includes('.')) {
       throw new AssetbatchError('E_USAGE', `--key ${syncOptions.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`, { hint: 'Use serial_number, name, asset_tag or number.' });
@@ -197,7 +211,7 @@ function syncSettings(def: ResourceDef, options: ImportOptions): SyncSettings {
   }
   const set = missing.kind === 'set' ? { ...missing, field: fieldNamed(def, missing.field, '--missing set:').name } : missing;
   return Object.freeze({
-    key: byId ? 'id' : key?.name,
+    key: byId ? 'id' : (custom ?? key?.name),
     scope: syncOptions.scope ? { field: fieldNamed(def, syncOptions.scope.field, '--scope'), value: syncOptions.scope.value } : undefined,
     missing: set,
     maxMissing: syncOptions.maxMissing ?? { percent: 5 },

@@ -89,7 +89,10 @@ export type MissingAction =
   | { readonly kind: 'set'; readonly field: string; readonly value: string };
 
 export interface SyncOptions {
-  /** The field rows are matched on (default: the resource's key field); `id` for an export's ID column. */
+  /**
+   * The field rows are matched on (default: the resource's key field): a field's name or
+   * label; `id` for an export's ID column; a custom field's label, or `custom:LABEL`.
+   */
   readonly key?: string;
   /** Only records whose FIELD is VALUE are the sheet's: the others are never missing. */
   readonly scope?: { readonly field: string; readonly value: string };

@@ -13,6 +13,8 @@ export interface RequestSetting {
   /** The host name a request without a Host header is taken to have asked for. */
   host: string;
   latencyMs?: number;
+  /** Seconds a 429 fault's Retry-After asks for. Default 1. */
+  faultRetryAfter?: number;
 }
 
 export async function handleRequest(ctx: SandboxContext, setting: RequestSetting, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -31,7 +33,7 @@ export async function handleRequest(ctx: SandboxContext, setting: RequestSetting
   const latency = () => wait(setting.latencyMs);
   const fault = ctx.faults.next();
   if (fault) ctx.stats.faults[fault] = (ctx.stats.faults[fault] ?? 0) + 1;
-  const standIn = faultStandIn(fault, method);
+  const standIn = faultStandIn(fault, method, setting.faultRetryAfter ?? 1);
   if (standIn) return answerFault(ctx, standIn, fault, method, url, req, res, latency);
 
   // Committed now; the latency is the time the answer takes to come back, as on a real
@@ -72,9 +74,9 @@ async function receiveBody(ctx: SandboxContext, req: IncomingMessage, res: Serve
  * to a read, which is the same to the client), or a 429, 500 or 503. Undefined for no
  * fault and for a write's lost answer: that write is committed, only its answer is lost.
  */
-function faultStandIn(fault: FaultKind | undefined, method: string): Reply | 'drop' | undefined {
+function faultStandIn(fault: FaultKind | undefined, method: string, retryAfter: number): Reply | 'drop' | undefined {
   if (fault === 'reset' || (fault === 'lost' && !isWrite(method))) return 'drop';
-  if (fault === '429') return detail(429, throttledDetail(1), { 'Retry-After': '1' });
+  if (fault === '429') return detail(429, throttledDetail(retryAfter), { 'Retry-After': String(retryAfter) });
   if (fault === '500') return detail(500, 'A server error occurred.');
   if (fault === '503') return detail(503, 'Service temporarily unavailable, try again later.');
   return undefined;

@@ -30,6 +30,11 @@ export interface SandboxOptions {
   /** `429=0.05,500=0.03,503=0.02,reset=0.02,lost=0.05`, or the rates as an object. */
   faults?: string | FaultRates;
   faultSeed?: number;
+  /**
+   * Seconds a `429` fault's Retry-After asks for (default 1). A fraction (0.02) lets a test
+   * of many faults go on at once; HTTP writes whole seconds, and assetbatch reads fractions too.
+   */
+  faultRetryAfter?: number;
   seed?: SeedKind;
   /** JSON file to load at start (when present) and to save after writes and on close. */
   stateFile?: string;
@@ -63,7 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const saver = stateSaver(options.stateFile, store, options.logger);
   const ctx = newContext(options, token, store, saver);
   const background = startBackgroundLoad(ctx, options.backgroundLoad);
-  const { server, sockets } = createSandboxServer(ctx, { host, latencyMs: options.latencyMs });
+  const { server, sockets } = createSandboxServer(ctx, { host, latencyMs: options.latencyMs, faultRetryAfter: options.faultRetryAfter });
 
   const port = await listen(server, options.port ?? 0, host);
   const base = `http://${host}:${port}`;

@@ -40,6 +40,14 @@ export function namedChanges(def: ResourceDef, changes: readonly FieldChange[], 
   });
 }
 
+/** A custom field's value in a record as the service reads it (template.fields by id, or as a list). */
+export function customValueOf(record: Record<string, unknown>, fieldId: number): unknown {
+  const tpl = record.template as { fields?: Record<string, unknown> | { id: number; value: unknown }[] } | null | undefined;
+  if (!tpl || typeof tpl !== 'object') return undefined;
+  if (Array.isArray(tpl.fields)) return tpl.fields.find((f) => f.id === fieldId)?.value;
+  return tpl.fields?.[String(fieldId)];
+}
+
 /** The write form of a record as the service reads it back. */
 export function readToWrite(def: ResourceDef, record: Record<string, unknown>, countryCode: (name: string) => number | undefined): WriteBody {
   const body: WriteBody = {};

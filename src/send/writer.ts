@@ -639,11 +639,12 @@ export async function loadExistingKeys(
   const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
   let requests = 1;
   let maxId = 0;
+  const keyOf = opts.keyOf ?? recordKey;
   for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
     maxId = Math.max(maxId, idOf(r) || 0);
     records?.set(idOf(r), r);
     for (const f of keyFields) {
-      const v = recordKey(r, f);
+      const v = keyOf(r, f);
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
     }
   }
@@ -657,6 +658,8 @@ export interface ExistingOptions {
   readonly readsPerRow?: number;
   /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
   readonly whole?: boolean;
+  /** A record's key for a field that is not a text field of its own (a sync's custom field key). */
+  readonly keyOf?: (r: Record<string, unknown>, field: string) => string | undefined;
 }
 
 export interface ExistingRecords {

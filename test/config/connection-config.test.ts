@@ -36,6 +36,9 @@ describe('precedence: flags > environment > config file > defaults', () => {
     ['the rate window: the service\'s minute unless told', { baseUrl: 'https://flag.example', token: 't' }, {}, { rateWindowMs: undefined }],
     ['the rate window from the file, in seconds', { config: configFile({ rateWindow: 30 }), baseUrl: 'https://f.example', token: 't' }, {}, { rateWindowMs: 30_000 }],
     ['the rate window: the environment over the file', { config: configFile({ rateWindow: 30 }), baseUrl: 'https://f.example', token: 't' }, { ASSETBATCH_RATE_WINDOW: '2.5' }, { rateWindowMs: 2500 }],
+    ['the retry delay: the client\'s own unless told', { baseUrl: 'https://flag.example', token: 't' }, {}, { retryDelayMs: undefined }],
+    ['the retry delay from the file, in seconds', { config: configFile({ retryDelay: 2 }), baseUrl: 'https://f.example', token: 't' }, {}, { retryDelayMs: 2000 }],
+    ['the retry delay: the environment over the file', { config: configFile({ retryDelay: 2 }), baseUrl: 'https://f.example', token: 't' }, { ASSETBATCH_RETRY_DELAY: '0.01' }, { retryDelayMs: 10 }],
   ];
   it.each(cases)('%s', (_name, flags, env, want) => {
     expect(connectionConfig(flags, env)).toMatchObject(want);
@@ -49,6 +52,12 @@ describe('precedence: flags > environment > config file > defaults', () => {
 it.each(['0', 'soon', '7200'])('ASSETBATCH_RATE_WINDOW=%s is refused, naming it', (value) => {
   expect(() => connectionConfig({ baseUrl: 'https://a.example', token: 't' }, { ASSETBATCH_RATE_WINDOW: value })).toThrow(
     expect.objectContaining({ code: 'E_CONFIG', message: `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and 3600, not "${value}"` }),
+  );
+});
+
+it.each(['0', 'soon', '120'])('ASSETBATCH_RETRY_DELAY=%s is refused, naming it', (value) => {
+  expect(() => connectionConfig({ baseUrl: 'https://a.example', token: 't' }, { ASSETBATCH_RETRY_DELAY: value })).toThrow(
+    expect.objectContaining({ code: 'E_CONFIG', message: `ASSETBATCH_RETRY_DELAY must be a number of seconds between 0 and 60, not "${value}"` }),
   );
 });
 

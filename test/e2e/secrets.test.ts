@@ -59,8 +59,9 @@ beforeAll(async () => {
   for (let i = 1; i <= 60; i++) lines.push(`Secret laptop ${i},SEC-${String(i).padStart(4, '0')},Hardware,Laptop,USA,${i % 10 === 0 ? '-5' : `$${1000 + i}.00`},2024-01-15,row ${i}`);
   writeFileSync(join(dir, 'register.csv'), lines.join('\n') + '\n');
   const base = sb.sb.url;
-  // The lookup cache goes into the test folder so that it is searched too.
-  const env = { XDG_CACHE_HOME: join(dir, 'cache') };
+  // The lookup cache goes into the test folder so that it is searched too. Retries (of the
+  // faults, of 127.0.0.1:9) wait 20 ms, not 0.5-8 s: they log the same lines, sooner.
+  const env = { XDG_CACHE_HOME: join(dir, 'cache'), ASSETBATCH_RETRY_DELAY: '0.02' };
   const cli = async (name: string, args: string[], extraEnv: Record<string, string> = {}) => {
     runs[name] = await runCli(args, { cwd: dir, env: { ...env, ...extraEnv }, timeoutMs: 120_000 });
     outputs.push({ name: `${name}: stdout`, text: runs[name].stdout }, { name: `${name}: stderr`, text: runs[name].stderr });

@@ -28,6 +28,12 @@ describe('each fault kind', () => {
     expect((await c.stats()).faults).toEqual({ [kind]: 1 });
   });
 
+  it('a 429 asks for the faultRetryAfter given, in its header and its detail', async () => {
+    c = await sandbox({ faults: { 429: 1 }, faultSeed: 1, faultRetryAfter: 0.02 });
+    const r = await c.get('/api/v2/company/');
+    expect([r.status, r.headers.get('retry-after'), r.body]).toEqual([429, '0.02', { detail: 'Request was throttled. Expected available in 0.02 seconds.' }]);
+  });
+
   it('reset drops the connection and writes nothing', async () => {
     c = await sandbox({ faults: 'reset=1', faultSeed: 1 });
     await expect(c.post('/api/v2/customer/', { company: 1, name: 'Reset Co' })).rejects.toThrow();

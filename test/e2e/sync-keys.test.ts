@@ -1,7 +1,8 @@
-// A sync's rows without a key: the first run creates them; a later run (another report, the
-// same rows) matches each to the record the earlier run made from the same values (the memory
-// of what was sent), so nothing is created twice and those records are not missing; a row
-// whose values are new has nothing to match and is created. The report says which way.
+// A sync's keys other than a text field of the record. Rows without a key: the first run
+// creates them; a later run (another report, the same rows) matches each to the record the
+// earlier run made from the same values (the memory), so nothing is created twice and those
+// records are not missing; the report says which way. `--key id`: an export's ID column.
+// `--key` on a custom field, by its label. Each test has its own manufacturer (--scope).
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,5 +117,48 @@ describe('sync --key id: the ID column of an export', () => {
     const res = await runCli(['sync', file, '-r', 'asset', '--key', key, '--scope', 'manufacturer=KT', '--dry-run', ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain(want);
+  });
+});
+
+describe('sync --key on a custom field', () => {
+  it.each([
+    { key: 'PO Number', tag: 'CKA', shown: 'PO Number' },
+    { key: 'custom:Asset extras/PO Number', tag: 'CKB', shown: 'Asset extras/PO Number' },
+  ])('--key "$key": rows matched on the custom field; a new value is created, a gone one missing', async ({ key, tag, shown }) => {
+    const csv = (name: string, rows: string[][]) => {
+      const file = join(env.dir, `${name}.csv`);
+      writeFileSync(file, stringify([['Name', 'Manufacturer', 'PO Number', 'Asset notes'], ...rows]));
+      return file;
+    };
+    const first = await runCli(['import', csv(`${tag}-1`, [1, 2, 3].map((i) => [`${tag} laptop ${i}`, tag, `${tag}-PO-${i}`, ''])), '-r', 'asset', ...env.sb.args]);
+    expect(first.code, first.stderr).toBe(0);
+    // Laptop 2 renamed (its PO number says which it is), 3 gone, 4 new.
+    const file = csv(`${tag}-2`, [
+      [`${tag} laptop 1`, tag, `${tag}-PO-1`, ''],
+      [`${tag} laptop 2 renamed`, tag, `${tag}-PO-2`, 'moved'],
+      [`${tag} laptop 4`, tag, `${tag}-PO-4`, ''],
+    ]);
+    const report = join(env.dir, `${tag}.report.csv`);
+    const res = await runCli(['sync', file, '-r', 'asset', '--key', key, '--scope', `manufacturer=${tag}`, '--max-missing', '1', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`Sync by ${shown}: 2 rows match records in the service`);
+    expect(readReport(report).map((r) => [r['#row'], r['#status'], r['PO Number'], r['Name']])).toEqual([
+      ['2', 'unchanged', `${tag}-PO-1`, `${tag} laptop 1`],
+      ['3', 'updated', `${tag}-PO-2`, `${tag} laptop 2 renamed`],
+      ['4', 'created', `${tag}-PO-4`, `${tag} laptop 4`],
+      ['', 'missing', `${tag}-PO-3`, `${tag} laptop 3`],
+    ]);
+    expect((await assets(tag)).map((a) => a.name).sort()).toEqual([`${tag} laptop 1`, `${tag} laptop 2 renamed`, `${tag} laptop 3`, `${tag} laptop 4`]);
+  });
+
+  it('a --key that is neither a field nor a custom field column of the sheet is a usage error, before any request', async () => {
+    const file = join(env.dir, 'ck-bad.csv');
+    writeFileSync(file, stringify([['Name', 'PO Number'], ['x', 'PO-1']]));
+    await env.sb.resetStats();
+    const res = await runCli(['sync', file, '-r', 'asset', '--key', 'PO Numbr', ...env.sb.args]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--key PO Numbr: no standard field has this name, and no column of the sheet is a custom field of that name');
+    expect(res.stderr).toContain('Custom field columns: "PO Number" (custom field PO Number).');
+    expect(countWrites(await env.sb.stats())).toBe(0);
   });
 });

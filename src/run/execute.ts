@@ -278,19 +278,19 @@ export async function execute(settings: RunSettings, input: MappedInput, scan: S
   settings.hooks.signal?.addEventListener('abort', onAbort);
   if (settings.hooks.signal?.aborted) onAbort();
   try {
-    const l = { rows, emitter };
-    if (scan.onePass) await onePass(l, scan, input.probe, new Learner(settings, input, scan));
+    const loop = { rows, emitter };
+    if (scan.onePass) await onePass(loop, scan, input.probe, new Learner(settings, input, scan));
     // In order, one at a time: a dry run's rows need the service only for the odd lookup.
     else if (settings.dryRun && settings.mode === 'create') {
       const turns = new Turns();
       for await (const r of source.rows) {
         const turn = turns.due();
         if (turn) await turn;
-        const waited = checkRow(l, r);
+        const waited = checkRow(loop, r);
         if (waited) await waited;
       }
     }
-    else await concurrently(l, source, settings.concurrency);
+    else await concurrently(loop, source, settings.concurrency);
     if (planned.missing) await reportMissing(settings, input, planned, writer, emitter, stop, source.headers);
   } finally {
     settings.hooks.signal?.removeEventListener('abort', onAbort);

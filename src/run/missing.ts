@@ -125,10 +125,10 @@ export interface MissingDeps {
 }
 
 /** A missing record's cells in the report: its key and its name, in their columns. */
-export function missingCells(d: Pick<MissingDeps, 'headers' | 'keyColumn' | 'nameColumn'>, record: MissingRecord): string[] {
-  const cells: string[] = d.headers.map(() => '');
-  if (d.keyColumn !== undefined) cells[d.keyColumn] = record.key;
-  if (d.nameColumn !== undefined && record.name !== undefined) cells[d.nameColumn] = record.name;
+export function missingCells(deps: Pick<MissingDeps, 'headers' | 'keyColumn' | 'nameColumn'>, record: MissingRecord): string[] {
+  const cells: string[] = deps.headers.map(() => '');
+  if (deps.keyColumn !== undefined) cells[deps.keyColumn] = record.key;
+  if (deps.nameColumn !== undefined && record.name !== undefined) cells[deps.nameColumn] = record.name;
   return cells;
 }
 

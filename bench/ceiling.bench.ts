@@ -89,8 +89,22 @@ async function scenario(label: string, file: string, dir: string, faults?: strin
       if (m && m[1] !== '429' && m[1] !== 'fault') admittedAt.push(Date.now());
     },
   };
-  const sb = await startSandbox({ port: 0, rateLimit: LIMIT, latencyMs: LATENCY_MS, faults, faultSeed: FAULT_SEED, logger });
-  const connection = { sandbox: false, baseUrl: sb.url, token: sb.token, company: 1, rateLimit: LIMIT, allowInsecureHttp: false };
+  const sb = await startSandbox({
+    port: 0,
+    rateLimit: LIMIT,
+    latencyMs: LATENCY_MS,
+    faults,
+    faultSeed: FAULT_SEED,
+    logger,
+  });
+  const connection = {
+    sandbox: false,
+    baseUrl: sb.url,
+    token: sb.token,
+    company: 1,
+    rateLimit: LIMIT,
+    allowInsecureHttp: false,
+  };
   const limiter = new RecordingLimiter({ limit: LIMIT });
   const client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: LIMIT, limiter });
   const conn: Connection = { client, baseUrl: sb.url, sandbox: false, close: () => client.close() };
@@ -106,12 +120,21 @@ async function scenario(label: string, file: string, dir: string, faults?: strin
       },
     });
     const end = Date.now();
-    const stats = (await (await sb.admin(`/__sandbox/stats`)).json()) as { throttled: number; byStatus: Record<string, number>; faults: Record<string, number> };
-    const records = (await (await sb.admin(`/__sandbox/records/asset?company=1`)).json()) as { serial_number?: string }[];
+    const stats = (await (await sb.admin(`/__sandbox/stats`)).json()) as {
+      throttled: number;
+      byStatus: Record<string, number>;
+      faults: Record<string, number>;
+    };
+    const records = (await (await sb.admin(`/__sandbox/records/asset?company=1`)).json()) as {
+      serial_number?: string;
+    }[];
     const seen = new Map<string, number>();
-    for (const r of records) if (r.serial_number?.startsWith(SERIAL_PREFIX)) seen.set(r.serial_number, (seen.get(r.serial_number) ?? 0) + 1);
+    for (const r of records)
+      if (r.serial_number?.startsWith(SERIAL_PREFIX))
+        seen.set(r.serial_number, (seen.get(r.serial_number) ?? 0) + 1);
     let missing = 0;
-    for (let i = 0; i < ROWS; i++) if (!seen.has(registerRow(i, { invalidEvery: 0, serialPrefix: SERIAL_PREFIX }).cells[1])) missing++;
+    for (let i = 0; i < ROWS; i++)
+      if (!seen.has(registerRow(i, { invalidEvery: 0, serialPrefix: SERIAL_PREFIX }).cells[1])) missing++;
     return {
       label,
       summary,
@@ -149,9 +172,25 @@ it(`import ${ROWS} rows at a rate limit of ${LIMIT}/min: the ceiling, clean and 
     const reads = plan.lookupRequests + (plan.existingCheck?.requests ?? 0);
     const idealRequests = ROWS + reads;
     const ideal = idealMs(idealRequests);
-    const methods = (m: Record<string, number>) => Object.entries(m).sort().map(([k, n]) => `${int(n)} ${k}`).join(' + ');
+    const methods = (m: Record<string, number>) =>
+      Object.entries(m)
+        .sort()
+        .map(([k, n]) => `${int(n)} ${k}`)
+        .join(' + ');
     const rows: string[][] = [
-      ['*ideal client*', `${int(ROWS)} created`, `${int(idealRequests)} (${reads} GET + ${int(ROWS)} POST)`, '0', (idealRequests / ROWS).toFixed(3), seconds(ideal), '1.00×', '1.00×', '1.00×', `${int(perMinute(idealRequests, ideal))} (${ratio(perMinute(idealRequests, ideal) / LIMIT)})`, ''],
+      [
+        '*ideal client*',
+        `${int(ROWS)} created`,
+        `${int(idealRequests)} (${reads} GET + ${int(ROWS)} POST)`,
+        '0',
+        (idealRequests / ROWS).toFixed(3),
+        seconds(ideal),
+        '1.00×',
+        '1.00×',
+        '1.00×',
+        `${int(perMinute(idealRequests, ideal))} (${ratio(perMinute(idealRequests, ideal) / LIMIT)})`,
+        '',
+      ],
     ];
     for (const r of runs) {
       const c = r.summary.counts;
@@ -173,7 +212,9 @@ it(`import ${ROWS} rows at a rate limit of ${LIMIT}/min: the ceiling, clean and 
     }
     const faulty = runs[1];
     const faults = Object.values(faulty.faults).reduce((a, b) => a + b, 0);
-    const faultList = Object.entries(faulty.faults).map(([k, n]) => `${n} × ${k}`).join(', ');
+    const faultList = Object.entries(faulty.faults)
+      .map(([k, n]) => `${n} × ${k}`)
+      .join(', ');
     const perRow = (r: Scenario) => (r.sent / Math.max(1, r.summary.counts.created)).toFixed(3);
     const body = [
       "## Ceiling: importing at the account's rate limit",
@@ -182,7 +223,22 @@ it(`import ${ROWS} rows at a rate limit of ${LIMIT}/min: the ceiling, clean and 
       '',
       `The reads before the first write: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.requests} (${l.strategy})`).join(', ')}${plan.existingCheck ? `, existing serial numbers ${plan.existingCheck.requests} (${plan.existingCheck.strategy})` : ''}: ${reads} requests, so the ideal is ${(idealRequests / ROWS).toFixed(3)} requests a row.`,
       '',
-      table(['run', 'rows', 'requests sent', '429s', 'requests / row', 'time', 'vs ideal', 'busiest minute, sent / limit', 'busiest minute, admitted / limit', 'requests/min, whole run (/ limit)', 'requests/min, writing (/ limit)'], rows),
+      table(
+        [
+          'run',
+          'rows',
+          'requests sent',
+          '429s',
+          'requests / row',
+          'time',
+          'vs ideal',
+          'busiest minute, sent / limit',
+          'busiest minute, admitted / limit',
+          'requests/min, whole run (/ limit)',
+          'requests/min, writing (/ limit)',
+        ],
+        rows,
+      ),
       '',
       `How to read it: the service counts requests in a sliding minute, so a client may send ${LIMIT} at once and the next ${LIMIT} a minute after the first. The *ideal client* does exactly that, with our concurrency and the sandbox's latency: its ${int(idealRequests)} requests take ${seconds(ideal)}, which is more than ${LIMIT} requests per elapsed minute. ` +
         '"Busiest minute" is the most requests in any 60 seconds, as our client sent them and as the sandbox\'s throttle let them through: 1.00× is the ceiling, reached and not passed. "vs ideal" is the ideal run\'s time over ours. ' +

@@ -33,14 +33,18 @@ async function timed(fn: () => Promise<number>): Promise<Timed> {
 
 async function rawCsvParse(file: string): Promise<number> {
   let n = 0;
-  for await (const _ of createReadStream(file).pipe(parse({ columns: false, relax_column_count: true, relax_quotes: true }))) n++;
+  for await (const _ of createReadStream(file).pipe(
+    parse({ columns: false, relax_column_count: true, relax_quotes: true }),
+  ))
+    n++;
   return n;
 }
 
 async function ours(file: string): Promise<number> {
   let n = 0;
   const events = { add: () => undefined, note: () => undefined, encoding: () => undefined };
-  for await (const batch of parseTextBatches({ file, encoding: 'utf-8', delimiter: ',', width: 9 }, events)) n += batch.length;
+  for await (const batch of parseTextBatches({ file, encoding: 'utf-8', delimiter: ',', width: 9 }, events))
+    n += batch.length;
   return n;
 }
 
@@ -57,8 +61,22 @@ it(`splits ${int(ROWS)} rows beside raw csv-parse`, async () => {
   const raw = best(runs.raw);
   const our = best(runs.ours);
   const rows = [
-    ['raw csv-parse (`columns: false`, relaxed quotes and column count)', seconds(raw.ms), seconds(raw.cpuMs), int(raw.rows / (raw.ms / 1000)), ratio(1), ratio(1)],
-    ['ours: `parseTextBatches` (lines ending where they end, quotes as a spreadsheet reads them)', seconds(our.ms), seconds(our.cpuMs), int(our.rows / (our.ms / 1000)), ratio(raw.ms / our.ms), ratio(raw.cpuMs / our.cpuMs)],
+    [
+      'raw csv-parse (`columns: false`, relaxed quotes and column count)',
+      seconds(raw.ms),
+      seconds(raw.cpuMs),
+      int(raw.rows / (raw.ms / 1000)),
+      ratio(1),
+      ratio(1),
+    ],
+    [
+      'ours: `parseTextBatches` (lines ending where they end, quotes as a spreadsheet reads them)',
+      seconds(our.ms),
+      seconds(our.cpuMs),
+      int(our.rows / (our.ms / 1000)),
+      ratio(raw.ms / our.ms),
+      ratio(raw.cpuMs / our.cpuMs),
+    ],
   ];
   const body = `## CSV parse alone: our record splitter vs raw csv-parse
 

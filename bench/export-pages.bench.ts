@@ -41,7 +41,13 @@ function asset(i: number): Record<string, unknown> {
     depreciation_schedule: '3_year_33_percent',
     estimated_salvage_value: 100,
     asset_notes: 'Standard issue laptop, docking station included.',
-    template: { id: 1, fields: [{ id: 1, value: `CC-${i % 40}` }, { id: 3, value: 1500 }] },
+    template: {
+      id: 1,
+      fields: [
+        { id: 1, value: `CC-${i % 40}` },
+        { id: 3, value: 1500 },
+      ],
+    },
   };
 }
 
@@ -78,7 +84,8 @@ async function timed(list: string, label: string, run: () => Promise<ExportResul
   const t0 = performance.now();
   const result = await run();
   const ms = performance.now() - t0;
-  if (result.records !== RECORDS) throw new Error(`${list}, ${label}: ${result.records} records, expected ${RECORDS}`);
+  if (result.records !== RECORDS)
+    throw new Error(`${list}, ${label}: ${result.records} records, expected ${RECORDS}`);
   return { list, label, ms, result };
 }
 
@@ -93,16 +100,30 @@ it(`export ${RECORDS} records: parallel pages vs following next`, async () => {
     const existing = (await loader.get<{ count: number }>(loader.path('asset'), { company: 1 })).count;
     const batch = 16;
     for (let i = existing + 1; i <= RECORDS; i += batch) {
-      await Promise.all(Array.from({ length: Math.min(batch, RECORDS - i + 1) }, (_, k) => loader.write('POST', loader.path('asset'), asset(i + k))));
+      await Promise.all(
+        Array.from({ length: Math.min(batch, RECORDS - i + 1) }, (_, k) =>
+          loader.write('POST', loader.path('asset'), asset(i + k)),
+        ),
+      );
     }
     await loader.close();
     await fast.close();
-    const state = JSON.parse(await readFile(stateFile, 'utf8')) as { nextId: Record<string, number>; records: Record<string, unknown[]> };
-    state.records.supplier = Array.from({ length: RECORDS }, (_, k) => ({ id: k + 1, company: 1, data: supplier(k + 1) }));
+    const state = JSON.parse(await readFile(stateFile, 'utf8')) as {
+      nextId: Record<string, number>;
+      records: Record<string, unknown[]>;
+    };
+    state.records.supplier = Array.from({ length: RECORDS }, (_, k) => ({
+      id: k + 1,
+      company: 1,
+      data: supplier(k + 1),
+    }));
     state.nextId.supplier = RECORDS + 1;
     await writeFile(stateFile, JSON.stringify(state));
 
-    const measure = async (latencyMs: number, ways: readonly ['next' | 'pages', number, string][]): Promise<Row[]> => {
+    const measure = async (
+      latencyMs: number,
+      ways: readonly ['next' | 'pages', number, string][],
+    ): Promise<Row[]> => {
       const sb = await startSandbox({ port: 0, rateLimit: 0, latencyMs, stateFile });
       const client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: 0, connections: 16 });
       try {
@@ -111,7 +132,17 @@ it(`export ${RECORDS} records: parallel pages vs following next`, async () => {
         const rows: Row[] = [];
         for (const list of ['supplier', 'asset']) {
           for (const [mode, concurrency, label] of ways) {
-            rows.push(await timed(list, label, () => exportResource({ client, resource: list, output: join(dir, `${list}-${mode}-${concurrency}.csv`), mode, concurrency })));
+            rows.push(
+              await timed(list, label, () =>
+                exportResource({
+                  client,
+                  resource: list,
+                  output: join(dir, `${list}-${mode}-${concurrency}.csv`),
+                  mode,
+                  concurrency,
+                }),
+              ),
+            );
           }
         }
         return rows;
@@ -126,18 +157,31 @@ it(`export ${RECORDS} records: parallel pages vs following next`, async () => {
     ]);
     // Reference: no latency at all leaves the work itself (the sandbox answering, in this
     // process, and the export writing rows); no overlap can beat it.
-    const work = await measure(0, [['next', 1, '*reference: following `next`, no latency (the work alone)*']]);
+    const work = await measure(0, [
+      ['next', 1, '*reference: following `next`, no latency (the work alone)*'],
+    ]);
 
     const lines: string[] = [];
-    const ratios: Record<string, { four: number; eight: number; wait: number; work: number; perPage: number }> = {};
+    const ratios: Record<
+      string,
+      { four: number; eight: number; wait: number; work: number; perPage: number }
+    > = {};
     for (const list of ['supplier', 'asset']) {
       const rows = [...withLatency.filter((r) => r.list === list), ...work.filter((r) => r.list === list)];
       const base = rows[0].ms;
       for (const r of rows) {
-        lines.push(`| ${list}s | ${r.label} | ${r.result.pages} | ${r.result.requests} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round((RECORDS / r.ms) * 1000)} | ${(base / r.ms).toFixed(2)}× |`);
+        lines.push(
+          `| ${list}s | ${r.label} | ${r.result.pages} | ${r.result.requests} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round((RECORDS / r.ms) * 1000)} | ${(base / r.ms).toFixed(2)}× |`,
+        );
       }
       const w = rows[rows.length - 1];
-      ratios[list] = { four: base / rows[1].ms, eight: base / rows[2].ms, wait: base - w.ms, work: w.ms, perPage: w.ms / w.result.pages };
+      ratios[list] = {
+        four: base / rows[1].ms,
+        eight: base / rows[2].ms,
+        wait: base - w.ms,
+        work: w.ms,
+        perPage: w.ms / w.result.pages,
+      };
     }
     const s = ratios.supplier;
     const a = ratios.asset;
@@ -153,7 +197,7 @@ it(`export ${RECORDS} records: parallel pages vs following next`, async () => {
       '',
       `**Suppliers** (pages cheap to answer, ${Math.round(s.perPage)} ms of work a page): pages by number ${CONCURRENCY[0]} at a time are **${s.four.toFixed(1)}×** as fast as following \`next\`, ${CONCURRENCY[1]} at a time **${s.eight.toFixed(1)}×**. ` +
         `**Assets** (${Math.round(a.perPage)} ms of work a page: the sandbox renders every asset's read shape, with its lookups, for each page it answers): ${a.four.toFixed(1)}× and ${a.eight.toFixed(1)}×, as the overlap hides the ${(a.wait / 1000).toFixed(1)} s of waiting but not the ${(a.work / 1000).toFixed(1)} s of work. ` +
-        'Both ways make the same requests. Against the real service the account\'s rate limit (100 requests a minute) is the ceiling, so the gain shows on lists up to about 100 pages (2,500 records) and on accounts with a raised limit.',
+        "Both ways make the same requests. Against the real service the account's rate limit (100 requests a minute) is the ceiling, so the gain shows on lists up to about 100 pages (2,500 records) and on accounts with a raised limit.",
       END,
     ].join('\n');
     process.stdout.write(`${section}\n`);
@@ -162,11 +206,15 @@ it(`export ${RECORDS} records: parallel pages vs following next`, async () => {
     try {
       current = await readFile(RESULTS, 'utf8');
     } catch {
-      current = '# Benchmark results\n\nEach section is written by its benchmark in bench/; rerun one to refresh its section.\n';
+      current =
+        '# Benchmark results\n\nEach section is written by its benchmark in bench/; rerun one to refresh its section.\n';
     }
     const from = current.indexOf(START);
     const to = current.indexOf(END);
-    const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + END.length) : `${current.trimEnd()}\n\n${section}\n`;
+    const next =
+      from >= 0 && to > from
+        ? current.slice(0, from) + section + current.slice(to + END.length)
+        : `${current.trimEnd()}\n\n${section}\n`;
     const out = await openAtomic(RESULTS);
     out.stream.write(next);
     await out.commit();

@@ -19,7 +19,11 @@ import { machine, ratio, table, writeSection } from './lib/results.js';
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 7);
 const TYPES: ExportColumn['type'][] = ['text', 'text', 'decimal', 'date', 'integer', 'boolean', 'list'];
-const COLUMNS = Array.from({ length: 71 }, (_, i) => ({ key: `c${i}`, label: `Column ${i}`, type: TYPES[i % TYPES.length] })) as unknown as ExportColumn[];
+const COLUMNS = Array.from({ length: 71 }, (_, i) => ({
+  key: `c${i}`,
+  label: `Column ${i}`,
+  type: TYPES[i % TYPES.length],
+})) as unknown as ExportColumn[];
 
 function value(type: ExportColumn['type'], row: number): CellValue {
   switch (type) {
@@ -40,12 +44,21 @@ function value(type: ExportColumn['type'], row: number): CellValue {
 
 async function cpuOf(kind: 'csv' | 'xlsx', dir: string): Promise<number> {
   const out = createWriteStream(join(dir, `export.${kind}`));
-  const writer: TableWriter = kind === 'csv' ? new CsvWriter(out, { excel: false, raw: false, multi: false }) : new XlsxWriter(out);
+  const writer: TableWriter =
+    kind === 'csv' ? new CsvWriter(out, { excel: false, raw: false, multi: false }) : new XlsxWriter(out);
   const started = process.cpuUsage();
   await writer.beginSheet({ title: 'Assets', columns: COLUMNS } as never);
-  for (let r = 0; r < ROWS; r++) await writer.writeRow(COLUMNS.map((c, i) => (i % 5 === 4 ? null : value(c.type, r))));
+  for (let r = 0; r < ROWS; r++)
+    await writer.writeRow(COLUMNS.map((c, i) => (i % 5 === 4 ? null : value(c.type, r))));
   await writer.endSheet();
-  await writer.finish({ what: 'assets', source: 'bench', company: 1, exportedAt: new Date(), filters: {}, sheets: [] } as never);
+  await writer.finish({
+    what: 'assets',
+    source: 'bench',
+    company: 1,
+    exportedAt: new Date(),
+    filters: {},
+    sheets: [],
+  } as never);
   const used = process.cpuUsage(started);
   out.end();
   await once(out, 'close');
@@ -70,9 +83,18 @@ it(`XLSX export CPU beside CSV, ${ROWS} rows × ${COLUMNS.length} columns`, asyn
     }
     const rows = [
       ['CSV', `${ROWS} × ${COLUMNS.length}`, secs(median(runs.csv)), secs(Math.min(...runs.csv)), ratio(1)],
-      ['XLSX', `${ROWS} × ${COLUMNS.length}`, secs(median(runs.xlsx)), secs(Math.min(...runs.xlsx)), ratio(median(runs.ratio))],
+      [
+        'XLSX',
+        `${ROWS} × ${COLUMNS.length}`,
+        secs(median(runs.xlsx)),
+        secs(Math.min(...runs.xlsx)),
+        ratio(median(runs.ratio)),
+      ],
     ];
-    const text = table(['writer', 'rows × columns', `CPU (median of ${ROUNDS})`, 'CPU (best)', '÷ CSV (median of pairs)'], rows);
+    const text = table(
+      ['writer', 'rows × columns', `CPU (median of ${ROUNDS})`, 'CPU (best)', '÷ CSV (median of pairs)'],
+      rows,
+    );
     console.log(text);
     if (!process.env.BENCH_EXPORT_ROWS) {
       await writeSection(

@@ -43,12 +43,25 @@ async function run(label: string, sb: Sandbox, file: string, dir: string, left: 
   const key = paceKey(sb.url, sb.token);
   const startRate = rememberedRate(key, LIMIT);
   const client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: LIMIT, startRate });
-  const conn: Connection = { client, baseUrl: sb.url, sandbox: false, paceKey: key, close: () => client.close() };
+  const conn: Connection = {
+    client,
+    baseUrl: sb.url,
+    sandbox: false,
+    paceKey: key,
+    close: () => client.close(),
+  };
   const marks: { at: number; eta: number }[] = [];
   const next = [0.25, 0.5, 0.75];
   let planAt = 0;
   try {
-    const connection = { sandbox: false, baseUrl: sb.url, token: sb.token, company: 1, rateLimit: LIMIT, allowInsecureHttp: false };
+    const connection = {
+      sandbox: false,
+      baseUrl: sb.url,
+      token: sb.token,
+      company: 1,
+      rateLimit: LIMIT,
+      allowInsecureHttp: false,
+    };
     const summary = await importSpreadsheet({
       ...benchImportOptions(file, dir, label, connection, conn, CONCURRENCY),
       onPlan: () => (planAt = Date.now()),
@@ -88,9 +101,17 @@ it(`import ${ROWS} rows at ${LIMIT}/min, alone and beside other clients using ${
     } finally {
       await alone.close();
     }
-    const shared = await startSandbox({ port: 0, rateLimit: LIMIT, latencyMs: LATENCY_MS, backgroundLoad: BACKGROUND });
+    const shared = await startSandbox({
+      port: 0,
+      rateLimit: LIMIT,
+      latencyMs: LATENCY_MS,
+      backgroundLoad: BACKGROUND,
+    });
     try {
-      for (const [label, prefix] of [['shared, first run', 'SN-SHARED1-'], ['shared, next run (remembers its share)', 'SN-SHARED2-']]) {
+      for (const [label, prefix] of [
+        ['shared, first run', 'SN-SHARED1-'],
+        ['shared, next run (remembers its share)', 'SN-SHARED2-'],
+      ]) {
         const file = join(dir, `${prefix}.csv`);
         await writeRegisterCsv(file, ROWS, { invalidEvery: 0, serialPrefix: prefix });
         runs.push(await run(label, shared, file, dir, LIMIT - BACKGROUND));
@@ -118,7 +139,20 @@ it(`import ${ROWS} rows at ${LIMIT}/min, alone and beside other clients using ${
       '',
       `\`bench/pacing.bench.ts\` (\`npm run bench:pacing\`): ${int(ROWS)} valid assets imported with \`importSpreadsheet\` at concurrency ${CONCURRENCY} and \`rateLimit: ${LIMIT}\` into a sandbox started in the same process (\`rateLimit: ${LIMIT}, latencyMs: ${LATENCY_MS}\`): alone, then with \`backgroundLoad: ${BACKGROUND}\` (other clients' requests, evenly spread, counted against the same limit), twice: the first run against that account, and the next, which starts from the share the first remembered. ${machine()}.`,
       '',
-      table(['run', 'rows', 'limit left to us /min', 'start rate (remembered)', 'writing time', 'rows/min (÷ limit left)', '429s', "plan's ETA (÷ actual)", 'progress ETA ÷ actual left at 25% / 50% / 75%'], rows),
+      table(
+        [
+          'run',
+          'rows',
+          'limit left to us /min',
+          'start rate (remembered)',
+          'writing time',
+          'rows/min (÷ limit left)',
+          '429s',
+          "plan's ETA (÷ actual)",
+          'progress ETA ÷ actual left at 25% / 50% / 75%',
+        ],
+        rows,
+      ),
       '',
       'Times are from the plan (the first write) to the end; the reads before the plan are not in them. Goals: rows a minute ≥ 0.9 of the limit left to us, at most 5 429s, ETAs within 0.9–1.1 of the actual.',
       '',

@@ -16,7 +16,9 @@ import { it } from 'vitest';
 import { machine, ratio, table, writeSection } from './lib/results.js';
 
 const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 15);
-const BIN = resolve((JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin.assetbatch);
+const BIN = resolve(
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin.assetbatch,
+);
 const UNBUNDLED = resolve('dist/cli/main.js');
 
 function wall(args: readonly string[]): number {
@@ -27,9 +29,9 @@ function wall(args: readonly string[]): number {
 }
 
 const HISTORY = [
-  'Before the CLI loaded only the command it runs (src/cli/commands.ts), `--help` loaded every command and the modules they use (about 330 files) and took 4.9× (issue 17\'s figure).',
-  'Before the bundle, the 3-row validate took 7–7.6× `node -e 0`: it loaded some 230 files (95 of them zod\'s), all of undici, pino, proper-lockfile and i18n-iso-countries.',
-  'Issue 27: the CommonJS bundle and its own V8 code cache for Node 20 (a replacement of Node\'s private `Module.prototype._compile`, 2.59× warm against 3.07× without it) and the V8 flags set after start were removed; the bundle is ES modules again and Node 22.1+ keeps its own compile cache. Paired with farm-bench on Node 20.20.2 (2026-11-27 09:06–09:09 UTC, load average 17–20 from other work on the 2 cores, so the ratios are high; medians of 15 pairs): the ESM bundle\'s 3-row validate 0.77× the CPU of the unbundled modules (0.88× wall), 4.53× `node -e 0` in wall time (5.07× CPU) against 6.91× unbundled; `--help` 1.26×. Bundling stays.',
+  "Before the CLI loaded only the command it runs (src/cli/commands.ts), `--help` loaded every command and the modules they use (about 330 files) and took 4.9× (issue 17's figure).",
+  "Before the bundle, the 3-row validate took 7–7.6× `node -e 0`: it loaded some 230 files (95 of them zod's), all of undici, pino, proper-lockfile and i18n-iso-countries.",
+  "Issue 27: the CommonJS bundle and its own V8 code cache for Node 20 (a replacement of Node's private `Module.prototype._compile`, 2.59× warm against 3.07× without it) and the V8 flags set after start were removed; the bundle is ES modules again and Node 22.1+ keeps its own compile cache. Paired with farm-bench on Node 20.20.2 (2026-11-27 09:06–09:09 UTC, load average 17–20 from other work on the 2 cores, so the ratios are high; medians of 15 pairs): the ESM bundle's 3-row validate 0.77× the CPU of the unbundled modules (0.88× wall), 4.53× `node -e 0` in wall time (5.07× CPU) against 6.91× unbundled; `--help` 1.26×. Bundling stays.",
 ].join('\n\n');
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -38,7 +40,10 @@ it(`startup beside node -e 0, median of ${ROUNDS}`, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ab-bench-startup-'));
   try {
     const csv = join(dir, 'three.csv');
-    await writeFile(csv, 'Name,Serial Number,Purchase Date\nDesk,SN-1,2024-01-02\nChair,SN-2,2024-01-03\nLamp,SN-3,2024-01-04\n');
+    await writeFile(
+      csv,
+      'Name,Serial Number,Purchase Date\nDesk,SN-1,2024-01-02\nChair,SN-2,2024-01-03\nLamp,SN-3,2024-01-04\n',
+    );
     const validate = ['validate', csv, '-r', 'asset', '--sandbox', '--report', join(dir, 'r.csv')];
     const cases: [string, string[]][] = [
       ['node -e 0', ['-e', '0']],
@@ -47,14 +52,25 @@ it(`startup beside node -e 0, median of ${ROUNDS}`, async () => {
       ['the same, unbundled (dist/cli/main.js)', [UNBUNDLED, ...validate]],
     ];
     // One run first: on Node 22.1+ it fills the compile cache, as a user's first run does.
-    for (const args of [[BIN, ...validate], [BIN, '--help']]) wall(args);
+    for (const args of [
+      [BIN, ...validate],
+      [BIN, '--help'],
+    ])
+      wall(args);
     const times = cases.map(() => [] as number[]);
     for (let r = 0; r < ROUNDS; r++) cases.forEach(([, args], i) => times[i].push(wall(args)));
     const base = median(times[0]);
-    const rows = cases.map(([name], i) => [name, `${Math.round(median(times[i]))} ms`, ratio(median(times[i]) / base)]);
+    const rows = cases.map(([name], i) => [
+      name,
+      `${Math.round(median(times[i]))} ms`,
+      ratio(median(times[i]) / base),
+    ]);
     const text = table(['command', 'wall (median)', '÷ node -e 0'], rows, 1);
     console.log(text);
-    await writeSection('startup', `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each.\n\n${text}\n\n${HISTORY}`);
+    await writeSection(
+      'startup',
+      `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each.\n\n${text}\n\n${HISTORY}`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

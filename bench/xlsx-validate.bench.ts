@@ -14,7 +14,9 @@ import { DATA, compileBench } from './lib/build.js';
 import { int, machine, ratio, seconds, table, writeSection } from './lib/results.js';
 
 const DEFAULT_SIZES = [50_000, 200_000];
-const SIZES = process.env.BENCH_XLSX_ROWS ? process.env.BENCH_XLSX_ROWS.split(',').map(Number) : DEFAULT_SIZES;
+const SIZES = process.env.BENCH_XLSX_ROWS
+  ? process.env.BENCH_XLSX_ROWS.split(',').map(Number)
+  : DEFAULT_SIZES;
 const run = promisify(execFile);
 
 /** Issue 17's work on this run, measured before and after as whole processes, interleaved. */
@@ -55,7 +57,7 @@ const HISTORY = [
   'Issue 17, peak RSS made flat (whole processes, medians of 5 pairs, this build ÷ 64fec09; 2026-11-26 02:57 UTC, load average 3.5–4): peak RSS 217 → 174 MB at 50,000 rows, 242 → 189 MB at 200,000 (200,000 ÷ 50,000: 1.11× → 1.09×); CPU time 1.02× and 1.00×, time 1.03× and 0.92× (within the noise). What changed: ' +
     "the shared-strings table is one UTF-8 buffer and its offsets (src/read/packed-strings.ts: 10.5 MB outside the heap at 200,000 rows, where its 399,366 strings took 19.8 MB in it), a string decoded when a cell names it (those past 256 bytes, and lone surrogates, kept as strings); the merges pass and the shared-strings reader no longer copy each inflated chunk; the reading thread asked for a young-generation collection every 8 MiB inflated (removed in issue 27 with the V8 flags set after start); and that thread's young generation is capped at 12 MB (V8 grew it to 32 MB on a long read, later on a short one). " +
     'The table packed alone lowered both peaks (191 and 232 MB) but not the ratio (1.21×): what grew with the file was the garbage. ' +
-    "Speed ÷ exceljs alone moves with the load here (two threads on 2 shared cores): three runs of this bench minutes apart gave 0.90× and 1.59×, 0.73× and 0.77×, then 0.82× and 0.86× (the table above), and peak RSS 200,000 ÷ 50,000 rows 1.06×, 1.02×, 1.07×; whole processes, paired, at that time: 0.73× and 1.05× exceljs alone, and 1.03× and 0.92× the time of the build before (CPU 1.02× and 1.00×).",
+    'Speed ÷ exceljs alone moves with the load here (two threads on 2 shared cores): three runs of this bench minutes apart gave 0.90× and 1.59×, 0.73× and 0.77×, then 0.82× and 0.86× (the table above), and peak RSS 200,000 ÷ 50,000 rows 1.06×, 1.02×, 1.07×; whole processes, paired, at that time: 0.73× and 1.05× exceljs alone, and 1.03× and 0.92× the time of the build before (CPU 1.02× and 1.00×).',
 ].join('\n');
 
 interface Measured {
@@ -66,11 +68,16 @@ interface Measured {
 }
 
 async function measure(child: string, mode: 'xlsx-floor' | 'validate', file: string): Promise<Measured> {
-  const { stdout } = await run(process.execPath, [child, mode, file, `${file}.report.csv`], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, [child, mode, file, `${file}.report.csv`], {
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout.trim().split('\n').pop()!) as Measured;
 }
 
-const best = (ms: Measured[]): Measured => ({ ...ms.reduce((a, b) => (b.ms < a.ms ? b : a)), maxRssMb: Math.max(...ms.map((m) => m.maxRssMb)) });
+const best = (ms: Measured[]): Measured => ({
+  ...ms.reduce((a, b) => (b.ms < a.ms ? b : a)),
+  maxRssMb: Math.max(...ms.map((m) => m.maxRssMb)),
+});
 
 it(`XLSX validate ${SIZES.map(int).join(' and ')} rows beside exceljs's streaming reader`, async () => {
   const child = compileBench()('validate-child');
@@ -86,18 +93,33 @@ it(`XLSX validate ${SIZES.map(int).join(' and ')} rows beside exceljs's streamin
     }
     const floor = best(runs.floor);
     const v = best(runs.ours);
-    if (floor.rows !== rows || v.rows !== rows) throw new Error(`${rows} rows: exceljs read ${floor.rows}, validation reported ${v.rows}`);
+    if (floor.rows !== rows || v.rows !== rows)
+      throw new Error(`${rows} rows: exceljs read ${floor.rows}, validation reported ${v.rows}`);
     ours.set(rows, v);
     const mb = `${(bytes / 2 ** 20).toFixed(1)} MB`;
-    lines.push([int(rows), `exceljs streaming reader alone, ${mb}`, seconds(floor.ms), seconds(floor.cpuMs), '1.00×', `${floor.maxRssMb.toFixed(0)} MB`]);
-    lines.push([int(rows), 'ours: `validateSpreadsheet` (dry run, in-process sandbox)', seconds(v.ms), seconds(v.cpuMs), ratio(floor.ms / v.ms), `${v.maxRssMb.toFixed(0)} MB`]);
+    lines.push([
+      int(rows),
+      `exceljs streaming reader alone, ${mb}`,
+      seconds(floor.ms),
+      seconds(floor.cpuMs),
+      '1.00×',
+      `${floor.maxRssMb.toFixed(0)} MB`,
+    ]);
+    lines.push([
+      int(rows),
+      'ours: `validateSpreadsheet` (dry run, in-process sandbox)',
+      seconds(v.ms),
+      seconds(v.cpuMs),
+      ratio(floor.ms / v.ms),
+      `${v.maxRssMb.toFixed(0)} MB`,
+    ]);
     await rm(`${file}.report.csv`, { force: true });
   }
   const lo = SIZES[0];
   const hi = SIZES[SIZES.length - 1];
   const rss = ours.get(hi)!.maxRssMb / ours.get(lo)!.maxRssMb;
   const body = [
-    '## XLSX validation: our dry run vs exceljs\'s streaming reader alone',
+    "## XLSX validation: our dry run vs exceljs's streaming reader alone",
     '',
     `\`bench/xlsx-validate.bench.ts\` (\`npm run bench:xlsx-validate\`): the generated asset register of the validation bench as a workbook (\`bench/lib/asset-xlsx.ts\`: money as numbers, dates as date cells, text in shared strings, written by exceljs), each way in a fresh child process, twice, interleaved, the faster run kept (peak RSS: the higher). Workbooks from 512 KiB are read in a worker thread (src/read/worker/xlsx-worker.ts: unzip by yauzl, our own sheet scanner and cell decoding there, src/read/xlsx/xlsx-sheet.ts; the checks and the report in the main thread), up to 64 batches of 128 rows ahead of the checks (src/read/worker/rows-thread.ts); the mapping's sample of the first rows comes from the same read. Before the worker, on a quiet machine: 0.41–0.43× at 50,000 rows (2.7–2.8 s), 0.37–0.48× at 200,000 (9.1–9.2 s), peak RSS 207 and 240–244 MB. Time is measured from the call, after the modules are loaded. ${machine()}.`,
     '',

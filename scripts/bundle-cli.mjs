@@ -15,9 +15,11 @@ const OUT = 'dist/bin';
 const BUNDLED = new Set(['zod', 'commander', 'csv-stringify', 'p-limit', 'yocto-queue']);
 
 /** What every start loads (--help is these alone), and the workers' own modules (they run in their thread). */
-const START = /\/dist\/(cli\/(bin|main|run|commands|program|pipe)|errors)\.js$|\/node_modules\/commander\/|-worker\.js$/;
+const START =
+  /\/dist\/(cli\/(bin|main|run|commands|program|pipe)|errors)\.js$|\/node_modules\/commander\/|-worker\.js$/;
 /** Parts only some commands use: each stays a chunk of its own. */
-const OCCASIONAL = /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx\/|worker\/xlsx-thread)|cli\/(export|template|status|doctor|sandbox))/;
+const OCCASIONAL =
+  /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx\/|worker\/xlsx-thread)|cli\/(export|template|status|doctor|sandbox))/;
 
 /**
  * Chunks: what a command needs is one file (app), the sandbox another. Split as the
@@ -41,13 +43,23 @@ function packageOf(id) {
 
 await rm(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
-  input: { assetbatch: 'dist/cli/bin.js', 'csv-worker': 'dist/read/worker/csv-worker.js', 'xlsx-worker': 'dist/read/worker/xlsx-worker.js' },
+  input: {
+    assetbatch: 'dist/cli/bin.js',
+    'csv-worker': 'dist/read/worker/csv-worker.js',
+    'xlsx-worker': 'dist/read/worker/xlsx-worker.js',
+  },
   platform: 'node',
   external: (id) => id.startsWith('node:') || (packageOf(id) !== undefined && !BUNDLED.has(packageOf(id))),
   // The entries export nothing a caller uses; this lets the groups above take their modules.
   preserveEntrySignatures: 'allow-extension',
   logLevel: 'warn',
 });
-await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting: chunkGroups });
+await bundle.write({
+  dir: OUT,
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
+  codeSplitting: chunkGroups,
+});
 await bundle.close();
 await chmod(`${OUT}/assetbatch.js`, 0o755);

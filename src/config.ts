@@ -46,7 +46,10 @@ const configFileSchema = memoized(() => {
     /** Seconds before the first retry of a failed request (doubling after). */
     retryDelay: z.number().positive().max(60).optional(),
     /** The name of the environment variable that holds the token (never the token itself). */
-    tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    tokenEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .optional(),
     concurrency: z.number().int().min(1).max(64).optional(),
     /** http(s)://[user:password@]host:port of the company's proxy (HTTPS_PROXY and --proxy win). */
     proxy: z.string().url().optional(),
@@ -137,7 +140,11 @@ export interface ConnectionFlags {
 export function positiveInt(value: string | number | undefined, name: string, min = 1): number | undefined {
   if (value === undefined) return undefined;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n) || n < min) throw new AssetbatchError('E_USAGE', `${name} must be a whole number${min > 0 ? ` of at least ${min}` : ' (0 or more)'}, not "${value}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new AssetbatchError(
+      'E_USAGE',
+      `${name} must be a whole number${min > 0 ? ` of at least ${min}` : ' (0 or more)'}, not "${value}"`,
+    );
   return n;
 }
 
@@ -149,14 +156,21 @@ export function knownSecrets(): readonly string[] {
   return [...resolvedTokens];
 }
 
-
 /** Flags > environment > config file > defaults. */
-export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): ConnectionConfig {
+export function connectionConfig(
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): ConnectionConfig {
   // An empty variable (`ASSETBATCH_TOKEN= assetbatch …`) counts as unset.
   const envVar = (name: string | undefined) => (name && env[name] ? env[name] : undefined);
-  const { settings: file, profile } = chooseProfile(loadConfigFile(flags.config), flags.profile ?? envVar('ASSETBATCH_PROFILE'), flags.config);
+  const { settings: file, profile } = chooseProfile(
+    loadConfigFile(flags.config),
+    flags.profile ?? envVar('ASSETBATCH_PROFILE'),
+    flags.config,
+  );
   // A sandbox profile gives way to a service named by a flag or the environment (flags > env > profile).
-  const sandbox = flags.sandbox === true || (file.sandbox === true && !flags.baseUrl && !envVar('ASSETBATCH_BASE_URL'));
+  const sandbox =
+    flags.sandbox === true || (file.sandbox === true && !flags.baseUrl && !envVar('ASSETBATCH_BASE_URL'));
   const baseUrl = sandbox ? undefined : (flags.baseUrl ?? envVar('ASSETBATCH_BASE_URL') ?? file.baseUrl);
   const token = sandbox ? undefined : (flags.token ?? envVar('ASSETBATCH_TOKEN') ?? envVar(file.tokenEnv));
   if (token) resolvedTokens.add(token);
@@ -171,20 +185,31 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     try {
       url = new URL(baseUrl);
     } catch {
-      throw new AssetbatchError('E_CONFIG', `"${showUrl(baseUrl)}" is not a URL`, { hint: 'Example: --base-url https://dashboard-api.revnue.com' });
+      throw new AssetbatchError('E_CONFIG', `"${showUrl(baseUrl)}" is not a URL`, {
+        hint: 'Example: --base-url https://dashboard-api.revnue.com',
+      });
     }
     // user:secret@ is never how this service authenticates, and every message naming the URL would show it.
     if (url.username || url.password) {
-      throw new AssetbatchError('E_CONFIG', `the base URL holds a user name or password (${showUrl(baseUrl)}); the service takes a token, not these`, {
-        hint: 'Give the base URL without "user:password@", and the token with ASSETBATCH_TOKEN (or --token).',
-      });
+      throw new AssetbatchError(
+        'E_CONFIG',
+        `the base URL holds a user name or password (${showUrl(baseUrl)}); the service takes a token, not these`,
+        {
+          hint: 'Give the base URL without "user:password@", and the token with ASSETBATCH_TOKEN (or --token).',
+        },
+      );
     }
     if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
-      throw new AssetbatchError('E_INSECURE_URL', `refusing to send the token over plain http to ${url.host}`, {
-        hint: 'Use https://, or add --allow-insecure-http if you really mean it.',
-      });
+      throw new AssetbatchError(
+        'E_INSECURE_URL',
+        `refusing to send the token over plain http to ${url.host}`,
+        {
+          hint: 'Use https://, or add --allow-insecure-http if you really mean it.',
+        },
+      );
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AssetbatchError('E_CONFIG', `"${showUrl(baseUrl)}" is not an http(s) URL`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new AssetbatchError('E_CONFIG', `"${showUrl(baseUrl)}" is not an http(s) URL`);
     if (!token) {
       throw new AssetbatchError('E_CONFIG', 'no API token', {
         hint: 'Set ASSETBATCH_TOKEN (or --token, or "tokenEnv" in assetbatch.config.json naming the variable that holds it).',
@@ -203,7 +228,9 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
     allowInsecureHttp,
     concurrency: file.concurrency,
     proxy: proxySetting(flags.proxy, file.proxy, baseUrl, env),
-    timeoutMs: Math.round((timeoutSeconds(flags.timeout) ?? file.timeout ?? DEFAULT_TIMEOUT_MS / 1000) * 1000),
+    timeoutMs: Math.round(
+      (timeoutSeconds(flags.timeout) ?? file.timeout ?? DEFAULT_TIMEOUT_MS / 1000) * 1000,
+    ),
     profile,
   });
 }
@@ -212,7 +239,11 @@ export function connectionConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv 
  * The settings of the chosen profile over the file's top level (its defaults for every profile).
  * The name comes from --profile, else ASSETBATCH_PROFILE, else the file's defaultProfile.
  */
-export function chooseProfile(file: ConfigFile, asked: string | undefined, path?: string): { settings: ProfileSettings; profile?: string } {
+export function chooseProfile(
+  file: ConfigFile,
+  asked: string | undefined,
+  path?: string,
+): { settings: ProfileSettings; profile?: string } {
   const { profiles = {}, defaultProfile, exports: _saved, ...defaults } = file;
   const name = asked ?? defaultProfile;
   if (name === undefined) return { settings: defaults };
@@ -220,10 +251,15 @@ export function chooseProfile(file: ConfigFile, asked: string | undefined, path?
   const chosen = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (!chosen) {
     const where = path ?? 'assetbatch.config.json';
-    const what = asked === undefined ? `its defaultProfile "${name}" is not among its profiles` : `there is no profile "${name}"`;
+    const what =
+      asked === undefined
+        ? `its defaultProfile "${name}" is not among its profiles`
+        : `there is no profile "${name}"`;
     throw new AssetbatchError(asked === undefined ? 'E_CONFIG' : 'E_USAGE', what, {
       location: { file: where },
-      hint: names.length ? `Profiles there: ${names.join(', ')}.` : `${where} has no "profiles"; see docs/configuration.md#profiles.`,
+      hint: names.length
+        ? `Profiles there: ${names.join(', ')}.`
+        : `${where} has no "profiles"; see docs/configuration.md#profiles.`,
     });
   }
   return { settings: { ...defaults, ...chosen }, profile: name };
@@ -238,7 +274,9 @@ export function savedExport(name: string, path?: string, cwd = process.cwd()): S
   const names = Object.keys(saved);
   throw new AssetbatchError('E_USAGE', `there is no saved export "${name}"`, {
     location: { file: where },
-    hint: names.length ? `Saved exports there: ${names.join(', ')}.` : `${where} has no "exports"; see docs/export.md#saved-exports.`,
+    hint: names.length
+      ? `Saved exports there: ${names.join(', ')}.`
+      : `${where} has no "exports"; see docs/export.md#saved-exports.`,
   });
 }
 
@@ -251,13 +289,24 @@ export interface WriteTarget {
 }
 
 export function writeTarget(cfg: ConnectionConfig): WriteTarget {
-  if (cfg.sandbox || !cfg.baseUrl) return { where: 'in-process sandbox', company: cfg.company, profile: cfg.profile };
+  if (cfg.sandbox || !cfg.baseUrl)
+    return { where: 'in-process sandbox', company: cfg.company, profile: cfg.profile };
   const local = LOOPBACK.test(new URL(cfg.baseUrl).hostname);
-  return { where: local ? 'this machine' : 'service', baseUrl: cfg.baseUrl, company: cfg.company, profile: cfg.profile };
+  return {
+    where: local ? 'this machine' : 'service',
+    baseUrl: cfg.baseUrl,
+    company: cfg.company,
+    profile: cfg.profile,
+  };
 }
 
 /** --proxy, else the environment's (read by the client itself), else the config file's. Its password becomes a secret. */
-function proxySetting(flag: string | undefined, fromFile: string | undefined, baseUrl: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+function proxySetting(
+  flag: string | undefined,
+  fromFile: string | undefined,
+  baseUrl: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
   const inEnv = baseUrl ? envProxy(new URL(baseUrl), env) : undefined;
   const proxy = flag ?? (inEnv ? undefined : fromFile);
   for (const p of [proxy, inEnv]) {
@@ -266,10 +315,14 @@ function proxySetting(flag: string | undefined, fromFile: string | undefined, ba
     try {
       url = new URL(p);
     } catch {
-      throw new AssetbatchError('E_CONFIG', `the proxy "${showUrl(p)}" is not a URL`, { hint: 'Example: --proxy http://proxy.example.com:3128 (or http://user:password@proxy.example.com:3128)' });
+      throw new AssetbatchError('E_CONFIG', `the proxy "${showUrl(p)}" is not a URL`, {
+        hint: 'Example: --proxy http://proxy.example.com:3128 (or http://user:password@proxy.example.com:3128)',
+      });
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AssetbatchError('E_CONFIG', `the proxy "${showUrl(p)}" is not an http(s) URL`);
-    for (const secret of [url.password, decodeURIComponent(url.password), `${url.username}:${url.password}`]) if (url.password && secret.length >= 4) resolvedTokens.add(secret);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new AssetbatchError('E_CONFIG', `the proxy "${showUrl(p)}" is not an http(s) URL`);
+    for (const secret of [url.password, decodeURIComponent(url.password), `${url.username}:${url.password}`])
+      if (url.password && secret.length >= 4) resolvedTokens.add(secret);
   }
   return proxy;
 }
@@ -277,7 +330,11 @@ function proxySetting(flag: string | undefined, fromFile: string | undefined, ba
 function timeoutSeconds(value: string | number | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new AssetbatchError('E_USAGE', `--timeout must be a number of seconds between 0 and 3600, not "${value}"`);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600)
+    throw new AssetbatchError(
+      'E_USAGE',
+      `--timeout must be a number of seconds between 0 and 3600, not "${value}"`,
+    );
   return n;
 }
 
@@ -285,7 +342,11 @@ function timeoutSeconds(value: string | number | undefined): number | undefined 
 function retryDelayMs(fromEnv: string | undefined, fromFile: number | undefined): number | undefined {
   if (fromEnv !== undefined) {
     const n = Number(fromEnv);
-    if (!Number.isFinite(n) || n <= 0 || n > 60) throw new AssetbatchError('E_CONFIG', `ASSETBATCH_RETRY_DELAY must be a number of seconds between 0 and 60, not "${fromEnv}"`);
+    if (!Number.isFinite(n) || n <= 0 || n > 60)
+      throw new AssetbatchError(
+        'E_CONFIG',
+        `ASSETBATCH_RETRY_DELAY must be a number of seconds between 0 and 60, not "${fromEnv}"`,
+      );
     return n * 1000;
   }
   return fromFile === undefined ? undefined : fromFile * 1000;
@@ -295,7 +356,11 @@ function retryDelayMs(fromEnv: string | undefined, fromFile: number | undefined)
 function rateWindowMs(fromEnv: string | undefined, fromFile: number | undefined): number | undefined {
   if (fromEnv !== undefined) {
     const n = Number(fromEnv);
-    if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new AssetbatchError('E_CONFIG', `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and 3600, not "${fromEnv}"`);
+    if (!Number.isFinite(n) || n <= 0 || n > 3600)
+      throw new AssetbatchError(
+        'E_CONFIG',
+        `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and 3600, not "${fromEnv}"`,
+      );
     return Math.round(n * 1000);
   }
   return fromFile === undefined ? undefined : Math.round(fromFile * 1000);

@@ -36,7 +36,12 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
   if (cfg.sandbox) {
     // Imported lazily: the sandbox is only loaded when asked for.
     const { startSandbox } = await import('./sandbox/index.js');
-    const sb = await startSandbox({ port: 0, rateLimit: cfg.rateLimit, rateWindowMs: cfg.rateWindowMs, ...(opts.sandboxOptions ?? {}) });
+    const sb = await startSandbox({
+      port: 0,
+      rateLimit: cfg.rateLimit,
+      rateWindowMs: cfg.rateWindowMs,
+      ...(opts.sandboxOptions ?? {}),
+    });
     baseUrl = sb.url;
     token = sb.token;
     stopSandbox = () => sb.close();
@@ -69,7 +74,8 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     lastShare,
     async close() {
       // The requests this run sent, for a run that starts before they leave the window.
-      if (!cfg.sandbox && client.stats.requests > 0) rememberSends(paceAt, client.limiter.recentSends(), windowMs);
+      if (!cfg.sandbox && client.stats.requests > 0)
+        rememberSends(paceAt, client.limiter.recentSends(), windowMs);
       await client.close();
       await stopSandbox?.();
     },

@@ -180,7 +180,9 @@ export function fileSystemError(e: unknown, writesBegan = false, file?: string):
   if (!reason || !path) return undefined;
   const full = err.code === 'ENOSPC' || err.code === 'EDQUOT';
   const code: ErrorCode = full ? 'E_DISK_FULL' : writesBegan ? 'E_FILE_WRITE' : 'E_FILE_ACCESS';
-  const message = full ? `the disk is full: could not write ${path}` : `cannot write ${path}: ${reason} (${err.code})`;
+  const message = full
+    ? `the disk is full: could not write ${path}`
+    : `cannot write ${path}: ${reason} (${err.code})`;
   const hint = writesBegan ? `${WAY_OUT} The journal resumes where this run stopped.` : WAY_OUT;
   // The path is in the message (which --json prints alone), so not in a location as well.
   return new AssetbatchError(code, message, { hint, cause: e });
@@ -192,14 +194,24 @@ export function fileWriteError(e: unknown, file: string): AssetbatchError {
   const known = fileSystemError(e, true, file);
   if (known) return known;
   const code = (e as NodeJS.ErrnoException)?.code;
-  return new AssetbatchError('E_FILE_WRITE', `could not write ${file} (${code ?? String((e as Error)?.message ?? e)})`, { location: { file }, cause: e });
+  return new AssetbatchError(
+    'E_FILE_WRITE',
+    `could not write ${file} (${code ?? String((e as Error)?.message ?? e)})`,
+    { location: { file }, cause: e },
+  );
 }
 
 /** The one table from error code to process exit code. */
 export function exitCodeFor(code: ErrorCode): number {
   if (code === 'E_INTERNAL') return ExitCode.STOPPED;
   if (STOPPING.has(code)) return ExitCode.STOPPED;
-  if (code.startsWith('E_VALUE') || code.startsWith('E_LOOKUP') || code === 'E_RULE' || code === 'E_DUPLICATE_ROW' || code === 'E_SERVICE_REJECTED') {
+  if (
+    code.startsWith('E_VALUE') ||
+    code.startsWith('E_LOOKUP') ||
+    code === 'E_RULE' ||
+    code === 'E_DUPLICATE_ROW' ||
+    code === 'E_SERVICE_REJECTED'
+  ) {
     return ExitCode.ROWS_FAILED;
   }
   return ExitCode.USAGE;

@@ -4,7 +4,14 @@
 export { RATE_LIMIT } from './resources/service.js';
 export { fileSystemError } from './errors.js';
 export { WRITABLE } from './resources/index.js';
-export { chooseProfile, loadConfigFile, positiveInt, knownSecrets, savedExport, type SavedExport } from './config.js';
+export {
+  chooseProfile,
+  loadConfigFile,
+  positiveInt,
+  knownSecrets,
+  savedExport,
+  type SavedExport,
+} from './config.js';
 export { presetPath, writableResource, loadCustomFields, NO_HEADER_ROW } from './run/import.js';
 export { RATE_MINUTES } from './run/status.js';
 export { reportFormat } from './report/report.js';

@@ -7,11 +7,26 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
 
-export const ASSET_HEADERS = ['Name', 'Serial No.', 'Category', 'Sub Cat', 'Country', 'Purchase Cost ($)', 'Purchase Date', 'Status', 'Notes'];
+export const ASSET_HEADERS = [
+  'Name',
+  'Serial No.',
+  'Category',
+  'Sub Cat',
+  'Country',
+  'Purchase Cost ($)',
+  'Purchase Date',
+  'Status',
+  'Notes',
+];
 
 // The seed account's lists (src/sandbox/seed): every name here resolves in company 1.
 const KINDS = [
-  ['Laptop', 'Hardware', 'Laptop', ['Latitude 7440', 'ThinkPad T14 Gen 4', 'MacBook Pro 14 M3', 'EliteBook 840 G10']],
+  [
+    'Laptop',
+    'Hardware',
+    'Laptop',
+    ['Latitude 7440', 'ThinkPad T14 Gen 4', 'MacBook Pro 14 M3', 'EliteBook 840 G10'],
+  ],
   ['Desktop', 'Hardware', 'Desktop', ['OptiPlex 7010', 'ThinkCentre M90q', 'iMac 24']],
   ['Monitor', 'Hardware', 'Monitor', ['UltraSharp U2723QE', 'HP E24 G5']],
   ['Server', 'Hardware', 'Server', ['PowerEdge R760', 'PowerEdge R650']],
@@ -20,7 +35,15 @@ const KINDS = [
 ] as const;
 const COUNTRIES = ['USA', 'USA', 'USA', 'Germany', 'United Kingdom'];
 const STATUSES = ['In Use', 'In Use', 'In Use', 'In Stock', 'In Repair'];
-const NOTES = ['', '', '', 'Docking station included', 'Screen replaced, see ticket "INC-4411"', 'Leased, returns 2027', 'Spare, keep in cabinet B'];
+const NOTES = [
+  '',
+  '',
+  '',
+  'Docking station included',
+  'Screen replaced, see ticket "INC-4411"',
+  'Leased, returns 2027',
+  'Spare, keep in cabinet B',
+];
 
 /** One bad value, in turn, so the report has every kind of row issue a register has. */
 const BAD: readonly ((cells: string[]) => void)[] = [
@@ -76,7 +99,11 @@ export function registerRow(i: number, opts: RegisterOptions = {}): { cells: str
  * Write a register of `rows` data rows to `path` (skipped when a file of that name is
  * already there: the name should carry the size). Returns the number of invalid rows.
  */
-export async function writeRegisterCsv(path: string, rows: number, opts: RegisterOptions = {}): Promise<{ invalid: number; bytes: number }> {
+export async function writeRegisterCsv(
+  path: string,
+  rows: number,
+  opts: RegisterOptions = {},
+): Promise<{ invalid: number; bytes: number }> {
   const every = opts.invalidEvery ?? 50;
   const invalid = every > 0 ? Math.floor(rows / every) : 0;
   const existing = await stat(path).catch(() => undefined);

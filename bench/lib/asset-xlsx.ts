@@ -12,7 +12,8 @@ function typed(cells: readonly string[]): (string | number | Date)[] {
   const money = /^\$([\d,]+\.\d\d)$/.exec(cells[5]);
   if (money) out[5] = Number(money[1].replace(/,/g, ''));
   const date = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(cells[6]);
-  if (date && Number(date[1]) <= 28) out[6] = new Date(Date.UTC(Number(date[3]), Number(date[2]) - 1, Number(date[1])));
+  if (date && Number(date[1]) <= 28)
+    out[6] = new Date(Date.UTC(Number(date[3]), Number(date[2]) - 1, Number(date[1])));
   return out;
 }
 
@@ -22,9 +23,16 @@ export async function writeRegisterXlsx(path: string, rows: number): Promise<{ b
   if (existing && existing.size > 0) return { bytes: existing.size };
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp.xlsx`;
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: tmp, useSharedStrings: true, useStyles: true });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: tmp,
+    useSharedStrings: true,
+    useStyles: true,
+  });
   const ws = wb.addWorksheet('Register');
-  ws.columns = ASSET_HEADERS.map((_, i) => ({ key: String(i), style: i === 5 ? { numFmt: '0.00' } : i === 6 ? { numFmt: 'dd/mm/yyyy' } : {} }));
+  ws.columns = ASSET_HEADERS.map((_, i) => ({
+    key: String(i),
+    style: i === 5 ? { numFmt: '0.00' } : i === 6 ? { numFmt: 'dd/mm/yyyy' } : {},
+  }));
   ws.addRow([...ASSET_HEADERS]).commit();
   for (let i = 0; i < rows; i++) ws.addRow(typed(registerRow(i).cells)).commit();
   ws.commit();

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 // The repository's root, from bench/lib/ as written or as compiled into bench/data/build/.
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/bench[\\/]data[\\/]build[\\/]?$/, '');
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(
+  /bench[\\/]data[\\/]build[\\/]?$/,
+  '',
+);
 export const DATA = join(ROOT, 'bench', 'data');
 const BUILD = join(DATA, 'build');
 
@@ -16,8 +19,11 @@ export function compileBench(): (module: string) => string {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   // Type errors elsewhere in the tree (work in progress) do not stop the emit; a missing
   // output does.
-  const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'bench', 'lib', 'tsconfig.json')], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'bench', 'lib', 'tsconfig.json')], {
+    encoding: 'utf8',
+  });
   const path = (module: string) => join(BUILD, 'bench', 'lib', `${module}.js`);
-  if (!existsSync(path('validate-child'))) throw new Error(`compiling the bench failed:\n${r.stdout}${r.stderr}`);
+  if (!existsSync(path('validate-child')))
+    throw new Error(`compiling the bench failed:\n${r.stdout}${r.stderr}`);
   return path;
 }

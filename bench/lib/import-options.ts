@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Connection } from '../../src/connect.js';
 import type { ImportOptions } from '../../src/run/types.js';
 
-export function benchImportOptions(file: string, dir: string, label: string, connection: ImportOptions['connection'], conn: Connection, concurrency: number): ImportOptions {
+export function benchImportOptions(
+  file: string,
+  dir: string,
+  label: string,
+  connection: ImportOptions['connection'],
+  conn: Connection,
+  concurrency: number,
+): ImportOptions {
   return {
     file,
     resource: 'asset',

@@ -99,20 +99,28 @@ function describe(f: CallFrame): string {
  * The functions with the most self time (or, with `inclusive`, time including what they
  * call); `ours` keeps only frames compiled from src/.
  */
-export function hotSpots(profilePath: string, opts: { top?: number; ours?: boolean; inclusive?: boolean } = {}): { totalMs: number; spots: HotSpot[] } {
+export function hotSpots(
+  profilePath: string,
+  opts: { top?: number; ours?: boolean; inclusive?: boolean } = {},
+): { totalMs: number; spots: HotSpot[] } {
   const p = JSON.parse(readFileSync(profilePath, 'utf8')) as CpuProfile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const names = new Map<number, string>();
-  const name = (id: number) => names.get(id) ?? (names.set(id, describe(byId.get(id)!.callFrame)), names.get(id)!);
+  const name = (id: number) =>
+    names.get(id) ?? (names.set(id, describe(byId.get(id)!.callFrame)), names.get(id)!);
   const self = new Map<string, number>();
   let total = 0;
   p.samples.forEach((id, i) => {
     const us = p.timeDeltas[i] ?? 0;
     total += us;
     const counted = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = opts.inclusive ? parent.get(at) : undefined) {
+    for (
+      let at: number | undefined = id;
+      at !== undefined;
+      at = opts.inclusive ? parent.get(at) : undefined
+    ) {
       if (opts.ours && !byId.get(at)!.callFrame.url.includes('/bench/data/build/src/')) continue;
       const where = name(at);
       // A recursive function counts once per sample.

@@ -5,7 +5,8 @@ import { cpus, loadavg } from 'node:os';
 import { openAtomic } from '../../src/util/atomic-file.js';
 
 const RESULTS = new URL('../results.md', import.meta.url).pathname;
-const HEADER = '# Benchmark results\n\nEach section is written by its benchmark in bench/; rerun one to refresh its section.\n';
+const HEADER =
+  '# Benchmark results\n\nEach section is written by its benchmark in bench/; rerun one to refresh its section.\n';
 
 /** Replace the section between `<!-- name:start -->` and `<!-- name:end -->` (appended when absent). */
 export async function writeSection(name: string, body: string): Promise<void> {
@@ -15,7 +16,10 @@ export async function writeSection(name: string, body: string): Promise<void> {
   const current = await readFile(RESULTS, 'utf8').catch(() => HEADER);
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + section + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
   const out = await openAtomic(RESULTS);
   out.stream.write(next);
   await out.commit();
@@ -27,7 +31,11 @@ export function machine(): string {
 }
 
 /** A markdown table; columns after the first `textColumns` are right-aligned (figures). */
-export function table(head: readonly string[], rows: readonly (readonly string[])[], textColumns = 2): string {
+export function table(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  textColumns = 2,
+): string {
   const align = head.map((_, i) => (i < textColumns ? '---' : '---:'));
   return [head, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }

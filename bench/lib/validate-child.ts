@@ -25,7 +25,13 @@ async function raw(file: string): Promise<Counted> {
 
 /** exceljs's streaming reader alone over a workbook's first sheet: the baseline (our XLSX reader was built on it until issue 17 replaced it with its own). */
 async function xlsxFloor(file: string): Promise<Counted> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let rows = 0;
   for await (const ws of reader) {
     for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
@@ -60,10 +66,17 @@ async function validate(file: string, reportPath: string): Promise<Counted> {
 const [mode, file, reportPath] = process.argv.slice(2);
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const counted = mode === 'raw' ? await raw(file) : mode === 'xlsx-floor' ? await xlsxFloor(file) : await validate(file, reportPath ?? `${file}.report.csv`);
+const counted =
+  mode === 'raw'
+    ? await raw(file)
+    : mode === 'xlsx-floor'
+      ? await xlsxFloor(file)
+      : await validate(file, reportPath ?? `${file}.report.csv`);
 const ms = performance.now() - t0;
 // CPU time (every thread, user and system) moves less than wall time on a shared machine.
 const cpu = process.cpuUsage(cpu0);
 const cpuMs = (cpu.user + cpu.system) / 1000;
 // maxRSS is in kilobytes.
-process.stdout.write(`${JSON.stringify({ mode, ...counted, ms, cpuMs, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ mode, ...counted, ms, cpuMs, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+);

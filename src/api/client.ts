@@ -68,7 +68,15 @@ export class ApiError extends AssetbatchError {
   readonly body: unknown;
   readonly method: string;
   readonly path: string;
-  constructor(code: ErrorCode, message: string, status: number, body: unknown, method: string, path: string, hint?: string) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    status: number,
+    body: unknown,
+    method: string,
+    path: string,
+    hint?: string,
+  ) {
     super(code, message, { hint, details: body });
     this.status = status;
     this.body = body;
@@ -84,14 +92,26 @@ export class ApiError extends AssetbatchError {
 export class AmbiguousWriteError extends AssetbatchError {
   readonly method: string;
   readonly path: string;
-  constructor(method: string, path: string, cause: unknown, message = `no answer to ${method} ${path}: it may or may not have been done`) {
+  constructor(
+    method: string,
+    path: string,
+    cause: unknown,
+    message = `no answer to ${method} ${path}: it may or may not have been done`,
+  ) {
     super('E_NETWORK', message, { cause });
     this.method = method;
     this.path = path;
   }
 }
 
-const NETWORK_BEFORE_SEND = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'PROXY_CONNECT_TIMEOUT', 'PROXY_CONNECT_FAILED']);
+const NETWORK_BEFORE_SEND = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'PROXY_CONNECT_TIMEOUT',
+  'PROXY_CONNECT_FAILED',
+]);
 
 function errorCodeOf(e: unknown): string | undefined {
   let cur: unknown = e;
@@ -112,7 +132,14 @@ function withListenerBound(c: AbortController, n: number): AbortController {
 export class ApiClient {
   readonly baseUrl: string;
   readonly limiter: RateLimiter;
-  readonly stats: ClientStats = { requests: 0, byMethod: {}, retries: 0, throttled: 0, serverErrors: 0, networkErrors: 0 };
+  readonly stats: ClientStats = {
+    requests: 0,
+    byMethod: {},
+    retries: 0,
+    throttled: 0,
+    serverErrors: 0,
+    networkErrors: 0,
+  };
   private readonly dispatcher: Dispatcher;
   private interrupted: Error | undefined;
   /**
@@ -125,7 +152,9 @@ export class ApiClient {
   private readonly origin: string;
   private readonly auth: string;
   private readonly token: string;
-  private readonly opts: Required<Pick<ClientOptions, 'maxRetries' | 'timeoutMs' | 'backoffMs' | 'maxRetryAfterMs'>>;
+  private readonly opts: Required<
+    Pick<ClientOptions, 'maxRetries' | 'timeoutMs' | 'backoffMs' | 'maxRetryAfterMs'>
+  >;
   private readonly logger?: Logger;
   private readonly prefix: string;
   /** The proxy requests go through (for messages), undefined when none. */
@@ -142,7 +171,14 @@ export class ApiClient {
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
     this.token = opts.token;
-    this.limiter = opts.limiter ?? new RateLimiter({ limit: opts.rateLimit ?? RATE_LIMIT, startRate: opts.startRate, windowMs: opts.rateWindowMs, history: opts.history });
+    this.limiter =
+      opts.limiter ??
+      new RateLimiter({
+        limit: opts.rateLimit ?? RATE_LIMIT,
+        startRate: opts.startRate,
+        windowMs: opts.rateWindowMs,
+        history: opts.history,
+      });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -168,7 +204,13 @@ export class ApiClient {
    * POST only when the service certainly did not act (429, 503, connection refused),
    * otherwise AmbiguousWriteError.
    */
-  async write<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, query?: Query, opts?: RequestOptions): Promise<T> {
+  async write<T>(
+    method: 'POST' | 'PUT' | 'PATCH',
+    path: string,
+    body: unknown,
+    query?: Query,
+    opts?: RequestOptions,
+  ): Promise<T> {
     return this.request<T>(method, path, body, query, opts?.gate);
   }
 
@@ -176,7 +218,13 @@ export class ApiClient {
     await this.dispatcher.close();
   }
 
-  private async request<T>(method: Method, path: string, body: unknown, query?: Query, gate: Gate = this.limiter): Promise<T> {
+  private async request<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    query?: Query,
+    gate: Gate = this.limiter,
+  ): Promise<T> {
     const idempotent = method !== 'POST';
     const qs = query ? buildQuery(query) : '';
     const fullPath = path + qs;
@@ -217,10 +265,16 @@ export class ApiClient {
         if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
         if (attempt >= this.opts.maxRetries) {
           const tries = `; ${attempt + 1} tries over ${Math.round((Date.now() - firstTry) / 1000)} s`;
-          throw new AssetbatchError(sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK', describeNetworkError(code, this.baseUrl, this.opts.timeoutMs) + this.via() + tries, {
-            cause: e,
-            hint: sentNothing ? 'Check the base URL, the proxy (--proxy, HTTPS_PROXY, NO_PROXY) and that the service (or the sandbox) is running.' : undefined,
-          });
+          throw new AssetbatchError(
+            sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK',
+            describeNetworkError(code, this.baseUrl, this.opts.timeoutMs) + this.via() + tries,
+            {
+              cause: e,
+              hint: sentNothing
+                ? 'Check the base URL, the proxy (--proxy, HTTPS_PROXY, NO_PROXY) and that the service (or the sandbox) is running.'
+                : undefined,
+            },
+          );
         }
         await this.backoff(attempt);
         continue;
@@ -233,12 +287,22 @@ export class ApiClient {
       if (status === 429) {
         this.stats.throttled++;
         // Without a word on how long, until our oldest request leaves the window (a slot frees), not a whole minute.
-        const wait = parseRetryAfter(headers['retry-after']) ?? retryAfterFromDetail(parsed) ?? this.limiter.untilSlotFrees();
+        const wait =
+          parseRetryAfter(headers['retry-after']) ??
+          retryAfterFromDetail(parsed) ??
+          this.limiter.untilSlotFrees();
         throttledFor += wait;
         // One long wait, or a service that keeps refusing for as long: stop rather than hang.
         if (wait > this.opts.maxRetryAfterMs || throttledFor > this.opts.maxRetryAfterMs) {
-          throw new ApiError('E_HTTP_RATE_LIMITED', `the service keeps refusing requests for the rate limit (asked to wait ${Math.round(throttledFor / 1000)} s in all)`, status, parsed, method, path,
-            'Another client may be spending the account\'s budget; try again later, or lower --rate-limit.');
+          throw new ApiError(
+            'E_HTTP_RATE_LIMITED',
+            `the service keeps refusing requests for the rate limit (asked to wait ${Math.round(throttledFor / 1000)} s in all)`,
+            status,
+            parsed,
+            method,
+            path,
+            "Another client may be spending the account's budget; try again later, or lower --rate-limit.",
+          );
         }
         this.logger?.info({ method, path: fullPath, waitMs: wait }, 'rate limited: pausing all requests');
         this.limiter.pause(wait);
@@ -253,7 +317,14 @@ export class ApiClient {
         const safe = idempotent || status === 503;
         if (!safe) throw new AmbiguousWriteError(method, path, new Error(`HTTP ${status}`));
         if (attempt >= this.opts.maxRetries) {
-          throw new ApiError('E_HTTP_SERVER', `the service failed (HTTP ${status}) ${this.opts.maxRetries + 1} times on ${method} ${path}`, status, parsed, method, path);
+          throw new ApiError(
+            'E_HTTP_SERVER',
+            `the service failed (HTTP ${status}) ${this.opts.maxRetries + 1} times on ${method} ${path}`,
+            status,
+            parsed,
+            method,
+            path,
+          );
         }
         await this.backoff(attempt);
         continue;
@@ -270,46 +341,104 @@ export class ApiClient {
   /** The proxy answered the tunnel's CONNECT with an error: nothing reached the service, and retrying will not help. */
   private proxyRefused(status: number, cause: unknown): AssetbatchError {
     const why = status === 407 ? 'it wants credentials, or refused the ones given' : `HTTP ${status}`;
-    return new AssetbatchError('E_UNREACHABLE', `the proxy would not connect to ${this.baseUrl}: ${why}${this.via()}`, {
-      cause,
-      hint: status === 407 ? 'Put the proxy\'s user name and password in its URL: --proxy http://user:password@proxy:3128 (or HTTPS_PROXY).' : 'Ask who runs the proxy whether it lets this host through, or set NO_PROXY for it.',
-    });
+    return new AssetbatchError(
+      'E_UNREACHABLE',
+      `the proxy would not connect to ${this.baseUrl}: ${why}${this.via()}`,
+      {
+        cause,
+        hint:
+          status === 407
+            ? "Put the proxy's user name and password in its URL: --proxy http://user:password@proxy:3128 (or HTTPS_PROXY)."
+            : 'Ask who runs the proxy whether it lets this host through, or set NO_PROXY for it.',
+      },
+    );
   }
 
   /**
    * A success's body. A read answered with something that is not JSON (a proxy's or a
    * login page's HTML) is no data at all: a clear error naming the URL, not a crash later.
    */
-  private success<T>(method: Method, fullPath: string, status: number, headers: Record<string, string | string[] | undefined>, text: string): T {
+  private success<T>(
+    method: Method,
+    fullPath: string,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+    text: string,
+  ): T {
     if (text === '') return undefined as T;
     const value = safeJson(text);
     if (method === 'GET' && typeof value === 'string' && !/^\s*"/.test(text)) {
       const type = String(headers['content-type'] ?? 'no content type').split(';')[0];
-      throw new ApiError('E_HTTP_UNEXPECTED', `GET ${this.baseUrl}${fullPath} answered HTTP ${status} with ${type} instead of JSON`, status, undefined, method, fullPath,
-        'Something other than the service answered (a proxy, a login page, a wrong --base-url): open the URL in a browser to see what it is.');
+      throw new ApiError(
+        'E_HTTP_UNEXPECTED',
+        `GET ${this.baseUrl}${fullPath} answered HTTP ${status} with ${type} instead of JSON`,
+        status,
+        undefined,
+        method,
+        fullPath,
+        'Something other than the service answered (a proxy, a login page, a wrong --base-url): open the URL in a browser to see what it is.',
+      );
     }
     return value as T;
   }
 
   /** A read whose answer is JSON but not what the call returns (a list's page): a clear error naming the URL. */
   unexpectedShape(path: string, what: string): ApiError {
-    return new ApiError('E_HTTP_UNEXPECTED', `GET ${this.baseUrl}${path} answered HTTP 200 with something that is not ${what}`, 200, undefined, 'GET', path,
-      'Check --base-url: it should be the service root (e.g. https://dashboard-api.revnue.com), with /api/v2 added by assetbatch.');
+    return new ApiError(
+      'E_HTTP_UNEXPECTED',
+      `GET ${this.baseUrl}${path} answered HTTP 200 with something that is not ${what}`,
+      200,
+      undefined,
+      'GET',
+      path,
+      'Check --base-url: it should be the service root (e.g. https://dashboard-api.revnue.com), with /api/v2 added by assetbatch.',
+    );
   }
 
   private statusError(status: number, body: unknown, method: string, path: string): ApiError {
-    const detail = body && typeof body === 'object' && 'detail' in body ? String((body as { detail: unknown }).detail) : undefined;
+    const detail =
+      body && typeof body === 'object' && 'detail' in body
+        ? String((body as { detail: unknown }).detail)
+        : undefined;
     switch (status) {
       case 401:
       case 403:
-        return new ApiError('E_HTTP_AUTH', `the service refused the token (HTTP ${status}${detail ? `: ${detail}` : ''})`, status, body, method, path,
-          'Check --token or ASSETBATCH_TOKEN (an administrator creates tokens on the service\'s settings page).');
+        return new ApiError(
+          'E_HTTP_AUTH',
+          `the service refused the token (HTTP ${status}${detail ? `: ${detail}` : ''})`,
+          status,
+          body,
+          method,
+          path,
+          "Check --token or ASSETBATCH_TOKEN (an administrator creates tokens on the service's settings page).",
+        );
       case 404:
-        return new ApiError('E_HTTP_NOT_FOUND', `not found: ${method} ${path}${detail ? ` (${detail})` : ''}`, status, body, method, path);
+        return new ApiError(
+          'E_HTTP_NOT_FOUND',
+          `not found: ${method} ${path}${detail ? ` (${detail})` : ''}`,
+          status,
+          body,
+          method,
+          path,
+        );
       case 400:
-        return new ApiError('E_HTTP_BAD_REQUEST', `the service rejected ${method} ${path}${detail ? `: ${detail}` : ''}`, status, body, method, path);
+        return new ApiError(
+          'E_HTTP_BAD_REQUEST',
+          `the service rejected ${method} ${path}${detail ? `: ${detail}` : ''}`,
+          status,
+          body,
+          method,
+          path,
+        );
       default:
-        return new ApiError('E_HTTP_UNEXPECTED', `unexpected answer HTTP ${status} to ${method} ${path}${detail ? `: ${detail}` : ''}`, status, body, method, path);
+        return new ApiError(
+          'E_HTTP_UNEXPECTED',
+          `unexpected answer HTTP ${status} to ${method} ${path}${detail ? `: ${detail}` : ''}`,
+          status,
+          body,
+          method,
+          path,
+        );
     }
   }
 
@@ -356,7 +485,8 @@ function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRout
     bodyTimeout: timeout,
     proxyTls: { timeout },
     requestTls: { timeout },
-    clientFactory: (origin, options) => proxyPool(origin, { ...options, headersTimeout: timeout, bodyTimeout: timeout }),
+    clientFactory: (origin, options) =>
+      proxyPool(origin, { ...options, headersTimeout: timeout, bodyTimeout: timeout }),
   });
 }
 
@@ -366,11 +496,16 @@ function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRout
  */
 function proxyPool(origin: string | URL, options: Pool.Options): Dispatcher {
   const pool = new Pool(origin, options);
-  const connect = pool.connect.bind(pool) as (o: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  const connect = pool.connect.bind(pool) as (
+    o: Dispatcher.ConnectOptions,
+  ) => Promise<Dispatcher.ConnectData>;
   const tunnel = (o: Dispatcher.ConnectOptions) =>
     connect(o).catch((e: unknown) => {
       const timedOut = /TIMEOUT/.test(errorCodeOf(e) ?? '');
-      throw Object.assign(new Error(`the proxy's tunnel failed: ${(e as Error)?.message}`), { code: timedOut ? 'PROXY_CONNECT_TIMEOUT' : 'PROXY_CONNECT_FAILED', cause: e });
+      throw Object.assign(new Error(`the proxy's tunnel failed: ${(e as Error)?.message}`), {
+        code: timedOut ? 'PROXY_CONNECT_TIMEOUT' : 'PROXY_CONNECT_FAILED',
+        cause: e,
+      });
     });
   return Object.assign(pool, { connect: tunnel });
 }
@@ -424,4 +559,3 @@ function describeNetworkError(code: string, baseUrl: string, timeoutMs: number):
       return `the connection to ${baseUrl} failed (${code})`;
   }
 }
-

@@ -22,7 +22,9 @@ interface Entry {
   readonly at: number;
 }
 
-export function paceFile(dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'assetbatch')): string {
+export function paceFile(
+  dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'assetbatch'),
+): string {
   return join(dir, 'pace.json');
 }
 
@@ -49,14 +51,25 @@ function readAll(file: string): Record<string, Entry> {
  * The rate (requests per window) the last run against this account settled at, if recent
  * and for the same limit: the limit itself when that run had all of it.
  */
-export function rememberedRate(key: string, limit: number, now = Date.now(), file = paceFile()): number | undefined {
+export function rememberedRate(
+  key: string,
+  limit: number,
+  now = Date.now(),
+  file = paceFile(),
+): number | undefined {
   const e = readAll(file)[key];
   if (!e || e.limit !== limit || !(e.rate > 0) || now - e.at > REMEMBER_MS) return undefined;
   return e.rate;
 }
 
 /** Remember the rate a run settled at (the limit: it had all of it). Best effort. */
-export function rememberRate(key: string, limit: number, rate: number, now = Date.now(), file = paceFile()): void {
+export function rememberRate(
+  key: string,
+  limit: number,
+  rate: number,
+  now = Date.now(),
+  file = paceFile(),
+): void {
   try {
     const all = readAll(file);
     all[key] = { limit, rate: Math.min(limit, Math.round(rate * 10) / 10), at: now };
@@ -75,7 +88,9 @@ function readSends(file: string): Record<string, number[]> {
     const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (!data || typeof data !== 'object') return {};
     const out: Record<string, number[]> = {};
-    for (const [k, v] of Object.entries(data as Record<string, unknown>)) if (Array.isArray(v)) out[k] = v.filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
+    for (const [k, v] of Object.entries(data as Record<string, unknown>))
+      if (Array.isArray(v))
+        out[k] = v.filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
     return out;
   } catch {
     return {};
@@ -83,7 +98,12 @@ function readSends(file: string): Record<string, number[]> {
 }
 
 /** The account's requests this user's runs sent within `windowMs` before `now`, oldest first. */
-export function rememberedSends(key: string, windowMs: number, now = Date.now(), file = sendsFile()): number[] {
+export function rememberedSends(
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+  file = sendsFile(),
+): number[] {
   return (readSends(file)[key] ?? []).filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b);
 }
 
@@ -92,7 +112,13 @@ export function rememberedSends(key: string, windowMs: number, now = Date.now(),
  * beside this one keeps its own. Best effort: two runs ending in the same millisecond may
  * keep one's times only, and the next run then meets a 429 it reads right (ours) or not.
  */
-export function rememberSends(key: string, sends: readonly number[], windowMs: number, now = Date.now(), file = sendsFile()): void {
+export function rememberSends(
+  key: string,
+  sends: readonly number[],
+  windowMs: number,
+  now = Date.now(),
+  file = sendsFile(),
+): void {
   try {
     const all = readSends(file);
     const kept = new Set([...(all[key] ?? []), ...sends].filter((t) => t > now - windowMs));

@@ -34,14 +34,23 @@ export function inWindowAt(t: number, log: SendLog, s: PaceSettings): { count: n
  * `window / rate` apart, so the budget is spread over the window instead of spent at its
  * start. Never more than `limit` in any window.
  */
-export function nextSlot(t: number, log: SendLog, s: PaceSettings, rate: number, burst: number, room = 1, paced = true): number {
+export function nextSlot(
+  t: number,
+  log: SendLog,
+  s: PaceSettings,
+  rate: number,
+  burst: number,
+  room = 1,
+  paced = true,
+): number {
   if (s.limit <= 0) return t;
   for (let k = 0; k < 8; k++) {
     const { count, first } = inWindowAt(t, log, s);
     let next = t;
     if (paced && count >= burst && rate > 0) next = Math.max(next, log.last + s.windowMs / rate);
     const need = Math.min(Math.max(1, room), s.limit);
-    if (count + need > s.limit) next = Math.max(next, log.stamps[first + count + need - s.limit - 1] + s.windowMs + s.marginMs);
+    if (count + need > s.limit)
+      next = Math.max(next, log.stamps[first + count + need - s.limit - 1] + s.windowMs + s.marginMs);
     if (next === t) return t;
     t = next;
   }
@@ -52,7 +61,14 @@ export function nextSlot(t: number, log: SendLog, s: PaceSettings, rate: number,
 export type BurstRule = (remaining: number, inWindow: number) => number;
 
 /** Milliseconds from `now` until the last of `requests` more is sent, by the same rule. */
-export function estimateMs(requests: number, now: number, log: SendLog, s: PaceSettings, rate: number, burst: BurstRule): number {
+export function estimateMs(
+  requests: number,
+  now: number,
+  log: SendLog,
+  s: PaceSettings,
+  rate: number,
+  burst: BurstRule,
+): number {
   if (s.limit <= 0 || requests <= 0) return 0;
   const stamps = log.stamps.slice(inWindowAt(now, log, s).first);
   let sim: SendLog = { stamps, from: 0, last: log.last };
@@ -85,7 +101,11 @@ export class AdaptiveRate {
   adapted: boolean;
   throttles = 0;
 
-  constructor(private readonly s: PaceSettings, now: number, start?: number) {
+  constructor(
+    private readonly s: PaceSettings,
+    now: number,
+    start?: number,
+  ) {
     this.base = start !== undefined ? Math.min(s.limit, Math.max(start, s.limit * FLOOR)) : s.limit;
     this.since = now;
     this.adapted = this.base < s.limit;
@@ -93,7 +113,10 @@ export class AdaptiveRate {
 
   at(now: number): number {
     if (!this.adapted) return this.s.limit;
-    return Math.min(this.s.limit, this.base + ((now - this.since) / this.s.windowMs) * this.s.limit * INCREASE_PER_WINDOW);
+    return Math.min(
+      this.s.limit,
+      this.base + ((now - this.since) / this.s.windowMs) * this.s.limit * INCREASE_PER_WINDOW,
+    );
   }
 
   /** A 429: `ourShare` is how many of ours the last window held. Refusals of requests sent together count once. */

@@ -36,15 +36,32 @@ function listQuery(def: ResourceDef, opts: ListOptions, page?: number): Query {
   return q;
 }
 
-export async function fetchPage<T>(client: ApiClient, def: ResourceDef, opts: ListOptions, page = 1): Promise<Page<T>> {
+export async function fetchPage<T>(
+  client: ApiClient,
+  def: ResourceDef,
+  opts: ListOptions,
+  page = 1,
+): Promise<Page<T>> {
   const query = listQuery(def, opts, page);
-  return checkedPage<T>(client, client.path(def.path), await client.get<Page<T>>(client.path(def.path), query), query);
+  return checkedPage<T>(
+    client,
+    client.path(def.path),
+    await client.get<Page<T>>(client.path(def.path), query),
+    query,
+  );
 }
 
 /** A list's page is an object with `results`; anything else answered is named, URL and all. */
-function checkedPage<T>(client: ApiClient, path: string, page: unknown, query?: Record<string, unknown>): Page<T> {
+function checkedPage<T>(
+  client: ApiClient,
+  path: string,
+  page: unknown,
+  query?: Record<string, unknown>,
+): Page<T> {
   if (page && typeof page === 'object' && Array.isArray((page as Page<T>).results)) return page as Page<T>;
-  const qs = query ? new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+  const qs = query
+    ? new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()
+    : '';
   throw client.unexpectedShape(qs ? `${path}?${qs}` : path, 'a list (an object with "results")');
 }
 
@@ -53,7 +70,11 @@ export function pagesFor(count: number): number {
 }
 
 /** Every record of a list, in the service's order (ascending id). */
-export async function* listAll<T>(client: ApiClient, def: ResourceDef, opts: ListOptions = {}): AsyncGenerator<T> {
+export async function* listAll<T>(
+  client: ApiClient,
+  def: ResourceDef,
+  opts: ListOptions = {},
+): AsyncGenerator<T> {
   const first = (opts.first as Page<T> | undefined) ?? (await fetchPage<T>(client, def, opts, 1));
   const count = typeof first.count === 'number' ? first.count : first.results.length;
   const pages = pagesFor(count);
@@ -96,7 +117,15 @@ export async function* listAll<T>(client: ApiClient, def: ResourceDef, opts: Lis
   }
 }
 
-async function* followNext<T>(client: ApiClient, next: string | null, opts: ListOptions, pages: number, count: number, records: number, after = 1): AsyncGenerator<T> {
+async function* followNext<T>(
+  client: ApiClient,
+  next: string | null,
+  opts: ListOptions,
+  pages: number,
+  count: number,
+  records: number,
+  after = 1,
+): AsyncGenerator<T> {
   // Numbered on from the page before, so progress reports page 3 as 3 after pages 1 and 2.
   let page = after;
   let url = next;
@@ -113,7 +142,11 @@ async function* followNext<T>(client: ApiClient, next: string | null, opts: List
 }
 
 /** Every record of a list, as an array (for small reference lists). */
-export async function listArray<T>(client: ApiClient, def: ResourceDef, opts: ListOptions = {}): Promise<T[]> {
+export async function listArray<T>(
+  client: ApiClient,
+  def: ResourceDef,
+  opts: ListOptions = {},
+): Promise<T[]> {
   const out: T[] = [];
   for await (const r of listAll<T>(client, def, opts)) out.push(r);
   return out;

@@ -7,7 +7,8 @@ export function showUrl(text: string): string {
   return text.replace(/\/\/[^/?#]*@/, '//[redacted]@');
 }
 
-const envOf = (env: NodeJS.ProcessEnv, name: string): string | undefined => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
+const envOf = (env: NodeJS.ProcessEnv, name: string): string | undefined =>
+  env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
 
 /** The proxies named in the environment, for the protocol of `target`. */
 export function envProxy(target: URL, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -30,7 +31,11 @@ function bypassesProxy(target: URL, env: NodeJS.ProcessEnv = process.env): boole
 }
 
 /** The proxy a request to `baseUrl` goes through: the one given ('' = none), else the environment's. */
-export function proxyInUse(baseUrl: string, given: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function proxyInUse(
+  baseUrl: string,
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   return proxyRoute(baseUrl, given, env).inUse;
 }
 
@@ -44,8 +49,16 @@ export interface ProxyRoute {
   readonly inUse?: string;
 }
 
-export function proxyRoute(baseUrl: string, given: string | undefined, env: NodeJS.ProcessEnv = process.env): ProxyRoute {
+export function proxyRoute(
+  baseUrl: string,
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ProxyRoute {
   const target = new URL(baseUrl);
   const proxy = given ?? envProxy(target, env) ?? '';
-  return { proxy, noProxy: envOf(env, 'no_proxy') ?? '', inUse: proxy && !bypassesProxy(target, env) ? proxy : undefined };
+  return {
+    proxy,
+    noProxy: envOf(env, 'no_proxy') ?? '',
+    inUse: proxy && !bypassesProxy(target, env) ? proxy : undefined,
+  };
 }

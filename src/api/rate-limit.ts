@@ -3,7 +3,15 @@
 // send times, spaces requests evenly over the window (src/api/pacing.ts) and never lets
 // more than the limit into one; a 429 from the service (another client spending the
 // budget) pauses every caller at once until Retry-After has passed, and paces lower after.
-import { AdaptiveRate, estimateMs, inWindowAt, nextSlot, type BurstRule, type PaceSettings, type SendLog } from './pacing.js';
+import {
+  AdaptiveRate,
+  estimateMs,
+  inWindowAt,
+  nextSlot,
+  type BurstRule,
+  type PaceSettings,
+  type SendLog,
+} from './pacing.js';
 
 export interface RateLimiterOptions {
   /** Requests per window; 0 or less turns pacing off (429s are still honoured). */
@@ -308,7 +316,9 @@ export class RateLimiter implements Gate {
   estimateMs(requests: number): number {
     const now = this.now();
     const start = Math.max(now, this.pausedUntil);
-    return start - now + estimateMs(requests, start, this.log, this.settings, this.rate.at(now), this.burstFor);
+    return (
+      start - now + estimateMs(requests, start, this.log, this.settings, this.rate.at(now), this.burstFor)
+    );
   }
 }
 

@@ -17,49 +17,73 @@ export interface CommandEntry {
 const importCommands = async (): Promise<Register> => (await import('./import.js')).registerImportCommand;
 
 export const COMMANDS: readonly CommandEntry[] = [
-  { name: 'import', term: 'import [options] <file>', summary: 'Load a spreadsheet (CSV, TSV or XLSX) into the service: one record per row, with a report for every row.', load: importCommands },
-  { name: 'validate', term: 'validate [options] <file>', summary: 'Check a spreadsheet against every rule of the service without writing anything (a dry run of import).', load: importCommands },
+  {
+    name: 'import',
+    term: 'import [options] <file>',
+    summary:
+      'Load a spreadsheet (CSV, TSV or XLSX) into the service: one record per row, with a report for every row.',
+    load: importCommands,
+  },
+  {
+    name: 'validate',
+    term: 'validate [options] <file>',
+    summary:
+      'Check a spreadsheet against every rule of the service without writing anything (a dry run of import).',
+    load: importCommands,
+  },
   {
     name: 'update',
     term: 'update [options] <file>',
-    summary: "Change existing records from a spreadsheet. Each row's record is found by an ID column or its natural key (serial number, contract number, customer or owner name); only the sheet's non-empty cells change.",
+    summary:
+      "Change existing records from a spreadsheet. Each row's record is found by an ID column or its natural key (serial number, contract number, customer or owner name); only the sheet's non-empty cells change.",
     load: importCommands,
   },
-  { name: 'mapping', term: 'mapping', summary: 'Work with mapping files (which column is which field).', load: importCommands },
+  {
+    name: 'mapping',
+    term: 'mapping',
+    summary: 'Work with mapping files (which column is which field).',
+    load: importCommands,
+  },
   {
     name: 'sync',
     term: 'sync [options] <file>',
-    summary: 'Make the service match a spreadsheet for the records it covers: new rows created, changed fields updated, unchanged rows left alone, records no longer in the sheet reported (or archived).',
+    summary:
+      'Make the service match a spreadsheet for the records it covers: new rows created, changed fields updated, unchanged rows left alone, records no longer in the sheet reported (or archived).',
     load: async () => (await import('./sync.js')).registerSyncCommand,
   },
   {
     name: 'sandbox',
     term: 'sandbox [options]',
-    summary: 'Run a local sandbox of the service (API v2) with realistic seed data, to rehearse imports and exports safely.',
+    summary:
+      'Run a local sandbox of the service (API v2) with realistic seed data, to rehearse imports and exports safely.',
     load: async () => (await import('./sandbox.js')).registerSandboxCommand,
   },
   {
     name: 'export',
     term: 'export [options] [resource]',
-    summary: 'Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.',
+    summary:
+      'Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.',
     load: async () => (await import('./export.js')).registerExportCommand,
   },
   {
     name: 'template',
     term: 'template [options] <resource>',
-    summary: 'Write a spreadsheet template ready to fill: one column per field, rules in the header notes, drop-downs for the lists.',
+    summary:
+      'Write a spreadsheet template ready to fill: one column per field, rules in the header notes, drop-downs for the lists.',
     load: async () => (await import('./template.js')).registerTemplateCommand,
   },
   {
     name: 'status',
     term: 'status [options] <file>',
-    summary: 'How far an import or update is, running or stopped: rows done by outcome, rows left, the rate, the ETA, the last error (read from its journal).',
+    summary:
+      'How far an import or update is, running or stopped: rows done by outcome, rows left, the rate, the ETA, the last error (read from its journal).',
     load: async () => (await import('./status.js')).registerStatusCommand,
   },
   {
     name: 'doctor',
     term: 'doctor [options]',
-    summary: 'Check, before a migration, that the service answers as assetbatch expects: token, companies, list shape and pages, rate limit, proxy, time a request takes. Read-only: it never writes.',
+    summary:
+      'Check, before a migration, that the service answers as assetbatch expects: token, companies, list shape and pages, rate limit, proxy, time a request takes. Read-only: it never writes.',
     load: async () => (await import('./doctor.js')).registerDoctorCommand,
   },
 ];

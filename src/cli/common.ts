@@ -10,7 +10,15 @@ import { isClosedPipe } from './pipe.js';
 import type { RunProgress } from '../run/import.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
-const REDACT_PATHS = ['token', '*.token', 'headers.authorization', '*.headers.authorization', 'authorization', '*.authorization', 'req.headers.authorization'];
+const REDACT_PATHS = [
+  'token',
+  '*.token',
+  'headers.authorization',
+  '*.headers.authorization',
+  'authorization',
+  '*.authorization',
+  'req.headers.authorization',
+];
 
 export async function createLogger(file: string | undefined, level = 'debug'): Promise<Logger | undefined> {
   if (!file) return undefined;
@@ -30,7 +38,12 @@ function scrub(text: string, secrets: readonly (string | undefined)[]): string {
 }
 
 /** Run a command's action: print AssetbatchErrors plainly and exit with the code from the one table. */
-export async function runAction(debug: boolean | undefined, given: readonly (string | undefined)[], fn: () => Promise<number | void>, json = false): Promise<void> {
+export async function runAction(
+  debug: boolean | undefined,
+  given: readonly (string | undefined)[],
+  fn: () => Promise<number | void>,
+  json = false,
+): Promise<void> {
   // The token may also come from the variable the config file names: the config knows them all once read.
   const secrets = () => [...given, ...knownSecrets()];
   try {
@@ -64,15 +77,22 @@ export function reportError(thrown: unknown, out: ErrorOutput): number {
   const known = isAssetbatchError(e);
   const err = e as Error;
   const message = known ? e.describe() : (err?.message ?? String(e));
-  if (out.json) printJsonError(known ? e.code : 'E_INTERNAL', known ? e.message : message, out.secrets, out.jsonOut);
+  if (out.json)
+    printJsonError(known ? e.code : 'E_INTERNAL', known ? e.message : message, out.secrets, out.jsonOut);
   stderr.write(scrub(`error: ${message}\n`, out.secrets));
   if (out.debug) stderr.write(scrub(`${err?.stack ?? ''}\n`, out.secrets));
-  else if (!known) stderr.write('This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
+  else if (!known)
+    stderr.write('This is a bug in assetbatch; run again with --debug to see where, and report it.\n');
   return known ? exitCodeFor(e.code) : ExitCode.STOPPED;
 }
 
 /** Scripts reading --json get an object on stdout whatever happened: `{"error": {"code", "message"}}`. */
-function printJsonError(code: string, message: string, secrets: readonly (string | undefined)[], out: NodeJS.WritableStream = process.stdout): void {
+function printJsonError(
+  code: string,
+  message: string,
+  secrets: readonly (string | undefined)[],
+  out: NodeJS.WritableStream = process.stdout,
+): void {
   out.write(scrub(JSON.stringify({ error: { code, message } }), secrets) + '\n');
 }
 
@@ -81,7 +101,10 @@ export class Progress {
   private last = 0;
   private readonly started = Date.now();
   private readonly enabled: boolean;
-  constructor(private readonly label: string, enabled = process.stderr.isTTY === true) {
+  constructor(
+    private readonly label: string,
+    enabled = process.stderr.isTTY === true,
+  ) {
     this.enabled = enabled;
   }
   /** `total` undefined: not known yet (a one-pass check of a long sheet); shows the count and the speed. */
@@ -92,7 +115,9 @@ export class Progress {
     this.last = now;
     if (total === undefined) {
       const rate = done / Math.max(0.001, (now - this.started) / 1000);
-      process.stderr.write(`\r${this.label} ${done} rows · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}\x1b[K`);
+      process.stderr.write(
+        `\r${this.label} ${done} rows · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}\x1b[K`,
+      );
       return;
     }
     const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
@@ -100,7 +125,9 @@ export class Progress {
     const filled = Math.round((pct / 100) * width);
     const elapsed = (now - this.started) / 1000;
     const eta = done > 0 && total > done ? formatDuration(((total - done) * elapsed) / done) : '';
-    process.stderr.write(`\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${pct}%${eta ? ` · ETA ${eta}` : ''}${extra ? ` · ${extra}` : ''}\x1b[K`);
+    process.stderr.write(
+      `\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${pct}%${eta ? ` · ETA ${eta}` : ''}${extra ? ` · ${extra}` : ''}\x1b[K`,
+    );
   }
   /**
    * A run that writes: rows done, rows a minute, what the account's window still has for
@@ -113,10 +140,14 @@ export class Progress {
     if (now - this.last < 500 && (progress.total === undefined || progress.done < progress.total)) return;
     this.last = now;
     const minutes = Math.max(1 / 60, (now - this.started) / 60_000);
-    const parts = [`${progress.done}${progress.total !== undefined ? `/${progress.total}` : ''} rows`, `${Math.round(progress.done / minutes)} rows/min`];
+    const parts = [
+      `${progress.done}${progress.total !== undefined ? `/${progress.total}` : ''} rows`,
+      `${Math.round(progress.done / minutes)} rows/min`,
+    ];
     const left = progress.windowLeft?.();
     if (left !== undefined) parts.push(`${left} requests left in the window`);
-    const eta = progress.total !== undefined && progress.done < progress.total ? progress.etaMs?.() : undefined;
+    const eta =
+      progress.total !== undefined && progress.done < progress.total ? progress.etaMs?.() : undefined;
     if (eta !== undefined) parts.push(`ETA ${formatDuration(eta / 1000)}`);
     process.stderr.write(`\r${this.label} ${parts.join(' · ')}\x1b[K`);
   }
@@ -137,7 +168,10 @@ export function intOption(name: string, min = 0) {
   return (v: string): number => {
     const n = Number(v);
     // Commander's own error type: it prints "error: option … is invalid" and exits as a usage error, no stack.
-    if (!/^\d+$/.test(v.trim()) || n < min) throw new InvalidArgumentError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${v}".`);
+    if (!/^\d+$/.test(v.trim()) || n < min)
+      throw new InvalidArgumentError(
+        `${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${v}".`,
+      );
     return n;
   };
 }
@@ -165,15 +199,33 @@ export function addConnectionOptions(cmd: Command): Command {
   cmd.addHelpText('afterAll', ({ command }) => profilesHelp((command.opts() as { config?: string }).config));
   return cmd
     .option('--company <n>', 'company id (default 1; see `assetbatch export company`)')
-    .option('--base-url <url>', 'service base URL (env ASSETBATCH_BASE_URL), e.g. https://dashboard-api.revnue.com')
-    .option('--token <token>', 'API token (better: env ASSETBATCH_TOKEN, so it stays out of your shell history)')
+    .option(
+      '--base-url <url>',
+      'service base URL (env ASSETBATCH_BASE_URL), e.g. https://dashboard-api.revnue.com',
+    )
+    .option(
+      '--token <token>',
+      'API token (better: env ASSETBATCH_TOKEN, so it stays out of your shell history)',
+    )
     .option('--sandbox', 'start the local sandbox in-process and use it (nothing leaves this machine)')
-    .option('--rate-limit <n>', `requests per minute for the whole account (default ${RATE_LIMIT}, the service's limit); 0 = no pacing`)
+    .option(
+      '--rate-limit <n>',
+      `requests per minute for the whole account (default ${RATE_LIMIT}, the service's limit); 0 = no pacing`,
+    )
     .option('--config <file>', 'config file (default: ./assetbatch.config.json if present)')
-    .option('--profile <name>', "a profile of the config file's \"profiles\" (env ASSETBATCH_PROFILE; default: its defaultProfile)")
+    .option(
+      '--profile <name>',
+      'a profile of the config file\'s "profiles" (env ASSETBATCH_PROFILE; default: its defaultProfile)',
+    )
     .option('--allow-insecure-http', 'allow a plain http:// base URL that is not this machine')
-    .option('--proxy <url>', 'HTTP proxy to go through, e.g. http://user:password@proxy:3128 (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)')
-    .option('--timeout <seconds>', 'give up connecting, or waiting for an answer, after this long (default 60); a write that times out is looked up before it is sent again')
+    .option(
+      '--proxy <url>',
+      'HTTP proxy to go through, e.g. http://user:password@proxy:3128 (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)',
+    )
+    .option(
+      '--timeout <seconds>',
+      'give up connecting, or waiting for an answer, after this long (default 60); a write that times out is looked up before it is sent again',
+    )
     .option('--log <file>', 'write a detailed log (NDJSON) to this file; the token is never in it')
     .option('--debug', 'show internal details (stack traces) on errors');
 }

@@ -5,9 +5,24 @@
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { connect, type Connection } from '../connect.js';
-import { connectionConfig, loadConfigFile, savedExport, type ConnectionFlags, type SavedExport } from '../config.js';
+import {
+  connectionConfig,
+  loadConfigFile,
+  savedExport,
+  type ConnectionFlags,
+  type SavedExport,
+} from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
-import { exportAll, exportResource, type ExportAllResult, type ExportPlan, type ExportProgress, type ExportResult, EXPORT_FORMATS, type ExportFormat } from '../export/index.js';
+import {
+  exportAll,
+  exportResource,
+  type ExportAllResult,
+  type ExportPlan,
+  type ExportProgress,
+  type ExportResult,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
 import { addConnectionOptions, createLogger, reportError } from './common.js';
 
@@ -44,7 +59,8 @@ const defaultIO: CliIO = { stdout: process.stdout, stderr: process.stderr, env: 
 
 function positiveInt(name: string) {
   return (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError(`${name} must be a whole number, 1 or more.`);
+    if (!/^\d+$/.test(v) || Number(v) < 1)
+      throw new InvalidArgumentError(`${name} must be a whole number, 1 or more.`);
     return Number(v);
   };
 }
@@ -57,7 +73,10 @@ export function parseFilters(items: readonly string[] = []): Record<string, stri
   const out: Record<string, string> = {};
   for (const item of items) {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new AssetbatchError('E_USAGE', `--filter "${item}" is not key=value`, { hint: 'For example: --filter name=Laptop' });
+    if (eq <= 0)
+      throw new AssetbatchError('E_USAGE', `--filter "${item}" is not key=value`, {
+        hint: 'For example: --filter name=Laptop',
+      });
     out[item.slice(0, eq).trim()] = item.slice(eq + 1);
   }
   return out;
@@ -66,7 +85,9 @@ export function parseFilters(items: readonly string[] = []): Record<string, stri
 function duration(ms: number): string {
   if (ms <= 0) return 'no wait for the rate limit';
   const min = Math.ceil(ms / 60_000);
-  return min < 60 ? `about ${min} min at the rate limit` : `about ${Math.floor(min / 60)} h ${min % 60} min at the rate limit`;
+  return min < 60
+    ? `about ${min} min at the rate limit`
+    : `about ${Math.floor(min / 60)} h ${min % 60} min at the rate limit`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -80,10 +101,15 @@ function listNamed(resource: string | undefined, flags: ExportFlags, saved: Save
   const names = [resource, flags.resource, saved?.resource].filter((n): n is string => n !== undefined);
   const differ = names.find((n) => n !== names[0]);
   if (names.length > 0 && differ === undefined) return names[0];
-  const why = names.length === 0 ? 'say which list to export' : saved && differ === saved.resource
-    ? `the saved export "${flags.saved}" exports ${saved.resource}, and the command line names "${names[0]}"`
-    : `two lists named: "${resource}" and -r "${flags.resource}"`;
-  throw new AssetbatchError('E_USAGE', why, { hint: `For example: assetbatch export asset -o assets.xlsx (lists: ${RESOURCES.map((r) => r.name).join(', ')}, all)` });
+  const why =
+    names.length === 0
+      ? 'say which list to export'
+      : saved && differ === saved.resource
+        ? `the saved export "${flags.saved}" exports ${saved.resource}, and the command line names "${names[0]}"`
+        : `two lists named: "${resource}" and -r "${flags.resource}"`;
+  throw new AssetbatchError('E_USAGE', why, {
+    hint: `For example: assetbatch export asset -o assets.xlsx (lists: ${RESOURCES.map((r) => r.name).join(', ')}, all)`,
+  });
 }
 
 /** The flags over the saved export's choices (flags win). */
@@ -109,7 +135,11 @@ function columnList(columns: string | undefined): string[] | undefined {
 }
 
 /** Run the export command (the list named as an argument, -r or by --saved); resolves to the process exit code. */
-export async function runExport(resource: string | undefined, given: ExportFlags, io: CliIO = defaultIO): Promise<number> {
+export async function runExport(
+  resource: string | undefined,
+  given: ExportFlags,
+  io: CliIO = defaultIO,
+): Promise<number> {
   let flags = given;
   let conn: Connection | undefined;
   const tty = io.stderr.isTTY === true;
@@ -154,28 +184,54 @@ export async function runExport(resource: string | undefined, given: ExportFlags
       },
       onProgress: (progress: ExportProgress) => {
         if (!tty) return;
-        io.stderr.write(`\r\x1b[K${progress.resource}: page ${progress.page}/${progress.pages}, ${progress.records}/${progress.count} records`);
+        io.stderr.write(
+          `\r\x1b[K${progress.resource}: page ${progress.page}/${progress.pages}, ${progress.records}/${progress.count} records`,
+        );
         progressShown = true;
       },
     };
     let result: ExportResult | ExportAllResult;
     if (list.toLowerCase() === 'all') {
-      if (flags.filter && flags.filter.length > 0) throw new AssetbatchError('E_USAGE', '--filter applies to one list, not to all');
-      if (flags.columns !== undefined) throw new AssetbatchError('E_USAGE', '--columns applies to one list, not to all', { hint: 'Export the list on its own: assetbatch export asset --columns "ID,Name"' });
+      if (flags.filter && flags.filter.length > 0)
+        throw new AssetbatchError('E_USAGE', '--filter applies to one list, not to all');
+      if (flags.columns !== undefined)
+        throw new AssetbatchError('E_USAGE', '--columns applies to one list, not to all', {
+          hint: 'Export the list on its own: assetbatch export asset --columns "ID,Name"',
+        });
       result = await exportAll(common);
     } else {
-      result = await exportResource({ ...common, resource: list, filters: parseFilters(flags.filter), columns: columnList(flags.columns) });
+      result = await exportResource({
+        ...common,
+        resource: list,
+        filters: parseFilters(flags.filter),
+        columns: columnList(flags.columns),
+      });
     }
     clearProgress();
-    const where = result.file ? ` to ${'files' in result && result.files.length > 1 ? result.files.join(', ') : result.file}` : '';
-    const what = 'resource' in result ? `${result.records} ${result.resource} records` : `${result.records} records from ${result.lists.length} lists`;
-    io.stderr.write(`exported ${what} (${plural(result.pages, 'page')}, ${plural(result.requests, 'request')})${where}\n`);
-    if ('lists' in result) for (const l of result.lists.filter((x) => x.skipped)) io.stderr.write(`  left out ${l.resource}: ${l.skipped}\n`);
+    const where = result.file
+      ? ` to ${'files' in result && result.files.length > 1 ? result.files.join(', ') : result.file}`
+      : '';
+    const what =
+      'resource' in result
+        ? `${result.records} ${result.resource} records`
+        : `${result.records} records from ${result.lists.length} lists`;
+    io.stderr.write(
+      `exported ${what} (${plural(result.pages, 'page')}, ${plural(result.requests, 'request')})${where}\n`,
+    );
+    if ('lists' in result)
+      for (const l of result.lists.filter((x) => x.skipped))
+        io.stderr.write(`  left out ${l.resource}: ${l.skipped}\n`);
     if (flags.json) (flags.output ? io.stdout : io.stderr).write(JSON.stringify(result) + '\n');
     return ExitCode.OK;
   } catch (e) {
     clearProgress();
-    return reportError(e, { debug: flags.debug, json: flags.json, secrets, stderr: io.stderr, jsonOut: flags.output ? io.stdout : io.stderr });
+    return reportError(e, {
+      debug: flags.debug,
+      json: flags.json,
+      secrets,
+      stderr: io.stderr,
+      jsonOut: flags.output ? io.stdout : io.stderr,
+    });
   } finally {
     process.removeListener('SIGINT', onSigint);
     process.removeListener('SIGTERM', onSigint);
@@ -197,21 +253,51 @@ function savedExportsHelp(configPath: string | undefined): string {
 export function registerExportCommand(program: Command, io: CliIO = defaultIO): void {
   const cmd = program
     .command('export')
-    .argument('[resource]', `the list to export: ${RESOURCES.map((r) => r.name).join(', ')}, or all (or give it as -r)`)
-    .option('-r, --resource <name>', 'the list to export, as import, update and validate take it (the same as the argument)')
-    .description('Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.')
-    .addOption(new Option('--format <format>', 'file format (default: from the -o extension; csv on stdout)').choices(EXPORT_FORMATS as string[]))
-    .option('-o, --output <file>', 'file to write; {date} (yyyy-MM-dd: the --as-of day, else today), {company} and {resource} are filled in; stdout when absent')
+    .argument(
+      '[resource]',
+      `the list to export: ${RESOURCES.map((r) => r.name).join(', ')}, or all (or give it as -r)`,
+    )
+    .option(
+      '-r, --resource <name>',
+      'the list to export, as import, update and validate take it (the same as the argument)',
+    )
+    .description(
+      'Export a list of the service (or all of them) as CSV, XLSX, JSON or NDJSON, with stable columns the import maps back.',
+    )
+    .addOption(
+      new Option('--format <format>', 'file format (default: from the -o extension; csv on stdout)').choices(
+        EXPORT_FORMATS as string[],
+      ),
+    )
+    .option(
+      '-o, --output <file>',
+      'file to write; {date} (yyyy-MM-dd: the --as-of day, else today), {company} and {resource} are filled in; stdout when absent',
+    )
     .option('--filter <key=value>', 'a filter the list documents, e.g. name=Laptop (repeatable)', collect)
     .option('--excel', 'CSV for Excel: add a BOM and CRLF line ends')
     .option('--raw', 'do not neutralise text starting with = + - @ (formula injection protection off)')
-    .option('--finance', 'add finance columns: book value (assets); months remaining, notice deadline, annualised spend, auto-renews (contracts)')
-    .option('--codes', 'enumerations as the service\'s codes (net_30, buy_side) instead of their labels (Net 30, Buy side)')
-    .option('--columns <list>', 'the columns to write, in this order, by header or key: "ID,Name,Book value" (one list only)')
-    .option('--saved <name>', 'a saved export of the config file\'s "exports" (list, columns, finance, format, output …); flags win')
+    .option(
+      '--finance',
+      'add finance columns: book value (assets); months remaining, notice deadline, annualised spend, auto-renews (contracts)',
+    )
+    .option(
+      '--codes',
+      "enumerations as the service's codes (net_30, buy_side) instead of their labels (Net 30, Buy side)",
+    )
+    .option(
+      '--columns <list>',
+      'the columns to write, in this order, by header or key: "ID,Name,Book value" (one list only)',
+    )
+    .option(
+      '--saved <name>',
+      'a saved export of the config file\'s "exports" (list, columns, finance, format, output …); flags win',
+    )
     .option('--as-of <date>', 'the day finance figures are worked out for (yyyy-MM-dd; default today)')
     .option('--concurrency <n>', 'pages fetched at once (default 4)', positiveInt('--concurrency'))
-    .option('--follow-next', 'follow each page\'s `next` link one at a time instead of fetching pages by number')
+    .option(
+      '--follow-next',
+      "follow each page's `next` link one at a time instead of fetching pages by number",
+    )
     .option('--json', 'print the outcome as JSON (on stdout when -o is given, else on stderr)')
     .addHelpText(
       'after',
@@ -230,5 +316,7 @@ Examples:
       process.exitCode = await runExport(resource, flags, io);
     });
   addConnectionOptions(cmd);
-  cmd.addHelpText('afterAll', ({ command }) => savedExportsHelp((command.opts() as { config?: string }).config));
+  cmd.addHelpText('afterAll', ({ command }) =>
+    savedExportsHelp((command.opts() as { config?: string }).config),
+  );
 }

@@ -4,12 +4,28 @@ import { Command, Option } from 'commander';
 import { connectionConfig, type WriteTarget } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
-import { importSpreadsheet, writableResource, listPresets, presetPath, NO_HEADER_ROW, type ImportPlan, type ImportSummary, type SyncOptions } from '../run/import.js';
+import {
+  importSpreadsheet,
+  writableResource,
+  listPresets,
+  presetPath,
+  NO_HEADER_ROW,
+  type ImportPlan,
+  type ImportSummary,
+  type SyncOptions,
+} from '../run/import.js';
 import { connect } from '../connect.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
 import { formatRowIssue } from '../validate/validate.js';
-import { addConnectionOptions, createLogger, formatDuration, intOption, Progress, runAction } from './common.js';
+import {
+  addConnectionOptions,
+  createLogger,
+  formatDuration,
+  intOption,
+  Progress,
+  runAction,
+} from './common.js';
 import { reportFormat, type RowOutcome } from '../report/report.js';
 import { partPath } from '../util/atomic-file.js';
 
@@ -49,10 +65,21 @@ interface ImportFlags {
   preset?: string;
 }
 
-const sheetArg = (v: string | undefined): string | number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v);
+const sheetArg = (v: string | undefined): string | number | undefined =>
+  v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v;
 
-const ENCODINGS: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'windows-1252': 'Windows-1252' };
-const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes (|)' };
+const ENCODINGS: Record<string, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  'windows-1252': 'Windows-1252',
+};
+const DELIMITER_NAMES: Record<string, string> = {
+  ',': 'commas',
+  ';': 'semicolons',
+  '\t': 'tabs',
+  '|': 'pipes (|)',
+};
 
 /** How a text file was read, in a line: "Read as UTF-8 (its bytes are valid UTF-8), cells separated by semicolons." */
 export function describeText(t: NonNullable<ImportPlan['text']>): string {
@@ -67,7 +94,9 @@ export function describeText(t: NonNullable<ImportPlan['text']>): string {
  * when the service refuses a request.
  */
 function paceText(plan: ImportPlan): string {
-  const rate = plan.sharedRate ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)` : `${plan.rateLimit || 'unlimited'} requests/minute`;
+  const rate = plan.sharedRate
+    ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)`
+    : `${plan.rateLimit || 'unlimited'} requests/minute`;
   const eta = plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute';
   const unsure =
     plan.share === 'unknown' && plan.rateLimit > 0 && plan.etaSeconds > 60
@@ -81,67 +110,137 @@ function paceText(plan: ImportPlan): string {
  * never taken for the sandbox.
  */
 export function targetLine(t: WriteTarget, dryRun: boolean): string {
-  const where = t.where === 'in-process sandbox' ? 'the in-process sandbox (nothing leaves this machine)'
-    : t.where === 'this machine' ? `the service on this machine at ${t.baseUrl}` : `the LIVE service at ${t.baseUrl}`;
+  const where =
+    t.where === 'in-process sandbox'
+      ? 'the in-process sandbox (nothing leaves this machine)'
+      : t.where === 'this machine'
+        ? `the service on this machine at ${t.baseUrl}`
+        : `the LIVE service at ${t.baseUrl}`;
   const profile = t.profile ? ` (profile ${t.profile})` : ' (no profile)';
   return `${dryRun ? 'Dry run, nothing is written; checking against' : 'Writing to'} ${where}, company ${t.company}${profile}.`;
 }
 
 export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
   const lines: string[] = [targetLine(plan.target, plan.dryRun)];
-  const verb = plan.dryRun ? 'Checking' : plan.sync ? 'Syncing' : plan.mode === 'update' ? 'Updating' : 'Importing';
+  const verb = plan.dryRun
+    ? 'Checking'
+    : plan.sync
+      ? 'Syncing'
+      : plan.mode === 'update'
+        ? 'Updating'
+        : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
-  const count = (n: number, what: string) => (n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '');
-  const skipped = [count(plan.aboveHeader, 'row above the header'), count(plan.blankRows, 'blank row'), count(plan.totalsRows, 'totals row')].filter(Boolean).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const count = (n: number, what: string) =>
+    n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '';
+  const skipped = [
+    count(plan.aboveHeader, 'row above the header'),
+    count(plan.blankRows, 'blank row'),
+    count(plan.totalsRows, 'totals row'),
+  ]
+    .filter(Boolean)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
   // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
-  const rows = plan.counted ? `${plan.rows} rows` : `more than ${plan.rows} rows (counted as they are checked)`;
+  const rows = plan.counted
+    ? `${plan.rows} rows`
+    : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} ${plan.headerRow === NO_HEADER_ROW ? 'from row 1, read without a header row (columns named by their letter: A, B, C …)' : `below the header on row ${plan.headerRow}`}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
   if (plan.text) lines.push(describeText(plan.text));
-  lines.push(`Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : ''}`).join(', ')}`);
+  lines.push(
+    `Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : ''}`).join(', ')}`,
+  );
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
-  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN)) lines.push(`warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; map it with --mapping)`);
-  if (plan.unmapped.length > UNMAPPED_SHOWN) lines.push(`warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped.slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3).map((u) => `"${u.header}"`).join(', ')} …); \`assetbatch mapping suggest\` lists them all`);
+  for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
+    lines.push(
+      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; map it with --mapping)`,
+    );
+  if (plan.unmapped.length > UNMAPPED_SHOWN)
+    lines.push(
+      `warning: ${plan.unmapped.length - UNMAPPED_SHOWN} more columns are not imported (${plan.unmapped
+        .slice(UNMAPPED_SHOWN, UNMAPPED_SHOWN + 3)
+        .map((u) => `"${u.header}"`)
+        .join(', ')} …); \`assetbatch mapping suggest\` lists them all`,
+    );
   const createOnly = plan.createOnly ?? [];
   if (createOnly.length > 0) {
     const cols = createOnly.map((c) => `"${c.header}" (${c.field})`).join(', ');
-    lines.push(`note: ${createOnly.length === 1 ? `column ${cols} is` : `columns ${cols} are`} set at creation; an update leaves ${createOnly.length === 1 ? 'it' : 'them'} as ${createOnly.length === 1 ? 'it is' : 'they are'}.`);
+    lines.push(
+      `note: ${createOnly.length === 1 ? `column ${cols} is` : `columns ${cols} are`} set at creation; an update leaves ${createOnly.length === 1 ? 'it' : 'them'} as ${createOnly.length === 1 ? 'it is' : 'they are'}.`,
+    );
   }
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
-  if (plan.lookups.length) lines.push(`Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`);
-  if (plan.resumed) lines.push(`Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`);
+  if (plan.lookups.length)
+    lines.push(
+      `Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`,
+    );
+  if (plan.resumed)
+    lines.push(
+      `Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
+    );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync));
-  const check = plan.existingCheck ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plan.existingCheck.requests} ${plan.existingCheck.requests === 1 ? 'page' : 'pages'}, read)` : ''}` : '';
+  const check = plan.existingCheck
+    ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plan.existingCheck.requests} ${plan.existingCheck.requests === 1 ? 'page' : 'pages'}, read)` : ''}`
+    : '';
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const listed = plan.existingCheck?.strategy === 'full list';
-    const what =
-      plan.compared ? comparedWrites(plan, plan.compared)
-      : plan.mode === 'update' && !listed ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (a read and a write each; a row whose record already has its values sends nothing)`
-      : plan.mode === 'update' || plan.sync ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
-      : `up to ${plan.writes} writes`;
-    lines.push(`Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`);
+    const what = plan.compared
+      ? comparedWrites(plan, plan.compared)
+      : plan.mode === 'update' && !listed
+        ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (a read and a write each; a row whose record already has its values sends nothing)`
+        : plan.mode === 'update' || plan.sync
+          ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
+          : `up to ${plan.writes} writes`;
+    lines.push(
+      `Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
+    );
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
-  if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun) lines.push(`Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`);
+  if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun)
+    lines.push(
+      `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`,
+    );
   out.write(lines.join('\n') + '\n');
 }
 
 /** The writes of an update or a sync that compared every row with its listed record first: exact. */
 function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>): string {
   const missing = plan.writes - c.create - c.update;
-  const parts = [...(c.create ? [`${c.create} to create`] : []), `${c.update} to update`, ...(missing ? [`${missing} missing to change`] : [])];
-  const rest = [`${c.unchanged} unchanged`, ...(c.other ? [`${c.other} not to send (invalid, duplicate, not found or in conflict)`] : [])];
+  const parts = [
+    ...(c.create ? [`${c.create} to create`] : []),
+    `${c.update} to update`,
+    ...(missing ? [`${missing} missing to change`] : []),
+  ];
+  const rest = [
+    `${c.unchanged} unchanged`,
+    ...(c.other ? [`${c.other} not to send (invalid, duplicate, not found or in conflict)`] : []),
+  ];
   return `${plan.writes} ${plan.writes === 1 ? 'write' : 'writes'} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
 }
 
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
 function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
   const counts = summary.counts;
-  const extra = [`${counts.unchanged} unchanged`, `${counts.missing} missing`, ...(counts.conflict ? [`${counts.conflict} ${counts.conflict === 1 ? 'conflict' : 'conflicts'}`] : []), `${counts.invalid} invalid`, `${counts.skipped} skipped`, `${counts.failed} failed`];
-  const stopped = counts['not sent'] ? [`${counts['not sent']} ${summary.dryRun ? 'not checked' : 'not sent'}`] : [];
-  if (summary.dryRun) return [`${counts.valid - tally.wouldUpdate} to create`, `${tally.wouldUpdate} to update`, ...extra, ...stopped];
+  const extra = [
+    `${counts.unchanged} unchanged`,
+    `${counts.missing} missing`,
+    ...(counts.conflict ? [`${counts.conflict} ${counts.conflict === 1 ? 'conflict' : 'conflicts'}`] : []),
+    `${counts.invalid} invalid`,
+    `${counts.skipped} skipped`,
+    `${counts.failed} failed`,
+  ];
+  const stopped = counts['not sent']
+    ? [`${counts['not sent']} ${summary.dryRun ? 'not checked' : 'not sent'}`]
+    : [];
+  if (summary.dryRun)
+    return [
+      `${counts.valid - tally.wouldUpdate} to create`,
+      `${tally.wouldUpdate} to update`,
+      ...extra,
+      ...stopped,
+    ];
   return [`${counts.created} created`, `${counts.updated} updated`, ...extra, ...stopped];
 }
 
@@ -149,26 +248,62 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
 function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
   const key = y.key === 'id' ? 'ID' : y.key.replace(/^custom:/, '').replace(/_/g, ' ');
   const byKey = y.matched - y.keyless.matched;
-  const lines = [`Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`];
+  const lines = [
+    `Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`,
+  ];
   if (y.keyless.rows > 0) {
     const m = y.keyless.matched;
-    lines.push(`Rows without a ${key}: ${y.keyless.rows}; ${m} ${m === 1 ? 'record' : 'records'} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`);
+    lines.push(
+      `Rows without a ${key}: ${y.keyless.rows}; ${m} ${m === 1 ? 'record' : 'records'} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`,
+    );
   }
-  if (y.missing === 0) return [...lines, `Missing: none of the ${y.inScope} ${plan.resource}s in scope is absent from the sheet.`];
-  const action = y.action.kind === 'archive' ? 'archived' : y.action.kind === 'set' ? `given ${y.action.field} = ${y.action.value}` : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
-  const shown = y.firstMissing.map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`).join(', ');
-  lines.push(`Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissing}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`);
-  if (plan.dryRun && y.missing > y.maxMissing) lines.push(`warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissing}): a real run would stop before any write`);
+  if (y.missing === 0)
+    return [
+      ...lines,
+      `Missing: none of the ${y.inScope} ${plan.resource}s in scope is absent from the sheet.`,
+    ];
+  const action =
+    y.action.kind === 'archive'
+      ? 'archived'
+      : y.action.kind === 'set'
+        ? `given ${y.action.field} = ${y.action.value}`
+        : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
+  const shown = y.firstMissing
+    .map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`)
+    .join(', ');
+  lines.push(
+    `Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissing}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`,
+  );
+  if (plan.dryRun && y.missing > y.maxMissing)
+    lines.push(
+      `warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissing}): a real run would stop before any write`,
+    );
   return lines;
 }
 
-export function printSummary(summary: ImportSummary, out: NodeJS.WritableStream = process.stdout, tally?: SyncTally): void {
+export function printSummary(
+  summary: ImportSummary,
+  out: NodeJS.WritableStream = process.stdout,
+  tally?: SyncTally,
+): void {
   const counts = summary.counts;
   const parts = tally
     ? syncParts(summary, tally)
     : summary.dryRun
-    ? [`${counts.valid} valid`, `${counts.invalid} invalid`, `${counts.skipped} skipped`, ...(counts['not sent'] ? [`${counts['not sent']} not checked`] : [])]
-    : [`${counts.created} created`, `${counts.updated} updated`, `${counts.skipped} skipped`, `${counts.invalid} invalid`, `${counts.failed} failed`, ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : [])];
+      ? [
+          `${counts.valid} valid`,
+          `${counts.invalid} invalid`,
+          `${counts.skipped} skipped`,
+          ...(counts['not sent'] ? [`${counts['not sent']} not checked`] : []),
+        ]
+      : [
+          `${counts.created} created`,
+          `${counts.updated} updated`,
+          `${counts.skipped} skipped`,
+          `${counts.invalid} invalid`,
+          `${counts.failed} failed`,
+          ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : []),
+        ];
   const lines = [
     `${summary.dryRun ? 'Checked' : 'Done'}: ${summary.rows} rows — ${parts.join(', ')}.`,
     `${summary.requests} requests${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${summary.recovered} rows recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
@@ -176,11 +311,15 @@ export function printSummary(summary: ImportSummary, out: NodeJS.WritableStream 
   // The plan's warnings were shown before the first row; these came up while sending.
   for (const w of summary.runWarnings) lines.push(`warning: ${w}`);
   if (summary.repairedRows > 0) {
-    lines.push(`warning: the shape of ${summary.repairedRows} ${summary.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${summary.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`);
+    lines.push(
+      `warning: the shape of ${summary.repairedRows} ${summary.repairedRows === 1 ? 'row was' : 'rows were'} repaired while reading the file (a quote never closed, cells past the last header); check ${summary.repairedRows === 1 ? 'it' : 'them'}: W_ROW_REPAIRED in the report's #warnings says what was assumed`,
+    );
   }
   if (summary.unmatchedRows > 0) {
     const rows = summary.unmatchedRows === 1 ? '1 row names' : `${summary.unmatchedRows} rows name`;
-    lines.push(`warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`);
+    lines.push(
+      `warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`,
+    );
   }
   if (summary.report) lines.push(`Report: ${summary.report}`);
   if (summary.stopped) lines.push(`Stopped: ${summary.stopped.message}`);
@@ -214,7 +353,10 @@ class RowProblems {
 
   /** After the run: how many rows with problems were not listed. */
   finish(report: string | undefined): void {
-    if (this.unlisted > 0) process.stderr.write(`… and ${this.unlisted} more ${this.unlisted === 1 ? 'row' : 'rows'} with problems, not listed here; every row is in the report${report ? ` (${report})` : ''}\n`);
+    if (this.unlisted > 0)
+      process.stderr.write(
+        `… and ${this.unlisted} more ${this.unlisted === 1 ? 'row' : 'rows'} with problems, not listed here; every row is in the report${report ? ` (${report})` : ''}\n`,
+      );
     this.listed = 0;
     this.unlisted = 0;
   }
@@ -229,14 +371,25 @@ class SyncTally {
 }
 
 function printChanges(outcome: RowOutcome): void {
-  if (outcome.status === 'missing') return void process.stderr.write(`missing: id ${outcome.id}${outcome.key && outcome.key !== String(outcome.id) ? ` (${outcome.key})` : ''}: ${outcome.note ?? ''}\n`);
-  if (outcome.status === 'conflict') return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: conflict: ${outcome.note ?? ''}\n`);
+  if (outcome.status === 'missing')
+    return void process.stderr.write(
+      `missing: id ${outcome.id}${outcome.key && outcome.key !== String(outcome.id) ? ` (${outcome.key})` : ''}: ${outcome.note ?? ''}\n`,
+    );
+  if (outcome.status === 'conflict')
+    return void process.stderr.write(
+      `row ${outcome.row}: id ${outcome.id}: conflict: ${outcome.note ?? ''}\n`,
+    );
   if (!outcome.changes) return;
-  if (outcome.changes.length === 0) return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: no change\n`);
-  const show = (v: unknown) => (v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  if (outcome.changes.length === 0)
+    return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: no change\n`);
+  const show = (v: unknown) =>
+    v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   // A lookup shows its name beside its id: `country United Kingdom (826) → Germany (276)`.
-  const side = (v: unknown, name: string | undefined) => (name === undefined ? show(v) : `${name} (${show(v)})`);
-  process.stderr.write(`row ${outcome.row}: id ${outcome.id}: ${outcome.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`);
+  const side = (v: unknown, name: string | undefined) =>
+    name === undefined ? show(v) : `${name} (${show(v)})`;
+  process.stderr.write(
+    `row ${outcome.row}: id ${outcome.id}: ${outcome.changes.map((c) => `${c.field} ${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`).join('; ')}\n`,
+  );
 }
 
 export function exitCodeOf(summary: ImportSummary): number {
@@ -244,70 +397,170 @@ export function exitCodeOf(summary: ImportSummary): number {
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
   // So is a run that left out names the service lacks (--unmatched blank or default), and a
   // conflict: a row the tool would not decide, which someone must look at.
-  return summary.counts.invalid + summary.counts.failed + summary.counts.conflict > 0 || summary.repairedRows > 0 || summary.unmatchedRows > 0 ? ExitCode.ROWS_FAILED : ExitCode.OK;
+  return summary.counts.invalid + summary.counts.failed + summary.counts.conflict > 0 ||
+    summary.repairedRows > 0 ||
+    summary.unmatchedRows > 0
+    ? ExitCode.ROWS_FAILED
+    : ExitCode.OK;
 }
 
-const NO_HEADER_HELP = 'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
+const NO_HEADER_HELP =
+  'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
 
 /** --header-row n, or --no-header: the file has no header row (NO_HEADER_ROW). */
 function headerRowArg(f: ImportFlags): number | undefined {
   if (f.header !== false) return f.headerRow;
-  if (f.headerRow !== undefined) throw new AssetbatchError('E_USAGE', 'give --header-row or --no-header, not both');
+  if (f.headerRow !== undefined)
+    throw new AssetbatchError('E_USAGE', 'give --header-row or --no-header, not both');
   return NO_HEADER_ROW;
 }
 
-export function addImportOptions(cmd: Command, dry: boolean, mode: 'create' | 'update' | 'sync' = 'create'): Command {
+export function addImportOptions(
+  cmd: Command,
+  dry: boolean,
+  mode: 'create' | 'update' | 'sync' = 'create',
+): Command {
   cmd
-    .option('-r, --resource <name>', mode === 'sync' ? 'what each row is: asset, contract or customer' : mode === 'create' ? 'what each row is: asset, contract or customer (leave out for a workbook with Customers, Contracts and Assets sheets: all are imported, in that order)' : 'what each row updates: asset, contract, customer or asset-owner')
+    .option(
+      '-r, --resource <name>',
+      mode === 'sync'
+        ? 'what each row is: asset, contract or customer'
+        : mode === 'create'
+          ? 'what each row is: asset, contract or customer (leave out for a workbook with Customers, Contracts and Assets sheets: all are imported, in that order)'
+          : 'what each row updates: asset, contract, customer or asset-owner',
+    )
     .option('--sheet <name|n>', 'XLSX sheet by name or number (default: the first visible sheet)')
-    .option('--header-row <n>', 'row number of the header (default: found automatically)', intOption('--header-row', 1))
+    .option(
+      '--header-row <n>',
+      'row number of the header (default: found automatically)',
+      intOption('--header-row', 1),
+    )
     .option('--no-header', NO_HEADER_HELP)
-    .option('--mapping <file>', 'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`')
-    .option('--preset <name>', 'a shipped mapping for another tool\'s export: see `assetbatch mapping presets`')
-    .option('--unmatched <what>', 'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1')
-    .option('--date-format <format>', 'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)')
-    .addOption(new Option('--unique-field <field>', mode === 'create' ? 'assets: ask the service to refuse a second asset with the same value' : 'assets: ask the service to refuse an update that would give the asset the same value as another asset').choices(['name', 'serial_number']))
-    .option('--allow-duplicates', 'send rows that repeat another row\'s key (serial number, contract number, customer name)')
-    .option('--report <file>', 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)')
+    .option(
+      '--mapping <file>',
+      'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`',
+    )
+    .option(
+      '--preset <name>',
+      "a shipped mapping for another tool's export: see `assetbatch mapping presets`",
+    )
+    .option(
+      '--unmatched <what>',
+      'a name a lookup list (supplier, category, model, status …) lacks: fail (the row is invalid; default), blank (the field is left empty) or default:NAME; the row gets a warning and the exit code is 1',
+    )
+    .option(
+      '--date-format <format>',
+      'how text dates are written: dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd (default: worked out per column)',
+    )
+    .addOption(
+      new Option(
+        '--unique-field <field>',
+        mode === 'create'
+          ? 'assets: ask the service to refuse a second asset with the same value'
+          : 'assets: ask the service to refuse an update that would give the asset the same value as another asset',
+      ).choices(['name', 'serial_number']),
+    )
+    .option(
+      '--allow-duplicates',
+      "send rows that repeat another row's key (serial number, contract number, customer name)",
+    )
+    .option(
+      '--report <file>',
+      'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)',
+    )
     .option('--json', 'print the summary as JSON on stdout (for scripts)')
-    .option('-q, --quiet', 'do not list row problems on stderr (else the first 100 rows with problems are listed; the report has them all)')
+    .option(
+      '-q, --quiet',
+      'do not list row problems on stderr (else the first 100 rows with problems are listed; the report has them all)',
+    )
     .option('--refresh-lookups', 'ignore cached lookup lists and fetch them again');
   if (!dry) {
     cmd
-      .option('--dry-run', mode === 'sync' ? 'show what would be created, updated (old → new), left unchanged and missing; write nothing' : mode === 'create' ? 'check everything, write nothing (same as `assetbatch validate`)' : 'show, row by row, the fields that would change (old → new); write nothing')
-      .option('--concurrency <n>', 'requests in flight at once; the rate limit still applies (default 4, or "concurrency" in the config file)', intOption('--concurrency', 1))
-      .option('--resume', 'continue an interrupted run from its journal (the default whenever the journal of this same run exists)')
-      .option('--no-resume', 'ignore the journal of an earlier run of this command (rows may be sent twice!)');
-    if (mode === 'create') cmd.addOption(new Option('--on-existing <what>', 'rows whose record already exists in the service').choices(['skip', 'update', 'error']).default('skip'));
-    else if (mode === 'sync') cmd.option('--clear-empty', 'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)');
+      .option(
+        '--dry-run',
+        mode === 'sync'
+          ? 'show what would be created, updated (old → new), left unchanged and missing; write nothing'
+          : mode === 'create'
+            ? 'check everything, write nothing (same as `assetbatch validate`)'
+            : 'show, row by row, the fields that would change (old → new); write nothing',
+      )
+      .option(
+        '--concurrency <n>',
+        'requests in flight at once; the rate limit still applies (default 4, or "concurrency" in the config file)',
+        intOption('--concurrency', 1),
+      )
+      .option(
+        '--resume',
+        'continue an interrupted run from its journal (the default whenever the journal of this same run exists)',
+      )
+      .option(
+        '--no-resume',
+        'ignore the journal of an earlier run of this command (rows may be sent twice!)',
+      );
+    if (mode === 'create')
+      cmd.addOption(
+        new Option('--on-existing <what>', 'rows whose record already exists in the service')
+          .choices(['skip', 'update', 'error'])
+          .default('skip'),
+      );
+    else if (mode === 'sync')
+      cmd.option(
+        '--clear-empty',
+        'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)',
+      );
     else {
       cmd
-        .option('--clear-empty', 'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)')
-        .option('--replace', 'send each row as the whole record: fields not in the sheet become empty (asks first)')
+        .option(
+          '--clear-empty',
+          'blank the fields whose cell is empty (default: an empty cell leaves the field as it is)',
+        )
+        .option(
+          '--replace',
+          'send each row as the whole record: fields not in the sheet become empty (asks first)',
+        )
         .option('-y, --yes', 'do not ask before --replace');
     }
   }
   return addConnectionOptions(cmd);
 }
 
-export async function runImport(file: string, f: ImportFlags, dry: boolean, mode: 'create' | 'update' = 'create', sync?: SyncOptions): Promise<number> {
+export async function runImport(
+  file: string,
+  f: ImportFlags,
+  dry: boolean,
+  mode: 'create' | 'update' = 'create',
+  sync?: SyncOptions,
+): Promise<number> {
   const connection = connectionConfig(f);
   if (!f.resource) {
     if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
       if (f.preset || headerRowArg(f) !== undefined) {
-        throw new AssetbatchError('E_USAGE', `${f.preset ? '--preset' : f.header === false ? '--no-header' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`, {
-          hint: 'Import that sheet alone: --resource asset --sheet Register …',
-        });
+        throw new AssetbatchError(
+          'E_USAGE',
+          `${f.preset ? '--preset' : f.header === false ? '--no-header' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`,
+          {
+            hint: 'Import that sheet alone: --resource asset --sheet Register …',
+          },
+        );
       }
       return runWorkbook(file, f, dry, connection);
     }
-    throw new AssetbatchError('E_USAGE', `say what the rows are: --resource ${mode === 'create' ? 'asset, contract or customer' : 'asset, contract, customer or asset-owner'}`, {
-      hint: mode === 'create' ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.' : undefined,
-    });
+    throw new AssetbatchError(
+      'E_USAGE',
+      `say what the rows are: --resource ${mode === 'create' ? 'asset, contract or customer' : 'asset, contract, customer or asset-owner'}`,
+      {
+        hint:
+          mode === 'create'
+            ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.'
+            : undefined,
+      },
+    );
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
-  const progress = new Progress(dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing');
+  const progress = new Progress(
+    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
+  );
   const tally = new SyncTally();
   const problems = new RowProblems();
   const stopper = stopOnSignals();
@@ -349,16 +602,27 @@ export async function runImport(file: string, f: ImportFlags, dry: boolean, mode
         // The progress line is cleared only for a row that prints (a clear for every row is a write for every row).
         const problem = problems.has(outcome);
         // A row with no change says nothing: the summary counts them.
-        if (!problem && !outcome.changes?.length && outcome.status !== 'missing' && outcome.status !== 'conflict') return;
+        if (
+          !problem &&
+          !outcome.changes?.length &&
+          outcome.status !== 'missing' &&
+          outcome.status !== 'conflict'
+        )
+          return;
         progress.done();
         if (problem) problems.print(outcome);
-        if (outcome.changes?.length || outcome.status === 'missing' || outcome.status === 'conflict') printChanges(outcome);
+        if (outcome.changes?.length || outcome.status === 'missing' || outcome.status === 'conflict')
+          printChanges(outcome);
       },
-      onProgress: (p) => (dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p)),
+      onProgress: (p) =>
+        dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p),
     });
     progress.done();
     problems.finish(summary.report);
-    if (f.json) process.stdout.write(JSON.stringify(sync ? { ...summary, wouldUpdate: tally.wouldUpdate } : summary, null, 2) + '\n');
+    if (f.json)
+      process.stdout.write(
+        JSON.stringify(sync ? { ...summary, wouldUpdate: tally.wouldUpdate } : summary, null, 2) + '\n',
+      );
     else printSummary(summary, process.stdout, sync ? tally : undefined);
     return exitCodeOf(summary);
   } finally {
@@ -381,12 +645,16 @@ function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
-    process.stderr.write('\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the journal lets you resume)\n');
+    process.stderr.write(
+      '\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the journal lets you resume)\n',
+    );
     controller.abort();
     // A request to a service that stopped answering, or a read that never ends, must not keep
     // the process: after a grace period it stops anyway (unref: a run that ends sooner exits).
     setTimeout(() => {
-      process.stderr.write(`Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the journal lets you resume\n`);
+      process.stderr.write(
+        `Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the journal lets you resume\n`,
+      );
       process.exit(ExitCode.STOPPED);
     }, STOP_GRACE_MS).unref();
   };
@@ -426,27 +694,37 @@ function registerImport(program: Command): void {
   addImportOptions(
     program
       .command('import <file>')
-      .description('Load a spreadsheet (CSV, TSV or XLSX) into the service: one record per row, with a report for every row.'),
+      .description(
+        'Load a spreadsheet (CSV, TSV or XLSX) into the service: one record per row, with a report for every row.',
+      ),
     false,
   )
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, false), f.json));
+    .action(async (file: string, f: ImportFlags) =>
+      runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, false), f.json),
+    );
 
   addImportOptions(
     program
       .command('validate <file>')
-      .description('Check a spreadsheet against every rule of the service without writing anything (a dry run of import).'),
+      .description(
+        'Check a spreadsheet against every rule of the service without writing anything (a dry run of import).',
+      ),
     true,
   )
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string, f: ImportFlags) => runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true), f.json));
+    .action(async (file: string, f: ImportFlags) =>
+      runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], () => runImport(file, f, true), f.json),
+    );
 }
 
 function registerUpdate(program: Command): void {
   addImportOptions(
     program
       .command('update <file>')
-      .description('Change existing records from a spreadsheet. Each row\'s record is found by an ID column or its natural key (serial number, contract number, customer or owner name); only the sheet\'s non-empty cells change.'),
+      .description(
+        "Change existing records from a spreadsheet. Each row's record is found by an ID column or its natural key (serial number, contract number, customer or owner name); only the sheet's non-empty cells change.",
+      ),
     false,
     'update',
   )
@@ -465,21 +743,33 @@ Examples:
   $ assetbatch update contracts.xlsx -r contract --clear-empty --sandbox`,
     )
     .action(async (file: string, f: ImportFlags) =>
-      runAction(f.debug, [f.token, process.env.ASSETBATCH_TOKEN], async () => {
-        if (f.replace && !f.yes && !f.dryRun) await confirmReplace();
-        return runImport(file, f, false, 'update');
-      }, f.json),
+      runAction(
+        f.debug,
+        [f.token, process.env.ASSETBATCH_TOKEN],
+        async () => {
+          if (f.replace && !f.yes && !f.dryRun) await confirmReplace();
+          return runImport(file, f, false, 'update');
+        },
+        f.json,
+      ),
     );
 }
 
 /** --replace empties what the sheet lacks: a person types "yes", or a script passes --yes. */
 async function confirmReplace(): Promise<void> {
-  if (!process.stdin.isTTY) throw new AssetbatchError('E_USAGE', '--replace overwrites every field the sheet does not have; add --yes to confirm');
+  if (!process.stdin.isTTY)
+    throw new AssetbatchError(
+      'E_USAGE',
+      '--replace overwrites every field the sheet does not have; add --yes to confirm',
+    );
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const answer = await rl.question('--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ');
+  const answer = await rl.question(
+    '--replace will empty every field the sheet does not have, in every record it names. Type "yes" to go on: ',
+  );
   rl.close();
-  if (answer.trim().toLowerCase() !== 'yes') throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
+  if (answer.trim().toLowerCase() !== 'yes')
+    throw new AssetbatchError('E_USAGE', 'not confirmed; nothing was sent');
 }
 
 function registerMapping(program: Command): void {
@@ -496,7 +786,9 @@ Examples:
     );
   mapping
     .command('presets')
-    .description('List the mapping presets shipped with assetbatch (for --preset), or print one to start your own mapping file.')
+    .description(
+      'List the mapping presets shipped with assetbatch (for --preset), or print one to start your own mapping file.',
+    )
     .argument('[name]', 'print this preset')
     .action(async (name: string | undefined) =>
       runAction(false, [], async () => {
@@ -507,13 +799,18 @@ Examples:
   addConnectionOptions(
     mapping
       .command('suggest <file>')
-      .description('Print the mapping the import would use for a sheet, as a mapping file to edit and pass with --mapping.')
+      .description(
+        'Print the mapping the import would use for a sheet, as a mapping file to edit and pass with --mapping.',
+      )
       .requiredOption('-r, --resource <name>', 'asset, contract or customer')
       .option('--sheet <name|n>', 'XLSX sheet by name or number')
       .option('--header-row <n>', 'row number of the header', intOption('--header-row', 1))
       .option('--no-header', NO_HEADER_HELP)
       .option('--mapping <file>', 'start from this mapping file')
-      .option('--accept-unsure', 'write value matches that are not sure into the value tables too (they are listed to check otherwise)'),
+      .option(
+        '--accept-unsure',
+        'write value matches that are not sure into the value tables too (they are listed to check otherwise)',
+      ),
   )
     .addHelpText(
       'after',
@@ -535,8 +832,13 @@ Example:
         // Custom fields and value tables need the service; without one the suggestion covers standard fields only.
         const online = f.sandbox || f.baseUrl || process.env.ASSETBATCH_BASE_URL;
         const suggestion = await suggestMapping({
-          file, resource: f.resource, mappingPath: f.mapping, sheet: sheetArg(f.sheet), headerRow: headerRowArg(f),
-          connection: online ? connectionConfig(f) : undefined, acceptUnsure: f.acceptUnsure === true,
+          file,
+          resource: f.resource,
+          mappingPath: f.mapping,
+          sheet: sheetArg(f.sheet),
+          headerRow: headerRowArg(f),
+          connection: online ? connectionConfig(f) : undefined,
+          acceptUnsure: f.acceptUnsure === true,
         });
         process.stdout.write(JSON.stringify(suggestion.mapping, null, 2) + '\n');
         for (const w of suggestion.warnings) process.stderr.write(`warning: ${w}\n`);
@@ -551,7 +853,12 @@ Example:
 }
 
 /** A workbook of related sheets: customers, then contracts, then assets, in one run. */
-async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connection: ReturnType<typeof connectionConfig>): Promise<number> {
+async function runWorkbook(
+  file: string,
+  f: ImportFlags,
+  dry: boolean,
+  connection: ReturnType<typeof connectionConfig>,
+): Promise<number> {
   const logger = await createLogger(f.log);
   const problems = new RowProblems();
   // One sandbox for the whole workbook, so later sheets see what earlier ones created.
@@ -589,10 +896,11 @@ async function runWorkbook(file: string, f: ImportFlags, dry: boolean, connectio
     });
     problems.finish(undefined);
     if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-    else for (const s of result.sheets) {
-      process.stdout.write(`Sheet "${s.sheet}" (${s.resource}): `);
-      printSummary(s);
-    }
+    else
+      for (const s of result.sheets) {
+        process.stdout.write(`Sheet "${s.sheet}" (${s.resource}): `);
+        printSummary(s);
+      }
     return Math.max(...result.sheets.map(exitCodeOf));
   } finally {
     stopper.dispose();

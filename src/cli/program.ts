@@ -23,7 +23,10 @@ export async function buildProgram(args: readonly string[], all = false): Promis
     .version(pkg.version)
     // Usage errors exit 2 (issue 3), not commander's 1; subcommands inherit this when created below.
     .exitOverride()
-    .addHelpText('after', '\nExamples:\n  $ assetbatch validate samples/legacy-asset-register.xlsx --resource asset --sandbox\n  $ assetbatch export asset -o assets.xlsx --sandbox\n  $ assetbatch <command> --help     # options and examples of one command');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ assetbatch validate samples/legacy-asset-register.xlsx --resource asset --sandbox\n  $ assetbatch export asset -o assets.xlsx --sandbox\n  $ assetbatch <command> --help     # options and examples of one command',
+    );
   const wanted = commandOf(args);
   if (all) for (const register of await loadAll()) register(program);
   else if (wanted) (await wanted.load())(program);
@@ -40,10 +43,12 @@ function withDashNamesHelp(parent: Command): void {
   }
 }
 
-const DASH_NAMES = '\nA file name that starts with a dash goes after -- (options before it):\n  $ assetbatch <command> [options] -- -old-register.csv';
+const DASH_NAMES =
+  '\nA file name that starts with a dash goes after -- (options before it):\n  $ assetbatch <command> [options] -- -old-register.csv';
 
 function addStandIns(program: Command): void {
-  for (const c of COMMANDS) program.command(c.name).description(c.summary).allowUnknownOption().allowExcessArguments();
+  for (const c of COMMANDS)
+    program.command(c.name).description(c.summary).allowUnknownOption().allowExcessArguments();
   const terms = new Map(COMMANDS.map((c) => [c.name, c.term]));
   const standard = new Help();
   program.configureHelp({ subcommandTerm: (cmd) => terms.get(cmd.name()) ?? standard.subcommandTerm(cmd) });

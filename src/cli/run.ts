@@ -18,7 +18,11 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<vo
     // Commander has already printed its message; help and --version end with exitCode 0.
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return void (process.exitCode = ExitCode.OK);
-      usageError(argv.slice(2), e.message.replace(/^error: /, ''), e.code === 'commander.unknownOption' ? unknownOption(e.message) : undefined);
+      usageError(
+        argv.slice(2),
+        e.message.replace(/^error: /, ''),
+        e.code === 'commander.unknownOption' ? unknownOption(e.message) : undefined,
+      );
     } else if (isAssetbatchError(e)) {
       // An option parser that threw our own error (e.g. --filter): one line, no stack.
       process.stderr.write(`error: ${e.describe()}\n`);
@@ -29,11 +33,15 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<vo
 
 /** Exit 2; with --json, scripts get `{"error": …}` on stdout as for any other failure. */
 function usageError(args: readonly string[], message: string, file?: string): void {
-  if (file) process.stderr.write(`  hint: a file name that starts with a dash goes after --, e.g. assetbatch <command> [options] -- ${file}\n`);
+  if (file)
+    process.stderr.write(
+      `  hint: a file name that starts with a dash goes after --, e.g. assetbatch <command> [options] -- ${file}\n`,
+    );
   const end = args.indexOf('--');
   // The same shape as printJsonError's (common.ts, not loaded here: --help starts at once);
   // the message is commander's, which shows no option's value but the one refused.
-  if ((end < 0 ? args : args.slice(0, end)).includes('--json')) process.stdout.write(JSON.stringify({ error: { code: 'E_USAGE', message } }) + '\n');
+  if ((end < 0 ? args : args.slice(0, end)).includes('--json'))
+    process.stdout.write(JSON.stringify({ error: { code: 'E_USAGE', message } }) + '\n');
   process.exitCode = ExitCode.USAGE;
 }
 

@@ -8,9 +8,17 @@ const plural = (n: number, what: string) => `${n} ${what}`;
 
 /** An ended run's counts as its report and summary give them. */
 function outcomeText(counts: NonNullable<RunStatus['outcome']>): string {
-  const parts = [plural(counts.created, 'created'), plural(counts.updated, 'updated'), plural(counts.skipped, 'skipped'), plural(counts.invalid, 'invalid'), plural(counts.failed, 'failed')];
+  const parts = [
+    plural(counts.created, 'created'),
+    plural(counts.updated, 'updated'),
+    plural(counts.skipped, 'skipped'),
+    plural(counts.invalid, 'invalid'),
+    plural(counts.failed, 'failed'),
+  ];
   // Statuses of other commands (sync's unchanged, missing) are said when a run has them.
-  for (const [k, n] of Object.entries(counts)) if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k)) parts.push(plural(n, k));
+  for (const [k, n] of Object.entries(counts))
+    if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k))
+      parts.push(plural(n, k));
   return parts.join(', ');
 }
 
@@ -24,28 +32,56 @@ export function formatStatus(status: RunStatus): string {
         ? `finished${status.lastActivity ? ` (${status.lastActivity})` : ''}`
         : `stopped${status.stoppedBecause ? `: ${status.stoppedBecause}` : ''}`;
   const lines = [`${what} of ${status.file}${status.resource ? ` (${status.resource}s)` : ''}: ${state}.`];
-  if (status.outcome) lines.push(`Rows: ${outcomeText(status.outcome)}${status.rows !== undefined ? ` (of ${status.rows})` : ''}.`);
-  else lines.push(`Rows: ${counts.created} created, ${counts.updated} updated, ${counts.failed} failed, ${counts.inFlight} in flight${status.left !== undefined ? `; ${status.left} left of ${status.rows}` : ''}.`);
-  if (status.state !== 'finished') lines.push(`Rate: ${status.rowsPerMinute} rows/min over the last ${RATE_MINUTES} minutes${status.alive ? '' : ' of the run'}${status.etaSeconds !== undefined ? `; ETA ${formatDuration(status.etaSeconds)}` : ''}.`);
-  if (status.lastError) lines.push(`Last error: row ${status.lastError.row}: ${status.lastError.message} (${status.lastError.at})`);
+  if (status.outcome)
+    lines.push(
+      `Rows: ${outcomeText(status.outcome)}${status.rows !== undefined ? ` (of ${status.rows})` : ''}.`,
+    );
+  else
+    lines.push(
+      `Rows: ${counts.created} created, ${counts.updated} updated, ${counts.failed} failed, ${counts.inFlight} in flight${status.left !== undefined ? `; ${status.left} left of ${status.rows}` : ''}.`,
+    );
+  if (status.state !== 'finished')
+    lines.push(
+      `Rate: ${status.rowsPerMinute} rows/min over the last ${RATE_MINUTES} minutes${status.alive ? '' : ' of the run'}${status.etaSeconds !== undefined ? `; ETA ${formatDuration(status.etaSeconds)}` : ''}.`,
+    );
+  if (status.lastError)
+    lines.push(
+      `Last error: row ${status.lastError.row}: ${status.lastError.message} (${status.lastError.at})`,
+    );
   if (status.lastActivity && status.state !== 'finished') lines.push(`Last entry: ${status.lastActivity}`);
-  lines.push(`Journal: ${status.journal}${status.runs > 1 ? ` (${status.runs} runs)` : status.runs === 0 ? ' (none: stopped before anything was sent)' : ''}`);
-  if (status.state === 'stopped' && (status.left ?? 0) > 0) lines.push(`Run the same ${what.toLowerCase()} command again to resume.`);
+  lines.push(
+    `Journal: ${status.journal}${status.runs > 1 ? ` (${status.runs} runs)` : status.runs === 0 ? ' (none: stopped before anything was sent)' : ''}`,
+  );
+  if (status.state === 'stopped' && (status.left ?? 0) > 0)
+    lines.push(`Run the same ${what.toLowerCase()} command again to resume.`);
   return lines.join('\n') + '\n';
 }
 
 export function registerStatusCommand(program: Command): void {
   program
     .command('status <file>')
-    .description('How far an import or update is, running or stopped: rows done by outcome, rows left, the rate, the ETA, the last error (read from its journal).')
+    .description(
+      'How far an import or update is, running or stopped: rows done by outcome, rows left, the rate, the ETA, the last error (read from its journal).',
+    )
     .option('--json', 'print the status as JSON (for scripts)')
-    .addHelpText('after', `\nGive the input, its report or its journal; for a workbook imported sheet by sheet, the workbook.\n\nExamples:\n  $ assetbatch status register.xlsx\n  $ watch -n 10 assetbatch status register.xlsx\n  $ assetbatch status register.xlsx.report.journal.ndjson --json`)
+    .addHelpText(
+      'after',
+      `\nGive the input, its report or its journal; for a workbook imported sheet by sheet, the workbook.\n\nExamples:\n  $ assetbatch status register.xlsx\n  $ watch -n 10 assetbatch status register.xlsx\n  $ assetbatch status register.xlsx.report.journal.ndjson --json`,
+    )
     .action(async (file: string, f: { json?: boolean }) =>
-      runAction(false, [], async () => {
-        // A workbook's sheets each have a run of their own: their statuses, in the order they ran.
-        const status = await runStatus(file);
-        if (status.sheets && !f.json) return void process.stdout.write(status.sheets.map((x) => `Sheet "${x.sheet}":\n${formatStatus(x)}`).join('\n'));
-        process.stdout.write(f.json ? JSON.stringify(status, null, 2) + '\n' : formatStatus(status));
-      }, f.json),
+      runAction(
+        false,
+        [],
+        async () => {
+          // A workbook's sheets each have a run of their own: their statuses, in the order they ran.
+          const status = await runStatus(file);
+          if (status.sheets && !f.json)
+            return void process.stdout.write(
+              status.sheets.map((x) => `Sheet "${x.sheet}":\n${formatStatus(x)}`).join('\n'),
+            );
+          process.stdout.write(f.json ? JSON.stringify(status, null, 2) + '\n' : formatStatus(status));
+        },
+        f.json,
+      ),
     );
 }

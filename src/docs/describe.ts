@@ -53,7 +53,8 @@ export function limitText(f: FieldDef): string {
 
 export function valuesText(f: FieldDef, mode: 'create' | 'update' = 'create'): string {
   const values = f.values ?? [];
-  const allowed = mode === 'update' && f.updateValues ? values.filter((v) => f.updateValues!.includes(v.value)) : values;
+  const allowed =
+    mode === 'update' && f.updateValues ? values.filter((v) => f.updateValues!.includes(v.value)) : values;
   return allowed.map((v) => v.label).join(', ');
 }
 

@@ -37,13 +37,29 @@ function listFacts(def: ResourceDef): string[] {
 function writableSection(def: ResourceDef): string[] {
   const out = [`### ${def.label} (${code(def.name)})`, '', def.description, '', ...listFacts(def)];
   if (def.naturalKey) out.push(`- Identifies a row's record by: ${def.naturalKey.map(code).join(', then ')}`);
-  if (!def.writes.create) out.push(`- The service cannot create ${def.plural}: rows update the record named by their ${code('id')} (column "ID").`);
+  if (!def.writes.create)
+    out.push(
+      `- The service cannot create ${def.plural}: rows update the record named by their ${code('id')} (column "ID").`,
+    );
   if (def.customFieldType) {
     out.push(
       `- Custom fields: the ${def.customFieldType} custom field template${def.customForms ? ' and custom forms (on create only)' : ''}; text values at most ${def.customTextMax} characters.`,
     );
   }
-  out.push('', row(['Field', 'Label', 'Type', 'Required', 'Limit', 'Values / looks up', 'Synonyms', 'Create only', 'Description']));
+  out.push(
+    '',
+    row([
+      'Field',
+      'Label',
+      'Type',
+      'Required',
+      'Limit',
+      'Values / looks up',
+      'Synonyms',
+      'Create only',
+      'Description',
+    ]),
+  );
   out.push(row(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
   for (const f of visibleFields(def)) {
     out.push(
@@ -62,7 +78,10 @@ function writableSection(def: ResourceDef): string[] {
   }
   const variants = def.fields.filter((f) => f.variant);
   if (variants.length) {
-    out.push('', `Accepted by some versions of the service, never sent by assetbatch and not in templates: ${variants.map((f) => `${code(f.name)} (${f.description.replace(/\.$/, '')})`).join(', ')}.`);
+    out.push(
+      '',
+      `Accepted by some versions of the service, never sent by assetbatch and not in templates: ${variants.map((f) => `${code(f.name)} (${f.description.replace(/\.$/, '')})`).join(', ')}.`,
+    );
   }
   if (def.writes.update && def.fields.some((f) => f.createOnly)) {
     const left = def.fields.filter((f) => f.createOnly && !writeFields(def, 'update').includes(f));
@@ -70,13 +89,21 @@ function writableSection(def: ResourceDef): string[] {
   }
   if (def.rules.length) {
     out.push('', '**Rules across fields**', '');
-    for (const r of def.rules) out.push(`- ${r.description} (${code(r.id)}: ${r.fields.map(code).join(', ')})`);
+    for (const r of def.rules)
+      out.push(`- ${r.description} (${code(r.id)}: ${r.fields.map(code).join(', ')})`);
   }
   out.push(...languagesSection(def));
   return out;
 }
 
-const LANGUAGE_NAMES: Record<Language, string> = { de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', pt: 'Portuguese' };
+const LANGUAGE_NAMES: Record<Language, string> = {
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+};
 
 /** The headers registers in other languages give each field (src/resources/languages.ts), as the import takes them. */
 function languagesSection(def: ResourceDef): string[] {
@@ -116,8 +143,8 @@ export function fieldReferenceMarkdown(): string {
     '',
     'Every field assetbatch reads and writes, as the resource definitions in `src/resources/` state them. The import, the templates, the sandbox and this page all derive from those definitions.',
     '',
-    '- **Field**: the service\'s name; a dot path is a member of a nested object (`category.id`, `contact_person.email`).',
-    '- **Label**: the header in templates, exports and reports. The import maps a label back to its field exactly; **synonyms** are other headers it recognises (case, spaces and punctuation ignored). The headers of registers written in German, French, Spanish, Italian, Dutch and Portuguese follow each resource\'s table.',
+    "- **Field**: the service's name; a dot path is a member of a nested object (`category.id`, `contact_person.email`).",
+    "- **Label**: the header in templates, exports and reports. The import maps a label back to its field exactly; **synonyms** are other headers it recognises (case, spaces and punctuation ignored). The headers of registers written in German, French, Spanish, Italian, Dutch and Portuguese follow each resource's table.",
     '- **Values**: the service value and, in brackets, the label a spreadsheet may use instead (either is accepted, in any case); exports write the label unless `--codes`.',
     '- **Looks up**: the cell holds a name (or number, code, email) that the import resolves to an id through that list.',
     '- Amounts take at most 2 decimal places; dates are written yyyy-mm-dd (the import also reads day-first and Excel dates).',
@@ -126,7 +153,12 @@ export function fieldReferenceMarkdown(): string {
     '',
   ];
   for (const def of writable) lines.push(...writableSection(def), '');
-  lines.push('## Read-only lists', '', 'Lists the import resolves names through, and that `assetbatch export` writes.', '');
+  lines.push(
+    '## Read-only lists',
+    '',
+    'Lists the import resolves names through, and that `assetbatch export` writes.',
+    '',
+  );
   for (const def of lists) lines.push(...listSection(def), '');
   return lines.join('\n').replace(/\n+$/, '\n');
 }

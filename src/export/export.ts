@@ -10,10 +10,23 @@ import { AssetbatchError } from '../errors.js';
 import { RESOURCES, customFieldTemplate, findResource } from '../resources/index.js';
 import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
 import { humanize, isValidIsoDate } from '../resources/fields.js';
-import { type ExportColumn, customColumns, customFieldTypeOf, definitionColumns, flattenRecord } from './flatten.js';
+import {
+  type ExportColumn,
+  customColumns,
+  customFieldTypeOf,
+  definitionColumns,
+  flattenRecord,
+} from './flatten.js';
 import { financeColumns } from './finance.js';
 import { chooseColumns } from './choose.js';
-import { type AboutSheet, type ExportFormat, EXPORT_FORMATS, type TableWriter, createWriter, openSink } from './writers/index.js';
+import {
+  type AboutSheet,
+  type ExportFormat,
+  EXPORT_FORMATS,
+  type TableWriter,
+  createWriter,
+  openSink,
+} from './writers/index.js';
 
 export interface ExportPlan {
   readonly resource: string;
@@ -117,7 +130,13 @@ function localDate(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-const EXTENSIONS: Record<string, ExportFormat> = { '.csv': 'csv', '.xlsx': 'xlsx', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
+const EXTENSIONS: Record<string, ExportFormat> = {
+  '.csv': 'csv',
+  '.xlsx': 'xlsx',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+};
 
 /** The format a file name asks for, or undefined. */
 function formatFromPath(path: string): ExportFormat | undefined {
@@ -125,7 +144,10 @@ function formatFromPath(path: string): ExportFormat | undefined {
 }
 
 /** Fill `{date}` (the as-of day: today unless --as-of says otherwise), `{company}` and `{resource}` in an output path. */
-function fillPlaceholders(path: string, values: { date: string; company: number; resource?: string }): string {
+function fillPlaceholders(
+  path: string,
+  values: { date: string; company: number; resource?: string },
+): string {
   return path.replace(/\{(date|company|resource)\}/g, (m, key: string) => {
     if (key === 'date') return values.date;
     if (key === 'company') return String(values.company);
@@ -147,15 +169,24 @@ function displayUrl(baseUrl: string): string {
   }
 }
 
-function resolveFormat(explicit: ExportFormat | undefined, output: string | Writable | undefined, fallback: ExportFormat): ExportFormat {
+function resolveFormat(
+  explicit: ExportFormat | undefined,
+  output: string | Writable | undefined,
+  fallback: ExportFormat,
+): ExportFormat {
   if (explicit !== undefined) {
-    if (!EXPORT_FORMATS.includes(explicit)) throw new AssetbatchError('E_USAGE', `unknown format "${explicit}"`, { hint: `Use one of: ${EXPORT_FORMATS.join(', ')}.` });
+    if (!EXPORT_FORMATS.includes(explicit))
+      throw new AssetbatchError('E_USAGE', `unknown format "${explicit}"`, {
+        hint: `Use one of: ${EXPORT_FORMATS.join(', ')}.`,
+      });
     return explicit;
   }
   if (typeof output !== 'string') return fallback;
   const f = formatFromPath(output);
   if (!f) {
-    throw new AssetbatchError('E_USAGE', `cannot tell the format from "${output}"`, { hint: 'End the file name in .csv, .xlsx, .json or .ndjson, or pass --format.' });
+    throw new AssetbatchError('E_USAGE', `cannot tell the format from "${output}"`, {
+      hint: 'End the file name in .csv, .xlsx, .json or .ndjson, or pass --format.',
+    });
   }
   return f;
 }
@@ -163,14 +194,19 @@ function resolveFormat(explicit: ExportFormat | undefined, output: string | Writ
 function resolveAsOf(asOf: string | Date | undefined, now: Date): string {
   if (asOf === undefined) return localDate(now);
   if (asOf instanceof Date) return localDate(asOf);
-  if (!isValidIsoDate(asOf)) throw new AssetbatchError('E_USAGE', `"${asOf}" is not a date`, { hint: 'Give --as-of as yyyy-MM-dd, e.g. 2025-12-31.' });
+  if (!isValidIsoDate(asOf))
+    throw new AssetbatchError('E_USAGE', `"${asOf}" is not a date`, {
+      hint: 'Give --as-of as yyyy-MM-dd, e.g. 2025-12-31.',
+    });
   return asOf;
 }
 
 function resolveResource(name: string): ResourceDef {
   const def = findResource(name);
   if (!def) {
-    throw new AssetbatchError('E_USAGE', `unknown list "${name}"`, { hint: `Lists: ${RESOURCES.map((r) => r.name).join(', ')}, or all.` });
+    throw new AssetbatchError('E_USAGE', `unknown list "${name}"`, {
+      hint: `Lists: ${RESOURCES.map((r) => r.name).join(', ')}, or all.`,
+    });
   }
   return def;
 }
@@ -181,7 +217,10 @@ function checkFilters(def: ResourceDef, filters: Readonly<Record<string, string>
     const customForm = def.customForms === true && key.startsWith('custom_form_');
     if (!def.filters.includes(key) && !customForm) {
       throw new AssetbatchError('E_USAGE', `the ${def.name} list has no filter "${key}"`, {
-        hint: def.filters.length > 0 ? `Filters of ${def.plural}: ${def.filters.join(', ')}.` : `The ${def.name} list takes no filters.`,
+        hint:
+          def.filters.length > 0
+            ? `Filters of ${def.plural}: ${def.filters.join(', ')}.`
+            : `The ${def.name} list takes no filters.`,
       });
     }
   }
@@ -194,18 +233,26 @@ interface Connection {
 }
 
 function openConnection(opts: CommonOptions): Connection {
-  if (opts.client) return { client: opts.client, source: displayUrl(opts.client.baseUrl), close: async () => undefined };
+  if (opts.client)
+    return { client: opts.client, source: displayUrl(opts.client.baseUrl), close: async () => undefined };
   if (!opts.baseUrl) {
-    throw new AssetbatchError('E_CONFIG', 'no base URL for the service', { hint: 'Pass --base-url or set ASSETBATCH_BASE_URL (or use --sandbox).' });
+    throw new AssetbatchError('E_CONFIG', 'no base URL for the service', {
+      hint: 'Pass --base-url or set ASSETBATCH_BASE_URL (or use --sandbox).',
+    });
   }
   if (!opts.token) {
-    throw new AssetbatchError('E_CONFIG', 'no access token', { hint: 'Pass --token or set ASSETBATCH_TOKEN (an administrator creates tokens on the service\'s settings page).' });
+    throw new AssetbatchError('E_CONFIG', 'no access token', {
+      hint: "Pass --token or set ASSETBATCH_TOKEN (an administrator creates tokens on the service's settings page).",
+    });
   }
   let client: ApiClient;
   try {
     client = new ApiClient({ baseUrl: opts.baseUrl, token: opts.token, rateLimit: opts.rateLimit });
   } catch (e) {
-    throw new AssetbatchError('E_CONFIG', `"${displayUrl(opts.baseUrl)}" is not a URL`, { cause: e, hint: 'Give the base URL like https://dashboard-api.revnue.com.' });
+    throw new AssetbatchError('E_CONFIG', `"${displayUrl(opts.baseUrl)}" is not a URL`, {
+      cause: e,
+      hint: 'Give the base URL like https://dashboard-api.revnue.com.',
+    });
   }
   return { client, source: displayUrl(opts.baseUrl), close: () => client.close() };
 }
@@ -225,9 +272,11 @@ interface Settings {
 function settings(opts: CommonOptions): Settings {
   const now = opts.now ?? new Date();
   const company = opts.company ?? 1;
-  if (!Number.isInteger(company) || company < 1) throw new AssetbatchError('E_USAGE', `company must be a positive whole number (got ${company})`);
+  if (!Number.isInteger(company) || company < 1)
+    throw new AssetbatchError('E_USAGE', `company must be a positive whole number (got ${company})`);
   const concurrency = opts.concurrency ?? 4;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new AssetbatchError('E_USAGE', `concurrency must be a positive whole number (got ${concurrency})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new AssetbatchError('E_USAGE', `concurrency must be a positive whole number (got ${concurrency})`);
   return Object.freeze({
     company,
     now,
@@ -245,7 +294,12 @@ function settings(opts: CommonOptions): Settings {
 // Columns and lists.
 
 /** Every column of a resource's export: definition, custom fields, then finance; enumerations as labels unless `codes`. */
-export function exportColumns(def: ResourceDef, templates: readonly CustomTemplate[], finance?: { asOf: string }, codes = false): ExportColumn[] {
+export function exportColumns(
+  def: ResourceDef,
+  templates: readonly CustomTemplate[],
+  finance?: { asOf: string },
+  codes = false,
+): ExportColumn[] {
   const base = definitionColumns(def, codes);
   const custom = customColumns(def, templates);
   return [...base, ...custom, ...(finance ? financeColumns(def.name, finance.asOf) : [])];
@@ -299,7 +353,13 @@ async function openList(
         // A list that fits the window's room is read at once; a longer one evenly.
         client.limiter.expect(pages - 1);
       }
-      hooks.onProgress?.({ resource: def.name, page: counts.pages, pages: Math.max(counts.pages, pagesFor(info.count)), records: info.records, count: info.count });
+      hooks.onProgress?.({
+        resource: def.name,
+        page: counts.pages,
+        pages: Math.max(counts.pages, pagesFor(info.count)),
+        records: info.records,
+        count: info.count,
+      });
     },
   });
   const iterator = gen[Symbol.asyncIterator]();
@@ -308,10 +368,19 @@ async function openList(
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AssetbatchError('E_INTERRUPTED', 'the export was interrupted (a file being written is removed)');
+  if (signal?.aborted)
+    throw new AssetbatchError(
+      'E_INTERRUPTED',
+      'the export was interrupted (a file being written is removed)',
+    );
 }
 
-async function writeList(list: OpenList, writer: TableWriter, columns: readonly ExportColumn[], signal?: AbortSignal): Promise<ListCounts> {
+async function writeList(
+  list: OpenList,
+  writer: TableWriter,
+  columns: readonly ExportColumn[],
+  signal?: AbortSignal,
+): Promise<ListCounts> {
   try {
     await writer.beginSheet({ resource: list.def.name, title: humanize(list.def.plural), columns });
     for (let r = list.first; !r.done; r = await list.iterator.next()) {
@@ -338,14 +407,29 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
   const filters = Object.freeze({ ...(options.filters ?? {}) });
   checkFilters(def, filters);
   const format = resolveFormat(options.format, options.output, 'csv');
-  const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: s.asOf, company: s.company, resource: def.name }) : options.output;
+  const output =
+    typeof options.output === 'string'
+      ? fillPlaceholders(options.output, { date: s.asOf, company: s.company, resource: def.name })
+      : options.output;
   const conn = openConnection(options);
   try {
     const requests0 = conn.client.stats.requests;
     const templates = customFieldTypeOf(def) ? await fetchTemplates(conn.client, s.company) : [];
     const all = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined, s.codes);
-    const columns = chooseColumns(all, options.columns, def.name, s.finance ? [] : financeColumns(def.name, s.asOf));
-    const list = await openList(conn.client, def, s, filters, options, conn.client.stats.requests - requests0);
+    const columns = chooseColumns(
+      all,
+      options.columns,
+      def.name,
+      s.finance ? [] : financeColumns(def.name, s.asOf),
+    );
+    const list = await openList(
+      conn.client,
+      def,
+      s,
+      filters,
+      options,
+      conn.client.stats.requests - requests0,
+    );
     const sink = await openSink(output);
     let counts: ListCounts;
     const writer = await createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: false });
@@ -398,14 +482,27 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     const requests0 = conn.client.stats.requests;
     if (typeof options.output === 'string' && options.output.includes('{resource}')) {
       const lists: ExportResult[] = [];
-      for (const def of defs) lists.push(await exportResource({ ...options, client: conn.client, format, resource: def.name }));
-      return summarise(format, lists, conn.client.stats.requests - requests0, lists.map((l) => l.file!));
+      for (const def of defs)
+        lists.push(await exportResource({ ...options, client: conn.client, format, resource: def.name }));
+      return summarise(
+        format,
+        lists,
+        conn.client.stats.requests - requests0,
+        lists.map((l) => l.file!),
+      );
     }
     if (format === 'csv') {
-      throw new AssetbatchError('E_USAGE', 'a CSV file holds one list', { hint: 'Export all lists to .xlsx, .json or .ndjson, or put {resource} in the file name (one CSV per list).' });
+      throw new AssetbatchError('E_USAGE', 'a CSV file holds one list', {
+        hint: 'Export all lists to .xlsx, .json or .ndjson, or put {resource} in the file name (one CSV per list).',
+      });
     }
-    const output = typeof options.output === 'string' ? fillPlaceholders(options.output, { date: s.asOf, company: s.company }) : options.output;
-    const templates = defs.some((d) => customFieldTypeOf(d)) ? await fetchTemplates(conn.client, s.company) : [];
+    const output =
+      typeof options.output === 'string'
+        ? fillPlaceholders(options.output, { date: s.asOf, company: s.company })
+        : options.output;
+    const templates = defs.some((d) => customFieldTypeOf(d))
+      ? await fetchTemplates(conn.client, s.company)
+      : [];
     const sink = await openSink(output);
     const lists: (ExportResult & { skipped?: string })[] = [];
     const sheets: AboutSheet[] = [];
@@ -422,12 +519,28 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
           if (!(e instanceof AssetbatchError && UNAVAILABLE.has(e.code))) throw e;
           const skipped = e.message;
           sheets.push({ resource: def.name, title, records: 0, count: 0, pages: 0, skipped });
-          lists.push({ resource: def.name, format, records: 0, count: 0, pages: 0, requests: conn.client.stats.requests - before, columns: [], skipped });
+          lists.push({
+            resource: def.name,
+            format,
+            records: 0,
+            count: 0,
+            pages: 0,
+            requests: conn.client.stats.requests - before,
+            columns: [],
+            skipped,
+          });
           continue;
         }
         const counts = await writeList(list, writer, columns, options.signal);
         sheets.push({ resource: def.name, title, ...counts });
-        lists.push({ resource: def.name, format, ...counts, requests: conn.client.stats.requests - before, file: sink.file, columns: columns.map((c) => c.label) });
+        lists.push({
+          resource: def.name,
+          format,
+          ...counts,
+          requests: conn.client.stats.requests - before,
+          file: sink.file,
+          columns: columns.map((c) => c.label),
+        });
       }
       await writer.finish({
         what: `every list (${defs.map((d) => d.name).join(', ')})`,
@@ -451,7 +564,12 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
   }
 }
 
-function summarise(format: ExportFormat, lists: ExportAllResult['lists'], requests: number, files: string[]): ExportAllResult {
+function summarise(
+  format: ExportFormat,
+  lists: ExportAllResult['lists'],
+  requests: number,
+  files: string[],
+): ExportAllResult {
   return {
     format,
     records: lists.reduce((n, l) => n + l.records, 0),

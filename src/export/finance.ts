@@ -47,14 +47,16 @@ export function yearsBetween(from: string, to: string): number {
 /** Whole calendar months from `asOf` until `end`; 0 once the end has passed. */
 export function monthsRemaining(end: string, asOf: string): number {
   if (end <= asOf) return 0;
-  let m = (Number(end.slice(0, 4)) - Number(asOf.slice(0, 4))) * 12 + (Number(end.slice(5, 7)) - Number(asOf.slice(5, 7)));
+  let m =
+    (Number(end.slice(0, 4)) - Number(asOf.slice(0, 4))) * 12 +
+    (Number(end.slice(5, 7)) - Number(asOf.slice(5, 7)));
   while (m > 0 && addMonths(asOf, m) > end) m--;
   return m;
 }
 
 /** Money rounded to cents, half away from zero. */
 function roundCents(n: number): number {
-  return Math.sign(n) * Math.round(Math.abs(n) * 100 + 1e-9) / 100;
+  return (Math.sign(n) * Math.round(Math.abs(n) * 100 + 1e-9)) / 100;
 }
 
 /** Years of a depreciation schedule, read from its value (`5_year_20_percent` → 5); undefined for `other`. */
@@ -122,7 +124,14 @@ type Rec = Record<string, unknown>;
 /** The extra columns `--finance` adds to a resource (none for resources without figures). */
 export function financeColumns(resource: string, asOf: string): ExportColumn[] {
   if (resource === 'asset') {
-    return [{ key: 'finance.book_value', label: 'Book value', type: 'decimal', read: (r: Rec) => bookValue(r, asOf) }];
+    return [
+      {
+        key: 'finance.book_value',
+        label: 'Book value',
+        type: 'decimal',
+        read: (r: Rec) => bookValue(r, asOf),
+      },
+    ];
   }
   if (resource === 'contract') {
     return [
@@ -130,16 +139,28 @@ export function financeColumns(resource: string, asOf: string): ExportColumn[] {
         key: 'finance.months_remaining',
         label: 'Months remaining',
         type: 'integer',
-        read: (r: Rec) => (date(r.contract_end_date) ? monthsRemaining(r.contract_end_date as string, asOf) : null),
+        read: (r: Rec) =>
+          date(r.contract_end_date) ? monthsRemaining(r.contract_end_date as string, asOf) : null,
       },
-      { key: 'finance.notice_deadline', label: 'Notice deadline', type: 'date', read: (r: Rec) => noticeDeadline(r.contract_end_date, r.notice_period) },
+      {
+        key: 'finance.notice_deadline',
+        label: 'Notice deadline',
+        type: 'date',
+        read: (r: Rec) => noticeDeadline(r.contract_end_date, r.notice_period),
+      },
       {
         key: 'finance.annualised_spend',
         label: 'Annualised spend',
         type: 'decimal',
-        read: (r: Rec) => annualisedSpend(r.total_contract_spend_value, r.contract_start_date, r.contract_end_date),
+        read: (r: Rec) =>
+          annualisedSpend(r.total_contract_spend_value, r.contract_start_date, r.contract_end_date),
       },
-      { key: 'finance.auto_renews', label: 'Auto-renews', type: 'boolean', read: (r: Rec) => autoRenews(r.end_of_term_clause) },
+      {
+        key: 'finance.auto_renews',
+        label: 'Auto-renews',
+        type: 'boolean',
+        read: (r: Rec) => autoRenews(r.end_of_term_clause),
+      },
     ];
   }
   return [];

@@ -32,7 +32,9 @@ export const LIST_SEPARATOR = '; ';
 export function definitionColumns(def: ResourceDef, codes = false): ExportColumn[] {
   return def.columns.map((c) => {
     const values = codes ? undefined : c.values;
-    const read = values ? (r: Record<string, unknown>) => enumLabelOf(values, getPath(r, c.path)) : (r: Record<string, unknown>) => getPath(r, c.path);
+    const read = values
+      ? (r: Record<string, unknown>) => enumLabelOf(values, getPath(r, c.path))
+      : (r: Record<string, unknown>) => getPath(r, c.path);
     return { key: c.path, label: c.label, type: c.type, read, ...(c.field ? { field: c.field } : {}) };
   });
 }
@@ -50,21 +52,35 @@ export function customFieldTypeOf(def: ResourceDef): string | undefined {
   return def.customFieldType ?? (def.name === 'supplier' ? 'supplier' : undefined);
 }
 
-const CUSTOM_TYPES: Record<string, ExportColumnType> = { money: 'decimal', number: 'integer', date: 'date', text: 'text', attachment: 'text' };
+const CUSTOM_TYPES: Record<string, ExportColumnType> = {
+  money: 'decimal',
+  number: 'integer',
+  date: 'date',
+  text: 'text',
+  attachment: 'text',
+};
 
 /**
  * One column per active field of the active templates of the resource's type, headed by
  * the field's name (ordered by template, then the field's `order`). A name that repeats a
  * built-in header, or another template's field, gets the template's name in brackets.
  */
-export function customColumns(def: ResourceDef, templates: readonly CustomTemplate[], taken: readonly string[] = def.columns.map((c) => c.label)): ExportColumn[] {
+export function customColumns(
+  def: ResourceDef,
+  templates: readonly CustomTemplate[],
+  taken: readonly string[] = def.columns.map((c) => c.label),
+): ExportColumn[] {
   const type = customFieldTypeOf(def);
   if (!type) return [];
   const used = new Set(taken.map((l) => l.toLowerCase()));
   const out: ExportColumn[] = [];
-  const active = templates.filter((t) => t.type === type && t.is_active !== false).sort((a, b) => a.id - b.id);
+  const active = templates
+    .filter((t) => t.type === type && t.is_active !== false)
+    .sort((a, b) => a.id - b.id);
   for (const t of active) {
-    const fields = [...(t.fields ?? [])].filter((f) => f.is_active !== false).sort((a, b) => a.order - b.order || a.id - b.id);
+    const fields = [...(t.fields ?? [])]
+      .filter((f) => f.is_active !== false)
+      .sort((a, b) => a.order - b.order || a.id - b.id);
     for (const f of fields) {
       let label = f.name;
       if (used.has(label.toLowerCase())) label = `${f.name} (${t.name})`;
@@ -97,7 +113,11 @@ function objectText(v: object): string {
 function text(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(text).filter((s) => s !== '').join(LIST_SEPARATOR);
+  if (Array.isArray(v))
+    return v
+      .map(text)
+      .filter((s) => s !== '')
+      .join(LIST_SEPARATOR);
   if (v && typeof v === 'object') return objectText(v);
   return '';
 }
@@ -128,6 +148,9 @@ export function toCell(type: ExportColumnType, raw: unknown): CellValue {
 }
 
 /** One record as a row of cells, in column order. */
-export function flattenRecord(record: Record<string, unknown>, columns: readonly ExportColumn[]): CellValue[] {
+export function flattenRecord(
+  record: Record<string, unknown>,
+  columns: readonly ExportColumn[],
+): CellValue[] {
   return columns.map((c) => toCell(c.type, c.read(record)));
 }

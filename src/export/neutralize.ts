@@ -21,5 +21,7 @@ export function neutralizeCell(text: string): string {
  * other leading `'` (`'80s kit`) is the user's text.
  */
 export function restoreCell(text: string): string {
-  return text.length > 1 && text.charCodeAt(0) === 0x27 && DANGEROUS_START.has(text.charCodeAt(1)) ? text.slice(1) : text;
+  return text.length > 1 && text.charCodeAt(0) === 0x27 && DANGEROUS_START.has(text.charCodeAt(1))
+    ? text.slice(1)
+    : text;
 }

@@ -46,13 +46,21 @@ function listWord(fields: readonly FieldDef[], kind: LookupKind): string {
  * list's names. Only a whole list can tell against a column: of a long list the run has
  * read the first page, and a value not on it may be on the next.
  */
-function weigh(c: Candidate, m: ListMatch, other: ListMatch | undefined, word: string): Candidate | undefined {
+function weigh(
+  c: Candidate,
+  m: ListMatch,
+  other: ListMatch | undefined,
+  word: string,
+): Candidate | undefined {
   if (m.complete && m.matched === 0 && other) return undefined;
   const w = (m.share - 0.5) * LIST_WEIGHT;
   // A header that is the field's own name says what the user meant: its values only add to
   // it (it is dropped above only when none of them is in the whole list and they are another list's names).
   const onlyUp = c.how === 'name' || c.how === 'custom field' || !m.complete;
-  const doubt = m.complete && m.share < 0.5 ? `${m.matched === 0 ? 'none' : `${m.matched} of ${m.distinct}`} of its values ${m.matched === 1 ? 'is' : 'are'} in ${word}` : undefined;
+  const doubt =
+    m.complete && m.share < 0.5
+      ? `${m.matched === 0 ? 'none' : `${m.matched} of ${m.distinct}`} of its values ${m.matched === 1 ? 'is' : 'are'} in ${word}`
+      : undefined;
   return { ...c, score: c.score + (onlyUp ? Math.max(0, w) : w), doubt };
 }
 
@@ -60,7 +68,12 @@ function weigh(c: Candidate, m: ListMatch, other: ListMatch | undefined, word: s
  * Weigh one column's candidates by the lists at hand. A candidate from the mapping file is
  * left as it is; with no list judged, the candidates are returned unchanged (offline).
  */
-export function weighByLists(cands: readonly Candidate[], col: { index: number; header: string; values: readonly CellValue[] }, lists: LookupLists | undefined, fields: readonly FieldDef[]): Candidate[] {
+export function weighByLists(
+  cands: readonly Candidate[],
+  col: { index: number; header: string; values: readonly CellValue[] },
+  lists: LookupLists | undefined,
+  fields: readonly FieldDef[],
+): Candidate[] {
   const matches = matchLists(col.values, lists);
   if (matches.length === 0 || cands.some((c) => c.how === 'mapping file')) return [...cands];
   const strong = matches.filter(namesList);
@@ -73,7 +86,12 @@ export function weighByLists(cands: readonly Candidate[], col: { index: number; 
       out.push(c);
       continue;
     }
-    const w = weigh(c, m, strong.find((s) => s.kind !== kind), listWord(fields, kind));
+    const w = weigh(
+      c,
+      m,
+      strong.find((s) => s.kind !== kind),
+      listWord(fields, kind),
+    );
     if (w) out.push(w);
     else moved.push(`none of them is in ${listWord(fields, kind)}`);
   }
@@ -83,7 +101,14 @@ export function weighByLists(cands: readonly Candidate[], col: { index: number; 
     if (!field || out.some((c) => lookupOf(c.target) === s.kind)) continue;
     const why = [...moved, `they are names in ${listWord(fields, s.kind)}`].join(', and ');
     const note = `column "${col.header}" holds ${someValues(col.values)}: ${why}: read as ${field.label} (${field.name})`;
-    out.push({ index: col.index, header: col.header, target: { kind: 'field', field }, how: 'values', score: BY_LIST + s.share, note });
+    out.push({
+      index: col.index,
+      header: col.header,
+      target: { kind: 'field', field },
+      how: 'values',
+      score: BY_LIST + s.share,
+      note,
+    });
   }
   return out;
 }

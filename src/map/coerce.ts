@@ -43,8 +43,30 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
 };
 
 const fullYear = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y);
@@ -78,15 +100,27 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
   }
   if (typeof cell === 'number') {
     const iso = excelSerialToIso(cell);
-    if (cell === 60) return { problem: '60 is 1900-02-29 in Excel, a day that never existed (Excel\'s 1900 leap-year bug)' };
-    return iso ? { value: iso, warning: cell < 367 ? `the number ${cell} was read as an Excel date (${iso})` : undefined } : { problem: `the number ${cell} is not a date` };
+    if (cell === 60)
+      return { problem: "60 is 1900-02-29 in Excel, a day that never existed (Excel's 1900 leap-year bug)" };
+    return iso
+      ? {
+          value: iso,
+          warning: cell < 367 ? `the number ${cell} was read as an Excel date (${iso})` : undefined,
+        }
+      : { problem: `the number ${cell} is not a date` };
   }
   const text = cellText(cell).trim();
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  let m =
+    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      text,
+    );
   if (m) {
     const iso = ymd(Number(m[1]), Number(m[2]), Number(m[3]));
     // The reader turns an XLSX date cell of serial 60 into this text: say where it came from.
-    if (iso === '1900-02-29') return { problem: `"${text}" is not a real date: 29 February 1900 exists only in Excel (its 1900 leap-year bug)` };
+    if (iso === '1900-02-29')
+      return {
+        problem: `"${text}" is not a real date: 29 February 1900 exists only in Excel (its 1900 leap-year bug)`,
+      };
     return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
   }
   if (/^\d{5}(\.\d+)?$/.test(text)) return coerceDate(Number(text), order);
@@ -104,11 +138,17 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
       if (dmy && !mdy) use = 'DMY';
       else if (mdy && !dmy) use = 'MDY';
       else if (a === b) use = 'DMY';
-      else return { problem: `"${text}" could be day-first or month-first; give --date-format dd/MM/yyyy or MM/dd/yyyy` };
+      else
+        return {
+          problem: `"${text}" could be day-first or month-first; give --date-format dd/MM/yyyy or MM/dd/yyyy`,
+        };
     }
     const month = use === 'DMY' ? b : a;
     const day = use === 'DMY' ? a : b;
-    if (!isRealDay(y, month, day)) return { problem: `"${text}" is not a real date as ${use === 'DMY' ? 'day/month/year' : 'month/day/year'}` };
+    if (!isRealDay(y, month, day))
+      return {
+        problem: `"${text}" is not a real date as ${use === 'DMY' ? 'day/month/year' : 'month/day/year'}`,
+      };
     return { value: ymd(y, month, day) };
   }
   // "31 Jan 2023", "31-Jan-23", "January 31, 2023"
@@ -183,7 +223,8 @@ export function plainAmount(s: string): number | undefined {
 }
 
 export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; problem?: string } {
-  if (typeof raw === 'number') return Number.isFinite(raw) ? { n: raw, negative: raw < 0 } : { problem: 'is not a number' };
+  if (typeof raw === 'number')
+    return Number.isFinite(raw) ? { n: raw, negative: raw < 0 } : { problem: 'is not a number' };
   if (typeof raw === 'boolean' || raw instanceof Date || raw === null) return { problem: 'is not a number' };
   if (isCellError(raw)) return { problem: `is a formula error (${raw.error})` };
   let s = String(raw).trim();
@@ -195,7 +236,9 @@ export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; p
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^(usd|eur|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk)\s*/i, '').replace(/\s*(usd|eur|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk)$/i, '');
+  s = s
+    .replace(/^(usd|eur|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk)\s*/i, '')
+    .replace(/\s*(usd|eur|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk)$/i, '');
   s = s.replace(/[$€£¥₹]/g, '').trim();
   if (s.startsWith('-')) {
     negative = true;
@@ -211,14 +254,18 @@ export function parseAmount(raw: CellValue): { n?: number; negative?: boolean; p
   let normalized: string;
   if (lastComma >= 0 && lastDot >= 0) {
     // Both: the last one is the decimal separator.
-    const [whole, sep]: [string, ',' | '.'] = lastComma > lastDot ? [s.slice(0, lastComma), '.'] : [s.slice(0, lastDot), ','];
+    const [whole, sep]: [string, ',' | '.'] =
+      lastComma > lastDot ? [s.slice(0, lastComma), '.'] : [s.slice(0, lastDot), ','];
     if (!isGrouped(whole, sep)) return { problem: 'is not a number' };
     normalized = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
   } else if (lastComma >= 0) {
     const groups = s.split(',');
     // "1,234" and "1,234,567" are thousands; "12,5", "1234,50" and "0,125" are decimal commas.
     if (groups.length > 2 && !isGrouped(s, ',')) return { problem: 'is not a number' };
-    normalized = groups.length > 2 || (groups.length === 2 && isGrouped(s, ',')) ? s.replace(/,/g, '') : s.replace(',', '.');
+    normalized =
+      groups.length > 2 || (groups.length === 2 && isGrouped(s, ','))
+        ? s.replace(/,/g, '')
+        : s.replace(',', '.');
   } else if (lastDot >= 0 && s.split('.').length > 2) {
     if (!isGrouped(s, '.')) return { problem: 'is not a number' };
     normalized = s.replace(/\./g, '');
@@ -236,7 +283,11 @@ function isGrouped(whole: string, sep: ',' | '.'): boolean {
   const groups = whole.split(sep);
   if (groups.length === 1) return /^\d+$/.test(whole);
   // A leading group of 0 is no thousands group: "0,125" is a decimal.
-  return /^[1-9]\d{0,2}$/.test(groups[0]) && groups.slice(1, -1).every((g) => /^\d{2,3}$/.test(g)) && /^\d{3}$/.test(groups[groups.length - 1]);
+  return (
+    /^[1-9]\d{0,2}$/.test(groups[0]) &&
+    groups.slice(1, -1).every((g) => /^\d{2,3}$/.test(g)) &&
+    /^\d{3}$/.test(groups[groups.length - 1])
+  );
 }
 
 /**
@@ -254,16 +305,22 @@ export function coerceMoney(cell: CellValue): Coerced {
   if (typeof cell === 'string' && DOT_THOUSANDS_OR_DECIMALS.test(cell.trim())) {
     const text = cell.trim();
     const whole = text.replace(/[^\d]/g, '');
-    return { problem: `"${text}" could be ${whole} or ${n}: write it with its decimals ("${whole.slice(0, -3)}.${whole.slice(-3)},00" or "${whole.slice(0, -3)},${whole.slice(-3)}.00"), or as ${whole}` };
+    return {
+      problem: `"${text}" could be ${whole} or ${n}: write it with its decimals ("${whole.slice(0, -3)}.${whole.slice(-3)},00" or "${whole.slice(0, -3)},${whole.slice(-3)}.00"), or as ${whole}`,
+    };
   }
   const rounded = Math.round(n! * 100) / 100;
-  return { value: rounded, warning: rounded !== n ? `"${cellText(cell)}" was rounded to ${rounded.toFixed(2)}` : undefined };
+  return {
+    value: rounded,
+    warning: rounded !== n ? `"${cellText(cell)}" was rounded to ${rounded.toFixed(2)}` : undefined,
+  };
 }
 
 export function coerceInteger(cell: CellValue): Coerced {
   const text = cellText(cell);
   const { n, problem } = parseAmount(cell);
-  if (problem) return { problem: `"${text}" ${problem === 'is not a number' ? 'is not a whole number' : problem}` };
+  if (problem)
+    return { problem: `"${text}" ${problem === 'is not a number' ? 'is not a whole number' : problem}` };
   if (!Number.isInteger(n)) return { problem: `"${text}" is not a whole number` };
   return { value: n };
 }
@@ -275,14 +332,54 @@ export function coerceInteger(cell: CellValue): Coerced {
 // spreadsheets' TRUE/FALSE: WAHR/FALSCH, VRAI/FAUX, VERDADERO/FALSO, VERO/FALSO, WAAR/ONWAAR,
 // VERDADEIRO/FALSO). "No" is no in English, Spanish and Italian alike; accents are optional
 // ("si" for "sí", "nao" for "não"), as people type them. A word no language reads both ways.
-const TRUE = new Set(['yes', 'y', 'true', 't', '1', 'x', 'on', 'signed', '✓', '✔',
-  'ja', 'wahr', 'oui', 'vrai', 'si', 'verdadero', 'vero', 'waar', 'sim', 'verdadeiro']);
-const FALSE = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unsigned', '-',
-  'nein', 'falsch', 'non', 'faux', 'falso', 'nee', 'onwaar', 'nao']);
+const TRUE = new Set([
+  'yes',
+  'y',
+  'true',
+  't',
+  '1',
+  'x',
+  'on',
+  'signed',
+  '✓',
+  '✔',
+  'ja',
+  'wahr',
+  'oui',
+  'vrai',
+  'si',
+  'verdadero',
+  'vero',
+  'waar',
+  'sim',
+  'verdadeiro',
+]);
+const FALSE = new Set([
+  'no',
+  'n',
+  'false',
+  'f',
+  '0',
+  'off',
+  'unsigned',
+  '-',
+  'nein',
+  'falsch',
+  'non',
+  'faux',
+  'falso',
+  'nee',
+  'onwaar',
+  'nao',
+]);
 
 /** Lowercase, accents off: "Sí", "Sì" and "Não" as "si" and "nao". */
 function yesNoKey(text: string): string {
-  return text.trim().toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** Text a yes/no cell may hold (coerceBoolean's words). */
@@ -293,7 +390,12 @@ export function isYesNo(text: string): boolean {
 
 export function coerceBoolean(cell: CellValue): Coerced {
   if (typeof cell === 'boolean') return { value: cell };
-  if (typeof cell === 'number') return cell === 1 ? { value: true } : cell === 0 ? { value: false } : { problem: `${cell} is not yes or no` };
+  if (typeof cell === 'number')
+    return cell === 1
+      ? { value: true }
+      : cell === 0
+        ? { value: false }
+        : { problem: `${cell} is not yes or no` };
   const t = yesNoKey(cellText(cell));
   if (TRUE.has(t)) return { value: true };
   if (FALSE.has(t)) return { value: false };
@@ -305,7 +407,12 @@ export function coerceEnum(cell: CellValue, field: FieldDef): Coerced {
   const key = compactName(text);
   const hit = field.values?.find((v) => compactName(v.value) === key || compactName(v.label) === key);
   if (hit) return { value: hit.value };
-  return { problem: notOneOf(text, (field.values ?? []).map((v) => v.label)) };
+  return {
+    problem: notOneOf(
+      text,
+      (field.values ?? []).map((v) => v.label),
+    ),
+  };
 }
 
 export function coerceText(cell: CellValue, field?: FieldDef): Coerced {
@@ -318,7 +425,10 @@ export function coerceText(cell: CellValue, field?: FieldDef): Coerced {
   // a report fed back to the import gets its text back as it was.
   if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
   // A serial or phone number typed into Excel as a number has lost its leading zeros.
-  const warning = typeof cell === 'number' && field?.keepText ? `was stored as a number (${text}); leading zeros, if any, were lost` : undefined;
+  const warning =
+    typeof cell === 'number' && field?.keepText
+      ? `was stored as a number (${text}); leading zeros, if any, were lost`
+      : undefined;
   return { value: text, warning };
 }
 
@@ -347,7 +457,11 @@ export function coerceCell(cell: CellValue, field: FieldDef, order: DateOrder | 
 }
 
 /** Coerce a custom field's cell by its data type. */
-export function coerceCustom(cell: CellValue, dataType: CustomFieldDataType, order: DateOrder | undefined): Coerced {
+export function coerceCustom(
+  cell: CellValue,
+  dataType: CustomFieldDataType,
+  order: DateOrder | undefined,
+): Coerced {
   if (isEmptyCell(cell)) return EMPTY;
   switch (dataType) {
     case 'money':

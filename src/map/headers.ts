@@ -5,11 +5,25 @@ import { AssetbatchError } from '../errors.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
 import { localSynonyms } from '../resources/languages.js';
-import { compactName, closest, closestAmong, lengthsCanReach, normalizeName, similarity } from './normalize.js';
+import {
+  compactName,
+  closest,
+  closestAmong,
+  lengthsCanReach,
+  normalizeName,
+  similarity,
+} from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation } from './values.js';
-import { bindSpec, compileFieldSpec, findColumn, specLabel, type BoundSpec, type FieldSpecInput } from './transforms.js';
+import {
+  bindSpec,
+  compileFieldSpec,
+  findColumn,
+  specLabel,
+  type BoundSpec,
+  type FieldSpecInput,
+} from './transforms.js';
 import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
@@ -17,8 +31,18 @@ export type { Target } from './target.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
-export const DERIVED: readonly { name: DerivedName; label: string; resources: readonly string[]; synonyms: readonly string[] }[] = [
-  { name: 'warranty_months', label: 'Warranty (months)', resources: ['asset'], synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'] },
+export const DERIVED: readonly {
+  name: DerivedName;
+  label: string;
+  resources: readonly string[];
+  synonyms: readonly string[];
+}[] = [
+  {
+    name: 'warranty_months',
+    label: 'Warranty (months)',
+    resources: ['asset'],
+    synonyms: ['warranty months', 'warranty period', 'warranty length', 'warranty term'],
+  },
 ];
 
 export interface ColumnMapping {
@@ -82,7 +106,8 @@ export const FUZZY_COLUMNS = 1_000;
 const LOCAL_RANK = 20;
 
 /** `--key custom:LABEL` (or a custom field's label): the label, else undefined. */
-export const customKeyLabel = (keyField: string | undefined): string | undefined => (keyField?.startsWith('custom:') ? keyField.slice('custom:'.length) : undefined);
+export const customKeyLabel = (keyField: string | undefined): string | undefined =>
+  keyField?.startsWith('custom:') ? keyField.slice('custom:'.length) : undefined;
 
 /**
  * The column that holds a row's key: its field's; the ID column for a sync `--key id`; the
@@ -92,7 +117,12 @@ export function isKeyColumn(c: ColumnMapping, keyField: string | undefined): boo
   if (keyField === undefined) return false;
   const t = c.target;
   const label = customKeyLabel(keyField);
-  if (label !== undefined) return t.kind === 'custom' && t.source === 'template' && [t.fieldName, `${t.templateName}/${t.fieldName}`].some((n) => compactName(n) === compactName(label));
+  if (label !== undefined)
+    return (
+      t.kind === 'custom' &&
+      t.source === 'template' &&
+      [t.fieldName, `${t.templateName}/${t.fieldName}`].some((n) => compactName(n) === compactName(label))
+    );
   return t.kind === 'field' ? t.field.name === keyField : t.kind === 'id' && keyField === 'id';
 }
 
@@ -116,14 +146,26 @@ function candidateFields(def: ResourceDef, mode: 'create' | 'update'): FieldDef[
 }
 
 /** Active custom fields of the resource's type, as mapping targets. */
-export function customTargets(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): Target[] {
+export function customTargets(
+  def: ResourceDef,
+  custom: CustomFieldSet | undefined,
+  mode: 'create' | 'update',
+): Target[] {
   if (!custom || !def.customFieldType) return [];
   const out: Target[] = [];
   for (const t of custom.fieldTemplates) {
     if (!t.is_active || t.type !== def.customFieldType) continue;
     for (const f of t.fields) {
       if (!f.is_active || f.data_type === 'attachment') continue;
-      out.push({ kind: 'custom', source: 'template', templateId: t.id, templateName: t.name, fieldId: f.id, fieldName: f.name, dataType: f.data_type });
+      out.push({
+        kind: 'custom',
+        source: 'template',
+        templateId: t.id,
+        templateName: t.name,
+        fieldId: f.id,
+        fieldName: f.name,
+        dataType: f.data_type,
+      });
     }
   }
   // Custom forms are create-only on contracts and accepted on assets (service-api.md 4.2/4.3).
@@ -132,7 +174,15 @@ export function customTargets(def: ResourceDef, custom: CustomFieldSet | undefin
       if (!t.is_active || t.type !== def.customFieldType) continue;
       for (const f of t.fields) {
         if (!f.is_active || f.data_type === 'attachment') continue;
-        out.push({ kind: 'custom', source: 'form', templateId: t.id, templateName: t.name, fieldId: f.id, fieldName: f.name, dataType: f.data_type });
+        out.push({
+          kind: 'custom',
+          source: 'form',
+          templateId: t.id,
+          templateName: t.name,
+          fieldId: f.id,
+          fieldName: f.name,
+          dataType: f.data_type,
+        });
       }
     }
   }
@@ -140,7 +190,12 @@ export function customTargets(def: ResourceDef, custom: CustomFieldSet | undefin
 }
 
 /** Resolve a mapping file's target text: a field name, a dot path, a label, `category`, `custom:T/F`, `id`. */
-export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): Target | undefined {
+export function parseTarget(
+  def: ResourceDef,
+  text: string,
+  custom: CustomFieldSet | undefined,
+  mode: 'create' | 'update',
+): Target | undefined {
   const t = text.trim();
   if (t.toLowerCase() === 'id') return { kind: 'id' };
   const derived = DERIVED.find((d) => d.name === t && d.resources.includes(def.name));
@@ -149,7 +204,11 @@ export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldS
   if (m) {
     const source = m[1].toLowerCase() === 'custom' ? 'template' : 'form';
     return customTargets(def, custom, mode).find(
-      (c) => c.kind === 'custom' && c.source === source && compactName(c.templateName) === compactName(m[2]) && compactName(c.fieldName) === compactName(m[3]),
+      (c) =>
+        c.kind === 'custom' &&
+        c.source === source &&
+        compactName(c.templateName) === compactName(m[2]) &&
+        compactName(c.fieldName) === compactName(m[3]),
     );
   }
   const fields = candidateFields(def, mode);
@@ -163,7 +222,11 @@ export function parseTarget(def: ResourceDef, text: string, custom: CustomFieldS
 }
 
 /** Every name a mapping file may use for this resource, for the "unknown field" message. */
-function knownTargetNames(def: ResourceDef, custom: CustomFieldSet | undefined, mode: 'create' | 'update'): string[] {
+function knownTargetNames(
+  def: ResourceDef,
+  custom: CustomFieldSet | undefined,
+  mode: 'create' | 'update',
+): string[] {
   return [
     ...candidateFields(def, mode).map((f) => f.name),
     ...customTargets(def, custom, mode).map(targetName),
@@ -181,7 +244,8 @@ export function headerMatcher(def: ResourceDef, custom?: CustomFieldSet): (text:
     for (const s of f.synonyms ?? []) names.add(compactName(s));
     for (const s of localSynonyms(def.name, f)) names.add(compactName(s.word));
   }
-  for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) for (const s of localSynonyms(def.name, d.name)) names.add(compactName(s.word));
+  for (const d of DERIVED.filter((x) => x.resources.includes(def.name)))
+    for (const s of localSynonyms(def.name, d.name)) names.add(compactName(s.word));
   for (const c of customTargets(def, custom, 'create')) names.add(compactName(targetLabel(c)));
   return (text) => names.has(compactName(text));
 }
@@ -201,7 +265,12 @@ export interface MapOptions {
 }
 
 /** The mapping file's columns: index → target (null: ignore), and the headers it names that the sheet lacks. */
-function explicitColumns(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update'): { explicit: Map<number, Target | null>; absent: string[] } {
+function explicitColumns(
+  def: ResourceDef,
+  headers: readonly string[],
+  opts: MapOptions,
+  mode: 'create' | 'update',
+): { explicit: Map<number, Target | null>; absent: string[] } {
   const explicit = new Map<number, Target | null>();
   const absent: string[] = [];
   for (const [header, given] of Object.entries(opts.mappingFile?.columns ?? {})) {
@@ -220,10 +289,14 @@ function explicitColumns(def: ResourceDef, headers: readonly string[], opts: Map
     if (!target) {
       const known = knownTargetNames(def, opts.custom, mode);
       const sugg = closest(targetText, known, { limit: 1 });
-      throw new AssetbatchError('E_MAPPING_UNKNOWN_FIELD', `column "${header}" is mapped to "${targetText}", which is not a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`, {
-        location: { file: opts.mappingPath },
-        hint: `Fields of ${def.plural}: ${known.join(', ')}`,
-      });
+      throw new AssetbatchError(
+        'E_MAPPING_UNKNOWN_FIELD',
+        `column "${header}" is mapped to "${targetText}", which is not a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`,
+        {
+          location: { file: opts.mappingPath },
+          hint: `Fields of ${def.plural}: ${known.join(', ')}`,
+        },
+      );
     }
     explicit.set(index, target);
   }
@@ -240,14 +313,23 @@ interface BuiltColumn {
   readonly bound: BoundSpec;
 }
 
-const FIELDS_HINT = 'A field is built so: "fields": {"name": "{Make} {Model}", "category": {"value": "Hardware"}, "serial_number": {"column": "Tag", "regex": "SN-(\\d+)"}, "asset_tag": {"column": "Tag", "split": "-", "part": 2, "case": "upper"}} (docs/mapping.md, "fields")';
+const FIELDS_HINT =
+  'A field is built so: "fields": {"name": "{Make} {Model}", "category": {"value": "Hardware"}, "serial_number": {"column": "Tag", "regex": "SN-(\\d+)"}, "asset_tag": {"column": "Tag", "split": "-", "part": 2, "case": "upper"}} (docs/mapping.md, "fields")';
 
 /** The specs to build: `fields`, and the second and later fields of a `columns` list (a copy of that column). */
-function builtSpecs(headers: readonly string[], file: MappingFile | undefined): { key: string; where: string; input: FieldSpecInput }[] {
-  const out = Object.entries(file?.fields ?? {}).map(([key, input]) => ({ key, where: `fields.${key}`, input }));
+function builtSpecs(
+  headers: readonly string[],
+  file: MappingFile | undefined,
+): { key: string; where: string; input: FieldSpecInput }[] {
+  const out = Object.entries(file?.fields ?? {}).map(([key, input]) => ({
+    key,
+    where: `fields.${key}`,
+    input,
+  }));
   for (const [header, given] of Object.entries(file?.columns ?? {})) {
     if (!Array.isArray(given) || findColumn(headers, header) < 0) continue;
-    for (const key of given.slice(1)) out.push({ key, where: `columns."${header}"`, input: { column: header } });
+    for (const key of given.slice(1))
+      out.push({ key, where: `columns."${header}"`, input: { column: header } });
   }
   return out;
 }
@@ -257,7 +339,13 @@ function builtSpecs(headers: readonly string[], file: MappingFile | undefined): 
  * work, a key that is no field, a column the sheet lacks, or a field given twice stops the
  * run (exit 2) naming the key.
  */
-function builtFields(def: ResourceDef, headers: readonly string[], opts: MapOptions, mode: 'create' | 'update', explicit: ReadonlyMap<number, Target | null>): BuiltColumn[] {
+function builtFields(
+  def: ResourceDef,
+  headers: readonly string[],
+  opts: MapOptions,
+  mode: 'create' | 'update',
+  explicit: ReadonlyMap<number, Target | null>,
+): BuiltColumn[] {
   const file = opts.mappingPath;
   const taken = new Map<string, string>();
   for (const [i, t] of explicit) if (t) taken.set(targetName(t), `column "${headers[i]}"`);
@@ -267,18 +355,36 @@ function builtFields(def: ResourceDef, headers: readonly string[], opts: MapOpti
     if (!target) {
       const known = knownTargetNames(def, opts.custom, mode);
       const sugg = closest(key, known, { limit: 1 });
-      throw new AssetbatchError('E_MAPPING_UNKNOWN_FIELD', `${where}: "${key}" is not a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`, { location: { file }, hint: `Fields of ${def.plural}: ${known.join(', ')}` });
+      throw new AssetbatchError(
+        'E_MAPPING_UNKNOWN_FIELD',
+        `${where}: "${key}" is not a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`,
+        { location: { file }, hint: `Fields of ${def.plural}: ${known.join(', ')}` },
+      );
     }
     let spec;
     try {
       spec = compileFieldSpec(input);
     } catch (e) {
-      throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${(e as Error).message}`, { location: { file }, hint: FIELDS_HINT });
+      throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${(e as Error).message}`, {
+        location: { file },
+        hint: FIELDS_HINT,
+      });
     }
     const other = taken.get(targetName(target));
-    if (other) throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${targetName(target)} is also given by ${other}; give each field once`, { location: { file } });
+    if (other)
+      throw new AssetbatchError(
+        'E_MAPPING_FILE',
+        `${where}: ${targetName(target)} is also given by ${other}; give each field once`,
+        { location: { file } },
+      );
     taken.set(targetName(target), where);
-    out.push({ key, index: headers.length + out.length, header: specLabel(spec), target, bound: bindSpec(spec, key, headers, file) });
+    out.push({
+      key,
+      index: headers.length + out.length,
+      header: specLabel(spec),
+      target,
+      bound: bindSpec(spec, key, headers, file),
+    });
   }
   return out;
 }
@@ -305,12 +411,19 @@ function fuzzyByLength(all: readonly FuzzyName[]): (length: number) => readonly 
   const lists = new Map<number, readonly FuzzyName[]>();
   return (length) => {
     let list = lists.get(length);
-    if (!list) lists.set(length, (list = all.filter(([n]) => lengthsCanReach(length, n.length, FUZZY_THRESHOLD))));
+    if (!list)
+      lists.set(length, (list = all.filter(([n]) => lengthsCanReach(length, n.length, FUZZY_THRESHOLD))));
     return list;
   };
 }
 
-function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[], mode: 'create' | 'update', idColumn = false): NameIndexes {
+function nameIndexes(
+  def: ResourceDef,
+  fields: readonly FieldDef[],
+  customs: readonly Target[],
+  mode: 'create' | 'update',
+  idColumn = false,
+): NameIndexes {
   const byName = new Map<string, Target>();
   const bySynonym = new Map<string, { t: Target; rank: number }[]>();
   const addSyn = (s: string, t: Target, rank: number) => {
@@ -320,13 +433,17 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
   };
   for (const f of fields) {
     const t: Target = { kind: 'field', field: f };
-    for (const n of [f.name, f.label, f.name.replace(/\.id$/, '')]) if (!byName.has(compactName(n))) byName.set(compactName(n), t);
+    for (const n of [f.name, f.label, f.name.replace(/\.id$/, '')])
+      if (!byName.has(compactName(n))) byName.set(compactName(n), t);
   }
   for (const f of fields) (f.synonyms ?? []).forEach((s, i) => addSyn(s, { kind: 'field', field: f }, i));
   // Other languages' words come after every English synonym: "Model" is English before it is Dutch.
-  for (const f of fields) for (const s of localSynonyms(def.name, f)) addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
+  for (const f of fields)
+    for (const s of localSynonyms(def.name, f))
+      addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
   const byCustom = new Map<string, Target>();
-  for (const c of customs) if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
+  for (const c of customs)
+    if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false || idColumn) byName.set('id', { kind: 'id' });
   for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) {
     const t: Target = { kind: 'derived', name: d.name, label: d.label };
@@ -336,15 +453,32 @@ function nameIndexes(def: ResourceDef, fields: readonly FieldDef[], customs: rea
     for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
   const words = vocabularyWords(def, fields, customs);
-  const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)), ...byCustom];
+  const fuzzy = [
+    ...byName,
+    ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)),
+    ...byCustom,
+  ];
   return { byName, bySynonym, byCustom, words, fuzzyOfLength: fuzzyByLength(fuzzy) };
 }
 
-function vocabularyWords(def: ResourceDef, fields: readonly FieldDef[], customs: readonly Target[]): Set<string> {
+function vocabularyWords(
+  def: ResourceDef,
+  fields: readonly FieldDef[],
+  customs: readonly Target[],
+): Set<string> {
   const texts = [
-    ...fields.flatMap((f) => [f.name, f.label, ...(f.synonyms ?? []), ...localSynonyms(def.name, f).map((s) => s.word)]),
+    ...fields.flatMap((f) => [
+      f.name,
+      f.label,
+      ...(f.synonyms ?? []),
+      ...localSynonyms(def.name, f).map((s) => s.word),
+    ]),
     ...customs.map(targetLabel),
-    ...DERIVED.flatMap((d) => [d.label, ...d.synonyms, ...localSynonyms(def.name, d.name).map((s) => s.word)]),
+    ...DERIVED.flatMap((d) => [
+      d.label,
+      ...d.synonyms,
+      ...localSynonyms(def.name, d.name).map((s) => s.word),
+    ]),
   ];
   return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
 }
@@ -387,7 +521,14 @@ function headerCandidates(index: number, header: string, idx: NameIndexes, budge
   }
   // A fuzzy match is for a misspelling: a header whose every word is one our fields use
   // ("Contact" in "Warranty contact phone") is no misspelling of another word ("Contract").
-  if (out.length > 0 || bare.length === 0 || normalizeName(unbracketed).split(' ').every((w) => idx.words.has(w))) return out;
+  if (
+    out.length > 0 ||
+    bare.length === 0 ||
+    normalizeName(unbracketed)
+      .split(' ')
+      .every((w) => idx.words.has(w))
+  )
+    return out;
   if (budget.left === 0) {
     budget.untried.add(index);
     return out;
@@ -407,9 +548,17 @@ function columnValues(samples: MapOptions['samples'], index: number, t: CellTran
 
 /** Targets a contradicted column may be meant for: its header's words in their names (Warranty → warranty months). */
 function alternatives(header: string, idx: NameIndexes): Target[] {
-  const words = normalizeName(stripToolPrefix(header)).split(' ').filter((w) => w.length >= 3);
+  const words = normalizeName(stripToolPrefix(header))
+    .split(' ')
+    .filter((w) => w.length >= 3);
   const all = [...idx.byName.values(), ...[...idx.bySynonym.values()].flat().map((x) => x.t)];
-  return [...new Map(all.map((t) => [targetName(t), t])).values()].filter((t) => words.some((w) => normalizeName(`${targetName(t)} ${targetLabel(t)}`).split(' ').includes(w)));
+  return [...new Map(all.map((t) => [targetName(t), t])).values()].filter((t) =>
+    words.some((w) =>
+      normalizeName(`${targetName(t)} ${targetLabel(t)}`)
+        .split(' ')
+        .includes(w),
+    ),
+  );
 }
 
 /**
@@ -418,7 +567,13 @@ function alternatives(header: string, idx: NameIndexes): Target[] {
  * values fit scores higher. A column left with none
  * tries the targets its header's words name, if its values fit one well.
  */
-function judgeCandidates(cands: Candidate[], header: string, values: readonly CellValue[], idx: NameIndexes, notes: { warnings: string[]; why: Map<number, string> }): Candidate[] {
+function judgeCandidates(
+  cands: Candidate[],
+  header: string,
+  values: readonly CellValue[],
+  idx: NameIndexes,
+  notes: { warnings: string[]; why: Map<number, string> },
+): Candidate[] {
   if (values.length === 0 || cands.length === 0) return cands;
   const kept: Candidate[] = [];
   const dropped: Candidate[] = [];
@@ -426,7 +581,11 @@ function judgeCandidates(cands: Candidate[], header: string, values: readonly Ce
     const fit = fitOf(c.target, values);
     // A header that is the field's own name (or the account's custom field's) says what the user meant: bad values are the rows' problem.
     if (fit === undefined) kept.push(c);
-    else if ((fit < CONTRADICTS && (c.how === 'synonym' || c.how === 'fuzzy')) || (c.how === 'fuzzy' && fit < 0.9)) dropped.push(c);
+    else if (
+      (fit < CONTRADICTS && (c.how === 'synonym' || c.how === 'fuzzy')) ||
+      (c.how === 'fuzzy' && fit < 0.9)
+    )
+      dropped.push(c);
     else kept.push({ ...c, score: c.score + fit });
   }
   if (kept.length > 0 || dropped.length === 0) return kept;
@@ -436,9 +595,12 @@ function judgeCandidates(cands: Candidate[], header: string, values: readonly Ce
     .filter((x) => x.fit >= 0.9 && !dropped.some((d) => targetName(d.target) === targetName(x.t)))
     .sort((a, b) => Number(b.t.kind === 'derived') - Number(a.t.kind === 'derived') || b.fit - a.fit)[0];
   const holds = `holds ${someValues(values)}, which is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`;
-  if (alt) notes.warnings.push(`column "${header}" ${holds}: read as ${targetLabel(alt.t)} (${targetName(alt.t)})`);
+  if (alt)
+    notes.warnings.push(`column "${header}" ${holds}: read as ${targetLabel(alt.t)} (${targetName(alt.t)})`);
   else notes.why.set(dropped[0].index, `it ${holds}`);
-  return alt ? [{ index: dropped[0].index, header, target: alt.t, how: 'values', score: HOW_RANK.values + alt.fit }] : [];
+  return alt
+    ? [{ index: dropped[0].index, header, target: alt.t, how: 'values', score: HOW_RANK.values + alt.fit }]
+    : [];
 }
 
 /**
@@ -462,7 +624,10 @@ function assign(cands: readonly Candidate[], why: Map<number, string>): Map<numb
     const best = bestOf.get(i)!;
     const winner = taken.get(targetName(best.target))!;
     const by = winner.how === best.how ? '' : ` (a match by ${winner.how}, not ${best.how})`;
-    why.set(i, `it also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${by}${best.doubt ? `; ${best.doubt}` : ''}`);
+    why.set(
+      i,
+      `it also matches ${targetLabel(best.target)} (${targetName(best.target)}), taken by column "${winner.header}"${by}${best.doubt ? `; ${best.doubt}` : ''}`,
+    );
   }
   return byColumn;
 }
@@ -481,52 +646,97 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   const { explicit, absent } = explicitColumns(def, headers, opts, mode);
   // A preset covers every column another tool may export; a sheet has some of them.
   if (absent.length > 0 && !opts.preset) {
-    warnings.push(`the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`);
+    warnings.push(
+      `the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`,
+    );
   }
   const idx = nameIndexes(def, fields, customs, mode, opts.idColumn);
   const built = builtFields(def, headers, opts, mode, explicit);
-  const tables = valueTables(headers, opts.mappingFile?.values, { built, file: opts.mappingPath, quiet: opts.preset });
+  const tables = valueTables(headers, opts.mappingFile?.values, {
+    built,
+    file: opts.mappingPath,
+    quiet: opts.preset,
+  });
   warnings.push(...tables.warnings);
   const translation: CellTranslation = {
     values: tables.tables,
     formulaEscape: opts.mappingFile?.formulaEscape,
     built: built.length > 0 ? new Map(built.map((b) => [b.index, b.bound])) : undefined,
   };
-  const cands: Candidate[] = built.map((b) => ({ index: b.index, header: b.header, target: b.target, how: 'mapping file', score: HOW_RANK['mapping file'] }));
+  const cands: Candidate[] = built.map((b) => ({
+    index: b.index,
+    header: b.header,
+    target: b.target,
+    how: 'mapping file',
+    score: HOW_RANK['mapping file'],
+  }));
   /** Why a column that matched something is not imported. */
   const why = new Map<number, string>();
   const seen = new Set<string>();
   const budget: FuzzyBudget = { left: FUZZY_COLUMNS, untried: new Set() };
   headers.forEach((header, index) => {
     const target = explicit.get(index);
-    if (target) return void cands.push({ index, header, target, how: 'mapping file', score: HOW_RANK['mapping file'] });
+    if (target)
+      return void cands.push({ index, header, target, how: 'mapping file', score: HOW_RANK['mapping file'] });
     // "#row", "#status" … are our report's outcome columns, never a field; a repeated header is one column.
-    if (explicit.has(index) || header.trim() === '' || header.trim().startsWith('#') || seen.has(compactName(header))) return;
+    if (
+      explicit.has(index) ||
+      header.trim() === '' ||
+      header.trim().startsWith('#') ||
+      seen.has(compactName(header))
+    )
+      return;
     seen.add(compactName(header));
     const values = columnValues(opts.samples, index, translation);
-    const byValues = judgeCandidates(headerCandidates(index, header, idx, budget), header, values, idx, { warnings, why });
+    const byValues = judgeCandidates(headerCandidates(index, header, idx, budget), header, values, idx, {
+      warnings,
+      why,
+    });
     cands.push(...weighByLists(byValues, { index, header, values }, opts.lists, fields));
   });
   const chosen = assign(cands, why);
   for (const c of chosen.values()) if (c.note) warnings.push(c.note);
   // Two columns a mapping file gives the same field: the first keeps it, the other is said.
-  for (const [index, target] of explicit) if (target && !chosen.has(index)) warnings.push(`column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`);
-  const columns: ColumnMapping[] = [...chosen.values()].map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how })).sort((a, b) => a.index - b.index);
+  for (const [index, target] of explicit)
+    if (target && !chosen.has(index))
+      warnings.push(
+        `column "${headers[index]}" ${why.get(index)?.replace(/^it /, '') ?? 'is not used'}; it is ignored`,
+      );
+  const columns: ColumnMapping[] = [...chosen.values()]
+    .map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how }))
+    .sort((a, b) => a.index - b.index);
   const suggest = unmappedSuggester(fields, customs);
-  const suggestion = (header: string, index: number) => (budget.untried.has(index) ? undefined : suggest(header));
-  const left = headers.flatMap((header, index) => (chosen.has(index) || explicit.has(index) ? [] : [{ index, header, suggestion: suggestion(header, index), why: why.get(index) }]));
+  const suggestion = (header: string, index: number) =>
+    budget.untried.has(index) ? undefined : suggest(header);
+  const left = headers.flatMap((header, index) =>
+    chosen.has(index) || explicit.has(index)
+      ? []
+      : [{ index, header, suggestion: suggestion(header, index), why: why.get(index) }],
+  );
   if (budget.untried.size > 0) warnings.push(untriedWarning(headers, budget.untried));
   const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];
-  const unmapped = createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
+  const unmapped =
+    createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
-  return { columns, unmapped, createOnly, defaults: opts.mappingFile?.defaults ?? {}, ...translation, warnings };
+  return {
+    columns,
+    unmapped,
+    createOnly,
+    defaults: opts.mappingFile?.defaults ?? {},
+    ...translation,
+    warnings,
+  };
 }
 
 /** Columns an update leaves out because their field is set at creation only (named as an export names it). */
-function createOnlyColumns(def: ResourceDef, left: readonly { index: number; header: string }[]): { index: number; header: string; field: string }[] {
+function createOnlyColumns(
+  def: ResourceDef,
+  left: readonly { index: number; header: string }[],
+): { index: number; header: string; field: string }[] {
   const byName = new Map<string, string>();
-  for (const f of def.fields) if (f.createOnly) for (const n of [f.name, f.label]) byName.set(compactName(n), f.name);
+  for (const f of def.fields)
+    if (f.createOnly) for (const n of [f.name, f.label]) byName.set(compactName(n), f.name);
   return left.flatMap((u) => {
     const field = byName.get(compactName(u.header));
     return field ? [{ index: u.index, header: u.header, field }] : [];
@@ -545,9 +755,16 @@ function untriedWarning(headers: readonly string[], untried: ReadonlySet<number>
 }
 
 /** The field label closest to an unmapped header, with the labels prepared once for every column. */
-function unmappedSuggester(fields: readonly FieldDef[], customs: readonly Target[]): (header: string) => string | undefined {
-  const closestLabel = closestAmong([...fields.map((f) => f.label), ...customs.map(targetLabel)], { limit: 1, threshold: 0.5 });
-  return (header) => (header.trim() === '' || header.trim().startsWith('#') ? undefined : closestLabel(header)[0]);
+function unmappedSuggester(
+  fields: readonly FieldDef[],
+  customs: readonly Target[],
+): (header: string) => string | undefined {
+  const closestLabel = closestAmong([...fields.map((f) => f.label), ...customs.map(targetLabel)], {
+    limit: 1,
+    threshold: 0.5,
+  });
+  return (header) =>
+    header.trim() === '' || header.trim().startsWith('#') ? undefined : closestLabel(header)[0];
 }
 
 /** A warning per repeated header, naming it as its first column writes it. */
@@ -560,29 +777,52 @@ function duplicateHeaders(headers: readonly string[]): string[] {
     if (e) e.n++;
     else seen.set(k, { first: h, n: 1 });
   }
-  return [...seen.values()].filter((e) => e.n > 1).map((e) => `the header "${e.first}" appears ${e.n} times; only the first is used`);
+  return [...seen.values()]
+    .filter((e) => e.n > 1)
+    .map((e) => `the header "${e.first}" appears ${e.n} times; only the first is used`);
 }
 
 /** A default for something that is not a field of the resource would be dropped unseen: refuse it. */
-function checkDefaults(def: ResourceDef, defaults: Record<string, unknown> | undefined, custom: CustomFieldSet | undefined, mode: 'create' | 'update', file: string | undefined): void {
+function checkDefaults(
+  def: ResourceDef,
+  defaults: Record<string, unknown> | undefined,
+  custom: CustomFieldSet | undefined,
+  mode: 'create' | 'update',
+  file: string | undefined,
+): void {
   for (const key of Object.keys(defaults ?? {})) {
     if (parseTarget(def, key, custom, mode)?.kind === 'field') continue;
     const known = candidateFields(def, mode).map((f) => f.name);
     const sugg = closest(key, known, { limit: 1 });
-    throw new AssetbatchError('E_MAPPING_UNKNOWN_FIELD', `the default for "${key}" is not for a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`, {
-      location: { file },
-      hint: `Defaults take standard fields: ${known.join(', ')}`,
-    });
+    throw new AssetbatchError(
+      'E_MAPPING_UNKNOWN_FIELD',
+      `the default for "${key}" is not for a field of ${def.plural}${sugg.length ? ` (did you mean "${sugg[0]}"?)` : ''}`,
+      {
+        location: { file },
+        hint: `Defaults take standard fields: ${known.join(', ')}`,
+      },
+    );
   }
 }
 
 /** Required fields (on create) that no column and no default supplies. */
 export function missingRequired(def: ResourceDef, mapping: Mapping, mode: 'create' | 'update'): FieldDef[] {
   if (mode === 'update') return [];
-  const have = new Set(mapping.columns.filter((c) => c.target.kind === 'field').map((c) => (c.target as { field: FieldDef }).field.name));
-  const defaults = new Set(Object.keys(mapping.defaults).map((k) => parseTarget(def, k, undefined, mode)).filter((t) => t?.kind === 'field').map((t) => (t as { field: FieldDef }).field.name));
+  const have = new Set(
+    mapping.columns
+      .filter((c) => c.target.kind === 'field')
+      .map((c) => (c.target as { field: FieldDef }).field.name),
+  );
+  const defaults = new Set(
+    Object.keys(mapping.defaults)
+      .map((k) => parseTarget(def, k, undefined, mode))
+      .filter((t) => t?.kind === 'field')
+      .map((t) => (t as { field: FieldDef }).field.name),
+  );
   // A required member of a nested object (category.id) is required only when the object is given.
-  return def.fields.filter((f) => f.required && !f.name.includes('.') && !have.has(f.name) && !defaults.has(f.name));
+  return def.fields.filter(
+    (f) => f.required && !f.name.includes('.') && !have.has(f.name) && !defaults.has(f.name),
+  );
 }
 
 /**
@@ -591,10 +831,17 @@ export function missingRequired(def: ResourceDef, mapping: Mapping, mode: 'creat
  * account's custom fields were checked: offline it is left out, so that an import against
  * the service can still match it to a custom field.
  */
-export function mappingToFile(def: ResourceDef, mapping: Mapping, extra: Partial<MappingFile> = {}, opts: { customChecked?: boolean } = {}): MappingFile {
+export function mappingToFile(
+  def: ResourceDef,
+  mapping: Mapping,
+  extra: Partial<MappingFile> = {},
+  opts: { customChecked?: boolean } = {},
+): MappingFile {
   const columns: Record<string, string | null> = {};
   // Built fields are the mapping file's own `fields`, written back as they were given.
-  for (const c of mapping.columns) if (!mapping.built?.has(c.index)) columns[c.header] ??= targetName(c.target).replace(/\.id$/, '');
-  if (opts.customChecked !== false) for (const u of mapping.unmapped) if (u.header && !(u.header in columns)) columns[u.header] = null;
+  for (const c of mapping.columns)
+    if (!mapping.built?.has(c.index)) columns[c.header] ??= targetName(c.target).replace(/\.id$/, '');
+  if (opts.customChecked !== false)
+    for (const u of mapping.unmapped) if (u.header && !(u.header in columns)) columns[u.header] = null;
   return { resource: def.name, ...extra, columns, defaults: { ...mapping.defaults } };
 }

@@ -3,7 +3,16 @@
 // fit is the share of the sampled values the field could take, 0–1. Pure: no I/O.
 import type { CellValue } from '../read/types.js';
 import { EMAIL, type FieldDef } from '../resources/fields.js';
-import { cellText, coerceBoolean, coerceDate, coerceEnum, coerceInteger, isEmptyCell, isYesNo, parseAmount } from './coerce.js';
+import {
+  cellText,
+  coerceBoolean,
+  coerceDate,
+  coerceEnum,
+  coerceInteger,
+  isEmptyCell,
+  isYesNo,
+  parseAmount,
+} from './coerce.js';
 import type { Target } from './target.js';
 import { isStatusWord } from './vocabulary.js';
 
@@ -107,5 +116,10 @@ export function fitOf(t: Target, values: readonly CellValue[]): number | undefin
 /** A few of the column's values, for a message ("36, 12, 24"). */
 export function someValues(values: readonly CellValue[], max = 3): string {
   const seen = [...new Set(values.filter((c) => !isEmptyCell(c)).map((c) => cellText(c).trim()))];
-  return seen.slice(0, max).map((v) => `"${v}"`).join(', ') + (seen.length > max ? ' …' : '');
+  return (
+    seen
+      .slice(0, max)
+      .map((v) => `"${v}"`)
+      .join(', ') + (seen.length > max ? ' …' : '')
+  );
 }

@@ -40,7 +40,11 @@ const NAMES_A_LIST = 0.8;
  * A list's names for the mapping: entry names and their other keys, but no code of three
  * characters or fewer ("IT" is Italy and also a department; "4" is a country's number and a quantity).
  */
-export function listNames(names: Iterable<string>, complete = true, alsoNames?: (text: string) => boolean): ListNames {
+export function listNames(
+  names: Iterable<string>,
+  complete = true,
+  alsoNames?: (text: string) => boolean,
+): ListNames {
   const out = new Set<string>();
   for (const n of names) {
     const k = normalizeName(n);
@@ -62,15 +66,30 @@ export function distinctNames(values: readonly CellValue[]): string[] {
 }
 
 /** How the distinct values meet one list; undefined when there is nothing to judge. */
-export function matchList(kind: LookupKind, distinct: readonly string[], list: ListNames): ListMatch | undefined {
+export function matchList(
+  kind: LookupKind,
+  distinct: readonly string[],
+  list: ListNames,
+): ListMatch | undefined {
   const { names } = list;
   if (distinct.length === 0 || names.size === 0) return undefined;
   let matched = 0;
   for (const v of distinct) {
     // "Hardware / Laptop" is looked up as "Hardware" (the subcategory is checked later, by the resolver).
-    if (names.has(normalizeName(v)) || (kind === 'category' && names.has(normalizeName(splitCategory(v).name))) || list.alsoNames?.(v)) matched++;
+    if (
+      names.has(normalizeName(v)) ||
+      (kind === 'category' && names.has(normalizeName(splitCategory(v).name))) ||
+      list.alsoNames?.(v)
+    )
+      matched++;
   }
-  return { kind, distinct: distinct.length, matched, share: matched / distinct.length, complete: list.complete };
+  return {
+    kind,
+    distinct: distinct.length,
+    matched,
+    share: matched / distinct.length,
+    complete: list.complete,
+  };
 }
 
 /** The column against every list at hand, best first. */

@@ -87,7 +87,8 @@ export function editDistance(a: string, b: string, max = Infinity): number {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost);
       // Transposition ("Untied" for "United") counts as one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[before + j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[before + j - 2] + 1);
       rows[cur + j] = d;
       if (d < rowMin) rowMin = d;
     }
@@ -114,7 +115,11 @@ export function lengthsCanReach(a: number, b: number, atLeast: number): boolean 
 }
 
 /** The closest candidates to `name`, best first, above a similarity threshold. */
-export function closest(name: string, candidates: Iterable<string>, opts: { threshold?: number; limit?: number } = {}): string[] {
+export function closest(
+  name: string,
+  candidates: Iterable<string>,
+  opts: { threshold?: number; limit?: number } = {},
+): string[] {
   return closestAmong(candidates, opts)(name);
 }
 
@@ -123,7 +128,10 @@ export function closest(name: string, candidates: Iterable<string>, opts: { thre
  * asks for each unmapped header, and normalising every candidate again each time was most
  * of the cost of mapping it (issue 28).
  */
-export function closestAmong(candidates: Iterable<string>, opts: { threshold?: number; limit?: number } = {}): (name: string) => string[] {
+export function closestAmong(
+  candidates: Iterable<string>,
+  opts: { threshold?: number; limit?: number } = {},
+): (name: string) => string[] {
   const threshold = opts.threshold ?? 0.6;
   const prepared = [...new Set(candidates)].map((c) => ({ c, cc: compactName(c) }));
   return (name) => {

@@ -41,4 +41,11 @@ export interface Candidate {
 }
 
 /** How much each way of matching counts: a name beats a synonym beats a fuzzy match. */
-export const HOW_RANK: Readonly<Record<MatchHow, number>> = { 'mapping file': 100, name: 4, 'custom field': 3.5, synonym: 3, values: 3, fuzzy: 1 };
+export const HOW_RANK: Readonly<Record<MatchHow, number>> = {
+  'mapping file': 100,
+  name: 4,
+  'custom field': 3.5,
+  synonym: 3,
+  values: 3,
+  fuzzy: 1,
+};

@@ -27,7 +27,8 @@ export function parseTemplate(template: string): TemplatePart[] {
       i++;
     } else if (ch === '{') {
       const { column, end } = columnAt(template, i);
-      if (column === '') throw new Error(`"${template.slice(i, end + 1)}" names no column (write "{Column header}")`);
+      if (column === '')
+        throw new Error(`"${template.slice(i, end + 1)}" names no column (write "{Column header}")`);
       if (text) parts.push({ text });
       text = '';
       parts.push({ column });
@@ -37,7 +38,10 @@ export function parseTemplate(template: string): TemplatePart[] {
     } else text += ch;
   }
   if (text) parts.push({ text });
-  if (!parts.some((p) => 'column' in p)) throw new Error(`"${template}" names no column: a template is text with columns in braces, "{Make} {Model}" (a constant is {"value": "…"})`);
+  if (!parts.some((p) => 'column' in p))
+    throw new Error(
+      `"${template}" names no column: a template is text with columns in braces, "{Make} {Model}" (a constant is {"value": "…"})`,
+    );
   return parts;
 }
 
@@ -85,7 +89,10 @@ export type FieldSpecInput =
 
 /** A spec checked and compiled: where the value comes from, then what is done to its text. */
 export interface FieldSpec {
-  readonly source: { readonly kind: 'template'; readonly parts: readonly TemplatePart[]; readonly text: string } | { readonly kind: 'column'; readonly column: string } | { readonly kind: 'value'; readonly value: string | number | boolean };
+  readonly source:
+    | { readonly kind: 'template'; readonly parts: readonly TemplatePart[]; readonly text: string }
+    | { readonly kind: 'column'; readonly column: string }
+    | { readonly kind: 'value'; readonly value: string | number | boolean };
   readonly split?: { readonly separator: string; readonly part: number };
   readonly regex?: { readonly re: RegExp; readonly group: number | string };
   readonly trim: boolean;
@@ -98,48 +105,83 @@ const SPEC_KEYS = ['template', 'column', 'value', 'split', 'part', 'regex', 'gro
 export function compileFieldSpec(input: FieldSpecInput): FieldSpec {
   const spec = typeof input === 'string' ? { template: input } : input;
   const unknown = Object.keys(spec).filter((k) => !SPEC_KEYS.includes(k));
-  if (unknown.length) throw new Error(`"${unknown[0]}" is not a key of a field's spec (keys: ${SPEC_KEYS.join(', ')})`);
+  if (unknown.length)
+    throw new Error(`"${unknown[0]}" is not a key of a field's spec (keys: ${SPEC_KEYS.join(', ')})`);
   const sources = (['template', 'column', 'value'] as const).filter((k) => spec[k] !== undefined);
   if (sources.length !== 1) {
-    throw new Error(sources.length === 0 ? 'says nowhere to take the value from: give "template", "column" or "value"' : `gives both "${sources[0]}" and "${sources[1]}": give one`);
+    throw new Error(
+      sources.length === 0
+        ? 'says nowhere to take the value from: give "template", "column" or "value"'
+        : `gives both "${sources[0]}" and "${sources[1]}": give one`,
+    );
   }
-  if (spec.value !== undefined && (spec.split !== undefined || spec.regex !== undefined || spec.case !== undefined || spec.trim !== undefined)) {
-    throw new Error('a constant "value" takes no "split", "regex", "trim" or "case": write the value as it should be');
+  if (
+    spec.value !== undefined &&
+    (spec.split !== undefined ||
+      spec.regex !== undefined ||
+      spec.case !== undefined ||
+      spec.trim !== undefined)
+  ) {
+    throw new Error(
+      'a constant "value" takes no "split", "regex", "trim" or "case": write the value as it should be',
+    );
   }
-  if (spec.part !== undefined && spec.split === undefined) throw new Error('"part" needs "split" (the separator)');
+  if (spec.part !== undefined && spec.split === undefined)
+    throw new Error('"part" needs "split" (the separator)');
   if (spec.group !== undefined && spec.regex === undefined) throw new Error('"group" needs "regex"');
   if (spec.split === '') throw new Error('"split" is empty: give the separator, such as " " or "-"');
   const part = spec.part ?? 1;
-  if (!Number.isInteger(part) || part === 0) throw new Error(`"part" is ${JSON.stringify(spec.part)}: give 1 for the first piece, 2 for the second, -1 for the last`);
+  if (!Number.isInteger(part) || part === 0)
+    throw new Error(
+      `"part" is ${JSON.stringify(spec.part)}: give 1 for the first piece, 2 for the second, -1 for the last`,
+    );
   const source: FieldSpec['source'] =
     spec.template !== undefined
       ? { kind: 'template', parts: parseTemplate(spec.template), text: spec.template }
       : spec.column !== undefined
         ? { kind: 'column', column: spec.column }
         : { kind: 'value', value: spec.value! };
-  return { source, split: spec.split !== undefined ? { separator: spec.split, part } : undefined, regex: spec.regex !== undefined ? compileRegex(spec.regex, spec.group) : undefined, trim: spec.trim ?? false, case: spec.case };
+  return {
+    source,
+    split: spec.split !== undefined ? { separator: spec.split, part } : undefined,
+    regex: spec.regex !== undefined ? compileRegex(spec.regex, spec.group) : undefined,
+    trim: spec.trim ?? false,
+    case: spec.case,
+  };
 }
 
-function compileRegex(pattern: string, group: number | string | undefined): { re: RegExp; group: number | string } {
+function compileRegex(
+  pattern: string,
+  group: number | string | undefined,
+): { re: RegExp; group: number | string } {
   let re: RegExp;
   try {
     re = new RegExp(pattern, 'u');
   } catch (e) {
-    throw new Error(`"regex" ${JSON.stringify(pattern)} is not a regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`);
+    throw new Error(
+      `"regex" ${JSON.stringify(pattern)} is not a regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`,
+    );
   }
   // How many groups the expression has: an empty match of it with an alternation shows them.
   const groups = new RegExp(`${pattern}|`, 'u').exec('')!.length - 1;
   const names = Object.keys(new RegExp(`${pattern}|`, 'u').exec('')!.groups ?? {});
   const g = group ?? (groups > 0 ? 1 : 0);
-  if (typeof g === 'number' && (!Number.isInteger(g) || g < 0 || g > groups)) throw new Error(`"group" is ${g}, but the regex has ${groups === 0 ? 'no groups' : `groups 1 to ${groups}`} (0 is the whole match)`);
-  if (typeof g === 'string' && !names.includes(g)) throw new Error(`"group" is "${g}", but the regex has no group of that name${names.length ? ` (it has: ${names.join(', ')})` : ''}`);
+  if (typeof g === 'number' && (!Number.isInteger(g) || g < 0 || g > groups))
+    throw new Error(
+      `"group" is ${g}, but the regex has ${groups === 0 ? 'no groups' : `groups 1 to ${groups}`} (0 is the whole match)`,
+    );
+  if (typeof g === 'string' && !names.includes(g))
+    throw new Error(
+      `"group" is "${g}", but the regex has no group of that name${names.length ? ` (it has: ${names.join(', ')})` : ''}`,
+    );
   return { re, group: g };
 }
 
 /** The columns a spec reads. */
 function specColumns(spec: FieldSpec): string[] {
   if (spec.source.kind === 'column') return [spec.source.column];
-  if (spec.source.kind === 'template') return [...new Set(spec.source.parts.flatMap((p) => ('column' in p ? [p.column] : [])))];
+  if (spec.source.kind === 'template')
+    return [...new Set(spec.source.parts.flatMap((p) => ('column' in p ? [p.column] : [])))];
   return [];
 }
 
@@ -164,7 +206,12 @@ export interface BoundSpec {
 }
 
 /** Bind a spec to the sheet's headers; a column it names that the sheet lacks is an E_MAPPING_FILE naming those the sheet has. */
-export function bindSpec(spec: FieldSpec, key: string, headers: readonly string[], file: string | undefined): BoundSpec {
+export function bindSpec(
+  spec: FieldSpec,
+  key: string,
+  headers: readonly string[],
+  file: string | undefined,
+): BoundSpec {
   const columns = new Map<string, number>();
   const missing: string[] = [];
   for (const c of specColumns(spec)) {
@@ -173,16 +220,25 @@ export function bindSpec(spec: FieldSpec, key: string, headers: readonly string[
     else columns.set(c, i);
   }
   if (missing.length > 0) {
-    const shown = headers.filter((h) => h.trim() !== '').slice(0, 40).map((h) => `"${h}"`);
-    throw new AssetbatchError('E_MAPPING_FILE', `fields.${key}: the sheet has no column ${missing.map((m) => `"${m}"`).join(' or ')}`, {
-      location: { file },
-      hint: `The sheet's columns: ${shown.join(', ')}${headers.length > shown.length ? ' …' : ''}`,
-    });
+    const shown = headers
+      .filter((h) => h.trim() !== '')
+      .slice(0, 40)
+      .map((h) => `"${h}"`);
+    throw new AssetbatchError(
+      'E_MAPPING_FILE',
+      `fields.${key}: the sheet has no column ${missing.map((m) => `"${m}"`).join(' or ')}`,
+      {
+        location: { file },
+        hint: `The sheet's columns: ${shown.join(', ')}${headers.length > shown.length ? ' …' : ''}`,
+      },
+    );
   }
   return { spec, columns };
 }
 
-export type Built = { readonly value: CellValue; readonly problem?: undefined } | { readonly value: null; readonly problem: string };
+export type Built =
+  | { readonly value: CellValue; readonly problem?: undefined }
+  | { readonly value: null; readonly problem: string };
 
 const EMPTY: Built = { value: null };
 
@@ -224,13 +280,22 @@ export function buildValue(b: BoundSpec, cellOf: (index: number) => CellValue): 
   if (spec.split) {
     const pieces = text.split(spec.split.separator);
     const at = spec.split.part > 0 ? spec.split.part - 1 : pieces.length + spec.split.part;
-    if (at < 0 || at >= pieces.length) return { value: null, problem: `"${text}" has ${pieces.length} ${pieces.length === 1 ? 'part' : 'parts'} split by "${spec.split.separator}", no part ${spec.split.part}` };
+    if (at < 0 || at >= pieces.length)
+      return {
+        value: null,
+        problem: `"${text}" has ${pieces.length} ${pieces.length === 1 ? 'part' : 'parts'} split by "${spec.split.separator}", no part ${spec.split.part}`,
+      };
     text = pieces[at];
   }
   if (spec.regex) {
     const m = spec.regex.re.exec(text);
-    const got = m ? (typeof spec.regex.group === 'number' ? m[spec.regex.group] : m.groups?.[spec.regex.group]) : undefined;
-    if (got === undefined) return { value: null, problem: `"${text}" does not match the regex ${spec.regex.re.source}` };
+    const got = m
+      ? typeof spec.regex.group === 'number'
+        ? m[spec.regex.group]
+        : m.groups?.[spec.regex.group]
+      : undefined;
+    if (got === undefined)
+      return { value: null, problem: `"${text}" does not match the regex ${spec.regex.re.source}` };
     text = got;
   }
   if (spec.trim) text = text.replace(/\s+/g, ' ').trim();

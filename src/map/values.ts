@@ -41,21 +41,35 @@ const BUILT_PREFIX = 'fields.';
  * result is translated, as a column's cell is); any other key a column of the sheet (matched
  * like headers), else a built field of that key. -1 for neither.
  */
-function tableIndex(headers: readonly string[], built: readonly BuiltKey[], name: string, file: string | undefined, warnings: string[]): number {
+function tableIndex(
+  headers: readonly string[],
+  built: readonly BuiltKey[],
+  name: string,
+  file: string | undefined,
+  warnings: string[],
+): number {
   const builtIndex = (key: string) => built.find((b) => compactName(b.key) === compactName(key))?.index;
   if (name.startsWith(BUILT_PREFIX)) {
     const index = builtIndex(name.slice(BUILT_PREFIX.length));
     if (index !== undefined) return index;
-    throw new AssetbatchError('E_MAPPING_FILE', `values."${name}": the mapping file builds no field "${name.slice(BUILT_PREFIX.length)}"`, {
-      location: { file },
-      hint: built.length ? `Fields it builds: ${built.map((b) => `"${BUILT_PREFIX}${b.key}"`).join(', ')}.` : 'A value table names a column of the sheet, or "fields.<field>" for a field the file builds under "fields".',
-    });
+    throw new AssetbatchError(
+      'E_MAPPING_FILE',
+      `values."${name}": the mapping file builds no field "${name.slice(BUILT_PREFIX.length)}"`,
+      {
+        location: { file },
+        hint: built.length
+          ? `Fields it builds: ${built.map((b) => `"${BUILT_PREFIX}${b.key}"`).join(', ')}.`
+          : 'A value table names a column of the sheet, or "fields.<field>" for a field the file builds under "fields".',
+      },
+    );
   }
   const exact = headers.indexOf(name);
   const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(name));
   const fromBuilt = builtIndex(name);
   if (index >= 0 && fromBuilt !== undefined) {
-    warnings.push(`the value table "${name}" applies to the sheet's column "${headers[index]}"; for the field the file builds as ${BUILT_PREFIX}${name}, name the table "${BUILT_PREFIX}${name}"`);
+    warnings.push(
+      `the value table "${name}" applies to the sheet's column "${headers[index]}"; for the field the file builds as ${BUILT_PREFIX}${name}, name the table "${BUILT_PREFIX}${name}"`,
+    );
   }
   return index >= 0 ? index : (fromBuilt ?? -1);
 }
@@ -80,11 +94,18 @@ export function valueTables(
       continue;
     }
     const key = (from: string) => (from.trim() === FALLBACK ? FALLBACK : valueKey(from));
-    out.set(index, new Map(Object.entries(table).map(([from, to]) => [key(from), to === null || to.trim() === '' ? null : to])));
+    out.set(
+      index,
+      new Map(
+        Object.entries(table).map(([from, to]) => [key(from), to === null || to.trim() === '' ? null : to]),
+      ),
+    );
   }
   if (absent.length > 0 && !at.quiet) {
     const which = absent.map((h) => `"${h}"`).join(', ');
-    warnings.push(`the mapping file has value tables for ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have, which are not used: ${which}`);
+    warnings.push(
+      `the mapping file has value tables for ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have, which are not used: ${which}`,
+    );
   }
   return { tables: out, warnings };
 }
@@ -107,7 +128,9 @@ export interface CellTranslation {
 const BACKTICK_ESCAPED = /^`[=+\-@\t\r]/;
 
 function unescaped(t: CellTranslation, cell: CellValue): CellValue {
-  return t.formulaEscape === 'backtick' && typeof cell === 'string' && BACKTICK_ESCAPED.test(cell) ? cell.slice(1) : cell;
+  return t.formulaEscape === 'backtick' && typeof cell === 'string' && BACKTICK_ESCAPED.test(cell)
+    ? cell.slice(1)
+    : cell;
 }
 
 /**
@@ -124,7 +147,9 @@ export function columnCell(t: CellTranslation, index: number, cells: readonly Ce
 
 /** `columnCell`'s value alone: a built field with a problem reads as empty (the row's check says why). */
 export function cellAt(t: CellTranslation, index: number, cells: readonly CellValue[]): CellValue {
-  return t.built?.has(index) ? columnCell(t, index, cells).value : translateCell(t, index, cells[index] ?? null);
+  return t.built?.has(index)
+    ? columnCell(t, index, cells).value
+    : translateCell(t, index, cells[index] ?? null);
 }
 
 /** What a mapped index holds before any value table: the sheet's cell, or what a built field makes (empty on a problem). */

@@ -58,16 +58,20 @@ function utf16ByNulPattern(sample: Buffer): 'utf-16le' | 'utf-16be' | undefined 
 
 /** Decides the kind of file from its first bytes. Throws for files that are not spreadsheets. */
 export function sniffBytes(sample: Buffer, where: Location): Sniffed {
-  if (startsWith(sample, [0x50, 0x4b, 0x03, 0x04]) || startsWith(sample, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
+  if (startsWith(sample, [0x50, 0x4b, 0x03, 0x04]) || startsWith(sample, [0x50, 0x4b, 0x05, 0x06]))
+    return { kind: 'zip' };
   if (startsWith(sample, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { kind: 'ole2' };
-  if (startsWith(sample, [0xef, 0xbb, 0xbf])) return { kind: 'text', encoding: 'utf-8', guessed: false, why: 'its byte-order mark' };
+  if (startsWith(sample, [0xef, 0xbb, 0xbf]))
+    return { kind: 'text', encoding: 'utf-8', guessed: false, why: 'its byte-order mark' };
   if (startsWith(sample, [0xff, 0xfe, 0x00, 0x00]) || startsWith(sample, [0x00, 0x00, 0xfe, 0xff])) {
     throw readError('E_FILE_FORMAT', where, 'is UTF-32 text, which is not supported', {
       hint: 'Save it again as "CSV UTF-8".',
     });
   }
-  if (startsWith(sample, [0xff, 0xfe])) return { kind: 'text', encoding: 'utf-16le', guessed: false, why: 'its byte-order mark' };
-  if (startsWith(sample, [0xfe, 0xff])) return { kind: 'text', encoding: 'utf-16be', guessed: false, why: 'its byte-order mark' };
+  if (startsWith(sample, [0xff, 0xfe]))
+    return { kind: 'text', encoding: 'utf-16le', guessed: false, why: 'its byte-order mark' };
+  if (startsWith(sample, [0xfe, 0xff]))
+    return { kind: 'text', encoding: 'utf-16be', guessed: false, why: 'its byte-order mark' };
 
   for (const m of BINARY_MAGIC) {
     if (startsWith(sample, m.bytes)) {
@@ -83,14 +87,25 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
     let odd = 0;
     for (const ch of text) {
       const c = ch.codePointAt(0) ?? 0;
-      if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd || (c >= 0xd800 && c <= 0xdfff)) odd++;
+      if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd || (c >= 0xd800 && c <= 0xdfff))
+        odd++;
     }
     if (odd > Math.max(2, text.length * 0.01)) {
-      throw readError('E_FILE_FORMAT', where, 'does not look like a text spreadsheet: it contains binary data', {
-        hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
-      });
+      throw readError(
+        'E_FILE_FORMAT',
+        where,
+        'does not look like a text spreadsheet: it contains binary data',
+        {
+          hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
+        },
+      );
     }
-    return { kind: 'text', encoding: utf16, guessed: true, why: 'no byte-order mark, but a NUL byte in every other position, as UTF-16 text has' };
+    return {
+      kind: 'text',
+      encoding: utf16,
+      guessed: true,
+      why: 'no byte-order mark, but a NUL byte in every other position, as UTF-16 text has',
+    };
   }
 
   // Text has no NUL and few control characters; anything else is binary, whatever its name.
@@ -98,24 +113,44 @@ export function sniffBytes(sample: Buffer, where: Location): Sniffed {
   for (let i = 0; i < sample.length; i++) {
     const b = sample[i];
     if (b === 0) {
-      throw readError('E_FILE_FORMAT', where, 'does not look like a text spreadsheet: it contains binary data', {
-        hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
-      });
+      throw readError(
+        'E_FILE_FORMAT',
+        where,
+        'does not look like a text spreadsheet: it contains binary data',
+        {
+          hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
+        },
+      );
     }
     if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1a && b !== 0x1b)) control++;
   }
   if (control > Math.max(2, sample.length * 0.01)) {
-    throw readError('E_FILE_FORMAT', where, 'does not look like a text spreadsheet: it contains binary data', {
-      hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
-    });
+    throw readError(
+      'E_FILE_FORMAT',
+      where,
+      'does not look like a text spreadsheet: it contains binary data',
+      {
+        hint: 'Choose the spreadsheet itself, or save it from Excel or LibreOffice as "CSV UTF-8" or .xlsx.',
+      },
+    );
   }
   try {
     // stream: true lets the sample end in the middle of a multi-byte character.
     new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
     const ascii = isAscii(sample);
-    return { kind: 'text', encoding: 'utf-8', guessed: false, why: ascii ? 'its first bytes are plain ASCII (UTF-8 is assumed)' : 'its bytes are valid UTF-8' };
+    return {
+      kind: 'text',
+      encoding: 'utf-8',
+      guessed: false,
+      why: ascii ? 'its first bytes are plain ASCII (UTF-8 is assumed)' : 'its bytes are valid UTF-8',
+    };
   } catch {
-    return { kind: 'text', encoding: 'windows-1252', guessed: false, why: 'its bytes are not valid UTF-8 (Windows-1252 is what Excel on Windows writes)' };
+    return {
+      kind: 'text',
+      encoding: 'windows-1252',
+      guessed: false,
+      why: 'its bytes are not valid UTF-8 (Windows-1252 is what Excel on Windows writes)',
+    };
   }
 }
 
@@ -131,14 +166,24 @@ export function decodeSample(sample: Buffer, encoding: TextEncodingName, wholeFi
 export function refuseMarkup(text: string, where: Location): void {
   const head = text.slice(0, 2048).trimStart().toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<table')) {
-    throw readError('E_FILE_UNSUPPORTED', where, 'is a web page (HTML), not a spreadsheet, even if its name says otherwise', {
-      hint: CONVERT_HINT,
-    });
+    throw readError(
+      'E_FILE_UNSUPPORTED',
+      where,
+      'is a web page (HTML), not a spreadsheet, even if its name says otherwise',
+      {
+        hint: CONVERT_HINT,
+      },
+    );
   }
   if (head.startsWith('<?xml')) {
-    throw readError('E_FILE_UNSUPPORTED', where, 'is an XML file (perhaps an "XML Spreadsheet 2003"), which is not supported', {
-      hint: CONVERT_HINT,
-    });
+    throw readError(
+      'E_FILE_UNSUPPORTED',
+      where,
+      'is an XML file (perhaps an "XML Spreadsheet 2003"), which is not supported',
+      {
+        hint: CONVERT_HINT,
+      },
+    );
   }
 }
 
@@ -217,7 +262,12 @@ function countDelimiters(text: string, order: readonly string[], maxRecords: num
  * so they do not vote). Ties go to the larger count, then to the order , ; tab | (tab first
  * for .tsv files). A forced delimiter is taken as it is; its padding and width are still read.
  */
-export function sniffDialect(text: string, preferTab: boolean, forced?: string, maxRecords = 30): SniffedDialect | undefined {
+export function sniffDialect(
+  text: string,
+  preferTab: boolean,
+  forced?: string,
+  maxRecords = 30,
+): SniffedDialect | undefined {
   const order = forced !== undefined ? [forced] : preferTab ? ['\t', ',', ';', '|'] : [...DELIMITERS];
   const { counts, spaced, total } = countDelimiters(text, order, maxRecords);
   let best: { d: number; agree: number; count: number } | undefined;
@@ -225,13 +275,15 @@ export function sniffDialect(text: string, preferTab: boolean, forced?: string, 
     const tally = new Map<number, number>();
     for (const c of counts[d]) if (c > 0) tally.set(c, (tally.get(c) ?? 0) + 1);
     for (const [count, agree] of tally) {
-      if (!best || agree > best.agree || (agree === best.agree && count > best.count)) best = { d, agree, count };
+      if (!best || agree > best.agree || (agree === best.agree && count > best.count))
+        best = { d, agree, count };
     }
   }
   if (!best) return forced !== undefined ? { delimiter: forced, padded: false, width: 0 } : undefined;
   const d = best.d;
   // Padding is a dialect only when every delimiter has it, on more than one record.
-  const padded = order[d] !== '\t' && order[d] !== ' ' && total[d] >= 2 && best.agree >= 2 && spaced[d] === total[d];
+  const padded =
+    order[d] !== '\t' && order[d] !== ' ' && total[d] >= 2 && best.agree >= 2 && spaced[d] === total[d];
   return { delimiter: order[d], padded, width: best.count + 1 };
 }
 

@@ -44,7 +44,8 @@ export function isHeaderLikeText(v: CellValue): v is string {
 export function headerText(v: CellValue): string {
   if (v === null) return '';
   if (typeof v === 'string') return v.trim();
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().replace(/T00:00:00\.000Z$/, '');
+  if (v instanceof Date)
+    return Number.isNaN(v.getTime()) ? '' : v.toISOString().replace(/T00:00:00\.000Z$/, '');
   if (typeof v === 'object') return v.error;
   return String(v);
 }
@@ -58,7 +59,11 @@ export interface HeaderChoice {
   readonly why: string;
 }
 
-const quoted = (texts: readonly string[]) => texts.slice(0, 3).map((t) => `"${t}"`).join(', ') + (texts.length > 3 ? ' …' : '');
+const quoted = (texts: readonly string[]) =>
+  texts
+    .slice(0, 3)
+    .map((t) => `"${t}"`)
+    .join(', ') + (texts.length > 3 ? ' …' : '');
 
 /**
  * Picks the header among `rows` (blank rows already left out):
@@ -70,7 +75,10 @@ const quoted = (texts: readonly string[]) => texts.slice(0, 3).map((t) => `"${t}
  * - otherwise the first candidate at least 80% as full as the fullest row, else the first
  *   candidate; with no candidate at all, the first row (a single-column file).
  */
-export function chooseHeaderRow(rows: readonly RawRow[], isKnownHeader?: (text: string) => boolean): HeaderChoice | undefined {
+export function chooseHeaderRow(
+  rows: readonly RawRow[],
+  isKnownHeader?: (text: string) => boolean,
+): HeaderChoice | undefined {
   if (rows.length === 0) return undefined;
   const widths = rows.map((r) => nonEmptyCount(r.cells));
   const fullest = Math.max(...widths);
@@ -100,10 +108,19 @@ export function chooseHeaderRow(rows: readonly RawRow[], isKnownHeader?: (text: 
         known = names;
       }
     }
-    if (best >= 0) return { index: best, guessed: false, why: `it names ${known.length} known ${known.length === 1 ? 'field' : 'fields'} (${quoted(known)})` };
+    if (best >= 0)
+      return {
+        index: best,
+        guessed: false,
+        why: `it names ${known.length} known ${known.length === 1 ? 'field' : 'fields'} (${quoted(known)})`,
+      };
   }
   if (candidates.length === 0) return { index: 0, guessed: true, why: 'no row looks like a header' };
   const full = candidates.find((i) => widths[i] >= 0.8 * fullest);
   const index = full ?? candidates[0];
-  return { index, guessed: false, why: `it is the first row of text across the table (${widths[index]} cells, the widest row has ${fullest})` };
+  return {
+    index,
+    guessed: false,
+    why: `it is the first row of text across the table (${widths[index]} cells, the widest row has ${fullest})`,
+  };
 }

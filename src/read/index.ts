@@ -41,15 +41,23 @@ interface Opened {
 function checkOptions(opts: ReadOptions, where: Location): void {
   const bad = (what: string) => readError('E_USAGE', where, what);
   if (opts.headerRow !== undefined && (!Number.isInteger(opts.headerRow) || opts.headerRow < NO_HEADER_ROW)) {
-    throw bad(`the header row must be a whole number from 1 (or 0: no header row), not ${String(opts.headerRow)}`);
+    throw bad(
+      `the header row must be a whole number from 1 (or 0: no header row), not ${String(opts.headerRow)}`,
+    );
   }
   if (typeof opts.sheet === 'number' && (!Number.isInteger(opts.sheet) || opts.sheet < 1)) {
     throw bad(`a sheet number counts tabs from 1; ${opts.sheet} is not one`);
   }
   if (opts.delimiter !== undefined && (opts.delimiter.length !== 1 || /[\r\n"]/.test(opts.delimiter))) {
-    throw bad(`the delimiter must be one character (such as , ; | or a tab), not ${JSON.stringify(opts.delimiter)}`);
+    throw bad(
+      `the delimiter must be one character (such as , ; | or a tab), not ${JSON.stringify(opts.delimiter)}`,
+    );
   }
-  for (const [name, v] of [['maxBytes', opts.maxBytes], ['maxInflatedBytes', opts.maxInflatedBytes], ['maxCellText', opts.maxCellText]] as const) {
+  for (const [name, v] of [
+    ['maxBytes', opts.maxBytes],
+    ['maxInflatedBytes', opts.maxInflatedBytes],
+    ['maxCellText', opts.maxCellText],
+  ] as const) {
     if (v !== undefined && !(v > 0)) throw bad(`${name} must be a positive number of bytes`);
   }
 }
@@ -61,15 +69,33 @@ function checkOptions(opts: ReadOptions, where: Location): void {
  */
 async function refuseNonFiles(file: string, where: Location): Promise<void> {
   const hint = 'Save it to a file first (for example: command > register.csv) and import that file.';
-  if (file === '-') throw readError('E_USAGE', where, 'standard input (-) cannot be read: the file is read more than once (to find its header, then its rows)', { hint });
+  if (file === '-')
+    throw readError(
+      'E_USAGE',
+      where,
+      'standard input (-) cannot be read: the file is read more than once (to find its header, then its rows)',
+      { hint },
+    );
   let st;
   try {
     st = await stat(file);
   } catch {
     return; // open() below names the problem.
   }
-  const what = st.isFIFO() ? 'a pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : undefined;
-  if (what) throw readError('E_FILE_FORMAT', where, `is ${what}, not a file: it cannot be read more than once (to find its header, then its rows)`, { hint });
+  const what = st.isFIFO()
+    ? 'a pipe (FIFO)'
+    : st.isSocket()
+      ? 'a socket'
+      : st.isCharacterDevice() || st.isBlockDevice()
+        ? 'a device'
+        : undefined;
+  if (what)
+    throw readError(
+      'E_FILE_FORMAT',
+      where,
+      `is ${what}, not a file: it cannot be read more than once (to find its header, then its rows)`,
+      { hint },
+    );
 }
 
 async function openFile(file: string): Promise<Opened> {
@@ -81,10 +107,16 @@ async function openFile(file: string): Promise<Opened> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw readError('E_FILE_NOT_FOUND', where, 'file not found', { hint: 'Check the path; relative paths start from the current folder.', cause: err });
+      throw readError('E_FILE_NOT_FOUND', where, 'file not found', {
+        hint: 'Check the path; relative paths start from the current folder.',
+        cause: err,
+      });
     }
-    if (code === 'EACCES' || code === 'EPERM') throw readError('E_FILE_NOT_FOUND', where, 'cannot be opened: permission denied', { cause: err });
-    throw readError('E_FILE_NOT_FOUND', where, `cannot be opened (${code ?? (err as Error).message})`, { cause: err });
+    if (code === 'EACCES' || code === 'EPERM')
+      throw readError('E_FILE_NOT_FOUND', where, 'cannot be opened: permission denied', { cause: err });
+    throw readError('E_FILE_NOT_FOUND', where, `cannot be opened (${code ?? (err as Error).message})`, {
+      cause: err,
+    });
   }
   try {
     const st = await fh.stat();
@@ -97,15 +129,25 @@ async function openFile(file: string): Promise<Opened> {
     await fh.close();
     if (err instanceof AssetbatchError) throw err;
     // EISDIR on some systems arrives from read(), not stat().
-    throw readError('E_FILE_FORMAT', where, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
+    throw readError(
+      'E_FILE_FORMAT',
+      where,
+      `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      { cause: err },
+    );
   }
 }
 
 function checkSize(size: number, limit: number, kind: string, where: Location): void {
   if (size > limit) {
-    throw readError('E_FILE_TOO_LARGE', where, `is ${formatBytes(size)}, over the limit of ${formatBytes(limit)} for ${kind} files`, {
-      hint: 'Split it into smaller files and import them one by one.',
-    });
+    throw readError(
+      'E_FILE_TOO_LARGE',
+      where,
+      `is ${formatBytes(size)}, over the limit of ${formatBytes(limit)} for ${kind} files`,
+      {
+        hint: 'Split it into smaller files and import them one by one.',
+      },
+    );
   }
 }
 
@@ -127,29 +169,52 @@ async function refuseOle2(file: string, where: Location): Promise<never> {
     s.destroy();
   }
   if (encrypted) {
-    throw readError('E_FILE_ENCRYPTED', where, 'is password-protected; remove the password in Excel (File → Info → Protect Workbook → Encrypt with Password, clear it) and save again', {
-      hint: 'In LibreOffice: File → Save As, untick "Save with password".',
-    });
+    throw readError(
+      'E_FILE_ENCRYPTED',
+      where,
+      'is password-protected; remove the password in Excel (File → Info → Protect Workbook → Encrypt with Password, clear it) and save again',
+      {
+        hint: 'In LibreOffice: File → Save As, untick "Save with password".',
+      },
+    );
   }
-  throw readError('E_FILE_UNSUPPORTED', where, 'is an old-style Excel workbook (.xls), which is not supported', { hint: CONVERT_HINT });
+  throw readError(
+    'E_FILE_UNSUPPORTED',
+    where,
+    'is an old-style Excel workbook (.xls), which is not supported',
+    { hint: CONVERT_HINT },
+  );
 }
 
 /**
  * A workbook's sheet, in this thread or a worker. The XLSX reader (the zip directory, the
  * inflating, the cells) is loaded only for a workbook: a CSV's run does not pay for it.
  */
-async function openXlsx(fh: FileHandle, file: string, size: number, ext: string, opts: ReadOptions, warnings: WarningSink): Promise<RawSheet> {
+async function openXlsx(
+  fh: FileHandle,
+  file: string,
+  size: number,
+  ext: string,
+  opts: ReadOptions,
+  warnings: WarningSink,
+): Promise<RawSheet> {
   const where: Location = { file };
-  const [{ chooseSheet, openWorkbook, openXlsxSheet }, { xlsxSheetInWorker, xlsxWorkerAvailable }] = await Promise.all([import('./xlsx/xlsx.js'), import('./worker/xlsx-thread.js')]);
+  const [{ chooseSheet, openWorkbook, openXlsxSheet }, { xlsxSheetInWorker, xlsxWorkerAvailable }] =
+    await Promise.all([import('./xlsx/xlsx.js'), import('./worker/xlsx-thread.js')]);
   const maxInflatedBytes = opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
   const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
   const sheet = chooseSheet(wb, opts.sheet, where, warnings);
   if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
-    warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is an Excel workbook; it was read as one` });
+    warnings.add({
+      code: 'W_FORMAT',
+      message: `is named ${ext} but is an Excel workbook; it was read as one`,
+    });
   }
   const inWorker = (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable();
   const maxCellText = opts.maxCellText ?? DEFAULT_MAX_CELL_TEXT;
-  return inWorker ? xlsxSheetInWorker({ file, size, maxInflatedBytes, maxCellText, sheet: sheet.name }, warnings) : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
+  return inWorker
+    ? xlsxSheetInWorker({ file, size, maxInflatedBytes, maxCellText, sheet: sheet.name }, warnings)
+    : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
 }
 
 /**
@@ -193,10 +258,16 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
     }
     checkSize(size, opts.maxBytes ?? DEFAULT_MAX_TEXT_BYTES, 'text', where);
     if (opts.sheet !== undefined) {
-      warnings.add({ code: 'W_SHEET_IGNORED', message: `is a text file with a single table; the sheet choice (${JSON.stringify(opts.sheet)}) is ignored` });
+      warnings.add({
+        code: 'W_SHEET_IGNORED',
+        message: `is a text file with a single table; the sheet choice (${JSON.stringify(opts.sheet)}) is ignored`,
+      });
     }
     if (ext === '.xlsx' || ext === '.xlsm' || ext === '.xls') {
-      warnings.add({ code: 'W_FORMAT', message: `is named ${ext} but is a text file; it was read as CSV/TSV` });
+      warnings.add({
+        code: 'W_FORMAT',
+        message: `is named ${ext} but is a text file; it was read as CSV/TSV`,
+      });
     }
     const raw = openText({
       file,
@@ -214,7 +285,9 @@ export async function openSheet(file: string, opts: ReadOptions = {}): Promise<S
   } catch (err) {
     await close();
     if (err instanceof AssetbatchError) throw err;
-    throw readError('E_FILE_CORRUPT', where, `could not be read: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    throw readError('E_FILE_CORRUPT', where, `could not be read: ${(err as Error)?.message ?? String(err)}`, {
+      cause: err,
+    });
   }
 }
 
@@ -239,10 +312,14 @@ export async function listSheets(file: string): Promise<SheetListing[]> {
     checkSize(size, DEFAULT_MAX_XLSX_BYTES, 'Excel', where);
     const { openWorkbook } = await import('./xlsx/xlsx.js');
     const wb = await openWorkbook(fh, file, size, where, DEFAULT_MAX_INFLATED_BYTES);
-    return wb.sheets.filter((s) => s.kind === 'worksheet').map((s) => ({ name: s.name, hidden: s.hidden, index: s.index }));
+    return wb.sheets
+      .filter((s) => s.kind === 'worksheet')
+      .map((s) => ({ name: s.name, hidden: s.hidden, index: s.index }));
   } catch (err) {
     if (err instanceof AssetbatchError) throw err;
-    throw readError('E_FILE_CORRUPT', where, `could not be read: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    throw readError('E_FILE_CORRUPT', where, `could not be read: ${(err as Error)?.message ?? String(err)}`, {
+      cause: err,
+    });
   } finally {
     await fh.close().catch(() => undefined);
   }

@@ -56,7 +56,10 @@ export class WarningSink {
   finish(): void {
     for (const t of this.tallies.values()) {
       if (t.more > 0 && this.list[t.index] === t.first) {
-        this.list[t.index] = { ...t.first, message: `${t.first.message} (and ${t.more} more ${t.more === 1 ? 'row' : 'rows'})` };
+        this.list[t.index] = {
+          ...t.first,
+          message: `${t.first.message} (and ${t.more} more ${t.more === 1 ? 'row' : 'rows'})`,
+        };
       }
     }
     this.tallies.clear();

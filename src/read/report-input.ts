@@ -7,7 +7,13 @@
 import { restoreCell } from '../export/neutralize.js';
 import { REPORT_COLUMNS, REPORT_SIGNATURE, SENT_COLUMN } from '../report/columns.js';
 import { headerText, isBlankRow } from './header.js';
-import { withFormatOf, type CellValue, type ReportedOutcome, type SheetRow, type SheetSource } from './types.js';
+import {
+  withFormatOf,
+  type CellValue,
+  type ReportedOutcome,
+  type SheetRow,
+  type SheetSource,
+} from './types.js';
 
 /** A report's sample reads ahead at most this many times the rows it wants. */
 const SAMPLE_LOOKAHEAD = 16;
@@ -38,7 +44,12 @@ export function reportLayout(headers: readonly string[]): ReportLayout | undefin
 }
 
 function idOf(cell: CellValue): number | undefined {
-  const n = typeof cell === 'number' ? cell : typeof cell === 'string' && cell.trim() !== '' ? Number(cell.trim()) : NaN;
+  const n =
+    typeof cell === 'number'
+      ? cell
+      : typeof cell === 'string' && cell.trim() !== ''
+        ? Number(cell.trim())
+        : NaN;
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
@@ -71,7 +82,8 @@ export function readReportInput(source: SheetSource): SheetSource {
   // The reader warned about each of our columns a nested report repeats: they are ours, not the user's.
   for (let i = source.warnings.length - 1; i >= 0; i--) {
     const w = source.warnings[i];
-    if (w.code === 'W_DUPLICATE_HEADER' && w.column !== undefined && isOurs(w.column)) source.warnings.splice(i, 1);
+    if (w.code === 'W_DUPLICATE_HEADER' && w.column !== undefined && isOurs(w.column))
+      source.warnings.splice(i, 1);
   }
   const stats = source.stats;
   /** A line with nothing of the user's counts as the blank row it is to the import. */
@@ -115,8 +127,11 @@ export function readReportInput(source: SheetSource): SheetSource {
           // held in memory whole.
           for (let n = max; ; n *= 2) {
             const lines = await inSample(n);
-            const cells = lines.map((c) => layout.keep.map((i) => restored(c[i] ?? null))).filter((c) => !isBlankRow(c));
-            if (cells.length >= max || lines.length < n || n >= max * SAMPLE_LOOKAHEAD) return cells.slice(0, max);
+            const cells = lines
+              .map((c) => layout.keep.map((i) => restored(c[i] ?? null)))
+              .filter((c) => !isBlankRow(c));
+            if (cells.length >= max || lines.length < n || n >= max * SAMPLE_LOOKAHEAD)
+              return cells.slice(0, max);
           }
         }
       : undefined,

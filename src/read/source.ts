@@ -2,9 +2,29 @@
 // small look-ahead, then streams data rows shaped to the header (padded, extra cells
 // dropped), skipping and counting blank rows. Shared by the CSV and XLSX readers.
 import type { Location } from '../errors.js';
-import { chooseHeaderRow, headerText, HEADER_SCAN_ROWS, isBlankRow, isEmptyCell, isHeaderLikeText, type HeaderChoice, type RawRow } from './header.js';
+import {
+  chooseHeaderRow,
+  headerText,
+  HEADER_SCAN_ROWS,
+  isBlankRow,
+  isEmptyCell,
+  isHeaderLikeText,
+  type HeaderChoice,
+  type RawRow,
+} from './header.js';
 import { readError, WarningSink } from './problems.js';
-import { NO_HEADER_ROW, type CellValue, type ReadOptions, type ReadStats, type ReadWarning, type RowNote, type SheetFormat, type SheetRow, type SheetSource, withFormatOf } from './types.js';
+import {
+  NO_HEADER_ROW,
+  type CellValue,
+  type ReadOptions,
+  type ReadStats,
+  type ReadWarning,
+  type RowNote,
+  type SheetFormat,
+  type SheetRow,
+  type SheetSource,
+  withFormatOf,
+} from './types.js';
 import { columnLetter } from '../util/column-letter.js';
 
 export interface RawSheet extends SheetFormat {
@@ -34,7 +54,8 @@ const HEADER_FAR_DOWN = 3;
  */
 function repeatsHeader(cells: readonly CellValue[], lower: readonly string[], first: number): boolean {
   const v = cells[first];
-  if (typeof v !== 'string' || v.length < lower[first].length || v.trim().toLowerCase() !== lower[first]) return false;
+  if (typeof v !== 'string' || v.length < lower[first].length || v.trim().toLowerCase() !== lower[first])
+    return false;
   for (let i = 0; i < lower.length; i++) {
     if (lower[i] === '') continue;
     const c = cells[i];
@@ -59,7 +80,11 @@ interface HeaderFound {
  * of the row below is header text and the joined names are more of the known fields' than
  * either row's alone; undefined otherwise (a record below the header).
  */
-function joinHeaderRows(headers: readonly string[], below: readonly CellValue[], known: (text: string) => boolean): string[] | undefined {
+function joinHeaderRows(
+  headers: readonly string[],
+  below: readonly CellValue[],
+  known: (text: string) => boolean,
+): string[] | undefined {
   let filled = 0;
   for (let i = 0; i < below.length; i++) {
     if (isEmptyCell(below[i])) continue;
@@ -137,7 +162,11 @@ function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => She
   };
   return (r) => {
     if (headerRow !== NO_HEADER_ROW && named >= 2 && repeatsHeader(r.cells, lower, first)) {
-      warnings.note('header-again', () => ({ code: 'W_HEADER_REPEATED', row: r.row, message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record` }));
+      warnings.note('header-again', () => ({
+        code: 'W_HEADER_REPEATED',
+        row: r.row,
+        message: `row ${r.row} repeats the header row (${headerRow}); it is skipped, as it is no record`,
+      }));
       return { row: r.row, cells: padded(r), repeatsHeader: true };
     }
     const n = r.cells.length;
@@ -146,7 +175,11 @@ function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => She
       ctx.inspect?.(r.row, r.cells);
       return r as SheetRow;
     }
-    const notes = r.notes ? r.notes.map((note) => (note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) })) : [];
+    const notes = r.notes
+      ? r.notes.map((note) =>
+          note.cell === undefined ? note : { ...note, column: columnName(headers, note.cell) },
+        )
+      : [];
     if (n > width) noteExtraCells(r, ctx, notes, warnings);
     else if (n < width && text) noteShortRow(r, ctx, notes);
     const cells = n === width ? r.cells : padded(r);
@@ -164,26 +197,48 @@ function rowShaper(ctx: ShapeContext, warnings: WarningSink): (r: RawRow) => She
 function noteExtraCells(r: RawRow, ctx: ShapeContext, notes: RowNote[], warnings: WarningSink): void {
   const width = ctx.headers.length;
   const lost: string[] = [];
-  for (let c = width; c < r.cells.length; c++) if (!isEmptyCell(r.cells[c])) lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
+  for (let c = width; c < r.cells.length; c++)
+    if (!isEmptyCell(r.cells[c]))
+      lost.push(`${columnLetter(c)}: ${JSON.stringify(headerText(r.cells[c]).slice(0, 40))}`);
   if (lost.length === 0) return;
   // Without a header row the columns are as wide as the first rows: say so, not "the header".
-  const beyond = ctx.headerRow === NO_HEADER_ROW ? `beyond column ${columnLetter(width - 1)} (as wide as the first rows)` : 'beyond the last header';
+  const beyond =
+    ctx.headerRow === NO_HEADER_ROW
+      ? `beyond column ${columnLetter(width - 1)} (as wide as the first rows)`
+      : 'beyond the last header';
   warnings.note('extra-cells', () => ({
     code: 'W_EXTRA_CELLS',
     row: r.row,
     message: `row ${r.row} has cells ${beyond} (column ${lost[0].split(':')[0]}); they are ignored`,
   }));
-  const shifted = ctx.text ? `: the row has ${r.cells.length} cells, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}, so its cells may have shifted` : '';
+  const shifted = ctx.text
+    ? `: the row has ${r.cells.length} cells, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}, so its cells may have shifted`
+    : '';
   const message = `${lost.length === 1 ? 'a cell' : `${lost.length} cells`} ${beyond} ${lost.length === 1 ? 'was' : 'were'} not read (${lost.join(', ')})${shifted}`;
-  notes.push({ code: 'W_EXTRA_CELLS', column: `column ${columnLetter(width)}`, cell: width, message, repaired: ctx.text });
+  notes.push({
+    code: 'W_EXTRA_CELLS',
+    column: `column ${columnLetter(width)}`,
+    cell: width,
+    message,
+    repaired: ctx.text,
+  });
 }
 
 /** A text row with fewer cells than the header: its last columns are read as empty. */
 function noteShortRow(r: RawRow, ctx: ShapeContext, notes: RowNote[]): void {
   const width = ctx.headers.length;
   const n = r.cells.length;
-  const cols = n + 1 === width ? `column ${columnLetter(n)} is` : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
-  notes.push({ code: 'W_ROW_SHORT', cell: n, column: columnName(ctx.headers, n), message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}: ${cols} read as empty`, repaired: false });
+  const cols =
+    n + 1 === width
+      ? `column ${columnLetter(n)} is`
+      : `columns ${columnLetter(n)}–${columnLetter(width - 1)} are`;
+  notes.push({
+    code: 'W_ROW_SHORT',
+    cell: n,
+    column: columnName(ctx.headers, n),
+    message: `the row has ${n} ${n === 1 ? 'cell' : 'cells'}, ${ctx.headerRow === NO_HEADER_ROW ? 'the columns' : 'the header'} ${width}: ${cols} read as empty`,
+    repaired: false,
+  });
 }
 
 /**
@@ -250,7 +305,13 @@ class LookAhead {
  * them): read ahead into `pending` and kept for the rows, so the sample costs no second
  * read. Taken before the rows are.
  */
-async function readSample(ahead: LookAhead, pending: LookAhead['rows'], width: number, below: RawRow | undefined, max: number): Promise<CellValue[][]> {
+async function readSample(
+  ahead: LookAhead,
+  pending: LookAhead['rows'],
+  width: number,
+  below: RawRow | undefined,
+  max: number,
+): Promise<CellValue[][]> {
   const out: CellValue[][] = [];
   const add = (cells: readonly CellValue[]) => {
     const c = cells.slice(0, width) as CellValue[];
@@ -275,7 +336,12 @@ async function readSample(ahead: LookAhead, pending: LookAhead['rows'], width: n
 }
 
 /** The header at the row the user named: rows above it are skipped (and counted). */
-async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats, where: Location): Promise<HeaderChoice> {
+async function headerGiven(
+  ahead: LookAhead,
+  headerRow: number,
+  stats: ReadStats,
+  where: Location,
+): Promise<HeaderChoice> {
   for (;;) {
     const next = await ahead.pull();
     if (next.done) break;
@@ -291,13 +357,23 @@ async function headerGiven(ahead: LookAhead, headerRow: number, stats: ReadStats
     break;
   }
   if (ahead.deferred !== undefined) throw ahead.deferred;
-  throw readError('E_HEADER_NOT_FOUND', { ...where, row: headerRow }, `the header row ${headerRow} is empty or missing`, {
-    hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
-  });
+  throw readError(
+    'E_HEADER_NOT_FOUND',
+    { ...where, row: headerRow },
+    `the header row ${headerRow} is empty or missing`,
+    {
+      hint: 'Check --header-row (or "headerRow" in the mapping file): it counts rows as the spreadsheet shows them, from 1.',
+    },
+  );
 }
 
 /** The header found among the first HEADER_SCAN_ROWS non-blank rows (chooseHeaderRow). */
-async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnownHeader'], stats: ReadStats, where: Location): Promise<HeaderChoice> {
+async function headerFound(
+  ahead: LookAhead,
+  isKnownHeader: ReadOptions['isKnownHeader'],
+  stats: ReadStats,
+  where: Location,
+): Promise<HeaderChoice> {
   await ahead.scan();
   const choice = chooseHeaderRow(
     ahead.rows.map((a) => a.row),
@@ -305,9 +381,14 @@ async function headerFound(ahead: LookAhead, isKnownHeader: ReadOptions['isKnown
   );
   if (!choice) {
     if (ahead.deferred !== undefined) throw ahead.deferred;
-    throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank', {
-      hint: where.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
-    });
+    throw readError(
+      'E_FILE_EMPTY',
+      where,
+      where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank',
+      {
+        hint: where.sheet ? 'Choose the sheet that holds the table with --sheet.' : undefined,
+      },
+    );
   }
   stats.skippedAboveHeader = choice.index;
   return choice;
@@ -318,7 +399,11 @@ async function headerAbsent(ahead: LookAhead, where: Location): Promise<number> 
   await ahead.scan();
   if (ahead.rows.length === 0) {
     if (ahead.deferred !== undefined) throw ahead.deferred;
-    throw readError('E_FILE_EMPTY', where, where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank');
+    throw readError(
+      'E_FILE_EMPTY',
+      where,
+      where.sheet ? 'this sheet is empty: every row is blank' : 'has no data: every line is blank',
+    );
   }
   let width = 0;
   for (const { row } of ahead.rows) {
@@ -342,13 +427,26 @@ interface HeaderRead {
 }
 
 /** The header as the options ask: absent (columns A, B, C …), at the row given, or found; a header on two rows is joined. */
-async function readHeader(ahead: LookAhead, opts: ReadOptions, stats: ReadStats, warnings: WarningSink, where: Location): Promise<HeaderRead> {
+async function readHeader(
+  ahead: LookAhead,
+  opts: ReadOptions,
+  stats: ReadStats,
+  warnings: WarningSink,
+  where: Location,
+): Promise<HeaderRead> {
   if (opts.headerRow === NO_HEADER_ROW) {
     const width = await headerAbsent(ahead, where);
-    return { headers: Array.from({ length: width }, (_, i) => columnLetter(i)), headerRow: NO_HEADER_ROW, pending: ahead.rows.slice() };
+    return {
+      headers: Array.from({ length: width }, (_, i) => columnLetter(i)),
+      headerRow: NO_HEADER_ROW,
+      pending: ahead.rows.slice(),
+    };
   }
   const lookahead = ahead.rows;
-  const choice = opts.headerRow !== undefined ? await headerGiven(ahead, opts.headerRow, stats, where) : await headerFound(ahead, opts.isKnownHeader, stats, where);
+  const choice =
+    opts.headerRow !== undefined
+      ? await headerGiven(ahead, opts.headerRow, stats, where)
+      : await headerFound(ahead, opts.isKnownHeader, stats, where);
   const headerIndex = choice.index;
   const headerRaw = lookahead[headerIndex].row;
   let width = 0;
@@ -361,14 +459,39 @@ async function readHeader(ahead: LookAhead, opts: ReadOptions, stats: ReadStats,
   // below is read with it, not as a record. Only known field names can tell, so only with them.
   if (opts.isKnownHeader && lookahead.length === headerIndex + 1) await ahead.peekRow();
   const below = lookahead[headerIndex + 1];
-  const joined = opts.isKnownHeader && below?.row.row === headerRow + 1 ? joinHeaderRows(headers, below.row.cells, opts.isKnownHeader) : undefined;
+  const joined =
+    opts.isKnownHeader && below?.row.row === headerRow + 1
+      ? joinHeaderRows(headers, below.row.cells, opts.isKnownHeader)
+      : undefined;
   if (joined) {
     headers = joined;
     lookahead.splice(headerIndex + 1, 1);
-    warnings.add({ code: 'W_HEADER_TWO_ROWS', row: headerRow, message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined.filter((h) => h !== '').slice(0, 3).map((h) => `"${h}"`).join(', ')} …)` });
+    warnings.add({
+      code: 'W_HEADER_TWO_ROWS',
+      row: headerRow,
+      message: `the header takes two rows, ${headerRow} and ${below.row.row}: they are read as one (${joined
+        .filter((h) => h !== '')
+        .slice(0, 3)
+        .map((h) => `"${h}"`)
+        .join(', ')} …)`,
+    });
   }
-  warnHeader({ headers, headerRow, guessed: choice.guessed, why: choice.why, above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0 }, warnings);
-  return { headers, headerRow, pending: lookahead.slice(headerIndex + 1), below: joined ? below.row : undefined };
+  warnHeader(
+    {
+      headers,
+      headerRow,
+      guessed: choice.guessed,
+      why: choice.why,
+      above: opts.headerRow === undefined ? stats.skippedAboveHeader : 0,
+    },
+    warnings,
+  );
+  return {
+    headers,
+    headerRow,
+    pending: lookahead.slice(headerIndex + 1),
+    below: joined ? below.row : undefined,
+  };
 }
 
 export async function assembleSource(file: string, raw: RawSheet, opts: ReadOptions): Promise<SheetSource> {
@@ -387,7 +510,10 @@ export async function assembleSource(file: string, raw: RawSheet, opts: ReadOpti
 
   let next = 0;
   let last = headerRow;
-  const shapeRow = rowShaper({ headers, headerRow, text: raw.format !== 'xlsx', inspect: raw.inspectRow }, warnings);
+  const shapeRow = rowShaper(
+    { headers, headerRow, text: raw.format !== 'xlsx', inspect: raw.inspectRow },
+    warnings,
+  );
   /** A raw row shaped to the header, or undefined for a blank row (counted). */
   const shape = (r: RawRow): SheetRow | undefined => {
     if (raw.rowGapsAreBlank && r.row > last + 1) stats.blankRows += r.row - last - 1;

@@ -23,7 +23,17 @@ export { REPORT_COLUMNS };
  * sync's sheet no longer has; `conflict`: a sync's row with a field both the sheet and someone
  * in the service changed since the last run (that field is not written).
  */
-export type RowStatus = 'created' | 'updated' | 'skipped' | 'invalid' | 'failed' | 'valid' | 'not sent' | 'unchanged' | 'missing' | 'conflict';
+export type RowStatus =
+  | 'created'
+  | 'updated'
+  | 'skipped'
+  | 'invalid'
+  | 'failed'
+  | 'valid'
+  | 'not sent'
+  | 'unchanged'
+  | 'missing'
+  | 'conflict';
 
 export interface RowOutcome {
   readonly row: number;
@@ -38,11 +48,16 @@ export interface RowOutcome {
   /** The row's natural key (serial number, contract number, customer name), when it has one. */
   readonly key?: string;
   /** Update dry runs: what would change, field by field (lookups with their names). */
-  readonly changes?: readonly { field: string; from: unknown; to: unknown; fromName?: string; toName?: string }[];
+  readonly changes?: readonly {
+    field: string;
+    from: unknown;
+    to: unknown;
+    fromName?: string;
+    toName?: string;
+  }[];
   /** Dry runs: the body the row would send, after coercion and lookups. */
   readonly sent?: Readonly<Record<string, unknown>>;
 }
-
 
 /**
  * The `#row` cell: the row's number in the sheet, empty for a line that is no row of it (a
@@ -53,13 +68,15 @@ const sheetRowText = (o: RowOutcome): string => (o.row > 0 ? String(o.row) : '')
 function outcomeMessage(o: RowOutcome): string {
   const parts = o.issues.map(formatRowIssue);
   if (o.note) parts.push(o.note);
-  if (o.changes?.length) parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${showChange(c)}`).join('; ')}`);
+  if (o.changes?.length)
+    parts.push(`would change: ${o.changes.map((c) => `${c.field}: ${showChange(c)}`).join('; ')}`);
   return parts.join('; ');
 }
 
 /** `United Kingdom (826) → Germany (276)`: a lookup's names beside its ids, else the values. */
 function showChange(c: NonNullable<RowOutcome['changes']>[number]): string {
-  const side = (v: unknown, name: string | undefined) => (name !== undefined ? `${name} (${show(v)})` : show(v));
+  const side = (v: unknown, name: string | undefined) =>
+    name !== undefined ? `${name} (${show(v)})` : show(v);
   return `${side(c.from, c.fromName)} → ${side(c.to, c.toName)}`;
 }
 
@@ -70,12 +87,18 @@ const sentText = (o: RowOutcome): string => (o.sent ? JSON.stringify(o.sent) : '
 function sentLines(body: Readonly<Record<string, unknown>>, prefix = ''): [string, unknown][] {
   return Object.entries(body).flatMap(([k, v]): [string, unknown][] => {
     const path = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v) && k !== 'template') return sentLines(v as Record<string, unknown>, path);
+    if (v && typeof v === 'object' && !Array.isArray(v) && k !== 'template')
+      return sentLines(v as Record<string, unknown>, path);
     return [[path, v !== null && typeof v === 'object' ? JSON.stringify(v) : v]];
   });
 }
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined || v === ''
+    ? '(empty)'
+    : typeof v === 'object'
+      ? JSON.stringify(v)
+      : String(v);
 
 export interface ReportWriter {
   readonly path: string;
@@ -91,12 +114,15 @@ export function reportFormat(path: string): 'csv' | 'xlsx' | 'json' {
   return ext === '.xlsx' ? 'xlsx' : ext === '.json' ? 'json' : 'csv';
 }
 
-
 /** How often a CSV report's finished rows reach the file, at the latest (for `tail -f`). */
 const REPORT_FLUSH_MS = 2000;
 
 /** `sent`: a dry run's report, with what each row would send (`#sent`, the XLSX "Sent" sheet, JSON's `sent`). */
-export async function openReport(path: string, headers: readonly string[], opts: { raw?: boolean; sent?: boolean } = {}): Promise<ReportWriter> {
+export async function openReport(
+  path: string,
+  headers: readonly string[],
+  opts: { raw?: boolean; sent?: boolean } = {},
+): Promise<ReportWriter> {
   const format = reportFormat(path);
   // A CSV report grows row by row as rows finish, in input order, under <report>.<pid>.part (to
   // follow with `tail -f`), and takes its name when complete; the others appear whole at the end.
@@ -141,7 +167,13 @@ function plainFields(fields: readonly string[]): boolean {
   return true;
 }
 
-function csvReport(path: string, file: AtomicFile, headers: readonly string[], raw: boolean, sent: boolean): ReportWriter {
+function csvReport(
+  path: string,
+  file: AtomicFile,
+  headers: readonly string[],
+  raw: boolean,
+  sent: boolean,
+): ReportWriter {
   const safe = (s: string) => (raw ? s : neutralizeCell(s));
   const stream = file.stream;
   const ours = sent ? [...REPORT_COLUMNS, SENT_COLUMN] : REPORT_COLUMNS;
@@ -183,7 +215,12 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
       if (o.text !== undefined) {
         quoteRecords();
         // Row number, status and id are digits and a word: only the messages may need quotes.
-        const head = message === '' && warnings === '' ? `${o.row},${o.status},${o.id ?? ''},,` : stringifySync([[String(o.row), o.status, o.id === undefined ? '' : String(o.id), message, warnings]]).slice(0, -1);
+        const head =
+          message === '' && warnings === ''
+            ? `${o.row},${o.status},${o.id ?? ''},,`
+            : stringifySync([
+                [String(o.row), o.status, o.id === undefined ? '' : String(o.id), message, warnings],
+              ]).slice(0, -1);
         lines.push(sentField === undefined ? `${head},${o.text}\n` : `${head},${sentField},${o.text}\n`);
       } else {
         const row: string[] = new Array(REPORT_COLUMNS.length + width);
@@ -194,7 +231,8 @@ function csvReport(path: string, file: AtomicFile, headers: readonly string[], r
         row[4] = warnings;
         for (let i = 0; i < width; i++) {
           const c = o.cells[i];
-          row[REPORT_COLUMNS.length + i] = c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c));
+          row[REPORT_COLUMNS.length + i] =
+            c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c));
         }
         // Most lines need no quotes: joined here, they are what csv-stringify writes, at a
         // fraction of its cost (this runs on the checking thread, once a row).
@@ -237,7 +275,17 @@ function jsonReport(path: string, file: AtomicFile, headers: readonly string[]):
         const t = cellText(o.cells[i]);
         if (t !== '') cells[h || `Column ${i + 1}`] = t;
       });
-      const line = JSON.stringify({ row: o.row > 0 ? o.row : null, status: o.status, id: o.id, issues: o.issues, warnings: o.warnings, note: o.note, changes: o.changes, sent: o.sent, cells });
+      const line = JSON.stringify({
+        row: o.row > 0 ? o.row : null,
+        status: o.status,
+        id: o.id,
+        issues: o.issues,
+        warnings: o.warnings,
+        note: o.note,
+        changes: o.changes,
+        sent: o.sent,
+        cells,
+      });
       await drain(s, s.write((first ? '' : ',\n') + line));
       first = false;
     },
@@ -249,25 +297,58 @@ function jsonReport(path: string, file: AtomicFile, headers: readonly string[]):
   };
 }
 
-function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, headers: readonly string[], sent: boolean): ReportWriter {
-  const wb = new excel.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
+function xlsxReport(
+  excel: ExcelJSModule,
+  path: string,
+  file: AtomicFile,
+  headers: readonly string[],
+  sent: boolean,
+): ReportWriter {
+  const wb = new excel.stream.xlsx.WorkbookWriter({
+    stream: file.stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
   const allHeaders = [...REPORT_COLUMNS, ...headers.map((h, i) => h || `Column ${i + 1}`)];
-  ws.columns = allHeaders.map((h, i) => ({ header: h, key: String(i), width: i === 3 ? 60 : Math.min(40, Math.max(10, h.length + 2)) }));
+  ws.columns = allHeaders.map((h, i) => ({
+    header: h,
+    key: String(i),
+    width: i === 3 ? 60 : Math.min(40, Math.max(10, h.length + 2)),
+  }));
   ws.getRow(1).font = { bold: true };
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: allHeaders.length } };
   const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
-  const statusFill: Record<string, string> = { invalid: 'FFFFC7CE', failed: 'FFFFC7CE', created: 'FFC6EFCE', updated: 'FFC6EFCE', valid: 'FFC6EFCE', skipped: 'FFFFEB9C', 'not sent': 'FFD9D9D9', missing: 'FFDDEBF7' };
+  const statusFill: Record<string, string> = {
+    invalid: 'FFFFC7CE',
+    failed: 'FFFFC7CE',
+    created: 'FFC6EFCE',
+    updated: 'FFC6EFCE',
+    valid: 'FFC6EFCE',
+    skipped: 'FFFFEB9C',
+    'not sent': 'FFD9D9D9',
+    missing: 'FFDDEBF7',
+  };
   // A dry run's second sheet: what each row would send, a line a field (rows as they come, in order).
   const sentSheet = sent ? wb.addWorksheet('Sent', { views: [{ state: 'frozen', ySplit: 1 }] }) : undefined;
   if (sentSheet) {
-    sentSheet.columns = [{ header: '#row', key: 'row', width: 8 }, { header: 'field', key: 'field', width: 32 }, { header: 'value', key: 'value', width: 40 }];
+    sentSheet.columns = [
+      { header: '#row', key: 'row', width: 8 },
+      { header: 'field', key: 'field', width: 32 },
+      { header: 'value', key: 'value', width: 40 },
+    ];
     sentSheet.getRow(1).font = { bold: true };
   }
   return {
     path,
     async write(o) {
-      const values: unknown[] = [o.row > 0 ? o.row : null, o.status, o.id ?? null, outcomeMessage(o), o.warnings.map(formatRowIssue).join('; ')];
+      const values: unknown[] = [
+        o.row > 0 ? o.row : null,
+        o.status,
+        o.id ?? null,
+        outcomeMessage(o),
+        o.warnings.map(formatRowIssue).join('; '),
+      ];
       headers.forEach((_, i) => {
         const c = o.cells[i];
         if (c instanceof Date || typeof c === 'number' || typeof c === 'boolean') values.push(c);
@@ -279,7 +360,11 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
         }
       });
       const row = ws.addRow(values);
-      row.getCell(2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: statusFill[o.status] ?? 'FFFFFFFF' } };
+      row.getCell(2).fill = {
+        type: 'pattern',
+        pattern: 'solid',
+        fgColor: { argb: statusFill[o.status] ?? 'FFFFFFFF' },
+      };
       for (const issue of [...o.issues]) {
         if (issue.column === undefined) continue;
         const idx = headers.indexOf(issue.column);
@@ -289,7 +374,9 @@ function xlsxReport(excel: ExcelJSModule, path: string, file: AtomicFile, header
         cell.note = formatRowIssue(issue);
       }
       row.commit();
-      if (sentSheet && o.sent) for (const [field, value] of sentLines(o.sent)) sentSheet.addRow([o.row, field, value ?? null]).commit();
+      if (sentSheet && o.sent)
+        for (const [field, value] of sentLines(o.sent))
+          sentSheet.addRow([o.row, field, value ?? null]).commit();
     },
     async close() {
       ws.commit();

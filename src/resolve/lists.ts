@@ -31,16 +31,31 @@ function otherLanguages(ids: ReadonlySet<number>): (text: string) => boolean {
  * the sheet needs, and so whether filtered calls or the rest of a long list's pages are
  * cheaper, only the scan knows; it goes on from there without asking again.
  */
-export async function fetchLookupLists(resolver: Resolver, mapping: Mapping, samples: readonly (readonly CellValue[])[]): Promise<LookupLists> {
+export async function fetchLookupLists(
+  resolver: Resolver,
+  mapping: Mapping,
+  samples: readonly (readonly CellValue[])[],
+): Promise<LookupLists> {
   const named = (index: number) => samples.some((row) => !isEmptyCell(row[index] ?? null));
-  const kinds = new Set(mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.lookup && named(c.index) ? [c.target.field.lookup] : [])));
+  const kinds = new Set(
+    mapping.columns.flatMap((c) =>
+      c.target.kind === 'field' && c.target.field.lookup && named(c.index) ? [c.target.field.lookup] : [],
+    ),
+  );
   const lists = new Map<LookupKind, ListNames>();
   for (const kind of kinds) {
     await resolver.load(kind, []);
     const idx = resolver.index(kind);
     if (idx.size === 0) continue;
     const names = idx.all().flatMap((e) => [e.name, ...(e.keys ?? [])]);
-    lists.set(kind, listNames(names, idx.complete, kind === 'country' ? otherLanguages(new Set(idx.all().map((e) => e.id))) : undefined));
+    lists.set(
+      kind,
+      listNames(
+        names,
+        idx.complete,
+        kind === 'country' ? otherLanguages(new Set(idx.all().map((e) => e.id))) : undefined,
+      ),
+    );
   }
   return lists;
 }

@@ -27,7 +27,11 @@ export interface LookupEntry {
 
 export type Resolution =
   | { readonly ok: true; readonly entry: LookupEntry; readonly subcategory?: string }
-  | { readonly ok: false; readonly code: 'E_LOOKUP_NOT_FOUND' | 'E_LOOKUP_AMBIGUOUS'; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: 'E_LOOKUP_NOT_FOUND' | 'E_LOOKUP_AMBIGUOUS';
+      readonly message: string;
+    };
 
 const KIND_WORD: Record<LookupKind, string> = {
   country: 'country',
@@ -50,7 +54,15 @@ const NAME_FILTER: Partial<Record<LookupKind, string>> = {
 };
 
 /** Reference lists change rarely and are cached on disk; the user's own records are not. */
-const CACHEABLE: ReadonlySet<LookupKind> = new Set<LookupKind>(['country', 'category', 'usage_status', 'business_unit', 'supplier', 'hardware_model', 'asset_owner']);
+const CACHEABLE: ReadonlySet<LookupKind> = new Set<LookupKind>([
+  'country',
+  'category',
+  'usage_status',
+  'business_unit',
+  'supplier',
+  'hardware_model',
+  'asset_owner',
+]);
 
 /** Turn a list record into an entry. */
 export function toEntry(kind: LookupKind, r: Record<string, unknown>): LookupEntry {
@@ -61,11 +73,24 @@ export function toEntry(kind: LookupKind, r: Record<string, unknown>): LookupEnt
       return {
         id: numeric,
         name: String(r.country_name),
-        keys: iso ? [iso.alpha2, iso.alpha3, iso.name, ...iso.aliases, String(numeric), String(numeric).padStart(3, '0')] : [String(numeric)],
+        keys: iso
+          ? [
+              iso.alpha2,
+              iso.alpha3,
+              iso.name,
+              ...iso.aliases,
+              String(numeric),
+              String(numeric).padStart(3, '0'),
+            ]
+          : [String(numeric)],
       };
     }
     case 'category':
-      return { id: Number(r.id), name: String(r.category ?? r.name), subcategories: (r.subcategories as string[] | null) ?? null };
+      return {
+        id: Number(r.id),
+        name: String(r.category ?? r.name),
+        subcategories: (r.subcategories as string[] | null) ?? null,
+      };
     case 'hardware_model':
       return { id: Number(r.id), name: String(r.asset_hardware_model ?? r.name) };
     case 'asset_owner':
@@ -142,8 +167,15 @@ export class LookupIndex {
         message: `${word} '${text}' matches ${distinct.length} records (${distinct.map((d) => `id ${d.id}`).join(', ')}); rename one in the service or give the id`,
       };
     }
-    const sugg = closest(text, this.entries.map((e) => e.name));
-    return { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: `${word} '${text}' not found${sugg.length ? `; ${didYouMean(sugg)}` : ''}` };
+    const sugg = closest(
+      text,
+      this.entries.map((e) => e.name),
+    );
+    return {
+      ok: false,
+      code: 'E_LOOKUP_NOT_FOUND',
+      message: `${word} '${text}' not found${sugg.length ? `; ${didYouMean(sugg)}` : ''}`,
+    };
   }
 }
 
@@ -197,7 +229,10 @@ export class Resolver {
   }
 
   private cachePath(kind: LookupKind): string {
-    const key = createHash('sha256').update(`${this.client?.baseUrl}|${this.opts.company}|${kind}`).digest('hex').slice(0, 24);
+    const key = createHash('sha256')
+      .update(`${this.client?.baseUrl}|${this.opts.company}|${kind}`)
+      .digest('hex')
+      .slice(0, 24);
     return join(this.opts.cacheDir ?? defaultCacheDir(), `${key}.json`);
   }
 
@@ -205,7 +240,10 @@ export class Resolver {
     const ttl = this.opts.cacheTtl ?? 3600;
     if (!CACHEABLE.has(kind) || ttl <= 0 || this.opts.refresh) return undefined;
     try {
-      const data = JSON.parse(await readFile(this.cachePath(kind), 'utf8')) as { at: number; entries: LookupEntry[] };
+      const data = JSON.parse(await readFile(this.cachePath(kind), 'utf8')) as {
+        at: number;
+        entries: LookupEntry[];
+      };
       return Date.now() - data.at < ttl * 1000 ? data.entries : undefined;
     } catch {
       return undefined;
@@ -230,7 +268,16 @@ export class Resolver {
   }
 
   /** Lists read part-way (page 1, then filtered calls): what is known, to go on from there. */
-  private readonly partial = new Map<LookupKind, { first: Page<Record<string, unknown>>; pages: number; asked: Set<string>; wanted: Set<string>; plan: number }>();
+  private readonly partial = new Map<
+    LookupKind,
+    {
+      first: Page<Record<string, unknown>>;
+      pages: number;
+      asked: Set<string>;
+      wanted: Set<string>;
+      plan: number;
+    }
+  >();
 
   /** Every name asked for, by list: the plan says how many names a list answered. */
   private readonly asked = new Map<LookupKind, Set<string>>();
@@ -291,7 +338,9 @@ export class Resolver {
         return;
       }
       if (!this.client) throw new Error('no service to resolve names against');
-      const first = await this.countRequests(fetchPage<Record<string, unknown>>(this.client, LOOKUP_LIST[kind], this.listOpts(), 1));
+      const first = await this.countRequests(
+        fetchPage<Record<string, unknown>>(this.client, LOOKUP_LIST[kind], this.listOpts(), 1),
+      );
       for (const r of first.results) idx.add(toEntry(kind, r));
       const pages = pagesFor(first.count);
       if (pages <= 1) {
@@ -300,7 +349,13 @@ export class Resolver {
         await this.writeCache(kind, idx.all());
         return;
       }
-      state = { first, pages, asked: new Set(), wanted: new Set(), plan: this.planned({ kind, names: 0, strategy: 'filtered calls', requests: 1 }) };
+      state = {
+        first,
+        pages,
+        asked: new Set(),
+        wanted: new Set(),
+        plan: this.planned({ kind, names: 0, strategy: 'filtered calls', requests: 1 }),
+      };
       this.partial.set(kind, state);
     }
     const def: ResourceDef = LOOKUP_LIST[kind];
@@ -326,24 +381,42 @@ export class Resolver {
       filtered = queries.length;
       for (const q of queries) {
         state.asked.add(q);
-        const page = await this.countRequests(fetchPage<Record<string, unknown>>(this.client!, def, { ...this.listOpts(), filters: { [filter]: q } }, 1));
+        const page = await this.countRequests(
+          fetchPage<Record<string, unknown>>(
+            this.client!,
+            def,
+            { ...this.listOpts(), filters: { [filter]: q } },
+            1,
+          ),
+        );
         for (const r of page.results) idx.add(toEntry(kind, r));
       }
       this.memo.get(kind)?.clear();
       // Names still missing (a filter that matches exactly, a typo) need the whole list for suggestions.
       const still = wanted.filter((n) => !idx.has(lookupName(n)));
       if (still.length === 0) {
-        this.planned({ kind, names: names0, strategy: 'filtered calls', requests: before.requests + queries.length }, state.plan);
+        this.planned(
+          { kind, names: names0, strategy: 'filtered calls', requests: before.requests + queries.length },
+          state.plan,
+        );
         return;
       }
     }
     let requests = 0;
-    for await (const r of listAll<Record<string, unknown>>(this.client!, def, { ...this.listOpts(), first: state.first, onPage: ({ page }) => void (page > 1 && requests++) })) idx.add(toEntry(kind, r));
+    for await (const r of listAll<Record<string, unknown>>(this.client!, def, {
+      ...this.listOpts(),
+      first: state.first,
+      onPage: ({ page }) => void (page > 1 && requests++),
+    }))
+      idx.add(toEntry(kind, r));
     this.requests += requests;
     idx.complete = true;
     this.partial.delete(kind);
     this.memo.get(kind)?.clear();
-    this.planned({ kind, names: names0, strategy: 'full list', requests: before.requests + filtered + requests }, state.plan);
+    this.planned(
+      { kind, names: names0, strategy: 'full list', requests: before.requests + filtered + requests },
+      state.plan,
+    );
     await this.writeCache(kind, idx.all());
   }
 
@@ -389,7 +462,9 @@ export class Resolver {
       const sub = subcategory ?? split.sub;
       if (sub === undefined) return res;
       const subs = res.entry.subcategories ?? [];
-      const hit = subs.find((s) => normalizeName(s) === normalizeName(sub)) ?? subs.find((s) => compactName(s) === compactName(sub));
+      const hit =
+        subs.find((s) => normalizeName(s) === normalizeName(sub)) ??
+        subs.find((s) => compactName(s) === compactName(sub));
       if (hit) return { ok: true, entry: res.entry, subcategory: hit };
       const sugg = closest(sub, subs);
       return {
@@ -417,7 +492,11 @@ export function resolveCountry(idx: LookupIndex, text: string): Resolution {
   if (/^\d{1,3}$/.test(t)) {
     const hit = idx.all().find((e) => e.id === Number(t));
     if (hit) return { ok: true, entry: hit };
-    return { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: `country code ${t} is not an ISO 3166 numeric code the service knows` };
+    return {
+      ok: false,
+      code: 'E_LOOKUP_NOT_FOUND',
+      message: `country code ${t} is not an ISO 3166 numeric code the service knows`,
+    };
   }
   const iso = COUNTRIES.find((c) => c.alpha2 === t.toUpperCase() || c.alpha3 === t.toUpperCase());
   if (iso && /^[A-Za-z]{2,3}$/.test(t)) {

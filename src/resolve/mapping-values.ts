@@ -18,24 +18,47 @@ interface Named {
 }
 
 /** Each value the mapping file gives for a field: table targets, then defaults. */
-function namedValues(def: ResourceDef, mapping: Mapping, headers: readonly string[], mode: WriteMode): Named[] {
+function namedValues(
+  def: ResourceDef,
+  mapping: Mapping,
+  headers: readonly string[],
+  mode: WriteMode,
+): Named[] {
   const out: Named[] = [];
   for (const [index, table] of mapping.values) {
     const col = mapping.columns.find((c) => c.index === index);
     if (col?.target.kind !== 'field') continue;
     // A table on a field the file builds (past the sheet's columns) is named as the file names it.
-    const whose = index < headers.length ? `column "${headers[index]}"` : `the field the file builds for ${col.target.field.name}`;
-    for (const to of new Set(table.values())) if (to !== null) out.push({ what: `the value table of ${whose} maps a value to "${to}"`, field: col.target.field, value: to });
+    const whose =
+      index < headers.length
+        ? `column "${headers[index]}"`
+        : `the field the file builds for ${col.target.field.name}`;
+    for (const to of new Set(table.values()))
+      if (to !== null)
+        out.push({
+          what: `the value table of ${whose} maps a value to "${to}"`,
+          field: col.target.field,
+          value: to,
+        });
   }
   // A constant the file builds a field from is named the same way.
   for (const [index, b] of mapping.built ?? []) {
     const col = mapping.columns.find((c) => c.index === index);
     if (col?.target.kind !== 'field' || b.spec.source.kind !== 'value') continue;
-    out.push({ what: `the value for ${col.target.field.name} is "${String(b.spec.source.value)}"`, field: col.target.field, value: String(b.spec.source.value) });
+    out.push({
+      what: `the value for ${col.target.field.name} is "${String(b.spec.source.value)}"`,
+      field: col.target.field,
+      value: String(b.spec.source.value),
+    });
   }
   for (const [key, value] of Object.entries(mapping.defaults)) {
     const t = parseTarget(def, key, undefined, mode);
-    if (t?.kind === 'field') out.push({ what: `the default for ${t.field.name} is "${String(value)}"`, field: t.field, value: String(value) });
+    if (t?.kind === 'field')
+      out.push({
+        what: `the default for ${t.field.name} is "${String(value)}"`,
+        field: t.field,
+        value: String(value),
+      });
   }
   return out;
 }
@@ -46,7 +69,12 @@ function unmatchedDefaults(mapping: Mapping, policy: UnmatchedPolicy | undefined
   for (const c of mapping.columns) {
     if (c.target.kind !== 'field' || !c.target.field.lookup) continue;
     const choice = choiceFor(policy, c.target.field);
-    if (choice.kind === 'default') out.push({ what: `the default for names the ${c.target.field.lookup.replace(/_/g, ' ')} list lacks (unmatched) is "${choice.name}"`, field: c.target.field, value: choice.name });
+    if (choice.kind === 'default')
+      out.push({
+        what: `the default for names the ${c.target.field.lookup.replace(/_/g, ' ')} list lacks (unmatched) is "${choice.name}"`,
+        field: c.target.field,
+        value: choice.name,
+      });
   }
   return out;
 }
@@ -66,20 +94,37 @@ export async function checkMappingValues(
   resolver: Resolver,
   def: ResourceDef,
   mapping: Mapping,
-  at: { headers: readonly string[]; mode: WriteMode; file?: string; dateOrder?: DateOrder; unmatched?: UnmatchedPolicy },
+  at: {
+    headers: readonly string[];
+    mode: WriteMode;
+    file?: string;
+    dateOrder?: DateOrder;
+    unmatched?: UnmatchedPolicy;
+  },
 ): Promise<void> {
   const { headers, mode, file } = at;
   const named = [...namedValues(def, mapping, headers, mode), ...unmatchedDefaults(mapping, at.unmatched)];
   const byKind = new Map<string, string[]>();
-  for (const n of named) if (n.field.lookup) byKind.set(n.field.lookup, [...(byKind.get(n.field.lookup) ?? []), n.field.lookup === 'category' ? splitCategory(n.value).name : n.value]);
+  for (const n of named)
+    if (n.field.lookup)
+      byKind.set(n.field.lookup, [
+        ...(byKind.get(n.field.lookup) ?? []),
+        n.field.lookup === 'category' ? splitCategory(n.value).name : n.value,
+      ]);
   for (const [kind, names] of byKind) await resolver.load(kind as NonNullable<FieldDef['lookup']>, names);
   const problems = named.flatMap((n) => {
     const why = problemOf(resolver, n, at.dateOrder);
     return why ? [`${n.what}: ${why}`] : [];
   });
   if (problems.length === 0) return;
-  throw new AssetbatchError('E_MAPPING_VALUE', problems.length === 1 ? problems[0] : `${problems.length} values in the mapping file cannot be used: ${problems.join('; ')}`, {
-    location: { file },
-    hint: 'Correct the value in the mapping file ("values" or "defaults"); `assetbatch mapping suggest --sandbox` or against your service proposes values that exist.',
-  });
+  throw new AssetbatchError(
+    'E_MAPPING_VALUE',
+    problems.length === 1
+      ? problems[0]
+      : `${problems.length} values in the mapping file cannot be used: ${problems.join('; ')}`,
+    {
+      location: { file },
+      hint: 'Correct the value in the mapping file ("values" or "defaults"); `assetbatch mapping suggest --sandbox` or against your service proposes values that exist.',
+    },
+  );
 }

@@ -24,12 +24,17 @@ export interface NameMatch {
 
 /** The numbers a name holds, sorted: "ThinkPad T14 Gen 4" → 14, 4; "MacBook Pro 13"" → 13. */
 function numbersOf(words: readonly string[]): string[] {
-  return words.flatMap((w) => w.match(/\d+/g) ?? []).map((n) => String(Number(n))).sort();
+  return words
+    .flatMap((w) => w.match(/\d+/g) ?? [])
+    .map((n) => String(Number(n)))
+    .sort();
 }
 
 /** Each number with the letters touching it: "t14s gen 4" → "t14s", "4"; a T14s is no T14. */
 function numberMarks(words: readonly string[]): string[] {
-  return words.flatMap((w) => [...w.matchAll(/([a-z]?)(\d+)([a-z]?)/g)].map((m) => `${m[1]}${Number(m[2])}${m[3]}`)).sort();
+  return words
+    .flatMap((w) => [...w.matchAll(/([a-z]?)(\d+)([a-z]?)/g)].map((m) => `${m[1]}${Number(m[2])}${m[3]}`))
+    .sort();
 }
 
 /** Whether every number of `a` is one of `b`'s, as many times. */
@@ -67,21 +72,42 @@ function compareNames(from: string, to: string, kind: LookupKind): NameMatch | u
   const whole = similarity(normalizeName(from).replace(/ /g, ''), normalizeName(to).replace(/ /g, ''));
   // Words in another order ("MacBook Air M2 13" for "MacBook Air 13 M2") are the same words.
   const sorted = similarity([...a].sort().join(''), [...b].sort().join(''));
-  let confidence = joinedA === joinedB ? Math.max(0.97, whole) : Math.max(whole, similarity(joinedA, joinedB), sorted === 1 ? 0.97 : sorted);
+  let confidence =
+    joinedA === joinedB
+      ? Math.max(0.97, whole)
+      : Math.max(whole, similarity(joinedA, joinedB), sorted === 1 ? 0.97 : sorted);
   // One name's words all in the other's ("Amazon" in "Amazon Web Services"): likely, not sure.
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (short.length < long.length && short.every((w) => long.includes(w)) && short.some((w) => w.length >= 2)) confidence = Math.max(confidence, HELD + 0.05);
+  if (short.length < long.length && short.every((w) => long.includes(w)) && short.some((w) => w.length >= 2))
+    confidence = Math.max(confidence, HELD + 0.05);
   confidence = Math.round(confidence * 100) / 100;
   if (confidence < AT_LEAST) return undefined;
   if (!sameNumbers) {
     // The name with fewer numbers must have no word the other lacks: "ThinkPad T14" may be a "ThinkPad T14 Gen 4", a "MacBook Pro 13" no "MacBook Air 13 M2".
     const [fewer, more] = numsA.length < numsB.length ? [a, b] : [b, a];
     if (!fewer.every((w) => /\d/.test(w) || more.includes(w))) return undefined;
-    return { to, confidence: Math.min(confidence, HELD), doubt: `"${from}" and "${to}" do not name the same numbers` };
+    return {
+      to,
+      confidence: Math.min(confidence, HELD),
+      doubt: `"${from}" and "${to}" do not name the same numbers`,
+    };
   }
   const marksA = numberMarks(a).join(' ');
-  if (marksA !== numberMarks(b).join(' ')) return { to, confidence: Math.min(confidence, HELD), doubt: `"${from}" and "${to}" differ next to a number` };
-  if (confidence < SURE) return { to, confidence, doubt: confidence >= HELD + 0.05 && short.length < long.length ? `"${to}" has words "${from}" lacks, or the other way` : 'the spelling is only close' };
+  if (marksA !== numberMarks(b).join(' '))
+    return {
+      to,
+      confidence: Math.min(confidence, HELD),
+      doubt: `"${from}" and "${to}" differ next to a number`,
+    };
+  if (confidence < SURE)
+    return {
+      to,
+      confidence,
+      doubt:
+        confidence >= HELD + 0.05 && short.length < long.length
+          ? `"${to}" has words "${from}" lacks, or the other way`
+          : 'the spelling is only close',
+    };
   return { to, confidence };
 }
 
@@ -90,7 +116,9 @@ function compareNames(from: string, to: string, kind: LookupKind): NameMatch | u
  * kept, held below sure when another comes as close (two models a name could be).
  */
 export function bestName(from: string, names: readonly string[], kind: LookupKind): NameMatch | undefined {
-  const found = names.flatMap((n) => compareNames(from, n, kind) ?? []).sort((x, y) => y.confidence - x.confidence || x.to.localeCompare(y.to));
+  const found = names
+    .flatMap((n) => compareNames(from, n, kind) ?? [])
+    .sort((x, y) => y.confidence - x.confidence || x.to.localeCompare(y.to));
   const [best, next] = found;
   if (!best) return undefined;
   if (next && next.confidence >= best.confidence - 0.05 && best.confidence >= SURE) {

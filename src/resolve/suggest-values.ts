@@ -22,20 +22,46 @@ const CATEGORY_MEANS: Readonly<Record<string, readonly UsualCategory[]>> = {
   notebook: ['Hardware / Laptop'],
   nb: ['Hardware / Laptop'],
   // German, French, Spanish, Italian, Dutch and Portuguese words for the same (accents off, as valueWords has them).
-  'ordinateur portable': ['Hardware / Laptop'], portable: ['Hardware / Laptop'], portatil: ['Hardware / Laptop'],
-  portatile: ['Hardware / Laptop'], 'computer portatile': ['Hardware / Laptop'], 'computador portatil': ['Hardware / Laptop'],
-  'desktop pc': ['Hardware / Desktop'], arbeitsplatzrechner: ['Hardware / Desktop'], 'ordinateur fixe': ['Hardware / Desktop'],
-  'ordenador de sobremesa': ['Hardware / Desktop'], 'computer fisso': ['Hardware / Desktop'], 'vaste computer': ['Hardware / Desktop'],
-  bildschirm: ['Hardware / Monitor'], ecran: ['Hardware / Monitor'], moniteur: ['Hardware / Monitor'], pantalla: ['Hardware / Monitor'],
-  schermo: ['Hardware / Monitor'], beeldscherm: ['Hardware / Monitor'], ecra: ['Hardware / Monitor'],
-  drucker: ['Hardware / Printer'], imprimante: ['Hardware / Printer'], impresora: ['Hardware / Printer'], stampante: ['Hardware / Printer'],
+  'ordinateur portable': ['Hardware / Laptop'],
+  portable: ['Hardware / Laptop'],
+  portatil: ['Hardware / Laptop'],
+  portatile: ['Hardware / Laptop'],
+  'computer portatile': ['Hardware / Laptop'],
+  'computador portatil': ['Hardware / Laptop'],
+  'desktop pc': ['Hardware / Desktop'],
+  arbeitsplatzrechner: ['Hardware / Desktop'],
+  'ordinateur fixe': ['Hardware / Desktop'],
+  'ordenador de sobremesa': ['Hardware / Desktop'],
+  'computer fisso': ['Hardware / Desktop'],
+  'vaste computer': ['Hardware / Desktop'],
+  bildschirm: ['Hardware / Monitor'],
+  ecran: ['Hardware / Monitor'],
+  moniteur: ['Hardware / Monitor'],
+  pantalla: ['Hardware / Monitor'],
+  schermo: ['Hardware / Monitor'],
+  beeldscherm: ['Hardware / Monitor'],
+  ecra: ['Hardware / Monitor'],
+  drucker: ['Hardware / Printer'],
+  imprimante: ['Hardware / Printer'],
+  impresora: ['Hardware / Printer'],
+  stampante: ['Hardware / Printer'],
   impressora: ['Hardware / Printer'],
-  smartphone: ['Hardware / Mobile Phone'], handy: ['Hardware / Mobile Phone'], mobiltelefon: ['Hardware / Mobile Phone'],
-  diensthandy: ['Hardware / Mobile Phone'], 'telephone portable': ['Hardware / Mobile Phone'], movil: ['Hardware / Mobile Phone'],
-  'telefono movil': ['Hardware / Mobile Phone'], cellulare: ['Hardware / Mobile Phone'], telefoon: ['Hardware / Mobile Phone'],
-  'mobiele telefoon': ['Hardware / Mobile Phone'], telemovel: ['Hardware / Mobile Phone'], celular: ['Hardware / Mobile Phone'],
-  tablette: ['Hardware / Tablet'], tableta: ['Hardware / Tablet'],
-  serveur: ['Hardware / Server'], servidor: ['Hardware / Server'],
+  smartphone: ['Hardware / Mobile Phone'],
+  handy: ['Hardware / Mobile Phone'],
+  mobiltelefon: ['Hardware / Mobile Phone'],
+  diensthandy: ['Hardware / Mobile Phone'],
+  'telephone portable': ['Hardware / Mobile Phone'],
+  movil: ['Hardware / Mobile Phone'],
+  'telefono movil': ['Hardware / Mobile Phone'],
+  cellulare: ['Hardware / Mobile Phone'],
+  telefoon: ['Hardware / Mobile Phone'],
+  'mobiele telefoon': ['Hardware / Mobile Phone'],
+  telemovel: ['Hardware / Mobile Phone'],
+  celular: ['Hardware / Mobile Phone'],
+  tablette: ['Hardware / Tablet'],
+  tableta: ['Hardware / Tablet'],
+  serveur: ['Hardware / Server'],
+  servidor: ['Hardware / Server'],
 };
 
 /** What other tools' status and category words mean, by the names an account usually has (src/resources). */
@@ -56,7 +82,9 @@ export interface ValueSuggestion {
 }
 
 const suggestion = (from: string, to: string, confidence: number, doubt?: string): ValueSuggestion =>
-  doubt === undefined && confidence >= SURE ? { from, to, confidence, sure: true } : { from, to, confidence, sure: false, doubt: doubt ?? 'the match is not sure' };
+  doubt === undefined && confidence >= SURE
+    ? { from, to, confidence, sure: true }
+    : { from, to, confidence, sure: false, doubt: doubt ?? 'the match is not sure' };
 
 function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
   const words = valueWords(text);
@@ -70,7 +98,9 @@ function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSug
   if (found.length === 0) return undefined;
   const to = found[0];
   // A word with one meaning is as sure as the table that says it; "Pending" (in repair, or in stock?) is not.
-  return found.length === 1 ? suggestion(text, to, 0.95) : suggestion(text, to, 0.6, `it could also mean "${found.slice(1).join('", "')}"`);
+  return found.length === 1
+    ? suggestion(text, to, 0.95)
+    : suggestion(text, to, 0.6, `it could also mean "${found.slice(1).join('", "')}"`);
 }
 
 /** A category cell that names a subcategory ("Tablet", "HVAC", "Laptops"): that category and subcategory. */
@@ -80,30 +110,58 @@ function bySubcategory(resolver: Resolver, kind: LookupKind, text: string): Valu
   const hits = resolver
     .index('category')
     .all()
-    .flatMap((e) => (e.subcategories ?? []).filter((s) => [key, key.replace(/s$/, '')].includes(normalizeName(s))).map((s) => `${e.name} / ${s}`));
+    .flatMap((e) =>
+      (e.subcategories ?? [])
+        .filter((s) => [key, key.replace(/s$/, '')].includes(normalizeName(s)))
+        .map((s) => `${e.name} / ${s}`),
+    );
   if (hits.length === 0) return undefined;
-  return hits.length === 1 ? suggestion(text, hits[0], 0.97) : suggestion(text, hits[0], 0.6, `"${hits.slice(1).join('", "')}" has that subcategory too`);
+  return hits.length === 1
+    ? suggestion(text, hits[0], 0.97)
+    : suggestion(text, hits[0], 0.6, `"${hits.slice(1).join('", "')}" has that subcategory too`);
 }
 
 function bySpelling(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
-  const names = resolver.index(kind).all().map((e) => e.name);
+  const names = resolver
+    .index(kind)
+    .all()
+    .map((e) => e.name);
   const best = bestName(text, names, kind);
   return best ? suggestion(text, best.to, best.confidence, best.doubt) : undefined;
 }
 
 /** The best match of one value that does not resolve, or undefined. */
-export function suggestValue(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
-  return byMeaning(resolver, kind, text) ?? bySubcategory(resolver, kind, text) ?? bySpelling(resolver, kind, text);
+export function suggestValue(
+  resolver: Resolver,
+  kind: LookupKind,
+  text: string,
+): ValueSuggestion | undefined {
+  return (
+    byMeaning(resolver, kind, text) ?? bySubcategory(resolver, kind, text) ?? bySpelling(resolver, kind, text)
+  );
 }
 
 /**
  * For one lookup column: the values that do not resolve, each with its best match (or
  * none). The list is loaded for the values first.
  */
-export async function suggestValues(resolver: Resolver, kind: LookupKind, values: Iterable<string>): Promise<{ matched: ValueSuggestion[]; unmatched: string[] }> {
+export async function suggestValues(
+  resolver: Resolver,
+  kind: LookupKind,
+  values: Iterable<string>,
+): Promise<{ matched: ValueSuggestion[]; unmatched: string[] }> {
   const distinct = [...new Set([...values].map((v) => v.trim()).filter(Boolean))];
-  await resolver.load(kind, distinct.map((v) => (kind === 'category' ? splitCategory(v).name : v)));
-  if (MEANS[kind]) await resolver.load(kind, Object.values(MEANS[kind]!).flat().map((v) => (kind === 'category' ? splitCategory(v).name : v)));
+  await resolver.load(
+    kind,
+    distinct.map((v) => (kind === 'category' ? splitCategory(v).name : v)),
+  );
+  if (MEANS[kind])
+    await resolver.load(
+      kind,
+      Object.values(MEANS[kind]!)
+        .flat()
+        .map((v) => (kind === 'category' ? splitCategory(v).name : v)),
+    );
   const matched: ValueSuggestion[] = [];
   const unmatched: string[] = [];
   for (const v of distinct) {

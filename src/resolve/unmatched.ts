@@ -8,7 +8,10 @@ import { AssetbatchError } from '../errors.js';
 import { parseTarget, type MappingFile } from '../map/headers.js';
 import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 
-export type UnmatchedChoice = { readonly kind: 'fail' } | { readonly kind: 'blank' } | { readonly kind: 'default'; readonly name: string };
+export type UnmatchedChoice =
+  | { readonly kind: 'fail' }
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'default'; readonly name: string };
 
 export interface UnmatchedPolicy {
   /** For lookup fields the mapping file does not name. */
@@ -26,25 +29,42 @@ function parseUnmatched(text: string): UnmatchedChoice {
   if (t.toLowerCase() === 'blank') return { kind: 'blank' };
   const m = /^default\s*:\s*(.*)$/i.exec(t);
   if (m && m[1].trim() !== '') return { kind: 'default', name: m[1].trim() };
-  throw new Error(`"${text}" is not a choice: give "fail" (the row is invalid), "blank" (the field is left empty) or "default:NAME" (that name instead)`);
+  throw new Error(
+    `"${text}" is not a choice: give "fail" (the row is invalid), "blank" (the field is left empty) or "default:NAME" (that name instead)`,
+  );
 }
 
 /** The lookup field a mapping file's key names: a field name or label, or a list's name (supplier, hardware_model). */
 function lookupField(def: ResourceDef, key: string, mode: WriteMode): FieldDef[] {
   const t = parseTarget(def, key, undefined, mode);
   if (t?.kind === 'field' && t.field.lookup) return [t.field];
-  return def.fields.filter((f) => f.lookup === key.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  return def.fields.filter(
+    (f) =>
+      f.lookup ===
+      key
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_'),
+  );
 }
 
 /** --unmatched (all lookups) and the mapping file's "unmatched" (a choice for all, or one per field, which wins for its field). */
-export function unmatchedPolicy(def: ResourceDef, mode: WriteMode, flag: string | undefined, file: MappingFile['unmatched'], mappingPath: string | undefined): UnmatchedPolicy {
+export function unmatchedPolicy(
+  def: ResourceDef,
+  mode: WriteMode,
+  flag: string | undefined,
+  file: MappingFile['unmatched'],
+  mappingPath: string | undefined,
+): UnmatchedPolicy {
   let all = FAIL;
   const byField = new Map<string, UnmatchedChoice>();
   const inFile = (where: string, text: string): UnmatchedChoice => {
     try {
       return parseUnmatched(text);
     } catch (e) {
-      throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${(e as Error).message}`, { location: { file: mappingPath } });
+      throw new AssetbatchError('E_MAPPING_FILE', `${where}: ${(e as Error).message}`, {
+        location: { file: mappingPath },
+      });
     }
   };
   if (typeof file === 'string') all = inFile('unmatched', file);
@@ -53,7 +73,11 @@ export function unmatchedPolicy(def: ResourceDef, mode: WriteMode, flag: string 
       const fields = lookupField(def, key, mode);
       if (fields.length === 0) {
         const lookups = def.fields.filter((f) => f.lookup).map((f) => f.name.replace(/\.id$/, ''));
-        throw new AssetbatchError('E_MAPPING_FILE', `unmatched."${key}": not a field of ${def.plural} that looks a name up`, { location: { file: mappingPath }, hint: `Fields that look names up: ${lookups.join(', ')}` });
+        throw new AssetbatchError(
+          'E_MAPPING_FILE',
+          `unmatched."${key}": not a field of ${def.plural} that looks a name up`,
+          { location: { file: mappingPath }, hint: `Fields that look names up: ${lookups.join(', ')}` },
+        );
       }
       for (const f of fields) byField.set(f.name, inFile(`unmatched."${key}"`, text));
     }
@@ -74,5 +98,7 @@ export function choiceFor(p: UnmatchedPolicy | undefined, field: FieldDef): Unma
 
 /** What was done, for the row's warning: "left empty (unmatched: blank)". */
 export function describeChoice(c: UnmatchedChoice, used?: string): string {
-  return c.kind === 'default' ? `set to '${used ?? c.name}' instead (unmatched: default:${c.name})` : 'left empty (unmatched: blank)';
+  return c.kind === 'default'
+    ? `set to '${used ?? c.name}' instead (unmatched: default:${c.name})`
+    : 'left empty (unmatched: blank)';
 }

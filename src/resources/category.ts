@@ -7,7 +7,10 @@ import { listResource } from './list.js';
  * UsualCategory).
  */
 export const USUAL_CATEGORIES = [
-  ['Hardware', ['Laptop', 'Desktop', 'Server', 'Monitor', 'Network', 'Printer', 'Mobile Phone', 'Tablet', 'Storage']],
+  [
+    'Hardware',
+    ['Laptop', 'Desktop', 'Server', 'Monitor', 'Network', 'Printer', 'Mobile Phone', 'Tablet', 'Storage'],
+  ],
   ['Software', ['Operating System', 'Productivity', 'Security', 'Database', 'Design']],
   ['Services', ['Consulting', 'Maintenance', 'Support', 'Cloud Hosting', 'Telecom']],
   ['Facilities', ['Furniture', 'HVAC', 'Vehicles']],
@@ -20,7 +23,9 @@ export function splitCategory(text: string): { name: string; sub?: string } {
   return m ? { name: m[1], sub: m[2] } : { name: text.trim() };
 }
 
-type PathOf<T> = T extends readonly [infer N extends string, infer S] ? N | (S extends readonly (infer C extends string)[] ? `${N} / ${C}` : never) : never;
+type PathOf<T> = T extends readonly [infer N extends string, infer S]
+  ? N | (S extends readonly (infer C extends string)[] ? `${N} / ${C}` : never)
+  : never;
 /** "Hardware" or "Hardware / Laptop": a usual category, as a cell names it. */
 export type UsualCategory = PathOf<(typeof USUAL_CATEGORIES)[number]>;
 

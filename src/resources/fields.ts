@@ -124,12 +124,25 @@ export const NUMBER_MIN = -999_999_999_999_999;
 export const NUMBER_MAX = 999_999_999_999_999;
 
 /** A text field of the given length (the builders keep the resource modules to one line a field). */
-export function textField(name: string, label: string, maxLength: number, description: string, synonyms: readonly string[] = [], extra: Partial<FieldDef> = {}): FieldDef {
+export function textField(
+  name: string,
+  label: string,
+  maxLength: number,
+  description: string,
+  synonyms: readonly string[] = [],
+  extra: Partial<FieldDef> = {},
+): FieldDef {
   return { name, label, type: 'text', maxLength, description, synonyms, ...extra };
 }
 
 /** A money field: a decimal from 0.00 to 999999999999999.00 (service-api.md, Limits). */
-export function moneyField(name: string, label: string, description: string, synonyms: readonly string[] = [], extra: Partial<FieldDef> = {}): FieldDef {
+export function moneyField(
+  name: string,
+  label: string,
+  description: string,
+  synonyms: readonly string[] = [],
+  extra: Partial<FieldDef> = {},
+): FieldDef {
   return { name, label, type: 'decimal', min: MONEY_MIN, max: MONEY_MAX, description, synonyms, ...extra };
 }
 
@@ -155,7 +168,8 @@ function keysOf(path: string): readonly string[] {
 
 /** Read a dot path from a nested object. */
 export function getPath(obj: unknown, path: string): unknown {
-  if (!path.includes('.')) return obj !== null && typeof obj === 'object' ? (obj as Record<string, unknown>)[path] : undefined;
+  if (!path.includes('.'))
+    return obj !== null && typeof obj === 'object' ? (obj as Record<string, unknown>)[path] : undefined;
   let cur: unknown = obj;
   for (const key of keysOf(path)) {
     if (cur === null || typeof cur !== 'object') return undefined;
@@ -245,7 +259,8 @@ function decimalSchema(min: number, max: number) {
 /** Values that pass without a word said: the schema's verdict, known without running it. */
 export type Accepts = (v: unknown) => boolean;
 
-const inRange = (n: number, min: number | undefined, max: number | undefined) => (min === undefined || n >= min) && (max === undefined || n <= max);
+const inRange = (n: number, min: number | undefined, max: number | undefined) =>
+  (min === undefined || n >= min) && (max === undefined || n <= max);
 
 /**
  * A sure pass for valueSchema(f): true only for values that schema accepts as they are.
@@ -281,7 +296,9 @@ function valueAccepts(f: FieldDef, mode: WriteMode): Accepts | undefined {
     case 'boolean':
       return (v) => typeof v === 'boolean';
     case 'enum': {
-      const allowed = new Set<unknown>(mode === 'update' && f.updateValues ? f.updateValues : (f.values ?? []).map((v) => v.value));
+      const allowed = new Set<unknown>(
+        mode === 'update' && f.updateValues ? f.updateValues : (f.values ?? []).map((v) => v.value),
+      );
       return (v) => typeof v === 'string' && allowed.has(v);
     }
   }
@@ -310,7 +327,8 @@ function valueSchema(f: FieldDef, mode: WriteMode): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'enum': {
-      const allowed = mode === 'update' && f.updateValues ? f.updateValues : (f.values ?? []).map((v) => v.value);
+      const allowed =
+        mode === 'update' && f.updateValues ? f.updateValues : (f.values ?? []).map((v) => v.value);
       return z.enum(allowed as [string, ...string[]]);
     }
   }
@@ -380,7 +398,10 @@ function extraSchemas(def: ResourceDef, mode: WriteMode): Record<string, () => z
   if (def.customFieldType) {
     extra.template = () =>
       z
-        .object({ id: z.number().int(), fields: z.array(z.object({ id: z.number().int(), value: templateValue() })).optional() })
+        .object({
+          id: z.number().int(),
+          fields: z.array(z.object({ id: z.number().int(), value: templateValue() })).optional(),
+        })
         .nullable()
         .optional();
     if (def.customForms && mode === 'create') {
@@ -425,7 +446,10 @@ function checkers(def: ResourceDef, mode: WriteMode): Map<string, FieldChecker> 
   const cached = checkersCache.get(def)?.[mode];
   if (cached) return cached;
   const nodes = tree(writeFields(def, mode)).children;
-  const makers: [string, () => z.ZodType][] = [...[...nodes].map(([key, node]): [string, () => z.ZodType] => [key, () => keySchema(node, mode)]), ...Object.entries(extraSchemas(def, mode))];
+  const makers: [string, () => z.ZodType][] = [
+    ...[...nodes].map(([key, node]): [string, () => z.ZodType] => [key, () => keySchema(node, mode)]),
+    ...Object.entries(extraSchemas(def, mode)),
+  ];
   const built = new Map<string, FieldChecker>();
   for (const [key, make] of makers) {
     const node = nodes.get(key);
@@ -444,7 +468,10 @@ function checkers(def: ResourceDef, mode: WriteMode): Map<string, FieldChecker> 
 }
 
 /** The write schema's top-level keys, each with its schema and sure pass (what the tests hold together). */
-export function writeKeyChecks(def: ResourceDef, mode: WriteMode): ReadonlyMap<string, { readonly schema: z.ZodType; readonly accepts?: Accepts }> {
+export function writeKeyChecks(
+  def: ResourceDef,
+  mode: WriteMode,
+): ReadonlyMap<string, { readonly schema: z.ZodType; readonly accepts?: Accepts }> {
   return checkers(def, mode);
 }
 
@@ -470,7 +497,9 @@ function checkField(c: FieldChecker, value: unknown): FieldCheck {
   const known = key === undefined ? undefined : memo.get(key);
   if (known) return known;
   // Most values are valid: check plainly, and again with the inputs only to word the problems.
-  const out: FieldCheck = c.schema.safeParse(value).success ? FIELD_OK : { issues: c.schema.safeParse(value, { reportInput: true }).error!.issues };
+  const out: FieldCheck = c.schema.safeParse(value).success
+    ? FIELD_OK
+    : { issues: c.schema.safeParse(value, { reportInput: true }).error!.issues };
   if (key !== undefined) memo.set(key, out);
   return out;
 }
@@ -481,7 +510,14 @@ const requiredCache = new WeakMap<ResourceDef, Partial<Record<WriteMode, string[
 function requiredKeys(def: ResourceDef, mode: WriteMode): string[] {
   const cached = requiredCache.get(def)?.[mode];
   if (cached) return cached;
-  const keys = ['company', ...new Set(writeFields(def, mode).filter((f) => f.required && !f.name.includes('.')).map((f) => f.name))];
+  const keys = [
+    'company',
+    ...new Set(
+      writeFields(def, mode)
+        .filter((f) => f.required && !f.name.includes('.'))
+        .map((f) => f.name),
+    ),
+  ];
   requiredCache.set(def, { ...requiredCache.get(def), [mode]: keys });
   return keys;
 }
@@ -515,7 +551,11 @@ export interface CustomTemplate {
 }
 
 /** Why a custom value is refused, or undefined when it is fine. Wording for people; the sandbox reuses it. */
-function customValueProblem(dataType: CustomFieldDataType, value: unknown, textMax: number): string | undefined {
+function customValueProblem(
+  dataType: CustomFieldDataType,
+  value: unknown,
+  textMax: number,
+): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   switch (dataType) {
     case 'money': {
@@ -535,7 +575,9 @@ function customValueProblem(dataType: CustomFieldDataType, value: unknown, textM
       return typeof value === 'string' && isValidIsoDate(value) ? undefined : 'must be a date (yyyy-MM-dd)';
     case 'text':
       if (typeof value !== 'string') return 'must be text';
-      return value.length > textMax ? `must be at most ${textMax} characters (has ${value.length})` : undefined;
+      return value.length > textMax
+        ? `must be at most ${textMax} characters (has ${value.length})`
+        : undefined;
     case 'attachment':
       return 'is an attachment and cannot be set through the API';
   }
@@ -558,11 +600,18 @@ export function checkCustomFields(
   if (tpl && typeof tpl === 'object') {
     const t = fieldTemplates.find((x) => x.id === tpl.id && x.type === def.customFieldType);
     if (!t) {
-      issues.push({ field: 'template.id', message: `custom field template ${tpl.id} does not exist for ${def.plural}` });
+      issues.push({
+        field: 'template.id',
+        message: `custom field template ${tpl.id} does not exist for ${def.plural}`,
+      });
     } else {
       (tpl.fields ?? []).forEach((fv, i) => {
         const cf = t.fields.find((x) => x.id === fv.id);
-        if (!cf) issues.push({ field: `template.fields.${i}.id`, message: `field ${fv.id} is not in template "${t.name}"` });
+        if (!cf)
+          issues.push({
+            field: `template.fields.${i}.id`,
+            message: `field ${fv.id} is not in template "${t.name}"`,
+          });
         else {
           const p = customValueProblem(cf.data_type, fv.value, textMax);
           if (p) issues.push({ field: `template.fields.${i}.value`, message: `"${cf.name}" ${p}` });
@@ -570,7 +619,8 @@ export function checkCustomFields(
       });
     }
   }
-  const forms = body.form_template as { id: number; custom_form_data: Record<string, unknown> }[] | null | undefined;
+  const forms = body.form_template as
+    { id: number; custom_form_data: Record<string, unknown> }[] | null | undefined;
   if (Array.isArray(forms)) {
     forms.forEach((form, i) => {
       const t = formTemplates.find((x) => x.id === form.id);
@@ -580,10 +630,15 @@ export function checkCustomFields(
       }
       for (const [name, value] of Object.entries(form.custom_form_data ?? {})) {
         const cf = t.fields.find((x) => x.name === name);
-        if (!cf) issues.push({ field: `form_template.${i}.custom_form_data.${name}`, message: `"${name}" is not a field of form "${t.name}"` });
+        if (!cf)
+          issues.push({
+            field: `form_template.${i}.custom_form_data.${name}`,
+            message: `"${name}" is not a field of form "${t.name}"`,
+          });
         else {
           const p = customValueProblem(cf.data_type, value, textMax);
-          if (p) issues.push({ field: `form_template.${i}.custom_form_data.${name}`, message: `"${name}" ${p}` });
+          if (p)
+            issues.push({ field: `form_template.${i}.custom_form_data.${name}`, message: `"${name}" ${p}` });
         }
       }
     });
@@ -610,8 +665,10 @@ function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
     const p = (issue as { params?: { kind?: string; limit?: number } }).params ?? {};
     return { kind: p.kind ?? 'custom', limit: p.limit };
   }
-  if (issue.code === 'too_big') return { kind: issue.origin === 'string' ? 'max_length' : 'max', limit: Number(issue.maximum) };
-  if (issue.code === 'too_small') return { kind: issue.origin === 'string' ? 'min_length' : 'min', limit: Number(issue.minimum) };
+  if (issue.code === 'too_big')
+    return { kind: issue.origin === 'string' ? 'max_length' : 'max', limit: Number(issue.maximum) };
+  if (issue.code === 'too_small')
+    return { kind: issue.origin === 'string' ? 'min_length' : 'min', limit: Number(issue.minimum) };
   if (issue.code === 'invalid_value') {
     // A required enum left out (or null) is "required", not a bad choice.
     if (issue.input === undefined) return { kind: 'required' };
@@ -631,7 +688,12 @@ function issueKind(issue: z.core.$ZodIssue): { kind: string; limit?: number } {
 }
 
 /** Word a zod issue for the service's answers (DRF style) or for a spreadsheet user. */
-function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audience: Audience, value?: unknown): string {
+function formatIssue(
+  issue: z.core.$ZodIssue,
+  field: FieldDef | undefined,
+  audience: Audience,
+  value?: unknown,
+): string {
   const { kind, limit } = issueKind(issue);
   const service = audience === 'service';
   const shown = typeof value === 'string' ? value : JSON.stringify(value);
@@ -647,12 +709,17 @@ function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audie
     case 'max':
       return service ? `Ensure this value is less than or equal to ${limit}.` : `must be at most ${limit}`;
     case 'min':
-      return service ? `Ensure this value is greater than or equal to ${limit}.` : `must be at least ${limit}${limit === 0 ? ' (no negative amounts)' : ''}`;
+      return service
+        ? `Ensure this value is greater than or equal to ${limit}.`
+        : `must be at least ${limit}${limit === 0 ? ' (no negative amounts)' : ''}`;
     case 'decimal_places':
-      return service ? 'Ensure that there are no more than 2 decimal places.' : 'must have at most 2 decimal places';
+      return service
+        ? 'Ensure that there are no more than 2 decimal places.'
+        : 'must have at most 2 decimal places';
     case 'decimal':
     case 'type_number':
-      if (field?.type === 'integer' || field?.type === 'lookup') return service ? 'A valid integer is required.' : 'must be a whole number';
+      if (field?.type === 'integer' || field?.type === 'lookup')
+        return service ? 'A valid integer is required.' : 'must be a whole number';
       return service ? 'A valid number is required.' : 'must be a number';
     case 'type_string':
       return service ? 'Not a valid string.' : 'must be text';
@@ -666,8 +733,14 @@ function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audie
       return service ? 'Enter a valid email address.' : `"${shown}" is not an email address`;
     case 'choice': {
       if (service) return `"${shown}" is not a valid choice.`;
-      const allowed = 'values' in issue ? (issue.values as unknown[]).map(String) : (field?.values ?? []).map((v) => v.value);
-      return notOneOf(shown, allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a));
+      const allowed =
+        'values' in issue
+          ? (issue.values as unknown[]).map(String)
+          : (field?.values ?? []).map((v) => v.value);
+      return notOneOf(
+        shown,
+        allowed.map((a) => field?.values?.find((v) => v.value === a)?.label ?? a),
+      );
     }
     case 'type_object':
       return service ? 'Invalid data. Expected a dictionary.' : 'must be an object';
@@ -679,12 +752,23 @@ function formatIssue(issue: z.core.$ZodIssue, field: FieldDef | undefined, audie
 }
 
 /** A field's zod issues as RuleIssues, at the field they belong to. */
-function wordIssues(def: ResourceDef, body: WriteBody, audience: Audience, key: string, found: readonly z.core.$ZodIssue[], out: RuleIssue[]): void {
+function wordIssues(
+  def: ResourceDef,
+  body: WriteBody,
+  audience: Audience,
+  key: string,
+  found: readonly z.core.$ZodIssue[],
+  out: RuleIssue[],
+): void {
   for (const iss of found) {
     const path = iss.path.length === 0 ? key : `${key}.${iss.path.map(String).join('.')}`;
     // The union's inner issue paths point below the value; report against the field.
-    const field = def.fields.find((f) => f.name === path) ?? def.fields.find((f) => path.startsWith(f.name + '.'));
-    out.push({ field: field?.name ?? path, message: formatIssue(iss, field, audience, getPath(body, field?.name ?? path)) });
+    const field =
+      def.fields.find((f) => f.name === path) ?? def.fields.find((f) => path.startsWith(f.name + '.'));
+    out.push({
+      field: field?.name ?? path,
+      message: formatIssue(iss, field, audience, getPath(body, field?.name ?? path)),
+    });
   }
 }
 
@@ -723,13 +807,32 @@ export function columnsFromFields(fields: readonly FieldDef[]): ColumnDef[] {
   for (const f of fields) {
     if (f.variant) continue;
     const type: ColumnDef['type'] =
-      f.type === 'integer' ? 'integer' : f.type === 'decimal' ? 'decimal' : f.type === 'date' ? 'date' : f.type === 'boolean' ? 'boolean' : 'text';
+      f.type === 'integer'
+        ? 'integer'
+        : f.type === 'decimal'
+          ? 'decimal'
+          : f.type === 'date'
+            ? 'date'
+            : f.type === 'boolean'
+              ? 'boolean'
+              : 'text';
     if (f.lookup) {
       // Read shapes give lookups as {id, name} (country as its name string).
       const base = f.name.endsWith('.id') ? f.name.slice(0, -3) : f.name;
-      cols.push({ path: f.lookup === 'country' ? base : `${base}.${readNameKey(f.lookup)}`, label: f.label, type: 'text', field: f.name });
+      cols.push({
+        path: f.lookup === 'country' ? base : `${base}.${readNameKey(f.lookup)}`,
+        label: f.label,
+        type: 'text',
+        field: f.name,
+      });
     } else {
-      cols.push({ path: f.name, label: f.label, type, field: f.name, ...(f.values ? { values: f.values } : {}) });
+      cols.push({
+        path: f.name,
+        label: f.label,
+        type,
+        field: f.name,
+        ...(f.values ? { values: f.values } : {}),
+      });
     }
   }
   return cols;
@@ -750,7 +853,12 @@ export function enumLabel(f: FieldDef, value: string): string {
  * PATCH carries only what changes, so a value the record already has is not sent and
  * stands; a PUT carries the whole record (`whole`), so such a value cannot go at all.
  */
-export function updateValueIssues(def: ResourceDef, current: WriteBody, next: WriteBody, whole: boolean): RuleIssue[] {
+export function updateValueIssues(
+  def: ResourceDef,
+  current: WriteBody,
+  next: WriteBody,
+  whole: boolean,
+): RuleIssue[] {
   const out: RuleIssue[] = [];
   for (const f of def.fields) {
     if (!f.updateValues) continue;
@@ -759,7 +867,10 @@ export function updateValueIssues(def: ResourceDef, current: WriteBody, next: Wr
     const accepted = `update accepts only ${f.updateValues.map((x) => enumLabel(f, x)).join(' or ')}`;
     const what = f.label.toLowerCase();
     if (getPath(current, f.name) !== v) {
-      out.push({ field: f.name, message: `${what} "${enumLabel(f, v)}" cannot be set by an update: the service's ${accepted}` });
+      out.push({
+        field: f.name,
+        message: `${what} "${enumLabel(f, v)}" cannot be set by an update: the service's ${accepted}`,
+      });
     } else if (whole) {
       out.push({
         field: f.name,

@@ -17,7 +17,19 @@ import { hardwareModel } from './hardware-model.js';
 import { country } from './country.js';
 
 export * from './fields.js';
-export { asset, contract, customer, assetOwner, supplier, customFieldTemplate, customFormTemplate, license, category, company, country };
+export {
+  asset,
+  contract,
+  customer,
+  assetOwner,
+  supplier,
+  customFieldTemplate,
+  customFormTemplate,
+  license,
+  category,
+  company,
+  country,
+};
 
 /** Every resource, in the order the service's documentation lists them. */
 export const RESOURCES: readonly ResourceDef[] = [
@@ -55,7 +67,9 @@ const ALIASES: Record<string, string> = {
 export function findResource(name: string): ResourceDef | undefined {
   const n = name.trim().toLowerCase();
   const key = ALIASES[n] ?? n;
-  return RESOURCES.find((r) => r.name === key) ?? RESOURCES.find((r) => r.name + 's' === key || r.plural === key);
+  return (
+    RESOURCES.find((r) => r.name === key) ?? RESOURCES.find((r) => r.name + 's' === key || r.plural === key)
+  );
 }
 
 /** The list a lookup kind resolves through. */

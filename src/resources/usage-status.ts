@@ -5,7 +5,15 @@ import { listResource } from './list.js';
  * The usage statuses an account usually has: the sandbox's seed, and the names other tools'
  * status words are translated to (map/vocabulary.ts, typed by UsualUsageStatus).
  */
-export const USUAL_USAGE_STATUSES = ['In Use', 'In Stock', 'In Repair', 'Retired', 'Disposed', 'Lost/Stolen', 'On Loan'] as const;
+export const USUAL_USAGE_STATUSES = [
+  'In Use',
+  'In Stock',
+  'In Repair',
+  'Retired',
+  'Disposed',
+  'Lost/Stolen',
+  'On Loan',
+] as const;
 export type UsualUsageStatus = (typeof USUAL_USAGE_STATUSES)[number];
 
 export const usageStatus = listResource({

@@ -58,19 +58,25 @@ function connectionCheck(cfg: ConnectionConfig, baseUrl: string): Check {
 }
 
 async function companiesCheck(client: ApiClient, cfg: ConnectionConfig, times: number[]): Promise<Check> {
-  const r = await timed(times, () => client.get<Page<{ id: number; name: string; status?: string }>>(client.path(companyDef.path)));
+  const r = await timed(times, () =>
+    client.get<Page<{ id: number; name: string; status?: string }>>(client.path(companyDef.path)),
+  );
   if (r.error) {
     const auth = r.error instanceof ApiError && (r.error.status === 401 || r.error.status === 403);
     return { name: auth ? 'token' : 'service', ok: false, detail: messageOf(r.error), hint: hintOf(r.error) };
   }
   const list = Array.isArray(r.value?.results) ? r.value!.results : [];
   const mine = list.find((c) => c.id === cfg.company);
-  const names = list.map((c) => `${c.id} ${c.name}${c.status === 'archived' ? ' (archived)' : ''}`).join(', ');
+  const names = list
+    .map((c) => `${c.id} ${c.name}${c.status === 'archived' ? ' (archived)' : ''}`)
+    .join(', ');
   return {
     name: 'token and companies',
     ok: mine !== undefined,
     detail: `the token is accepted (${r.ms} ms); companies it sees: ${names || 'none'}`,
-    hint: mine ? undefined : `Company ${cfg.company} is not among them: give --company with one of the ids above.`,
+    hint: mine
+      ? undefined
+      : `Company ${cfg.company} is not among them: give --company with one of the ids above.`,
   };
 }
 
@@ -79,22 +85,45 @@ async function paginationCheck(client: ApiClient, times: number[]): Promise<Chec
   const path = client.path(countryDef.path);
   const first = await timed(times, () => client.get<Page<unknown>>(path));
   const page = first.value;
-  const shaped = page && typeof page === 'object' && typeof page.count === 'number' && Array.isArray(page.results) && 'next' in page;
+  const shaped =
+    page &&
+    typeof page === 'object' &&
+    typeof page.count === 'number' &&
+    Array.isArray(page.results) &&
+    'next' in page;
   if (first.error || !shaped) {
-    return { name: 'list shape', ok: false, detail: first.error ? messageOf(first.error) : `GET ${path} did not answer {count, next, previous, results}`, hint: 'Check --base-url: the service root, without /api/v2.' };
+    return {
+      name: 'list shape',
+      ok: false,
+      detail: first.error
+        ? messageOf(first.error)
+        : `GET ${path} did not answer {count, next, previous, results}`,
+      hint: 'Check --base-url: the service root, without /api/v2.',
+    };
   }
-  if (page.count <= PAGE_SIZE) return { name: 'list shape and pages', ok: true, detail: `{count, next, previous, results}; ${page.count} countries fit one page` };
+  if (page.count <= PAGE_SIZE)
+    return {
+      name: 'list shape and pages',
+      ok: true,
+      detail: `{count, next, previous, results}; ${page.count} countries fit one page`,
+    };
   const second = await timed(times, () => client.get<Page<unknown>>(path, { page: 2 }));
   const problems: string[] = [];
-  if (page.results.length !== PAGE_SIZE) problems.push(`page 1 has ${page.results.length} records, not ${PAGE_SIZE}`);
+  if (page.results.length !== PAGE_SIZE)
+    problems.push(`page 1 has ${page.results.length} records, not ${PAGE_SIZE}`);
   if (!page.next) problems.push('page 1 has no link to the next');
   if (second.error) problems.push(`page 2: ${messageOf(second.error)}`);
-  else if (!Array.isArray(second.value?.results) || second.value!.results.length === 0) problems.push('page 2 is empty');
+  else if (!Array.isArray(second.value?.results) || second.value!.results.length === 0)
+    problems.push('page 2 is empty');
   return {
     name: 'list shape and pages',
     ok: problems.length === 0,
-    detail: problems.length ? problems.join('; ') : `{count, next, previous, results}, ${PAGE_SIZE} a page, page 2 by number (${page.count} countries)`,
-    hint: problems.length ? `assetbatch reads ${PAGE_SIZE} records a page and fetches pages by number; try --follow-next on export, and tell us what the service answers.` : undefined,
+    detail: problems.length
+      ? problems.join('; ')
+      : `{count, next, previous, results}, ${PAGE_SIZE} a page, page 2 by number (${page.count} countries)`,
+    hint: problems.length
+      ? `assetbatch reads ${PAGE_SIZE} records a page and fetches pages by number; try --follow-next on export, and tell us what the service answers.`
+      : undefined,
   };
 }
 
@@ -105,11 +134,14 @@ function rateCheck(client: ApiClient, cfg: ConnectionConfig): Check {
     name: 'rate limit',
     ok: throttled === 0,
     detail: `pacing at ${cfg.rateLimit || 'no'} requests a minute (--rate-limit)${remembered ? `; the last run got about ${remembered} of them (others use the account), and starts there` : ''}; ${throttled ? `${throttled} of these requests were refused (429): others are using the account now` : 'no request refused (a 429 is never provoked)'}`,
-    hint: throttled ? 'Other clients use the account: an import paces itself below their share, but it will take longer.' : undefined,
+    hint: throttled
+      ? 'Other clients use the account: an import paces itself below their share, but it will take longer.'
+      : undefined,
   };
 }
 
-const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : undefined);
+const median = (xs: number[]) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : undefined;
 
 export async function runDoctor(conn: Connection, cfg: ConnectionConfig): Promise<DoctorReport> {
   const times: number[] = [];
@@ -119,7 +151,18 @@ export async function runDoctor(conn: Connection, cfg: ConnectionConfig): Promis
   checks.push(rateCheck(conn.client, cfg));
   const medianMs = median(times);
   if (medianMs !== undefined) {
-    checks.push({ name: 'time a request takes', ok: true, detail: `${medianMs} ms (median of ${times.length}); at ${cfg.rateLimit || 'no'} requests a minute the limit, not this, sets the pace`, hint: medianMs > 5000 ? 'Slow answers: consider a larger --timeout.' : undefined });
+    checks.push({
+      name: 'time a request takes',
+      ok: true,
+      detail: `${medianMs} ms (median of ${times.length}); at ${cfg.rateLimit || 'no'} requests a minute the limit, not this, sets the pace`,
+      hint: medianMs > 5000 ? 'Slow answers: consider a larger --timeout.' : undefined,
+    });
   }
-  return { baseUrl: conn.baseUrl, checks, ok: checks.every((c) => c.ok), requests: conn.client.stats.requests, medianMs };
+  return {
+    baseUrl: conn.baseUrl,
+    checks,
+    ok: checks.every((c) => c.ok),
+    requests: conn.client.stats.requests,
+    medianMs,
+  };
 }

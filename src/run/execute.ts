@@ -39,7 +39,18 @@ export interface RunFiles {
   memory?: RunMemory;
 }
 
-const emptyCounts = (): Record<RowStatus, number> => ({ created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0, unchanged: 0, missing: 0, conflict: 0 });
+const emptyCounts = (): Record<RowStatus, number> => ({
+  created: 0,
+  updated: 0,
+  skipped: 0,
+  invalid: 0,
+  failed: 0,
+  valid: 0,
+  'not sent': 0,
+  unchanged: 0,
+  missing: 0,
+  conflict: 0,
+});
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;
@@ -67,7 +78,13 @@ export function rowContext(settings: RunSettings, input: MappedInput, scan: Scan
   };
 }
 
-export function rowWriter(settings: RunSettings, input: MappedInput, planned: PlannedRun, conn: Connection, files: RunFiles): RowWriter {
+export function rowWriter(
+  settings: RunSettings,
+  input: MappedInput,
+  planned: PlannedRun,
+  conn: Connection,
+  files: RunFiles,
+): RowWriter {
   const resolver = input.resolver;
   return new RowWriter({
     client: conn.client,
@@ -133,7 +150,11 @@ class Emitter {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
     if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
-    if (this.debug) this.settings.hooks.logger!.debug({ row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) }, 'row');
+    if (this.debug)
+      this.settings.hooks.logger!.debug(
+        { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
+        'row',
+      );
     const written = this.write(out);
     this.settings.hooks.onRow?.(out);
     this.progress(++this.done);
@@ -160,7 +181,8 @@ class Learner {
     if (this.scan.scanner.dirty) return this.settleDates();
     const { resolver, mapping } = this.input;
     for (const c of this.lookupCols) {
-      if (!resolver.index(c.kind).complete && !isEmptyCell(cellAt(mapping, c.index, r.cells))) return this.loadNames(r);
+      if (!resolver.index(c.kind).complete && !isEmptyCell(cellAt(mapping, c.index, r.cells)))
+        return this.loadNames(r);
     }
   }
 
@@ -170,7 +192,11 @@ class Learner {
     // A column that now mixes orders stops the run, as a first pass would have.
     for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
     if (!scanner.unsettled().some((c) => !this.settledBySideScan.has(c.index))) return;
-    const side = await openSheet(this.settings.file, { sheet: this.settings.sheet, headerRow: this.input.probe.headerRow, isKnownHeader: headerMatcher(this.settings.def) });
+    const side = await openSheet(this.settings.file, {
+      sheet: this.settings.sheet,
+      headerRow: this.input.probe.headerRow,
+      isKnownHeader: headerMatcher(this.settings.def),
+    });
     for (const [col, order] of await scanDateOrders(side.rows, this.input.mapping, where)) {
       dateOrders.set(col, order);
       this.settledBySideScan.add(col);
@@ -232,43 +258,103 @@ async function concurrently(loop: Loop, source: SheetSource, concurrency: number
   };
   for await (const r of source.rows) {
     loop.emitter.readNotes.remember(r);
-    window.push(Promise.resolve(loop.rows.track(r, limit(() => loop.rows.of(r)))));
+    window.push(
+      Promise.resolve(
+        loop.rows.track(
+          r,
+          limit(() => loop.rows.of(r)),
+        ),
+      ),
+    );
     while (window.length >= concurrency * 4) await next();
   }
   while (window.length > 0) await next();
 }
 
 /** A sync's records that the sheet no longer has, after its rows: each reported, or changed as --missing says. */
-async function reportMissing(settings: RunSettings, input: MappedInput, planned: PlannedRun, writer: RowWriter, emitter: Emitter, stop: StopState, headers: readonly string[]): Promise<void> {
+async function reportMissing(
+  settings: RunSettings,
+  input: MappedInput,
+  planned: PlannedRun,
+  writer: RowWriter,
+  emitter: Emitter,
+  stop: StopState,
+  headers: readonly string[],
+): Promise<void> {
   const { records, body } = planned.missing!;
   const keyColumn = input.mapping.columns.find((c) => isKeyColumn(c, settings.keyField))?.index;
-  const nameColumn = settings.keyField === 'name' ? undefined : input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'name')?.index;
+  const nameColumn =
+    settings.keyField === 'name'
+      ? undefined
+      : input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'name')?.index;
   const deps = { settings, writer, body, headers, keyColumn, nameColumn };
   for (const m of records) {
     if (stop.stopped) {
-      await emitter.emit({ ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }), id: m.id, key: m.key });
+      await emitter.emit({
+        ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }),
+        id: m.id,
+        key: m.key,
+      });
       continue;
     }
     try {
       await emitter.emit(await settleMissing(deps, m));
     } catch (e) {
       stop.stop(e);
-      await emitter.emit({ ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }), id: m.id, key: m.key });
+      await emitter.emit({
+        ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }),
+        id: m.id,
+        key: m.key,
+      });
     }
   }
 }
 
-export async function execute(settings: RunSettings, input: MappedInput, scan: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles, progress: (done: number) => void): Promise<Executed> {
+export async function execute(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  planned: PlannedRun,
+  conn: Connection,
+  files: RunFiles,
+  progress: (done: number) => void,
+): Promise<Executed> {
   // Pass 2, or the rest of the one pass.
-  const source = scan.onePass ? input.probe : await openSheet(settings.file, { sheet: settings.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(settings.def) });
+  const source = scan.onePass
+    ? input.probe
+    : await openSheet(settings.file, {
+        sheet: settings.sheet,
+        headerRow: input.probe.headerRow,
+        isKnownHeader: headerMatcher(settings.def),
+      });
   files.report = await openReport(settings.reportPath, source.headers, { sent: settings.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(settings.journalPath);
-    files.journal.open({ file: resolvePath(settings.file), resource: settings.def.name, company: settings.company, baseUrl: conn.baseUrl, mode: settings.mode, rows: planned.plan.rows, writes: planned.plan.writes, rateLimit: settings.connection.rateLimit }, planned.state?.runs ?? 0);
+    files.journal.open(
+      {
+        file: resolvePath(settings.file),
+        resource: settings.def.name,
+        company: settings.company,
+        baseUrl: conn.baseUrl,
+        mode: settings.mode,
+        rows: planned.plan.rows,
+        writes: planned.plan.writes,
+        rateLimit: settings.connection.rateLimit,
+      },
+      planned.state?.runs ?? 0,
+    );
   }
   const stop = new StopState(settings.dryRun);
   const writer = rowWriter(settings, input, planned, conn, files);
-  const rows = new RowOutcomes({ settings, input, scan, planned, ctx: rowContext(settings, input, scan), writer, stop });
+  const rows = new RowOutcomes({
+    settings,
+    input,
+    scan,
+    planned,
+    ctx: rowContext(settings, input, scan),
+    writer,
+    stop,
+  });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
   const emitter = new Emitter(settings, files.report, new RowReadNotes(source.warnings), stop, progress);
   const onAbort = () => {
@@ -289,12 +375,17 @@ export async function execute(settings: RunSettings, input: MappedInput, scan: S
         const waited = checkRow(loop, r);
         if (waited) await waited;
       }
-    }
-    else await concurrently(loop, source, settings.concurrency);
+    } else await concurrently(loop, source, settings.concurrency);
     if (planned.missing) await reportMissing(settings, input, planned, writer, emitter, stop, source.headers);
   } finally {
     settings.hooks.signal?.removeEventListener('abort', onAbort);
   }
   if (emitter.reportFailed) throw emitter.reportFailed;
-  return { counts: emitter.counts, stop, writer, repairedRows: emitter.readNotes.repaired, unmatchedRows: emitter.unmatchedRows };
+  return {
+    counts: emitter.counts,
+    stop,
+    writer,
+    repairedRows: emitter.readNotes.repaired,
+    unmatchedRows: emitter.unmatchedRows,
+  };
 }

@@ -31,13 +31,21 @@ export interface RunCost {
   readonly stats0: { readonly throttled: number; readonly retries: number };
 }
 
-export async function finish(settings: RunSettings, planned: PlannedRun, ran: Executed, conn: Connection, files: RunFiles, cost: RunCost): Promise<ImportSummary> {
+export async function finish(
+  settings: RunSettings,
+  planned: PlannedRun,
+  ran: Executed,
+  conn: Connection,
+  files: RunFiles,
+  cost: RunCost,
+): Promise<ImportSummary> {
   const durationMs = Date.now() - cost.started;
   const total = Object.values(ran.counts).reduce((a, b) => a + b, 0);
   const { counts, writer } = ran;
   // A journal that took no more lines (deleted, a full disk) after the last row's write stops the run too.
   const broken = files.journal?.failure;
-  const stopped = ran.stop.stopped ?? (broken ? { code: broken.code, message: broken.describe() } : undefined);
+  const stopped =
+    ran.stop.stopped ?? (broken ? { code: broken.code, message: broken.describe() } : undefined);
   const summary: ImportSummary = {
     file: settings.file,
     resource: settings.def.name,
@@ -61,7 +69,17 @@ export async function finish(settings: RunSettings, planned: PlannedRun, ran: Ex
   };
   notePace(conn, durationMs);
   for (const w of writer.warnings) settings.hooks.logger?.warn(w);
-  settings.hooks.logger?.info({ counts, requests: summary.requests, throttled: summary.throttled, recovered: summary.recovered, durationMs, stopped }, 'summary');
+  settings.hooks.logger?.info(
+    {
+      counts,
+      requests: summary.requests,
+      throttled: summary.throttled,
+      recovered: summary.recovered,
+      durationMs,
+      stopped,
+    },
+    'summary',
+  );
   files.journal?.close();
   files.journal = undefined;
   files.runFile?.end(counts, stopped?.message);
@@ -73,7 +91,13 @@ export async function finish(settings: RunSettings, planned: PlannedRun, ran: Ex
 }
 
 /** Every row of the sheet as "not sent" (a run stopped before it sent anything); the count of rows. */
-export async function reportAllNotSent(settings: RunSettings, sheet: string | undefined, headerRow: number, headers: readonly string[], message: string): Promise<number> {
+export async function reportAllNotSent(
+  settings: RunSettings,
+  sheet: string | undefined,
+  headerRow: number,
+  headers: readonly string[],
+  message: string,
+): Promise<number> {
   await checkReportPath(settings.file, settings.reportPath);
   const source = await openSheet(settings.file, { sheet, headerRow });
   const report = await openReport(settings.reportPath, headers);
@@ -83,7 +107,14 @@ export async function reportAllNotSent(settings: RunSettings, sheet: string | un
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
-      await report.write({ row: r.row, cells: r.cells, text: r.text, warnings: [], status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }] });
+      await report.write({
+        row: r.row,
+        cells: r.cells,
+        text: r.text,
+        warnings: [],
+        status: 'not sent',
+        issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }],
+      });
       rows++;
     }
     await report.close();

@@ -33,7 +33,9 @@ export { NO_HEADER_ROW } from '../read/types.js';
 /** The run's connection, opened after the file (a bad file fails before any request); stops end its waits. */
 async function openConnection(settings: RunSettings): Promise<Connection> {
   const { hooks } = settings;
-  const conn = settings.connectionOverride ?? (await connect(settings.connection, { logger: hooks.logger, sandboxOptions: settings.sandboxOptions }));
+  const conn =
+    settings.connectionOverride ??
+    (await connect(settings.connection, { logger: hooks.logger, sandboxOptions: settings.sandboxOptions }));
   conn.client.limiter.onWait = (ms) => {
     hooks.logger?.info({ waitMs: ms }, "waiting for the account's rate limit");
     hooks.onWait?.(ms);
@@ -57,13 +59,20 @@ function runMemory(settings: RunSettings, conn: Connection): RunMemory {
  * The progress line's figures, from the limiter; the costly ones only when asked. The run
  * file gets the same ETA, by the same rule, for `assetbatch status` in another terminal.
  */
-function progressOf(settings: RunSettings, planned: PlannedRun, conn: Connection, startRequests: number, runFile: RunFile | undefined): (done: number) => void {
+function progressOf(
+  settings: RunSettings,
+  planned: PlannedRun,
+  conn: Connection,
+  startRequests: number,
+  runFile: RunFile | undefined,
+): (done: number) => void {
   const onProgress = settings.hooks.onProgress;
   if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
   const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
   const limiter = conn.client.limiter;
-  const etaMs = (done: number) => (total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow)));
+  const etaMs = (done: number) =>
+    total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow));
   return (done) => {
     runFile?.progress(done, total, () => etaMs(done));
     onProgress?.({
@@ -94,29 +103,53 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !settings.dryRun && !conn.sandbox;
     if (journaled) {
-      files.lock = await lockJournal(settings.journalPath, options.file, (e) => options.logger?.warn({ err: e.message, lock: settings.journalPath }, 'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file'));
+      files.lock = await lockJournal(settings.journalPath, options.file, (e) =>
+        options.logger?.warn(
+          { err: e.message, lock: settings.journalPath },
+          'the lock on the journal was lost (its folder removed by hand?); another run could now start on this file',
+        ),
+      );
       files.memory = runMemory(settings, conn);
     } else if (settings.sync && !conn.sandbox) {
       // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
       files.memory = runMemory(settings, conn);
     }
-    const made = await makePlan(settings, input, scan, conn, journaled, await keylessMatches(settings, input, scan, files.memory));
+    const made = await makePlan(
+      settings,
+      input,
+      scan,
+      conn,
+      journaled,
+      await keylessMatches(settings, input, scan, files.memory),
+    );
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
-    const planned = canCompareFirst(settings, scan, made) ? withComparedWrites(made, await compareFirst(settings, input, scan, made, conn, files), conn) : made;
+    const planned = canCompareFirst(settings, scan, made)
+      ? withComparedWrites(made, await compareFirst(settings, input, scan, made, conn, files), conn)
+      : made;
     options.onPlan?.(planned.plan);
     // The limiter knows the work ahead: a run that fits the window's room goes at once, a longer one is spread evenly.
     if (!settings.dryRun) conn.client.limiter.expect(planned.plannedRequests);
     options.logger?.info({ plan: { ...planned.plan, mapped: planned.plan.mapped.length } }, 'plan');
     const stats0 = { throttled: conn.client.stats.throttled, retries: conn.client.stats.retries };
-    if (journaled) files.runFile = new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode);
-    const ran = await execute(settings, input, scan, planned, conn, files, progressOf(settings, planned, conn, startRequests, files.runFile));
+    if (journaled)
+      files.runFile = new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode);
+    const ran = await execute(
+      settings,
+      input,
+      scan,
+      planned,
+      conn,
+      files,
+      progressOf(settings, planned, conn, startRequests, files.runFile),
+    );
     return await finish(settings, planned, ran, conn, files, { started, startRequests, stats0 });
   } catch (e) {
     files.journal?.close();
     const hadReport = files.report !== undefined;
     await files.report?.abort();
     // Stopped while the plan was made: nothing was sent, and the report still lists every row.
-    if (isInterruption(e) && !hadReport && !settings.dryRun) await stoppedInPlan(settings, probe, files, (e as Error).message);
+    if (isInterruption(e) && !hadReport && !settings.dryRun)
+      await stoppedInPlan(settings, probe, files, (e as Error).message);
     throw e;
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
@@ -132,11 +165,32 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
  * Stopped while the plan was made: nothing was sent, and the report lists every row as not
  * sent. A journaled run also leaves its run file, so `status` can say so (there is no journal).
  */
-async function stoppedInPlan(settings: RunSettings, probe: SheetSource, files: RunFiles, message: string): Promise<void> {
-  const rows = await reportAllNotSent(settings, probe.sheet, probe.headerRow, probe.headers, message).catch(() => undefined);
+async function stoppedInPlan(
+  settings: RunSettings,
+  probe: SheetSource,
+  files: RunFiles,
+  message: string,
+): Promise<void> {
+  const rows = await reportAllNotSent(settings, probe.sheet, probe.headerRow, probe.headers, message).catch(
+    () => undefined,
+  );
   if (rows === undefined || !files.lock) return;
-  const counts = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': rows, unchanged: 0, missing: 0, conflict: 0 };
-  new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode, { file: resolvePath(settings.file), resource: settings.def.name }).end(counts, message);
+  const counts = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    invalid: 0,
+    failed: 0,
+    valid: 0,
+    'not sent': rows,
+    unchanged: 0,
+    missing: 0,
+    conflict: 0,
+  };
+  new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode, {
+    file: resolvePath(settings.file),
+    resource: settings.def.name,
+  }).end(counts, message);
 }
 
 /** A dry run: every check, nothing written. */

@@ -5,7 +5,16 @@
 import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
-import { customKeyLabel, headerMatcher, isKeyColumn, mapHeaders, missingRequired, type CustomFieldSet, type MapOptions, type Mapping } from '../map/headers.js';
+import {
+  customKeyLabel,
+  headerMatcher,
+  isKeyColumn,
+  mapHeaders,
+  missingRequired,
+  type CustomFieldSet,
+  type MapOptions,
+  type Mapping,
+} from '../map/headers.js';
 import type { CellValue } from '../read/types.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
@@ -29,22 +38,35 @@ export interface MappedInput {
 }
 
 export function probeInput(settings: RunSettings): Promise<SheetSource> {
-  return openSheet(settings.file, { sheet: settings.sheet, headerRow: settings.headerRow, isKnownHeader: headerMatcher(settings.def) });
+  return openSheet(settings.file, {
+    sheet: settings.sheet,
+    headerRow: settings.headerRow,
+    isKnownHeader: headerMatcher(settings.def),
+  });
 }
 
 /** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
-export async function loadCustomFields(conn: Connection | undefined, def: ResourceDef, company: number): Promise<CustomFieldSet> {
+export async function loadCustomFields(
+  conn: Connection | undefined,
+  def: ResourceDef,
+  company: number,
+): Promise<CustomFieldSet> {
   if (!conn || !def.customFieldType) return { fieldTemplates: [], formTemplates: [] };
   const [fieldTemplates, formTemplates] = await Promise.all([
     listArray<CustomTemplate>(conn.client, customFieldTemplate, { company }),
-    def.customForms ? listArray<CustomTemplate>(conn.client, customFormTemplate, { company }) : Promise.resolve([] as CustomTemplate[]),
+    def.customForms
+      ? listArray<CustomTemplate>(conn.client, customFormTemplate, { company })
+      : Promise.resolve([] as CustomTemplate[]),
   ]);
   return { fieldTemplates, formTemplates };
 }
 
 /** The sheet's headers for a message: all of a normal sheet's, the first few of a wide one. */
 function headersSeen(headers: readonly string[], max = 30): string {
-  const shown = headers.filter((h) => h.trim() !== '').slice(0, max).map((h) => `"${h}"`);
+  const shown = headers
+    .filter((h) => h.trim() !== '')
+    .slice(0, max)
+    .map((h) => `"${h}"`);
   const more = headers.filter((h) => h.trim() !== '').length - shown.length;
   return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
 }
@@ -53,29 +75,49 @@ function headersSeen(headers: readonly string[], max = 30): string {
 function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mapping): void {
   const { def, mode, keyField } = settings;
   const location = { file: settings.file, sheet: probe.sheet };
-  if (mode === 'update' && !probe.fromReport && !mapping.columns.some((c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField))) {
-    throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`, {
-      location,
-      hint: `Headers seen: ${headersSeen(probe.headers)}. An export (assetbatch export ${def.name}) has the ID column.`,
-    });
+  if (
+    mode === 'update' &&
+    !probe.fromReport &&
+    !mapping.columns.some(
+      (c) => c.target.kind === 'id' || (c.target.kind === 'field' && c.target.field.name === keyField),
+    )
+  ) {
+    throw new AssetbatchError(
+      'E_MAPPING_REQUIRED_FIELD',
+      `no column says which ${def.label.toLowerCase()} each row updates: add an "ID" column${keyField ? ` or a "${def.fields.find((f) => f.name === keyField)?.label}" column` : ''}`,
+      {
+        location,
+        hint: `Headers seen: ${headersSeen(probe.headers)}. An export (assetbatch export ${def.name}) has the ID column.`,
+      },
+    );
   }
   const label = customKeyLabel(keyField);
   if (label !== undefined && !mapping.columns.some((c) => isKeyColumn(c, keyField))) {
-    const customs = mapping.columns.flatMap((c) => (c.target.kind === 'custom' ? [`"${c.header}" (custom field ${c.target.fieldName})`] : []));
-    throw new AssetbatchError('E_USAGE', `--key ${label}: no standard field has this name, and no column of the sheet is a custom field of that name`, {
-      location,
-      hint: `${customs.length ? `Custom field columns: ${customs.join(', ')}.` : 'The sheet has no custom field column.'} Standard keys: serial_number, name, asset_tag, number, or id (an export's ID column).`,
-    });
+    const customs = mapping.columns.flatMap((c) =>
+      c.target.kind === 'custom' ? [`"${c.header}" (custom field ${c.target.fieldName})`] : [],
+    );
+    throw new AssetbatchError(
+      'E_USAGE',
+      `--key ${label}: no standard field has this name, and no column of the sheet is a custom field of that name`,
+      {
+        location,
+        hint: `${customs.length ? `Custom field columns: ${customs.join(', ')}.` : 'The sheet has no custom field column.'} Standard keys: serial_number, name, asset_tag, number, or id (an export's ID column).`,
+      },
+    );
   }
   const missing = missingRequired(def, mapping, mode);
   if (missing.length > 0) {
-    throw new AssetbatchError('E_MAPPING_REQUIRED_FIELD', `no column for ${missing.map((f) => `${f.label} (${f.name})`).join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required for ${def.plural}`, {
-      location,
-      hint:
-        probe.headerRow === NO_HEADER_ROW
-          ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
-          : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
-    });
+    throw new AssetbatchError(
+      'E_MAPPING_REQUIRED_FIELD',
+      `no column for ${missing.map((f) => `${f.label} (${f.name})`).join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required for ${def.plural}`,
+      {
+        location,
+        hint:
+          probe.headerRow === NO_HEADER_ROW
+            ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
+            : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+      },
+    );
   }
 }
 
@@ -102,24 +144,61 @@ export async function mapByLists(
   return mapping;
 }
 
-export async function mapInput(settings: RunSettings, probe: SheetSource, conn: Connection): Promise<MappedInput> {
+export async function mapInput(
+  settings: RunSettings,
+  probe: SheetSource,
+  conn: Connection,
+): Promise<MappedInput> {
   const { def, mode, mappingFile, mappingPath, company } = settings;
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
-  const named = [...Object.values(mappingFile?.columns ?? {}).flat(), ...Object.keys(mappingFile?.fields ?? {})];
+  const named = [
+    ...Object.values(mappingFile?.columns ?? {}).flat(),
+    ...Object.keys(mappingFile?.fields ?? {}),
+  ];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
   // The first rows (read ahead by the probe, kept for the run): a column whose values
   // contradict its header's field is not taken for it.
-  const samples = probe.sample ? await probe.sample(SAMPLE_ROWS) : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const samples = probe.sample
+    ? await probe.sample(SAMPLE_ROWS)
+    : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
   const custom =
-    namesCustom || mapHeaders(def, probe.headers, { mappingFile, mappingPath, mode, samples, idColumn: settings.sync?.key === 'id' }).unmapped.length > 0
+    namesCustom ||
+    mapHeaders(def, probe.headers, {
+      mappingFile,
+      mappingPath,
+      mode,
+      samples,
+      idColumn: settings.sync?.key === 'id',
+    }).unmapped.length > 0
       ? await loadCustomFields(conn, def, company)
       : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = { mappingFile, mappingPath, custom, mode, preset: settings.fromPreset, samples, idColumn: settings.sync?.key === 'id' };
+  const mapOpts = {
+    mappingFile,
+    mappingPath,
+    custom,
+    mode,
+    preset: settings.fromPreset,
+    samples,
+    idColumn: settings.sync?.key === 'id',
+  };
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
-  const resolver = new Resolver(conn.client, { company, refresh: settings.refreshLookups, cacheDir: settings.lookupCacheDir, cacheTtl: conn.sandbox ? 0 : undefined });
+  const resolver = new Resolver(conn.client, {
+    company,
+    refresh: settings.refreshLookups,
+    cacheDir: settings.lookupCacheDir,
+    cacheTtl: conn.sandbox ? 0 : undefined,
+  });
   // A mapping short of a required field stops before any list is read.
-  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) => checkMapping(settings, probe, m));
-  await checkMappingValues(resolver, def, mapping, { headers: probe.headers, mode, file: mappingPath, dateOrder: settings.dateOrder, unmatched: settings.unmatched });
+  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) =>
+    checkMapping(settings, probe, m),
+  );
+  await checkMappingValues(resolver, def, mapping, {
+    headers: probe.headers,
+    mode,
+    file: mappingPath,
+    dateOrder: settings.dateOrder,
+    unmatched: settings.unmatched,
+  });
   return { probe, mapping, custom, resolver };
 }

@@ -25,17 +25,19 @@ const mappingFileSchema = memoized(() =>
           z.string(),
           z.union([
             z.string(),
-            z.object({
-              template: z.string().optional(),
-              column: z.string().optional(),
-              value: z.union([z.string(), z.number(), z.boolean()]).optional(),
-              split: z.string().optional(),
-              part: z.number().int().optional(),
-              regex: z.string().optional(),
-              group: z.union([z.number().int().nonnegative(), z.string()]).optional(),
-              trim: z.boolean().optional(),
-              case: z.enum(['upper', 'lower', 'title']).optional(),
-            }).strict(),
+            z
+              .object({
+                template: z.string().optional(),
+                column: z.string().optional(),
+                value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+                split: z.string().optional(),
+                part: z.number().int().optional(),
+                regex: z.string().optional(),
+                group: z.union([z.number().int().nonnegative(), z.string()]).optional(),
+                trim: z.boolean().optional(),
+                case: z.enum(['upper', 'lower', 'title']).optional(),
+              })
+              .strict(),
           ]),
         )
         .optional(),
@@ -57,7 +59,10 @@ const PRESETS_DIR = resolvePath(dirname(fileURLToPath(import.meta.url)), '../../
 
 export function listPresets(): string[] {
   try {
-    return readdirSync(PRESETS_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    return readdirSync(PRESETS_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
   } catch {
     return [];
   }
@@ -66,7 +71,9 @@ export function listPresets(): string[] {
 export function presetPath(name: string): string {
   const known = listPresets();
   if (!known.includes(name)) {
-    throw new AssetbatchError('E_USAGE', `there is no preset "${name}"`, { hint: known.length ? `Presets: ${known.join(', ')}` : undefined });
+    throw new AssetbatchError('E_USAGE', `there is no preset "${name}"`, {
+      hint: known.length ? `Presets: ${known.join(', ')}` : undefined,
+    });
   }
   return join(PRESETS_DIR, `${name}.json`);
 }
@@ -82,23 +89,29 @@ export async function loadMappingFile(path: string): Promise<MappingFile> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is not valid JSON (${(e as Error).message})`, { location: { file: path } });
+    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is not valid JSON (${(e as Error).message})`, {
+      location: { file: path },
+    });
   }
   const parsed = mappingFileSchema().safeParse(data);
   if (!parsed.success) {
-    throw new AssetbatchError('E_MAPPING_FILE', `mapping file has problems: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`, {
-      location: { file: path },
-      hint: 'A mapping file looks like {"resource": "asset", "columns": {"Serial No.": "serial_number"}, "defaults": {}, "dateFormat": "dd/MM/yyyy"}',
-    });
+    throw new AssetbatchError(
+      'E_MAPPING_FILE',
+      `mapping file has problems: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`,
+      {
+        location: { file: path },
+        hint: 'A mapping file looks like {"resource": "asset", "columns": {"Serial No.": "serial_number"}, "defaults": {}, "dateFormat": "dd/MM/yyyy"}',
+      },
+    );
   }
   for (const [key, spec] of Object.entries(parsed.data.fields ?? {})) {
     try {
       compileFieldSpec(spec);
     } catch (e) {
-      throw new AssetbatchError('E_MAPPING_FILE', `fields.${key}: ${(e as Error).message}`, { location: { file: path } });
+      throw new AssetbatchError('E_MAPPING_FILE', `fields.${key}: ${(e as Error).message}`, {
+        location: { file: path },
+      });
     }
   }
   return parsed.data as MappingFile;
 }
-
-

@@ -40,7 +40,15 @@ export interface SheetCoverage {
 }
 
 /** Which records in scope the sheet's keys cover, and which it no longer has. */
-export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string, records: ReadonlyMap<number, Rec>, keys: KeyIndex, keyless: ReadonlySet<number>, keyOf = (rec: Rec) => recordText(rec, keyField)): SheetCoverage {
+export function coverage(
+  def: ResourceDef,
+  sync: SyncSettings,
+  keyField: string,
+  records: ReadonlyMap<number, Rec>,
+  keys: KeyIndex,
+  keyless: ReadonlySet<number>,
+  keyOf = (rec: Rec) => recordText(rec, keyField),
+): SheetCoverage {
   const scope = sync.scope;
   const want = scope?.value.trim().toLowerCase();
   let inScope = 0;
@@ -55,7 +63,12 @@ export function coverage(def: ResourceDef, sync: SyncSettings, keyField: string,
     else if (keyless.has(id)) {
       matched++;
       keylessMatched++;
-    } else missing.push({ id, key: key ?? '', name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined });
+    } else
+      missing.push({
+        id,
+        key: key ?? '',
+        name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined,
+      });
   }
   return { inScope, matched, keylessMatched, missing };
 }
@@ -67,13 +80,21 @@ export function missingLimit(sync: SyncSettings, inScope: number): number {
 }
 
 const describe = (m: MissingRecord, keyField: string) =>
-  keyField === 'id' ? `id ${m.id}${m.name ? ` (${m.name})` : ''}` : `id ${m.id} (${keyField.replace(/^custom:/, '').replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
+  keyField === 'id'
+    ? `id ${m.id}${m.name ? ` (${m.name})` : ''}`
+    : `id ${m.id} (${keyField.replace(/^custom:/, '').replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
 /** Past --max-missing: nothing is written, and the user is told how many and which. */
 export function tooManyMissing(settings: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {
-  const shown = cov.missing.slice(0, MISSING_SHOWN).map((m) => describe(m, settings.keyField!)).join('; ');
+  const shown = cov.missing
+    .slice(0, MISSING_SHOWN)
+    .map((m) => describe(m, settings.keyField!))
+    .join('; ');
   const more = cov.missing.length > MISSING_SHOWN ? ` and ${cov.missing.length - MISSING_SHOWN} more` : '';
-  const limitText = 'percent' in settings.sync!.maxMissing ? `${settings.sync!.maxMissing.percent}% of ${cov.inScope} = ${limit}` : String(limit);
+  const limitText =
+    'percent' in settings.sync!.maxMissing
+      ? `${settings.sync!.maxMissing.percent}% of ${cov.inScope} = ${limit}`
+      : String(limit);
   return new AssetbatchError(
     'E_SYNC_TOO_MANY_MISSING',
     `${cov.missing.length} of ${cov.inScope} ${settings.def.plural} in the service are not in the sheet, more than --max-missing allows (${limitText}); nothing was sent. Missing: ${shown}${more}`,
@@ -85,7 +106,11 @@ export function tooManyMissing(settings: RunSettings, cov: SheetCoverage, limit:
 }
 
 /** The write a missing record gets (--missing archive or set:), its lookups resolved now; undefined: report only. */
-export async function missingBody(def: ResourceDef, action: MissingAction, resolver: Resolver): Promise<WriteBody | undefined> {
+export async function missingBody(
+  def: ResourceDef,
+  action: MissingAction,
+  resolver: Resolver,
+): Promise<WriteBody | undefined> {
   if (action.kind === 'report') return undefined;
   if (action.kind === 'archive') return { status: 'archived' };
   const f = fieldByName(def, action.field)!;
@@ -94,11 +119,22 @@ export async function missingBody(def: ResourceDef, action: MissingAction, resol
   if (f.lookup) {
     await resolver.load(f.lookup, [action.value]);
     const r = resolver.resolve(f.lookup, action.value);
-    if (!r.ok) throw new AssetbatchError('E_USAGE', `--missing set:${action.field}=${action.value}: ${r.message}`, { location: { field: f.name }, hint: 'Name a value the service has, as the list shows it.' });
+    if (!r.ok)
+      throw new AssetbatchError('E_USAGE', `--missing set:${action.field}=${action.value}: ${r.message}`, {
+        location: { field: f.name },
+        hint: 'Name a value the service has, as the list shows it.',
+      });
     value = r.entry.id;
   } else if (f.values) {
-    const v = f.values.find((x) => [x.value, x.label].some((t) => t.toLowerCase() === action.value.trim().toLowerCase()));
-    if (!v) throw new AssetbatchError('E_USAGE', `--missing set:${action.field}=${action.value}: not one of ${f.values.map((x) => x.label).join(', ')}`, { location: { field: f.name } });
+    const v = f.values.find((x) =>
+      [x.value, x.label].some((t) => t.toLowerCase() === action.value.trim().toLowerCase()),
+    );
+    if (!v)
+      throw new AssetbatchError(
+        'E_USAGE',
+        `--missing set:${action.field}=${action.value}: not one of ${f.values.map((x) => x.label).join(', ')}`,
+        { location: { field: f.name } },
+      );
     value = v.value;
   }
   setPath(body, f.name, value);
@@ -107,7 +143,8 @@ export async function missingBody(def: ResourceDef, action: MissingAction, resol
 
 /** What the report says a missing record is, or what was done to it. */
 function missingNote(action: MissingAction, status: string, dryRun: boolean): string {
-  if (action.kind === 'report') return 'in the service but not in the sheet; left as it is (--missing archive or set:FIELD=VALUE to change it)';
+  if (action.kind === 'report')
+    return 'in the service but not in the sheet; left as it is (--missing archive or set:FIELD=VALUE to change it)';
   const had = action.kind === 'archive' ? 'status archived' : `${action.field} ${action.value}`;
   const what = action.kind === 'archive' ? 'archived' : `${action.field} set to ${action.value}`;
   if (status === 'unchanged') return `in the service but not in the sheet; it already has ${had}`;
@@ -125,7 +162,10 @@ export interface MissingDeps {
 }
 
 /** A missing record's cells in the report: its key and its name, in their columns. */
-export function missingCells(deps: Pick<MissingDeps, 'headers' | 'keyColumn' | 'nameColumn'>, record: MissingRecord): string[] {
+export function missingCells(
+  deps: Pick<MissingDeps, 'headers' | 'keyColumn' | 'nameColumn'>,
+  record: MissingRecord,
+): string[] {
   const cells: string[] = deps.headers.map(() => '');
   if (deps.keyColumn !== undefined) cells[deps.keyColumn] = record.key;
   if (deps.nameColumn !== undefined && record.name !== undefined) cells[deps.nameColumn] = record.name;
@@ -138,9 +178,22 @@ export async function settleMissing(deps: MissingDeps, record: MissingRecord): P
   // Row 0: no row of the sheet (the report leaves its #row empty).
   const base = { row: 0, cells: missingCells(deps, record), warnings: [], key: record.key, id: record.id };
   const action = settings.sync!.missing;
-  if (!body) return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', settings.dryRun) };
+  if (!body)
+    return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', settings.dryRun) };
   const res = await writer.updateMerged(0, record.id, body, { dryRun: settings.dryRun });
-  if (res.status === 'failed') return { ...base, status: 'failed', issues: res.issues ?? [], note: 'in the service but not in the sheet' };
+  if (res.status === 'failed')
+    return {
+      ...base,
+      status: 'failed',
+      issues: res.issues ?? [],
+      note: 'in the service but not in the sheet',
+    };
   const status = res.unchanged || res.changes?.length === 0 ? 'unchanged' : 'updated';
-  return { ...base, status: 'missing', issues: [], note: missingNote(action, status, settings.dryRun), changes: settings.dryRun ? res.changes : undefined };
+  return {
+    ...base,
+    status: 'missing',
+    issues: [],
+    note: missingNote(action, status, settings.dryRun),
+    changes: settings.dryRun ? res.changes : undefined,
+  };
 }

@@ -10,7 +10,13 @@ import type { Connection } from '../connect.js';
 import { writeTarget } from '../config.js';
 import { AssetbatchError } from '../errors.js';
 import type { DateOrder } from '../map/coerce.js';
-import { customKeyLabel, headerMatcher, isKeyColumn, targetName, type ColumnMapping } from '../map/headers.js';
+import {
+  customKeyLabel,
+  headerMatcher,
+  isKeyColumn,
+  targetName,
+  type ColumnMapping,
+} from '../map/headers.js';
 import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
@@ -77,8 +83,18 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   const { def, mode, dryRun } = settings;
   const { probe, mapping, resolver } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
-  const selfRefCol = def.name === 'contract' && mode === 'create' ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract') : undefined;
-  const scanner = new Scanner(mapping, { dateOrder: settings.dateOrder, keyField: settings.keyField, trackKeys: ((!settings.allowDuplicates || selfRefCol !== undefined) && mode === 'create') || settings.sync !== undefined, selfRefIndex: selfRefCol?.index });
+  const selfRefCol =
+    def.name === 'contract' && mode === 'create'
+      ? mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'parent_contract')
+      : undefined;
+  const scanner = new Scanner(mapping, {
+    dateOrder: settings.dateOrder,
+    keyField: settings.keyField,
+    trackKeys:
+      ((!settings.allowDuplicates || selfRefCol !== undefined) && mode === 'create') ||
+      settings.sync !== undefined,
+    selfRefIndex: selfRefCol?.index,
+  });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
   // which are kept and checked first, and the rest is checked as it is read. Writes need
@@ -89,21 +105,41 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   const dateOrders = scanner.dateOrders(where, counted);
   // A date column whose first rows all read both ways: the rest of the sheet decides.
   if (!counted && scanner.unsettled().length > 0) {
-    const side = await openSheet(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow, isKnownHeader: headerMatcher(def) });
+    const side = await openSheet(settings.file, {
+      sheet: settings.sheet,
+      headerRow: probe.headerRow,
+      isKnownHeader: headerMatcher(def),
+    });
     for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
   }
   const blankRows = probe.stats.blankRows;
   if (scanner.rows === 0 && counted) {
-    throw new AssetbatchError('E_NO_ROWS', `has a header (row ${probe.headerRow}) but no data rows below it${blankRows ? ` (only ${blankRows} blank ${blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`, {
-      location: where,
-      hint: probe.sheet ? 'Is this the right sheet? Choose another with --sheet.' : undefined,
-    });
+    throw new AssetbatchError(
+      'E_NO_ROWS',
+      `has a header (row ${probe.headerRow}) but no data rows below it${blankRows ? ` (only ${blankRows} blank ${blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`,
+      {
+        location: where,
+        hint: probe.sheet ? 'Is this the right sheet? Choose another with --sheet.' : undefined,
+      },
+    );
   }
   for (const [kind, names] of scanner.names) await resolver.load(kind, names);
   scanner.collectNames = false;
   let placeholder = -1;
-  for (const [kind, keys] of settings.knownRefs ?? []) for (const name of keys) if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
-  return { scanner, ahead, counted, onePass, dateOrders, selfRefCol, where, nextRow, referenced: scanner.referenced() };
+  for (const [kind, keys] of settings.knownRefs ?? [])
+    for (const name of keys)
+      if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
+  return {
+    scanner,
+    ahead,
+    counted,
+    onePass,
+    dateOrders,
+    selfRefCol,
+    where,
+    nextRow,
+    referenced: scanner.referenced(),
+  };
 }
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
@@ -131,7 +167,10 @@ export interface PlannedRun {
 type RecordKey = (record: Record<string, unknown>) => string | undefined;
 
 /** A sync keyed on a custom field (--key custom:LABEL): the field's value in a record, as listed. */
-function customRecordKey(mapping: MappedInput['mapping'], keyField: string | undefined): RecordKey | undefined {
+function customRecordKey(
+  mapping: MappedInput['mapping'],
+  keyField: string | undefined,
+): RecordKey | undefined {
   const label = customKeyLabel(keyField);
   const t = label === undefined ? undefined : mapping.columns.find((c) => isKeyColumn(c, keyField))?.target;
   if (t?.kind !== 'custom') return undefined;
@@ -149,13 +188,37 @@ const updatesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onE
  * whole. Updates keep the records: a row is compared with its record as listed, so that
  * the cheaper of the list's pages or a lookup and a read a row is all they read.
  */
-async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft: number, keyOf: RecordKey | undefined) {
+async function existingRecords(
+  settings: RunSettings,
+  conn: Connection,
+  rowsLeft: number,
+  keyOf: RecordKey | undefined,
+) {
   if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
   const keep = updatesRecords(settings);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
-  const existing = await loadExistingKeys(conn.client, settings.def, settings.company, [settings.keyField], rowsLeft, { keepRecords: keep, readsPerRow: settings.mode === 'update' ? 2 : 1, whole: settings.sync !== undefined, keyOf: keyOf && ((r) => keyOf(r)) });
-  return { check: { strategy: existing.strategy, requests: existing.requests }, existing: existing.map, records: existing.records, existingComplete: existing.map !== undefined, existingSince: since, maxId: existing.maxId };
+  const existing = await loadExistingKeys(
+    conn.client,
+    settings.def,
+    settings.company,
+    [settings.keyField],
+    rowsLeft,
+    {
+      keepRecords: keep,
+      readsPerRow: settings.mode === 'update' ? 2 : 1,
+      whole: settings.sync !== undefined,
+      keyOf: keyOf && ((r) => keyOf(r)),
+    },
+  );
+  return {
+    check: { strategy: existing.strategy, requests: existing.requests },
+    existing: existing.map,
+    records: existing.records,
+    existingComplete: existing.map !== undefined,
+    existingSince: since,
+    maxId: existing.maxId,
+  };
 }
 
 /**
@@ -163,9 +226,24 @@ async function existingRecords(settings: RunSettings, conn: Connection, rowsLeft
  * longer has. Past --max-missing a real run stops here, before any write; a dry run says
  * that it would.
  */
-async function syncPlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, records: ReadonlyMap<number, Record<string, unknown>> | undefined, keyless: ReadonlySet<number>, keyOf: RecordKey | undefined) {
+async function syncPlan(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  records: ReadonlyMap<number, Record<string, unknown>> | undefined,
+  keyless: ReadonlySet<number>,
+  keyOf: RecordKey | undefined,
+) {
   const sync = settings.sync!;
-  const cov = coverage(settings.def, sync, settings.keyField!, records ?? new Map(), scan.scanner.firstRowOfKey, keyless, keyOf);
+  const cov = coverage(
+    settings.def,
+    sync,
+    settings.keyField!,
+    records ?? new Map(),
+    scan.scanner.firstRowOfKey,
+    keyless,
+    keyOf,
+  );
   const limit = missingLimit(sync, cov.inScope);
   const body = await missingBody(settings.def, sync.missing, input.resolver);
   if (cov.missing.length > limit && !settings.dryRun) throw tooManyMissing(settings, cov, limit);
@@ -173,7 +251,10 @@ async function syncPlan(settings: RunSettings, input: MappedInput, scan: Scanned
     key: settings.keyField!,
     matched: cov.matched,
     // An ID no record has is not created (a record's id is the service's): that row fails.
-    new: settings.keyField === 'id' ? 0 : Math.max(0, scan.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
+    new:
+      settings.keyField === 'id'
+        ? 0
+        : Math.max(0, scan.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
     keyless: { rows: scan.scanner.keyless, matched: cov.keylessMatched },
     inScope: cov.inScope,
     missing: cov.missing.length,
@@ -186,21 +267,43 @@ async function syncPlan(settings: RunSettings, input: MappedInput, scan: Scanned
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
 /** `keyless`: a sync's records that rows without a key match, by the memory (preview.ts). */
-export async function makePlan(settings: RunSettings, input: MappedInput, scan: ScannedSheet, conn: Connection, journaled: boolean, keyless: ReadonlySet<number> = new Set()): Promise<PlannedRun> {
+export async function makePlan(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  conn: Connection,
+  journaled: boolean,
+  keyless: ReadonlySet<number> = new Set(),
+): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
-  const { state, warnings: journalWarnings } = journaled ? await priorState(settings.journalPath, settings.resume, { file: settings.file, resource: def.name, company, baseUrl: conn.baseUrl, mode }) : { state: undefined, warnings: [] };
+  const { state, warnings: journalWarnings } = journaled
+    ? await priorState(settings.journalPath, settings.resume, {
+        file: settings.file,
+        resource: def.name,
+        company,
+        baseUrl: conn.baseUrl,
+        mode,
+      })
+    : { state: undefined, warnings: [] };
   const prior = state ? new PriorRuns(state) : undefined;
   const doneRows = prior?.doneRows ?? 0;
   const rows = scan.scanner.rows;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
   const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
-  const synced = settings.sync ? await syncPlan(settings, input, scan, known.records, keyless, keyOf) : undefined;
+  const synced = settings.sync
+    ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
+    : undefined;
   const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.
-  const mark = !dryRun && mode === 'create' && writes > 0 ? (known.maxId !== undefined ? { id: known.maxId, requests: 0 } : await highestId(conn.client, def, company)) : undefined;
+  const mark =
+    !dryRun && mode === 'create' && writes > 0
+      ? known.maxId !== undefined
+        ? { id: known.maxId, requests: 0 }
+        : await highestId(conn.client, def, company)
+      : undefined;
   const perRowChecks = known.check?.strategy === 'filtered calls' ? writes : 0;
   // An update reads the record before it writes (two requests a row), unless the list read it:
   // then a row costs its write, and an unchanged row nothing.
@@ -217,10 +320,24 @@ export async function makePlan(settings: RunSettings, input: MappedInput, scan: 
     blankRows: probe.stats.blankRows,
     headerRow: probe.headerRow,
     aboveHeader: probe.stats.skippedAboveHeader,
-    text: probe.format === 'xlsx' ? undefined : { encoding: probe.encoding ?? 'utf-8', encodingWhy: probe.encodingWhy, delimiter: probe.delimiter ?? ',', padded: probe.padded === true },
+    text:
+      probe.format === 'xlsx'
+        ? undefined
+        : {
+            encoding: probe.encoding ?? 'utf-8',
+            encodingWhy: probe.encodingWhy,
+            delimiter: probe.delimiter ?? ',',
+            padded: probe.padded === true,
+          },
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
     // A column with no header is still a column: say that its cells are not imported.
-    unmapped: mapping.unmapped.filter((u) => !u.header.startsWith('#')).map((u) => ({ header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header, suggestion: u.suggestion, why: u.why })),
+    unmapped: mapping.unmapped
+      .filter((u) => !u.header.startsWith('#'))
+      .map((u) => ({
+        header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header,
+        suggestion: u.suggestion,
+        why: u.why,
+      })),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
     lookups: [...resolver.plan],
@@ -237,5 +354,18 @@ export async function makePlan(settings: RunSettings, input: MappedInput, scan: 
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
   };
-  return { plan, journaled, state, prior, existing: known.existing, existingComplete: known.existingComplete, existingSince: known.existingSince, records: known.records, missing: synced?.missing, mark: mark?.id, plannedRequests, requestsPerRow: writes > 0 ? plannedRequests / writes : 0 };
+  return {
+    plan,
+    journaled,
+    state,
+    prior,
+    existing: known.existing,
+    existingComplete: known.existingComplete,
+    existingSince: known.existingSince,
+    records: known.records,
+    missing: synced?.missing,
+    mark: mark?.id,
+    plannedRequests,
+    requestsPerRow: writes > 0 ? plannedRequests / writes : 0,
+  };
 }

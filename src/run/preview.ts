@@ -23,23 +23,58 @@ type Compared = NonNullable<ImportPlan['compared']>;
 
 /** Whether the plan can count the writes by comparing rows with the listed records. */
 export function canCompareFirst(settings: RunSettings, scan: ScannedSheet, planned: PlannedRun): boolean {
-  return !settings.dryRun && (settings.mode === 'update' || settings.sync !== undefined) && planned.existingComplete && planned.records !== undefined && !settings.replace && !scan.selfRefCol;
+  return (
+    !settings.dryRun &&
+    (settings.mode === 'update' || settings.sync !== undefined) &&
+    planned.existingComplete &&
+    planned.records !== undefined &&
+    !settings.replace &&
+    !scan.selfRefCol
+  );
 }
 
 /** What a row's dry-run outcome says the run will do with it. */
-function tally(c: { create: number; update: number; unchanged: number; other: number }, outcome: RowOutcome): void {
+function tally(
+  c: { create: number; update: number; unchanged: number; other: number },
+  outcome: RowOutcome,
+): void {
   if (outcome.status === 'valid' && outcome.changes === undefined) c.create++;
-  else if ((outcome.status === 'valid' || outcome.status === 'conflict') && (outcome.changes?.length ?? 0) > 0) c.update++;
-  else if (outcome.status === 'unchanged' || (outcome.status === 'valid' && outcome.changes?.length === 0)) c.unchanged++;
+  else if (
+    (outcome.status === 'valid' || outcome.status === 'conflict') &&
+    (outcome.changes?.length ?? 0) > 0
+  )
+    c.update++;
+  else if (outcome.status === 'unchanged' || (outcome.status === 'valid' && outcome.changes?.length === 0))
+    c.unchanged++;
   else c.other++;
 }
 
 /** Each row compared with its listed record, as the run will compare it: the writes it will send. */
-export async function compareFirst(settings: RunSettings, input: MappedInput, scan: ScannedSheet, planned: PlannedRun, conn: Connection, files: RunFiles): Promise<Compared> {
+export async function compareFirst(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  planned: PlannedRun,
+  conn: Connection,
+  files: RunFiles,
+): Promise<Compared> {
   const dry: RunSettings = { ...settings, dryRun: true };
   const writer = rowWriter(dry, input, planned, conn, { memory: files.memory });
-  const rows = new RowOutcomes({ settings: dry, input, scan, planned, ctx: rowContext(dry, input, scan), writer, stop: new StopState(true), preview: true });
-  const source = await openSheet(settings.file, { sheet: settings.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(settings.def) });
+  const rows = new RowOutcomes({
+    settings: dry,
+    input,
+    scan,
+    planned,
+    ctx: rowContext(dry, input, scan),
+    writer,
+    stop: new StopState(true),
+    preview: true,
+  });
+  const source = await openSheet(settings.file, {
+    sheet: settings.sheet,
+    headerRow: input.probe.headerRow,
+    isKnownHeader: headerMatcher(settings.def),
+  });
   const c = { create: 0, update: 0, unchanged: 0, other: 0 };
   const turns = new Turns();
   try {
@@ -61,7 +96,12 @@ export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Conne
   const missingWrites = planned.missing?.body ? planned.missing.records.length : 0;
   const writes = c.create + c.update + missingWrites;
   const rowsLeft = Math.max(1, planned.plan.rows - (planned.prior?.doneRows ?? 0));
-  const plan: ImportPlan = { ...planned.plan, writes, compared: c, etaSeconds: Math.round(conn.client.limiter.estimateMs(writes) / 1000) };
+  const plan: ImportPlan = {
+    ...planned.plan,
+    writes,
+    compared: c,
+    etaSeconds: Math.round(conn.client.limiter.estimateMs(writes) / 1000),
+  };
   // The progress line's ETA spreads the writes over the rows left, as they are reached.
   return { ...planned, plan, plannedRequests: writes, requestsPerRow: writes / rowsLeft };
 }
@@ -71,12 +111,21 @@ export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Conne
  * values (the memory): those records are the sheet's, not missing. Read before the plan,
  * and only when the sheet has such rows.
  */
-export async function keylessMatches(settings: RunSettings, input: MappedInput, scan: ScannedSheet, memory: RunMemory | undefined): Promise<ReadonlySet<number>> {
+export async function keylessMatches(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  memory: RunMemory | undefined,
+): Promise<ReadonlySet<number>> {
   const ids = new Set<number>();
   if (!settings.sync || !memory || scan.scanner.keyless === 0) return ids;
   const ctx = rowContext(settings, input, scan);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
-  const source = await openSheet(settings.file, { sheet: settings.sheet, headerRow: input.probe.headerRow, isKnownHeader: headerMatcher(settings.def) });
+  const source = await openSheet(settings.file, {
+    sheet: settings.sheet,
+    headerRow: input.probe.headerRow,
+    isKnownHeader: headerMatcher(settings.def),
+  });
   const turns = new Turns();
   try {
     for await (const r of source.rows) {
@@ -84,7 +133,13 @@ export async function keylessMatches(settings: RunSettings, input: MappedInput, 
       if (turn) await turn;
       if (settings.hooks.signal?.aborted) throw interrupted();
       const prepared = prepareRow(ctx, r);
-      if (prepared.skip || prepared.issues.length > 0 || prepared.id !== undefined || rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)) continue;
+      if (
+        prepared.skip ||
+        prepared.issues.length > 0 ||
+        prepared.id !== undefined ||
+        rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)
+      )
+        continue;
       const made = memory.createdFrom(payloadHash(prepared.body));
       if (made) ids.add(made.id);
     }

@@ -23,12 +23,21 @@ export class RowReadNotes {
   /** The outcome with the reader's words about its row added to its warnings. */
   attach(out: RowOutcome): RowOutcome {
     // Most rows have neither notes nor warnings: nothing is made for them.
-    if (this.byRow.size === 0 && (this.nextWarning >= this.warnings.length || (this.warnings[this.nextWarning].row ?? 0) > out.row)) return out;
+    if (
+      this.byRow.size === 0 &&
+      (this.nextWarning >= this.warnings.length || (this.warnings[this.nextWarning].row ?? 0) > out.row)
+    )
+      return out;
     const extra: RowIssue[] = [];
     const notes = this.byRow.get(out.row);
     if (notes) {
       this.byRow.delete(out.row);
-      for (const n of notes) extra.push({ code: n.repaired ? 'W_ROW_REPAIRED' : 'W_READ', column: n.column, message: n.repaired ? `row shape repaired: ${n.message}` : n.message });
+      for (const n of notes)
+        extra.push({
+          code: n.repaired ? 'W_ROW_REPAIRED' : 'W_READ',
+          column: n.column,
+          message: n.repaired ? `row shape repaired: ${n.message}` : n.message,
+        });
       if (notes.some((n) => n.repaired)) this.repaired++;
     }
     while (this.nextWarning < this.warnings.length) {
@@ -36,7 +45,8 @@ export class RowReadNotes {
       if (w.row !== undefined && w.row > out.row) break;
       this.nextWarning++;
       // The row's own note says it already (the warning is the file's summary of that kind).
-      if (w.row === out.row && !notes?.some((n) => n.code === w.code)) extra.push({ code: 'W_READ', column: w.column, message: w.message });
+      if (w.row === out.row && !notes?.some((n) => n.code === w.code))
+        extra.push({ code: 'W_READ', column: w.column, message: w.message });
     }
     return extra.length ? { ...out, warnings: [...out.warnings, ...extra] } : out;
   }

@@ -17,7 +17,14 @@ export interface RunIdentity {
 
 /** Whether a journal was written by this same run (so resuming from it is right). */
 function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
-  return !!h && resolvePath(h.file) === resolvePath(run.file) && h.resource === run.resource && h.company === run.company && h.baseUrl === run.baseUrl && h.mode === run.mode;
+  return (
+    !!h &&
+    resolvePath(h.file) === resolvePath(run.file) &&
+    h.resource === run.resource &&
+    h.company === run.company &&
+    h.baseUrl === run.baseUrl &&
+    h.mode === run.mode
+  );
 }
 
 /** Rows a journal says were written, counted even when it is too damaged to load. */
@@ -25,7 +32,9 @@ function writtenRows(path: string): number {
   try {
     return loadJournal(path).attempts.filter((a) => a.state === 'done').length;
   } catch {
-    return readFileSync(path, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length;
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"t":"done"')).length;
   }
 }
 
@@ -36,13 +45,19 @@ async function setAside(path: string): Promise<string> {
 }
 
 /** The journal to resume from, if any, and what the plan should say about it. */
-export async function priorState(path: string, resume: boolean, run: RunIdentity): Promise<{ state?: JournalState; warnings: string[] }> {
+export async function priorState(
+  path: string,
+  resume: boolean,
+  run: RunIdentity,
+): Promise<{ state?: JournalState; warnings: string[] }> {
   if (!existsSync(path)) return { warnings: [] };
   if (!resume) {
     const written = writtenRows(path);
     const aside = await setAside(path);
     return {
-      warnings: [`--no-resume: the journal was moved to ${aside}${written ? `; it records ${written} rows written by earlier runs, which are sent again and may now exist twice (unless the existing-record check finds them)` : ''}`],
+      warnings: [
+        `--no-resume: the journal was moved to ${aside}${written ? `; it records ${written} rows written by earlier runs, which are sent again and may now exist twice (unless the existing-record check finds them)` : ''}`,
+      ],
     };
   }
   // Throws E_JOURNAL_DAMAGED: a journal we cannot read is never a reason to send rows again.
@@ -51,5 +66,9 @@ export async function priorState(path: string, resume: boolean, run: RunIdentity
   if (sameRun(state.header, run)) return { state, warnings: [] };
   const h = state.header;
   const aside = await setAside(path);
-  return { warnings: [`the journal ${path} was from another run (${h.resource} ${h.mode} of ${h.file} into ${h.baseUrl}, company ${h.company}); it was moved to ${aside}`] };
+  return {
+    warnings: [
+      `the journal ${path} was from another run (${h.resource} ${h.mode} of ${h.file} into ${h.baseUrl}, company ${h.company}); it was moved to ${aside}`,
+    ],
+  };
 }

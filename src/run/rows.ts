@@ -10,7 +10,13 @@ import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
 import type { LookupKind } from '../resources/fields.js';
 import type { RowWriter, UpdateResult } from '../send/writer.js';
-import { naturalKey, prepareRow, type PreparedRow, type RowContext, type RowIssue } from '../validate/validate.js';
+import {
+  naturalKey,
+  prepareRow,
+  type PreparedRow,
+  type RowContext,
+  type RowIssue,
+} from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
@@ -48,7 +54,9 @@ export class RowOutcomes {
   constructor(private readonly deps: RowsDeps) {
     if (deps.settings.mode === 'update' || deps.settings.sync) this.sameRecord = new SameRecordRows();
     const keyField = deps.settings.keyField;
-    this.keyIndex = keyField ? deps.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index : undefined;
+    this.keyIndex = keyField
+      ? deps.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index
+      : undefined;
     this.keyFieldId = customKeyFieldId(deps.input.mapping, keyField);
   }
 
@@ -70,19 +78,43 @@ export class RowOutcomes {
 
   /** The key as written, so that rows that stop early still say which record they were. */
   private keyTextOf(r: SheetRow): string | undefined {
-    return this.keyIndex !== undefined ? cellText(cellAt(this.deps.input.mapping, this.keyIndex, r.cells)).trim() || undefined : undefined;
+    return this.keyIndex !== undefined
+      ? cellText(cellAt(this.deps.input.mapping, this.keyIndex, r.cells)).trim() || undefined
+      : undefined;
   }
 
   private async afterParent(r: SheetRow, ref: string, parentRow: number): Promise<RowOutcome> {
     const base = { row: r.row, cells: r.cells, text: r.text, warnings: [], key: this.keyTextOf(r) };
     if (parentRow > r.row) {
       const message = `parent contract '${ref}' is on row ${parentRow}, below this row; put parent contracts above their children`;
-      return { ...base, status: 'invalid', issues: [{ code: 'E_LOOKUP_NOT_FOUND', column: this.deps.scan.selfRefCol!.header, field: 'parent_contract', message }] };
+      return {
+        ...base,
+        status: 'invalid',
+        issues: [
+          {
+            code: 'E_LOOKUP_NOT_FOUND',
+            column: this.deps.scan.selfRefCol!.header,
+            field: 'parent_contract',
+            message,
+          },
+        ],
+      };
     }
     const parent = await this.pending.get(parentRow);
     // A parent skipped because it already exists has an id; any other outcome left no record.
-    if (parent && !(['created', 'valid', 'updated'].includes(parent.status) || (parent.status === 'skipped' && parent.id !== undefined))) {
-      return { ...base, status: 'skipped', issues: [], note: `its parent contract '${ref}' (row ${parentRow}) was not created (${parent.status})` };
+    if (
+      parent &&
+      !(
+        ['created', 'valid', 'updated'].includes(parent.status) ||
+        (parent.status === 'skipped' && parent.id !== undefined)
+      )
+    ) {
+      return {
+        ...base,
+        status: 'skipped',
+        issues: [],
+        note: `its parent contract '${ref}' (row ${parentRow}) was not created (${parent.status})`,
+      };
     }
     return this.check(r);
   }
@@ -106,37 +138,75 @@ export class RowOutcomes {
     const { settings, ctx, writer, scan, stop } = this.deps;
     // Once stopped, the rows left are listed as they are read, not checked: a stop is quick
     // however many rows remain (a dry run's checks are all its work).
-    if (stop.stopped) return { ...stop.notSent({ row: r.row, cells: r.cells, text: r.text, warnings: [] }), key: this.keyTextOf(r) };
+    if (stop.stopped)
+      return {
+        ...stop.notSent({ row: r.row, cells: r.cells, text: r.text, warnings: [] }),
+        key: this.keyTextOf(r),
+      };
     const prepared = prepareRow(ctx, r);
-    const base = { row: r.row, cells: r.cells, text: r.text, warnings: prepared.warnings, key: this.keyTextOf(r) };
-    if (prepared.skip) return { ...base, status: 'skipped', id: prepared.id, issues: [], note: prepared.skip };
+    const base = {
+      row: r.row,
+      cells: r.cells,
+      text: r.text,
+      warnings: prepared.warnings,
+      key: this.keyTextOf(r),
+    };
+    if (prepared.skip)
+      return { ...base, status: 'skipped', id: prepared.id, issues: [], note: prepared.skip };
     const refNote = this.failedRef(r, prepared);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
     const key = rowKey(settings.def, prepared.body, settings.keyField, this.keyFieldId);
     if (key && !settings.allowDuplicates && settings.mode === 'create' && !settings.sync) {
       const first = scan.scanner.firstRowOf(key.value, r.row);
-      if (first !== undefined && first !== r.row) return { ...base, status: 'skipped', issues: [], note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")` };
+      if (first !== undefined && first !== r.row)
+        return {
+          ...base,
+          status: 'skipped',
+          issues: [],
+          note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")`,
+        };
     }
     // A sync's keyless row is matched by what the memory remembers of an earlier run of it.
-    const made = settings.sync && !key && prepared.id === undefined && prepared.issues.length === 0 ? writer.rememberedRecord(prepared.body) : undefined;
+    const made =
+      settings.sync && !key && prepared.id === undefined && prepared.issues.length === 0
+        ? writer.rememberedRecord(prepared.body)
+        : undefined;
     const same = this.sameRecordOutcome(made ? { ...prepared, id: made.id } : prepared, key, base);
     if (same) return same;
-    if (prepared.issues.length > 0) return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
-    if (made) return withNote(this.update({ ...prepared, id: made.id }, key, base), `no ${keyName(settings.keyField)}: matched to the record an earlier run of ${made.file} made from the same values on ${shownDate(made.at)} (id ${made.id})`);
+    if (prepared.issues.length > 0)
+      return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
+    if (made)
+      return withNote(
+        this.update({ ...prepared, id: made.id }, key, base),
+        `no ${keyName(settings.keyField)}: matched to the record an earlier run of ${made.file} made from the same values on ${shownDate(made.at)} (id ${made.id})`,
+      );
     // A row of a report fed back with --on-existing update carries its record's id.
     if (settings.mode === 'update' || prepared.id !== undefined) return this.update(prepared, key, base);
     // A sync's row whose key a record has (the list read before the run says so) updates it.
-    if (settings.sync && key && this.deps.planned.existing?.has(`${key.field}=${key.value}`)) return this.update(prepared, key, base);
+    if (settings.sync && key && this.deps.planned.existing?.has(`${key.field}=${key.value}`))
+      return this.update(prepared, key, base);
     const out = this.createOrPreview(r, prepared, base, key);
-    return settings.sync && !key ? withNote(out, `no ${keyName(settings.keyField)}, and no earlier run made a record from these values: ${settings.dryRun ? 'would be created' : 'created'}`, ['created', 'valid']) : out;
+    return settings.sync && !key
+      ? withNote(
+          out,
+          `no ${keyName(settings.keyField)}, and no earlier run made a record from these values: ${settings.dryRun ? 'would be created' : 'created'}`,
+          ['created', 'valid'],
+        )
+      : out;
   }
 
   /** A row with no record yet: created, or (a dry run) what a create would do. */
-  private createOrPreview(r: SheetRow, prepared: PreparedRow, base: Base, key: Key): RowOutcome | Promise<RowOutcome> {
+  private createOrPreview(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    key: Key,
+  ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
     if (!this.deps.settings.dryRun) return this.create(r, prepared, base, key);
     // The list read before the run answers without a request.
-    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);
+    if (writer.complete || !key)
+      return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);
     return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, prepared.body));
   }
 
@@ -145,41 +215,116 @@ export class RowOutcomes {
    * duplicate (skipped) when it sets the same values, invalid when it sets others.
    */
   private sameRecordOutcome(prepared: PreparedRow, key: Key, base: Base): RowOutcome | undefined {
-    const identity = prepared.id !== undefined ? `id=${prepared.id}` : key ? `${key.field}=${key.value}` : undefined;
+    const identity =
+      prepared.id !== undefined ? `id=${prepared.id}` : key ? `${key.field}=${key.value}` : undefined;
     if (!this.sameRecord || identity === undefined) return undefined;
     const valid = prepared.issues.length === 0;
-    const v = this.sameRecord.judge(identity, prepared.row, valid ? prepared.body : undefined, this.deps.settings.clearEmpty ? prepared.emptyFields : []);
+    const v = this.sameRecord.judge(
+      identity,
+      prepared.row,
+      valid ? prepared.body : undefined,
+      this.deps.settings.clearEmpty ? prepared.emptyFields : [],
+    );
     if (v.kind === 'first' || !valid) return undefined;
-    const same = prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
-    if (v.kind === 'duplicate') return { ...base, status: 'skipped', id: prepared.id, issues: [], key: key?.value, note: `duplicate of row ${v.row} (${same}, same values): sent once` };
+    const same =
+      prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
+    if (v.kind === 'duplicate')
+      return {
+        ...base,
+        status: 'skipped',
+        id: prepared.id,
+        issues: [],
+        key: key?.value,
+        note: `duplicate of row ${v.row} (${same}, same values): sent once`,
+      };
     const field = prepared.id !== undefined ? 'id' : key!.field;
-    const column = this.deps.input.mapping.columns.find((c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field)?.header;
-    const fields = v.kind === 'differs' ? v.fields.map((f) => this.deps.settings.def.fields.find((x) => x.name === f)?.label ?? f).join(', ') : '';
+    const column = this.deps.input.mapping.columns.find(
+      (c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field,
+    )?.header;
+    const fields =
+      v.kind === 'differs'
+        ? v.fields.map((f) => this.deps.settings.def.fields.find((x) => x.name === f)?.label ?? f).join(', ')
+        : '';
     const message =
       v.kind === 'first-invalid'
         ? `row ${v.row} names the same record (${same}) and is invalid: fix row ${v.row} or remove one of the two rows`
         : `row ${v.row} sets the same record to other values (${same}; ${fields} differ): keep one of the two rows`;
-    return { ...base, status: 'invalid', key: key?.value, issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }] };
+    return {
+      ...base,
+      status: 'invalid',
+      key: key?.value,
+      issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }],
+    };
   }
 
   /** `sent`: the body the row would be created with. */
-  private wouldCreate(r: SheetRow, base: Base, key: Key, existingId: number | undefined, sent: PreparedRow['body']): RowOutcome {
+  private wouldCreate(
+    r: SheetRow,
+    base: Base,
+    key: Key,
+    existingId: number | undefined,
+    sent: PreparedRow['body'],
+  ): RowOutcome {
     const { settings, input } = this.deps;
     if (existingId !== undefined) {
       const what = settings.onExisting;
-      if (what === 'update') return { ...base, status: 'valid', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be updated` };
-      if (what === 'error') return { ...base, status: 'invalid', id: existingId, issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${existingId})` }] };
-      return { ...base, status: 'skipped', id: existingId, issues: [], note: `already in the service (id ${existingId}); would be skipped` };
+      if (what === 'update')
+        return {
+          ...base,
+          status: 'valid',
+          id: existingId,
+          issues: [],
+          note: `already in the service (id ${existingId}); would be updated`,
+        };
+      if (what === 'error')
+        return {
+          ...base,
+          status: 'invalid',
+          id: existingId,
+          issues: [
+            {
+              code: 'E_DUPLICATE_ROW',
+              field: key?.field,
+              message: `already in the service (id ${existingId})`,
+            },
+          ],
+        };
+      return {
+        ...base,
+        status: 'skipped',
+        id: existingId,
+        issues: [],
+        note: `already in the service (id ${existingId}); would be skipped`,
+      };
     }
-    if (key && !this.deps.preview && (settings.def.name === 'contract' || settings.def.name === 'customer')) input.resolver.remember(settings.def.name, { id: -r.row, name: key.value });
-    return { row: base.row, cells: base.cells, text: base.text, warnings: base.warnings, status: 'valid', issues: NO_ISSUES, key: key?.value, sent };
+    if (key && !this.deps.preview && (settings.def.name === 'contract' || settings.def.name === 'customer'))
+      input.resolver.remember(settings.def.name, { id: -r.row, name: key.value });
+    return {
+      row: base.row,
+      cells: base.cells,
+      text: base.text,
+      warnings: base.warnings,
+      status: 'valid',
+      issues: NO_ISSUES,
+      key: key?.value,
+      sent,
+    };
   }
 
   /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */
   private thrown(e: unknown, base: Base & { key?: string; id?: number }): RowOutcome {
     this.deps.stop.stop(e);
     if (isInterruption(e)) return { ...this.deps.stop.notSent(base), key: base.key, id: base.id };
-    return { ...base, status: 'failed', issues: [{ code: isAssetbatchError(e) ? e.code : 'E_INTERNAL', message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}` }] };
+    return {
+      ...base,
+      status: 'failed',
+      issues: [
+        {
+          code: isAssetbatchError(e) ? e.code : 'E_INTERNAL',
+          message: `not sent: ${isAssetbatchError(e) ? e.message : String(e)}`,
+        },
+      ],
+    };
   }
 
   private async create(r: SheetRow, prepared: PreparedRow, base: Base, key: Key): Promise<RowOutcome> {
@@ -187,8 +332,16 @@ export class RowOutcomes {
     if (stop.stopped) return stop.notSent(base);
     try {
       const res = await writer.create(r.row, prepared.body, key);
-      if (res.status === 'created' && res.id !== undefined && key && settings.def.name !== 'asset') input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
-      return { ...base, status: res.status, id: res.id, issues: res.issues ?? [], note: res.note, key: key?.value };
+      if (res.status === 'created' && res.id !== undefined && key && settings.def.name !== 'asset')
+        input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
+      return {
+        ...base,
+        status: res.status,
+        id: res.id,
+        issues: res.issues ?? [],
+        note: res.note,
+        key: key?.value,
+      };
     } catch (e) {
       return this.thrown(e, { ...base, key: key?.value });
     }
@@ -198,11 +351,46 @@ export class RowOutcomes {
   private async recordOf(prepared: PreparedRow, key: Key, base: Base): Promise<number | RowOutcome> {
     const { settings, planned, writer } = this.deps;
     if (prepared.id !== undefined) return prepared.id;
-    if (!key) return { ...base, status: 'invalid', issues: [{ code: 'E_VALUE_REQUIRED', field: 'id', message: `needs an ID or a ${settings.keyField?.replace(/_/g, ' ')} to find the record` }] };
-    const found = planned.existingComplete ? (planned.existing?.get(`${key.field}=${key.value}`) ?? []).map((id) => ({ id })) : await writer.findByKey(key);
+    if (!key)
+      return {
+        ...base,
+        status: 'invalid',
+        issues: [
+          {
+            code: 'E_VALUE_REQUIRED',
+            field: 'id',
+            message: `needs an ID or a ${settings.keyField?.replace(/_/g, ' ')} to find the record`,
+          },
+        ],
+      };
+    const found = planned.existingComplete
+      ? (planned.existing?.get(`${key.field}=${key.value}`) ?? []).map((id) => ({ id }))
+      : await writer.findByKey(key);
     const what = `${key.field.replace(/_/g, ' ')} "${key.value}"`;
-    if (found.length === 0) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_NOT_FOUND', field: key.field, message: `no ${settings.def.label.toLowerCase()} with ${what} in company ${settings.company}` }] };
-    if (found.length > 1) return { ...base, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key.field, message: `${found.length} ${settings.def.plural} have ${what} (ids ${found.map((f) => f.id).join(', ')}); add an ID column` }] };
+    if (found.length === 0)
+      return {
+        ...base,
+        status: 'failed',
+        issues: [
+          {
+            code: 'E_LOOKUP_NOT_FOUND',
+            field: key.field,
+            message: `no ${settings.def.label.toLowerCase()} with ${what} in company ${settings.company}`,
+          },
+        ],
+      };
+    if (found.length > 1)
+      return {
+        ...base,
+        status: 'failed',
+        issues: [
+          {
+            code: 'E_LOOKUP_AMBIGUOUS',
+            field: key.field,
+            message: `${found.length} ${settings.def.plural} have ${what} (ids ${found.map((f) => f.id).join(', ')}); add an ID column`,
+          },
+        ],
+      };
     return found[0].id;
   }
 
@@ -213,13 +401,27 @@ export class RowOutcomes {
     if (typeof id !== 'number') return id;
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
-      const res = await writer.updateMerged(prepared.row, id, prepared.body, { clearEmpty: settings.clearEmpty ? prepared.emptyFields : [], replace: settings.replace, dryRun: settings.dryRun });
+      const res = await writer.updateMerged(prepared.row, id, prepared.body, {
+        clearEmpty: settings.clearEmpty ? prepared.emptyFields : [],
+        replace: settings.replace,
+        dryRun: settings.dryRun,
+      });
       const failed = res.invalid ? 'invalid' : 'failed';
-      if (res.status !== 'failed' && res.conflicts?.length) return conflictOutcome(base, id, res, settings.dryRun);
+      if (res.status !== 'failed' && res.conflicts?.length)
+        return conflictOutcome(base, id, res, settings.dryRun);
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
       const unchanged = settings.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
-      if (settings.dryRun) return { ...base, status: status ?? 'valid', id, issues: res.issues ?? [], changes: res.changes, sent: res.sent, note: res.note };
+      if (settings.dryRun)
+        return {
+          ...base,
+          status: status ?? 'valid',
+          id,
+          issues: res.issues ?? [],
+          changes: res.changes,
+          sent: res.sent,
+          note: res.note,
+        };
       return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note: res.note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
@@ -228,14 +430,22 @@ export class RowOutcomes {
 }
 
 /** The custom field a sync is keyed on (--key custom:LABEL): its id, from the sheet's column. */
-export function customKeyFieldId(mapping: MappedInput['mapping'], keyField: string | undefined): number | undefined {
+export function customKeyFieldId(
+  mapping: MappedInput['mapping'],
+  keyField: string | undefined,
+): number | undefined {
   if (customKeyLabel(keyField) === undefined) return undefined;
   const t = mapping.columns.find((c) => isKeyColumn(c, keyField))?.target;
   return t?.kind === 'custom' ? t.fieldId : undefined;
 }
 
 /** A row's key: its key field's value, or (a custom field key) that field's among the template's values. */
-export function rowKey(def: RunSettings['def'], body: PreparedRow['body'], keyField: string | undefined, keyFieldId: number | undefined): Key {
+export function rowKey(
+  def: RunSettings['def'],
+  body: PreparedRow['body'],
+  keyField: string | undefined,
+  keyFieldId: number | undefined,
+): Key {
   if (keyFieldId === undefined) return naturalKey(def, body, keyField);
   const tpl = body.template as { fields?: { id: number; value: unknown }[] } | undefined;
   const v = tpl?.fields?.find((f) => f.id === keyFieldId)?.value;
@@ -243,20 +453,42 @@ export function rowKey(def: RunSettings['def'], body: PreparedRow['body'], keyFi
   return text ? { field: keyField!, value: text } : undefined;
 }
 
-const keyName = (field: string | undefined) => (field === 'id' ? 'ID' : (customKeyLabel(field) ?? (field ?? 'key').replace(/_/g, ' ')));
+const keyName = (field: string | undefined) =>
+  field === 'id' ? 'ID' : (customKeyLabel(field) ?? (field ?? 'key').replace(/_/g, ' '));
 
 /** The outcome with a word on how its row was matched, before any note of its own. */
-function withNote(out: RowOutcome | Promise<RowOutcome>, how: string, only?: readonly RowOutcome['status'][]): RowOutcome | Promise<RowOutcome> {
-  const add = (o: RowOutcome): RowOutcome => ((only && !only.includes(o.status)) || (['not sent', 'failed'].includes(o.status) && o.issues.length > 0) ? o : { ...o, note: o.note ? `${how}; ${o.note}` : how });
+function withNote(
+  out: RowOutcome | Promise<RowOutcome>,
+  how: string,
+  only?: readonly RowOutcome['status'][],
+): RowOutcome | Promise<RowOutcome> {
+  const add = (o: RowOutcome): RowOutcome =>
+    (only && !only.includes(o.status)) || (['not sent', 'failed'].includes(o.status) && o.issues.length > 0)
+      ? o
+      : { ...o, note: o.note ? `${how}; ${o.note}` : how };
   return out instanceof Promise ? out.then(add) : add(out);
 }
 
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const shown = (v: unknown) =>
+  v === null || v === undefined || v === ''
+    ? '(empty)'
+    : typeof v === 'object'
+      ? JSON.stringify(v)
+      : String(v);
 
 /** A row with fields both the sheet and the service changed since the last run: both values, and what was written. */
 function conflictOutcome(base: Base, id: number, res: UpdateResult, dryRun: boolean): RowOutcome {
-  const both = res.conflicts!.map((c) => `${c.field}: sheet ${shown(c.sheet)}, service ${shown(c.service)} (last sent ${shown(c.last)})`).join('; ');
-  const written = res.status === 'updated' ? `; its other changes were written` : dryRun && res.changes?.length ? '; its other changes would be written' : '';
+  const both = res
+    .conflicts!.map(
+      (c) => `${c.field}: sheet ${shown(c.sheet)}, service ${shown(c.service)} (last sent ${shown(c.last)})`,
+    )
+    .join('; ');
+  const written =
+    res.status === 'updated'
+      ? `; its other changes were written`
+      : dryRun && res.changes?.length
+        ? '; its other changes would be written'
+        : '';
   const note = `changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): ${both}${written}`;
   return { ...base, status: 'conflict', id, issues: [], changes: dryRun ? res.changes : undefined, note };
 }

@@ -66,7 +66,15 @@ export class RunFile {
   }
 
   private write(figures: Pick<RunFileState, 'done' | 'total' | 'etaMs' | 'ended'>): void {
-    const state: RunFileState = { v: 1, mode: this.mode, pid: process.pid, started: this.started, at: new Date().toISOString(), about: this.about, ...figures };
+    const state: RunFileState = {
+      v: 1,
+      mode: this.mode,
+      pid: process.pid,
+      started: this.started,
+      at: new Date().toISOString(),
+      about: this.about,
+      ...figures,
+    };
     const part = `${this.path}.${process.pid}.part`;
     try {
       writeFileSync(part, JSON.stringify(state) + '\n');

@@ -9,7 +9,10 @@ function stable(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${stable(x)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => `${JSON.stringify(k)}:${stable(x)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
@@ -33,7 +36,12 @@ export class SameRecordRows {
    * The verdict on a row that names `identity` (e.g. `serial_number=SN-1`, `id=17`), given
    * the values it would send (undefined: the row is invalid) and the fields it would empty.
    */
-  judge(identity: string, row: number, body: WriteBody | undefined, emptied: readonly string[]): SameRecordVerdict {
+  judge(
+    identity: string,
+    row: number,
+    body: WriteBody | undefined,
+    emptied: readonly string[],
+  ): SameRecordVerdict {
     const values = body ? valuesOf(body, emptied) : undefined;
     const first = this.seen.get(identity);
     if (!first) {
@@ -42,8 +50,12 @@ export class SameRecordRows {
     }
     if (!first.values) return { kind: 'first-invalid', row: first.row };
     if (!values) return { kind: 'first' };
-    const fields = [...new Set([...first.values.keys(), ...values.keys()])].filter((f) => first.values!.get(f) !== values.get(f));
-    return fields.length === 0 ? { kind: 'duplicate', row: first.row } : { kind: 'differs', row: first.row, fields };
+    const fields = [...new Set([...first.values.keys(), ...values.keys()])].filter(
+      (f) => first.values!.get(f) !== values.get(f),
+    );
+    return fields.length === 0
+      ? { kind: 'duplicate', row: first.row }
+      : { kind: 'differs', row: first.row, fields };
   }
 }
 

@@ -40,7 +40,11 @@ export interface ScanWhere {
 
 /** The columns that hold names to look up, with the list each name is looked up in. */
 export function lookupColumns(mapping: Mapping): { index: number; kind: LookupKind }[] {
-  return mapping.columns.flatMap((c) => (c.target.kind === 'field' && c.target.field.type === 'lookup' ? [{ index: c.index, kind: c.target.field.lookup! }] : []));
+  return mapping.columns.flatMap((c) =>
+    c.target.kind === 'field' && c.target.field.type === 'lookup'
+      ? [{ index: c.index, kind: c.target.field.lookup! }]
+      : [],
+  );
 }
 
 export class Scanner {
@@ -71,10 +75,17 @@ export class Scanner {
   ) {
     this.dateCols = opts.dateOrder
       ? []
-      : mapping.columns.filter((c) => (c.target.kind === 'field' && c.target.field.type === 'date') || (c.target.kind === 'custom' && c.target.dataType === 'date'));
+      : mapping.columns.filter(
+          (c) =>
+            (c.target.kind === 'field' && c.target.field.type === 'date') ||
+            (c.target.kind === 'custom' && c.target.dataType === 'date'),
+        );
     this.lookupCols = lookupColumns(mapping);
     this.translation = mapping;
-    const keyCol = opts.keyField && opts.trackKeys ? mapping.columns.find((c) => isKeyColumn(c, opts.keyField)) : undefined;
+    const keyCol =
+      opts.keyField && opts.trackKeys
+        ? mapping.columns.find((c) => isKeyColumn(c, opts.keyField))
+        : undefined;
     this.keyIndex = keyCol?.index;
   }
 
@@ -109,7 +120,9 @@ export class Scanner {
     }
     this.rows++;
     for (const c of this.dateCols) {
-      const cell = this.translation.built?.has(c.index) ? cellAt(this.translation, c.index, r.cells) : r.cells[c.index];
+      const cell = this.translation.built?.has(c.index)
+        ? cellAt(this.translation, c.index, r.cells)
+        : r.cells[c.index];
       if (typeof cell === 'string') this.dateEvidence(c.index, cell, r.row);
     }
     if (this.collectNames) {
@@ -187,18 +200,26 @@ export class Scanner {
       if (!e) continue;
       const location = { file: where.file, sheet: where.sheet, column: c.header };
       if (e.dmy && e.mdy) {
-        throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" mixes day-first dates (row ${e.dmy}) and month-first dates (row ${e.mdy})`, {
-          location,
-          hint: 'Fix the odd ones, or give --date-format dd/MM/yyyy (or MM/dd/yyyy) and the others will be reported row by row.',
-        });
+        throw new AssetbatchError(
+          'E_DATE_AMBIGUOUS',
+          `column "${c.header}" mixes day-first dates (row ${e.dmy}) and month-first dates (row ${e.mdy})`,
+          {
+            location,
+            hint: 'Fix the odd ones, or give --date-format dd/MM/yyyy (or MM/dd/yyyy) and the others will be reported row by row.',
+          },
+        );
       }
       if (e.dmy) out.set(c.index, 'DMY');
       else if (e.mdy) out.set(c.index, 'MDY');
       else if (e.both && complete) {
-        throw new AssetbatchError('E_DATE_AMBIGUOUS', `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`, {
-          location,
-          hint: 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).',
-        });
+        throw new AssetbatchError(
+          'E_DATE_AMBIGUOUS',
+          `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`,
+          {
+            location,
+            hint: 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).',
+          },
+        );
       }
     }
     return out;
@@ -216,7 +237,11 @@ export class Scanner {
 }
 
 /** The date orders of a whole sheet, read for its date columns alone. */
-export async function scanDateOrders(rows: AsyncIterable<SheetRow>, mapping: Mapping, where: ScanWhere): Promise<Map<number, DateOrder | undefined>> {
+export async function scanDateOrders(
+  rows: AsyncIterable<SheetRow>,
+  mapping: Mapping,
+  where: ScanWhere,
+): Promise<Map<number, DateOrder | undefined>> {
   const scanner = new Scanner(mapping, { trackKeys: false });
   scanner.collectNames = false;
   const turns = new Turns();

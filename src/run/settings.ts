@@ -85,10 +85,18 @@ export interface SyncSettings {
 /** Resolve the resource named on the command line to a writable one. */
 export function writableResource(name: string, mode: WriteMode): ResourceDef {
   const def = findResource(name);
-  const allowed = mode === 'create' ? ['asset', 'contract', 'customer'] : ['asset', 'contract', 'customer', 'asset-owner'];
+  const allowed =
+    mode === 'create' ? ['asset', 'contract', 'customer'] : ['asset', 'contract', 'customer', 'asset-owner'];
   if (!def || !allowed.includes(def.name)) {
-    const extra = def?.name === 'asset-owner' && mode === 'create' ? ' (asset owners cannot be created through the API; `assetbatch update` changes existing ones)' : '';
-    throw new AssetbatchError('E_USAGE', `cannot ${mode === 'create' ? 'import' : 'update'} "${name}"${extra}`, { hint: `Choose one of: ${allowed.join(', ')}` });
+    const extra =
+      def?.name === 'asset-owner' && mode === 'create'
+        ? ' (asset owners cannot be created through the API; `assetbatch update` changes existing ones)'
+        : '';
+    throw new AssetbatchError(
+      'E_USAGE',
+      `cannot ${mode === 'create' ? 'import' : 'update'} "${name}"${extra}`,
+      { hint: `Choose one of: ${allowed.join(', ')}` },
+    );
   }
   return def;
 }
@@ -103,21 +111,39 @@ export function journalPathFor(reportPath: string): string {
 
 /** The report (and its journal) must never overwrite the input or land on a folder. */
 export async function checkReportPath(input: string, report: string): Promise<void> {
-  if (resolvePath(report) === resolvePath(input) || resolvePath(journalPathFor(report)) === resolvePath(input)) {
-    throw new AssetbatchError('E_USAGE', `the report would overwrite the input file`, { location: { file: input }, hint: 'Give --report another file name, e.g. report.csv.' });
+  if (
+    resolvePath(report) === resolvePath(input) ||
+    resolvePath(journalPathFor(report)) === resolvePath(input)
+  ) {
+    throw new AssetbatchError('E_USAGE', `the report would overwrite the input file`, {
+      location: { file: input },
+      hint: 'Give --report another file name, e.g. report.csv.',
+    });
   }
   const st = await stat(report).catch(() => undefined);
   if (st?.isDirectory()) {
-    throw new AssetbatchError('E_USAGE', `--report ${report} is a folder`, { hint: `Give a file name ending in .csv, .xlsx or .json, e.g. ${join(report, 'report.csv')}` });
+    throw new AssetbatchError('E_USAGE', `--report ${report} is a folder`, {
+      hint: `Give a file name ending in .csv, .xlsx or .json, e.g. ${join(report, 'report.csv')}`,
+    });
   }
 }
 
-async function mappingOf(options: ImportOptions, def: ResourceDef): Promise<{ mappingPath?: string; mappingFile?: MappingFile }> {
-  if (options.preset && options.mappingPath) throw new AssetbatchError('E_USAGE', 'give --preset or --mapping, not both', { hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.' });
+async function mappingOf(
+  options: ImportOptions,
+  def: ResourceDef,
+): Promise<{ mappingPath?: string; mappingFile?: MappingFile }> {
+  if (options.preset && options.mappingPath)
+    throw new AssetbatchError('E_USAGE', 'give --preset or --mapping, not both', {
+      hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.',
+    });
   const mappingPath = options.mappingPath ?? (options.preset ? presetPath(options.preset) : undefined);
   const mappingFile = options.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
   if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
-    throw new AssetbatchError('E_MAPPING_FILE', `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`, { location: { file: mappingPath } });
+    throw new AssetbatchError(
+      'E_MAPPING_FILE',
+      `mapping file is for "${mappingFile.resource}", but this import is for ${def.plural}`,
+      { location: { file: mappingPath } },
+    );
   }
   return { mappingPath, mappingFile };
 }
@@ -129,18 +155,27 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
   const dateFormat = options.dateFormat ?? mappingFile?.dateFormat;
   const dateOrder = dateOrderFromFormat(dateFormat);
   if (dateFormat && !dateOrder && !/^y+[-/.]?M+[-/.]?d+$/i.test(dateFormat)) {
-    throw new AssetbatchError('E_USAGE', `--date-format "${dateFormat}" is not a form I know`, { hint: 'Use dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd.' });
+    throw new AssetbatchError('E_USAGE', `--date-format "${dateFormat}" is not a form I know`, {
+      hint: 'Use dd/MM/yyyy, MM/dd/yyyy or yyyy-MM-dd.',
+    });
   }
   const uniqueField = options.uniqueField ?? mappingFile?.uniqueField;
   const reportPath = options.reportPath ?? defaultReportPath(options.file);
   const sync = options.sync ? syncSettings(def, options) : undefined;
-  const keyField = sync?.key ?? (def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0]);
+  const keyField =
+    sync?.key ?? (def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0]);
   return Object.freeze({
     file: options.file,
     connection: options.connection,
     connectionOverride: options.connectionOverride,
     sandboxOptions: options.sandboxOptions,
-    hooks: { logger: options.logger, onRow: options.onRow, onProgress: options.onProgress, onWait: options.onWait, signal: options.signal },
+    hooks: {
+      logger: options.logger,
+      onRow: options.onRow,
+      onProgress: options.onProgress,
+      onWait: options.onWait,
+      signal: options.signal,
+    },
     onExisting: options.onExisting ?? 'skip',
     allowDuplicates: options.allowDuplicates === true,
     replace: options.replace === true,
@@ -174,10 +209,18 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
 
 /** A field named on the command line: its service name or its label, as a person writes it. */
 function fieldNamed(def: ResourceDef, name: string, flag: string): FieldDef {
-  const want = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  const f = def.fields.find((x) => x.name === want || x.name === `${want}.id` || x.label.toLowerCase().replace(/[\s-]+/g, '_') === want);
+  const want = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const f = def.fields.find(
+    (x) =>
+      x.name === want || x.name === `${want}.id` || x.label.toLowerCase().replace(/[\s-]+/g, '_') === want,
+  );
   if (f) return f;
-  throw new AssetbatchError('E_USAGE', `${flag}: ${def.plural} have no field "${name}"`, { hint: `Name a field as docs/fields.md lists it, e.g. ${def.naturalKey?.[0] ?? 'name'}.` });
+  throw new AssetbatchError('E_USAGE', `${flag}: ${def.plural} have no field "${name}"`, {
+    hint: `Name a field as docs/fields.md lists it, e.g. ${def.naturalKey?.[0] ?? 'name'}.`,
+  });
 }
 
 /**
@@ -189,7 +232,10 @@ function customKey(def: ResourceDef, key: string | undefined): string | undefine
   if (!k) return undefined;
   if (/^custom:/i.test(k)) return `custom:${k.slice('custom:'.length).trim()}`;
   const want = k.toLowerCase().replace(/[\s-]+/g, '_');
-  const standard = def.fields.some((x) => x.name === want || x.name === `${want}.id` || x.label.toLowerCase().replace(/[\s-]+/g, '_') === want);
+  const standard = def.fields.some(
+    (x) =>
+      x.name === want || x.name === `${want}.id` || x.label.toLowerCase().replace(/[\s-]+/g, '_') === want,
+  );
   return standard || want === 'id' ? undefined : `custom:${k}`;
 }
 
@@ -199,20 +245,34 @@ function syncSettings(def: ResourceDef, options: ImportOptions): SyncSettings {
   // An export's ID column: each row is its record's (a row without an ID is matched as a keyless row).
   const byId = syncOptions.key?.trim().toLowerCase() === 'id';
   const custom = customKey(def, syncOptions.key);
-  const key = syncOptions.key === undefined || byId || custom ? undefined : fieldNamed(def, syncOptions.key, '--key');
+  const key =
+    syncOptions.key === undefined || byId || custom ? undefined : fieldNamed(def, syncOptions.key, '--key');
   if (key) {
     if (key.type !== 'text' || key.name.includes('.')) {
-      throw new AssetbatchError('E_USAGE', `--key ${syncOptions.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`, { hint: 'Use serial_number, name, asset_tag or number.' });
+      throw new AssetbatchError(
+        'E_USAGE',
+        `--key ${syncOptions.key}: rows are matched on a text field of the record (${key.name} is a ${key.type})`,
+        { hint: 'Use serial_number, name, asset_tag or number.' },
+      );
     }
   }
   const missing = syncOptions.missing ?? { kind: 'report' };
   if (missing.kind === 'archive' && def.name !== 'contract') {
-    throw new AssetbatchError('E_USAGE', `--missing archive applies to contracts (their status); ${def.plural} have no archived state`, { hint: 'Use --missing set:FIELD=VALUE, e.g. set:asset_usage_status=Retired.' });
+    throw new AssetbatchError(
+      'E_USAGE',
+      `--missing archive applies to contracts (their status); ${def.plural} have no archived state`,
+      { hint: 'Use --missing set:FIELD=VALUE, e.g. set:asset_usage_status=Retired.' },
+    );
   }
-  const set = missing.kind === 'set' ? { ...missing, field: fieldNamed(def, missing.field, '--missing set:').name } : missing;
+  const set =
+    missing.kind === 'set'
+      ? { ...missing, field: fieldNamed(def, missing.field, '--missing set:').name }
+      : missing;
   return Object.freeze({
     key: byId ? 'id' : (custom ?? key?.name),
-    scope: syncOptions.scope ? { field: fieldNamed(def, syncOptions.scope.field, '--scope'), value: syncOptions.scope.value } : undefined,
+    scope: syncOptions.scope
+      ? { field: fieldNamed(def, syncOptions.scope.field, '--scope'), value: syncOptions.scope.value }
+      : undefined,
     missing: set,
     maxMissing: syncOptions.maxMissing ?? { percent: 5 },
     preferSheet: syncOptions.prefer === 'sheet',

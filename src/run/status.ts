@@ -48,7 +48,11 @@ function journalFor(given: string): string {
   // The report as it grows (<report>.<pid>.part) stands for the report.
   const file = given.replace(/\.\d+\.part$/, '');
   if (/\.journal\.ndjson$/i.test(file)) return file;
-  if (/\.report\.(csv|xlsx|json)$/i.test(file) || (/\.(csv|xlsx|json)$/i.test(file) && existsSync(journalPathFor(file)))) return journalPathFor(file);
+  if (
+    /\.report\.(csv|xlsx|json)$/i.test(file) ||
+    (/\.(csv|xlsx|json)$/i.test(file) && existsSync(journalPathFor(file)))
+  )
+    return journalPathFor(file);
   return journalPathFor(defaultReportPath(file));
 }
 
@@ -108,7 +112,11 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     counts.failed = ended.counts.failed;
     counts.inFlight = 0;
   }
-  const left = ended ? ended.counts['not sent'] : rows === undefined ? undefined : Math.max(0, rows - counts.created - counts.updated - counts.failed);
+  const left = ended
+    ? ended.counts['not sent']
+    : rows === undefined
+      ? undefined
+      : Math.max(0, rows - counts.created - counts.updated - counts.failed);
   return {
     journal,
     state: holder.alive ? 'running' : ended && !ended.stopped ? 'finished' : 'stopped',
@@ -164,18 +172,28 @@ function runEtaSeconds(run: ReturnType<typeof readRunFile>, now: number): number
 }
 
 /** A workbook's runs, one a sheet (`<workbook>.<sheet>.report.journal.ndjson`), in the order they started; undefined for no workbook. */
-async function workbookStatus(file: string, now: number): Promise<(RunStatus & { sheet: string })[] | undefined> {
+async function workbookStatus(
+  file: string,
+  now: number,
+): Promise<(RunStatus & { sheet: string })[] | undefined> {
   if (existsSync(journalFor(file))) return undefined;
   const base = basename(file);
   const suffix = '.report.journal.ndjson';
   let names: string[];
   try {
-    names = readdirSync(dirname(file)).filter((n) => n.startsWith(`${base}.`) && n.endsWith(suffix) && n.length > base.length + 1 + suffix.length);
+    names = readdirSync(dirname(file)).filter(
+      (n) => n.startsWith(`${base}.`) && n.endsWith(suffix) && n.length > base.length + 1 + suffix.length,
+    );
   } catch {
     return undefined;
   }
   if (names.length === 0) return undefined;
-  const sheets = await Promise.all(names.map(async (n) => ({ ...(await runStatus(join(dirname(file), n), now)), sheet: n.slice(base.length + 1, -suffix.length) })));
+  const sheets = await Promise.all(
+    names.map(async (n) => ({
+      ...(await runStatus(join(dirname(file), n), now)),
+      sheet: n.slice(base.length + 1, -suffix.length),
+    })),
+  );
   return sheets.sort((a, b) => (a.lastActivity ?? '').localeCompare(b.lastActivity ?? ''));
 }
 

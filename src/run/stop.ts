@@ -15,14 +15,30 @@ export class StopState {
   constructor(private readonly dryRun = false) {}
   stop(e: unknown): void {
     if (this.stopped) return;
-    this.stopped = isAssetbatchError(e) ? { code: e.code, message: e.describe() } : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
+    this.stopped = isAssetbatchError(e)
+      ? { code: e.code, message: e.describe() }
+      : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
   }
   /** A row the run stopped before sending (or checking): listed, with why. */
   notSent(base: Base): RowOutcome {
-    return { ...base, status: 'not sent', issues: [{ code: 'E_INTERRUPTED', message: `${this.dryRun ? 'not checked' : 'not sent'}: ${this.stopped?.message ?? 'interrupted'}` }] };
+    return {
+      ...base,
+      status: 'not sent',
+      issues: [
+        {
+          code: 'E_INTERRUPTED',
+          message: `${this.dryRun ? 'not checked' : 'not sent'}: ${this.stopped?.message ?? 'interrupted'}`,
+        },
+      ],
+    };
   }
 }
 
 /** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
 export const interrupted = (dryRun = false): AssetbatchError =>
-  new AssetbatchError('E_INTERRUPTED', dryRun ? 'interrupted before every row was checked' : 'interrupted; rows not yet sent were not sent (run the same command again to resume)');
+  new AssetbatchError(
+    'E_INTERRUPTED',
+    dryRun
+      ? 'interrupted before every row was checked'
+      : 'interrupted; rows not yet sent were not sent (run the same command again to resume)',
+  );

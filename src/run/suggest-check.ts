@@ -39,7 +39,8 @@ function headerCloseness(header: string, def: ResourceDef, f: FieldDef): number 
 function columnFor(c: SuggestionCheck, f: FieldDef): string | undefined {
   const fits = c.mapping.unmapped.flatMap((u) => {
     const values = c.rows.map((r) => r[u.index] ?? null).filter((v) => !isEmptyCell(v));
-    if (!u.header.trim() || values.length === 0 || (fitOf({ kind: 'field', field: f }, values) ?? 0) < 0.9) return [];
+    if (!u.header.trim() || values.length === 0 || (fitOf({ kind: 'field', field: f }, values) ?? 0) < 0.9)
+      return [];
     const distinct = new Set(values.map((v) => cellText(v).trim())).size / values.length;
     if (f.name === 'name' && distinct < 0.5) return [];
     return [{ header: u.header, score: headerCloseness(u.header, c.def, f) + distinct / 10 }];
@@ -58,10 +59,16 @@ function missingField(c: SuggestionCheck, f: FieldDef): string {
 }
 
 function unresolvedValues(header: string, values: readonly Unresolved[]): string {
-  const shown = values.slice(0, 5).map((v) => `"${v.from}"`).join(', ') + (values.length > 5 ? ` and ${values.length - 5} more` : '');
+  const shown =
+    values
+      .slice(0, 5)
+      .map((v) => `"${v.from}"`)
+      .join(', ') + (values.length > 5 ? ` and ${values.length - 5} more` : '');
   // The example proposes the match to check, where there is one.
   const first = values.find((v) => v.to !== undefined) ?? values[0];
-  const example = JSON.stringify({ [header]: { [first.from]: first.to ?? "<a name of the service's list>" } });
+  const example = JSON.stringify({
+    [header]: { [first.from]: first.to ?? "<a name of the service's list>" },
+  });
   const them = values.length === 1 ? 'it' : 'them';
   const what = first.to === undefined ? example : `${example}, if that match is right`;
   return `missing: column "${header}" has ${values.length === 1 ? 'a value' : `${values.length} values`} the service's list lacks and no value table covers (${shown}): those rows would fail. Fix: add ${them} to "values" (${what}), or to the service's list`;
@@ -74,10 +81,18 @@ function unresolvedValues(header: string, values: readonly Unresolved[]): string
  */
 function templateFor(c: SuggestionCheck, f: FieldDef): string | undefined {
   if (c.def.name !== 'asset' || f.name !== 'name') return undefined;
-  const column = (field: string) => c.mapping.columns.find((m) => m.target.kind === 'field' && m.target.field.name === field && !c.mapping.built?.has(m.index))?.header;
+  const column = (field: string) =>
+    c.mapping.columns.find(
+      (m) => m.target.kind === 'field' && m.target.field.name === field && !c.mapping.built?.has(m.index),
+    )?.header;
   // Braces in a header are written twice in a template.
   const ref = (header: string) => `{${header.replace(/[{}]/g, (b) => b + b)}}`;
-  const [make, model, type, tag] = [column('manufacturer'), column('asset_hardware_model.id'), column('category.id'), column('asset_tag')];
+  const [make, model, type, tag] = [
+    column('manufacturer'),
+    column('asset_hardware_model.id'),
+    column('category.id'),
+    column('asset_tag'),
+  ];
   if (make && model) return `${ref(make)} ${ref(model)}`;
   if ((model ?? type) && tag) return `${ref((model ?? type)!)} ${ref(tag)}`;
   return undefined;
@@ -109,7 +124,9 @@ export function checkSuggestion(c: SuggestionCheck): CheckedSuggestion {
       continue;
     }
     out.built[f.name] = template;
-    out.notes.push(`no column gives ${f.label} (${f.name}), which is required for ${c.def.plural}: built from the row as "${template}" ("fields" in the file); change the template if another ${f.label.toLowerCase()} suits`);
+    out.notes.push(
+      `no column gives ${f.label} (${f.name}), which is required for ${c.def.plural}: built from the row as "${template}" ("fields" in the file); change the template if another ${f.label.toLowerCase()} suits`,
+    );
   }
   for (const [header, values] of c.unresolved) out.missing.push(unresolvedValues(header, values));
   return out;

@@ -3,7 +3,14 @@
 // does not know (when a service is at hand).
 import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../connect.js';
-import { headerMatcher, mappingToFile, missingRequired, type CustomFieldSet, type Mapping, type MappingFile } from '../map/headers.js';
+import {
+  headerMatcher,
+  mappingToFile,
+  missingRequired,
+  type CustomFieldSet,
+  type Mapping,
+  type MappingFile,
+} from '../map/headers.js';
 import { checkSuggestion, type Unresolved } from './suggest-check.js';
 import { cellText, isEmptyCell } from '../map/coerce.js';
 import { openSheet } from '../read/index.js';
@@ -46,32 +53,58 @@ async function valueTables(
   headers: readonly string[],
   rows: readonly (readonly CellValue[])[],
   acceptUnsure: boolean,
-): Promise<{ values: Record<string, Record<string, string>>; notes: string[]; unresolved: Map<string, Unresolved[]> }> {
+): Promise<{
+  values: Record<string, Record<string, string>>;
+  notes: string[];
+  unresolved: Map<string, Unresolved[]>;
+}> {
   const values: Record<string, Record<string, string>> = {};
   const notes: string[] = [];
   /** Per column, the values no table entry covers: they would fail. */
   const unresolved = new Map<string, Unresolved[]>();
   for (const c of mapping.columns) {
     // A field built from the row (the mapping file's `fields`) has no column of its own to tabulate.
-    if (c.target.kind !== 'field' || !c.target.field.lookup || mapping.values.has(c.index) || mapping.built?.has(c.index)) continue;
+    if (
+      c.target.kind !== 'field' ||
+      !c.target.field.lookup ||
+      mapping.values.has(c.index) ||
+      mapping.built?.has(c.index)
+    )
+      continue;
     const header = headers[c.index];
-    const texts = rows.map((r) => r[c.index]).filter((v) => !isEmptyCell(v)).map((v) => cellText(v));
+    const texts = rows
+      .map((r) => r[c.index])
+      .filter((v) => !isEmptyCell(v))
+      .map((v) => cellText(v));
     const { matched, unmatched } = await suggestValues(resolver, c.target.field.lookup, texts);
     const written = matched.filter((m) => m.sure || acceptUnsure);
     if (written.length) values[header] = Object.fromEntries(written.map((m) => [m.from, m.to]));
     for (const m of matched) {
       const how = `(confidence ${m.confidence.toFixed(2)}${m.sure ? '' : `; check: ${m.doubt}`})`;
-      const where = m.sure ? '' : acceptUnsure ? ', written as --accept-unsure asks' : '; not in the value table: add it if right, or pass --accept-unsure';
+      const where = m.sure
+        ? ''
+        : acceptUnsure
+          ? ', written as --accept-unsure asks'
+          : '; not in the value table: add it if right, or pass --accept-unsure';
       notes.push(`column "${header}": "${m.from}" → "${m.to}" ${how}${where}`);
     }
-    for (const u of unmatched) notes.push(`column "${header}": "${u}" matches nothing in the service's list; add it there or to the value table`);
-    const left: Unresolved[] = [...matched.filter((m) => !m.sure && !acceptUnsure), ...unmatched.map((from) => ({ from }))];
+    for (const u of unmatched)
+      notes.push(
+        `column "${header}": "${u}" matches nothing in the service's list; add it there or to the value table`,
+      );
+    const left: Unresolved[] = [
+      ...matched.filter((m) => !m.sure && !acceptUnsure),
+      ...unmatched.map((from) => ({ from })),
+    ];
     if (left.length) unresolved.set(header, left);
   }
   return { values, notes, unresolved };
 }
 
-async function withService<T>(cfg: ConnectionConfig | undefined, work: (conn: Connection | undefined) => Promise<T>): Promise<T> {
+async function withService<T>(
+  cfg: ConnectionConfig | undefined,
+  work: (conn: Connection | undefined) => Promise<T>,
+): Promise<T> {
   if (!cfg) return work(undefined);
   const conn = await connect(cfg);
   try {
@@ -84,30 +117,68 @@ async function withService<T>(cfg: ConnectionConfig | undefined, work: (conn: Co
 export async function suggestMapping(options: SuggestOptions): Promise<Suggestion> {
   const def = writableResource(options.resource, 'create');
   const mappingFile = options.mappingPath ? await loadMappingFile(options.mappingPath) : undefined;
-  const readOpts = { sheet: options.sheet ?? mappingFile?.sheet, headerRow: options.headerRow ?? mappingFile?.headerRow, isKnownHeader: headerMatcher(def) };
+  const readOpts = {
+    sheet: options.sheet ?? mappingFile?.sheet,
+    headerRow: options.headerRow ?? mappingFile?.headerRow,
+    isKnownHeader: headerMatcher(def),
+  };
   const source = await openSheet(options.file, readOpts);
-  const rows = await sampleRows(options.file, { ...readOpts, headerRow: source.headerRow }, options.sampleRows ?? 10_000);
+  const rows = await sampleRows(
+    options.file,
+    { ...readOpts, headerRow: source.headerRow },
+    options.sampleRows ?? 10_000,
+  );
   return withService(options.connection, async (conn) => {
-    const custom: CustomFieldSet | undefined = conn ? await loadCustomFields(conn, def, options.connection!.company) : undefined;
+    const custom: CustomFieldSet | undefined = conn
+      ? await loadCustomFields(conn, def, options.connection!.company)
+      : undefined;
     const mapOpts = { mappingFile, mappingPath: options.mappingPath, custom, samples: rows };
-    const resolver = conn ? new Resolver(conn.client, { company: options.connection!.company, cacheTtl: 0 }) : undefined;
+    const resolver = conn
+      ? new Resolver(conn.client, { company: options.connection!.company, cacheTtl: 0 })
+      : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
     const mapping = await mapByLists(def, source.headers, mapOpts, resolver, rows);
-    const tables = resolver ? await valueTables(resolver, mapping, source.headers, rows, options.acceptUnsure === true) : { values: {}, notes: [], unresolved: new Map<string, Unresolved[]>() };
-    const file = mappingToFile(def, mapping, { sheet: source.sheet, headerRow: source.headerRow }, { customChecked: conn !== undefined });
+    const tables = resolver
+      ? await valueTables(resolver, mapping, source.headers, rows, options.acceptUnsure === true)
+      : { values: {}, notes: [], unresolved: new Map<string, Unresolved[]>() };
+    const file = mappingToFile(
+      def,
+      mapping,
+      { sheet: source.sheet, headerRow: source.headerRow },
+      { customChecked: conn !== undefined },
+    );
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     // What the file builds is kept as it was written: a column sent to several fields, the built fields.
-    for (const [header, given] of Object.entries(mappingFile?.columns ?? {})) if (Array.isArray(given)) file.columns![header] = given;
+    for (const [header, given] of Object.entries(mappingFile?.columns ?? {}))
+      if (Array.isArray(given)) file.columns![header] = given;
     if (mappingFile?.fields) file.fields = mappingFile.fields;
     const values = { ...mappingFile?.values, ...tables.values };
     if (Object.keys(values).length) file.values = values;
-    const checked = checkSuggestion({ def, mapping, headers: source.headers, rows, missing: missingRequired(def, mapping, 'create'), unresolved: tables.unresolved });
+    const checked = checkSuggestion({
+      def,
+      mapping,
+      headers: source.headers,
+      rows,
+      missing: missingRequired(def, mapping, 'create'),
+      unresolved: tables.unresolved,
+    });
     if (Object.keys(checked.built).length) file.fields = { ...file.fields, ...checked.built };
     const { missing, missingFields } = checked;
     // The value matches travel with the file, so that whoever reviews it sees how sure each is and what is left.
     const review = [...tables.notes, ...checked.notes, ...missing];
     if (review.length) file.review = review;
-    const notes = mapping.unmapped.filter((u) => u.header).map((u) => `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`);
-    return { mapping: file, warnings: mapping.warnings, notes: [...notes, ...tables.notes, ...checked.notes], missing, missingFields };
+    const notes = mapping.unmapped
+      .filter((u) => u.header)
+      .map(
+        (u) =>
+          `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`,
+      );
+    return {
+      mapping: file,
+      warnings: mapping.warnings,
+      notes: [...notes, ...tables.notes, ...checked.notes],
+      missing,
+      missingFields,
+    };
   });
 }

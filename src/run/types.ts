@@ -141,7 +141,12 @@ export interface ImportPlan {
   /** Rows with text above the header (titles, notes), skipped. */
   readonly aboveHeader: number;
   /** CSV/TSV: how the text was read, and why (the encoding's reason), for the plan to state. */
-  readonly text?: { readonly encoding: string; readonly encodingWhy?: string; readonly delimiter: string; readonly padded: boolean };
+  readonly text?: {
+    readonly encoding: string;
+    readonly encodingWhy?: string;
+    readonly delimiter: string;
+    readonly padded: boolean;
+  };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   readonly unmapped: readonly { header: string; suggestion?: string; why?: string }[];
@@ -159,7 +164,12 @@ export interface ImportPlan {
    * record first, so `writes` is exact (rows to create and to update; the rest send nothing).
    * Absent: `writes` is an upper bound (a row is compared as it is reached).
    */
-  readonly compared?: { readonly create: number; readonly update: number; readonly unchanged: number; readonly other: number };
+  readonly compared?: {
+    readonly create: number;
+    readonly update: number;
+    readonly unchanged: number;
+    readonly other: number;
+  };
   readonly dryRun: boolean;
   readonly rateLimit: number;
   readonly etaSeconds: number;
@@ -214,4 +224,3 @@ export interface ImportSummary {
   readonly runWarnings: readonly string[];
   readonly plan: ImportPlan;
 }
-

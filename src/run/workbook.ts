@@ -20,13 +20,19 @@ const SHEET_NAMES: Record<WorkbookResource, readonly string[]> = {
 };
 
 /** Which resource a sheet holds, by its name (or the mapping of sheet names). */
-function resourceOfSheet(name: string, sheets?: Readonly<Record<string, string>>): WorkbookResource | undefined {
+function resourceOfSheet(
+  name: string,
+  sheets?: Readonly<Record<string, string>>,
+): WorkbookResource | undefined {
   const given = sheets?.[name];
   if (given) return WORKBOOK_ORDER.find((r) => compactName(r) === compactName(given));
   return WORKBOOK_ORDER.find((r) => SHEET_NAMES[r].some((n) => compactName(n) === compactName(name)));
 }
 
-export interface WorkbookOptions extends Omit<ImportOptions, 'resource' | 'sheet' | 'reportPath' | 'failedRefs' | 'knownRefs' | 'headerRow' | 'preset'> {
+export interface WorkbookOptions extends Omit<
+  ImportOptions,
+  'resource' | 'sheet' | 'reportPath' | 'failedRefs' | 'knownRefs' | 'headerRow' | 'preset'
+> {
   /** Sheet name → resource, where names do not say it. */
   readonly sheets?: Readonly<Record<string, string>>;
   /** Reports go to `<reportBase>.<sheet>.report.csv`; default the input's path. */
@@ -41,20 +47,41 @@ export interface WorkbookSummary {
 export async function importWorkbook(options: WorkbookOptions): Promise<WorkbookSummary> {
   // A workbook's mapping file says which sheet is which; columns are mapped sheet by sheet.
   const file = options.mappingPath ? await loadMappingFile(options.mappingPath) : undefined;
-  if (file && (file.columns || file.fields || file.resource || file.defaults || typeof file.unmatched === 'object')) {
-    throw new AssetbatchError('E_USAGE', 'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}), a "dateFormat" and one "unmatched" choice for every sheet', {
-      location: { file: options.mappingPath },
-      hint: 'To map one sheet\'s columns, import that sheet alone: --resource customer --sheet Clients --mapping clients.json',
-    });
+  if (
+    file &&
+    (file.columns || file.fields || file.resource || file.defaults || typeof file.unmatched === 'object')
+  ) {
+    throw new AssetbatchError(
+      'E_USAGE',
+      'a mapping file for a whole workbook may only name its sheets ("sheets": {"Clients": "customer"}), a "dateFormat" and one "unmatched" choice for every sheet',
+      {
+        location: { file: options.mappingPath },
+        hint: "To map one sheet's columns, import that sheet alone: --resource customer --sheet Clients --mapping clients.json",
+      },
+    );
   }
-  options = { ...options, mappingPath: undefined, sheets: { ...(file?.sheets ?? {}), ...(options.sheets ?? {}) }, dateFormat: options.dateFormat ?? file?.dateFormat, unmatched: options.unmatched ?? (file?.unmatched as string | undefined) };
+  options = {
+    ...options,
+    mappingPath: undefined,
+    sheets: { ...(file?.sheets ?? {}), ...(options.sheets ?? {}) },
+    dateFormat: options.dateFormat ?? file?.dateFormat,
+    unmatched: options.unmatched ?? (file?.unmatched as string | undefined),
+  };
   const sheets = await listSheets(options.file);
-  const plan = WORKBOOK_ORDER.flatMap((resource) => sheets.filter((s) => !s.hidden && resourceOfSheet(s.name, options.sheets) === resource).map((s) => ({ sheet: s.name, resource })));
+  const plan = WORKBOOK_ORDER.flatMap((resource) =>
+    sheets
+      .filter((s) => !s.hidden && resourceOfSheet(s.name, options.sheets) === resource)
+      .map((s) => ({ sheet: s.name, resource })),
+  );
   if (plan.length === 0) {
-    throw new AssetbatchError('E_USAGE', `no sheet of this workbook is named for a resource (sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')})`, {
-      location: { file: options.file },
-      hint: 'Name the sheets Customers, Contracts and Assets, or give --resource and --sheet to import one sheet.',
-    });
+    throw new AssetbatchError(
+      'E_USAGE',
+      `no sheet of this workbook is named for a resource (sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')})`,
+      {
+        location: { file: options.file },
+        hint: 'Name the sheets Customers, Contracts and Assets, or give --resource and --sheet to import one sheet.',
+      },
+    );
   }
   const failed = new Map<LookupKind, Map<string, string>>();
   // A dry run creates nothing, so later sheets are told which references would exist.
@@ -67,11 +94,23 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
     const onRow = (row: RowOutcome) => {
       options.onRow?.(row);
       if (row.key && row.status === 'valid') valid.push(row.key);
-      if (row.key && !['created', 'updated', 'valid'].includes(row.status) && !(row.status === 'skipped' && row.id !== undefined)) {
+      if (
+        row.key &&
+        !['created', 'updated', 'valid'].includes(row.status) &&
+        !(row.status === 'skipped' && row.id !== undefined)
+      ) {
         keys.set(row.key.toLowerCase(), `(sheet "${sheet}", row ${row.row}) was not created (${row.status})`);
       }
     };
-    const summary = await importSpreadsheet({ ...options, resource, sheet, reportPath: `${options.reportBase ?? options.file}.${sheet}.report.csv`, failedRefs: failed, knownRefs: known, onRow });
+    const summary = await importSpreadsheet({
+      ...options,
+      resource,
+      sheet,
+      reportPath: `${options.reportBase ?? options.file}.${sheet}.report.csv`,
+      failedRefs: failed,
+      knownRefs: known,
+      onRow,
+    });
     out.push({ ...summary, sheet });
     if (resource !== 'asset') {
       failed.set(resource, keys);

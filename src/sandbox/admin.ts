@@ -14,15 +14,20 @@ import { buildSeed } from './seed/index.js';
  */
 export function adminGate(req: IncomingMessage, own: string, token: string): Reply | undefined {
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== own) return detail(403, 'The admin view does not answer other sites.');
+  if (origin !== undefined && origin !== own)
+    return detail(403, 'The admin view does not answer other sites.');
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  if (!m || m[1] !== token) return detail(401, "The admin view needs the sandbox's token (Authorization: Bearer <token>).", { 'WWW-Authenticate': 'Bearer' });
+  if (!m || m[1] !== token)
+    return detail(401, "The admin view needs the sandbox's token (Authorization: Bearer <token>).", {
+      'WWW-Authenticate': 'Bearer',
+    });
   return undefined;
 }
 
 export function handleAdmin(ctx: SandboxContext, method: string, url: URL): Reply {
   const path = url.pathname.replace(/\/+$/, '');
-  if (path === '/__sandbox/stats' && method === 'GET') return { status: 200, body: { ...ctx.stats, records: ctx.store.counts() } };
+  if (path === '/__sandbox/stats' && method === 'GET')
+    return { status: 200, body: { ...ctx.stats, records: ctx.store.counts() } };
   if (path === '/__sandbox/reset' && method === 'POST') return reset(ctx, url.searchParams.get('seed'));
   const m = /^\/__sandbox\/records\/([A-Za-z_-]+)$/.exec(path);
   if (m && method === 'GET') return records(ctx, m[1], url.searchParams.get('company'));

@@ -15,15 +15,24 @@ import { drfErrors, validateWrite } from './validate.js';
 const WRITABLE_DETAIL = new Set(['asset', 'contract', 'customer', 'asset-owner']);
 const CREATABLE = new Set(['asset', 'contract', 'customer']);
 
-export function handleApi(ctx: SandboxContext, req: IncomingMessage, method: string, url: URL, route: Route, raw: string): Reply {
+export function handleApi(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  route: Route,
+  raw: string,
+): Reply {
   const refused = authenticate(ctx.token, req.headers.authorization) ?? throttle(ctx);
   if (refused) return refused;
   if (route.notFound || !route.def) return detail(404, 'Not found.');
   const def = route.def;
   const allowed = allowedMethods(ctx, def, route.id);
-  if (!allowed.includes(method)) return detail(405, `Method "${method}" not allowed.`, { Allow: allowed.join(', ') });
+  if (!allowed.includes(method))
+    return detail(405, `Method "${method}" not allowed.`, { Allow: allowed.join(', ') });
   try {
-    if (method === 'GET') return route.id === undefined ? list(ctx, def, url) : retrieve(ctx, def, url, route.id);
+    if (method === 'GET')
+      return route.id === undefined ? list(ctx, def, url) : retrieve(ctx, def, url, route.id);
     const body = parseJson(raw);
     if (method === 'POST') return create(ctx, def, url, body);
     return update(ctx, def, url, route.id!, body, method === 'PATCH');
@@ -34,7 +43,8 @@ export function handleApi(ctx: SandboxContext, req: IncomingMessage, method: str
 }
 
 function authenticate(token: string, authz: string | undefined): Reply | undefined {
-  if (!authz) return detail(401, 'Authentication credentials were not provided.', { 'WWW-Authenticate': 'Bearer' });
+  if (!authz)
+    return detail(401, 'Authentication credentials were not provided.', { 'WWW-Authenticate': 'Bearer' });
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
   if (!m || m[1] !== token) return detail(401, 'Invalid token.', { 'WWW-Authenticate': 'Bearer' });
   return undefined;
@@ -58,7 +68,8 @@ function queryCompany(ctx: SandboxContext, def: ResourceDef, url: URL): number |
   if (!def.companyScoped) return null;
   const c = url.searchParams.get('company');
   if (c === null || c === '') throw new BadRequest(detail(400, 'company is required'));
-  if (!/^\d+$/.test(c) || !ctx.store.get('company', Number(c), null)) throw new BadRequest(detail(400, `company ${c} does not exist`));
+  if (!/^\d+$/.test(c) || !ctx.store.get('company', Number(c), null))
+    throw new BadRequest(detail(400, `company ${c} does not exist`));
   return Number(c);
 }
 
@@ -74,7 +85,10 @@ function list(ctx: SandboxContext, def: ResourceDef, url: URL): Reply {
   const recs = ctx.store.list(def.name, company).filter((r) => matches(def, r, q));
   if (def.name === 'asset' && q.get('serial_number') === 'list') {
     // The public reference: serial_number=list answers the serial numbers only.
-    const serials = ctx.store.list(def.name, company).map((r) => r.data.serial_number).filter((s) => s !== null && s !== undefined);
+    const serials = ctx.store
+      .list(def.name, company)
+      .map((r) => r.data.serial_number)
+      .filter((s) => s !== null && s !== undefined);
     return paginate(serials, url);
   }
   // Only the page's records are put in read shape: a 20,000-asset rehearsal would
@@ -85,7 +99,8 @@ function list(ctx: SandboxContext, def: ResourceDef, url: URL): Reply {
 function uniqueField(def: ResourceDef, url: URL): string | undefined {
   const u = url.searchParams.get('unique_field');
   if (def.name !== 'asset' || u === null || u === '') return undefined;
-  if (u !== 'name' && u !== 'serial_number') throw new BadRequest({ status: 400, body: { unique_field: [`"${u}" is not a valid choice.`] } });
+  if (u !== 'name' && u !== 'serial_number')
+    throw new BadRequest({ status: 400, body: { unique_field: [`"${u}" is not a valid choice.`] } });
   return u;
 }
 
@@ -98,20 +113,44 @@ function create(ctx: SandboxContext, def: ResourceDef, url: URL, body: Record<st
   return { status: 201, body: answerShape(def, rec, store) };
 }
 
-function update(ctx: SandboxContext, def: ResourceDef, url: URL, id: number, sent: Record<string, unknown>, partial: boolean): Reply {
+function update(
+  ctx: SandboxContext,
+  def: ResourceDef,
+  url: URL,
+  id: number,
+  sent: Record<string, unknown>,
+  partial: boolean,
+): Reply {
   const { store } = ctx;
   const existing = store.all(def.name).find((r) => r.id === id);
-  const company = typeof sent.company === 'number' ? sent.company : partial ? Number(url.searchParams.get('company') ?? existing?.company) : undefined;
+  const company =
+    typeof sent.company === 'number'
+      ? sent.company
+      : partial
+        ? Number(url.searchParams.get('company') ?? existing?.company)
+        : undefined;
   // A record of another company is as good as absent (404), as a scoped queryset does.
   if (!existing || (company !== undefined && company !== existing.company)) return detail(404, 'Not found.');
   // PATCH validates the merged record; PUT the body alone (omitted fields become null).
   const body = partial ? { ...storedAsBody(existing), ...sent } : sent;
-  const found = validateWrite({ def, store, mode: 'update', body, existing, uniqueField: uniqueField(def, url) });
+  const found = validateWrite({
+    def,
+    store,
+    mode: 'update',
+    body,
+    existing,
+    uniqueField: uniqueField(def, url),
+  });
   // A PATCH's fields are validated as sent (DRF's partial update): a stored value an update
   // could not set (a draft contract's status) stands when the PATCH does not send it.
-  const issues = partial ? found.filter((i) => !(restrictedOnUpdate(def, i.field) && !(i.field.split('.')[0] in sent))) : found;
+  const issues = partial
+    ? found.filter((i) => !(restrictedOnUpdate(def, i.field) && !(i.field.split('.')[0] in sent)))
+    : found;
   if (issues.length > 0) return { status: 400, body: drfErrors(issues) };
-  const data = def.name === 'asset-owner' ? { name: body.name, email: body.email ?? null, phone: body.phone ?? null } : normaliseWriteBody(def, body, existing.data);
+  const data =
+    def.name === 'asset-owner'
+      ? { name: body.name, email: body.email ?? null, phone: body.phone ?? null }
+      : normaliseWriteBody(def, body, existing.data);
   store.update(def.name, id, data);
   ctx.scheduleSave();
   return { status: 200, body: answerShape(def, store.get(def.name, id, null)!, store) };

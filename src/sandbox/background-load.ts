@@ -2,7 +2,10 @@
 // taking slots of the same throttle window (refused, as theirs would be, when it is full).
 import type { SandboxContext } from './context.js';
 
-export function startBackgroundLoad(ctx: SandboxContext, perMinute: number | undefined): NodeJS.Timeout | undefined {
+export function startBackgroundLoad(
+  ctx: SandboxContext,
+  perMinute: number | undefined,
+): NodeJS.Timeout | undefined {
   if (!perMinute) return undefined;
   const timer = setInterval(() => {
     if (ctx.limiter.take().ok) ctx.stats.background.sent++;

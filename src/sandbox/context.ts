@@ -20,7 +20,15 @@ export interface Stats {
   throttled: number;
 }
 
-export const newStats = (): Stats => ({ background: { sent: 0, refused: 0 }, requests: {}, total: 0, writes: 0, byStatus: {}, faults: {}, throttled: 0 });
+export const newStats = (): Stats => ({
+  background: { sent: 0, refused: 0 },
+  requests: {},
+  total: 0,
+  writes: 0,
+  byStatus: {},
+  faults: {},
+  throttled: 0,
+});
 
 export interface SandboxContext {
   readonly token: string;

@@ -14,15 +14,18 @@ export function parseFaults(spec: string | FaultRates | undefined): FaultRates {
     typeof spec === 'string'
       ? spec.split(',').map((part) => {
           const [k, v, ...rest] = part.split('=').map((s) => s.trim());
-          if (rest.length > 0 || v === undefined || v === '') throw new Error(`bad fault "${part}": expected kind=rate, e.g. 500=0.05`);
+          if (rest.length > 0 || v === undefined || v === '')
+            throw new Error(`bad fault "${part}": expected kind=rate, e.g. 500=0.05`);
           return [k, Number(v)];
         })
       : Object.entries(spec);
   const rates: FaultRates = {};
   let total = 0;
   for (const [k, v] of entries) {
-    if (!(FAULT_KINDS as readonly string[]).includes(k)) throw new Error(`unknown fault kind "${k}": use ${FAULT_KINDS.join(', ')}`);
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) throw new Error(`fault rate for ${k} must be a number from 0 to 1`);
+    if (!(FAULT_KINDS as readonly string[]).includes(k))
+      throw new Error(`unknown fault kind "${k}": use ${FAULT_KINDS.join(', ')}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
+      throw new Error(`fault rate for ${k} must be a number from 0 to 1`);
     rates[k as FaultKind] = v;
     total += v;
   }

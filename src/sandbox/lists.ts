@@ -37,7 +37,11 @@ export function matches(def: ResourceDef, r: StoredRecord, q: URLSearchParams): 
   const d = r.data;
   switch (def.name) {
     case 'category':
-      return eq('name', d.category) && (!q.has('subcategory') || ((d.subcategories as string[] | null) ?? []).includes(q.get('subcategory')!));
+      return (
+        eq('name', d.category) &&
+        (!q.has('subcategory') ||
+          ((d.subcategories as string[] | null) ?? []).includes(q.get('subcategory')!))
+      );
     case 'usage-status':
       return eq('name', d.name);
     case 'hardware_model':
@@ -53,13 +57,22 @@ export function matches(def: ResourceDef, r: StoredRecord, q: URLSearchParams): 
 
 /** The asset filters beyond plain equality: serial_number (but `list`) and the custom form. */
 function assetMatches(d: Record<string, unknown>, q: URLSearchParams): boolean {
-  if (q.has('serial_number') && q.get('serial_number') !== 'list' && q.get('serial_number') !== d.serial_number) return false;
+  if (
+    q.has('serial_number') &&
+    q.get('serial_number') !== 'list' &&
+    q.get('serial_number') !== d.serial_number
+  )
+    return false;
   const formId = q.get('custom_form_id');
   if (formId === null) return true;
   const forms = (d.form_template as { id: number; custom_form_data: Record<string, unknown> }[] | null) ?? [];
   const name = q.get('custom_form_name');
   const value = q.get('custom_form_value');
   return forms.some(
-    (f) => String(f.id) === formId && (name === null || (name in (f.custom_form_data ?? {}) && (value === null || String(f.custom_form_data[name]) === value))),
+    (f) =>
+      String(f.id) === formId &&
+      (name === null ||
+        (name in (f.custom_form_data ?? {}) &&
+          (value === null || String(f.custom_form_data[name]) === value))),
   );
 }

@@ -2,7 +2,13 @@
 // shape the service answers with. The read shape is derived from the field definitions,
 // so it agrees with the export columns (`columnsFromFields`): a lookup becomes
 // {id, name} ({id, number} for a contract), country becomes its name string.
-import { type FieldDef, type LookupKind, type ResourceDef, LOOKUP_LIST, readNameKey } from '../resources/index.js';
+import {
+  type FieldDef,
+  type LookupKind,
+  type ResourceDef,
+  LOOKUP_LIST,
+  readNameKey,
+} from '../resources/index.js';
 import { countryByNumeric } from '../resources/countries.js';
 import type { Store, StoredRecord } from './store.js';
 
@@ -30,7 +36,8 @@ function topLevelGroups(def: ResourceDef): Group[] {
   return [...groups.values()];
 }
 
-const toNumberIfNumeric = (v: unknown): unknown => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
+const toNumberIfNumeric = (v: unknown): unknown =>
+  typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
 
 function normaliseValue(f: FieldDef, v: unknown): unknown {
   if (v === undefined) return null;
@@ -41,7 +48,11 @@ function normaliseValue(f: FieldDef, v: unknown): unknown {
  * A full write body: every field present, omitted ones null (what PUT does to them).
  * `keep` supplies values for fields this write may not carry (create-only ones on update).
  */
-export function normaliseWriteBody(def: ResourceDef, body: Record<string, unknown>, keep?: Record<string, unknown>): Record<string, unknown> {
+export function normaliseWriteBody(
+  def: ResourceDef,
+  body: Record<string, unknown>,
+  keep?: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const g of topLevelGroups(def)) {
     if (keep && (g.leaf?.createOnly || g.members.some((m) => m.createOnly))) {
@@ -66,7 +77,8 @@ export function normaliseWriteBody(def: ResourceDef, body: Record<string, unknow
   }
   if (def.customFieldType) {
     out.template = body.template ?? null;
-    if (def.customForms) out.form_template = keep ? (keep.form_template ?? null) : (body.form_template ?? null);
+    if (def.customForms)
+      out.form_template = keep ? (keep.form_template ?? null) : (body.form_template ?? null);
   }
   return out;
 }
@@ -121,8 +133,11 @@ function readShape(def: ResourceDef, rec: StoredRecord, store: Store): Record<st
     }
   }
   if (def.customFieldType) {
-    const tpl = rec.data.template as { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
-    out.template = tpl ? { id: tpl.id, fields: Object.fromEntries((tpl.fields ?? []).map((f) => [String(f.id), f.value])) } : null;
+    const tpl = rec.data.template as
+      { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
+    out.template = tpl
+      ? { id: tpl.id, fields: Object.fromEntries((tpl.fields ?? []).map((f) => [String(f.id), f.value])) }
+      : null;
     if (def.customForms) out.form_template = rec.data.form_template ?? null;
   }
   return out;

@@ -11,7 +11,11 @@ export interface Reply {
 
 const MAX_BODY = 5 * 1024 * 1024;
 
-export const detail = (status: number, text: string, headers?: Record<string, string>): Reply => ({ status, body: { detail: text }, headers });
+export const detail = (status: number, text: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { detail: text },
+  headers,
+});
 
 /** A request the handlers refuse from deep inside (bad JSON, bad query): its answer. */
 export class BadRequest extends Error {
@@ -24,7 +28,11 @@ export class BadRequest extends Error {
 export function sendReply(res: ServerResponse, reply: Reply, stats?: Stats): void {
   if (stats) stats.byStatus[String(reply.status)] = (stats.byStatus[String(reply.status)] ?? 0) + 1;
   const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...reply.headers });
+  res.writeHead(reply.status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
   res.end(text);
 }
 
@@ -48,7 +56,10 @@ export function parseJson(raw: string): Record<string, unknown> {
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     const got = Array.isArray(body) ? 'list' : body === null ? 'NoneType' : typeof body;
-    throw new BadRequest({ status: 400, body: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${got}.`] } });
+    throw new BadRequest({
+      status: 400,
+      body: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${got}.`] },
+    });
   }
   return body as Record<string, unknown>;
 }

@@ -17,7 +17,12 @@ export interface RequestSetting {
   faultRetryAfter?: number;
 }
 
-export async function handleRequest(ctx: SandboxContext, setting: RequestSetting, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRequest(
+  ctx: SandboxContext,
+  setting: RequestSetting,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${setting.host}`}`);
   if (url.pathname.startsWith('/__sandbox')) {
@@ -55,7 +60,11 @@ export async function handleRequest(ctx: SandboxContext, setting: RequestSetting
  * whether or not the client is still there for the answer. Undefined when there is
  * nothing to act on (too large: answered 413; the client went away: no answer).
  */
-async function receiveBody(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
+async function receiveBody(
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<string | undefined> {
   try {
     return await readBody(req);
   } catch (e) {
@@ -74,7 +83,11 @@ async function receiveBody(ctx: SandboxContext, req: IncomingMessage, res: Serve
  * to a read, which is the same to the client), or a 429, 500 or 503. Undefined for no
  * fault and for a write's lost answer: that write is committed, only its answer is lost.
  */
-function faultStandIn(fault: FaultKind | undefined, method: string, retryAfter: number): Reply | 'drop' | undefined {
+function faultStandIn(
+  fault: FaultKind | undefined,
+  method: string,
+  retryAfter: number,
+): Reply | 'drop' | undefined {
   if (fault === 'reset' || (fault === 'lost' && !isWrite(method))) return 'drop';
   if (fault === '429') return detail(429, throttledDetail(retryAfter), { 'Retry-After': String(retryAfter) });
   if (fault === '500') return detail(500, 'A server error occurred.');
@@ -83,7 +96,16 @@ function faultStandIn(fault: FaultKind | undefined, method: string, retryAfter: 
 }
 
 /** The fault's stand-in, after the latency, as the real service's would come. */
-async function answerFault(ctx: SandboxContext, standIn: Reply | 'drop', fault: FaultKind | undefined, method: string, url: URL, req: IncomingMessage, res: ServerResponse, latency: () => Promise<void>): Promise<void> {
+async function answerFault(
+  ctx: SandboxContext,
+  standIn: Reply | 'drop',
+  fault: FaultKind | undefined,
+  method: string,
+  url: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  latency: () => Promise<void>,
+): Promise<void> {
   if (standIn === 'drop') {
     ctx.logger?.info(`${method} ${url.pathname} -> fault ${fault}`);
     await latency();

@@ -16,7 +16,6 @@ import { stateSaver, type StateSaver } from './state-file.js';
 import { Store, loadState } from './store.js';
 import { RATE_LIMIT } from '../resources/service.js';
 
-
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -68,7 +67,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const saver = stateSaver(options.stateFile, store, options.logger);
   const ctx = newContext(options, token, store, saver);
   const background = startBackgroundLoad(ctx, options.backgroundLoad);
-  const { server, sockets } = createSandboxServer(ctx, { host, latencyMs: options.latencyMs, faultRetryAfter: options.faultRetryAfter });
+  const { server, sockets } = createSandboxServer(ctx, {
+    host,
+    latencyMs: options.latencyMs,
+    faultRetryAfter: options.faultRetryAfter,
+  });
 
   const port = await listen(server, options.port ?? 0, host);
   const base = `http://${host}:${port}`;
@@ -78,7 +81,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: base,
     token,
-    admin: (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } }),
+    admin: (path, init = {}) =>
+      fetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string> | undefined),
+          authorization: `Bearer ${token}`,
+        },
+      }),
     async close() {
       clearInterval(background);
       await closeServer(server, sockets);
@@ -106,12 +116,16 @@ function newContext(options: SandboxOptions, token: string, store: Store, saver:
 }
 
 /** The node:http server, its open sockets tracked so that close can end them. */
-function createSandboxServer(ctx: SandboxContext, setting: RequestSetting): { server: Server; sockets: Set<Socket> } {
+function createSandboxServer(
+  ctx: SandboxContext,
+  setting: RequestSetting,
+): { server: Server; sockets: Set<Socket> } {
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handleRequest(ctx, setting, req, res).catch((e: unknown) => {
       ctx.logger?.info(`sandbox: internal error: ${e instanceof Error ? e.stack : String(e)}`);
-      if (!res.headersSent) sendReply(res, { status: 500, body: { detail: 'A server error occurred.' } }, ctx.stats);
+      if (!res.headersSent)
+        sendReply(res, { status: 500, body: { detail: 'A server error occurred.' } }, ctx.stats);
     });
   });
   server.on('connection', (s) => {

@@ -15,7 +15,11 @@ export interface StateSaver {
 
 const SOON_MS = 100;
 
-export function stateSaver(file: string | undefined, store: Store, logger: SandboxLogger | undefined): StateSaver {
+export function stateSaver(
+  file: string | undefined,
+  store: Store,
+  logger: SandboxLogger | undefined,
+): StateSaver {
   let timer: NodeJS.Timeout | undefined;
   let running: { done: Promise<void>; stop: AbortController } | undefined;
   // Changed since the last save began (true at start: close writes the file once at least).

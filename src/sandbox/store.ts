@@ -45,7 +45,9 @@ export class Store {
   }
 
   get(resource: string, id: number, company: number | null): StoredRecord | undefined {
-    return this.all(resource).find((r) => r.id === id && (r.company === null || company === null || r.company === company));
+    return this.all(resource).find(
+      (r) => r.id === id && (r.company === null || company === null || r.company === company),
+    );
   }
 
   insert(resource: string, company: number | null, data: Record<string, unknown>, id?: number): StoredRecord {
@@ -80,7 +82,8 @@ export async function loadState(file: string): Promise<StoreState | undefined> {
     throw e;
   }
   const parsed = JSON.parse(text) as StoreState;
-  if (parsed.version !== 1 || typeof parsed.records !== 'object') throw new Error(`${file} is not a sandbox state file`);
+  if (parsed.version !== 1 || typeof parsed.records !== 'object')
+    throw new Error(`${file} is not a sandbox state file`);
   return parsed;
 }
 
@@ -115,7 +118,9 @@ const SLICE = 2000;
  * change what comes after it, and a later save writes them.
  */
 function copyLists(state: StoreState): StoreState {
-  const records = Object.fromEntries(Object.entries(state.records).map(([name, list]) => [name, list.slice()]));
+  const records = Object.fromEntries(
+    Object.entries(state.records).map(([name, list]) => [name, list.slice()]),
+  );
   return { ...state, nextId: { ...state.nextId }, records };
 }
 
@@ -142,7 +147,14 @@ function* statePieces(state: StoreState): Generator<string> {
   for (const [name, list] of Object.entries(records)) {
     yield `${first ? '' : ','}${JSON.stringify(name)}:[`;
     first = false;
-    for (let i = 0; i < list.length; i += SLICE) yield (i ? ',' : '') + list.slice(i, i + SLICE).map(recordJson).join(',');
+    for (let i = 0; i < list.length; i += SLICE)
+      yield (
+        (i ? ',' : '') +
+        list
+          .slice(i, i + SLICE)
+          .map(recordJson)
+          .join(',')
+      );
     yield ']';
   }
   yield '}}';

@@ -41,7 +41,8 @@ export function validateWrite(ctx: WriteContext): RuleIssue[] {
   const issues: RuleIssue[] = [...validateWriteBody(def, body, mode, 'service').issues];
   const has = (prefix: string) => issues.some((i) => i.field === prefix || i.field.startsWith(prefix + '.'));
 
-  const company = typeof body.company === 'number' && Number.isInteger(body.company) ? body.company : undefined;
+  const company =
+    typeof body.company === 'number' && Number.isInteger(body.company) ? body.company : undefined;
   if (company !== undefined && !has('company') && !store.get('company', company, null)) {
     issues.push({ field: 'company', message: invalidPk(company) });
   }
@@ -52,7 +53,10 @@ export function validateWrite(ctx: WriteContext): RuleIssue[] {
     if (!f.lookup || has(f.name)) continue;
     const v = getPath(body, f.name);
     if (typeof v !== 'number' || !Number.isInteger(v)) continue;
-    const found = f.lookup === 'country' ? countryByNumeric(v) !== undefined : scope !== null && store.get(LOOKUP_LIST[f.lookup].name, v, scope) !== undefined;
+    const found =
+      f.lookup === 'country'
+        ? countryByNumeric(v) !== undefined
+        : scope !== null && store.get(LOOKUP_LIST[f.lookup].name, v, scope) !== undefined;
     if (!found) issues.push({ field: f.name, message: invalidPk(v) });
   }
 
@@ -64,7 +68,10 @@ export function validateWrite(ctx: WriteContext): RuleIssue[] {
       const cat = store.get('category', id, scope);
       const subs = (cat?.data.subcategories as string[] | null | undefined) ?? [];
       if (cat && !subs.includes(sub)) {
-        issues.push({ field: 'category.subcategory', message: `"${sub}" is not a subcategory of "${String(cat.data.category)}".` });
+        issues.push({
+          field: 'category.subcategory',
+          message: `"${sub}" is not a subcategory of "${String(cat.data.category)}".`,
+        });
       }
     }
   }
@@ -72,9 +79,14 @@ export function validateWrite(ctx: WriteContext): RuleIssue[] {
   // Custom fields, checked against this company's templates once their shape is right.
   if (def.customFieldType && !has('template') && !has('form_template') && scope !== null) {
     const templates = (r: string) =>
-      store.list(r, scope).map((t) => t.data as unknown as CustomTemplate).filter((t) => t.type === def.customFieldType);
+      store
+        .list(r, scope)
+        .map((t) => t.data as unknown as CustomTemplate)
+        .filter((t) => t.type === def.customFieldType);
     const forms = mode === 'create' ? body : { ...body, form_template: undefined };
-    issues.push(...checkCustomFields(def, forms, templates('custom-field-template'), templates('custom-form-template')));
+    issues.push(
+      ...checkCustomFields(def, forms, templates('custom-field-template'), templates('custom-form-template')),
+    );
   }
 
   // Uniqueness (exact match, as a database unique constraint).
@@ -85,18 +97,29 @@ export function validateWrite(ctx: WriteContext): RuleIssue[] {
     if (isBlank(v) || has(u.field)) continue;
     const clash = store
       .all(def.name)
-      .some((r) => r.id !== existing?.id && (u.scope === 'account' || r.company === scope) && r.data[u.field] === v);
-    if (clash) issues.push({ field: u.field, message: `${def.label.toLowerCase()} with this ${u.field.replace(/_/g, ' ')} already exists.` });
+      .some(
+        (r) =>
+          r.id !== existing?.id && (u.scope === 'account' || r.company === scope) && r.data[u.field] === v,
+      );
+    if (clash)
+      issues.push({
+        field: u.field,
+        message: `${def.label.toLowerCase()} with this ${u.field.replace(/_/g, ' ')} already exists.`,
+      });
   }
 
   // contract_type is set at create and cannot change; the side rule uses the stored one.
   if (def.name === 'contract' && mode === 'update' && existing) {
     const stored = existing.data.contract_type;
     if (body.contract_type !== undefined && body.contract_type !== stored) {
-      issues.push({ field: 'contract_type', message: 'contract_type cannot be changed once the contract is created.' });
+      issues.push({
+        field: 'contract_type',
+        message: 'contract_type cannot be changed once the contract is created.',
+      });
     }
     const side = def.rules.find((r) => r.id === 'side_needs_party');
-    if (side && body.contract_type === undefined) issues.push(...side.check({ ...body, contract_type: stored }, 'create'));
+    if (side && body.contract_type === undefined)
+      issues.push(...side.check({ ...body, contract_type: stored }, 'create'));
   }
   return issues;
 }

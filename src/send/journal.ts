@@ -10,7 +10,18 @@
 // rows in flight share one fsync (group commit), which also carries the outcomes written
 // before it; the rest are synced when the journal closes, before the lock is let go.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, fsync, openSync, readFileSync, readSync, statSync, writeSync, fsyncSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeSync,
+  fsyncSync,
+} from 'node:fs';
 import { AssetbatchError, fileWriteError } from '../errors.js';
 
 export interface JournalHeader {
@@ -37,9 +48,34 @@ export type WriteStatus = 'created' | 'updated';
  */
 export type JournalLine =
   | JournalHeader
-  | { readonly t: 'intent'; readonly slot: string; readonly row: number; readonly fp: string; readonly key?: string; readonly mark?: number; readonly at: string }
-  | { readonly t: 'done'; readonly slot: string; readonly row: number; readonly fp: string; readonly status: WriteStatus; readonly id: number; readonly recovered?: boolean; readonly at: string }
-  | { readonly t: 'failed'; readonly slot: string; readonly row: number; readonly fp: string; readonly message: string; readonly unsure?: boolean; readonly at: string };
+  | {
+      readonly t: 'intent';
+      readonly slot: string;
+      readonly row: number;
+      readonly fp: string;
+      readonly key?: string;
+      readonly mark?: number;
+      readonly at: string;
+    }
+  | {
+      readonly t: 'done';
+      readonly slot: string;
+      readonly row: number;
+      readonly fp: string;
+      readonly status: WriteStatus;
+      readonly id: number;
+      readonly recovered?: boolean;
+      readonly at: string;
+    }
+  | {
+      readonly t: 'failed';
+      readonly slot: string;
+      readonly row: number;
+      readonly fp: string;
+      readonly message: string;
+      readonly unsure?: boolean;
+      readonly at: string;
+    };
 
 /** What the journal knows of one attempt. */
 export interface Attempt {
@@ -60,7 +96,8 @@ export function payloadHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -68,7 +105,9 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 function asLine(v: unknown, runs: number): JournalLine | undefined {
   if (!isObj(v)) return undefined;
   if (v.t === 'run') {
-    return isStr(v.file) && isStr(v.resource) && isNum(v.company) && isStr(v.baseUrl) && isStr(v.mode) ? (v as unknown as JournalHeader) : undefined;
+    return isStr(v.file) && isStr(v.resource) && isNum(v.company) && isStr(v.baseUrl) && isStr(v.mode)
+      ? (v as unknown as JournalHeader)
+      : undefined;
   }
   // Version 1 lines name the row and a `hash`: the row's slot is its number in that run.
   const fp = v.fp ?? v.hash;
@@ -83,15 +122,25 @@ function asLine(v: unknown, runs: number): JournalLine | undefined {
     if ((v.status !== 'created' && v.status !== 'updated') || !isNum(v.id)) return undefined;
     return { t: 'done', ...base, status: v.status, id: v.id, recovered: v.recovered === true || undefined };
   }
-  if (v.t === 'failed') return { t: 'failed', ...base, message: isStr(v.message) ? v.message : '', unsure: v.unsure === true || undefined };
+  if (v.t === 'failed')
+    return {
+      t: 'failed',
+      ...base,
+      message: isStr(v.message) ? v.message : '',
+      unsure: v.unsure === true || undefined,
+    };
   return undefined;
 }
 
 function damaged(path: string, lineNo: number, what: string): AssetbatchError {
-  return new AssetbatchError('E_JOURNAL_DAMAGED', `the journal is damaged at line ${lineNo} (${what}); resuming from it could send rows twice, so nothing was sent`, {
-    location: { file: path, line: lineNo },
-    hint: 'Restore the journal if you have a copy. Or start over knowingly with --no-resume: the journal is set aside and every row is sent again, so rows the earlier runs created may be created a second time.',
-  });
+  return new AssetbatchError(
+    'E_JOURNAL_DAMAGED',
+    `the journal is damaged at line ${lineNo} (${what}); resuming from it could send rows twice, so nothing was sent`,
+    {
+      location: { file: path, line: lineNo },
+      hint: 'Restore the journal if you have a copy. Or start over knowingly with --no-resume: the journal is set aside and every row is sent again, so rows the earlier runs created may be created a second time.',
+    },
+  );
 }
 
 export interface JournalState {
@@ -143,7 +192,12 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
 }
 
 function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHeader>): void {
-  const attempt = slots.get(line.slot) ?? { slot: line.slot, row: line.row, fp: line.fp, state: 'sent' as const };
+  const attempt = slots.get(line.slot) ?? {
+    slot: line.slot,
+    row: line.row,
+    fp: line.fp,
+    state: 'sent' as const,
+  };
   attempt.row = line.row;
   if (line.t === 'intent') {
     attempt.fp = line.fp;
@@ -178,10 +232,14 @@ function endsWithNewline(path: string): boolean {
 
 /** The journal deleted during the run: the run stops (exit 3); the memory still has what was sent. */
 function journalGone(path: string): AssetbatchError {
-  return new AssetbatchError('E_JOURNAL_GONE', `the journal ${path} was deleted while this run wrote it; the run stopped, so that no row is sent without a record of it`, {
-    location: { file: path },
-    hint: 'Run the same command again: rows already created are found in the memory of what was sent ($XDG_STATE_HOME/assetbatch) and skipped.',
-  });
+  return new AssetbatchError(
+    'E_JOURNAL_GONE',
+    `the journal ${path} was deleted while this run wrote it; the run stopped, so that no row is sent without a record of it`,
+    {
+      location: { file: path },
+      hint: 'Run the same command again: rows already created are found in the memory of what was sent ($XDG_STATE_HOME/assetbatch) and skipped.',
+    },
+  );
 }
 
 export class Journal {
@@ -227,7 +285,8 @@ export class Journal {
     try {
       const bytes = Buffer.from(JSON.stringify(line) + '\n', 'utf8');
       // A short write is how a disk that is nearly full first says so: the line is not whole.
-      if (writeSync(this.fd, bytes) < bytes.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+      if (writeSync(this.fd, bytes) < bytes.length)
+        throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
     } catch (e) {
       this.broken = fileWriteError(e, this.path);
       throw this.broken;
@@ -277,7 +336,16 @@ export class Journal {
   }
 
   done(slot: string, row: number, fp: string, status: WriteStatus, id: number, recovered = false): void {
-    this.append({ t: 'done', slot, row, fp, status, id, recovered: recovered || undefined, at: new Date().toISOString() });
+    this.append({
+      t: 'done',
+      slot,
+      row,
+      fp,
+      status,
+      id,
+      recovered: recovered || undefined,
+      at: new Date().toISOString(),
+    });
   }
 
   /**
@@ -299,7 +367,15 @@ export class Journal {
   }
 
   failed(slot: string, row: number, fp: string, message: string, unsure = false): void {
-    this.append({ t: 'failed', slot, row, fp, message, unsure: unsure || undefined, at: new Date().toISOString() });
+    this.append({
+      t: 'failed',
+      slot,
+      row,
+      fp,
+      message,
+      unsure: unsure || undefined,
+      at: new Date().toISOString(),
+    });
   }
 
   close(): void {

@@ -81,7 +81,7 @@ function describes(owner: Owner, lockPath: string): boolean {
 
 /** Who holds the lock now: waits a moment for a run that has just taken it to write its name. */
 async function ownerOf(lockPath: string): Promise<Owner | undefined> {
-  for (const until = Date.now() + OWNER_WAIT_MS; ; ) {
+  for (const until = Date.now() + OWNER_WAIT_MS; ;) {
     const owner = readOwner(lockPath);
     if (owner && describes(owner, lockPath)) return owner;
     if (Date.now() >= until) return undefined;
@@ -99,8 +99,19 @@ async function lockfile(): Promise<typeof import('proper-lockfile')> {
   return (await import('proper-lockfile')).default;
 }
 
-async function tryLock(journalPath: string, lockPath: string, onLost: (e: Error) => void): Promise<() => Promise<void>> {
-  return (await lockfile()).lock(journalPath, { lockfilePath: lockPath, realpath: false, stale: NEVER_STALE, update: UPDATE_MS, retries: 0, onCompromised: onLost });
+async function tryLock(
+  journalPath: string,
+  lockPath: string,
+  onLost: (e: Error) => void,
+): Promise<() => Promise<void>> {
+  return (await lockfile()).lock(journalPath, {
+    lockfilePath: lockPath,
+    realpath: false,
+    stale: NEVER_STALE,
+    update: UPDATE_MS,
+    retries: 0,
+    onCompromised: onLost,
+  });
 }
 
 /** Untouched for STALE_MS: its holder stopped keeping it (a crash on another host, a holder that never wrote its name). */
@@ -139,14 +150,20 @@ function claimTakeover(lockPath: string): boolean {
 
 /** Wait (up to OWNER_WAIT_MS) for another run's takeover to end. */
 async function takeoverEnded(lockPath: string): Promise<void> {
-  for (const until = Date.now() + OWNER_WAIT_MS; existsSync(takeoverPath(lockPath)) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 25));
+  for (const until = Date.now() + OWNER_WAIT_MS; existsSync(takeoverPath(lockPath)) && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 25));
 }
 
 /**
  * Remove the abandoned lock judged (its folder `judged`, lockIdentity) and take it, one run
  * at a time. Null when another run is taking it over or has taken it meanwhile.
  */
-async function takeOver(journalPath: string, lockPath: string, judged: string | undefined, onLost: (e: Error) => void): Promise<(() => Promise<void>) | null> {
+async function takeOver(
+  journalPath: string,
+  lockPath: string,
+  judged: string | undefined,
+  onLost: (e: Error) => void,
+): Promise<(() => Promise<void>) | null> {
   if (!claimTakeover(lockPath)) {
     await takeoverEnded(lockPath);
     return null;
@@ -168,7 +185,11 @@ async function takeOver(journalPath: string, lockPath: string, judged: string | 
  * Take the journal's lock, or throw E_LOCKED naming the run that holds it. `onLost` is
  * called if the lock is taken from us while we hold it (its folder deleted by hand).
  */
-export async function lockJournal(journalPath: string, input: string, onLost: (e: Error) => void = () => {}): Promise<JournalLock> {
+export async function lockJournal(
+  journalPath: string,
+  input: string,
+  onLost: (e: Error) => void = () => {},
+): Promise<JournalLock> {
   const path = lockPathFor(journalPath);
   let release: () => Promise<void>;
   try {
@@ -176,7 +197,8 @@ export async function lockJournal(journalPath: string, input: string, onLost: (e
     mkdirSync(dirname(path), { recursive: true });
     release = await tryLock(journalPath, path, onLost);
   } catch (e) {
-    if (UNWRITABLE.has((e as NodeJS.ErrnoException).code ?? '')) throw journalFolderUnwritable(journalPath, e);
+    if (UNWRITABLE.has((e as NodeJS.ErrnoException).code ?? ''))
+      throw journalFolderUnwritable(journalPath, e);
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
     const judged = lockIdentity(path);
     const owner = await ownerOf(path);
@@ -186,7 +208,12 @@ export async function lockJournal(journalPath: string, input: string, onLost: (e
     if (!taken) throw lockedError(input, path, await ownerOf(path));
     release = taken;
   }
-  const me: Owner = { pid: process.pid, host: hostname(), started: new Date().toISOString(), lock: lockIdentity(path) };
+  const me: Owner = {
+    pid: process.pid,
+    host: hostname(),
+    started: new Date().toISOString(),
+    lock: lockIdentity(path),
+  };
   writeFileSync(ownerPath(path), JSON.stringify(me) + '\n');
   return {
     path,
@@ -207,32 +234,50 @@ const UNWRITABLE: ReadonlySet<string> = new Set(['EROFS', 'EACCES', 'EPERM', 'EN
 /** The journal goes beside the report: a folder that cannot take it is said, with the way out (exit 2). */
 function journalFolderUnwritable(journalPath: string, e: unknown): AssetbatchError {
   const folder = dirname(journalPath);
-  const why = (e as NodeJS.ErrnoException).code === 'EROFS' ? 'is on a read-only file system' : `cannot be written (${(e as NodeJS.ErrnoException).code})`;
-  return new AssetbatchError('E_STATE_UNWRITABLE', `the folder ${folder} ${why}: the run's journal (what makes it resumable without duplicates) goes there, beside the report; nothing was sent`, {
-    location: { file: journalPath },
-    hint: 'Give --report a path in a folder you can write, e.g. --report ~/reports/import.report.csv (the journal goes beside it).',
-    cause: e,
-  });
+  const why =
+    (e as NodeJS.ErrnoException).code === 'EROFS'
+      ? 'is on a read-only file system'
+      : `cannot be written (${(e as NodeJS.ErrnoException).code})`;
+  return new AssetbatchError(
+    'E_STATE_UNWRITABLE',
+    `the folder ${folder} ${why}: the run's journal (what makes it resumable without duplicates) goes there, beside the report; nothing was sent`,
+    {
+      location: { file: journalPath },
+      hint: 'Give --report a path in a folder you can write, e.g. --report ~/reports/import.report.csv (the journal goes beside it).',
+      cause: e,
+    },
+  );
 }
 
 function lockedError(input: string, path: string, owner: Owner | undefined): AssetbatchError {
   const who = owner ? `process ${owner.pid} on ${owner.host}, started ${owner.started}` : 'another process';
-  return new AssetbatchError('E_LOCKED', `another assetbatch run is writing this import now (${who}); two runs at once would send the same rows twice, so this one sent nothing`, {
-    location: { file: input },
-    hint: `Wait for it to finish, or stop it, then run the command again to resume. If no such run exists, delete ${path}.`,
-  });
+  return new AssetbatchError(
+    'E_LOCKED',
+    `another assetbatch run is writing this import now (${who}); two runs at once would send the same rows twice, so this one sent nothing`,
+    {
+      location: { file: input },
+      hint: `Wait for it to finish, or stop it, then run the command again to resume. If no such run exists, delete ${path}.`,
+    },
+  );
 }
 
 /** Who holds a journal's lock, for `assetbatch status`: alive when a live process holds it. */
-export async function lockHolder(journalPath: string): Promise<{ alive: boolean; pid?: number; host?: string; started?: string }> {
+export async function lockHolder(
+  journalPath: string,
+): Promise<{ alive: boolean; pid?: number; host?: string; started?: string }> {
   const path = lockPathFor(journalPath);
   let locked = false;
   try {
-    locked = await (await lockfile()).check(journalPath, { lockfilePath: path, realpath: false, stale: STALE_MS });
+    locked = await (
+      await lockfile()
+    ).check(journalPath, { lockfilePath: path, realpath: false, stale: STALE_MS });
   } catch {
     locked = false;
   }
   const read = readOwner(path);
   const owner = read && describes(read, path) ? read : undefined;
-  return { alive: locked && !isDead(owner), ...(locked && owner ? { pid: owner.pid, host: owner.host, started: owner.started } : {}) };
+  return {
+    alive: locked && !isDead(owner),
+    ...(locked && owner ? { pid: owner.pid, host: owner.host, started: owner.started } : {}),
+  };
 }

@@ -60,7 +60,13 @@ export type Claim =
   /** Another run created the row's record. */
   | { readonly kind: 'created'; readonly row: SentRow }
   /** Another run sent the row and stopped before it learnt the outcome (it may exist). */
-  | { readonly kind: 'unsure'; readonly file: string; readonly report: string; readonly at: string; readonly pid: number };
+  | {
+      readonly kind: 'unsure';
+      readonly file: string;
+      readonly report: string;
+      readonly at: string;
+      readonly pid: number;
+    };
 
 interface ClaimLine {
   readonly t: 'claim';
@@ -93,7 +99,10 @@ export function stateFolder(env: NodeJS.ProcessEnv = process.env): string {
 /** The memory's file for a scope, under `folder` (stateFolder()/memory by default). */
 export function memoryPath(scope: MemoryScope, folder = join(stateFolder(), 'memory')): string {
   const url = scope.service.replace(/\/+$/, '');
-  const host = url.replace(/^[a-z]+:\/\//i, '').replace(/[^a-z0-9.-]+/gi, '_').slice(0, 60);
+  const host = url
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/[^a-z0-9.-]+/gi, '_')
+    .slice(0, 60);
   const hash = createHash('sha256').update(url).digest('hex').slice(0, 8);
   return join(folder, `${host}-${hash}.company-${scope.company}.${scope.resource}.ndjson`);
 }
@@ -101,19 +110,28 @@ export function memoryPath(scope: MemoryScope, folder = join(stateFolder(), 'mem
 /** A folder the memory cannot be written to: said plainly, with the way out (exit 2). */
 function memoryUnwritable(path: string, e: unknown): AssetbatchError {
   const code = (e as NodeJS.ErrnoException)?.code ?? String(e);
-  return new AssetbatchError('E_STATE_UNWRITABLE', `cannot write the memory of what was sent (${code}): ${path}`, {
-    location: { file: path },
-    hint: 'assetbatch keeps what each run sent under $XDG_STATE_HOME/assetbatch (default ~/.local/state/assetbatch), so that no row is sent twice. Make that folder writable, or set XDG_STATE_HOME to a folder that is.',
-    cause: e,
-  });
+  return new AssetbatchError(
+    'E_STATE_UNWRITABLE',
+    `cannot write the memory of what was sent (${code}): ${path}`,
+    {
+      location: { file: path },
+      hint: 'assetbatch keeps what each run sent under $XDG_STATE_HOME/assetbatch (default ~/.local/state/assetbatch), so that no row is sent twice. Make that folder writable, or set XDG_STATE_HOME to a folder that is.',
+      cause: e,
+    },
+  );
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function asLine(v: unknown): Line | undefined {
   if (!isObj(v) || typeof v.run !== 'string') return undefined;
-  if (v.t === 'sent') return typeof v.fp === 'string' && typeof v.id === 'number' && isObj(v.fields) ? (v as unknown as Line) : undefined;
-  if (v.t === 'claim' || v.t === 'release' || v.t === 'abandon') return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
+  if (v.t === 'sent')
+    return typeof v.fp === 'string' && typeof v.id === 'number' && isObj(v.fields)
+      ? (v as unknown as Line)
+      : undefined;
+  if (v.t === 'claim' || v.t === 'release' || v.t === 'abandon')
+    return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
   return undefined;
 }
 
@@ -247,7 +265,9 @@ export class Memory {
   }
 
   /** The fields last sent to record `id`, each its latest value, with the latest write's date, file and report. */
-  lastSent(id: number): { fields: Record<string, unknown>; at: string; file: string; report: string } | undefined {
+  lastSent(
+    id: number,
+  ): { fields: Record<string, unknown>; at: string; file: string; report: string } | undefined {
     const writes = this.rows(this.byId.get(id)).reverse();
     if (writes.length === 0) return undefined;
     const fields: Record<string, unknown> = {};
@@ -258,7 +278,15 @@ export class Memory {
 
   /** Remember a row written. `claim`: the claim it settles (claim()). */
   record(row: Omit<SentRow, 'at' | 'run'>, claim?: string): void {
-    const line: Line = { t: 'sent', ...row, file: resolvePath(row.file), report: resolvePath(row.report), at: new Date().toISOString(), run: this.run, claim };
+    const line: Line = {
+      t: 'sent',
+      ...row,
+      file: resolvePath(row.file),
+      report: resolvePath(row.report),
+      at: new Date().toISOString(),
+      run: this.run,
+      claim,
+    };
     this.taken.add(this.append(line));
   }
 
@@ -274,7 +302,12 @@ export class Memory {
     const i = at?.find((n) => {
       const line = this.lines[n] as SentRow;
       // A keyless row is what it sends: a keyed record is not one.
-      return line.status === 'created' && line.run !== this.run && !this.taken.has(n) && (key !== undefined || !line.key);
+      return (
+        line.status === 'created' &&
+        line.run !== this.run &&
+        !this.taken.has(n) &&
+        (key !== undefined || !line.key)
+      );
     });
     if (i === undefined) return undefined;
     this.taken.add(i);
@@ -311,10 +344,23 @@ export class Memory {
         const made = this.takeCreated(row.key, row.fp);
         if (made) return { kind: 'created', row: made };
         const other = this.openClaim(row.key, row.fp, report);
-        if (other && other.host === hostname() && isAlive(other.pid) && !this.abandoned.has(other.claim)) return 'wait';
-        if (other) return { kind: 'unsure', file: other.file, report: other.report, at: other.at, pid: other.pid };
+        if (other && other.host === hostname() && isAlive(other.pid) && !this.abandoned.has(other.claim))
+          return 'wait';
+        if (other)
+          return { kind: 'unsure', file: other.file, report: other.report, at: other.at, pid: other.pid };
         const claim = `${this.run}.${this.lines.length}`;
-        this.append({ t: 'claim', claim, run: this.run, key: row.key, fp: row.fp, file, report, pid: process.pid, host: hostname(), at: new Date().toISOString() });
+        this.append({
+          t: 'claim',
+          claim,
+          run: this.run,
+          key: row.key,
+          fp: row.fp,
+          file,
+          report,
+          pid: process.pid,
+          host: hostname(),
+          at: new Date().toISOString(),
+        });
         this.mine.add(claim);
         return { kind: 'mine', claim };
       });
@@ -365,12 +411,21 @@ async function withMemoryLock<T>(path: string, work: () => T): Promise<T> {
   const lock = await lockfile();
   let release: () => Promise<void>;
   try {
-    release = await lock.lock(path, { lockfilePath: `${path}.lock`, realpath: false, stale: 10_000, retries: { retries: 400, minTimeout: 5, maxTimeout: 50 } });
+    release = await lock.lock(path, {
+      lockfilePath: `${path}.lock`,
+      realpath: false,
+      stale: 10_000,
+      retries: { retries: 400, minTimeout: 5, maxTimeout: 50 },
+    });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new AssetbatchError('E_LOCKED', `the memory of what was sent is locked by another run for too long: ${path}.lock`, {
-        hint: 'Another assetbatch run on this machine may be stuck. If none is running, delete that lock folder and run the command again.',
-      });
+      throw new AssetbatchError(
+        'E_LOCKED',
+        `the memory of what was sent is locked by another run for too long: ${path}.lock`,
+        {
+          hint: 'Another assetbatch run on this machine may be stuck. If none is running, delete that lock folder and run the command again.',
+        },
+      );
     }
     throw memoryUnwritable(path, e);
   }

@@ -20,7 +20,12 @@ export function readNames(def: ResourceDef, record: Record<string, unknown>): Ma
   for (const f of writeFields(def, 'update')) {
     if (!f.lookup) continue;
     const v = getPath(record, f.name.endsWith('.id') ? f.name.slice(0, -3) : f.name);
-    const name = f.lookup === 'country' ? v : v && typeof v === 'object' ? (v as Record<string, unknown>)[readNameKey(f.lookup)] : undefined;
+    const name =
+      f.lookup === 'country'
+        ? v
+        : v && typeof v === 'object'
+          ? (v as Record<string, unknown>)[readNameKey(f.lookup)]
+          : undefined;
     if (typeof name === 'string' && name !== '') out.set(f.name, name);
   }
   return out;
@@ -30,7 +35,12 @@ export function readNames(def: ResourceDef, record: Record<string, unknown>): Ma
  * Lookup changes with names beside the ids: the old one as the record names it, the new
  * one as the run's lists do (the name the sheet gave, resolved).
  */
-export function namedChanges(def: ResourceDef, changes: readonly FieldChange[], before: ReadonlyMap<string, string>, nameOf?: (kind: LookupKind, id: number) => string | undefined): FieldChange[] {
+export function namedChanges(
+  def: ResourceDef,
+  changes: readonly FieldChange[],
+  before: ReadonlyMap<string, string>,
+  nameOf?: (kind: LookupKind, id: number) => string | undefined,
+): FieldChange[] {
   return changes.map((c) => {
     const kind = def.fields.find((f) => f.name === c.field)?.lookup;
     if (!kind) return c;
@@ -42,21 +52,27 @@ export function namedChanges(def: ResourceDef, changes: readonly FieldChange[], 
 
 /** A custom field's value in a record as the service reads it (template.fields by id, or as a list). */
 export function customValueOf(record: Record<string, unknown>, fieldId: number): unknown {
-  const tpl = record.template as { fields?: Record<string, unknown> | { id: number; value: unknown }[] } | null | undefined;
+  const tpl = record.template as
+    { fields?: Record<string, unknown> | { id: number; value: unknown }[] } | null | undefined;
   if (!tpl || typeof tpl !== 'object') return undefined;
   if (Array.isArray(tpl.fields)) return tpl.fields.find((f) => f.id === fieldId)?.value;
   return tpl.fields?.[String(fieldId)];
 }
 
 /** The write form of a record as the service reads it back. */
-export function readToWrite(def: ResourceDef, record: Record<string, unknown>, countryCode: (name: string) => number | undefined): WriteBody {
+export function readToWrite(
+  def: ResourceDef,
+  record: Record<string, unknown>,
+  countryCode: (name: string) => number | undefined,
+): WriteBody {
   const body: WriteBody = {};
   for (const f of writeFields(def, 'update')) {
     if (f.variant) continue;
     const v = readValue(f, record, countryCode);
     if (v !== undefined && v !== null) setPath(body, f.name, v);
   }
-  const tpl = record.template as { id?: number; fields?: Record<string, unknown> | { id: number; value: unknown }[] } | null | undefined;
+  const tpl = record.template as
+    { id?: number; fields?: Record<string, unknown> | { id: number; value: unknown }[] } | null | undefined;
   if (tpl && typeof tpl === 'object' && tpl.id !== undefined) {
     const fields = Array.isArray(tpl.fields)
       ? tpl.fields
@@ -66,7 +82,11 @@ export function readToWrite(def: ResourceDef, record: Record<string, unknown>, c
   return body;
 }
 
-function readValue(f: FieldDef, record: Record<string, unknown>, countryCode: (name: string) => number | undefined): unknown {
+function readValue(
+  f: FieldDef,
+  record: Record<string, unknown>,
+  countryCode: (name: string) => number | undefined,
+): unknown {
   if (f.type !== 'lookup') {
     const v = getPath(record, f.name);
     if (f.type === 'decimal' && typeof v === 'string' && v.trim() !== '') return Number(v);
@@ -86,22 +106,34 @@ function readValue(f: FieldDef, record: Record<string, unknown>, countryCode: (n
  * The body to PUT: the current record, with the sheet's values laid over it. Fields
  * whose cell was empty stay as they are, unless `clearEmpty` names them to be blanked.
  */
-export function mergeForUpdate(current: WriteBody, sheet: WriteBody, opts: { clearEmpty?: readonly string[] } = {}): WriteBody {
+export function mergeForUpdate(
+  current: WriteBody,
+  sheet: WriteBody,
+  opts: { clearEmpty?: readonly string[] } = {},
+): WriteBody {
   const out: WriteBody = structuredClone(current);
   const lay = (src: Record<string, unknown>, dst: Record<string, unknown>) => {
     for (const [k, v] of Object.entries(src)) {
       if (v && typeof v === 'object' && !Array.isArray(v) && k !== 'template') {
-        const d = dst[k] && typeof dst[k] === 'object' && !Array.isArray(dst[k]) ? (dst[k] as Record<string, unknown>) : {};
+        const d =
+          dst[k] && typeof dst[k] === 'object' && !Array.isArray(dst[k])
+            ? (dst[k] as Record<string, unknown>)
+            : {};
         dst[k] = d;
         lay(v as Record<string, unknown>, d);
       } else if (k === 'template' && v && typeof v === 'object') {
         // Custom values merge by field id: the sheet's win, others stay. Field ids belong to
         // their template: when the sheet names another template, the old values do not carry over.
-        const cur = dst.template as { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
+        const cur = dst.template as
+          { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
         const same = cur && cur.id === (v as { id: number }).id;
         const fields = new Map((same ? (cur.fields ?? []) : []).map((x) => [x.id, x.value]));
-        for (const x of (v as { fields?: { id: number; value: unknown }[] }).fields ?? []) fields.set(x.id, x.value);
-        dst.template = { id: (v as { id: number }).id, fields: [...fields].map(([id, value]) => ({ id, value })) };
+        for (const x of (v as { fields?: { id: number; value: unknown }[] }).fields ?? [])
+          fields.set(x.id, x.value);
+        dst.template = {
+          id: (v as { id: number }).id,
+          fields: [...fields].map(([id, value]) => ({ id, value })),
+        };
       } else dst[k] = v;
     }
   };

@@ -48,12 +48,19 @@ export class PriorRuns {
     const same = (this.byFp.get(fp) ?? []).filter((a) => !this.taken.has(a.slot));
     const done = same.filter((a) => a.state === 'done');
     const pick = done.find((a) => a.row === row) ?? done[0];
-    if (pick) return this.claim({ kind: 'done', attempt: pick, status: pick.done!.status, id: pick.done!.id });
+    if (pick)
+      return this.claim({ kind: 'done', attempt: pick, status: pick.done!.status, id: pick.done!.id });
     const unsure = same.find((a) => a.state === 'sent' || a.unsure);
     if (unsure) return this.claim({ kind: 'unsure', attempt: unsure });
     if (key) {
       const changed = (this.byKey.get(key) ?? []).find((a) => !this.taken.has(a.slot));
-      if (changed) return this.claim({ kind: 'changed', attempt: changed, status: changed.done!.status, id: changed.done!.id });
+      if (changed)
+        return this.claim({
+          kind: 'changed',
+          attempt: changed,
+          status: changed.done!.status,
+          id: changed.done!.id,
+        });
     }
     const refused = same[0];
     if (refused) return this.claim({ kind: 'refused', attempt: refused });

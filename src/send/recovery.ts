@@ -14,7 +14,11 @@ type Rec = Record<string, unknown>;
 const idOf = (r: Rec): number => Number(r.id);
 
 /** The highest record id in the list now (0 for an empty list): one request, two for a list over a page. */
-export async function highestId(client: ApiClient, def: ResourceDef, company: number): Promise<{ id: number; requests: number }> {
+export async function highestId(
+  client: ApiClient,
+  def: ResourceDef,
+  company: number,
+): Promise<{ id: number; requests: number }> {
   const first = await fetchPage<Rec>(client, def, { company }, 1);
   const pages = pagesFor(typeof first.count === 'number' ? first.count : first.results.length);
   const last = pages > 1 ? await fetchPage<Rec>(client, def, { company }, pages) : first;
@@ -24,7 +28,8 @@ export async function highestId(client: ApiClient, def: ResourceDef, company: nu
 
 /** The filter that narrows the list to records that could be this body's, where there is one. */
 export function narrowingFilter(def: ResourceDef, body: WriteBody): Record<string, string> | undefined {
-  const text = (k: string) => (typeof body[k] === 'string' && (body[k] as string).trim() !== '' ? (body[k] as string) : undefined);
+  const text = (k: string) =>
+    typeof body[k] === 'string' && (body[k] as string).trim() !== '' ? (body[k] as string) : undefined;
   if (def.name === 'contract' && text('number')) return { contract_no: text('number')! };
   if (def.name === 'asset' && text('serial_number')) return { serial_number: text('serial_number')! };
   if (def.name === 'asset' && text('name')) return { name: text('name')! };
@@ -32,12 +37,24 @@ export function narrowingFilter(def: ResourceDef, body: WriteBody): Record<strin
 }
 
 /** Records with an id above the mark: a filtered list, or the list's last pages, walked backwards. */
-export async function recordsAbove(client: ApiClient, def: ResourceDef, company: number, mark: number, body: WriteBody): Promise<{ records: Rec[]; requests: number }> {
+export async function recordsAbove(
+  client: ApiClient,
+  def: ResourceDef,
+  company: number,
+  mark: number,
+  body: WriteBody,
+): Promise<{ records: Rec[]; requests: number }> {
   const filters = narrowingFilter(def, body);
   let requests = 0;
   if (filters) {
     const records: Rec[] = [];
-    for await (const r of listAll<Rec>(client, def, { company, filters, concurrency: 1, onPage: () => void requests++ })) if (idOf(r) > mark) records.push(r);
+    for await (const r of listAll<Rec>(client, def, {
+      company,
+      filters,
+      concurrency: 1,
+      onPage: () => void requests++,
+    }))
+      if (idOf(r) > mark) records.push(r);
     return { records, requests };
   }
   const first = await fetchPage<Rec>(client, def, { company }, 1);
@@ -70,7 +87,12 @@ function sameValue(sent: unknown, read: unknown): boolean {
  * shows has the same value (numbers as numbers, text trimmed). Fields the service does not
  * show back are not compared; at least one field must be.
  */
-export function holdsWhatWasSent(def: ResourceDef, record: Rec, body: WriteBody, countryCode: (name: string) => number | undefined): boolean {
+export function holdsWhatWasSent(
+  def: ResourceDef,
+  record: Rec,
+  body: WriteBody,
+  countryCode: (name: string) => number | undefined,
+): boolean {
   const read = readToWrite(def, record, countryCode);
   let compared = 0;
   for (const f of writeFields(def, 'update')) {

@@ -50,20 +50,45 @@ export class RunMemory {
 
   async beforeCreate(key: Key, fp: string): Promise<BeforeCreate> {
     if (this.options.allowDuplicates) return { go: true };
-    const taken = await this.options.memory.claim({ key: keyText(key), fp, file: this.options.file, report: this.options.report }, this.options.stopped);
+    const taken = await this.options.memory.claim(
+      { key: keyText(key), fp, file: this.options.file, report: this.options.report },
+      this.options.stopped,
+    );
     if (taken.kind === 'mine') return { go: true, claim: taken.claim };
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
-    if (taken.kind === 'created') return { go: false, status: 'skipped', id: taken.row.id, note: alreadyCreated(taken.row), keyed: key !== undefined, at: taken.row.at };
+    if (taken.kind === 'created')
+      return {
+        go: false,
+        status: 'skipped',
+        id: taken.row.id,
+        note: alreadyCreated(taken.row),
+        keyed: key !== undefined,
+        at: taken.row.at,
+      };
     const message =
       `an import of ${taken.file} (report ${taken.report}) sent this row on ${when(taken.at)} and stopped before it learnt whether the record was made; ` +
       'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
-    return { go: false, status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }] };
+    return {
+      go: false,
+      status: 'failed',
+      issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }],
+    };
   }
 
   /** A record written (created or updated); `claim`: the one it settles. */
-  written(status: 'created' | 'updated', id: number, fields: Record<string, unknown>, fp: string, key: Key, claim?: string): void {
-    this.options.memory.record({ key: keyText(key), fp, status, id, fields, file: this.options.file, report: this.options.report }, claim);
+  written(
+    status: 'created' | 'updated',
+    id: number,
+    fields: Record<string, unknown>,
+    fp: string,
+    key: Key,
+    claim?: string,
+  ): void {
+    this.options.memory.record(
+      { key: keyText(key), fp, status, id, fields, file: this.options.file, report: this.options.report },
+      claim,
+    );
   }
 
   /** The record an earlier run created from a row with these values (fingerprint `fp`), newest first. */

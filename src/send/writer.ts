@@ -12,7 +12,17 @@ import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import type { RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
-import { diffBodies, namedChanges, patchBody, readNames, readToWrite, updateOf, withoutColleaguesEdits, type FieldChange, type FieldConflict } from './merge.js';
+import {
+  diffBodies,
+  namedChanges,
+  patchBody,
+  readNames,
+  readToWrite,
+  updateOf,
+  withoutColleaguesEdits,
+  type FieldChange,
+  type FieldConflict,
+} from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
@@ -47,8 +57,18 @@ interface SendAttempt {
 function recordId(answer: unknown, path: string): number {
   const id = answer && typeof answer === 'object' ? Number((answer as Rec).id) : NaN;
   if (Number.isInteger(id) && id > 0) return id;
-  const what = typeof answer === 'string' ? `text (${answer.replace(/\s+/g, ' ').slice(0, 60)}…)` : answer === undefined ? 'empty' : 'a body without an id';
-  throw new AmbiguousWriteError('POST', path, undefined, `the answer to POST ${path} was ${what}, not a record: it may or may not have been done`);
+  const what =
+    typeof answer === 'string'
+      ? `text (${answer.replace(/\s+/g, ' ').slice(0, 60)}…)`
+      : answer === undefined
+        ? 'empty'
+        : 'a body without an id';
+  throw new AmbiguousWriteError(
+    'POST',
+    path,
+    undefined,
+    `the answer to POST ${path} was ${what}, not a record: it may or may not have been done`,
+  );
 }
 
 export type OnExisting = 'skip' | 'update' | 'error';
@@ -88,16 +108,28 @@ function flattenServiceErrors(body: unknown, prefix = ''): { field?: string; mes
 function serviceIssues(body: unknown, mapping: Mapping): RowIssue[] {
   return flattenServiceErrors(body).map(({ field, message }) => {
     const col = field
-      ? mapping.columns.find((c) => c.target.kind === 'field' && (c.target.field.name === field || c.target.field.name.startsWith(field + '.') || field.startsWith(c.target.field.name + '.')))
+      ? mapping.columns.find(
+          (c) =>
+            c.target.kind === 'field' &&
+            (c.target.field.name === field ||
+              c.target.field.name.startsWith(field + '.') ||
+              field.startsWith(c.target.field.name + '.')),
+        )
       : undefined;
-    return { code: 'E_SERVICE_REJECTED' as const, column: col?.header, field, message: `the service says: ${message}` };
+    return {
+      code: 'E_SERVICE_REJECTED' as const,
+      column: col?.header,
+      field,
+      message: `the service says: ${message}`,
+    };
   });
 }
 
 /** A failed create whose record may still exist: cut in flight, tries used up, or several candidates. */
 const UNSURE_CODES: ReadonlySet<string> = new Set(['E_INTERRUPTED', 'E_NETWORK', 'E_LOOKUP_AMBIGUOUS']);
 
-const isDuplicateMessage = (issues: readonly RowIssue[]) => issues.some((i) => /already exists|unique/i.test(i.message));
+const isDuplicateMessage = (issues: readonly RowIssue[]) =>
+  issues.some((i) => /already exists|unique/i.test(i.message));
 
 export interface WriterOptions {
   readonly client: ApiClient;
@@ -182,7 +214,10 @@ export class RowWriter {
     this.lookups++;
     const filter = this.keyFilter(key.field);
     const matches: Rec[] = [];
-    for await (const r of listAll<Rec>(client, def, { company, filters: filter ? { [filter]: key.value } : undefined })) {
+    for await (const r of listAll<Rec>(client, def, {
+      company,
+      filters: filter ? { [filter]: key.value } : undefined,
+    })) {
       if (recordKey(r, key.field) === key.value) matches.push(r);
     }
     return matches;
@@ -194,7 +229,9 @@ export class RowWriter {
    */
   rememberedRecord(body: WriteBody): { id: number; file: string; at: string } | undefined {
     const made = this.options.memory?.createdFrom(payloadHash(body));
-    return made && this.options.existingComplete && this.options.records?.has(made.id) ? { id: made.id, file: made.file, at: made.at } : undefined;
+    return made && this.options.existingComplete && this.options.records?.has(made.id)
+      ? { id: made.id, file: made.file, at: made.at }
+      : undefined;
   }
 
   /** True when the records that existed before the run were all read (no per-row calls). */
@@ -213,8 +250,17 @@ export class RowWriter {
    * before the run answers only for records made before it was read (a run beside this one
    * may have made it since); a filtered call answers for now.
    */
-  private async goneFromService(key: { field: string; value: string } | undefined, at: string | undefined): Promise<boolean> {
-    if (this.options.existingComplete && (at === undefined || this.options.existingSince === undefined || Date.parse(at) >= this.options.existingSince)) return false;
+  private async goneFromService(
+    key: { field: string; value: string } | undefined,
+    at: string | undefined,
+  ): Promise<boolean> {
+    if (
+      this.options.existingComplete &&
+      (at === undefined ||
+        this.options.existingSince === undefined ||
+        Date.parse(at) >= this.options.existingSince)
+    )
+      return false;
     return (await this.existingIds(key)).length === 0;
   }
 
@@ -242,21 +288,33 @@ export class RowWriter {
     let candidates: Rec[] | undefined;
     if (attempt.key) {
       candidates = free(await this.recordsWithKey(attempt.key, attempt));
-      if (candidates.length <= 1) return candidates.length ? this.adoptRecord(attempt, idOf(candidates[0]), note) : undefined;
+      if (candidates.length <= 1)
+        return candidates.length ? this.adoptRecord(attempt, idOf(candidates[0]), note) : undefined;
     }
     if (attempt.mark === undefined) {
       const ids = (candidates ?? []).map(idOf);
-      return this.unsure(attempt, ids.length
-        ? `${ids.length} records have ${attempt.key!.field.replace(/_/g, ' ')} "${attempt.key!.value}" (ids ${ids.join(', ')}); which one this row made is unclear`
-        : 'the journal of the run that sent it is from an older assetbatch and has no mark to look for the record by; check the service');
+      return this.unsure(
+        attempt,
+        ids.length
+          ? `${ids.length} records have ${attempt.key!.field.replace(/_/g, ' ')} "${attempt.key!.value}" (ids ${ids.join(', ')}); which one this row made is unclear`
+          : 'the journal of the run that sent it is from an older assetbatch and has no mark to look for the record by; check the service',
+      );
     }
     await this.options.beforeRead?.();
-    const pool = candidates ?? free((await recordsAbove(client, def, company, attempt.mark, attempt.body)).records);
-    const matches = pool.filter((r) => idOf(r) > attempt.mark! && holdsWhatWasSent(def, r, attempt.body, this.options.countryCode ?? (() => undefined)));
+    const pool =
+      candidates ?? free((await recordsAbove(client, def, company, attempt.mark, attempt.body)).records);
+    const matches = pool.filter(
+      (r) =>
+        idOf(r) > attempt.mark! &&
+        holdsWhatWasSent(def, r, attempt.body, this.options.countryCode ?? (() => undefined)),
+    );
     if (matches.length === 1) return this.adoptRecord(attempt, idOf(matches[0]), note);
     if (matches.length === 0 && !candidates) return undefined;
     const ids = (matches.length ? matches : candidates!).map(idOf);
-    return this.unsure(attempt, `${ids.length} records in the service could be this row's (ids ${ids.join(', ')}); it was not sent again — keep one and delete the others, or tell the journal nothing`);
+    return this.unsure(
+      attempt,
+      `${ids.length} records in the service could be this row's (ids ${ids.join(', ')}); it was not sent again — keep one and delete the others, or tell the journal nothing`,
+    );
   }
 
   /**
@@ -265,7 +323,13 @@ export class RowWriter {
    */
   private async recordsWithKey(key: { field: string; value: string }, attempt: SendAttempt): Promise<Rec[]> {
     if (this.keyFilter(key.field) || attempt.mark === undefined) return this.findRecordsByKey(key);
-    const { records } = await recordsAbove(this.options.client, this.options.def, this.options.company, attempt.mark, attempt.body);
+    const { records } = await recordsAbove(
+      this.options.client,
+      this.options.def,
+      this.options.company,
+      attempt.mark,
+      attempt.body,
+    );
     return records.filter((r) => recordKey(r, key.field) === key.value);
   }
 
@@ -284,30 +348,53 @@ export class RowWriter {
   }
 
   /** Create one row's record, exactly once. */
-  async create(row: number, body: WriteBody, key: { field: string; value: string } | undefined): Promise<SendResult> {
+  async create(
+    row: number,
+    body: WriteBody,
+    key: { field: string; value: string } | undefined,
+  ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
     const keyText = key ? `${key.field}=${key.value}` : undefined;
     const before = this.options.prior?.take(fp, row, keyText);
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
-      return { status: before.status, id: before.id, note: 'done by an earlier run of this import (journal)' };
+      return {
+        status: before.status,
+        id: before.id,
+        note: 'done by an earlier run of this import (journal)',
+      };
     }
     if (before?.kind === 'changed') {
-      return { status: 'skipped', id: before.id, note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; use \`assetbatch update\` to change the record` };
+      return {
+        status: 'skipped',
+        id: before.id,
+        note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; use \`assetbatch update\` to change the record`,
+      };
     }
-    const attempt: SendAttempt = { slot: before?.attempt.slot ?? journal?.newSlot(row) ?? String(row), row, fp, body, key, mark: before?.attempt.mark };
+    const attempt: SendAttempt = {
+      slot: before?.attempt.slot ?? journal?.newSlot(row) ?? String(row),
+      row,
+      fp,
+      body,
+      key,
+      mark: before?.attempt.mark,
+    };
     return this.oneAtATime(fp, async () => {
       if (before?.kind === 'unsure') {
         // The last run sent this row and never learnt the outcome: it may exist already.
-        const found = await this.recover(attempt, 'recovered: sent by an interrupted run, found in the service');
+        const found = await this.recover(
+          attempt,
+          'recovered: sent by an interrupted run, found in the service',
+        );
         if (found) return found;
       }
       // Another file's or report's run may have made it, or be making it now.
       const mem = (await this.options.memory?.beforeCreate(key, fp)) ?? { go: true };
       // A keyed record the memory knows but the service no longer has (deleted, a sandbox
       // started afresh) is created again: the check costs what the existing-record check does.
-      if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at))) return this.createClaimed(attempt, true);
+      if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at)))
+        return this.createClaimed(attempt, true);
       if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
       // A resumed row was looked for in the service by its recovery.
       return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
@@ -351,16 +438,45 @@ export class RowWriter {
   }
 
   /** A fresh row whose key a record already has: skipped, failed or merged, as --on-existing says. */
-  private async onExistingRecord(row: number, body: WriteBody, key: { field: string; value: string } | undefined, fp: string): Promise<SendResult | undefined> {
+  private async onExistingRecord(
+    row: number,
+    body: WriteBody,
+    key: { field: string; value: string } | undefined,
+    fp: string,
+  ): Promise<SendResult | undefined> {
     const ids = await this.existingIds(key);
     if (ids.length === 0) return undefined;
     const keyText = `${key!.field}=${key!.value}`;
-    if (this.options.onExisting === 'skip') return { status: 'skipped', id: ids[0], note: `already in the service (id ${ids.join(', ')}, ${keyText})` };
+    if (this.options.onExisting === 'skip')
+      return {
+        status: 'skipped',
+        id: ids[0],
+        note: `already in the service (id ${ids.join(', ')}, ${keyText})`,
+      };
     if (this.options.onExisting === 'error') {
-      return { status: 'failed', id: ids[0], issues: [{ code: 'E_DUPLICATE_ROW', field: key?.field, message: `already in the service (id ${ids.join(', ')}, ${keyText})` }] };
+      return {
+        status: 'failed',
+        id: ids[0],
+        issues: [
+          {
+            code: 'E_DUPLICATE_ROW',
+            field: key?.field,
+            message: `already in the service (id ${ids.join(', ')}, ${keyText})`,
+          },
+        ],
+      };
     }
     if (ids.length > 1) {
-      return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message: `${ids.length} records have ${keyText} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column` }] };
+      return {
+        status: 'failed',
+        issues: [
+          {
+            code: 'E_LOOKUP_AMBIGUOUS',
+            field: key?.field,
+            message: `${ids.length} records have ${keyText} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column`,
+          },
+        ],
+      };
     }
     return this.updateMerged(row, ids[0], body, {}, fp);
   }
@@ -368,9 +484,18 @@ export class RowWriter {
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
   private async send(attempt: SendAttempt): Promise<SendResult> {
     const { client, def, journal, mapping } = this.options;
-    await journal?.intent(attempt.slot, attempt.row, attempt.fp, attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined, attempt.mark);
+    await journal?.intent(
+      attempt.slot,
+      attempt.row,
+      attempt.fp,
+      attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined,
+      attempt.mark,
+    );
     const path = client.path(def.path, undefined, false);
-    const query = def.name === 'asset' && this.options.uniqueField ? { unique_field: this.options.uniqueField } : undefined;
+    const query =
+      def.name === 'asset' && this.options.uniqueField
+        ? { unique_field: this.options.uniqueField }
+        : undefined;
     let ambiguous = 0;
     for (;;) {
       try {
@@ -391,15 +516,35 @@ export class RowWriter {
         }
         if (e instanceof AmbiguousWriteError && client.isInterrupted) {
           // Cut in flight by a stop: the intent stays in the journal, so the next run looks first.
-          return { status: 'failed', issues: [{ code: 'E_INTERRUPTED', message: 'interrupted while its answer was awaited: it may have been created; the next run looks for it before sending it again' }] };
+          return {
+            status: 'failed',
+            issues: [
+              {
+                code: 'E_INTERRUPTED',
+                message:
+                  'interrupted while its answer was awaited: it may have been created; the next run looks for it before sending it again',
+              },
+            ],
+          };
         }
         if (e instanceof AmbiguousWriteError) {
           ambiguous++;
-          const found = await this.recover(attempt, 'recovered: the answer was lost, the record was found in the service');
+          const found = await this.recover(
+            attempt,
+            'recovered: the answer was lost, the record was found in the service',
+          );
           if (found) return found;
           if (ambiguous > (this.options.maxAmbiguousRetries ?? 5)) {
             journal?.failed(attempt.slot, attempt.row, attempt.fp, e.message, true);
-            return { status: 'failed', issues: [{ code: 'E_NETWORK', message: `${e.message}; tried ${ambiguous} times (the next run looks for the record before sending it again)` }] };
+            return {
+              status: 'failed',
+              issues: [
+                {
+                  code: 'E_NETWORK',
+                  message: `${e.message}; tried ${ambiguous} times (the next run looks for the record before sending it again)`,
+                },
+              ],
+            };
           }
           continue;
         }
@@ -432,12 +577,20 @@ export class RowWriter {
     // Loading the country list makes requests of its own, which a held lease would block.
     if (!gate) await this.options.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return { body: readToWrite(def, rec, this.options.countryCode ?? (() => undefined)), names: readNames(def, rec) };
+    return {
+      body: readToWrite(def, rec, this.options.countryCode ?? (() => undefined)),
+      names: readNames(def, rec),
+    };
   }
 
   /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
   private changesOf(cur: WriteBody, next: WriteBody, names: ReadonlyMap<string, string>): FieldChange[] {
-    return namedChanges(this.options.def, diffBodies(this.options.def, cur, next), names, this.options.nameOf);
+    return namedChanges(
+      this.options.def,
+      diffBodies(this.options.def, cur, next),
+      names,
+      this.options.nameOf,
+    );
   }
 
   /** The record's copy from the list read before the run, in write form; undefined when there is none. */
@@ -445,7 +598,10 @@ export class RowWriter {
     const rec = this.options.records?.get(id);
     if (!rec) return undefined;
     await this.options.beforeRead?.();
-    return { body: readToWrite(this.options.def, rec, this.options.countryCode ?? (() => undefined)), names: readNames(this.options.def, rec) };
+    return {
+      body: readToWrite(this.options.def, rec, this.options.countryCode ?? (() => undefined)),
+      names: readNames(this.options.def, rec),
+    };
   }
 
   /**
@@ -453,17 +609,37 @@ export class RowWriter {
    * the fields that change (or PUT the merged record where PATCH is refused).
    * contract_type and create-only fields are never sent on update.
    */
-  async updateMerged(row: number, id: number, sheet: WriteBody, opts: UpdateOptions = {}, sheetHash = payloadHash(sheet)): Promise<UpdateResult> {
+  async updateMerged(
+    row: number,
+    id: number,
+    sheet: WriteBody,
+    opts: UpdateOptions = {},
+    sheetHash = payloadHash(sheet),
+  ): Promise<UpdateResult> {
     const { def, company } = this.options;
     const clean = stripCreateOnly(def, sheet);
     try {
       if (opts.dryRun) return await this.previewUpdate(id, clean, opts);
       // --replace means the sheet is the whole record: a PUT, with nothing to read first.
-      if (opts.replace) return this.refusedValues(id, {}, clean, true) ?? (await this.update(row, id, { ...clean, company }, sheetHash));
+      if (opts.replace)
+        return (
+          this.refusedValues(id, {}, clean, true) ??
+          (await this.update(row, id, { ...clean, company }, sheetHash))
+        );
       return await this.updateChanged(row, id, clean, opts.clearEmpty, sheetHash);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
-        return { status: 'failed', id, issues: [{ code: 'E_HTTP_NOT_FOUND', field: 'id', message: `record ${id} not found in company ${company}` }] };
+        return {
+          status: 'failed',
+          id,
+          issues: [
+            {
+              code: 'E_HTTP_NOT_FOUND',
+              field: 'id',
+              message: `record ${id} not found in company ${company}`,
+            },
+          ],
+        };
       }
       throw e;
     }
@@ -474,40 +650,79 @@ export class RowWriter {
     const { def, company } = this.options;
     const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
     const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
-    const next = opts.replace ? { ...clean, company } : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
+    const next = opts.replace
+      ? { ...clean, company }
+      : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
     const changes = this.changesOf(cur, next, names);
     const whole = opts.replace === true || this.updateMethod.known === 'PUT';
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
     // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
     const sent = changes.length === 0 ? undefined : whole ? next : patchBody(def, cur, next);
-    return { status: 'skipped', id, changes, sent, note: changes.length === 0 ? 'no change' : undefined, ...this.unchangedOr(changes, kept.conflicts) };
+    return {
+      status: 'skipped',
+      id,
+      changes,
+      sent,
+      note: changes.length === 0 ? 'no change' : undefined,
+      ...this.unchangedOr(changes, kept.conflicts),
+    };
   }
 
   /** The sheet's values less the fields a colleague changed since the last run (see withoutColleaguesEdits). */
-  private keepColleaguesEdits(id: number, clean: WriteBody, cur: WriteBody): { sheet: WriteBody; conflicts: FieldConflict[] } {
+  private keepColleaguesEdits(
+    id: number,
+    clean: WriteBody,
+    cur: WriteBody,
+  ): { sheet: WriteBody; conflicts: FieldConflict[] } {
     return withoutColleaguesEdits(clean, cur, this.options.lastSent?.(id), this.options.preferSheet);
   }
 
   /** A result's flags: nothing to send (unchanged), or conflicts left unwritten. */
-  private unchangedOr(changes: readonly FieldChange[], conflicts: FieldConflict[]): Pick<UpdateResult, 'unchanged' | 'conflicts'> {
+  private unchangedOr(
+    changes: readonly FieldChange[],
+    conflicts: FieldConflict[],
+  ): Pick<UpdateResult, 'unchanged' | 'conflicts'> {
     if (conflicts.length > 0) return { conflicts };
     return changes.length === 0 ? { unchanged: true } : {};
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
-  private refusedValues(id: number, cur: WriteBody, next: WriteBody, whole: boolean): UpdateResult | undefined {
+  private refusedValues(
+    id: number,
+    cur: WriteBody,
+    next: WriteBody,
+    whole: boolean,
+  ): UpdateResult | undefined {
     const found = updateValueIssues(this.options.def, cur, next, whole);
     if (found.length === 0) return undefined;
-    const column = (field: string) => this.options.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === field)?.header;
-    return { status: 'failed', invalid: true, id, issues: found.map((i) => ({ code: 'E_VALUE_INVALID' as const, column: column(i.field), field: i.field, message: i.message })) };
+    const column = (field: string) =>
+      this.options.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === field)
+        ?.header;
+    return {
+      status: 'failed',
+      invalid: true,
+      id,
+      issues: found.map((i) => ({
+        code: 'E_VALUE_INVALID' as const,
+        column: column(i.field),
+        field: i.field,
+        message: i.message,
+      })),
+    };
   }
 
   /**
    * Read, merge and write one record with the run's verb. A PATCH refused with 405 turns the
    * run to PUT (said once) and the row is read again and PUT: no row fails for the probe.
    */
-  private async updateChanged(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string): Promise<UpdateResult> {
+  private async updateChanged(
+    row: number,
+    id: number,
+    clean: WriteBody,
+    clearEmpty: readonly string[] | undefined,
+    hash: string,
+  ): Promise<UpdateResult> {
     const { def, company } = this.options;
     await this.options.beforeRead?.();
     const copy = await this.listed(id);
@@ -515,11 +730,15 @@ export class RowWriter {
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
     const kept = copy ? this.keepColleaguesEdits(id, clean, copy.body) : undefined;
     const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, clearEmpty) : undefined;
-    if (fromList && fromList.changes.length === 0) return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!.conflicts) };
+    if (fromList && fromList.changes.length === 0)
+      return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!.conflicts) };
     if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
-    const patch = listed && fromList && !fromList.changes.some((c) => c.field === 'template') ? { listed, ...fromList, conflicts: kept!.conflicts } : undefined;
+    const patch =
+      listed && fromList && !fromList.changes.some((c) => c.field === 'template')
+        ? { listed, ...fromList, conflicts: kept!.conflicts }
+        : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
       let outcome: ProbeOutcome = 'unknown';
@@ -541,11 +760,19 @@ export class RowWriter {
   }
 
   /** PATCH the fields the sheet changes in the list's copy of the record: no read of its own. */
-  private async patchFromList(row: number, id: number, p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; conflicts: FieldConflict[] }, hash: string): Promise<{ result: UpdateResult; answered: boolean }> {
+  private async patchFromList(
+    row: number,
+    id: number,
+    p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; conflicts: FieldConflict[] },
+    hash: string,
+  ): Promise<{ result: UpdateResult; answered: boolean }> {
     const refused = this.refusedValues(id, p.listed, p.next, false);
     if (refused) return { result: refused, answered: false };
     const res = await this.update(row, id, patchBody(this.options.def, p.listed, p.next), hash, 'PATCH');
-    return { result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.conflicts) }, answered: true };
+    return {
+      result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.conflicts) },
+      answered: true,
+    };
   }
 
   /**
@@ -553,7 +780,14 @@ export class RowWriter {
    * takes the slot right after the read's, so the window in which someone else's change can
    * be overwritten is the read's round trip, not a wait behind other rows for the budget.
    */
-  private async readAndWrite(row: number, id: number, clean: WriteBody, clearEmpty: readonly string[] | undefined, hash: string, verb: UpdateVerb): Promise<{ result: UpdateResult; answered: boolean }> {
+  private async readAndWrite(
+    row: number,
+    id: number,
+    clean: WriteBody,
+    clearEmpty: readonly string[] | undefined,
+    hash: string,
+    verb: UpdateVerb,
+  ): Promise<{ result: UpdateResult; answered: boolean }> {
     const { client, def, company } = this.options;
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
@@ -562,7 +796,11 @@ export class RowWriter {
       const kept = this.keepColleaguesEdits(id, clean, cur);
       const next = updateOf(def, cur, kept.sheet, company, clearEmpty).next;
       const changes = this.changesOf(cur, next, names);
-      if (changes.length === 0) return { result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept.conflicts) }, answered: false };
+      if (changes.length === 0)
+        return {
+          result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept.conflicts) },
+          answered: false,
+        };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
@@ -575,7 +813,14 @@ export class RowWriter {
   }
 
   /** PATCH some fields of a record, or PUT a whole body (the caller merged it first when it must not wipe fields). */
-  async update(row: number, id: number, body: WriteBody, hash = payloadHash(body), verb: UpdateVerb = 'PUT', gate?: Gate): Promise<SendResult> {
+  async update(
+    row: number,
+    id: number,
+    body: WriteBody,
+    hash = payloadHash(body),
+    verb: UpdateVerb = 'PUT',
+    gate?: Gate,
+  ): Promise<SendResult> {
     const { client, def, journal, mapping } = this.options;
     const slot = journal?.newSlot(row) ?? String(row);
     await journal?.intent(slot, row, hash);
@@ -587,7 +832,16 @@ export class RowWriter {
       return { status: 'updated', id };
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
-        const issues = e.status === 404 ? [{ code: 'E_HTTP_NOT_FOUND' as const, field: 'id', message: `record ${id} not found in company ${this.options.company}` }] : serviceIssues(e.body, mapping);
+        const issues =
+          e.status === 404
+            ? [
+                {
+                  code: 'E_HTTP_NOT_FOUND' as const,
+                  field: 'id',
+                  message: `record ${id} not found in company ${this.options.company}`,
+                },
+              ]
+            : serviceIssues(e.body, mapping);
         journal?.failed(slot, row, hash, issues.map((i) => i.message).join('; '));
         return { status: 'failed', id, issues };
       }
@@ -633,14 +887,19 @@ export async function loadExistingKeys(
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
-  if (!opts.whole && hasFilter && rowsToCheck * (opts.readsPerRow ?? 1) < pages) return { requests: 1, strategy: 'filtered calls' };
+  if (!opts.whole && hasFilter && rowsToCheck * (opts.readsPerRow ?? 1) < pages)
+    return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
   const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
   let requests = 1;
   let maxId = 0;
   const keyOf = opts.keyOf ?? recordKey;
-  for await (const r of listAll<Record<string, unknown>>(client, def, { company, first, onPage: ({ page }) => void (page > 1 && requests++) })) {
+  for await (const r of listAll<Record<string, unknown>>(client, def, {
+    company,
+    first,
+    onPage: ({ page }) => void (page > 1 && requests++),
+  })) {
     maxId = Math.max(maxId, idOf(r) || 0);
     records?.set(idOf(r), r);
     for (const f of keyFields) {

@@ -3,7 +3,14 @@
 // so the header note, the cell check and the instructions come from the same code; the
 // header is the custom field's name, which the import maps back to it by name.
 import { customTargets, targetName, type CustomFieldSet, type Target } from '../map/headers.js';
-import { MONEY_MAX, MONEY_MIN, NUMBER_MAX, NUMBER_MIN, type FieldDef, type ResourceDef } from '../resources/fields.js';
+import {
+  MONEY_MAX,
+  MONEY_MIN,
+  NUMBER_MAX,
+  NUMBER_MIN,
+  type FieldDef,
+  type ResourceDef,
+} from '../resources/fields.js';
 
 type CustomTarget = Extract<Target, { kind: 'custom' }>;
 
@@ -28,7 +35,11 @@ function customFieldDef(def: ResourceDef, t: CustomTarget): FieldDef {
  * orders them); a field named like a column already there is left out, since the import
  * would map that header to the standard field.
  */
-export function customFieldDefs(def: ResourceDef, custom: CustomFieldSet | undefined, taken: ReadonlySet<string>): FieldDef[] {
+export function customFieldDefs(
+  def: ResourceDef,
+  custom: CustomFieldSet | undefined,
+  taken: ReadonlySet<string>,
+): FieldDef[] {
   const out: FieldDef[] = [];
   const seen = new Set(taken);
   for (const t of customTargets(def, custom, def.writes.create ? 'create' : 'update')) {

@@ -102,10 +102,17 @@ const EXAMPLE_MARK = 'EXAMPLE';
  * The key the template's example row carries, for resources that are created from rows:
  * an import skips a row with that key (the user kept the example below their own rows).
  */
-export function exampleKey(def: { name: string; naturalKey?: readonly string[]; writes: { create: boolean } }): { field: string; value: string } | undefined {
+export function exampleKey(def: {
+  name: string;
+  naturalKey?: readonly string[];
+  writes: { create: boolean };
+}): { field: string; value: string } | undefined {
   const field = def.naturalKey?.[0];
   const value = field ? EXAMPLES[def.name as WritableName]?.[field] : undefined;
-  return def.writes.create && typeof value === 'string' && value.includes(EXAMPLE_MARK) ? { field: field!, value } : undefined;
+  return def.writes.create && typeof value === 'string' && value.includes(EXAMPLE_MARK)
+    ? { field: field!, value }
+    : undefined;
 }
 
-export const EXAMPLE_SKIPPED = "the template's example row (its key is the example's): skipped; replace it with a real row or delete it";
+export const EXAMPLE_SKIPPED =
+  "the template's example row (its key is the example's): skipped; replace it with a real row or delete it";

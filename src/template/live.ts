@@ -7,7 +7,15 @@ import { type LookupKind, type ResourceDef, LOOKUP_LIST, getPath } from '../reso
 import type { LookupValues } from './template.js';
 
 /** The lists a template offers as drop-downs (contracts and customers grow too long to pick from). */
-const LIVE_KINDS: readonly LookupKind[] = ['country', 'category', 'usage_status', 'business_unit', 'supplier', 'asset_owner', 'hardware_model'];
+const LIVE_KINDS: readonly LookupKind[] = [
+  'country',
+  'category',
+  'usage_status',
+  'business_unit',
+  'supplier',
+  'asset_owner',
+  'hardware_model',
+];
 
 export interface LiveLookups {
   readonly lookups: LookupValues;
@@ -24,14 +32,20 @@ function nameOf(kind: LookupKind, record: unknown): string | undefined {
 
 const sorted = (names: Iterable<string>): string[] => [...new Set(names)].sort((a, b) => a.localeCompare(b));
 
-export async function fetchTemplateLookups(client: ApiClient, def: ResourceDef, company: number): Promise<LiveLookups> {
+export async function fetchTemplateLookups(
+  client: ApiClient,
+  def: ResourceDef,
+  company: number,
+): Promise<LiveLookups> {
   const kinds = LIVE_KINDS.filter((k) => def.fields.some((f) => !f.variant && f.lookup === k));
   const lookups: Partial<Record<LookupKind, readonly string[]>> = {};
   const subcategories: string[] = [];
   for (const kind of kinds) {
     const records = await listArray<Record<string, unknown>>(client, LOOKUP_LIST[kind], { company });
     lookups[kind] = sorted(records.map((r) => nameOf(kind, r)).filter((n): n is string => n !== undefined));
-    if (kind === 'category') for (const r of records) for (const s of (r.subcategories as string[] | null) ?? []) subcategories.push(s);
+    if (kind === 'category')
+      for (const r of records)
+        for (const s of (r.subcategories as string[] | null) ?? []) subcategories.push(s);
   }
   return { lookups, subcategories: sorted(subcategories) };
 }

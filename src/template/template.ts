@@ -5,7 +5,16 @@ import type ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { writeFile } from 'node:fs/promises';
 import { AssetbatchError } from '../errors.js';
-import { type FieldDef, type LookupKind, type ResourceDef, type WritableName, WRITABLE, enumLabel, findResource, writeFields } from '../resources/index.js';
+import {
+  type FieldDef,
+  type LookupKind,
+  type ResourceDef,
+  type WritableName,
+  WRITABLE,
+  enumLabel,
+  findResource,
+  writeFields,
+} from '../resources/index.js';
 import { fieldNote, limitText, lookupText, typeText, valuesText } from '../docs/describe.js';
 import { EXAMPLES, ID_COLUMN, type ExampleValue } from './examples.js';
 import { loadExcelJS } from '../util/exceljs.js';
@@ -42,7 +51,8 @@ export interface TemplateColumn {
 /** Rows 2 … 1 + this carry the drop-downs and checks; Excel extends them when rows are inserted inside. */
 export const TEMPLATE_ROWS = 1000;
 
-const DATA_SHEET_NOTE = 'Row 2 is an example: replace it or delete it (an import skips a row that keeps its EXAMPLE key).';
+const DATA_SHEET_NOTE =
+  'Row 2 is an example: replace it or delete it (an import skips a row that keeps its EXAMPLE key).';
 
 // A fixed timestamp keeps regenerated templates identical in content.
 const GENERATED_AT = new Date(Date.UTC(2024, 0, 1));
@@ -55,7 +65,9 @@ const EXAMPLE_FONT = 'FF7F7F7F';
 export function templateResource(name: string): ResourceDef & { name: WritableName } {
   const def = findResource(name);
   if (!def || !(WRITABLE as readonly string[]).includes(def.name)) {
-    throw new AssetbatchError('E_USAGE', `there is no template for "${name}"`, { hint: `choose one of: ${WRITABLE.join(', ')}` });
+    throw new AssetbatchError('E_USAGE', `there is no template for "${name}"`, {
+      hint: `choose one of: ${WRITABLE.join(', ')}`,
+    });
   }
   return def as ResourceDef & { name: WritableName };
 }
@@ -80,7 +92,8 @@ export function templateColumns(def: ResourceDef, custom?: CustomFieldSet): Temp
     if (f.variant) continue;
     cols.push({ header: f.label, key: f.name, field: f, required: f.required === true, note: fieldNote(f) });
   }
-  for (const f of customFieldDefs(def, custom, new Set(cols.map((c) => c.header.toLowerCase())))) cols.push({ header: f.label, key: f.name, field: f, required: false, note: fieldNote(f) });
+  for (const f of customFieldDefs(def, custom, new Set(cols.map((c) => c.header.toLowerCase()))))
+    cols.push({ header: f.label, key: f.name, field: f, required: false, note: fieldNote(f) });
   return cols;
 }
 
@@ -115,11 +128,15 @@ function numFmt(f: FieldDef | undefined): string | undefined {
 const clip = (s: string, n = 255): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
 /** The list a column's drop-down offers, if any. */
-function dropDown(col: TemplateColumn, opts: TemplateOptions): { values: readonly string[]; strict: boolean } | undefined {
+function dropDown(
+  col: TemplateColumn,
+  opts: TemplateOptions,
+): { values: readonly string[]; strict: boolean } | undefined {
   const f = col.field;
   const lookups = opts.lookups ?? {};
   if (!f) return undefined;
-  if (f.name === 'category.subcategory' && opts.subcategories?.length) return { values: opts.subcategories, strict: false };
+  if (f.name === 'category.subcategory' && opts.subcategories?.length)
+    return { values: opts.subcategories, strict: false };
   if (f.type === 'enum') return { values: (f.values ?? []).map((v) => v.label), strict: true };
   if (f.type === 'boolean') return { values: ['Yes', 'No'], strict: true };
   // A lookup also takes aliases, codes and emails the list does not show: warn, do not refuse.
@@ -128,19 +145,32 @@ function dropDown(col: TemplateColumn, opts: TemplateOptions): { values: readonl
 }
 
 function check(f: FieldDef | undefined): ExcelJS.DataValidation | undefined {
-  if (!f) return { type: 'whole', operator: 'greaterThan', formulae: [0], allowBlank: true, showErrorMessage: true, errorTitle: 'ID', error: 'A whole number: the record\'s ID.' };
+  if (!f)
+    return {
+      type: 'whole',
+      operator: 'greaterThan',
+      formulae: [0],
+      allowBlank: true,
+      showErrorMessage: true,
+      errorTitle: 'ID',
+      error: "A whole number: the record's ID.",
+    };
   const error = clip(`${typeText(f)}${limitText(f) ? `, ${limitText(f)}` : ''}`);
   const base = { allowBlank: true, showErrorMessage: true, errorTitle: clip(f.label, 32), error };
   if ((f.type === 'text' || f.type === 'email') && f.maxLength !== undefined) {
     return { ...base, type: 'textLength', operator: 'lessThanOrEqual', formulae: [f.maxLength] };
   }
-  if (f.type === 'decimal') return { ...base, type: 'decimal', operator: 'between', formulae: [f.min ?? 0, f.max] };
+  if (f.type === 'decimal')
+    return { ...base, type: 'decimal', operator: 'between', formulae: [f.min ?? 0, f.max] };
   if (f.type === 'integer') {
-    if (f.min !== undefined && f.max !== undefined) return { ...base, type: 'whole', operator: 'between', formulae: [f.min, f.max] };
-    if (f.min !== undefined) return { ...base, type: 'whole', operator: 'greaterThanOrEqual', formulae: [f.min] };
+    if (f.min !== undefined && f.max !== undefined)
+      return { ...base, type: 'whole', operator: 'between', formulae: [f.min, f.max] };
+    if (f.min !== undefined)
+      return { ...base, type: 'whole', operator: 'greaterThanOrEqual', formulae: [f.min] };
     return { ...base, type: 'whole', operator: 'between', formulae: [-1e15 + 1, 1e15 - 1] };
   }
-  if (f.type === 'date') return { ...base, type: 'date', operator: 'greaterThan', formulae: [new Date(Date.UTC(1900, 0, 1))] };
+  if (f.type === 'date')
+    return { ...base, type: 'date', operator: 'greaterThan', formulae: [new Date(Date.UTC(1900, 0, 1))] };
   return undefined;
 }
 
@@ -156,7 +186,10 @@ function addValidation(ws: ExcelJS.Worksheet, range: string, v: ExcelJS.DataVali
 const sheetTitle = (def: ResourceDef): string => def.plural.charAt(0).toUpperCase() + def.plural.slice(1);
 
 /** The workbook: the data sheet first (the import reads the first sheet), then Instructions and the hidden Lists. */
-export async function buildTemplate(resourceName: string, opts: TemplateOptions = {}): Promise<ExcelJS.Workbook> {
+export async function buildTemplate(
+  resourceName: string,
+  opts: TemplateOptions = {},
+): Promise<ExcelJS.Workbook> {
   const def = templateResource(resourceName);
   const columns = templateColumns(def, opts.custom);
   const example = EXAMPLES[def.name];
@@ -184,7 +217,11 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
     head.value = col.header;
     head.note = col.note;
     head.font = { bold: col.required };
-    head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: col.required ? REQUIRED_FILL : OPTIONAL_FILL } };
+    head.fill = {
+      type: 'pattern',
+      pattern: 'solid',
+      fgColor: { argb: col.required ? REQUIRED_FILL : OPTIONAL_FILL },
+    };
     head.alignment = { vertical: 'middle' };
 
     const v = example[col.key];
@@ -210,7 +247,11 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
         showErrorMessage: true,
         errorStyle: list.strict ? 'stop' : 'warning',
         errorTitle: clip(col.header, 32),
-        error: clip(list.strict ? `Choose one of: ${list.values.join(', ')}` : `Not among the ${col.header.toLowerCase()} names the service held when this template was made.`),
+        error: clip(
+          list.strict
+            ? `Choose one of: ${list.values.join(', ')}`
+            : `Not among the ${col.header.toLowerCase()} names the service held when this template was made.`,
+        ),
       });
     } else {
       const v2 = check(col.field);
@@ -223,7 +264,13 @@ export async function buildTemplate(resourceName: string, opts: TemplateOptions 
   return wb;
 }
 
-function writeInstructions(ws: ExcelJS.Worksheet, def: ResourceDef, columns: TemplateColumn[], company: number, live: boolean): void {
+function writeInstructions(
+  ws: ExcelJS.Worksheet,
+  def: ResourceDef,
+  columns: TemplateColumn[],
+  company: number,
+  live: boolean,
+): void {
   const mode = templateMode(def);
   const lines: (string | { text: string; bold?: boolean; size?: number })[] = [
     { text: `${def.label} template (company ${company})`, bold: true, size: 14 },
@@ -235,13 +282,19 @@ function writeInstructions(ws: ExcelJS.Worksheet, def: ResourceDef, columns: Tem
     'Required columns have bold, yellow headers. Each header has a note with its rule: type, length, allowed values, what it looks up.',
     'Dates: yyyy-mm-dd (a date cell is fine). Amounts: plain numbers, no currency symbol, at most 2 decimal places.',
     'Names in lookup columns (category, supplier, owner, country …) must match a record of the account; the import suggests the closest name when one does not.',
-    live ? 'Lookup drop-downs list the names the service held when this template was made.' : 'Drop-downs list the allowed values of the list columns.',
+    live
+      ? 'Lookup drop-downs list the names the service held when this template was made.'
+      : 'Drop-downs list the allowed values of the list columns.',
     mode === 'update'
       ? `The service cannot create ${def.plural}: each row updates the ${def.label.toLowerCase()} whose ID is in the "ID" column. Then: assetbatch update <file> --resource ${def.name} --company ${company}.`
       : `Then: assetbatch validate <file> --resource ${def.name} --company ${company} to check it, and assetbatch import <file> --resource ${def.name} --company ${company} to load it.`,
   ];
   if (def.rules.length) {
-    lines.push('', { text: 'Rules across columns', bold: true }, ...def.rules.map((r) => `• ${r.description}`));
+    lines.push(
+      '',
+      { text: 'Rules across columns', bold: true },
+      ...def.rules.map((r) => `• ${r.description}`),
+    );
   }
   lines.push('', { text: 'Columns', bold: true });
   ws.getColumn(1).width = 32;
@@ -265,7 +318,13 @@ function writeInstructions(ws: ExcelJS.Worksheet, def: ResourceDef, columns: Tem
   for (const col of columns) {
     const f = col.field;
     const rule = !f ? '' : f.values ? valuesText(f) : f.lookup ? lookupText(f.lookup) : limitText(f);
-    ws.getRow(r++).values = [col.header, col.required ? 'yes' : '', f ? typeText(f) : 'whole number', rule, f ? f.description + (f.createOnly ? ' (create only)' : '') : col.note.split('\n')[1]];
+    ws.getRow(r++).values = [
+      col.header,
+      col.required ? 'yes' : '',
+      f ? typeText(f) : 'whole number',
+      rule,
+      f ? f.description + (f.createOnly ? ' (create only)' : '') : col.note.split('\n')[1],
+    ];
   }
 }
 
@@ -275,11 +334,17 @@ export function templateCsv(resourceName: string, opts: TemplateOptions = {}): s
   const columns = templateColumns(def, opts.custom);
   const example = EXAMPLES[def.name];
   // A BOM, so that Excel opens the file as UTF-8.
-  return stringify([columns.map((c) => c.header), columns.map((c) => csvValue(c, example[c.key]))], { bom: true });
+  return stringify([columns.map((c) => c.header), columns.map((c) => csvValue(c, example[c.key]))], {
+    bom: true,
+  });
 }
 
 /** Write a template file; the format defaults to the file's extension, else xlsx. */
-export async function writeTemplate(resourceName: string, file: string, opts: TemplateOptions & { format?: TemplateFormat } = {}): Promise<TemplateFormat> {
+export async function writeTemplate(
+  resourceName: string,
+  file: string,
+  opts: TemplateOptions & { format?: TemplateFormat } = {},
+): Promise<TemplateFormat> {
   const format = opts.format ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx');
   if (format === 'csv') await writeFile(file, templateCsv(resourceName, opts), 'utf8');
   else await (await buildTemplate(resourceName, opts)).xlsx.writeFile(file);

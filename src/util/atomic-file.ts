@@ -28,7 +28,11 @@ async function removeStale(target: string): Promise<void> {
   }
   const part = `${basename(target)}.`;
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : name.startsWith(part) ? /^\.?(\d+)\.part$/.exec(name.slice(part.length)) : null;
+    const m = name.startsWith(prefix)
+      ? /\.(\d+)\.\d+\.tmp$/.exec(name)
+      : name.startsWith(part)
+        ? /^\.?(\d+)\.part$/.exec(name.slice(part.length))
+        : null;
     if (!m || isAlive(Number(m[1]))) continue;
     await rm(join(dirname(target), name), { force: true });
   }
@@ -92,7 +96,11 @@ class FileSink extends Writable {
         const text = chunks.join('');
         const written = writeSync(this.fd, text);
         if (written < Buffer.byteLength(text, 'utf8')) this.writeAll(Buffer.from(text, 'utf8'), written);
-      } else this.writeAll(Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c))), 0);
+      } else
+        this.writeAll(
+          Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c))),
+          0,
+        );
       done();
     } catch (e) {
       done(e as Error);
@@ -100,7 +108,7 @@ class FileSink extends Writable {
   }
 
   private writeAll(bytes: Buffer, from: number): void {
-    for (let off = from; off < bytes.length; ) off += writeSync(this.fd, bytes, off);
+    for (let off = from; off < bytes.length;) off += writeSync(this.fd, bytes, off);
   }
 
   /** Write what is gathered now (a report that someone follows with `tail -f`). */
@@ -124,7 +132,9 @@ class FileSink extends Writable {
 export async function openAtomic(target: string, opts: { visible?: boolean } = {}): Promise<AtomicFile> {
   await mkdir(dirname(target), { recursive: true });
   await removeStale(target);
-  const tempPath = opts.visible ? partPath(target) : join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
+  const tempPath = opts.visible
+    ? partPath(target)
+    : join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const stream = new FileSink(openSync(tempPath, 'w'));
   // A failed write (a full disk) is kept on the stream (stream.errored) for the writer to
   // report; without a listener it would be an unhandled 'error' event that kills the process.

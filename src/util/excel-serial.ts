@@ -22,7 +22,9 @@ export function excelSerialToIso(serial: number): string | undefined {
   if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return undefined;
   const whole = Math.floor(serial);
   if (whole === 60) return undefined;
-  return serialToDate(whole < 60 ? whole + 1 : whole).toISOString().slice(0, 10);
+  return serialToDate(whole < 60 ? whole + 1 : whole)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** An instant as Excel's serial number (UTC), as exceljs wrote it. */

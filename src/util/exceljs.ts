@@ -7,5 +7,7 @@ export type ExcelJS = typeof ExcelJSModule;
 let loading: Promise<ExcelJS> | undefined;
 
 export function loadExcelJS(): Promise<ExcelJS> {
-  return (loading ??= import('exceljs').then((m) => (m as { default?: ExcelJS }).default ?? (m as unknown as ExcelJS)));
+  return (loading ??= import('exceljs').then(
+    (m) => (m as { default?: ExcelJS }).default ?? (m as unknown as ExcelJS),
+  ));
 }

@@ -4,7 +4,15 @@
 import type { CellValue, SheetRow } from '../read/types.js';
 import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from '../resources/fields.js';
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
-import { coerceCell, coerceCustom, coerceInteger, cellText, isEmptyCell, type Coerced, type DateOrder } from '../map/coerce.js';
+import {
+  coerceCell,
+  coerceCustom,
+  coerceInteger,
+  cellText,
+  isEmptyCell,
+  type Coerced,
+  type DateOrder,
+} from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
 import { columnCell, sourceCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
@@ -115,7 +123,11 @@ function reportedWrite(ctx: RowContext, r: SheetRow): { id?: number; skip?: stri
   const id = r.reported?.id;
   if (id === undefined) return {};
   // A sync's line for a record its sheet no longer had is no row of that sheet.
-  if (r.reported!.status === 'missing') return { id, skip: `a record (id ${id}) that the sync which wrote this report found missing from its sheet, not a row: left out` };
+  if (r.reported!.status === 'missing')
+    return {
+      id,
+      skip: `a record (id ${id}) that the sync which wrote this report found missing from its sheet, not a row: left out`,
+    };
   if (ctx.mode === 'update') return { id };
   const note = REPORTED_WRITES[r.reported!.status];
   if (!note) return {};
@@ -126,7 +138,10 @@ function reportedWrite(ctx: RowContext, r: SheetRow): { id?: number; skip?: stri
 function columnOf(mapping: Mapping, field: string): ColumnMapping | undefined {
   return mapping.columns.find((c) => {
     const t = c.target;
-    if (t.kind === 'field') return t.field.name === field || field.startsWith(t.field.name + '.') || t.field.name.startsWith(field + '.');
+    if (t.kind === 'field')
+      return (
+        t.field.name === field || field.startsWith(t.field.name + '.') || t.field.name.startsWith(field + '.')
+      );
     return false;
   });
 }
@@ -161,7 +176,10 @@ const plans = new WeakMap<RowContext, ColumnPlan[]>();
 function planOf(ctx: RowContext): ColumnPlan[] {
   let plan = plans.get(ctx);
   if (!plan) {
-    plan = ctx.mapping.columns.map((col) => ({ col, memo: col.target.kind === 'field' ? new ValueMemo<Coerced>() : undefined }));
+    plan = ctx.mapping.columns.map((col) => ({
+      col,
+      memo: col.target.kind === 'field' ? new ValueMemo<Coerced>() : undefined,
+    }));
     plans.set(ctx, plan);
   }
   return plan;
@@ -269,12 +287,20 @@ function setCategory(body: WriteBody, field: string, res: Extract<Resolution, { 
  * A name the list lacks, as the run's unmatched policy says: the field left empty (a
  * category with its subcategory) or the default's entry, with a warning; false: "fail".
  */
-function onUnmatched(ctx: RowContext, resolver: Resolver, st: RowState, l: PendingLookup, message: string, subCol?: string): boolean {
+function onUnmatched(
+  ctx: RowContext,
+  resolver: Resolver,
+  st: RowState,
+  l: PendingLookup,
+  message: string,
+  subCol?: string,
+): boolean {
   const choice = choiceFor(ctx.unmatched, l.field);
   if (choice.kind === 'fail') return false;
   const body = st.body;
   // A subcategory the category lacks: the category stays, the subcategory is what is left out.
-  const subOnly = l.field.lookup === 'category' && message.startsWith('subcategory') && choice.kind === 'blank';
+  const subOnly =
+    l.field.lookup === 'category' && message.startsWith('subcategory') && choice.kind === 'blank';
   if (choice.kind === 'blank') {
     if (l.field.lookup === 'category') {
       const cat = body.category as Record<string, unknown> | undefined;
@@ -294,7 +320,12 @@ function onUnmatched(ctx: RowContext, resolver: Resolver, st: RowState, l: Pendi
     const res = resolver.resolve('category', splitCategory(l.text).name);
     if (res.ok) setPath(body, l.field.name, res.entry.id);
   }
-  st.warn({ code: 'W_UNMATCHED', column: subCol ?? l.column, field: subOnly ? 'category.subcategory' : l.field.name, message: `${message}; ${describeChoice(choice)}` });
+  st.warn({
+    code: 'W_UNMATCHED',
+    column: subCol ?? l.column,
+    field: subOnly ? 'category.subcategory' : l.field.name,
+    message: `${message}; ${describeChoice(choice)}`,
+  });
   return true;
 }
 
@@ -308,9 +339,18 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
       const sub = getPath(body, 'category.subcategory');
       const res = resolver.resolve('category', text, typeof sub === 'string' ? sub : undefined);
       if (!res.ok) {
-        const subCol = typeof sub === 'string' && res.message.startsWith('subcategory') ? columnOf(ctx.mapping, 'category.subcategory')?.header : undefined;
-        if (res.code === 'E_LOOKUP_NOT_FOUND' && onUnmatched(ctx, resolver, st, l, res.message, subCol)) continue;
-        st.issues.push({ code: res.code, column: subCol ?? column, field: subCol ? 'category.subcategory' : name, message: res.message });
+        const subCol =
+          typeof sub === 'string' && res.message.startsWith('subcategory')
+            ? columnOf(ctx.mapping, 'category.subcategory')?.header
+            : undefined;
+        if (res.code === 'E_LOOKUP_NOT_FOUND' && onUnmatched(ctx, resolver, st, l, res.message, subCol))
+          continue;
+        st.issues.push({
+          code: res.code,
+          column: subCol ?? column,
+          field: subCol ? 'category.subcategory' : name,
+          message: res.message,
+        });
         (st.badFields ??= new Set()).add(name);
         continue;
       }
@@ -319,7 +359,8 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
     }
     const res = resolver.resolve(field.lookup!, text);
     if (res.ok) setPath(body, name, res.entry.id);
-    else if (!(res.code === 'E_LOOKUP_NOT_FOUND' && onUnmatched(ctx, resolver, st, l, res.message))) st.problem({ code: res.code, column, field: name, message: res.message });
+    else if (!(res.code === 'E_LOOKUP_NOT_FOUND' && onUnmatched(ctx, resolver, st, l, res.message)))
+      st.problem({ code: res.code, column, field: name, message: res.message });
   }
 }
 
@@ -327,10 +368,29 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
 export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   const cells = sheetRow.cells;
   const notData = notARecord(sheetRow);
-  if (notData) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, skip: notData };
+  if (notData)
+    return {
+      row: sheetRow.row,
+      cells,
+      body: { company: ctx.company },
+      issues: [],
+      warnings: NONE,
+      emptyFields: NONE,
+      skip: notData,
+    };
   const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
   // A row an earlier run wrote is not written again: checking it would only find the same problems.
-  if (earlier?.skip) return { row: sheetRow.row, cells, body: { company: ctx.company }, issues: [], warnings: NONE, emptyFields: NONE, id: earlier.id, skip: earlier.skip };
+  if (earlier?.skip)
+    return {
+      row: sheetRow.row,
+      cells,
+      body: { company: ctx.company },
+      issues: [],
+      warnings: NONE,
+      emptyFields: NONE,
+      id: earlier.id,
+      skip: earlier.skip,
+    };
   const st = new RowState(ctx.company);
   const body = st.body;
   readColumns(ctx, st, cells);
@@ -339,23 +399,43 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
   requireCategoryOfSubcategory(ctx, st);
   if (st.templateId !== undefined) body.template = { id: st.templateId, fields: st.templateValues ?? [] };
-  if (st.formValues) body.form_template = [...st.formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
+  if (st.formValues)
+    body.form_template = [...st.formValues].map(([fid, data]) => ({ id: fid, custom_form_data: data }));
 
   // A template's example row left in the sheet is not a record.
   const example = ctx.mode === 'create' ? exampleKey(ctx.def) : undefined;
-  if (example && getPath(body, example.field) === example.value) return { row: sheetRow.row, cells, body, issues: [], warnings: NONE, emptyFields: NONE, skip: EXAMPLE_SKIPPED };
+  if (example && getPath(body, example.field) === example.value)
+    return {
+      row: sheetRow.row,
+      cells,
+      body,
+      issues: [],
+      warnings: NONE,
+      emptyFields: NONE,
+      skip: EXAMPLE_SKIPPED,
+    };
   if (!ctx.skipSchema) {
-    for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS)) if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
+    for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS))
+      if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
   }
   // The sheet's own ID column wins: the user may have corrected it; `#id` is what the run found.
   const id = st.id ?? earlier?.id;
-  return { row: sheetRow.row, cells, body, issues: st.issues, warnings: st.warnings ?? NONE, emptyFields: st.emptyFields ?? NONE, id };
+  return {
+    row: sheetRow.row,
+    cells,
+    body,
+    issues: st.issues,
+    warnings: st.warnings ?? NONE,
+    emptyFields: st.emptyFields ?? NONE,
+    id,
+  };
 }
 
 /** Why a row is not data at all (a totals row, the header again), if it is not. */
 function notARecord(sheetRow: SheetRow): string | undefined {
   if (isTotalsLine(sheetRow)) return 'looks like a totals row, not a record';
-  if (sheetRow.repeatsHeader) return 'repeats the header row, not a record (a file joined from several exports?)';
+  if (sheetRow.repeatsHeader)
+    return 'repeats the header row, not a record (a file joined from several exports?)';
   return undefined;
 }
 
@@ -373,14 +453,26 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
     }
     const cell = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
     // A value the value table maps to empty: left out, as the file asks, and said on the row.
-    const source = isEmptyCell(cell) && mapping.values.has(col.index) ? sourceCell(mapping, col.index, cells) : null;
+    const source =
+      isEmptyCell(cell) && mapping.values.has(col.index) ? sourceCell(mapping, col.index, cells) : null;
     if (!isEmptyCell(source)) {
-      st.warn({ code: 'W_LEFT_EMPTY', column: col.header, field: targetName(t), message: `"${cellText(source)}" is left out (the value table maps it to empty)` });
+      st.warn({
+        code: 'W_LEFT_EMPTY',
+        column: col.header,
+        field: targetName(t),
+        message: `"${cellText(source)}" is left out (the value table maps it to empty)`,
+      });
     }
     if (t.kind === 'field') st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
     else if (t.kind === 'id') readRecordId(st, cell, col.header);
     else if (t.kind === 'derived') readWarrantyMonths(st, cell, col.header);
-    else readCustomValue(st, t, coerceCustom(cell, t.dataType, ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder), col.header);
+    else
+      readCustomValue(
+        st,
+        t,
+        coerceCustom(cell, t.dataType, ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder),
+        col.header,
+      );
   }
 }
 
@@ -388,18 +480,35 @@ function readRecordId(st: RowState, cell: CellValue, column: string): void {
   if (isEmptyCell(cell)) return;
   const n = Number(cellText(cell).trim());
   if (Number.isInteger(n) && n > 0) st.id = n;
-  else st.issues.push({ code: 'E_VALUE_INVALID', column, field: 'id', message: `"${cellText(cell)}" is not a record id` });
+  else
+    st.issues.push({
+      code: 'E_VALUE_INVALID',
+      column,
+      field: 'id',
+      message: `"${cellText(cell)}" is not a record id`,
+    });
 }
 
 function readWarrantyMonths(st: RowState, cell: CellValue, column: string): void {
   if (isEmptyCell(cell)) return;
   const r = coerceInteger(cell);
-  if (r.problem || (r.value as number) < 0) st.issues.push({ code: 'E_VALUE_INVALID', column, field: 'warranty_end_date', message: r.problem ?? 'months cannot be negative' });
+  if (r.problem || (r.value as number) < 0)
+    st.issues.push({
+      code: 'E_VALUE_INVALID',
+      column,
+      field: 'warranty_end_date',
+      message: r.problem ?? 'months cannot be negative',
+    });
   else st.warrantyMonths = { months: r.value as number, column };
 }
 
 /** A custom field's value, kept for the template's or the form's part of the body. */
-function readCustomValue(st: RowState, t: Extract<Target, { kind: 'custom' }>, r: Coerced, column: string): void {
+function readCustomValue(
+  st: RowState,
+  t: Extract<Target, { kind: 'custom' }>,
+  r: Coerced,
+  column: string,
+): void {
   const name = `${t.source === 'template' ? 'custom' : 'form'}:${t.templateName}/${t.fieldName}`;
   if (r.problem) {
     st.issues.push({ code: 'E_VALUE_INVALID', column, field: name, message: r.problem });
@@ -421,7 +530,8 @@ function readCustomValue(st: RowState, t: Extract<Target, { kind: 'custom' }>, r
 /** Defaults from the mapping file fill fields the row leaves empty. */
 function applyDefaults(ctx: RowContext, st: RowState): void {
   for (const { field, value } of defaultsOf(ctx)) {
-    if (getPath(st.body, field.name) !== undefined || st.lookupOf(field.name) || st.isBad(field.name)) continue;
+    if (getPath(st.body, field.name) !== undefined || st.lookupOf(field.name) || st.isBad(field.name))
+      continue;
     st.apply(field, coerceCell(value, field, ctx.defaultDateOrder), `(default for ${field.name})`);
   }
 }
@@ -435,33 +545,57 @@ function countWarrantyEnd(st: RowState): void {
   if (!warrantyMonths || getPath(body, 'warranty_end_date') !== undefined) return;
   const start = getPath(body, 'warranty_start_date') ?? getPath(body, 'service_start_date');
   if (typeof start === 'string') setPath(body, 'warranty_end_date', addMonths(start, warrantyMonths.months));
-  else st.issues.push({ code: 'E_VALUE_REQUIRED', column: warrantyMonths.column, field: 'warranty_end_date', message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from' });
+  else
+    st.issues.push({
+      code: 'E_VALUE_REQUIRED',
+      column: warrantyMonths.column,
+      field: 'warranty_end_date',
+      message: 'a warranty length in months needs a purchase date (or a warranty start date) to count from',
+    });
 }
 
 /** A subcategory without a category cannot be sent. */
 function requireCategoryOfSubcategory(ctx: RowContext, st: RowState): void {
   const body = st.body;
-  if (getPath(body, 'category.subcategory') === undefined || getPath(body, 'category.id') !== undefined) return;
+  if (getPath(body, 'category.subcategory') === undefined || getPath(body, 'category.id') !== undefined)
+    return;
   if (st.isBad('category.id') || !ctx.def.fields.some((f) => f.name === 'category.id')) return;
-  st.problem({ code: 'E_VALUE_REQUIRED', column: columnOf(ctx.mapping, 'category.subcategory')?.header, field: 'category.id', message: 'a subcategory needs a category' });
+  st.problem({
+    code: 'E_VALUE_REQUIRED',
+    column: columnOf(ctx.mapping, 'category.subcategory')?.header,
+    field: 'category.id',
+    message: 'a subcategory needs a category',
+  });
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
 /** The schema and rules of the resource, worded for people, tied to columns. */
-function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldTemplates' | 'formTemplates'>, body: WriteBody, badFields: ReadonlySet<string> = new Set()): RowIssue[] {
+function schemaIssues(
+  ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldTemplates' | 'formTemplates'>,
+  body: WriteBody,
+  badFields: ReadonlySet<string> = new Set(),
+): RowIssue[] {
   const out: RowIssue[] = [];
   const res = validateWriteBody(ctx.def, body, ctx.mode, 'user');
   for (const i of res.issues) {
     // A field already reported (bad date, unknown name) would only be reported again as "required".
-    if (badFields.has(i.field) || [...badFields].some((b) => i.field.startsWith(b + '.') || b.startsWith(i.field + '.'))) continue;
+    if (
+      badFields.has(i.field) ||
+      [...badFields].some((b) => i.field.startsWith(b + '.') || b.startsWith(i.field + '.'))
+    )
+      continue;
     // A value an update cannot set (a contract's draft) is judged once the record is read
     // (updateValueIssues): left as the record has it, a PATCH does not send it.
     if (ctx.mode === 'update' && isValueOfField(ctx.def, i.field, getPath(body, i.field))) continue;
     const col = columnOf(ctx.mapping, i.field);
     const required = i.message === 'is required';
     out.push({
-      code: required ? 'E_VALUE_REQUIRED' : i.message.startsWith('must be at most') && i.message.includes('characters') ? 'E_VALUE_TOO_LONG' : 'E_VALUE_INVALID',
+      code: required
+        ? 'E_VALUE_REQUIRED'
+        : i.message.startsWith('must be at most') && i.message.includes('characters')
+          ? 'E_VALUE_TOO_LONG'
+          : 'E_VALUE_INVALID',
       column: col?.header,
       field: i.field,
       message: required && !col ? `is required, and no column of the sheet gives it` : i.message,
@@ -476,11 +610,17 @@ function schemaIssues(ctx: Pick<RowContext, 'def' | 'mode' | 'mapping' | 'fieldT
 /** A value the field takes on create, where an update takes fewer (updateValues). */
 function isValueOfField(def: ResourceDef, field: string, v: unknown): boolean {
   const f = def.fields.find((x) => x.name === field);
-  return f?.updateValues !== undefined && typeof v === 'string' && (f.values ?? []).some((x) => x.value === v);
+  return (
+    f?.updateValues !== undefined && typeof v === 'string' && (f.values ?? []).some((x) => x.value === v)
+  );
 }
 
 /** The natural key of a body (asset: unique field or serial, else name; contract: number; customer, owner: name). */
-export function naturalKey(def: ResourceDef, body: WriteBody, uniqueField?: string): { field: string; value: string } | undefined {
+export function naturalKey(
+  def: ResourceDef,
+  body: WriteBody,
+  uniqueField?: string,
+): { field: string; value: string } | undefined {
   const fields = uniqueField ? [uniqueField] : (def.naturalKey ?? []);
   for (const f of fields) {
     const v = getPath(body, f);

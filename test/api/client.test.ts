@@ -32,7 +32,12 @@ async function scripted(steps: Step[]): Promise<Scripted> {
   const start = Date.now();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const step = steps[Math.min(seen.length, steps.length - 1)];
-    seen.push({ method: req.method!, path: req.url!, auth: req.headers.authorization, at: Date.now() - start });
+    seen.push({
+      method: req.method!,
+      path: req.url!,
+      auth: req.headers.authorization,
+      at: Date.now() - start,
+    });
     req.resume();
     req.on('end', () => {
       if (step === 'destroy') return void req.socket.destroy();
@@ -55,16 +60,28 @@ function clientFor(url: string, opts: Partial<ConstructorParameters<typeof ApiCl
 const ok = (body: unknown = { ok: true }, status = 200): Step => ({ status, body: JSON.stringify(body) });
 
 async function call(c: ApiClient, method: Method): Promise<unknown> {
-  return method === 'GET' ? c.get(c.path('asset'), { company: 1 }) : c.write(method as 'POST' | 'PUT', c.path('asset'), { name: 'x' });
+  return method === 'GET'
+    ? c.get(c.path('asset'), { company: 1 })
+    : c.write(method as 'POST' | 'PUT', c.path('asset'), { name: 'x' });
 }
 
 describe('retries', () => {
   const cases: [string, Method, Step[], number][] = [
     ['a 500 on GET is retried until it succeeds', 'GET', [{ status: 500 }, { status: 500 }, ok()], 3],
     ['a 502 on PUT is retried', 'PUT', [{ status: 502 }, ok()], 2],
-    ['a 503 on POST is retried (the service did not take it)', 'POST', [{ status: 503 }, ok({ id: 7 }, 201)], 2],
+    [
+      'a 503 on POST is retried (the service did not take it)',
+      'POST',
+      [{ status: 503 }, ok({ id: 7 }, 201)],
+      2,
+    ],
     ['a dropped connection on GET is retried', 'GET', ['destroy', ok()], 2],
-    ['a 429 on POST is repeated', 'POST', [{ status: 429, headers: { 'retry-after': '0' } }, ok({ id: 7 }, 201)], 2],
+    [
+      'a 429 on POST is repeated',
+      'POST',
+      [{ status: 429, headers: { 'retry-after': '0' } }, ok({ id: 7 }, 201)],
+      2,
+    ],
   ];
   it.each(cases)('%s', async (_name, method, steps, requests) => {
     const s = await scripted(steps);
@@ -77,35 +94,65 @@ describe('retries', () => {
 
 describe('failures', () => {
   const cases: [string, Method, Step[], number, (e: unknown) => void][] = [
-    ['a 500 on POST is ambiguous and not repeated', 'POST', [{ status: 500 }, ok()], 1, (e) => expect(e).toBeInstanceOf(AmbiguousWriteError)],
-    ['a dropped connection mid-POST is ambiguous', 'POST', ['destroy', ok()], 1, (e) => expect(e).toBeInstanceOf(AmbiguousWriteError)],
+    [
+      'a 500 on POST is ambiguous and not repeated',
+      'POST',
+      [{ status: 500 }, ok()],
+      1,
+      (e) => expect(e).toBeInstanceOf(AmbiguousWriteError),
+    ],
+    [
+      'a dropped connection mid-POST is ambiguous',
+      'POST',
+      ['destroy', ok()],
+      1,
+      (e) => expect(e).toBeInstanceOf(AmbiguousWriteError),
+    ],
     [
       'a 500 on every GET gives up after the retries',
       'GET',
       [{ status: 500 }],
       3,
-      (e) => expect(e).toMatchObject({ code: 'E_HTTP_SERVER', status: 500, message: 'the service failed (HTTP 500) 3 times on GET /api/v2/asset/' }),
+      (e) =>
+        expect(e).toMatchObject({
+          code: 'E_HTTP_SERVER',
+          status: 500,
+          message: 'the service failed (HTTP 500) 3 times on GET /api/v2/asset/',
+        }),
     ],
     [
       'a non-JSON error body stays text',
       'GET',
       [{ status: 400, body: '<html>Bad gateway config</html>', headers: { 'content-type': 'text/html' } }],
       1,
-      (e) => expect(e).toMatchObject({ code: 'E_HTTP_BAD_REQUEST', body: '<html>Bad gateway config</html>', message: 'the service rejected GET /api/v2/asset/' }),
+      (e) =>
+        expect(e).toMatchObject({
+          code: 'E_HTTP_BAD_REQUEST',
+          body: '<html>Bad gateway config</html>',
+          message: 'the service rejected GET /api/v2/asset/',
+        }),
     ],
     [
       'a JSON detail is in the message',
       'GET',
       [{ status: 404, body: '{"detail":"Not found."}' }],
       1,
-      (e) => expect(e).toMatchObject({ code: 'E_HTTP_NOT_FOUND', message: 'not found: GET /api/v2/asset/ (Not found.)' }),
+      (e) =>
+        expect(e).toMatchObject({
+          code: 'E_HTTP_NOT_FOUND',
+          message: 'not found: GET /api/v2/asset/ (Not found.)',
+        }),
     ],
     [
       'a Retry-After past the longest wait stops at once',
       'GET',
       [{ status: 429, headers: { 'retry-after': '3600' } }],
       1,
-      (e) => expect(e).toMatchObject({ code: 'E_HTTP_RATE_LIMITED', message: 'the service keeps refusing requests for the rate limit (asked to wait 3600 s in all)' }),
+      (e) =>
+        expect(e).toMatchObject({
+          code: 'E_HTTP_RATE_LIMITED',
+          message: 'the service keeps refusing requests for the rate limit (asked to wait 3600 s in all)',
+        }),
     ],
     [
       'short waits that add up past the longest wait stop too',
@@ -141,11 +188,14 @@ describe('auth', () => {
   ];
   it.each(cases)('%s is E_HTTP_AUTH without the token', async (_name, status, body) => {
     const s = await scripted([{ status, body }]);
-    const err = (await clientFor(s.url).get('/api/v2/asset/').catch((e: unknown) => e)) as ApiError;
+    const err = (await clientFor(s.url)
+      .get('/api/v2/asset/')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'E_HTTP_AUTH', status });
     expect(err.message).toMatch(new RegExp(`^the service refused the token \\(HTTP ${status}: `));
-    for (const text of [err.message, err.hint ?? '', JSON.stringify(err.body), String(err.stack)]) expect(text).not.toContain(TOKEN);
+    for (const text of [err.message, err.hint ?? '', JSON.stringify(err.body), String(err.stack)])
+      expect(text).not.toContain(TOKEN);
     expect(err.hint).toMatch(/ASSETBATCH_TOKEN/);
     expect(s.seen).toHaveLength(1);
   });
@@ -168,7 +218,10 @@ describe('429: one shared pause', () => {
   });
 
   it('takes the wait from the detail when Retry-After is missing', async () => {
-    const s = await scripted([{ status: 429, body: '{"detail":"Request was throttled. Expected available in 1 seconds."}' }, ok()]);
+    const s = await scripted([
+      { status: 429, body: '{"detail":"Request was throttled. Expected available in 1 seconds."}' },
+      ok(),
+    ]);
     await clientFor(s.url).get('/api/v2/asset/');
     expect(s.seen[1].at - s.seen[0].at).toBeGreaterThanOrEqual(950);
   });
@@ -188,7 +241,11 @@ describe('429: one shared pause', () => {
   });
 
   it('two requests refused at once wait one pause together, not one after the other', async () => {
-    const s = await scripted([{ status: 429, headers: { 'retry-after': '1' } }, { status: 429, headers: { 'retry-after': '1' } }, ok()]);
+    const s = await scripted([
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '1' } },
+      ok(),
+    ]);
     const c = clientFor(s.url);
     const started = Date.now();
     await Promise.all([c.get('/api/v2/asset/'), c.get('/api/v2/contract/')]);
@@ -222,7 +279,9 @@ describe('an unreachable service', () => {
     const c = clientFor(s.url);
     const err = await call(c, method).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'E_UNREACHABLE' });
-    expect((err as AssetbatchError).message).toMatch(new RegExp(`^cannot connect to ${s.url} \\(connection refused\\); 3 tries over \\d+ s$`));
+    expect((err as AssetbatchError).message).toMatch(
+      new RegExp(`^cannot connect to ${s.url} \\(connection refused\\); 3 tries over \\d+ s$`),
+    );
     expect((err as AssetbatchError).hint).toMatch(/base URL/);
     expect(c.stats.requests).toBe(3);
   });

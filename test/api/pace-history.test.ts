@@ -17,12 +17,25 @@ function fakeClock() {
 
 const limiterWith = (history: number[], limit = 10, clock = fakeClock()) => ({
   clock,
-  limiter: new RateLimiter({ limit, windowMs: 1000, marginMs: 0, burst: limit, now: clock.now, sleep: clock.sleep, history }),
+  limiter: new RateLimiter({
+    limit,
+    windowMs: 1000,
+    marginMs: 0,
+    burst: limit,
+    now: clock.now,
+    sleep: clock.sleep,
+    history,
+  }),
 });
 
-describe('earlier runs\' requests in the window count as ours', () => {
+describe("earlier runs' requests in the window count as ours", () => {
   it.each([
-    ['a full window, half a window ago: the first request waits for them to leave it', Array(10).fill(9_500), 10_500, 500],
+    [
+      'a full window, half a window ago: the first request waits for them to leave it',
+      Array(10).fill(9_500),
+      10_500,
+      500,
+    ],
     ['older than the window: forgotten', Array(10).fill(8_000), 10_000, 0],
     ['four in the window: six go at once', Array(4).fill(9_800), 10_000, 0],
     ['none', [], 10_000, 0],
@@ -33,14 +46,14 @@ describe('earlier runs\' requests in the window count as ours', () => {
     expect(clock.now()).toBe(firstAt);
   });
 
-  it('recentSends: the earlier runs\' times still in the window and this run\'s, for the next run', async () => {
+  it("recentSends: the earlier runs' times still in the window and this run's, for the next run", async () => {
     const { limiter } = limiterWith([8_000, 9_200, 9_900]);
     await limiter.acquire();
     expect(limiter.recentSends()).toEqual([9_200, 9_900, 10_000]);
   });
 });
 
-describe('a 429 our own requests explain is not other clients\' use', () => {
+describe("a 429 our own requests explain is not other clients' use", () => {
   // A limit of 40 a window: the service may count 5% (2) of ours in a window we think they left.
   it.each([
     ["the window full of ours (earlier runs' and this one's): the pace stays at the limit", 39, false, 40],
@@ -59,7 +72,7 @@ describe('a 429 our own requests explain is not other clients\' use', () => {
 });
 
 describe('send times kept beside the pace memory', () => {
-  it('a run\'s times are found by the next run against the same account, within the window only', () => {
+  it("a run's times are found by the next run against the same account, within the window only", () => {
     const file = join(tempDir('ab-pace-'), 'pace-sent.json');
     rememberSends('acct', [1_000, 50_000, 59_000], 60_000, 60_000, file);
     expect(rememberedSends('acct', 60_000, 61_000, file)).toEqual([50_000, 59_000]);

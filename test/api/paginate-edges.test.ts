@@ -29,7 +29,9 @@ async function listServer(count: number, answers: Record<number, PageAnswer>): P
         return void res.end(JSON.stringify({ detail: answer === 404 ? 'Invalid page.' : 'bad' }));
       }
       const from = (page - 1) * 25;
-      const results = Array.from({ length: Math.max(0, Math.min(25, count - from)) }, (_, i) => ({ id: from + i + 1 }));
+      const results = Array.from({ length: Math.max(0, Math.min(25, count - from)) }, (_, i) => ({
+        id: from + i + 1,
+      }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ count, next: null, previous: null, results }));
     };
@@ -39,7 +41,13 @@ async function listServer(count: number, answers: Record<number, PageAnswer>): P
   });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const c = new ApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', rateLimit: 0, backoffMs: 1, maxRetries: 0 });
+  const c = new ApiClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    token: 't',
+    rateLimit: 0,
+    backoffMs: 1,
+    maxRetries: 0,
+  });
   clients.push(c);
   return c;
 }

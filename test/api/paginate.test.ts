@@ -17,7 +17,8 @@ afterAll(async () => {
   await sb.close();
 });
 
-const names = (from: number, n: number) => Array.from({ length: n }, (_, i) => `Customer ${String(from + i).padStart(3, '0')}`);
+const names = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `Customer ${String(from + i).padStart(3, '0')}`);
 
 async function addCustomers(list: string[]): Promise<void> {
   for (const name of list) await client.write('POST', client.path('customer'), { company: 1, name });
@@ -39,7 +40,12 @@ async function listGets(): Promise<number> {
 async function collect(opts: ListOptions): Promise<{ names: string[]; pagesSeen: number[] }> {
   const out: string[] = [];
   const pagesSeen: number[] = [];
-  for await (const r of listAll<{ name: string }>(client, customer, { company: 1, ...opts, onPage: ({ page }) => void pagesSeen.push(page) })) out.push(r.name);
+  for await (const r of listAll<{ name: string }>(client, customer, {
+    company: 1,
+    ...opts,
+    onPage: ({ page }) => void pagesSeen.push(page),
+  }))
+    out.push(r.name);
   return { names: out, pagesSeen };
 }
 
@@ -56,7 +62,9 @@ describe('listAll', () => {
     ['by page number, one at a time', { mode: 'pages', concurrency: 1 }],
     ['following next', { mode: 'next' }],
   ];
-  const cases = sizes.flatMap(([size, n]) => modes.map(([mode, opts]) => [`${size} (${n}), ${mode}`, n, opts] as [string, number, ListOptions]));
+  const cases = sizes.flatMap(([size, n]) =>
+    modes.map(([mode, opts]) => [`${size} (${n}), ${mode}`, n, opts] as [string, number, ListOptions]),
+  );
 
   it.each(cases)('%s: every record in order, one GET a page', async (_name, n, opts) => {
     await accountWith(n);

@@ -33,16 +33,31 @@ describe('RateLimiter keeps to the limit (a burst as large as the limit: the win
   ];
   it.each(cases)('%s', async (_name, limit, windowMs, marginMs, n, want) => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit, windowMs, marginMs, burst: limit, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit,
+      windowMs,
+      marginMs,
+      burst: limit,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const times = await sendTimes(limiter, clock, n);
     expect(times).toEqual(want);
     // The property itself: any `limit` + 1 consecutive sends span more than a window.
-    if (limit > 0) for (let i = 0; i + limit < times.length; i++) expect(times[i + limit] - times[i]).toBeGreaterThanOrEqual(windowMs);
+    if (limit > 0)
+      for (let i = 0; i + limit < times.length; i++)
+        expect(times[i + limit] - times[i]).toBeGreaterThanOrEqual(windowMs);
   });
 
   it('counts the time spent waiting', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit: 1,
+      windowMs: 1000,
+      marginMs: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     await sendTimes(limiter, clock, 3);
     expect(limiter.waitedMs).toBe(2000);
   });
@@ -56,17 +71,31 @@ describe('RateLimiter spreads the window: a burst while it is quiet, then one ev
   ];
   it.each(cases)('%s', async (_name, limit, burst, n, want) => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, burst, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit,
+      windowMs: 1000,
+      marginMs: 0,
+      burst,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const times = await sendTimes(limiter, clock, n);
     expect(times).toEqual(want);
-    for (let i = 0; i + limit < times.length; i++) expect(times[i + limit] - times[i]).toBeGreaterThanOrEqual(1000);
+    for (let i = 0; i + limit < times.length; i++)
+      expect(times[i + limit] - times[i]).toBeGreaterThanOrEqual(1000);
   });
 });
 
 describe('after a 429 the pace drops below our share of the window, and climbs back slowly', () => {
   it('0.9 of what we sent in the window, +2% of the limit per window after', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit: 100,
+      windowMs: 60_000,
+      marginMs: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     await sendTimes(limiter, clock, 80);
     limiter.pause(1000);
     // Refusals of requests sent together lower it once.
@@ -80,7 +109,14 @@ describe('after a 429 the pace drops below our share of the window, and climbs b
 
   it('a share remembered from an earlier run is where pacing starts, without a burst', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 100, windowMs: 60_000, marginMs: 0, startRate: 60, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit: 100,
+      windowMs: 60_000,
+      marginMs: 0,
+      startRate: 60,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const times = await sendTimes(limiter, clock, 3);
     expect(times.slice(0, 2)).toEqual([0, 1000]);
     // …and the pace climbs back: the next a hair sooner.
@@ -107,7 +143,14 @@ describe('RateLimiter.pause', () => {
 
   it('adds to the wait for the window, and paces below our share after', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 4, windowMs: 1000, marginMs: 0, burst: 1, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit: 4,
+      windowMs: 1000,
+      marginMs: 0,
+      burst: 1,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     await limiter.acquire();
     limiter.pause(3000);
     // Our share was 1 a window of 4 (so others use the account): the pace drops to 0.9 a
@@ -199,7 +242,13 @@ describe('RateLimiter.lease', () => {
 
   it('a lease waits for the callers before it, and release lets the next one in', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1000, marginMs: 0, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit: 1,
+      windowMs: 1000,
+      marginMs: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const times: [string, number][] = [];
     const first = limiter.acquire().then(() => times.push(['first', clock.now()]));
     const lease = await limiter.lease();
@@ -210,14 +259,26 @@ describe('RateLimiter.lease', () => {
     await lease.last.acquire();
     times.push(['write', clock.now()]);
     await after;
-    expect(times).toEqual([['first', 0], ['read', 1000], ['write', 2000], ['after', 3000]]);
+    expect(times).toEqual([
+      ['first', 0],
+      ['read', 1000],
+      ['write', 2000],
+      ['after', 3000],
+    ]);
   });
 });
 
 describe('a lease keeps the pace: its later requests go at once but count as spaced', () => {
   it('read, write, then the next read two intervals after the first', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit: 10, windowMs: 1000, marginMs: 0, burst: 0, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit: 10,
+      windowMs: 1000,
+      marginMs: 0,
+      burst: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const times: number[] = [];
     for (let row = 0; row < 2; row++) {
       const lease = await limiter.lease(2);
@@ -240,7 +301,14 @@ describe('RateLimiter.lease(n) waits until its n requests fit, so they go out to
   ];
   it.each(cases)('%s', async (_name, limit, before, requests, want) => {
     const clock = fakeClock();
-    const limiter = new RateLimiter({ limit, windowMs: 1000, marginMs: 0, burst: limit, now: clock.now, sleep: clock.sleep });
+    const limiter = new RateLimiter({
+      limit,
+      windowMs: 1000,
+      marginMs: 0,
+      burst: limit,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     await sendTimes(limiter, clock, before);
     const lease = await limiter.lease(requests);
     const times: number[] = [];

@@ -24,14 +24,30 @@ describe('the top-level help', () => {
     try {
       const log = join(dir, 'loaded.txt');
       const hooks = join(dir, 'hooks.mjs');
-      await writeFile(hooks, `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+      await writeFile(
+        hooks,
+        `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`,
+      );
       const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
-      const run = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, MAIN, '--help'], { encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        ['--import', `data:text/javascript,${encodeURIComponent(register)}`, MAIN, '--help'],
+        { encoding: 'utf8' },
+      );
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('template [options] <resource>');
-      const loaded = (await readFile(log, 'utf8')).split('\n').filter((u) => u.includes('/dist/') || u.includes('node_modules'));
+      const loaded = (await readFile(log, 'utf8'))
+        .split('\n')
+        .filter((u) => u.includes('/dist/') || u.includes('node_modules'));
       const ours = loaded.filter((u) => u.includes('/dist/')).map((u) => u.slice(u.indexOf('/dist/') + 6));
-      expect([...new Set(ours)].sort()).toEqual(['cli/commands.js', 'cli/main.js', 'cli/pipe.js', 'cli/program.js', 'cli/run.js', 'errors.js']);
+      expect([...new Set(ours)].sort()).toEqual([
+        'cli/commands.js',
+        'cli/main.js',
+        'cli/pipe.js',
+        'cli/program.js',
+        'cli/run.js',
+        'errors.js',
+      ]);
       expect(loaded.filter((u) => u.includes('node_modules') && !u.includes('/commander/'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -14,7 +14,8 @@ const CLI = join(SRC, 'cli');
 const FORBIDDEN = ['api', 'read', 'send'].map((d) => join(SRC, d));
 
 /** A module as a path under src/ without its extension: `run/import`. */
-const moduleOf = (from: string, spec: string): string => relative(SRC, resolve(dirname(from), spec)).replace(/\.[cm]?[jt]s$/, '');
+const moduleOf = (from: string, spec: string): string =>
+  relative(SRC, resolve(dirname(from), spec)).replace(/\.[cm]?[jt]s$/, '');
 
 interface Import {
   readonly module: string;
@@ -26,17 +27,36 @@ function importsOf(file: string, text: string): Import[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const out: Import[] = [];
   const visit = (n: ts.Node): void => {
-    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('.')) {
+    if (
+      ts.isImportDeclaration(n) &&
+      ts.isStringLiteral(n.moduleSpecifier) &&
+      n.moduleSpecifier.text.startsWith('.')
+    ) {
       const c = n.importClause;
       const names: string[] = [];
       if (c?.name) names.push('default');
       if (c?.namedBindings && ts.isNamespaceImport(c.namedBindings)) names.push('*');
-      if (c?.namedBindings && ts.isNamedImports(c.namedBindings)) for (const e of c.namedBindings.elements) names.push((e.propertyName ?? e.name).text);
+      if (c?.namedBindings && ts.isNamedImports(c.namedBindings))
+        for (const e of c.namedBindings.elements) names.push((e.propertyName ?? e.name).text);
       out.push({ module: moduleOf(file, n.moduleSpecifier.text), names: c ? names : undefined });
-    } else if (ts.isExportDeclaration(n) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text.startsWith('.')) {
-      const names = n.exportClause && ts.isNamedExports(n.exportClause) ? n.exportClause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*'];
+    } else if (
+      ts.isExportDeclaration(n) &&
+      n.moduleSpecifier &&
+      ts.isStringLiteral(n.moduleSpecifier) &&
+      n.moduleSpecifier.text.startsWith('.')
+    ) {
+      const names =
+        n.exportClause && ts.isNamedExports(n.exportClause)
+          ? n.exportClause.elements.map((e) => (e.propertyName ?? e.name).text)
+          : ['*'];
       out.push({ module: moduleOf(file, n.moduleSpecifier.text), names });
-    } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0]) && n.arguments[0].text.startsWith('.')) {
+    } else if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0]) &&
+      n.arguments[0].text.startsWith('.')
+    ) {
       out.push({ module: moduleOf(file, n.arguments[0].text) });
     }
     ts.forEachChild(n, visit);
@@ -60,21 +80,33 @@ function indexExports(files: readonly string[]): Map<string, Set<string>> {
 function problemsOf(file: string, text: string, index: Map<string, Set<string>>): string[] {
   const problems: string[] = [];
   for (const i of importsOf(file, text)) {
-    if (!i.module.startsWith('..') && !i.module.startsWith('/') && resolve(SRC, i.module).startsWith(CLI + '/')) continue;
+    if (
+      !i.module.startsWith('..') &&
+      !i.module.startsWith('/') &&
+      resolve(SRC, i.module).startsWith(CLI + '/')
+    )
+      continue;
     const abs = resolve(SRC, i.module);
-    if (FORBIDDEN.some((d) => abs.startsWith(d + '/'))) problems.push(`imports src/${i.module} (transport, readers or writer) directly`);
+    if (FORBIDDEN.some((d) => abs.startsWith(d + '/')))
+      problems.push(`imports src/${i.module} (transport, readers or writer) directly`);
     const exported = index.get(i.module);
     if (!exported) {
       problems.push(`imports src/${i.module}, which neither src/index.ts nor src/internal.ts re-exports`);
       continue;
     }
-    for (const n of i.names ?? []) if (!exported.has('*') && !exported.has(n)) problems.push(`imports ${n} from src/${i.module}, which neither src/index.ts nor src/internal.ts exports`);
+    for (const n of i.names ?? [])
+      if (!exported.has('*') && !exported.has(n))
+        problems.push(
+          `imports ${n} from src/${i.module}, which neither src/index.ts nor src/internal.ts exports`,
+        );
   }
   return problems;
 }
 
 const INDEX = indexExports(['index.ts', 'internal.ts']);
-const cliFiles = readdirSync(CLI).filter((f) => f.endsWith('.ts')).sort();
+const cliFiles = readdirSync(CLI)
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
 
 describe('src/cli imports only what src/index.ts and src/internal.ts export', () => {
   it('finds the CLI files', () => expect(cliFiles.length).toBeGreaterThanOrEqual(10));
@@ -87,7 +119,11 @@ describe('src/cli imports only what src/index.ts and src/internal.ts export', ()
 describe('the check catches what it is for', () => {
   const file = join(CLI, 'example.ts');
   const cases: [name: string, source: string, problem: RegExp | undefined][] = [
-    ['a library module index.ts re-exports', `import { importSpreadsheet } from '../run/import.js';`, undefined],
+    [
+      'a library module index.ts re-exports',
+      `import { importSpreadsheet } from '../run/import.js';`,
+      undefined,
+    ],
     ['a type index.ts re-exports', `import type { ImportSummary } from '../run/import.js';`, undefined],
     ['a module index.ts re-exports whole', `import { ExitCode } from '../errors.js';`, undefined],
     ['a CLI helper src/internal.ts re-exports', `import { positiveInt } from '../config.js';`, undefined],
@@ -96,8 +132,16 @@ describe('the check catches what it is for', () => {
     ['the transport', `import { ApiClient } from '../api/client.js';`, /src\/api\/client .*directly/],
     ['a reader', `import { openSheet } from '../read/index.js';`, /src\/read\/index .*directly/],
     ['the writer', `import { sendRows } from '../send/writer.js';`, /src\/send\/writer .*directly/],
-    ['a symbol index.ts leaves out', `import { journalPathFor } from '../run/import.js';`, /journalPathFor .*exports/],
-    ['a module index.ts does not re-export', `import { something } from '../map/coerce.js';`, /src\/map\/coerce, which neither src\/index.ts nor src\/internal.ts re-exports/],
+    [
+      'a symbol index.ts leaves out',
+      `import { journalPathFor } from '../run/import.js';`,
+      /journalPathFor .*exports/,
+    ],
+    [
+      'a module index.ts does not re-export',
+      `import { something } from '../map/coerce.js';`,
+      /src\/map\/coerce, which neither src\/index.ts nor src\/internal.ts re-exports/,
+    ],
     ['a dynamic import of the transport', `const m = await import('../api/client.js');`, /directly/],
     ['a re-export of an internal', `export { journalPathFor } from '../run/import.js';`, /journalPathFor/],
   ];

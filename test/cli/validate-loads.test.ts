@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const BIN = resolve((JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin.assetbatch);
+const BIN = resolve(
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> }).bin.assetbatch,
+);
 const MAIN = resolve('dist/cli/main.js');
 
 /** Packages a CSV validate must not load, and why each is not needed. */
@@ -22,15 +24,30 @@ const UNUSED_PACKAGES: [string, string][] = [
 ];
 
 /** Our modules a CSV validate must not load (tsc's output, under dist/); neutralize.ts is the reader's too. */
-const UNUSED_MODULES = [/^export\/(export|finance|flatten|index|writers\/)/, /^template\/template\.js$/, /^read\/xlsx/, /^read\/zip\.js$/, /^cli\/(export|template|sandbox|status|doctor)\.js$/];
+const UNUSED_MODULES = [
+  /^export\/(export|finance|flatten|index|writers\/)/,
+  /^template\/template\.js$/,
+  /^read\/xlsx/,
+  /^read\/zip\.js$/,
+  /^cli\/(export|template|sandbox|status|doctor)\.js$/,
+];
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ab-loads-'));
-  await writeFile(join(dir, 'three.csv'), 'Name,Serial Number,Purchase Date\nDesk,SN-1,2024-01-02\nChair,SN-2,2024-01-03\nLamp,SN-3,2024-01-04\n');
+  await writeFile(
+    join(dir, 'three.csv'),
+    'Name,Serial Number,Purchase Date\nDesk,SN-1,2024-01-02\nChair,SN-2,2024-01-03\nLamp,SN-3,2024-01-04\n',
+  );
   // ESM imports through a resolve hook; CommonJS files from require's cache as the process ends.
-  await writeFile(join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(join(dir, 'esm.txt'))}, r.url + '\\n'); return r; }\n`);
-  await writeFile(join(dir, 'cjs.cjs'), `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'cjs.txt'))}, Object.keys(require.cache).join('\\n')));\n`);
+  await writeFile(
+    join(dir, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(join(dir, 'esm.txt'))}, r.url + '\\n'); return r; }\n`,
+  );
+  await writeFile(
+    join(dir, 'cjs.cjs'),
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'cjs.txt'))}, Object.keys(require.cache).join('\\n')));\n`,
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -38,11 +55,27 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function filesLoaded(entry: string): Promise<string[]> {
   await Promise.all(['esm.txt', 'cjs.txt'].map((f) => writeFile(join(dir, f), '')));
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`;
-  const args = ['--require', join(dir, 'cjs.cjs'), '--import', `data:text/javascript,${encodeURIComponent(register)}`, entry, 'validate', join(dir, 'three.csv'), '-r', 'asset', '--sandbox', '--report', join(dir, 'r.csv')];
+  const args = [
+    '--require',
+    join(dir, 'cjs.cjs'),
+    '--import',
+    `data:text/javascript,${encodeURIComponent(register)}`,
+    entry,
+    'validate',
+    join(dir, 'three.csv'),
+    '-r',
+    'asset',
+    '--sandbox',
+    '--report',
+    join(dir, 'r.csv'),
+  ];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   expect(run.stdout).toContain('3 valid');
   expect(run.status).toBe(0);
-  const esm = (await readFile(join(dir, 'esm.txt'), 'utf8')).split('\n').filter((u) => u.startsWith('file:')).map((u) => decodeURIComponent(new URL(u).pathname));
+  const esm = (await readFile(join(dir, 'esm.txt'), 'utf8'))
+    .split('\n')
+    .filter((u) => u.startsWith('file:'))
+    .map((u) => decodeURIComponent(new URL(u).pathname));
   const cjs = (await readFile(join(dir, 'cjs.txt'), 'utf8')).split('\n').filter(Boolean);
   return [...new Set([...esm, ...cjs])];
 }
@@ -70,7 +103,9 @@ describe.each([
 
 describe("a 3-row CSV validate with --sandbox, tsc's modules", () => {
   it('does not load the export writers, the templates, the XLSX reader or the other commands', async () => {
-    const ours = (await filesLoaded(MAIN)).filter((f) => f.includes('/dist/') && !f.includes('node_modules')).map((f) => f.slice(f.lastIndexOf('/dist/') + 6));
+    const ours = (await filesLoaded(MAIN))
+      .filter((f) => f.includes('/dist/') && !f.includes('node_modules'))
+      .map((f) => f.slice(f.lastIndexOf('/dist/') + 6));
     expect(ours).toContain('cli/import.js');
     expect(ours.filter((f) => UNUSED_MODULES.some((re) => re.test(f)))).toEqual([]);
   }, 60_000);

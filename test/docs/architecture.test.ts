@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(import.meta.dirname, '../../src');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The files under src/ a file imports, by path under src/ with .ts. */
@@ -17,13 +19,31 @@ function importsOf(file: string, text: string): string[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const specs: string[] = [];
   const visit = (n: ts.Node): void => {
-    if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) specs.push(n.moduleSpecifier.text);
-    else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) specs.push(n.arguments[0].text);
-    else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) specs.push(n.argument.literal.text);
+    if (
+      (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) &&
+      n.moduleSpecifier &&
+      ts.isStringLiteral(n.moduleSpecifier)
+    )
+      specs.push(n.moduleSpecifier.text);
+    else if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    )
+      specs.push(n.arguments[0].text);
+    else if (
+      ts.isImportTypeNode(n) &&
+      ts.isLiteralTypeNode(n.argument) &&
+      ts.isStringLiteral(n.argument.literal)
+    )
+      specs.push(n.argument.literal.text);
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  return specs.filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(dirname(file), s)).replace(/\.js$/, '.ts'));
+  return specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) => relative(SRC, resolve(dirname(file), s)).replace(/\.js$/, '.ts'));
 }
 
 /** Each circle (a strongly connected component of more than one file, or a file importing itself), its files sorted. */
@@ -60,7 +80,9 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 describe('import circles in src/', () => {
   it('there are none, type imports included', () => {
-    const graph = new Map(sourceFiles(SRC).map((f) => [relative(SRC, f), importsOf(f, readFileSync(f, 'utf8'))]));
+    const graph = new Map(
+      sourceFiles(SRC).map((f) => [relative(SRC, f), importsOf(f, readFileSync(f, 'utf8'))]),
+    );
     expect(graph.size).toBeGreaterThan(100);
     expect(circles(graph)).toEqual([]);
   });
@@ -78,9 +100,33 @@ describe('import circles in src/', () => {
   });
 
   const graphs: [name: string, edges: [string, string[]][], expected: string[][]][] = [
-    ['a line', [['a', ['b']], ['b', ['c']], ['c', []]], []],
-    ['two files importing each other', [['a', ['b']], ['b', ['a']]], [['a', 'b']]],
-    ['a circle of three beside a line', [['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []]], [['a', 'b', 'c']]],
+    [
+      'a line',
+      [
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', []],
+      ],
+      [],
+    ],
+    [
+      'two files importing each other',
+      [
+        ['a', ['b']],
+        ['b', ['a']],
+      ],
+      [['a', 'b']],
+    ],
+    [
+      'a circle of three beside a line',
+      [
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', ['a', 'd']],
+        ['d', []],
+      ],
+      [['a', 'b', 'c']],
+    ],
     ['a file importing itself', [['a', ['a']]], [['a']]],
   ];
   it.each(graphs)('finds the circles of %s', (_name, edges, expected) => {

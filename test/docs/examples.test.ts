@@ -53,7 +53,12 @@ function shellWords(line: string): { args: string[]; stdoutTo?: string } {
   return { args: words };
 }
 
-const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const examples = pages.flatMap((p) => examplesOf(p, readFileSync(join(ROOT, p), 'utf8')));
 /** A command that writes a file (`-o`, `> file`) may feed the next line of its page: it runs on every page. */
 const writesFile = (text: string) => /(^|\s)(-o|--output|>)\s/.test(text);
@@ -62,21 +67,37 @@ const seen = new Set<string>();
 const byPage = pages
   .map((page) => ({
     page,
-    examples: examples.filter((e) => e.page === page && (writesFile(e.text) || (!seen.has(e.text) && seen.add(e.text)))),
+    examples: examples.filter(
+      (e) => e.page === page && (writesFile(e.text) || (!seen.has(e.text) && seen.add(e.text))),
+    ),
   }))
   .filter((p) => p.examples.length > 0);
 
 describe('the example extractor', () => {
   it.each([
-    ['a plain line', 'assetbatch import a.csv -r asset --sandbox', { args: ['import', 'a.csv', '-r', 'asset', '--sandbox'] }],
-    ['quotes and a comment', `assetbatch export asset -o "exports/a {date}.csv" --sandbox   # note`, { args: ['export', 'asset', '-o', 'exports/a {date}.csv', '--sandbox'] }],
-    ['a redirect', 'assetbatch mapping suggest a.xlsx -r asset --sandbox > m.json', { args: ['mapping', 'suggest', 'a.xlsx', '-r', 'asset', '--sandbox'], stdoutTo: 'm.json' }],
+    [
+      'a plain line',
+      'assetbatch import a.csv -r asset --sandbox',
+      { args: ['import', 'a.csv', '-r', 'asset', '--sandbox'] },
+    ],
+    [
+      'quotes and a comment',
+      `assetbatch export asset -o "exports/a {date}.csv" --sandbox   # note`,
+      { args: ['export', 'asset', '-o', 'exports/a {date}.csv', '--sandbox'] },
+    ],
+    [
+      'a redirect',
+      'assetbatch mapping suggest a.xlsx -r asset --sandbox > m.json',
+      { args: ['mapping', 'suggest', 'a.xlsx', '-r', 'asset', '--sandbox'], stdoutTo: 'm.json' },
+    ],
   ])('%s', (_name, line, want) => {
     expect(shellWords(line.replace(/^assetbatch /, ''))).toEqual(want);
   });
 
   it('finds the README demo and examples on most pages', () => {
-    expect(examples.find((e) => e.page === 'README.md' && e.line <= 5)?.text).toBe('import samples/legacy-asset-register.xlsx --resource asset --sandbox');
+    expect(examples.find((e) => e.page === 'README.md' && e.line <= 5)?.text).toBe(
+      'import samples/legacy-asset-register.xlsx --resource asset --sandbox',
+    );
     expect(byPage.length).toBeGreaterThanOrEqual(7);
   });
 });
@@ -85,26 +106,31 @@ describe('the example extractor', () => {
 // for the earlier lines of its page that write a file (an export, then an update of it).
 const limit = pLimit(4);
 describe.concurrent('runnable examples', () => {
-  it.each(byPage)('$page', async ({ examples: list }) => {
-    const cwd = tempDir('ab-docs-');
-    for (const dir of ['samples', 'templates']) cpSync(join(ROOT, dir), join(cwd, dir), { recursive: true });
-    const writers: Promise<unknown>[] = [];
-    const runs = list.map((ex) => {
-      const before = [...writers];
-      const run = (async () => {
-        await Promise.all(before);
-        const { args, stdoutTo } = shellWords(ex.text);
-        const r = await limit(() => runCli(args, { cwd, timeoutMs: 60_000 }));
-        if (stdoutTo) writeFileSync(join(cwd, stdoutTo), r.stdout);
-        const crashed = /This is a bug in assetbatch|^\s+at .+:\d+:\d+\)?$/m.test(r.stderr);
-        return ![0, 1].includes(r.code) || crashed
-          ? `${ex.page}:${ex.line}: $ assetbatch ${ex.text}\n  exit ${r.code}\n  ${r.stderr.trim().split('\n').slice(-4).join('\n  ')}`
-          : undefined;
-      })();
-      if (writesFile(ex.text)) writers.push(run);
-      return run;
-    });
-    const failures = (await Promise.all(runs)).filter((f) => f !== undefined);
-    expect(failures).toEqual([]);
-  }, 180_000);
+  it.each(byPage)(
+    '$page',
+    async ({ examples: list }) => {
+      const cwd = tempDir('ab-docs-');
+      for (const dir of ['samples', 'templates'])
+        cpSync(join(ROOT, dir), join(cwd, dir), { recursive: true });
+      const writers: Promise<unknown>[] = [];
+      const runs = list.map((ex) => {
+        const before = [...writers];
+        const run = (async () => {
+          await Promise.all(before);
+          const { args, stdoutTo } = shellWords(ex.text);
+          const r = await limit(() => runCli(args, { cwd, timeoutMs: 60_000 }));
+          if (stdoutTo) writeFileSync(join(cwd, stdoutTo), r.stdout);
+          const crashed = /This is a bug in assetbatch|^\s+at .+:\d+:\d+\)?$/m.test(r.stderr);
+          return ![0, 1].includes(r.code) || crashed
+            ? `${ex.page}:${ex.line}: $ assetbatch ${ex.text}\n  exit ${r.code}\n  ${r.stderr.trim().split('\n').slice(-4).join('\n  ')}`
+            : undefined;
+        })();
+        if (writesFile(ex.text)) writers.push(run);
+        return run;
+      });
+      const failures = (await Promise.all(runs)).filter((f) => f !== undefined);
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
 });

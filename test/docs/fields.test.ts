@@ -18,23 +18,31 @@ describe('docs/fields.md', () => {
 describe('field reference content', () => {
   const writable = RESOURCES.filter((r) => (WRITABLE as readonly string[]).includes(r.name));
 
-  it.each(writable.map((r) => [r.name, r] as const))('%s: a row per non-variant field, with its label', (_name, def) => {
-    for (const f of def.fields.filter((x) => !x.variant)) expect(md).toContain(`| \`${f.name}\` | ${f.label} |`);
-  });
+  it.each(writable.map((r) => [r.name, r] as const))(
+    '%s: a row per non-variant field, with its label',
+    (_name, def) => {
+      for (const f of def.fields.filter((x) => !x.variant))
+        expect(md).toContain(`| \`${f.name}\` | ${f.label} |`);
+    },
+  );
 
   it.each(writable.map((r) => [r.name, r] as const))('%s: every enum value with its label', (_name, def) => {
-    for (const f of def.fields.filter((x) => !x.variant)) for (const v of f.values ?? []) expect(md).toContain(`\`${v.value}\` (${v.label})`);
+    for (const f of def.fields.filter((x) => !x.variant))
+      for (const v of f.values ?? []) expect(md).toContain(`\`${v.value}\` (${v.label})`);
   });
 
   it.each(writable.map((r) => [r.name, r] as const))('%s: every cross-field rule', (_name, def) => {
     for (const r of def.rules) expect(md).toContain(r.description);
   });
 
-  it.each(RESOURCES.filter((r) => r.fields.length === 0).map((r) => [r.name, r] as const))('%s: the list with its columns and filters', (_name, def) => {
-    expect(md).toContain(`### ${def.label} (\`${def.name}\`)`);
-    for (const c of def.columns) expect(md).toContain(`| \`${c.path}\` | ${c.label} | ${c.type} |`);
-    for (const f of def.filters) expect(md).toContain(`\`${f}\``);
-  });
+  it.each(RESOURCES.filter((r) => r.fields.length === 0).map((r) => [r.name, r] as const))(
+    '%s: the list with its columns and filters',
+    (_name, def) => {
+      expect(md).toContain(`### ${def.label} (\`${def.name}\`)`);
+      for (const c of def.columns) expect(md).toContain(`| \`${c.path}\` | ${c.label} | ${c.type} |`);
+      for (const f of def.filters) expect(md).toContain(`\`${f}\``);
+    },
+  );
 
   const facts: [string, string][] = [
     ['lookups say what they resolve through', '→ suppliers, by name'],

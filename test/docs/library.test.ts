@@ -41,7 +41,10 @@ const limit = pLimit(2);
 
 function runNode(file: string, cwd: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { cwd, env: { ...process.env, XDG_CACHE_HOME: join(cwd, '.cache') } });
+    const child = spawn(process.execPath, [file], {
+      cwd,
+      env: { ...process.env, XDG_CACHE_HOME: join(cwd, '.cache') },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -82,30 +85,47 @@ describe('docs/library.md', () => {
   }, 60_000);
 
   // The first block only shows the import line.
-  it.concurrent.each(examples.filter((e) => /\bawait\b/.test(e.code)).map((e) => [`${e.heading} (line ${e.line})`, e] as const))('%s runs', async (_name, e) => {
-    const dir = tempDir();
-    cpSync(join(ROOT, 'samples'), join(dir, 'samples'), { recursive: true });
-    const js = ts.transpileModule(e.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    const file = join(dir, 'example.mjs');
-    writeFileSync(file, js.replaceAll(`from 'assetbatch'`, `from '${INDEX}'`));
-    const run = await limit(() => runNode(file, dir));
-    rmSync(dir, { recursive: true, force: true });
-    expect(run.code, run.out).toBe(0);
-    // Each example prints what it got: silence would mean it showed nothing.
-    expect(run.out.trim()).not.toBe('');
-  }, 60_000);
+  it.concurrent.each(
+    examples
+      .filter((e) => /\bawait\b/.test(e.code))
+      .map((e) => [`${e.heading} (line ${e.line})`, e] as const),
+  )(
+    '%s runs',
+    async (_name, e) => {
+      const dir = tempDir();
+      cpSync(join(ROOT, 'samples'), join(dir, 'samples'), { recursive: true });
+      const js = ts.transpileModule(e.code, {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      }).outputText;
+      const file = join(dir, 'example.mjs');
+      writeFileSync(file, js.replaceAll(`from 'assetbatch'`, `from '${INDEX}'`));
+      const run = await limit(() => runNode(file, dir));
+      rmSync(dir, { recursive: true, force: true });
+      expect(run.code, run.out).toBe(0);
+      // Each example prints what it got: silence would mean it showed nothing.
+      expect(run.out.trim()).not.toBe('');
+    },
+    60_000,
+  );
 });
 
 /** The names src/index.ts exports, as it spells them: values and types apart. */
 function indexExports(): { values: string[]; types: string[] } {
-  const sf = ts.createSourceFile('index.ts', readFileSync(join(ROOT, 'src/index.ts'), 'utf8'), ts.ScriptTarget.Latest, true);
+  const sf = ts.createSourceFile(
+    'index.ts',
+    readFileSync(join(ROOT, 'src/index.ts'), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const values: string[] = [];
   const types: string[] = [];
   for (const n of sf.statements) {
     if (!ts.isExportDeclaration(n)) continue;
     // `export *` would export names this list cannot see.
-    if (!n.exportClause || !ts.isNamedExports(n.exportClause)) throw new Error('src/index.ts has an `export *`: name what it exports');
-    for (const e of n.exportClause.elements) (n.isTypeOnly || e.isTypeOnly ? types : values).push(e.name.text);
+    if (!n.exportClause || !ts.isNamedExports(n.exportClause))
+      throw new Error('src/index.ts has an `export *`: name what it exports');
+    for (const e of n.exportClause.elements)
+      (n.isTypeOnly || e.isTypeOnly ? types : values).push(e.name.text);
   }
   return { values, types };
 }

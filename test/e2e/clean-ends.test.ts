@@ -52,7 +52,13 @@ describe('--json prints {"error": {"code", "message"}} on stdout when the run fa
 
   it.each([
     ['no service given', ['import', csv, '-r', 'asset', '--json'], 'E_CONFIG', 2, /no service/],
-    ['a config file that is not JSON (its text never quoted)', ['import', csv, '-r', 'asset', '--json', '--config', bad], 'E_CONFIG', 2, /not valid JSON/],
+    [
+      'a config file that is not JSON (its text never quoted)',
+      ['import', csv, '-r', 'asset', '--json', '--config', bad],
+      'E_CONFIG',
+      2,
+      /not valid JSON/,
+    ],
   ])('%s', async (_name, args, code, exit, message) => {
     const res = await runCli(args, { env: { ASSETBATCH_BASE_URL: '', ASSETBATCH_TOKEN: '' } });
     expect(res.code).toBe(exit);
@@ -65,7 +71,19 @@ describe('--json prints {"error": {"code", "message"}} on stdout when the run fa
   it('a list answered 200 with an HTML page: a clear error naming the URL and the status, not a bug', async () => {
     const html = await htmlServer();
     try {
-      const res = await runCli(['import', csv, '-r', 'asset', '--json', '--base-url', html.url, '--token', 'tok-12345', '--rate-limit', '0']);
+      const res = await runCli([
+        'import',
+        csv,
+        '-r',
+        'asset',
+        '--json',
+        '--base-url',
+        html.url,
+        '--token',
+        'tok-12345',
+        '--rate-limit',
+        '0',
+      ]);
       expect(res.code).toBe(3);
       const out = JSON.parse(res.stdout) as { error: { code: string; message: string } };
       expect(out.error.code).toBe('E_HTTP_UNEXPECTED');
@@ -81,8 +99,12 @@ describe('--json prints {"error": {"code", "message"}} on stdout when the run fa
 /** The CLI with a preload that makes writes to the files matching `match` fail with ENOSPC after `after` bytes. */
 function runWithFullDisk(args: readonly string[], match: string, after: number): Promise<CliResult> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', pathToFileURL(join(ROOT, 'test/helpers/fail-writes.mjs')).href, BIN, ...args], { cwd: ROOT, env: { ...process.env, FAIL_WRITES_MATCH: match, FAIL_WRITES_AFTER: String(after) } }, (err, stdout, stderr) =>
-      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', pathToFileURL(join(ROOT, 'test/helpers/fail-writes.mjs')).href, BIN, ...args],
+      { cwd: ROOT, env: { ...process.env, FAIL_WRITES_MATCH: match, FAIL_WRITES_AFTER: String(after) } },
+      (err, stdout, stderr) =>
+        done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -93,16 +115,30 @@ describe('an injected write error (ENOSPC) on the report, wherever a tmpfs canno
     try {
       const dir = tempDir();
       const input = join(dir, 'inj.csv');
-      writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 120 }, (_, i) => `Desk ${i},INJ-${i},${'n'.repeat(300)}`)].join('\n') + '\n');
+      writeFileSync(
+        input,
+        [
+          'Name,Serial Number,Notes',
+          ...Array.from({ length: 120 }, (_, i) => `Desk ${i},INJ-${i},${'n'.repeat(300)}`),
+        ].join('\n') + '\n',
+      );
       const report = join(dir, 'inj.report.csv');
-      const res = await runWithFullDisk(['import', input, '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args], '\\.part$', 20_000);
+      const res = await runWithFullDisk(
+        ['import', input, '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args],
+        '\\.part$',
+        20_000,
+      );
       expect(res.code, res.stderr).toBe(3);
       expect(res.stderr).toMatch(/the disk is full: could not write .*inj\.report\.csv/);
       expect(res.stderr).not.toMatch(/Unhandled|This is a bug/);
-      expect(readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp') || f === 'inj.report.csv')).toEqual([]);
+      expect(
+        readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp') || f === 'inj.report.csv'),
+      ).toEqual([]);
       const again = await runCli(['import', input, '-r', 'asset', '--report', report, ...sb.args]);
       expect(again.code, again.stderr).toBe(0);
-      const serials = (await sb.records('asset')).map((r) => String(r.serial_number)).filter((x) => x.startsWith('INJ-'));
+      const serials = (await sb.records('asset'))
+        .map((r) => String(r.serial_number))
+        .filter((x) => x.startsWith('INJ-'));
       expect(serials).toHaveLength(120);
       expect(new Set(serials).size).toBe(120);
     } finally {
@@ -134,11 +170,27 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       const dir = tempDir();
       const input = join(dir, 'many.csv');
       const filler = 'x'.repeat(400);
-      writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 200 }, (_, i) => `Desk ${i},FULL-${i},${filler}`)].join('\n') + '\n');
+      writeFileSync(
+        input,
+        [
+          'Name,Serial Number,Notes',
+          ...Array.from({ length: 200 }, (_, i) => `Desk ${i},FULL-${i},${filler}`),
+        ].join('\n') + '\n',
+      );
       const out = join(disk!, 'r');
       mkdirSync(out);
       const report = join(out, 'many.report.csv');
-      const res = await runCli(['import', input, '-r', 'asset', '--report', report, '--concurrency', '1', ...sb.args]);
+      const res = await runCli([
+        'import',
+        input,
+        '-r',
+        'asset',
+        '--report',
+        report,
+        '--concurrency',
+        '1',
+        ...sb.args,
+      ]);
       expect(res.code, res.stderr).toBe(3);
       expect(res.stderr).toMatch(/the disk is full: could not write/);
       expect(res.stderr).not.toMatch(/Unhandled|ENOSPC\n\s+at /);
@@ -153,9 +205,21 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       // With space again, the same command resumes: every row in the service exactly once.
       execFileSync('mount', ['-o', 'remount,size=4m', disk!]);
       try {
-        const again = await runCli(['import', input, '-r', 'asset', '--report', report, '--concurrency', '1', ...sb.args]);
+        const again = await runCli([
+          'import',
+          input,
+          '-r',
+          'asset',
+          '--report',
+          report,
+          '--concurrency',
+          '1',
+          ...sb.args,
+        ]);
         expect(again.code, again.stderr).toBe(0);
-        const serials = (await sb.records('asset')).map((r) => String(r.serial_number)).filter((x) => x.startsWith('FULL-'));
+        const serials = (await sb.records('asset'))
+          .map((r) => String(r.serial_number))
+          .filter((x) => x.startsWith('FULL-'));
         expect(serials).toHaveLength(200);
         expect(new Set(serials).size).toBe(200);
       } finally {
@@ -167,18 +231,42 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
     }
   }, 60_000);
 
-  it.each([['xlsx'], ['json']])('a %s report: the same clear message and exit 3, nothing left behind', async (ext) => {
-    const dir = tempDir();
-    const input = join(dir, `many-${ext}.csv`);
-    // Text that does not compress, so that an XLSX report fills the disk too.
-    let seed = 7;
-    const noise = () => Array.from({ length: 300 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join('');
-    writeFileSync(input, ['Name,Serial Number,Notes', ...Array.from({ length: 300 }, (_, i) => `Desk ${i},${ext}-${i},${noise()}`)].join('\n') + '\n');
-    const out = join(disk!, ext);
-    mkdirSync(out);
-    const res = await runCli(['import', input, '-r', 'asset', '--sandbox', '--rate-limit', '0', '-q', '--report', join(out, `r.${ext}`)]);
-    expect(res.code, res.stderr).toBe(3);
-    expect(res.stderr).toMatch(/the disk is full: could not write/);
-    expect(readdirSync(out)).toEqual([]);
-  }, 60_000);
+  it.each([['xlsx'], ['json']])(
+    'a %s report: the same clear message and exit 3, nothing left behind',
+    async (ext) => {
+      const dir = tempDir();
+      const input = join(dir, `many-${ext}.csv`);
+      // Text that does not compress, so that an XLSX report fills the disk too.
+      let seed = 7;
+      const noise = () =>
+        Array.from({ length: 300 }, () =>
+          String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26)),
+        ).join('');
+      writeFileSync(
+        input,
+        [
+          'Name,Serial Number,Notes',
+          ...Array.from({ length: 300 }, (_, i) => `Desk ${i},${ext}-${i},${noise()}`),
+        ].join('\n') + '\n',
+      );
+      const out = join(disk!, ext);
+      mkdirSync(out);
+      const res = await runCli([
+        'import',
+        input,
+        '-r',
+        'asset',
+        '--sandbox',
+        '--rate-limit',
+        '0',
+        '-q',
+        '--report',
+        join(out, `r.${ext}`),
+      ]);
+      expect(res.code, res.stderr).toBe(3);
+      expect(res.stderr).toMatch(/the disk is full: could not write/);
+      expect(readdirSync(out)).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -18,19 +18,35 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: readonly string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, timeout: opts.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      {
+        cwd: opts.cwd ?? ROOT,
+        env: { ...process.env, ...opts.env },
+        timeout: opts.timeoutMs ?? 120_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, stdout, stderr) =>
+        done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
     );
   });
 }
 
-export function spawnCli(args: readonly string[], opts: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(
+  args: readonly string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export function tempDir(prefix = 'ab-e2e-'): string {
@@ -54,7 +70,11 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
   return {
     sb,
     args: ['--base-url', sb.url, '--token', sb.token, '--rate-limit', '0'],
-    records: async (resource, company = 1) => (await (await sb.admin(`/__sandbox/records/${resource}?company=${company}`)).json()) as Record<string, any>[],
+    records: async (resource, company = 1) =>
+      (await (await sb.admin(`/__sandbox/records/${resource}?company=${company}`)).json()) as Record<
+        string,
+        any
+      >[],
     stats: async () => (await sb.admin(`/__sandbox/stats`)).json(),
     resetStats: async () => void (await sb.admin(`/__sandbox/reset`, { method: 'POST' })),
     close: () => sb.close(),

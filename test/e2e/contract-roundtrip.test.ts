@@ -16,26 +16,46 @@ const labelOf = (status: string) => status.charAt(0).toUpperCase() + status.slic
 /** One buy-side contract of each status, created through the CLI as a user would. */
 const CREATE_CSV =
   'Contract type,Name,Contract number,Supplier,Country,Status,Category,Start date,End date,Notice period (days),Total contract value,Approver\n' +
-  STATUSES.map((s) => `Buy side,Round trip ${s},${numberOf(s)},Dell Technologies,United States,${s},Hardware,2024-01-01,2025-12-31,30,1000.00,Ann Lee`).join('\n') +
+  STATUSES.map(
+    (s) =>
+      `Buy side,Round trip ${s},${numberOf(s)},Dell Technologies,United States,${s},Hardware,2024-01-01,2025-12-31,30,1000.00,Ann Lee`,
+  ).join('\n') +
   '\n';
 
 type Row = Record<string, string>;
-const contracts = async (sb: TestSandbox) => (await sb.records('contract')).filter((c) => String(c.number).startsWith('RT-'));
-const without = (r: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k)));
+const contracts = async (sb: TestSandbox) =>
+  (await sb.records('contract')).filter((c) => String(c.number).startsWith('RT-'));
+const without = (r: Record<string, unknown>, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k)));
 
 async function setUp(sb: TestSandbox, dir: string): Promise<Row[]> {
   const input = join(dir, 'create.csv');
   writeFileSync(input, CREATE_CSV);
-  const created = await runCli(['import', input, '-r', 'contract', '--report', join(dir, 'create.report.csv'), ...sb.args]);
+  const created = await runCli([
+    'import',
+    input,
+    '-r',
+    'contract',
+    '--report',
+    join(dir, 'create.report.csv'),
+    ...sb.args,
+  ]);
   expect(created.code, created.stderr).toBe(0);
   const exported = join(dir, 'contracts.csv');
   const ex = await runCli(['export', 'contract', '-o', exported, ...sb.args]);
   expect(ex.code, ex.stderr).toBe(0);
-  return (parse(readFileSync(exported), { columns: true, bom: true }) as Row[]).filter((r) => r['Contract number'].startsWith('RT-'));
+  return (parse(readFileSync(exported), { columns: true, bom: true }) as Row[]).filter((r) =>
+    r['Contract number'].startsWith('RT-'),
+  );
 }
 
 /** Write the rows as a CSV, run `update` on it, and give the run, its report and the writes. */
-async function update(env: { sb: TestSandbox; dir: string }, name: string, rows: Row[], extra: string[] = []) {
+async function update(
+  env: { sb: TestSandbox; dir: string },
+  name: string,
+  rows: Row[],
+  extra: string[] = [],
+) {
   const file = join(env.dir, `${name}.csv`);
   writeFileSync(file, stringify(rows, { header: true }));
   const report = join(env.dir, `${name}.report.csv`);
@@ -57,9 +77,13 @@ describe('a contract of every status goes through export → update', () => {
     const before = await contracts(env.sb);
     const { res, byNumber, writes } = await update(env, 'unchanged', exported);
     expect(res.code, res.stderr).toBe(0);
-    expect(STATUSES.map((s) => byNumber.get(numberOf(s))?.['#status'])).toEqual(STATUSES.map(() => 'skipped'));
+    expect(STATUSES.map((s) => byNumber.get(numberOf(s))?.['#status'])).toEqual(
+      STATUSES.map(() => 'skipped'),
+    );
     expect(writes).toBe(0);
-    expect(res.stderr).toContain('note: columns "Contract type" (contract_type), "Approver" (approver), "Signer" (signer), "Signed date" (signed_date) are set at creation; an update leaves them as they are.');
+    expect(res.stderr).toContain(
+      'note: columns "Contract type" (contract_type), "Approver" (approver), "Signer" (signer), "Signed date" (signed_date) are set at creation; an update leaves them as they are.',
+    );
     expect(res.stderr).not.toMatch(/column "(Contract type|Approver|Signer|Signed date)" is not imported/);
     expect(await contracts(env.sb)).toEqual(before);
   });
@@ -69,7 +93,9 @@ describe('a contract of every status goes through export → update', () => {
     const edited = exported.map((r) => ({ ...r, 'Notice period (days)': '45' }));
     const { res, byNumber, writes } = await update(env, 'notice', edited);
     expect(res.code, res.stderr).toBe(0);
-    expect(STATUSES.map((s) => byNumber.get(numberOf(s))?.['#status'])).toEqual(STATUSES.map(() => 'updated'));
+    expect(STATUSES.map((s) => byNumber.get(numberOf(s))?.['#status'])).toEqual(
+      STATUSES.map(() => 'updated'),
+    );
     expect(writes).toBe(STATUSES.length);
     const after = await contracts(env.sb);
     for (const b of before) {
@@ -80,10 +106,40 @@ describe('a contract of every status goes through export → update', () => {
   });
 
   const statusChanges = [
-    { what: 'draft → Active is updated', from: 'draft', to: 'Active', status: 'updated', message: '', stored: 'active' },
-    { what: 'suspended → Archived is updated', from: 'suspended', to: 'Archived', status: 'updated', message: '', stored: 'archived' },
-    { what: 'active → Expired is refused on the row, naming what an update accepts', from: 'active', to: 'Expired', status: 'invalid', message: 'column "Status" → status: status "Expired" cannot be set by an update: the service\'s update accepts only Active or Archived', stored: 'active' },
-    { what: 'archived → draft is refused on the row too', from: 'archived', to: 'draft', status: 'invalid', message: 'column "Status" → status: status "Draft" cannot be set by an update: the service\'s update accepts only Active or Archived', stored: 'archived' },
+    {
+      what: 'draft → Active is updated',
+      from: 'draft',
+      to: 'Active',
+      status: 'updated',
+      message: '',
+      stored: 'active',
+    },
+    {
+      what: 'suspended → Archived is updated',
+      from: 'suspended',
+      to: 'Archived',
+      status: 'updated',
+      message: '',
+      stored: 'archived',
+    },
+    {
+      what: 'active → Expired is refused on the row, naming what an update accepts',
+      from: 'active',
+      to: 'Expired',
+      status: 'invalid',
+      message:
+        'column "Status" → status: status "Expired" cannot be set by an update: the service\'s update accepts only Active or Archived',
+      stored: 'active',
+    },
+    {
+      what: 'archived → draft is refused on the row too',
+      from: 'archived',
+      to: 'draft',
+      status: 'invalid',
+      message:
+        'column "Status" → status: status "Draft" cannot be set by an update: the service\'s update accepts only Active or Archived',
+      stored: 'archived',
+    },
   ];
   it.each(statusChanges)('status $what', async ({ from, to, status, message, stored }) => {
     const rows = exported.filter((r) => r.Status === labelOf(from)).map((r) => ({ ...r, Status: to }));
@@ -94,10 +150,15 @@ describe('a contract of every status goes through export → update', () => {
   });
 
   it('a dry run of a refused status says so on the row and sends nothing', async () => {
-    const rows = exported.filter((r) => r.Status === 'Expired').map((r) => ({ ...r, Status: 'Terminated', 'Notice period (days)': '10' }));
+    const rows = exported
+      .filter((r) => r.Status === 'Expired')
+      .map((r) => ({ ...r, Status: 'Terminated', 'Notice period (days)': '10' }));
     const { res, byNumber, writes } = await update(env, 'dry-status', rows, ['--dry-run']);
     expect(res.code).toBe(1);
-    expect(byNumber.get(numberOf('expired'))).toMatchObject({ '#status': 'invalid', '#message': expect.stringContaining('status "Terminated" cannot be set by an update') });
+    expect(byNumber.get(numberOf('expired'))).toMatchObject({
+      '#status': 'invalid',
+      '#message': expect.stringContaining('status "Terminated" cannot be set by an update'),
+    });
     expect(writes).toBe(0);
   });
 });
@@ -119,11 +180,20 @@ describe('a service that takes only PUT: a status an update cannot set cannot be
       else {
         // The first row may be the PATCH probe (refused with 405): no row fails for the probe.
         expect(line['#status']).toBe('invalid');
-        expect(line['#message']).toContain(`this contract's status is "${s.charAt(0).toUpperCase()}${s.slice(1)}", and the service updates contracts only by whole-record PUTs`);
-        expect(line['#message']).toContain('update accepts only Active or Archived: set Status to one of them to update this row');
+        expect(line['#message']).toContain(
+          `this contract's status is "${s.charAt(0).toUpperCase()}${s.slice(1)}", and the service updates contracts only by whole-record PUTs`,
+        );
+        expect(line['#message']).toContain(
+          'update accepts only Active or Archived: set Status to one of them to update this row',
+        );
       }
     }
     const after = await contracts(env.sb);
-    expect(after.filter((c) => c.notice_period === 60).map((c) => c.status).sort()).toEqual(['active', 'archived']);
+    expect(
+      after
+        .filter((c) => c.notice_period === 60)
+        .map((c) => c.status)
+        .sort(),
+    ).toEqual(['active', 'archived']);
   });
 });

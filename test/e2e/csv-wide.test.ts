@@ -13,7 +13,11 @@ const cells = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`).join('
 
 const cases = [
   { name: 'a header of 16,385 cells', content: `${cells(16_385)}\nDesk\n`, row: 1 },
-  { name: 'row 3 of 16,385 cells below a normal header', content: `Name\nDesk\n${cells(16_385)}\nChair\n`, row: 3 },
+  {
+    name: 'row 3 of 16,385 cells below a normal header',
+    content: `Name\nDesk\n${cells(16_385)}\nChair\n`,
+    row: 3,
+  },
   { name: 'a line of 1,000,000 cells', content: `Name,Serial\nDesk,1\n${cells(1_000_000)}\n`, row: 3 },
 ];
 
@@ -21,10 +25,15 @@ describe('a CSV row wider than 16,384 cells', () => {
   it.each(cases)('$name is refused with its row number (exit 2, E_FILE_TOO_LARGE)', async (c) => {
     const file = join(dir, `${c.name.replace(/\W+/g, '-')}.csv`);
     writeFileSync(file, c.content);
-    const r = await runCli(['validate', file, '--resource', 'asset', '--sandbox', '--json'], { timeoutMs: 30_000 });
+    const r = await runCli(['validate', file, '--resource', 'asset', '--sandbox', '--json'], {
+      timeoutMs: 30_000,
+    });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toEqual({
-      error: { code: 'E_FILE_TOO_LARGE', message: `refused: row ${c.row} has more than 16,384 cells, the most a spreadsheet has (Excel's last column is XFD)` },
+      error: {
+        code: 'E_FILE_TOO_LARGE',
+        message: `refused: row ${c.row} has more than 16,384 cells, the most a spreadsheet has (Excel's last column is XFD)`,
+      },
     });
   });
 });

@@ -14,7 +14,10 @@ beforeAll(async () => {
     res.end('<html>Sign in</html>');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  html = { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  html = {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 });
 afterAll(async () => {
   await sb.close();
@@ -26,9 +29,18 @@ describe('assetbatch doctor', () => {
     await sb.resetStats();
     const res = await runCli(['doctor', ...sb.args, '--json']);
     expect(res.code, res.stderr).toBe(0);
-    const report = JSON.parse(res.stdout) as { ok: boolean; checks: { name: string; ok: boolean; detail: string }[] };
+    const report = JSON.parse(res.stdout) as {
+      ok: boolean;
+      checks: { name: string; ok: boolean; detail: string }[];
+    };
     expect(report.ok).toBe(true);
-    expect(report.checks.map((c) => c.name)).toEqual(['connection', 'token and companies', 'list shape and pages', 'rate limit', 'time a request takes']);
+    expect(report.checks.map((c) => c.name)).toEqual([
+      'connection',
+      'token and companies',
+      'list shape and pages',
+      'rate limit',
+      'time a request takes',
+    ]);
     expect(report.checks[1].detail).toMatch(/1 Acme Corporation/);
     const stats = await sb.stats();
     expect(countWrites(stats)).toBe(0);
@@ -36,9 +48,24 @@ describe('assetbatch doctor', () => {
   });
 
   it.each([
-    ['a refused token', () => ['--base-url', sb.sb.url, '--token', 'wrong-token', '--rate-limit', '0'], /FAIL token: the service refused the token/, /→ Check --token/],
-    ['a company the token does not see', () => [...sb.args, '--company', '9'], /FAIL token and companies/, /→ Company 9 is not among them/],
-    ['an HTML page where the service should be', () => ['--base-url', html.url, '--token', 'tok-12345', '--rate-limit', '0'], /FAIL service: GET .* answered HTTP 200 with text\/html/, /→ Something other than the service answered/],
+    [
+      'a refused token',
+      () => ['--base-url', sb.sb.url, '--token', 'wrong-token', '--rate-limit', '0'],
+      /FAIL token: the service refused the token/,
+      /→ Check --token/,
+    ],
+    [
+      'a company the token does not see',
+      () => [...sb.args, '--company', '9'],
+      /FAIL token and companies/,
+      /→ Company 9 is not among them/,
+    ],
+    [
+      'an HTML page where the service should be',
+      () => ['--base-url', html.url, '--token', 'tok-12345', '--rate-limit', '0'],
+      /FAIL service: GET .* answered HTTP 200 with text\/html/,
+      /→ Something other than the service answered/,
+    ],
   ])('%s: exit 3, the failure and what to do', async (_name, args, failure, hint) => {
     const res = await runCli(['doctor', ...args()]);
     expect(res.code, res.stderr).toBe(3);

@@ -32,7 +32,15 @@ describe('an enum value the field does not take', () => {
   for (const [name, file, resource, messages] of cases) {
     it(name, async () => {
       const report = join(env.dir, `${file}.report.csv`);
-      const res = await runCli(['validate', `test/fixtures/mapping/${file}`, '-r', resource, '--report', report, ...env.sb.args]);
+      const res = await runCli([
+        'validate',
+        `test/fixtures/mapping/${file}`,
+        '-r',
+        resource,
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
       expect(res.code, res.stderr).toBe(1);
       expect(readReport(report).map((r) => r['#message'])).toEqual(messages);
     });

@@ -10,8 +10,25 @@ import { readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } 
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 
 const FAULTS = '429=0.04,500=0.04,503=0.04,reset=0.04,lost=0.08';
-const figures: { case: string; rows: number; kills: number; faults: string; duplicates: number; missing: number }[] = [];
-afterAll(() => console.log(['exactly-once matrix:', ...figures.map((f) => `  ${f.case}: ${f.rows} rows, ${f.kills} kills, faults ${f.faults || 'none'}, ${f.duplicates} duplicates, ${f.missing} missing`)].join('\n')));
+const figures: {
+  case: string;
+  rows: number;
+  kills: number;
+  faults: string;
+  duplicates: number;
+  missing: number;
+}[] = [];
+afterAll(() =>
+  console.log(
+    [
+      'exactly-once matrix:',
+      ...figures.map(
+        (f) =>
+          `  ${f.case}: ${f.rows} rows, ${f.kills} kills, faults ${f.faults || 'none'}, ${f.duplicates} duplicates, ${f.missing} missing`,
+      ),
+    ].join('\n'),
+  ),
+);
 
 // The retries that faults bring wait 20 ms, not the half second a user's run waits
 // (ASSETBATCH_RETRY_DELAY, docs/configuration.md): what is checked is that each row is sent
@@ -35,17 +52,29 @@ interface Sheet {
 
 /** Assets with no serial number: nothing but their fields tells their records apart. Three rows are identical. */
 function keylessAssets(tag: string, n: number, dir = tempDir()): Sheet {
-  const names = [...Array.from({ length: n - 3 }, (_, i) => `Desk ${tag} ${String(i + 1).padStart(3, '0')}`), `Chair ${tag}`, `Chair ${tag}`, `Chair ${tag}`];
-  const lines = ['Name,Category,Sub Cat,Country,Purchase Cost ($)', ...names.map((name, i) => `${name},Hardware,Desktop,USA,$${i < n - 3 ? 100 + i : 75}`)];
+  const names = [
+    ...Array.from({ length: n - 3 }, (_, i) => `Desk ${tag} ${String(i + 1).padStart(3, '0')}`),
+    `Chair ${tag}`,
+    `Chair ${tag}`,
+    `Chair ${tag}`,
+  ];
+  const lines = [
+    'Name,Category,Sub Cat,Country,Purchase Cost ($)',
+    ...names.map((name, i) => `${name},Hardware,Desktop,USA,$${i < n - 3 ? 100 + i : 75}`),
+  ];
   const file = join(dir, `${tag}.csv`);
   writeFileSync(file, lines.join('\n') + '\n');
   return { file, keys: names, resource: 'asset' };
 }
 
 /** A contract's values follow from its number, so the same contract reads the same wherever it sits. */
-const contractLine = (number: string) => `Buy side,Supply ${number},${number},Dell Technologies,United States,Active,Hardware,Laptop,2024-01-01,2025-12-31,30,${1000 + (Number(number.replace(/\D/g, '')) || 0)},CapEx`;
+const contractLine = (number: string) =>
+  `Buy side,Supply ${number},${number},Dell Technologies,United States,Active,Hardware,Laptop,2024-01-01,2025-12-31,30,${1000 + (Number(number.replace(/\D/g, '')) || 0)},CapEx`;
 function contracts(tag: string, numbers: string[], dir = tempDir()): Sheet {
-  const lines = ['Contract type,Name,Contract number,Supplier,Country,Status,Category,Subcategory,Start date,End date,Notice period (days),Total contract value,Expenditure type', ...numbers.map((n) => contractLine(n))];
+  const lines = [
+    'Contract type,Name,Contract number,Supplier,Country,Status,Category,Subcategory,Start date,End date,Notice period (days),Total contract value,Expenditure type',
+    ...numbers.map((n) => contractLine(n)),
+  ];
   const file = join(dir, `${tag}.csv`);
   writeFileSync(file, lines.join('\n') + '\n');
   return { file, keys: numbers, resource: 'contract' };
@@ -57,11 +86,28 @@ function customers(tag: string, n: number, dir = tempDir()): Sheet {
   writeFileSync(file, ['Name,City,Country', ...names.map((name) => `${name},Lyon,France`)].join('\n') + '\n');
   return { file, keys: names, resource: 'customer' };
 }
-const numbersFor = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}-${String(i + 1).padStart(4, '0')}`);
+const numbersFor = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${tag}-${String(i + 1).padStart(4, '0')}`);
 
-const doneLines = (journal: string) => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0);
+const doneLines = (journal: string) =>
+  existsSync(journal)
+    ? readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"t":"done"')).length
+    : 0;
 const journalOf = (report: string) => report.replace(/\.csv$/, '') + '.journal.ndjson';
-const importArgs = (s: Sheet, report: string, extra: string[] = []) => ['import', s.file, '-r', s.resource, '--report', report, '--concurrency', '4', ...extra, ...sb!.args];
+const importArgs = (s: Sheet, report: string, extra: string[] = []) => [
+  'import',
+  s.file,
+  '-r',
+  s.resource,
+  '--report',
+  report,
+  '--concurrency',
+  '4',
+  ...extra,
+  ...sb!.args,
+];
 
 /** Start a run and SIGKILL it once the journal holds `at` outcomes; false if it ended first. */
 async function killAt(args: string[], journal: string, at: number): Promise<boolean> {
@@ -83,10 +129,16 @@ async function killAt(args: string[], journal: string, at: number): Promise<bool
   return killed;
 }
 
-const keyOf = (s: Sheet, rec: Record<string, unknown>) => String(s.resource === 'contract' ? rec.number : rec.name);
+const keyOf = (s: Sheet, rec: Record<string, unknown>) =>
+  String(s.resource === 'contract' ? rec.number : rec.name);
 
 /** Every row's record once in the service, and the report saying which. Returns the figures. */
-async function expectExactlyOnce(s: Sheet, report: string, tag: string, alsoInService: string[] = []): Promise<{ duplicates: number; missing: number }> {
+async function expectExactlyOnce(
+  s: Sheet,
+  report: string,
+  tag: string,
+  alsoInService: string[] = [],
+): Promise<{ duplicates: number; missing: number }> {
   const records = (await sb!.records(s.resource)).filter((r) => keyOf(s, r).includes(tag));
   const want = new Map<string, number>();
   for (const k of [...s.keys, ...alsoInService]) want.set(k, (want.get(k) ?? 0) + 1);
@@ -105,13 +157,24 @@ async function expectExactlyOnce(s: Sheet, report: string, tag: string, alsoInSe
   expect(rows).toHaveLength(s.keys.length);
   const byId = new Map(records.map((r) => [Number(r.id), r]));
   const ids = rows.map((r) => Number(r['#id']));
-  expect(rows.map((r) => `${r['#status']} ${r['#message']}`.trim())).toEqual(rows.map((r) => `created ${r['#message']}`.trim()));
+  expect(rows.map((r) => `${r['#status']} ${r['#message']}`.trim())).toEqual(
+    rows.map((r) => `created ${r['#message']}`.trim()),
+  );
   expect(new Set(ids).size, 'each row its own record').toBe(rows.length);
-  rows.forEach((r, i) => expect(byId.get(ids[i]) && keyOf(s, byId.get(ids[i])!), `row ${r['#row']}`).toBe(s.keys[i]));
+  rows.forEach((r, i) =>
+    expect(byId.get(ids[i]) && keyOf(s, byId.get(ids[i])!), `row ${r['#row']}`).toBe(s.keys[i]),
+  );
   return { duplicates, missing };
 }
 
-async function killMatrix(name: string, s: Sheet, tag: string, kills: number[], options: SandboxOptions, faults = '') {
+async function killMatrix(
+  name: string,
+  s: Sheet,
+  tag: string,
+  kills: number[],
+  options: SandboxOptions,
+  faults = '',
+) {
   // A 429 fault asks for 20 ms, not a second: the pause is honoured all the same.
   sb = await testSandbox({ ...options, faults: faults || undefined, faultSeed: 11, faultRetryAfter: 0.02 });
   const report = join(tempDir(), `${tag}.report.csv`);
@@ -127,20 +190,42 @@ async function killMatrix(name: string, s: Sheet, tag: string, kills: number[], 
 
 describe('kill -9 at several points, with latency and faults', () => {
   it('keyless assets (three rows identical), killed three times, no faults', async () => {
-    await killMatrix('keyless assets, kill -9', keylessAssets('KA', 90), 'KA', [6, 30, 60], { latencyMs: 25 });
+    await killMatrix('keyless assets, kill -9', keylessAssets('KA', 90), 'KA', [6, 30, 60], {
+      latencyMs: 25,
+    });
   }, 180_000);
 
   it(`keyless assets, killed three times, faults ${FAULTS}`, async () => {
-    await killMatrix('keyless assets, kill -9 + faults', keylessAssets('KF', 90), 'KF', [6, 30, 60], { latencyMs: 25 }, FAULTS);
+    await killMatrix(
+      'keyless assets, kill -9 + faults',
+      keylessAssets('KF', 90),
+      'KF',
+      [6, 30, 60],
+      { latencyMs: 25 },
+      FAULTS,
+    );
   }, 180_000);
 
   it(`contracts, killed three times, faults ${FAULTS}`, async () => {
-    await killMatrix('contracts, kill -9 + faults', contracts('CF', numbersFor('CF', 70)), 'CF', [5, 25, 50], { latencyMs: 25 }, FAULTS);
+    await killMatrix(
+      'contracts, kill -9 + faults',
+      contracts('CF', numbersFor('CF', 70)),
+      'CF',
+      [5, 25, 50],
+      { latencyMs: 25 },
+      FAULTS,
+    );
   }, 180_000);
 
-
   it(`customers, killed three times, faults ${FAULTS}`, async () => {
-    await killMatrix('customers, kill -9 + faults', customers('CU', 70), 'CU', [5, 25, 50], { latencyMs: 25 }, FAULTS);
+    await killMatrix(
+      'customers, kill -9 + faults',
+      customers('CU', 70),
+      'CU',
+      [5, 25, 50],
+      { latencyMs: 25 },
+      FAULTS,
+    );
   }, 180_000);
 });
 
@@ -163,27 +248,48 @@ describe('two runs of the same file at once', () => {
 
 describe('the file edited between runs', () => {
   it.each([
-    { what: 'contracts', make: (dir: string) => contracts('ED', numbersFor('ED', 40), dir), insert: (s: Sheet) => contracts('ED', ['ED-NEW0', ...s.keys.filter((k) => k !== 'ED-0003' && k !== 'ED-0035')], dirOf(s)) },
-    { what: 'keyless assets', make: (dir: string) => keylessAssets('EK', 40, dir), insert: (s: Sheet) => rewriteAssets(s, 'Desk EK new', ['Desk EK 003', 'Desk EK 035']) },
-  ])('$what: a row inserted at the top and two deleted (one done, one not) after a kill', async ({ what, make, insert }) => {
-    sb = await testSandbox({ latencyMs: 25 });
-    const first = make(tempDir());
-    const report = join(dirOf(first), 'edited.report.csv');
-    expect(await killAt(importArgs(first, report), journalOf(report), 12)).toBe(true);
-    const before = await sb.records(first.resource);
-    const edited = insert(first);
-    const res = await run(importArgs(edited, report, ['--json']));
-    expect(res.code, res.stderr).toBe(0);
-    // Rows done before the edit are not sent again, wherever they are now.
-    const summary = JSON.parse(res.stdout);
-    expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(12);
-    const tag = what === 'contracts' ? 'ED' : 'EK';
-    const deletedDone = before.map((r) => keyOf(first, r)).filter((k) => k.includes(tag) && !edited.keys.includes(k));
-    // The row deleted before it was sent never reached the service; the one deleted after stays.
-    expect(deletedDone).toHaveLength(1);
-    const f = await expectExactlyOnce(edited, report, tag, deletedDone);
-    figures.push({ case: `${what}: inserted + deleted rows`, rows: edited.keys.length, kills: 1, faults: '', ...f });
-  }, 120_000);
+    {
+      what: 'contracts',
+      make: (dir: string) => contracts('ED', numbersFor('ED', 40), dir),
+      insert: (s: Sheet) =>
+        contracts('ED', ['ED-NEW0', ...s.keys.filter((k) => k !== 'ED-0003' && k !== 'ED-0035')], dirOf(s)),
+    },
+    {
+      what: 'keyless assets',
+      make: (dir: string) => keylessAssets('EK', 40, dir),
+      insert: (s: Sheet) => rewriteAssets(s, 'Desk EK new', ['Desk EK 003', 'Desk EK 035']),
+    },
+  ])(
+    '$what: a row inserted at the top and two deleted (one done, one not) after a kill',
+    async ({ what, make, insert }) => {
+      sb = await testSandbox({ latencyMs: 25 });
+      const first = make(tempDir());
+      const report = join(dirOf(first), 'edited.report.csv');
+      expect(await killAt(importArgs(first, report), journalOf(report), 12)).toBe(true);
+      const before = await sb.records(first.resource);
+      const edited = insert(first);
+      const res = await run(importArgs(edited, report, ['--json']));
+      expect(res.code, res.stderr).toBe(0);
+      // Rows done before the edit are not sent again, wherever they are now.
+      const summary = JSON.parse(res.stdout);
+      expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(12);
+      const tag = what === 'contracts' ? 'ED' : 'EK';
+      const deletedDone = before
+        .map((r) => keyOf(first, r))
+        .filter((k) => k.includes(tag) && !edited.keys.includes(k));
+      // The row deleted before it was sent never reached the service; the one deleted after stays.
+      expect(deletedDone).toHaveLength(1);
+      const f = await expectExactlyOnce(edited, report, tag, deletedDone);
+      figures.push({
+        case: `${what}: inserted + deleted rows`,
+        rows: edited.keys.length,
+        kills: 1,
+        faults: '',
+        ...f,
+      });
+    },
+    120_000,
+  );
 });
 
 function dirOf(s: Sheet): string {
@@ -203,7 +309,10 @@ function rewriteAssets(s: Sheet, added: string, drop: string[]): Sheet {
  * about are answered 200 with an HTML page, either instead of the service (nothing created)
  * or after it (created, answer replaced), or 201 with a body that has no id.
  */
-async function portal(target: string, plan: Record<number, 'html-instead' | 'html-after' | 'no-id'>): Promise<{ url: string; close(): Promise<void> }> {
+async function portal(
+  target: string,
+  plan: Record<number, 'html-instead' | 'html-after' | 'no-id'>,
+): Promise<{ url: string; close(): Promise<void> }> {
   let posts = 0;
   const t = new URL(target);
   const server: Server = createServer((req, res) => {
@@ -216,19 +325,22 @@ async function portal(target: string, plan: Record<number, 'html-instead' | 'htm
         res.end('<html><body><h1>Welcome to CorpNet</h1>Please sign in to continue.</body></html>');
       };
       if (what === 'html-instead') return html();
-      const up = httpRequest({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        const body: Buffer[] = [];
-        answer.on('data', (c: Buffer) => body.push(c));
-        answer.on('end', () => {
-          if (what === 'html-after') return html();
-          if (what === 'no-id') {
-            res.writeHead(201, { 'content-type': 'application/json' });
-            return res.end('{"detail":"created"}');
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(Buffer.concat(body));
-        });
-      });
+      const up = httpRequest(
+        { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const body: Buffer[] = [];
+          answer.on('data', (c: Buffer) => body.push(c));
+          answer.on('end', () => {
+            if (what === 'html-after') return html();
+            if (what === 'no-id') {
+              res.writeHead(201, { 'content-type': 'application/json' });
+              return res.end('{"detail":"created"}');
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(body));
+          });
+        },
+      );
       up.end(Buffer.concat(chunks));
     });
   });
@@ -244,14 +356,35 @@ describe('a 2xx answer that is not a record', () => {
     const proxy = await portal(sb.sb.url, { 3: 'html-instead', 7: 'html-after', 11: 'no-id' });
     try {
       const report = join(tempDir(), 'HT.report.csv');
-      const args = ['import', s.file, '-r', 'asset', '--report', report, '--concurrency', '1', '--base-url', proxy.url, '--token', sb.sb.token, '--rate-limit', '0'];
+      const args = [
+        'import',
+        s.file,
+        '-r',
+        'asset',
+        '--report',
+        report,
+        '--concurrency',
+        '1',
+        '--base-url',
+        proxy.url,
+        '--token',
+        sb.sb.token,
+        '--rate-limit',
+        '0',
+      ];
       const res = await run(args);
       expect(res.code, res.stderr).toBe(0);
       const f = await expectExactlyOnce(s, report, 'HT');
       const notes = readReport(report).map((r) => r['#message']);
       // The two that reached the service were found there, not sent again.
       expect(notes.filter((m) => /recovered/.test(m))).toHaveLength(2);
-      figures.push({ case: 'HTML 200 / no id answers', rows: 20, kills: 0, faults: 'html,html-after,no-id', ...f });
+      figures.push({
+        case: 'HTML 200 / no id answers',
+        rows: 20,
+        kills: 0,
+        faults: 'html,html-after,no-id',
+        ...f,
+      });
     } finally {
       await proxy.close();
     }
@@ -263,21 +396,27 @@ describe('a journal that cannot be trusted', () => {
     ['a line that is valid JSON but not an entry (null)', (t) => t.replace('\n', '\nnull\n')],
     ['a damaged header line', (t) => t.replace('{"t":"run"', '{"t":"ru#')],
   ];
-  it.each(damage)('%s: exit 2, nothing sent, and the way out named; --no-resume then says how many rows may exist', async (_name, spoil) => {
-    sb = await testSandbox();
-    const s = keylessAssets('JD', 10);
-    const report = join(tempDir(), 'JD.report.csv');
-    expect((await run(importArgs(s, report))).code).toBe(0);
-    const journal = journalOf(report);
-    writeFileSync(journal, spoil(readFileSync(journal, 'utf8')));
-    const posts = (await sb.stats()).requests['POST /api/v2/asset/'];
-    const res = await run(importArgs(s, report));
-    expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/journal is damaged at line \d+/);
-    expect(res.stderr).toMatch(/--no-resume/);
-    expect(res.stderr).not.toMatch(/This is a bug/);
-    expect((await sb.stats()).requests['POST /api/v2/asset/']).toBe(posts);
-    const fresh = await run(importArgs(s, report, ['--no-resume']));
-    expect(fresh.stdout + fresh.stderr).toMatch(/--no-resume: the journal was moved to .*; it records 10 rows written by earlier runs/);
-  }, 60_000);
+  it.each(damage)(
+    '%s: exit 2, nothing sent, and the way out named; --no-resume then says how many rows may exist',
+    async (_name, spoil) => {
+      sb = await testSandbox();
+      const s = keylessAssets('JD', 10);
+      const report = join(tempDir(), 'JD.report.csv');
+      expect((await run(importArgs(s, report))).code).toBe(0);
+      const journal = journalOf(report);
+      writeFileSync(journal, spoil(readFileSync(journal, 'utf8')));
+      const posts = (await sb.stats()).requests['POST /api/v2/asset/'];
+      const res = await run(importArgs(s, report));
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/journal is damaged at line \d+/);
+      expect(res.stderr).toMatch(/--no-resume/);
+      expect(res.stderr).not.toMatch(/This is a bug/);
+      expect((await sb.stats()).requests['POST /api/v2/asset/']).toBe(posts);
+      const fresh = await run(importArgs(s, report, ['--no-resume']));
+      expect(fresh.stdout + fresh.stderr).toMatch(
+        /--no-resume: the journal was moved to .*; it records 10 rows written by earlier runs/,
+      );
+    },
+    60_000,
+  );
 });

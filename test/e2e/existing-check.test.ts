@@ -21,7 +21,10 @@ beforeAll(async () => {
 
 const sheet = (rows: number, name: string) => {
   const file = join(env.dir, `${name}.csv`);
-  writeFileSync(file, ['Name,Serial number', ...Array.from({ length: rows }, (_, i) => `Row ${i},${name}-${i}`)].join('\n'));
+  writeFileSync(
+    file,
+    ['Name,Serial number', ...Array.from({ length: rows }, (_, i) => `Row ${i},${name}-${i}`)].join('\n'),
+  );
   return file;
 };
 
@@ -35,7 +38,14 @@ describe('existing-record check plan', () => {
       file,
       resource: 'asset',
       dryRun: true,
-      connection: { sandbox: false, baseUrl: env.sb.sb.url, token: env.sb.sb.token, company: 1, rateLimit: 0, allowInsecureHttp: false },
+      connection: {
+        sandbox: false,
+        baseUrl: env.sb.sb.url,
+        token: env.sb.sb.token,
+        company: 1,
+        rateLimit: 0,
+        allowInsecureHttp: false,
+      },
       reportPath: `${file}.report.csv`,
     });
     expect(s.plan.existingCheck?.strategy).toBe(strategy);

@@ -10,25 +10,61 @@ import { runCli, useSandbox } from './cli.js';
 
 const env = useSandbox();
 
-const headerOf = (file: string) => readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[0];
+const headerOf = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0];
 
 describe('export --columns', () => {
   it.each([
     { what: 'by header, in the order given', columns: 'Book value,Name,ID', header: 'Book value,Name,ID' },
-    { what: 'by key, any case and spacing', columns: 'asset_tag, original COST ,book_value,category', header: 'Asset tag,Original cost,Book value,Category' },
-    { what: 'a lookup by its field', columns: 'attached_supplier,business unit', header: 'Supplier,Business unit' },
+    {
+      what: 'by key, any case and spacing',
+      columns: 'asset_tag, original COST ,book_value,category',
+      header: 'Asset tag,Original cost,Book value,Category',
+    },
+    {
+      what: 'a lookup by its field',
+      columns: 'attached_supplier,business unit',
+      header: 'Supplier,Business unit',
+    },
   ])('$what', async ({ columns, header }) => {
     const file = join(env.dir, `cols-${columns.length}.csv`);
-    const res = await runCli(['export', 'asset', '--finance', '--columns', columns, '-o', file, ...env.sb.args]);
+    const res = await runCli([
+      'export',
+      'asset',
+      '--finance',
+      '--columns',
+      columns,
+      '-o',
+      file,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(headerOf(file)).toBe(header);
   });
 
   it.each([
-    { what: 'a misspelt column', args: ['asset', '--finance', '--columns', 'Name,Boook value'], message: "the asset export has no column \"Boook value\"; did you mean 'Book value'?" },
-    { what: 'a finance column without --finance', args: ['asset', '--columns', 'Name,book_value'], message: '--columns: "Book value" is a finance column\n  hint: Add --finance' },
-    { what: 'a column named twice', args: ['asset', '--columns', 'Name,name'], message: '--columns names "Name" twice' },
-    { what: 'columns for every list', args: ['all', '--columns', 'Name'], message: '--columns applies to one list, not to all' },
+    {
+      what: 'a misspelt column',
+      args: ['asset', '--finance', '--columns', 'Name,Boook value'],
+      message: 'the asset export has no column "Boook value"; did you mean \'Book value\'?',
+    },
+    {
+      what: 'a finance column without --finance',
+      args: ['asset', '--columns', 'Name,book_value'],
+      message: '--columns: "Book value" is a finance column\n  hint: Add --finance',
+    },
+    {
+      what: 'a column named twice',
+      args: ['asset', '--columns', 'Name,name'],
+      message: '--columns names "Name" twice',
+    },
+    {
+      what: 'columns for every list',
+      args: ['all', '--columns', 'Name'],
+      message: '--columns applies to one list, not to all',
+    },
   ])('$what: exit 2, nothing written', async ({ args, message }) => {
     const file = join(env.dir, 'refused.csv');
     const res = await runCli(['export', ...args, '-o', file, ...env.sb.args]);
@@ -39,11 +75,22 @@ describe('export --columns', () => {
 
   it('the About sheet lists the chosen columns', async () => {
     const file = join(env.dir, 'chosen.xlsx');
-    const res = await runCli(['export', 'asset', '--finance', '--columns', 'Name,Book value', '-o', file, ...env.sb.args]);
+    const res = await runCli([
+      'export',
+      'asset',
+      '--finance',
+      '--columns',
+      'Name,Book value',
+      '-o',
+      file,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect((await readXlsx(file)).header).toEqual(['Name', 'Book value']);
     const about = await readXlsx(file, 'About');
-    expect(about.rows.find((r) => r[0] === 'Columns')?.[1]).toMatch(/^Name; Book value \(2 of \d+, chosen\)$/);
+    expect(about.rows.find((r) => r[0] === 'Columns')?.[1]).toMatch(
+      /^Name; Book value \(2 of \d+, chosen\)$/,
+    );
   });
 });
 
@@ -51,15 +98,35 @@ describe('export --saved: a choice kept in the config file', () => {
   const config = () => {
     const path = join(env.dir, 'assetbatch.config.json');
     const exports = {
-      'monthly-assets': { resource: 'asset', columns: ['ID', 'Name', 'Depreciation schedule', 'Book value'], finance: true, format: 'xlsx', output: join(env.dir, 'assets-{date}.xlsx') },
-      'contract-terms': { resource: 'contract', columns: ['Contract number', 'Payment terms'], codes: true, filter: { contract_no: 'CT-2023-001' } },
+      'monthly-assets': {
+        resource: 'asset',
+        columns: ['ID', 'Name', 'Depreciation schedule', 'Book value'],
+        finance: true,
+        format: 'xlsx',
+        output: join(env.dir, 'assets-{date}.xlsx'),
+      },
+      'contract-terms': {
+        resource: 'contract',
+        columns: ['Contract number', 'Payment terms'],
+        codes: true,
+        filter: { contract_no: 'CT-2023-001' },
+      },
     };
     writeFileSync(path, JSON.stringify({ exports }));
     return path;
   };
 
   it('the monthly run: its list, columns, finance, format and file name', async () => {
-    const res = await runCli(['export', '--saved', 'monthly-assets', '--as-of', '2025-12-31', '--config', config(), ...env.sb.args]);
+    const res = await runCli([
+      'export',
+      '--saved',
+      'monthly-assets',
+      '--as-of',
+      '2025-12-31',
+      '--config',
+      config(),
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     const { header, rows } = await readXlsx(join(env.dir, 'assets-2025-12-31.xlsx'));
     expect(header).toEqual(['ID', 'Name', 'Depreciation schedule', 'Book value']);
@@ -69,14 +136,33 @@ describe('export --saved: a choice kept in the config file', () => {
   });
 
   it('flags win over it, and its filter and --codes apply', async () => {
-    const res = await runCli(['export', '--saved', 'contract-terms', '--columns', 'Payment terms,Contract number', '--config', config(), ...env.sb.args]);
+    const res = await runCli([
+      'export',
+      '--saved',
+      'contract-terms',
+      '--columns',
+      'Payment terms,Contract number',
+      '--config',
+      config(),
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout.trim().split(/\r?\n/)).toEqual(['Payment terms,Contract number', 'net_30,CT-2023-001']);
   });
 
   it.each([
-    { what: 'a name not in the file', args: ['--saved', 'monthly'], message: 'there is no saved export "monthly"', hint: 'Saved exports there: monthly-assets, contract-terms.' },
-    { what: 'another list on the command line', args: ['contract', '--saved', 'monthly-assets'], message: 'the saved export "monthly-assets" exports asset, and the command line names "contract"', hint: '' },
+    {
+      what: 'a name not in the file',
+      args: ['--saved', 'monthly'],
+      message: 'there is no saved export "monthly"',
+      hint: 'Saved exports there: monthly-assets, contract-terms.',
+    },
+    {
+      what: 'another list on the command line',
+      args: ['contract', '--saved', 'monthly-assets'],
+      message: 'the saved export "monthly-assets" exports asset, and the command line names "contract"',
+      hint: '',
+    },
   ])('$what: exit 2', async ({ args, message, hint }) => {
     const res = await runCli(['export', ...args, '--config', config(), ...env.sb.args]);
     expect(res.code).toBe(2);

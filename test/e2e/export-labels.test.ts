@@ -45,15 +45,27 @@ describe('export: enumerations as labels, or codes with --codes', () => {
   });
 
   it.each([
-    { what: 'XLSX shows labels', flags: [], expected: ['Within warranty', 'OEM', '3 years, 33%'], about: 'labels, as the service shows them (--codes for codes)' },
-    { what: 'XLSX with --codes shows codes', flags: ['--codes'], expected: ['within_warranty', 'oem', '3_year_33_percent'], about: "the service's codes (--codes)" },
+    {
+      what: 'XLSX shows labels',
+      flags: [],
+      expected: ['Within warranty', 'OEM', '3 years, 33%'],
+      about: 'labels, as the service shows them (--codes for codes)',
+    },
+    {
+      what: 'XLSX with --codes shows codes',
+      flags: ['--codes'],
+      expected: ['within_warranty', 'oem', '3_year_33_percent'],
+      about: "the service's codes (--codes)",
+    },
   ])('$what, and About says which', async ({ flags, expected, about }) => {
     const file = join(env.dir, `assets${flags.join('')}.xlsx`);
     const res = await runCli(['export', 'asset', '-o', file, ...flags, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     const { header, rows } = await readXlsx(file);
     const row = rows.find((r) => r[header.indexOf('Asset tag')] === 'ACME-0001')!;
-    expect(['Warranty status', 'Warranty type', 'Depreciation schedule'].map((h) => row[header.indexOf(h)])).toEqual(expected);
+    expect(
+      ['Warranty status', 'Warranty type', 'Depreciation schedule'].map((h) => row[header.indexOf(h)]),
+    ).toEqual(expected);
     const aboutSheet = await readXlsx(file, 'About');
     expect(aboutSheet.rows.find((r) => r[0] === 'Enumerations')?.[1]).toBe(about);
   });
@@ -73,7 +85,11 @@ describe('export: a sheet of labels goes back through update unchanged', () => {
     expect(res.code, res.stderr).toBe(0);
     const lines = readReport(report);
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.filter((l) => l['#status'] !== 'skipped').map((l) => `${l[key]}: ${l['#status']} ${l['#message']}`)).toEqual([]);
+    expect(
+      lines
+        .filter((l) => l['#status'] !== 'skipped')
+        .map((l) => `${l[key]}: ${l['#status']} ${l['#message']}`),
+    ).toEqual([]);
     expect(countWrites(await env.sb.stats())).toBe(0);
   });
 });

@@ -24,7 +24,11 @@ describe('export: the list as an argument or as -r', () => {
 
   it.each([
     { what: 'no list', args: [], message: 'say which list to export' },
-    { what: 'two lists', args: ['asset', '-r', 'contract'], message: 'two lists named: "asset" and -r "contract"' },
+    {
+      what: 'two lists',
+      args: ['asset', '-r', 'contract'],
+      message: 'two lists named: "asset" and -r "contract"',
+    },
   ])('$what: a usage error, exit 2, nothing exported', async ({ args, message }) => {
     const res = await runCli(['export', ...args, ...env.sb.args]);
     expect(res.code).toBe(2);
@@ -35,7 +39,16 @@ describe('export: the list as an argument or as -r', () => {
 
 describe('export: {date} in -o', () => {
   it('is the --as-of day when one is given', async () => {
-    const res = await runCli(['export', 'asset', '--finance', '--as-of', '2025-12-31', '-o', join(env.dir, 'assets-{date}.csv'), ...env.sb.args]);
+    const res = await runCli([
+      'export',
+      'asset',
+      '--finance',
+      '--as-of',
+      '2025-12-31',
+      '-o',
+      join(env.dir, 'assets-{date}.csv'),
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(readFileSync(join(env.dir, 'assets-2025-12-31.csv'), 'utf8')).toMatch(/^ID,Name/);
   });
@@ -43,7 +56,13 @@ describe('export: {date} in -o', () => {
   it('is today without --as-of', async () => {
     const d = new Date();
     const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    const res = await runCli(['export', 'contract', '-o', join(env.dir, 'contracts-{date}.csv'), ...env.sb.args]);
+    const res = await runCli([
+      'export',
+      'contract',
+      '-o',
+      join(env.dir, 'contracts-{date}.csv'),
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(existsSync(join(env.dir, `contracts-${today}.csv`))).toBe(true);
   });
@@ -52,7 +71,10 @@ describe('export: {date} in -o', () => {
 describe('update --unique-field: its help speaks of updates', () => {
   it.each([
     { command: 'import', says: 'assets: ask the service to refuse a second asset with the same value' },
-    { command: 'update', says: 'assets: ask the service to refuse an update that would give the asset the same value as another asset' },
+    {
+      command: 'update',
+      says: 'assets: ask the service to refuse an update that would give the asset the same value as another asset',
+    },
   ])('$command', async ({ command, says }) => {
     const res = await runCli([command, '--help']);
     expect(res.stdout.replace(/\s+/g, ' ')).toContain(says);

@@ -13,7 +13,9 @@ function register(rows: number, prefix: string): string {
   for (let i = 1; i <= rows; i++) {
     // Every 97th row is invalid on purpose: it must be reported, never sent.
     const cost = i % 97 === 0 ? '(12.00)' : `$${(1000 + i).toLocaleString('en-US')}.50`;
-    lines.push(`Laptop ${i},${prefix}-${String(i).padStart(5, '0')},Hardware,Laptop,${i % 2 ? 'USA' : 'Germany'},"${cost}",2023-0${(i % 9) + 1}-15`);
+    lines.push(
+      `Laptop ${i},${prefix}-${String(i).padStart(5, '0')},Hardware,Laptop,${i % 2 ? 'USA' : 'Germany'},"${cost}",2023-0${(i % 9) + 1}-15`,
+    );
   }
   const file = join(tempDir(), `${prefix}.csv`);
   writeFileSync(file, lines.join('\n') + '\n');
@@ -29,58 +31,83 @@ afterEach(async () => {
 const mixes = [
   // 800 rows: each kind of fault comes several times (checked below); more rows cost time
   // that grows faster than the rows (each lost answer is looked for among the records made).
-  { name: 'every fault kind, seed 1', rows: 800, faults: '429=0.003,500=0.03,503=0.02,reset=0.02,lost=0.05', seed: 1 },
+  {
+    name: 'every fault kind, seed 1',
+    rows: 800,
+    faults: '429=0.003,500=0.03,503=0.02,reset=0.02,lost=0.05',
+    seed: 1,
+  },
   { name: 'lost answers only, seed 7', rows: 400, faults: 'lost=0.2', seed: 7 },
   { name: 'resets and 500s, seed 42', rows: 400, faults: '500=0.1,reset=0.1', seed: 42 },
 ];
 
 describe('exactly once under faults', () => {
-  it.each(mixes)('$name: $rows rows, each valid row present once, report = service', async ({ rows, faults, seed }) => {
-    // A 429 fault asks for 20 ms, not a second: the pause is honoured all the same.
-    sb = await testSandbox({ faults, faultSeed: seed, seed: 'default', faultRetryAfter: 0.02 });
-    const prefix = `FLT${seed}`;
-    const file = register(rows, prefix);
-    const client = new ApiClient({ baseUrl: sb.sb.url, token: sb.sb.token, rateLimit: 0, backoffMs: 2, maxRetries: 10 });
-    const report = `${file}.report.csv`;
-    // Node's warnings would reach the user's terminal: retries beside the writes must not raise one.
-    const warnings: string[] = [];
-    const onWarning = (w: Error) => warnings.push(w.name);
-    process.on('warning', onWarning);
-    const summary = await importSpreadsheet({
-      file,
-      resource: 'asset',
-      connection: { sandbox: false, baseUrl: sb.sb.url, token: sb.sb.token, company: 1, rateLimit: 0, allowInsecureHttp: false },
-      connectionOverride: { client, baseUrl: sb.sb.url, sandbox: false, close: () => client.close() },
-      reportPath: report,
-      concurrency: 8,
-      lookupCacheDir: join(tempDir(), 'cache'),
-    });
-    await client.close();
-    process.off('warning', onWarning);
-    expect(warnings).toEqual([]);
+  it.each(mixes)(
+    '$name: $rows rows, each valid row present once, report = service',
+    async ({ rows, faults, seed }) => {
+      // A 429 fault asks for 20 ms, not a second: the pause is honoured all the same.
+      sb = await testSandbox({ faults, faultSeed: seed, seed: 'default', faultRetryAfter: 0.02 });
+      const prefix = `FLT${seed}`;
+      const file = register(rows, prefix);
+      const client = new ApiClient({
+        baseUrl: sb.sb.url,
+        token: sb.sb.token,
+        rateLimit: 0,
+        backoffMs: 2,
+        maxRetries: 10,
+      });
+      const report = `${file}.report.csv`;
+      // Node's warnings would reach the user's terminal: retries beside the writes must not raise one.
+      const warnings: string[] = [];
+      const onWarning = (w: Error) => warnings.push(w.name);
+      process.on('warning', onWarning);
+      const summary = await importSpreadsheet({
+        file,
+        resource: 'asset',
+        connection: {
+          sandbox: false,
+          baseUrl: sb.sb.url,
+          token: sb.sb.token,
+          company: 1,
+          rateLimit: 0,
+          allowInsecureHttp: false,
+        },
+        connectionOverride: { client, baseUrl: sb.sb.url, sandbox: false, close: () => client.close() },
+        reportPath: report,
+        concurrency: 8,
+        lookupCacheDir: join(tempDir(), 'cache'),
+      });
+      await client.close();
+      process.off('warning', onWarning);
+      expect(warnings).toEqual([]);
 
-    const invalid = Math.floor(rows / 97);
-    expect(summary.stopped).toBeUndefined();
-    expect(summary.counts.invalid).toBe(invalid);
-    expect(summary.counts.created).toBe(rows - invalid);
-    expect(summary.counts.failed).toBe(0);
+      const invalid = Math.floor(rows / 97);
+      expect(summary.stopped).toBeUndefined();
+      expect(summary.counts.invalid).toBe(invalid);
+      expect(summary.counts.created).toBe(rows - invalid);
+      expect(summary.counts.failed).toBe(0);
 
-    const assets = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix));
-    const serials = assets.map((a) => a.serial_number);
-    expect(new Set(serials).size).toBe(serials.length);
-    expect(serials.length).toBe(rows - invalid);
+      const assets = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix));
+      const serials = assets.map((a) => a.serial_number);
+      expect(new Set(serials).size).toBe(serials.length);
+      expect(serials.length).toBe(rows - invalid);
 
-    const idBySerial = new Map(assets.map((a) => [a.serial_number, a.id]));
-    const reported = readReport(report);
-    expect(reported).toHaveLength(rows);
-    for (const r of reported) {
-      if (r['#status'] === 'created') expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
-      else expect(r['#status']).toBe('invalid');
-    }
-    const stats = await sb.stats();
-    // Every kind of fault in the mix really happened.
-    const kinds = faults.split(',').map((f) => f.split('=')[0]);
-    expect(kinds.filter((k) => !((stats.faults as Record<string, number>)[k] > 0)), 'fault kinds that never came').toEqual([]);
-    if (faults.includes('lost')) expect(summary.recovered).toBeGreaterThan(0);
-  }, 180_000);
+      const idBySerial = new Map(assets.map((a) => [a.serial_number, a.id]));
+      const reported = readReport(report);
+      expect(reported).toHaveLength(rows);
+      for (const r of reported) {
+        if (r['#status'] === 'created') expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
+        else expect(r['#status']).toBe('invalid');
+      }
+      const stats = await sb.stats();
+      // Every kind of fault in the mix really happened.
+      const kinds = faults.split(',').map((f) => f.split('=')[0]);
+      expect(
+        kinds.filter((k) => !((stats.faults as Record<string, number>)[k] > 0)),
+        'fault kinds that never came',
+      ).toEqual([]);
+      if (faults.includes('lost')) expect(summary.recovered).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 });

@@ -59,6 +59,9 @@ describe('a file or folder that cannot be written', () => {
     expect(res.stderr).toContain(named);
     expect(res.stderr).toMatch(/hint: .*--report/);
     expect(res.stderr).not.toMatch(/This is a bug/);
-    expect(JSON.parse(res.stdout).error).toMatchObject({ code: expect.stringMatching(/^E_(FILE_ACCESS|STATE_UNWRITABLE)$/), message: expect.stringContaining(named) });
+    expect(JSON.parse(res.stdout).error).toMatchObject({
+      code: expect.stringMatching(/^E_(FILE_ACCESS|STATE_UNWRITABLE)$/),
+      message: expect.stringContaining(named),
+    });
   });
 });

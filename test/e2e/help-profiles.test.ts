@@ -8,7 +8,10 @@ import { runCli, tempDir } from './cli.js';
 
 const CONFIG = {
   defaultProfile: 'sandbox',
-  profiles: { sandbox: { sandbox: true }, prod2: { baseUrl: 'https://dashboard-api.example.com', company: 2, tokenEnv: 'ACME_TOKEN' } },
+  profiles: {
+    sandbox: { sandbox: true },
+    prod2: { baseUrl: 'https://dashboard-api.example.com', company: 2, tokenEnv: 'ACME_TOKEN' },
+  },
   exports: { 'monthly-assets': { resource: 'asset', finance: true } },
 };
 
@@ -22,11 +25,20 @@ function folder(): string {
   return dir;
 }
 
-describe('--help lists the config file\'s profiles', () => {
+describe("--help lists the config file's profiles", () => {
   const dir = folder();
   const PROFILES = 'Profiles in assetbatch.config.json: sandbox, prod2 (default: sandbox).';
 
-  it.each([['import'], ['validate'], ['update'], ['sync'], ['export'], ['doctor'], ['mapping', 'suggest'], ['template']])('%s %s', async (...command) => {
+  it.each([
+    ['import'],
+    ['validate'],
+    ['update'],
+    ['sync'],
+    ['export'],
+    ['doctor'],
+    ['mapping', 'suggest'],
+    ['template'],
+  ])('%s %s', async (...command) => {
     const res = await runCli([...command.filter((c) => c !== undefined), '--help'], { cwd: dir });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain(PROFILES);
@@ -34,10 +46,30 @@ describe('--help lists the config file\'s profiles', () => {
 
   it.each([
     { what: 'no config file: no line', args: ['import', '--help'], cwd: 'empty', says: undefined },
-    { what: '--config names another file', args: ['import', '--config', 'other.json', '--help'], cwd: '', says: 'Profiles in other.json: staging.' },
-    { what: '--config after --help', args: ['doctor', '--help', '--config', 'other.json'], cwd: '', says: 'Profiles in other.json: staging.' },
-    { what: 'a file that is not JSON: said', args: ['import', '--config', 'broken.json', '--help'], cwd: '', says: 'Profiles: broken.json cannot be read (config file is not valid JSON); run the command to see why.' },
-    { what: 'export: the saved exports too', args: ['export', '--help'], cwd: '', says: 'Saved exports in assetbatch.config.json (--saved): monthly-assets (asset).' },
+    {
+      what: '--config names another file',
+      args: ['import', '--config', 'other.json', '--help'],
+      cwd: '',
+      says: 'Profiles in other.json: staging.',
+    },
+    {
+      what: '--config after --help',
+      args: ['doctor', '--help', '--config', 'other.json'],
+      cwd: '',
+      says: 'Profiles in other.json: staging.',
+    },
+    {
+      what: 'a file that is not JSON: said',
+      args: ['import', '--config', 'broken.json', '--help'],
+      cwd: '',
+      says: 'Profiles: broken.json cannot be read (config file is not valid JSON); run the command to see why.',
+    },
+    {
+      what: 'export: the saved exports too',
+      args: ['export', '--help'],
+      cwd: '',
+      says: 'Saved exports in assetbatch.config.json (--saved): monthly-assets (asset).',
+    },
   ])('$what', async ({ args, cwd, says }) => {
     const res = await runCli(args, { cwd: join(dir, cwd) });
     expect(res.code, res.stderr).toBe(0);

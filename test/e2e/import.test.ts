@@ -8,7 +8,8 @@ import { countWrites, readReport, runCli, useSandbox } from './cli.js';
 const FIX = 'test/fixtures/import';
 const env = useSandbox();
 
-const bySerial = async (serial: string) => (await env.sb.records('asset')).find((a) => a.serial_number === serial);
+const bySerial = async (serial: string) =>
+  (await env.sb.records('asset')).find((a) => a.serial_number === serial);
 
 describe('import of messy files', () => {
   const cases: {
@@ -24,9 +25,19 @@ describe('import of messy files', () => {
       resource: 'asset',
       created: 4,
       check: async () => {
-        expect((await bySerial('FX-SEMI-0001'))).toMatchObject({ service_start_date: '2023-01-31', original_cost: 1234.5, country: 'Germany' });
-        expect((await bySerial('FX-SEMI-0002'))).toMatchObject({ service_start_date: '2023-03-15', original_cost: 12345 });
-        expect((await bySerial('FX-SEMI-0001'))?.category).toMatchObject({ name: 'Hardware', subcategory: 'Laptop' });
+        expect(await bySerial('FX-SEMI-0001')).toMatchObject({
+          service_start_date: '2023-01-31',
+          original_cost: 1234.5,
+          country: 'Germany',
+        });
+        expect(await bySerial('FX-SEMI-0002')).toMatchObject({
+          service_start_date: '2023-03-15',
+          original_cost: 12345,
+        });
+        expect((await bySerial('FX-SEMI-0001'))?.category).toMatchObject({
+          name: 'Hardware',
+          subcategory: 'Laptop',
+        });
       },
     },
     {
@@ -35,8 +46,15 @@ describe('import of messy files', () => {
       resource: 'asset',
       created: 3,
       check: async () => {
-        expect(await bySerial('FX-SER-0001')).toMatchObject({ service_start_date: '2023-01-15', warranty_end_date: '2026-01-15', original_cost: 1199 });
-        expect(await bySerial('FX-SER-0002')).toMatchObject({ service_start_date: '2024-06-03', original_cost: 18450.75 });
+        expect(await bySerial('FX-SER-0001')).toMatchObject({
+          service_start_date: '2023-01-15',
+          warranty_end_date: '2026-01-15',
+          original_cost: 1199,
+        });
+        expect(await bySerial('FX-SER-0002')).toMatchObject({
+          service_start_date: '2024-06-03',
+          original_cost: 18450.75,
+        });
       },
     },
     {
@@ -45,7 +63,11 @@ describe('import of messy files', () => {
       resource: 'asset',
       created: 3,
       check: async () => {
-        expect(await bySerial('FX-1252-0001')).toMatchObject({ name: 'Café Müller laptop', city: 'Köln', asset_notes: 'Bought for €1.299 incl. VAT' });
+        expect(await bySerial('FX-1252-0001')).toMatchObject({
+          name: 'Café Müller laptop',
+          city: 'Köln',
+          asset_notes: 'Bought for €1.299 incl. VAT',
+        });
         expect((await bySerial('FX-1252-0002'))?.asset_notes).toContain('García’s tablet – on loan');
       },
     },
@@ -66,7 +88,9 @@ describe('import of messy files', () => {
       check: async () => {
         const a = await bySerial('FX-TITLE-0001');
         expect(a?.asset_tag).toBe('ACME-9001');
-        const countries = (await env.sb.records('asset')).filter((x) => String(x.serial_number).startsWith('FX-TITLE')).map((x) => x.country);
+        const countries = (await env.sb.records('asset'))
+          .filter((x) => String(x.serial_number).startsWith('FX-TITLE'))
+          .map((x) => x.country);
         expect(countries).toEqual(expect.arrayContaining(['United States', 'United Kingdom']));
       },
     },
@@ -79,7 +103,11 @@ describe('import of messy files', () => {
         const cs = await env.sb.records('contract');
         const child = cs.find((c) => c.number === 'FX-CT-003');
         expect(child?.parent_contract).toMatchObject({ number: 'CT-2023-001' });
-        expect(cs.find((c) => c.number === 'FX-CT-002')).toMatchObject({ contract_type: 'sell_side', customer: { name: 'Northwind Traders' }, expenditure_type: { type: 'blended', capex_actual: 20000, opex_actual: 100000 } });
+        expect(cs.find((c) => c.number === 'FX-CT-002')).toMatchObject({
+          contract_type: 'sell_side',
+          customer: { name: 'Northwind Traders' },
+          expenditure_type: { type: 'blended', capex_actual: 20000, opex_actual: 100000 },
+        });
       },
     },
     {
@@ -94,28 +122,49 @@ describe('import of messy files', () => {
     },
   ];
 
-  it.each(cases)('$name: every row created and the records hold the values', async ({ file, resource, created, check }) => {
-    const report = join(env.dir, `${file}.report.csv`);
-    const res = await runCli(['import', join(FIX, file), '-r', resource, '--report', report, ...env.sb.args]);
-    const rows = readReport(report);
-    expect(rows.map((r) => r['#status'])).toEqual(Array(created).fill('created'));
-    expect(res.code).toBe(0);
-    expect(res.stdout).toContain(`${created} created`);
-    await check();
-  });
+  it.each(cases)(
+    '$name: every row created and the records hold the values',
+    async ({ file, resource, created, check }) => {
+      const report = join(env.dir, `${file}.report.csv`);
+      const res = await runCli([
+        'import',
+        join(FIX, file),
+        '-r',
+        resource,
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
+      const rows = readReport(report);
+      expect(rows.map((r) => r['#status'])).toEqual(Array(created).fill('created'));
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain(`${created} created`);
+      await check();
+    },
+  );
 });
 
 describe('the customers sample: an existing name and a missing contact name', () => {
   it('reports 18 created, row 7 skipped as existing, row 9 invalid with its column', async () => {
     const report = join(env.dir, 'customers.report.csv');
-    const res = await runCli(['import', 'samples/customers.csv', '-r', 'customer', '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'import',
+      'samples/customers.csv',
+      '-r',
+      'customer',
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     const rows = readReport(report);
     const status = (n: number) => rows.find((r) => r['#row'] === String(n));
     expect(rows.filter((r) => r['#status'] === 'created')).toHaveLength(18);
     expect(status(7)).toMatchObject({ '#status': 'skipped' });
     expect(status(7)?.['#message']).toMatch(/already in the service \(id 2/);
     expect(status(9)?.['#status']).toBe('invalid');
-    expect(status(9)?.['#message']).toBe('column "Contact" → contact_person.name: a contact name is required when a contact email is given');
+    expect(status(9)?.['#message']).toBe(
+      'column "Contact" → contact_person.name: a contact name is required when a contact email is given',
+    );
     expect(res.code).toBe(1);
     // Report rows keep the user's cells, so the failed ones can be fixed and imported again.
     expect(status(9)?.['Customer Name']).toBe('Proseware Inc');
@@ -139,9 +188,21 @@ describe('names that are not found get a suggestion', () => {
   });
 
   it.each([
-    { header: 'Status', value: 'Retird', message: "usage status 'Retird' not found; did you mean 'Retired'?" },
-    { header: 'Supplier', value: 'Del Technologies', message: "supplier 'Del Technologies' not found; did you mean 'Dell Technologies'" },
-    { header: 'Category', value: 'Hardwear', message: "category 'Hardwear' not found; did you mean 'Hardware'?" },
+    {
+      header: 'Status',
+      value: 'Retird',
+      message: "usage status 'Retird' not found; did you mean 'Retired'?",
+    },
+    {
+      header: 'Supplier',
+      value: 'Del Technologies',
+      message: "supplier 'Del Technologies' not found; did you mean 'Dell Technologies'",
+    },
+    {
+      header: 'Category',
+      value: 'Hardwear',
+      message: "category 'Hardwear' not found; did you mean 'Hardware'?",
+    },
   ])('$header "$value"', async ({ header, value, message }) => {
     const file = join(env.dir, `lookup-${header}.csv`);
     writeFileSync(file, `Name,${header}\nThing,${value}\n`);
@@ -155,7 +216,16 @@ describe('a dry run writes nothing', () => {
   it('makes only GET requests, and reports rows as valid', async () => {
     await env.sb.resetStats();
     const report = join(env.dir, 'dry.report.csv');
-    const res = await runCli(['validate', join(FIX, 'contracts-basic.csv'), '-r', 'contract', '--report', report, '--json', ...env.sb.args]);
+    const res = await runCli([
+      'validate',
+      join(FIX, 'contracts-basic.csv'),
+      '-r',
+      'contract',
+      '--report',
+      report,
+      '--json',
+      ...env.sb.args,
+    ]);
     const stats = await env.sb.stats();
     expect(countWrites(stats)).toBe(0);
     expect(Object.keys(stats.requests).every((k) => k.startsWith('GET '))).toBe(true);
@@ -203,8 +273,18 @@ describe('problems that stop the run before anything is sent', () => {
 
 describe('rows that repeat a natural key within the file', () => {
   it.each([
-    { name: 'the second is skipped as a duplicate of the first', flags: [] as string[], statuses: ['created', 'skipped', 'created'], records: 1 },
-    { name: '--allow-duplicates sends both', flags: ['--allow-duplicates'], statuses: ['created', 'created', 'created'], records: 2 },
+    {
+      name: 'the second is skipped as a duplicate of the first',
+      flags: [] as string[],
+      statuses: ['created', 'skipped', 'created'],
+      records: 1,
+    },
+    {
+      name: '--allow-duplicates sends both',
+      flags: ['--allow-duplicates'],
+      statuses: ['created', 'created', 'created'],
+      records: 2,
+    },
   ])('$name', async ({ flags, statuses, records }) => {
     const serial = `DUP-${flags.length}`;
     const file = join(env.dir, `dups-${flags.length}.csv`);
@@ -213,7 +293,8 @@ describe('rows that repeat a natural key within the file', () => {
     await runCli(['import', file, '-r', 'asset', '--report', report, ...flags, ...env.sb.args]);
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(statuses);
-    if (!flags.length) expect(rows[1]['#message']).toBe(`duplicate of row 2 (same serial number "${serial}")`);
+    if (!flags.length)
+      expect(rows[1]['#message']).toBe(`duplicate of row 2 (same serial number "${serial}")`);
     expect((await env.sb.records('asset')).filter((a) => a.serial_number === serial)).toHaveLength(records);
   });
 });

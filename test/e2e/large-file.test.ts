@@ -27,7 +27,16 @@ describe('a dry run of a large register', () => {
 
   it('checks every row once and reports each', async () => {
     const report = join(dir, 'clean.report.csv');
-    const r = await runCli(['validate', clean, '--resource', 'asset', ...env.sb.args, '--report', report, '--json']);
+    const r = await runCli([
+      'validate',
+      clean,
+      '--resource',
+      'asset',
+      ...env.sb.args,
+      '--report',
+      report,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(summary.counts.valid).toBe(ROWS);
@@ -35,15 +44,21 @@ describe('a dry run of a large register', () => {
     const rows = readReport(report);
     expect(rows).toHaveLength(ROWS);
     expect(rows.map((x) => Number(x['#row']))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
-    const writes = Object.entries((await env.sb.stats()).requests as Record<string, number>).filter(([k]) => !k.startsWith('GET '));
+    const writes = Object.entries((await env.sb.stats()).requests as Record<string, number>).filter(
+      ([k]) => !k.startsWith('GET '),
+    );
     expect(writes).toEqual([]);
   });
 
   it('stops, naming the rows, when a date column turns out to mix orders past the look-ahead', async () => {
     const report = join(dir, 'mixed.report.csv');
-    const r = await runCli(['validate', mixed, '--resource', 'asset', ...env.sb.args, '--report', report], { timeoutMs: 60_000 });
+    const r = await runCli(['validate', mixed, '--resource', 'asset', ...env.sb.args, '--report', report], {
+      timeoutMs: 60_000,
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/column "Purchase Date" mixes day-first dates \(row \d+\) and month-first dates \(row 45002\)/);
+    expect(r.stderr).toMatch(
+      /column "Purchase Date" mixes day-first dates \(row \d+\) and month-first dates \(row 45002\)/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
@@ -58,15 +73,28 @@ describe('row problems on stderr', () => {
     const report = join(dir, 'many-invalid.report.csv');
     const r = await runCli(['validate', file, '--resource', 'asset', ...env.sb.args, '--report', report]);
     expect(r.code).toBe(1);
-    const invalid = readReport(report).filter((x) => x['#status'] === 'invalid').map((x) => Number(x['#row']));
+    const invalid = readReport(report)
+      .filter((x) => x['#status'] === 'invalid')
+      .map((x) => Number(x['#row']));
     expect(invalid).toHaveLength(250);
     const listed = [...new Set([...r.stderr.matchAll(/^row (\d+): /gm)].map((m) => Number(m[1])))];
     expect(listed).toEqual(invalid.slice(0, 100));
-    expect(r.stderr).toContain(`… and 150 more rows with problems, not listed here; every row is in the report (${report})`);
+    expect(r.stderr).toContain(
+      `… and 150 more rows with problems, not listed here; every row is in the report (${report})`,
+    );
   });
 
   it('lists nothing with --quiet', async () => {
-    const r = await runCli(['validate', file, '--resource', 'asset', ...env.sb.args, '--report', join(dir, 'quiet.report.csv'), '--quiet']);
+    const r = await runCli([
+      'validate',
+      file,
+      '--resource',
+      'asset',
+      ...env.sb.args,
+      '--report',
+      join(dir, 'quiet.report.csv'),
+      '--quiet',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/^row \d+: |more rows with problems/m);
   });

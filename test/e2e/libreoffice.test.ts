@@ -11,9 +11,11 @@ const env = useSandbox();
 const TOTALS = 'looks like a totals row, not a record';
 
 /** The report as [row, status, message] in file order. */
-const outcomes = (rows: ReportRow[]) => rows.map((r) => [Number(r['#row']), r['#status'], r['#message']] as const);
+const outcomes = (rows: ReportRow[]) =>
+  rows.map((r) => [Number(r['#row']), r['#status'], r['#message']] as const);
 
-const bySerial = async (resource: string, serial: string) => (await env.sb.records(resource)).find((a) => a.serial_number === serial);
+const bySerial = async (resource: string, serial: string) =>
+  (await env.sb.records(resource)).find((a) => a.serial_number === serial);
 
 interface FileCase {
   readonly name: string;
@@ -61,20 +63,48 @@ const cases: FileCase[] = [
           asset_notes: null,
         },
         // "U.K."; the note is a hyperlink's text.
-        '0078-PF4A': { name: 'LO sales laptop', service_start_date: '2023-03-15', original_cost: 899, country: 'United Kingdom', asset_notes: 'Order LO-2023-0315' },
+        '0078-PF4A': {
+          name: 'LO sales laptop',
+          service_start_date: '2023-03-15',
+          original_cost: 899,
+          country: 'United Kingdom',
+          asset_notes: 'Order LO-2023-0315',
+        },
         // The note is a formula's text result; the category comes from D8:D9 merged.
-        J7QX9T9: { name: 'LO database server', service_start_date: '2023-09-28', warranty_end_date: '2028-09-28', original_cost: 18450.75, country: 'Germany', category: { name: 'Hardware', subcategory: 'Server' }, asset_notes: 'Rack A4, U12' },
+        J7QX9T9: {
+          name: 'LO database server',
+          service_start_date: '2023-09-28',
+          warranty_end_date: '2028-09-28',
+          original_cost: 18450.75,
+          country: 'Germany',
+          category: { name: 'Hardware', subcategory: 'Server' },
+          asset_notes: 'Rack A4, U12',
+        },
         // Rich text; 07/08/2023 is a date cell, so day-first is not in doubt.
-        '0CN0H7X2': { name: 'LO reception monitor', service_start_date: '2023-08-07', warranty_end_date: '2026-08-07', original_cost: 579.99, category: { name: 'Hardware', subcategory: 'Monitor' }, asset_usage_status: { name: 'In Stock' } },
+        '0CN0H7X2': {
+          name: 'LO reception monitor',
+          service_start_date: '2023-08-07',
+          warranty_end_date: '2026-08-07',
+          original_cost: 579.99,
+          category: { name: 'Hardware', subcategory: 'Monitor' },
+          asset_usage_status: { name: 'In Stock' },
+        },
       };
       for (const [serial, fields] of Object.entries(expected)) {
         const rec = await bySerial('asset', serial);
         expect(rec, serial).toMatchObject({ serial_number: serial, ...fields });
         expect(report.find((r) => r['Serial No.'] === serial)?.['#id']).toBe(String(rec?.id));
       }
-      expect(await bySerial('asset', '000981')).toMatchObject({ country: 'Germany', service_start_date: '2023-04-18' });
+      expect(await bySerial('asset', '000981')).toMatchObject({
+        country: 'Germany',
+        service_start_date: '2023-04-18',
+      });
       // The report keeps the user's cells as written.
-      expect(report.find((r) => r['#row'] === '6')).toMatchObject({ 'Serial No.': '000981', Country: 'Deutschland', 'Purchase Date': '2023-04-18' });
+      expect(report.find((r) => r['#row'] === '6')).toMatchObject({
+        'Serial No.': '000981',
+        Country: 'Deutschland',
+        'Purchase Date': '2023-04-18',
+      });
     },
   },
   {
@@ -102,8 +132,18 @@ const cases: FileCase[] = [
         msa_signed: true,
       });
       // FALSE cells are values, sent as false (not left out as empty).
-      expect(await byName('LO Customer Beta')).toMatchObject({ country: 'United Kingdom', nda_signed: false, nda_signed_date: null, msa_signed: false });
-      expect(await byName('LO Customer Gamma')).toMatchObject({ zip_postal_code: '01067', country: 'Germany', nda_signed_date: '2024-02-29', msa_signed: true });
+      expect(await byName('LO Customer Beta')).toMatchObject({
+        country: 'United Kingdom',
+        nda_signed: false,
+        nda_signed_date: null,
+        msa_signed: false,
+      });
+      expect(await byName('LO Customer Gamma')).toMatchObject({
+        zip_postal_code: '01067',
+        country: 'Germany',
+        nda_signed_date: '2024-02-29',
+        msa_signed: true,
+      });
     },
   },
   {
@@ -119,9 +159,27 @@ const cases: FileCase[] = [
       [4, 'created', ''],
     ],
     check: async () => {
-      expect(await bySerial('asset', '0001904')).toMatchObject({ service_start_date: '2024-03-15', warranty_end_date: '2027-03-15', original_cost: 2499, estimated_salvage_value: 499, asset_notes: null });
-      expect(await bySerial('asset', '0001905')).toMatchObject({ service_start_date: '2021-06-30', warranty_end_date: '2024-06-30', original_cost: 799, estimated_salvage_value: 0, asset_notes: 'warranty ended' });
-      expect(await bySerial('asset', '0001906')).toMatchObject({ service_start_date: '2023-11-02', warranty_end_date: '2026-11-02', original_cost: 1599, estimated_salvage_value: 0, asset_notes: null });
+      expect(await bySerial('asset', '0001904')).toMatchObject({
+        service_start_date: '2024-03-15',
+        warranty_end_date: '2027-03-15',
+        original_cost: 2499,
+        estimated_salvage_value: 499,
+        asset_notes: null,
+      });
+      expect(await bySerial('asset', '0001905')).toMatchObject({
+        service_start_date: '2021-06-30',
+        warranty_end_date: '2024-06-30',
+        original_cost: 799,
+        estimated_salvage_value: 0,
+        asset_notes: 'warranty ended',
+      });
+      expect(await bySerial('asset', '0001906')).toMatchObject({
+        service_start_date: '2023-11-02',
+        warranty_end_date: '2026-11-02',
+        original_cost: 1599,
+        estimated_salvage_value: 0,
+        asset_notes: null,
+      });
     },
   },
   {
@@ -135,7 +193,11 @@ const cases: FileCase[] = [
       [2, 'created', ''],
       [3, 'created', ''],
       [4, 'created', ''],
-      [5, 'invalid', 'column "Start" → contract_start_date: start date 2024-10-01 must be before end date 2024-09-30'],
+      [
+        5,
+        'invalid',
+        'column "Start" → contract_start_date: start date 2024-10-01 must be before end date 2024-09-30',
+      ],
     ],
     check: async () => {
       const byNumber = async (n: string) => (await env.sb.records('contract')).find((c) => c.number === n);
@@ -161,7 +223,11 @@ const cases: FileCase[] = [
         total_contract_spend_value: 240000,
         expenditure_type: { type: 'blended', capex_actual: 40000, opex_actual: 200000 },
       });
-      expect(await byNumber('FX-LO-CT-003')).toMatchObject({ country: 'United Kingdom', total_contract_spend_value: 45999.99, expenditure_type: { type: 'opex' } });
+      expect(await byNumber('FX-LO-CT-003')).toMatchObject({
+        country: 'United Kingdom',
+        total_contract_spend_value: 45999.99,
+        expenditure_type: { type: 'opex' },
+      });
       expect(await byNumber('FX-LO-CT-004')).toBeUndefined();
     },
   },
@@ -170,14 +236,24 @@ const cases: FileCase[] = [
 describe('import of XLSX written by LibreOffice', () => {
   it.each(cases)('$name', async (c) => {
     const report = join(env.dir, `${c.file}.report.csv`);
-    const res = await runCli(['import', join(FIX, c.file), '--resource', c.resource, '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'import',
+      join(FIX, c.file),
+      '--resource',
+      c.resource,
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.stdout).toContain(c.summary);
     expect(res.stderr).toContain(c.plan);
     // Every formula had its saved result: none is read as empty with a warning.
     expect(res.stderr).not.toMatch(/no saved result/);
     expect(res.code).toBe(c.code);
     const rows = readReport(report);
-    expect(outcomes(rows)).toEqual(c.outcomes.map(([row, status, message]) => [row, status, expect.stringContaining(message)]));
+    expect(outcomes(rows)).toEqual(
+      c.outcomes.map(([row, status, message]) => [row, status, expect.stringContaining(message)]),
+    );
     // No row warns: text serials keep their zeros, and numbers shown zero-padded read as shown.
     expect(rows.filter((r) => r['#warnings'] !== '').map((r) => [r['#row'], r['#warnings']])).toEqual([]);
     await c.check(rows);
@@ -191,7 +267,16 @@ describe('a dry run of the LibreOffice register', () => {
     await dry.sb.resetStats();
     const before = (await dry.sb.records('asset')).length;
     const report = join(dry.dir, 'register.dry.report.csv');
-    const res = await runCli(['validate', join(FIX, 'asset-register.xlsx'), '--resource', 'asset', '--report', report, '--json', ...dry.sb.args]);
+    const res = await runCli([
+      'validate',
+      join(FIX, 'asset-register.xlsx'),
+      '--resource',
+      'asset',
+      '--report',
+      report,
+      '--json',
+      ...dry.sb.args,
+    ]);
     expect(res.code).toBe(0);
     const stats = await dry.sb.stats();
     expect(countWrites(stats)).toBe(0);

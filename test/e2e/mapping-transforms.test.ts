@@ -31,29 +31,63 @@ describe('a mapping file builds fields', () => {
   it('from a template, a constant, a list of fields, a regex group and a split part; a regex that does not match is a row problem naming the column', async () => {
     const map = mappingFile('built.json', BUILT);
     const report = join(env.dir, 'built.report.csv');
-    const res = await runCli(['import', FILE, '-r', 'asset', '--mapping', map, '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'import',
+      FILE,
+      '-r',
+      'asset',
+      '--mapping',
+      map,
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(1);
-    expect(res.stderr).toContain('Columns: "Make" → manufacturer, "Tag" → asset_tag, "{Make} {Model}" → name, "(value "Hardware")" → category.id, "Tag" → serial_number, "Tag" → city, "Tag" → asset_notes');
+    expect(res.stderr).toContain(
+      'Columns: "Make" → manufacturer, "Tag" → asset_tag, "{Make} {Model}" → name, "(value "Hardware")" → category.id, "Tag" → serial_number, "Tag" → city, "Tag" → asset_notes',
+    );
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(['created', 'created', 'invalid']);
-    expect(rows[2]['#message']).toBe('column "Tag" → serial_number: "XX-9" does not match the regex SN-(\\d+)');
+    expect(rows[2]['#message']).toBe(
+      'column "Tag" → serial_number: "XX-9" does not match the regex SN-(\\d+)',
+    );
     const assets = await env.sb.records('asset');
     const want: [string, string, string, string][] = [
       ['Dell Latitude 5540', '4411', 'SN-4411-lon', 'LON'],
       ['Lenovo ThinkPad T14 Gen 4', '4412', 'SN-4412-par', 'PAR'],
     ];
     for (const [name, serial, tag, city] of want) {
-      expect(assets.find((a) => a.serial_number === serial), name).toMatchObject({ name, asset_tag: tag, asset_notes: tag, city, category: { name: 'Hardware' } });
+      expect(
+        assets.find((a) => a.serial_number === serial),
+        name,
+      ).toMatchObject({ name, asset_tag: tag, asset_notes: tag, city, category: { name: 'Hardware' } });
     }
   });
 });
 
 describe('a built field that cannot work stops the run before any request (exit 2)', () => {
   const cases: [string, object, string, string?][] = [
-    ['a template naming a column the sheet lacks', { fields: { name: '{Make} {Modell}' } }, 'fields.name: the sheet has no column "Modell"', `hint: The sheet's columns: "Make", "Model", "Tag", "Type"`],
-    ['a regex that is not one', { fields: { name: '{Make}', serial_number: { column: 'Tag', regex: 'SN-(\\d+' } } }, 'fields.serial_number: "regex" "SN-(\\\\d+" is not a regular expression'],
-    ['a key that is no field', { fields: { nmae: '{Make} {Model}' } }, 'fields.nmae: "nmae" is not a field of assets (did you mean "name"?)'],
-    ['a field given by a column and by fields', { columns: { Model: 'name' }, fields: { name: '{Make} {Model}' } }, 'fields.name: name is also given by column "Model"; give each field once'],
+    [
+      'a template naming a column the sheet lacks',
+      { fields: { name: '{Make} {Modell}' } },
+      'fields.name: the sheet has no column "Modell"',
+      `hint: The sheet's columns: "Make", "Model", "Tag", "Type"`,
+    ],
+    [
+      'a regex that is not one',
+      { fields: { name: '{Make}', serial_number: { column: 'Tag', regex: 'SN-(\\d+' } } },
+      'fields.serial_number: "regex" "SN-(\\\\d+" is not a regular expression',
+    ],
+    [
+      'a key that is no field',
+      { fields: { nmae: '{Make} {Model}' } },
+      'fields.nmae: "nmae" is not a field of assets (did you mean "name"?)',
+    ],
+    [
+      'a field given by a column and by fields',
+      { columns: { Model: 'name' }, fields: { name: '{Make} {Model}' } },
+      'fields.name: name is also given by column "Model"; give each field once',
+    ],
     ['a template with no column', { fields: { name: 'Laptop' } }, 'fields.name: "Laptop" names no column'],
   ];
   for (const [name, content, message, hint] of cases) {

@@ -8,7 +8,17 @@ import { execFile, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, readReport, runCli, spawnCli, tempDir, testSandbox, useSandbox, type ReportRow, type TestSandbox } from './cli.js';
+import {
+  BIN,
+  readReport,
+  runCli,
+  spawnCli,
+  tempDir,
+  testSandbox,
+  useSandbox,
+  type ReportRow,
+  type TestSandbox,
+} from './cli.js';
 
 const ctx = useSandbox({ latencyMs: 5 });
 
@@ -27,23 +37,38 @@ function sheet(tag: string, dir: string): { file: string; rows: number } {
 }
 
 /** Records of this test in the sandbox (their names carry its tag). */
-const recordsOf = async (tag: string, sb: TestSandbox = ctx.sb) => (await sb.records('asset')).filter((a) => String(a.name).endsWith(` ${tag}`) || String(a.name).includes(` ${tag} `));
+const recordsOf = async (tag: string, sb: TestSandbox = ctx.sb) =>
+  (await sb.records('asset')).filter(
+    (a) => String(a.name).endsWith(` ${tag}`) || String(a.name).includes(` ${tag} `),
+  );
 
 /** Each test its own state folder (the memory) and cache folder (the pace memory). */
 const folders = () => ({ XDG_STATE_HOME: tempDir('ab-state-'), XDG_CACHE_HOME: tempDir('ab-cache-') });
 
-const importArgs = (file: string, report: string, extra: string[] = [], sb: TestSandbox = ctx.sb) => ['import', file, '-r', 'asset', '--report', report, ...extra, ...sb.args];
+const importArgs = (file: string, report: string, extra: string[] = [], sb: TestSandbox = ctx.sb) => [
+  'import',
+  file,
+  '-r',
+  'asset',
+  '--report',
+  report,
+  ...extra,
+  ...sb.args,
+];
 
 const statuses = (rows: ReportRow[]) => rows.map((r) => r['#status']);
 
 describe('the same rows a second time, one after the other', () => {
   it.each([
     ['from another report path', (file: string) => file],
-    ['from a copied file', (file: string, dir: string) => {
-      const copy = join(dir, 'copy of it.csv');
-      copyFileSync(file, copy);
-      return copy;
-    }],
+    [
+      'from a copied file',
+      (file: string, dir: string) => {
+        const copy = join(dir, 'copy of it.csv');
+        copyFileSync(file, copy);
+        return copy;
+      },
+    ],
   ] as const)('%s: every row skipped, naming the earlier import; 0 duplicates', async (name, second) => {
     const tag = name.includes('copied') ? 'MemCopy' : 'MemReport';
     const dir = tempDir();
@@ -60,7 +85,12 @@ describe('the same rows a second time, one after the other', () => {
     expect(statuses(report)).toEqual(Array(rows).fill('skipped'));
     // Each row names the record the first import made for it (the two identical chairs one each).
     expect(report.map((r) => r['#id'])).toEqual(ids);
-    for (const r of report) expect(r['#message']).toMatch(new RegExp(`^already created by an earlier import of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(id ${r['#id']}\\)`));
+    for (const r of report)
+      expect(r['#message']).toMatch(
+        new RegExp(
+          `^already created by an earlier import of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(id ${r['#id']}\\)`,
+        ),
+      );
     expect(await recordsOf(tag)).toHaveLength(rows);
   });
 
@@ -106,29 +136,42 @@ describe('the same rows at the same moment', () => {
   it.each([
     ['two report paths', false],
     ['a file and its copy', true],
-  ] as const)('%s: one run writes each row, the other skips it; 0 duplicates', async (name, copied) => {
-    const tag = copied ? 'MemNowCopy' : 'MemNowReport';
-    const dir = tempDir();
-    const env = folders();
-    // Enough rows that the two runs overlap, keyed and keyless alike.
-    const lines = ['Name,Serial Number,Category,Sub Cat,Country', ...Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `Stool ${tag} ${i},,Hardware,Desktop,USA` : `Desk ${tag} ${i},${tag}-${i},Hardware,Desktop,USA`))];
-    const file = join(dir, 'now.csv');
-    writeFileSync(file, lines.join('\n') + '\n');
-    const other = copied ? join(dir, 'now copy.csv') : file;
-    if (copied) copyFileSync(file, other);
-    const run = (input: string, report: string) =>
-      new Promise<number | null>((resolve) => spawnCli(importArgs(input, report, ['--concurrency', '2']), { env }).on('exit', resolve));
-    const codes = await Promise.all([run(file, join(dir, 'one.csv')), run(other, join(dir, 'two.csv'))]);
-    expect(codes).toEqual([0, 0]);
-    const one = readReport(join(dir, 'one.csv'));
-    const two = readReport(join(dir, 'two.csv'));
-    // Every row: created by one run, skipped by the other with the same id.
-    for (let i = 0; i < one.length; i++) {
-      expect([one[i]['#status'], two[i]['#status']].sort()).toEqual(['created', 'skipped']);
-      expect(one[i]['#id']).toBe(two[i]['#id']);
-    }
-    expect(await recordsOf(tag)).toHaveLength(30);
-  }, 60_000);
+  ] as const)(
+    '%s: one run writes each row, the other skips it; 0 duplicates',
+    async (name, copied) => {
+      const tag = copied ? 'MemNowCopy' : 'MemNowReport';
+      const dir = tempDir();
+      const env = folders();
+      // Enough rows that the two runs overlap, keyed and keyless alike.
+      const lines = [
+        'Name,Serial Number,Category,Sub Cat,Country',
+        ...Array.from({ length: 30 }, (_, i) =>
+          i % 3 === 0
+            ? `Stool ${tag} ${i},,Hardware,Desktop,USA`
+            : `Desk ${tag} ${i},${tag}-${i},Hardware,Desktop,USA`,
+        ),
+      ];
+      const file = join(dir, 'now.csv');
+      writeFileSync(file, lines.join('\n') + '\n');
+      const other = copied ? join(dir, 'now copy.csv') : file;
+      if (copied) copyFileSync(file, other);
+      const run = (input: string, report: string) =>
+        new Promise<number | null>((resolve) =>
+          spawnCli(importArgs(input, report, ['--concurrency', '2']), { env }).on('exit', resolve),
+        );
+      const codes = await Promise.all([run(file, join(dir, 'one.csv')), run(other, join(dir, 'two.csv'))]);
+      expect(codes).toEqual([0, 0]);
+      const one = readReport(join(dir, 'one.csv'));
+      const two = readReport(join(dir, 'two.csv'));
+      // Every row: created by one run, skipped by the other with the same id.
+      for (let i = 0; i < one.length; i++) {
+        expect([one[i]['#status'], two[i]['#status']].sort()).toEqual(['created', 'skipped']);
+        expect(one[i]['#id']).toBe(two[i]['#id']);
+      }
+      expect(await recordsOf(tag)).toHaveLength(30);
+    },
+    60_000,
+  );
 });
 
 describe('a journal deleted during a run', () => {
@@ -138,7 +181,13 @@ describe('a journal deleted during a run', () => {
     const env = folders();
     const n = 40;
     const file = join(dir, 'gone.csv');
-    writeFileSync(file, ['Name,Category,Sub Cat,Country', ...Array.from({ length: n }, (_, i) => `Shelf ${tag} ${i},Hardware,Desktop,USA`)].join('\n') + '\n');
+    writeFileSync(
+      file,
+      [
+        'Name,Category,Sub Cat,Country',
+        ...Array.from({ length: n }, (_, i) => `Shelf ${tag} ${i},Hardware,Desktop,USA`),
+      ].join('\n') + '\n',
+    );
     const report = join(dir, 'gone.report.csv');
     const journal = join(dir, 'gone.report.journal.ndjson');
     // A slow service, one row at a time: the journal can be deleted midway.
@@ -148,11 +197,19 @@ describe('a journal deleted during a run', () => {
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      const done = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0);
-      for (const until = Date.now() + 20_000; done() < 8 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+      const done = () =>
+        existsSync(journal)
+          ? readFileSync(journal, 'utf8')
+              .split('\n')
+              .filter((l) => l.includes('"t":"done"')).length
+          : 0;
+      for (const until = Date.now() + 20_000; done() < 8 && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 10));
       rmSync(journal);
       expect(await exited).toBe(3);
-      expect(stderr).toMatch(/the journal .*gone\.report\.journal\.ndjson was deleted while this run wrote it/);
+      expect(stderr).toMatch(
+        /the journal .*gone\.report\.journal\.ndjson was deleted while this run wrote it/,
+      );
       const first = readReport(report);
       const created = first.filter((r) => r['#status'] === 'created').length;
       expect(created).toBeGreaterThanOrEqual(8);
@@ -175,13 +232,22 @@ describe('a journal deleted during a run', () => {
  * The CLI with a folder made read-only in a mount namespace of its own (root in a container
  * may do it); undefined where that cannot be done. Asynchronous: the sandbox answers from this process.
  */
-async function readOnlyRun(folder: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string } | undefined> {
+async function readOnlyRun(
+  folder: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string } | undefined> {
   const ro = `mount --bind "${folder}" "${folder}" && mount -o remount,bind,ro "${folder}"`;
-  if (spawnSync('unshare', ['-m', 'sh', '-c', `${ro} && ! touch "${folder}/.probe"`]).status !== 0) return undefined;
+  if (spawnSync('unshare', ['-m', 'sh', '-c', `${ro} && ! touch "${folder}/.probe"`]).status !== 0)
+    return undefined;
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve) => {
-    execFile('unshare', ['-m', 'sh', '-c', `${ro} && exec ${quoted}`], { env: { ...process.env, ...env }, timeout: 60_000 }, (err, _stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stderr }),
+    execFile(
+      'unshare',
+      ['-m', 'sh', '-c', `${ro} && exec ${quoted}`],
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+      (err, _stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stderr }),
     );
   });
 }
@@ -208,9 +274,13 @@ describe('a folder that cannot be written', () => {
     const { file } = sheet('MemState', dir);
     const notAFolder = join(dir, 'state-is-a-file');
     writeFileSync(notAFolder, '');
-    const r = await runCli(importArgs(file, join(dir, 'r.csv')), { env: { ...folders(), XDG_STATE_HOME: notAFolder } });
+    const r = await runCli(importArgs(file, join(dir, 'r.csv')), {
+      env: { ...folders(), XDG_STATE_HOME: notAFolder },
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`cannot write the memory of what was sent (ENOTDIR): ${join(notAFolder, 'assetbatch', 'memory')}`);
+    expect(r.stderr).toContain(
+      `cannot write the memory of what was sent (ENOTDIR): ${join(notAFolder, 'assetbatch', 'memory')}`,
+    );
     expect(r.stderr).toMatch(/set XDG_STATE_HOME to a folder that is/);
     expect(await recordsOf('MemState')).toHaveLength(0);
   });

@@ -12,19 +12,42 @@ const LIMIT = 20;
 const WINDOW_S = 5;
 const ctx = useSandbox({ rateLimit: LIMIT, rateWindowMs: WINDOW_S * 1000 });
 
-const args = (file: string, report: string) => ['import', file, '-r', 'asset', '--report', report, '--json', '--base-url', ctx.sb.sb.url, '--token', ctx.sb.sb.token, '--rate-limit', String(LIMIT)];
+const args = (file: string, report: string) => [
+  'import',
+  file,
+  '-r',
+  'asset',
+  '--report',
+  report,
+  '--json',
+  '--base-url',
+  ctx.sb.sb.url,
+  '--token',
+  ctx.sb.sb.token,
+  '--rate-limit',
+  String(LIMIT),
+];
 
 function sheet(dir: string, tag: string, n: number): string {
   const file = join(dir, `${tag}.csv`);
-  writeFileSync(file, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Cabinet ${tag} ${i},${tag}-${i}`)].join('\n') + '\n');
+  writeFileSync(
+    file,
+    ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Cabinet ${tag} ${i},${tag}-${i}`)].join(
+      '\n',
+    ) + '\n',
+  );
   return file;
 }
 
 describe('Ctrl-C and an immediate resume', () => {
-  it('the resumed run waits for the first run\'s requests, meets no 429, ends within its ETA plus one window; the next plan sees no other client', async () => {
+  it("the resumed run waits for the first run's requests, meets no 429, ends within its ETA plus one window; the next plan sees no other client", async () => {
     const dir = tempDir();
     // The run's own state: the pace memory and the send times (cache), the memory of what was sent (state).
-    const env = { ASSETBATCH_RATE_WINDOW: String(WINDOW_S), XDG_CACHE_HOME: tempDir('ab-cache-'), XDG_STATE_HOME: tempDir('ab-state-') };
+    const env = {
+      ASSETBATCH_RATE_WINDOW: String(WINDOW_S),
+      XDG_CACHE_HOME: tempDir('ab-cache-'),
+      XDG_STATE_HOME: tempDir('ab-state-'),
+    };
     // 30 rows: the 16 or so left after the stop fit a quiet window, so a run that did not know
     // the first run's requests would send them all at once, into a window they already fill.
     const file = sheet(dir, 'Pace', 30);
@@ -33,9 +56,15 @@ describe('Ctrl-C and an immediate resume', () => {
 
     const first = spawnCli(args(file, report), { env });
     const exited = new Promise<number | null>((resolve) => first.on('exit', resolve));
-    const done = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0);
+    const done = () =>
+      existsSync(journal)
+        ? readFileSync(journal, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('"t":"done"')).length
+        : 0;
     // Stopped once the window is nearly full of its requests.
-    for (const until = Date.now() + 30_000; done() < 14 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+    for (const until = Date.now() + 30_000; done() < 14 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 10));
     first.kill('SIGINT');
     expect(await exited).toBe(3);
 
@@ -45,7 +74,9 @@ describe('Ctrl-C and an immediate resume', () => {
     // Every row created once: those of the first run (from its journal) and the rest.
     expect(s.plan.resumed.doneRows).toBeGreaterThanOrEqual(14);
     expect(s.counts.created).toBe(30);
-    expect((await ctx.sb.records('asset')).filter((a) => String(a.serial_number).startsWith('Pace-'))).toHaveLength(30);
+    expect(
+      (await ctx.sb.records('asset')).filter((a) => String(a.serial_number).startsWith('Pace-')),
+    ).toHaveLength(30);
     // No 429: the first run's requests were counted as ours before any was sent.
     expect(s.throttled).toBe(0);
     expect(s.plan.sharedRate).toBeUndefined();

@@ -12,11 +12,20 @@ import { BIN, ROOT, runCli, tempDir, useSandbox } from './cli.js';
 const ctx = useSandbox({ latencyMs: 20 });
 const HELPER = pathToFileURL(join(ROOT, 'test/helpers/durable-copy.mjs')).href;
 
-const doneLines = (journal: string) => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0);
+const doneLines = (journal: string) =>
+  existsSync(journal)
+    ? readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"t":"done"')).length
+    : 0;
 
 /** The import, killed (SIGKILL) once the journal holds `at` outcomes. */
 function cutAt(args: string[], journal: string, at: number): Promise<boolean> {
-  const child = spawn(process.execPath, ['--import', HELPER, BIN, ...args], { cwd: ROOT, env: { ...process.env, DURABLE_MATCH: 'journal\\.ndjson$' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', HELPER, BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DURABLE_MATCH: 'journal\\.ndjson$' },
+    stdio: 'ignore',
+  });
   let cut = false;
   const timer = setInterval(() => {
     if (doneLines(journal) < at) return;
@@ -35,24 +44,44 @@ describe('a power cut mid-run', () => {
   it.each([
     { case: 'keyless assets, 4 at a time, cut after 10 outcomes', rows: 40, concurrency: '4', at: 10 },
     { case: 'keyless assets, one at a time, cut after 25 outcomes', rows: 40, concurrency: '1', at: 25 },
-  ])('$case: the next run sends no row twice', async ({ rows, concurrency, at }) => {
-    const tag = `PC${concurrency}`;
-    const dir = tempDir();
-    const file = join(dir, `${tag}.csv`);
-    const names = Array.from({ length: rows }, (_, i) => `Lamp ${tag} ${String(i + 1).padStart(3, '0')}`);
-    writeFileSync(file, ['Name,Category,Sub Cat,Country', ...names.map((n) => `${n},Hardware,Desktop,USA`)].join('\n') + '\n');
-    const report = join(dir, `${tag}.report.csv`);
-    const journal = join(dir, `${tag}.report.journal.ndjson`);
-    const args = ['import', file, '-r', 'asset', '--report', report, '--concurrency', concurrency, ...ctx.sb.args];
+  ])(
+    '$case: the next run sends no row twice',
+    async ({ rows, concurrency, at }) => {
+      const tag = `PC${concurrency}`;
+      const dir = tempDir();
+      const file = join(dir, `${tag}.csv`);
+      const names = Array.from({ length: rows }, (_, i) => `Lamp ${tag} ${String(i + 1).padStart(3, '0')}`);
+      writeFileSync(
+        file,
+        ['Name,Category,Sub Cat,Country', ...names.map((n) => `${n},Hardware,Desktop,USA`)].join('\n') + '\n',
+      );
+      const report = join(dir, `${tag}.report.csv`);
+      const journal = join(dir, `${tag}.report.journal.ndjson`);
+      const args = [
+        'import',
+        file,
+        '-r',
+        'asset',
+        '--report',
+        report,
+        '--concurrency',
+        concurrency,
+        ...ctx.sb.args,
+      ];
 
-    expect(await cutAt(args, journal, at), 'the cut landed mid-run').toBe(true);
-    // What the disk holds after the cut: the journal as of its last fsync, or nothing.
-    if (existsSync(`${journal}.durable`)) renameSync(`${journal}.durable`, journal);
-    else rmSync(journal);
+      expect(await cutAt(args, journal, at), 'the cut landed mid-run').toBe(true);
+      // What the disk holds after the cut: the journal as of its last fsync, or nothing.
+      if (existsSync(`${journal}.durable`)) renameSync(`${journal}.durable`, journal);
+      else rmSync(journal);
 
-    const res = await runCli(args);
-    expect(res.code, res.stderr).toBe(0);
-    const made = (await ctx.sb.records('asset')).map((r) => String(r.name)).filter((n) => n.includes(tag));
-    expect({ records: made.length, distinct: new Set(made).size }).toEqual({ records: rows, distinct: rows });
-  }, 120_000);
+      const res = await runCli(args);
+      expect(res.code, res.stderr).toBe(0);
+      const made = (await ctx.sb.records('asset')).map((r) => String(r.name)).filter((n) => n.includes(tag));
+      expect({ records: made.length, distinct: new Set(made).size }).toEqual({
+        records: rows,
+        distinct: rows,
+      });
+    },
+    120_000,
+  );
 });

@@ -32,77 +32,182 @@ afterAll(async () => {
 /** A customer sheet whose names are the case's own, so that no run skips another's rows. */
 function customers(tag: string): string {
   const file = join(cwd, `${tag}.csv`);
-  writeFileSync(file, `Name,City,Country\nProfile ${tag} One,London,United Kingdom\nProfile ${tag} Two,Lyon,France\n`);
+  writeFileSync(
+    file,
+    `Name,City,Country\nProfile ${tag} One,London,United Kingdom\nProfile ${tag} Two,Lyon,France\n`,
+  );
   return file;
 }
 
 describe('import with a profile: the plan says where it writes, and it writes there', () => {
-  const cases: { name: string; args: string[]; env: Record<string, string>; company: number; profile: string }[] = [
+  const cases: {
+    name: string;
+    args: string[];
+    env: Record<string, string>;
+    company: number;
+    profile: string;
+  }[] = [
     { name: 'no --profile: the defaultProfile', args: [], env: {}, company: 1, profile: 'local' },
     { name: '--profile second', args: ['--profile', 'second'], env: {}, company: 2, profile: 'second' },
-    { name: 'ASSETBATCH_PROFILE=second', args: [], env: { ASSETBATCH_PROFILE: 'second' }, company: 2, profile: 'second' },
-    { name: '--profile wins over ASSETBATCH_PROFILE', args: ['--profile', 'local'], env: { ASSETBATCH_PROFILE: 'second' }, company: 1, profile: 'local' },
-    { name: '--company wins over the profile', args: ['--profile', 'second', '--company', '1'], env: {}, company: 1, profile: 'second' },
+    {
+      name: 'ASSETBATCH_PROFILE=second',
+      args: [],
+      env: { ASSETBATCH_PROFILE: 'second' },
+      company: 2,
+      profile: 'second',
+    },
+    {
+      name: '--profile wins over ASSETBATCH_PROFILE',
+      args: ['--profile', 'local'],
+      env: { ASSETBATCH_PROFILE: 'second' },
+      company: 1,
+      profile: 'local',
+    },
+    {
+      name: '--company wins over the profile',
+      args: ['--profile', 'second', '--company', '1'],
+      env: {},
+      company: 1,
+      profile: 'second',
+    },
   ];
-  it.each(cases)('$name → company $company (profile $profile)', async ({ name, args, env, company, profile }) => {
-    const tag = name.replace(/\W+/g, '-');
-    const res = await runCli(['import', customers(tag), '-r', 'customer', ...args], { cwd, env: { SANDBOX_TOKEN: sb.sb.token, ...env } });
-    expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr.split('\n')[0]).toBe(`Writing to the service on this machine at ${sb.sb.url}, company ${company} (profile ${profile}).`);
-    const names = (await sb.records('customer', company)).map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining([`Profile ${tag} One`, `Profile ${tag} Two`]));
-    const other = (await sb.records('customer', company === 1 ? 2 : 1)).map((c) => c.name);
-    expect(other).not.toContain(`Profile ${tag} One`);
-    expect(res.stdout + res.stderr).not.toContain(sb.sb.token);
-  });
+  it.each(cases)(
+    '$name → company $company (profile $profile)',
+    async ({ name, args, env, company, profile }) => {
+      const tag = name.replace(/\W+/g, '-');
+      const res = await runCli(['import', customers(tag), '-r', 'customer', ...args], {
+        cwd,
+        env: { SANDBOX_TOKEN: sb.sb.token, ...env },
+      });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr.split('\n')[0]).toBe(
+        `Writing to the service on this machine at ${sb.sb.url}, company ${company} (profile ${profile}).`,
+      );
+      const names = (await sb.records('customer', company)).map((c) => c.name);
+      expect(names).toEqual(expect.arrayContaining([`Profile ${tag} One`, `Profile ${tag} Two`]));
+      const other = (await sb.records('customer', company === 1 ? 2 : 1)).map((c) => c.name);
+      expect(other).not.toContain(`Profile ${tag} One`);
+      expect(res.stdout + res.stderr).not.toContain(sb.sb.token);
+    },
+  );
 });
 
 describe('the first line of the plan, by command and target', () => {
   const cases = [
-    { name: 'validate (a dry run)', args: ['validate', '--profile', 'second'], code: 0, line: () => `Dry run, nothing is written; checking against the service on this machine at ${sb.sb.url}, company 2 (profile second).` },
+    {
+      name: 'validate (a dry run)',
+      args: ['validate', '--profile', 'second'],
+      code: 0,
+      line: () =>
+        `Dry run, nothing is written; checking against the service on this machine at ${sb.sb.url}, company 2 (profile second).`,
+    },
     // No such customers to update: the rows are invalid (exit 1), the plan is shown all the same.
-    { name: 'update --dry-run', args: ['update', '--dry-run', '--profile', 'local'], code: 1, line: () => `Dry run, nothing is written; checking against the service on this machine at ${sb.sb.url}, company 1 (profile local).` },
-    { name: 'the in-process sandbox profile', args: ['import', '--profile', 'inproc'], code: 0, line: () => 'Writing to the in-process sandbox (nothing leaves this machine), company 1 (profile inproc).' },
-    { name: '--sandbox wins over the profile', args: ['import', '--profile', 'second', '--sandbox'], code: 0, line: () => 'Writing to the in-process sandbox (nothing leaves this machine), company 2 (profile second).' },
+    {
+      name: 'update --dry-run',
+      args: ['update', '--dry-run', '--profile', 'local'],
+      code: 1,
+      line: () =>
+        `Dry run, nothing is written; checking against the service on this machine at ${sb.sb.url}, company 1 (profile local).`,
+    },
+    {
+      name: 'the in-process sandbox profile',
+      args: ['import', '--profile', 'inproc'],
+      code: 0,
+      line: () =>
+        'Writing to the in-process sandbox (nothing leaves this machine), company 1 (profile inproc).',
+    },
+    {
+      name: '--sandbox wins over the profile',
+      args: ['import', '--profile', 'second', '--sandbox'],
+      code: 0,
+      line: () =>
+        'Writing to the in-process sandbox (nothing leaves this machine), company 2 (profile second).',
+    },
   ];
   it.each(cases)('$name', async ({ name, args, code, line }) => {
     const [command, ...rest] = args;
-    const res = await runCli([command, customers(name.replace(/\W+/g, '-')), '-r', 'customer', ...rest], { cwd, env: { SANDBOX_TOKEN: sb.sb.token } });
+    const res = await runCli([command, customers(name.replace(/\W+/g, '-')), '-r', 'customer', ...rest], {
+      cwd,
+      env: { SANDBOX_TOKEN: sb.sb.token },
+    });
     expect(res.code, res.stderr).toBe(code);
     expect(res.stderr.split('\n')[0]).toBe(line());
   });
 
-  it('--json: the summary\'s plan carries the target', async () => {
-    const res = await runCli(['import', customers('json'), '-r', 'customer', '--profile', 'second', '--json'], { cwd, env: { SANDBOX_TOKEN: sb.sb.token } });
+  it("--json: the summary's plan carries the target", async () => {
+    const res = await runCli(
+      ['import', customers('json'), '-r', 'customer', '--profile', 'second', '--json'],
+      { cwd, env: { SANDBOX_TOKEN: sb.sb.token } },
+    );
     expect(res.code, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout).plan.target).toEqual({ where: 'this machine', baseUrl: sb.sb.url, company: 2, profile: 'second' });
+    expect(JSON.parse(res.stdout).plan.target).toEqual({
+      where: 'this machine',
+      baseUrl: sb.sb.url,
+      company: 2,
+      profile: 'second',
+    });
   });
 });
 
 describe('a profile that is not there', () => {
   const cases: { name: string; args: string[]; env: Record<string, string>; message: string }[] = [
-    { name: '--profile prod', args: ['--profile', 'prod'], env: {}, message: 'error: assetbatch.config.json: there is no profile "prod"' },
-    { name: 'ASSETBATCH_PROFILE=prod', args: [], env: { ASSETBATCH_PROFILE: 'prod' }, message: 'error: assetbatch.config.json: there is no profile "prod"' },
+    {
+      name: '--profile prod',
+      args: ['--profile', 'prod'],
+      env: {},
+      message: 'error: assetbatch.config.json: there is no profile "prod"',
+    },
+    {
+      name: 'ASSETBATCH_PROFILE=prod',
+      args: [],
+      env: { ASSETBATCH_PROFILE: 'prod' },
+      message: 'error: assetbatch.config.json: there is no profile "prod"',
+    },
   ];
-  it.each(cases)('$name: usage error naming the profiles there, nothing sent', async ({ args, env, message }) => {
-    await sb.resetStats();
-    const res = await runCli(['import', customers('unknown'), '-r', 'customer', ...args], { cwd, env: { SANDBOX_TOKEN: sb.sb.token, ...env } });
-    expect(res.code).toBe(2);
-    expect(res.stderr).toContain(message);
-    expect(res.stderr).toContain('Profiles there: local, second, inproc.');
-    expect((await sb.stats()).total).toBe(0);
-  });
+  it.each(cases)(
+    '$name: usage error naming the profiles there, nothing sent',
+    async ({ args, env, message }) => {
+      await sb.resetStats();
+      const res = await runCli(['import', customers('unknown'), '-r', 'customer', ...args], {
+        cwd,
+        env: { SANDBOX_TOKEN: sb.sb.token, ...env },
+      });
+      expect(res.code).toBe(2);
+      expect(res.stderr).toContain(message);
+      expect(res.stderr).toContain('Profiles there: local, second, inproc.');
+      expect((await sb.stats()).total).toBe(0);
+    },
+  );
 });
 
 describe('the words for a service elsewhere', () => {
   // No live service in a test: the target of a profile that names one, as the plan words it.
   it.each([
-    { profile: 'prod2', dryRun: false, line: 'Writing to the LIVE service at https://dashboard-api.revnue.com, company 2 (profile prod2).' },
-    { profile: 'prod2', dryRun: true, line: 'Dry run, nothing is written; checking against the LIVE service at https://dashboard-api.revnue.com, company 2 (profile prod2).' },
+    {
+      profile: 'prod2',
+      dryRun: false,
+      line: 'Writing to the LIVE service at https://dashboard-api.revnue.com, company 2 (profile prod2).',
+    },
+    {
+      profile: 'prod2',
+      dryRun: true,
+      line: 'Dry run, nothing is written; checking against the LIVE service at https://dashboard-api.revnue.com, company 2 (profile prod2).',
+    },
   ])('$profile, dry run $dryRun', ({ profile, dryRun, line }) => {
     const dir = tempDir('ab-profiles-live-');
     const file = join(dir, 'c.json');
-    writeFileSync(file, JSON.stringify({ profiles: { [profile]: { baseUrl: 'https://dashboard-api.revnue.com/api/v2', company: 2, tokenEnv: 'PROD_TOKEN' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        profiles: {
+          [profile]: {
+            baseUrl: 'https://dashboard-api.revnue.com/api/v2',
+            company: 2,
+            tokenEnv: 'PROD_TOKEN',
+          },
+        },
+      }),
+    );
     const cfg = connectionConfig({ config: file, profile }, { PROD_TOKEN: 'not-a-real-token' });
     expect(targetLine(writeTarget(cfg), dryRun)).toBe(line);
   });

@@ -27,7 +27,13 @@ async function countingProxy(auth?: { user: string; password: string }): Promise
   }
   server.on('connect', (_req, socket: Socket) => {
     counts.tunnels++;
-    socket.on('data', (chunk: Buffer) => (counts.requests += (chunk.toString('latin1').match(/^(GET|POST|PUT|PATCH) \/api\/v2\//gm) ?? []).length));
+    socket.on(
+      'data',
+      (chunk: Buffer) =>
+        (counts.requests += (
+          chunk.toString('latin1').match(/^(GET|POST|PUT|PATCH) \/api\/v2\//gm) ?? []
+        ).length),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
@@ -56,9 +62,14 @@ let seq = 0;
 async function importThrough(extra: string[], env: Record<string, string>) {
   const tag = `PX${++seq}`;
   const file = join(dir, `${tag}.csv`);
-  writeFileSync(file, ['Name,Serial Number', ...[1, 2, 3].map((i) => `Laptop ${tag}-${i},${tag}-${i}`)].join('\n') + '\n');
+  writeFileSync(
+    file,
+    ['Name,Serial Number', ...[1, 2, 3].map((i) => `Laptop ${tag}-${i},${tag}-${i}`)].join('\n') + '\n',
+  );
   await sb.resetStats();
-  const res = await runCli(['import', file, '-r', 'asset', ...sb.args, ...extra], { env: { HTTP_PROXY: '', HTTPS_PROXY: '', NO_PROXY: '', ...env } });
+  const res = await runCli(['import', file, '-r', 'asset', ...sb.args, ...extra], {
+    env: { HTTP_PROXY: '', HTTPS_PROXY: '', NO_PROXY: '', ...env },
+  });
   const stats = (await sb.stats()) as { total: number };
   return { res, served: stats.total, tag };
 }
@@ -67,11 +78,14 @@ describe('every request goes through the proxy', () => {
   it.each([
     ['HTTP_PROXY from the environment', (p: CountingProxy) => ({ extra: [], env: { HTTP_PROXY: p.url } })],
     ['--proxy', (p: CountingProxy) => ({ extra: ['--proxy', p.url], env: {} })],
-    ['the proxy key of the config file', (p: CountingProxy) => {
-      const cfg = join(dir, `proxy-${++seq}.json`);
-      writeFileSync(cfg, JSON.stringify({ proxy: p.url }));
-      return { extra: ['--config', cfg], env: {} };
-    }],
+    [
+      'the proxy key of the config file',
+      (p: CountingProxy) => {
+        const cfg = join(dir, `proxy-${++seq}.json`);
+        writeFileSync(cfg, JSON.stringify({ proxy: p.url }));
+        return { extra: ['--config', cfg], env: {} };
+      },
+    ],
   ])('%s', async (_name, how) => {
     const proxy = await countingProxy();
     try {
@@ -115,22 +129,27 @@ describe('every request goes through the proxy', () => {
 });
 
 describe('NO_PROXY', () => {
-  it.each([['127.0.0.1'], ['localhost,127.0.0.1'], ['*']])('NO_PROXY=%s goes around the proxy', async (noProxy) => {
-    const proxy = await countingProxy();
-    try {
-      const { res, served } = await importThrough([], { HTTP_PROXY: proxy.url, NO_PROXY: noProxy });
-      expect(res.code, res.stderr).toBe(0);
-      expect(served).toBeGreaterThan(3);
-      expect(proxy.tunnels).toBe(0);
-      expect(proxy.requests).toBe(0);
-    } finally {
-      await proxy.close();
-    }
-  });
+  it.each([['127.0.0.1'], ['localhost,127.0.0.1'], ['*']])(
+    'NO_PROXY=%s goes around the proxy',
+    async (noProxy) => {
+      const proxy = await countingProxy();
+      try {
+        const { res, served } = await importThrough([], { HTTP_PROXY: proxy.url, NO_PROXY: noProxy });
+        expect(res.code, res.stderr).toBe(0);
+        expect(served).toBeGreaterThan(3);
+        expect(proxy.tunnels).toBe(0);
+        expect(proxy.requests).toBe(0);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 });
 
 /** A proxy that takes the connection and then stalls or hangs up, as broken proxies do. */
-async function brokenProxy(behaviour: 'silent' | 'closes' | 'tunnel-then-silent'): Promise<{ url: string; close(): Promise<void> }> {
+async function brokenProxy(
+  behaviour: 'silent' | 'closes' | 'tunnel-then-silent',
+): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createNetServer((s) => {
     sockets.add(s);
@@ -143,37 +162,76 @@ async function brokenProxy(behaviour: 'silent' | 'closes' | 'tunnel-then-silent'
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r()))) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r()))),
+  };
 }
 
 describe('a proxy that stalls or hangs up ends within --timeout on every try', () => {
   it.concurrent.each([
-    ['accepts and never answers CONNECT', 'silent', 'http', /the proxy did not open a tunnel to .* in time \(1 s, --timeout\)/],
-    ['closes the connection on CONNECT', 'closes', 'http', /the proxy closed the connection before opening a tunnel/],
-    ['opens the tunnel, then never answers the TLS handshake', 'tunnel-then-silent', 'https', /timed out \(1 s, --timeout\)/],
-  ] as const)('%s', async (_name, behaviour, scheme, message) => {
-    const proxy = await brokenProxy(behaviour);
-    try {
-      const file = join(dir, `stall-${behaviour}.csv`);
-      writeFileSync(file, 'Name,Serial Number\nLaptop,STALL-1\n');
-      const started = Date.now();
-      // The waits between tries are 20 ms, not the half second and more a user's run waits
-      // (ASSETBATCH_RETRY_DELAY): what is checked is that each try ends within --timeout.
-      const res = await runCli(['import', file, '-r', 'asset', '--base-url', `${scheme}://127.0.0.1:9/`, '--token', 't', '--proxy', proxy.url, '--timeout', '1', '--json'], {
-        timeoutMs: 90_000,
-        env: { ASSETBATCH_RETRY_DELAY: '0.02' },
-      });
-      const took = Date.now() - started;
-      const error = JSON.parse(res.stdout).error as { code: string; message: string };
-      expect(res.code, res.stderr).toBe(3);
-      expect(error.code).toBe('E_UNREACHABLE');
-      expect(error.message).toMatch(message);
-      expect(error.message).toMatch(/through the proxy .*; 6 tries over \d+ s$/);
-      // 6 tries of 1 s and the waits between them (at most 0.03 + 0.06 + 0.12 + 0.24 + 0.48 s),
-      // with room for a loaded machine: a try that waited out the OS's connect timeout would not fit.
-      expect(took).toBeLessThan(25_000);
-    } finally {
-      await proxy.close();
-    }
-  }, 90_000);
+    [
+      'accepts and never answers CONNECT',
+      'silent',
+      'http',
+      /the proxy did not open a tunnel to .* in time \(1 s, --timeout\)/,
+    ],
+    [
+      'closes the connection on CONNECT',
+      'closes',
+      'http',
+      /the proxy closed the connection before opening a tunnel/,
+    ],
+    [
+      'opens the tunnel, then never answers the TLS handshake',
+      'tunnel-then-silent',
+      'https',
+      /timed out \(1 s, --timeout\)/,
+    ],
+  ] as const)(
+    '%s',
+    async (_name, behaviour, scheme, message) => {
+      const proxy = await brokenProxy(behaviour);
+      try {
+        const file = join(dir, `stall-${behaviour}.csv`);
+        writeFileSync(file, 'Name,Serial Number\nLaptop,STALL-1\n');
+        const started = Date.now();
+        // The waits between tries are 20 ms, not the half second and more a user's run waits
+        // (ASSETBATCH_RETRY_DELAY): what is checked is that each try ends within --timeout.
+        const res = await runCli(
+          [
+            'import',
+            file,
+            '-r',
+            'asset',
+            '--base-url',
+            `${scheme}://127.0.0.1:9/`,
+            '--token',
+            't',
+            '--proxy',
+            proxy.url,
+            '--timeout',
+            '1',
+            '--json',
+          ],
+          {
+            timeoutMs: 90_000,
+            env: { ASSETBATCH_RETRY_DELAY: '0.02' },
+          },
+        );
+        const took = Date.now() - started;
+        const error = JSON.parse(res.stdout).error as { code: string; message: string };
+        expect(res.code, res.stderr).toBe(3);
+        expect(error.code).toBe('E_UNREACHABLE');
+        expect(error.message).toMatch(message);
+        expect(error.message).toMatch(/through the proxy .*; 6 tries over \d+ s$/);
+        // 6 tries of 1 s and the waits between them (at most 0.03 + 0.06 + 0.12 + 0.24 + 0.48 s),
+        // with room for a loaded machine: a try that waited out the OS's connect timeout would not fit.
+        expect(took).toBeLessThan(25_000);
+      } finally {
+        await proxy.close();
+      }
+    },
+    90_000,
+  );
 });

@@ -11,7 +11,8 @@ beforeAll(() => {
   dir = tempDir('ab-inputs-');
 });
 
-const exitOf = (child: ReturnType<typeof spawnCli>) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+const exitOf = (child: ReturnType<typeof spawnCli>) =>
+  new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
 describe('inputs that are not files', () => {
   it('a FIFO with no writer is refused at once (exit 2), not waited on forever', async () => {
@@ -20,7 +21,9 @@ describe('inputs that are not files', () => {
     const started = Date.now();
     const res = await runCli(['validate', fifo, '-r', 'asset', '--sandbox'], { timeoutMs: 20_000 });
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/nobody-writes\.csv: is a pipe \(FIFO\), not a file: it cannot be read more than once[\s\S]*hint: Save it to a file first/);
+    expect(res.stderr).toMatch(
+      /nobody-writes\.csv: is a pipe \(FIFO\), not a file: it cannot be read more than once[\s\S]*hint: Save it to a file first/,
+    );
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 30_000);
 
@@ -35,7 +38,10 @@ describe('inputs that are not files', () => {
   }, 30_000);
 
   it('standard input (-) is refused with a hint', async () => {
-    const child = spawn(process.execPath, [BIN, 'validate', '-', '-r', 'asset', '--sandbox'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'validate', '-', '-r', 'asset', '--sandbox'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdin.end('Name,Serial No.\nA,1\n');
@@ -53,16 +59,28 @@ describe('signals always stop a run', () => {
   });
   afterAll(async () => sb?.close());
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s while the service hangs: exit 3 within the grace period', async (signal) => {
-    const child = spawnCli(['import', join(dir, 'hung.csv'), '-r', 'asset', '--report', join(dir, `hung-${signal}.report.csv`), ...sb.args]);
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = exitOf(child);
-    await new Promise((r) => setTimeout(r, 1500));
-    const sent = Date.now();
-    child.kill(signal);
-    expect(await exited).toBe(3);
-    expect(Date.now() - sent).toBeLessThan(14_000);
-    expect(stderr).toMatch(/Stopping: requests in flight finish/);
-  }, 40_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s while the service hangs: exit 3 within the grace period',
+    async (signal) => {
+      const child = spawnCli([
+        'import',
+        join(dir, 'hung.csv'),
+        '-r',
+        'asset',
+        '--report',
+        join(dir, `hung-${signal}.report.csv`),
+        ...sb.args,
+      ]);
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = exitOf(child);
+      await new Promise((r) => setTimeout(r, 1500));
+      const sent = Date.now();
+      child.kill(signal);
+      expect(await exited).toBe(3);
+      expect(Date.now() - sent).toBeLessThan(14_000);
+      expect(stderr).toMatch(/Stopping: requests in flight finish/);
+    },
+    40_000,
+  );
 });

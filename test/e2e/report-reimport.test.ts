@@ -23,7 +23,8 @@ const path = (name: string) => join(env.dir, name);
 /** Assets named with `prefix`, by name: how many records each name has. */
 async function assetsNamed(prefix: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const a of await env.sb.records('asset')) if (typeof a.name === 'string' && a.name.startsWith(prefix)) out[a.name] = (out[a.name] ?? 0) + 1;
+  for (const a of await env.sb.records('asset'))
+    if (typeof a.name === 'string' && a.name.startsWith(prefix)) out[a.name] = (out[a.name] ?? 0) + 1;
   return out;
 }
 
@@ -32,7 +33,10 @@ async function run(args: string[]): Promise<CliResult & { posts: number; puts: n
   await env.sb.resetStats();
   const res = await runCli([...args, ...env.sb.args]);
   const stats = await env.sb.stats();
-  const count = (method: string) => Object.entries(stats.requests as Record<string, number>).filter(([k]) => k.startsWith(`${method} `)).reduce((a, [, n]) => a + n, 0);
+  const count = (method: string) =>
+    Object.entries(stats.requests as Record<string, number>)
+      .filter(([k]) => k.startsWith(`${method} `))
+      .reduce((a, [, n]) => a + n, 0);
   return { ...res, posts: count('POST'), puts: count('PUT') };
 }
 
@@ -71,7 +75,14 @@ describe('a CSV report imported again', () => {
     ]);
     // One block of outcome columns, then the user's own columns: never nested.
     const header = (parse(readFileSync(path('r2.csv')), { bom: true }) as string[][])[0];
-    expect(header).toEqual([...REPORT_COLUMNS, 'Name', 'Serial number', 'Category', 'Service start date', 'Asset notes']);
+    expect(header).toEqual([
+      ...REPORT_COLUMNS,
+      'Name',
+      'Serial number',
+      'Category',
+      'Service start date',
+      'Asset notes',
+    ]);
     expect(again.stderr).not.toMatch(/#row|#status|#id/);
 
     // The fix made in the report of the report: the row is created, once; exit 0.
@@ -79,8 +90,18 @@ describe('a CSV report imported again', () => {
     const third = await run(['import', fixed, '-r', 'asset', '--report', path('r3.csv')]);
     expect(third.code).toBe(0);
     expect(third.posts).toBe(1);
-    expect(readReport(path('r3.csv')).map((r) => r['#status'])).toEqual(['skipped', 'created', 'skipped', 'skipped']);
-    expect(await assetsNamed('CSV Desk')).toEqual({ 'CSV Desk 1': 1, 'CSV Desk 2': 1, 'CSV Desk 3': 1, 'CSV Desk 4': 1 });
+    expect(readReport(path('r3.csv')).map((r) => r['#status'])).toEqual([
+      'skipped',
+      'created',
+      'skipped',
+      'skipped',
+    ]);
+    expect(await assetsNamed('CSV Desk')).toEqual({
+      'CSV Desk 1': 1,
+      'CSV Desk 2': 1,
+      'CSV Desk 3': 1,
+      'CSV Desk 4': 1,
+    });
     // The formula-like text was neutralised in the report and sent as the user typed it.
     const desk2 = (await env.sb.records('asset')).find((a) => a.name === 'CSV Desk 2');
     expect(desk2?.asset_notes).toBe('=1+2');
@@ -111,7 +132,14 @@ describe('an XLSX report imported again', () => {
       ['5', 'skipped', 'created as id N by the run that wrote this report'],
       ['6', 'skipped', 'looks like a totals row, not a record'],
     ]);
-    expect(Object.keys(r2[0])).toEqual([...REPORT_COLUMNS, 'Name', 'Serial number', 'Category', 'Service start date', 'Asset notes']);
+    expect(Object.keys(r2[0])).toEqual([
+      ...REPORT_COLUMNS,
+      'Name',
+      'Serial number',
+      'Category',
+      'Service start date',
+      'Asset notes',
+    ]);
     expect(await assetsNamed('XLSX Desk')).toEqual({ 'XLSX Desk 1': 1, 'XLSX Desk 3': 1, 'XLSX Desk 4': 1 });
   });
 });
@@ -119,7 +147,10 @@ describe('an XLSX report imported again', () => {
 describe('"-" round trip', () => {
   it("a '-' the CSV report echoed as '- reads back as - (NDA signed: no)", async () => {
     // Globex's MSA cell is no yes or no: the row is invalid, and its "-" is echoed as '- in the report.
-    const input = write('customers.csv', 'Name,MSA signed,NDA signed\nDash Initech,yes,-\nDash Globex,maybe,-\n');
+    const input = write(
+      'customers.csv',
+      'Name,MSA signed,NDA signed\nDash Initech,yes,-\nDash Globex,maybe,-\n',
+    );
     const first = await run(['import', input, '-r', 'customer', '--report', path('c1.csv')]);
     expect(first.code).toBe(1);
     expect(readFileSync(path('c1.csv'), 'utf8')).toContain("Dash Globex,maybe,'-");
@@ -151,7 +182,9 @@ describe('a report updates by #id', () => {
     expect(r2.slice(1).map((r) => r['#status'])).toEqual(['invalid', 'skipped', 'skipped']);
     expect(res.code).toBe(1);
     const desk1 = (await env.sb.records('asset')).filter((a) => a.name === 'Upd Desk 1');
-    expect(desk1).toEqual([expect.objectContaining({ id: Number(r1[0]['#id']), asset_notes: 'moved to room 4' })]);
+    expect(desk1).toEqual([
+      expect.objectContaining({ id: Number(r1[0]['#id']), asset_notes: 'moved to room 4' }),
+    ]);
   });
 
   it('`import --on-existing update` of a report updates its created rows by #id instead of skipping them', async () => {
@@ -159,7 +192,16 @@ describe('a report updates by #id', () => {
     await run(['import', input, '-r', 'asset', '--report', path('o1.csv')]);
     const r1 = readReport(path('o1.csv'));
     const edited = fixCsv(path('o1.csv'), path('o1-edited.csv'), '4', 'Asset notes', 'at home');
-    const res = await run(['import', edited, '-r', 'asset', '--on-existing', 'update', '--report', path('o2.csv')]);
+    const res = await run([
+      'import',
+      edited,
+      '-r',
+      'asset',
+      '--on-existing',
+      'update',
+      '--report',
+      path('o2.csv'),
+    ]);
     expect(res.posts).toBe(0);
     const r2 = readReport(path('o2.csv'));
     expect(r2[2]).toMatchObject({ '#status': 'updated', '#id': r1[2]['#id'] });

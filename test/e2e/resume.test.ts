@@ -10,13 +10,19 @@ const ROWS = 240;
 
 function register(prefix: string): string {
   const lines = ['Name,Serial No.,Category,Sub Cat,Country,Purchase Cost ($)'];
-  for (let i = 1; i <= ROWS; i++) lines.push(`Desktop ${i},${prefix}-${String(i).padStart(4, '0')},Hardware,Desktop,USA,$${500 + i}`);
+  for (let i = 1; i <= ROWS; i++)
+    lines.push(`Desktop ${i},${prefix}-${String(i).padStart(4, '0')},Hardware,Desktop,USA,$${500 + i}`);
   const file = join(tempDir(), `${prefix}.csv`);
   writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }
 
-const doneLines = (journal: string) => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0);
+const doneLines = (journal: string) =>
+  existsSync(journal)
+    ? readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"t":"done"')).length
+    : 0;
 
 let sb: TestSandbox | undefined;
 afterEach(async () => {
@@ -25,51 +31,70 @@ afterEach(async () => {
 });
 
 describe('kill -9 and resume', () => {
-  it.each([{ at: 5 }, { at: 60 }, { at: 180 }])('killed after $at rows are journalled: the rerun completes with each row once', async ({ at }) => {
-    // Latency keeps requests in flight when the kill lands, so some rows are mid-write.
-    sb = await testSandbox({ latencyMs: 15 });
-    const prefix = `KILL${at}`;
-    const file = register(prefix);
-    const report = `${file}.report.csv`;
-    const journal = `${file}.report.journal.ndjson`;
-    const args = ['import', file, '-r', 'asset', '--report', report, '--concurrency', '6', '--json', ...sb.args];
+  it.each([{ at: 5 }, { at: 60 }, { at: 180 }])(
+    'killed after $at rows are journalled: the rerun completes with each row once',
+    async ({ at }) => {
+      // Latency keeps requests in flight when the kill lands, so some rows are mid-write.
+      sb = await testSandbox({ latencyMs: 15 });
+      const prefix = `KILL${at}`;
+      const file = register(prefix);
+      const report = `${file}.report.csv`;
+      const journal = `${file}.report.journal.ndjson`;
+      const args = [
+        'import',
+        file,
+        '-r',
+        'asset',
+        '--report',
+        report,
+        '--concurrency',
+        '6',
+        '--json',
+        ...sb.args,
+      ];
 
-    const child = spawnCli(args);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (doneLines(journal) >= at) {
+      const child = spawnCli(args);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (doneLines(journal) >= at) {
+            clearInterval(timer);
+            child.kill('SIGKILL');
+            resolve();
+          }
+        }, 5);
+        child.once('exit', () => {
           clearInterval(timer);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      }, 5);
-      child.once('exit', () => {
-        clearInterval(timer);
-        reject(new Error(`the run ended before it could be killed (journal had ${doneLines(journal)} rows)`));
+          reject(
+            new Error(`the run ended before it could be killed (journal had ${doneLines(journal)} rows)`),
+          );
+        });
       });
-    });
-    await new Promise((r) => child.once('exit', r));
-    // Killed mid-run: no report was moved into place.
-    expect(existsSync(report)).toBe(false);
-    const before = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix)).length;
-    expect(before).toBeGreaterThanOrEqual(at);
-    expect(before).toBeLessThan(ROWS);
+      await new Promise((r) => child.once('exit', r));
+      // Killed mid-run: no report was moved into place.
+      expect(existsSync(report)).toBe(false);
+      const before = (await sb.records('asset')).filter((a) =>
+        String(a.serial_number).startsWith(prefix),
+      ).length;
+      expect(before).toBeGreaterThanOrEqual(at);
+      expect(before).toBeLessThan(ROWS);
 
-    const res = await runCli(args);
-    expect(res.code).toBe(0);
-    const summary = JSON.parse(res.stdout);
-    expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(at);
+      const res = await runCli(args);
+      expect(res.code).toBe(0);
+      const summary = JSON.parse(res.stdout);
+      expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(at);
 
-    const assets = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix));
-    const serials = assets.map((a) => a.serial_number);
-    expect(serials).toHaveLength(ROWS);
-    expect(new Set(serials).size).toBe(ROWS);
-    const idBySerial = new Map(assets.map((a) => [a.serial_number, a.id]));
-    const rows = readReport(report);
-    expect(rows).toHaveLength(ROWS);
-    for (const r of rows) {
-      expect(r['#status']).toBe('created');
-      expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
-    }
-  }, 120_000);
+      const assets = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix));
+      const serials = assets.map((a) => a.serial_number);
+      expect(serials).toHaveLength(ROWS);
+      expect(new Set(serials).size).toBe(ROWS);
+      const idBySerial = new Map(assets.map((a) => [a.serial_number, a.id]));
+      const rows = readReport(report);
+      expect(rows).toHaveLength(ROWS);
+      for (const r of rows) {
+        expect(r['#status']).toBe('created');
+        expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
+      }
+    },
+    120_000,
+  );
 });

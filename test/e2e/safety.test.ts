@@ -31,24 +31,78 @@ describe('plain http to another machine is refused', () => {
   afterAll(async () => sb?.close());
 
   const commands: { name: string; args: (url: string) => string[] }[] = [
-    { name: 'validate', args: (url) => ['validate', join(dir, 'one.csv'), '-r', 'asset', '--report', join(dir, 'http.report.csv'), '--base-url', url] },
-    { name: 'import', args: (url) => ['import', join(dir, 'one.csv'), '-r', 'asset', '--report', join(dir, 'http.report.csv'), '--base-url', url] },
-    { name: 'export', args: (url) => ['export', 'asset', '-o', join(dir, 'http-export.csv'), '--base-url', url] },
-    { name: 'template --live', args: (url) => ['template', 'asset', '--live', '-o', join(dir, 'http-template.xlsx'), '--base-url', url] },
-    { name: 'mapping suggest', args: (url) => ['mapping', 'suggest', join(dir, 'one.csv'), '-r', 'asset', '--base-url', url] },
+    {
+      name: 'validate',
+      args: (url) => [
+        'validate',
+        join(dir, 'one.csv'),
+        '-r',
+        'asset',
+        '--report',
+        join(dir, 'http.report.csv'),
+        '--base-url',
+        url,
+      ],
+    },
+    {
+      name: 'import',
+      args: (url) => [
+        'import',
+        join(dir, 'one.csv'),
+        '-r',
+        'asset',
+        '--report',
+        join(dir, 'http.report.csv'),
+        '--base-url',
+        url,
+      ],
+    },
+    {
+      name: 'export',
+      args: (url) => ['export', 'asset', '-o', join(dir, 'http-export.csv'), '--base-url', url],
+    },
+    {
+      name: 'template --live',
+      args: (url) => [
+        'template',
+        'asset',
+        '--live',
+        '-o',
+        join(dir, 'http-template.xlsx'),
+        '--base-url',
+        url,
+      ],
+    },
+    {
+      name: 'mapping suggest',
+      args: (url) => ['mapping', 'suggest', join(dir, 'one.csv'), '-r', 'asset', '--base-url', url],
+    },
   ];
 
-  it.each(commands)('$name: refused with exit 2, the reason and the way out, and no request made', async ({ args }) => {
-    if (!lan) return; // No non-loopback interface on this machine: nothing to point at.
-    await sb.resetStats();
-    const res = await runCli([...args(`http://${lan}:${port}`), '--token', sb.sb.token, '--rate-limit', '0']);
-    expect(res.code, res.stderr).toBe(2);
-    expect(res.stderr).toMatch(new RegExp(`error: refusing to send the token over plain http to ${lan.replace(/\./g, '\\.')}:${port}`));
-    expect(res.stderr).toMatch(/hint: .*https:\/\/.*--allow-insecure-http/);
-    noStack(res.stderr);
-    expect((await sb.stats()).total).toBe(0);
-    expect(existsSync(join(dir, 'http.report.csv'))).toBe(false);
-  });
+  it.each(commands)(
+    '$name: refused with exit 2, the reason and the way out, and no request made',
+    async ({ args }) => {
+      if (!lan) return; // No non-loopback interface on this machine: nothing to point at.
+      await sb.resetStats();
+      const res = await runCli([
+        ...args(`http://${lan}:${port}`),
+        '--token',
+        sb.sb.token,
+        '--rate-limit',
+        '0',
+      ]);
+      expect(res.code, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(
+        new RegExp(
+          `error: refusing to send the token over plain http to ${lan.replace(/\./g, '\\.')}:${port}`,
+        ),
+      );
+      expect(res.stderr).toMatch(/hint: .*https:\/\/.*--allow-insecure-http/);
+      noStack(res.stderr);
+      expect((await sb.stats()).total).toBe(0);
+      expect(existsSync(join(dir, 'http.report.csv'))).toBe(false);
+    },
+  );
 
   it.each([
     { name: 'a host name', url: 'http://example.com' },
@@ -56,7 +110,16 @@ describe('plain http to another machine is refused', () => {
     { name: 'a look-alike of 127.0.0.1', url: 'http://127.0.0.1.example.com' },
     { name: 'the any-address', url: 'http://0.0.0.0:8000' },
   ])('$name ($url) is refused too', async ({ url }) => {
-    const res = await runCli(['validate', join(dir, 'one.csv'), '-r', 'asset', '--base-url', url, '--token', 'x-token-x']);
+    const res = await runCli([
+      'validate',
+      join(dir, 'one.csv'),
+      '-r',
+      'asset',
+      '--base-url',
+      url,
+      '--token',
+      'x-token-x',
+    ]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/refusing to send the token over plain http[\s\S]*--allow-insecure-http/);
   });
@@ -64,7 +127,21 @@ describe('plain http to another machine is refused', () => {
   it('--allow-insecure-http lets the same URL through', async () => {
     if (!lan) return;
     await sb.resetStats();
-    const res = await runCli(['validate', join(dir, 'one.csv'), '-r', 'asset', '--report', join(dir, 'allowed.report.csv'), '--base-url', `http://${lan}:${port}`, '--token', sb.sb.token, '--rate-limit', '0', '--allow-insecure-http']);
+    const res = await runCli([
+      'validate',
+      join(dir, 'one.csv'),
+      '-r',
+      'asset',
+      '--report',
+      join(dir, 'allowed.report.csv'),
+      '--base-url',
+      `http://${lan}:${port}`,
+      '--token',
+      sb.sb.token,
+      '--rate-limit',
+      '0',
+      '--allow-insecure-http',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect((await sb.stats()).total).toBeGreaterThan(0);
   });
@@ -74,7 +151,20 @@ describe('plain http to another machine is refused', () => {
     { name: 'http://localhost', host: 'localhost' },
   ])('$name is accepted', async ({ host }) => {
     await sb.resetStats();
-    const res = await runCli(['validate', join(dir, 'one.csv'), '-r', 'asset', '--report', join(dir, `${host}.report.csv`), '--base-url', `http://${host}:${port}`, '--token', sb.sb.token, '--rate-limit', '0']);
+    const res = await runCli([
+      'validate',
+      join(dir, 'one.csv'),
+      '-r',
+      'asset',
+      '--report',
+      join(dir, `${host}.report.csv`),
+      '--base-url',
+      `http://${host}:${port}`,
+      '--token',
+      sb.sb.token,
+      '--rate-limit',
+      '0',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect((await sb.stats()).total).toBeGreaterThan(0);
   });
@@ -82,9 +172,25 @@ describe('plain http to another machine is refused', () => {
   it('https:// is accepted (the run goes on to connect, and fails on the network, not on the scheme)', async () => {
     // Nothing listens on port 9: the error is the unreachable service, exit 3, after the
     // client's retries (a 10 ms first wait, not the half second a user's run waits).
-    const res = await runCli(['validate', join(dir, 'one.csv'), '-r', 'asset', '--report', join(dir, 'https.report.csv'), '--base-url', 'https://127.0.0.1:9', '--token', 'x-token-x', '--rate-limit', '0'], {
-      env: { ASSETBATCH_RETRY_DELAY: '0.01' },
-    });
+    const res = await runCli(
+      [
+        'validate',
+        join(dir, 'one.csv'),
+        '-r',
+        'asset',
+        '--report',
+        join(dir, 'https.report.csv'),
+        '--base-url',
+        'https://127.0.0.1:9',
+        '--token',
+        'x-token-x',
+        '--rate-limit',
+        '0',
+      ],
+      {
+        env: { ASSETBATCH_RETRY_DELAY: '0.01' },
+      },
+    );
     expect(res.stderr).not.toMatch(/plain http/);
     expect(res.stderr).toMatch(/; 6 tries over \d+ s/);
     expect(res.code, res.stderr).toBe(3);
@@ -106,24 +212,45 @@ describe('reports neutralise formula injection', () => {
   });
   afterAll(async () => sb?.close());
 
-  it.each([{ command: 'validate' }, { command: 'import' }])('$command: a .csv report prefixes the cells with a quote', async ({ command }) => {
-    const report = join(dir, `inject-${command}.report.csv`);
-    const res = await runCli([command, join(dir, 'inject.csv'), '-r', 'asset', '--report', report, ...sb.args]);
-    expect(res.code, res.stderr).toBe(1);
-    const rows = readReport(report);
-    expect(rows.map((r) => r['#status'])).toEqual(command === 'import' ? ['created', 'created', 'invalid'] : ['valid', 'valid', 'invalid']);
-    expect(rows[0].Name).toBe(`'=HYPERLINK("http://x","y")`);
-    expect(rows[0].Notes).toBe(`'+1+2`);
-    expect(rows[1].Name).toBe(`'@SUM(A1)`);
-    expect(rows[1].Notes).toBe(`'-3+4`);
-    expect(rows[2].Notes).toBe(`'=1+1`);
-    // No cell of the report, outcome columns included, starts with a formula character.
-    for (const r of rows) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
-  });
+  it.each([{ command: 'validate' }, { command: 'import' }])(
+    '$command: a .csv report prefixes the cells with a quote',
+    async ({ command }) => {
+      const report = join(dir, `inject-${command}.report.csv`);
+      const res = await runCli([
+        command,
+        join(dir, 'inject.csv'),
+        '-r',
+        'asset',
+        '--report',
+        report,
+        ...sb.args,
+      ]);
+      expect(res.code, res.stderr).toBe(1);
+      const rows = readReport(report);
+      expect(rows.map((r) => r['#status'])).toEqual(
+        command === 'import' ? ['created', 'created', 'invalid'] : ['valid', 'valid', 'invalid'],
+      );
+      expect(rows[0].Name).toBe(`'=HYPERLINK("http://x","y")`);
+      expect(rows[0].Notes).toBe(`'+1+2`);
+      expect(rows[1].Name).toBe(`'@SUM(A1)`);
+      expect(rows[1].Notes).toBe(`'-3+4`);
+      expect(rows[2].Notes).toBe(`'=1+1`);
+      // No cell of the report, outcome columns included, starts with a formula character.
+      for (const r of rows) for (const v of Object.values(r)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+    },
+  );
 
   it('an .xlsx report holds the cells as text, never as formulas', async () => {
     const report = join(dir, 'inject.report.xlsx');
-    const res = await runCli(['validate', join(dir, 'inject.csv'), '-r', 'asset', '--report', report, ...sb.args]);
+    const res = await runCli([
+      'validate',
+      join(dir, 'inject.csv'),
+      '-r',
+      'asset',
+      '--report',
+      report,
+      ...sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(1);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(report);
@@ -131,8 +258,13 @@ describe('reports neutralise formula injection', () => {
     const header = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
     const col = (name: string) => header.indexOf(name);
     const cells: ExcelJS.Cell[] = [];
-    for (let r = 2; r <= ws.rowCount; r++) for (let c = 1; c < header.length; c++) cells.push(ws.getRow(r).getCell(c));
-    expect(cells.filter((c) => c.type === ExcelJS.ValueType.Formula || c.formula !== undefined).map((c) => c.address)).toEqual([]);
+    for (let r = 2; r <= ws.rowCount; r++)
+      for (let c = 1; c < header.length; c++) cells.push(ws.getRow(r).getCell(c));
+    expect(
+      cells
+        .filter((c) => c.type === ExcelJS.ValueType.Formula || c.formula !== undefined)
+        .map((c) => c.address),
+    ).toEqual([]);
     const name = ws.getRow(2).getCell(col('Name'));
     expect(name.type).toBe(ExcelJS.ValueType.String);
     expect(String(name.value)).toContain('HYPERLINK("http://x","y")');
@@ -155,13 +287,26 @@ describe('atomic writes', () => {
   it('a run killed mid-import leaves no file at the report path, and the next run completes it', async () => {
     const out = join(dir, 'atomic');
     const report = join(out, 'atomic.report.csv');
-    const child = spawnCli(['import', join(dir, 'atomic.csv'), '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args]);
+    const child = spawnCli([
+      'import',
+      join(dir, 'atomic.csv'),
+      '-r',
+      'asset',
+      '--report',
+      report,
+      '--concurrency',
+      '2',
+      ...sb.args,
+    ]);
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     // Kill once some rows are written, well before all 300 are.
     const deadline = Date.now() + 30_000;
-    while (countWrites(await sb.stats()) < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while (countWrites(await sb.stats()) < 20 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
     const writtenAtKill = countWrites(await sb.stats());
     child.kill('SIGKILL');
     expect(await exited, stderr).toBe('SIGKILL');
@@ -173,15 +318,30 @@ describe('atomic writes', () => {
     // Only the report in progress (named <report>.<pid>.part: it grows row by row for `tail -f`),
     // the journal that lets the next run resume, and the dead run's lock (and who held it),
     // which the next run takes over at once.
-    for (const f of left) expect(f).toMatch(/^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$|^atomic\.report\.run\.json$/);
+    for (const f of left)
+      expect(f).toMatch(
+        /^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$|^atomic\.report\.run\.json$/,
+      );
 
-    const res = await runCli(['import', join(dir, 'atomic.csv'), '-r', 'asset', '--report', report, '--concurrency', '4', ...sb.args]);
+    const res = await runCli([
+      'import',
+      join(dir, 'atomic.csv'),
+      '-r',
+      'asset',
+      '--report',
+      report,
+      '--concurrency',
+      '4',
+      ...sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     const rows = readReport(report);
     expect(rows.map((r) => Number(r['#row']))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
     expect(rows.every((r) => r['#status'] === 'created' && /^\d+$/.test(r['#id']))).toBe(true);
     // Each row is in the service once, killed run and resumed run together.
-    const serials = (await sb.records('asset')).map((a) => a.serial_number).filter((s) => String(s).startsWith('ATOM-'));
+    const serials = (await sb.records('asset'))
+      .map((a) => a.serial_number)
+      .filter((s) => String(s).startsWith('ATOM-'));
     expect(serials).toHaveLength(ROWS);
     expect(new Set(serials).size).toBe(ROWS);
     // The resumed run let go of its lock, and its report took its name.
@@ -202,12 +362,23 @@ describe('an interrupted run says so', () => {
 
   it('Ctrl-C (SIGINT) mid-import: exit 3, and the report accounts for every row, the unsent ones as not sent', async () => {
     const report = join(dir, 'interrupted.report.csv');
-    const child = spawnCli(['import', join(dir, 'interrupted.csv'), '-r', 'asset', '--report', report, '--concurrency', '2', ...sb.args]);
+    const child = spawnCli([
+      'import',
+      join(dir, 'interrupted.csv'),
+      '-r',
+      'asset',
+      '--report',
+      report,
+      '--concurrency',
+      '2',
+      ...sb.args,
+    ]);
     let stdout = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
-    while (countWrites(await sb.stats()) < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while (countWrites(await sb.stats()) < 20 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');
     expect(await exited).toBe(3);
     expect(stdout).toMatch(/Stopped: interrupted/);
@@ -219,19 +390,24 @@ describe('an interrupted run says so', () => {
     expect(unsent.length).toBeGreaterThan(0);
     for (const r of unsent) expect(r['#message']).toMatch(/not sent: interrupted/);
     // The report agrees with the service.
-    expect((await sb.records('asset')).filter((a) => String(a.serial_number).startsWith('INTR-'))).toHaveLength(created.length);
+    expect(
+      (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith('INTR-')),
+    ).toHaveLength(created.length);
   }, 60_000);
 });
 
 // Each case is a CLI of its own, sharing nothing: they run side by side.
 describe.concurrent('help and usage errors', () => {
   const commands = ['', 'import', 'validate', 'update', 'mapping suggest', 'sandbox', 'export', 'template'];
-  it.each(commands.map((c) => ({ command: c || '(none)', args: c ? c.split(' ') : [] })))('$command --help: exit 0 with examples', async ({ args }) => {
-    const res = await runCli([...args, '--help']);
-    expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/Usage: assetbatch/);
-    expect(res.stdout).toMatch(/Examples?:\n\s+\$ assetbatch /);
-  });
+  it.each(commands.map((c) => ({ command: c || '(none)', args: c ? c.split(' ') : [] })))(
+    '$command --help: exit 0 with examples',
+    async ({ args }) => {
+      const res = await runCli([...args, '--help']);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toMatch(/Usage: assetbatch/);
+      expect(res.stdout).toMatch(/Examples?:\n\s+\$ assetbatch /);
+    },
+  );
 
   it('--version: exit 0', async () => {
     const res = await runCli(['--version']);
@@ -241,11 +417,36 @@ describe.concurrent('help and usage errors', () => {
 
   it.each([
     { name: 'an unknown command', args: ['bogus'], message: /error: unknown command 'bogus'/ },
-    { name: 'an unknown option', args: ['validate', 'x.csv', '--bogus'], message: /error: unknown option '--bogus'/ },
+    {
+      name: 'an unknown option',
+      args: ['validate', 'x.csv', '--bogus'],
+      message: /error: unknown option '--bogus'/,
+    },
     { name: 'a missing argument', args: ['validate'], message: /error: missing required argument 'file'/ },
-    { name: 'a bad choice', args: ['validate', 'x.csv', '-r', 'asset', '--unique-field', 'colour'], message: /error: option .*--unique-field.* argument 'colour' is invalid/ },
-    { name: 'a bad number', args: ['import', 'x.csv', '-r', 'asset', '--concurrency', 'many'], message: /error: option '--concurrency <n>' argument 'many' is invalid/ },
-    { name: 'a bad --filter', args: ['export', 'asset', '--filter', 'nokey', '--base-url', 'http://127.0.0.1:9', '--token', 'x-token-x'], message: /error: --filter "nokey" is not key=value/ },
+    {
+      name: 'a bad choice',
+      args: ['validate', 'x.csv', '-r', 'asset', '--unique-field', 'colour'],
+      message: /error: option .*--unique-field.* argument 'colour' is invalid/,
+    },
+    {
+      name: 'a bad number',
+      args: ['import', 'x.csv', '-r', 'asset', '--concurrency', 'many'],
+      message: /error: option '--concurrency <n>' argument 'many' is invalid/,
+    },
+    {
+      name: 'a bad --filter',
+      args: [
+        'export',
+        'asset',
+        '--filter',
+        'nokey',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--token',
+        'x-token-x',
+      ],
+      message: /error: --filter "nokey" is not key=value/,
+    },
     { name: 'no command at all', args: [], message: /Usage: assetbatch/ },
   ])('$name: exit 2, one message, no stack', async ({ args, message }) => {
     const res = await runCli(args);
@@ -261,7 +462,15 @@ describe('gaps found by these tests, now closed', () => {
     try {
       writeFileSync(join(dir, 'inject-header.csv'), 'Name,Serial No.,=HEADER(1),@cmd\nLaptop,HDR-1,x,y\n');
       const report = join(dir, 'inject-header.report.csv');
-      const res = await runCli(['validate', join(dir, 'inject-header.csv'), '-r', 'asset', '--report', report, ...sb.args]);
+      const res = await runCli([
+        'validate',
+        join(dir, 'inject-header.csv'),
+        '-r',
+        'asset',
+        '--report',
+        report,
+        ...sb.args,
+      ]);
       expect(res.code, res.stderr).toBe(0);
       expect(Object.keys(readReport(report)[0]).filter((h) => /^[=+\-@]/.test(h))).toEqual([]);
     } finally {

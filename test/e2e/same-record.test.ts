@@ -16,7 +16,12 @@ async function seed(tag: string, n: number): Promise<number[]> {
     const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
       method: 'POST',
       headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ company: 1, name: `${tag} laptop ${i}`, serial_number: `${tag}-${i}`, manufacturer: tag }),
+      body: JSON.stringify({
+        company: 1,
+        name: `${tag} laptop ${i}`,
+        serial_number: `${tag}-${i}`,
+        manufacturer: tag,
+      }),
     });
     expect(res.status).toBe(201);
     ids.push(((await res.json()) as { id: number }).id);
@@ -24,7 +29,8 @@ async function seed(tag: string, n: number): Promise<number[]> {
   return ids;
 }
 
-const requests = (stats: { requests: Record<string, number> }, key: string): number => stats.requests[key] ?? 0;
+const requests = (stats: { requests: Record<string, number> }, key: string): number =>
+  stats.requests[key] ?? 0;
 
 interface Case {
   name: string;
@@ -37,35 +43,92 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'update: the same values twice', command: 'update', key: 'Serial number', second: 'moved', status: 'skipped', message: (k) => `duplicate of row 2 (same serial number "${k}", same values): sent once` },
-  { name: 'update: other values', command: 'update', key: 'Serial number', second: 'stayed', status: 'invalid', message: (k) => `column "Serial number" → serial_number: row 2 sets the same record to other values (same serial number "${k}"; Asset notes differ): keep one of the two rows` },
-  { name: 'update: the same ID twice', command: 'update', key: 'ID', second: 'moved', status: 'skipped', message: (id) => `duplicate of row 2 (same ID ${id}, same values): sent once` },
-  { name: 'update: the same ID, other values', command: 'update', key: 'ID', second: 'stayed', status: 'invalid', message: (id) => `column "ID" → id: row 2 sets the same record to other values (same ID ${id}; Asset notes differ): keep one of the two rows` },
-  { name: 'sync: the same values twice', command: 'sync', key: 'Serial number', second: 'moved', status: 'skipped', message: (k) => `duplicate of row 2 (same serial number "${k}", same values): sent once` },
-  { name: 'sync: other values', command: 'sync', key: 'Serial number', second: 'stayed', status: 'invalid', message: (k) => `column "Serial number" → serial_number: row 2 sets the same record to other values (same serial number "${k}"; Asset notes differ): keep one of the two rows` },
+  {
+    name: 'update: the same values twice',
+    command: 'update',
+    key: 'Serial number',
+    second: 'moved',
+    status: 'skipped',
+    message: (k) => `duplicate of row 2 (same serial number "${k}", same values): sent once`,
+  },
+  {
+    name: 'update: other values',
+    command: 'update',
+    key: 'Serial number',
+    second: 'stayed',
+    status: 'invalid',
+    message: (k) =>
+      `column "Serial number" → serial_number: row 2 sets the same record to other values (same serial number "${k}"; Asset notes differ): keep one of the two rows`,
+  },
+  {
+    name: 'update: the same ID twice',
+    command: 'update',
+    key: 'ID',
+    second: 'moved',
+    status: 'skipped',
+    message: (id) => `duplicate of row 2 (same ID ${id}, same values): sent once`,
+  },
+  {
+    name: 'update: the same ID, other values',
+    command: 'update',
+    key: 'ID',
+    second: 'stayed',
+    status: 'invalid',
+    message: (id) =>
+      `column "ID" → id: row 2 sets the same record to other values (same ID ${id}; Asset notes differ): keep one of the two rows`,
+  },
+  {
+    name: 'sync: the same values twice',
+    command: 'sync',
+    key: 'Serial number',
+    second: 'moved',
+    status: 'skipped',
+    message: (k) => `duplicate of row 2 (same serial number "${k}", same values): sent once`,
+  },
+  {
+    name: 'sync: other values',
+    command: 'sync',
+    key: 'Serial number',
+    second: 'stayed',
+    status: 'invalid',
+    message: (k) =>
+      `column "Serial number" → serial_number: row 2 sets the same record to other values (same serial number "${k}"; Asset notes differ): keep one of the two rows`,
+  },
 ];
 
 describe('two rows naming the same record', () => {
-  it.each(cases.map((c, i) => ({ ...c, tag: `DUP${i}` })))('$name: one PATCH; row 3 is $status', async (c) => {
-    const [id] = await seed(c.tag, 1);
-    const ident = c.key === 'ID' ? String(id) : `${c.tag}-1`;
-    const file = join(env.dir, `${c.tag}.csv`);
-    const rows = [
-      [ident, `${c.tag} laptop 1`, 'moved'],
-      [ident, `${c.tag} laptop 1`, c.second],
-    ];
-    writeFileSync(file, stringify([[c.key, 'Name', 'Asset notes'], ...rows]));
-    const report = join(env.dir, `${c.tag}.report.csv`);
-    const scope = c.command === 'sync' ? ['--scope', `manufacturer=${c.tag}`] : [];
-    await env.sb.resetStats();
-    const res = await runCli([c.command, file, '-r', 'asset', '--report', report, ...scope, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(c.status === 'invalid' ? 1 : 0);
-    expect(requests(await env.sb.stats(), 'PATCH /api/v2/asset/{id}/')).toBe(1);
-    const out = readReport(report).map((r) => [r['#row'], r['#status'], r['#message']]);
-    expect(out).toEqual([
-      ['2', 'updated', ''],
-      ['3', c.status, c.message(ident)],
-    ]);
-    expect((await env.sb.records('asset')).find((a) => a.id === id)!.asset_notes).toBe('moved');
-  });
+  it.each(cases.map((c, i) => ({ ...c, tag: `DUP${i}` })))(
+    '$name: one PATCH; row 3 is $status',
+    async (c) => {
+      const [id] = await seed(c.tag, 1);
+      const ident = c.key === 'ID' ? String(id) : `${c.tag}-1`;
+      const file = join(env.dir, `${c.tag}.csv`);
+      const rows = [
+        [ident, `${c.tag} laptop 1`, 'moved'],
+        [ident, `${c.tag} laptop 1`, c.second],
+      ];
+      writeFileSync(file, stringify([[c.key, 'Name', 'Asset notes'], ...rows]));
+      const report = join(env.dir, `${c.tag}.report.csv`);
+      const scope = c.command === 'sync' ? ['--scope', `manufacturer=${c.tag}`] : [];
+      await env.sb.resetStats();
+      const res = await runCli([
+        c.command,
+        file,
+        '-r',
+        'asset',
+        '--report',
+        report,
+        ...scope,
+        ...env.sb.args,
+      ]);
+      expect(res.code, res.stderr).toBe(c.status === 'invalid' ? 1 : 0);
+      expect(requests(await env.sb.stats(), 'PATCH /api/v2/asset/{id}/')).toBe(1);
+      const out = readReport(report).map((r) => [r['#row'], r['#status'], r['#message']]);
+      expect(out).toEqual([
+        ['2', 'updated', ''],
+        ['3', c.status, c.message(ident)],
+      ]);
+      expect((await env.sb.records('asset')).find((a) => a.id === id)!.asset_notes).toBe('moved');
+    },
+  );
 });

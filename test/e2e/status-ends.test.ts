@@ -12,7 +12,15 @@ const env = useSandbox({ latencyMs: 5 });
 
 /** The report's rows by status, as `status` must count them (statuses no row has: 0). */
 function reportCounts(report: string): Record<string, number> {
-  const counts: Record<string, number> = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0, valid: 0, 'not sent': 0 };
+  const counts: Record<string, number> = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    invalid: 0,
+    failed: 0,
+    valid: 0,
+    'not sent': 0,
+  };
   for (const r of readReport(report)) counts[r['#status']]++;
   return counts;
 }
@@ -28,7 +36,10 @@ describe('status of a run that ended', () => {
   it('a finished update says finished, with the counts of its report', async () => {
     const input = join(env.dir, 'owners.csv');
     // One phone changed, one the same as the record's (the seed's), one owner that does not exist.
-    writeFileSync(input, 'Name,Phone\nBob Smith,+1 555 0100\nAlice Johnson,+1 373-555-1895\nNobody Here,+1 555 0000\n');
+    writeFileSync(
+      input,
+      'Name,Phone\nBob Smith,+1 555 0100\nAlice Johnson,+1 373-555-1895\nNobody Here,+1 555 0000\n',
+    );
     const res = await runCli(['update', input, '-r', 'asset-owner', ...env.sb.args]);
     expect(res.code).toBe(1);
     const report = `${input}.report.csv`;
@@ -46,14 +57,32 @@ describe('status of a run that ended', () => {
   it('a run stopped with Ctrl-C: its counts are the report\'s, rows never sent are "not sent", and it says how to resume', async () => {
     const input = join(env.dir, 'stopped.csv');
     const n = 40;
-    writeFileSync(input, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk S ${i},STOP-${i}`)].join('\n') + '\n');
+    writeFileSync(
+      input,
+      ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk S ${i},STOP-${i}`)].join('\n') +
+        '\n',
+    );
     // 20 requests a minute: the window's room goes at once, then a row every 3 s, long enough to stop part-way.
-    const child = spawnCli(['import', input, '-r', 'asset', '--concurrency', '2', '--base-url', env.sb.sb.url, '--token', env.sb.sb.token, '--rate-limit', '20']);
+    const child = spawnCli([
+      'import',
+      input,
+      '-r',
+      'asset',
+      '--concurrency',
+      '2',
+      '--base-url',
+      env.sb.sb.url,
+      '--token',
+      env.sb.sb.token,
+      '--rate-limit',
+      '20',
+    ]);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const s = await runCli(['status', input, '--json']);
-      if (s.code === 0 && (JSON.parse(s.stdout) as { counts: { created: number } }).counts.created >= 21) break;
+      if (s.code === 0 && (JSON.parse(s.stdout) as { counts: { created: number } }).counts.created >= 21)
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     child.kill('SIGINT');
@@ -76,14 +105,21 @@ describe('status of a run stopped while it made its plan', () => {
     // One request a minute: the plan's first read (the categories) goes at once, its second
     // (the existing-record check) waits for the window, and Ctrl-C comes during that wait.
     const input = join(env.dir, 'stopped-in-plan.csv');
-    writeFileSync(input, 'Name,Serial Number,Category\nDesk P 1,PLAN-1,Laptops\nDesk P 2,PLAN-2,Laptops\nDesk P 3,PLAN-3,Laptops\n');
+    writeFileSync(
+      input,
+      'Name,Serial Number,Category\nDesk P 1,PLAN-1,Laptops\nDesk P 2,PLAN-2,Laptops\nDesk P 3,PLAN-3,Laptops\n',
+    );
     const fresh = { XDG_CACHE_HOME: tempDir('ab-cache-') };
-    const child = spawnCli(['import', input, '-r', 'asset', ...env.sb.args, '--rate-limit', '1'], { env: fresh });
+    const child = spawnCli(['import', input, '-r', 'asset', ...env.sb.args, '--rate-limit', '1'], {
+      env: fresh,
+    });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Ctrl-C once the categories were read: the existing-record check is then waiting for its turn.
-    const categoryReads = async () => ((await (await env.sb.sb.admin('/__sandbox/stats')).json()) as { requests: Record<string, number> }).requests['GET /api/v2/category/'] ?? 0;
+    const categoryReads = async () =>
+      ((await (await env.sb.sb.admin('/__sandbox/stats')).json()) as { requests: Record<string, number> })
+        .requests['GET /api/v2/category/'] ?? 0;
     const before = await categoryReads();
     while ((await categoryReads()) === before) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
@@ -103,7 +139,7 @@ describe('status of a run stopped while it made its plan', () => {
 });
 
 describe('status of a workbook', () => {
-  it('`assetbatch status related-workbook.xlsx` (as the plan suggests) gives each sheet\'s run, finished, with its report\'s counts', async () => {
+  it("`assetbatch status related-workbook.xlsx` (as the plan suggests) gives each sheet's run, finished, with its report's counts", async () => {
     const workbook = join(env.dir, 'related-workbook.xlsx');
     copyFileSync(join(ROOT, 'samples/related-workbook.xlsx'), workbook);
     const res = await runCli(['import', workbook, ...env.sb.args]);
@@ -114,7 +150,8 @@ describe('status of a workbook', () => {
       ['Contracts', 'contract', 'finished'],
       ['Assets', 'asset', 'finished'],
     ]);
-    for (const s of sheets) expect(nonZero(s.outcome)).toEqual(nonZero(reportCounts(`${workbook}.${s.sheet}.report.csv`)));
+    for (const s of sheets)
+      expect(nonZero(s.outcome)).toEqual(nonZero(reportCounts(`${workbook}.${s.sheet}.report.csv`)));
     const text = (await runCli(['status', workbook])).stdout;
     expect(text).toMatch(/^Sheet "Customers":\nImport of .*related-workbook\.xlsx \(customers\): finished/);
     expect(text).toContain('Sheet "Assets":');
@@ -126,7 +163,9 @@ describe('the progress line names the work', () => {
   const onTerminal = (args: string[]) =>
     new Promise<string>((done) => {
       const line = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-      execFile('script', ['-qec', line, '/dev/null'], { cwd: ROOT, timeout: 60_000 }, (_e, stdout) => done(stdout));
+      execFile('script', ['-qec', line, '/dev/null'], { cwd: ROOT, timeout: 60_000 }, (_e, stdout) =>
+        done(stdout),
+      );
     });
 
   it.each([
@@ -134,7 +173,12 @@ describe('the progress line names the work', () => {
     { command: 'import', label: 'importing' },
   ])('$command: "$label"', async ({ command, label }) => {
     const input = join(env.dir, `${command}-progress.csv`);
-    writeFileSync(input, 'Name,Serial number,Floor\n' + Array.from({ length: 3 }, (_, i) => `Desk P ${i},SN-EXIST-000${i + 1},${command}`).join('\n') + '\n');
+    writeFileSync(
+      input,
+      'Name,Serial number,Floor\n' +
+        Array.from({ length: 3 }, (_, i) => `Desk P ${i},SN-EXIST-000${i + 1},${command}`).join('\n') +
+        '\n',
+    );
     const extra = command === 'import' ? ['--allow-duplicates', '--on-existing', 'update'] : [];
     const out = await onTerminal([command, input, '-r', 'asset', ...extra, ...env.sb.args]);
     expect(out).toContain(`\r${label} `);

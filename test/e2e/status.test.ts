@@ -33,9 +33,26 @@ describe('assetbatch status', () => {
     const dir = tempDir();
     const input = join(dir, 'watched.csv');
     const n = 60;
-    writeFileSync(input, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk W ${i},WATCH-${i}`)].join('\n') + '\n');
+    writeFileSync(
+      input,
+      ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk W ${i},WATCH-${i}`)].join('\n') +
+        '\n',
+    );
     // 60 a minute: the run spreads its 60 rows over about a minute, long enough to watch.
-    const child = spawnCli(['import', input, '-r', 'asset', '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '60']);
+    const child = spawnCli([
+      'import',
+      input,
+      '-r',
+      'asset',
+      '--concurrency',
+      '2',
+      '--base-url',
+      sb.sb.url,
+      '--token',
+      sb.sb.token,
+      '--rate-limit',
+      '60',
+    ]);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     let running: Status | undefined;
     const deadline = Date.now() + 20_000;
@@ -58,7 +75,10 @@ describe('assetbatch status', () => {
     // The report grows under <report>.<pid>.part, its finished rows in input order, within a few seconds of finishing.
     const report = join(dir, 'watched.csv.report.csv');
     await new Promise((r) => setTimeout(r, 2500));
-    const part = join(dir, readdirSync(dir).find((f) => f.startsWith('watched.csv.report.csv.') && f.endsWith('.part'))!);
+    const part = join(
+      dir,
+      readdirSync(dir).find((f) => f.startsWith('watched.csv.report.csv.') && f.endsWith('.part'))!,
+    );
     const growing = readReport(part);
     // The growing report names the run too.
     expect((await status(part)).alive).toBe(true);

@@ -37,7 +37,11 @@ function watch(child: ChildProcess) {
 }
 
 /** Send the signal and measure how long the child takes to exit. */
-async function stopAndTime(child: ChildProcess, exited: Promise<number | null>, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+async function stopAndTime(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; ms: number }> {
   const t0 = Date.now();
   child.kill(signal);
   const code = await exited;
@@ -47,46 +51,100 @@ async function stopAndTime(child: ChildProcess, exited: Promise<number | null>, 
 const WAIT = /waiting for the account's rate limit: resumes in (\d+) s/;
 
 describe('a wait for the rate limit is announced, and a stop ends it within 2 s', () => {
-  it.each([['SIGINT'], ['SIGTERM']] as const)('single sheet, %s in the wait', async (signal) => {
-    const dir = tempDir();
-    const file = join(dir, `${signal}.csv`);
-    const n = 40;
-    writeFileSync(file, ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk ${signal} ${i},${signal}-${i}`)].join('\n') + '\n');
-    const report = join(dir, 'r.csv');
-    await sb.resetStats();
-    const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100'], fresh());
-    const w = watch(child);
-    await w.until(WAIT);
-    expect(Number(WAIT.exec(w.out.stderr)![1])).toBeGreaterThan(2);
-    const { code, ms } = await stopAndTime(child, w.exited, signal);
-    expect(code).toBe(3);
-    expect(ms).toBeLessThan(2000);
-    // Said once for this wait.
-    expect(w.out.stderr.match(new RegExp(WAIT.source, 'g'))).toHaveLength(1);
-    const rows = readReport(report);
-    expect(rows.map((r) => Number(r['#row']))).toEqual(Array.from({ length: n }, (_, i) => i + 2));
-    const notSent = rows.filter((r) => r['#status'] === 'not sent');
-    expect(notSent.length).toBeGreaterThan(0);
-    expect(rows.filter((r) => !['created', 'not sent'].includes(r['#status']))).toEqual([]);
-    const made = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(`${signal}-`));
-    expect(made).toHaveLength(rows.filter((r) => r['#status'] === 'created').length);
-  }, 30_000);
+  it.each([['SIGINT'], ['SIGTERM']] as const)(
+    'single sheet, %s in the wait',
+    async (signal) => {
+      const dir = tempDir();
+      const file = join(dir, `${signal}.csv`);
+      const n = 40;
+      writeFileSync(
+        file,
+        [
+          'Name,Serial Number',
+          ...Array.from({ length: n }, (_, i) => `Desk ${signal} ${i},${signal}-${i}`),
+        ].join('\n') + '\n',
+      );
+      const report = join(dir, 'r.csv');
+      await sb.resetStats();
+      const child = spawnCli(
+        [
+          'import',
+          file,
+          '-r',
+          'asset',
+          '--report',
+          report,
+          '--concurrency',
+          '2',
+          '--base-url',
+          sb.sb.url,
+          '--token',
+          sb.sb.token,
+          '--rate-limit',
+          '100',
+        ],
+        fresh(),
+      );
+      const w = watch(child);
+      await w.until(WAIT);
+      expect(Number(WAIT.exec(w.out.stderr)![1])).toBeGreaterThan(2);
+      const { code, ms } = await stopAndTime(child, w.exited, signal);
+      expect(code).toBe(3);
+      expect(ms).toBeLessThan(2000);
+      // Said once for this wait.
+      expect(w.out.stderr.match(new RegExp(WAIT.source, 'g'))).toHaveLength(1);
+      const rows = readReport(report);
+      expect(rows.map((r) => Number(r['#row']))).toEqual(Array.from({ length: n }, (_, i) => i + 2));
+      const notSent = rows.filter((r) => r['#status'] === 'not sent');
+      expect(notSent.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => !['created', 'not sent'].includes(r['#status']))).toEqual([]);
+      const made = (await sb.records('asset')).filter((a) =>
+        String(a.serial_number).startsWith(`${signal}-`),
+      );
+      expect(made).toHaveLength(rows.filter((r) => r['#status'] === 'created').length);
+    },
+    30_000,
+  );
 
   it('Ctrl-C while the plan is made (the reference lists): nothing sent, every row in the report as not sent', async () => {
     const early = await testSandbox({ rateLimit: 3 });
     try {
       const dir = tempDir();
       const file = join(dir, 'early.csv');
-      writeFileSync(file, ['Name,Serial Number,Country', ...Array.from({ length: 5 }, (_, i) => `Desk E ${i},EARLY-${i},Germany`)].join('\n') + '\n');
+      writeFileSync(
+        file,
+        [
+          'Name,Serial Number,Country',
+          ...Array.from({ length: 5 }, (_, i) => `Desk E ${i},EARLY-${i},Germany`),
+        ].join('\n') + '\n',
+      );
       const report = join(dir, 'r.csv');
-      const child = spawnCli(['import', file, '-r', 'asset', '--report', report, '--base-url', early.sb.url, '--token', early.sb.token, '--rate-limit', '100'], fresh());
+      const child = spawnCli(
+        [
+          'import',
+          file,
+          '-r',
+          'asset',
+          '--report',
+          report,
+          '--base-url',
+          early.sb.url,
+          '--token',
+          early.sb.token,
+          '--rate-limit',
+          '100',
+        ],
+        fresh(),
+      );
       const w = watch(child);
       await w.until(WAIT);
       expect(w.out.stderr).not.toMatch(/^Plan:/m);
       const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
       expect(code).toBe(3);
       expect(ms).toBeLessThan(2000);
-      expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual([2, 3, 4, 5, 6].map((n) => [String(n), 'not sent']));
+      expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual(
+        [2, 3, 4, 5, 6].map((n) => [String(n), 'not sent']),
+      );
       expect(countWrites(await early.stats())).toBe(0);
     } finally {
       await early.close();
@@ -97,7 +155,23 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     await sb.resetStats();
     const dir = tempDir();
     const base = join(dir, 'wb');
-    const child = spawnCli(['import', join(ROOT, 'samples/related-workbook.xlsx'), '--report', base, '--concurrency', '2', '--base-url', sb.sb.url, '--token', sb.sb.token, '--rate-limit', '100'], fresh());
+    const child = spawnCli(
+      [
+        'import',
+        join(ROOT, 'samples/related-workbook.xlsx'),
+        '--report',
+        base,
+        '--concurrency',
+        '2',
+        '--base-url',
+        sb.sb.url,
+        '--token',
+        sb.sb.token,
+        '--rate-limit',
+        '100',
+      ],
+      fresh(),
+    );
     const w = watch(child);
     await w.until(WAIT);
     const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
@@ -122,10 +196,14 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     // Rows read far faster than they are checked: the checks never wait for the reader, which
     // once kept Ctrl-C from being handled until the last row.
     const lines = ['Name,Serial Number,Purchase Date,Country,Purchase Cost'];
-    for (let i = 0; i < n; i++) lines.push(`Desk ${i},LARGE-${i},${1 + (i % 28)}/03/2021,Germany,${100 + (i % 900)}.50`);
+    for (let i = 0; i < n; i++)
+      lines.push(`Desk ${i},LARGE-${i},${1 + (i % 28)}/03/2021,Germany,${100 + (i % 900)}.50`);
     writeFileSync(file, lines.join('\n') + '\n');
     const report = join(dir, 'large.report.csv');
-    const child = spawnCli(['validate', file, '-r', 'asset', '--date-format', 'dd/MM/yyyy', '--report', report, '--sandbox'], fresh());
+    const child = spawnCli(
+      ['validate', file, '-r', 'asset', '--date-format', 'dd/MM/yyyy', '--report', report, '--sandbox'],
+      fresh(),
+    );
     const w = watch(child);
     // Printed once the rows read ahead are counted: the checks are under way.
     await w.until(/^Columns: /m);

@@ -11,13 +11,27 @@ const env = useSandbox();
 
 describe('mapping suggest: exit code', () => {
   it.each([
-    { what: 'every required field has a column', csv: 'Name,Serial number,Category\nFinance laptop 9,SX-1,Hardware\n', code: 0, says: [], saysNot: 'missing:' },
-    { what: 'the name is built from make and model', csv: 'Make,Model,Serial number\nDell,Latitude 5540,SX-2\n', code: 0, says: ['built from the row as "{Make} {Model}"'], saysNot: 'missing:' },
+    {
+      what: 'every required field has a column',
+      csv: 'Name,Serial number,Category\nFinance laptop 9,SX-1,Hardware\n',
+      code: 0,
+      says: [],
+      saysNot: 'missing:',
+    },
+    {
+      what: 'the name is built from make and model',
+      csv: 'Make,Model,Serial number\nDell,Latitude 5540,SX-2\n',
+      code: 0,
+      says: ['built from the row as "{Make} {Model}"'],
+      saysNot: 'missing:',
+    },
     {
       what: 'a lookup value no table covers (rows would fail, the mapping is complete)',
       csv: 'Name,Category\nFinance laptop 9,Spaceships\n',
       code: 0,
-      says: ['missing: column "Category" has a value the service\'s list lacks and no value table covers ("Spaceships")'],
+      says: [
+        'missing: column "Category" has a value the service\'s list lacks and no value table covers ("Spaceships")',
+      ],
       saysNot: 'missing: no column gives',
     },
     {
@@ -42,6 +56,8 @@ describe('mapping suggest: exit code', () => {
     expect(res.code).toBe(0);
     const help = res.stdout.replace(/\s+/g, ' ');
     expect(help).toContain('Exit codes:');
-    expect(help).toContain('1 the mapping is written, but a required field has nothing to give it: every row would fail');
+    expect(help).toContain(
+      '1 the mapping is written, but a required field has nothing to give it: every row would fail',
+    );
   });
 });

@@ -24,19 +24,37 @@ describe('mapping suggest on names the service spells otherwise', () => {
   it('writes the sure matches: subcategories by their names, suppliers by their names without legal forms', async () => {
     const { file } = await suggest();
     expect(file.values).toEqual({
-      Category: { Laptops: 'Hardware / Laptop', Laptop: 'Hardware / Laptop', Tablet: 'Hardware / Tablet', HVAC: 'Facilities / HVAC' },
+      Category: {
+        Laptops: 'Hardware / Laptop',
+        Laptop: 'Hardware / Laptop',
+        Tablet: 'Hardware / Tablet',
+        HVAC: 'Facilities / HVAC',
+      },
       Supplier: { 'Dell Inc.': 'Dell Technologies', 'Apple Inc.': 'Apple', 'Lenovo Group': 'Lenovo' },
     });
   });
 
   const said: [string, string][] = [
-    ['a model whose number differs matches nothing', 'note: column "Model": "Latitude 5421" matches nothing in the service\'s list'],
-    ['nor does one of another line with the same size', 'note: column "Model": "Macbook Pro 13"" matches nothing in the service\'s list'],
-    ['a model that names fewer numbers is listed to check, with why',
-      'note: column "Model": "ThinkPad T14" → "ThinkPad T14 Gen 4" (confidence 0.70; check: "ThinkPad T14" and "ThinkPad T14 Gen 4" do not name the same numbers); not in the value table: add it if right, or pass --accept-unsure'],
-    ['the required name no column gives, with the column to map',
-      'missing: no column gives Name (name), which is required for assets: every row would fail. Fix: map column "Asset Label" to it ("columns": {"Asset Label": "name"})'],
-    ['the values no table covers', 'missing: column "Model" has 4 values the service\'s list lacks and no value table covers ("ThinkPad T14", "Latitude 5421", "Macbook Pro 13"", "Rooftop 48")'],
+    [
+      'a model whose number differs matches nothing',
+      'note: column "Model": "Latitude 5421" matches nothing in the service\'s list',
+    ],
+    [
+      'nor does one of another line with the same size',
+      'note: column "Model": "Macbook Pro 13"" matches nothing in the service\'s list',
+    ],
+    [
+      'a model that names fewer numbers is listed to check, with why',
+      'note: column "Model": "ThinkPad T14" → "ThinkPad T14 Gen 4" (confidence 0.70; check: "ThinkPad T14" and "ThinkPad T14 Gen 4" do not name the same numbers); not in the value table: add it if right, or pass --accept-unsure',
+    ],
+    [
+      'the required name no column gives, with the column to map',
+      'missing: no column gives Name (name), which is required for assets: every row would fail. Fix: map column "Asset Label" to it ("columns": {"Asset Label": "name"})',
+    ],
+    [
+      'the values no table covers',
+      'missing: column "Model" has 4 values the service\'s list lacks and no value table covers ("ThinkPad T14", "Latitude 5421", "Macbook Pro 13"", "Rooftop 48")',
+    ],
   ];
   it.each(said)('%s', async (_name, line) => {
     const { stderr } = await suggest();
@@ -46,7 +64,9 @@ describe('mapping suggest on names the service spells otherwise', () => {
   it('with --accept-unsure the held match is written, and the rest still said missing', async () => {
     const { file, stderr } = await suggest('--accept-unsure');
     expect(file.values.Model).toEqual({ 'ThinkPad T14': 'ThinkPad T14 Gen 4' });
-    expect(stderr).toContain('missing: column "Model" has 3 values the service\'s list lacks and no value table covers ("Latitude 5421", "Macbook Pro 13"", "Rooftop 48")');
+    expect(stderr).toContain(
+      'missing: column "Model" has 3 values the service\'s list lacks and no value table covers ("Latitude 5421", "Macbook Pro 13"", "Rooftop 48")',
+    );
   });
 
   it('with the proposed fix applied, the rows it covers validate and the others fail for their models alone', async () => {
@@ -55,12 +75,30 @@ describe('mapping suggest on names the service spells otherwise', () => {
     const path = join(env.dir, 'fixed.json');
     writeFileSync(path, JSON.stringify(file));
     const report = join(env.dir, 'fixed.report.csv');
-    const res = await runCli(['validate', FILE, '-r', 'asset', '--mapping', path, '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'validate',
+      FILE,
+      '-r',
+      'asset',
+      '--mapping',
+      path,
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code).toBe(1);
     expect(readReport(report).map((r) => [r.Serial, r['#status']])).toEqual([
-      ['SU-0001', 'invalid'], ['SU-0002', 'invalid'], ['SU-0003', 'valid'], ['SU-0004', 'invalid'], ['SU-0005', 'invalid'],
+      ['SU-0001', 'invalid'],
+      ['SU-0002', 'invalid'],
+      ['SU-0003', 'valid'],
+      ['SU-0004', 'invalid'],
+      ['SU-0005', 'invalid'],
     ]);
-    expect(readReport(report).filter((r) => r['#status'] === 'invalid').every((r) => /hardware model/.test(r['#message']))).toBe(true);
+    expect(
+      readReport(report)
+        .filter((r) => r['#status'] === 'invalid')
+        .every((r) => /hardware model/.test(r['#message'])),
+    ).toBe(true);
   });
 });
 
@@ -72,15 +110,30 @@ describe('mapping suggest on a sheet with no name column but a make and a model 
     expect(res.code, res.stderr).toBe(0);
     const file = JSON.parse(res.stdout);
     expect(file.fields).toEqual({ name: '{Make} {Model}' });
-    expect(res.stderr).toContain('note: no column gives Name (name), which is required for assets: built from the row as "{Make} {Model}"');
+    expect(res.stderr).toContain(
+      'note: no column gives Name (name), which is required for assets: built from the row as "{Make} {Model}"',
+    );
     expect(res.stderr).not.toContain('missing:');
     const path = join(env.dir, 'make-model.json');
     writeFileSync(path, res.stdout);
     const report = join(env.dir, 'make-model.report.csv');
-    const imp = await runCli(['import', SHEET, '-r', 'asset', '--mapping', path, '--report', report, ...env.sb.args]);
+    const imp = await runCli([
+      'import',
+      SHEET,
+      '-r',
+      'asset',
+      '--mapping',
+      path,
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(imp.code, imp.stderr).toBe(0);
     expect(readReport(report).map((r) => r['#status'])).toEqual(['created', 'created', 'created']);
-    const names = (await env.sb.records('asset')).filter((a) => /^MM-/.test(a.serial_number)).map((a) => a.name).sort();
+    const names = (await env.sb.records('asset'))
+      .filter((a) => /^MM-/.test(a.serial_number))
+      .map((a) => a.name)
+      .sort();
     expect(names).toEqual(['Apple iPhone 15', 'Dell Latitude 7440', 'Lenovo ThinkPad T14 Gen 4']);
   });
 });

@@ -16,7 +16,10 @@ const assets = async (tag: string) => (await env.sb.records('asset')).filter((a)
 /** [serial, name] rows, manufacturer `tag`. */
 function sheet(tag: string, name: string, rows: readonly (readonly [string, string])[]): string {
   const file = join(env.dir, `${name}.csv`);
-  writeFileSync(file, stringify([['Serial number', 'Name', 'Manufacturer'], ...rows.map(([serial, n]) => [serial, n, tag])]));
+  writeFileSync(
+    file,
+    stringify([['Serial number', 'Name', 'Manufacturer'], ...rows.map(([serial, n]) => [serial, n, tag])]),
+  );
   return file;
 }
 
@@ -29,7 +32,18 @@ describe('sync: rows without a key', () => {
       ['', 'spare dock'],
     ];
     const file = sheet(tag, 'kl', rows);
-    const sync = (report: string, f = file) => runCli(['sync', f, '-r', 'asset', '--scope', `manufacturer=${tag}`, '--report', join(env.dir, report), ...env.sb.args]);
+    const sync = (report: string, f = file) =>
+      runCli([
+        'sync',
+        f,
+        '-r',
+        'asset',
+        '--scope',
+        `manufacturer=${tag}`,
+        '--report',
+        join(env.dir, report),
+        ...env.sb.args,
+      ]);
     const first = await sync('kl-1.report.csv');
     expect(first.code, first.stderr).toBe(0);
     expect(readReport(join(env.dir, 'kl-1.report.csv')).map((r) => [r['#status'], r['#message']])).toEqual([
@@ -45,9 +59,13 @@ describe('sync: rows without a key', () => {
     await env.sb.resetStats();
     const again = await sync('kl-2.report.csv', file2);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain('Rows without a serial number: 3; 2 records that an earlier run made from the same values match them (the memory of what was sent); the others are created.');
+    expect(again.stderr).toContain(
+      'Rows without a serial number: 3; 2 records that an earlier run made from the same values match them (the memory of what was sent); the others are created.',
+    );
     expect(again.stderr).toContain('Missing: none of the 3 assets in scope is absent from the sheet.');
-    expect(again.stderr).toMatch(/^Plan: 1 write \(1 to create, 0 to update; every row compared with its record as listed: 3 unchanged, nothing sent for them\)/m);
+    expect(again.stderr).toMatch(
+      /^Plan: 1 write \(1 to create, 0 to update; every row compared with its record as listed: 3 unchanged, nothing sent for them\)/m,
+    );
     expect(countWrites(await env.sb.stats())).toBe(1);
     const matched = `no serial number: matched to the record an earlier run of ${file} made from the same values on `;
     const report = readReport(join(env.dir, 'kl-2.report.csv'));
@@ -59,8 +77,15 @@ describe('sync: rows without a key', () => {
     ]);
     expect(report[1]['#message']).toContain(matched);
     expect(report[1]['#message']).toContain(`(id ${idOf('spare monitor')})`);
-    expect(report[3]['#message']).toBe('no serial number, and no earlier run made a record from these values: created');
-    expect((await assets(tag)).map((a) => a.name).sort()).toEqual(['keyed laptop', 'spare dock', 'spare keyboard', 'spare monitor']);
+    expect(report[3]['#message']).toBe(
+      'no serial number, and no earlier run made a record from these values: created',
+    );
+    expect((await assets(tag)).map((a) => a.name).sort()).toEqual([
+      'keyed laptop',
+      'spare dock',
+      'spare keyboard',
+      'spare monitor',
+    ]);
   });
 });
 
@@ -89,11 +114,40 @@ describe('sync --key id: the ID column of an export', () => {
     );
     const report = join(env.dir, 'kid.report.csv');
     await env.sb.resetStats();
-    const res = await runCli(['sync', file, '-r', 'asset', '--key', 'id', '--scope', `manufacturer=${tag}`, '--max-missing', '1', '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'sync',
+      file,
+      '-r',
+      'asset',
+      '--key',
+      'id',
+      '--scope',
+      `manufacturer=${tag}`,
+      '--max-missing',
+      '1',
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('Sync by ID: 2 rows match records in the service');
-    expect(res.stderr).toContain(`Missing: 1 of 3 assets in the service are not in the sheet (--max-missing 1): id ${ids[2]} (${tag} laptop 3); reported as missing`);
-    expect(readReport(report).map((r) => [r['#status'], r['#id'] === '' ? '' : Number(r['#id']) === ids[0] ? 'id 1' : Number(r['#id']) === ids[1] ? 'id 2' : Number(r['#id']) === ids[2] ? 'id 3' : 'new id'])).toEqual([
+    expect(res.stderr).toContain(
+      `Missing: 1 of 3 assets in the service are not in the sheet (--max-missing 1): id ${ids[2]} (${tag} laptop 3); reported as missing`,
+    );
+    expect(
+      readReport(report).map((r) => [
+        r['#status'],
+        r['#id'] === ''
+          ? ''
+          : Number(r['#id']) === ids[0]
+            ? 'id 1'
+            : Number(r['#id']) === ids[1]
+              ? 'id 2'
+              : Number(r['#id']) === ids[2]
+                ? 'id 3'
+                : 'new id',
+      ]),
+    ).toEqual([
       ['unchanged', 'id 1'],
       ['updated', 'id 2'],
       ['created', 'new id'],
@@ -113,8 +167,25 @@ describe('sync --key id: the ID column of an export', () => {
     { key: 'Asset tag', want: 'Sync by asset tag:' },
   ])('--key "$key" is taken (a label or the ID column)', async ({ key, want }) => {
     const file = join(env.dir, 'kid-dry.csv');
-    writeFileSync(file, stringify([['ID', 'Asset tag', 'Name', 'Manufacturer'], ['', 'KT-1', 'KT laptop', 'KT']]));
-    const res = await runCli(['sync', file, '-r', 'asset', '--key', key, '--scope', 'manufacturer=KT', '--dry-run', ...env.sb.args]);
+    writeFileSync(
+      file,
+      stringify([
+        ['ID', 'Asset tag', 'Name', 'Manufacturer'],
+        ['', 'KT-1', 'KT laptop', 'KT'],
+      ]),
+    );
+    const res = await runCli([
+      'sync',
+      file,
+      '-r',
+      'asset',
+      '--key',
+      key,
+      '--scope',
+      'manufacturer=KT',
+      '--dry-run',
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain(want);
   });
@@ -124,40 +195,79 @@ describe('sync --key on a custom field', () => {
   it.each([
     { key: 'PO Number', tag: 'CKA', shown: 'PO Number' },
     { key: 'custom:Asset extras/PO Number', tag: 'CKB', shown: 'Asset extras/PO Number' },
-  ])('--key "$key": rows matched on the custom field; a new value is created, a gone one missing', async ({ key, tag, shown }) => {
-    const csv = (name: string, rows: string[][]) => {
-      const file = join(env.dir, `${name}.csv`);
-      writeFileSync(file, stringify([['Name', 'Manufacturer', 'PO Number', 'Asset notes'], ...rows]));
-      return file;
-    };
-    const first = await runCli(['import', csv(`${tag}-1`, [1, 2, 3].map((i) => [`${tag} laptop ${i}`, tag, `${tag}-PO-${i}`, ''])), '-r', 'asset', ...env.sb.args]);
-    expect(first.code, first.stderr).toBe(0);
-    // Laptop 2 renamed (its PO number says which it is), 3 gone, 4 new.
-    const file = csv(`${tag}-2`, [
-      [`${tag} laptop 1`, tag, `${tag}-PO-1`, ''],
-      [`${tag} laptop 2 renamed`, tag, `${tag}-PO-2`, 'moved'],
-      [`${tag} laptop 4`, tag, `${tag}-PO-4`, ''],
-    ]);
-    const report = join(env.dir, `${tag}.report.csv`);
-    const res = await runCli(['sync', file, '-r', 'asset', '--key', key, '--scope', `manufacturer=${tag}`, '--max-missing', '1', '--report', report, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toContain(`Sync by ${shown}: 2 rows match records in the service`);
-    expect(readReport(report).map((r) => [r['#row'], r['#status'], r['PO Number'], r['Name']])).toEqual([
-      ['2', 'unchanged', `${tag}-PO-1`, `${tag} laptop 1`],
-      ['3', 'updated', `${tag}-PO-2`, `${tag} laptop 2 renamed`],
-      ['4', 'created', `${tag}-PO-4`, `${tag} laptop 4`],
-      ['', 'missing', `${tag}-PO-3`, `${tag} laptop 3`],
-    ]);
-    expect((await assets(tag)).map((a) => a.name).sort()).toEqual([`${tag} laptop 1`, `${tag} laptop 2 renamed`, `${tag} laptop 3`, `${tag} laptop 4`]);
-  });
+  ])(
+    '--key "$key": rows matched on the custom field; a new value is created, a gone one missing',
+    async ({ key, tag, shown }) => {
+      const csv = (name: string, rows: string[][]) => {
+        const file = join(env.dir, `${name}.csv`);
+        writeFileSync(file, stringify([['Name', 'Manufacturer', 'PO Number', 'Asset notes'], ...rows]));
+        return file;
+      };
+      const first = await runCli([
+        'import',
+        csv(
+          `${tag}-1`,
+          [1, 2, 3].map((i) => [`${tag} laptop ${i}`, tag, `${tag}-PO-${i}`, '']),
+        ),
+        '-r',
+        'asset',
+        ...env.sb.args,
+      ]);
+      expect(first.code, first.stderr).toBe(0);
+      // Laptop 2 renamed (its PO number says which it is), 3 gone, 4 new.
+      const file = csv(`${tag}-2`, [
+        [`${tag} laptop 1`, tag, `${tag}-PO-1`, ''],
+        [`${tag} laptop 2 renamed`, tag, `${tag}-PO-2`, 'moved'],
+        [`${tag} laptop 4`, tag, `${tag}-PO-4`, ''],
+      ]);
+      const report = join(env.dir, `${tag}.report.csv`);
+      const res = await runCli([
+        'sync',
+        file,
+        '-r',
+        'asset',
+        '--key',
+        key,
+        '--scope',
+        `manufacturer=${tag}`,
+        '--max-missing',
+        '1',
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toContain(`Sync by ${shown}: 2 rows match records in the service`);
+      expect(readReport(report).map((r) => [r['#row'], r['#status'], r['PO Number'], r['Name']])).toEqual([
+        ['2', 'unchanged', `${tag}-PO-1`, `${tag} laptop 1`],
+        ['3', 'updated', `${tag}-PO-2`, `${tag} laptop 2 renamed`],
+        ['4', 'created', `${tag}-PO-4`, `${tag} laptop 4`],
+        ['', 'missing', `${tag}-PO-3`, `${tag} laptop 3`],
+      ]);
+      expect((await assets(tag)).map((a) => a.name).sort()).toEqual([
+        `${tag} laptop 1`,
+        `${tag} laptop 2 renamed`,
+        `${tag} laptop 3`,
+        `${tag} laptop 4`,
+      ]);
+    },
+  );
 
   it('a --key that is neither a field nor a custom field column of the sheet is a usage error, before any request', async () => {
     const file = join(env.dir, 'ck-bad.csv');
-    writeFileSync(file, stringify([['Name', 'PO Number'], ['x', 'PO-1']]));
+    writeFileSync(
+      file,
+      stringify([
+        ['Name', 'PO Number'],
+        ['x', 'PO-1'],
+      ]),
+    );
     await env.sb.resetStats();
     const res = await runCli(['sync', file, '-r', 'asset', '--key', 'PO Numbr', ...env.sb.args]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('--key PO Numbr: no standard field has this name, and no column of the sheet is a custom field of that name');
+    expect(res.stderr).toContain(
+      '--key PO Numbr: no standard field has this name, and no column of the sheet is a custom field of that name',
+    );
     expect(res.stderr).toContain('Custom field columns: "PO Number" (custom field PO Number).');
     expect(countWrites(await env.sb.stats())).toBe(0);
   });

@@ -17,7 +17,12 @@ async function seed(tag: string, n: number): Promise<number[]> {
     const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
       method: 'POST',
       headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ company: 1, name: `${tag} laptop ${i}`, serial_number: `${tag}-${i}`, manufacturer: tag }),
+      body: JSON.stringify({
+        company: 1,
+        name: `${tag} laptop ${i}`,
+        serial_number: `${tag}-${i}`,
+        manufacturer: tag,
+      }),
     });
     ids.push(((await res.json()) as { id: number }).id);
   }
@@ -26,50 +31,98 @@ async function seed(tag: string, n: number): Promise<number[]> {
 
 /** The report's lines as [#row, #status, #id, Serial number, Name], whatever its format. */
 const lines: Record<string, (report: string) => Promise<string[][]>> = {
-  csv: async (report) => readReport(report).map((r) => [r['#row'], r['#status'], r['#id'], r['Serial number'], r['Name']]),
+  csv: async (report) =>
+    readReport(report).map((r) => [r['#row'], r['#status'], r['#id'], r['Serial number'], r['Name']]),
   xlsx: async (report) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(report);
     const out: string[][] = [];
     wb.getWorksheet('Report')!.eachRow((r, n) => {
       const v = (r.values as unknown[]).slice(1);
-      if (n > 1) out.push([v[0], v[1], v[2], v[5], v[6]].map((x) => (x === null || x === undefined ? '' : String(x))));
+      if (n > 1)
+        out.push([v[0], v[1], v[2], v[5], v[6]].map((x) => (x === null || x === undefined ? '' : String(x))));
     });
     return out;
   },
   json: async (report) => {
-    const rows = (JSON.parse(readFileSync(report, 'utf8')) as { rows: { row: number | null; status: string; id?: number; cells: Record<string, string> }[] }).rows;
-    return rows.map((r) => [r.row === null ? '' : String(r.row), r.status, r.id === undefined ? '' : String(r.id), r.cells['Serial number'] ?? '', r.cells['Name'] ?? '']);
+    const rows = (
+      JSON.parse(readFileSync(report, 'utf8')) as {
+        rows: { row: number | null; status: string; id?: number; cells: Record<string, string> }[];
+      }
+    ).rows;
+    return rows.map((r) => [
+      r.row === null ? '' : String(r.row),
+      r.status,
+      r.id === undefined ? '' : String(r.id),
+      r.cells['Serial number'] ?? '',
+      r.cells['Name'] ?? '',
+    ]);
   },
 };
 
-describe('a sync report tells missing records apart from the sheet\'s rows', () => {
-  it.each(['csv', 'xlsx', 'json'])('%s: the missing record has no row number, its status, id, key and name', async (format) => {
-    const tag = `MR${format.toUpperCase()}`;
-    const ids = await seed(tag, 3);
-    const file = join(env.dir, `${tag}.csv`);
-    writeFileSync(file, stringify([['Serial number', 'Name', 'Manufacturer'], [`${tag}-1`, `${tag} laptop 1`, tag], [`${tag}-2`, `${tag} laptop 2`, tag]]));
-    const report = join(env.dir, `${tag}.report.${format}`);
-    const res = await runCli(['sync', file, '-r', 'asset', '--scope', `manufacturer=${tag}`, '--max-missing', '1', '--report', report, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(0);
-    expect(await lines[format](report)).toEqual([
-      ['2', 'unchanged', String(ids[0]), `${tag}-1`, `${tag} laptop 1`],
-      ['3', 'unchanged', String(ids[1]), `${tag}-2`, `${tag} laptop 2`],
-      ['', 'missing', String(ids[2]), `${tag}-3`, `${tag} laptop 3`],
-    ]);
-  });
+describe("a sync report tells missing records apart from the sheet's rows", () => {
+  it.each(['csv', 'xlsx', 'json'])(
+    '%s: the missing record has no row number, its status, id, key and name',
+    async (format) => {
+      const tag = `MR${format.toUpperCase()}`;
+      const ids = await seed(tag, 3);
+      const file = join(env.dir, `${tag}.csv`);
+      writeFileSync(
+        file,
+        stringify([
+          ['Serial number', 'Name', 'Manufacturer'],
+          [`${tag}-1`, `${tag} laptop 1`, tag],
+          [`${tag}-2`, `${tag} laptop 2`, tag],
+        ]),
+      );
+      const report = join(env.dir, `${tag}.report.${format}`);
+      const res = await runCli([
+        'sync',
+        file,
+        '-r',
+        'asset',
+        '--scope',
+        `manufacturer=${tag}`,
+        '--max-missing',
+        '1',
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(await lines[format](report)).toEqual([
+        ['2', 'unchanged', String(ids[0]), `${tag}-1`, `${tag} laptop 1`],
+        ['3', 'unchanged', String(ids[1]), `${tag}-2`, `${tag} laptop 2`],
+        ['', 'missing', String(ids[2]), `${tag}-3`, `${tag} laptop 3`],
+      ]);
+    },
+  );
 
   it('status of the finished sync says sync, with its unchanged rows and missing records', async () => {
     const res = await runCli(['status', join(env.dir, 'MRCSV.report.csv')]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^Sync of .*MRCSV\.csv \(assets\): finished \(.*\)\.$/m);
-    expect(res.stdout).toContain('Rows: 0 created, 0 updated, 0 skipped, 0 invalid, 0 failed, 2 unchanged, 1 missing (of 2).');
+    expect(res.stdout).toContain(
+      'Rows: 0 created, 0 updated, 0 skipped, 0 invalid, 0 failed, 2 unchanged, 1 missing (of 2).',
+    );
   });
 
-  it('the report fed back to sync: the missing record\'s line is left out, not taken for a row', async () => {
+  it("the report fed back to sync: the missing record's line is left out, not taken for a row", async () => {
     const report = join(env.dir, 'MRCSV.report.csv');
     const again = join(env.dir, 'MRCSV-again.report.csv');
-    const res = await runCli(['sync', report, '-r', 'asset', '--scope', 'manufacturer=MRCSV', '--max-missing', '1', '--report', again, ...env.sb.args]);
+    const res = await runCli([
+      'sync',
+      report,
+      '-r',
+      'asset',
+      '--scope',
+      'manufacturer=MRCSV',
+      '--max-missing',
+      '1',
+      '--report',
+      again,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     const out = readReport(again).map((r) => [r['#row'], r['#status'], r['Serial number']]);
     expect(out).toEqual([

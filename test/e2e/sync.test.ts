@@ -18,7 +18,12 @@ async function seed(tag: string, n: number): Promise<void> {
     const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
       method: 'POST',
       headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ company: 1, name: `${tag} laptop ${i}`, serial_number: `${tag}-${i}`, manufacturer: tag }),
+      body: JSON.stringify({
+        company: 1,
+        name: `${tag} laptop ${i}`,
+        serial_number: `${tag}-${i}`,
+        manufacturer: tag,
+      }),
     });
     expect(res.status).toBe(201);
   }
@@ -27,11 +32,18 @@ async function seed(tag: string, n: number): Promise<void> {
 /** A sheet of assets: [serial, notes] rows, all with manufacturer `tag`. */
 function sheet(tag: string, name: string, rows: readonly (readonly [string, string])[]): string {
   const file = join(env.dir, `${name}.csv`);
-  writeFileSync(file, stringify([['Serial number', 'Name', 'Manufacturer', 'Asset notes'], ...rows.map(([serial, notes]) => [serial, serial.replace(`${tag}-`, `${tag} laptop `), tag, notes])]));
+  writeFileSync(
+    file,
+    stringify([
+      ['Serial number', 'Name', 'Manufacturer', 'Asset notes'],
+      ...rows.map(([serial, notes]) => [serial, serial.replace(`${tag}-`, `${tag} laptop `), tag, notes]),
+    ]),
+  );
   return file;
 }
 
-const serials = (tag: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${tag}-${from + i}`);
+const serials = (tag: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${tag}-${from + i}`);
 const assets = async (tag: string) => (await env.sb.records('asset')).filter((a) => a.manufacturer === tag);
 // any: the sandbox's stats JSON, read field by field.
 const requests = (stats: any, key: string): number => stats.requests[key] ?? 0;
@@ -44,25 +56,57 @@ describe('update reads the records as list pages', () => {
     expect((await runCli(['export', 'asset', '-o', exported, ...env.sb.args])).code).toBe(0);
     const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
     const edited = ['UPC-3', 'UPC-20', 'UPC-41', 'UPC-60'];
-    for (const r of rows) if (edited.includes(r['Serial number'])) r['Asset notes'] = `edited ${r['Serial number']}`;
+    for (const r of rows)
+      if (edited.includes(r['Serial number'])) r['Asset notes'] = `edited ${r['Serial number']}`;
     writeFileSync(exported, stringify(rows, { header: true }));
     const pages = Math.ceil(rows.length / 25);
 
     await env.sb.resetStats();
-    const dry = await runCli(['update', exported, '-r', 'asset', '--dry-run', '--report', join(env.dir, 'upc-dry.csv'), ...env.sb.args]);
+    const dry = await runCli([
+      'update',
+      exported,
+      '-r',
+      'asset',
+      '--dry-run',
+      '--report',
+      join(env.dir, 'upc-dry.csv'),
+      ...env.sb.args,
+    ]);
     expect(dry.code, dry.stderr).toBe(0);
     const dryStats = await env.sb.stats();
-    expect({ pages: requests(dryStats, 'GET /api/v2/asset/'), records: requests(dryStats, 'GET /api/v2/asset/{id}/'), writes: countWrites(dryStats) }).toEqual({ pages, records: 0, writes: 0 });
+    expect({
+      pages: requests(dryStats, 'GET /api/v2/asset/'),
+      records: requests(dryStats, 'GET /api/v2/asset/{id}/'),
+      writes: countWrites(dryStats),
+    }).toEqual({ pages, records: 0, writes: 0 });
     // What a person sees: the four changes, not a line for each unchanged row.
     expect(dry.stderr.match(/^row \d+: id \d+: asset_notes \(empty\) → edited UPC-\d+$/gm)).toHaveLength(4);
     expect(dry.stderr).not.toContain('no change');
 
     await env.sb.resetStats();
-    const run = await runCli(['update', exported, '-r', 'asset', '--report', join(env.dir, 'upc.report.csv'), ...env.sb.args]);
+    const run = await runCli([
+      'update',
+      exported,
+      '-r',
+      'asset',
+      '--report',
+      join(env.dir, 'upc.report.csv'),
+      ...env.sb.args,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const stats = await env.sb.stats();
-    expect({ pages: requests(stats, 'GET /api/v2/asset/'), records: requests(stats, 'GET /api/v2/asset/{id}/'), patches: requests(stats, 'PATCH /api/v2/asset/{id}/'), writes: countWrites(stats) }).toEqual({ pages, records: 0, patches: 4, writes: 4 });
-    expect((await assets('UPC')).filter((a) => a.asset_notes?.startsWith('edited')).map((a) => a.serial_number).sort()).toEqual([...edited].sort());
+    expect({
+      pages: requests(stats, 'GET /api/v2/asset/'),
+      records: requests(stats, 'GET /api/v2/asset/{id}/'),
+      patches: requests(stats, 'PATCH /api/v2/asset/{id}/'),
+      writes: countWrites(stats),
+    }).toEqual({ pages, records: 0, patches: 4, writes: 4 });
+    expect(
+      (await assets('UPC'))
+        .filter((a) => a.asset_notes?.startsWith('edited'))
+        .map((a) => a.serial_number)
+        .sort(),
+    ).toEqual([...edited].sort());
   });
 });
 
@@ -70,28 +114,59 @@ describe('sync', () => {
   it('creates new rows, updates changed ones, leaves unchanged ones without a request and reports missing records', async () => {
     await seed('SY', 20);
     // SY-20 is gone from the sheet, SY-3 has new notes, SY-NEW-1 is new.
-    const file = sheet('SY', 'sy', [...serials('SY', 1, 19).map((s): [string, string] => [s, s === 'SY-3' ? 'moved to Lyon' : '']), ['SY-NEW-1', '']]);
+    const file = sheet('SY', 'sy', [
+      ...serials('SY', 1, 19).map((s): [string, string] => [s, s === 'SY-3' ? 'moved to Lyon' : '']),
+      ['SY-NEW-1', ''],
+    ]);
     const scope = ['--scope', 'manufacturer=SY', '--max-missing', '1'];
 
     await env.sb.resetStats();
     const dryReport = join(env.dir, 'sy-dry.report.csv');
-    const dry = await runCli(['sync', file, '-r', 'asset', '--dry-run', '--report', dryReport, ...scope, ...env.sb.args]);
+    const dry = await runCli([
+      'sync',
+      file,
+      '-r',
+      'asset',
+      '--dry-run',
+      '--report',
+      dryReport,
+      ...scope,
+      ...env.sb.args,
+    ]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(countWrites(await env.sb.stats())).toBe(0);
-    expect(dry.stderr).toContain('Missing: 1 of 20 assets in the service are not in the sheet (--max-missing 1): id');
+    expect(dry.stderr).toContain(
+      'Missing: 1 of 20 assets in the service are not in the sheet (--max-missing 1): id',
+    );
     expect(dry.stderr).toMatch(/^row 4: id \d+: asset_notes \(empty\) → moved to Lyon$/m);
-    expect(dry.stdout).toContain('Checked: 21 rows — 1 to create, 1 to update, 18 unchanged, 1 missing, 0 invalid, 0 skipped, 0 failed.');
+    expect(dry.stdout).toContain(
+      'Checked: 21 rows — 1 to create, 1 to update, 18 unchanged, 1 missing, 0 invalid, 0 skipped, 0 failed.',
+    );
     const dryRows = readReport(dryReport);
-    expect(dryRows.find((r) => r['Serial number'] === 'SY-3')!['#message']).toBe('would change: asset_notes: (empty) → moved to Lyon');
-    expect(statuses(dryReport).filter((s) => !s.startsWith('unchanged'))).toEqual(['valid SY-3', 'valid SY-NEW-1', 'missing SY-20']);
+    expect(dryRows.find((r) => r['Serial number'] === 'SY-3')!['#message']).toBe(
+      'would change: asset_notes: (empty) → moved to Lyon',
+    );
+    expect(statuses(dryReport).filter((s) => !s.startsWith('unchanged'))).toEqual([
+      'valid SY-3',
+      'valid SY-NEW-1',
+      'missing SY-20',
+    ]);
 
     await env.sb.resetStats();
     const report = join(env.dir, 'sy.report.csv');
     const run = await runCli(['sync', file, '-r', 'asset', '--report', report, ...scope, ...env.sb.args]);
     expect(run.code, run.stderr).toBe(0);
     const stats = await env.sb.stats();
-    expect({ posts: requests(stats, 'POST /api/v2/asset/'), patches: requests(stats, 'PATCH /api/v2/asset/{id}/'), records: requests(stats, 'GET /api/v2/asset/{id}/') }).toEqual({ posts: 1, patches: 1, records: 0 });
-    expect(statuses(report).filter((s) => !s.startsWith('unchanged'))).toEqual(['updated SY-3', 'created SY-NEW-1', 'missing SY-20']);
+    expect({
+      posts: requests(stats, 'POST /api/v2/asset/'),
+      patches: requests(stats, 'PATCH /api/v2/asset/{id}/'),
+      records: requests(stats, 'GET /api/v2/asset/{id}/'),
+    }).toEqual({ posts: 1, patches: 1, records: 0 });
+    expect(statuses(report).filter((s) => !s.startsWith('unchanged'))).toEqual([
+      'updated SY-3',
+      'created SY-NEW-1',
+      'missing SY-20',
+    ]);
     expect(readReport(report).filter((r) => r['#status'] === 'unchanged')).toHaveLength(18);
     const after = await assets('SY');
     expect(after.filter((a) => a.serial_number === 'SY-NEW-1')).toHaveLength(1);
@@ -100,7 +175,16 @@ describe('sync', () => {
 
     // The same sheet again: nothing to send.
     await env.sb.resetStats();
-    const again = await runCli(['sync', file, '-r', 'asset', '--report', join(env.dir, 'sy-again.report.csv'), ...scope, ...env.sb.args]);
+    const again = await runCli([
+      'sync',
+      file,
+      '-r',
+      'asset',
+      '--report',
+      join(env.dir, 'sy-again.report.csv'),
+      ...scope,
+      ...env.sb.args,
+    ]);
     expect(again.code, again.stderr).toBe(0);
     expect(countWrites(await env.sb.stats())).toBe(0);
     expect(again.stdout).toContain('Done: 21 rows — 0 created, 0 updated, 20 unchanged, 1 missing');
@@ -108,85 +192,220 @@ describe('sync', () => {
 
   it('--max-missing: more records missing than it allows stops the run before any write, naming them', async () => {
     await seed('MX', 12);
-    const file = sheet('MX', 'mx', [...serials('MX', 1, 8).map((s): [string, string] => [s, 'changed']), ['MX-NEW-1', '']]);
+    const file = sheet('MX', 'mx', [
+      ...serials('MX', 1, 8).map((s): [string, string] => [s, 'changed']),
+      ['MX-NEW-1', ''],
+    ]);
     await env.sb.resetStats();
     const res = await runCli(['sync', file, '-r', 'asset', '--scope', 'manufacturer=MX', ...env.sb.args]);
     expect(res.code).toBe(2);
     expect(countWrites(await env.sb.stats())).toBe(0);
-    expect(res.stderr).toContain('4 of 12 assets in the service are not in the sheet, more than --max-missing allows (5% of 12 = 0); nothing was sent. Missing: id');
+    expect(res.stderr).toContain(
+      '4 of 12 assets in the service are not in the sheet, more than --max-missing allows (5% of 12 = 0); nothing was sent. Missing: id',
+    );
     expect(res.stderr).toContain('(serial number "MX-12", MX laptop 12)');
     expect((await assets('MX')).map((a) => a.asset_notes ?? '')).toEqual(Array(12).fill(''));
   });
 
   it.each([
-    { flag: 'set:asset_usage_status=Retired', tag: 'RT', field: (a: Record<string, any>) => a.asset_usage_status?.name, want: 'Retired' },
-    { flag: 'set:lifecycle_stage=Retired', tag: 'LC', field: (a: Record<string, any>) => a.lifecycle_stage, want: 'Retired' },
-  ])('--missing $flag changes the missing records, by name, and only them', async ({ flag, tag, field, want }) => {
-    await seed(tag, 6);
-    const file = sheet(tag, tag.toLowerCase(), serials(tag, 1, 4).map((s): [string, string] => [s, '']));
-    const report = join(env.dir, `${tag}.report.csv`);
-    const res = await runCli(['sync', file, '-r', 'asset', '--scope', `manufacturer=${tag}`, '--max-missing', '2', '--missing', flag, '--report', report, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(0);
-    const after = await assets(tag);
-    expect(after.filter((a) => field(a) === want).map((a) => a.serial_number).sort()).toEqual([`${tag}-5`, `${tag}-6`]);
-    const missing = readReport(report).filter((r) => r['#status'] === 'missing');
-    expect(missing.map((r) => r['#message'])).toEqual(Array(2).fill(`in the service but not in the sheet; ${flag.slice(4).replace('=', ' set to ')}`));
-  });
+    {
+      flag: 'set:asset_usage_status=Retired',
+      tag: 'RT',
+      field: (a: Record<string, any>) => a.asset_usage_status?.name,
+      want: 'Retired',
+    },
+    {
+      flag: 'set:lifecycle_stage=Retired',
+      tag: 'LC',
+      field: (a: Record<string, any>) => a.lifecycle_stage,
+      want: 'Retired',
+    },
+  ])(
+    '--missing $flag changes the missing records, by name, and only them',
+    async ({ flag, tag, field, want }) => {
+      await seed(tag, 6);
+      const file = sheet(
+        tag,
+        tag.toLowerCase(),
+        serials(tag, 1, 4).map((s): [string, string] => [s, '']),
+      );
+      const report = join(env.dir, `${tag}.report.csv`);
+      const res = await runCli([
+        'sync',
+        file,
+        '-r',
+        'asset',
+        '--scope',
+        `manufacturer=${tag}`,
+        '--max-missing',
+        '2',
+        '--missing',
+        flag,
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
+      expect(res.code, res.stderr).toBe(0);
+      const after = await assets(tag);
+      expect(
+        after
+          .filter((a) => field(a) === want)
+          .map((a) => a.serial_number)
+          .sort(),
+      ).toEqual([`${tag}-5`, `${tag}-6`]);
+      const missing = readReport(report).filter((r) => r['#status'] === 'missing');
+      expect(missing.map((r) => r['#message'])).toEqual(
+        Array(2).fill(`in the service but not in the sheet; ${flag.slice(4).replace('=', ' set to ')}`),
+      );
+    },
+  );
 
-  it('--missing archive sets a missing contract\'s status to archived', async () => {
+  it("--missing archive sets a missing contract's status to archived", async () => {
     const exported = join(env.dir, 'contracts.csv');
     expect((await runCli(['export', 'contract', '-o', exported, ...env.sb.args])).code).toBe(0);
     const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
     const gone = rows.find((r) => /active/i.test(r['Status']))!;
-    writeFileSync(exported, stringify(rows.filter((r) => r !== gone), { header: true }));
+    writeFileSync(
+      exported,
+      stringify(
+        rows.filter((r) => r !== gone),
+        { header: true },
+      ),
+    );
     const report = join(env.dir, 'contracts.report.csv');
-    const res = await runCli(['sync', exported, '-r', 'contract', '--missing', 'archive', '--max-missing', '1', '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'sync',
+      exported,
+      '-r',
+      'contract',
+      '--missing',
+      'archive',
+      '--max-missing',
+      '1',
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(0);
     const after = await env.sb.records('contract');
     expect(after.find((c) => c.number === gone['Contract number'])!.status).toBe('archived');
-    expect(readReport(report).filter((r) => r['#status'] === 'missing').map((r) => r['Contract number'])).toEqual([gone['Contract number']]);
+    expect(
+      readReport(report)
+        .filter((r) => r['#status'] === 'missing')
+        .map((r) => r['Contract number']),
+    ).toEqual([gone['Contract number']]);
   });
 
   it.each([
-    { prefer: [] as string[], notes: ['first', 'colleague 2', 'colleague 3', 'sheet 4'], statuses: ['unchanged CF-1', 'unchanged CF-2', 'conflict CF-3', 'updated CF-4'], code: 1 },
-    { prefer: ['--prefer', 'sheet'], notes: ['first', 'colleague 2', 'sheet 3', 'sheet 4'], statuses: ['unchanged CF-1', 'unchanged CF-2', 'updated CF-3', 'updated CF-4'], code: 0 },
-  ])('a colleague\'s edit is kept; both changed is a conflict, not written ($prefer)', async ({ prefer, notes, statuses: want, code }) => {
-    const tag = `CF${prefer.length}`;
-    const rows = (n: (i: number) => string) => [1, 2, 3, 4].map((i): [string, string] => [`${tag}-${i}`, n(i)]);
-    // The first run: what it sent is remembered.
-    const first = await runCli(['import', sheet(tag, `${tag}-first`, rows(() => 'first')), '-r', 'asset', '--report', join(env.dir, `${tag}-first.report.csv`), ...env.sb.args]);
-    expect(first.code, first.stderr).toBe(0);
-    // A colleague edits rows 2 and 3 in the service; the sheet changes rows 3 and 4.
-    for (const a of (await assets(tag)).filter((x) => /-[23]$/.test(x.serial_number))) {
-      const res = await fetch(`${env.sb.sb.url}/api/v2/asset/${a.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ company: 1, asset_notes: `colleague ${a.serial_number.slice(-1)}` }) });
-      expect(res.status).toBe(200);
-    }
-    const file = sheet(tag, `${tag}-second`, rows((i) => (i >= 3 ? `sheet ${i}` : 'first')));
-    const report = join(env.dir, `${tag}.report.csv`);
-    const res = await runCli(['sync', file, '-r', 'asset', '--scope', `manufacturer=${tag}`, ...prefer, '--report', report, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(code);
-    const after = await assets(tag);
-    expect([1, 2, 3, 4].map((i) => after.find((a) => a.serial_number === `${tag}-${i}`)!.asset_notes)).toEqual(notes);
-    expect(statuses(report)).toEqual(want.map((w) => w.replace(/CF-/, `${tag}-`)));
-    if (code === 1) {
-      const note = 'changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet\'s): asset_notes: sheet sheet 3, service colleague 3 (last sent first)';
-      expect(readReport(report).find((r) => r['#status'] === 'conflict')!['#message']).toBe(note);
-      expect(res.stderr).toMatch(new RegExp(`^row 4: id \\d+: conflict: `, 'm'));
-    }
-  });
+    {
+      prefer: [] as string[],
+      notes: ['first', 'colleague 2', 'colleague 3', 'sheet 4'],
+      statuses: ['unchanged CF-1', 'unchanged CF-2', 'conflict CF-3', 'updated CF-4'],
+      code: 1,
+    },
+    {
+      prefer: ['--prefer', 'sheet'],
+      notes: ['first', 'colleague 2', 'sheet 3', 'sheet 4'],
+      statuses: ['unchanged CF-1', 'unchanged CF-2', 'updated CF-3', 'updated CF-4'],
+      code: 0,
+    },
+  ])(
+    "a colleague's edit is kept; both changed is a conflict, not written ($prefer)",
+    async ({ prefer, notes, statuses: want, code }) => {
+      const tag = `CF${prefer.length}`;
+      const rows = (n: (i: number) => string) =>
+        [1, 2, 3, 4].map((i): [string, string] => [`${tag}-${i}`, n(i)]);
+      // The first run: what it sent is remembered.
+      const first = await runCli([
+        'import',
+        sheet(
+          tag,
+          `${tag}-first`,
+          rows(() => 'first'),
+        ),
+        '-r',
+        'asset',
+        '--report',
+        join(env.dir, `${tag}-first.report.csv`),
+        ...env.sb.args,
+      ]);
+      expect(first.code, first.stderr).toBe(0);
+      // A colleague edits rows 2 and 3 in the service; the sheet changes rows 3 and 4.
+      for (const a of (await assets(tag)).filter((x) => /-[23]$/.test(x.serial_number))) {
+        const res = await fetch(`${env.sb.sb.url}/api/v2/asset/${a.id}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ company: 1, asset_notes: `colleague ${a.serial_number.slice(-1)}` }),
+        });
+        expect(res.status).toBe(200);
+      }
+      const file = sheet(
+        tag,
+        `${tag}-second`,
+        rows((i) => (i >= 3 ? `sheet ${i}` : 'first')),
+      );
+      const report = join(env.dir, `${tag}.report.csv`);
+      const res = await runCli([
+        'sync',
+        file,
+        '-r',
+        'asset',
+        '--scope',
+        `manufacturer=${tag}`,
+        ...prefer,
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
+      expect(res.code, res.stderr).toBe(code);
+      const after = await assets(tag);
+      expect(
+        [1, 2, 3, 4].map((i) => after.find((a) => a.serial_number === `${tag}-${i}`)!.asset_notes),
+      ).toEqual(notes);
+      expect(statuses(report)).toEqual(want.map((w) => w.replace(/CF-/, `${tag}-`)));
+      if (code === 1) {
+        const note =
+          "changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): asset_notes: sheet sheet 3, service colleague 3 (last sent first)";
+        expect(readReport(report).find((r) => r['#status'] === 'conflict')!['#message']).toBe(note);
+        expect(res.stderr).toMatch(new RegExp(`^row 4: id \\d+: conflict: `, 'm'));
+      }
+    },
+  );
 
   it('a sync killed mid-run and run again creates each new row once and misses none', async () => {
     await seed('KR', 10);
     const fresh = serials('KR-NEW', 1, 40);
-    const file = sheet('KR', 'kr', [...serials('KR', 1, 10).map((s): [string, string] => [s, 'audited']), ...fresh.map((s): [string, string] => [s, ''])]);
+    const file = sheet('KR', 'kr', [
+      ...serials('KR', 1, 10).map((s): [string, string] => [s, 'audited']),
+      ...fresh.map((s): [string, string] => [s, '']),
+    ]);
     const report = join(env.dir, 'kr.report.csv');
     const journal = join(env.dir, 'kr.report.journal.ndjson');
     // Paced, so the kill lands mid-run.
-    const args = ['sync', file, '-r', 'asset', '--scope', 'manufacturer=KR', '--report', report, '--base-url', env.sb.sb.url, '--token', env.sb.sb.token, '--rate-limit', '600'];
+    const args = [
+      'sync',
+      file,
+      '-r',
+      'asset',
+      '--scope',
+      'manufacturer=KR',
+      '--report',
+      report,
+      '--base-url',
+      env.sb.sb.url,
+      '--token',
+      env.sb.sb.token,
+      '--rate-limit',
+      '600',
+    ];
     const child = spawnCli(args);
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
-        const done = existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"t":"done"')).length : 0;
+        const done = existsSync(journal)
+          ? readFileSync(journal, 'utf8')
+              .split('\n')
+              .filter((l) => l.includes('"t":"done"')).length
+          : 0;
         if (done >= 15) {
           clearInterval(timer);
           child.kill('SIGKILL');
@@ -202,8 +421,17 @@ describe('sync', () => {
     expect(res.code, res.stderr).toBe(0);
     const after = await assets('KR');
     const count = (serial: string) => after.filter((a) => a.serial_number === serial).length;
-    expect({ duplicates: [...fresh, ...serials('KR', 1, 10)].filter((s) => count(s) > 1), missing: fresh.filter((s) => count(s) === 0) }).toEqual({ duplicates: [], missing: [] });
-    expect(after.filter((a) => a.serial_number.startsWith('KR-') && !a.serial_number.startsWith('KR-NEW')).every((a) => a.asset_notes === 'audited')).toBe(true);
-    expect(readReport(report).every((r) => ['created', 'updated', 'unchanged'].includes(r['#status']))).toBe(true);
+    expect({
+      duplicates: [...fresh, ...serials('KR', 1, 10)].filter((s) => count(s) > 1),
+      missing: fresh.filter((s) => count(s) === 0),
+    }).toEqual({ duplicates: [], missing: [] });
+    expect(
+      after
+        .filter((a) => a.serial_number.startsWith('KR-') && !a.serial_number.startsWith('KR-NEW'))
+        .every((a) => a.asset_notes === 'audited'),
+    ).toBe(true);
+    expect(readReport(report).every((r) => ['created', 'updated', 'unchanged'].includes(r['#status']))).toBe(
+      true,
+    );
   });
 });

@@ -28,14 +28,31 @@ const STOK = `usage status 'In Stok' not found; did you mean 'In Stock'?`;
 describe('a value table', () => {
   it('maps a value to empty ("" or null: left out, with a note) and others by "*"; keys match ignoring case and spacing', async () => {
     const map = mappingFile('blank-values.json', {
-      values: { Supplier: { 'KRAJCIK-LLC': null, '*': 'CDW' }, Category: { laptops: '' }, Status: { 'in stok': 'In Stock' } },
+      values: {
+        Supplier: { 'KRAJCIK-LLC': null, '*': 'CDW' },
+        Category: { laptops: '' },
+        Status: { 'in stok': 'In Stock' },
+      },
     });
     const report = join(env.dir, 'blank-values.report.csv');
-    const res = await runCli(['validate', FILE, '-r', 'asset', '--mapping', map, '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'validate',
+      FILE,
+      '-r',
+      'asset',
+      '--mapping',
+      map,
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     // A value the user chose to leave out is a note, not a problem: the run is clean.
     expect(res.code, res.stderr).toBe(0);
     expect(readReport(report).map((r) => [r['#status'], r['#warnings']])).toEqual([
-      ['valid', 'column "Category" → category.id: "Laptops" is left out (the value table maps it to empty); column "Supplier" → attached_supplier: "Krajcik LLC" is left out (the value table maps it to empty)'],
+      [
+        'valid',
+        'column "Category" → category.id: "Laptops" is left out (the value table maps it to empty); column "Supplier" → attached_supplier: "Krajcik LLC" is left out (the value table maps it to empty)',
+      ],
       ['valid', ''],
       ['valid', ''],
     ]);
@@ -50,9 +67,17 @@ describe('a name the service lacks', () => {
       undefined,
       1,
       [
-        ['invalid', `column "Category" → category.id: ${LAPTOPS}; column "Supplier" → attached_supplier: ${KRAJCIK}`, ''],
+        [
+          'invalid',
+          `column "Category" → category.id: ${LAPTOPS}; column "Supplier" → attached_supplier: ${KRAJCIK}`,
+          '',
+        ],
         ['valid', '', ''],
-        ['invalid', `column "Supplier" → attached_supplier: ${KUNDE}; column "Status" → asset_usage_status: ${STOK}`, ''],
+        [
+          'invalid',
+          `column "Supplier" → attached_supplier: ${KUNDE}; column "Status" → asset_usage_status: ${STOK}`,
+          '',
+        ],
       ],
     ],
     [
@@ -61,9 +86,17 @@ describe('a name the service lacks', () => {
       undefined,
       1,
       [
-        ['valid', '', `column "Category" → category.id: ${LAPTOPS}; left empty (unmatched: blank); column "Supplier" → attached_supplier: ${KRAJCIK}; left empty (unmatched: blank)`],
+        [
+          'valid',
+          '',
+          `column "Category" → category.id: ${LAPTOPS}; left empty (unmatched: blank); column "Supplier" → attached_supplier: ${KRAJCIK}; left empty (unmatched: blank)`,
+        ],
         ['valid', '', ''],
-        ['valid', '', `column "Supplier" → attached_supplier: ${KUNDE}; left empty (unmatched: blank); column "Status" → asset_usage_status: ${STOK}; left empty (unmatched: blank)`],
+        [
+          'valid',
+          '',
+          `column "Supplier" → attached_supplier: ${KUNDE}; left empty (unmatched: blank); column "Status" → asset_usage_status: ${STOK}; left empty (unmatched: blank)`,
+        ],
       ],
     ],
     [
@@ -72,9 +105,17 @@ describe('a name the service lacks', () => {
       { unmatched: { supplier: 'blank', category: 'default:Hardware' } },
       1,
       [
-        ['valid', '', `column "Category" → category.id: ${LAPTOPS}; set to 'Hardware' instead (unmatched: default:Hardware); column "Supplier" → attached_supplier: ${KRAJCIK}; left empty (unmatched: blank)`],
+        [
+          'valid',
+          '',
+          `column "Category" → category.id: ${LAPTOPS}; set to 'Hardware' instead (unmatched: default:Hardware); column "Supplier" → attached_supplier: ${KRAJCIK}; left empty (unmatched: blank)`,
+        ],
         ['valid', '', ''],
-        ['invalid', `column "Status" → asset_usage_status: ${STOK}`, `column "Supplier" → attached_supplier: ${KUNDE}; left empty (unmatched: blank)`],
+        [
+          'invalid',
+          `column "Status" → asset_usage_status: ${STOK}`,
+          `column "Supplier" → attached_supplier: ${KUNDE}; left empty (unmatched: blank)`,
+        ],
       ],
     ],
   ];
@@ -82,18 +123,42 @@ describe('a name the service lacks', () => {
     it(name, async () => {
       const map = content ? ['--mapping', mappingFile('unmatched.json', content)] : [];
       const report = join(env.dir, 'unmatched.report.csv');
-      const res = await runCli(['validate', FILE, '-r', 'asset', ...map, ...flags, '--report', report, ...env.sb.args]);
+      const res = await runCli([
+        'validate',
+        FILE,
+        '-r',
+        'asset',
+        ...map,
+        ...flags,
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
       expect(res.code, res.stderr).toBe(code);
       expect(readReport(report).map((r) => [r['#status'], r['#message'], r['#warnings']])).toEqual(want);
       const warned = want.filter((r) => r[2].includes('unmatched')).length;
-      if (warned) expect(res.stdout).toContain(`warning: ${warned} rows name something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`);
+      if (warned)
+        expect(res.stdout).toContain(
+          `warning: ${warned} rows name something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`,
+        );
       else expect(res.stdout).not.toContain('W_UNMATCHED');
     });
   }
 
   it('left empty, the record is created without it; --json counts the rows', async () => {
     const report = join(env.dir, 'blank-import.report.csv');
-    const res = await runCli(['import', FILE, '-r', 'asset', '--unmatched', 'blank', '--json', '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'import',
+      FILE,
+      '-r',
+      'asset',
+      '--unmatched',
+      'blank',
+      '--json',
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(1);
     const summary = JSON.parse(res.stdout);
     expect(summary.counts.created).toBe(3);
@@ -107,19 +172,47 @@ describe('a name the service lacks', () => {
     const csv = join(env.dir, 'update-supplier.csv');
     writeFileSync(csv, 'Serial,Supplier\nUM-SN-0001,Nobody Ltd\n');
     const report = join(env.dir, 'update-supplier.report.csv');
-    const res = await runCli(['update', csv, '-r', 'asset', '--unmatched', 'default:CDW', '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'update',
+      csv,
+      '-r',
+      'asset',
+      '--unmatched',
+      'default:CDW',
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code, res.stderr).toBe(1);
     expect(readReport(report).map((r) => [r['#status'], r['#warnings']])).toEqual([
-      ['updated', `column "Supplier" → attached_supplier: supplier 'Nobody Ltd' not found; set to 'CDW' instead (unmatched: default:CDW)`],
+      [
+        'updated',
+        `column "Supplier" → attached_supplier: supplier 'Nobody Ltd' not found; set to 'CDW' instead (unmatched: default:CDW)`,
+      ],
     ]);
     const first = (await env.sb.records('asset')).find((a) => a.serial_number === 'UM-SN-0001');
     expect(first).toMatchObject({ name: 'Loaner laptop 1', attached_supplier: { name: 'CDW' } });
   });
 
   const refused: [string, string[], object | undefined, string][] = [
-    ['a policy that is not one', ['--unmatched', 'skip'], undefined, 'error: --unmatched "skip" is not a choice: give "fail" (the row is invalid), "blank" (the field is left empty) or "default:NAME" (that name instead)'],
-    ['a default the list lacks', ['--unmatched', 'default:Other'], undefined, `the default for names the supplier list lacks (unmatched) is "Other": supplier 'Other' not found`],
-    ['a mapping key that looks nothing up', [], { unmatched: { serial_number: 'blank' } }, 'unmatched."serial_number": not a field of assets that looks a name up'],
+    [
+      'a policy that is not one',
+      ['--unmatched', 'skip'],
+      undefined,
+      'error: --unmatched "skip" is not a choice: give "fail" (the row is invalid), "blank" (the field is left empty) or "default:NAME" (that name instead)',
+    ],
+    [
+      'a default the list lacks',
+      ['--unmatched', 'default:Other'],
+      undefined,
+      `the default for names the supplier list lacks (unmatched) is "Other": supplier 'Other' not found`,
+    ],
+    [
+      'a mapping key that looks nothing up',
+      [],
+      { unmatched: { serial_number: 'blank' } },
+      'unmatched."serial_number": not a field of assets that looks a name up',
+    ],
   ];
   for (const [name, flags, content, message] of refused) {
     it(`refuses ${name} before any write (exit 2)`, async () => {
@@ -144,8 +237,16 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
       ['--preset', 'snipe-it', '--date-format', 'MM/dd/yyyy', '--unmatched', 'blank'],
       undefined,
       [
-        ['created', '', `column "Full Name" → asset_owner: asset owner 'Bonnie Nelson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Laptops' not found; left empty (unmatched: blank)`],
-        ['created', '', `column "Full Name" → asset_owner: asset owner 'Judith Ferguson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Desktops' not found; left empty (unmatched: blank)`],
+        [
+          'created',
+          '',
+          `column "Full Name" → asset_owner: asset owner 'Bonnie Nelson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Laptops' not found; left empty (unmatched: blank)`,
+        ],
+        [
+          'created',
+          '',
+          `column "Full Name" → asset_owner: asset owner 'Judith Ferguson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Desktops' not found; left empty (unmatched: blank)`,
+        ],
       ],
     ],
     [
@@ -171,7 +272,17 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
     it(name, async () => {
       const map = content ? ['--mapping', mappingFile('snipe.json', content)] : [];
       const report = join(env.dir, `${file}.report.csv`);
-      const res = await runCli(['import', `test/fixtures/registers/${file}`, '-r', 'asset', ...map, ...flags, '--report', report, ...env.sb.args]);
+      const res = await runCli([
+        'import',
+        `test/fixtures/registers/${file}`,
+        '-r',
+        'asset',
+        ...map,
+        ...flags,
+        '--report',
+        report,
+        ...env.sb.args,
+      ]);
       expect(res.code, res.stderr).toBe(1);
       expect(readReport(report).map((r) => [r['#status'], r['#message'], r['#warnings']])).toEqual(want);
     });

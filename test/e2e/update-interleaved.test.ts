@@ -30,7 +30,12 @@ const readBody = async (req: IncomingMessage): Promise<Buffer> => {
 };
 
 /** A proxy to `target` that runs `meanwhile` once, before forwarding the first `trigger` request on `/asset/<id>`. */
-async function interleavingProxy(target: string, id: number, trigger: Trigger, meanwhile: () => Promise<void>): Promise<{ url: string; fired: () => boolean; server: Server }> {
+async function interleavingProxy(
+  target: string,
+  id: number,
+  trigger: Trigger,
+  meanwhile: () => Promise<void>,
+): Promise<{ url: string; fired: () => boolean; server: Server }> {
   let fired = false;
   const server = createServer((req, res) => {
     void (async () => {
@@ -41,10 +46,17 @@ async function interleavingProxy(target: string, id: number, trigger: Trigger, m
         await meanwhile();
       }
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
-      const answer = await fetch(target + req.url, { method: req.method, headers, body: body.length ? body : undefined });
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
+      const answer = await fetch(target + req.url, {
+        method: req.method,
+        headers,
+        body: body.length ? body : undefined,
+      });
       const text = Buffer.from(await answer.arrayBuffer());
-      const out: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? 'application/json' };
+      const out: Record<string, string> = {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+      };
       const allow = answer.headers.get('allow');
       if (allow) out.allow = allow;
       res.writeHead(answer.status, out).end(text);
@@ -78,15 +90,34 @@ describe('a colleague changes another field of the record while our update is in
       await env.close();
     });
     const serial = `SN-IL-${patch}-${trigger}`;
-    const created = await client.write<{ id: number }>('POST', client.path('asset', undefined, false), { company: 1, name: 'Interleaved laptop', serial_number: serial, room: 'Hall A', asset_notes: 'old notes' });
-    const proxy = await interleavingProxy(env.sb.url, created.id, trigger, () => colleagueSets(client, created.id, 'room', 'Hall B (colleague)'));
+    const created = await client.write<{ id: number }>('POST', client.path('asset', undefined, false), {
+      company: 1,
+      name: 'Interleaved laptop',
+      serial_number: serial,
+      room: 'Hall A',
+      asset_notes: 'old notes',
+    });
+    const proxy = await interleavingProxy(env.sb.url, created.id, trigger, () =>
+      colleagueSets(client, created.id, 'room', 'Hall B (colleague)'),
+    );
     cleanup.push(() => new Promise((r) => proxy.server.close(() => r())));
 
     const dir = tempDir();
     const file = join(dir, 'notes.csv');
     writeFileSync(file, `Serial number,Asset notes\n${serial},our notes\n`);
     // A rate limit, so that the read and the write go through the limiter's lease.
-    const res = await runCli(['update', file, '-r', 'asset', '--base-url', proxy.url, '--token', env.sb.token, '--rate-limit', '600']);
+    const res = await runCli([
+      'update',
+      file,
+      '-r',
+      'asset',
+      '--base-url',
+      proxy.url,
+      '--token',
+      env.sb.token,
+      '--rate-limit',
+      '600',
+    ]);
     expect(res.code, res.stderr).toBe(0);
     expect(proxy.fired()).toBe(true);
 

@@ -9,18 +9,23 @@ import { countWrites, readReport, runCli, useSandbox } from './cli.js';
 
 const env = useSandbox();
 
-const asset = async (serial: string) => (await env.sb.records('asset')).find((a) => a.serial_number === serial)!;
+const asset = async (serial: string) =>
+  (await env.sb.records('asset')).find((a) => a.serial_number === serial)!;
 const write = (name: string, csv: string) => {
   const file = join(env.dir, name);
   writeFileSync(file, csv);
   return file;
 };
-const without = (r: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k)));
+const without = (r: Record<string, unknown>, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k)));
 
 describe('update leaves what the sheet does not mention', () => {
   it('a sheet with three columns changes those two fields and nothing else', async () => {
     const before = await asset('SN-EXIST-0001');
-    const file = write('three.csv', 'Serial number,Asset notes,Floor\nSN-EXIST-0001,Moved to the third floor,3\n');
+    const file = write(
+      'three.csv',
+      'Serial number,Asset notes,Floor\nSN-EXIST-0001,Moved to the third floor,3\n',
+    );
     const res = await runCli(['update', file, '-r', 'asset', ...env.sb.args]);
     expect(res.code).toBe(0);
     const after = await asset('SN-EXIST-0001');
@@ -52,7 +57,13 @@ describe('update leaves what the sheet does not mention', () => {
     const res = await runCli(['update', file, '-r', 'asset', '--replace', '--yes', ...env.sb.args]);
     expect(res.code).toBe(0);
     const after = await asset('SN-EXIST-0002');
-    expect(after).toMatchObject({ id: before.id, name: 'Replaced workstation', serial_number: 'SN-EXIST-0002', asset_tag: null, category: null });
+    expect(after).toMatchObject({
+      id: before.id,
+      name: 'Replaced workstation',
+      serial_number: 'SN-EXIST-0002',
+      asset_tag: null,
+      category: null,
+    });
   });
 
   it('--replace without --yes and no terminal refuses and sends nothing', async () => {
@@ -69,7 +80,16 @@ describe('update leaves what the sheet does not mention', () => {
     await env.sb.resetStats();
     const file = write('dry.csv', 'Serial number,Asset notes\nSN-EXIST-0003,dry-run note\n');
     const report = join(env.dir, 'dry.report.csv');
-    const res = await runCli(['update', file, '-r', 'asset', '--dry-run', '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'update',
+      file,
+      '-r',
+      'asset',
+      '--dry-run',
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code).toBe(0);
     expect(res.stderr).toMatch(/row 2: id \d+: asset_notes .* → dry-run note/);
     expect(readReport(report)[0]['#message']).toContain('would change: asset_notes');
@@ -101,7 +121,10 @@ describe('update leaves what the sheet does not mention', () => {
     const report = join(env.dir, 'missing.report.csv');
     const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
     expect(res.code).toBe(1);
-    expect(readReport(report)[0]).toMatchObject({ '#status': 'failed', '#message': 'serial_number: no asset with serial number "SN-NOPE-1" in company 1' });
+    expect(readReport(report)[0]).toMatchObject({
+      '#status': 'failed',
+      '#message': 'serial_number: no asset with serial number "SN-NOPE-1" in company 1',
+    });
   });
 });
 
@@ -120,7 +143,11 @@ describe('an export can be edited and fed back to update', () => {
     const outcome = readReport(report);
     expect(res.code).toBe(0);
     expect(outcome.find((r) => r['Serial number'] === 'SN-EXIST-0004')?.['#status']).toBe('updated');
-    expect(outcome.filter((r) => r['Serial number'] !== 'SN-EXIST-0004').every((r) => r['#status'] === 'skipped' && r['#message'].startsWith('no change'))).toBe(true);
+    expect(
+      outcome
+        .filter((r) => r['Serial number'] !== 'SN-EXIST-0004')
+        .every((r) => r['#status'] === 'skipped' && r['#message'].startsWith('no change')),
+    ).toBe(true);
     const after = await asset('SN-EXIST-0004');
     expect(without(after, 'asset_notes')).toEqual(without(before, 'asset_notes'));
     expect(after.asset_notes).toBe('Edited in the export');
@@ -128,17 +155,46 @@ describe('an export can be edited and fed back to update', () => {
 });
 
 describe('--on-existing: rows whose record is already in the service', () => {
-  const csv = 'Serial number,Name,Asset notes\nSN-EXIST-0005,Existing five,noted by on-existing\nSN-NEW-OE-1,Brand new,\n';
+  const csv =
+    'Serial number,Name,Asset notes\nSN-EXIST-0005,Existing five,noted by on-existing\nSN-NEW-OE-1,Brand new,\n';
   // The cases run in order: the first creates SN-NEW-OE-1, so it already exists for the others.
   it.each([
-    { what: 'skip', statuses: ['skipped', 'created'], messages: [/^already in the service \(id \d+, serial_number=SN-EXIST-0005\)$/, /^$/], code: 0, notes: null },
-    { what: 'error', statuses: ['failed', 'failed'], messages: [/already in the service/, /already in the service/], code: 1, notes: null },
-    { what: 'update', statuses: ['updated', 'skipped'], messages: [/^$/, /^no change/], code: 0, notes: 'noted by on-existing' },
+    {
+      what: 'skip',
+      statuses: ['skipped', 'created'],
+      messages: [/^already in the service \(id \d+, serial_number=SN-EXIST-0005\)$/, /^$/],
+      code: 0,
+      notes: null,
+    },
+    {
+      what: 'error',
+      statuses: ['failed', 'failed'],
+      messages: [/already in the service/, /already in the service/],
+      code: 1,
+      notes: null,
+    },
+    {
+      what: 'update',
+      statuses: ['updated', 'skipped'],
+      messages: [/^$/, /^no change/],
+      code: 0,
+      notes: 'noted by on-existing',
+    },
   ])('$what', async ({ what, statuses, messages, code, notes }) => {
     const before = await asset('SN-EXIST-0005');
     const file = write(`on-existing-${what}.csv`, csv);
     const report = join(env.dir, `on-existing-${what}.report.csv`);
-    const res = await runCli(['import', file, '-r', 'asset', '--on-existing', what, '--report', report, ...env.sb.args]);
+    const res = await runCli([
+      'import',
+      file,
+      '-r',
+      'asset',
+      '--on-existing',
+      what,
+      '--report',
+      report,
+      ...env.sb.args,
+    ]);
     expect(res.code).toBe(code);
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(statuses);

@@ -39,7 +39,11 @@ afterAll(() => t.close());
 
 /** Validate one file in `child` (forked when missing); a file past the limit kills the child. */
 function validateIn(state: { child?: ChildProcess }, n: number, reports: string): Promise<End> {
-  const child = (state.child ??= fork(CHILD, [JSON.stringify({ url: t.sb.url, token: t.sb.token, reports })], { stdio: 'ignore' }));
+  const child = (state.child ??= fork(
+    CHILD,
+    [JSON.stringify({ url: t.sb.url, token: t.sb.token, reports })],
+    { stdio: 'ignore' },
+  ));
   const file = relative(ROOT, files[n]);
   const started = Date.now();
   return new Promise((done) => {
@@ -49,7 +53,8 @@ function validateIn(state: { child?: ChildProcess }, n: number, reports: string)
       child.off('exit', onExit);
       done({ file, ms: Date.now() - started, ...end });
     };
-    const onMessage = (m: { n: number; code: number; bug?: string }) => m.n === n && finish({ code: m.code, bug: m.bug });
+    const onMessage = (m: { n: number; code: number; bug?: string }) =>
+      m.n === n && finish({ code: m.code, bug: m.bug });
     const onExit = (code: number | null) => {
       state.child = undefined;
       finish({ code: code ?? 3, bug: `the child ended (${code ?? 'killed'}) during this file` });

@@ -13,15 +13,24 @@ describe('the related-workbook sample', () => {
     const base = join(env.dir, 'related');
     const res = await runCli(['import', 'samples/related-workbook.xlsx', '--report', base, ...env.sb.args]);
     expect(res.code).toBe(0);
-    for (const [sheet, n] of [['Customers', 3], ['Contracts', 4], ['Assets', 8]] as const) {
-      expect(readReport(`${base}.${sheet}.report.csv`).map((r) => r['#status'])).toEqual(Array(n).fill('created'));
+    for (const [sheet, n] of [
+      ['Customers', 3],
+      ['Contracts', 4],
+      ['Assets', 8],
+    ] as const) {
+      expect(readReport(`${base}.${sheet}.report.csv`).map((r) => r['#status'])).toEqual(
+        Array(n).fill('created'),
+      );
     }
     const contracts = await env.sb.records('contract');
     const child = contracts.find((c) => c.number === 'RW-2024-004');
     expect(child?.parent_contract?.number).toBe('RW-2024-001');
     const customers = new Set((await env.sb.records('customer')).map((c) => c.name));
-    for (const c of contracts.filter((x) => String(x.number).startsWith('RW-'))) expect(customers.has(c.customer.name)).toBe(true);
-    const assets = (await env.sb.records('asset')).filter((a) => a.contract && String(a.contract.number).startsWith('RW-'));
+    for (const c of contracts.filter((x) => String(x.number).startsWith('RW-')))
+      expect(customers.has(c.customer.name)).toBe(true);
+    const assets = (await env.sb.records('asset')).filter(
+      (a) => a.contract && String(a.contract.number).startsWith('RW-'),
+    );
     expect(assets).toHaveLength(8);
   });
 });
@@ -35,11 +44,66 @@ describe('a row whose referenced row failed is skipped with that reason', () => 
       ['Bad Customer WB', '', 'nobody@bad.example'],
     ]);
     wb.addWorksheet('Contracts').addRows([
-      ['Contract No', 'Name', 'Type', 'Customer', 'Country', 'Status', 'Start', 'End', 'Total Value', 'Parent Contract'],
-      ['WB-1', 'Good one', 'Sell side', 'Good Customer WB', 'USA', 'Active', '2024-01-01', '2025-01-01', 1000, ''],
-      ['WB-2', 'Bad customer', 'Sell side', 'Bad Customer WB', 'USA', 'Active', '2024-01-01', '2025-01-01', 1000, ''],
-      ['WB-3', 'Child of bad', 'Sell side', 'Good Customer WB', 'USA', 'Active', '2024-01-01', '2025-01-01', 1000, 'WB-2'],
-      ['WB-4', 'Child of good', 'Sell side', 'Good Customer WB', 'USA', 'Active', '2024-01-01', '2025-01-01', 1000, 'WB-1'],
+      [
+        'Contract No',
+        'Name',
+        'Type',
+        'Customer',
+        'Country',
+        'Status',
+        'Start',
+        'End',
+        'Total Value',
+        'Parent Contract',
+      ],
+      [
+        'WB-1',
+        'Good one',
+        'Sell side',
+        'Good Customer WB',
+        'USA',
+        'Active',
+        '2024-01-01',
+        '2025-01-01',
+        1000,
+        '',
+      ],
+      [
+        'WB-2',
+        'Bad customer',
+        'Sell side',
+        'Bad Customer WB',
+        'USA',
+        'Active',
+        '2024-01-01',
+        '2025-01-01',
+        1000,
+        '',
+      ],
+      [
+        'WB-3',
+        'Child of bad',
+        'Sell side',
+        'Good Customer WB',
+        'USA',
+        'Active',
+        '2024-01-01',
+        '2025-01-01',
+        1000,
+        'WB-2',
+      ],
+      [
+        'WB-4',
+        'Child of good',
+        'Sell side',
+        'Good Customer WB',
+        'USA',
+        'Active',
+        '2024-01-01',
+        '2025-01-01',
+        1000,
+        'WB-1',
+      ],
     ]);
     wb.addWorksheet('Assets').addRows([
       ['Name', 'Serial number', 'Contract'],
@@ -54,12 +118,18 @@ describe('a row whose referenced row failed is skipped with that reason', () => 
     expect(report('Customers').map((r) => r['#status'])).toEqual(['created', 'invalid']);
     const contracts = report('Contracts');
     expect(contracts.map((r) => r['#status'])).toEqual(['created', 'skipped', 'skipped', 'created']);
-    expect(contracts[1]['#message']).toBe(`its customer 'Bad Customer WB' (sheet "Customers", row 3) was not created (invalid)`);
+    expect(contracts[1]['#message']).toBe(
+      `its customer 'Bad Customer WB' (sheet "Customers", row 3) was not created (invalid)`,
+    );
     expect(contracts[2]['#message']).toBe(`its parent contract 'WB-2' (row 3) was not created (skipped)`);
     const assets = report('Assets');
     expect(assets.map((r) => r['#status'])).toEqual(['created', 'skipped']);
-    expect(assets[1]['#message']).toBe(`its contract 'WB-2' (sheet "Contracts", row 3) was not created (skipped)`);
-    expect((await env.sb.records('contract')).find((c) => c.number === 'WB-4')?.parent_contract?.number).toBe('WB-1');
+    expect(assets[1]['#message']).toBe(
+      `its contract 'WB-2' (sheet "Contracts", row 3) was not created (skipped)`,
+    );
+    expect((await env.sb.records('contract')).find((c) => c.number === 'WB-4')?.parent_contract?.number).toBe(
+      'WB-1',
+    );
   });
 });
 
@@ -69,8 +139,14 @@ describe('checking a workbook (validate) and naming its sheets', () => {
     // A fresh sandbox (in-process): none of the workbook's records exist there yet.
     const res = await runCli(['validate', 'samples/related-workbook.xlsx', '--report', base, '--sandbox']);
     expect(res.code).toBe(0);
-    for (const [sheet, n] of [['Customers', 3], ['Contracts', 4], ['Assets', 8]] as const) {
-      expect(readReport(`${base}.${sheet}.report.csv`).map((r) => r['#status'])).toEqual(Array(n).fill('valid'));
+    for (const [sheet, n] of [
+      ['Customers', 3],
+      ['Contracts', 4],
+      ['Assets', 8],
+    ] as const) {
+      expect(readReport(`${base}.${sheet}.report.csv`).map((r) => r['#status'])).toEqual(
+        Array(n).fill('valid'),
+      );
     }
   });
 
@@ -89,7 +165,13 @@ describe('checking a workbook (validate) and naming its sheets', () => {
   it('a workbook mapping file with columns is refused, pointing to sheet-by-sheet imports', async () => {
     const mapping = join(env.dir, 'cols.json');
     writeFileSync(mapping, JSON.stringify({ columns: { Name: 'name' } }));
-    const res = await runCli(['import', 'samples/related-workbook.xlsx', '--mapping', mapping, ...env.sb.args]);
+    const res = await runCli([
+      'import',
+      'samples/related-workbook.xlsx',
+      '--mapping',
+      mapping,
+      ...env.sb.args,
+    ]);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('may only name its sheets');
   });

@@ -72,13 +72,36 @@ describe('assetbatch export', () => {
 
   it.each([
     ['an unknown list', ['gadget'], 2, /^error: unknown list "gadget"\n  hint: Lists: supplier/],
-    ['a filter the list lacks', ['supplier', '--filter', 'colour=red'], 2, /^error: the supplier list has no filter "colour"/],
-    ['a filter that is not key=value', ['category', '--filter', 'name'], 2, /^error: --filter "name" is not key=value/],
-    ['an --as-of that is not a date', ['asset', '--finance', '--as-of', '31/12/2025'], 2, /^error: "31\/12\/2025" is not a date/],
-    ['an extension without a format', ['asset', '-o', 'x.txt'], 2, /^error: cannot tell the format from "x.txt"/],
+    [
+      'a filter the list lacks',
+      ['supplier', '--filter', 'colour=red'],
+      2,
+      /^error: the supplier list has no filter "colour"/,
+    ],
+    [
+      'a filter that is not key=value',
+      ['category', '--filter', 'name'],
+      2,
+      /^error: --filter "name" is not key=value/,
+    ],
+    [
+      'an --as-of that is not a date',
+      ['asset', '--finance', '--as-of', '31/12/2025'],
+      2,
+      /^error: "31\/12\/2025" is not a date/,
+    ],
+    [
+      'an extension without a format',
+      ['asset', '-o', 'x.txt'],
+      2,
+      /^error: cannot tell the format from "x.txt"/,
+    ],
     ['a wrong token', ['supplier', '--token', 'nope'], 3, /^error: the service refused the token \(HTTP 401/],
   ])('%s: one error line, its exit code, no stack', async (_n, args, code, message) => {
-    const r = await run([...args, ...(args.includes('--token') ? ['--base-url', sb.sandbox.url, '--rate-limit', '0'] : conn)]);
+    const r = await run([
+      ...args,
+      ...(args.includes('--token') ? ['--base-url', sb.sandbox.url, '--rate-limit', '0'] : conn),
+    ]);
     expect(r.code).toBe(code);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -95,11 +118,19 @@ describe('assetbatch export', () => {
   it('without a base URL: a configuration error with a hint', async () => {
     const r = await run(['supplier']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: no service to talk to\n  hint: Give --base-url URL \(or ASSETBATCH_BASE_URL\)/);
+    expect(r.stderr).toMatch(
+      /^error: no service to talk to\n  hint: Give --base-url URL \(or ASSETBATCH_BASE_URL\)/,
+    );
   });
 
   it('fills {date}, {company} and {resource} in -o, and tells the format from the extension', async () => {
-    const r = await run(['customer', ...conn, '-o', join(sb.dir, 'out', '{resource}-{company}-{date}.xlsx'), '--json']);
+    const r = await run([
+      'customer',
+      ...conn,
+      '-o',
+      join(sb.dir, 'out', '{resource}-{company}-{date}.xlsx'),
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const files = await readdir(join(sb.dir, 'out'));
     expect(files).toEqual([expect.stringMatching(/^customer-1-\d{4}-\d{2}-\d{2}\.xlsx$/)]);

@@ -9,7 +9,11 @@ import { columnWidth, inlineText, sheetName } from '../../src/export/writers/xls
 import type { AboutInfo, SheetSpec } from '../../src/export/writers/types.js';
 import { isValidIsoDate } from '../../src/resources/fields.js';
 
-const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = { decimal: '0.00', date: 'yyyy-mm-dd', integer: '0' };
+const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = {
+  decimal: '0.00',
+  date: 'yyyy-mm-dd',
+  integer: '0',
+};
 
 export interface ReferenceSheet {
   readonly spec: SheetSpec;
@@ -17,7 +21,10 @@ export interface ReferenceSheet {
 }
 
 /** A cell as exceljs's writer was handed it before our writer: text inline, ISO dates as dates. */
-export function xlsxCell(type: ExportColumn['type'], v: CellValue): number | boolean | Date | ExcelJS.CellRichTextValue | null {
+export function xlsxCell(
+  type: ExportColumn['type'],
+  v: CellValue,
+): number | boolean | Date | ExcelJS.CellRichTextValue | null {
   if (typeof v !== 'string') return v;
   if (type === 'date' && isValidIsoDate(v)) {
     const [y, m, d] = v.split('-').map(Number);
@@ -26,9 +33,19 @@ export function xlsxCell(type: ExportColumn['type'], v: CellValue): number | boo
   return inlineText(v);
 }
 
-function addSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, { spec, rows }: ReferenceSheet, taken: Set<string>): void {
-  const ws = wb.addWorksheet(sheetName(spec.title, taken), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-  ws.columns = spec.columns.map((c, i) => ({ key: String(i), width: columnWidth(c), style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {} }));
+function addSheet(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  { spec, rows }: ReferenceSheet,
+  taken: Set<string>,
+): void {
+  const ws = wb.addWorksheet(sheetName(spec.title, taken), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  });
+  ws.columns = spec.columns.map((c, i) => ({
+    key: String(i),
+    width: columnWidth(c),
+    style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {},
+  }));
   const header = ws.addRow(spec.columns.map((c) => inlineText(c.label)));
   header.font = { bold: true };
   header.commit();
@@ -39,12 +56,16 @@ function addSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, { spec, rows }: Refere
   for (const cells of rows) {
     const row = ws.addRow(cells.map((v, i) => xlsxCell(spec.columns[i].type, v)));
     cells.forEach((v, i) => {
-      const kind = typeof v === 'number' || (v !== null && spec.columns[i].type === 'date') ? 'numeric' : 'other';
+      const kind =
+        typeof v === 'number' || (v !== null && spec.columns[i].type === 'date') ? 'numeric' : 'other';
       row.getCell(i + 1).style = styles[i][kind];
     });
     row.commit();
   }
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows.length + 1, column: Math.max(1, spec.columns.length) } };
+  ws.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: rows.length + 1, column: Math.max(1, spec.columns.length) },
+  };
   ws.commit();
 }
 
@@ -65,20 +86,35 @@ function addAbout(wb: ExcelJS.stream.xlsx.WorkbookWriter, about: AboutInfo): voi
   if (about.asOf) add(['Finance figures as of', about.asOf]);
   const filters = Object.entries(about.filters);
   if (filters.length > 0) add(['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)]);
-  if (about.columns) add(['Columns', `${about.columns.chosen.join(LIST_SEPARATOR)} (${about.columns.chosen.length} of ${about.columns.of}, chosen)`]);
-  add(['Enumerations', about.codes ? "the service's codes (--codes)" : 'labels, as the service shows them (--codes for codes)']);
+  if (about.columns)
+    add([
+      'Columns',
+      `${about.columns.chosen.join(LIST_SEPARATOR)} (${about.columns.chosen.length} of ${about.columns.of}, chosen)`,
+    ]);
+  add([
+    'Enumerations',
+    about.codes ? "the service's codes (--codes)" : 'labels, as the service shows them (--codes for codes)',
+  ]);
   add([]);
   add(['Sheet', 'Resource', 'Records', 'Service count'], true);
-  for (const s of about.sheets) add([s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count]);
+  for (const s of about.sheets)
+    add([s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count]);
   ws.commit();
 }
 
 /** The workbook exceljs writes for these sheets and this About. */
-export async function referenceWorkbook(sheets: readonly ReferenceSheet[], about: AboutInfo): Promise<Buffer> {
+export async function referenceWorkbook(
+  sheets: readonly ReferenceSheet[],
+  about: AboutInfo,
+): Promise<Buffer> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: pass,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   wb.creator = 'assetbatch';
   const taken = new Set<string>(['about']);
   for (const sheet of sheets) addSheet(wb, sheet, taken);

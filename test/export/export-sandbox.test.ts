@@ -8,12 +8,21 @@ import { exportColumns, exportResource } from '../../src/export/export.js';
 import { RESOURCES, customFieldTemplate, type CustomTemplate } from '../../src/resources/index.js';
 import type { EnumValue } from '../../src/resources/fields.js';
 import { startSizedSandbox, type SizedSandbox } from './fixture.js';
-import { expectCsvCell, expectJsonValue, expectXlsxCell, rawValue, readCsv, readJson, readXlsx } from './readback.js';
+import {
+  expectCsvCell,
+  expectJsonValue,
+  expectXlsxCell,
+  rawValue,
+  readCsv,
+  readJson,
+  readXlsx,
+} from './readback.js';
 
 const SIZES = [0, 1, 25, 26, 300];
 
 /** An enumeration's value as the export shows it: the definition's label for its code. */
-const shown = (raw: unknown, values?: readonly EnumValue[]): unknown => (values && typeof raw === 'string' ? (values.find((v) => v.value === raw)?.label ?? raw) : raw);
+const shown = (raw: unknown, values?: readonly EnumValue[]): unknown =>
+  values && typeof raw === 'string' ? (values.find((v) => v.value === raw)?.label ?? raw) : raw;
 
 describe.each(SIZES)('%i records of every list', (n) => {
   let sb: SizedSandbox;
@@ -24,31 +33,41 @@ describe.each(SIZES)('%i records of every list', (n) => {
   }, 120_000);
   afterAll(() => sb?.close());
 
-  it.each(RESOURCES.map((r) => [r.name, r] as const))('%s: count, CSV, XLSX and JSON equal the API', async (name, def) => {
-    const { count } = await fetchPage(sb.client, def, { company: 1 });
-    const records = await listArray<Record<string, unknown>>(sb.client, def, { company: 1 });
-    expect(records.length).toBe(count);
-    const columns = exportColumns(def, templates);
+  it.each(RESOURCES.map((r) => [r.name, r] as const))(
+    '%s: count, CSV, XLSX and JSON equal the API',
+    async (name, def) => {
+      const { count } = await fetchPage(sb.client, def, { company: 1 });
+      const records = await listArray<Record<string, unknown>>(sb.client, def, { company: 1 });
+      expect(records.length).toBe(count);
+      const columns = exportColumns(def, templates);
 
-    for (const format of ['csv', 'xlsx', 'json'] as const) {
-      const file = join(sb.dir, `${name}-${n}.${format}`);
-      const result = await exportResource({ client: sb.client, resource: name, company: 1, output: file });
-      expect(result.count).toBe(count);
-      expect(result.records).toBe(count);
-      expect(result.format).toBe(format);
-      expect(result.columns).toEqual(columns.map((c) => c.label));
-      const table = format === 'csv' ? await readCsv(file) : format === 'xlsx' ? await readXlsx(file) : await readJson(file);
-      expect(table.rows.length).toBe(count);
-      if (format !== 'json' || count > 0) expect(table.header).toEqual(result.columns);
-      records.forEach((rec, r) => {
-        columns.forEach((col, c) => {
-          const where = `${format} ${name} row ${r + 2} "${col.label}"`;
-          const raw = shown(rawValue(rec, col.key), def.columns.find((d) => d.path === col.key)?.values);
-          if (format === 'csv') expectCsvCell(table.rows[r][c] as string, raw, col, where);
-          else if (format === 'xlsx') expectXlsxCell(table.rows[r][c], table.types?.[r][c], raw, col, where);
-          else expectJsonValue(table.rows[r][c], raw, col, where);
+      for (const format of ['csv', 'xlsx', 'json'] as const) {
+        const file = join(sb.dir, `${name}-${n}.${format}`);
+        const result = await exportResource({ client: sb.client, resource: name, company: 1, output: file });
+        expect(result.count).toBe(count);
+        expect(result.records).toBe(count);
+        expect(result.format).toBe(format);
+        expect(result.columns).toEqual(columns.map((c) => c.label));
+        const table =
+          format === 'csv'
+            ? await readCsv(file)
+            : format === 'xlsx'
+              ? await readXlsx(file)
+              : await readJson(file);
+        expect(table.rows.length).toBe(count);
+        if (format !== 'json' || count > 0) expect(table.header).toEqual(result.columns);
+        records.forEach((rec, r) => {
+          columns.forEach((col, c) => {
+            const where = `${format} ${name} row ${r + 2} "${col.label}"`;
+            const raw = shown(rawValue(rec, col.key), def.columns.find((d) => d.path === col.key)?.values);
+            if (format === 'csv') expectCsvCell(table.rows[r][c] as string, raw, col, where);
+            else if (format === 'xlsx')
+              expectXlsxCell(table.rows[r][c], table.types?.[r][c], raw, col, where);
+            else expectJsonValue(table.rows[r][c], raw, col, where);
+          });
         });
-      });
-    }
-  }, 60_000);
+      }
+    },
+    60_000,
+  );
 });

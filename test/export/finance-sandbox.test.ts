@@ -41,13 +41,24 @@ describe('--finance', () => {
     const file = join(sb.dir, `contracts-${asOf}.csv`);
     await exportResource({ client: sb.client, resource: 'contract', output: file, finance: true, asOf });
     const { header, rows } = await readCsv(file);
-    expect(header.slice(-4)).toEqual(['Months remaining', 'Notice deadline', 'Annualised spend', 'Auto-renews']);
+    expect(header.slice(-4)).toEqual([
+      'Months remaining',
+      'Notice deadline',
+      'Annualised spend',
+      'Auto-renews',
+    ]);
     expect(rows.find((r) => r[0] === String(id))!.slice(-4)).toEqual(figures);
   });
 
   it('contract figures in XLSX are typed', async () => {
     const file = join(sb.dir, 'contracts.xlsx');
-    await exportResource({ client: sb.client, resource: 'contract', output: file, finance: true, asOf: '2026-01-15' });
+    await exportResource({
+      client: sb.client,
+      resource: 'contract',
+      output: file,
+      finance: true,
+      asOf: '2026-01-15',
+    });
     const { rows } = await readXlsx(file);
     expect(rows[0].slice(-4)).toEqual([11, new Date(Date.UTC(2026, 9, 3)), 11989.05, true]);
   });

@@ -1,6 +1,14 @@
 // Finance figures against hand-worked examples (the formulas are in docs/finance.md).
 import { describe, expect, it } from 'vitest';
-import { addMonths, annualisedSpend, autoRenews, bookValue, monthsRemaining, noticeDeadline, yearsBetween } from '../../src/export/finance.js';
+import {
+  addMonths,
+  annualisedSpend,
+  autoRenews,
+  bookValue,
+  monthsRemaining,
+  noticeDeadline,
+  yearsBetween,
+} from '../../src/export/finance.js';
 
 describe('yearsBetween', () => {
   it.each([
@@ -33,14 +41,29 @@ describe('bookValue', () => {
     // 1000 − (1000 − 100) × 2 / 5 = 640
     ['5 years, two years in', a(1000, 100, '5_year_20_percent', '2020-01-01'), '2022-01-01', 640],
     // elapsed = 2 + 182/365; 1000 − 900 × 2.4986301 / 5 = 550.2466 → 550.25
-    ['5 years, part year, rounded to cents', a(1000, 100, '5_year_20_percent', '2020-01-01'), '2022-07-02', 550.25],
+    [
+      '5 years, part year, rounded to cents',
+      a(1000, 100, '5_year_20_percent', '2020-01-01'),
+      '2022-07-02',
+      550.25,
+    ],
     // 5000 − 5000 × 5 / 10 = 2500 (no salvage value counts as 0)
     ['10 years, no salvage value', a(5000, null, '10_year_10_percent', '2020-03-01'), '2025-03-01', 2500],
     // 1200 − 1200 × 1 / 3 = 800
     ['3 years from 29 February', a(1200, 0, '3_year_33_percent', '2020-02-29'), '2021-02-28', 800],
-    ['past the schedule: floored at salvage', a(3000, 250, '3_year_33_percent', '2021-06-15'), '2025-01-01', 250],
+    [
+      'past the schedule: floored at salvage',
+      a(3000, 250, '3_year_33_percent', '2021-06-15'),
+      '2025-01-01',
+      250,
+    ],
     ['before service start: the cost', a(3000, 250, '3_year_33_percent', '2026-01-01'), '2025-01-01', 3000],
-    ['salvage above cost: never above cost', a(100, 200, '3_year_33_percent', '2024-01-01'), '2025-01-01', 100],
+    [
+      'salvage above cost: never above cost',
+      a(100, 200, '3_year_33_percent', '2024-01-01'),
+      '2025-01-01',
+      100,
+    ],
     ['money as strings', a('1000.00', '100.00', '5_year_20_percent', '2020-01-01'), '2022-01-01', 640],
     ['schedule other: empty', a(1000, 100, 'other', '2020-01-01'), '2022-01-01', null],
     ['no schedule: empty', a(1000, 100, null, '2020-01-01'), '2022-01-01', null],
@@ -79,7 +102,9 @@ describe('contract figures', () => {
     ['a one-day contract', 10, '2025-03-01', '2025-03-01', 3650],
     ['no total: empty', null, '2025-01-01', '2026-01-01', null],
     ['end before start: empty', 1000, '2025-01-02', '2025-01-01', null],
-  ])('annualisedSpend: %s', (_n, total, start, end, out) => expect(annualisedSpend(total, start, end)).toBe(out));
+  ])('annualisedSpend: %s', (_n, total, start, end, out) =>
+    expect(annualisedSpend(total, start, end)).toBe(out),
+  );
 
   it.each([
     ['auto_renewed', 'auto_renewed', true],

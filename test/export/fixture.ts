@@ -11,9 +11,16 @@ type Data = Record<string, unknown>;
 
 /** Text that a spreadsheet would run as a formula, and other awkward text. */
 const DANGEROUS = ['=HYPERLINK("http://x","y")', '+SUM(1,2)', '-2+3', '@cmd', '\t=tab', '=1+2'];
-const awkward = (i: number, base: string): string => (i <= DANGEROUS.length ? DANGEROUS[i - 1] : i % 7 === 0 ? `${base}, "quoted"\nsecond line é 日本` : base);
+const awkward = (i: number, base: string): string =>
+  i <= DANGEROUS.length ? DANGEROUS[i - 1] : i % 7 === 0 ? `${base}, "quoted"\nsecond line é 日本` : base;
 
-const field = (id: number, name: string, data_type: string, order: number, is_active = true) => ({ id, name, data_type, is_active, order });
+const field = (id: number, name: string, data_type: string, order: number, is_active = true) => ({
+  id,
+  name,
+  data_type,
+  is_active,
+  order,
+});
 
 /** Read shapes of the reference lists, record i of n (1-based). */
 const REFERENCE: Record<string, { company: number | null; make: (i: number) => Data }> = {
@@ -42,24 +49,82 @@ const REFERENCE: Record<string, { company: number | null; make: (i: number) => D
     company: 1,
     make: (i) =>
       i === 1
-        ? { id: 1, name: 'Asset extras', is_active: true, type: 'asset', fields: [field(1, 'Cost Centre', 'text', 1), field(2, 'PO Number', 'text', 2), field(3, 'Insurance Value', 'money', 3), field(4, 'Rack Units', 'number', 4), field(5, 'Last Audit', 'date', 5), field(6, 'Old Ref', 'text', 6, false)] }
+        ? {
+            id: 1,
+            name: 'Asset extras',
+            is_active: true,
+            type: 'asset',
+            fields: [
+              field(1, 'Cost Centre', 'text', 1),
+              field(2, 'PO Number', 'text', 2),
+              field(3, 'Insurance Value', 'money', 3),
+              field(4, 'Rack Units', 'number', 4),
+              field(5, 'Last Audit', 'date', 5),
+              field(6, 'Old Ref', 'text', 6, false),
+            ],
+          }
         : i === 2
-          ? { id: 2, name: 'Contract extras', is_active: true, type: 'contract', fields: [field(7, 'Budget Code', 'text', 1), field(8, 'Renewal Budget', 'money', 2), field(9, 'Review Date', 'date', 3)] }
+          ? {
+              id: 2,
+              name: 'Contract extras',
+              is_active: true,
+              type: 'contract',
+              fields: [
+                field(7, 'Budget Code', 'text', 1),
+                field(8, 'Renewal Budget', 'money', 2),
+                field(9, 'Review Date', 'date', 3),
+              ],
+            }
           : i === 3
-            ? { id: 3, name: 'Supplier extras', is_active: true, type: 'supplier', fields: [field(10, 'Supplier Rating', 'number', 1), field(11, 'Preferred', 'text', 2)] }
-            : { id: i, name: `Template ${i}`, is_active: false, type: 'asset', fields: [field(1000 + i, `Unused ${i}`, 'text', 1)] },
+            ? {
+                id: 3,
+                name: 'Supplier extras',
+                is_active: true,
+                type: 'supplier',
+                fields: [field(10, 'Supplier Rating', 'number', 1), field(11, 'Preferred', 'text', 2)],
+              }
+            : {
+                id: i,
+                name: `Template ${i}`,
+                is_active: false,
+                type: 'asset',
+                fields: [field(1000 + i, `Unused ${i}`, 'text', 1)],
+              },
   },
   'custom-form-template': {
     company: 1,
-    make: (i) => ({ id: i, name: `Form ${i}`, form_title: `Form title ${i}`, form_desc: 'Collected at intake.', type: 'asset', is_active: true, is_default: i === 1, fields: [field(2000 + i, 'Requested By', 'text', 1)] }),
+    make: (i) => ({
+      id: i,
+      name: `Form ${i}`,
+      form_title: `Form title ${i}`,
+      form_desc: 'Collected at intake.',
+      type: 'asset',
+      is_active: true,
+      is_default: i === 1,
+      fields: [field(2000 + i, 'Requested By', 'text', 1)],
+    }),
   },
   'business-unit': {
     company: 1,
-    make: (i) => ({ id: i, name: awkward(i, `Unit ${i}`), contact_name: `Head ${i}`, contact_email: `head${i}@example.com`, contact_phone_number: '+44 20 7946 0000', description: i % 2 ? 'Runs things.' : null }),
+    make: (i) => ({
+      id: i,
+      name: awkward(i, `Unit ${i}`),
+      contact_name: `Head ${i}`,
+      contact_email: `head${i}@example.com`,
+      contact_phone_number: '+44 20 7946 0000',
+      description: i % 2 ? 'Runs things.' : null,
+    }),
   },
   user: {
     company: null,
-    make: (i) => ({ id: i, first_name: `First${i}`, last_name: `Last${i}`, email: `user${i}@example.com`, role: i === 1 ? 'admin' : 'user', status: 'has_site_access' }),
+    make: (i) => ({
+      id: i,
+      first_name: `First${i}`,
+      last_name: `Last${i}`,
+      email: `user${i}@example.com`,
+      role: i === 1 ? 'admin' : 'user',
+      status: 'has_site_access',
+    }),
   },
   license: {
     company: 1,
@@ -90,7 +155,11 @@ const REFERENCE: Record<string, { company: number | null; make: (i: number) => D
   },
   category: {
     company: 1,
-    make: (i) => ({ id: i, category: `Category ${i}`, subcategories: i % 2 === 1 ? ['Laptops', 'Phones'] : null }),
+    make: (i) => ({
+      id: i,
+      category: `Category ${i}`,
+      subcategories: i % 2 === 1 ? ['Laptops', 'Phones'] : null,
+    }),
   },
   'usage-status': {
     company: 1,
@@ -103,7 +172,11 @@ const REFERENCE: Record<string, { company: number | null; make: (i: number) => D
   // Stored as its write body; the sandbox adds the id.
   'asset-owner': {
     company: 1,
-    make: (i) => ({ name: awkward(i, `Owner ${i}`), email: `owner${i}@example.com`, phone: i % 2 ? '+1 555 0100' : null }),
+    make: (i) => ({
+      name: awkward(i, `Owner ${i}`),
+      email: `owner${i}@example.com`,
+      phone: i % 2 ? '+1 555 0100' : null,
+    }),
   },
 };
 
@@ -128,7 +201,15 @@ function assetBody(i: number): Data {
     estimated_salvage_value: 100,
     asset_notes: i % 5 === 0 ? 'Line one\nline two, with "quotes"' : null,
     currency: { value: 'US', symbol: '$' },
-    template: { id: 1, fields: [{ id: 1, value: `CC-${i}` }, { id: 3, value: 1500.25 }, { id: 4, value: i }, { id: 5, value: '2024-01-31' }] },
+    template: {
+      id: 1,
+      fields: [
+        { id: 1, value: `CC-${i}` },
+        { id: 3, value: 1500.25 },
+        { id: 4, value: i },
+        { id: 5, value: '2024-01-31' },
+      ],
+    },
   };
 }
 
@@ -155,7 +236,17 @@ function contractBody(i: number, n = i + 1): Data {
     expenditure_type: { type: 'capex' },
     payment_terms: 'net_30',
     financing: 'self_paid',
-    ...(n >= 2 ? { template: { id: 2, fields: [{ id: 7, value: `BC-${i}` }, { id: 8, value: 250.25 }] } } : {}),
+    ...(n >= 2
+      ? {
+          template: {
+            id: 2,
+            fields: [
+              { id: 7, value: `BC-${i}` },
+              { id: 8, value: 250.25 },
+            ],
+          },
+        }
+      : {}),
   };
 }
 
@@ -185,7 +276,11 @@ export async function startSizedSandbox(n: number, opts: { latencyMs?: number } 
   const dir = await mkdtemp(join(tmpdir(), 'assetbatch-export-'));
   const state = buildSeed('empty');
   for (const [resource, spec] of Object.entries(REFERENCE)) {
-    state.records[resource] = Array.from({ length: n }, (_, k) => ({ id: k + 1, company: spec.company, data: spec.make(k + 1) }));
+    state.records[resource] = Array.from({ length: n }, (_, k) => ({
+      id: k + 1,
+      company: spec.company,
+      data: spec.make(k + 1),
+    }));
     state.nextId[resource] = n + 1;
   }
   const stateFile = join(dir, 'state.json');
@@ -207,6 +302,11 @@ export async function startSizedSandbox(n: number, opts: { latencyMs?: number } 
 }
 
 /** Create records through the API, a few at a time, in order of i (so ids follow i). */
-async function createMany(client: ApiClient, resource: string, n: number, body: (i: number) => Data): Promise<void> {
+async function createMany(
+  client: ApiClient,
+  resource: string,
+  n: number,
+  body: (i: number) => Data,
+): Promise<void> {
   for (let i = 1; i <= n; i++) await client.write('POST', client.path(resource), body(i));
 }

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { customColumns, definitionColumns, flattenRecord, toCell } from '../../src/export/flatten.js';
 import { exportColumns } from '../../src/export/export.js';
-import { asset, contract, customer, supplier, category, license, country } from '../../src/resources/index.js';
+import {
+  asset,
+  contract,
+  customer,
+  supplier,
+  category,
+  license,
+  country,
+} from '../../src/resources/index.js';
 import type { CustomTemplate } from '../../src/resources/fields.js';
 
 describe('toCell', () => {
@@ -16,7 +24,15 @@ describe('toCell', () => {
     ['boolean from text', 'boolean', 'true', true],
     ['date stays yyyy-MM-dd text', 'date', '2024-03-31', '2024-03-31'],
     ['list joined with "; "', 'list', [3, 7, 9], '3; 7; 9'],
-    ['list of objects by name', 'list', [{ id: 1, name: 'Cost Centre' }, { id: 2, name: 'PO' }], 'Cost Centre; PO'],
+    [
+      'list of objects by name',
+      'list',
+      [
+        { id: 1, name: 'Cost Centre' },
+        { id: 2, name: 'PO' },
+      ],
+      'Cost Centre; PO',
+    ],
     ['empty list is empty', 'list', [], null],
     ['object in a text column by its name', 'text', { id: 4, name: 'Hardware' }, 'Hardware'],
     ['number in a text column as text', 'text', 42, '42'],
@@ -46,9 +62,16 @@ describe('definition columns', () => {
 
   it('flattens a nested record by the column paths', () => {
     const rec = { id: 3, category: { id: 1, category: 'IT', subcategories: ['Laptops', 'Phones'] } };
-    expect(flattenRecord({ id: 1, category: 'IT', subcategories: ['Laptops', 'Phones'] }, definitionColumns(category))).toEqual([1, 'IT', 'Laptops; Phones']);
+    expect(
+      flattenRecord(
+        { id: 1, category: 'IT', subcategories: ['Laptops', 'Phones'] },
+        definitionColumns(category),
+      ),
+    ).toEqual([1, 'IT', 'Laptops; Phones']);
     expect(flattenRecord(rec, definitionColumns(category))).toEqual([3, 'IT', null]);
-    expect(flattenRecord({ country_name: 'Peru', country_numeric_code: 604 }, definitionColumns(country))).toEqual(['Peru', 604]);
+    expect(
+      flattenRecord({ country_name: 'Peru', country_numeric_code: 604 }, definitionColumns(country)),
+    ).toEqual(['Peru', 604]);
   });
 });
 
@@ -67,12 +90,28 @@ describe('custom field columns', () => {
         { id: 75, name: 'Name', data_type: 'text', is_active: true, order: 5 },
       ],
     },
-    { id: 8, name: 'Old', is_active: false, type: 'asset', fields: [{ id: 81, name: 'Old one', data_type: 'text', is_active: true, order: 1 }] },
-    { id: 9, name: 'Contract extras', is_active: true, type: 'contract', fields: [{ id: 91, name: 'Region', data_type: 'text', is_active: true, order: 1 }] },
+    {
+      id: 8,
+      name: 'Old',
+      is_active: false,
+      type: 'asset',
+      fields: [{ id: 81, name: 'Old one', data_type: 'text', is_active: true, order: 1 }],
+    },
+    {
+      id: 9,
+      name: 'Contract extras',
+      is_active: true,
+      type: 'contract',
+      fields: [{ id: 91, name: 'Region', data_type: 'text', is_active: true, order: 1 }],
+    },
   ];
 
   it.each([
-    ['one column per active field of the type, by order', asset, ['Cost Centre', 'PO Number', 'Insurance Value', 'Name (Asset extras)']],
+    [
+      'one column per active field of the type, by order',
+      asset,
+      ['Cost Centre', 'PO Number', 'Insurance Value', 'Name (Asset extras)'],
+    ],
     ['contract templates for contracts', contract, ['Region']],
     ['suppliers carry supplier templates', supplier, []],
     ['lists without custom fields have none', category, []],
@@ -89,7 +128,11 @@ describe('custom field columns', () => {
 
   it('finance columns come last, only when asked', () => {
     expect(exportColumns(asset, [], { asOf: '2025-01-01' }).at(-1)?.label).toBe('Book value');
-    expect(exportColumns(contract, [], { asOf: '2025-01-01' }).slice(-4).map((c) => c.label)).toEqual(['Months remaining', 'Notice deadline', 'Annualised spend', 'Auto-renews']);
+    expect(
+      exportColumns(contract, [], { asOf: '2025-01-01' })
+        .slice(-4)
+        .map((c) => c.label),
+    ).toEqual(['Months remaining', 'Notice deadline', 'Annualised spend', 'Auto-renews']);
     expect(exportColumns(asset, []).map((c) => c.label)).not.toContain('Book value');
   });
 });

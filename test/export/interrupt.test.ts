@@ -14,13 +14,30 @@ describe('interrupting an export', () => {
   afterAll(() => sb?.close());
 
   it.each([
-    ['one list to CSV', 'csv', (signal: AbortSignal, output: string, onProgress: () => void) => exportResource({ client: sb.client, resource: 'asset', output, signal, onProgress })],
-    ['one list to XLSX', 'xlsx', (signal: AbortSignal, output: string, onProgress: () => void) => exportResource({ client: sb.client, resource: 'asset', output, signal, onProgress })],
-    ['every list to XLSX', 'xlsx', (signal: AbortSignal, output: string, onProgress: () => void) => exportAll({ client: sb.client, output, signal, onProgress })],
+    [
+      'one list to CSV',
+      'csv',
+      (signal: AbortSignal, output: string, onProgress: () => void) =>
+        exportResource({ client: sb.client, resource: 'asset', output, signal, onProgress }),
+    ],
+    [
+      'one list to XLSX',
+      'xlsx',
+      (signal: AbortSignal, output: string, onProgress: () => void) =>
+        exportResource({ client: sb.client, resource: 'asset', output, signal, onProgress }),
+    ],
+    [
+      'every list to XLSX',
+      'xlsx',
+      (signal: AbortSignal, output: string, onProgress: () => void) =>
+        exportAll({ client: sb.client, output, signal, onProgress }),
+    ],
   ] as const)('%s: E_INTERRUPTED, no file left', async (name, ext, run) => {
     const dir = join(sb.dir, name.replace(/\W+/g, '-'));
     const ac = new AbortController();
-    await expect(run(ac.signal, join(dir, `out.${ext}`), () => ac.abort())).rejects.toMatchObject({ code: 'E_INTERRUPTED' });
+    await expect(run(ac.signal, join(dir, `out.${ext}`), () => ac.abort())).rejects.toMatchObject({
+      code: 'E_INTERRUPTED',
+    });
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -62,13 +62,25 @@ export function rawValue(record: Record<string, unknown>, key: string): unknown 
   return getPath(record, key);
 }
 
-const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-const listText = (v: unknown[]) => v.map((x) => (x && typeof x === 'object' ? String((x as { name: unknown }).name) : String(x))).join('; ');
+const isEmpty = (v: unknown) =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const listText = (v: unknown[]) =>
+  v.map((x) => (x && typeof x === 'object' ? String((x as { name: unknown }).name) : String(x))).join('; ');
 const textOf = (v: unknown): string =>
-  Array.isArray(v) ? listText(v) : v && typeof v === 'object' ? String((v as { name?: unknown; number?: unknown }).name ?? (v as { number?: unknown }).number) : String(v);
+  Array.isArray(v)
+    ? listText(v)
+    : v && typeof v === 'object'
+      ? String((v as { name?: unknown; number?: unknown }).name ?? (v as { number?: unknown }).number)
+      : String(v);
 
 /** The cell read back from a CSV equals the record's value, neutralised where dangerous (unless raw). */
-export function expectCsvCell(cell: string, raw: unknown, col: ExportColumn, where: string, rawMode = false): void {
+export function expectCsvCell(
+  cell: string,
+  raw: unknown,
+  col: ExportColumn,
+  where: string,
+  rawMode = false,
+): void {
   if (isEmpty(raw)) return expect(cell, where).toBe('');
   switch (col.type) {
     case 'integer':
@@ -88,7 +100,13 @@ export function expectCsvCell(cell: string, raw: unknown, col: ExportColumn, whe
 }
 
 /** The cell read back from an XLSX equals the record's value, typed. */
-export function expectXlsxCell(value: unknown, type: ExcelJS.ValueType | undefined, raw: unknown, col: ExportColumn, where: string): void {
+export function expectXlsxCell(
+  value: unknown,
+  type: ExcelJS.ValueType | undefined,
+  raw: unknown,
+  col: ExportColumn,
+  where: string,
+): void {
   if (isEmpty(raw)) return expect(value ?? null, where).toBeNull();
   switch (col.type) {
     case 'integer':

@@ -7,7 +7,12 @@ import { listArray } from '../../src/api/paginate.js';
 import { exportResource } from '../../src/export/export.js';
 import { mapHeaders } from '../../src/map/headers.js';
 import { openSheet } from '../../src/read/index.js';
-import { customFieldTemplate, customFormTemplate, findResource, type CustomTemplate } from '../../src/resources/index.js';
+import {
+  customFieldTemplate,
+  customFormTemplate,
+  findResource,
+  type CustomTemplate,
+} from '../../src/resources/index.js';
 import { startSizedSandbox, type SizedSandbox } from './fixture.js';
 
 describe('export → import round trip', () => {
@@ -22,7 +27,9 @@ describe('export → import round trip', () => {
   }, 60_000);
   afterAll(() => sb?.close());
 
-  const CASES = ['asset', 'contract', 'customer', 'asset-owner'].flatMap((r) => (['csv', 'xlsx'] as const).map((f) => [r, f] as const));
+  const CASES = ['asset', 'contract', 'customer', 'asset-owner'].flatMap((r) =>
+    (['csv', 'xlsx'] as const).map((f) => [r, f] as const),
+  );
 
   it.each(CASES)('%s as %s: read by the import, every column mapped by name', async (resource, format) => {
     const file = join(sb.dir, `roundtrip-${resource}.${format}`);
@@ -40,6 +47,10 @@ describe('export → import round trip', () => {
     expect(mapping.unmapped.map((u) => u.header)).toEqual([]);
     expect((mapping.createOnly ?? []).map((c) => c.header)).toEqual(createOnly);
     expect(mapping.columns.find((c) => c.header === 'ID')?.target.kind).toBe('id');
-    expect(mapping.columns.filter((c) => c.how !== 'name' && c.how !== 'custom field').map((c) => `${c.header}: ${c.how}`)).toEqual([]);
+    expect(
+      mapping.columns
+        .filter((c) => c.how !== 'name' && c.how !== 'custom field')
+        .map((c) => `${c.header}: ${c.how}`),
+    ).toEqual([]);
   });
 });

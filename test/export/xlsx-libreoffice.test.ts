@@ -13,8 +13,20 @@ import type { CellValue, ExportColumn } from '../../src/export/flatten.js';
 import type { TableWriter } from '../../src/export/writers/types.js';
 import { XlsxWriter } from '../../src/export/writers/xlsx.js';
 
-const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });
-const COLUMNS = [col('Name', 'text'), col('Cost', 'decimal'), col('Bought', 'date'), col('Units', 'integer'), col('OK', 'boolean'), col('Tags', 'list')];
+const col = (label: string, type: ExportColumn['type']): ExportColumn => ({
+  key: label,
+  label,
+  type,
+  read: () => null,
+});
+const COLUMNS = [
+  col('Name', 'text'),
+  col('Cost', 'decimal'),
+  col('Bought', 'date'),
+  col('Units', 'integer'),
+  col('OK', 'boolean'),
+  col('Tags', 'list'),
+];
 const ROWS: CellValue[][] = [
   // Each row, then the line LibreOffice writes for it.
   ['Laptop "Pro" & dock', 1234.5, '2024-03-31', 3, true, 'a; b'],
@@ -46,7 +58,14 @@ async function written(writer: (out: PassThrough) => TableWriter): Promise<Buffe
   await w.beginSheet({ resource: 'asset', title: 'Assets', columns: COLUMNS });
   for (const r of ROWS) await w.writeRow(r);
   await w.endSheet();
-  await w.finish({ what: 'assets', source: 'x', company: 1, exportedAt: new Date(0), filters: {}, sheets: [] });
+  await w.finish({
+    what: 'assets',
+    source: 'x',
+    company: 1,
+    exportedAt: new Date(0),
+    filters: {},
+    sheets: [],
+  });
   out.end();
   await once(out, 'end');
   return Buffer.concat(chunks);
@@ -67,10 +86,24 @@ describe.runIf(lo)('an exported workbook converted to CSV by LibreOffice', () =>
   it('shows typed cells unquoted and text quoted, as typed', async () => {
     await writeFile(join(dir, 'export.xlsx'), await written((out) => new XlsxWriter(out)));
     // A profile of its own, so a LibreOffice already running elsewhere does not take the job.
-    execFileSync(lo!, [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', dir, join(dir, 'export.xlsx')], {
-      stdio: 'ignore',
-      timeout: 120_000,
-    });
-    expect((await readFile(join(dir, 'export.csv'), 'utf8')).replace(/\r\n/g, '\n')).toBe(`${SHOWN.join('\n')}\n`);
+    execFileSync(
+      lo!,
+      [
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--headless',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1',
+        '--outdir',
+        dir,
+        join(dir, 'export.xlsx'),
+      ],
+      {
+        stdio: 'ignore',
+        timeout: 120_000,
+      },
+    );
+    expect((await readFile(join(dir, 'export.csv'), 'utf8')).replace(/\r\n/g, '\n')).toBe(
+      `${SHOWN.join('\n')}\n`,
+    );
   }, 150_000);
 });

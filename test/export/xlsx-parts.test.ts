@@ -18,12 +18,35 @@ import { listSheets, openSheet } from '../../src/read/index.js';
 import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 import { referenceWorkbook, type ReferenceSheet } from './exceljs-reference.js';
 
-const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });
+const col = (label: string, type: ExportColumn['type']): ExportColumn => ({
+  key: label,
+  label,
+  type,
+  read: () => null,
+});
 const when = new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678));
-const ABOUT: AboutInfo = { what: 'assets', source: 'http://127.0.0.1:1', company: 7, exportedAt: when, filters: {}, sheets: [] };
+const ABOUT: AboutInfo = {
+  what: 'assets',
+  source: 'http://127.0.0.1:1',
+  company: 7,
+  exportedAt: when,
+  filters: {},
+  sheets: [],
+};
 
 const ASSETS: ReferenceSheet = {
-  spec: { resource: 'asset', title: 'Assets', columns: [col('Name', 'text'), col('Cost', 'decimal'), col('Bought', 'date'), col('Units', 'integer'), col('OK', 'boolean'), col('Tags', 'list')] },
+  spec: {
+    resource: 'asset',
+    title: 'Assets',
+    columns: [
+      col('Name', 'text'),
+      col('Cost', 'decimal'),
+      col('Bought', 'date'),
+      col('Units', 'integer'),
+      col('OK', 'boolean'),
+      col('Tags', 'list'),
+    ],
+  },
   rows: [
     ['Laptop <15"> & dock', 1234.5, '2024-03-31', 3, true, 'a; b'],
     [' padded ', -0.1, '2024-02-30', null, false, null],
@@ -34,10 +57,17 @@ const ASSETS: ReferenceSheet = {
 // Money first (the header's bold then comes after a format), a column of Excel's default
 // width (left out of <cols>), a name with XML specials and one that must be made unique.
 const CONTRACTS: ReferenceSheet = {
-  spec: { resource: 'contract', title: 'R&D <contracts>', columns: [col('Value', 'decimal'), col('Yes', 'boolean'), col('Start', 'date'), col('Started', 'date')] },
+  spec: {
+    resource: 'contract',
+    title: 'R&D <contracts>',
+    columns: [col('Value', 'decimal'), col('Yes', 'boolean'), col('Start', 'date'), col('Started', 'date')],
+  },
   rows: [[10, true, '2020-01-01', '2021-12-31']],
 };
-const SAME_NAME: ReferenceSheet = { spec: { resource: 'x', title: 'r&d <CONTRACTS>', columns: [col('A', 'text')] }, rows: [] };
+const SAME_NAME: ReferenceSheet = {
+  spec: { resource: 'x', title: 'r&d <CONTRACTS>', columns: [col('A', 'text')] },
+  rows: [],
+};
 
 const CASES: [name: string, sheets: ReferenceSheet[], about: AboutInfo][] = [
   ['one sheet', [ASSETS], ABOUT],
@@ -51,7 +81,14 @@ const CASES: [name: string, sheets: ReferenceSheet[], about: AboutInfo][] = [
       filters: { status: 'active', q: 'a&b' },
       sheets: [
         { resource: 'asset', title: 'Assets', records: 4, count: 4, pages: 1 },
-        { resource: 'contract', title: 'R&D <contracts>', records: 1, count: 2, pages: 1, skipped: 'forbidden' },
+        {
+          resource: 'contract',
+          title: 'R&D <contracts>',
+          records: 1,
+          count: 2,
+          pages: 1,
+          skipped: 'forbidden',
+        },
       ],
     },
   ],
@@ -96,7 +133,14 @@ async function parts(file: Buffer): Promise<[string, string][]> {
   try {
     const zip = await readZipDirectory(fh, path, file.length, { file: path });
     const out: [string, string][] = [];
-    for (const e of zip.entries) out.push([e.name, (await readEntryText(zip, e, 1 << 30, { file: path })).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'T')]);
+    for (const e of zip.entries)
+      out.push([
+        e.name,
+        (await readEntryText(zip, e, 1 << 30, { file: path })).replace(
+          /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g,
+          'T',
+        ),
+      ]);
     return out;
   } finally {
     await fh.close();
@@ -108,7 +152,8 @@ async function exceljsCells(file: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(file as unknown as ArrayBuffer);
   const cells: unknown[][] = [];
-  for (const ws of wb.worksheets) ws.eachRow((row) => row.eachCell((c) => cells.push([ws.name, c.address, c.type, c.value, c.numFmt])));
+  for (const ws of wb.worksheets)
+    ws.eachRow((row) => row.eachCell((c) => cells.push([ws.name, c.address, c.type, c.value, c.numFmt])));
   return cells;
 }
 
@@ -164,7 +209,10 @@ describe('types as read back', () => {
 
 describe('sheet names', () => {
   it('a data sheet titled "About" is renamed, so the workbook never holds two sheets of one name', async () => {
-    const about: ReferenceSheet = { spec: { resource: 'x', title: 'About', columns: [col('A', 'text')] }, rows: [['x']] };
+    const about: ReferenceSheet = {
+      spec: { resource: 'x', title: 'About', columns: [col('A', 'text')] },
+      rows: [['x']],
+    };
     const names = await listSheets(await saved(await ourWorkbook([about], ABOUT)));
     expect(names.map((s) => s.name)).toEqual(['About 2', 'About']);
   });

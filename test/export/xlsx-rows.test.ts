@@ -15,16 +15,39 @@ import { xlsxCell } from './exceljs-reference.js';
 import { xmlText } from '../../src/export/writers/xlsx-rows.js';
 import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 
-const col = (label: string, type: ExportColumn['type']): ExportColumn => ({ key: label, label, type, read: () => null });
-const COLUMNS = [col('Name', 'text'), col('Cost', 'decimal'), col('Units', 'integer'), col('Start', 'date'), col('Signed', 'boolean'), col('Assets', 'list')];
-const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = { decimal: '0.00', date: 'yyyy-mm-dd', integer: '0' };
+const col = (label: string, type: ExportColumn['type']): ExportColumn => ({
+  key: label,
+  label,
+  type,
+  read: () => null,
+});
+const COLUMNS = [
+  col('Name', 'text'),
+  col('Cost', 'decimal'),
+  col('Units', 'integer'),
+  col('Start', 'date'),
+  col('Signed', 'boolean'),
+  col('Assets', 'list'),
+];
+const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = {
+  decimal: '0.00',
+  date: 'yyyy-mm-dd',
+  integer: '0',
+};
 
 const ROWS: readonly (readonly CellValue[])[] = [
   ['Acme, "Ltd" <b>&amp;</b> \'x\'', 1234.5, 3, '2024-03-31', true, '1; 2'],
   [' leading space', 0, -2, null, false, null],
   ['trailing space ', -0.1, 0, '2024-02-30', null, ''],
   ['line one\nline two', 0.1 + 0.2, 1e21, 'not a date', true, 'tab\there'],
-  ['bell\u0007 and DEL\u007f and NUL\u0000 gone', 5e-7, Number.MAX_SAFE_INTEGER, '1899-12-31', false, 'CR\rLF'],
+  [
+    'bell\u0007 and DEL\u007f and NUL\u0000 gone',
+    5e-7,
+    Number.MAX_SAFE_INTEGER,
+    '1899-12-31',
+    false,
+    'CR\rLF',
+  ],
   [null, null, null, null, null, null],
   ['', 'text in money', true, 45000, 'yes', 12],
   ['日本語 ünïcödé 🚀', 1, 2, '2000-01-01', true, '_x000D_ as typed'],
@@ -37,9 +60,17 @@ async function referenceSheet(rows: readonly (readonly CellValue[])[]): Promise<
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: pass,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet('Things', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-  ws.columns = COLUMNS.map((c, i) => ({ key: String(i), width: columnWidth(c), style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {} }));
+  ws.columns = COLUMNS.map((c, i) => ({
+    key: String(i),
+    width: columnWidth(c),
+    style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {},
+  }));
   const header = ws.addRow(COLUMNS.map((c) => inlineText(c.label)));
   header.font = { bold: true };
   header.commit();
@@ -98,12 +129,18 @@ async function part(file: Buffer, name: string, entry: string): Promise<string> 
 describe('XLSX data rows written as XML', () => {
   it('give the sheet exceljs writes through its cells, byte for byte, and the same styles', async () => {
     const [ours, theirs] = await Promise.all([ourSheet(ROWS), referenceSheet(ROWS)]);
-    const [sheetOurs, sheetTheirs] = [await part(ours, 'ours.xlsx', 'xl/worksheets/sheet1.xml'), await part(theirs, 'theirs.xlsx', 'xl/worksheets/sheet1.xml')];
+    const [sheetOurs, sheetTheirs] = [
+      await part(ours, 'ours.xlsx', 'xl/worksheets/sheet1.xml'),
+      await part(theirs, 'theirs.xlsx', 'xl/worksheets/sheet1.xml'),
+    ];
     expect(sheetOurs).toContain('<row r="11"');
     expect(sheetOurs).toBe(sheetTheirs);
     // Our file's About sheet adds one more format (its date and time) after the sheet's.
     const xfs = (styles: string) => styles.match(/<cellXfs[^>]*>(.*)<\/cellXfs>/)![1].match(/<xf [^>]*\/>/g)!;
-    const [stylesOurs, stylesTheirs] = [xfs(await part(ours, 'ours.xlsx', 'xl/styles.xml')), xfs(await part(theirs, 'theirs.xlsx', 'xl/styles.xml'))];
+    const [stylesOurs, stylesTheirs] = [
+      xfs(await part(ours, 'ours.xlsx', 'xl/styles.xml')),
+      xfs(await part(theirs, 'theirs.xlsx', 'xl/styles.xml')),
+    ];
     expect(stylesOurs.slice(0, stylesTheirs.length)).toEqual(stylesTheirs);
   });
 

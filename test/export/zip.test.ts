@@ -14,7 +14,9 @@ import { readEntryText, readZipDirectory } from '../../src/read/xlsx/zip.js';
 import { ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../src/util/zip-format.js';
 
 /** Text over several deflate pieces (1 MiB each), varied enough not to fold to nothing. */
-const LONG = Array.from({ length: 120_000 }, (_, i) => `<c r="A${i}"><v>${(i * 7919) % 10007}</v></c>`).join('');
+const LONG = Array.from({ length: 120_000 }, (_, i) => `<c r="A${i}"><v>${(i * 7919) % 10007}</v></c>`).join(
+  '',
+);
 const PARTS: [string, string][] = [
   ['empty.xml', ''],
   ['small.xml', '<a>1</a>'],
@@ -70,7 +72,10 @@ describe.each(CASES)('%s', (_name, forceZip64, writes) => {
       expect(zip.entries.map((e) => e.name)).toEqual(PARTS.map(([name]) => name));
       for (const [i, [, text]] of PARTS.entries()) {
         const e = zip.entries[i];
-        expect([e.uncompressedSize, e.entry.crc32 >>> 0]).toEqual([Buffer.byteLength(text), zlib.crc32(text)]);
+        expect([e.uncompressedSize, e.entry.crc32 >>> 0]).toEqual([
+          Buffer.byteLength(text),
+          zlib.crc32(text),
+        ]);
         expect(await readEntryText(zip, e, 1 << 30, { file: path })).toBe(text);
       }
     } finally {
@@ -80,7 +85,11 @@ describe.each(CASES)('%s', (_name, forceZip64, writes) => {
 
   it(forceZip64 ? 'holds the Zip64 end records' : 'holds no Zip64 end record', async () => {
     const bytes = await readFile(path);
-    const has = (sig: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(sig); return bytes.includes(b); };
+    const has = (sig: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(sig);
+      return bytes.includes(b);
+    };
     expect([has(ZIP64_EOCD_SIG), has(ZIP64_LOCATOR_SIG)]).toEqual([forceZip64, forceZip64]);
   });
 

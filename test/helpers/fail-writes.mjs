@@ -21,7 +21,12 @@ const writeSync = fs.writeSync;
 fs.writeSync = function (fd, data, ...rest) {
   if (watched.has(fd)) {
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    if (written + size > after) throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    if (written + size > after)
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
     written += size;
   }
   return writeSync.call(this, fd, data, ...rest);

@@ -23,7 +23,9 @@ process.on('message', async ({ n, file }) => {
     // As the CLI tells them (src/cli/common.ts reportError): our errors and the file system's
     // refusals have an exit code; anything else would be "This is a bug".
     const e = fileSystemError(thrown) ?? thrown;
-    end = isAssetbatchError(e) ? { code: exitCodeFor(e.code), error: e.code } : { code: 3, bug: String(e?.stack ?? e) };
+    end = isAssetbatchError(e)
+      ? { code: exitCodeFor(e.code), error: e.code }
+      : { code: 3, bug: String(e?.stack ?? e) };
   }
   process.send({ n, ...end });
 });

@@ -44,7 +44,11 @@ describe('coerceMoney refuses', () => {
     ['a boolean cell', true, /is not a number/],
     ['a formula error', { error: '#DIV/0!' }, /formula error \(#DIV\/0!\)/],
     // German "1.299 €" is 1299, English "1.299" a little over one: said, not guessed.
-    ['one dot and three digits, with a euro sign', '1.299 €', /^"1\.299 €" could be 1299 or 1\.299: write it with its decimals \("1\.299,00" or "1,299\.00"\), or as 1299$/],
+    [
+      'one dot and three digits, with a euro sign',
+      '1.299 €',
+      /^"1\.299 €" could be 1299 or 1\.299: write it with its decimals \("1\.299,00" or "1,299\.00"\), or as 1299$/,
+    ],
     ['one dot and three digits, bare', '12.500', /could be 12500 or 12\.5/],
   ];
   it.each(cases)('%s', (_name, cell, problem) => {
@@ -123,7 +127,8 @@ describe('plainAmount: the quick reading of a plain amount', () => {
       const rule = byRule(text);
       const got = plainAmount(text);
       // Past 15 digits the long way (Number) reads it: the quick one may decline.
-      if (got !== undefined || text.replace(/\D/g, '').length <= 15) expect([text, got]).toEqual([text, rule]);
+      if (got !== undefined || text.replace(/\D/g, '').length <= 15)
+        expect([text, got]).toEqual([text, rule]);
     }
   });
 });

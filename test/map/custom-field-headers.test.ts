@@ -17,9 +17,23 @@ const custom: CustomFieldSet = {
         { id: 13, name: 'Photo', data_type: 'attachment', is_active: true, order: 3 },
       ],
     },
-    { id: 2, name: 'Contract extras', is_active: true, type: 'contract', fields: [{ id: 21, name: 'Renewal Owner', data_type: 'text', is_active: true, order: 1 }] },
+    {
+      id: 2,
+      name: 'Contract extras',
+      is_active: true,
+      type: 'contract',
+      fields: [{ id: 21, name: 'Renewal Owner', data_type: 'text', is_active: true, order: 1 }],
+    },
   ],
-  formTemplates: [{ id: 5, name: 'Audit', is_active: true, type: 'asset', fields: [{ id: 51, name: 'Audit Ref', data_type: 'text', is_active: true, order: 1 }] }],
+  formTemplates: [
+    {
+      id: 5,
+      name: 'Audit',
+      is_active: true,
+      type: 'asset',
+      fields: [{ id: 51, name: 'Audit Ref', data_type: 'text', is_active: true, order: 1 }],
+    },
+  ],
 };
 
 describe('custom field headers', () => {
@@ -37,13 +51,27 @@ describe('custom field headers', () => {
   });
 
   it('a mapping file names a custom field as custom:Template/Field', () => {
-    const c = mapHeaders(asset, ['Cover'], { custom, mappingFile: { columns: { Cover: 'custom:asset extras/insurance value' } } }).columns[0];
-    expect(c.target).toMatchObject({ kind: 'custom', source: 'template', templateId: 1, fieldId: 11, dataType: 'money' });
+    const c = mapHeaders(asset, ['Cover'], {
+      custom,
+      mappingFile: { columns: { Cover: 'custom:asset extras/insurance value' } },
+    }).columns[0];
+    expect(c.target).toMatchObject({
+      kind: 'custom',
+      source: 'template',
+      templateId: 1,
+      fieldId: 11,
+      dataType: 'money',
+    });
   });
 
   it('the unknown-field hint lists the custom fields', () => {
-    expect(() => mapHeaders(asset, ['X'], { custom, mappingFile: { columns: { X: 'custom:Asset extras/Nope' } } })).toThrow(
-      expect.objectContaining({ code: 'E_MAPPING_UNKNOWN_FIELD', hint: expect.stringContaining('custom:Asset extras/Insurance Value') }),
+    expect(() =>
+      mapHeaders(asset, ['X'], { custom, mappingFile: { columns: { X: 'custom:Asset extras/Nope' } } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'E_MAPPING_UNKNOWN_FIELD',
+        hint: expect.stringContaining('custom:Asset extras/Insurance Value'),
+      }),
     );
   });
 });

@@ -40,7 +40,12 @@ describe('coerceDate reads a date', () => {
 describe('coerceDate refuses what is not a date', () => {
   const cases: [string, CellValue, DateOrder | undefined, RegExp][] = [
     ['serial 60, the day Excel invented', 60, undefined, /1900-02-29.*never existed/],
-    ['1900-02-29 as text (an XLSX date cell of serial 60)', '1900-02-29', undefined, /^"1900-02-29" is not a real date: .*Excel.*1900 leap-year bug/],
+    [
+      '1900-02-29 as text (an XLSX date cell of serial 60)',
+      '1900-02-29',
+      undefined,
+      /^"1900-02-29" is not a real date: .*Excel.*1900 leap-year bug/,
+    ],
     ['ambiguous without an order', '02/03/2023', undefined, /day-first or month-first.*--date-format/],
     ['31/02/2023 without an order: no reading is real', '31/02/2023', undefined, /is not a real date$/],
     ['31/02/2023 read day-first', '31/02/2023', 'DMY', /not a real date as day\/month\/year/],

@@ -7,7 +7,8 @@ import { asset } from '../../src/resources/asset.js';
 import { customer } from '../../src/resources/customer.js';
 import { contract } from '../../src/resources/contract.js';
 
-const targets = (m: Mapping) => Object.fromEntries(m.columns.map((c) => [c.header, `${targetName(c.target)} (${c.how})`]));
+const targets = (m: Mapping) =>
+  Object.fromEntries(m.columns.map((c) => [c.header, `${targetName(c.target)} (${c.how})`]));
 
 describe('a header in another language maps to its field', () => {
   const cases: [string, string, string][] = [
@@ -30,10 +31,26 @@ describe('a header in another language maps to its field', () => {
 
 describe('two columns for one field: the likelier keeps it (null: the column is not imported)', () => {
   const cases: [string, string[], Record<string, string | null>][] = [
-    ['"Name" (the label) over German "Bezeichnung"', ['Bezeichnung', 'Name'], { Name: 'name (name)', Bezeichnung: null }],
-    ['German "Bezeichnung" is the name, "Beschreibung" the notes', ['Beschreibung', 'Bezeichnung'], { Bezeichnung: 'name (synonym)', Beschreibung: 'asset_notes (synonym)' }],
-    ['Spanish "Descripción" alone is the name', ['Descripción', 'Número de serie'], { Descripción: 'name (synonym)', 'Número de serie': 'serial_number (synonym)' }],
-    ['English "Notes" over Portuguese "Observações"', ['Observações', 'Notes'], { Notes: 'asset_notes (synonym)', Observações: null }],
+    [
+      '"Name" (the label) over German "Bezeichnung"',
+      ['Bezeichnung', 'Name'],
+      { Name: 'name (name)', Bezeichnung: null },
+    ],
+    [
+      'German "Bezeichnung" is the name, "Beschreibung" the notes',
+      ['Beschreibung', 'Bezeichnung'],
+      { Bezeichnung: 'name (synonym)', Beschreibung: 'asset_notes (synonym)' },
+    ],
+    [
+      'Spanish "Descripción" alone is the name',
+      ['Descripción', 'Número de serie'],
+      { Descripción: 'name (synonym)', 'Número de serie': 'serial_number (synonym)' },
+    ],
+    [
+      'English "Notes" over Portuguese "Observações"',
+      ['Observações', 'Notes'],
+      { Notes: 'asset_notes (synonym)', Observações: null },
+    ],
   ];
   it.each(cases)('%s', (_name, headers, want) => {
     const got = targets(mapHeaders(asset, headers));
@@ -43,10 +60,24 @@ describe('two columns for one field: the likelier keeps it (null: the column is 
 
 describe('customers', () => {
   it('a German customer list: Firma, Ansprechpartner, E-Mail-Adresse, Straße, PLZ, Ort, Land, NDA unterschrieben', () => {
-    const headers = ['Firma', 'Ansprechpartner', 'E-Mail-Adresse', 'Straße', 'PLZ', 'Ort', 'Land', 'NDA unterschrieben'];
+    const headers = [
+      'Firma',
+      'Ansprechpartner',
+      'E-Mail-Adresse',
+      'Straße',
+      'PLZ',
+      'Ort',
+      'Land',
+      'NDA unterschrieben',
+    ];
     expect(targets(mapHeaders(customer, headers))).toEqual({
-      Firma: 'name (synonym)', Ansprechpartner: 'contact_person.name (synonym)', 'E-Mail-Adresse': 'contact_person.email (synonym)',
-      Straße: 'address_line_1 (synonym)', PLZ: 'zip_postal_code (synonym)', Ort: 'city (synonym)', Land: 'country (synonym)',
+      Firma: 'name (synonym)',
+      Ansprechpartner: 'contact_person.name (synonym)',
+      'E-Mail-Adresse': 'contact_person.email (synonym)',
+      Straße: 'address_line_1 (synonym)',
+      PLZ: 'zip_postal_code (synonym)',
+      Ort: 'city (synonym)',
+      Land: 'country (synonym)',
       'NDA unterschrieben': 'nda_signed (synonym)',
     });
   });
@@ -54,16 +85,54 @@ describe('customers', () => {
 
 describe('contracts', () => {
   const cases: [string, string[], Record<string, string>][] = [
-    ['a German contract list', ['Vertragsnummer', 'Vertragsname', 'Vertragsart', 'Lieferant', 'Vertragsbeginn', 'Vertragsende', 'Kündigungsfrist (Tage)', 'Vertragswert', 'Status'], {
-      Vertragsnummer: 'number (synonym)', Vertragsname: 'name (synonym)', Vertragsart: 'contract_type (synonym)', Lieferant: 'supplier (synonym)',
-      Vertragsbeginn: 'contract_start_date (synonym)', Vertragsende: 'contract_end_date (synonym)', 'Kündigungsfrist (Tage)': 'notice_period (synonym)',
-      Vertragswert: 'total_contract_spend_value (synonym)', Status: 'status (name)',
-    }],
-    ['a French one', ['N° de contrat', 'Intitulé', 'Fournisseur', 'Date de début', 'Date de fin', 'Préavis (jours)', 'Montant du contrat', 'Statut'], {
-      'N° de contrat': 'number (synonym)', Intitulé: 'name (synonym)', Fournisseur: 'supplier (synonym)', 'Date de début': 'contract_start_date (synonym)',
-      'Date de fin': 'contract_end_date (synonym)', 'Préavis (jours)': 'notice_period (synonym)', 'Montant du contrat': 'total_contract_spend_value (synonym)',
-      Statut: 'status (synonym)',
-    }],
+    [
+      'a German contract list',
+      [
+        'Vertragsnummer',
+        'Vertragsname',
+        'Vertragsart',
+        'Lieferant',
+        'Vertragsbeginn',
+        'Vertragsende',
+        'Kündigungsfrist (Tage)',
+        'Vertragswert',
+        'Status',
+      ],
+      {
+        Vertragsnummer: 'number (synonym)',
+        Vertragsname: 'name (synonym)',
+        Vertragsart: 'contract_type (synonym)',
+        Lieferant: 'supplier (synonym)',
+        Vertragsbeginn: 'contract_start_date (synonym)',
+        Vertragsende: 'contract_end_date (synonym)',
+        'Kündigungsfrist (Tage)': 'notice_period (synonym)',
+        Vertragswert: 'total_contract_spend_value (synonym)',
+        Status: 'status (name)',
+      },
+    ],
+    [
+      'a French one',
+      [
+        'N° de contrat',
+        'Intitulé',
+        'Fournisseur',
+        'Date de début',
+        'Date de fin',
+        'Préavis (jours)',
+        'Montant du contrat',
+        'Statut',
+      ],
+      {
+        'N° de contrat': 'number (synonym)',
+        Intitulé: 'name (synonym)',
+        Fournisseur: 'supplier (synonym)',
+        'Date de début': 'contract_start_date (synonym)',
+        'Date de fin': 'contract_end_date (synonym)',
+        'Préavis (jours)': 'notice_period (synonym)',
+        'Montant du contrat': 'total_contract_spend_value (synonym)',
+        Statut: 'status (synonym)',
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, headers, want) => {
     expect(targets(mapHeaders(contract, headers))).toEqual(want);

@@ -85,7 +85,11 @@ describe('the id column', () => {
   });
 
   it('create-only fields are not targets on update', () => {
-    expect(targetOf(mapHeaders(contract, ['Contract type'], { mode: 'update' }), 'Contract type')).toBeUndefined();
-    expect(targetOf(mapHeaders(contract, ['Contract type'], { mode: 'create' }), 'Contract type')).toBe('contract_type (name)');
+    expect(
+      targetOf(mapHeaders(contract, ['Contract type'], { mode: 'update' }), 'Contract type'),
+    ).toBeUndefined();
+    expect(targetOf(mapHeaders(contract, ['Contract type'], { mode: 'create' }), 'Contract type')).toBe(
+      'contract_type (name)',
+    );
   });
 });

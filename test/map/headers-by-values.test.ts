@@ -7,24 +7,125 @@ import type { CellValue } from '../../src/read/types.js';
 const mapped = (headers: string[], rows: CellValue[][]) => {
   const m = mapHeaders(asset, headers, { samples: rows });
   // What the plan shows: the warnings, and why a column that matched something is not imported.
-  return { columns: Object.fromEntries(m.columns.map((c) => [c.header, targetName(c.target)])), warnings: [...m.warnings, ...m.unmapped.flatMap((u) => (u.why ? [`column "${u.header}" ${u.why.replace(/^it /, '')}`] : []))] };
+  return {
+    columns: Object.fromEntries(m.columns.map((c) => [c.header, targetName(c.target)])),
+    warnings: [
+      ...m.warnings,
+      ...m.unmapped.flatMap((u) => (u.why ? [`column "${u.header}" ${u.why.replace(/^it /, '')}`] : [])),
+    ],
+  };
 };
 
 describe('a column is judged by its values', () => {
   const cases: [string, string[], CellValue[][], Record<string, string>, RegExp | undefined][] = [
-    ['Warranty holding months is warranty months, not the warranty status', ['Name', 'Warranty'], [['A', '36'], ['B', 12]], { Name: 'name', Warranty: 'warranty_months' },
-      /column "Warranty" holds "36", "12", which is not a warranty status: read as Warranty \(months\) \(warranty_months\)/],
-    ['Warranty holding statuses stays the warranty status', ['Name', 'Warranty'], [['A', 'within warranty'], ['B', 'out of warranty']], { Name: 'name', Warranty: 'warranty_status' }, undefined],
-    ['State holding statuses is the usage status, not the state', ['Name', 'State'], [['A', 'In use'], ['B', 'In stock']], { Name: 'name', State: 'asset_usage_status' }, undefined],
-    ['State holding regions is the state', ['Name', 'State'], [['A', 'WA'], ['B', 'Hessen']], { Name: 'name', State: 'state_province' }, undefined],
-    ['maintained holding Yes/No is no support provider', ['Name', 'maintained'], [['A', 'Yes'], ['B', 'No']], { Name: 'name' }, /column "maintained" holds "Yes", "No", which is not a support provider$/],
-    ['a date column named like a supplier synonym is not the supplier', ['Name', 'Vendor'], [['A', '2023-01-05'], ['B', '2023-02-11']], { Name: 'name' }, /column "Vendor" holds .* which is not a supplier/],
-    ['title is the name and description the notes', ['title', 'description'], [['Camera', 'Full-frame body with lens']], { title: 'name', description: 'asset_notes' }, undefined],
-    ['description alone is the name', ['description', 'Serial'], [['Camera', 'SN1']], { description: 'name', Serial: 'serial_number' }, undefined],
-    ['a header named exactly keeps its field whatever its values (they are the rows\' problem)', ['Name', 'Original cost'], [['A', 'n/a']], { Name: 'name', 'Original cost': 'original_cost' }, undefined],
-    ['a "Serial" column of sentences is no serial number', ['Name', 'Serial'], [['A', 'Bought second hand from the Berlin office in 2019'], ['B', 'See the invoice folder for the original receipt']], { Name: 'name' }, /column "Serial" holds .* which is not a serial number$/],
-    ['serial-like codes stay the serial number', ['Name', 'Serial'], [['A', '4BC7FC90'], ['B', 'SN 0001']], { Name: 'name', Serial: 'serial_number' }, undefined],
-    ['no rows: headers alone decide', ['Name', 'Warranty'], [], { Name: 'name', Warranty: 'warranty_status' }, undefined],
+    [
+      'Warranty holding months is warranty months, not the warranty status',
+      ['Name', 'Warranty'],
+      [
+        ['A', '36'],
+        ['B', 12],
+      ],
+      { Name: 'name', Warranty: 'warranty_months' },
+      /column "Warranty" holds "36", "12", which is not a warranty status: read as Warranty \(months\) \(warranty_months\)/,
+    ],
+    [
+      'Warranty holding statuses stays the warranty status',
+      ['Name', 'Warranty'],
+      [
+        ['A', 'within warranty'],
+        ['B', 'out of warranty'],
+      ],
+      { Name: 'name', Warranty: 'warranty_status' },
+      undefined,
+    ],
+    [
+      'State holding statuses is the usage status, not the state',
+      ['Name', 'State'],
+      [
+        ['A', 'In use'],
+        ['B', 'In stock'],
+      ],
+      { Name: 'name', State: 'asset_usage_status' },
+      undefined,
+    ],
+    [
+      'State holding regions is the state',
+      ['Name', 'State'],
+      [
+        ['A', 'WA'],
+        ['B', 'Hessen'],
+      ],
+      { Name: 'name', State: 'state_province' },
+      undefined,
+    ],
+    [
+      'maintained holding Yes/No is no support provider',
+      ['Name', 'maintained'],
+      [
+        ['A', 'Yes'],
+        ['B', 'No'],
+      ],
+      { Name: 'name' },
+      /column "maintained" holds "Yes", "No", which is not a support provider$/,
+    ],
+    [
+      'a date column named like a supplier synonym is not the supplier',
+      ['Name', 'Vendor'],
+      [
+        ['A', '2023-01-05'],
+        ['B', '2023-02-11'],
+      ],
+      { Name: 'name' },
+      /column "Vendor" holds .* which is not a supplier/,
+    ],
+    [
+      'title is the name and description the notes',
+      ['title', 'description'],
+      [['Camera', 'Full-frame body with lens']],
+      { title: 'name', description: 'asset_notes' },
+      undefined,
+    ],
+    [
+      'description alone is the name',
+      ['description', 'Serial'],
+      [['Camera', 'SN1']],
+      { description: 'name', Serial: 'serial_number' },
+      undefined,
+    ],
+    [
+      "a header named exactly keeps its field whatever its values (they are the rows' problem)",
+      ['Name', 'Original cost'],
+      [['A', 'n/a']],
+      { Name: 'name', 'Original cost': 'original_cost' },
+      undefined,
+    ],
+    [
+      'a "Serial" column of sentences is no serial number',
+      ['Name', 'Serial'],
+      [
+        ['A', 'Bought second hand from the Berlin office in 2019'],
+        ['B', 'See the invoice folder for the original receipt'],
+      ],
+      { Name: 'name' },
+      /column "Serial" holds .* which is not a serial number$/,
+    ],
+    [
+      'serial-like codes stay the serial number',
+      ['Name', 'Serial'],
+      [
+        ['A', '4BC7FC90'],
+        ['B', 'SN 0001'],
+      ],
+      { Name: 'name', Serial: 'serial_number' },
+      undefined,
+    ],
+    [
+      'no rows: headers alone decide',
+      ['Name', 'Warranty'],
+      [],
+      { Name: 'name', Warranty: 'warranty_status' },
+      undefined,
+    ],
   ];
   it.each(cases)('%s', (_name, headers, rows, want, warning) => {
     const got = mapped(headers, rows);

@@ -17,7 +17,15 @@ describe('missingRequired', () => {
       ['Name'],
       undefined,
       'create',
-      ['contract_type', 'number', 'country', 'status', 'contract_start_date', 'contract_end_date', 'total_contract_spend_value'],
+      [
+        'contract_type',
+        'number',
+        'country',
+        'status',
+        'contract_start_date',
+        'contract_end_date',
+        'total_contract_spend_value',
+      ],
     ],
     [
       'a contract default by label',

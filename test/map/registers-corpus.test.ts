@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { suggestMapping } from '../../src/run/suggest.js';
 
 const DIR = 'test/fixtures/registers';
-const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<string, { tool: string; columns: Record<string, string | null> }>;
+const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<
+  string,
+  { tool: string; columns: Record<string, string | null> }
+>;
 
 interface Judged {
   readonly right: number;
@@ -53,7 +56,11 @@ describe('the corpus of registers', () => {
     const wrong = all.reduce((n, r) => n + r.wrong.length, 0);
     const missed = all.reduce((n, r) => n + r.missed.length, 0);
     const withField = all.reduce((n, r) => n + r.withField, 0);
-    expect({ headers: right + wrong + missed, withField, wrong }).toEqual({ headers: 296, withField: 212, wrong: 0 });
+    expect({ headers: right + wrong + missed, withField, wrong }).toEqual({
+      headers: 296,
+      withField: 212,
+      wrong: 0,
+    });
     expect(missed / withField).toBeLessThanOrEqual(0.05);
     expect({ right, wrong, missed }).toEqual({ right: 296, wrong: 0, missed: 0 });
   });

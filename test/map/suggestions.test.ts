@@ -7,11 +7,14 @@ const countryNames = COUNTRIES.map((c) => c.name);
 
 /** The distance by its definition (optimal string alignment): every cell of the table. */
 function wholeTable(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -41,14 +44,16 @@ describe('editDistance', () => {
   it('agrees with the whole table on 20,000 random pairs, exact up to max', () => {
     let seed = 28;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const word = () => Array.from({ length: Math.floor(random() * 12) }, () => 'abcde'[Math.floor(random() * 5)]).join('');
+    const word = () =>
+      Array.from({ length: Math.floor(random() * 12) }, () => 'abcde'[Math.floor(random() * 5)]).join('');
     const wrong: string[] = [];
     for (let k = 0; k < 20_000; k++) {
       const [a, b, max] = [word(), word(), Math.floor(random() * 6)];
       const full = wholeTable(a, b);
       if (editDistance(a, b) !== full) wrong.push(`${a} ${b}: ${editDistance(a, b)}, not ${full}`);
       const bounded = editDistance(a, b, max);
-      if (bounded !== Math.min(full, max + 1)) wrong.push(`${a} ${b} max ${max}: ${bounded}, not ${Math.min(full, max + 1)}`);
+      if (bounded !== Math.min(full, max + 1))
+        wrong.push(`${a} ${b} max ${max}: ${bounded}, not ${Math.min(full, max + 1)}`);
     }
     expect(wrong.slice(0, 5)).toEqual([]);
   });
@@ -61,7 +66,12 @@ describe('closest', () => {
     ['by prefix', 'Dell', ['Dell Technologies', 'HP Inc', 'Lenovo'], ['Dell Technologies']],
     ['accents and case do not count', 'cote divoire', ["Côte d'Ivoire", 'Ireland'], ["Côte d'Ivoire"]],
     ['nothing close', 'Deutschland', countryNames, []],
-    ['best first, three at most', 'Contract', ['Contracts', 'Contrast', 'Contact', 'Contractor', 'Cont'], ['Contracts', 'Contact', 'Contrast']],
+    [
+      'best first, three at most',
+      'Contract',
+      ['Contracts', 'Contrast', 'Contact', 'Contractor', 'Cont'],
+      ['Contracts', 'Contact', 'Contrast'],
+    ],
   ];
   it.each(cases)('%s', (_name, name, candidates, want) => {
     expect(closest(name, candidates)).toEqual(want);

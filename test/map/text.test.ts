@@ -12,13 +12,18 @@ const name = fieldByName(asset, 'name')!;
 describe('coerceText', () => {
   const cases: [string, CellValue, typeof serial | undefined, { value?: string; warning?: RegExp }][] = [
     ['text stays, trimmed', '  SN-001 ', serial, { value: 'SN-001' }],
-    ['a number cell for a keepText field warns about leading zeros', 1234, serial, { value: '1234', warning: /stored as a number \(1234\); leading zeros.*lost/ }],
+    [
+      'a number cell for a keepText field warns about leading zeros',
+      1234,
+      serial,
+      { value: '1234', warning: /stored as a number \(1234\); leading zeros.*lost/ },
+    ],
     ['a number cell for another field does not warn', 1234, name, { value: '1234' }],
-    ["a quote before = is taken off", "'=SUM(A1)", name, { value: '=SUM(A1)' }],
-    ["a quote before + is taken off", "'+44 20 7946 0000", name, { value: '+44 20 7946 0000' }],
-    ["a quote before - is taken off", "'-x", name, { value: '-x' }],
-    ["a quote before @ is taken off", "'@home", name, { value: '@home' }],
-    ["a quote before ordinary text stays", "'quoted", name, { value: "'quoted" }],
+    ['a quote before = is taken off', "'=SUM(A1)", name, { value: '=SUM(A1)' }],
+    ['a quote before + is taken off', "'+44 20 7946 0000", name, { value: '+44 20 7946 0000' }],
+    ['a quote before - is taken off', "'-x", name, { value: '-x' }],
+    ['a quote before @ is taken off', "'@home", name, { value: '@home' }],
+    ['a quote before ordinary text stays', "'quoted", name, { value: "'quoted" }],
     ['a Date cell becomes its ISO day', new Date(Date.UTC(2023, 0, 31)), name, { value: '2023-01-31' }],
   ];
   it.each(cases)('%s', (_name, cell, field, want) => {

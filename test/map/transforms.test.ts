@@ -1,7 +1,15 @@
 // The mapping file's built fields (map/transforms.ts): the template syntax, the checks a
 // spec passes before any row is read, and the value each builds from a row's cells.
 import { describe, expect, it } from 'vitest';
-import { bindSpec, buildValue, compileFieldSpec, formatTemplate, parseTemplate, templateColumns, type FieldSpecInput } from '../../src/map/transforms.js';
+import {
+  bindSpec,
+  buildValue,
+  compileFieldSpec,
+  formatTemplate,
+  parseTemplate,
+  templateColumns,
+  type FieldSpecInput,
+} from '../../src/map/transforms.js';
 import type { CellValue } from '../../src/read/types.js';
 
 describe('parseTemplate', () => {
@@ -19,7 +27,8 @@ describe('parseTemplate', () => {
     ['empty braces', '{} x', '"{}" names no column'],
     ['no column at all', 'Hardware', '"Hardware" names no column'],
   ];
-  for (const [name, text, message] of bad) it(`refuses ${name}`, () => expect(() => parseTemplate(text)).toThrow(message));
+  for (const [name, text, message] of bad)
+    it(`refuses ${name}`, () => expect(() => parseTemplate(text)).toThrow(message));
 
   it('templateColumns lists each column once; formatTemplate writes one back', () => {
     expect(templateColumns('{Make} {Model} {Make}')).toEqual(['Make', 'Model']);
@@ -40,37 +49,76 @@ describe('compileFieldSpec refuses a spec that cannot work, saying why', () => {
     ['a group the regex lacks', { column: 'A', regex: 'SN-(\\d+)', group: 2 }, 'the regex has groups 1 to 1'],
     ['a constant with a case', { value: 'x', case: 'upper' }, 'a constant "value" takes no'],
   ];
-  for (const [name, spec, message] of cases) it(name, () => expect(() => compileFieldSpec(spec)).toThrow(message));
+  for (const [name, spec, message] of cases)
+    it(name, () => expect(() => compileFieldSpec(spec)).toThrow(message));
 });
 
 describe('buildValue', () => {
   const headers = ['Make', 'Model', 'Tag', 'Cost'];
   const cases: [string, FieldSpecInput, CellValue[], CellValue | { problem: string }][] = [
-    ['a template joins its columns', '{Make} {Model}', ['Dell', 'Latitude 5540', '', ''], 'Dell Latitude 5540'],
+    [
+      'a template joins its columns',
+      '{Make} {Model}',
+      ['Dell', 'Latitude 5540', '', ''],
+      'Dell Latitude 5540',
+    ],
     ['an empty part leaves no stray space', '{Make} {Model}', ['HP', null, '', ''], 'HP'],
     ['all parts empty: empty', '{Make} {Model}', [null, ' ', '', ''], null],
     ['a constant', { value: 'Hardware' }, [null, null, null, null], 'Hardware'],
     ['a copy keeps a number a number', { column: 'Cost' }, [null, null, null, 1200.5], 1200.5],
     ['split, 2nd part', { column: 'Tag', split: '-', part: 2 }, [null, null, 'SN-4411-lon', null], '4411'],
-    ['split, last part, upper case', { column: 'Tag', split: '-', part: -1, case: 'upper' }, [null, null, 'SN-4411-lon', null], 'LON'],
+    [
+      'split, last part, upper case',
+      { column: 'Tag', split: '-', part: -1, case: 'upper' },
+      [null, null, 'SN-4411-lon', null],
+      'LON',
+    ],
     ['a regex group', { column: 'Tag', regex: 'SN-(\\d+)' }, [null, null, 'SN-4411-lon', null], '4411'],
-    ['a named regex group', { column: 'Tag', regex: '-(?<site>[a-z]+)$', group: 'site' }, [null, null, 'SN-4411-lon', null], 'lon'],
-    ['trim and title case', { column: 'Model', trim: true, case: 'title' }, [null, '  latitude   5540 ', null, null], 'Latitude 5540'],
-    ['a regex that does not match a filled cell is a problem', { column: 'Tag', regex: 'SN-(\\d+)' }, [null, null, 'XX-9', null], { problem: '"XX-9" does not match the regex SN-(\\d+)' }],
-    ['a missing part is a problem', { column: 'Tag', split: '-', part: 4 }, [null, null, 'SN-4411-lon', null], { problem: '"SN-4411-lon" has 3 parts split by "-", no part 4' }],
-    ['an empty cell is empty, not a problem', { column: 'Tag', regex: 'SN-(\\d+)' }, [null, null, '', null], null],
+    [
+      'a named regex group',
+      { column: 'Tag', regex: '-(?<site>[a-z]+)$', group: 'site' },
+      [null, null, 'SN-4411-lon', null],
+      'lon',
+    ],
+    [
+      'trim and title case',
+      { column: 'Model', trim: true, case: 'title' },
+      [null, '  latitude   5540 ', null, null],
+      'Latitude 5540',
+    ],
+    [
+      'a regex that does not match a filled cell is a problem',
+      { column: 'Tag', regex: 'SN-(\\d+)' },
+      [null, null, 'XX-9', null],
+      { problem: '"XX-9" does not match the regex SN-(\\d+)' },
+    ],
+    [
+      'a missing part is a problem',
+      { column: 'Tag', split: '-', part: 4 },
+      [null, null, 'SN-4411-lon', null],
+      { problem: '"SN-4411-lon" has 3 parts split by "-", no part 4' },
+    ],
+    [
+      'an empty cell is empty, not a problem',
+      { column: 'Tag', regex: 'SN-(\\d+)' },
+      [null, null, '', null],
+      null,
+    ],
   ];
   for (const [name, spec, cells, want] of cases) {
     it(name, () => {
       const bound = bindSpec(compileFieldSpec(spec), 'name', headers, 'm.json');
       const got = buildValue(bound, (i) => cells[i]);
-      if (want !== null && typeof want === 'object' && 'problem' in want) expect(got.problem).toBe(want.problem);
+      if (want !== null && typeof want === 'object' && 'problem' in want)
+        expect(got.problem).toBe(want.problem);
       else expect(got).toEqual({ value: want });
     });
   }
 
   it('a column the sheet lacks is refused, listing the columns it has', () => {
-    expect(() => bindSpec(compileFieldSpec('{Make} {Modell}'), 'name', headers, 'm.json')).toThrow('fields.name: the sheet has no column "Modell"');
+    expect(() => bindSpec(compileFieldSpec('{Make} {Modell}'), 'name', headers, 'm.json')).toThrow(
+      'fields.name: the sheet has no column "Modell"',
+    );
     try {
       bindSpec(compileFieldSpec('{Make} {Modell}'), 'name', headers, 'm.json');
     } catch (e) {

@@ -15,7 +15,8 @@ let large: Record<string, string>;
 beforeAll(async () => {
   if (process.env.REGEN_BAD_FIXTURES === '1') {
     mkdirSync(BAD_DIR, { recursive: true });
-    for (const [name, data] of Object.entries(await smallFixtures())) writeFileSync(join(BAD_DIR, name), data);
+    for (const [name, data] of Object.entries(await smallFixtures()))
+      writeFileSync(join(BAD_DIR, name), data);
   }
   tmp = scratchDir('bad');
   large = await largeFixtures(tmp);
@@ -41,30 +42,154 @@ interface Refused {
 
 const refused: Refused[] = [
   { name: 'an empty file', file: () => bad('empty.csv'), code: 'E_FILE_EMPTY', message: /empty \(0 bytes\)/ },
-  { name: 'a file of blank lines', file: () => bad('blank-lines-only.csv'), code: 'E_FILE_EMPTY', message: /every line is blank/ },
-  { name: 'a binary file named .csv', file: () => bad('binary.csv'), code: 'E_FILE_FORMAT', message: /does not look like a text spreadsheet/ },
+  {
+    name: 'a file of blank lines',
+    file: () => bad('blank-lines-only.csv'),
+    code: 'E_FILE_EMPTY',
+    message: /every line is blank/,
+  },
+  {
+    name: 'a binary file named .csv',
+    file: () => bad('binary.csv'),
+    code: 'E_FILE_FORMAT',
+    message: /does not look like a text spreadsheet/,
+  },
   { name: 'an image named .csv', file: () => bad('image.csv'), code: 'E_FILE_FORMAT', message: /PNG image/ },
-  { name: 'a web page named .xls', file: () => bad('webpage.xls'), code: 'E_FILE_UNSUPPORTED', message: /web page \(HTML\)/, hint: /libreoffice --headless --convert-to xlsx/ },
-  { name: 'a truncated XLSX', file: () => bad('truncated.xlsx'), code: 'E_FILE_CORRUPT', message: /damaged or incomplete/ },
-  { name: 'shared strings declaring entities', file: () => bad('entities.xlsx'), code: 'E_FILE_CORRUPT', message: /xl\/sharedStrings\.xml declares XML entities/ },
-  { name: 'a sheet declaring an external entity', file: big('sheet-entities.xlsx'), code: 'E_FILE_CORRUPT', message: /xl\/worksheets\/sheet1\.xml declares XML entities/, sheet: 'Register' },
-  { name: 'a password-protected XLSX', file: () => bad('encrypted.xlsx'), code: 'E_FILE_ENCRYPTED', message: /password-protected; remove the password in Excel \(File → Info → Protect Workbook/ },
-  { name: 'an old .xls', file: () => bad('old.xls'), code: 'E_FILE_UNSUPPORTED', message: /old-style Excel workbook \(\.xls\)/, hint: /save it as \.xlsx or "CSV UTF-8".*libreoffice --headless --convert-to xlsx/ },
-  { name: 'an .ods', file: () => bad('sheet.ods'), code: 'E_FILE_UNSUPPORTED', message: /OpenDocument spreadsheet \(\.ods\)/, hint: /libreoffice --headless --convert-to xlsx/ },
-  { name: 'a Numbers document', file: () => bad('numbers.numbers'), code: 'E_FILE_UNSUPPORTED', message: /Apple Numbers/, hint: /Export To/ },
-  { name: 'an XLSX whose sheet cannot be uncompressed', file: big('corrupt-deflate.xlsx'), code: 'E_FILE_CORRUPT', message: /part xl\/worksheets\/sheet1\.xml cannot be uncompressed/, sheet: 'Register' },
-  { name: 'binary with NULs in every other byte is not taken for UTF-16', file: () => bad('nul-pattern.csv'), code: 'E_FILE_FORMAT', message: /binary data/ },
-  { name: 'a zip with encrypted parts', file: big('zip-encrypted.xlsx'), code: 'E_FILE_ENCRYPTED', message: /password-protected/ },
-  { name: 'a zip bomb (directory says 300 MB)', file: big('zip-bomb.xlsx'), code: 'E_FILE_TOO_LARGE', message: /refused: its part xl\/worksheets\/sheet1\.xml expands from .* to 300 MB \(zip bomb\?\)/ },
-  { name: 'a zip bomb whose directory lies', file: big('lying-bomb.xlsx'), code: 'E_FILE_CORRUPT', message: /larger than its zip directory says/, sheet: 'Register' },
-  { name: 'a sheet name that does not exist', file: () => bad('register.xlsx'), opts: { sheet: 'Nope' }, code: 'E_SHEET_NOT_FOUND', message: /sheet "Nope" not found; the workbook has: "Register" \(1\)/, sheet: 'Nope' },
-  { name: 'a sheet number past the last tab', file: () => bad('register.xlsx'), opts: { sheet: 4 }, code: 'E_SHEET_NOT_FOUND', message: /sheet 4 not found; the workbook has: "Register" \(1\)/ },
-  { name: 'a mapping file given as the spreadsheet', file: () => bad('mapping.json'), code: 'E_FILE_FORMAT', message: /JSON file, not a spreadsheet/, hint: /--mapping/ },
-  { name: 'a missing file', file: () => bad('no-such-file.csv'), code: 'E_FILE_NOT_FOUND', message: /file not found/ },
+  {
+    name: 'a web page named .xls',
+    file: () => bad('webpage.xls'),
+    code: 'E_FILE_UNSUPPORTED',
+    message: /web page \(HTML\)/,
+    hint: /libreoffice --headless --convert-to xlsx/,
+  },
+  {
+    name: 'a truncated XLSX',
+    file: () => bad('truncated.xlsx'),
+    code: 'E_FILE_CORRUPT',
+    message: /damaged or incomplete/,
+  },
+  {
+    name: 'shared strings declaring entities',
+    file: () => bad('entities.xlsx'),
+    code: 'E_FILE_CORRUPT',
+    message: /xl\/sharedStrings\.xml declares XML entities/,
+  },
+  {
+    name: 'a sheet declaring an external entity',
+    file: big('sheet-entities.xlsx'),
+    code: 'E_FILE_CORRUPT',
+    message: /xl\/worksheets\/sheet1\.xml declares XML entities/,
+    sheet: 'Register',
+  },
+  {
+    name: 'a password-protected XLSX',
+    file: () => bad('encrypted.xlsx'),
+    code: 'E_FILE_ENCRYPTED',
+    message: /password-protected; remove the password in Excel \(File → Info → Protect Workbook/,
+  },
+  {
+    name: 'an old .xls',
+    file: () => bad('old.xls'),
+    code: 'E_FILE_UNSUPPORTED',
+    message: /old-style Excel workbook \(\.xls\)/,
+    hint: /save it as \.xlsx or "CSV UTF-8".*libreoffice --headless --convert-to xlsx/,
+  },
+  {
+    name: 'an .ods',
+    file: () => bad('sheet.ods'),
+    code: 'E_FILE_UNSUPPORTED',
+    message: /OpenDocument spreadsheet \(\.ods\)/,
+    hint: /libreoffice --headless --convert-to xlsx/,
+  },
+  {
+    name: 'a Numbers document',
+    file: () => bad('numbers.numbers'),
+    code: 'E_FILE_UNSUPPORTED',
+    message: /Apple Numbers/,
+    hint: /Export To/,
+  },
+  {
+    name: 'an XLSX whose sheet cannot be uncompressed',
+    file: big('corrupt-deflate.xlsx'),
+    code: 'E_FILE_CORRUPT',
+    message: /part xl\/worksheets\/sheet1\.xml cannot be uncompressed/,
+    sheet: 'Register',
+  },
+  {
+    name: 'binary with NULs in every other byte is not taken for UTF-16',
+    file: () => bad('nul-pattern.csv'),
+    code: 'E_FILE_FORMAT',
+    message: /binary data/,
+  },
+  {
+    name: 'a zip with encrypted parts',
+    file: big('zip-encrypted.xlsx'),
+    code: 'E_FILE_ENCRYPTED',
+    message: /password-protected/,
+  },
+  {
+    name: 'a zip bomb (directory says 300 MB)',
+    file: big('zip-bomb.xlsx'),
+    code: 'E_FILE_TOO_LARGE',
+    message: /refused: its part xl\/worksheets\/sheet1\.xml expands from .* to 300 MB \(zip bomb\?\)/,
+  },
+  {
+    name: 'a zip bomb whose directory lies',
+    file: big('lying-bomb.xlsx'),
+    code: 'E_FILE_CORRUPT',
+    message: /larger than its zip directory says/,
+    sheet: 'Register',
+  },
+  {
+    name: 'a sheet name that does not exist',
+    file: () => bad('register.xlsx'),
+    opts: { sheet: 'Nope' },
+    code: 'E_SHEET_NOT_FOUND',
+    message: /sheet "Nope" not found; the workbook has: "Register" \(1\)/,
+    sheet: 'Nope',
+  },
+  {
+    name: 'a sheet number past the last tab',
+    file: () => bad('register.xlsx'),
+    opts: { sheet: 4 },
+    code: 'E_SHEET_NOT_FOUND',
+    message: /sheet 4 not found; the workbook has: "Register" \(1\)/,
+  },
+  {
+    name: 'a mapping file given as the spreadsheet',
+    file: () => bad('mapping.json'),
+    code: 'E_FILE_FORMAT',
+    message: /JSON file, not a spreadsheet/,
+    hint: /--mapping/,
+  },
+  {
+    name: 'a missing file',
+    file: () => bad('no-such-file.csv'),
+    code: 'E_FILE_NOT_FOUND',
+    message: /file not found/,
+  },
   { name: 'a folder', file: () => BAD_DIR, code: 'E_FILE_FORMAT', message: /folder/ },
-  { name: 'a CSV over maxBytes', file: () => bad('header-only.csv'), opts: { maxBytes: 10 }, code: 'E_FILE_TOO_LARGE', message: /over the limit of 10 bytes/ },
-  { name: 'an XLSX over maxBytes', file: () => bad('register.xlsx'), opts: { maxBytes: 1000 }, code: 'E_FILE_TOO_LARGE', message: /over the limit/ },
-  { name: 'an XLSX inflating past maxInflatedBytes', file: () => bad('register.xlsx'), opts: { maxInflatedBytes: 2000 }, code: 'E_FILE_TOO_LARGE', message: /expands to .* over the limit/ },
+  {
+    name: 'a CSV over maxBytes',
+    file: () => bad('header-only.csv'),
+    opts: { maxBytes: 10 },
+    code: 'E_FILE_TOO_LARGE',
+    message: /over the limit of 10 bytes/,
+  },
+  {
+    name: 'an XLSX over maxBytes',
+    file: () => bad('register.xlsx'),
+    opts: { maxBytes: 1000 },
+    code: 'E_FILE_TOO_LARGE',
+    message: /over the limit/,
+  },
+  {
+    name: 'an XLSX inflating past maxInflatedBytes',
+    file: () => bad('register.xlsx'),
+    opts: { maxInflatedBytes: 2000 },
+    code: 'E_FILE_TOO_LARGE',
+    message: /expands to .* over the limit/,
+  },
 ];
 
 describe('refused before the first row', () => {
@@ -76,7 +201,7 @@ describe('refused before the first row', () => {
     });
     expect(rows, 'no row read before the refusal').toEqual([]);
     expect(err.code).toBe(c.code);
-    expect(exitCodeFor(err.code), 'the CLI exits 2: the file is the user\'s to fix').toBe(ExitCode.USAGE);
+    expect(exitCodeFor(err.code), "the CLI exits 2: the file is the user's to fix").toBe(ExitCode.USAGE);
     expect(err.message).toMatch(c.message);
     expect(err.location.file).toBe(file);
     expect(err.describe()).toContain(file);
@@ -97,7 +222,9 @@ describe('stopped while streaming', () => {
     expect(rows.map((r) => r.row)).toEqual([2]);
     expect(err.code).toBe('E_CSV_PARSE');
     expect(err.location).toMatchObject({ file, row: 3, line: 3 });
-    expect(err.message).toMatch(/^the row has a quote \(\"\) that is never closed, and the lines after it do not read as rows of their own/);
+    expect(err.message).toMatch(
+      /^the row has a quote \(\"\) that is never closed, and the lines after it do not read as rows of their own/,
+    );
     expect(err.describe()).toMatch(/unclosed-quote\.csv, row 3: /);
   });
 });
@@ -116,7 +243,9 @@ describe('stopped while streaming an XLSX', () => {
     expect(rows.map((r) => r.row)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 2));
     expect(err.code).toBe('E_FILE_CORRUPT');
     expect(err.location).toMatchObject({ file, sheet: 'Register', row: last + 1 });
-    expect(err.describe()).toContain(`malformed-sheet.xlsx, sheet "Register", row ${last + 1}: is damaged: the sheet cannot be read after row ${last} (unmatched closing tag`);
+    expect(err.describe()).toContain(
+      `malformed-sheet.xlsx, sheet "Register", row ${last + 1}: is damaged: the sheet cannot be read after row ${last} (unmatched closing tag`,
+    );
   });
 });
 
@@ -143,10 +272,16 @@ const accepted: Accepted[] = [
     file: () => bad('stray-quote.csv'),
     check: (r) => {
       expect(r.rows).toEqual([
-        { row: 2, cells: ['Monitor', '"24"wide'], notes: [expect.objectContaining({ code: 'W_CSV_QUOTE', column: 'Size', repaired: false })] },
+        {
+          row: 2,
+          cells: ['Monitor', '"24"wide'],
+          notes: [expect.objectContaining({ code: 'W_CSV_QUOTE', column: 'Size', repaired: false })],
+        },
         { row: 3, cells: ['Laptop', '13'] },
       ]);
-      expect(r.source.warnings).toEqual([expect.objectContaining({ code: 'W_CSV_QUOTE', row: 2, message: expect.stringMatching(/^row 2: /) })]);
+      expect(r.source.warnings).toEqual([
+        expect.objectContaining({ code: 'W_CSV_QUOTE', row: 2, message: expect.stringMatching(/^row 2: /) }),
+      ]);
     },
   },
   {
@@ -159,7 +294,13 @@ const accepted: Accepted[] = [
         ['Phone,B2,200', null, null],
         ['Tablet', 'C3', '300'],
       ]);
-      expect(r.source.warnings).toEqual([expect.objectContaining({ code: 'W_MIXED_DELIMITER', row: 3, message: expect.stringMatching(/row 3 seems to use ","/) })]);
+      expect(r.source.warnings).toEqual([
+        expect.objectContaining({
+          code: 'W_MIXED_DELIMITER',
+          row: 3,
+          message: expect.stringMatching(/row 3 seems to use ","/),
+        }),
+      ]);
     },
   },
   {
@@ -192,7 +333,13 @@ const accepted: Accepted[] = [
     file: () => bad('duplicate-headers.csv'),
     check: (r) => {
       expect(r.source.headers).toEqual(['Name', 'Serial', 'name']);
-      expect(r.source.warnings).toEqual([expect.objectContaining({ code: 'W_DUPLICATE_HEADER', row: 1, message: expect.stringMatching(/columns A, C/) })]);
+      expect(r.source.warnings).toEqual([
+        expect.objectContaining({
+          code: 'W_DUPLICATE_HEADER',
+          row: 1,
+          message: expect.stringMatching(/columns A, C/),
+        }),
+      ]);
     },
   },
   {

@@ -50,7 +50,11 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
   const errors = new ExcelJS.Workbook();
   const es = errors.addWorksheet('Costs');
   es.addRow(['Name', 'Cost', 'Ratio']);
-  es.addRow(['Laptop', { formula: 'Z99+#REF!', result: { error: '#REF!' } }, { formula: 'B2/0', result: { error: '#DIV/0!' } }]);
+  es.addRow([
+    'Laptop',
+    { formula: 'Z99+#REF!', result: { error: '#REF!' } },
+    { formula: 'B2/0', result: { error: '#DIV/0!' } },
+  ]);
   es.addRow(['Phone', { formula: 'VLOOKUP(A3,Z:Z,1,0)', result: { error: '#N/A' } }, { error: '#VALUE!' }]);
   es.addRow(['Tablet', { formula: '2*3', result: 6 }, { formula: 'B4>5', result: true }]);
 
@@ -58,7 +62,13 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
   const ds = dates.addWorksheet('Dates');
   ds.addRow(['Name', 'Bought']);
   // Raw serials with a date format: what Excel itself stores. Serial 60 is 29 Feb 1900.
-  for (const [name, serial] of [['fifteen', 15], ['fifty-nine', 59], ['sixty', 60], ['sixty-one', 61], ['recent', 45322]] as const) {
+  for (const [name, serial] of [
+    ['fifteen', 15],
+    ['fifty-nine', 59],
+    ['sixty', 60],
+    ['sixty-one', 61],
+    ['recent', 45322],
+  ] as const) {
     const row = ds.addRow([name, serial]);
     row.getCell(2).numFmt = 'yyyy-mm-dd';
   }
@@ -71,15 +81,32 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
   // "Billion laughs": ten levels of ten references. Must be refused, never expanded.
   const laughs =
     '<!DOCTYPE sst [<!ENTITY lol "lol">' +
-    Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`).join('') +
+    Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
+    ).join('') +
     ']>';
-  await rezip(src, entities, (name, text) => (name === 'xl/sharedStrings.xml' ? text.replace('?>', `?>${laughs}`).replace('Laptop', '&lol9;') : undefined));
+  await rezip(src, entities, (name, text) =>
+    name === 'xl/sharedStrings.xml'
+      ? text.replace('?>', `?>${laughs}`).replace('Laptop', '&lol9;')
+      : undefined,
+  );
 
   const ods = join(tmp, `sheet-${process.pid}.ods`);
   await writeZip(ods, [
     { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.spreadsheet'), method: 0 },
-    { name: 'content.xml', data: Buffer.from('<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>') },
-    { name: 'META-INF/manifest.xml', data: Buffer.from('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>') },
+    {
+      name: 'content.xml',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>',
+      ),
+    },
+    {
+      name: 'META-INF/manifest.xml',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
+      ),
+    },
   ]);
 
   return {
@@ -87,17 +114,28 @@ export async function smallFixtures(): Promise<Record<string, Buffer>> {
     'header-only.csv': Buffer.from('Name,Serial No.,Purchase Cost ($)\n'),
     'blank-lines-only.csv': Buffer.from('\n\n,,\n  \n'),
     'binary.csv': Buffer.from(Array.from({ length: 256 }, (_, i) => (i * 37) % 256)),
-    'image.csv': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 1)]),
-    'webpage.xls': Buffer.from('<html><body><table><tr><td>Name</td><td>Serial</td></tr></table></body></html>\n'),
+    'image.csv': Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(24, 1),
+    ]),
+    'webpage.xls': Buffer.from(
+      '<html><body><table><tr><td>Name</td><td>Serial</td></tr></table></body></html>\n',
+    ),
     'tab-text.xls': Buffer.from('Name\tSerial No.\nLaptop\tSN-1\n'),
     'csv-named.xlsx': Buffer.from('Name,Serial No.\nLaptop,SN-1\n'),
     'xlsx-named.csv': register,
     // The lines after the quote are no rows (one cell each, the header two): nothing to repair.
-    'unclosed-quote.csv': Buffer.from('Name,Notes\nLaptop,ok\nPhone,"never closed\nthe note goes on\nand on\n'),
+    'unclosed-quote.csv': Buffer.from(
+      'Name,Notes\nLaptop,ok\nPhone,"never closed\nthe note goes on\nand on\n',
+    ),
     'stray-quote.csv': Buffer.from('Name,Size\nMonitor,"24"wide\nLaptop,13\n'),
     'mixed-delimiters.csv': Buffer.from('Name;Serial;Cost\nLaptop;A1;100\nPhone,B2,200\nTablet;C3;300\n'),
-    'mapping.json': Buffer.from('{\n  "resource": "asset",\n  "columns": { "Serial No.": "serial_number" }\n}\n'),
-    'nul-pattern.csv': Buffer.from(Array.from({ length: 512 }, (_, i) => (i % 2 === 1 ? 0 : ((i * 7) % 31) + 1))),
+    'mapping.json': Buffer.from(
+      '{\n  "resource": "asset",\n  "columns": { "Serial No.": "serial_number" }\n}\n',
+    ),
+    'nul-pattern.csv': Buffer.from(
+      Array.from({ length: 512 }, (_, i) => (i % 2 === 1 ? 0 : ((i * 7) % 31) + 1)),
+    ),
     'utf16le-no-bom.csv': Buffer.from('Name,Town\nLaptop,Müller\n', 'utf16le'),
     'utf16be-no-bom.csv': Buffer.from('Name,Town\nLaptop,Müller\n', 'utf16le').swap16(),
     'windows-1252.csv': cp1252('Name;Town;Price\nCafé;Müller;€5\n'),
@@ -125,10 +163,15 @@ export async function largeFixtures(dir: string): Promise<Record<string, string>
   const base = join(dir, 'register.xlsx');
   writeFileSync(base, register);
   const parts = await readZip(base);
-  const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`;
+  const sheetXml = (rows: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`;
   const spaces = { repeat: Buffer.alloc(1024 * 1024, 0x20), times: 300 };
   const withSheet = (sheet: Buffer | typeof spaces, claimSize?: number) =>
-    parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { name: p.name, data: sheet, claimSize } : { name: p.name, data: p.data }));
+    parts.map((p) =>
+      p.name === 'xl/worksheets/sheet1.xml'
+        ? { name: p.name, data: sheet, claimSize }
+        : { name: p.name, data: p.data },
+    );
 
   const out: Record<string, string> = {};
   out['zip-bomb.xlsx'] = join(dir, 'zip-bomb.xlsx');
@@ -165,7 +208,14 @@ export async function largeFixtures(dir: string): Promise<Record<string, string>
   out['sheet-entities.xlsx'] = join(dir, 'sheet-entities.xlsx');
   await writeZip(
     out['sheet-entities.xlsx'],
-    withSheet(Buffer.from(sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>').replace('?>', '?><!DOCTYPE worksheet [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'))),
+    withSheet(
+      Buffer.from(
+        sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>').replace(
+          '?>',
+          '?><!DOCTYPE worksheet [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+        ),
+      ),
+    ),
   );
   // 5,000 well-formed rows (several chunks), then a broken close tag: exceljs's XML parser stops there.
   const inline = (r: number, a: string, b: string) =>
@@ -186,7 +236,15 @@ export async function largeFixtures(dir: string): Promise<Record<string, string>
   out['corrupt-deflate.xlsx'] = join(dir, 'corrupt-deflate.xlsx');
   await writeZip(
     out['corrupt-deflate.xlsx'],
-    parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { name: p.name, data: Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 131 + 7) % 256)), raw: true } : p)),
+    parts.map((p) =>
+      p.name === 'xl/worksheets/sheet1.xml'
+        ? {
+            name: p.name,
+            data: Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 131 + 7) % 256)),
+            raw: true,
+          }
+        : p,
+    ),
   );
 
   // A zip whose parts are encrypted by the zip format itself (flag bit 0), as 7-Zip or WinZip do.

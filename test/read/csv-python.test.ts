@@ -20,7 +20,10 @@ afterAll(() => removeDir(dir));
 
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
 const hasPython = python.status === 0;
-if (!hasPython) console.warn(`csv-python.test.ts skipped: python3 is not available (${python.error?.message ?? python.stderr})`);
+if (!hasPython)
+  console.warn(
+    `csv-python.test.ts skipped: python3 is not available (${python.error?.message ?? python.stderr})`,
+  );
 
 interface Oracle {
   readonly file: string;
@@ -35,27 +38,39 @@ async function ourRows(o: Oracle): Promise<string[][]> {
   const events: ParseEvents = { add: () => undefined, note: () => undefined, encoding: () => undefined };
   const width = sniffDialect(readFileSync(o.file, 'utf8'), false, o.delimiter)?.width ?? 0;
   const rows: string[][] = [];
-  for await (const batch of parseTextBatches({ file: o.file, encoding: 'utf-8', delimiter: o.delimiter, padded: false, width }, events)) {
+  for await (const batch of parseTextBatches(
+    { file: o.file, encoding: 'utf-8', delimiter: o.delimiter, padded: false, width },
+    events,
+  )) {
     for (const r of batch) rows.push(blank(r.cells.map((c) => (c === null ? '' : String(c)))));
   }
   return rows;
 }
 
 describe.skipIf(!hasPython)("our CSV reader against Python's csv module", () => {
-  it(`reads ${FILES} random files written by csv.writer as csv.reader does (seed ${SEED})`, async () => {
-    const script = join(import.meta.dirname, 'python', 'csv_roundtrip.py');
-    const run = spawnSync('python3', [script, dir, String(SEED), String(FILES)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    expect(run.status, run.stderr).toBe(0);
-    const oracles = JSON.parse(run.stdout) as Oracle[];
-    expect(oracles.length).toBe(FILES);
-    const mismatches: string[] = [];
-    for (const o of oracles) {
-      const ours = await ourRows(o);
-      const theirs = o.rows.map(blank);
-      if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-        mismatches.push(`${o.file}: Python ${JSON.stringify(theirs).slice(0, 300)}\n  ours ${JSON.stringify(ours).slice(0, 300)}`);
+  it(
+    `reads ${FILES} random files written by csv.writer as csv.reader does (seed ${SEED})`,
+    async () => {
+      const script = join(import.meta.dirname, 'python', 'csv_roundtrip.py');
+      const run = spawnSync('python3', [script, dir, String(SEED), String(FILES)], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const oracles = JSON.parse(run.stdout) as Oracle[];
+      expect(oracles.length).toBe(FILES);
+      const mismatches: string[] = [];
+      for (const o of oracles) {
+        const ours = await ourRows(o);
+        const theirs = o.rows.map(blank);
+        if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+          mismatches.push(
+            `${o.file}: Python ${JSON.stringify(theirs).slice(0, 300)}\n  ours ${JSON.stringify(ours).slice(0, 300)}`,
+          );
+        }
       }
-    }
-    expect(mismatches.slice(0, 3).join('\n'), `${mismatches.length} of ${FILES} files differ`).toBe('');
-  }, Math.max(60_000, FILES * 100));
+      expect(mismatches.slice(0, 3).join('\n'), `${mismatches.length} of ${FILES} files differ`).toBe('');
+    },
+    Math.max(60_000, FILES * 100),
+  );
 });

@@ -2,11 +2,20 @@
 // text is cut into chunks, a runaway quote past the record bound repaired when the lines it
 // holds are rows, and the failures it names (a quote never closed, a record too long).
 import { describe, expect, it } from 'vitest';
-import { RecordSplitter, type Dialect, type ParsedRecord, type SplitFailure } from '../../src/read/csv/csv-records.js';
+import {
+  RecordSplitter,
+  type Dialect,
+  type ParsedRecord,
+  type SplitFailure,
+} from '../../src/read/csv/csv-records.js';
 
 const comma: Dialect = { delimiter: ',', padded: false, width: 3 };
 
-function split(chunks: readonly string[], d: Dialect = comma, maxChars = 1024 * 1024): { records: ParsedRecord[]; failure?: SplitFailure } {
+function split(
+  chunks: readonly string[],
+  d: Dialect = comma,
+  maxChars = 1024 * 1024,
+): { records: ParsedRecord[]; failure?: SplitFailure } {
   const s = new RecordSplitter(d, maxChars);
   const records: ParsedRecord[] = [];
   for (const c of chunks) {
@@ -17,7 +26,13 @@ function split(chunks: readonly string[], d: Dialect = comma, maxChars = 1024 * 
   return { records, failure };
 }
 
-const brief = (r: ParsedRecord) => ({ row: r.row, line: r.line, cells: r.cells, raw: r.raw, repaired: r.repair !== undefined });
+const brief = (r: ParsedRecord) => ({
+  row: r.row,
+  line: r.line,
+  cells: r.cells,
+  raw: r.raw,
+  repaired: r.repair !== undefined,
+});
 
 const SAMPLE = [
   'Name,Serial,Notes\r\n',
@@ -50,9 +65,14 @@ describe('RecordSplitter', () => {
     ]);
   });
 
-  it.each(Array.from({ length: SAMPLE.length - 1 }, (_, i) => i + 1))('the same records with the text cut at %i', (at) => {
-    expect(split([SAMPLE.slice(0, at), SAMPLE.slice(at)]).records.map(brief)).toEqual(whole.records.map(brief));
-  });
+  it.each(Array.from({ length: SAMPLE.length - 1 }, (_, i) => i + 1))(
+    'the same records with the text cut at %i',
+    (at) => {
+      expect(split([SAMPLE.slice(0, at), SAMPLE.slice(at)]).records.map(brief)).toEqual(
+        whole.records.map(brief),
+      );
+    },
+  );
 
   it('the same records one character at a time', () => {
     expect(split([...SAMPLE]).records.map(brief)).toEqual(whole.records.map(brief));
@@ -60,7 +80,11 @@ describe('RecordSplitter', () => {
 
   it('a quote open past the record bound, over lines that are rows: the rows come, the first flagged, and reading goes on', () => {
     const rows = Array.from({ length: 200 }, (_, i) => `R${i},${i},note ${i}\n`).join('');
-    const { records, failure } = split(['Name,Serial,Notes\nX,0,"open\n', rows, 'Z,9,"closed"\n'], comma, 1000);
+    const { records, failure } = split(
+      ['Name,Serial,Notes\nX,0,"open\n', rows, 'Z,9,"closed"\n'],
+      comma,
+      1000,
+    );
     expect(failure).toBeUndefined();
     expect(records.length).toBe(203);
     expect(records[1]).toMatchObject({ row: 2, cells: ['X', '0', '"open'], repair: { cell: 2 } });
@@ -70,9 +94,24 @@ describe('RecordSplitter', () => {
   });
 
   it.each<[string, readonly string[], number, SplitFailure]>([
-    ['a quote never closed over prose', ['Name,Serial,Notes\nA,1,ok\nB,2,"open\nand prose\nmore\n'], 1000, { kind: 'quote-not-closed', row: 3, line: 3 }],
-    ['a record longer than the bound', ['Name,Serial,Notes\nA,1,ok\n', 'x'.repeat(3000)], 1000, { kind: 'too-long', row: 3, line: 3 }],
-    ['an open quote longer than the bound over prose', ['Name,Serial,Notes\nA,1,"', 'y\n'.repeat(2000)], 1000, { kind: 'too-long', row: 2, line: 2 }],
+    [
+      'a quote never closed over prose',
+      ['Name,Serial,Notes\nA,1,ok\nB,2,"open\nand prose\nmore\n'],
+      1000,
+      { kind: 'quote-not-closed', row: 3, line: 3 },
+    ],
+    [
+      'a record longer than the bound',
+      ['Name,Serial,Notes\nA,1,ok\n', 'x'.repeat(3000)],
+      1000,
+      { kind: 'too-long', row: 3, line: 3 },
+    ],
+    [
+      'an open quote longer than the bound over prose',
+      ['Name,Serial,Notes\nA,1,"', 'y\n'.repeat(2000)],
+      1000,
+      { kind: 'too-long', row: 2, line: 2 },
+    ],
   ])('%s: the failure names the row and line it starts on', (_, chunks, max, want) => {
     const { records, failure } = split(chunks, comma, max);
     expect(failure).toEqual(want);

@@ -20,54 +20,81 @@ interface Case {
   readonly notes?: Record<number, string[]>;
 }
 
-const ISSUE = 'Name,City,Asset notes\nDesk,Oslo,"Delivered to:\nMain St, Floor 2, Room 5"\nChair,Bergen,plain\n';
+const ISSUE =
+  'Name,City,Asset notes\nDesk,Oslo,"Delivered to:\nMain St, Floor 2, Room 5"\nChair,Bergen,plain\n';
 
 const cases: Case[] = [
   {
     name: "the issue's file: an address on the note's second line, as many cells as the file: 2 rows",
     content: ISSUE,
-    rows: [[2, ['Desk', 'Oslo', 'Delivered to:\nMain St, Floor 2, Room 5']], [3, ['Chair', 'Bergen', 'plain'], 4]],
+    rows: [
+      [2, ['Desk', 'Oslo', 'Delivered to:\nMain St, Floor 2, Room 5']],
+      [3, ['Chair', 'Bergen', 'plain'], 4],
+    ],
   },
   {
     name: "the issue's file with \\r\\n line ends: 2 rows",
     content: ISSUE.replace(/\n/g, '\r\n'),
-    rows: [[2, ['Desk', 'Oslo', 'Delivered to:\r\nMain St, Floor 2, Room 5']], [3, ['Chair', 'Bergen', 'plain'], 4]],
+    rows: [
+      [2, ['Desk', 'Oslo', 'Delivered to:\r\nMain St, Floor 2, Room 5']],
+      [3, ['Chair', 'Bergen', 'plain'], 4],
+    ],
   },
   {
     name: 'three lines in the last cell, each with as many cells as the file: 1 row',
     content: 'Name,City,Notes\nDesk,Oslo,"a, b\nc, d, e\nf, g, h"\nChair,Bergen,plain\n',
-    rows: [[2, ['Desk', 'Oslo', 'a, b\nc, d, e\nf, g, h']], [3, ['Chair', 'Bergen', 'plain'], 5]],
+    rows: [
+      [2, ['Desk', 'Oslo', 'a, b\nc, d, e\nf, g, h']],
+      [3, ['Chair', 'Bergen', 'plain'], 5],
+    ],
   },
   {
     name: 'the multi-line cell in the middle, both lines full width: 1 row',
     content: 'Name,Notes,City\nDesk,"x,y\nz,w",Oslo\nChair,plain,Bergen\n',
-    rows: [[2, ['Desk', 'x,y\nz,w', 'Oslo']], [3, ['Chair', 'plain', 'Bergen'], 4]],
+    rows: [
+      [2, ['Desk', 'x,y\nz,w', 'Oslo']],
+      [3, ['Chair', 'plain', 'Bergen'], 4],
+    ],
   },
   {
     name: 'semicolons: the same note read as one cell',
     content: 'Name;City;Notes\nDesk;Oslo;"Delivered to:\nMain St; Floor 2; Room 5"\nChair;Bergen;plain\n',
-    rows: [[2, ['Desk', 'Oslo', 'Delivered to:\nMain St; Floor 2; Room 5']], [3, ['Chair', 'Bergen', 'plain'], 4]],
+    rows: [
+      [2, ['Desk', 'Oslo', 'Delivered to:\nMain St; Floor 2; Room 5']],
+      [3, ['Chair', 'Bergen', 'plain'], 4],
+    ],
   },
   {
     name: 'a doubled quote inside the multi-line cell: still valid, 1 row',
     content: 'Name,City,Notes\nDesk,Oslo,"say ""hi"":\nMain St, Floor 2, Room 5"\nChair,Bergen,plain\n',
-    rows: [[2, ['Desk', 'Oslo', 'say "hi":\nMain St, Floor 2, Room 5']], [3, ['Chair', 'Bergen', 'plain'], 4]],
+    rows: [
+      [2, ['Desk', 'Oslo', 'say "hi":\nMain St, Floor 2, Room 5']],
+      [3, ['Chair', 'Bergen', 'plain'], 4],
+    ],
   },
   {
     name: 'a quote never closed, the lines below full rows: not valid CSV, repaired as today',
     content: 'Name,City,Notes\nDesk,Oslo,"Delivered to:\nChair,Bergen,plain\n',
-    rows: [[2, ['Desk', 'Oslo', '"Delivered to:']], [3, ['Chair', 'Bergen', 'plain']]],
+    rows: [
+      [2, ['Desk', 'Oslo', '"Delivered to:']],
+      [3, ['Chair', 'Bergen', 'plain']],
+    ],
     notes: { 2: ['W_ROW_REPAIRED!'] },
   },
   {
     name: 'a quote closing with text after it, the lines full rows: not valid CSV, repaired as today',
     content: 'Name,City,Notes\nDesk,Oslo,"Room B\nChair,Bergen,"x"y\nLamp,Oslo,z\n',
-    rows: [[2, ['Desk', 'Oslo', '"Room B']], [3, ['Chair', 'Bergen', '"x"y']], [4, ['Lamp', 'Oslo', 'z']]],
+    rows: [
+      [2, ['Desk', 'Oslo', '"Room B']],
+      [3, ['Chair', 'Bergen', '"x"y']],
+      [4, ['Lamp', 'Oslo', 'z']],
+    ],
     notes: { 2: ['W_ROW_REPAIRED!'], 3: ['W_CSV_QUOTE'] },
   },
 ];
 
-const noteCodes = (notes: readonly RowNote[] | undefined) => (notes ?? []).map((n) => `${n.code}${n.repaired ? '!' : ''}`);
+const noteCodes = (notes: readonly RowNote[] | undefined) =>
+  (notes ?? []).map((n) => `${n.code}${n.repaired ? '!' : ''}`);
 
 describe('valid CSV is never repaired', () => {
   it.each(cases)('$name', async (c) => {

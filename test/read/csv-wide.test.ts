@@ -13,7 +13,8 @@ afterAll(() => removeDir(dir));
 function wideFile(columns: number, rows: number): string {
   const file = join(dir, `wide-${columns}.csv`);
   const header = ['Name', ...Array.from({ length: columns - 1 }, (_, i) => `Extra ${i}`)].join(',');
-  const row = (r: number) => [`Desk ${r}`, ...Array.from({ length: columns - 1 }, (_, i) => String(i % 97))].join(',');
+  const row = (r: number) =>
+    [`Desk ${r}`, ...Array.from({ length: columns - 1 }, (_, i) => String(i % 97))].join(',');
   writeFileSync(file, [header, ...Array.from({ length: rows }, (_, r) => row(r))].join('\n') + '\n');
   return file;
 }
@@ -35,7 +36,9 @@ describe('wide CSV files', () => {
   it('16,384 columns read in time proportional to their cells (under 60 times 1,000 columns)', async () => {
     const narrow = await bestOfThree(wideFile(1_000, 20), 1_000);
     const wide = await bestOfThree(wideFile(16_384, 20), 16_384);
-    console.log(`1,000 columns: ${narrow.toFixed(0)} ms; 16,384 columns: ${wide.toFixed(0)} ms; ratio ${(wide / narrow).toFixed(1)}`);
+    console.log(
+      `1,000 columns: ${narrow.toFixed(0)} ms; 16,384 columns: ${wide.toFixed(0)} ms; ratio ${(wide / narrow).toFixed(1)}`,
+    );
     expect(wide / narrow).toBeLessThan(60);
   }, 60_000);
 });

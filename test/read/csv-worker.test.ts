@@ -17,7 +17,15 @@ async function readAll(file: string, worker: boolean): Promise<unknown> {
     const s = await openSheet(file, { worker });
     const rows = [];
     for await (const r of s.rows) rows.push(r);
-    return { headers: s.headers, headerRow: s.headerRow, delimiter: s.delimiter, encoding: s.encoding, rows, stats: s.stats, warnings: s.warnings };
+    return {
+      headers: s.headers,
+      headerRow: s.headerRow,
+      delimiter: s.delimiter,
+      encoding: s.encoding,
+      rows,
+      stats: s.stats,
+      warnings: s.warnings,
+    };
   } catch (e) {
     const err = e as { code?: string; message?: string; location?: unknown };
     return { error: { code: err.code, message: err.message, location: err.location } };
@@ -41,7 +49,15 @@ async function readTaking(file: string, worker: boolean): Promise<unknown> {
       if (next.done) break;
       rows.push(next.value);
     }
-    return { headers: s.headers, headerRow: s.headerRow, delimiter: s.delimiter, encoding: s.encoding, rows, stats: s.stats, warnings: s.warnings };
+    return {
+      headers: s.headers,
+      headerRow: s.headerRow,
+      delimiter: s.delimiter,
+      encoding: s.encoding,
+      rows,
+      stats: s.stats,
+      warnings: s.warnings,
+    };
   } catch (e) {
     const err = e as { code?: string; message?: string; location?: unknown };
     return { error: { code: err.code, message: err.message, location: err.location } };
@@ -55,18 +71,48 @@ const fixtures = (folder: string) =>
 
 /** The reading corpus's text files (issue 14): quotes, line endings, dialects, shapes … and the public suites. */
 const corpusFixtures = () =>
-  ['test/fixtures/public-csv/csv-spectrum', 'test/fixtures/public-csv/csvw', 'test/fixtures/libreoffice-csv', ...readdirSync('test/fixtures/read-corpus', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join('test/fixtures/read-corpus', e.name))].flatMap(fixtures);
+  [
+    'test/fixtures/public-csv/csv-spectrum',
+    'test/fixtures/public-csv/csvw',
+    'test/fixtures/libreoffice-csv',
+    ...readdirSync('test/fixtures/read-corpus', { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join('test/fixtures/read-corpus', e.name)),
+  ].flatMap(fixtures);
 
 // Longer than a batch, with warnings of one kind on many rows (noted once, then counted)
 // and an encoding that turns out to be Windows-1252 far into the file.
 function generated(): string[] {
   const quotes = join(dir, 'quotes.csv');
-  writeFileSync(quotes, ['Name,Serial No.,Notes', ...Array.from({ length: 5_000 }, (_, i) => `Laptop ${i},SN-${i},${i % 700 === 3 ? '"a"b' : `note ${i}`}`)].join('\n'));
+  writeFileSync(
+    quotes,
+    [
+      'Name,Serial No.,Notes',
+      ...Array.from(
+        { length: 5_000 },
+        (_, i) => `Laptop ${i},SN-${i},${i % 700 === 3 ? '"a"b' : `note ${i}`}`,
+      ),
+    ].join('\n'),
+  );
   const late1252 = join(dir, 'late-1252.csv');
-  const head = Buffer.from(['Name,Serial No.', ...Array.from({ length: 30_000 }, (_, i) => `Laptop ${i},SN-${i}`)].join('\r\n') + '\r\n');
-  writeFileSync(late1252, Buffer.concat([head, Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x53, 0x4e, 0x2d, 0x58, 0x0d, 0x0a])]));
+  const head = Buffer.from(
+    ['Name,Serial No.', ...Array.from({ length: 30_000 }, (_, i) => `Laptop ${i},SN-${i}`)].join('\r\n') +
+      '\r\n',
+  );
+  writeFileSync(
+    late1252,
+    Buffer.concat([head, Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x53, 0x4e, 0x2d, 0x58, 0x0d, 0x0a])]),
+  );
   const unclosed = join(dir, 'unclosed-late.csv');
-  writeFileSync(unclosed, ['Name,Serial No.', ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`), 'Broken,"SN-never closed', 'More,SN-1'].join('\n'));
+  writeFileSync(
+    unclosed,
+    [
+      'Name,Serial No.',
+      ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`),
+      'Broken,"SN-never closed',
+      'More,SN-1',
+    ].join('\n'),
+  );
   return [quotes, late1252, unclosed];
 }
 
@@ -75,13 +121,25 @@ describe('CSV read in a worker thread', () => {
     expect(workerAvailable()).toBe(true);
   });
 
-  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...corpusFixtures(), ...generated()])('%s: same result as in this thread', async (file) => {
+  it.each([
+    ...fixtures('test/fixtures/import'),
+    ...fixtures('test/fixtures/bad'),
+    ...corpusFixtures(),
+    ...generated(),
+  ])('%s: same result as in this thread', async (file) => {
     const here = await readAll(file, false);
     const there = await readAll(file, true);
     expect(there).toEqual(here);
   });
 
-  it.each([...fixtures('test/fixtures/import'), ...fixtures('test/fixtures/bad'), ...corpusFixtures(), ...generated()].flatMap((f) => [[f, false] as const, [f, true] as const]))('%s (worker: %s): rows taken at hand between reads are the same rows', async (file, worker) => {
+  it.each(
+    [
+      ...fixtures('test/fixtures/import'),
+      ...fixtures('test/fixtures/bad'),
+      ...corpusFixtures(),
+      ...generated(),
+    ].flatMap((f) => [[f, false] as const, [f, true] as const]),
+  )('%s (worker: %s): rows taken at hand between reads are the same rows', async (file, worker) => {
     expect(await readTaking(file, worker)).toEqual(await readAll(file, worker));
   });
 
@@ -101,15 +159,30 @@ describe('an error after many rows, whatever the read size', () => {
   // 3,000 rows, then a quote never closed on line 3,002. The reader is slow, so csv-parse meets
   // the error with records still buffered: every one of them comes first, and the error names its line.
   const file = join(dir, 'unclosed-after-rows.csv');
-  writeFileSync(file, ['Name,Serial No.', ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`), 'Broken,"SN-never closed', 'More,SN-1'].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'Name,Serial No.',
+      ...Array.from({ length: 3_000 }, (_, i) => `Laptop ${i},SN-${i}`),
+      'Broken,"SN-never closed',
+      'More,SN-1',
+    ].join('\n'),
+  );
   const events: ParseEvents = { add: () => undefined, note: () => undefined, encoding: () => undefined };
   const parses = { 'this thread': parseTextBatches, 'a worker thread': parseInWorkerBatches };
 
-  it.each(Object.keys(parses).flatMap((where) => [97, 1024, 16 * 1024, 64 * 1024, 1024 * 1024].map((readBytes) => [where, readBytes] as const)))('%s, %i-byte reads', async (where, readBytes) => {
+  it.each(
+    Object.keys(parses).flatMap((where) =>
+      [97, 1024, 16 * 1024, 64 * 1024, 1024 * 1024].map((readBytes) => [where, readBytes] as const),
+    ),
+  )('%s, %i-byte reads', async (where, readBytes) => {
     const rows: number[] = [];
     let error: { code?: string; location?: unknown } | undefined;
     try {
-      for await (const batch of parses[where as keyof typeof parses]({ file, encoding: 'utf-8', delimiter: ',', readBytes }, events)) {
+      for await (const batch of parses[where as keyof typeof parses](
+        { file, encoding: 'utf-8', delimiter: ',', readBytes },
+        events,
+      )) {
         for (const r of batch) {
           rows.push(r.row);
           await new Promise(setImmediate);

@@ -21,7 +21,7 @@ function utf16be(text: string): Buffer {
 
 /** Windows-1252 for the few non-ASCII characters the cases use. */
 function cp1252(text: string): Buffer {
-  const map: Record<string, number> = { '€': 0x80, 'é': 0xe9, 'ü': 0xfc, 'ö': 0xf6 };
+  const map: Record<string, number> = { '€': 0x80, é: 0xe9, ü: 0xfc, ö: 0xf6 };
   return Buffer.from([...text].map((ch) => map[ch] ?? ch.charCodeAt(0)));
 }
 
@@ -40,7 +40,13 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'comma', content: 'Name,Serial\nLaptop,SN-1\n', delimiter: ',', headers: ['Name', 'Serial'], rows: [{ row: 2, cells: ['Laptop', 'SN-1'] }] },
+  {
+    name: 'comma',
+    content: 'Name,Serial\nLaptop,SN-1\n',
+    delimiter: ',',
+    headers: ['Name', 'Serial'],
+    rows: [{ row: 2, cells: ['Laptop', 'SN-1'] }],
+  },
   {
     name: 'semicolon with decimal commas',
     content: 'Name;Price\nLaptop;1,50\nPhone;2,75\n',
@@ -51,9 +57,30 @@ const cases: Case[] = [
       { row: 3, cells: ['Phone', '2,75'] },
     ],
   },
-  { name: 'tab', file: 'data.tsv', content: 'Name\tSerial\nLaptop\tSN-1\n', delimiter: '\t', format: 'tsv', headers: ['Name', 'Serial'], rows: [{ row: 2, cells: ['Laptop', 'SN-1'] }] },
-  { name: 'tab in a .csv file', content: 'Name\tSerial\tCost\nLaptop\tSN-1\t5\n', delimiter: '\t', format: 'tsv', headers: ['Name', 'Serial', 'Cost'], rows: [{ row: 2, cells: ['Laptop', 'SN-1', '5'] }] },
-  { name: 'pipe', content: 'Name|Serial|Cost\nLaptop|SN-1|5\n', delimiter: '|', headers: ['Name', 'Serial', 'Cost'], rows: [{ row: 2, cells: ['Laptop', 'SN-1', '5'] }] },
+  {
+    name: 'tab',
+    file: 'data.tsv',
+    content: 'Name\tSerial\nLaptop\tSN-1\n',
+    delimiter: '\t',
+    format: 'tsv',
+    headers: ['Name', 'Serial'],
+    rows: [{ row: 2, cells: ['Laptop', 'SN-1'] }],
+  },
+  {
+    name: 'tab in a .csv file',
+    content: 'Name\tSerial\tCost\nLaptop\tSN-1\t5\n',
+    delimiter: '\t',
+    format: 'tsv',
+    headers: ['Name', 'Serial', 'Cost'],
+    rows: [{ row: 2, cells: ['Laptop', 'SN-1', '5'] }],
+  },
+  {
+    name: 'pipe',
+    content: 'Name|Serial|Cost\nLaptop|SN-1|5\n',
+    delimiter: '|',
+    headers: ['Name', 'Serial', 'Cost'],
+    rows: [{ row: 2, cells: ['Laptop', 'SN-1', '5'] }],
+  },
   {
     name: 'delimiters inside quotes do not vote',
     content: 'Name,Notes\n"a;b;c;d",x\n"e;f;g",y\n',
@@ -75,9 +102,28 @@ const cases: Case[] = [
       { row: 4, cells: ['Phone', '6"', '7'] },
     ],
   },
-  { name: 'a forced delimiter', content: 'Name,Model;Notes\nLaptop,X1;a\n', opts: { delimiter: ';' }, delimiter: ';', headers: ['Name,Model', 'Notes'], rows: [{ row: 2, cells: ['Laptop,X1', 'a'] }] },
-  { name: 'UTF-8 with BOM', content: Buffer.from('\uFEFFName,Town\nLaptop,Café\n', 'utf8'), encoding: 'utf-8', headers: ['Name', 'Town'], rows: [{ row: 2, cells: ['Laptop', 'Café'] }] },
-  { name: 'UTF-8 without BOM', content: 'Name,Town\nLaptop,Müller €\n', encoding: 'utf-8', headers: ['Name', 'Town'], rows: [{ row: 2, cells: ['Laptop', 'Müller €'] }] },
+  {
+    name: 'a forced delimiter',
+    content: 'Name,Model;Notes\nLaptop,X1;a\n',
+    opts: { delimiter: ';' },
+    delimiter: ';',
+    headers: ['Name,Model', 'Notes'],
+    rows: [{ row: 2, cells: ['Laptop,X1', 'a'] }],
+  },
+  {
+    name: 'UTF-8 with BOM',
+    content: Buffer.from('\uFEFFName,Town\nLaptop,Café\n', 'utf8'),
+    encoding: 'utf-8',
+    headers: ['Name', 'Town'],
+    rows: [{ row: 2, cells: ['Laptop', 'Café'] }],
+  },
+  {
+    name: 'UTF-8 without BOM',
+    content: 'Name,Town\nLaptop,Müller €\n',
+    encoding: 'utf-8',
+    headers: ['Name', 'Town'],
+    rows: [{ row: 2, cells: ['Laptop', 'Müller €'] }],
+  },
   {
     name: 'UTF-16 LE with BOM',
     content: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name;Town\nLaptop;Müller\n', 'utf16le')]),
@@ -125,7 +171,19 @@ const cases: Case[] = [
     content: 'Name,Serial,Cost\nLaptop\nPhone,,5\n',
     headers: ['Name', 'Serial', 'Cost'],
     rows: [
-      { row: 2, cells: ['Laptop', null, null], notes: [{ code: 'W_ROW_SHORT', cell: 1, column: 'Serial', message: 'the row has 1 cell, the header 3: columns B–C are read as empty', repaired: false }] },
+      {
+        row: 2,
+        cells: ['Laptop', null, null],
+        notes: [
+          {
+            code: 'W_ROW_SHORT',
+            cell: 1,
+            column: 'Serial',
+            message: 'the row has 1 cell, the header 3: columns B–C are read as empty',
+            repaired: false,
+          },
+        ],
+      },
       { row: 3, cells: ['Phone', null, '5'] },
     ],
   },
@@ -135,8 +193,34 @@ const cases: Case[] = [
     headers: ['Name', 'Cost'],
     rows: [
       { row: 2, cells: ['Laptop', '5'] },
-      { row: 3, cells: ['Phone', '6'], notes: [{ code: 'W_EXTRA_CELLS', cell: 2, column: 'column C', message: 'a cell beyond the last header was not read (C: "extra"): the row has 3 cells, the header 2, so its cells may have shifted', repaired: true }] },
-      { row: 4, cells: ['Tablet', '7'], notes: [{ code: 'W_EXTRA_CELLS', cell: 2, column: 'column C', message: 'a cell beyond the last header was not read (C: "more"): the row has 3 cells, the header 2, so its cells may have shifted', repaired: true }] },
+      {
+        row: 3,
+        cells: ['Phone', '6'],
+        notes: [
+          {
+            code: 'W_EXTRA_CELLS',
+            cell: 2,
+            column: 'column C',
+            message:
+              'a cell beyond the last header was not read (C: "extra"): the row has 3 cells, the header 2, so its cells may have shifted',
+            repaired: true,
+          },
+        ],
+      },
+      {
+        row: 4,
+        cells: ['Tablet', '7'],
+        notes: [
+          {
+            code: 'W_EXTRA_CELLS',
+            cell: 2,
+            column: 'column C',
+            message:
+              'a cell beyond the last header was not read (C: "more"): the row has 3 cells, the header 2, so its cells may have shifted',
+            repaired: true,
+          },
+        ],
+      },
     ],
     warnings: ['W_EXTRA_CELLS'],
   },
@@ -185,7 +269,10 @@ describe('CSV and TSV', () => {
   it('a file that is ASCII for its first 256 KB and Windows-1252 after is switched, losslessly', async () => {
     const file = join(dir, 'late-1252.csv');
     const filler = 'Laptop,SN-0000000001,plain ascii filler\n'.repeat(10_000);
-    writeFileSync(file, Buffer.concat([Buffer.from(`Name,Serial,Notes\n${filler}`), cp1252('Café,SN-2,Müller €\n')]));
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(`Name,Serial,Notes\n${filler}`), cp1252('Café,SN-2,Müller €\n')]),
+    );
     const { source, rows } = await readAll(file);
     expect(rows).toHaveLength(10_001);
     expect(rows.at(-1)).toEqual({ row: 10_002, cells: ['Café', 'SN-2', 'Müller €'] });
@@ -196,7 +283,10 @@ describe('CSV and TSV', () => {
   it('a long ASCII file whose last byte is a Windows-1252 letter', async () => {
     const file = join(dir, 'last-byte-1252.csv');
     const filler = 'Laptop,SN-0000000001,plain ascii filler\n'.repeat(10_000);
-    writeFileSync(file, Buffer.concat([Buffer.from(`Name,Serial,Notes\n${filler}`), cp1252('Phone,SN-2,Café')]));
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(`Name,Serial,Notes\n${filler}`), cp1252('Phone,SN-2,Café')]),
+    );
     const { source, rows } = await readAll(file);
     expect(rows.at(-1)).toEqual({ row: 10_002, cells: ['Phone', 'SN-2', 'Café'] });
     expect(source.encoding).toBe('windows-1252');
@@ -205,7 +295,13 @@ describe('CSV and TSV', () => {
   it('invalid UTF-8 after real UTF-8 is replaced with U+FFFD and the first row hit is named', async () => {
     const file = join(dir, 'late-invalid.csv');
     const filler = 'Laptop,SN-0000000001,plain ascii filler\n'.repeat(10_000);
-    writeFileSync(file, Buffer.concat([Buffer.from(`Name,Serial,Notes\nCafé,SN-0,utf8\n${filler}`), cp1252('Phone,SN-2,Müller\n')]));
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(`Name,Serial,Notes\nCafé,SN-0,utf8\n${filler}`),
+        cp1252('Phone,SN-2,Müller\n'),
+      ]),
+    );
     const { source, rows } = await readAll(file);
     expect(rows.at(-1)).toEqual({ row: 10_003, cells: ['Phone', 'SN-2', 'M\uFFFDller'] });
     expect(source.encoding).toBe('utf-8');

@@ -21,20 +21,37 @@ interface ChoiceCase {
 
 const choices: ChoiceCase[] = [
   { name: 'the first row', rows: rows(['Name', 'Serial', 'Cost'], ['Laptop', 'SN-1', '5']), index: 0 },
-  { name: 'below a one-cell title', rows: rows(['Asset register 2024'], ['Name', 'Serial', 'Cost'], ['Laptop', 'SN-1', '5']), index: 1 },
+  {
+    name: 'below a one-cell title',
+    rows: rows(['Asset register 2024'], ['Name', 'Serial', 'Cost'], ['Laptop', 'SN-1', '5']),
+    index: 1,
+  },
   {
     name: 'below a two-cell note in a wide table',
-    rows: rows(['Exported', 'by J. Smith'], ['Name', 'Serial', 'Cost', 'Category', 'Location'], ['Laptop', 'SN-1', '5', 'IT', 'Berlin']),
+    rows: rows(
+      ['Exported', 'by J. Smith'],
+      ['Name', 'Serial', 'Cost', 'Category', 'Location'],
+      ['Laptop', 'SN-1', '5', 'IT', 'Berlin'],
+    ),
     index: 1,
   },
   {
     name: 'not a data row of numbers and dates',
-    rows: rows(['Totals'], ['1', '2024-01-01', '3'], ['Name', 'Bought', 'Cost'], ['Laptop', '2024-01-01', '5']),
+    rows: rows(
+      ['Totals'],
+      ['1', '2024-01-01', '3'],
+      ['Name', 'Bought', 'Cost'],
+      ['Laptop', '2024-01-01', '5'],
+    ),
     index: 2,
   },
   {
     name: 'a fuller row wins over a sparser text row above it',
-    rows: rows(['Section A', null, 'Section B', null, null], ['Name', 'Serial', 'Cost', 'Category', 'Location'], ['Laptop', 'SN-1', '5', 'IT', 'Berlin']),
+    rows: rows(
+      ['Section A', null, 'Section B', null, null],
+      ['Name', 'Serial', 'Cost', 'Category', 'Location'],
+      ['Laptop', 'SN-1', '5', 'IT', 'Berlin'],
+    ),
     index: 1,
   },
   {
@@ -56,17 +73,33 @@ const choices: ChoiceCase[] = [
   },
   {
     name: 'not a merged title filled into every column it spans',
-    rows: rows(['Asset register 2024', 'Asset register 2024', 'Asset register 2024'], ['Name', 'Serial', 'Cost'], ['Laptop', 'SN-1', '5']),
+    rows: rows(
+      ['Asset register 2024', 'Asset register 2024', 'Asset register 2024'],
+      ['Name', 'Serial', 'Cost'],
+      ['Laptop', 'SN-1', '5'],
+    ),
     index: 1,
   },
-  { name: 'a single-column file: the first row, guessed', rows: rows(['Serial'], ['SN-1'], ['SN-2']), index: 0, guessed: true },
+  {
+    name: 'a single-column file: the first row, guessed',
+    rows: rows(['Serial'], ['SN-1'], ['SN-2']),
+    index: 0,
+    guessed: true,
+  },
   { name: 'numbers only: the first row, guessed', rows: rows([1, 2], [3, 4]), index: 0, guessed: true },
-  { name: 'Excel types are not header text', rows: rows([new Date(0), 5, true], ['Name', 'Bought', 'Active'], ['Laptop', new Date(0), true]), index: 1 },
+  {
+    name: 'Excel types are not header text',
+    rows: rows([new Date(0), 5, true], ['Name', 'Bought', 'Active'], ['Laptop', new Date(0), true]),
+    index: 1,
+  },
 ];
 
 describe('chooseHeaderRow', () => {
   it.each(choices)('$name', (c) => {
-    expect(chooseHeaderRow(c.rows, c.isKnownHeader)).toMatchObject({ index: c.index, guessed: c.guessed ?? false });
+    expect(chooseHeaderRow(c.rows, c.isKnownHeader)).toMatchObject({
+      index: c.index,
+      guessed: c.guessed ?? false,
+    });
   });
   it('nothing to choose from', () => {
     expect(chooseHeaderRow([])).toBeUndefined();

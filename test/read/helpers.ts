@@ -40,13 +40,21 @@ type Compressed = { body: Buffer; crc: number; size: number };
 const compressed = new WeakMap<object, Promise<Compressed>>();
 
 function compress(data: ZipPart['data']): Promise<Compressed> {
-  if (Buffer.isBuffer(data)) return Promise.resolve({ body: zlib.deflateRawSync(data, { level: 9 }), crc: zlib.crc32(data), size: data.length });
+  if (Buffer.isBuffer(data))
+    return Promise.resolve({
+      body: zlib.deflateRawSync(data, { level: 9 }),
+      crc: zlib.crc32(data),
+      size: data.length,
+    });
   let done = compressed.get(data);
   if (!done) compressed.set(data, (done = compressRepeated(data)));
   return done;
 }
 
-async function compressRepeated(data: { readonly repeat: Buffer; readonly times: number }): Promise<Compressed> {
+async function compressRepeated(data: {
+  readonly repeat: Buffer;
+  readonly times: number;
+}): Promise<Compressed> {
   const z = zlib.createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   z.on('data', (c: Buffer) => out.push(c));
@@ -71,10 +79,13 @@ export async function writeZip(path: string, parts: readonly ZipPart[]): Promise
     let body: Buffer;
     let crc: number;
     let size: number;
-    if (p.raw && Buffer.isBuffer(p.data)) ({ body, crc, size } = { body: p.data, crc: 0, size: p.data.length * 10 });
+    if (p.raw && Buffer.isBuffer(p.data))
+      ({ body, crc, size } = { body: p.data, crc: 0, size: p.data.length * 10 });
     else if (method === 8) ({ body, crc, size } = await compress(p.data));
     else {
-      body = Buffer.isBuffer(p.data) ? p.data : Buffer.concat(Array.from({ length: p.data.times }, () => (p.data as { repeat: Buffer }).repeat));
+      body = Buffer.isBuffer(p.data)
+        ? p.data
+        : Buffer.concat(Array.from({ length: p.data.times }, () => (p.data as { repeat: Buffer }).repeat));
       crc = zlib.crc32(body);
       size = body.length;
     }
@@ -121,7 +132,11 @@ export async function readZip(path: string): Promise<{ name: string; data: Buffe
     const { size } = await fh.stat();
     const dir = await readZipDirectory(fh, path, size, { file: path });
     const parts: { name: string; data: Buffer }[] = [];
-    for (const e of dir.entries) parts.push({ name: e.name, data: Buffer.from(await readEntryText(dir, e, 1 << 30, { file: path }), 'utf8') });
+    for (const e of dir.entries)
+      parts.push({
+        name: e.name,
+        data: Buffer.from(await readEntryText(dir, e, 1 << 30, { file: path }), 'utf8'),
+      });
     return parts;
   } finally {
     await fh.close();
@@ -129,7 +144,11 @@ export async function readZip(path: string): Promise<{ name: string; data: Buffe
 }
 
 /** Rewrites a zip, changing the parts `edit` returns a new content for. */
-export async function rezip(src: string, dst: string, edit: (name: string, text: string) => string | undefined): Promise<void> {
+export async function rezip(
+  src: string,
+  dst: string,
+  edit: (name: string, text: string) => string | undefined,
+): Promise<void> {
   const parts = await readZip(src);
   await writeZip(
     dst,

@@ -23,14 +23,59 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'rows from 1, columns A, B, C', text: 'Laptop 01,SN-1,Computers\nMonitor 02,SN-2,Monitors\n', headers: ['A', 'B', 'C'], rows: [[1, ['Laptop 01', 'SN-1', 'Computers']], [2, ['Monitor 02', 'SN-2', 'Monitors']]] },
-  { name: 'blank lines are counted, and the rows keep their numbers', text: '\nLaptop 01,SN-1\n\n\nDock 05,SN-5\n', headers: ['A', 'B'], rows: [[2, ['Laptop 01', 'SN-1']], [5, ['Dock 05', 'SN-5']]], blankRows: 3 },
-  { name: 'a row of header-like text is data, not a header (nor a repeated header)', text: 'Name,Serial Number\nLaptop 01,SN-1\nName,Serial Number\n', headers: ['A', 'B'], rows: [[1, ['Name', 'Serial Number']], [2, ['Laptop 01', 'SN-1']], [3, ['Name', 'Serial Number']]] },
-  { name: 'the widest of the first rows gives the columns; shorter rows are padded', text: 'a,b\nc,d,e,f\ng\n', headers: ['A', 'B', 'C', 'D'], rows: [[1, ['a', 'b', null, null]], [2, ['c', 'd', 'e', 'f']], [3, ['g', null, null, null]]] },
-  { name: 'semicolons and a quoted line break, which starts no row of its own', text: 'x;"two\nlines"\ny;z\n', headers: ['A', 'B'], rows: [[1, ['x', 'two\nlines']], [2, ['y', 'z']]] },
+  {
+    name: 'rows from 1, columns A, B, C',
+    text: 'Laptop 01,SN-1,Computers\nMonitor 02,SN-2,Monitors\n',
+    headers: ['A', 'B', 'C'],
+    rows: [
+      [1, ['Laptop 01', 'SN-1', 'Computers']],
+      [2, ['Monitor 02', 'SN-2', 'Monitors']],
+    ],
+  },
+  {
+    name: 'blank lines are counted, and the rows keep their numbers',
+    text: '\nLaptop 01,SN-1\n\n\nDock 05,SN-5\n',
+    headers: ['A', 'B'],
+    rows: [
+      [2, ['Laptop 01', 'SN-1']],
+      [5, ['Dock 05', 'SN-5']],
+    ],
+    blankRows: 3,
+  },
+  {
+    name: 'a row of header-like text is data, not a header (nor a repeated header)',
+    text: 'Name,Serial Number\nLaptop 01,SN-1\nName,Serial Number\n',
+    headers: ['A', 'B'],
+    rows: [
+      [1, ['Name', 'Serial Number']],
+      [2, ['Laptop 01', 'SN-1']],
+      [3, ['Name', 'Serial Number']],
+    ],
+  },
+  {
+    name: 'the widest of the first rows gives the columns; shorter rows are padded',
+    text: 'a,b\nc,d,e,f\ng\n',
+    headers: ['A', 'B', 'C', 'D'],
+    rows: [
+      [1, ['a', 'b', null, null]],
+      [2, ['c', 'd', 'e', 'f']],
+      [3, ['g', null, null, null]],
+    ],
+  },
+  {
+    name: 'semicolons and a quoted line break, which starts no row of its own',
+    text: 'x;"two\nlines"\ny;z\n',
+    headers: ['A', 'B'],
+    rows: [
+      [1, ['x', 'two\nlines']],
+      [2, ['y', 'z']],
+    ],
+  },
 ];
 
-async function readAll(path: string): Promise<{ rows: SheetRow[]; source: Awaited<ReturnType<typeof openSheet>> }> {
+async function readAll(
+  path: string,
+): Promise<{ rows: SheetRow[]; source: Awaited<ReturnType<typeof openSheet>> }> {
   const source = await openSheet(path, { headerRow: NO_HEADER_ROW });
   const rows: SheetRow[] = [];
   for await (const r of source.rows) rows.push(r);
@@ -48,12 +93,14 @@ describe.each(cases)('$name', (c) => {
     expect(rows.some((r) => r.repeatsHeader)).toBe(false);
     expect(source.stats.skippedAboveHeader).toBe(0);
     expect(source.stats.blankRows).toBe(c.blankRows ?? 0);
-    expect(source.warnings.filter((w) => w.code.startsWith('W_HEADER') || w.code === 'W_DUPLICATE_HEADER')).toEqual([]);
+    expect(
+      source.warnings.filter((w) => w.code.startsWith('W_HEADER') || w.code === 'W_DUPLICATE_HEADER'),
+    ).toEqual([]);
   });
 });
 
 describe('a file without a header row', () => {
-  it('XLSX: the sheet\'s first row is data too', async () => {
+  it("XLSX: the sheet's first row is data too", async () => {
     const f = CELL_FILES[0];
     const { rows, source } = await readAll(join(XLSX_CELLS_DIR, f.file));
     expect(source.headers).toEqual(['A', 'B']);
@@ -68,7 +115,14 @@ describe('a file without a header row', () => {
     expect(source.headers).toEqual(['A', 'B']);
     expect(rows[30]).toMatchObject({ row: 31, cells: ['r31', 'x'] });
     expect(rows[30].notes).toEqual([
-      { code: 'W_EXTRA_CELLS', cell: 2, column: 'column C', message: 'a cell beyond column B (as wide as the first rows) was not read (C: "late"): the row has 3 cells, the columns 2, so its cells may have shifted', repaired: true },
+      {
+        code: 'W_EXTRA_CELLS',
+        cell: 2,
+        column: 'column C',
+        message:
+          'a cell beyond column B (as wide as the first rows) was not read (C: "late"): the row has 3 cells, the columns 2, so its cells may have shifted',
+        repaired: true,
+      },
     ]);
   });
 
@@ -76,12 +130,22 @@ describe('a file without a header row', () => {
     const path = join(dir, 'short-row.csv');
     writeFileSync(path, 'a,b,c\nd\n');
     const { rows } = await readAll(path);
-    expect(rows[1].notes).toEqual([{ code: 'W_ROW_SHORT', cell: 1, column: 'B', message: 'the row has 1 cell, the columns 3: columns B–C are read as empty', repaired: false }]);
+    expect(rows[1].notes).toEqual([
+      {
+        code: 'W_ROW_SHORT',
+        cell: 1,
+        column: 'B',
+        message: 'the row has 1 cell, the columns 3: columns B–C are read as empty',
+        repaired: false,
+      },
+    ]);
   });
 
   it('every line blank: refused as empty', async () => {
     const path = join(dir, 'blank.csv');
     writeFileSync(path, '\n\n,,\n');
-    await expect(openSheet(path, { headerRow: NO_HEADER_ROW })).rejects.toMatchObject({ code: 'E_FILE_EMPTY' });
+    await expect(openSheet(path, { headerRow: NO_HEADER_ROW })).rejects.toMatchObject({
+      code: 'E_FILE_EMPTY',
+    });
   });
 });

@@ -14,7 +14,11 @@ const cases: { name: string; text: string; kept?: boolean }[] = [
   { name: 'a lone high surrogate (kept as a string)', text: 'x\uD800y', kept: true },
   { name: 'a lone low surrogate at the end (kept as a string)', text: 'x\uDC00', kept: true },
   { name: 'exactly the longest packed', text: 'x'.repeat(LONGEST_PACKED) },
-  { name: 'one past the longest packed (kept as a string)', text: 'y'.repeat(LONGEST_PACKED + 1), kept: true },
+  {
+    name: 'one past the longest packed (kept as a string)',
+    text: 'y'.repeat(LONGEST_PACKED + 1),
+    kept: true,
+  },
   { name: 'long text in few units but many bytes', text: '漢'.repeat(100) },
 ];
 

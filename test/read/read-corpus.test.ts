@@ -13,7 +13,14 @@ const corpus = readCorpus();
 // As the import reads a file for assets: a row naming asset fields is the header.
 const isKnownHeader = headerMatcher(RESOURCES.find((r) => r.name === 'asset')!);
 
-async function readRows(path: string, noHeader?: boolean): Promise<{ rows: SheetRow[]; error?: { code: string; location: { row?: number } }; source: Awaited<ReturnType<typeof openSheet>> }> {
+async function readRows(
+  path: string,
+  noHeader?: boolean,
+): Promise<{
+  rows: SheetRow[];
+  error?: { code: string; location: { row?: number } };
+  source: Awaited<ReturnType<typeof openSheet>>;
+}> {
   const source = await openSheet(path, noHeader ? { headerRow: NO_HEADER_ROW } : { isKnownHeader });
   const rows: SheetRow[] = [];
   try {
@@ -37,7 +44,8 @@ describe.each(corpus)('$cls/$name', ({ path, expected }) => {
       const got = rows[i];
       // The public suites' JSON numbers no rows (csv-spectrum) or numbers them only.
       if (want.row !== undefined) expect(got.row, `row ${i + 1}'s number`).toBe(want.row);
-      if (want.row !== undefined && expected.numbersLines !== false) expect(got.line, `row ${got.row}'s line`).toBe(want.line);
+      if (want.row !== undefined && expected.numbersLines !== false)
+        expect(got.line, `row ${got.row}'s line`).toBe(want.line);
       want.cells.forEach((cell, c) => expect(got.cells[c], `row ${got.row}, cell ${c + 1}`).toEqual(cell));
       expect(got.cells.length).toBe(expected.headers.length);
     });
@@ -47,7 +55,8 @@ describe.each(corpus)('$cls/$name', ({ path, expected }) => {
     if (expected.padded !== undefined) expect(source.padded).toBe(expected.padded);
     if (expected.encoding !== undefined) expect(source.encoding).toBe(expected.encoding);
     if (expected.headerRow !== undefined) expect(source.headerRow).toBe(expected.headerRow);
-    if (expected.aboveHeader !== undefined) expect(source.stats.skippedAboveHeader).toBe(expected.aboveHeader);
+    if (expected.aboveHeader !== undefined)
+      expect(source.stats.skippedAboveHeader).toBe(expected.aboveHeader);
     expect(rows.filter((r) => r.repeatsHeader).map((r) => r.row)).toEqual(expected.repeatsHeader ?? []);
   });
 });
@@ -55,6 +64,18 @@ describe.each(corpus)('$cls/$name', ({ path, expected }) => {
 describe('the corpus', () => {
   it('has files of every class', () => {
     const classes = new Set(corpus.map((f) => f.cls));
-    for (const cls of ['quotes', 'line-endings', 'dialects', 'shape', 'header', 'row-numbers', 'encodings', 'csv-spectrum', 'csvw', 'xlsx-cells']) expect(classes).toContain(cls);
+    for (const cls of [
+      'quotes',
+      'line-endings',
+      'dialects',
+      'shape',
+      'header',
+      'row-numbers',
+      'encodings',
+      'csv-spectrum',
+      'csvw',
+      'xlsx-cells',
+    ])
+      expect(classes).toContain(cls);
   });
 });

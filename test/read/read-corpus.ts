@@ -52,15 +52,20 @@ type Written = Omit<Expected, 'rows'> & { rows: [number, CellValue[], number?][]
 
 function ours(): CorpusFile[] {
   const root = join(FIXTURES, 'read-corpus');
-  return readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).flatMap((cls) =>
-    readdirSync(join(root, cls))
-      .filter((f) => !f.endsWith('.expected.json') && !f.includes('.report.'))
-      .map((f) => {
-        const w = JSON.parse(readFileSync(join(root, cls, `${f}.expected.json`), 'utf8')) as Written;
-        const rows = w.rows.map(([row, cells, line]) => (line === undefined ? { row, cells } : { row, cells, line }));
-        return { cls, name: f, path: join(root, cls, f), expected: { ...w, rows } };
-      }),
-  );
+  return readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .flatMap((cls) =>
+      readdirSync(join(root, cls))
+        .filter((f) => !f.endsWith('.expected.json') && !f.includes('.report.'))
+        .map((f) => {
+          const w = JSON.parse(readFileSync(join(root, cls, `${f}.expected.json`), 'utf8')) as Written;
+          const rows = w.rows.map(([row, cells, line]) =>
+            line === undefined ? { row, cells } : { row, cells, line },
+          );
+          return { cls, name: f, path: join(root, cls, f), expected: { ...w, rows } };
+        }),
+    );
 }
 
 /** Objects keyed by header → cells in header order; '' is an empty cell (null), a row of '' a blank row (not read). */
@@ -82,7 +87,8 @@ function csvSpectrum(): CorpusFile[] {
   return readdirSync(root)
     .filter((f) => f.endsWith('.csv'))
     .map((f) => {
-      const json = JSON.parse(readFileSync(join(root, f.replace(/\.csv$/, '.json')), 'utf8')) as Record<string, string> | Record<string, string>[];
+      const json = JSON.parse(readFileSync(join(root, f.replace(/\.csv$/, '.json')), 'utf8')) as
+        Record<string, string> | Record<string, string>[];
       const objects = Array.isArray(json) ? json : [json];
       if (f === 'location_coordinates.csv') objects[0]['Contact Phone Number'] = '2095257564';
       return { cls: 'csv-spectrum', name: f, path: join(root, f), expected: fromObjects(objects) };
@@ -98,12 +104,19 @@ const CSVW_HEADER_ABSENT = new Set(['test019.csv']);
 
 type CsvwRow = Record<string, string>;
 /** The suite's result as rows with the file's row numbers: minimal output (an array), standard (`tables`, older `table`, rows numbered by their url's #row=N), or the older `row` list (a `rownum` counting data rows). */
-function csvwRows(json: unknown, headerAbsent: boolean): { objects: CsvwRow[]; rowOf: (i: number) => number | undefined } {
+function csvwRows(
+  json: unknown,
+  headerAbsent: boolean,
+): { objects: CsvwRow[]; rowOf: (i: number) => number | undefined } {
   const first = headerAbsent ? 1 : 2;
   if (Array.isArray(json)) return { objects: json as CsvwRow[], rowOf: () => undefined };
   const j = json as { tables?: unknown[]; table?: unknown[]; row?: (CsvwRow & { rownum?: number })[] };
   const table = (j.tables ?? j.table)?.[0] as { row: { url: string; describes: CsvwRow[] }[] } | undefined;
-  if (table) return { objects: table.row.map((r) => r.describes[0]), rowOf: (i) => Number(/#row=(\d+)$/.exec(table.row[i].url)![1]) };
+  if (table)
+    return {
+      objects: table.row.map((r) => r.describes[0]),
+      rowOf: (i) => Number(/#row=(\d+)$/.exec(table.row[i].url)![1]),
+    };
   const rows = j.row ?? [];
   const objects = rows.map(({ rownum: _n, url: _u, ...cells }) => cells as CsvwRow);
   return { objects, rowOf: (i) => (rows[i].rownum ?? i + 1) + first - 1 };
@@ -120,7 +133,13 @@ function csvw(): CorpusFile[] {
       const { objects, rowOf } = csvwRows(json, headerAbsent);
       let expected = fromObjects(objects, rowOf);
       // _col=1, _col=2 … are the columns A, B … of a file read without a header.
-      if (headerAbsent) expected = { ...expected, headers: expected.headers.map((h) => columnLetter(Number(/^_col=(\d+)$/.exec(h)![1]) - 1)), headerRow: NO_HEADER_ROW, noHeader: true };
+      if (headerAbsent)
+        expected = {
+          ...expected,
+          headers: expected.headers.map((h) => columnLetter(Number(/^_col=(\d+)$/.exec(h)![1]) - 1)),
+          headerRow: NO_HEADER_ROW,
+          noHeader: true,
+        };
       return { cls: 'csvw', name: f, path: join(root, f), expected: { ...expected, numbersLines: false } };
     });
 }
@@ -130,7 +149,10 @@ function xlsxCells(): CorpusFile[] {
     cls: 'xlsx-cells',
     name: f.file,
     path: join(XLSX_CELLS_DIR, f.file),
-    expected: { headers: ['Case', 'Value'], rows: f.cases.map((c, i) => ({ row: i + 2, cells: [c.name, c.value] })) },
+    expected: {
+      headers: ['Case', 'Value'],
+      rows: f.cases.map((c, i) => ({ row: i + 2, cells: [c.name, c.value] })),
+    },
   }));
 }
 
@@ -144,7 +166,9 @@ function libreOffice(): CorpusFile[] {
   }
   return files.map((f) => {
     const w = JSON.parse(readFileSync(join(root, `${f}.expected.json`), 'utf8')) as Written;
-    const rows = w.rows.map(([row, cells, line]) => (line === undefined ? { row, cells } : { row, cells, line }));
+    const rows = w.rows.map(([row, cells, line]) =>
+      line === undefined ? { row, cells } : { row, cells, line },
+    );
     return { cls: 'libreoffice-csv', name: f, path: join(root, f), expected: { ...w, rows } };
   });
 }

@@ -17,11 +17,39 @@ function overPort(rows: RawRow[]): RawRow[] {
 describe('a batch of rows packed flat for the trip between threads', () => {
   const cases: { name: string; rows: RawRow[] }[] = [
     { name: 'no rows', rows: [] },
-    { name: 'CSV rows with their record text', rows: [{ row: 2, cells: ['a', 'b'], text: 'a,b' }, { row: 3, cells: ['c', ''], text: 'c,' }] },
-    { name: 'rows of different widths, and an empty one', rows: [{ row: 5, cells: ['a'] }, { row: 6, cells: [] }, { row: 7, cells: ['x', 'y', 'z'] }] },
-    { name: 'XLSX values: numbers, booleans, null, dates', rows: [{ row: 10, cells: [1.5, true, null, new Date(Date.UTC(2024, 0, 31))] }] },
-    { name: 'a record that starts on a line of its own, and one without text among texted rows', rows: [{ row: 4, line: 5, cells: ['a\nb'], text: '"a\nb"' }, { row: 6, cells: ['=1'] }] },
-    { name: 'notes on one row only', rows: [{ row: 2, cells: ['a'] }, { row: 3, cells: ['b'], notes: [note] }] },
+    {
+      name: 'CSV rows with their record text',
+      rows: [
+        { row: 2, cells: ['a', 'b'], text: 'a,b' },
+        { row: 3, cells: ['c', ''], text: 'c,' },
+      ],
+    },
+    {
+      name: 'rows of different widths, and an empty one',
+      rows: [
+        { row: 5, cells: ['a'] },
+        { row: 6, cells: [] },
+        { row: 7, cells: ['x', 'y', 'z'] },
+      ],
+    },
+    {
+      name: 'XLSX values: numbers, booleans, null, dates',
+      rows: [{ row: 10, cells: [1.5, true, null, new Date(Date.UTC(2024, 0, 31))] }],
+    },
+    {
+      name: 'a record that starts on a line of its own, and one without text among texted rows',
+      rows: [
+        { row: 4, line: 5, cells: ['a\nb'], text: '"a\nb"' },
+        { row: 6, cells: ['=1'] },
+      ],
+    },
+    {
+      name: 'notes on one row only',
+      rows: [
+        { row: 2, cells: ['a'] },
+        { row: 3, cells: ['b'], notes: [note] },
+      ],
+    },
   ];
   it.each(cases)('$name: each row comes back as it was', ({ rows }) => {
     expect(overPort(rows)).toEqual(rows);

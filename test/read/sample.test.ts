@@ -22,10 +22,15 @@ function fileOf(content: string, ext = 'csv'): string {
   return path;
 }
 
-const lines = (count: number, make: (i: number) => string) => Array.from({ length: count }, (_, i) => make(i)).join('\n');
+const lines = (count: number, make: (i: number) => string) =>
+  Array.from({ length: count }, (_, i) => make(i)).join('\n');
 
 /** What a read gives: the sample (or its error), taken by `take`, then every row and the counters. */
-async function readWith(file: string, opts: ReadOptions, take: (s: SheetSource) => Promise<unknown>): Promise<unknown> {
+async function readWith(
+  file: string,
+  opts: ReadOptions,
+  take: (s: SheetSource) => Promise<unknown>,
+): Promise<unknown> {
   const s = await openSheet(file, opts);
   let sample: unknown;
   try {
@@ -46,18 +51,47 @@ async function readWith(file: string, opts: ReadOptions, take: (s: SheetSource) 
 const sampled = (file: string, max: number, opts: ReadOptions) => readWith(file, opts, (s) => s.sample!(max));
 
 /** The same, as before: the sample read on its own, the rows from a sheet never sampled. */
-const fresh = (file: string, max: number, opts: ReadOptions) => readWith(file, opts, (s) => sampleRows(file, { sheet: opts.sheet, headerRow: s.headerRow }, max));
+const fresh = (file: string, max: number, opts: ReadOptions) =>
+  readWith(file, opts, (s) => sampleRows(file, { sheet: opts.sheet, headerRow: s.headerRow }, max));
 
 const cases: { name: string; content: string; ext?: string; max: number }[] = [
   { name: 'fewer rows than asked', content: 'Name,Serial No.\nA,1\nB,2\n', max: 200 },
-  { name: 'more rows than the header search read ahead', content: `Name,Serial No.\n${lines(250, (i) => `A${i},${i}`)}\n`, max: 200 },
-  { name: 'blank lines among them, and at the end', content: `Name,Serial No.\n${lines(80, (i) => (i % 7 === 0 ? '' : `A${i},${i}`))}\n\n\n`, max: 60 },
-  { name: 'rows shorter and longer than the header', content: 'Name,Serial No.,Notes\nA,1\nB,2,x,extra\nC\n', max: 10 },
-  { name: 'a title above the header', content: `Asset register 2024\n\nName,Serial No.\n${lines(40, (i) => `A${i},${i}`)}\n`, max: 35 },
-  { name: 'a header over two rows: the second is a sample row, as a second read has it', content: `Purchase,Serial\nDate,No.\n${lines(5, (i) => `2024-01-0${i + 1},SN-${i}`)}\n`, max: 3 },
+  {
+    name: 'more rows than the header search read ahead',
+    content: `Name,Serial No.\n${lines(250, (i) => `A${i},${i}`)}\n`,
+    max: 200,
+  },
+  {
+    name: 'blank lines among them, and at the end',
+    content: `Name,Serial No.\n${lines(80, (i) => (i % 7 === 0 ? '' : `A${i},${i}`))}\n\n\n`,
+    max: 60,
+  },
+  {
+    name: 'rows shorter and longer than the header',
+    content: 'Name,Serial No.,Notes\nA,1\nB,2,x,extra\nC\n',
+    max: 10,
+  },
+  {
+    name: 'a title above the header',
+    content: `Asset register 2024\n\nName,Serial No.\n${lines(40, (i) => `A${i},${i}`)}\n`,
+    max: 35,
+  },
+  {
+    name: 'a header over two rows: the second is a sample row, as a second read has it',
+    content: `Purchase,Serial\nDate,No.\n${lines(5, (i) => `2024-01-0${i + 1},SN-${i}`)}\n`,
+    max: 3,
+  },
   { name: 'a row repeating the header', content: 'Name,Serial No.\nA,1\nName,Serial No.\nB,2\n', max: 10 },
-  { name: 'an unclosed quote after the rows sampled', content: `Name,Serial No.\n${lines(40, (i) => `A${i},${i}`)}\nB,"open\n`, max: 20 },
-  { name: 'an unclosed quote before the end of the sample', content: `Name,Serial No.\n${lines(40, (i) => `A${i},${i}`)}\nB,"open\n`, max: 200 },
+  {
+    name: 'an unclosed quote after the rows sampled',
+    content: `Name,Serial No.\n${lines(40, (i) => `A${i},${i}`)}\nB,"open\n`,
+    max: 20,
+  },
+  {
+    name: 'an unclosed quote before the end of the sample',
+    content: `Name,Serial No.\n${lines(40, (i) => `A${i},${i}`)}\nB,"open\n`,
+    max: 200,
+  },
   {
     name: 'one of our reports: its columns set aside, its lines with nothing of the user\u2019s passed over',
     content: `#row,#status,#id,#message,#warnings,Name,Serial No.\n${lines(30, (i) => (i % 3 === 0 ? `,,,,${i} rows,,` : `${i + 2},valid,,,,A${i},${i}`))}\n`,
@@ -71,7 +105,13 @@ describe('the sample of the first rows', () => {
     expect(await sampled(file, max, { isKnownHeader })).toEqual(await fresh(file, max, { isKnownHeader }));
   });
 
-  const files = ['samples', 'test/fixtures/import', 'test/fixtures/registers', 'test/fixtures/libreoffice', 'test/fixtures/bad'].flatMap((d) =>
+  const files = [
+    'samples',
+    'test/fixtures/import',
+    'test/fixtures/registers',
+    'test/fixtures/libreoffice',
+    'test/fixtures/bad',
+  ].flatMap((d) =>
     readdirSync(d)
       .filter((f) => /\.(csv|tsv|xlsx)$/.test(f))
       .map((f) => join(d, f)),

@@ -79,7 +79,21 @@ interface FileCase {
   readonly warnings: string[];
 }
 
-const registerHeaders = ['Asset Tag', 'Description', 'Serial No.', 'Category', 'Sub Cat', 'Status', 'Owner', 'Country', 'Purchase Date', 'Purchase Cost ($)', 'Warranty Exp.', 'Vendor', 'Notes'];
+const registerHeaders = [
+  'Asset Tag',
+  'Description',
+  'Serial No.',
+  'Category',
+  'Sub Cat',
+  'Status',
+  'Owner',
+  'Country',
+  'Purchase Date',
+  'Purchase Cost ($)',
+  'Warranty Exp.',
+  'Vendor',
+  'Notes',
+];
 
 const files: FileCase[] = [
   {
@@ -90,12 +104,100 @@ const files: FileCase[] = [
     headerRow: 3,
     headers: registerHeaders,
     rows: [
-      { row: 4, cells: ['ACME-LO-01', 'LO finance laptop', '00412345', 'Hardware', 'Laptop', 'In Use', 'Alice Johnson', 'USA', day(2023, 1, 31), 1234.5, day(2026, 1, 31), 'Dell Technologies', null] },
-      { row: 5, cells: ['ACME-LO-02', 'LO sales laptop', '0078-PF4A', 'Hardware', 'Laptop', 'In Use', 'Carol Williams', 'U.K.', day(2023, 3, 15), 899, day(2026, 3, 15), 'Lenovo', 'Order LO-2023-0315'] },
-      { row: 6, cells: ['ACME-LO-03', 'LO Munich printer', '000981', 'Hardware', 'Printer', 'In Use', 'Eve Davis', 'Deutschland', day(2023, 4, 18), 429, day(2025, 4, 18), 'CDW', null] },
-      { row: 8, cells: ['ACME-LO-04', 'LO database server', 'J7QX9T9', 'Hardware', 'Server', 'In Use', 'IT Service Desk', 'Germany', day(2023, 9, 28), 18450.75, day(2028, 9, 28), 'Dell Technologies', 'Rack A4, U12'] },
-      { row: 9, cells: ['ACME-LO-05', 'LO reception monitor', '0CN0H7X2', 'Hardware', 'Monitor', 'In Stock', 'Bob Smith', 'United States', day(2023, 8, 7), 579.99, day(2026, 8, 7), 'CDW', null] },
-      { row: 10, cells: ['TOTAL', null, null, null, null, null, null, null, null, 21593.24, null, null, null] },
+      {
+        row: 4,
+        cells: [
+          'ACME-LO-01',
+          'LO finance laptop',
+          '00412345',
+          'Hardware',
+          'Laptop',
+          'In Use',
+          'Alice Johnson',
+          'USA',
+          day(2023, 1, 31),
+          1234.5,
+          day(2026, 1, 31),
+          'Dell Technologies',
+          null,
+        ],
+      },
+      {
+        row: 5,
+        cells: [
+          'ACME-LO-02',
+          'LO sales laptop',
+          '0078-PF4A',
+          'Hardware',
+          'Laptop',
+          'In Use',
+          'Carol Williams',
+          'U.K.',
+          day(2023, 3, 15),
+          899,
+          day(2026, 3, 15),
+          'Lenovo',
+          'Order LO-2023-0315',
+        ],
+      },
+      {
+        row: 6,
+        cells: [
+          'ACME-LO-03',
+          'LO Munich printer',
+          '000981',
+          'Hardware',
+          'Printer',
+          'In Use',
+          'Eve Davis',
+          'Deutschland',
+          day(2023, 4, 18),
+          429,
+          day(2025, 4, 18),
+          'CDW',
+          null,
+        ],
+      },
+      {
+        row: 8,
+        cells: [
+          'ACME-LO-04',
+          'LO database server',
+          'J7QX9T9',
+          'Hardware',
+          'Server',
+          'In Use',
+          'IT Service Desk',
+          'Germany',
+          day(2023, 9, 28),
+          18450.75,
+          day(2028, 9, 28),
+          'Dell Technologies',
+          'Rack A4, U12',
+        ],
+      },
+      {
+        row: 9,
+        cells: [
+          'ACME-LO-05',
+          'LO reception monitor',
+          '0CN0H7X2',
+          'Hardware',
+          'Monitor',
+          'In Stock',
+          'Bob Smith',
+          'United States',
+          day(2023, 8, 7),
+          579.99,
+          day(2026, 8, 7),
+          'CDW',
+          null,
+        ],
+      },
+      {
+        row: 10,
+        cells: ['TOTAL', null, null, null, null, null, null, null, null, 21593.24, null, null, null],
+      },
     ],
     stats: { dataRows: 6, blankRows: 1, skippedAboveHeader: 2 },
     warnings: ['W_MERGED_CELLS'],
@@ -105,11 +207,68 @@ const files: FileCase[] = [
     file: 'customers.xlsx',
     sheet: 'Customers',
     headerRow: 1,
-    headers: ['Customer Name', 'Industry', 'Contact', 'Email', 'Phone', 'Postcode', 'City', 'Country', 'NDA', 'NDA Date', 'MSA'],
+    headers: [
+      'Customer Name',
+      'Industry',
+      'Contact',
+      'Email',
+      'Phone',
+      'Postcode',
+      'City',
+      'Country',
+      'NDA',
+      'NDA Date',
+      'MSA',
+    ],
     rows: [
-      { row: 2, cells: ['LO Customer Alpha', 'Services', 'Ada Lovelace', 'ada@lo-alpha.example', '020 7946 0018', '02134', 'Boston', 'USA', true, day(2023, 1, 31), true] },
-      { row: 3, cells: ['LO Customer Beta', 'Hardware', 'Alan Turing', 'alan@lo-beta.example', '0161 496 0000', 'M1 1AE', 'Manchester', 'UK', false, null, false] },
-      { row: 4, cells: ['LO Customer Gamma', 'Services', 'Grace Hopper', 'grace@lo-gamma.example', '+49 351 4960000', '01067', 'Dresden', 'Germany', true, day(2024, 2, 29), true] },
+      {
+        row: 2,
+        cells: [
+          'LO Customer Alpha',
+          'Services',
+          'Ada Lovelace',
+          'ada@lo-alpha.example',
+          '020 7946 0018',
+          '02134',
+          'Boston',
+          'USA',
+          true,
+          day(2023, 1, 31),
+          true,
+        ],
+      },
+      {
+        row: 3,
+        cells: [
+          'LO Customer Beta',
+          'Hardware',
+          'Alan Turing',
+          'alan@lo-beta.example',
+          '0161 496 0000',
+          'M1 1AE',
+          'Manchester',
+          'UK',
+          false,
+          null,
+          false,
+        ],
+      },
+      {
+        row: 4,
+        cells: [
+          'LO Customer Gamma',
+          'Services',
+          'Grace Hopper',
+          'grace@lo-gamma.example',
+          '+49 351 4960000',
+          '01067',
+          'Dresden',
+          'Germany',
+          true,
+          day(2024, 2, 29),
+          true,
+        ],
+      },
     ],
     warnings: [],
   },
@@ -118,10 +277,21 @@ const files: FileCase[] = [
     file: 'assets-1904.xlsx',
     sheet: 'Assets',
     headerRow: 1,
-    headers: ['Name', 'Serial No.', 'Purchase Date', 'Warranty Exp.', 'Purchase Cost ($)', 'Salvage Value', 'Notes'],
+    headers: [
+      'Name',
+      'Serial No.',
+      'Purchase Date',
+      'Warranty Exp.',
+      'Purchase Cost ($)',
+      'Salvage Value',
+      'Notes',
+    ],
     rows: [
       { row: 2, cells: ['LO Mac laptop 1', '0001904', day(2024, 3, 15), day(2027, 3, 15), 2499, 499, null] },
-      { row: 3, cells: ['LO Mac mini 1', '0001905', day(2021, 6, 30), day(2024, 6, 30), 799, 0, 'warranty ended'] },
+      {
+        row: 3,
+        cells: ['LO Mac mini 1', '0001905', day(2021, 6, 30), day(2024, 6, 30), 799, 0, 'warranty ended'],
+      },
       { row: 4, cells: ['LO studio display', '0001906', day(2023, 11, 2), day(2026, 11, 2), 1599, 0, null] },
     ],
     warnings: [],
@@ -131,12 +301,114 @@ const files: FileCase[] = [
     file: 'contracts.xlsx',
     sheet: 'Contracts',
     headerRow: 1,
-    headers: ['Contract No.', 'Type', 'Name', 'Supplier', 'Customer', 'Country', 'Status', 'Category', 'Sub Cat', 'Start', 'End', 'Notice (days)', 'Total Value (€)', 'Expenditure', 'CapEx', 'OpEx', 'Parent'],
+    headers: [
+      'Contract No.',
+      'Type',
+      'Name',
+      'Supplier',
+      'Customer',
+      'Country',
+      'Status',
+      'Category',
+      'Sub Cat',
+      'Start',
+      'End',
+      'Notice (days)',
+      'Total Value (€)',
+      'Expenditure',
+      'CapEx',
+      'OpEx',
+      'Parent',
+    ],
     rows: [
-      { row: 2, cells: ['FX-LO-CT-001', 'Buy side', 'Lenovo laptop supply', 'Lenovo', null, 'Germany', 'Active', 'Hardware', 'Laptop', day(2024, 1, 1), day(2026, 12, 31), 90, 150000, 'CapEx', null, null, null] },
-      { row: 3, cells: ['FX-LO-CT-002', 'Sell side', 'Northwind support extension', null, 'Northwind Traders', 'USA', 'Draft', 'Services', 'Support', day(2024, 3, 1), day(2027, 2, 28), 60, 240000, 'Blended', 40000, 200000, 'CT-2023-003'] },
-      { row: 4, cells: ['FX-LO-CT-003', 'Buy side', 'Microsoft 365 renewal', 'Microsoft', null, 'United Kingdom', 'Active', 'Software', 'Productivity', day(2024, 7, 1), day(2025, 6, 30), 30, 45999.99, 'OpEx', null, null, null] },
-      { row: 5, cells: ['FX-LO-CT-004', 'Buy side', 'Dell monitors (dates swapped)', 'Dell Technologies', null, 'Germany', 'Active', 'Hardware', 'Monitor', day(2024, 10, 1), day(2024, 9, 30), 30, 12500, 'CapEx', null, null, null] },
+      {
+        row: 2,
+        cells: [
+          'FX-LO-CT-001',
+          'Buy side',
+          'Lenovo laptop supply',
+          'Lenovo',
+          null,
+          'Germany',
+          'Active',
+          'Hardware',
+          'Laptop',
+          day(2024, 1, 1),
+          day(2026, 12, 31),
+          90,
+          150000,
+          'CapEx',
+          null,
+          null,
+          null,
+        ],
+      },
+      {
+        row: 3,
+        cells: [
+          'FX-LO-CT-002',
+          'Sell side',
+          'Northwind support extension',
+          null,
+          'Northwind Traders',
+          'USA',
+          'Draft',
+          'Services',
+          'Support',
+          day(2024, 3, 1),
+          day(2027, 2, 28),
+          60,
+          240000,
+          'Blended',
+          40000,
+          200000,
+          'CT-2023-003',
+        ],
+      },
+      {
+        row: 4,
+        cells: [
+          'FX-LO-CT-003',
+          'Buy side',
+          'Microsoft 365 renewal',
+          'Microsoft',
+          null,
+          'United Kingdom',
+          'Active',
+          'Software',
+          'Productivity',
+          day(2024, 7, 1),
+          day(2025, 6, 30),
+          30,
+          45999.99,
+          'OpEx',
+          null,
+          null,
+          null,
+        ],
+      },
+      {
+        row: 5,
+        cells: [
+          'FX-LO-CT-004',
+          'Buy side',
+          'Dell monitors (dates swapped)',
+          'Dell Technologies',
+          null,
+          'Germany',
+          'Active',
+          'Hardware',
+          'Monitor',
+          day(2024, 10, 1),
+          day(2024, 9, 30),
+          30,
+          12500,
+          'CapEx',
+          null,
+          null,
+          null,
+        ],
+      },
     ],
     warnings: [],
   },
@@ -183,7 +455,9 @@ describe('formula results the XML scanner keeps, across the chunks a large sheet
       // The style of row 18's TRUE: LibreOffice's boolean format `"TRUE";"TRUE";"FALSE"`.
       const boolStyle = /<c r="B18" s="(\d+)"/.exec(text)?.[1];
       if (!boolStyle) throw new Error('cell-types.xlsx has changed: B18 is no longer the TRUE cell');
-      const rows = [`<row r="1">${['N', 'Zero', 'Empty', 'Error', 'Bool', 'Double'].map((h, i) => `<c r="${'ABCDEF'[i]}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('')}</row>`];
+      const rows = [
+        `<row r="1">${['N', 'Zero', 'Empty', 'Error', 'Bool', 'Double'].map((h, i) => `<c r="${'ABCDEF'[i]}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('')}</row>`,
+      ];
       for (let r = 2; r <= N + 1; r++) {
         rows.push(
           `<row r="${r}"><c r="A${r}" s="0" t="n"><v>${r}</v></c>` +
@@ -194,7 +468,9 @@ describe('formula results the XML scanner keeps, across the chunks a large sheet
             `<c r="F${r}" s="0" t="n"><f aca="false">A${r}*2</f><v>${r * 2}</v></c></row>`,
         );
       }
-      return text.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rows.join('')}</sheetData>`).replace(/<mergeCells[\s\S]*?<\/mergeCells>|<hyperlinks>[\s\S]*?<\/hyperlinks>/g, '');
+      return text
+        .replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rows.join('')}</sheetData>`)
+        .replace(/<mergeCells[\s\S]*?<\/mergeCells>|<hyperlinks>[\s\S]*?<\/hyperlinks>/g, '');
     });
   });
   afterAll(async () => removeDir(dir));
@@ -204,10 +480,16 @@ describe('formula results the XML scanner keeps, across the chunks a large sheet
     expect(rows).toHaveLength(N);
     const wrong = rows.filter((r) => {
       const [n, zero, empty, error, bool, double] = r.cells;
-      return n !== r.row || zero !== 0 || empty !== null || (error as { error?: string })?.error !== '#DIV/0!' || bool !== (r.row % 2 === 0) || double !== r.row * 2;
+      return (
+        n !== r.row ||
+        zero !== 0 ||
+        empty !== null ||
+        (error as { error?: string })?.error !== '#DIV/0!' ||
+        bool !== (r.row % 2 === 0) ||
+        double !== r.row * 2
+      );
     });
     expect(wrong.slice(0, 3)).toEqual([]);
     expect(source.warnings).toEqual([]);
   });
 });
-

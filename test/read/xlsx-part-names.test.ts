@@ -19,23 +19,38 @@ interface Rewrite {
 const rewrites: Rewrite[] = [
   {
     name: 'parts named in another case than their relationships say',
-    rename: (p) => ({ 'xl/sharedStrings.xml': 'xl/SharedStrings.xml', 'xl/worksheets/sheet1.xml': 'xl/Worksheets/Sheet1.xml', 'xl/styles.xml': 'xl/Styles.xml' })[p],
+    rename: (p) =>
+      ({
+        'xl/sharedStrings.xml': 'xl/SharedStrings.xml',
+        'xl/worksheets/sheet1.xml': 'xl/Worksheets/Sheet1.xml',
+        'xl/styles.xml': 'xl/Styles.xml',
+      })[p],
   },
   {
     name: 'targets given from the package root',
-    edit: (p, t) => (p === 'xl/_rels/workbook.xml.rels' ? t.replace(/Target="(?!\/)/g, 'Target="/xl/') : undefined),
+    edit: (p, t) =>
+      p === 'xl/_rels/workbook.xml.rels' ? t.replace(/Target="(?!\/)/g, 'Target="/xl/') : undefined,
   },
   {
     name: 'a sheet part whose name has a space, %-escaped in its target',
     rename: (p) => (p === 'xl/worksheets/sheet1.xml' ? 'xl/worksheets/sheet 1.xml' : undefined),
-    edit: (p, t) => (p === 'xl/_rels/workbook.xml.rels' ? t.replace('worksheets/sheet1.xml', 'worksheets/sheet%201.xml') : undefined),
+    edit: (p, t) =>
+      p === 'xl/_rels/workbook.xml.rels'
+        ? t.replace('worksheets/sheet1.xml', 'worksheets/sheet%201.xml')
+        : undefined,
   },
   {
     name: 'the strict namespaces (Excel\'s "Strict Open XML Spreadsheet")',
     edit: (_p, t) =>
       t
-        .replaceAll('http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main')
-        .replaceAll('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships'),
+        .replaceAll(
+          'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
+          'http://purl.oclc.org/ooxml/spreadsheetml/main',
+        )
+        .replaceAll(
+          'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+          'http://purl.oclc.org/ooxml/officeDocument/relationships',
+        ),
   },
 ];
 
@@ -50,7 +65,10 @@ describe('a workbook whose parts other writers name their way reads as the origi
       file,
       parts.map((p) => {
         const text = w.edit?.(p.name, p.data.toString('utf8'));
-        return { name: w.rename?.(p.name) ?? p.name, data: text === undefined ? p.data : Buffer.from(text, 'utf8') };
+        return {
+          name: w.rename?.(p.name) ?? p.name,
+          data: text === undefined ? p.data : Buffer.from(text, 'utf8'),
+        };
       }),
     );
     const want = await readAll(FIX);

@@ -20,7 +20,11 @@ describe('mainPrefix: the prefix a part gives SpreadsheetML names', () => {
     ['a comment before the root', `${DECL}<!-- made by a tool --><x:styleSheet xmlns:x="${MAIN}">`, 'x:'],
     ['a prefix bound to another namespace', `<x:worksheet xmlns:x="urn:other"><x:row/>`, ''],
     ['a prefix never declared', `<x:worksheet><x:row/>`, ''],
-    ['a prefixed element that is no root', `<worksheet xmlns="${MAIN}"><mc:AlternateContent xmlns:mc="${MAIN}">`, ''],
+    [
+      'a prefixed element that is no root',
+      `<worksheet xmlns="${MAIN}"><mc:AlternateContent xmlns:mc="${MAIN}">`,
+      '',
+    ],
   ];
   it.each(cases)('%s', (_name, head, want) => {
     expect(mainPrefix(head)).toBe(want);
@@ -34,9 +38,12 @@ describe('unprefixedPart: chunks with the prefix taken off, wherever the chunks 
 
   async function through(chunks: Buffer[]): Promise<string> {
     const out: Buffer[] = [];
-    for await (const c of unprefixedPart((async function* () {
-      yield* chunks;
-    })())) out.push(c);
+    for await (const c of unprefixedPart(
+      (async function* () {
+        yield* chunks;
+      })(),
+    ))
+      out.push(c);
     return Buffer.concat(out).toString('utf8');
   }
 
@@ -65,9 +72,12 @@ describe('unprefixedPart: chunks with the prefix taken off, wherever the chunks 
   it('passes a part without a prefix through as the same chunks', async () => {
     const plain = [Buffer.from(`<sst xmlns="${MAIN}"><si><t>`), Buffer.from('a</t></si></sst>')];
     const out: Buffer[] = [];
-    for await (const c of unprefixedPart((async function* () {
-      yield* plain;
-    })())) out.push(c);
+    for await (const c of unprefixedPart(
+      (async function* () {
+        yield* plain;
+      })(),
+    ))
+      out.push(c);
     expect(out).toEqual(plain);
   });
 });
@@ -80,16 +90,21 @@ describe('a LibreOffice workbook rewritten with prefixed SpreadsheetML names', (
   /** Every SpreadsheetML part's default namespace made the prefix x:, and its element names prefixed. */
   const prefixAll = (name: string, text: string): string | undefined => {
     if (!/^xl\/(worksheets\/sheet\d+|sharedStrings|styles|workbook)\.xml$/.test(name)) return undefined;
-    return text.replace(`xmlns="${MAIN}"`, `xmlns:x="${MAIN}"`).replace(/<(\/?)([A-Za-z][\w.]*)(?=[\s/>])/g, '<$1x:$2');
+    return text
+      .replace(`xmlns="${MAIN}"`, `xmlns:x="${MAIN}"`)
+      .replace(/<(\/?)([A-Za-z][\w.]*)(?=[\s/>])/g, '<$1x:$2');
   };
 
-  it.each(['asset-register.xlsx', 'cell-types.xlsx', 'contracts.xlsx'])('%s reads the same headers and rows', async (file) => {
-    const prefixed = join(dir, file);
-    await rezip(join(FIX, file), prefixed, prefixAll);
-    const want = await readAll(join(FIX, file));
-    const got = await readAll(prefixed);
-    expect(got.source.headers).toEqual(want.source.headers);
-    expect(got.rows.length).toBeGreaterThan(0);
-    expect(got.rows).toEqual(want.rows);
-  });
+  it.each(['asset-register.xlsx', 'cell-types.xlsx', 'contracts.xlsx'])(
+    '%s reads the same headers and rows',
+    async (file) => {
+      const prefixed = join(dir, file);
+      await rezip(join(FIX, file), prefixed, prefixAll);
+      const want = await readAll(join(FIX, file));
+      const got = await readAll(prefixed);
+      expect(got.source.headers).toEqual(want.source.headers);
+      expect(got.rows.length).toBeGreaterThan(0);
+      expect(got.rows).toEqual(want.rows);
+    },
+  );
 });

@@ -23,8 +23,13 @@ const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function stylesXml(numFmts: Record<number, string>, styles: readonly number[]): string {
-  const fmts = Object.entries(numFmts).map(([id, code]) => `<numFmt numFmtId="${id}" formatCode="${escapeAttr(code)}"/>`);
-  const xfs = [0, ...styles].map((id) => `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0"${id ? ' applyNumberFormat="1"' : ''}/>`);
+  const fmts = Object.entries(numFmts).map(
+    ([id, code]) => `<numFmt numFmtId="${id}" formatCode="${escapeAttr(code)}"/>`,
+  );
+  const xfs = [0, ...styles].map(
+    (id) =>
+      `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0"${id ? ' applyNumberFormat="1"' : ''}/>`,
+  );
   return xml(
     `<styleSheet xmlns="${NS}">${fmts.length ? `<numFmts count="${fmts.length}">${fmts.join('')}</numFmts>` : ''}` +
       '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills>' +
@@ -43,12 +48,24 @@ export function rawWorkbookParts(w: RawWorkbook): { name: string; data: Buffer }
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
           '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-          (shared ? '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' : '') +
+          (shared
+            ? '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
+            : '') +
           '</Types>',
       ),
     ],
-    ['_rels/.rels', xml(`<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`)],
-    ['xl/workbook.xml', xml(`<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`)],
+    [
+      '_rels/.rels',
+      xml(
+        `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    ],
+    [
+      'xl/workbook.xml',
+      xml(
+        `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    ],
     [
       'xl/_rels/workbook.xml.rels',
       xml(
@@ -58,9 +75,18 @@ export function rawWorkbookParts(w: RawWorkbook): { name: string; data: Buffer }
       ),
     ],
     ['xl/styles.xml', stylesXml(w.numFmts ?? {}, w.styles ?? [])],
-    ['xl/worksheets/sheet1.xml', xml(`<worksheet xmlns="${NS}"><sheetData>${w.rows}</sheetData></worksheet>`)],
+    [
+      'xl/worksheets/sheet1.xml',
+      xml(`<worksheet xmlns="${NS}"><sheetData>${w.rows}</sheetData></worksheet>`),
+    ],
   ];
-  if (shared) parts.push(['xl/sharedStrings.xml', xml(`<sst xmlns="${NS}" count="${w.shared!.length}" uniqueCount="${w.shared!.length}">${w.shared!.map((s) => `<si>${s}</si>`).join('')}</sst>`)]);
+  if (shared)
+    parts.push([
+      'xl/sharedStrings.xml',
+      xml(
+        `<sst xmlns="${NS}" count="${w.shared!.length}" uniqueCount="${w.shared!.length}">${w.shared!.map((s) => `<si>${s}</si>`).join('')}</sst>`,
+      ),
+    ]);
   return parts.map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') }));
 }
 

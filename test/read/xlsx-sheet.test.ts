@@ -12,7 +12,8 @@ const sheet = (rows: string, before = '', after = '') =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${NS}">${before}<sheetData>${rows}</sheetData>${after}</worksheet>`;
 
 /** A cell as the scanner hands it on: type|style|f|value|inline ("-" for none). */
-const show = (c: CellXml) => `${c.type}|${c.style}|${c.formula ? 'f' : ''}|${c.value ?? '-'}|${c.inline ?? '-'}`;
+const show = (c: CellXml) =>
+  `${c.type}|${c.style}|${c.formula ? 'f' : ''}|${c.value ?? '-'}|${c.inline ?? '-'}`;
 
 async function* chunksOf(bytes: Buffer, sizes: number[]): AsyncGenerator<Buffer> {
   let at = 0;
@@ -24,10 +25,13 @@ async function* chunksOf(bytes: Buffer, sizes: number[]): AsyncGenerator<Buffer>
 }
 
 /** The rows read, then the error's message if it stopped. */
-async function scan(chunks: AsyncIterable<Buffer>): Promise<{ rows: { row: number; cells: unknown[] }[]; error?: string }> {
+async function scan(
+  chunks: AsyncIterable<Buffer>,
+): Promise<{ rows: { row: number; cells: unknown[] }[]; error?: string }> {
   const rows: { row: number; cells: unknown[] }[] = [];
   try {
-    for await (const batch of sheetRows(chunks, (c) => show(c))) for (const r of batch as RawRow[]) rows.push({ row: r.row, cells: [...r.cells] });
+    for await (const batch of sheetRows(chunks, (c) => show(c)))
+      for (const r of batch as RawRow[]) rows.push({ row: r.row, cells: [...r.cells] });
   } catch (err) {
     return { rows, error: (err as Error).message };
   }
@@ -47,11 +51,18 @@ const cases: Case[] = [
     xml: sheet(
       `<row r="1" spans="1:4"><c r="A1" t="s"><v>0</v></c><c r="B1" s="3" t="inlineStr"><is><t>Łódź &amp; 漢字 😀</t></is></c><c t='str' r='C1'><f>A1&amp;"x"</f><v>a&lt;b</v></c><c r = "D1" s = "2"><v>45322.5</v></c></row>`,
     ),
-    rows: [{ row: 1, cells: ['s|0||0|-', 'inlineStr|3||-|<t>Łódź &amp; 漢字 😀</t>', 'str|0|f|a&lt;b|-', '|2||45322.5|-'] }],
+    rows: [
+      {
+        row: 1,
+        cells: ['s|0||0|-', 'inlineStr|3||-|<t>Łódź &amp; 漢字 😀</t>', 'str|0|f|a&lt;b|-', '|2||45322.5|-'],
+      },
+    ],
   },
   {
     name: 'rows without r follow the previous row; cells without r the previous cell',
-    xml: sheet(`<row r="3"><c r="B3"><v>1</v></c><c><v>2</v></c></row><row><c><v>3</v></c><c r="D4"><v>4</v></c><c><v>5</v></c></row>`),
+    xml: sheet(
+      `<row r="3"><c r="B3"><v>1</v></c><c><v>2</v></c></row><row><c><v>3</v></c><c r="D4"><v>4</v></c><c><v>5</v></c></row>`,
+    ),
     rows: [
       { row: 3, cells: [null, '|0||1|-', '|0||2|-'] },
       { row: 4, cells: ['|0||3|-', null, null, '|0||4|-', '|0||5|-'] },
@@ -59,7 +70,9 @@ const cases: Case[] = [
   },
   {
     name: 'empty rows and cells: self-closing, styled only, a shared formula with no body',
-    xml: sheet(`<row r="1"/><row r="2"><c r="A2" s="1"/><c r="B2" s="1"></c><c r="C2"><f t="shared" si="0"/><v>6</v></c><c r="D2" s="4"/></row><row r="5" customHeight="1"></row>`),
+    xml: sheet(
+      `<row r="1"/><row r="2"><c r="A2" s="1"/><c r="B2" s="1"></c><c r="C2"><f t="shared" si="0"/><v>6</v></c><c r="D2" s="4"/></row><row r="5" customHeight="1"></row>`,
+    ),
     rows: [
       { row: 1, cells: [] },
       { row: 2, cells: [null, null, '|0|f|6|-'] },
@@ -68,19 +81,34 @@ const cases: Case[] = [
   },
   {
     name: 'empty <v/>, <v></v>, <is/>, and whitespace between tags (pretty-printed XML)',
-    xml: sheet(`\n  <row r="1">\n    <c r="A1" t="str"><v/></c>\n    <c r="B1" t="str">\n      <v></v>\n    </c>\n    <c r="C1" t="inlineStr"><is/></c>\n  </row>\n`),
+    xml: sheet(
+      `\n  <row r="1">\n    <c r="A1" t="str"><v/></c>\n    <c r="B1" t="str">\n      <v></v>\n    </c>\n    <c r="C1" t="inlineStr"><is/></c>\n  </row>\n`,
+    ),
     rows: [{ row: 1, cells: ['str|0|||-', 'str|0|||-', 'inlineStr|0||-|'] }],
   },
   {
     name: 'parts before and after the rows are passed over; an empty sheet has no rows',
-    xml: sheet(`<row r="1"><c r="A1"><v>1</v></c><extLst><ext uri="x"><y/></ext></extLst></row>`, '<dimension ref="A1"/><cols><col min="1" max="1" width="9"/></cols>', '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>'),
+    xml: sheet(
+      `<row r="1"><c r="A1"><v>1</v></c><extLst><ext uri="x"><y/></ext></extLst></row>`,
+      '<dimension ref="A1"/><cols><col min="1" max="1" width="9"/></cols>',
+      '<mergeCells count="1"><mergeCell ref="A1:B1"/></mergeCells>',
+    ),
     rows: [{ row: 1, cells: ['|0||1|-'] }],
   },
   { name: 'a self-closing sheetData', xml: `<worksheet xmlns="${NS}"><sheetData/></worksheet>`, rows: [] },
   {
     name: 'a cell with a rich-text inline string and a phonetic guide is handed on whole',
-    xml: sheet(`<row r="2"><c r="A2" t="inlineStr"><is><r><rPr><b/></rPr><t xml:space="preserve">Hello </t></r><r><t>world</t></r><rPh sb="0" eb="1"><t>か</t></rPh></is></c></row>`),
-    rows: [{ row: 2, cells: ['inlineStr|0||-|<r><rPr><b/></rPr><t xml:space="preserve">Hello </t></r><r><t>world</t></r><rPh sb="0" eb="1"><t>か</t></rPh>'] }],
+    xml: sheet(
+      `<row r="2"><c r="A2" t="inlineStr"><is><r><rPr><b/></rPr><t xml:space="preserve">Hello </t></r><r><t>world</t></r><rPh sb="0" eb="1"><t>か</t></rPh></is></c></row>`,
+    ),
+    rows: [
+      {
+        row: 2,
+        cells: [
+          'inlineStr|0||-|<r><rPr><b/></rPr><t xml:space="preserve">Hello </t></r><r><t>world</t></r><rPh sb="0" eb="1"><t>か</t></rPh>',
+        ],
+      },
+    ],
   },
   {
     name: 'a wrong closing tag stops after the rows before it',

@@ -12,19 +12,34 @@ const items: { name: string; si: string; text: string }[] = [
   { name: 'empty <t>', si: '<t></t>', text: '' },
   { name: 'empty item', si: '', text: '' },
   { name: 'accented', si: '<t>Łódź Müller</t>', text: 'Łódź Müller' },
-  { name: 'CJK with a phonetic guide', si: '<t>漢字</t><rPh sb="0" eb="2"><t>かんじ</t></rPh>', text: '漢字' },
+  {
+    name: 'CJK with a phonetic guide',
+    si: '<t>漢字</t><rPh sb="0" eb="2"><t>かんじ</t></rPh>',
+    text: '漢字',
+  },
   { name: 'emoji', si: '<t>ok 😀 👍🏽</t>', text: 'ok 😀 👍🏽' },
   { name: 'an emoji as an entity', si: '<t>&#x1F600;!</t>', text: '😀!' },
   { name: 'a lone surrogate from an entity', si: '<t>a&#xD800;b</t>', text: 'a\uD800b' },
   { name: 'a pair from two escapes', si: '<t>_xD83D__xDE00_</t>', text: '😀' },
   { name: 'an underscore that is no escape', si: '<t>my_file_x</t>', text: 'my_file_x' },
-  { name: 'rich text runs', si: '<r><t>Hello </t></r><r><rPr><b/></rPr><t>wörld</t></r>', text: 'Hello wörld' },
+  {
+    name: 'rich text runs',
+    si: '<r><t>Hello </t></r><r><rPr><b/></rPr><t>wörld</t></r>',
+    text: 'Hello wörld',
+  },
   { name: 'a long string', si: `<t>${'é'.repeat(LONGEST_PACKED)}</t>`, text: 'é'.repeat(LONGEST_PACKED) },
-  { name: 'a long ASCII string', si: `<t>${'x'.repeat(3 * LONGEST_PACKED)}</t>`, text: 'x'.repeat(3 * LONGEST_PACKED) },
+  {
+    name: 'a long ASCII string',
+    si: `<t>${'x'.repeat(3 * LONGEST_PACKED)}</t>`,
+    text: 'x'.repeat(3 * LONGEST_PACKED),
+  },
 ];
 
 const sst = (attrs: string) =>
-  Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}"${attrs}>${items.map((i) => (i.si === '' ? '<si/>' : `<si>${i.si}</si>`)).join('')}</sst>`, 'utf8');
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}"${attrs}>${items.map((i) => (i.si === '' ? '<si/>' : `<si>${i.si}</si>`)).join('')}</sst>`,
+    'utf8',
+  );
 const want = items.map((i) => i.text);
 
 async function* split(bytes: Buffer, at: number[]): AsyncGenerator<Buffer> {
@@ -36,7 +51,9 @@ async function* split(bytes: Buffer, at: number[]): AsyncGenerator<Buffer> {
 }
 
 async function read(bytes: Buffer, at: number[], partBytes?: number): Promise<string[]> {
-  return [...(await readSharedStringTable(split(bytes, at), 'xl/sharedStrings.xml', { file: 'x.xlsx' }, partBytes))];
+  return [
+    ...(await readSharedStringTable(split(bytes, at), 'xl/sharedStrings.xml', { file: 'x.xlsx' }, partBytes)),
+  ];
 }
 
 describe('the packed shared-strings table', () => {
@@ -48,7 +65,8 @@ describe('the packed shared-strings table', () => {
 
   it('split in two at every byte (a character, a tag or an item cut between chunks)', async () => {
     const wrong: number[] = [];
-    for (let k = 1; k < bytes.length; k++) if (JSON.stringify(await read(bytes, [k], bytes.length)) !== JSON.stringify(want)) wrong.push(k);
+    for (let k = 1; k < bytes.length; k++)
+      if (JSON.stringify(await read(bytes, [k], bytes.length)) !== JSON.stringify(want)) wrong.push(k);
     expect(wrong).toEqual([]);
   });
 
@@ -61,7 +79,11 @@ describe('the packed shared-strings table', () => {
     { name: 'no counts, no size', attrs: '', partBytes: undefined },
     { name: 'a count too small, a size too small', attrs: ' uniqueCount="1"', partBytes: 10 },
     { name: 'a count far too large', attrs: ' uniqueCount="999999999999"', partBytes: undefined },
-    { name: 'a count far too large, bounded by the size', attrs: ' uniqueCount="999999999999"', partBytes: 1e9 },
+    {
+      name: 'a count far too large, bounded by the size',
+      attrs: ' uniqueCount="999999999999"',
+      partBytes: 1e9,
+    },
     { name: 'a count of zero', attrs: ' uniqueCount="0"', partBytes: 1 },
   ])('sized by $name, the same table', async ({ attrs, partBytes }) => {
     const b = sst(attrs);

@@ -10,9 +10,15 @@ const items: [si: string, text: string][] = [
   ['<t>Laptop</t>', 'Laptop'],
   ['<t xml:space="preserve"> padded </t>', ' padded '],
   ['<t>AT&amp;amp;T &lt;b&gt; &#x1F600; &#38;</t>', 'AT&amp;T <b> 😀 &'],
-  ['<r><t xml:space="preserve">Hello </t></r><r><rPr><b/><sz val="11"/><rFont val="Calibri"/></rPr><t>world</t></r>', 'Hello world'],
+  [
+    '<r><t xml:space="preserve">Hello </t></r><r><rPr><b/><sz val="11"/><rFont val="Calibri"/></rPr><t>world</t></r>',
+    'Hello world',
+  ],
   ['<t>漢字</t><rPh sb="0" eb="2"><t>かんじ</t></rPh><phoneticPr fontId="1"/>', '漢字'],
-  ['<r><t>東京</t></r><r><t>都</t></r><rPh sb="0" eb="2"><t>とうきょう</t></rPh><rPh sb="2" eb="3"><t>と</t></rPh>', '東京都'],
+  [
+    '<r><t>東京</t></r><r><t>都</t></r><rPh sb="0" eb="2"><t>とうきょう</t></rPh><rPh sb="2" eb="3"><t>と</t></rPh>',
+    '東京都',
+  ],
   ['<t>line 1_x000D__x000A_line 2</t>', 'line 1\r\nline 2'],
   ['<t>literally _x005F_x000D_</t>', 'literally _x000D_'],
   ['<t></t>', ''],
@@ -32,7 +38,8 @@ async function* split(bytes: Buffer, at: number[]): AsyncGenerator<Buffer> {
   }
 }
 
-const read = (bytes: Buffer, at: number[]) => readSharedStrings(split(bytes, at), 'xl/sharedStrings.xml', { file: 'x.xlsx' });
+const read = (bytes: Buffer, at: number[]) =>
+  readSharedStrings(split(bytes, at), 'xl/sharedStrings.xml', { file: 'x.xlsx' });
 
 describe('shared strings', () => {
   const bytes = Buffer.from(sst, 'utf8');
@@ -43,21 +50,30 @@ describe('shared strings', () => {
 
   it('the same table split in two at every byte', async () => {
     const wrong: number[] = [];
-    for (let k = 1; k < bytes.length; k++) if (JSON.stringify(await read(bytes, [k])) !== JSON.stringify(expected)) wrong.push(k);
+    for (let k = 1; k < bytes.length; k++)
+      if (JSON.stringify(await read(bytes, [k])) !== JSON.stringify(expected)) wrong.push(k);
     expect(wrong).toEqual([]);
   });
 
   it('the same table in chunks of 1 byte', async () => {
-    expect(await read(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))).toEqual(expected);
+    expect(
+      await read(
+        bytes,
+        Array.from({ length: bytes.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(expected);
   });
 
   it('a table all in ASCII (read by its own path), split in two at every byte', async () => {
     const ascii = items.filter(([si]) => /^[\x00-\x7f]*$/.test(si));
-    const xml = Buffer.from(`<sst xmlns="${NS}">${ascii.map(([si]) => `<si>${si}</si>`).join('')}<si/></sst>`);
+    const xml = Buffer.from(
+      `<sst xmlns="${NS}">${ascii.map(([si]) => `<si>${si}</si>`).join('')}<si/></sst>`,
+    );
     const want = [...ascii.map(([, text]) => text), ''];
     expect(ascii.length).toBeGreaterThan(6);
     const wrong: number[] = [];
-    for (let k = 0; k < xml.length; k++) if (JSON.stringify(await read(xml, k === 0 ? [] : [k])) !== JSON.stringify(want)) wrong.push(k);
+    for (let k = 0; k < xml.length; k++)
+      if (JSON.stringify(await read(xml, k === 0 ? [] : [k])) !== JSON.stringify(want)) wrong.push(k);
     expect(wrong).toEqual([]);
   });
 

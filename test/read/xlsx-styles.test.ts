@@ -17,9 +17,22 @@ describe('number formats by cell style', () => {
     { name: 'a built-in elapsed time', xfs: `${general}<xf numFmtId="46"/>`, fmt: '[h]:mm:ss' },
     { name: 'a locale-dependent built-in id has none', xfs: `${general}<xf numFmtId="30"/>`, fmt: undefined },
     { name: 'numFmtId 0 is General', xfs: `${general}<xf numFmtId="0"/>`, fmt: undefined },
-    { name: 'a custom format, entities decoded', xfs: `${general}<xf numFmtId="164"/>`, fmt: '"TRUE";"TRUE";"FALSE"' },
-    { name: 'a custom format, backslash escapes dropped', xfs: `${general}<xf numFmtId="165"><alignment horizontal="left"/></xf>`, fmt: 'dd.mm.yyyy' },
-    { name: 'a custom code for a built-in id wins', xfs: `${general}<xf numFmtId="14"/>`, fmt: 'yyyy-mm-dd', custom: '<numFmt numFmtId="14" formatCode="yyyy-mm-dd"/>' },
+    {
+      name: 'a custom format, entities decoded',
+      xfs: `${general}<xf numFmtId="164"/>`,
+      fmt: '"TRUE";"TRUE";"FALSE"',
+    },
+    {
+      name: 'a custom format, backslash escapes dropped',
+      xfs: `${general}<xf numFmtId="165"><alignment horizontal="left"/></xf>`,
+      fmt: 'dd.mm.yyyy',
+    },
+    {
+      name: 'a custom code for a built-in id wins',
+      xfs: `${general}<xf numFmtId="14"/>`,
+      fmt: 'yyyy-mm-dd',
+      custom: '<numFmt numFmtId="14" formatCode="yyyy-mm-dd"/>',
+    },
   ])('$name', ({ xfs, fmt, custom }) => {
     const numFmts = `<numFmts count="3"><numFmt numFmtId="164" formatCode="&quot;TRUE&quot;;&quot;TRUE&quot;;&quot;FALSE&quot;"/><numFmt formatCode="dd\\.mm\\.yyyy" numFmtId="165"/>${custom ?? ''}</numFmts>`;
     const formats = numberFormats(xmlElements(styles(numFmts, xfs), 'xl/styles.xml', {}));

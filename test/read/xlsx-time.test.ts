@@ -18,14 +18,29 @@ interface TimeCase {
 const nineThirty = 9.5 / 24;
 const cases: TimeCase[] = [
   { name: 'h:mm', cell: nineThirty, numFmt: 'h:mm', value: '09:30' },
-  { name: 'hh:mm:ss gives seconds', cell: (14 * 3600 + 5 * 60 + 7) / 86_400, numFmt: 'hh:mm:ss', value: '14:05:07' },
+  {
+    name: 'hh:mm:ss gives seconds',
+    cell: (14 * 3600 + 5 * 60 + 7) / 86_400,
+    numFmt: 'hh:mm:ss',
+    value: '14:05:07',
+  },
   { name: 'h:mm AM/PM reads as 24-hour time', cell: 18 / 24, numFmt: 'h:mm AM/PM', value: '18:00' },
   { name: 'midnight', cell: 0, numFmt: 'hh:mm', value: '00:00' },
   { name: 'a second before midnight', cell: 86_399 / 86_400, numFmt: 'hh:mm:ss', value: '23:59:59' },
   { name: 'with a locale in brackets', cell: nineThirty, numFmt: '[$-409]h:mm', value: '09:30' },
   { name: 'elapsed hours under a day', cell: nineThirty, numFmt: '[h]:mm', value: '09:30' },
-  { name: 'a formula whose result is a time', cell: { formula: 'TIME(9,30,0)', result: nineThirty }, numFmt: 'h:mm', value: '09:30' },
-  { name: 'a date with a time keeps its time', cell: 45_322.5, numFmt: 'yyyy-mm-dd hh:mm', value: '2024-01-31 12:00' },
+  {
+    name: 'a formula whose result is a time',
+    cell: { formula: 'TIME(9,30,0)', result: nineThirty },
+    numFmt: 'h:mm',
+    value: '09:30',
+  },
+  {
+    name: 'a date with a time keeps its time',
+    cell: 45_322.5,
+    numFmt: 'yyyy-mm-dd hh:mm',
+    value: '2024-01-31 12:00',
+  },
   { name: 'a plain fraction stays a number', cell: 0.25, numFmt: '0.00', value: 0.25 },
 ];
 
@@ -51,8 +66,15 @@ describe.each([
   it.each(cases.map((c, i) => ({ ...c, row: i + 2 })))('$name', ({ name, row, value, cell }) => {
     // A date's day is counted from the workbook's own epoch, 1462 days later in the 1904 system.
     const later = (d: Date) => new Date(d.getTime() + 1462 * 86_400_000);
-    const shifted = typeof value === 'string' && /^\d{4}-/.test(value) ? later(new Date(`${value.replace(' ', 'T')}Z`)).toISOString().replace('T', ' ').slice(0, 16) : value;
-    const expected = !date1904 || typeof cell !== 'number' ? value : value instanceof Date ? later(value) : shifted;
+    const shifted =
+      typeof value === 'string' && /^\d{4}-/.test(value)
+        ? later(new Date(`${value.replace(' ', 'T')}Z`))
+            .toISOString()
+            .replace('T', ' ')
+            .slice(0, 16)
+        : value;
+    const expected =
+      !date1904 || typeof cell !== 'number' ? value : value instanceof Date ? later(value) : shifted;
     expect(got.get(row)).toEqual([name, expected]);
   });
 });

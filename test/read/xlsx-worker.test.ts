@@ -10,8 +10,16 @@ import { xlsxWorkerAvailable } from '../../dist/read/worker/xlsx-thread.js';
 
 const FIXTURES = resolve('test/fixtures');
 const files = [
-  ...['samples/legacy-asset-register.xlsx', 'samples/related-workbook.xlsx', 'samples/contracts-finance.xlsx'].map((f) => resolve(f)),
-  ...['libreoffice', 'xlsx-cells', 'bad'].flatMap((d) => readdirSync(join(FIXTURES, d)).filter((f) => f.endsWith('.xlsx')).map((f) => join(FIXTURES, d, f))),
+  ...[
+    'samples/legacy-asset-register.xlsx',
+    'samples/related-workbook.xlsx',
+    'samples/contracts-finance.xlsx',
+  ].map((f) => resolve(f)),
+  ...['libreoffice', 'xlsx-cells', 'bad'].flatMap((d) =>
+    readdirSync(join(FIXTURES, d))
+      .filter((f) => f.endsWith('.xlsx'))
+      .map((f) => join(FIXTURES, d, f)),
+  ),
 ];
 
 /** Everything a read gives, or the error it stops with (after the rows it gave). */
@@ -20,7 +28,14 @@ async function readAll(file: string, worker: boolean): Promise<unknown> {
   try {
     const s = await openSheet(file, { worker });
     for await (const r of s.rows) rows.push(r);
-    return { headers: s.headers, headerRow: s.headerRow, sheet: s.sheet, rows, stats: s.stats, warnings: s.warnings };
+    return {
+      headers: s.headers,
+      headerRow: s.headerRow,
+      sheet: s.sheet,
+      rows,
+      stats: s.stats,
+      warnings: s.warnings,
+    };
   } catch (e) {
     const err = e as { code?: string; message?: string; location?: unknown };
     return { rows, error: { code: err.code, message: err.message, location: err.location } };

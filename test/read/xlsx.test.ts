@@ -21,7 +21,19 @@ async function buildWorkbook(path: string): Promise<void> {
   const ws = wb.addWorksheet('Register');
   ws.getCell('A1').value = 'Legacy asset register';
   ws.getCell('A2').value = 'Exported by J. Smith';
-  ws.getRow(4).values = ['Name', 'Serial No.', 'Cost', 'Bought', 'Link', 'Active', 'Double', 'Label', 'Check', 'Broken', 'Ratio'];
+  ws.getRow(4).values = [
+    'Name',
+    'Serial No.',
+    'Cost',
+    'Bought',
+    'Link',
+    'Active',
+    'Double',
+    'Label',
+    'Check',
+    'Broken',
+    'Ratio',
+  ];
   ws.getRow(5).values = [
     'Laptop',
     { richText: [{ text: 'SN-' }, { font: { bold: true }, text: '0001' }] },
@@ -36,7 +48,17 @@ async function buildWorkbook(path: string): Promise<void> {
     { formula: 'C5/0', result: { error: '#DIV/0!' } },
   ];
   ws.getCell('D5').numFmt = 'dd/mm/yyyy';
-  ws.getRow(7).values = ['Phone', 'SN-0002', 300, { formula: 'D5+1', result: 45323 }, null, false, { formula: 'C7*2', result: 600 }, null, { formula: 'C7>1000', result: false }];
+  ws.getRow(7).values = [
+    'Phone',
+    'SN-0002',
+    300,
+    { formula: 'D5+1', result: 45323 },
+    null,
+    false,
+    { formula: 'C7*2', result: 600 },
+    null,
+    { formula: 'C7>1000', result: false },
+  ];
   ws.getCell('D7').numFmt = 'yyyy-mm-dd';
 
   const lists = wb.addWorksheet('Lists');
@@ -59,7 +81,11 @@ beforeAll(async () => {
   await buildWorkbook(file('register.xlsx'));
 
   // Streaming writer without shared strings: inline strings, no xl/sharedStrings.xml.
-  const inline = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file('inline.xlsx'), useSharedStrings: false, useStyles: true });
+  const inline = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file('inline.xlsx'),
+    useSharedStrings: false,
+    useStyles: true,
+  });
   const is = inline.addWorksheet('Inline');
   is.addRow(['Name', 'Serial']).commit();
   is.addRow(['Laptop', 'SN-1']).commit();
@@ -112,16 +138,51 @@ interface Case {
   readonly warnings?: string[];
 }
 
-const registerHeaders = ['Name', 'Serial No.', 'Cost', 'Bought', 'Link', 'Active', 'Double', 'Label', 'Check', 'Broken', 'Ratio'];
+const registerHeaders = [
+  'Name',
+  'Serial No.',
+  'Cost',
+  'Bought',
+  'Link',
+  'Active',
+  'Double',
+  'Label',
+  'Check',
+  'Broken',
+  'Ratio',
+];
 const registerRows = [
   {
     row: 5,
-    cells: ['Laptop', 'SN-0001', 1234.5, day(2024, 1, 31), 'vendor site', true, 2469, 'Laptop!', true, { error: '#REF!' }, { error: '#DIV/0!' }],
+    cells: [
+      'Laptop',
+      'SN-0001',
+      1234.5,
+      day(2024, 1, 31),
+      'vendor site',
+      true,
+      2469,
+      'Laptop!',
+      true,
+      { error: '#REF!' },
+      { error: '#DIV/0!' },
+    ],
   },
   { row: 7, cells: ['Phone', 'SN-0002', 300, day(2024, 2, 1), null, false, 600, null, false, null, null] },
 ];
-const listsCase = { sheet: 'Lists', headerRow: 1, headers: ['Category', 'Subcategory'], rows: [{ row: 2, cells: ['Computers', 'Laptops'] }] };
-const secretCase = { sheet: 'Secret', headerRow: 1, headers: ['Secret', 'Value'], rows: [{ row: 2, cells: ['x', 1] }], warnings: ['W_HIDDEN_SHEET'] };
+const listsCase = {
+  sheet: 'Lists',
+  headerRow: 1,
+  headers: ['Category', 'Subcategory'],
+  rows: [{ row: 2, cells: ['Computers', 'Laptops'] }],
+};
+const secretCase = {
+  sheet: 'Secret',
+  headerRow: 1,
+  headers: ['Secret', 'Value'],
+  rows: [{ row: 2, cells: ['x', 1] }],
+  warnings: ['W_HIDDEN_SHEET'],
+};
 
 const cases: Case[] = [
   {
@@ -133,13 +194,37 @@ const cases: Case[] = [
     rows: registerRows,
     stats: { dataRows: 2, blankRows: 1, skippedAboveHeader: 2 },
   },
-  { name: 'header row given', file: 'register.xlsx', opts: { headerRow: 4 }, sheet: 'Register', headerRow: 4, headers: registerHeaders, rows: registerRows, stats: { skippedAboveHeader: 2 } },
+  {
+    name: 'header row given',
+    file: 'register.xlsx',
+    opts: { headerRow: 4 },
+    sheet: 'Register',
+    headerRow: 4,
+    headers: registerHeaders,
+    rows: registerRows,
+    stats: { skippedAboveHeader: 2 },
+  },
   { name: 'sheet by name', file: 'register.xlsx', opts: { sheet: 'Lists' }, ...listsCase },
-  { name: 'sheet by name, ignoring case and spaces', file: 'register.xlsx', opts: { sheet: ' lists ' }, ...listsCase },
+  {
+    name: 'sheet by name, ignoring case and spaces',
+    file: 'register.xlsx',
+    opts: { sheet: ' lists ' },
+    ...listsCase,
+  },
   { name: 'sheet by 1-based tab index', file: 'register.xlsx', opts: { sheet: 3 }, ...listsCase },
   { name: 'sheet by index given as text', file: 'register.xlsx', opts: { sheet: '3' }, ...listsCase },
-  { name: 'a hidden sheet by name, with a warning', file: 'register.xlsx', opts: { sheet: 'Secret' }, ...secretCase },
-  { name: 'a hidden sheet by index, with a warning', file: 'register.xlsx', opts: { sheet: 1 }, ...secretCase },
+  {
+    name: 'a hidden sheet by name, with a warning',
+    file: 'register.xlsx',
+    opts: { sheet: 'Secret' },
+    ...secretCase,
+  },
+  {
+    name: 'a hidden sheet by index, with a warning',
+    file: 'register.xlsx',
+    opts: { sheet: 1 },
+    ...secretCase,
+  },
   {
     name: 'merged cells: the master value fills the range (header and data)',
     file: 'register.xlsx',
@@ -189,7 +274,14 @@ const cases: Case[] = [
       { row: 4, cells: [3, 6] },
     ],
   },
-  { name: 'the 1904 date system', file: 'date1904.xlsx', sheet: 'Dates', headerRow: 1, headers: ['Name', 'Bought'], rows: [{ row: 2, cells: ['Laptop', day(2024, 3, 15)] }] },
+  {
+    name: 'the 1904 date system',
+    file: 'date1904.xlsx',
+    sheet: 'Dates',
+    headerRow: 1,
+    headers: ['Name', 'Bought'],
+    rows: [{ row: 2, cells: ['Laptop', day(2024, 3, 15)] }],
+  },
 ];
 
 describe('XLSX', () => {
@@ -208,13 +300,17 @@ describe('XLSX', () => {
     const err = await expectReadError(() => readAll(file('register.xlsx'), { sheet: 'Assets' }));
     expect(err.code).toBe('E_SHEET_NOT_FOUND');
     expect(err.location).toMatchObject({ file: file('register.xlsx'), sheet: 'Assets' });
-    expect(err.message).toBe('sheet "Assets" not found; the workbook has: "Secret" (1, hidden), "Register" (2), "Lists" (3), "Merged" (4)');
+    expect(err.message).toBe(
+      'sheet "Assets" not found; the workbook has: "Secret" (1, hidden), "Register" (2), "Lists" (3), "Merged" (4)',
+    );
   });
 
   it('an empty sheet is refused with E_FILE_EMPTY naming the sheet', async () => {
     const err = await expectReadError(() => readAll(file('empty-sheet.xlsx')));
     expect(err.code).toBe('E_FILE_EMPTY');
-    expect(err.describe()).toBe(`${file('empty-sheet.xlsx')}, sheet "Blank": this sheet is empty: every row is blank\n  hint: Choose the sheet that holds the table with --sheet.`);
+    expect(err.describe()).toBe(
+      `${file('empty-sheet.xlsx')}, sheet "Blank": this sheet is empty: every row is blank\n  hint: Choose the sheet that holds the table with --sheet.`,
+    );
   });
 
   it('close() releases the file without reading the rows', async () => {

@@ -25,28 +25,72 @@ describe('Resolver.resolve for categories', () => {
   r.remember('category', { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] });
   r.remember('category', { id: 5, name: 'Professional Services', subcategories: null });
   const cases: [string, string, string | undefined, Resolution][] = [
-    ['a name alone', 'hardware', undefined, { ok: true, entry: { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] } }],
-    ['a name and subcategory in one cell', 'Hardware / laptop', undefined, { ok: true, entry: { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] }, subcategory: 'Laptop' }],
-    ['a separate subcategory', 'Hardware', 'DESKTOP', { ok: true, entry: { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] }, subcategory: 'Desktop' }],
+    [
+      'a name alone',
+      'hardware',
+      undefined,
+      { ok: true, entry: { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] } },
+    ],
+    [
+      'a name and subcategory in one cell',
+      'Hardware / laptop',
+      undefined,
+      {
+        ok: true,
+        entry: { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] },
+        subcategory: 'Laptop',
+      },
+    ],
+    [
+      'a separate subcategory',
+      'Hardware',
+      'DESKTOP',
+      {
+        ok: true,
+        entry: { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] },
+        subcategory: 'Desktop',
+      },
+    ],
     [
       'a subcategory typo',
       'Hardware / Lapton',
       undefined,
-      { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: "subcategory 'Lapton' is not in category 'Hardware'; did you mean 'Laptop'?" },
+      {
+        ok: false,
+        code: 'E_LOOKUP_NOT_FOUND',
+        message: "subcategory 'Lapton' is not in category 'Hardware'; did you mean 'Laptop'?",
+      },
     ],
     [
       'a subcategory far from any, listing them',
       'Hardware',
       'Vehicles',
-      { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: "subcategory 'Vehicles' is not in category 'Hardware' (it has: Laptop, Desktop)" },
+      {
+        ok: false,
+        code: 'E_LOOKUP_NOT_FOUND',
+        message: "subcategory 'Vehicles' is not in category 'Hardware' (it has: Laptop, Desktop)",
+      },
     ],
     [
       'a subcategory of a category without any',
       'Professional Services',
       'Audit',
-      { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: "category 'Professional Services' has no subcategories, so 'Audit' cannot be used" },
+      {
+        ok: false,
+        code: 'E_LOOKUP_NOT_FOUND',
+        message: "category 'Professional Services' has no subcategories, so 'Audit' cannot be used",
+      },
     ],
-    ['an unknown category', 'Hardwear / Laptop', undefined, { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: "category 'Hardwear' not found; did you mean 'Hardware'?" }],
+    [
+      'an unknown category',
+      'Hardwear / Laptop',
+      undefined,
+      {
+        ok: false,
+        code: 'E_LOOKUP_NOT_FOUND',
+        message: "category 'Hardwear' not found; did you mean 'Hardware'?",
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, text, sub, want) => {
     expect(r.resolve('category', text, sub)).toEqual(want);

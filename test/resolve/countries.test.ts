@@ -6,7 +6,8 @@ import { COUNTRIES } from '../../src/resources/countries.js';
 import { libraryHasName } from '../../src/resolve/countries.js';
 
 const idx = new LookupIndex('country');
-for (const c of COUNTRIES) idx.add(toEntry('country', { country_name: c.name, country_numeric_code: c.numeric }));
+for (const c of COUNTRIES)
+  idx.add(toEntry('country', { country_name: c.name, country_numeric_code: c.numeric }));
 
 describe('resolveCountry finds', () => {
   const cases: [string, string, number][] = [
@@ -33,9 +34,17 @@ describe('resolveCountry finds', () => {
 describe('resolveCountry refuses', () => {
   const cases: [string, string, string][] = [
     ['an unknown numeric code', '999', 'country code 999 is not an ISO 3166 numeric code the service knows'],
-    ['a typo, suggesting the country', 'Untied Kingdom', "country 'Untied Kingdom' not found; did you mean 'United Kingdom'?"],
+    [
+      'a typo, suggesting the country',
+      'Untied Kingdom',
+      "country 'Untied Kingdom' not found; did you mean 'United Kingdom'?",
+    ],
     ['a typo of a native name', 'Deutschlnd', "country 'Deutschlnd' not found"],
-    ['a name two countries share in some language, not in English', 'Kongo', "country 'Kongo' not found; did you mean 'Togo' or 'Tonga'?"],
+    [
+      'a name two countries share in some language, not in English',
+      'Kongo',
+      "country 'Kongo' not found; did you mean 'Togo' or 'Tonga'?",
+    ],
     ['an unknown alpha-2', 'XX', "country 'XX' not found"],
   ];
   it.each(cases)('%s', (_name, text, message) => {
@@ -88,7 +97,12 @@ describe('each alias of our own is one i18n-iso-countries does not have', () => 
   it.each(aliases)('%s: %s', (alpha2, alias) => {
     expect(libraryHasName(alpha2, alias)).toBe(false);
   });
-  it.each([['GB', 'England'], ['GB', 'Scotland'], ['KR', 'Korea'], ['US', 'America']])('%s keeps %s', (alpha2, alias) => {
+  it.each([
+    ['GB', 'England'],
+    ['GB', 'Scotland'],
+    ['KR', 'Korea'],
+    ['US', 'America'],
+  ])('%s keeps %s', (alpha2, alias) => {
     expect(COUNTRIES.find((c) => c.alpha2 === alpha2)?.aliases).toContain(alias);
   });
   it('a name the library has is recognised as such (the check can fail)', () => {

@@ -28,7 +28,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'assetbatch-lookups-'));
   // 4 seed contracts + 72 = 76: four pages, so two filtered calls beat three more pages.
   // The last one shares its number with seed contract 1, on page 4.
-  await addContracts(client, Array.from({ length: 72 }, (_, i) => (i === 71 ? 'CT-2023-001' : `PLAN-${i + 1}`)));
+  await addContracts(
+    client,
+    Array.from({ length: 72 }, (_, i) => (i === 71 ? 'CT-2023-001' : `PLAN-${i + 1}`)),
+  );
 });
 afterAll(async () => {
   await client.close();
@@ -47,10 +50,38 @@ describe('Resolver.load chooses a plan', () => {
     ['a one-page list is read whole', 'category', ['Hardware'], 'full list', 1, 'Hardware'],
     ['a list without a name filter is read whole', 'supplier', ['Microsoft'], 'full list', 3, 'Microsoft'],
     ['countries: every page', 'country', ['Germany'], 'full list', 10, 'Germany'],
-    ['a name costing as much as the rest of the list reads the list', 'hardware_model', ['Catalyst 9200L-24P'], 'full list', 2, 'Catalyst 9200L-24P'],
-    ['a name on page 1 is still asked for, so one call is no cheaper than page 2', 'hardware_model', ['Latitude 7440'], 'full list', 2, 'Latitude 7440'],
-    ['two names of four pages: one filtered call each', 'contract', ['PLAN-1', 'PLAN-40'], 'filtered calls', 3, 'PLAN-40'],
-    ['a filtered call that misses falls back to the whole list, all counted', 'contract', ['PLAN-4O'], 'full list', 5, 'PLAN-4O'],
+    [
+      'a name costing as much as the rest of the list reads the list',
+      'hardware_model',
+      ['Catalyst 9200L-24P'],
+      'full list',
+      2,
+      'Catalyst 9200L-24P',
+    ],
+    [
+      'a name on page 1 is still asked for, so one call is no cheaper than page 2',
+      'hardware_model',
+      ['Latitude 7440'],
+      'full list',
+      2,
+      'Latitude 7440',
+    ],
+    [
+      'two names of four pages: one filtered call each',
+      'contract',
+      ['PLAN-1', 'PLAN-40'],
+      'filtered calls',
+      3,
+      'PLAN-40',
+    ],
+    [
+      'a filtered call that misses falls back to the whole list, all counted',
+      'contract',
+      ['PLAN-4O'],
+      'full list',
+      5,
+      'PLAN-4O',
+    ],
   ];
   it.each(cases)('%s', async (_name, kind, names, strategy, requests, probe) => {
     const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
@@ -59,14 +90,22 @@ describe('Resolver.load chooses a plan', () => {
     expect(r.requests).toBe(requests);
     expect(await listGets(kind)).toBe(requests);
     const res = r.resolve(kind, probe);
-    if (probe === 'PLAN-4O') expect(res).toMatchObject({ ok: false, message: expect.stringMatching(/^contract 'PLAN-4O' not found; did you mean .*'PLAN-40'/) });
+    if (probe === 'PLAN-4O')
+      expect(res).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^contract 'PLAN-4O' not found; did you mean .*'PLAN-40'/),
+      });
     else expect(res.ok).toBe(true);
   });
 });
 
 describe('a name two records share', () => {
   const cases: [string, string[], LookupPlanItem['strategy']][] = [
-    ['is ambiguous with filtered calls, though page 1 had one of them', ['CT-2023-001', 'PLAN-40'], 'filtered calls'],
+    [
+      'is ambiguous with filtered calls, though page 1 had one of them',
+      ['CT-2023-001', 'PLAN-40'],
+      'filtered calls',
+    ],
     ['is ambiguous with the full list', ['CT-2023-001', 'PLAN-40', 'PLAN-41', 'PLAN-42'], 'full list'],
   ];
   it.each(cases)('%s', async (_name, names, strategy) => {
@@ -76,7 +115,8 @@ describe('a name two records share', () => {
     expect(r.resolve('contract', 'CT-2023-001')).toEqual({
       ok: false,
       code: 'E_LOOKUP_AMBIGUOUS',
-      message: "contract 'CT-2023-001' matches 2 records (id 1, id 76); rename one in the service or give the id",
+      message:
+        "contract 'CT-2023-001' matches 2 records (id 1, id 76); rename one in the service or give the id",
     });
   });
 });
@@ -126,11 +166,31 @@ describe('the lookup cache', () => {
 
 describe('loading again with more names (a one-pass run meeting new ones)', () => {
   // Contracts: four pages, so up to two filtered calls beat the three pages after page 1.
-  const steps: { names: string[]; strategy: LookupPlanItem['strategy']; requests: number; covers: Record<string, boolean> }[] = [
-    { names: ['PLAN-1'], strategy: 'filtered calls', requests: 2, covers: { 'PLAN-1': true, 'PLAN-40': false } },
-    { names: ['PLAN-40', 'PLAN-1'], strategy: 'filtered calls', requests: 3, covers: { 'PLAN-40': true, 'PLAN-41': false } },
+  const steps: {
+    names: string[];
+    strategy: LookupPlanItem['strategy'];
+    requests: number;
+    covers: Record<string, boolean>;
+  }[] = [
+    {
+      names: ['PLAN-1'],
+      strategy: 'filtered calls',
+      requests: 2,
+      covers: { 'PLAN-1': true, 'PLAN-40': false },
+    },
+    {
+      names: ['PLAN-40', 'PLAN-1'],
+      strategy: 'filtered calls',
+      requests: 3,
+      covers: { 'PLAN-40': true, 'PLAN-41': false },
+    },
     // A third name would make three filtered calls: no cheaper than pages 2 to 4.
-    { names: ['PLAN-41'], strategy: 'full list', requests: 6, covers: { 'PLAN-41': true, 'PLAN-5': true, 'no such contract': true } },
+    {
+      names: ['PLAN-41'],
+      strategy: 'full list',
+      requests: 6,
+      covers: { 'PLAN-41': true, 'PLAN-5': true, 'no such contract': true },
+    },
   ];
   it('goes on from page 1 and the names already asked, and keeps one plan line', async () => {
     const r = new Resolver(client, { company: 1, cacheDir: freshCache() });
@@ -138,10 +198,13 @@ describe('loading again with more names (a one-pass run meeting new ones)', () =
     for (const step of steps) {
       await r.load('contract', step.names);
       for (const n of step.names) names.add(n);
-      expect(r.plan).toEqual([{ kind: 'contract', names: names.size, strategy: step.strategy, requests: step.requests }]);
+      expect(r.plan).toEqual([
+        { kind: 'contract', names: names.size, strategy: step.strategy, requests: step.requests },
+      ]);
       expect(r.requests).toBe(step.requests);
       expect(await listGets('contract')).toBe(step.requests);
-      for (const [name, covered] of Object.entries(step.covers)) expect(r.covers('contract', name), name).toBe(covered);
+      for (const [name, covered] of Object.entries(step.covers))
+        expect(r.covers('contract', name), name).toBe(covered);
     }
     expect(r.resolve('contract', 'PLAN-41')).toMatchObject({ ok: true });
   });
@@ -149,9 +212,27 @@ describe('loading again with more names (a one-pass run meeting new ones)', () =
 
 describe("the mapping's look at a list before the scan (load with no names) costs nothing the scan would not spend", () => {
   const cases: [string, LookupKind, string[], LookupPlanItem['strategy'], number][] = [
-    ['a one-page list: read whole once, its plan line counts the names asked later', 'category', ['Hardware', 'Software'], 'full list', 1],
-    ['a long list: page 1, then the filtered calls the names need', 'contract', ['PLAN-1', 'PLAN-40'], 'filtered calls', 3],
-    ['a long list: page 1, then the rest of it', 'contract', ['PLAN-1', 'PLAN-40', 'PLAN-41', 'PLAN-42'], 'full list', 4],
+    [
+      'a one-page list: read whole once, its plan line counts the names asked later',
+      'category',
+      ['Hardware', 'Software'],
+      'full list',
+      1,
+    ],
+    [
+      'a long list: page 1, then the filtered calls the names need',
+      'contract',
+      ['PLAN-1', 'PLAN-40'],
+      'filtered calls',
+      3,
+    ],
+    [
+      'a long list: page 1, then the rest of it',
+      'contract',
+      ['PLAN-1', 'PLAN-40', 'PLAN-41', 'PLAN-42'],
+      'full list',
+      4,
+    ],
   ];
   it.each(cases)('%s', async (_name, kind, names, strategy, requests) => {
     const r = new Resolver(client, { company: 1, cacheDir: freshCache() });

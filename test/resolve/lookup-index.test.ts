@@ -18,7 +18,9 @@ const suppliers = index('supplier', [
   { id: 9, name: 'ACME' },
   { id: 5, name: 'Hewlett-Packard' },
 ]);
-const owners = index('asset_owner', [toEntry('asset_owner', { id: 1, name: 'Alice Johnson', email: 'alice@acme.example' })]);
+const owners = index('asset_owner', [
+  toEntry('asset_owner', { id: 1, name: 'Alice Johnson', email: 'alice@acme.example' }),
+]);
 const countries = index(
   'country',
   COUNTRIES.map((c) => toEntry('country', { country_name: c.name, country_numeric_code: c.numeric })),
@@ -48,13 +50,21 @@ describe('LookupIndex refuses', () => {
       'a name two records share, listing their ids',
       suppliers,
       'acme',
-      { ok: false, code: 'E_LOOKUP_AMBIGUOUS', message: "supplier 'acme' matches 2 records (id 4, id 9); rename one in the service or give the id" },
+      {
+        ok: false,
+        code: 'E_LOOKUP_AMBIGUOUS',
+        message: "supplier 'acme' matches 2 records (id 4, id 9); rename one in the service or give the id",
+      },
     ],
     [
       'a typo, with a suggestion',
       countries,
       'Untied States',
-      { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: "country 'Untied States' not found; did you mean 'United States'?" },
+      {
+        ok: false,
+        code: 'E_LOOKUP_NOT_FOUND',
+        message: "country 'Untied States' not found; did you mean 'United States'?",
+      },
     ],
     [
       'a name with nothing close, without a suggestion',

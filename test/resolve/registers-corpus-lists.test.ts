@@ -8,7 +8,10 @@ import { suggestMapping } from '../../src/run/suggest.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 const DIR = 'test/fixtures/registers';
-const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<string, { columns: Record<string, string | null> }>;
+const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<
+  string,
+  { columns: Record<string, string | null> }
+>;
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -18,10 +21,19 @@ afterAll(async () => sb.close());
 
 describe('the corpus against the service', () => {
   it.each(Object.keys(expected))('%s: every header right', async (file) => {
-    const connection = { baseUrl: sb.url, token: sb.token, sandbox: false, company: 1, rateLimit: 0, allowInsecureHttp: true };
+    const connection = {
+      baseUrl: sb.url,
+      token: sb.token,
+      sandbox: false,
+      company: 1,
+      rateLimit: 0,
+      allowInsecureHttp: true,
+    };
     const { mapping } = await suggestMapping({ file: join(DIR, file), resource: 'asset', connection });
     const got = mapping.columns ?? {};
-    const off = Object.entries(expected[file].columns).filter(([h, want]) => (got[h] ?? null) !== want).map(([h, want]) => `${h} → ${got[h] ?? null} (expected ${want})`);
+    const off = Object.entries(expected[file].columns)
+      .filter(([h, want]) => (got[h] ?? null) !== want)
+      .map(([h, want]) => `${h} → ${got[h] ?? null} (expected ${want})`);
     expect(off).toEqual([]);
   });
 });

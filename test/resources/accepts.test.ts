@@ -3,7 +3,15 @@
 // of every writable resource, in both modes, over values at and across each limit. It must
 // also pass the ordinary valid values, or it saves nothing.
 import { describe, expect, it } from 'vitest';
-import { WRITABLE, findResource, validateWriteBody, writeKeyChecks, type FieldDef, type ResourceDef, type WriteMode } from '../../src/resources/index.js';
+import {
+  WRITABLE,
+  findResource,
+  validateWriteBody,
+  writeKeyChecks,
+  type FieldDef,
+  type ResourceDef,
+  type WriteMode,
+} from '../../src/resources/index.js';
 
 const writable: ResourceDef[] = WRITABLE.map((n) => findResource(n)!);
 
@@ -89,7 +97,15 @@ function probes(f: FieldDef | undefined): unknown[] {
 }
 
 const cases = writable.flatMap((def) =>
-  (['create', 'update'] as WriteMode[]).flatMap((mode) => [...writeKeyChecks(def, mode)].map(([key, c]) => ({ name: `${def.name} ${mode} ${key}`, def, key, mode, ...c }))),
+  (['create', 'update'] as WriteMode[]).flatMap((mode) =>
+    [...writeKeyChecks(def, mode)].map(([key, c]) => ({
+      name: `${def.name} ${mode} ${key}`,
+      def,
+      key,
+      mode,
+      ...c,
+    })),
+  ),
 );
 
 describe('a key’s sure pass never passes what its schema refuses', () => {
@@ -100,7 +116,8 @@ describe('a key’s sure pass never passes what its schema refuses', () => {
   });
 
   it.each(cases.filter((c) => c.accepts))('$name', ({ def, key, schema, accepts }) => {
-    const field = def.fields.find((f) => f.name === key) ?? def.fields.find((f) => f.name.startsWith(`${key}.`));
+    const field =
+      def.fields.find((f) => f.name === key) ?? def.fields.find((f) => f.name.startsWith(`${key}.`));
     const passedWrongly = probes(field).filter((v) => accepts!(v) && !schema.safeParse(v).success);
     expect(passedWrongly).toEqual([]);
   });
@@ -109,8 +126,27 @@ describe('a key’s sure pass never passes what its schema refuses', () => {
 describe('the sure pass passes the values a valid row has', () => {
   // A valid body of each resource: every value in it passes without zod.
   const bodies: Record<string, Record<string, unknown>> = {
-    asset: { name: 'Laptop 0001', serial_number: 'SN-1', category: { id: 3, subcategory: 'Laptop' }, country: 840, original_cost: 1243.02, service_start_date: '2020-11-27', warranty_status: 'none' },
-    contract: { contract_type: 'buy_side', name: 'Lease', number: 'C-1', country: 840, status: 'active', category: { id: 2 }, supplier: 7, contract_start_date: '2024-01-01', contract_end_date: '2025-01-01', total_contract_spend_value: '1200.50' },
+    asset: {
+      name: 'Laptop 0001',
+      serial_number: 'SN-1',
+      category: { id: 3, subcategory: 'Laptop' },
+      country: 840,
+      original_cost: 1243.02,
+      service_start_date: '2020-11-27',
+      warranty_status: 'none',
+    },
+    contract: {
+      contract_type: 'buy_side',
+      name: 'Lease',
+      number: 'C-1',
+      country: 840,
+      status: 'active',
+      category: { id: 2 },
+      supplier: 7,
+      contract_start_date: '2024-01-01',
+      contract_end_date: '2025-01-01',
+      total_contract_spend_value: '1200.50',
+    },
     customer: { name: 'Acme', contact_person: { type: 'billing', name: 'Ann Lee', email: 'a@acme.test' } },
     'asset-owner': { name: 'Ada Lovelace' },
   };

@@ -29,7 +29,10 @@ describe.each(Object.keys(HEADER_WORDS))('%s: the header words of other language
   const def = findResource(resource)!;
 
   it('name fields (or derived targets) of the resource', () => {
-    const known = [...def.fields.map((f) => f.name), ...DERIVED.filter((d) => d.resources.includes(resource)).map((d) => d.name)];
+    const known = [
+      ...def.fields.map((f) => f.name),
+      ...DERIVED.filter((d) => d.resources.includes(resource)).map((d) => d.name),
+    ];
     expect(Object.keys(HEADER_WORDS[resource]).filter((f) => !known.includes(f))).toEqual([]);
   });
 
@@ -39,14 +42,20 @@ describe.each(Object.keys(HEADER_WORDS))('%s: the header words of other language
   });
 
   it('never name two fields, but for a description', () => {
-    const two = [...wordsByKey(resource)].filter(([k, fields]) => fields.size > 1 && !TWO_FIELDS[resource].includes(k));
+    const two = [...wordsByKey(resource)].filter(
+      ([k, fields]) => fields.size > 1 && !TWO_FIELDS[resource].includes(k),
+    );
     expect(two.map(([k, f]) => `${k}: ${[...f].join(', ')}`)).toEqual([]);
   });
 
   it("are never another field's English name, label or synonym", () => {
     const english = new Map<string, string>();
-    for (const f of def.fields) for (const w of [f.name, f.label, ...(f.synonyms ?? [])]) if (!english.has(compactName(w))) english.set(compactName(w), f.name);
-    const clashes = [...wordsByKey(resource)].filter(([k, fields]) => english.has(k) && !fields.has(english.get(k)!));
+    for (const f of def.fields)
+      for (const w of [f.name, f.label, ...(f.synonyms ?? [])])
+        if (!english.has(compactName(w))) english.set(compactName(w), f.name);
+    const clashes = [...wordsByKey(resource)].filter(
+      ([k, fields]) => english.has(k) && !fields.has(english.get(k)!),
+    );
     expect(clashes.map(([k, f]) => `${k}: ${[...f].join(', ')} / English ${english.get(k)}`)).toEqual([]);
   });
 });

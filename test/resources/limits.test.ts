@@ -3,7 +3,16 @@
 // against the schemas derived from them. Written out independently on purpose: a wrong
 // max length, enum or required flag in a definition fails here.
 import { describe, expect, it } from 'vitest';
-import { asset, assetOwner, contract, customer, setPath, validateWriteBody, type FieldDef, type ResourceDef } from '../../src/resources/index.js';
+import {
+  asset,
+  assetOwner,
+  contract,
+  customer,
+  setPath,
+  validateWriteBody,
+  type FieldDef,
+  type ResourceDef,
+} from '../../src/resources/index.js';
 
 type Kind = 'text' | 'email' | 'money' | 'date' | 'boolean' | 'integer' | 'enum' | 'lookup';
 interface Spec {
@@ -32,14 +41,37 @@ const ASSET: Record<string, Spec> = {
   'category.id': look('category'),
   'category.subcategory': t(),
   attached_supplier: look('supplier'),
-  ...Object.fromEntries(['manufacturer', 'serial_number', 'pseudo_number', 'unit', 'bldng_name', 'street', 'floor', 'room', 'address', 'state_province', 'city', 'zip_code'].map((f) => [f, t(50)])),
+  ...Object.fromEntries(
+    [
+      'manufacturer',
+      'serial_number',
+      'pseudo_number',
+      'unit',
+      'bldng_name',
+      'street',
+      'floor',
+      'room',
+      'address',
+      'state_province',
+      'city',
+      'zip_code',
+    ].map((f) => [f, t(50)]),
+  ),
   country: look('country'),
   location_description: t(1000),
   general_info_notes: t(150),
   asset_owner: look('asset_owner'),
   business_unit: look('business_unit'),
   warranty_status: oneOf(['none', 'out_of_warranty', 'within_warranty']),
-  warranty_type: oneOf(['none', 'oem', 'oem_extended', 'third_party', 'advanced_replacement_warranty', 'standard_manufacturer_warranty', 'gold_level_support']),
+  warranty_type: oneOf([
+    'none',
+    'oem',
+    'oem_extended',
+    'third_party',
+    'advanced_replacement_warranty',
+    'standard_manufacturer_warranty',
+    'gold_level_support',
+  ]),
   warranty_provider: look('supplier'),
   end_of_life_date: date,
   warranty_start_date: date,
@@ -95,7 +127,10 @@ const CONTRACT: Record<string, Spec> = {
   customer: look('customer'),
   supplier: look('supplier'),
   country: look('country', { required: true }),
-  status: oneOf(['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated'], { required: true, updateValues: ['active', 'archived'] }),
+  status: oneOf(['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated'], {
+    required: true,
+    updateValues: ['active', 'archived'],
+  }),
   'category.id': look('category', { required: true }),
   'category.subcategory': t(),
   description: t(1000),
@@ -127,7 +162,14 @@ const CUSTOMER: Record<string, Spec> = {
   category: look('category'),
   'contact_person.name': t(50),
   'contact_person.email': email(254),
-  'contact_person.type': oneOf(['account_management', 'billing', 'executive', 'sales', 'support', 'technical']),
+  'contact_person.type': oneOf([
+    'account_management',
+    'billing',
+    'executive',
+    'sales',
+    'support',
+    'technical',
+  ]),
   address_line_1: t(50),
   address_line_2: t(50),
   city: t(50),
@@ -160,7 +202,24 @@ const CUSTOM_TEXT_MAX: Record<string, number> = { asset: 150, contract: 50, cust
 
 const TABLES: [string, ResourceDef, Record<string, Spec>, Record<string, unknown>][] = [
   ['asset', asset, ASSET, { company: 1, name: 'A' }],
-  ['contract', contract, CONTRACT, { company: 1, contract_type: 'buy_side', name: 'C', number: 'N', supplier: 1, country: 840, status: 'active', category: { id: 1 }, contract_start_date: '2024-01-01', contract_end_date: '2024-12-31', total_contract_spend_value: 999999999999999 }],
+  [
+    'contract',
+    contract,
+    CONTRACT,
+    {
+      company: 1,
+      contract_type: 'buy_side',
+      name: 'C',
+      number: 'N',
+      supplier: 1,
+      country: 840,
+      status: 'active',
+      category: { id: 1 },
+      contract_start_date: '2024-01-01',
+      contract_end_date: '2024-12-31',
+      total_contract_spend_value: 999999999999999,
+    },
+  ],
   ['customer', customer, CUSTOMER, { company: 1, name: 'C' }],
   ['asset owner', assetOwner, ASSET_OWNER, { company: 1, name: 'O' }],
 ];
@@ -176,22 +235,36 @@ const KIND_OF: Record<Kind, (f: FieldDef) => boolean> = {
   lookup: (f) => f.type === 'lookup',
 };
 
-const rows = TABLES.flatMap(([name, def, spec, base]) => Object.entries(spec).map(([field, s]) => [`${name}.${field}`, def, field, s, base] as const));
+const rows = TABLES.flatMap(([name, def, spec, base]) =>
+  Object.entries(spec).map(([field, s]) => [`${name}.${field}`, def, field, s, base] as const),
+);
 
-describe.each(TABLES)('%s: the definition has the spec\'s fields', (_name, def, spec) => {
+describe.each(TABLES)("%s: the definition has the spec's fields", (_name, def, spec) => {
   it('no more, no fewer (variants aside)', () => {
-    expect(def.fields.filter((f) => !f.variant).map((f) => f.name).sort()).toEqual(Object.keys(spec).sort());
+    expect(
+      def.fields
+        .filter((f) => !f.variant)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(Object.keys(spec).sort());
   });
 });
 
 describe('each field agrees with the spec', () => {
   it.each(rows)('%s', (_label, def, field, s) => {
     const f = def.fields.find((x) => x.name === field)!;
-    expect(KIND_OF[s.kind](f), `kind ${s.kind}, definition says ${f.type} ${f.min ?? ''}..${f.max ?? ''}`).toBe(true);
+    expect(
+      KIND_OF[s.kind](f),
+      `kind ${s.kind}, definition says ${f.type} ${f.min ?? ''}..${f.max ?? ''}`,
+    ).toBe(true);
     if (s.max !== undefined) expect(f.maxLength, 'max length').toBe(s.max);
     expect(f.required === true, 'required').toBe(s.required === true);
     expect(f.createOnly === true, 'create only').toBe(s.createOnly === true);
-    if (s.values) expect(f.values?.map((v) => v.value), 'enum values').toEqual(s.values);
+    if (s.values)
+      expect(
+        f.values?.map((v) => v.value),
+        'enum values',
+      ).toEqual(s.values);
     if (s.updateValues) expect(f.updateValues, 'values on update').toEqual(s.updateValues);
     if (s.lookup) expect(f.lookup, 'lookup').toBe(s.lookup);
   });
@@ -205,25 +278,39 @@ describe('the derived schemas enforce the limits', () => {
     setPath(body, field, value);
     return body;
   };
-  const ofLength = (kind: Kind, n: number) => (kind === 'email' ? `${'a'.repeat(n - 12)}@example.com` : 'x'.repeat(n));
+  const ofLength = (kind: Kind, n: number) =>
+    kind === 'email' ? `${'a'.repeat(n - 12)}@example.com` : 'x'.repeat(n);
 
-  it.each(rows.filter(([, , , s]) => s.max !== undefined))('%s: max length', (_label, def, field, s, base) => {
-    expect(issuesOn(def, withValue(base, field, ofLength(s.kind, s.max!)), field)).toEqual([]);
-    expect(issuesOn(def, withValue(base, field, ofLength(s.kind, s.max! + 1)), field)).not.toEqual([]);
-  });
+  it.each(rows.filter(([, , , s]) => s.max !== undefined))(
+    '%s: max length',
+    (_label, def, field, s, base) => {
+      expect(issuesOn(def, withValue(base, field, ofLength(s.kind, s.max!)), field)).toEqual([]);
+      expect(issuesOn(def, withValue(base, field, ofLength(s.kind, s.max! + 1)), field)).not.toEqual([]);
+    },
+  );
 
-  it.each(rows.filter(([, , , s]) => s.kind === 'money'))('%s: 0 to 999999999999999', (_label, def, field, _s, base) => {
-    for (const ok of [0, MONEY_MAX, '12.50']) expect(issuesOn(def, withValue(base, field, ok), field), String(ok)).toEqual([]);
-    for (const bad of [-0.01, MONEY_MAX + 1, 1.005]) expect(issuesOn(def, withValue(base, field, bad), field), String(bad)).not.toEqual([]);
-  });
+  it.each(rows.filter(([, , , s]) => s.kind === 'money'))(
+    '%s: 0 to 999999999999999',
+    (_label, def, field, _s, base) => {
+      for (const ok of [0, MONEY_MAX, '12.50'])
+        expect(issuesOn(def, withValue(base, field, ok), field), String(ok)).toEqual([]);
+      for (const bad of [-0.01, MONEY_MAX + 1, 1.005])
+        expect(issuesOn(def, withValue(base, field, bad), field), String(bad)).not.toEqual([]);
+    },
+  );
 
-  it.each(rows.filter(([, , , s]) => s.kind === 'enum'))('%s: only the spec\'s values', (_label, def, field, s, base) => {
-    for (const v of s.values!) expect(issuesOn(def, withValue(base, field, v), field)).toEqual([]);
-    expect(issuesOn(def, withValue(base, field, 'not_a_value'), field)).not.toEqual([]);
-  });
+  it.each(rows.filter(([, , , s]) => s.kind === 'enum'))(
+    "%s: only the spec's values",
+    (_label, def, field, s, base) => {
+      for (const v of s.values!) expect(issuesOn(def, withValue(base, field, v), field)).toEqual([]);
+      expect(issuesOn(def, withValue(base, field, 'not_a_value'), field)).not.toEqual([]);
+    },
+  );
 
   it.each(rows.filter(([, , , s]) => s.required))('%s: required', (_label, def, field, _s, base) => {
-    expect(issuesOn(def, withValue(base, field, undefined), field)).toEqual([{ field, message: 'This field is required.' }]);
+    expect(issuesOn(def, withValue(base, field, undefined), field)).toEqual([
+      { field, message: 'This field is required.' },
+    ]);
   });
 
   it('contract status on update: active and archived only', () => {
@@ -249,22 +336,46 @@ describe('the checks are the same for a value met before', () => {
     ['a category object, then an equal one', { category: { id: 1, subcategory: 'Laptop' } }, []],
     ['a category id of the wrong type, then again', { category: { id: 'one' } }, ['category.id']],
   ])('%s', (_name, extra, fields) => {
-    const check = () => validateWriteBody(asset, { ...structuredClone(base), ...structuredClone(extra) }, 'create', 'user').issues;
+    const check = () =>
+      validateWriteBody(asset, { ...structuredClone(base), ...structuredClone(extra) }, 'create', 'user')
+        .issues;
     const first = check();
-    for (const f of fields) expect(first.some((x) => x.field === f), f).toBe(true);
-    if (fields.length === 0) expect(first.filter((x) => Object.keys(extra).some((k) => x.field.startsWith(k)))).toEqual([]);
+    for (const f of fields)
+      expect(
+        first.some((x) => x.field === f),
+        f,
+      ).toBe(true);
+    if (fields.length === 0)
+      expect(first.filter((x) => Object.keys(extra).some((k) => x.field.startsWith(k)))).toEqual([]);
     expect(check()).toEqual(first);
     expect(check()).toEqual(first);
   });
 
   it('a text that spells a valid object is still not an object', () => {
-    expect(validateWriteBody(asset, { ...base, category: { id: 1 } }, 'create', 'service').issues.filter((i) => i.field.startsWith('category'))).toEqual([]);
-    expect(validateWriteBody(asset, { ...base, category: '{"id":1}' }, 'create', 'service').issues.filter((i) => i.field.startsWith('category'))).not.toEqual([]);
+    expect(
+      validateWriteBody(asset, { ...base, category: { id: 1 } }, 'create', 'service').issues.filter((i) =>
+        i.field.startsWith('category'),
+      ),
+    ).toEqual([]);
+    expect(
+      validateWriteBody(asset, { ...base, category: '{"id":1}' }, 'create', 'service').issues.filter((i) =>
+        i.field.startsWith('category'),
+      ),
+    ).not.toEqual([]);
   });
 
   it('values met after a field gave up memoising are still checked', () => {
-    for (let i = 0; i < 6000; i++) validateWriteBody(asset, { ...base, serial_number: `SN-${i}` }, 'create', 'user');
-    expect(validateWriteBody(asset, { ...base, serial_number: 'y'.repeat(500) }, 'create', 'user').issues.some((i) => i.field === 'serial_number')).toBe(true);
-    expect(validateWriteBody(asset, { ...base, serial_number: 'SN-ok' }, 'create', 'user').issues.some((i) => i.field === 'serial_number')).toBe(false);
+    for (let i = 0; i < 6000; i++)
+      validateWriteBody(asset, { ...base, serial_number: `SN-${i}` }, 'create', 'user');
+    expect(
+      validateWriteBody(asset, { ...base, serial_number: 'y'.repeat(500) }, 'create', 'user').issues.some(
+        (i) => i.field === 'serial_number',
+      ),
+    ).toBe(true);
+    expect(
+      validateWriteBody(asset, { ...base, serial_number: 'SN-ok' }, 'create', 'user').issues.some(
+        (i) => i.field === 'serial_number',
+      ),
+    ).toBe(false);
   });
 });

@@ -17,7 +17,10 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, rateLimit: 0 });
   // 4 seed contracts + 72: four pages, so the contract list is read part-way by name.
   const client = new ApiClient({ baseUrl: sb.url, token: sb.token, rateLimit: 0 });
-  await addContracts(client, Array.from({ length: 72 }, (_, i) => `OP-${i + 1}`));
+  await addContracts(
+    client,
+    Array.from({ length: 72 }, (_, i) => `OP-${i + 1}`),
+  );
   await client.close();
 });
 afterAll(() => sb.close());
@@ -29,13 +32,23 @@ async function contractListGets(): Promise<number> {
 
 let seq = 0;
 /** Validate `file` one way; the report's text, the summary, and the contract list reads. */
-async function check(file: string, opts: Partial<ImportOptions>): Promise<{ summary: ImportSummary; report: string; contractGets: number }> {
+async function check(
+  file: string,
+  opts: Partial<ImportOptions>,
+): Promise<{ summary: ImportSummary; report: string; contractGets: number }> {
   const reportPath = join(dir, `report-${++seq}.csv`);
   await sb.admin(`/__sandbox/reset`, { method: 'POST' });
   const summary = await validateSpreadsheet({
     file,
     resource: 'asset',
-    connection: { baseUrl: sb.url, token: sb.token, company: 1, rateLimit: 0, sandbox: false, allowInsecureHttp: true },
+    connection: {
+      baseUrl: sb.url,
+      token: sb.token,
+      company: 1,
+      rateLimit: 0,
+      sandbox: false,
+      allowInsecureHttp: true,
+    },
     lookupCacheDir: join(dir, `cache-${seq}`),
     reportPath,
     ...opts,
@@ -47,39 +60,80 @@ const HEADER = 'Name,Serial No.,Category,Sub Cat,Country,Purchase Date,Contract'
 /** A CSV of asset rows: [purchase date, contract number] each; names and serials numbered. */
 function sheet(name: string, rows: readonly (readonly [string, string])[]): string {
   const path = join(dir, `${name}.csv`);
-  const lines = rows.map(([date, contract], i) => `Laptop ${i + 1},OP-SN-${i + 1},Hardware,Laptop,USA,${date},${contract}`);
+  const lines = rows.map(
+    ([date, contract], i) => `Laptop ${i + 1},OP-SN-${i + 1},Hardware,Laptop,USA,${date},${contract}`,
+  );
   writeFileSync(path, [HEADER, ...lines].join('\n') + '\n');
   return path;
 }
-const repeat = <T,>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const repeat = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
 describe('one pass gives the two-pass report', () => {
   const cases: { name: string; file: () => string; lookahead: number }[] = [
-    { name: 'messy CSV: title rows, legacy headers, owners by email', file: () => 'test/fixtures/import/assets-title-row.csv', lookahead: 1 },
-    { name: 'semicolons, day-first dates, decimal commas', file: () => 'test/fixtures/import/assets-semicolon-daymonth.csv', lookahead: 2 },
-    { name: 'the sample register (XLSX: blank rows, a totals row, bad values)', file: () => 'samples/legacy-asset-register.xlsx', lookahead: 5 },
+    {
+      name: 'messy CSV: title rows, legacy headers, owners by email',
+      file: () => 'test/fixtures/import/assets-title-row.csv',
+      lookahead: 1,
+    },
+    {
+      name: 'semicolons, day-first dates, decimal commas',
+      file: () => 'test/fixtures/import/assets-semicolon-daymonth.csv',
+      lookahead: 2,
+    },
+    {
+      name: 'the sample register (XLSX: blank rows, a totals row, bad values)',
+      file: () => 'samples/legacy-asset-register.xlsx',
+      lookahead: 5,
+    },
     {
       name: 'dates that read both ways in the look-ahead, settled by a later row',
-      file: () => sheet('settled-later', [...repeat(5, () => ['03/04/2023', 'OP-1'] as const), ['25/12/2023', 'OP-1'], ['04/03/2023', 'OP-1']]),
+      file: () =>
+        sheet('settled-later', [
+          ...repeat(5, () => ['03/04/2023', 'OP-1'] as const),
+          ['25/12/2023', 'OP-1'],
+          ['04/03/2023', 'OP-1'],
+        ]),
       lookahead: 3,
     },
     {
       name: 'ISO dates in the look-ahead, then dates that read both ways, settled further on',
-      file: () => sheet('ambiguous-after', [...repeat(4, () => ['2023-01-15', 'OP-1'] as const), ['03/04/2023', 'OP-1'], ['05/06/2023', 'OP-1'], ['25/12/2023', 'OP-1']]),
+      file: () =>
+        sheet('ambiguous-after', [
+          ...repeat(4, () => ['2023-01-15', 'OP-1'] as const),
+          ['03/04/2023', 'OP-1'],
+          ['05/06/2023', 'OP-1'],
+          ['25/12/2023', 'OP-1'],
+        ]),
       lookahead: 2,
     },
     {
       name: 'duplicate serial numbers on both sides of the look-ahead',
       file: () => {
         const path = join(dir, 'duplicates.csv');
-        writeFileSync(path, [HEADER, 'A,DUP-1,Hardware,Laptop,USA,2023-01-01,', 'B,DUP-2,Hardware,Laptop,USA,2023-01-01,', 'C,DUP-1,Hardware,Laptop,USA,2023-01-01,', 'D,DUP-2,Hardware,Laptop,USA,2023-01-01,'].join('\n'));
+        writeFileSync(
+          path,
+          [
+            HEADER,
+            'A,DUP-1,Hardware,Laptop,USA,2023-01-01,',
+            'B,DUP-2,Hardware,Laptop,USA,2023-01-01,',
+            'C,DUP-1,Hardware,Laptop,USA,2023-01-01,',
+            'D,DUP-2,Hardware,Laptop,USA,2023-01-01,',
+          ].join('\n'),
+        );
         return path;
       },
       lookahead: 1,
     },
     {
       name: 'contract numbers the look-ahead did not meet (a list read by name)',
-      file: () => sheet('new-names', [['2023-01-01', 'OP-1'], ['2023-01-01', 'OP-1'], ['2023-01-01', 'OP-40'], ['2023-01-01', 'OP-4O'], ['2023-01-01', 'OP-41']]),
+      file: () =>
+        sheet('new-names', [
+          ['2023-01-01', 'OP-1'],
+          ['2023-01-01', 'OP-1'],
+          ['2023-01-01', 'OP-40'],
+          ['2023-01-01', 'OP-4O'],
+          ['2023-01-01', 'OP-41'],
+        ]),
       lookahead: 2,
     },
   ];
@@ -101,25 +155,47 @@ describe('one pass stops where two passes would have', () => {
   const cases: { name: string; rows: (readonly [string, string])[]; message: RegExp }[] = [
     {
       name: 'a column that turns out to mix day-first and month-first dates',
-      rows: [['25/12/2023', 'OP-1'], ['03/04/2023', 'OP-1'], ['04/05/2023', 'OP-1'], ['12/31/2023', 'OP-1']],
+      rows: [
+        ['25/12/2023', 'OP-1'],
+        ['03/04/2023', 'OP-1'],
+        ['04/05/2023', 'OP-1'],
+        ['12/31/2023', 'OP-1'],
+      ],
       message: /column "Purchase Date" mixes day-first dates \(row 2\) and month-first dates \(row 5\)/,
     },
     {
       name: 'a column whose dates all read both ways',
-      rows: [['2023-01-01', 'OP-1'], ['2023-01-02', 'OP-1'], ['03/04/2023', 'OP-1'], ['05/06/2023', 'OP-1']],
-      message: /column "Purchase Date" has dates such as 03\/04\/2023 \(row 4\) that could be day-first or month-first/,
+      rows: [
+        ['2023-01-01', 'OP-1'],
+        ['2023-01-02', 'OP-1'],
+        ['03/04/2023', 'OP-1'],
+        ['05/06/2023', 'OP-1'],
+      ],
+      message:
+        /column "Purchase Date" has dates such as 03\/04\/2023 \(row 4\) that could be day-first or month-first/,
     },
   ];
   it.each(cases)('$name', async ({ name, rows, message }) => {
     const path = sheet(name.replace(/\W+/g, '-'), rows);
-    await expect(check(path, { lookaheadRows: 1 })).rejects.toMatchObject({ code: 'E_DATE_AMBIGUOUS', message: expect.stringMatching(message) });
-    await expect(check(path, { onePass: false })).rejects.toMatchObject({ code: 'E_DATE_AMBIGUOUS', message: expect.stringMatching(message) });
+    await expect(check(path, { lookaheadRows: 1 })).rejects.toMatchObject({
+      code: 'E_DATE_AMBIGUOUS',
+      message: expect.stringMatching(message),
+    });
+    await expect(check(path, { onePass: false })).rejects.toMatchObject({
+      code: 'E_DATE_AMBIGUOUS',
+      message: expect.stringMatching(message),
+    });
   });
 });
 
 describe('the cost of names met late', () => {
   it('reads a list part-way by name, then whole once that is cheaper: at most the rest of the list more than two passes', async () => {
-    const path = sheet('late-names', [['2023-01-01', 'OP-1'], ['2023-01-01', 'OP-40'], ['2023-01-01', 'OP-41'], ['2023-01-01', 'OP-42']]);
+    const path = sheet('late-names', [
+      ['2023-01-01', 'OP-1'],
+      ['2023-01-01', 'OP-40'],
+      ['2023-01-01', 'OP-41'],
+      ['2023-01-01', 'OP-42'],
+    ]);
     const one = await check(path, { lookaheadRows: 1 });
     const two = await check(path, { onePass: false });
     // Two passes know all four names: page 1 and the 3 pages after it. One pass: page 1,
@@ -127,12 +203,18 @@ describe('the cost of names met late', () => {
     expect(two.contractGets).toBe(4);
     expect(one.contractGets).toBe(6);
     // The plan, made after the look-ahead, knew of two names.
-    expect(one.summary.plan.lookups.find((l) => l.kind === 'contract')).toMatchObject({ strategy: 'filtered calls', requests: 2 });
+    expect(one.summary.plan.lookups.find((l) => l.kind === 'contract')).toMatchObject({
+      strategy: 'filtered calls',
+      requests: 2,
+    });
     expect(one.summary.counts.valid).toBe(4);
   });
 
   it('a sheet that fits in the look-ahead is counted, as with two passes', async () => {
-    const path = sheet('short', [['2023-01-01', 'OP-1'], ['2023-01-01', 'OP-2']]);
+    const path = sheet('short', [
+      ['2023-01-01', 'OP-1'],
+      ['2023-01-01', 'OP-2'],
+    ]);
     const one = await check(path, {});
     expect(one.summary.plan).toMatchObject({ counted: true, rows: 2 });
   });

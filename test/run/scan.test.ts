@@ -19,10 +19,34 @@ function rows(n: number, withText: boolean): SheetRow[] {
 describe('Scanner.expectFileBytes', () => {
   it.each([
     // Records of 21 characters and a line break: 10 MB is 454,545 rows, 500,000 with a tenth more, in a table three quarters full.
-    { name: 'CSV records judge the rows', rows: rows(1_000, true), trackKeys: true, bytes: 10_000_000, slots: 666_668 },
-    { name: 'rows without text (XLSX) judge nothing', rows: rows(1_000, false), trackKeys: true, bytes: 10_000_000, slots: undefined },
-    { name: 'too few records judge nothing', rows: rows(99, true), trackKeys: true, bytes: 10_000_000, slots: undefined },
-    { name: 'no keys tracked, no room taken', rows: rows(1_000, true), trackKeys: false, bytes: 10_000_000, slots: undefined },
+    {
+      name: 'CSV records judge the rows',
+      rows: rows(1_000, true),
+      trackKeys: true,
+      bytes: 10_000_000,
+      slots: 666_668,
+    },
+    {
+      name: 'rows without text (XLSX) judge nothing',
+      rows: rows(1_000, false),
+      trackKeys: true,
+      bytes: 10_000_000,
+      slots: undefined,
+    },
+    {
+      name: 'too few records judge nothing',
+      rows: rows(99, true),
+      trackKeys: true,
+      bytes: 10_000_000,
+      slots: undefined,
+    },
+    {
+      name: 'no keys tracked, no room taken',
+      rows: rows(1_000, true),
+      trackKeys: false,
+      bytes: 10_000_000,
+      slots: undefined,
+    },
   ])('$name', ({ rows, trackKeys, bytes, slots: wanted }) => {
     const s = new Scanner(mapping, { keyField: 'serial_number', trackKeys });
     for (const r of rows) s.add(r);
@@ -37,11 +61,21 @@ describe('Scanner.firstRowOf', () => {
   // Rows 2-4: SN-A, SN-B, SN-A again. The row just added is answered from its add; any
   // other question goes to the index, with the same answers.
   const s = new Scanner(mapping, { keyField: 'serial_number', trackKeys: true });
-  for (const [row, serial] of [[2, 'SN-A'], [3, 'SN-B'], [4, 'SN-A']] as const) s.add({ row, cells: [`Laptop ${row}`, serial] });
+  for (const [row, serial] of [
+    [2, 'SN-A'],
+    [3, 'SN-B'],
+    [4, 'SN-A'],
+  ] as const)
+    s.add({ row, cells: [`Laptop ${row}`, serial] });
   it.each([
     { name: 'the row just added, a duplicate', key: 'SN-A', row: 4, first: 2 },
     { name: 'an earlier row', key: 'SN-B', row: 3, first: 3 },
-    { name: 'the last row asked with another key (its body key differs from the cell)', key: 'SN-B', row: 4, first: 3 },
+    {
+      name: 'the last row asked with another key (its body key differs from the cell)',
+      key: 'SN-B',
+      row: 4,
+      first: 3,
+    },
     { name: 'a key never seen', key: 'SN-C', row: 4, first: undefined },
   ])('$name', ({ key, row, first }) => {
     expect(s.firstRowOf(key, row)).toBe(first);

@@ -7,15 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { etaSeconds, rowsPerMinute, runStatus } from '../../src/run/status.js';
 
 const s = (x: number) => x * 1000;
-const every = (count: number, startS: number, stepS: number) => Array.from({ length: count }, (_, i) => s(startS + i * stepS));
+const every = (count: number, startS: number, stepS: number) =>
+  Array.from({ length: count }, (_, i) => s(startS + i * stepS));
 
 describe('rowsPerMinute', () => {
   it.each([
     { name: 'no rows finished', finished: [], end: s(60), want: 0 },
     { name: 'one row is no rate', finished: [s(10)], end: s(60), want: 0 },
     { name: 'ten rows over 54 s, asked at the last', finished: every(10, 0, 6), end: s(54), want: 11.1 },
-    { name: 'the same, asked two minutes later (the run went quiet)', finished: every(10, 0, 6), end: s(174), want: 3.4 },
-    { name: 'rows older than five minutes do not count', finished: [...every(10, 0, 1), ...every(10, 400, 1)], end: s(410), want: 60 },
+    {
+      name: 'the same, asked two minutes later (the run went quiet)',
+      finished: every(10, 0, 6),
+      end: s(174),
+      want: 3.4,
+    },
+    {
+      name: 'rows older than five minutes do not count',
+      finished: [...every(10, 0, 1), ...every(10, 400, 1)],
+      end: s(410),
+      want: 60,
+    },
     { name: 'a burst counts over at least six seconds', finished: [0, 100, 200], end: 200, want: 30 },
   ])('$name → $want rows/min', ({ finished, end, want }) => {
     expect(rowsPerMinute(finished, end)).toBe(want);
@@ -35,12 +46,40 @@ describe('etaSeconds', () => {
 });
 
 describe('runStatus of a resumed run', () => {
-  it('counts rows left against the latest run\'s plan (the sheet grew between runs)', async () => {
+  it("counts rows left against the latest run's plan (the sheet grew between runs)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ab-status-'));
     const journal = join(dir, 'grown.csv.report.journal.ndjson');
-    const header = (rows: number, started: string) => ({ t: 'run', v: 2, file: 'grown.csv', resource: 'asset', company: 1, baseUrl: 'http://x', mode: 'import', started, rows });
-    const done = (slot: string, row: number, id: number) => ({ t: 'done', slot, row, fp: `fp-${slot}`, status: 'created', id, at: '2026-11-25T10:00:01.000Z' });
-    writeFileSync(journal, [header(3, '2026-11-25T10:00:00.000Z'), done('a', 2, 1), header(5, '2026-11-25T11:00:00.000Z'), done('b', 3, 2)].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const header = (rows: number, started: string) => ({
+      t: 'run',
+      v: 2,
+      file: 'grown.csv',
+      resource: 'asset',
+      company: 1,
+      baseUrl: 'http://x',
+      mode: 'import',
+      started,
+      rows,
+    });
+    const done = (slot: string, row: number, id: number) => ({
+      t: 'done',
+      slot,
+      row,
+      fp: `fp-${slot}`,
+      status: 'created',
+      id,
+      at: '2026-11-25T10:00:01.000Z',
+    });
+    writeFileSync(
+      journal,
+      [
+        header(3, '2026-11-25T10:00:00.000Z'),
+        done('a', 2, 1),
+        header(5, '2026-11-25T11:00:00.000Z'),
+        done('b', 3, 2),
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
     const s = await runStatus(journal);
     expect(s).toMatchObject({ rows: 5, left: 3, runs: 2, alive: false, counts: { created: 2 } });
     rmSync(dir, { recursive: true, force: true });

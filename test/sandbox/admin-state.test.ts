@@ -21,9 +21,27 @@ describe('stats', () => {
     await c.put('/api/v2/asset/1', { company: 1, name: 'Renamed' });
     await c.post('/api/v2/customer/', { company: 1 });
     const s = await c.stats();
-    expect(s.requests).toEqual({ 'GET /api/v2/asset/': 2, 'GET /api/v2/asset/{id}/': 2, 'PUT /api/v2/asset/{id}/': 1, 'POST /api/v2/customer/': 1 });
-    expect(s).toMatchObject({ total: 6, writes: 2, byStatus: { '200': 5, '400': 1 }, faults: {}, throttled: 0 });
-    expect(s.records).toMatchObject({ asset: 5, contract: 4, customer: 3, country: 249, company: 3, supplier: 75 });
+    expect(s.requests).toEqual({
+      'GET /api/v2/asset/': 2,
+      'GET /api/v2/asset/{id}/': 2,
+      'PUT /api/v2/asset/{id}/': 1,
+      'POST /api/v2/customer/': 1,
+    });
+    expect(s).toMatchObject({
+      total: 6,
+      writes: 2,
+      byStatus: { '200': 5, '400': 1 },
+      faults: {},
+      throttled: 0,
+    });
+    expect(s.records).toMatchObject({
+      asset: 5,
+      contract: 4,
+      customer: 3,
+      country: 249,
+      company: 3,
+      supplier: 75,
+    });
   });
 
   it('reset clears the stats, and with a seed the data', async () => {
@@ -43,16 +61,36 @@ describe('stats', () => {
     const res = await c.sb.admin(`/__sandbox/records/supplier?company=1`);
     const all = (await res.json()) as { name: string }[];
     expect(all).toHaveLength(65);
-    const contracts = (await (await c.sb.admin(`/__sandbox/records/contract?company=1`)).json()) as { number: string; supplier: unknown }[];
-    expect(contracts.map((x) => x.number)).toEqual(['CT-2023-001', 'CT-2023-002', 'CT-2023-003', 'CT-2023-004']);
+    const contracts = (await (await c.sb.admin(`/__sandbox/records/contract?company=1`)).json()) as {
+      number: string;
+      supplier: unknown;
+    }[];
+    expect(contracts.map((x) => x.number)).toEqual([
+      'CT-2023-001',
+      'CT-2023-002',
+      'CT-2023-003',
+      'CT-2023-004',
+    ]);
     expect(contracts[0].supplier).toEqual({ id: 1, name: 'Dell Technologies' });
   });
 
   it.each([
     ['no token', 'GET', '/__sandbox/stats', {}, 401],
     ['another token', 'POST', '/__sandbox/reset?seed=empty', { authorization: 'Bearer not-the-token' }, 401],
-    ['a foreign Origin, even with the token', 'POST', '/__sandbox/reset?seed=empty', { authorization: 'Bearer sandbox-token', origin: 'https://evil.example' }, 403],
-    ['a foreign Origin on records', 'GET', '/__sandbox/records/customer', { authorization: 'Bearer sandbox-token', origin: 'http://localhost:3000' }, 403],
+    [
+      'a foreign Origin, even with the token',
+      'POST',
+      '/__sandbox/reset?seed=empty',
+      { authorization: 'Bearer sandbox-token', origin: 'https://evil.example' },
+      403,
+    ],
+    [
+      'a foreign Origin on records',
+      'GET',
+      '/__sandbox/records/customer',
+      { authorization: 'Bearer sandbox-token', origin: 'http://localhost:3000' },
+      403,
+    ],
   ])('the admin view refuses %s', async (_name, method, path, headers, status) => {
     const before = (await c.stats()).records.customer;
     expect((await fetch(`${c.sb.url}${path}`, { method, headers })).status).toBe(status);
@@ -83,7 +121,11 @@ describe('--state', () => {
   it('saves on close and loads on start (a round trip)', async () => {
     const stateFile = join(dir, 'state.json');
     const first = await sandbox({ stateFile });
-    const created = await first.post('/api/v2/customer/', { company: 1, name: 'Persisted Ltd', city: 'Leeds' });
+    const created = await first.post('/api/v2/customer/', {
+      company: 1,
+      name: 'Persisted Ltd',
+      city: 'Leeds',
+    });
     await first.put('/api/v2/asset-owner/2', { company: 1, name: 'Robert Smith' });
     await first.close();
     expect(JSON.parse(await readFile(stateFile, 'utf8')).version).toBe(1);

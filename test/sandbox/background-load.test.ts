@@ -10,9 +10,10 @@ describe('background load', () => {
   });
   afterAll(() => c.close());
 
-  it('uses the account\'s window: once the others have filled it, our request is refused with Retry-After', async () => {
+  it("uses the account's window: once the others have filled it, our request is refused with Retry-After", async () => {
     const deadline = Date.now() + 5000;
-    while ((await c.stats()).background.refused === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await c.stats()).background.refused === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const s = await c.stats();
     expect(s.background.sent).toBe(5);
     expect(s.background.refused).toBeGreaterThan(0);

@@ -25,7 +25,9 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
     const state = join(dir, 'state.json');
     const { child, exited } = run(['sandbox', '--port', '0', '--state', state, '--token', 't0k']);
     try {
-      const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const first = await new Promise<string>((resolve) =>
+        createInterface({ input: child.stdout! }).once('line', resolve),
+      );
       expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await fetch(`${first}/api/v2/customer/`, {
         method: 'POST',
@@ -48,14 +50,23 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
   ] as const)('sandbox %j: PATCH of a record answers %i', async (flags, status, allow) => {
     const { child, exited } = run(['sandbox', '--port', '0', '--rate-limit', '0', ...flags]);
     try {
-      const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const url = await new Promise<string>((resolve) =>
+        createInterface({ input: child.stdout! }).once('line', resolve),
+      );
       const res = await fetch(`${url}/api/v2/customer/1`, {
         method: 'PATCH',
         headers: { Authorization: 'Bearer sandbox-token', 'Content-Type': 'application/json' },
         body: JSON.stringify({ company: 1, website: 'https://northwind.example/patched' }),
       });
       expect(res.status).toBe(status);
-      expect((await fetch(`${url}/api/v2/customer/1`, { method: 'OPTIONS', headers: { Authorization: 'Bearer sandbox-token' } })).headers.get('allow')).toBe(`GET, ${allow}`);
+      expect(
+        (
+          await fetch(`${url}/api/v2/customer/1`, {
+            method: 'OPTIONS',
+            headers: { Authorization: 'Bearer sandbox-token' },
+          })
+        ).headers.get('allow'),
+      ).toBe(`GET, ${allow}`);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
@@ -84,23 +95,46 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
     const asset = seed.records.asset[0];
     const base = seed.nextId.asset;
     const notes = 'x'.repeat(400);
-    seed.records.asset.push(...Array.from({ length: 20_000 }, (_, i) => ({ ...asset, id: base + i, data: { ...asset.data, name: `Bulk ${i}`, notes } })));
+    seed.records.asset.push(
+      ...Array.from({ length: 20_000 }, (_, i) => ({
+        ...asset,
+        id: base + i,
+        data: { ...asset.data, name: `Bulk ${i}`, notes },
+      })),
+    );
     seed.nextId.asset = base + 20_000;
     await writeFile(state, JSON.stringify(seed));
-    const { child, exited } = run(['sandbox', '--port', '0', '--rate-limit', '0', '--state', state, '--token', 't0k']);
+    const { child, exited } = run([
+      'sandbox',
+      '--port',
+      '0',
+      '--rate-limit',
+      '0',
+      '--state',
+      state,
+      '--token',
+      't0k',
+    ]);
     try {
-      const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const url = await new Promise<string>((resolve) =>
+        createInterface({ input: child.stdout! }).once('line', resolve),
+      );
       // Writes for 2 s: each starts a save soon after it, as an import does.
       let last = '';
       for (let i = 0, end = Date.now() + 2000; Date.now() < end; i++) {
         last = `Late customer ${i}`;
-        const res = await fetch(`${url}/api/v2/customer/`, { method: 'POST', headers: { Authorization: 'Bearer t0k', 'Content-Type': 'application/json' }, body: JSON.stringify({ company: 1, name: last }) });
+        const res = await fetch(`${url}/api/v2/customer/`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer t0k', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ company: 1, name: last }),
+        });
         expect(res.status).toBe(201);
         await new Promise((r) => setTimeout(r, 150));
       }
       // SIGINT while a save is under way (its temporary file is there): close stops or waits for it.
       const saving = `${state}.${child.pid}.tmp`;
-      for (const end = Date.now() + 10_000; !existsSync(saving) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 5));
+      for (const end = Date.now() + 10_000; !existsSync(saving) && Date.now() < end;)
+        await new Promise((r) => setTimeout(r, 5));
       expect(existsSync(saving), 'a save under way').toBe(true);
       const asked = Date.now();
       child.kill('SIGINT');
@@ -117,7 +151,9 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
       const t0 = Date.now();
       await saveState(join(dir, 'once.json'), seed);
       const oneSaveMs = Date.now() - t0;
-      console.log(`sandbox exit after SIGINT, ${(JSON.stringify(seed).length / 1e6).toFixed(0)} MB state: ${tookMs} ms, ${inodes.size - 1} saves (one save beside it: ${oneSaveMs} ms)`);
+      console.log(
+        `sandbox exit after SIGINT, ${(JSON.stringify(seed).length / 1e6).toFixed(0)} MB state: ${tookMs} ms, ${inodes.size - 1} saves (one save beside it: ${oneSaveMs} ms)`,
+      );
       expect(code).toBe(0);
       expect(inodes.size - 1, 'saves after SIGINT').toBe(1);
       expect(tookMs, 'exit after SIGINT within 2 s plus one save').toBeLessThan(2000 + oneSaveMs);

@@ -10,7 +10,9 @@ afterEach(async () => {
 });
 
 async function recordsNamed(client: Client, name: string): Promise<number> {
-  const all = (await (await client.sb.admin(`/__sandbox/records/customer?company=1`)).json()) as { name: string }[];
+  const all = (await (await client.sb.admin(`/__sandbox/records/customer?company=1`)).json()) as {
+    name: string;
+  }[];
   return all.filter((r) => r.name === name).length;
 }
 
@@ -31,7 +33,11 @@ describe('each fault kind', () => {
   it('a 429 asks for the faultRetryAfter given, in its header and its detail', async () => {
     c = await sandbox({ faults: { 429: 1 }, faultSeed: 1, faultRetryAfter: 0.02 });
     const r = await c.get('/api/v2/company/');
-    expect([r.status, r.headers.get('retry-after'), r.body]).toEqual([429, '0.02', { detail: 'Request was throttled. Expected available in 0.02 seconds.' }]);
+    expect([r.status, r.headers.get('retry-after'), r.body]).toEqual([
+      429,
+      '0.02',
+      { detail: 'Request was throttled. Expected available in 0.02 seconds.' },
+    ]);
   });
 
   it('reset drops the connection and writes nothing', async () => {
@@ -83,7 +89,12 @@ describe('determinism', () => {
     const out: string[] = [];
     try {
       for (let i = 0; i < 30; i++) {
-        out.push(await client.get('/api/v2/company/').then((r) => String(r.status), () => 'dropped'));
+        out.push(
+          await client.get('/api/v2/company/').then(
+            (r) => String(r.status),
+            () => 'dropped',
+          ),
+        );
       }
     } finally {
       await client.close();
@@ -104,7 +115,10 @@ describe('determinism', () => {
 
 describe('fault spec', () => {
   it.each([
-    ['429=0.05,500=0.03,503=0.02,reset=0.02,lost=0.05', { '429': 0.05, '500': 0.03, '503': 0.02, reset: 0.02, lost: 0.05 }],
+    [
+      '429=0.05,500=0.03,503=0.02,reset=0.02,lost=0.05',
+      { '429': 0.05, '500': 0.03, '503': 0.02, reset: 0.02, lost: 0.05 },
+    ],
     ['', {}],
     ['reset=1', { reset: 1 }],
   ] as [string, FaultRates][])('parses %j', (spec, rates) => {

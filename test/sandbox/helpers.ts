@@ -23,7 +23,12 @@ export interface Client {
 
 export async function sandbox(options: SandboxOptions = {}): Promise<Client> {
   const sb = await startSandbox({ port: 0, rateLimit: 0, ...options });
-  const call = async (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer> => {
     const res = await fetch(sb.url + path, {
       method,
       headers: { Authorization: `Bearer ${sb.token}`, 'Content-Type': 'application/json', ...headers },

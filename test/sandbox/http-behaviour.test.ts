@@ -14,7 +14,9 @@ describe('auth', () => {
     ['a wrong token', 'Bearer nope', 'Invalid token.'],
     ['a non-bearer scheme', 'Basic c2FuZGJveA==', 'Invalid token.'],
   ])('refuses %s with 401', async (_name, header, text) => {
-    const res = await fetch(`${c.sb.url}/api/v2/company/`, { headers: header ? { Authorization: header } : {} });
+    const res = await fetch(`${c.sb.url}/api/v2/company/`, {
+      headers: header ? { Authorization: header } : {},
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ detail: text });
   });
@@ -41,16 +43,26 @@ describe('company scoping', () => {
   });
   afterAll(() => c.close());
 
-  it.each(['supplier', 'custom-field-template', 'custom-form-template', 'business-unit', 'license', 'asset-owner', 'category', 'usage-status', 'hardware_model', 'asset', 'contract', 'customer'])(
-    '%s needs company on list and read',
-    async (path) => {
-      for (const p of [`/api/v2/${path}/`, `/api/v2/${path}/1/`]) {
-        const r = await c.get(p);
-        expect(r.status).toBe(400);
-        expect(r.body).toEqual({ detail: 'company is required' });
-      }
-    },
-  );
+  it.each([
+    'supplier',
+    'custom-field-template',
+    'custom-form-template',
+    'business-unit',
+    'license',
+    'asset-owner',
+    'category',
+    'usage-status',
+    'hardware_model',
+    'asset',
+    'contract',
+    'customer',
+  ])('%s needs company on list and read', async (path) => {
+    for (const p of [`/api/v2/${path}/`, `/api/v2/${path}/1/`]) {
+      const r = await c.get(p);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ detail: 'company is required' });
+    }
+  });
 
   it.each(['user', 'company', 'country'])('%s ignores company', async (path) => {
     const a = await c.get(`/api/v2/${path}/`);
@@ -96,7 +108,10 @@ describe('pagination', () => {
   let created = 0;
   async function haveCustomers(n: number): Promise<void> {
     while (created < n) {
-      const r = await c.post('/api/v2/customer/', { company: 1, name: `Customer ${String(++created).padStart(3, '0')}` });
+      const r = await c.post('/api/v2/customer/', {
+        company: 1,
+        name: `Customer ${String(++created).padStart(3, '0')}`,
+      });
       expect(r.status).toBe(201);
     }
   }

@@ -7,8 +7,11 @@ import { contract, asset, customer, validateWriteBody } from '../../src/resource
 
 const seed = buildSeed('default');
 const data = (resource: string, company?: number): Record<string, unknown>[] =>
-  (seed.records[resource] ?? []).filter((r) => company === undefined || r.company === company).map((r) => ({ id: r.id, ...r.data }));
-const names = (resource: string, company?: number, key = 'name') => data(resource, company).map((r) => r[key]);
+  (seed.records[resource] ?? [])
+    .filter((r) => company === undefined || r.company === company)
+    .map((r) => ({ id: r.id, ...r.data }));
+const names = (resource: string, company?: number, key = 'name') =>
+  data(resource, company).map((r) => r[key]);
 
 describe('seed', () => {
   it('is the same every time', () => {
@@ -19,20 +22,107 @@ describe('seed', () => {
     ['company', undefined, 'name', ['Acme Corporation', 'Acme Europe GmbH', 'Legacy Holdings']],
     ['category', 1, 'category', ['Hardware', 'Software', 'Services', 'Facilities', 'Professional Services']],
     ['category', 2, 'category', ['Hardware', 'Software', 'Services', 'Facilities', 'Professional Services']],
-    ['usage-status', 1, 'name', ['In Use', 'In Stock', 'In Repair', 'Retired', 'Disposed', 'Lost/Stolen', 'On Loan']],
+    [
+      'usage-status',
+      1,
+      'name',
+      ['In Use', 'In Stock', 'In Repair', 'Retired', 'Disposed', 'Lost/Stolen', 'On Loan'],
+    ],
     ['customer', 1, 'name', ['Northwind Traders', 'Contoso Ltd', 'Fabrikam Inc']],
     ['contract', 1, 'number', ['CT-2023-001', 'CT-2023-002', 'CT-2023-003', 'CT-2023-004']],
-    ['asset', 1, 'serial_number', ['SN-EXIST-0001', 'SN-EXIST-0002', 'SN-EXIST-0003', 'SN-EXIST-0004', 'SN-EXIST-0005']],
+    [
+      'asset',
+      1,
+      'serial_number',
+      ['SN-EXIST-0001', 'SN-EXIST-0002', 'SN-EXIST-0003', 'SN-EXIST-0004', 'SN-EXIST-0005'],
+    ],
   ] as const)('%s (company %s) is exactly the expected list', (resource, company, key, expected) => {
     expect(names(resource, company, key)).toEqual(expected);
   });
 
   it.each([
-    ['supplier', 1, 'name', ['Dell Technologies', 'HP Inc.', 'Lenovo', 'Apple', 'Cisco Systems', 'Microsoft', 'Amazon Web Services', 'CDW', 'Insight Enterprises', 'SHI International', 'Softchoice', 'Ingram Micro', 'TD SYNNEX', 'Computacenter', 'Bechtle', 'Softcat', 'Logicalis', 'Iron Mountain', 'Verizon Business', 'AT&T Business']],
-    ['business-unit', 1, 'name', ['Finance', 'Human Resources', 'IT Operations', 'Engineering', 'Sales', 'Marketing', 'Legal', 'Facilities', 'Customer Support', 'Research & Development']],
+    [
+      'supplier',
+      1,
+      'name',
+      [
+        'Dell Technologies',
+        'HP Inc.',
+        'Lenovo',
+        'Apple',
+        'Cisco Systems',
+        'Microsoft',
+        'Amazon Web Services',
+        'CDW',
+        'Insight Enterprises',
+        'SHI International',
+        'Softchoice',
+        'Ingram Micro',
+        'TD SYNNEX',
+        'Computacenter',
+        'Bechtle',
+        'Softcat',
+        'Logicalis',
+        'Iron Mountain',
+        'Verizon Business',
+        'AT&T Business',
+      ],
+    ],
+    [
+      'business-unit',
+      1,
+      'name',
+      [
+        'Finance',
+        'Human Resources',
+        'IT Operations',
+        'Engineering',
+        'Sales',
+        'Marketing',
+        'Legal',
+        'Facilities',
+        'Customer Support',
+        'Research & Development',
+      ],
+    ],
     ['business-unit', 2, 'name', ['EMEA Sales', 'EMEA IT']],
-    ['hardware_model', 1, 'asset_hardware_model', ['Latitude 7440', 'Latitude 5540', 'OptiPlex 7010', 'PowerEdge R760', 'PowerEdge R650', 'ThinkPad T14 Gen 4', 'ThinkPad X1 Carbon Gen 11', 'ThinkCentre M90q', 'MacBook Pro 14 M3', 'MacBook Air 13 M2', 'iMac 24', 'EliteBook 840 G10', 'ProBook 450 G10', 'HP Z2 G9', 'Catalyst 9300-48P', 'Meraki MR46', 'UltraSharp U2723QE', 'HP E24 G5', 'iPhone 15', 'Galaxy S24', 'iPad Air', 'Surface Pro 9', 'LaserJet Pro M404', 'PowerVault ME5024']],
-    ['asset-owner', 1, 'name', ['Alice Johnson', 'Bob Smith', 'Carol Williams', 'David Brown', 'Eve Davis', 'IT Service Desk']],
+    [
+      'hardware_model',
+      1,
+      'asset_hardware_model',
+      [
+        'Latitude 7440',
+        'Latitude 5540',
+        'OptiPlex 7010',
+        'PowerEdge R760',
+        'PowerEdge R650',
+        'ThinkPad T14 Gen 4',
+        'ThinkPad X1 Carbon Gen 11',
+        'ThinkCentre M90q',
+        'MacBook Pro 14 M3',
+        'MacBook Air 13 M2',
+        'iMac 24',
+        'EliteBook 840 G10',
+        'ProBook 450 G10',
+        'HP Z2 G9',
+        'Catalyst 9300-48P',
+        'Meraki MR46',
+        'UltraSharp U2723QE',
+        'HP E24 G5',
+        'iPhone 15',
+        'Galaxy S24',
+        'iPad Air',
+        'Surface Pro 9',
+        'LaserJet Pro M404',
+        'PowerVault ME5024',
+      ],
+    ],
+    [
+      'asset-owner',
+      1,
+      'name',
+      ['Alice Johnson', 'Bob Smith', 'Carol Williams', 'David Brown', 'Eve Davis', 'IT Service Desk'],
+    ],
     ['custom-field-template', 1, 'name', ['Asset extras', 'Contract extras', 'Supplier extras']],
   ] as const)('%s (company %s) includes the names samples use', (resource, company, key, expected) => {
     expect(names(resource, company, key)).toEqual(expect.arrayContaining([...expected]));
@@ -45,16 +135,23 @@ describe('seed', () => {
   it('has users of both roles and all three statuses', () => {
     const users = data('user') as unknown as { role: string; status: string }[];
     expect(new Set(users.map((u) => u.role))).toEqual(new Set(['admin', 'user']));
-    expect(new Set(users.map((u) => u.status))).toEqual(new Set(['has_site_access', 'no_site_access', 'removed']));
+    expect(new Set(users.map((u) => u.status))).toEqual(
+      new Set(['has_site_access', 'no_site_access', 'removed']),
+    );
   });
 
   it('has unique custom field ids across the account', () => {
-    const ids = [...data('custom-field-template'), ...data('custom-form-template')].flatMap((t) => (t as unknown as { fields: { id: number }[] }).fields.map((f) => f.id));
+    const ids = [...data('custom-field-template'), ...data('custom-form-template')].flatMap((t) =>
+      (t as unknown as { fields: { id: number }[] }).fields.map((f) => f.id),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('has a custom form per type, one with an attachment field', () => {
-    const forms = data('custom-form-template') as unknown as { type: string; fields: { data_type: string }[] }[];
+    const forms = data('custom-form-template') as unknown as {
+      type: string;
+      fields: { data_type: string }[];
+    }[];
     expect(forms.map((f) => f.type).sort()).toEqual(['asset', 'contract', 'customer', 'supplier']);
     expect(forms.some((f) => f.fields.some((x) => x.data_type === 'attachment'))).toBe(true);
   });
@@ -65,7 +162,10 @@ describe('seed', () => {
     ['customer', customer],
   ] as const)('seeded %ss pass every rule', (resource, def) => {
     for (const r of seed.records[resource]) {
-      expect(validateWriteBody(def, { ...r.data, company: r.company }, 'create', 'service').issues, String(r.id)).toEqual([]);
+      expect(
+        validateWriteBody(def, { ...r.data, company: r.company }, 'create', 'service').issues,
+        String(r.id),
+      ).toEqual([]);
     }
   });
 
@@ -78,7 +178,8 @@ describe('seed', () => {
 describe('countries', () => {
   it('has every ISO 3166-1 country once', () => {
     expect(COUNTRIES).toHaveLength(249);
-    for (const key of ['numeric', 'alpha2', 'alpha3'] as const) expect(new Set(COUNTRIES.map((c) => c[key])).size).toBe(249);
+    for (const key of ['numeric', 'alpha2', 'alpha3'] as const)
+      expect(new Set(COUNTRIES.map((c) => c[key])).size).toBe(249);
   });
 
   it.each([
@@ -92,13 +193,18 @@ describe('countries', () => {
     [704, 'Vietnam', ['Viet Nam']],
     [203, 'Czechia', ['Czech Republic']],
     [276, 'Germany', []],
-  ] as const)('%i is "%s", found by its common aliases (ours or i18n-iso-countries\')', (numeric, name, aliases) => {
-    const c = COUNTRIES.find((x) => x.numeric === numeric)!;
-    expect(c.name).toBe(name);
-    const idx = new LookupIndex('country');
-    for (const x of COUNTRIES) idx.add(toEntry('country', { country_name: x.name, country_numeric_code: x.numeric }));
-    for (const a of aliases) expect(resolveCountry(idx, a), a).toMatchObject({ ok: true, entry: { id: numeric } });
-  });
+  ] as const)(
+    '%i is "%s", found by its common aliases (ours or i18n-iso-countries\')',
+    (numeric, name, aliases) => {
+      const c = COUNTRIES.find((x) => x.numeric === numeric)!;
+      expect(c.name).toBe(name);
+      const idx = new LookupIndex('country');
+      for (const x of COUNTRIES)
+        idx.add(toEntry('country', { country_name: x.name, country_numeric_code: x.numeric }));
+      for (const a of aliases)
+        expect(resolveCountry(idx, a), a).toMatchObject({ ok: true, entry: { id: numeric } });
+    },
+  );
 
   it('does not alias native names: the library has them', () => {
     expect(COUNTRIES.some((c) => c.aliases.includes('Deutschland'))).toBe(false);

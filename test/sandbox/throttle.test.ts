@@ -34,13 +34,17 @@ describe('rate limit over HTTP', () => {
 
   it('does not throttle when the limit is 0', async () => {
     c = await sandbox({ rateLimit: 0 });
-    const statuses = await Promise.all(Array.from({ length: 120 }, () => c!.get('/api/v2/company/').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 120 }, () => c!.get('/api/v2/company/').then((r) => r.status)),
+    );
     expect(new Set(statuses)).toEqual(new Set([200]));
   });
 
   it('defaults to 100 a minute', async () => {
     c = await sandbox({ rateLimit: undefined });
-    const statuses = await Promise.all(Array.from({ length: 101 }, () => c!.get('/api/v2/company/').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 101 }, () => c!.get('/api/v2/company/').then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 });

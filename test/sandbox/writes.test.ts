@@ -11,10 +11,33 @@ afterAll(() => c.close());
 
 describe('PUT nulls every omitted field', () => {
   it.each([
-    ['asset', 1, { company: 1, name: 'Finance laptop 01' }, ['serial_number', 'contract', 'category', 'asset_owner', 'original_cost', 'template', 'asset_hardware_model']],
-    ['customer', 1, { company: 1, name: 'Northwind Traders' }, ['contact_person', 'city', 'country', 'category', 'nda_signed', 'website']],
+    [
+      'asset',
+      1,
+      { company: 1, name: 'Finance laptop 01' },
+      [
+        'serial_number',
+        'contract',
+        'category',
+        'asset_owner',
+        'original_cost',
+        'template',
+        'asset_hardware_model',
+      ],
+    ],
+    [
+      'customer',
+      1,
+      { company: 1, name: 'Northwind Traders' },
+      ['contact_person', 'city', 'country', 'category', 'nda_signed', 'website'],
+    ],
     ['asset-owner', 3, { company: 1, name: 'Carol Williams' }, ['email', 'phone']],
-    ['contract', 2, { ...buyContract({ number: 'CT-2023-002', supplier: 6 }), contract_type: undefined }, ['mrc', 'expenditure_type', 'business_unit', 'payment_terms', 'notice_period']],
+    [
+      'contract',
+      2,
+      { ...buyContract({ number: 'CT-2023-002', supplier: 6 }), contract_type: undefined },
+      ['mrc', 'expenditure_type', 'business_unit', 'payment_terms', 'notice_period'],
+    ],
   ] as const)('PUT /%s/%i keeps only what was sent', async (path, id, body, nulled) => {
     const before = (await c.get(`/api/v2/${path}/${id}/?company=1`)).body;
     for (const f of nulled) expect(before[f], `${f} before`).not.toBeNull();
@@ -25,8 +48,16 @@ describe('PUT nulls every omitted field', () => {
   });
 
   it('keeps the create-only fields of a contract, which an update cannot carry', async () => {
-    const r = await c.put('/api/v2/contract/1', { ...buyContract({ number: 'CT-2023-001' }), contract_type: undefined });
-    expect(r.body).toMatchObject({ contract_type: 'buy_side', approver: 'Margaret Lin', signer: 'Sanjay Patel', signed_date: '2022-12-15' });
+    const r = await c.put('/api/v2/contract/1', {
+      ...buyContract({ number: 'CT-2023-001' }),
+      contract_type: undefined,
+    });
+    expect(r.body).toMatchObject({
+      contract_type: 'buy_side',
+      approver: 'Margaret Lin',
+      signer: 'Sanjay Patel',
+      signed_date: '2022-12-15',
+    });
   });
 });
 
@@ -56,7 +87,10 @@ describe('contract_type cannot change', () => {
     ['PUT', 'sell_side'],
     ['PATCH', 'sell_side'],
   ])('%s with a different contract_type is 400', async (method, type) => {
-    const body = method === 'PUT' ? buyContract({ number: 'CT-2023-001', contract_type: type, customer: 1 }) : { contract_type: type };
+    const body =
+      method === 'PUT'
+        ? buyContract({ number: 'CT-2023-001', contract_type: type, customer: 1 })
+        : { contract_type: type };
     const r = await c.call(method, '/api/v2/contract/1', body);
     expect(r.status).toBe(400);
     expect(r.body.contract_type[0]).toContain('cannot be changed');
@@ -64,7 +98,10 @@ describe('contract_type cannot change', () => {
   });
 
   it('PUT without contract_type keeps the stored one', async () => {
-    const r = await c.put('/api/v2/contract/1', { ...buyContract({ number: 'CT-2023-001' }), contract_type: undefined });
+    const r = await c.put('/api/v2/contract/1', {
+      ...buyContract({ number: 'CT-2023-001' }),
+      contract_type: undefined,
+    });
     expect(r.status).toBe(200);
     expect(r.body.contract_type).toBe('buy_side');
   });
@@ -72,11 +109,46 @@ describe('contract_type cannot change', () => {
 
 describe('uniqueness', () => {
   it.each([
-    ['customer name, another company of the account', 'POST', '/api/v2/customer/', { company: 2, name: 'Fabrikam Inc' }, 'name', 'customer with this name already exists.'],
-    ['customer name on PUT of another customer', 'PUT', '/api/v2/customer/2', { company: 1, name: 'Northwind Traders' }, 'name', 'customer with this name already exists.'],
-    ['asset owner name', 'PUT', '/api/v2/asset-owner/4', { company: 1, name: 'Eve Davis' }, 'name', 'asset owner with this name already exists.'],
-    ['asset serial number with unique_field', 'POST', '/api/v2/asset/?unique_field=serial_number', { company: 1, name: 'Dup', serial_number: 'SN-EXIST-0003' }, 'serial_number', 'asset with this serial number already exists.'],
-    ['asset name with unique_field', 'POST', '/api/v2/asset/?unique_field=name', { company: 1, name: 'Reception monitor' }, 'name', 'asset with this name already exists.'],
+    [
+      'customer name, another company of the account',
+      'POST',
+      '/api/v2/customer/',
+      { company: 2, name: 'Fabrikam Inc' },
+      'name',
+      'customer with this name already exists.',
+    ],
+    [
+      'customer name on PUT of another customer',
+      'PUT',
+      '/api/v2/customer/2',
+      { company: 1, name: 'Northwind Traders' },
+      'name',
+      'customer with this name already exists.',
+    ],
+    [
+      'asset owner name',
+      'PUT',
+      '/api/v2/asset-owner/4',
+      { company: 1, name: 'Eve Davis' },
+      'name',
+      'asset owner with this name already exists.',
+    ],
+    [
+      'asset serial number with unique_field',
+      'POST',
+      '/api/v2/asset/?unique_field=serial_number',
+      { company: 1, name: 'Dup', serial_number: 'SN-EXIST-0003' },
+      'serial_number',
+      'asset with this serial number already exists.',
+    ],
+    [
+      'asset name with unique_field',
+      'POST',
+      '/api/v2/asset/?unique_field=name',
+      { company: 1, name: 'Reception monitor' },
+      'name',
+      'asset with this name already exists.',
+    ],
   ])('refuses a duplicate %s', async (_name, method, path, body, field, message) => {
     const r = await c.call(method, path, body);
     expect(r.status).toBe(400);
@@ -85,9 +157,24 @@ describe('uniqueness', () => {
 
   it.each([
     ['a record keeping its own name', 'PUT', '/api/v2/customer/3', { company: 1, name: 'Fabrikam Inc' }],
-    ['a duplicate serial number without unique_field', 'POST', '/api/v2/asset/', { company: 1, name: 'Spare', serial_number: 'SN-EXIST-0003' }],
-    ['the same serial number in another company', 'POST', '/api/v2/asset/?unique_field=serial_number', { company: 2, name: 'EU laptop', serial_number: 'SN-EXIST-0001' }],
-    ['an asset owner keeping its own name', 'PUT', '/api/v2/asset-owner/4', { company: 1, name: 'David Brown' }],
+    [
+      'a duplicate serial number without unique_field',
+      'POST',
+      '/api/v2/asset/',
+      { company: 1, name: 'Spare', serial_number: 'SN-EXIST-0003' },
+    ],
+    [
+      'the same serial number in another company',
+      'POST',
+      '/api/v2/asset/?unique_field=serial_number',
+      { company: 2, name: 'EU laptop', serial_number: 'SN-EXIST-0001' },
+    ],
+    [
+      'an asset owner keeping its own name',
+      'PUT',
+      '/api/v2/asset-owner/4',
+      { company: 1, name: 'David Brown' },
+    ],
   ])('accepts %s', async (_name, method, path, body) => {
     const r = await c.call(method, path, body);
     expect(r.status).toBeLessThan(300);

@@ -11,7 +11,13 @@ import { AssetbatchError } from '../../src/errors.js';
 const dir = mkdtempSync(join(tmpdir(), 'assetbatch-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let seq = 0;
-const HEADER = { file: 'assets.xlsx', resource: 'asset', company: 1, baseUrl: 'http://127.0.0.1:1', mode: 'create' };
+const HEADER = {
+  file: 'assets.xlsx',
+  resource: 'asset',
+  company: 1,
+  baseUrl: 'http://127.0.0.1:1',
+  mode: 'create',
+};
 const HEADER_LINE = JSON.stringify({ t: 'run', v: 2, started: 'x', ...HEADER });
 
 /** Run `steps` on a fresh journal (one run), then append `raw` text as is. */
@@ -25,21 +31,74 @@ function journal(steps: (j: Journal) => void, raw = ''): string {
   return path;
 }
 
-const brief = (a: Attempt) => ({ row: a.row, fp: a.fp, state: a.state, ...(a.done ? { id: a.done.id } : {}), ...(a.key ? { key: a.key } : {}), ...(a.mark !== undefined ? { mark: a.mark } : {}), ...(a.unsure ? { unsure: true } : {}) });
+const brief = (a: Attempt) => ({
+  row: a.row,
+  fp: a.fp,
+  state: a.state,
+  ...(a.done ? { id: a.done.id } : {}),
+  ...(a.key ? { key: a.key } : {}),
+  ...(a.mark !== undefined ? { mark: a.mark } : {}),
+  ...(a.unsure ? { unsure: true } : {}),
+});
 
 describe('loadJournal', () => {
   const cases: [string, (j: Journal) => void, string, ReturnType<typeof brief>[]][] = [
-    ['an intent and its outcome', (j) => (j.intent('1.2', 2, 'h2', 'SN-1', 40), j.done('1.2', 2, 'h2', 'created', 41)), '', [{ row: 2, fp: 'h2', state: 'done', id: 41, key: 'SN-1', mark: 40 }]],
-    ['an intent without an outcome was sent, outcome unknown', (j) => j.intent('1.3', 3, 'h3', undefined, 7), '', [{ row: 3, fp: 'h3', state: 'sent', mark: 7 }]],
-    ['a refusal ends the attempt', (j) => (j.intent('1.4', 4, 'h4'), j.failed('1.4', 4, 'h4', 'HTTP 400')), '', [{ row: 4, fp: 'h4', state: 'failed' }]],
-    ['an unsure failure stays unsure', (j) => (j.intent('1.4', 4, 'h4'), j.failed('1.4', 4, 'h4', 'no answer', true)), '', [{ row: 4, fp: 'h4', state: 'failed', unsure: true }]],
-    ['a torn last line is ignored', (j) => (j.intent('1.2', 2, 'h2'), j.done('1.2', 2, 'h2', 'created', 41)), '{"t":"done","slot":"1.5","row":5,"fp":"h5","sta', [{ row: 2, fp: 'h2', state: 'done', id: 41 }]],
-    ['a torn outcome leaves its row sent', (j) => j.intent('1.6', 6, 'h6'), '{"t":"done","slot":"1.6","ro', [{ row: 6, fp: 'h6', state: 'sent' }]],
-    ['a later run resuming a slot under another row number', (j) => (j.intent('1.2', 2, 'h2'), j.done('1.2', 9, 'h2', 'created', 41, true)), '', [{ row: 9, fp: 'h2', state: 'done', id: 41 }]],
-    ['identical rows keep one attempt each', (j) => (j.intent('1.2', 2, 'hx'), j.done('1.2', 2, 'hx', 'created', 5), j.intent('1.3', 3, 'hx'), j.done('1.3', 3, 'hx', 'created', 6)), '', [
-      { row: 2, fp: 'hx', state: 'done', id: 5 },
-      { row: 3, fp: 'hx', state: 'done', id: 6 },
-    ]],
+    [
+      'an intent and its outcome',
+      (j) => (j.intent('1.2', 2, 'h2', 'SN-1', 40), j.done('1.2', 2, 'h2', 'created', 41)),
+      '',
+      [{ row: 2, fp: 'h2', state: 'done', id: 41, key: 'SN-1', mark: 40 }],
+    ],
+    [
+      'an intent without an outcome was sent, outcome unknown',
+      (j) => j.intent('1.3', 3, 'h3', undefined, 7),
+      '',
+      [{ row: 3, fp: 'h3', state: 'sent', mark: 7 }],
+    ],
+    [
+      'a refusal ends the attempt',
+      (j) => (j.intent('1.4', 4, 'h4'), j.failed('1.4', 4, 'h4', 'HTTP 400')),
+      '',
+      [{ row: 4, fp: 'h4', state: 'failed' }],
+    ],
+    [
+      'an unsure failure stays unsure',
+      (j) => (j.intent('1.4', 4, 'h4'), j.failed('1.4', 4, 'h4', 'no answer', true)),
+      '',
+      [{ row: 4, fp: 'h4', state: 'failed', unsure: true }],
+    ],
+    [
+      'a torn last line is ignored',
+      (j) => (j.intent('1.2', 2, 'h2'), j.done('1.2', 2, 'h2', 'created', 41)),
+      '{"t":"done","slot":"1.5","row":5,"fp":"h5","sta',
+      [{ row: 2, fp: 'h2', state: 'done', id: 41 }],
+    ],
+    [
+      'a torn outcome leaves its row sent',
+      (j) => j.intent('1.6', 6, 'h6'),
+      '{"t":"done","slot":"1.6","ro',
+      [{ row: 6, fp: 'h6', state: 'sent' }],
+    ],
+    [
+      'a later run resuming a slot under another row number',
+      (j) => (j.intent('1.2', 2, 'h2'), j.done('1.2', 9, 'h2', 'created', 41, true)),
+      '',
+      [{ row: 9, fp: 'h2', state: 'done', id: 41 }],
+    ],
+    [
+      'identical rows keep one attempt each',
+      (j) => (
+        j.intent('1.2', 2, 'hx'),
+        j.done('1.2', 2, 'hx', 'created', 5),
+        j.intent('1.3', 3, 'hx'),
+        j.done('1.3', 3, 'hx', 'created', 6)
+      ),
+      '',
+      [
+        { row: 2, fp: 'hx', state: 'done', id: 5 },
+        { row: 3, fp: 'hx', state: 'done', id: 6 },
+      ],
+    ],
   ];
   it.each(cases)('%s', (_name, steps, raw, want) => {
     expect(loadJournal(journal(steps, raw)).attempts.map(brief)).toEqual(want);
@@ -47,16 +106,40 @@ describe('loadJournal', () => {
 
   it('reads a version 1 journal: rows by number, `hash` as the fingerprint', () => {
     const path = join(dir, 'v1.ndjson');
-    writeFileSync(path, [JSON.stringify({ t: 'run', v: 1, started: 'x', ...HEADER }), '{"t":"intent","row":2,"hash":"h2","at":"x"}', '{"t":"done","row":2,"hash":"h2","status":"created","id":8,"at":"x"}', '{"t":"intent","row":3,"hash":"h3","at":"x"}', ''].join('\n'));
-    expect(loadJournal(path).attempts.map(brief)).toEqual([{ row: 2, fp: 'h2', state: 'done', id: 8 }, { row: 3, fp: 'h3', state: 'sent' }]);
+    writeFileSync(
+      path,
+      [
+        JSON.stringify({ t: 'run', v: 1, started: 'x', ...HEADER }),
+        '{"t":"intent","row":2,"hash":"h2","at":"x"}',
+        '{"t":"done","row":2,"hash":"h2","status":"created","id":8,"at":"x"}',
+        '{"t":"intent","row":3,"hash":"h3","at":"x"}',
+        '',
+      ].join('\n'),
+    );
+    expect(loadJournal(path).attempts.map(brief)).toEqual([
+      { row: 2, fp: 'h2', state: 'done', id: 8 },
+      { row: 3, fp: 'h3', state: 'sent' },
+    ]);
   });
 
   const damaged: [string, string][] = [
-    ['a line that is JSON but not an entry (null)', `${HEADER_LINE}\nnull\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\n`],
-    ['a line that is not JSON in the middle', `${HEADER_LINE}\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\nxx garbage\n{"t":"intent","slot":"1.3","row":3,"fp":"h","at":"x"}\n`],
-    ['a damaged header line', `{"t":"run","v":2,"fi\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\n`],
+    [
+      'a line that is JSON but not an entry (null)',
+      `${HEADER_LINE}\nnull\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\n`,
+    ],
+    [
+      'a line that is not JSON in the middle',
+      `${HEADER_LINE}\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\nxx garbage\n{"t":"intent","slot":"1.3","row":3,"fp":"h","at":"x"}\n`,
+    ],
+    [
+      'a damaged header line',
+      `{"t":"run","v":2,"fi\n{"t":"intent","slot":"1.2","row":2,"fp":"h","at":"x"}\n`,
+    ],
     ['an entry of an unknown kind', `${HEADER_LINE}\n{"t":"maybe","row":2,"fp":"h"}\n`],
-    ['a done line without an id', `${HEADER_LINE}\n{"t":"done","slot":"1.2","row":2,"fp":"h","status":"created"}\n`],
+    [
+      'a done line without an id',
+      `${HEADER_LINE}\n{"t":"done","slot":"1.2","row":2,"fp":"h","status":"created"}\n`,
+    ],
   ];
   it.each(damaged)('stops with E_JOURNAL_DAMAGED on %s', (_name, text) => {
     const path = join(dir, `d-${++seq}.ndjson`);
@@ -101,11 +184,27 @@ describe('loadJournal', () => {
 
 describe('Journal lines', () => {
   it('are one JSON object a line, recovered outcomes marked', () => {
-    const path = journal((j) => (j.intent('1.2', 2, 'h2', 'SN-1', 3), j.done('1.2', 2, 'h2', 'created', 41, true), j.failed('1.3', 3, 'h3', 'no')));
-    const lines = readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const path = journal(
+      (j) => (
+        j.intent('1.2', 2, 'h2', 'SN-1', 3),
+        j.done('1.2', 2, 'h2', 'created', 41, true),
+        j.failed('1.3', 3, 'h3', 'no')
+      ),
+    );
+    const lines = readFileSync(path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.t)).toEqual(['run', 'intent', 'done', 'failed']);
     expect(lines[1]).toMatchObject({ slot: '1.2', row: 2, fp: 'h2', key: 'SN-1', mark: 3 });
-    expect(lines[2]).toMatchObject({ slot: '1.2', row: 2, fp: 'h2', status: 'created', id: 41, recovered: true });
+    expect(lines[2]).toMatchObject({
+      slot: '1.2',
+      row: 2,
+      fp: 'h2',
+      status: 'created',
+      id: 41,
+      recovered: true,
+    });
     expect(lines[3]).toMatchObject({ slot: '1.3', row: 3, fp: 'h3', message: 'no' });
   });
 

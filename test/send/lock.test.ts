@@ -21,7 +21,10 @@ const deadPid = () => spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
 /** A lock left as a run would leave it: the folder, and who held it. */
 function leftLock(journal: string, owner: { pid: number; host: string }): void {
   mkdirSync(lockPathFor(journal));
-  writeFileSync(`${lockPathFor(journal)}.owner.json`, JSON.stringify({ ...owner, started: '2026-11-23T08:00:00.000Z' }));
+  writeFileSync(
+    `${lockPathFor(journal)}.owner.json`,
+    JSON.stringify({ ...owner, started: '2026-11-23T08:00:00.000Z' }),
+  );
 }
 
 const DIST_LOCK = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'send', 'lock.js')).href;
@@ -48,11 +51,21 @@ try {
   console.log(e.code + ' ' + e.message);
 }`;
   const children = Array.from({ length: runs }, (_, i) => {
-    const child = spawn(process.execPath, ['--import', SLOW_REMOVAL, '--input-type=module', '-e', script(`${journal}.go${i}`)]);
+    const child = spawn(process.execPath, [
+      '--import',
+      SLOW_REMOVAL,
+      '--input-type=module',
+      '-e',
+      script(`${journal}.go${i}`),
+    ]);
     let out = '';
-    const ready = new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => ((out += d.toString()), out.includes('ready') && resolve())));
+    const ready = new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => ((out += d.toString()), out.includes('ready') && resolve())),
+    );
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const done = new Promise<string>((resolve) => child.on('close', () => resolve(out.replace('ready', '').trim())));
+    const done = new Promise<string>((resolve) =>
+      child.on('close', () => resolve(out.replace('ready', '').trim())),
+    );
     return { ready, done };
   });
   await Promise.all(children.map((c) => c.ready));
@@ -73,13 +86,33 @@ let seq = 0;
 describe('lockJournal', () => {
   const cases: [string, ((journal: string) => void) | undefined, RegExp | undefined][] = [
     ['no lock: taken', undefined, undefined],
-    ['held by a live process on this host: refused, naming it', (j) => leftLock(j, { pid: alive.pid!, host: hostname() }), new RegExp(`process ${alive.pid} on ${hostname()}`)],
-    ['held by a process gone from this host: taken over', (j) => leftLock(j, { pid: deadPid(), host: hostname() }), undefined],
-    ['held on another host, fresh: refused (its process cannot be checked from here)', (j) => leftLock(j, { pid: 1234, host: 'other-host' }), /process 1234 on other-host/],
-    ['held on another host, untouched for a minute: taken over', (j) => (leftLock(j, { pid: 1234, host: 'other-host' }), untouchedFor(lockPathFor(j), 60)), undefined],
+    [
+      'held by a live process on this host: refused, naming it',
+      (j) => leftLock(j, { pid: alive.pid!, host: hostname() }),
+      new RegExp(`process ${alive.pid} on ${hostname()}`),
+    ],
+    [
+      'held by a process gone from this host: taken over',
+      (j) => leftLock(j, { pid: deadPid(), host: hostname() }),
+      undefined,
+    ],
+    [
+      'held on another host, fresh: refused (its process cannot be checked from here)',
+      (j) => leftLock(j, { pid: 1234, host: 'other-host' }),
+      /process 1234 on other-host/,
+    ],
+    [
+      'held on another host, untouched for a minute: taken over',
+      (j) => (leftLock(j, { pid: 1234, host: 'other-host' }), untouchedFor(lockPathFor(j), 60)),
+      undefined,
+    ],
     [
       'abandoned, beside the folder of a takeover that crashed a minute ago: taken over',
-      (j) => (leftLock(j, { pid: deadPid(), host: hostname() }), mkdirSync(`${lockPathFor(j)}.takeover`), untouchedFor(`${lockPathFor(j)}.takeover`, 60)),
+      (j) => (
+        leftLock(j, { pid: deadPid(), host: hostname() }),
+        mkdirSync(`${lockPathFor(j)}.takeover`),
+        untouchedFor(`${lockPathFor(j)}.takeover`, 60)
+      ),
       undefined,
     ],
     [
@@ -93,7 +126,10 @@ describe('lockJournal', () => {
     before?.(journal);
     const taking = lockJournal(journal, 'register.xlsx');
     if (refused) {
-      const e = await taking.then(() => undefined, (err: unknown) => err);
+      const e = await taking.then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       expect(e).toBeInstanceOf(AssetbatchError);
       expect((e as AssetbatchError).code).toBe('E_LOCKED');
       expect((e as AssetbatchError).message).toMatch(refused);
@@ -103,7 +139,10 @@ describe('lockJournal', () => {
     expect(existsSync(lock.path)).toBe(true);
     expect(existsSync(`${lock.path}.takeover`)).toBe(false);
     const again = (await lockJournal(journal, 'register.xlsx').catch((x: unknown) => x)) as AssetbatchError;
-    expect([again.code, again.message]).toEqual(['E_LOCKED', expect.stringContaining(`(process ${process.pid} on `)]);
+    expect([again.code, again.message]).toEqual([
+      'E_LOCKED',
+      expect.stringContaining(`(process ${process.pid} on `),
+    ]);
     await lock.release();
     expect(existsSync(lock.path)).toBe(false);
     expect(existsSync(`${lock.path}.owner.json`)).toBe(false);
@@ -113,7 +152,10 @@ describe('lockJournal', () => {
     const journal = join(dir, `j${++seq}.ndjson`);
     // The live run took the folder; the owner file is still the crashed run's, made for another folder.
     mkdirSync(lockPathFor(journal));
-    writeFileSync(`${lockPathFor(journal)}.owner.json`, JSON.stringify({ pid: deadPid(), host: hostname(), started: '2026-11-23T08:00:00.000Z', lock: '1:0' }));
+    writeFileSync(
+      `${lockPathFor(journal)}.owner.json`,
+      JSON.stringify({ pid: deadPid(), host: hostname(), started: '2026-11-23T08:00:00.000Z', lock: '1:0' }),
+    );
     const e = (await lockJournal(journal, 'register.xlsx').catch((x: unknown) => x)) as AssetbatchError;
     expect([e.code, e.message]).toEqual(['E_LOCKED', expect.stringContaining('(another process)')]);
     expect(existsSync(lockPathFor(journal))).toBe(true);

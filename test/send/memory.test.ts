@@ -7,8 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { memoryPath, openMemory, stateFolder, type MemoryScope } from '../../src/send/memory.js';
 import { tempDir } from '../e2e/cli.js';
 
-const scope = (folder: string): [MemoryScope, string] => [{ service: 'https://api.example.com/', company: 7, resource: 'asset' }, folder];
-const row = (o: { key?: string; fp: string; id: number; fields?: Record<string, unknown>; status?: 'created' | 'updated' }) => ({
+const scope = (folder: string): [MemoryScope, string] => [
+  { service: 'https://api.example.com/', company: 7, resource: 'asset' },
+  folder,
+];
+const row = (o: {
+  key?: string;
+  fp: string;
+  id: number;
+  fields?: Record<string, unknown>;
+  status?: 'created' | 'updated';
+}) => ({
   status: o.status ?? ('created' as const),
   fields: o.fields ?? {},
   file: '/data/assets.csv',
@@ -35,7 +44,8 @@ describe('where the memory lives', () => {
       { service: 'https://api.example.com', company: 8, resource: 'asset' },
       { service: 'https://api.example.com', company: 7, resource: 'contract' },
       { service: 'https://api.example.com:8443', company: 7, resource: 'asset' },
-    ]) expect(memoryPath(other, '/m')).not.toBe(a);
+    ])
+      expect(memoryPath(other, '/m')).not.toBe(a);
   });
 });
 
@@ -54,16 +64,32 @@ describe('lookups', () => {
     expect(later.lookupByFingerprint('f2').map((r) => r.id)).toEqual([11]);
     expect(later.lookupByKey('serial_number=SN-2')).toEqual([]);
     const r = later.lookupByFingerprint('f2')[0];
-    expect([r.file, r.report, r.run === first.run, Number.isNaN(Date.parse(r.at))]).toEqual(['/data/assets.csv', '/data/assets.csv.report.csv', true, false]);
+    expect([r.file, r.report, r.run === first.run, Number.isNaN(Date.parse(r.at))]).toEqual([
+      '/data/assets.csv',
+      '/data/assets.csv.report.csv',
+      true,
+      false,
+    ]);
   });
 
   it('lastSent: the latest value of each field sent to a record, over its writes', () => {
     const dir = tempDir('ab-mem-');
     const m = openMemory(...scope(dir));
-    m.record(row({ key: 'serial_number=A', fp: 'f1', id: 5, fields: { name: 'Desk', serial_number: 'A', notes: 'old' } }));
+    m.record(
+      row({
+        key: 'serial_number=A',
+        fp: 'f1',
+        id: 5,
+        fields: { name: 'Desk', serial_number: 'A', notes: 'old' },
+      }),
+    );
     m.record(row({ key: 'serial_number=A', fp: 'f2', id: 5, status: 'updated', fields: { notes: 'new' } }));
     m.record(row({ fp: 'f9', id: 6, fields: { name: 'Other' } }));
-    expect(openMemory(...scope(dir)).lastSent(5)?.fields).toEqual({ name: 'Desk', serial_number: 'A', notes: 'new' });
+    expect(openMemory(...scope(dir)).lastSent(5)?.fields).toEqual({
+      name: 'Desk',
+      serial_number: 'A',
+      notes: 'new',
+    });
     expect(m.lastSent(99)).toBeUndefined();
   });
 
@@ -79,11 +105,46 @@ describe('lookups', () => {
 
 describe('takeCreated: each record another run created goes to one row', () => {
   it.each([
-    ['a keyed row is its key, whatever it sends', [{ key: 'k=1', fp: 'a', id: 1 }], [['k=1', 'other body']], [1]],
-    ['a keyless row is what it sends', [{ fp: 'a', id: 1 }], [[undefined, 'a'], [undefined, 'b']], [1, undefined]],
-    ['two identical keyless rows: two records, one each in order; a third is new', [{ fp: 'a', id: 1 }, { fp: 'a', id: 2 }], [[undefined, 'a'], [undefined, 'a'], [undefined, 'a']], [1, 2, undefined]],
-    ['a keyed record is not a keyless row, even with the same body', [{ key: 'k=1', fp: 'a', id: 1 }], [[undefined, 'a']], [undefined]],
-    ['an update is no creation', [{ key: 'k=1', fp: 'a', id: 1, status: 'updated' as const }], [['k=1', 'a']], [undefined]],
+    [
+      'a keyed row is its key, whatever it sends',
+      [{ key: 'k=1', fp: 'a', id: 1 }],
+      [['k=1', 'other body']],
+      [1],
+    ],
+    [
+      'a keyless row is what it sends',
+      [{ fp: 'a', id: 1 }],
+      [
+        [undefined, 'a'],
+        [undefined, 'b'],
+      ],
+      [1, undefined],
+    ],
+    [
+      'two identical keyless rows: two records, one each in order; a third is new',
+      [
+        { fp: 'a', id: 1 },
+        { fp: 'a', id: 2 },
+      ],
+      [
+        [undefined, 'a'],
+        [undefined, 'a'],
+        [undefined, 'a'],
+      ],
+      [1, 2, undefined],
+    ],
+    [
+      'a keyed record is not a keyless row, even with the same body',
+      [{ key: 'k=1', fp: 'a', id: 1 }],
+      [[undefined, 'a']],
+      [undefined],
+    ],
+    [
+      'an update is no creation',
+      [{ key: 'k=1', fp: 'a', id: 1, status: 'updated' as const }],
+      [['k=1', 'a']],
+      [undefined],
+    ],
   ] as const)('%s', (_name, written, rows, want) => {
     const dir = tempDir('ab-mem-');
     const earlier = openMemory(...scope(dir));
@@ -109,7 +170,9 @@ describe('claims: two runs never both write one row', () => {
     const mine = await a.claim(claimRow);
     expect(mine.kind).toBe('mine');
     let settled = false;
-    const waiting = b.claim({ ...claimRow, file: '/copy.csv', report: '/copy.report.csv' }).finally(() => (settled = true));
+    const waiting = b
+      .claim({ ...claimRow, file: '/copy.csv', report: '/copy.report.csv' })
+      .finally(() => (settled = true));
     await new Promise((r) => setTimeout(r, 300));
     expect(settled).toBe(false);
     a.record(row({ key: claimRow.key, fp: 'f', id: 42 }), mine.kind === 'mine' ? mine.claim : undefined);
@@ -137,7 +200,7 @@ describe('claims: two runs never both write one row', () => {
     await expect(openMemory(...scope(dir)).claim(copyRow, () => stop)).rejects.toBe(stop);
   });
 
-  it("a claim of the same report is an earlier run of this import (its journal decides): not waited for", async () => {
+  it('a claim of the same report is an earlier run of this import (its journal decides): not waited for', async () => {
     const dir = tempDir('ab-mem-');
     await openMemory(...scope(dir)).claim(claimRow);
     expect((await openMemory(...scope(dir)).claim(claimRow)).kind).toBe('mine');
@@ -154,13 +217,38 @@ describe('claims: two runs never both write one row', () => {
   it("a dead run's claim with no outcome makes the row unsure, until that run takes it up again", async () => {
     const dir = tempDir('ab-mem-');
     const path = openMemory(...scope(dir)).path;
-    const dead = { t: 'claim', claim: 'r0.0', run: 'r0', key: claimRow.key, fp: 'f', file: '/old.csv', report: '/old.report.csv', pid: 2 ** 22 + 12345, host: 'elsewhere', at: '2026-01-02T03:04:05.000Z' };
+    const dead = {
+      t: 'claim',
+      claim: 'r0.0',
+      run: 'r0',
+      key: claimRow.key,
+      fp: 'f',
+      file: '/old.csv',
+      report: '/old.report.csv',
+      pid: 2 ** 22 + 12345,
+      host: 'elsewhere',
+      at: '2026-01-02T03:04:05.000Z',
+    };
     writeFileSync(path, JSON.stringify(dead) + '\n');
     const got = await openMemory(...scope(dir)).claim(claimRow);
-    expect(got).toEqual({ kind: 'unsure', file: '/old.csv', report: '/old.report.csv', at: dead.at, pid: dead.pid });
+    expect(got).toEqual({
+      kind: 'unsure',
+      file: '/old.csv',
+      report: '/old.report.csv',
+      at: dead.at,
+      pid: dead.pid,
+    });
     // The dead run resumed (same report, same body) and recorded what it found.
     const resumed = openMemory(...scope(dir));
-    resumed.record({ key: claimRow.key, fp: 'f', id: 8, status: 'created', fields: {}, file: '/old.csv', report: '/old.report.csv' });
+    resumed.record({
+      key: claimRow.key,
+      fp: 'f',
+      id: 8,
+      status: 'created',
+      fields: {},
+      file: '/old.csv',
+      report: '/old.report.csv',
+    });
     const after = await openMemory(...scope(dir)).claim(claimRow);
     expect(after.kind === 'created' ? after.row.id : after.kind).toBe(8);
     expect(readFileSync(path, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);

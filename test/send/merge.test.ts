@@ -23,7 +23,8 @@ afterAll(async () => {
   await sb.close();
 });
 
-const read = (def: ResourceDef, id: number) => client.get<Record<string, unknown>>(client.path(def.path, id), { company: 1 });
+const read = (def: ResourceDef, id: number) =>
+  client.get<Record<string, unknown>>(client.path(def.path, id), { company: 1 });
 
 describe('readToWrite on the sandbox read shape', () => {
   it('turns lookups into ids, the country name into its code and template values into a list', async () => {
@@ -38,7 +39,13 @@ describe('readToWrite on the sandbox read shape', () => {
       asset_usage_status: 1,
       asset_hardware_model: { id: 1 },
       original_cost: 1849,
-      template: { id: 1, fields: [{ id: 1, value: 'CC-100' }, { id: 2, value: 'PO-55812' }] },
+      template: {
+        id: 1,
+        fields: [
+          { id: 1, value: 'CC-100' },
+          { id: 2, value: 'PO-55812' },
+        ],
+      },
     });
     expect(body).not.toHaveProperty('pseudo_number');
   });
@@ -47,7 +54,11 @@ describe('readToWrite on the sandbox read shape', () => {
     const body = readToWrite(contract, await read(contract, 1), countryCode);
     expect(body).not.toHaveProperty('contract_type');
     expect(body).not.toHaveProperty('approver');
-    expect(body).toMatchObject({ supplier: 1, country: 840, expenditure_type: { type: 'capex', capex_actual: 250000 } });
+    expect(body).toMatchObject({
+      supplier: 1,
+      country: 840,
+      expenditure_type: { type: 'capex', capex_actual: 250000 },
+    });
   });
 
   const cases: [string, ResourceDef, number][] = [
@@ -57,7 +68,10 @@ describe('readToWrite on the sandbox read shape', () => {
   ];
   it.each(cases)('%s PUT back as read changes nothing', async (_name, def, id) => {
     const before = await read(def, id);
-    await client.write('PUT', client.path(def.path, id), { ...readToWrite(def, before, countryCode), company: 1 });
+    await client.write('PUT', client.path(def.path, id), {
+      ...readToWrite(def, before, countryCode),
+      company: 1,
+    });
     expect(await read(def, id)).toEqual(before);
   });
 
@@ -76,21 +90,69 @@ describe('mergeForUpdate', () => {
     city: 'Seattle',
     country: 840,
     category: { id: 1, subcategory: 'Laptop' },
-    template: { id: 1, fields: [{ id: 1, value: 'CC-100' }, { id: 2, value: 'PO-1' }] },
+    template: {
+      id: 1,
+      fields: [
+        { id: 1, value: 'CC-100' },
+        { id: 2, value: 'PO-1' },
+      ],
+    },
   };
   const noTemplate: WriteBody = { ...current, template: null };
   const cases: [string, WriteBody, WriteBody, readonly string[] | undefined, WriteBody][] = [
-    ['sheet values win, the rest stays', current, { city: 'Boston' }, undefined, { ...current, city: 'Boston' }],
-    ['a nested member merges into its object', current, { category: { subcategory: 'Desktop' } }, undefined, { ...current, category: { id: 1, subcategory: 'Desktop' } }],
+    [
+      'sheet values win, the rest stays',
+      current,
+      { city: 'Boston' },
+      undefined,
+      { ...current, city: 'Boston' },
+    ],
+    [
+      'a nested member merges into its object',
+      current,
+      { category: { subcategory: 'Desktop' } },
+      undefined,
+      { ...current, category: { id: 1, subcategory: 'Desktop' } },
+    ],
     ['clearEmpty blanks a field', current, {}, ['city'], { ...current, city: null }],
-    ['clearEmpty blanks a nested member', current, {}, ['category.subcategory'], { ...current, category: { id: 1, subcategory: null } }],
-    ['clearEmpty does not blank a value the sheet gives (a default)', current, { city: 'Boston' }, ['city'], { ...current, city: 'Boston' }],
+    [
+      'clearEmpty blanks a nested member',
+      current,
+      {},
+      ['category.subcategory'],
+      { ...current, category: { id: 1, subcategory: null } },
+    ],
+    [
+      'clearEmpty does not blank a value the sheet gives (a default)',
+      current,
+      { city: 'Boston' },
+      ['city'],
+      { ...current, city: 'Boston' },
+    ],
     [
       'custom values merge by field id',
       current,
-      { template: { id: 1, fields: [{ id: 2, value: 'PO-2' }, { id: 3, value: 'new' }] } },
+      {
+        template: {
+          id: 1,
+          fields: [
+            { id: 2, value: 'PO-2' },
+            { id: 3, value: 'new' },
+          ],
+        },
+      },
       undefined,
-      { ...current, template: { id: 1, fields: [{ id: 1, value: 'CC-100' }, { id: 2, value: 'PO-2' }, { id: 3, value: 'new' }] } },
+      {
+        ...current,
+        template: {
+          id: 1,
+          fields: [
+            { id: 1, value: 'CC-100' },
+            { id: 2, value: 'PO-2' },
+            { id: 3, value: 'new' },
+          ],
+        },
+      },
     ],
     [
       "another template's values do not carry over",
@@ -113,19 +175,32 @@ describe('mergeForUpdate', () => {
 
   it('does not change the current body', () => {
     const copy = structuredClone(current);
-    mergeForUpdate(current, { city: 'Boston', category: { subcategory: 'Desktop' } }, { clearEmpty: ['name'] });
+    mergeForUpdate(
+      current,
+      { city: 'Boston', category: { subcategory: 'Desktop' } },
+      { clearEmpty: ['name'] },
+    );
     expect(current).toEqual(copy);
   });
 });
 
 describe('diffBodies', () => {
-  const current: WriteBody = { name: 'A', city: 'Seattle', category: { id: 1, subcategory: 'Laptop' }, template: { id: 1, fields: [{ id: 1, value: 'x' }] } };
+  const current: WriteBody = {
+    name: 'A',
+    city: 'Seattle',
+    category: { id: 1, subcategory: 'Laptop' },
+    template: { id: 1, fields: [{ id: 1, value: 'x' }] },
+  };
   const cases: [string, WriteBody, { field: string; from: unknown; to: unknown }[]][] = [
     ['no change', structuredClone(current), []],
     ['a changed field', { ...current, city: 'Boston' }, [{ field: 'city', from: 'Seattle', to: 'Boston' }]],
     ['a blanked field', { ...current, city: null }, [{ field: 'city', from: 'Seattle', to: null }]],
     ['a new field', { ...current, room: '12' }, [{ field: 'room', from: null, to: '12' }]],
-    ['a nested member', { ...current, category: { id: 1, subcategory: 'Desktop' } }, [{ field: 'category.subcategory', from: 'Laptop', to: 'Desktop' }]],
+    [
+      'a nested member',
+      { ...current, category: { id: 1, subcategory: 'Desktop' } },
+      [{ field: 'category.subcategory', from: 'Laptop', to: 'Desktop' }],
+    ],
     [
       'custom values, as one change',
       { ...current, template: { id: 1, fields: [{ id: 1, value: 'y' }] } },

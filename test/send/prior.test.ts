@@ -5,18 +5,61 @@ import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../src/send/journal.js';
 import { PriorRuns } from '../../src/send/prior.js';
 
-const done = (slot: string, row: number, fp: string, id: number, key?: string): Attempt => ({ slot, row, fp, key, state: 'done', done: { status: 'created', id } });
-const sent = (slot: string, row: number, fp: string, mark = 10): Attempt => ({ slot, row, fp, mark, state: 'sent' });
+const done = (slot: string, row: number, fp: string, id: number, key?: string): Attempt => ({
+  slot,
+  row,
+  fp,
+  key,
+  state: 'done',
+  done: { status: 'created', id },
+});
+const sent = (slot: string, row: number, fp: string, mark = 10): Attempt => ({
+  slot,
+  row,
+  fp,
+  mark,
+  state: 'sent',
+});
 const refused = (slot: string, row: number, fp: string): Attempt => ({ slot, row, fp, state: 'failed' });
 
 describe('PriorRuns.take', () => {
   const cases: [string, Attempt[], [string, number, string?][], (string | undefined)[]][] = [
     ['a row that moved down keeps its record', [done('1.2', 2, 'a', 41)], [['a', 3]], ['done 41']],
-    ['a row inserted at the top is new; the one below is still done', [done('1.2', 2, 'a', 41)], [['new', 2], ['a', 3]], [undefined, 'done 41']],
-    ['identical rows take one record each, then a third is new', [done('1.2', 2, 'x', 5), done('1.3', 3, 'x', 6)], [['x', 2], ['x', 3], ['x', 4]], ['done 5', 'done 6', undefined]],
-    ['the same row number is preferred among identical rows', [done('1.2', 2, 'x', 5), done('1.3', 3, 'x', 6)], [['x', 3], ['x', 2]], ['done 6', 'done 5']],
+    [
+      'a row inserted at the top is new; the one below is still done',
+      [done('1.2', 2, 'a', 41)],
+      [
+        ['new', 2],
+        ['a', 3],
+      ],
+      [undefined, 'done 41'],
+    ],
+    [
+      'identical rows take one record each, then a third is new',
+      [done('1.2', 2, 'x', 5), done('1.3', 3, 'x', 6)],
+      [
+        ['x', 2],
+        ['x', 3],
+        ['x', 4],
+      ],
+      ['done 5', 'done 6', undefined],
+    ],
+    [
+      'the same row number is preferred among identical rows',
+      [done('1.2', 2, 'x', 5), done('1.3', 3, 'x', 6)],
+      [
+        ['x', 3],
+        ['x', 2],
+      ],
+      ['done 6', 'done 5'],
+    ],
     ['a sent attempt without an outcome is unsure', [sent('1.4', 4, 'b')], [['b', 9]], ['unsure 1.4']],
-    ['a keyed row changed since it was created', [done('1.2', 2, 'old', 41, 'number=C-1')], [['new', 2, 'number=C-1']], ['changed 41']],
+    [
+      'a keyed row changed since it was created',
+      [done('1.2', 2, 'old', 41, 'number=C-1')],
+      [['new', 2, 'number=C-1']],
+      ['changed 41'],
+    ],
     ['a keyless changed row is a new row', [done('1.2', 2, 'old', 41)], [['new', 2]], [undefined]],
     ['a refused attempt is taken afresh', [refused('1.2', 2, 'c')], [['c', 2]], ['refused 1.2']],
   ];
@@ -31,7 +74,15 @@ describe('PriorRuns.take', () => {
   });
 
   it('counts done and unsure rows for the plan, and gives the ids no other row may adopt', () => {
-    const prior = new PriorRuns({ runs: 2, attempts: [done('1.2', 2, 'a', 41), sent('1.3', 3, 'b'), { ...refused('1.4', 4, 'c'), unsure: true }, refused('1.5', 5, 'd')] });
+    const prior = new PriorRuns({
+      runs: 2,
+      attempts: [
+        done('1.2', 2, 'a', 41),
+        sent('1.3', 3, 'b'),
+        { ...refused('1.4', 4, 'c'), unsure: true },
+        refused('1.5', 5, 'd'),
+      ],
+    });
     expect([prior.doneRows, prior.unsureRows]).toEqual([1, 2]);
     expect(prior.ids()).toEqual([41]);
   });

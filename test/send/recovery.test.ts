@@ -7,11 +7,23 @@ import { holdsWhatWasSent, narrowingFilter } from '../../src/send/recovery.js';
 
 const asset = findResource('asset')!;
 const country = (name: string) => (name === 'United States' ? 840 : undefined);
-const record = { id: 51, name: 'Desk 7', serial_number: null, manufacturer: 'Ikea', country: 'United States', original_cost: '120.00', category: { id: 3, name: 'Hardware', subcategory: 'Desktop' } };
+const record = {
+  id: 51,
+  name: 'Desk 7',
+  serial_number: null,
+  manufacturer: 'Ikea',
+  country: 'United States',
+  original_cost: '120.00',
+  category: { id: 3, name: 'Hardware', subcategory: 'Desktop' },
+};
 
 describe('holdsWhatWasSent', () => {
   const cases: [string, Record<string, unknown>, boolean][] = [
-    ['the same fields', { company: 1, name: 'Desk 7', manufacturer: 'Ikea', country: 840, original_cost: 120 }, true],
+    [
+      'the same fields',
+      { company: 1, name: 'Desk 7', manufacturer: 'Ikea', country: 840, original_cost: 120 },
+      true,
+    ],
     ['a decimal sent as text', { name: 'Desk 7', original_cost: '120.00' }, true],
     ['another name', { name: 'Desk 8', manufacturer: 'Ikea' }, false],
     ['another cost', { name: 'Desk 7', original_cost: 121 }, false],
@@ -29,7 +41,12 @@ describe('holdsWhatWasSent', () => {
 describe('narrowingFilter', () => {
   const cases: [string, string, Record<string, unknown>, Record<string, string> | undefined][] = [
     ['a contract by its number', 'contract', { name: 'Supply', number: 'C-1' }, { contract_no: 'C-1' }],
-    ['an asset by its serial number', 'asset', { name: 'Desk', serial_number: 'SN-1' }, { serial_number: 'SN-1' }],
+    [
+      'an asset by its serial number',
+      'asset',
+      { name: 'Desk', serial_number: 'SN-1' },
+      { serial_number: 'SN-1' },
+    ],
     ['a keyless asset by its name', 'asset', { name: 'Desk' }, { name: 'Desk' }],
     ['a customer: no filter, the last pages', 'customer', { name: 'Acme' }, undefined],
   ];

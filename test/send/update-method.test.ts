@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from '../../src/send/update-method.js';
 
 /** Three rows take a ticket at once; the first settles with `outcome`; the others' verbs. */
-async function threeRows(outcome: ProbeOutcome): Promise<{ first: UpdateVerb; rest: UpdateVerb[]; known?: UpdateVerb }> {
+async function threeRows(
+  outcome: ProbeOutcome,
+): Promise<{ first: UpdateVerb; rest: UpdateVerb[]; known?: UpdateVerb }> {
   const m = new UpdateMethod();
   const tickets = [m.take(), m.take(), m.take()];
   const first = await tickets[0];
   // The others are still waiting for the probe.
-  const settled = await Promise.race([tickets[1].then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
+  const settled = await Promise.race([
+    tickets[1].then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 20)),
+  ]);
   expect(settled).toBe(false);
   first.settle(outcome);
   // Each row settles its ticket when its write is answered, as the writer does (a second probe, after 'unknown', too).

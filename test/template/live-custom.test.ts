@@ -8,7 +8,9 @@ import { readReport, runCli, useSandbox } from '../e2e/cli.js';
 
 const env = useSandbox();
 
-async function liveTemplate(resource: string): Promise<{ file: string; wb: ExcelJS.Workbook; headers: string[] }> {
+async function liveTemplate(
+  resource: string,
+): Promise<{ file: string; wb: ExcelJS.Workbook; headers: string[] }> {
   const file = join(env.dir, `${resource}-live.xlsx`);
   const res = await runCli(['template', resource, '--live', '-o', file, ...env.sb.args]);
   expect(res.code, res.stderr).toBe(0);
@@ -18,27 +20,49 @@ async function liveTemplate(resource: string): Promise<{ file: string; wb: Excel
   return { file, wb, headers };
 }
 
-describe('template --live with the account\'s custom fields', () => {
+describe("template --live with the account's custom fields", () => {
   const cases: [string, string[], string[]][] = [
     // Active template fields and form fields; the inactive "Old Ref" and the attachment "Purchase Receipt" are left out.
-    ['asset', ['Cost Centre', 'PO Number', 'Insurance Value', 'Rack Units', 'Last Audit', 'Requested By', 'Approval Date'], ['Old Ref', 'Purchase Receipt']],
+    [
+      'asset',
+      [
+        'Cost Centre',
+        'PO Number',
+        'Insurance Value',
+        'Rack Units',
+        'Last Audit',
+        'Requested By',
+        'Approval Date',
+      ],
+      ['Old Ref', 'Purchase Receipt'],
+    ],
     ['contract', ['Budget Code', 'Renewal Budget', 'Review Date', 'Reviewed By', 'Review Outcome'], []],
   ];
-  it.each(cases)('%s: a column for each active custom field, after the standard ones', async (resource, want, not) => {
-    const { headers } = await liveTemplate(resource);
-    expect(headers.slice(-want.length)).toEqual(want);
-    for (const h of not) expect(headers).not.toContain(h);
-  });
+  it.each(cases)(
+    '%s: a column for each active custom field, after the standard ones',
+    async (resource, want, not) => {
+      const { headers } = await liveTemplate(resource);
+      expect(headers.slice(-want.length)).toEqual(want);
+      for (const h of not) expect(headers).not.toContain(h);
+    },
+  );
 
-  it('each custom column carries its type\'s rule: note, number format and cell check', async () => {
+  it("each custom column carries its type's rule: note, number format and cell check", async () => {
     const { wb, headers } = await liveTemplate('asset');
     const ws = wb.worksheets[0];
     const col = (h: string) => headers.indexOf(h) + 1;
-    expect(String(ws.getCell(1, col('Insurance Value')).note)).toMatch(/Custom field of "Asset extras" in this account\.\nType: amount/);
-    expect(String(ws.getCell(1, col('Approval Date')).note)).toMatch(/Custom form field of "Asset intake form"/);
+    expect(String(ws.getCell(1, col('Insurance Value')).note)).toMatch(
+      /Custom field of "Asset extras" in this account\.\nType: amount/,
+    );
+    expect(String(ws.getCell(1, col('Approval Date')).note)).toMatch(
+      /Custom form field of "Asset intake form"/,
+    );
     expect(ws.getCell(2, col('Rack Units')).dataValidation).toMatchObject({ type: 'whole' });
     expect(ws.getCell(2, col('Last Audit')).dataValidation).toMatchObject({ type: 'date' });
-    expect(ws.getCell(2, col('Cost Centre')).dataValidation).toMatchObject({ type: 'textLength', formulae: [150] });
+    expect(ws.getCell(2, col('Cost Centre')).dataValidation).toMatchObject({
+      type: 'textLength',
+      formulae: [150],
+    });
   });
 
   it('a filled live template imports its custom values, with no warnings; the example row is skipped', async () => {
@@ -57,7 +81,10 @@ describe('template --live with the account\'s custom fields', () => {
     const res = await runCli(['import', file, '-r', 'asset', '--report', report, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).not.toMatch(/warning/);
-    expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual([['2', 'skipped'], ['3', 'created']]);
+    expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual([
+      ['2', 'skipped'],
+      ['3', 'created'],
+    ]);
     const rec = (await env.sb.records('asset')).find((a) => a.serial_number === 'SN-LIVE-0001');
     // The record's read shape: custom values by field id.
     expect(rec?.template?.fields).toMatchObject({ 1: 'CC-7001', 3: 1500.5, 5: '2024-06-30' });

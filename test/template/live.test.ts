@@ -22,7 +22,11 @@ afterAll(async () => {
 
 describe('fetchTemplateLookups', () => {
   const cases: [string, ResourceDef, string[]][] = [
-    ['asset', asset, ['asset_owner', 'business_unit', 'category', 'country', 'hardware_model', 'supplier', 'usage_status']],
+    [
+      'asset',
+      asset,
+      ['asset_owner', 'business_unit', 'category', 'country', 'hardware_model', 'supplier', 'usage_status'],
+    ],
     ['contract', contract, ['business_unit', 'category', 'country', 'supplier']],
     ['customer', customer, ['category', 'country']],
     ['asset-owner', assetOwner, []],
@@ -55,7 +59,10 @@ describe('fetchTemplateLookups', () => {
     const before = client.stats.requests;
     const { lookups } = await fetchTemplateLookups(client, asset, 1);
     const used = client.stats.requests - before;
-    const pages = Object.values(lookups).reduce((n, names) => n + Math.max(1, Math.ceil(names!.length / 25)), 0);
+    const pages = Object.values(lookups).reduce(
+      (n, names) => n + Math.max(1, Math.ceil(names!.length / 25)),
+      0,
+    );
     expect(used).toBeLessThanOrEqual(pages);
   });
 
@@ -64,7 +71,10 @@ describe('fetchTemplateLookups', () => {
     const ws = (await readBack(await buildTemplate('asset', { company: 1, ...live }))).worksheets[0];
     const headers = (ws.getRow(1).values as unknown[]).map(String);
     for (const header of ['Owner', 'Hardware model', 'Country', 'Subcategory']) {
-      expect(ws.getCell(2, headers.indexOf(header)).dataValidation, header).toMatchObject({ type: 'list', errorStyle: 'warning' });
+      expect(ws.getCell(2, headers.indexOf(header)).dataValidation, header).toMatchObject({
+        type: 'list',
+        errorStyle: 'warning',
+      });
     }
   });
 });

@@ -20,7 +20,14 @@ let config: ConnectionConfig;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: 0 });
-  config = { baseUrl: sandbox.url, token: sandbox.token, sandbox: false, company: 1, rateLimit: 0, allowInsecureHttp: false };
+  config = {
+    baseUrl: sandbox.url,
+    token: sandbox.token,
+    sandbox: false,
+    company: 1,
+    rateLimit: 0,
+    allowInsecureHttp: false,
+  };
   conn = await connect(config);
   dir = await mkdtemp(join(tmpdir(), 'assetbatch-roundtrip-'));
 });
@@ -41,12 +48,23 @@ const cases: Case[] = [
   {
     resource: 'asset',
     key: ['Serial number', 'SN-ROUNDTRIP-0002'],
-    expected: { name: 'Finance laptop - Alice Johnson', original_cost: 1234.5, service_start_date: '2024-01-15', warranty_status: 'within_warranty', depreciation_schedule: '3_year_33_percent' },
+    expected: {
+      name: 'Finance laptop - Alice Johnson',
+      original_cost: 1234.5,
+      service_start_date: '2024-01-15',
+      warranty_status: 'within_warranty',
+      depreciation_schedule: '3_year_33_percent',
+    },
   },
   {
     resource: 'contract',
     key: ['Contract number', 'CT-ROUNDTRIP-002'],
-    expected: { name: 'Dell laptop supply 2024', contract_type: 'buy_side', contract_start_date: '2024-01-01', payment_terms: 'net_30' },
+    expected: {
+      name: 'Dell laptop supply 2024',
+      contract_type: 'buy_side',
+      contract_start_date: '2024-01-01',
+      payment_terms: 'net_30',
+    },
   },
   {
     resource: 'customer',
@@ -69,14 +87,20 @@ async function filledXlsx(c: Case): Promise<string> {
 }
 
 async function filledCsv(c: Case): Promise<string> {
-  const [head, example] = templateCsv(c.resource).replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const [head, example] = templateCsv(c.resource)
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
   // The example row has no quoted commas in the key columns we change.
   const cells = example.split(',');
   const i = head.split(',').indexOf(c.key[0]);
   const original = cells[i];
   cells[i] = c.key[1];
   const file = join(dir, `${c.resource}.csv`);
-  await writeFile(file, `\uFEFF${head}\n${example.replace(original, `${original}-CSV`)}\n${cells.join(',')}\n`);
+  await writeFile(
+    file,
+    `\uFEFF${head}\n${example.replace(original, `${original}-CSV`)}\n${cells.join(',')}\n`,
+  );
   return file;
 }
 
@@ -84,31 +108,41 @@ describe.each([
   ['csv', filledCsv],
   ['xlsx', filledXlsx],
 ] as const)('a filled %s template', (format, fill) => {
-  it.each(cases.map((c) => [c.resource, c] as const))('%s: every row created, no warnings, values as written', async (_name, c) => {
-    const second: Case = { ...c, key: [c.key[0], `${c.key[1]}-${format}`] };
-    const file = await fill(second);
-    const outcomes: RowOutcome[] = [];
-    const summary = await importSpreadsheet({
-      file,
-      resource: c.resource,
-      connection: config,
-      connectionOverride: conn,
-      reportPath: `${file}.report.json`,
-      lookupCacheDir: join(dir, 'cache'),
-      onRow: (o) => outcomes.push(o),
-    });
-    // The xlsx keeps the example row as it is: it is skipped with a note; the csv's has its key changed, so it is a record.
-    expect(outcomes.map((o) => [o.row, o.status, o.issues])).toEqual([
-      [2, format === 'xlsx' ? 'skipped' : 'created', []],
-      [3, 'created', []],
-    ]);
-    if (format === 'xlsx') expect(outcomes[0].note).toBe("the template's example row (its key is the example's): skipped; replace it with a real row or delete it");
-    expect(summary.warnings).toEqual([]);
-    expect(outcomes.flatMap((o) => o.warnings)).toEqual([]);
-    const records = await listArray<Record<string, unknown>>(conn.client, findResource(c.resource)!, { company: 1 });
-    const record = records.find((r) => r.id === outcomes[1].id);
-    expect(record).toMatchObject(c.resource === 'customer' ? { ...c.expected, name: second.key[1] } : c.expected);
-  });
+  it.each(cases.map((c) => [c.resource, c] as const))(
+    '%s: every row created, no warnings, values as written',
+    async (_name, c) => {
+      const second: Case = { ...c, key: [c.key[0], `${c.key[1]}-${format}`] };
+      const file = await fill(second);
+      const outcomes: RowOutcome[] = [];
+      const summary = await importSpreadsheet({
+        file,
+        resource: c.resource,
+        connection: config,
+        connectionOverride: conn,
+        reportPath: `${file}.report.json`,
+        lookupCacheDir: join(dir, 'cache'),
+        onRow: (o) => outcomes.push(o),
+      });
+      // The xlsx keeps the example row as it is: it is skipped with a note; the csv's has its key changed, so it is a record.
+      expect(outcomes.map((o) => [o.row, o.status, o.issues])).toEqual([
+        [2, format === 'xlsx' ? 'skipped' : 'created', []],
+        [3, 'created', []],
+      ]);
+      if (format === 'xlsx')
+        expect(outcomes[0].note).toBe(
+          "the template's example row (its key is the example's): skipped; replace it with a real row or delete it",
+        );
+      expect(summary.warnings).toEqual([]);
+      expect(outcomes.flatMap((o) => o.warnings)).toEqual([]);
+      const records = await listArray<Record<string, unknown>>(conn.client, findResource(c.resource)!, {
+        company: 1,
+      });
+      const record = records.find((r) => r.id === outcomes[1].id);
+      expect(record).toMatchObject(
+        c.resource === 'customer' ? { ...c.expected, name: second.key[1] } : c.expected,
+      );
+    },
+  );
 });
 
 describe('a filled asset-owner template (update only)', () => {
@@ -116,10 +150,26 @@ describe('a filled asset-owner template (update only)', () => {
     const file = join(dir, 'asset-owner.csv');
     await writeFile(file, templateCsv('asset-owner').replace('+1 212 555 0101', '+1 212 555 0199'));
     const outcomes: RowOutcome[] = [];
-    const summary = await updateSpreadsheet({ file, resource: 'asset-owner', connection: config, connectionOverride: conn, reportPath: `${file}.report.json`, lookupCacheDir: join(dir, 'cache'), onRow: (o) => outcomes.push(o) });
-    expect(outcomes.map((o) => [o.row, o.status, o.id, o.issues, o.warnings])).toEqual([[2, 'updated', 1, [], []]]);
+    const summary = await updateSpreadsheet({
+      file,
+      resource: 'asset-owner',
+      connection: config,
+      connectionOverride: conn,
+      reportPath: `${file}.report.json`,
+      lookupCacheDir: join(dir, 'cache'),
+      onRow: (o) => outcomes.push(o),
+    });
+    expect(outcomes.map((o) => [o.row, o.status, o.id, o.issues, o.warnings])).toEqual([
+      [2, 'updated', 1, [], []],
+    ]);
     expect(summary.warnings).toEqual([]);
-    const owners = await listArray<Record<string, unknown>>(conn.client, findResource('asset-owner')!, { company: 1 });
-    expect(owners.find((o) => o.id === 1)).toMatchObject({ name: 'Alice Johnson', email: 'alice.johnson@acme.example', phone: '+1 212 555 0199' });
+    const owners = await listArray<Record<string, unknown>>(conn.client, findResource('asset-owner')!, {
+      company: 1,
+    });
+    expect(owners.find((o) => o.id === 1)).toMatchObject({
+      name: 'Alice Johnson',
+      email: 'alice.johnson@acme.example',
+      phone: '+1 212 555 0199',
+    });
   });
 });

@@ -34,7 +34,9 @@ export function snapshot(wb: ExcelJS.Workbook): SheetSnapshot[] {
     const notes: Record<string, string> = {};
     ws.eachRow((row) =>
       row.eachCell((cell) => {
-        cells[cell.address] = JSON.parse(JSON.stringify({ v: cell.value, f: cell.numFmt ?? null, b: cell.font?.bold ?? null }));
+        cells[cell.address] = JSON.parse(
+          JSON.stringify({ v: cell.value, f: cell.numFmt ?? null, b: cell.font?.bold ?? null }),
+        );
         const n = noteText(cell.note as ExcelJS.Comment | string | undefined);
         if (n !== undefined) notes[cell.address] = n;
       }),
@@ -48,7 +50,7 @@ export function snapshot(wb: ExcelJS.Workbook): SheetSnapshot[] {
     return {
       name: ws.name,
       state: ws.state,
-      frozenRows: view?.state === 'frozen' ? view.ySplit ?? 0 : 0,
+      frozenRows: view?.state === 'frozen' ? (view.ySplit ?? 0) : 0,
       cells,
       notes,
       columnFormats,

@@ -7,14 +7,28 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { type FieldDef, type ResourceDef, WRITABLE, findResource, validateWriteBody, setPath } from '../../src/resources/index.js';
+import {
+  type FieldDef,
+  type ResourceDef,
+  WRITABLE,
+  findResource,
+  validateWriteBody,
+  setPath,
+} from '../../src/resources/index.js';
 import { EXAMPLES } from '../../src/template/examples.js';
-import { TEMPLATE_ROWS, buildTemplate, templateColumns, templateCsv, templateResource } from '../../src/template/template.js';
+import {
+  TEMPLATE_ROWS,
+  buildTemplate,
+  templateColumns,
+  templateCsv,
+  templateResource,
+} from '../../src/template/template.js';
 import { registerTemplateCommand } from '../../src/cli/template.js';
 import { noteText, readBack } from './snapshot.js';
 
 const defOf = (name: string): ResourceDef => findResource(name)!;
-const visible = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => !f.variant && !(def.writes.create === false && f.createOnly));
+const visible = (def: ResourceDef): FieldDef[] =>
+  def.fields.filter((f) => !f.variant && !(def.writes.create === false && f.createOnly));
 
 async function templateBack(name: string, opts = {}): Promise<ExcelJS.Workbook> {
   return readBack(await buildTemplate(name, opts));
@@ -27,27 +41,36 @@ function headerIndex(ws: ExcelJS.Worksheet): Map<string, number> {
 }
 
 describe('template columns', () => {
-  it.each(WRITABLE.map((n) => [n]))('%s: headers are the labels of the writable fields, in order', async (name) => {
-    const def = defOf(name);
-    const ws = (await templateBack(name)).worksheets[0];
-    const headers = (ws.getRow(1).values as unknown[]).slice(1);
-    const expected = visible(def).map((f) => f.label);
-    expect(headers).toEqual(def.writes.create ? expected : ['ID', ...expected]);
-  });
+  it.each(WRITABLE.map((n) => [n]))(
+    '%s: headers are the labels of the writable fields, in order',
+    async (name) => {
+      const def = defOf(name);
+      const ws = (await templateBack(name)).worksheets[0];
+      const headers = (ws.getRow(1).values as unknown[]).slice(1);
+      const expected = visible(def).map((f) => f.label);
+      expect(headers).toEqual(def.writes.create ? expected : ['ID', ...expected]);
+    },
+  );
 
   it.each(WRITABLE.map((n) => [n]))('%s: labels are unique, so the import can map them back', (name) => {
     const headers = templateColumns(defOf(name)).map((c) => c.header);
     expect(new Set(headers).size).toBe(headers.length);
   });
 
-  it.each(WRITABLE.map((n) => [n]))('%s: required fields are bold and filled, and their note says required', async (name) => {
-    const ws = (await templateBack(name)).worksheets[0];
-    for (const col of templateColumns(defOf(name))) {
-      const cell = ws.getCell(1, headerIndex(ws).get(col.header)!);
-      expect(Boolean(cell.font?.bold), col.header).toBe(col.required);
-      expect(noteText(cell.note as ExcelJS.Comment)!.startsWith(col.required ? 'Required.' : 'Optional.'), col.header).toBe(true);
-    }
-  });
+  it.each(WRITABLE.map((n) => [n]))(
+    '%s: required fields are bold and filled, and their note says required',
+    async (name) => {
+      const ws = (await templateBack(name)).worksheets[0];
+      for (const col of templateColumns(defOf(name))) {
+        const cell = ws.getCell(1, headerIndex(ws).get(col.header)!);
+        expect(Boolean(cell.font?.bold), col.header).toBe(col.required);
+        expect(
+          noteText(cell.note as ExcelJS.Comment)!.startsWith(col.required ? 'Required.' : 'Optional.'),
+          col.header,
+        ).toBe(true);
+      }
+    },
+  );
 
   it('asset: variant fields are left out', () => {
     const headers = templateColumns(defOf('asset')).map((c) => c.key);
@@ -56,7 +79,11 @@ describe('template columns', () => {
   });
 
   it('asset-owner: the ID column comes first (update-only resource)', () => {
-    expect(templateColumns(defOf('asset-owner'))[0]).toMatchObject({ header: 'ID', key: 'id', required: true });
+    expect(templateColumns(defOf('asset-owner'))[0]).toMatchObject({
+      header: 'ID',
+      key: 'id',
+      required: true,
+    });
   });
 
   it('contract: create-only fields are in the create template, marked in the note', async () => {
@@ -74,7 +101,11 @@ describe('header notes carry the rule', () => {
     ['asset', 'Supplier', ['Looks up: suppliers, by name.']],
     ['asset', 'Owner', ['Looks up: asset owners, by name or email.']],
     ['asset', 'Serial number', ['leading zeros']],
-    ['contract', 'Status', ['Allowed values: Active, Archived, Cancelled', 'An update accepts only: Active, Archived.']],
+    [
+      'contract',
+      'Status',
+      ['Allowed values: Active, Archived, Cancelled', 'An update accepts only: Active, Archived.'],
+    ],
     ['contract', 'Notice period (days)', ['whole number, at least 0']],
     ['customer', 'NDA signed', ['Write Yes or No.']],
     ['customer', 'Zip/postal code', ['at most 20 characters']],
@@ -87,23 +118,26 @@ describe('header notes carry the rule', () => {
 });
 
 describe('drop-downs and checks', () => {
-  it.each(WRITABLE.map((n) => [n]))('%s: every enum column offers its labels from the hidden Lists sheet', async (name) => {
-    const wb = await templateBack(name);
-    const ws = wb.worksheets[0];
-    const lists = wb.getWorksheet('Lists')!;
-    expect(lists.state).toBe('hidden');
-    for (const f of visible(defOf(name)).filter((x) => x.type === 'enum')) {
-      const col = headerIndex(ws).get(f.label)!;
-      for (const row of [2, 1 + TEMPLATE_ROWS]) {
-        const dv = ws.getCell(row, col).dataValidation;
-        expect(dv?.type, f.label).toBe('list');
-        const m = /^Lists!\$([A-Z]+)\$2:\$\1\$(\d+)$/.exec(String(dv.formulae[0]))!;
-        const offered = [];
-        for (let r = 2; r <= Number(m[2]); r++) offered.push(lists.getCell(`${m[1]}${r}`).value);
-        expect(offered, f.label).toEqual(f.values!.map((v) => v.label));
+  it.each(WRITABLE.map((n) => [n]))(
+    '%s: every enum column offers its labels from the hidden Lists sheet',
+    async (name) => {
+      const wb = await templateBack(name);
+      const ws = wb.worksheets[0];
+      const lists = wb.getWorksheet('Lists')!;
+      expect(lists.state).toBe('hidden');
+      for (const f of visible(defOf(name)).filter((x) => x.type === 'enum')) {
+        const col = headerIndex(ws).get(f.label)!;
+        for (const row of [2, 1 + TEMPLATE_ROWS]) {
+          const dv = ws.getCell(row, col).dataValidation;
+          expect(dv?.type, f.label).toBe('list');
+          const m = /^Lists!\$([A-Z]+)\$2:\$\1\$(\d+)$/.exec(String(dv.formulae[0]))!;
+          const offered = [];
+          for (let r = 2; r <= Number(m[2]); r++) offered.push(lists.getCell(`${m[1]}${r}`).value);
+          expect(offered, f.label).toEqual(f.values!.map((v) => v.label));
+        }
       }
-    }
-  });
+    },
+  );
 
   const checks: [string, string, Partial<ExcelJS.DataValidation>][] = [
     ['asset', 'Name', { type: 'textLength', operator: 'lessThanOrEqual', formulae: [50] }],
@@ -123,7 +157,10 @@ describe('drop-downs and checks', () => {
     const wb = await templateBack('asset', { lookups: { supplier: ['Dell Technologies', 'HP Inc.'] } });
     const ws = wb.worksheets[0];
     for (const header of ['Supplier', 'Warranty provider', 'Support provider']) {
-      expect(ws.getCell(2, headerIndex(ws).get(header)!).dataValidation, header).toMatchObject({ type: 'list', errorStyle: 'warning' });
+      expect(ws.getCell(2, headerIndex(ws).get(header)!).dataValidation, header).toMatchObject({
+        type: 'list',
+        errorStyle: 'warning',
+      });
     }
   });
 
@@ -146,12 +183,15 @@ describe('formats', () => {
 });
 
 describe('instructions', () => {
-  it.each(WRITABLE.map((n) => [n]))('%s: the Instructions sheet states every cross-field rule', async (name) => {
-    const wb = await templateBack(name);
-    const text: string[] = [];
-    wb.getWorksheet('Instructions')!.eachRow((r) => r.eachCell((c) => text.push(String(c.value))));
-    for (const rule of defOf(name).rules) expect(text.join('\n')).toContain(rule.description);
-  });
+  it.each(WRITABLE.map((n) => [n]))(
+    '%s: the Instructions sheet states every cross-field rule',
+    async (name) => {
+      const wb = await templateBack(name);
+      const text: string[] = [];
+      wb.getWorksheet('Instructions')!.eachRow((r) => r.eachCell((c) => text.push(String(c.value))));
+      for (const rule of defOf(name).rules) expect(text.join('\n')).toContain(rule.description);
+    },
+  );
 
   it('the company is named', async () => {
     const wb = await templateBack('contract', { company: 7 });
@@ -201,15 +241,26 @@ describe('csv template', () => {
   it('values are labels, plain amounts and ISO dates', () => {
     const [head, row] = parse(templateCsv('contract'), { bom: true }) as string[][];
     const at = (h: string) => row[head.indexOf(h)];
-    expect([at('Contract type'), at('Total contract value'), at('Start date'), at('Payment terms')]).toEqual(['Buy side', '250000.00', '2024-01-01', 'Net 30']);
+    expect([at('Contract type'), at('Total contract value'), at('Start date'), at('Payment terms')]).toEqual([
+      'Buy side',
+      '250000.00',
+      '2024-01-01',
+      'Net 30',
+    ]);
   });
 });
 
 describe('template resource', () => {
   it.each([['license'], ['supplier'], ['nonsense']])('"%s" is refused with the choices', (name) => {
-    expect(() => templateResource(name)).toThrow(expect.objectContaining({ code: 'E_USAGE', hint: expect.stringContaining('asset-owner') }));
+    expect(() => templateResource(name)).toThrow(
+      expect.objectContaining({ code: 'E_USAGE', hint: expect.stringContaining('asset-owner') }),
+    );
   });
-  it.each([['assets', 'asset'], ['asset_owner', 'asset-owner'], ['Contract', 'contract']])('"%s" names %s', (given, name) => {
+  it.each([
+    ['assets', 'asset'],
+    ['asset_owner', 'asset-owner'],
+    ['Contract', 'contract'],
+  ])('"%s" names %s', (given, name) => {
     expect(templateResource(given).name).toBe(name);
   });
 });

@@ -11,7 +11,10 @@ const TAKES = 1_000;
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const writeSync = (fd: number, data: string | NodeJS.ArrayBufferView, offset?: number): number => {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const bytes =
+      typeof data === 'string'
+        ? Buffer.from(data, 'utf8')
+        : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const from = typeof data === 'string' ? 0 : (offset ?? 0);
     return fs.writeSync(fd, bytes, from, Math.min(TAKES, bytes.length - from));
   };
@@ -27,7 +30,10 @@ describe('openAtomic on a disk that takes part of each write', () => {
     { name: 'text of one-byte characters', chunks: ['x'.repeat(70_000), 'y'.repeat(3)] },
     { name: 'text whose characters straddle the cut', chunks: ['é'.repeat(40_000), '😀'.repeat(20_000)] },
     { name: 'bytes', chunks: [Buffer.alloc(100_000, 65)] },
-    { name: 'text and bytes in order', chunks: ['a'.repeat(65_000), Buffer.from([0xc3, 0xa9]), 'b'.repeat(65_000)] },
+    {
+      name: 'text and bytes in order',
+      chunks: ['a'.repeat(65_000), Buffer.from([0xc3, 0xa9]), 'b'.repeat(65_000)],
+    },
   ])('$name arrives whole', async ({ chunks }) => {
     const target = join(dir, `out-${++n}.csv`);
     const f = await openAtomic(target);

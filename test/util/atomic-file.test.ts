@@ -29,7 +29,10 @@ describe('openAtomic', () => {
     { name: 'characters of two, three and four bytes', chunks: ['é', '€', '😀', 'Ä\n'] },
     { name: 'nothing', chunks: [] },
     { name: 'many lines, gathered into several writes', chunks: many },
-    { name: 'a chunk larger than a write', chunks: ['x'.repeat(200_000), 'é'.repeat(70_000), Buffer.alloc(100_000, 65)] },
+    {
+      name: 'a chunk larger than a write',
+      chunks: ['x'.repeat(200_000), 'é'.repeat(70_000), Buffer.alloc(100_000, 65)],
+    },
   ])('$name', async ({ chunks }) => {
     const wanted = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
     expect((await writeAll(chunks)).equals(wanted)).toBe(true);

@@ -5,8 +5,25 @@ import { KeyIndex } from '../../src/util/key-index.js';
 describe('KeyIndex', () => {
   const cases: { name: string; adds: [string, number][]; expect: [string, number | undefined][] }[] = [
     { name: 'an unknown key', adds: [['A', 2]], expect: [['B', undefined]] },
-    { name: 'the first row wins', adds: [['SN-1', 2], ['SN-1', 9]], expect: [['SN-1', 2]] },
-    { name: 'keys differ by case', adds: [['sn-1', 2], ['SN-1', 3]], expect: [['sn-1', 2], ['SN-1', 3]] },
+    {
+      name: 'the first row wins',
+      adds: [
+        ['SN-1', 2],
+        ['SN-1', 9],
+      ],
+      expect: [['SN-1', 2]],
+    },
+    {
+      name: 'keys differ by case',
+      adds: [
+        ['sn-1', 2],
+        ['SN-1', 3],
+      ],
+      expect: [
+        ['sn-1', 2],
+        ['SN-1', 3],
+      ],
+    },
     { name: 'the empty string is a key like any other', adds: [['', 4]], expect: [['', 4]] },
   ];
   it.each(cases)('$name', ({ adds, expect: wanted }) => {

@@ -14,12 +14,54 @@ function ask(memo: ValueMemo<string>, keys: readonly unknown[]): number {
 }
 
 describe('ValueMemo', () => {
-  const cases: { name: string; keys: unknown[]; capacity: number; hits: number; size: number; off: boolean }[] = [
-    { name: 'a repeated value is answered from the memo', keys: ['USA', 'USA', 'Germany', 'USA'], capacity: 8, hits: 2, size: 2, off: false },
-    { name: 'numbers and texts are different keys', keys: [1, '1', 1], capacity: 8, hits: 1, size: 2, off: false },
-    { name: 'null and undefined are keys too', keys: [null, undefined, null, undefined], capacity: 8, hits: 2, size: 2, off: false },
-    { name: 'values that never repeat: it gives up once full, holding nothing', keys: Array.from({ length: 20 }, (_, i) => `SN-${i}`), capacity: 8, hits: 0, size: 0, off: true },
-    { name: 'values that repeat often: full, it keeps what it has', keys: [...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 40 }, (_, i) => i % 8), 99], capacity: 8, hits: 40, size: 8, off: false },
+  const cases: {
+    name: string;
+    keys: unknown[];
+    capacity: number;
+    hits: number;
+    size: number;
+    off: boolean;
+  }[] = [
+    {
+      name: 'a repeated value is answered from the memo',
+      keys: ['USA', 'USA', 'Germany', 'USA'],
+      capacity: 8,
+      hits: 2,
+      size: 2,
+      off: false,
+    },
+    {
+      name: 'numbers and texts are different keys',
+      keys: [1, '1', 1],
+      capacity: 8,
+      hits: 1,
+      size: 2,
+      off: false,
+    },
+    {
+      name: 'null and undefined are keys too',
+      keys: [null, undefined, null, undefined],
+      capacity: 8,
+      hits: 2,
+      size: 2,
+      off: false,
+    },
+    {
+      name: 'values that never repeat: it gives up once full, holding nothing',
+      keys: Array.from({ length: 20 }, (_, i) => `SN-${i}`),
+      capacity: 8,
+      hits: 0,
+      size: 0,
+      off: true,
+    },
+    {
+      name: 'values that repeat often: full, it keeps what it has',
+      keys: [...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 40 }, (_, i) => i % 8), 99],
+      capacity: 8,
+      hits: 40,
+      size: 8,
+      off: false,
+    },
   ];
   it.each(cases)('$name', ({ keys, capacity, hits, size, off }) => {
     const memo = new ValueMemo<string>(capacity);

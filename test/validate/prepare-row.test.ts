@@ -10,20 +10,43 @@ import type { CellValue } from '../../src/read/types.js';
 import { formatRowIssue, prepareRow, type PreparedRow, type RowIssue } from '../../src/validate/validate.js';
 
 const resolver = new Resolver(undefined, { company: 1 });
-for (const c of COUNTRIES) resolver.remember('country', toEntry('country', { country_name: c.name, country_numeric_code: c.numeric }));
+for (const c of COUNTRIES)
+  resolver.remember('country', toEntry('country', { country_name: c.name, country_numeric_code: c.numeric }));
 resolver.remember('category', { id: 1, name: 'Hardware', subcategories: ['Laptop', 'Desktop'] });
 resolver.remember('supplier', { id: 1, name: 'Dell Technologies' });
 
 const custom: CustomFieldSet = {
-  fieldTemplates: [{ id: 1, name: 'Asset extras', is_active: true, type: 'asset', fields: [{ id: 11, name: 'Insurance Value', data_type: 'money', is_active: true, order: 1 }] }],
+  fieldTemplates: [
+    {
+      id: 1,
+      name: 'Asset extras',
+      is_active: true,
+      type: 'asset',
+      fields: [{ id: 11, name: 'Insurance Value', data_type: 'money', is_active: true, order: 1 }],
+    },
+  ],
   formTemplates: [],
 };
 
-function prepare(headers: string[], cells: CellValue[], opts: { mode?: WriteMode; file?: MappingFile; partial?: boolean } = {}): PreparedRow {
+function prepare(
+  headers: string[],
+  cells: CellValue[],
+  opts: { mode?: WriteMode; file?: MappingFile; partial?: boolean } = {},
+): PreparedRow {
   const mode = opts.mode ?? 'create';
   const mapping = mapHeaders(asset, headers, { mappingFile: opts.file, custom, mode });
   return prepareRow(
-    { def: asset, mode, company: 1, mapping, dateOrders: new Map(), resolver, fieldTemplates: custom.fieldTemplates, formTemplates: [], partial: opts.partial },
+    {
+      def: asset,
+      mode,
+      company: 1,
+      mapping,
+      dateOrders: new Map(),
+      resolver,
+      fieldTemplates: custom.fieldTemplates,
+      formTemplates: [],
+      partial: opts.partial,
+    },
     { row: 2, cells },
   );
 }
@@ -36,10 +59,28 @@ describe('prepareRow builds the body', () => {
       'names become ids, values are coerced',
       ['Name', 'Category', 'Supplier', 'Country', 'Purchase Cost ($)', 'Purchase Date'],
       ['Laptop 1', 'Hardware / laptop', 'dell technologies', 'USA', '$1,234.50', '2024-03-31'],
-      { company: 1, name: 'Laptop 1', category: { id: 1, subcategory: 'Laptop' }, attached_supplier: 1, country: 840, original_cost: 1234.5, service_start_date: '2024-03-31' },
+      {
+        company: 1,
+        name: 'Laptop 1',
+        category: { id: 1, subcategory: 'Laptop' },
+        attached_supplier: 1,
+        country: 840,
+        original_cost: 1234.5,
+        service_start_date: '2024-03-31',
+      },
     ],
-    ['a separate subcategory column', ['Name', 'Category', 'Sub Cat'], ['L', 'Hardware', 'desktop'], { company: 1, name: 'L', category: { id: 1, subcategory: 'Desktop' } }],
-    ['custom values go into the template', ['Name', 'Insurance Value'], ['L', '1.000,00'], { company: 1, name: 'L', template: { id: 1, fields: [{ id: 11, value: 1000 }] } }],
+    [
+      'a separate subcategory column',
+      ['Name', 'Category', 'Sub Cat'],
+      ['L', 'Hardware', 'desktop'],
+      { company: 1, name: 'L', category: { id: 1, subcategory: 'Desktop' } },
+    ],
+    [
+      'custom values go into the template',
+      ['Name', 'Insurance Value'],
+      ['L', '1.000,00'],
+      { company: 1, name: 'L', template: { id: 1, fields: [{ id: 11, value: 1000 }] } },
+    ],
     ['empty cells are left out', ['Name', 'City', 'Room'], ['L', '', null], { company: 1, name: 'L' }],
   ];
   it.each(cases)('%s', (_name, headers, cells, body) => {
@@ -54,30 +95,113 @@ describe('prepareRow builds the body', () => {
 
   it('defaults fill empty cells but not filled ones', () => {
     const file: MappingFile = { defaults: { city: 'Seattle', country: 'US' } };
-    expect(prepare(['Name', 'City', 'Country'], ['L', '', 'DE'], { file }).body).toEqual({ company: 1, name: 'L', city: 'Seattle', country: 276 });
+    expect(prepare(['Name', 'City', 'Country'], ['L', '', 'DE'], { file }).body).toEqual({
+      company: 1,
+      name: 'L',
+      city: 'Seattle',
+      country: 276,
+    });
   });
 
   it('reads the record id on update', () => {
-    expect(prepare(['ID', 'City'], ['17', 'Boston'], { mode: 'update', partial: true })).toMatchObject({ id: 17, issues: [] });
+    expect(prepare(['ID', 'City'], ['17', 'Boston'], { mode: 'update', partial: true })).toMatchObject({
+      id: 17,
+      issues: [],
+    });
   });
 });
 
 describe('prepareRow reports problems by column', () => {
   const cases: [string, string[], CellValue[], Partial<RowIssue>[]][] = [
-    ['a value that cannot be coerced, once', ['Name', 'Purchase Date'], ['L', '31/02/2023'], [{ code: 'E_VALUE_INVALID', column: 'Purchase Date', field: 'service_start_date', message: '"31/02/2023" is not a real date' }]],
-    ['an unknown name', ['Name', 'Country'], ['L', 'Untied States'], [{ code: 'E_LOOKUP_NOT_FOUND', column: 'Country', field: 'country', message: "country 'Untied States' not found; did you mean 'United States'?" }]],
+    [
+      'a value that cannot be coerced, once',
+      ['Name', 'Purchase Date'],
+      ['L', '31/02/2023'],
+      [
+        {
+          code: 'E_VALUE_INVALID',
+          column: 'Purchase Date',
+          field: 'service_start_date',
+          message: '"31/02/2023" is not a real date',
+        },
+      ],
+    ],
+    [
+      'an unknown name',
+      ['Name', 'Country'],
+      ['L', 'Untied States'],
+      [
+        {
+          code: 'E_LOOKUP_NOT_FOUND',
+          column: 'Country',
+          field: 'country',
+          message: "country 'Untied States' not found; did you mean 'United States'?",
+        },
+      ],
+    ],
     [
       'a subcategory typo, on the subcategory column',
       ['Name', 'Category', 'Subcategory'],
       ['L', 'Hardware', 'Lapton'],
-      [{ code: 'E_LOOKUP_NOT_FOUND', column: 'Subcategory', field: 'category.subcategory', message: "subcategory 'Lapton' is not in category 'Hardware'; did you mean 'Laptop'?" }],
+      [
+        {
+          code: 'E_LOOKUP_NOT_FOUND',
+          column: 'Subcategory',
+          field: 'category.subcategory',
+          message: "subcategory 'Lapton' is not in category 'Hardware'; did you mean 'Laptop'?",
+        },
+      ],
     ],
-    ['a subcategory without a category', ['Name', 'Subcategory'], ['L', 'Laptop'], [{ code: 'E_VALUE_REQUIRED', column: 'Subcategory', field: 'category.id', message: 'a subcategory needs a category' }]],
-    ['a required cell left empty', ['Name', 'City'], ['', 'Boston'], [{ code: 'E_VALUE_REQUIRED', column: 'Name', field: 'name', message: 'is required' }]],
-    ['a required field no column gives', ['City'], ['Boston'], [{ code: 'E_VALUE_REQUIRED', column: undefined, field: 'name', message: 'is required, and no column of the sheet gives it' }]],
-    ['text too long', ['Name'], ['x'.repeat(51)], [{ code: 'E_VALUE_TOO_LONG', column: 'Name', field: 'name' }]],
-    ['a bad record id', ['ID', 'City'], ['abc', 'Boston'], [{ code: 'E_VALUE_INVALID', column: 'ID', field: 'id', message: '"abc" is not a record id' }]],
-    ['a formula error', ['Name', 'City'], ['L', { error: '#REF!' }], [{ code: 'E_VALUE_INVALID', column: 'City', field: 'city', message: 'is a formula error (#REF!)' }]],
+    [
+      'a subcategory without a category',
+      ['Name', 'Subcategory'],
+      ['L', 'Laptop'],
+      [
+        {
+          code: 'E_VALUE_REQUIRED',
+          column: 'Subcategory',
+          field: 'category.id',
+          message: 'a subcategory needs a category',
+        },
+      ],
+    ],
+    [
+      'a required cell left empty',
+      ['Name', 'City'],
+      ['', 'Boston'],
+      [{ code: 'E_VALUE_REQUIRED', column: 'Name', field: 'name', message: 'is required' }],
+    ],
+    [
+      'a required field no column gives',
+      ['City'],
+      ['Boston'],
+      [
+        {
+          code: 'E_VALUE_REQUIRED',
+          column: undefined,
+          field: 'name',
+          message: 'is required, and no column of the sheet gives it',
+        },
+      ],
+    ],
+    [
+      'text too long',
+      ['Name'],
+      ['x'.repeat(51)],
+      [{ code: 'E_VALUE_TOO_LONG', column: 'Name', field: 'name' }],
+    ],
+    [
+      'a bad record id',
+      ['ID', 'City'],
+      ['abc', 'Boston'],
+      [{ code: 'E_VALUE_INVALID', column: 'ID', field: 'id', message: '"abc" is not a record id' }],
+    ],
+    [
+      'a formula error',
+      ['Name', 'City'],
+      ['L', { error: '#REF!' }],
+      [{ code: 'E_VALUE_INVALID', column: 'City', field: 'city', message: 'is a formula error (#REF!)' }],
+    ],
   ];
   it.each(cases)('%s', (_name, headers, cells, want) => {
     // Rows with an ID column are merging updates: they need not carry required fields.
@@ -113,7 +237,11 @@ describe('totals rows', () => {
 
 describe('formatRowIssue', () => {
   const cases: [string, RowIssue, string][] = [
-    ['column and field', { code: 'E_VALUE_INVALID', column: 'Serial No.', field: 'serial_number', message: 'bad' }, 'column "Serial No." → serial_number: bad'],
+    [
+      'column and field',
+      { code: 'E_VALUE_INVALID', column: 'Serial No.', field: 'serial_number', message: 'bad' },
+      'column "Serial No." → serial_number: bad',
+    ],
     ['field only', { code: 'E_VALUE_REQUIRED', field: 'name', message: 'is required' }, 'name: is required'],
     ['neither', { code: 'E_RULE', message: 'whole row' }, 'whole row'],
   ];

@@ -33,7 +33,9 @@ export class CsvWriter implements TableWriter {
 
   async beginSheet(sheet: SheetSpec): Promise<void> {
     if (this.sheets++ > 0) {
-      throw new AssetbatchError('E_USAGE', 'a CSV file holds one list', { hint: 'Export all lists to .xlsx, .json or .ndjson, or put {resource} in the file name.' });
+      throw new AssetbatchError('E_USAGE', 'a CSV file holds one list', {
+        hint: 'Export all lists to .xlsx, .json or .ndjson, or put {resource} in the file name.',
+      });
     }
     this.columns = sheet.columns;
     const header = sheet.columns.map((c) => (this.opts.raw ? c.label : neutralizeCell(c.label)));
@@ -41,7 +43,10 @@ export class CsvWriter implements TableWriter {
   }
 
   async writeRow(cells: readonly CellValue[]): Promise<void> {
-    await writeChunk(this.out, this.line(cells.map((v, i) => csvCell(this.columns[i].type, v, this.opts.raw))));
+    await writeChunk(
+      this.out,
+      this.line(cells.map((v, i) => csvCell(this.columns[i].type, v, this.opts.raw))),
+    );
   }
 
   async endSheet(): Promise<void> {}

@@ -9,7 +9,11 @@ import type { ExportFormat, TableWriter, WriterOptions } from './types.js';
 
 export * from './types.js';
 
-export async function createWriter(format: ExportFormat, out: Writable, opts: WriterOptions): Promise<TableWriter> {
+export async function createWriter(
+  format: ExportFormat,
+  out: Writable,
+  opts: WriterOptions,
+): Promise<TableWriter> {
   switch (format) {
     case 'csv':
       return new CsvWriter(out, opts);
@@ -39,7 +43,8 @@ export async function openSink(output: string | Writable | undefined): Promise<S
   return {
     stream,
     commit: async () => {
-      if (stream.writableNeedDrain) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+      if (stream.writableNeedDrain)
+        await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
     },
     abort: async () => undefined,
   };

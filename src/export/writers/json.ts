@@ -6,7 +6,11 @@ import type { Writable } from 'node:stream';
 import type { CellValue, ExportColumn } from '../flatten.js';
 import { type AboutInfo, type SheetSpec, type TableWriter, type WriterOptions, writeChunk } from './types.js';
 
-function rowObject(columns: readonly ExportColumn[], cells: readonly CellValue[], resource?: string): Record<string, CellValue> {
+function rowObject(
+  columns: readonly ExportColumn[],
+  cells: readonly CellValue[],
+  resource?: string,
+): Record<string, CellValue> {
   const o: Record<string, CellValue> = resource ? { _resource: resource } : {};
   columns.forEach((c, i) => (o[c.label] = cells[i]));
   return o;
@@ -22,7 +26,13 @@ function aboutObject(about: AboutInfo): Record<string, unknown> {
     filters: about.filters,
     ...(about.columns ? { columns: about.columns.chosen } : {}),
     enumerations: about.codes ? 'codes' : 'labels',
-    lists: about.sheets.map((s) => ({ resource: s.resource, records: s.records, count: s.count, pages: s.pages, ...(s.skipped ? { skipped: s.skipped } : {}) })),
+    lists: about.sheets.map((s) => ({
+      resource: s.resource,
+      records: s.records,
+      count: s.count,
+      pages: s.pages,
+      ...(s.skipped ? { skipped: s.skipped } : {}),
+    })),
   };
 }
 
@@ -39,13 +49,18 @@ export class JsonWriter implements TableWriter {
   async beginSheet(sheet: SheetSpec): Promise<void> {
     this.columns = sheet.columns;
     this.rows = 0;
-    const open = this.opts.multi ? `${this.sheets === 0 ? '{\n' : ',\n'}${JSON.stringify(sheet.resource)}: [` : '[';
+    const open = this.opts.multi
+      ? `${this.sheets === 0 ? '{\n' : ',\n'}${JSON.stringify(sheet.resource)}: [`
+      : '[';
     this.sheets++;
     await writeChunk(this.out, open);
   }
 
   async writeRow(cells: readonly CellValue[]): Promise<void> {
-    await writeChunk(this.out, `${this.rows++ === 0 ? '\n' : ',\n'}${JSON.stringify(rowObject(this.columns, cells))}`);
+    await writeChunk(
+      this.out,
+      `${this.rows++ === 0 ? '\n' : ',\n'}${JSON.stringify(rowObject(this.columns, cells))}`,
+    );
   }
 
   async endSheet(): Promise<void> {
@@ -54,7 +69,10 @@ export class JsonWriter implements TableWriter {
 
   async finish(about: AboutInfo): Promise<void> {
     if (!this.opts.multi) return writeChunk(this.out, '\n');
-    await writeChunk(this.out, `${this.sheets === 0 ? '{\n' : ',\n'}"about": ${JSON.stringify(aboutObject(about))}\n}\n`);
+    await writeChunk(
+      this.out,
+      `${this.sheets === 0 ? '{\n' : ',\n'}"about": ${JSON.stringify(aboutObject(about))}\n}\n`,
+    );
   }
 }
 
@@ -73,7 +91,10 @@ export class NdjsonWriter implements TableWriter {
   }
 
   async writeRow(cells: readonly CellValue[]): Promise<void> {
-    await writeChunk(this.out, JSON.stringify(rowObject(this.columns, cells, this.opts.multi ? this.resource : undefined)) + '\n');
+    await writeChunk(
+      this.out,
+      JSON.stringify(rowObject(this.columns, cells, this.opts.multi ? this.resource : undefined)) + '\n',
+    );
   }
 
   async endSheet(): Promise<void> {}

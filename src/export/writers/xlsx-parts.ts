@@ -15,7 +15,11 @@ export interface SheetColumn {
 }
 
 export function contentTypesXml(sheets: number): string {
-  const sheetParts = Array.from({ length: sheets }, (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${CT}.spreadsheetml.worksheet+xml"/>`);
+  const sheetParts = Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${CT}.spreadsheetml.worksheet+xml"/>`,
+  );
   return (
     `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
     `<Override PartName="/xl/workbook.xml" ContentType="${CT}.spreadsheetml.sheet.main+xml"/>${sheetParts.join('')}` +
@@ -48,7 +52,9 @@ export function coreXml(creator: string, when: Date): string {
 
 /** The sheets' relationships are rId3 on: rId1 is the styles, rId2 the theme. */
 export function workbookXml(names: readonly string[]): string {
-  const sheets = names.map((n, i) => `<sheet sheetId="${i + 1}" name="${xmlText(n)}" state="visible" r:id="rId${i + 3}"/>`).join('');
+  const sheets = names
+    .map((n, i) => `<sheet sheetId="${i + 1}" name="${xmlText(n)}" state="visible" r:id="rId${i + 3}"/>`)
+    .join('');
   return (
     `${DECL}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x15" xmlns:x15="http://schemas.microsoft.com/office/spreadsheetml/2010/11/main">` +
     `<fileVersion appName="xl" lastEdited="5" lowestEdited="5" rupBuild="9303"/><workbookPr defaultThemeVersion="164011" filterPrivacy="1"/><sheets>${sheets}</sheets><calcPr calcId="171027"/></workbook>`
@@ -56,7 +62,11 @@ export function workbookXml(names: readonly string[]): string {
 }
 
 export function workbookRelsXml(sheets: number): string {
-  const sheetRels = Array.from({ length: sheets }, (_, i) => `<Relationship Id="rId${i + 3}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`);
+  const sheetRels = Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Relationship Id="rId${i + 3}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  );
   return (
     `${DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/>` +
     `<Relationship Id="rId2" Type="${REL}/theme" Target="theme/theme1.xml"/>${sheetRels.join('')}</Relationships>`
@@ -70,13 +80,18 @@ const DEFAULT_WIDTH = 9;
 function colsXml(columns: readonly SheetColumn[]): string {
   const isDefault = (c: SheetColumn) => c.width === DEFAULT_WIDTH && !c.styleId;
   let xml = '';
-  for (let i = 0; i < columns.length; ) {
+  for (let i = 0; i < columns.length;) {
     if (isDefault(columns[i])) {
       i++;
       continue;
     }
     let j = i;
-    while (j + 1 < columns.length && columns[j + 1].width === columns[i].width && columns[j + 1].styleId === columns[i].styleId) j++;
+    while (
+      j + 1 < columns.length &&
+      columns[j + 1].width === columns[i].width &&
+      columns[j + 1].styleId === columns[i].styleId
+    )
+      j++;
     const style = columns[i].styleId ? ` style="${columns[i].styleId}"` : '';
     xml += `<col min="${i + 1}" max="${j + 1}" width="${columns[i].width}"${style} customWidth="1"/>`;
     i = j + 1;

@@ -44,7 +44,13 @@ export function rowColumn(index: number, styleId: number, date: boolean): RowCol
 // hold (all below 32 but tab, LF and CR, and DEL), which it leaves out.
 const SPECIAL = /[<>&'"\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/;
 const SPECIAL_ALL = /[<>&'"\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/g;
-const ENTITY: Readonly<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+const ENTITY: Readonly<Record<string, string>> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&apos;',
+  '"': '&quot;',
+};
 /** exceljs keeps a text's spaces (xml:space) when it starts or ends with one or holds a LF. */
 const KEEP_SPACE = /^\s|\n|\s$/;
 /** Either of the above: most text has neither, and is tested once. */
@@ -56,7 +62,9 @@ export function xmlText(text: string): string {
 
 /** An ISO day's serial number: days since 1899-12-30, as Excel stores a date (1900 system). */
 function serialDay(iso: string): number {
-  return serialTime(new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))));
+  return serialTime(
+    new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))),
+  );
 }
 
 /** A date-column text's serial number as XML, or '' when it is no ISO day. Days repeat. */
@@ -89,7 +97,12 @@ function cellXml(c: RowColumn, r: string, v: CellValue): string {
  * no cell holds a value (exceljs skipped such a row; its number is still used up). A row
  * shorter than the sheet gives fewer cells. `rowStyleId` styles the row itself (a header).
  */
-export function rowXml(row: number, cells: readonly CellValue[], columns: readonly RowColumn[], rowStyleId = 0): string {
+export function rowXml(
+  row: number,
+  cells: readonly CellValue[],
+  columns: readonly RowColumn[],
+  rowStyleId = 0,
+): string {
   const r = String(row);
   let body = '';
   let hasValue = false;

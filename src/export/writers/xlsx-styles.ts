@@ -9,7 +9,8 @@ const FIRST_CUSTOM = 164;
 
 const HEAD =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x14ac x16r2" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" xmlns:x16r2="http://schemas.microsoft.com/office/spreadsheetml/2015/02/main">';
-const DEFAULT_FONT = '<font><color theme="1"/><family val="2"/><scheme val="minor"/><sz val="11"/><name val="Calibri"/></font>';
+const DEFAULT_FONT =
+  '<font><color theme="1"/><family val="2"/><scheme val="minor"/><sz val="11"/><name val="Calibri"/></font>';
 const BOLD_FONT = '<font><b/></font>';
 const FILLS_TO_CELL_STYLE_XFS =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>';
@@ -33,7 +34,9 @@ export class StyleTable {
       this.ids.set(key, id);
       this.bold ||= bold;
       const apply = (fmtId ? ' applyNumberFormat="1"' : '') + (bold ? ' applyFont="1"' : '');
-      this.xfs.push(`<xf numFmtId="${fmtId}" fontId="${bold ? 1 : 0}" fillId="0" borderId="0" xfId="0"${apply}/>`);
+      this.xfs.push(
+        `<xf numFmtId="${fmtId}" fontId="${bold ? 1 : 0}" fillId="0" borderId="0" xfId="0"${apply}/>`,
+      );
     }
     return id;
   }
@@ -49,7 +52,9 @@ export class StyleTable {
 
   /** xl/styles.xml. */
   xml(escape: (text: string) => string): string {
-    const formats = this.custom.map((f, i) => `<numFmt numFmtId="${FIRST_CUSTOM + i}" formatCode="${escape(f)}"/>`);
+    const formats = this.custom.map(
+      (f, i) => `<numFmt numFmtId="${FIRST_CUSTOM + i}" formatCode="${escape(f)}"/>`,
+    );
     const fonts = this.bold ? [DEFAULT_FONT, BOLD_FONT] : [DEFAULT_FONT];
     return (
       HEAD +

@@ -12,7 +12,16 @@
 import type { Writable } from 'node:stream';
 import { type CellValue, type ExportColumn, LIST_SEPARATOR } from '../flatten.js';
 import type { AboutInfo, SheetSpec, TableWriter } from './types.js';
-import { appXml, contentTypesXml, coreXml, ROOT_RELS_XML, sheetHeadXml, sheetTailXml, workbookRelsXml, workbookXml } from './xlsx-parts.js';
+import {
+  appXml,
+  contentTypesXml,
+  coreXml,
+  ROOT_RELS_XML,
+  sheetHeadXml,
+  sheetTailXml,
+  workbookRelsXml,
+  workbookXml,
+} from './xlsx-parts.js';
 import { rowColumn, rowXml, xmlText, type RowColumn } from './xlsx-rows.js';
 import { columnLetter } from '../../util/column-letter.js';
 import { StyleTable } from './xlsx-styles.js';
@@ -20,7 +29,11 @@ import { THEME_XML } from './xlsx-theme.js';
 import { ZipWriter } from './zip.js';
 import { serialTime } from '../../util/excel-serial.js';
 
-const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = { decimal: '0.00', date: 'yyyy-mm-dd', integer: '0' };
+const NUM_FMT: Partial<Record<ExportColumn['type'], string>> = {
+  decimal: '0.00',
+  date: 'yyyy-mm-dd',
+  integer: '0',
+};
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
 /**
  * Deflate's fastest level: a sheet's XML is repetitive, so the file is about 1.5× the size
@@ -29,7 +42,14 @@ const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
 const ZIP_LEVEL = 1;
 /** Rows' XML is handed on in pieces of about this many characters. */
 const FLUSH_CHARS = 1 << 18;
-const TYPE_WIDTH: Record<ExportColumn['type'], number> = { text: 24, list: 30, integer: 10, decimal: 14, date: 12, boolean: 9 };
+const TYPE_WIDTH: Record<ExportColumn['type'], number> = {
+  text: 24,
+  list: 30,
+  integer: 10,
+  decimal: 14,
+  date: 12,
+  boolean: 9,
+};
 const ABOUT_WIDTHS = [24, 44, 12, 12];
 /** Rows a sheet holds in Excel (and LibreOffice), the header's included. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -45,9 +65,14 @@ export function inlineText(text: string): { richText: { text: string }[] } {
 
 /** Excel's rules: at most 31 characters, none of []:*?/\ and unique in the workbook. */
 export function sheetName(title: string, taken: Set<string>): string {
-  const base = title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet';
+  const base =
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet';
   let name = base;
-  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
+  for (let i = 2; taken.has(name.toLowerCase()); i++)
+    name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
   taken.add(name.toLowerCase());
   return name;
 }
@@ -88,7 +113,12 @@ export class XlsxWriter implements TableWriter {
   }
 
   /** Opens a sheet's part and writes its XML up to the first row after the header. */
-  private async openSheet(name: string, widths: readonly number[], formats: readonly (string | undefined)[], frozen: boolean): Promise<void> {
+  private async openSheet(
+    name: string,
+    widths: readonly number[],
+    formats: readonly (string | undefined)[],
+    frozen: boolean,
+  ): Promise<void> {
     await this.start();
     this.names.push(name);
     const columns = widths.map((width, i) => ({ width, styleId: this.styles.id(formats[i]) }));
@@ -109,7 +139,14 @@ export class XlsxWriter implements TableWriter {
     // exceljs styled the header row (bold) before its cells (bold in the column's format).
     const rowStyle = this.styles.id(undefined, true);
     const header = formats.map((f, i) => rowColumn(i, this.styles.id(f, true), false));
-    this.pending.push(rowXml(1, spec.columns.map((c) => c.label), header, rowStyle));
+    this.pending.push(
+      rowXml(
+        1,
+        spec.columns.map((c) => c.label),
+        header,
+        rowStyle,
+      ),
+    );
     this.columns = spec.columns;
     this.rowColumns = spec.columns.map((c, i) => rowColumn(i, this.styles.id(formats[i]), c.type === 'date'));
     this.rows = 0;
@@ -168,23 +205,55 @@ export class XlsxWriter implements TableWriter {
       { cells: ['Exported', about.what] },
       { cells: ['From', about.source] },
       { cells: ['Company', about.company] },
-      { cells: ['When (UTC)', serialTime(about.exportedAt)], columns: [plain[0], rowColumn(1, this.styles.id(DATE_TIME), false)] },
+      {
+        cells: ['When (UTC)', serialTime(about.exportedAt)],
+        columns: [plain[0], rowColumn(1, this.styles.id(DATE_TIME), false)],
+      },
     ];
     if (about.asOf) lines.push({ cells: ['Finance figures as of', about.asOf] });
     const filters = Object.entries(about.filters);
-    if (filters.length > 0) lines.push({ cells: ['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)] });
-    if (about.columns) lines.push({ cells: ['Columns', `${about.columns.chosen.join(LIST_SEPARATOR)} (${about.columns.chosen.length} of ${about.columns.of}, chosen)`] });
-    lines.push({ cells: ['Enumerations', about.codes ? 'the service\'s codes (--codes)' : 'labels, as the service shows them (--codes for codes)'] });
+    if (filters.length > 0)
+      lines.push({ cells: ['Filters', filters.map(([k, v]) => `${k}=${v}`).join(LIST_SEPARATOR)] });
+    if (about.columns)
+      lines.push({
+        cells: [
+          'Columns',
+          `${about.columns.chosen.join(LIST_SEPARATOR)} (${about.columns.chosen.length} of ${about.columns.of}, chosen)`,
+        ],
+      });
+    lines.push({
+      cells: [
+        'Enumerations',
+        about.codes
+          ? "the service's codes (--codes)"
+          : 'labels, as the service shows them (--codes for codes)',
+      ],
+    });
     lines.push({ cells: [] }, { cells: ['Sheet', 'Resource', 'Records', 'Service count'], bold: true });
     for (const s of about.sheets) {
-      lines.push({ cells: [s.title, s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource, s.records, s.count] });
+      lines.push({
+        cells: [
+          s.title,
+          s.skipped ? `${s.resource} (left out: ${s.skipped})` : s.resource,
+          s.records,
+          s.count,
+        ],
+      });
       const more = this.continued.get(s.title);
-      if (more) lines.push({ cells: ['', `${s.title} goes on in ${more.map((m) => `"${m}"`).join(', ')}: a sheet holds ${this.maxRows.toLocaleString('en-US')} rows`] });
+      if (more)
+        lines.push({
+          cells: [
+            '',
+            `${s.title} goes on in ${more.map((m) => `"${m}"`).join(', ')}: a sheet holds ${this.maxRows.toLocaleString('en-US')} rows`,
+          ],
+        });
     }
     return lines
       .map((line, i) => {
         const bold = line.bold ? this.styles.id(undefined, true) : 0;
-        const columns = bold ? ABOUT_WIDTHS.map((_, c) => rowColumn(c, bold, false)) : (line.columns ?? plain);
+        const columns = bold
+          ? ABOUT_WIDTHS.map((_, c) => rowColumn(c, bold, false))
+          : (line.columns ?? plain);
         return rowXml(i + 1, line.cells, columns, bold);
       })
       .join('');

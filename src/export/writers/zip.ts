@@ -5,7 +5,16 @@
 // are written where a size or an offset outgrows 32 bits, as archiver (exceljs's zip) did.
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import { CDH_SIG, DD_SIG, EOCD_SIG, LFH_SIG, MAX16, MAX32, ZIP64_EOCD_SIG, ZIP64_LOCATOR_SIG } from '../../util/zip-format.js';
+import {
+  CDH_SIG,
+  DD_SIG,
+  EOCD_SIG,
+  LFH_SIG,
+  MAX16,
+  MAX32,
+  ZIP64_EOCD_SIG,
+  ZIP64_LOCATOR_SIG,
+} from '../../util/zip-format.js';
 import { writeChunk } from './types.js';
 
 /** Bit 3: sizes and CRC follow the data; bit 11: the name is UTF-8. */
@@ -73,7 +82,13 @@ export class ZipWriter {
 
   /** Start a part; its bytes follow through `write`, and `endEntry` closes it. */
   async beginEntry(name: string): Promise<void> {
-    const entry: Entry = { name: Buffer.from(name, 'utf8'), offset: this.offset, crc: 0, compressed: 0, size: 0 };
+    const entry: Entry = {
+      name: Buffer.from(name, 'utf8'),
+      offset: this.offset,
+      crc: 0,
+      compressed: 0,
+      size: 0,
+    };
     const force = this.opts.forceZip64 === true;
     // Forced Zip64 says so up front too, for readers that go by the local headers alone.
     const h = Buffer.alloc(30 + (force ? 20 : 0));
@@ -107,10 +122,14 @@ export class ZipWriter {
 
   private async deflatePending(): Promise<void> {
     if (this.pendingBytes === 0) return;
-    const input = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+    const input =
+      this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    const piece = zlib.deflateRawSync(input, { level: this.opts.level, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    const piece = zlib.deflateRawSync(input, {
+      level: this.opts.level,
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    });
     this.current!.compressed += piece.length;
     await this.emit(piece);
   }

@@ -67,7 +67,14 @@ interface Scan {
  * Scans one record. `lineOnly` makes a quote that does not close on its line literal (used
  * to read a record's lines one by one); `final` says no more text will come.
  */
-function scanRecord(text: string, start: number, d: Dialect, delim: number, final: boolean, lineOnly = false): Scan {
+function scanRecord(
+  text: string,
+  start: number,
+  d: Dialect,
+  delim: number,
+  final: boolean,
+  lineOnly = false,
+): Scan {
   const cells: string[] = [];
   const n = text.length;
   let p = start;
@@ -135,9 +142,17 @@ function closeQuote(text: string, from: number, lineOnly: boolean): number {
   return -1;
 }
 
-function finish(text: string, cells: string[], k: number, final: boolean, multiline: boolean, strayQuote: number | undefined): Scan {
+function finish(
+  text: string,
+  cells: string[],
+  k: number,
+  final: boolean,
+  multiline: boolean,
+  strayQuote: number | undefined,
+): Scan {
   const n = text.length;
-  if (k >= n) return final ? { cells, end: k, next: k, multiline, strayQuote } : { cells, end: -1, next: n, multiline };
+  if (k >= n)
+    return final ? { cells, end: k, next: k, multiline, strayQuote } : { cells, end: -1, next: n, multiline };
   if (text.charCodeAt(k) === CR) {
     // A lone \r at the end of the text may be the first half of \r\n.
     if (k + 1 >= n && !final) return { cells, end: -1, next: n, multiline };
@@ -163,7 +178,7 @@ function countLineBreaks(v: string): number {
 /** A record's text read line by line, no quote crossing a line: the records it holds, or undefined. */
 function splitLines(raw: string, d: Dialect, delim: number): Scan[] {
   const out: Scan[] = [];
-  for (let p = 0; p < raw.length || out.length === 0; ) {
+  for (let p = 0; p < raw.length || out.length === 0;) {
     const s = scanRecord(raw, p, d, delim, true, true);
     out.push(s);
     if (s.next <= p) break;
@@ -243,13 +258,17 @@ export class RecordSplitter {
       if (s.cells.length > MAX_CELLS) return { kind: 'too-wide', ...this.at };
       if (s.end < 0 && s.openQuote === undefined) {
         if (text.length - pos <= this.maxChars) return pos;
-        const next = this.repairHeld(text.slice(pos, Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1), out);
+        const next = this.repairHeld(
+          text.slice(pos, Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1),
+          out,
+        );
         if (next === 0) return { kind: 'too-long', ...this.at };
         pos += next;
         continue;
       }
       if (s.openQuote !== undefined) {
-        if (this.repairHeld(text.slice(pos), out) === 0) return { kind: text.length - pos > this.maxChars ? 'too-long' : 'quote-not-closed', ...this.at };
+        if (this.repairHeld(text.slice(pos), out) === 0)
+          return { kind: text.length - pos > this.maxChars ? 'too-long' : 'quote-not-closed', ...this.at };
         return text.length;
       }
       const raw = text.slice(pos, s.end);
@@ -290,7 +309,14 @@ export class RecordSplitter {
               message: `a quote (") opens a cell but is not closed on its line; it was read as a quote mark, and the ${lines.length - 1 === 1 ? 'line below as a row of its own' : `${lines.length - 1} lines below as rows of their own`}`,
             }
           : undefined;
-      out.push({ cells: l.cells, row: this.row, line: this.line, raw: text, repair, strayQuote: i === 0 ? undefined : l.strayQuote });
+      out.push({
+        cells: l.cells,
+        row: this.row,
+        line: this.line,
+        raw: text,
+        repair,
+        strayQuote: i === 0 ? undefined : l.strayQuote,
+      });
       this.row++;
       this.line++;
     });

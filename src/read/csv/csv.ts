@@ -104,25 +104,45 @@ interface TextDecoding {
 
 function csvError(err: unknown, where: Location, at: { row: number; line: number }): AssetbatchError {
   if (err instanceof AssetbatchError) return err;
-  return readError('E_FILE_CORRUPT', { ...where, ...at }, `could not be read past row ${at.row}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return readError(
+    'E_FILE_CORRUPT',
+    { ...where, ...at },
+    `could not be read past row ${at.row}: ${(err as Error)?.message ?? String(err)}`,
+    { cause: err },
+  );
 }
 
 /** A record the splitter could not end, as the error the user reads. */
 function splitError(f: SplitFailure, where: Location, delimiter: string): AssetbatchError {
   const at: Location = { ...where, row: f.row, line: f.line };
   if (f.kind === 'too-wide') {
-    return readError('E_FILE_TOO_LARGE', at, `refused: row ${f.row} has more than ${MAX_CELLS.toLocaleString('en-US')} cells, the most a spreadsheet has (Excel's last column is XFD)`, {
-      hint: `Check that this is the right file and that ${JSON.stringify(delimiter)} separates its cells; split a sheet this wide into several files.`,
-    });
+    return readError(
+      'E_FILE_TOO_LARGE',
+      at,
+      `refused: row ${f.row} has more than ${MAX_CELLS.toLocaleString('en-US')} cells, the most a spreadsheet has (Excel's last column is XFD)`,
+      {
+        hint: `Check that this is the right file and that ${JSON.stringify(delimiter)} separates its cells; split a sheet this wide into several files.`,
+      },
+    );
   }
   if (f.kind === 'quote-not-closed') {
-    return readError('E_CSV_PARSE', at, `the row has a quote (") that is never closed, and the lines after it do not read as rows of their own, so the rest of the file would be one cell; reading stopped there`, {
-      hint: 'Close the quote or remove it. A quote inside a cell is written twice ("") and the whole cell is put in quotes.',
-    });
+    return readError(
+      'E_CSV_PARSE',
+      at,
+      `the row has a quote (") that is never closed, and the lines after it do not read as rows of their own, so the rest of the file would be one cell; reading stopped there`,
+      {
+        hint: 'Close the quote or remove it. A quote inside a cell is written twice ("") and the whole cell is put in quotes.',
+      },
+    );
   }
-  return readError('E_CSV_PARSE', at, `the row is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed, or a file that is not ${delimiter === '\t' ? 'TSV' : 'CSV'}; reading stopped there`, {
-    hint: 'Close the quote or remove it (a quote inside a cell is written twice: ""), or check that this is the right file.',
-  });
+  return readError(
+    'E_CSV_PARSE',
+    at,
+    `the row is longer than ${formatBytes(MAX_RECORD_BYTES)}: most likely a quote (") that is never closed, or a file that is not ${delimiter === '\t' ? 'TSV' : 'CSV'}; reading stopped there`,
+    {
+      hint: 'Close the quote or remove it (a quote inside a cell is written twice: ""), or check that this is the right file.',
+    },
+  );
 }
 
 export interface TextOpen {
@@ -165,7 +185,8 @@ function recordText(cells: readonly CellValue[], raw: string | undefined): strin
     while (end > 0 && (raw.charCodeAt(end - 1) === 10 || raw.charCodeAt(end - 1) === 13)) end--;
     const last = cells[cells.length - 1];
     // A last cell that ends in a line break was quoted: trimming would cut its closing quote.
-    if (end === raw.length || typeof last !== 'string' || !/[\r\n]$/.test(last)) return end === raw.length ? raw : raw.slice(0, end);
+    if (end === raw.length || typeof last !== 'string' || !/[\r\n]$/.test(last))
+      return end === raw.length ? raw : raw.slice(0, end);
   }
   const line = stringify([cells]);
   return line.slice(0, -1);
@@ -179,7 +200,10 @@ function decoding(init: ParseInit, events: ParseEvents): TextDecoding {
   }
   const utf8 = new Utf8Text((offset) => {
     events.encoding('windows-1252', `its bytes are plain ASCII up to byte ${offset}, then not valid UTF-8`);
-    events.add({ code: 'W_ENCODING', message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252` });
+    events.add({
+      code: 'W_ENCODING',
+      message: `starts as plain ASCII but is not UTF-8 from byte ${offset}: it was read as Windows-1252`,
+    });
   });
   return {
     decode: (chunk) => utf8.decode(chunk),
@@ -204,11 +228,26 @@ function toRawRow(rec: ParsedRecord, init: ParseInit, events: ParseEvents, lossy
     const where = line === row ? `row ${row}` : `row ${row} (line ${line})`;
     const message = `${where}: a cell has a quote mark (") in an unexpected place and was read as written: ${JSON.stringify(v.slice(0, 40))}`;
     events.note('quote', () => ({ code: 'W_CSV_QUOTE', row, message }));
-    (notes ??= []).push({ code: 'W_CSV_QUOTE', cell: rec.strayQuote, message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`, repaired: false });
+    (notes ??= []).push({
+      code: 'W_CSV_QUOTE',
+      cell: rec.strayQuote,
+      message: `a quote mark (") in an unexpected place was read as written: ${JSON.stringify(v.slice(0, 40))}`,
+      repaired: false,
+    });
   }
-  if (rec.repair) (notes ??= []).push({ code: 'W_ROW_REPAIRED', cell: rec.repair.cell, message: rec.repair.message, repaired: true });
+  if (rec.repair)
+    (notes ??= []).push({
+      code: 'W_ROW_REPAIRED',
+      cell: rec.repair.cell,
+      message: rec.repair.message,
+      repaired: true,
+    });
   if (lossy && cells.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) {
-    events.note('lossy', () => ({ code: 'W_ENCODING', row, message: `row ${row}: some bytes are not valid UTF-8 and were replaced with �` }));
+    events.note('lossy', () => ({
+      code: 'W_ENCODING',
+      row,
+      message: `row ${row}: some bytes are not valid UTF-8 and were replaced with �`,
+    }));
   }
   // The record as written is CSV as it stands only in a comma-separated file without padding.
   const raw = init.delimiter === ',' && !init.padded ? rec.raw : undefined;
@@ -229,7 +268,10 @@ export async function* parseTextBatches(init: ParseInit, events: ParseEvents): A
   // Small reads: a chunk's rows wait until the whole chunk is split (64 KiB: ~2 ms).
   const input = createReadStream(file, { highWaterMark: init.readBytes ?? 64 * 1024 });
   const text = decoding(init, events);
-  const splitter = new RecordSplitter({ delimiter, padded: init.padded ?? false, width: init.width ?? 0 }, MAX_RECORD_BYTES);
+  const splitter = new RecordSplitter(
+    { delimiter, padded: init.padded ?? false, width: init.width ?? 0 },
+    MAX_RECORD_BYTES,
+  );
   const split = (chunk: string, final: boolean): { rows: RawRow[]; failure?: SplitFailure } => {
     const records: ParsedRecord[] = [];
     const failure = splitter.push(chunk, final, records);
@@ -255,7 +297,11 @@ export async function* parseTextBatches(init: ParseInit, events: ParseEvents): A
 export function openText(t: TextOpen): RawSheet {
   const text = decodeSample(t.sample, t.encoding, t.wholeFile);
   refuseMarkup(text, { file: t.file });
-  const dialect = sniffDialect(text, t.preferTab, t.delimiter) ?? { delimiter: t.preferTab ? '\t' : ',', padded: false, width: 0 };
+  const dialect = sniffDialect(text, t.preferTab, t.delimiter) ?? {
+    delimiter: t.preferTab ? '\t' : ',',
+    padded: false,
+    width: 0,
+  };
   const { delimiter, padded, width: usualWidth } = dialect;
   let encoding: TextEncodingName = t.encoding;
   let encodingWhy = t.encodingWhy;
@@ -275,7 +321,9 @@ export function openText(t: TextOpen): RawSheet {
     },
   };
   const init: ParseInit = { file: t.file, encoding: t.encoding, delimiter, padded, width: usualWidth };
-  const { rows, take } = batchedRows(t.worker && workerAvailable() ? parseInWorkerBatches(init, events) : parseTextBatches(init, events));
+  const { rows, take } = batchedRows(
+    t.worker && workerAvailable() ? parseInWorkerBatches(init, events) : parseTextBatches(init, events),
+  );
 
   const others = DELIMITERS.filter((d) => d !== delimiter);
   let width = -1;

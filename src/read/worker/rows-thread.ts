@@ -4,7 +4,13 @@
 // (CREDITS in flight at most).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+  type ResourceLimits,
+} from 'node:worker_threads';
 import { AssetbatchError, type ErrorCode, type Location } from '../../errors.js';
 import type { TextEncodingName } from '../detect.js';
 import type { RawRow } from '../header.js';
@@ -56,7 +62,10 @@ export function workerAvailable(url: URL): boolean {
  * Rows that come in batches, taken one by one: through `rows`, or, while the batch at hand
  * lasts, through `take` without a promise (the checking loop asks for a million of them).
  */
-export function batchedRows<T>(batches: AsyncGenerator<T[]>): { rows: AsyncGenerator<T>; take: () => T | undefined } {
+export function batchedRows<T>(batches: AsyncGenerator<T[]>): {
+  rows: AsyncGenerator<T>;
+  take: () => T | undefined;
+} {
   let batch: T[] = [];
   let i = 0;
   async function* rows(): AsyncGenerator<T> {
@@ -96,7 +105,11 @@ export const SENT = 0;
 export const CREDIT = 1;
 
 /** Atomics.waitAsync (Node 16+), which TypeScript's ES2023 library does not declare. */
-type WaitAsync = (a: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+type WaitAsync = (
+  a: Int32Array,
+  index: number,
+  value: number,
+) => { async: false; value: string } | { async: true; value: Promise<string> };
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
 /**
@@ -104,7 +117,11 @@ const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
  * each made into objects of this thread as it came, and the batches read ahead would then
  * live through its young-generation collections (copied each time, then promoted).
  */
-function batchInbox(rows: MessagePort, counts: Int32Array, stopped: Promise<void>): () => Promise<WorkerBatch | undefined> {
+function batchInbox(
+  rows: MessagePort,
+  counts: Int32Array,
+  stopped: Promise<void>,
+): () => Promise<WorkerBatch | undefined> {
   let ended = false;
   void stopped.then(() => (ended = true));
   return async () => {
@@ -123,7 +140,13 @@ function batchInbox(rows: MessagePort, counts: Int32Array, stopped: Promise<void
  * The read in a worker thread (`url`, given `data`): its batches of rows as they come, then
  * its error, if any. `limits`: the worker's V8 heap sizes, where the reader has a reason.
  */
-export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents, file: string, limits?: ResourceLimits): AsyncGenerator<RawRow[]> {
+export async function* rowsFromWorker(
+  url: URL,
+  data: unknown,
+  events: RowEvents,
+  file: string,
+  limits?: ResourceLimits,
+): AsyncGenerator<RawRow[]> {
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(8));
   counts[CREDIT] = CREDITS;
@@ -143,7 +166,11 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
     for (;;) {
       const batch = await next();
       if (!batch) {
-        throw new AssetbatchError('E_FILE_CORRUPT', `could not be read: the reading thread stopped${failure ? ` (${failure.message})` : ''}`, { location: { file }, cause: failure });
+        throw new AssetbatchError(
+          'E_FILE_CORRUPT',
+          `could not be read: the reading thread stopped${failure ? ` (${failure.message})` : ''}`,
+          { location: { file }, cause: failure },
+        );
       }
       apply(batch.ops, events);
       // The worker never runs dry for want of credit: it holds at least CREDITS - CREDIT_STEP.
@@ -153,7 +180,11 @@ export async function* rowsFromWorker(url: URL, data: unknown, events: RowEvents
       }
       // Rows read before an error are rows like any other: they come first.
       if (batch.rows.nums.length > 0) yield unpackRows(batch.rows);
-      if (batch.error) throw new AssetbatchError(batch.error.code, batch.error.message, { location: batch.error.location, hint: batch.error.hint });
+      if (batch.error)
+        throw new AssetbatchError(batch.error.code, batch.error.message, {
+          location: batch.error.location,
+          hint: batch.error.hint,
+        });
       if (batch.done) return;
     }
   } finally {

@@ -5,7 +5,14 @@
 import type { MessagePort } from 'node:worker_threads';
 import { isAssetbatchError } from '../../errors.js';
 import type { RawRow } from '../header.js';
-import { CREDIT, SENT, type RowEvents, type WorkerBatch, type WorkerOp, type WorkerStart } from './rows-thread.js';
+import {
+  CREDIT,
+  SENT,
+  type RowEvents,
+  type WorkerBatch,
+  type WorkerOp,
+  type WorkerStart,
+} from './rows-thread.js';
 import type { ReadWarning } from '../types.js';
 import { packRows } from './row-batch.js';
 
@@ -91,7 +98,11 @@ function rowSender(rowsPort: MessagePort, counts: Int32Array): RowSender {
     fail: (err, file) => {
       const error = isAssetbatchError(err)
         ? { code: err.code, message: err.message, location: err.location, hint: err.hint }
-        : { code: 'E_FILE_CORRUPT' as const, message: `could not be read: ${(err as Error)?.message ?? String(err)}`, location: { file } };
+        : {
+            code: 'E_FILE_CORRUPT' as const,
+            message: `could not be read: ${(err as Error)?.message ?? String(err)}`,
+            location: { file },
+          };
       return send({ error });
     },
   };

@@ -30,6 +30,8 @@ export function xlsxWorkerAvailable(): boolean {
 }
 
 export function xlsxSheetInWorker(init: XlsxInit, warnings: WarningSink): RawSheet {
-  const { rows, take } = batchedRows(rowsFromWorker(WORKER_URL, init, warnings, init.file, { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }));
+  const { rows, take } = batchedRows(
+    rowsFromWorker(WORKER_URL, init, warnings, init.file, { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }),
+  );
   return { format: 'xlsx', sheet: init.sheet, rows, take, rowGapsAreBlank: true, warnings };
 }

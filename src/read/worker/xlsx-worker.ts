@@ -33,8 +33,19 @@ async function readInWorker(): Promise<void> {
     fh = await open(init.file, 'r');
     const wb = await openWorkbook(fh, init.file, init.size, where, init.maxInflatedBytes);
     const sheet = wb.sheets.find((s) => s.name === init.sheet);
-    if (!sheet) throw readError('E_FILE_CORRUPT', where, `changed while it was read: the sheet "${init.sheet}" is gone`);
-    const raw = await openXlsxSheet({ file: init.file, wb, sheet, warnings: new ForwardingSink(sender.events), maxCellText: init.maxCellText });
+    if (!sheet)
+      throw readError(
+        'E_FILE_CORRUPT',
+        where,
+        `changed while it was read: the sheet "${init.sheet}" is gone`,
+      );
+    const raw = await openXlsxSheet({
+      file: init.file,
+      wb,
+      sheet,
+      warnings: new ForwardingSink(sender.events),
+      maxCellText: init.maxCellText,
+    });
     await fh.close();
     fh = undefined;
     for await (const row of raw.rows) await sender.push(row);

@@ -57,7 +57,9 @@ export class PackedStrings {
   constructor(size: PackedSize = {}) {
     const strings = firstRoom(size.strings, MAX_FIRST_STRINGS, FIRST_STRINGS);
     this.offsets = new Uint32Array(strings + 1);
-    this.bytes = Buffer.allocUnsafeSlow(firstRoom(size.bytes, MAX_FIRST_BYTES, strings * FIRST_BYTES_A_STRING));
+    this.bytes = Buffer.allocUnsafeSlow(
+      firstRoom(size.bytes, MAX_FIRST_BYTES, strings * FIRST_BYTES_A_STRING),
+    );
   }
 
   get length(): number {
@@ -119,7 +121,8 @@ export class PackedStrings {
   private reserve(n: number): void {
     const need = this.used() + n;
     if (need <= this.bytes.length) return;
-    if (need > 0xffff_ffff) throw new RangeError(`more than 4 GiB of short strings (${need} bytes) cannot be packed`);
+    if (need > 0xffff_ffff)
+      throw new RangeError(`more than 4 GiB of short strings (${need} bytes) cannot be packed`);
     const grown = Buffer.allocUnsafeSlow(Math.min(0xffff_ffff, Math.max(need, this.bytes.length * 2)));
     this.bytes.copy(grown, 0, 0, this.used());
     this.bytes = grown;

@@ -10,7 +10,8 @@ import { MAX_ROW_BYTES } from '../types.js';
 import { decodeXml } from './xlsx-parts.js';
 import { decodeEscapes, itemText } from './xlsx-strings.js';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * A `t="d"` cell's ISO 8601 text as the date it names (its wall-clock time, as a spreadsheet
@@ -57,10 +58,10 @@ function isBooleanFormat(fmt: string | undefined): boolean {
  * "0000000" for serial numbers) reads as the digits shown: the user sees 02134, not 2134.
  */
 function zeroPadded(fmt: string | undefined, n: number): string | undefined {
-  if (fmt === undefined || fmt.length < 2 || !/^0+$/.test(fmt) || !Number.isSafeInteger(n) || n < 0) return undefined;
+  if (fmt === undefined || fmt.length < 2 || !/^0+$/.test(fmt) || !Number.isSafeInteger(n) || n < 0)
+    return undefined;
   return String(n).padStart(fmt.length, '0');
 }
-
 
 /**
  * A time of day on its own (a serial from 0 to 1 shown through a format with hours or
@@ -133,17 +134,27 @@ export class CellTextBudget {
   count(row: number, cells: readonly CellValue[]): void {
     let n = 0;
     for (const c of cells) if (typeof c === 'string') n += c.length;
-    const hint = 'A real sheet does not repeat this much text. If the file is genuine, save the sheet as CSV and import that.';
+    const hint =
+      'A real sheet does not repeat this much text. If the file is genuine, save the sheet as CSV and import that.';
     if (n > MAX_ROW_TEXT) {
-      throw readError('E_FILE_TOO_LARGE', { ...this.where, row }, `refused: row ${row}'s cells hold ${formatBytes(n)} of text, over the limit of ${formatBytes(MAX_ROW_TEXT)} for one row (a shared string or merged range repeated?)`, { hint });
+      throw readError(
+        'E_FILE_TOO_LARGE',
+        { ...this.where, row },
+        `refused: row ${row}'s cells hold ${formatBytes(n)} of text, over the limit of ${formatBytes(MAX_ROW_TEXT)} for one row (a shared string or merged range repeated?)`,
+        { hint },
+      );
     }
     this.total += n;
     if (this.total > this.limit) {
-      throw readError('E_FILE_TOO_LARGE', { ...this.where, row }, `refused: by row ${row} the cells hold more than ${formatBytes(this.limit)} of text, the limit on a sheet's cell text (maxCellText; shared strings repeated in many cells?)`, { hint });
+      throw readError(
+        'E_FILE_TOO_LARGE',
+        { ...this.where, row },
+        `refused: by row ${row} the cells hold more than ${formatBytes(this.limit)} of text, the limit on a sheet's cell text (maxCellText; shared strings repeated in many cells?)`,
+        { hint },
+      );
     }
   }
 }
-
 
 /** One `<c>` as the sheet XML has it; the scanner reuses one for every cell. */
 export interface CellXml {

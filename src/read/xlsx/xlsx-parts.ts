@@ -7,7 +7,14 @@ import type { Location } from '../../errors.js';
 import { CONVERT_HINT } from '../detect.js';
 import { readError, type WarningSink } from '../problems.js';
 import { xmlElements, type XmlElement } from './xml-elements.js';
-import { checkZipLimits, inflateEntry, readEntryText, readZipDirectory, type ZipDirectory, type ZipEntry } from './zip.js';
+import {
+  checkZipLimits,
+  inflateEntry,
+  readEntryText,
+  readZipDirectory,
+  type ZipDirectory,
+  type ZipEntry,
+} from './zip.js';
 
 /** Small parts (workbook.xml, rels, styles) are read whole; none is near this in a real file. */
 const SMALL_PART_BUDGET = 64 * 1024 * 1024;
@@ -37,16 +44,23 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 
 export function decodeXml(s: string): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : XML_ENTITIES[e],
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : XML_ENTITIES[e],
   );
 }
 
 /** A DOCTYPE can declare entities that expand without bound; spreadsheet XML never has one. */
 export function refuseDoctype(head: string, part: string, where: Location): void {
   if (/<!DOCTYPE|<!ENTITY/i.test(head)) {
-    throw readError('E_FILE_CORRUPT', where, `is damaged or unsafe: its part ${part} declares XML entities (<!DOCTYPE>), which spreadsheet programs never write; it was not read`, {
-      hint: 'Open it in Excel or LibreOffice and save it again as .xlsx, or get the file from its source again.',
-    });
+    throw readError(
+      'E_FILE_CORRUPT',
+      where,
+      `is damaged or unsafe: its part ${part} declares XML entities (<!DOCTYPE>), which spreadsheet programs never write; it was not read`,
+      {
+        hint: 'Open it in Excel or LibreOffice and save it again as .xlsx, or get the file from its source again.',
+      },
+    );
   }
 }
 
@@ -64,7 +78,12 @@ function resolveTarget(base: string, target: string): string {
 function refuseOtherZips(dir: ZipDirectory, where: Location): void {
   const has = (n: string) => dir.byName.has(n);
   if (has('mimetype') || has('content.xml')) {
-    throw readError('E_FILE_UNSUPPORTED', where, 'is an OpenDocument spreadsheet (.ods), which is not supported', { hint: CONVERT_HINT });
+    throw readError(
+      'E_FILE_UNSUPPORTED',
+      where,
+      'is an OpenDocument spreadsheet (.ods), which is not supported',
+      { hint: CONVERT_HINT },
+    );
   }
   if (dir.entries.some((e) => e.name.startsWith('Index/') || e.name === 'Index.zip')) {
     throw readError('E_FILE_UNSUPPORTED', where, 'is an Apple Numbers document, which is not supported', {
@@ -72,10 +91,17 @@ function refuseOtherZips(dir: ZipDirectory, where: Location): void {
     });
   }
   if (has('xl/workbook.bin')) {
-    throw readError('E_FILE_UNSUPPORTED', where, 'is an Excel binary workbook (.xlsb), which is not supported', { hint: CONVERT_HINT });
+    throw readError(
+      'E_FILE_UNSUPPORTED',
+      where,
+      'is an Excel binary workbook (.xlsb), which is not supported',
+      { hint: CONVERT_HINT },
+    );
   }
-  if (has('word/document.xml')) throw readError('E_FILE_FORMAT', where, 'is a Word document, not a spreadsheet');
-  if (has('ppt/presentation.xml')) throw readError('E_FILE_FORMAT', where, 'is a PowerPoint presentation, not a spreadsheet');
+  if (has('word/document.xml'))
+    throw readError('E_FILE_FORMAT', where, 'is a Word document, not a spreadsheet');
+  if (has('ppt/presentation.xml'))
+    throw readError('E_FILE_FORMAT', where, 'is a PowerPoint presentation, not a spreadsheet');
 }
 
 /** The key a part name is found by when it is not found as written: its case, separators and %-escapes set aside. */
@@ -114,7 +140,13 @@ export async function readSmallPart(dir: ZipDirectory, e: ZipEntry, where: Locat
   return xmlElements(xml, e.name, where);
 }
 
-export async function openWorkbook(fh: FileHandle, path: string, size: number, where: Location, maxInflatedBytes: number): Promise<Workbook> {
+export async function openWorkbook(
+  fh: FileHandle,
+  path: string,
+  size: number,
+  where: Location,
+  maxInflatedBytes: number,
+): Promise<Workbook> {
   const dir = await readZipDirectory(fh, path, size, where);
   refuseOtherZips(dir, where);
   checkZipLimits(dir, { maxInflatedBytes }, where);
@@ -123,21 +155,32 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
   let workbookPath = 'xl/workbook.xml';
   const rootRels = part('_rels/.rels');
   if (rootRels) {
-    const office = (await readSmallPart(dir, rootRels, where)).find((r) => r.name === 'Relationship' && /\/officeDocument$/.test(r.attrs.Type ?? ''));
+    const office = (await readSmallPart(dir, rootRels, where)).find(
+      (r) => r.name === 'Relationship' && /\/officeDocument$/.test(r.attrs.Type ?? ''),
+    );
     if (office?.attrs.Target) workbookPath = resolveTarget('', office.attrs.Target);
   }
   const workbookEntry = part(workbookPath);
   if (!workbookEntry) {
-    throw readError('E_FILE_FORMAT', where, 'is a zip archive but not an Excel workbook (it has no xl/workbook.xml)', { hint: CONVERT_HINT });
+    throw readError(
+      'E_FILE_FORMAT',
+      where,
+      'is a zip archive but not an Excel workbook (it has no xl/workbook.xml)',
+      { hint: CONVERT_HINT },
+    );
   }
   const relsPath = workbookPath.replace(/[^/]*$/, (b) => `_rels/${b}.rels`);
   const relsEntry = part(relsPath);
-  if (!relsEntry) throw readError('E_FILE_CORRUPT', where, `is damaged or incomplete (its part ${relsPath} is missing)`, { hint: CONVERT_HINT });
+  if (!relsEntry)
+    throw readError('E_FILE_CORRUPT', where, `is damaged or incomplete (its part ${relsPath} is missing)`, {
+      hint: CONVERT_HINT,
+    });
 
   const workbookXml = await readSmallPart(dir, workbookEntry, where);
   const rels = new Map<string, { type: string; target: string }>();
   for (const { name, attrs: r } of await readSmallPart(dir, relsEntry, where)) {
-    if (name === 'Relationship' && r.Id && r.Target && r.TargetMode !== 'External') rels.set(r.Id, { type: r.Type ?? '', target: resolveTarget(workbookPath, r.Target) });
+    if (name === 'Relationship' && r.Id && r.Target && r.TargetMode !== 'External')
+      rels.set(r.Id, { type: r.Type ?? '', target: resolveTarget(workbookPath, r.Target) });
   }
   const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix));
   const pr = workbookXml.find((e) => e.name === 'workbookPr')?.attrs;
@@ -148,7 +191,11 @@ export async function openWorkbook(fh: FileHandle, path: string, size: number, w
     .filter((e) => e.name === 'sheet' && e.parent === 'sheets')
     .map(({ attrs: s }, i) => {
       const rel = rels.get(s.id ?? '');
-      const kind = rel?.type.endsWith('/worksheet') ? 'worksheet' : rel?.type.endsWith('/chartsheet') ? 'chartsheet' : 'other';
+      const kind = rel?.type.endsWith('/worksheet')
+        ? 'worksheet'
+        : rel?.type.endsWith('/chartsheet')
+          ? 'chartsheet'
+          : 'other';
       return {
         name: s.name ?? `Sheet${i + 1}`,
         index: i + 1,
@@ -179,7 +226,12 @@ function describeSheets(sheets: readonly SheetInfo[]): string {
 }
 
 /** Picks the sheet by name (exact, then ignoring case and spaces), by 1-based tab index, or the first visible worksheet. */
-export function chooseSheet(wb: Workbook, wanted: string | number | undefined, where: Location, warnings: WarningSink): SheetInfo {
+export function chooseSheet(
+  wb: Workbook,
+  wanted: string | number | undefined,
+  where: Location,
+  warnings: WarningSink,
+): SheetInfo {
   const worksheets = wb.sheets.filter((s) => s.kind === 'worksheet');
   let found: SheetInfo | undefined;
   let asked: string | undefined;
@@ -187,9 +239,15 @@ export function chooseSheet(wb: Workbook, wanted: string | number | undefined, w
     found = worksheets.find((s) => !s.hidden);
     if (!found && worksheets.length > 0) {
       found = worksheets[0];
-      warnings.add({ code: 'W_HIDDEN_SHEET', message: `every sheet is hidden; reading the hidden sheet "${found.name}"` });
+      warnings.add({
+        code: 'W_HIDDEN_SHEET',
+        message: `every sheet is hidden; reading the hidden sheet "${found.name}"`,
+      });
     }
-    if (!found) throw readError('E_SHEET_NOT_FOUND', where, 'has no worksheet to read', { hint: describeSheets(wb.sheets) });
+    if (!found)
+      throw readError('E_SHEET_NOT_FOUND', where, 'has no worksheet to read', {
+        hint: describeSheets(wb.sheets),
+      });
   } else {
     const text = String(wanted);
     asked = typeof wanted === 'number' ? `sheet ${wanted}` : `sheet "${text}"`;
@@ -198,18 +256,38 @@ export function chooseSheet(wb: Workbook, wanted: string | number | undefined, w
       wb.sheets.find((s) => s.name.trim().toLowerCase() === text.trim().toLowerCase()) ??
       (/^\d+$/.test(text.trim()) ? wb.sheets.find((s) => s.index === Number(text.trim())) : undefined);
     if (!found) {
-      throw readError('E_SHEET_NOT_FOUND', { ...where, sheet: typeof wanted === 'string' ? wanted : undefined }, `${asked} not found; ${describeSheets(wb.sheets)}`, {
-        hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
-      });
+      throw readError(
+        'E_SHEET_NOT_FOUND',
+        { ...where, sheet: typeof wanted === 'string' ? wanted : undefined },
+        `${asked} not found; ${describeSheets(wb.sheets)}`,
+        {
+          hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
+        },
+      );
     }
     if (found.kind !== 'worksheet') {
-      throw readError('E_SHEET_NOT_FOUND', { ...where, sheet: found.name }, `${asked} is a chart, not a table; ${describeSheets(wb.sheets)}`, {
-        hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
-      });
+      throw readError(
+        'E_SHEET_NOT_FOUND',
+        { ...where, sheet: found.name },
+        `${asked} is a chart, not a table; ${describeSheets(wb.sheets)}`,
+        {
+          hint: 'Choose a sheet with --sheet NAME or --sheet N (N counts tabs from 1).',
+        },
+      );
     }
-    if (found.hidden) warnings.add({ code: 'W_HIDDEN_SHEET', message: `sheet "${found.name}" is hidden; it is read because it was asked for` });
+    if (found.hidden)
+      warnings.add({
+        code: 'W_HIDDEN_SHEET',
+        message: `sheet "${found.name}" is hidden; it is read because it was asked for`,
+      });
   }
-  if (!found.entry) throw readError('E_FILE_CORRUPT', { ...where, sheet: found.name }, 'is damaged or incomplete (the sheet\'s part is missing)', { hint: CONVERT_HINT });
+  if (!found.entry)
+    throw readError(
+      'E_FILE_CORRUPT',
+      { ...where, sheet: found.name },
+      "is damaged or incomplete (the sheet's part is missing)",
+      { hint: CONVERT_HINT },
+    );
   return found;
 }
 
@@ -244,9 +322,14 @@ export class MergeCells {
   private carry = Buffer.alloc(0);
 
   add(chunk: Buffer): void {
-    if (this.carry.length > 0) this.collect(Buffer.concat([this.carry, chunk.subarray(0, SEAM)]), this.carry.length);
+    if (this.carry.length > 0)
+      this.collect(Buffer.concat([this.carry, chunk.subarray(0, SEAM)]), this.carry.length);
     this.collect(chunk, chunk.length);
-    this.carry = Buffer.from(chunk.length >= SEAM ? chunk.subarray(chunk.length - SEAM) : Buffer.concat([this.carry, chunk]).subarray(-SEAM));
+    this.carry = Buffer.from(
+      chunk.length >= SEAM
+        ? chunk.subarray(chunk.length - SEAM)
+        : Buffer.concat([this.carry, chunk]).subarray(-SEAM),
+    );
   }
 
   /** The ranges found, by first row, then first column. */
@@ -260,7 +343,9 @@ export class MergeCells {
       const after = buf[i + 9];
       if (after !== 0x20 && after !== 0x09 && after !== 0x0a && after !== 0x0d) continue;
       const tag = buf.toString('latin1', i, Math.min(buf.length, i + 200));
-      const m = /\bref\s*=\s*["']([A-Z$]+\d+)(?::([A-Z$]+\d+))?["']/.exec(tag.slice(0, tag.indexOf('>') >= 0 ? tag.indexOf('>') : tag.length));
+      const m = /\bref\s*=\s*["']([A-Z$]+\d+)(?::([A-Z$]+\d+))?["']/.exec(
+        tag.slice(0, tag.indexOf('>') >= 0 ? tag.indexOf('>') : tag.length),
+      );
       if (!m || this.merges.has(m[0])) continue;
       const a = decodeRef(m[1].replace(/\$/g, ''));
       const b = decodeRef((m[2] ?? m[1]).replace(/\$/g, ''));
@@ -281,7 +366,12 @@ export class MergeCells {
  * claims), refuses a DOCTYPE at its start, and for a sheet collects the merged ranges,
  * which sit after all rows, so the row pass can fill them while streaming.
  */
-export async function scanPart(wb: Workbook, e: ZipEntry, where: Location, collectMerges: boolean): Promise<Merge[]> {
+export async function scanPart(
+  wb: Workbook,
+  e: ZipEntry,
+  where: Location,
+  collectMerges: boolean,
+): Promise<Merge[]> {
   const merges = new MergeCells();
   let head = '';
   for await (const chunk of inflateEntry(wb.dir, e, wb.maxInflatedBytes, where)) {

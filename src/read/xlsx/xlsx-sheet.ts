@@ -59,7 +59,14 @@ class SheetScanner {
   private state: 'before' | 'rows' | 'after' = 'before';
   private tail = '';
   private lastRow = 0;
-  private readonly cell: CellXml = { type: '', style: 0, formula: false, value: undefined, inline: undefined, emptyTag: false };
+  private readonly cell: CellXml = {
+    type: '',
+    style: 0,
+    formula: false,
+    value: undefined,
+    inline: undefined,
+    emptyTag: false,
+  };
   /** The last text element's text (textOf). */
   private text = '';
   /** The row being read (its number), or the last one read: where a fault is. */
@@ -79,7 +86,8 @@ class SheetScanner {
   /** At the end of the part: the sheet must have ended as a worksheet does. */
   finish(): void {
     if (this.state === 'rows') throw new SheetXmlError('unclosed tag: sheetData');
-    if (!/<\/(?:[\w.-]+:)?worksheet\s*>\s*$/.test(this.tail)) throw new SheetXmlError('the sheet XML ends before its closing tag (</worksheet>)');
+    if (!/<\/(?:[\w.-]+:)?worksheet\s*>\s*$/.test(this.tail))
+      throw new SheetXmlError('the sheet XML ends before its closing tag (</worksheet>)');
   }
 
   private findRows(text: string): number {
@@ -187,7 +195,11 @@ class SheetScanner {
       if (!cdata && !text.startsWith('<!--', lt)) throw new SheetXmlError(`unclosed tag: ${name}`);
       const end = text.indexOf(cdata ? ']]>' : '-->', lt);
       if (end < 0) throw new SheetXmlError(cdata ? 'unclosed CDATA section' : 'unclosed comment');
-      if (cdata) raw += text.slice(lt + 9, end).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      if (cdata)
+        raw += text
+          .slice(lt + 9, end)
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;');
       pos = end + 3;
     }
   }
@@ -206,7 +218,8 @@ class SheetScanner {
     c.emptyTag = false;
     // Some writers leave out `r`; cells then follow one another.
     const at = col > 0 ? col : prevCol + 1;
-    if (at > MAX_COLUMN) throw new SheetXmlError(`a cell reference past the last column (${ref ?? `column ${at}`})`);
+    if (at > MAX_COLUMN)
+      throw new SheetXmlError(`a cell reference past the last column (${ref ?? `column ${at}`})`);
     return at;
   }
 
@@ -269,7 +282,10 @@ function skipElement(text: string, lt: number): number {
  * The rows of a sheet from its part's inflated chunks, in batches (a piece of text each).
  * Malformed XML throws a SheetXmlError once the rows read before it have been given.
  */
-export async function* sheetRows(chunks: AsyncIterable<Buffer>, decode: CellDecoder): AsyncGenerator<RawRow[]> {
+export async function* sheetRows(
+  chunks: AsyncIterable<Buffer>,
+  decode: CellDecoder,
+): AsyncGenerator<RawRow[]> {
   const scanner = new SheetScanner(decode);
   for await (const piece of xmlPieces(chunks, '</row>')) {
     const rows: RawRow[] = [];
@@ -278,7 +294,10 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer>, decode: CellDeco
       scanner.scan(piece, rows);
     } catch (err) {
       // A fault in a row's XML, or in an inline string's (ItemXmlError), names the row it is in.
-      fault = err instanceof SheetXmlError || err instanceof ItemXmlError ? new SheetXmlError(err.message, scanner.row || undefined) : err;
+      fault =
+        err instanceof SheetXmlError || err instanceof ItemXmlError
+          ? new SheetXmlError(err.message, scanner.row || undefined)
+          : err;
     }
     if (rows.length > 0) yield rows;
     if (fault !== undefined) throw fault;

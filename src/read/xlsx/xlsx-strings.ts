@@ -46,14 +46,16 @@ function itemRawChecked(xml: string): string {
   let raw = '';
   const open: string[] = [];
   const shown = () => open[open.length - 1] === 't' && !open.includes('rPh');
-  for (let pos = 0; ; ) {
+  for (let pos = 0; ;) {
     const lt = xml.indexOf('<', pos);
     if (shown()) raw += xml.slice(pos, lt < 0 ? xml.length : lt);
     if (lt < 0) break;
     if (xml.startsWith('<![CDATA[', lt) || xml.startsWith('<!--', lt) || xml.startsWith('<?', lt)) {
-      const [opener, closer] = xml[lt + 1] === '?' ? ['<?', '?>'] : xml[lt + 2] === '-' ? ['<!--', '-->'] : ['<![CDATA[', ']]>'];
+      const [opener, closer] =
+        xml[lt + 1] === '?' ? ['<?', '?>'] : xml[lt + 2] === '-' ? ['<!--', '-->'] : ['<![CDATA[', ']]>'];
       const end = xml.indexOf(closer, lt + opener.length);
-      if (end < 0) throw new ItemXmlError(opener === '<![CDATA[' ? 'unclosed CDATA section' : 'unclosed comment');
+      if (end < 0)
+        throw new ItemXmlError(opener === '<![CDATA[' ? 'unclosed CDATA section' : 'unclosed comment');
       if (opener === '<![CDATA[' && shown()) raw += rawOfCdata(xml.slice(lt + 9, end));
       pos = end + closer.length;
       continue;
@@ -64,7 +66,8 @@ function itemRawChecked(xml: string): string {
     if (gt < 0) throw new ItemXmlError(`unclosed tag: ${name}`);
     if (closing) {
       const top = open.pop();
-      if (top !== name) throw new ItemXmlError(top === undefined ? `unmatched closing tag: ${name}` : `unclosed tag: ${top}`);
+      if (top !== name)
+        throw new ItemXmlError(top === undefined ? `unmatched closing tag: ${name}` : `unclosed tag: ${top}`);
     } else if (open[open.length - 1] === 't') {
       // `<t>` holds text only: an element in it means the `<t>` was never closed.
       throw new ItemXmlError('unclosed tag: t');
@@ -80,7 +83,8 @@ function itemRawChecked(xml: string): string {
 /** The text of the `<t>` elements of `xml`, phonetic guides (`<rPh>`) left out (see itemRawChecked). */
 function itemRaw(xml: string): string {
   // The common case, one plain `<t>`: its text as it is.
-  if (xml.startsWith('<t>') && xml.indexOf('<', 3) === xml.length - 4 && xml.endsWith('</t>')) return xml.slice(3, -4);
+  if (xml.startsWith('<t>') && xml.indexOf('<', 3) === xml.length - 4 && xml.endsWith('</t>'))
+    return xml.slice(3, -4);
   // Bare text with no `<t>` (not as the standard has it, but some writers do, and it was read).
   if (!xml.includes('<')) return xml;
   return itemRawChecked(xml);
@@ -109,7 +113,13 @@ function noEntityOrEscape(xml: Buffer, from: number, to: number): boolean {
 /** Adds the text of one `<si>` from its inside's bytes, `xml[from, to)`. */
 function addItem(xml: Buffer, from: number, to: number, table: PackedStrings): void {
   // The common case, one plain `<t>` with no entity or escape: its bytes are its text.
-  if (xml[from] === 60 && xml[from + 1] === 116 && xml[from + 2] === 62 && xml.indexOf(60, from + 3) === to - 4 && noEntityOrEscape(xml, from + 3, to - 4)) {
+  if (
+    xml[from] === 60 &&
+    xml[from + 1] === 116 &&
+    xml[from + 2] === 62 &&
+    xml.indexOf(60, from + 3) === to - 4 &&
+    noEntityOrEscape(xml, from + 3, to - 4)
+  ) {
     table.pushBytes(xml, from + 3, to - 4);
   } else {
     table.push(itemText(xml.toString('utf8', from, to)));
@@ -125,7 +135,7 @@ function addItem(xml: Buffer, from: number, to: number, table: PackedStrings): v
  */
 function readItems(bytes: Buffer, table: PackedStrings): void {
   const text = bytes.toString('latin1');
-  for (let open = text.indexOf('<si'); open >= 0; ) {
+  for (let open = text.indexOf('<si'); open >= 0;) {
     const gt = text.indexOf('>', open);
     if (gt < 0) throw new ItemXmlError('unclosed tag: si');
     if (!isTagEnd(text.charCodeAt(open + 3))) {
@@ -164,7 +174,12 @@ function damagedPart(part: string, where: Location, why: string, cause?: unknown
  * inflated size as the zip directory claims it, and the `<sst>`'s count of its items size
  * the table once (see PackedStrings).
  */
-export async function readSharedStringTable(chunks: AsyncIterable<Buffer>, part: string, where: Location, partBytes?: number): Promise<PackedStrings> {
+export async function readSharedStringTable(
+  chunks: AsyncIterable<Buffer>,
+  part: string,
+  where: Location,
+  partBytes?: number,
+): Promise<PackedStrings> {
   let table: PackedStrings | undefined;
   let tail = '';
   for await (const piece of xmlBytePieces(chunks, '</si>')) {
@@ -173,7 +188,10 @@ export async function readSharedStringTable(chunks: AsyncIterable<Buffer>, part:
       refuseDoctype(head, part, where);
       // An item takes 5 bytes at least (`<si/>`): a count past that is no count.
       const items = claimedItems(head);
-      table = new PackedStrings({ bytes: partBytes, strings: items !== undefined && partBytes ? Math.min(items, partBytes / 5) : items });
+      table = new PackedStrings({
+        bytes: partBytes,
+        strings: items !== undefined && partBytes ? Math.min(items, partBytes / 5) : items,
+      });
     }
     try {
       readItems(piece, table);
@@ -183,11 +201,16 @@ export async function readSharedStringTable(chunks: AsyncIterable<Buffer>, part:
     }
     tail = (tail + piece.toString('latin1', Math.max(0, piece.length - 64))).slice(-64);
   }
-  if (table && !/<\/sst\s*>\s*$/.test(tail)) throw damagedPart(part, where, 'it ends before its closing tag (</sst>)');
+  if (table && !/<\/sst\s*>\s*$/.test(tail))
+    throw damagedPart(part, where, 'it ends before its closing tag (</sst>)');
   return table ?? new PackedStrings();
 }
 
 /** The shared-strings table as an array of strings (what the packed table holds, each decoded). */
-export async function readSharedStrings(chunks: AsyncIterable<Buffer>, part: string, where: Location): Promise<string[]> {
+export async function readSharedStrings(
+  chunks: AsyncIterable<Buffer>,
+  part: string,
+  where: Location,
+): Promise<string[]> {
   return [...(await readSharedStringTable(chunks, part, where))];
 }

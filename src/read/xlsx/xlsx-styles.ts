@@ -50,7 +50,8 @@ export function numberFormats(styles: readonly XmlElement[]): (string | undefine
   for (const { name, parent, attrs } of styles) {
     if (name !== 'numFmt' || parent !== 'numFmts') continue;
     const id = parseInt(attrs.numFmtId ?? '', 10);
-    if (Number.isFinite(id) && attrs.formatCode !== undefined) custom.set(id, attrs.formatCode.replace(/\\(.)/g, '$1'));
+    if (Number.isFinite(id) && attrs.formatCode !== undefined)
+      custom.set(id, attrs.formatCode.replace(/\\(.)/g, '$1'));
   }
   return styles
     .filter((e) => e.name === 'xf' && e.parent === 'cellXfs')

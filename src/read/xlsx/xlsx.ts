@@ -35,7 +35,9 @@ function warnMerges(merges: readonly Merge[], warnings: WarningSink): void {
     message: `the sheet has ${merges.length} merged ${merges.length === 1 ? 'range' : 'ranges'} (${merges
       .slice(0, 3)
       .map((m) => m.ref)
-      .join(', ')}${merges.length > 3 ? ', …' : ''}): the value of each was copied into every cell of its range`,
+      .join(
+        ', ',
+      )}${merges.length > 3 ? ', …' : ''}): the value of each was copied into every cell of its range`,
   });
 }
 
@@ -86,11 +88,21 @@ async function* walkRows(w: SheetWalk): AsyncGenerator<RawRow> {
   } catch (err) {
     if (err instanceof AssetbatchError) throw err;
     const why = String((err as Error)?.message ?? err);
-    const row = err instanceof SheetXmlError && err.row !== undefined && err.row > lastRow ? err.row : lastRow > 0 ? lastRow + 1 : undefined;
-    throw readError('E_FILE_CORRUPT', { ...where, row }, `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why}, in its part ${w.part})`, {
-      hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
-      cause: err,
-    });
+    const row =
+      err instanceof SheetXmlError && err.row !== undefined && err.row > lastRow
+        ? err.row
+        : lastRow > 0
+          ? lastRow + 1
+          : undefined;
+    throw readError(
+      'E_FILE_CORRUPT',
+      { ...where, row },
+      `is damaged: the sheet cannot be read${lastRow > 0 ? ` after row ${lastRow}` : ''} (${why}, in its part ${w.part})`,
+      {
+        hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
+        cause: err,
+      },
+    );
   }
 }
 
@@ -101,7 +113,14 @@ async function cellContext(wb: Workbook, where: Location, warnings: WarningSink)
     formats = numberFormats(await readSmallPart(wb.dir, wb.stylesEntry, where));
   }
   const e = wb.sharedStringsEntry;
-  const shared = e ? await readSharedStringTable(unprefixedPart(await openEntry(wb.dir, e, wb.maxInflatedBytes, where)), e.name, where, e.uncompressedSize) : new PackedStrings();
+  const shared = e
+    ? await readSharedStringTable(
+        unprefixedPart(await openEntry(wb.dir, e, wb.maxInflatedBytes, where)),
+        e.name,
+        where,
+        e.uncompressedSize,
+      )
+    : new PackedStrings();
   return { date1904: wb.date1904, formats, shared, warnings };
 }
 
@@ -111,7 +130,10 @@ export async function openXlsxSheet(x: XlsxOpen): Promise<RawSheet> {
   const sheetEntry = sheet.entry as ZipEntry;
 
   // The merges pass inflates the whole sheet, mostly in zlib's threads: beside the shared strings.
-  const [ctx, merges] = await Promise.all([cellContext(wb, where, warnings), scanPart(wb, sheetEntry, where, true)]);
+  const [ctx, merges] = await Promise.all([
+    cellContext(wb, where, warnings),
+    scanPart(wb, sheetEntry, where, true),
+  ]);
   warnMerges(merges, warnings);
 
   const chunks = unprefixedPart(await openEntry(wb.dir, sheetEntry, wb.maxInflatedBytes, where));

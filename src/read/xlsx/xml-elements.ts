@@ -37,7 +37,11 @@ export function xmlElements(xml: string, part: string, where: Location): XmlElem
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on('opentag', (tag) => {
     const name = local(tag.name);
-    out.push({ name, parent: open[open.length - 1], attrs: attributes(tag.attributes as Record<string, string>) });
+    out.push({
+      name,
+      parent: open[open.length - 1],
+      attrs: attributes(tag.attributes as Record<string, string>),
+    });
     if (!tag.isSelfClosing) open.push(name);
   });
   parser.on('closetag', (tag) => {
@@ -46,10 +50,15 @@ export function xmlElements(xml: string, part: string, where: Location): XmlElem
   try {
     parser.write(xml).close();
   } catch (err) {
-    throw readError('E_FILE_CORRUPT', where, `is damaged: its part ${part} is not well-formed XML (${(err as Error).message})`, {
-      hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
-      cause: err,
-    });
+    throw readError(
+      'E_FILE_CORRUPT',
+      where,
+      `is damaged: its part ${part} is not well-formed XML (${(err as Error).message})`,
+      {
+        hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
+        cause: err,
+      },
+    );
   }
   return out;
 }

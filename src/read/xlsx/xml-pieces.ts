@@ -58,7 +58,10 @@ export async function* xmlBytePieces(chunks: AsyncIterable<Buffer>, until: strin
     const cut = at < 0 ? first : at + needle.length;
     if (cut < 0) {
       pending.push(chunk);
-      tail = chunk.length >= keep ? chunk.subarray(chunk.length - keep) : Buffer.concat([tail, chunk]).subarray(-keep);
+      tail =
+        chunk.length >= keep
+          ? chunk.subarray(chunk.length - keep)
+          : Buffer.concat([tail, chunk]).subarray(-keep);
       continue;
     }
     if (pending.length === 0) {

@@ -5,7 +5,10 @@
 // xml-elements.ts). Pure: text in, text out.
 
 /** SpreadsheetML's namespace, transitional (what Excel writes) and strict (ISO/IEC 29500 strict). */
-const MAIN_NAMESPACES = ['http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main'];
+const MAIN_NAMESPACES = [
+  'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
+  'http://purl.oclc.org/ooxml/spreadsheetml/main',
+];
 
 /**
  * The prefix (`x:`) the part's root element gives SpreadsheetML's names, read from the
@@ -16,7 +19,9 @@ export function mainPrefix(head: string): string {
   // The root is the first element: a prefixed name further on is no root.
   if (!root || /<(?![?!/])[\w.-]+[\s/>]/.exec(head.slice(0, root.index))) return '';
   const prefix = root[1];
-  const declared = new RegExp(`\\sxmlns:${prefix.replace(/\./g, '\\.')}\\s*=\\s*(["'])([^"']*)\\1`).exec(root[2]);
+  const declared = new RegExp(`\\sxmlns:${prefix.replace(/\./g, '\\.')}\\s*=\\s*(["'])([^"']*)\\1`).exec(
+    root[2],
+  );
   return declared && MAIN_NAMESPACES.includes(declared[2]) ? `${prefix}:` : '';
 }
 

@@ -67,7 +67,13 @@ class FileReader extends yauzl.RandomAccessReader {
     return createReadStream(this.path, { start, end: end - 1 });
   }
 
-  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null) => void,
+  ): void {
     readFully(this.fh, buffer, offset, length, position).then(
       (n) => callback(n === length ? null : new Error('unexpected end of file')),
       (err: Error) => callback(err),
@@ -75,7 +81,13 @@ class FileReader extends yauzl.RandomAccessReader {
   }
 }
 
-async function readFully(fh: FileHandle, buf: Buffer, offset: number, length: number, position: number): Promise<number> {
+async function readFully(
+  fh: FileHandle,
+  buf: Buffer,
+  offset: number,
+  length: number,
+  position: number,
+): Promise<number> {
   let done = 0;
   while (done < length) {
     const { bytesRead } = await fh.read(buf, offset + done, length - done, position + done);
@@ -88,12 +100,22 @@ async function readFully(fh: FileHandle, buf: Buffer, offset: number, length: nu
 function openZip(reader: FileReader, size: number): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // autoClose off: entries are opened long after the directory is read.
-    yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: false, strictFileNames: false }, (err, zip) => (err ? reject(err) : resolve(zip)));
+    yauzl.fromRandomAccessReader(
+      reader,
+      size,
+      { lazyEntries: true, autoClose: false, strictFileNames: false },
+      (err, zip) => (err ? reject(err) : resolve(zip)),
+    );
   });
 }
 
 /** Reads the zip's directory (the entries' names, sizes and flags); nothing is inflated. */
-export async function readZipDirectory(fh: FileHandle, path: string, fileSize: number, where: Location): Promise<ZipDirectory> {
+export async function readZipDirectory(
+  fh: FileHandle,
+  path: string,
+  fileSize: number,
+  where: Location,
+): Promise<ZipDirectory> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(new FileReader(path, fh), fileSize);
@@ -104,11 +126,22 @@ export async function readZipDirectory(fh: FileHandle, path: string, fileSize: n
   const entries: ZipEntry[] = [];
   try {
     for await (const e of zip.eachEntry()) {
-      entries.push({ name: e.fileName, flags: e.generalPurposeBitFlag, method: e.compressionMethod, compressedSize: e.compressedSize, uncompressedSize: e.uncompressedSize, entry: e });
+      entries.push({
+        name: e.fileName,
+        flags: e.generalPurposeBitFlag,
+        method: e.compressionMethod,
+        compressedSize: e.compressedSize,
+        uncompressedSize: e.uncompressedSize,
+        entry: e,
+      });
     }
   } catch (err) {
     if (/encryption/.test((err as Error).message)) throw encrypted(where);
-    throw damaged(where, `zip directory entry ${entries.length + 1} is unreadable: ${(err as Error).message}`, err);
+    throw damaged(
+      where,
+      `zip directory entry ${entries.length + 1} is unreadable: ${(err as Error).message}`,
+      err,
+    );
   }
   const byName = new Map<string, ZipEntry>();
   for (const e of entries) byName.set(e.name, e);
@@ -135,22 +168,34 @@ export function checkZipLimits(dir: ZipDirectory, limits: ZipLimits, where: Loca
         'E_FILE_TOO_LARGE',
         where,
         `refused: its part ${e.name} expands from ${formatBytes(e.compressedSize)} to ${formatBytes(e.uncompressedSize)} (zip bomb?)`,
-        { hint: 'A real spreadsheet does not compress this well. If the file is genuine, save it again from Excel or LibreOffice.' },
+        {
+          hint: 'A real spreadsheet does not compress this well. If the file is genuine, save it again from Excel or LibreOffice.',
+        },
       );
     }
   }
   if (total > limits.maxInflatedBytes) {
-    throw readError('E_FILE_TOO_LARGE', where, `refused: expands to ${formatBytes(total)}, over the limit of ${formatBytes(limits.maxInflatedBytes)} (zip bomb?)`, {
-      hint: 'Split the workbook into smaller files, or save the sheet you need as CSV.',
-    });
+    throw readError(
+      'E_FILE_TOO_LARGE',
+      where,
+      `refused: expands to ${formatBytes(total)}, over the limit of ${formatBytes(limits.maxInflatedBytes)} (zip bomb?)`,
+      {
+        hint: 'Split the workbook into smaller files, or save the sheet you need as CSV.',
+      },
+    );
   }
 }
 
 function checkMethod(e: ZipEntry, where: Location): void {
   if (e.method !== 0 && e.method !== 8) {
-    throw readError('E_FILE_CORRUPT', where, `uses a zip compression method (${e.method}) that spreadsheet programs do not write`, {
-      hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
-    });
+    throw readError(
+      'E_FILE_CORRUPT',
+      where,
+      `uses a zip compression method (${e.method}) that spreadsheet programs do not write`,
+      {
+        hint: 'Open it in Excel or LibreOffice and save it again as .xlsx.',
+      },
+    );
   }
 }
 
@@ -169,7 +214,12 @@ async function rawStream(dir: ZipDirectory, e: ZipEntry, where: Location): Promi
  * directory's sizes are claims, so a part that inflates past its claim or past `budget`
  * is stopped there.
  */
-export async function* inflateEntry(dir: ZipDirectory, e: ZipEntry, budget: number, where: Location): AsyncGenerator<Buffer> {
+export async function* inflateEntry(
+  dir: ZipDirectory,
+  e: ZipEntry,
+  budget: number,
+  where: Location,
+): AsyncGenerator<Buffer> {
   yield* inflateFrom(e, await rawStream(dir, e, where), budget, where);
 }
 
@@ -178,26 +228,44 @@ export async function* inflateEntry(dir: ZipDirectory, e: ZipEntry, budget: numb
  * after the handle the directory was read through is closed (the worker closes it once
  * the sheet is open).
  */
-export async function openEntry(dir: ZipDirectory, e: ZipEntry, budget: number, where: Location): Promise<AsyncGenerator<Buffer>> {
+export async function openEntry(
+  dir: ZipDirectory,
+  e: ZipEntry,
+  budget: number,
+  where: Location,
+): Promise<AsyncGenerator<Buffer>> {
   return inflateFrom(e, await rawStream(dir, e, where), budget, where);
 }
 
-async function* inflateFrom(e: ZipEntry, raw: Readable, budget: number, where: Location): AsyncGenerator<Buffer> {
-  const source: Readable = e.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK })) : raw;
+async function* inflateFrom(
+  e: ZipEntry,
+  raw: Readable,
+  budget: number,
+  where: Location,
+): AsyncGenerator<Buffer> {
+  const source: Readable =
+    e.method === 8 ? raw.pipe(zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK })) : raw;
   if (e.method === 8) raw.on('error', (err) => source.destroy(err));
   let total = 0;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > budget) {
-        throw readError('E_FILE_TOO_LARGE', where, `refused: part ${e.name} expands past ${formatBytes(budget)} (zip bomb?)`, {
-          hint: 'Split the workbook into smaller files, or save the sheet you need as CSV.',
-        });
+        throw readError(
+          'E_FILE_TOO_LARGE',
+          where,
+          `refused: part ${e.name} expands past ${formatBytes(budget)} (zip bomb?)`,
+          {
+            hint: 'Split the workbook into smaller files, or save the sheet you need as CSV.',
+          },
+        );
       }
-      if (total > e.uncompressedSize) throw damaged(where, `part ${e.name} is larger than its zip directory says`);
+      if (total > e.uncompressedSize)
+        throw damaged(where, `part ${e.name} is larger than its zip directory says`);
       yield chunk;
     }
-    if (total < e.uncompressedSize) throw damaged(where, `part ${e.name} is smaller than its zip directory says`);
+    if (total < e.uncompressedSize)
+      throw damaged(where, `part ${e.name} is smaller than its zip directory says`);
   } catch (err) {
     if (err instanceof AssetbatchError) throw err;
     throw damaged(where, `part ${e.name} cannot be uncompressed`, err);
@@ -208,7 +276,12 @@ async function* inflateFrom(e: ZipEntry, raw: Readable, budget: number, where: L
 }
 
 /** Inflates a small entry (workbook.xml, rels) into text. */
-export async function readEntryText(dir: ZipDirectory, e: ZipEntry, budget: number, where: Location): Promise<string> {
+export async function readEntryText(
+  dir: ZipDirectory,
+  e: ZipEntry,
+  budget: number,
+  where: Location,
+): Promise<string> {
   const parts: Buffer[] = [];
   for await (const chunk of inflateEntry(dir, e, budget, where)) parts.push(chunk);
   return Buffer.concat(parts).toString('utf8');

@@ -89,12 +89,14 @@ function customers(tag: string, n: number, dir = tempDir()): Sheet {
 const numbersFor = (tag: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${tag}-${String(i + 1).padStart(4, '0')}`);
 
-const doneLines = (journal: string) =>
+/** The sheet rows the journal has an outcome for. */
+const doneRows = (journal: string): number[] =>
   existsSync(journal)
     ? readFileSync(journal, 'utf8')
         .split('\n')
-        .filter((l) => l.includes('"t":"done"')).length
-    : 0;
+        .filter((l) => l.includes('"t":"done"'))
+        .map((l) => (JSON.parse(l) as { row: number }).row)
+    : [];
 const journalOf = (report: string) => report.replace(/\.csv$/, '') + '.journal.ndjson';
 const importArgs = (s: Sheet, report: string, extra: string[] = []) => [
   'import',
@@ -109,13 +111,22 @@ const importArgs = (s: Sheet, report: string, extra: string[] = []) => [
   ...sb!.args,
 ];
 
-/** Start a run and SIGKILL it once the journal holds `at` outcomes; false if it ended first. */
-async function killAt(args: string[], journal: string, at: number): Promise<boolean> {
+/**
+ * Start a run and SIGKILL it once the journal holds `at` outcomes, `rows` among them (a row
+ * whose answer is slow can still be in flight when later rows are done); false if it ended first.
+ */
+async function killAt(
+  args: string[],
+  journal: string,
+  at: number,
+  rows: readonly number[] = [],
+): Promise<boolean> {
   const child = spawn(args);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const killed = await new Promise<boolean>((resolve) => {
     const timer = setInterval(() => {
-      if (doneLines(journal) >= at) {
+      const done = doneRows(journal);
+      if (done.length >= at && rows.every((r) => done.includes(r))) {
         clearInterval(timer);
         resolve(child.kill('SIGKILL'));
       }
@@ -265,7 +276,8 @@ describe('the file edited between runs', () => {
       sb = await testSandbox({ latencyMs: 25 });
       const first = make(tempDir());
       const report = join(dirOf(first), 'edited.report.csv');
-      expect(await killAt(importArgs(first, report), journalOf(report), 12)).toBe(true);
+      // Sheet row 4 (ED-0003, Desk EK 003) is done before the kill; row 36 (ED-0035) is not.
+      expect(await killAt(importArgs(first, report), journalOf(report), 12, [4])).toBe(true);
       const before = await sb.records(first.resource);
       const edited = insert(first);
       const res = await run(importArgs(edited, report, ['--json']));

@@ -35,6 +35,20 @@ export type RowStatus =
   | 'missing'
   | 'conflict';
 
+/** A count of rows for each status, all 0. */
+export const emptyCounts = (): Record<RowStatus, number> => ({
+  created: 0,
+  updated: 0,
+  skipped: 0,
+  invalid: 0,
+  failed: 0,
+  valid: 0,
+  'not sent': 0,
+  unchanged: 0,
+  missing: 0,
+  conflict: 0,
+});
+
 export interface RowOutcome {
   readonly row: number;
   readonly status: RowStatus;

@@ -12,7 +12,13 @@ import { cellAt } from '../map/values.js';
 import { headerMatcher, isKeyColumn } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
-import { openReport, type ReportWriter, type RowOutcome, type RowStatus } from '../report/report.js';
+import {
+  emptyCounts,
+  openReport,
+  type ReportWriter,
+  type RowOutcome,
+  type RowStatus,
+} from '../report/report.js';
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import type { RunMemory } from '../send/remembered.js';
@@ -38,19 +44,6 @@ export interface RunFiles {
   /** The memory of what was sent (a run that writes to a service that outlives it). */
   memory?: RunMemory;
 }
-
-const emptyCounts = (): Record<RowStatus, number> => ({
-  created: 0,
-  updated: 0,
-  skipped: 0,
-  invalid: 0,
-  failed: 0,
-  valid: 0,
-  'not sent': 0,
-  unchanged: 0,
-  missing: 0,
-  conflict: 0,
-});
 
 export interface Executed {
   readonly counts: Record<RowStatus, number>;

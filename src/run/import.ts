@@ -8,6 +8,7 @@
 // run reads it once, learning from its first rows (scan.ts). Nothing is written before the
 // plan is known; every row ends in the report.
 import { resolve as resolvePath } from 'node:path';
+import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
@@ -175,18 +176,7 @@ async function stoppedInPlan(
     () => undefined,
   );
   if (rows === undefined || !files.lock) return;
-  const counts = {
-    created: 0,
-    updated: 0,
-    skipped: 0,
-    invalid: 0,
-    failed: 0,
-    valid: 0,
-    'not sent': rows,
-    unchanged: 0,
-    missing: 0,
-    conflict: 0,
-  };
+  const counts = { ...emptyCounts(), 'not sent': rows };
   new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode, {
     file: resolvePath(settings.file),
     resource: settings.def.name,

@@ -41,7 +41,7 @@ const BUSINESS_UNITS_2: readonly (readonly [string, string, string])[] = [
   ['EMEA Finance', 'Julia Hoffmann', 'Finance for the European entity.'],
 ];
 
-// [model, manufacturer]
+// Company 1's hardware model names.
 const HARDWARE_MODELS_1: readonly string[] = [
   'Latitude 7440',
   'Latitude 5540',

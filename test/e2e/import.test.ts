@@ -1,9 +1,12 @@
-// The import end to end: the built CLI against a sandbox over HTTP, with messy files.
-// Each case asserts the report's statuses and messages and the records the sandbox holds.
+// The import end to end against a sandbox over HTTP, with messy files. Each case asserts the
+// report's statuses and messages and the records the sandbox holds. The cases run the
+// library's import in-process (library.ts), as the CLI calls it; one case of each kind of
+// end (every row created, rows failed, a --json dry run, a stop) runs the built CLI.
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary } from './library.js';
 
 const FIX = 'test/fixtures/import';
 const env = useSandbox();
@@ -17,6 +20,8 @@ describe('import of messy files', () => {
     file: string;
     resource: string;
     created: number;
+    /** Through the built CLI: its exit code and summary line. */
+    cli?: boolean;
     check: () => Promise<void>;
   }[] = [
     {
@@ -24,6 +29,7 @@ describe('import of messy files', () => {
       file: 'assets-semicolon-daymonth.csv',
       resource: 'asset',
       created: 4,
+      cli: true,
       check: async () => {
         expect(await bySerial('FX-SEMI-0001')).toMatchObject({
           service_start_date: '2023-01-31',
@@ -124,21 +130,27 @@ describe('import of messy files', () => {
 
   it.each(cases)(
     '$name: every row created and the records hold the values',
-    async ({ file, resource, created, check }) => {
+    async ({ file, resource, created, cli, check }) => {
       const report = join(env.dir, `${file}.report.csv`);
-      const res = await runCli([
-        'import',
-        join(FIX, file),
-        '-r',
-        resource,
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
+      if (cli) {
+        const res = await runCli([
+          'import',
+          join(FIX, file),
+          '-r',
+          resource,
+          '--report',
+          report,
+          ...env.sb.args,
+        ]);
+        expect(res.code).toBe(0);
+        expect(res.stdout).toContain(`${created} created`);
+      } else {
+        const res = await runLibrary(env.sb, { file: join(FIX, file), resource, reportPath: report });
+        expect(res.code, res.stderr).toBe(0);
+        expect(res.summary?.counts.created).toBe(created);
+      }
       const rows = readReport(report);
       expect(rows.map((r) => r['#status'])).toEqual(Array(created).fill('created'));
-      expect(res.code).toBe(0);
-      expect(res.stdout).toContain(`${created} created`);
       await check();
     },
   );
@@ -180,7 +192,7 @@ describe('names that are not found get a suggestion', () => {
     const file = join(env.dir, `country-${country.replace(/\W/g, '')}.csv`);
     writeFileSync(file, `Name,Serial number,Country\nLaptop,SN-C-${country.length},${country}\n`);
     const report = join(env.dir, `country-${country.length}.report.csv`);
-    const res = await runCli(['validate', file, '-r', 'asset', '--report', report, ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file, resource: 'asset', dryRun: true, reportPath: report });
     const [row] = readReport(report);
     expect(row['#status']).toBe('invalid');
     expect(row['#message']).toContain(`column "Country" → country: ${message}`);
@@ -207,7 +219,7 @@ describe('names that are not found get a suggestion', () => {
     const file = join(env.dir, `lookup-${header}.csv`);
     writeFileSync(file, `Name,${header}\nThing,${value}\n`);
     const report = join(env.dir, `lookup-${header}.report.csv`);
-    await runCli(['validate', file, '-r', 'asset', '--report', report, ...env.sb.args]);
+    await runLibrary(env.sb, { file, resource: 'asset', dryRun: true, reportPath: report });
     expect(readReport(report)[0]['#message']).toContain(message);
   });
 });
@@ -241,6 +253,7 @@ describe('problems that stop the run before anything is sent', () => {
       name: 'a required field with no column lists the headers seen',
       csv: 'Serial,Cost\nA1,10\n',
       resource: 'contract',
+      cli: true,
       code: 2,
       stderr: /no column for .*Contract type \(contract_type\).*\n.*Headers seen: "Serial", "Cost"/s,
     },
@@ -259,11 +272,13 @@ describe('problems that stop the run before anything is sent', () => {
       stderr: /asset owners cannot be created/,
     },
   ];
-  it.each(cases)('$name', async ({ csv, resource, code, stderr }) => {
+  it.each(cases)('$name', async ({ csv, resource, cli, code, stderr }) => {
     const file = join(env.dir, `stop-${resource}-${code}-${csv.length}.csv`);
     writeFileSync(file, csv);
     await env.sb.resetStats();
-    const res = await runCli(['import', file, '-r', resource, ...env.sb.args]);
+    const res = cli
+      ? await runCli(['import', file, '-r', resource, ...env.sb.args])
+      : await runLibrary(env.sb, { file, resource });
     expect(res.code).toBe(code);
     expect(res.stderr).toMatch(stderr);
     expect(res.stderr).not.toMatch(/\n\s+at /);
@@ -290,7 +305,12 @@ describe('rows that repeat a natural key within the file', () => {
     const file = join(env.dir, `dups-${flags.length}.csv`);
     writeFileSync(file, `Name,Serial number\nFirst,${serial}\nSecond,${serial}\nOther,${serial}-X\n`);
     const report = join(env.dir, `dups-${flags.length}.report.csv`);
-    await runCli(['import', file, '-r', 'asset', '--report', report, ...flags, ...env.sb.args]);
+    await runLibrary(env.sb, {
+      file,
+      resource: 'asset',
+      reportPath: report,
+      allowDuplicates: flags.length > 0,
+    });
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(statuses);
     if (!flags.length)

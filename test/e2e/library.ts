@@ -1,0 +1,62 @@
+// Helpers for end-to-end cases that run in the test's own process: the library's calls (what
+// the CLI's commands call) against the file's sandbox, over HTTP. A table whose cases differ
+// only in their input runs them so, and keeps one run of the built CLI for each kind of
+// outcome (exit code, what is printed); a CLI start costs far more than the run itself.
+import { Writable } from 'node:stream';
+import { exitCodeOf } from '../../src/cli/import.js';
+import { reportError } from '../../src/cli/common.js';
+import {
+  exportResource,
+  importSpreadsheet,
+  type ConnectionConfig,
+  type ImportOptions,
+  type ImportSummary,
+} from '../../src/index.js';
+import type { TestSandbox } from './cli.js';
+
+/** What a CLI run against the sandbox uses: its URL and token, company 1, no pacing. */
+export function connectionOf(sb: TestSandbox): ConnectionConfig {
+  const { url: baseUrl, token } = sb.sb;
+  return { baseUrl, token, sandbox: false, company: 1, rateLimit: 0, allowInsecureHttp: false };
+}
+
+export interface LibraryResult {
+  /** The exit code the CLI gives for this end (exitCodeOf, or reportError's for a stop). */
+  code: number;
+  /** The CLI's error line for a stop (reportError's), else empty. */
+  stderr: string;
+  /** The run's summary; undefined when it stopped with an error. */
+  summary?: ImportSummary;
+}
+
+/**
+ * A run of `call` (importSpreadsheet by default; validateSpreadsheet, updateSpreadsheet,
+ * syncSpreadsheet) against the sandbox's company 1, ended as the CLI ends it: the summary's
+ * exit code, or a stop's error as reportError words it.
+ */
+export async function runLibrary(
+  sb: TestSandbox,
+  options: Omit<ImportOptions, 'connection'>,
+  call: (options: ImportOptions) => Promise<ImportSummary> = importSpreadsheet,
+): Promise<LibraryResult> {
+  let stderr = '';
+  const err = new Writable({ write: (chunk, _enc, done) => void ((stderr += String(chunk)), done()) });
+  try {
+    const summary = await call({ ...options, connection: connectionOf(sb) });
+    return { code: exitCodeOf(summary), stderr, summary };
+  } catch (e) {
+    return { code: reportError(e, { secrets: [sb.sb.token], stderr: err }), stderr };
+  }
+}
+
+/** `assetbatch export RESOURCE -o output` of company 1, through the library. */
+export async function exportTo(sb: TestSandbox, resource: string, output: string): Promise<void> {
+  await exportResource({
+    baseUrl: sb.sb.url,
+    token: sb.sb.token,
+    rateLimit: 0,
+    company: 1,
+    resource,
+    output,
+  });
+}

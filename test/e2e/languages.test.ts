@@ -1,15 +1,18 @@
 // Registers written in German, French, Spanish, Italian, Dutch and Portuguese, as a person of
 // that country writes them (test/fixtures/languages: their headers, day-first dates, decimal
 // commas, country names in the language; the German one in Windows-1252 with semicolons, as
-// Excel saves it; the Dutch one an XLSX with real date and number cells). Each goes through
-// the CLI against the sandbox: `mapping suggest` maps every column, proposes the value tables
-// for its categories and statuses and finds nothing missing; validate passes every row; the
-// import creates them with the values the sheet meant.
+// Excel saves it; the Dutch one an XLSX with real date and number cells). Each goes against
+// the sandbox: `mapping suggest` maps every column, proposes the value tables for its
+// categories and statuses and finds nothing missing; validate passes every row; the import
+// creates them with the values the sheet meant. The German register goes through the built
+// CLI; the others through the library's calls the CLI makes (library.ts), in-process.
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { suggestMapping } from '../../src/index.js';
 import { readReport, runCli, useSandbox } from './cli.js';
+import { connectionOf, runLibrary } from './library.js';
 
 const env = useSandbox();
 const DIR = 'test/fixtures/languages';
@@ -316,14 +319,64 @@ async function fixture(file: string): Promise<string> {
   return path;
 }
 
-describe.each(Object.entries(REGISTERS))('a register in %s', (_language, reg) => {
+/** What `mapping suggest` printed: the mapping file (stdout) and its warning and missing lines (stderr). */
+// any: the mapping file as JSON, read key by key as the test needs.
+async function suggest(
+  file: string,
+  resource: string,
+  cli: boolean,
+): Promise<{ mapping: any; stderr: string }> {
+  if (cli) {
+    const res = await runCli(['mapping', 'suggest', file, '-r', resource, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    return { mapping: JSON.parse(res.stdout), stderr: res.stderr };
+  }
+  const s = await suggestMapping({ file, resource, connection: connectionOf(env.sb) });
+  expect(s.missingFields).toEqual([]);
+  // The lines the CLI prints for them (src/cli/import.ts).
+  const stderr = [...s.warnings.map((w) => `warning: ${w}`), ...s.missing].join('\n');
+  return { mapping: s.mapping, stderr };
+}
+
+/** validate or import through the CLI (exit code 0) or the library (the CLI's exit code 0). */
+async function run(
+  command: 'validate' | 'import',
+  file: string,
+  extra: { resource: string; mapping?: string; report: string },
+  cli: boolean,
+): Promise<void> {
+  if (cli) {
+    const mapping = extra.mapping ? ['--mapping', extra.mapping] : [];
+    const res = await runCli([
+      command,
+      file,
+      '-r',
+      extra.resource,
+      ...mapping,
+      '--report',
+      extra.report,
+      ...env.sb.args,
+    ]);
+    expect(res.code, res.stderr).toBe(0);
+  } else {
+    const res = await runLibrary(env.sb, {
+      file,
+      resource: extra.resource,
+      mappingPath: extra.mapping,
+      reportPath: extra.report,
+      dryRun: command === 'validate',
+    });
+    expect(res.code, res.stderr).toBe(0);
+  }
+}
+
+describe.each(Object.entries(REGISTERS))('a register in %s', (language, reg) => {
   it('maps every column to its field, with value tables for its categories and statuses and nothing missing; every row validates, then imports as the sheet meant', async () => {
+    const cli = language === 'German';
     const file = await fixture(reg.file);
-    const suggest = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args]);
-    expect(suggest.code, suggest.stderr).toBe(0);
-    const mapping = JSON.parse(suggest.stdout);
+    const { mapping, stderr } = await suggest(file, 'asset', cli);
     expect(mapping.columns).toEqual(reg.columns);
-    expect(suggest.stderr).not.toMatch(/^(missing|warning):/m);
+    expect(stderr).not.toMatch(/^(missing|warning):/m);
     // Every category and status the sheet writes in its language, sure, in the tables.
     const header = (field: string) => Object.keys(reg.columns).find((h) => reg.columns[h] === field)!;
     expect(Object.keys(mapping.values[header('category')])).toHaveLength(4);
@@ -333,38 +386,16 @@ describe.each(Object.entries(REGISTERS))('a register in %s', (_language, reg) =>
       ),
     ).toBe(true);
     const mappingPath = join(env.dir, `${reg.file}.mapping.json`);
-    writeFileSync(mappingPath, suggest.stdout);
+    writeFileSync(mappingPath, JSON.stringify(mapping, null, 2) + '\n');
 
     const checked = join(env.dir, `${reg.file}.validate.csv`);
-    const validate = await runCli([
-      'validate',
-      file,
-      '-r',
-      'asset',
-      '--mapping',
-      mappingPath,
-      '--report',
-      checked,
-      ...env.sb.args,
-    ]);
-    expect(validate.code, validate.stderr).toBe(0);
+    await run('validate', file, { resource: 'asset', mapping: mappingPath, report: checked }, cli);
     expect(readReport(checked).map((r) => [r['#status'], r['#message']])).toEqual(
       Array(4).fill(['valid', '']),
     );
 
     const report = join(env.dir, `${reg.file}.import.csv`);
-    const imp = await runCli([
-      'import',
-      file,
-      '-r',
-      'asset',
-      '--mapping',
-      mappingPath,
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
-    expect(imp.code, imp.stderr).toBe(0);
+    await run('import', file, { resource: 'asset', mapping: mappingPath, report }, cli);
     expect(readReport(report).map((r) => r['#status'])).toEqual(['created', 'created', 'created', 'created']);
     const created = (await env.sb.records('asset')).find((a) => a.serial_number === reg.first.serial_number);
     expect(created).toMatchObject(reg.first);
@@ -419,12 +450,9 @@ describe.each([
 ] as const)('a customer list in %s', (_language, file, columns, signed) => {
   it('maps every column, reads its yes and no (Oui/Non, Ja/Nee) and imports every customer', async () => {
     const path = join(DIR, file);
-    const suggest = await runCli(['mapping', 'suggest', path, '-r', 'customer', ...env.sb.args]);
-    expect(suggest.code, suggest.stderr).toBe(0);
-    expect(JSON.parse(suggest.stdout).columns).toEqual(columns);
+    expect((await suggest(path, 'customer', false)).mapping.columns).toEqual(columns);
     const report = join(env.dir, `${file}.import.csv`);
-    const imp = await runCli(['import', path, '-r', 'customer', '--report', report, ...env.sb.args]);
-    expect(imp.code, imp.stderr).toBe(0);
+    await run('import', path, { resource: 'customer', report }, false);
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(['created', 'created', 'created']);
     const customers = await env.sb.records('customer');

@@ -1,11 +1,16 @@
 // Updates that do not wipe data: the service's PUT nulls what it is not sent, so update
-// reads, merges and PUTs. These tests compare whole records before and after.
+// reads, merges and PUTs. These tests compare whole records before and after. Runs that
+// differ from another only in their sheet or options go through the library's update and
+// import in-process (library.ts); the built CLI runs one of each kind of end (a change, a
+// refusal, a dry run's lines).
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { exportTo, runLibrary } from './library.js';
 
 const env = useSandbox();
 
@@ -37,7 +42,8 @@ describe('update leaves what the sheet does not mention', () => {
     const before = await asset('SN-EXIST-0001');
     expect(before.floor).toBe('3');
     const file = write('clear.csv', 'Serial number,Floor,Lifecycle stage\nSN-EXIST-0001,,Deployed\n');
-    await runCli(['update', file, '-r', 'asset', '--clear-empty', ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file, resource: 'asset', clearEmpty: true }, updateSpreadsheet);
+    expect(res.code, res.stderr).toBe(0);
     const after = await asset('SN-EXIST-0001');
     expect(after.floor).toBeNull();
     expect(after.lifecycle_stage).toBe('Deployed');
@@ -46,15 +52,16 @@ describe('update leaves what the sheet does not mention', () => {
 
   it('without --clear-empty an empty cell leaves the field alone', async () => {
     const file = write('keep.csv', 'Serial number,Lifecycle stage,Asset notes\nSN-EXIST-0001,,kept\n');
-    await runCli(['update', file, '-r', 'asset', ...env.sb.args]);
+    expect((await runLibrary(env.sb, { file, resource: 'asset' }, updateSpreadsheet)).code).toBe(0);
     expect(await asset('SN-EXIST-0001')).toMatchObject({ lifecycle_stage: 'Deployed', asset_notes: 'kept' });
   });
 
+  // --replace --yes is `replace: true` (the --yes is the CLI's, checked in the next case).
   it('--replace --yes sends the sheet as the whole record: the rest becomes empty', async () => {
     const before = await asset('SN-EXIST-0002');
     expect(before.asset_tag).toBe('ACME-0002');
     const file = write('replace.csv', 'Serial number,Name\nSN-EXIST-0002,Replaced workstation\n');
-    const res = await runCli(['update', file, '-r', 'asset', '--replace', '--yes', ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file, resource: 'asset', replace: true }, updateSpreadsheet);
     expect(res.code).toBe(0);
     const after = await asset('SN-EXIST-0002');
     expect(after).toMatchObject({
@@ -100,7 +107,7 @@ describe('update leaves what the sheet does not mention', () => {
   it('a contract found by number keeps its type (contract_type is never sent)', async () => {
     const before = (await env.sb.records('contract')).find((c) => c.number === 'CT-2023-001')!;
     const file = write('contract.csv', 'Contract number,Description\nCT-2023-001,Renegotiated in 2024\n');
-    const res = await runCli(['update', file, '-r', 'contract', ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file, resource: 'contract' }, updateSpreadsheet);
     expect(res.code).toBe(0);
     const after = (await env.sb.records('contract')).find((c) => c.number === 'CT-2023-001')!;
     expect(after.description).toBe('Renegotiated in 2024');
@@ -109,7 +116,7 @@ describe('update leaves what the sheet does not mention', () => {
 
   it('an asset owner found by name gets a new phone', async () => {
     const file = write('owner.csv', 'Name,Phone\nBob Smith,+1 555 0100\n');
-    const res = await runCli(['update', file, '-r', 'asset-owner', ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file, resource: 'asset-owner' }, updateSpreadsheet);
     expect(res.code).toBe(0);
     const bob = (await env.sb.records('asset-owner')).find((o) => o.name === 'Bob Smith')!;
     expect(bob.phone).toBe('+1 555 0100');
@@ -119,7 +126,7 @@ describe('update leaves what the sheet does not mention', () => {
   it('a row whose record does not exist fails with its key named', async () => {
     const file = write('missing.csv', 'Serial number,Floor\nSN-NOPE-1,2\n');
     const report = join(env.dir, 'missing.report.csv');
-    const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file, resource: 'asset', reportPath: report }, updateSpreadsheet);
     expect(res.code).toBe(1);
     expect(readReport(report)[0]).toMatchObject({
       '#status': 'failed',
@@ -131,15 +138,18 @@ describe('update leaves what the sheet does not mention', () => {
 describe('an export can be edited and fed back to update', () => {
   it('unchanged rows are left alone; the edited cell is the only change', async () => {
     const exported = join(env.dir, 'assets.csv');
-    const ex = await runCli(['export', 'asset', '-o', exported, ...env.sb.args]);
-    expect(ex.code).toBe(0);
+    await exportTo(env.sb, 'asset', exported);
     const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
     const target = rows.find((r) => r['Serial number'] === 'SN-EXIST-0004')!;
     const before = await asset('SN-EXIST-0004');
     target['Asset notes'] = 'Edited in the export';
     writeFileSync(exported, stringify(rows, { header: true }));
     const report = join(env.dir, 'roundtrip.report.csv');
-    const res = await runCli(['update', exported, '-r', 'asset', '--report', report, ...env.sb.args]);
+    const res = await runLibrary(
+      env.sb,
+      { file: exported, resource: 'asset', reportPath: report },
+      updateSpreadsheet,
+    );
     const outcome = readReport(report);
     expect(res.code).toBe(0);
     expect(outcome.find((r) => r['Serial number'] === 'SN-EXIST-0004')?.['#status']).toBe('updated');
@@ -160,21 +170,21 @@ describe('--on-existing: rows whose record is already in the service', () => {
   // The cases run in order: the first creates SN-NEW-OE-1, so it already exists for the others.
   it.each([
     {
-      what: 'skip',
+      what: 'skip' as const,
       statuses: ['skipped', 'created'],
       messages: [/^already in the service \(id \d+, serial_number=SN-EXIST-0005\)$/, /^$/],
       code: 0,
       notes: null,
     },
     {
-      what: 'error',
+      what: 'error' as const,
       statuses: ['failed', 'failed'],
       messages: [/already in the service/, /already in the service/],
       code: 1,
       notes: null,
     },
     {
-      what: 'update',
+      what: 'update' as const,
       statuses: ['updated', 'skipped'],
       messages: [/^$/, /^no change/],
       code: 0,
@@ -184,18 +194,8 @@ describe('--on-existing: rows whose record is already in the service', () => {
     const before = await asset('SN-EXIST-0005');
     const file = write(`on-existing-${what}.csv`, csv);
     const report = join(env.dir, `on-existing-${what}.report.csv`);
-    const res = await runCli([
-      'import',
-      file,
-      '-r',
-      'asset',
-      '--on-existing',
-      what,
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
-    expect(res.code).toBe(code);
+    const res = await runLibrary(env.sb, { file, resource: 'asset', onExisting: what, reportPath: report });
+    expect(res.code, res.stderr).toBe(code);
     const rows = readReport(report);
     expect(rows.map((r) => r['#status'])).toEqual(statuses);
     rows.forEach((r, i) => expect(r['#message']).toMatch(messages[i]));

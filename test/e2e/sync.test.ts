@@ -2,13 +2,18 @@
 // sheet: new rows created, changed rows updated (only what changed), unchanged rows left
 // without a request, records the sheet no longer has reported, refused past --max-missing,
 // or changed with --missing. Each test seeds its own assets (its own manufacturer, used as
-// --scope) in one sandbox, and counts the requests the sandbox saw.
+// --scope) in one sandbox, and counts the requests the sandbox saw. A run whose printed lines
+// a test reads goes through the built CLI; the others call the library in-process, with the
+// options the CLI's flags give (library.ts).
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { maxMissing, missingAction } from '../../src/cli/sync.js';
+import { syncSpreadsheet, updateSpreadsheet, type SyncOptions } from '../../src/index.js';
 import { countWrites, readReport, runCli, spawnCli, useSandbox } from './cli.js';
+import { exportTo, runLibrary } from './library.js';
 
 const env = useSandbox();
 
@@ -49,11 +54,19 @@ const assets = async (tag: string) => (await env.sb.records('asset')).filter((a)
 const requests = (stats: any, key: string): number => stats.requests[key] ?? 0;
 const statuses = (report: string) => readReport(report).map((r) => `${r['#status']} ${r['Serial number']}`);
 
+/** The sync options of `--scope manufacturer=TAG --max-missing MAX --missing WHAT`, as the CLI parses them. */
+const syncFlags = (o: { tag?: string; max?: string; missing?: string; prefer?: 'sheet' }): SyncOptions => ({
+  scope: o.tag ? { field: 'manufacturer', value: o.tag } : undefined,
+  maxMissing: maxMissing(o.max),
+  missing: missingAction(o.missing),
+  prefer: o.prefer,
+});
+
 describe('update reads the records as list pages', () => {
   it('an export with 4 rows edited: the dry run reads the pages and no record alone; the update PATCHes 4', async () => {
     await seed('UPC', 60);
     const exported = join(env.dir, 'upc.csv');
-    expect((await runCli(['export', 'asset', '-o', exported, ...env.sb.args])).code).toBe(0);
+    await exportTo(env.sb, 'asset', exported);
     const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
     const edited = ['UPC-3', 'UPC-20', 'UPC-41', 'UPC-60'];
     for (const r of rows)
@@ -84,15 +97,11 @@ describe('update reads the records as list pages', () => {
     expect(dry.stderr).not.toContain('no change');
 
     await env.sb.resetStats();
-    const run = await runCli([
-      'update',
-      exported,
-      '-r',
-      'asset',
-      '--report',
-      join(env.dir, 'upc.report.csv'),
-      ...env.sb.args,
-    ]);
+    const run = await runLibrary(
+      env.sb,
+      { file: exported, resource: 'asset', reportPath: join(env.dir, 'upc.report.csv') },
+      updateSpreadsheet,
+    );
     expect(run.code, run.stderr).toBe(0);
     const stats = await env.sb.stats();
     expect({
@@ -154,7 +163,11 @@ describe('sync', () => {
 
     await env.sb.resetStats();
     const report = join(env.dir, 'sy.report.csv');
-    const run = await runCli(['sync', file, '-r', 'asset', '--report', report, ...scope, ...env.sb.args]);
+    const run = await runLibrary(
+      env.sb,
+      { file, resource: 'asset', reportPath: report, sync: syncFlags({ tag: 'SY', max: '1' }) },
+      syncSpreadsheet,
+    );
     expect(run.code, run.stderr).toBe(0);
     const stats = await env.sb.stats();
     expect({
@@ -230,21 +243,12 @@ describe('sync', () => {
         serials(tag, 1, 4).map((s): [string, string] => [s, '']),
       );
       const report = join(env.dir, `${tag}.report.csv`);
-      const res = await runCli([
-        'sync',
-        file,
-        '-r',
-        'asset',
-        '--scope',
-        `manufacturer=${tag}`,
-        '--max-missing',
-        '2',
-        '--missing',
-        flag,
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
+      const sync = syncFlags({ tag, max: '2', missing: flag });
+      const res = await runLibrary(
+        env.sb,
+        { file, resource: 'asset', reportPath: report, sync },
+        syncSpreadsheet,
+      );
       expect(res.code, res.stderr).toBe(0);
       const after = await assets(tag);
       expect(
@@ -262,7 +266,7 @@ describe('sync', () => {
 
   it("--missing archive sets a missing contract's status to archived", async () => {
     const exported = join(env.dir, 'contracts.csv');
-    expect((await runCli(['export', 'contract', '-o', exported, ...env.sb.args])).code).toBe(0);
+    await exportTo(env.sb, 'contract', exported);
     const rows = parse(readFileSync(exported), { columns: true, bom: true }) as Record<string, string>[];
     const gone = rows.find((r) => /active/i.test(r['Status']))!;
     writeFileSync(
@@ -273,19 +277,12 @@ describe('sync', () => {
       ),
     );
     const report = join(env.dir, 'contracts.report.csv');
-    const res = await runCli([
-      'sync',
-      exported,
-      '-r',
-      'contract',
-      '--missing',
-      'archive',
-      '--max-missing',
-      '1',
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    const sync = syncFlags({ max: '1', missing: 'archive' });
+    const res = await runLibrary(
+      env.sb,
+      { file: exported, resource: 'contract', reportPath: report, sync },
+      syncSpreadsheet,
+    );
     expect(res.code, res.stderr).toBe(0);
     const after = await env.sb.records('contract');
     expect(after.find((c) => c.number === gone['Contract number'])!.status).toBe('archived');
@@ -316,19 +313,15 @@ describe('sync', () => {
       const rows = (n: (i: number) => string) =>
         [1, 2, 3, 4].map((i): [string, string] => [`${tag}-${i}`, n(i)]);
       // The first run: what it sent is remembered.
-      const first = await runCli([
-        'import',
-        sheet(
+      const first = await runLibrary(env.sb, {
+        file: sheet(
           tag,
           `${tag}-first`,
           rows(() => 'first'),
         ),
-        '-r',
-        'asset',
-        '--report',
-        join(env.dir, `${tag}-first.report.csv`),
-        ...env.sb.args,
-      ]);
+        resource: 'asset',
+        reportPath: join(env.dir, `${tag}-first.report.csv`),
+      });
       expect(first.code, first.stderr).toBe(0);
       // A colleague edits rows 2 and 3 in the service; the sheet changes rows 3 and 4.
       for (const a of (await assets(tag)).filter((x) => /-[23]$/.test(x.serial_number))) {
@@ -345,18 +338,30 @@ describe('sync', () => {
         rows((i) => (i >= 3 ? `sheet ${i}` : 'first')),
       );
       const report = join(env.dir, `${tag}.report.csv`);
-      const res = await runCli([
-        'sync',
-        file,
-        '-r',
-        'asset',
-        '--scope',
-        `manufacturer=${tag}`,
-        ...prefer,
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
+      // The conflict's line on stderr is the CLI's: that case runs it; --prefer sheet runs in-process.
+      const res =
+        code === 1
+          ? await runCli([
+              'sync',
+              file,
+              '-r',
+              'asset',
+              '--scope',
+              `manufacturer=${tag}`,
+              '--report',
+              report,
+              ...env.sb.args,
+            ])
+          : await runLibrary(
+              env.sb,
+              {
+                file,
+                resource: 'asset',
+                reportPath: report,
+                sync: syncFlags({ tag, prefer: prefer.length ? 'sheet' : undefined }),
+              },
+              syncSpreadsheet,
+            );
       expect(res.code, res.stderr).toBe(code);
       const after = await assets(tag);
       expect(
@@ -381,7 +386,7 @@ describe('sync', () => {
     ]);
     const report = join(env.dir, 'kr.report.csv');
     const journal = join(env.dir, 'kr.report.journal.ndjson');
-    // Paced, so the kill lands mid-run.
+    // Paced, so the kill lands mid-run; the run again is not (the journal, not the pace, keeps it exact).
     const args = [
       'sync',
       file,
@@ -417,7 +422,7 @@ describe('sync', () => {
       });
     });
     expect(child.signalCode, 'the kill landed mid-run').toBe('SIGKILL');
-    const res = await runCli(args);
+    const res = await runCli([...args.slice(0, -1), '0']);
     expect(res.code, res.stderr).toBe(0);
     const after = await assets('KR');
     const count = (serial: string) => after.filter((a) => a.serial_number === serial).length;

@@ -1,19 +1,23 @@
 // Contracts of every status survive export → edit → update: unchanged rows send nothing,
 // an edited cell is the only change, a status an update cannot set is the row's error
-// (naming what the service accepts), and create-only columns are a note, not unknown.
+// (naming what the service accepts), and create-only columns are a note, not unknown. The
+// unchanged update runs the built CLI (its note on stderr); the set-up and the other updates
+// call the library in-process (library.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, useSandbox, type TestSandbox } from './cli.js';
+import { exportTo, runLibrary } from './library.js';
 
 const STATUSES = ['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated'];
 const numberOf = (status: string) => `RT-${status.toUpperCase()}`;
 /** A status as the export shows it: its label ("Active"), which the update reads back. */
 const labelOf = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
-/** One buy-side contract of each status, created through the CLI as a user would. */
+/** One buy-side contract of each status, created by an import as a user would. */
 const CREATE_CSV =
   'Contract type,Name,Contract number,Supplier,Country,Status,Category,Start date,End date,Notice period (days),Total contract value,Approver\n' +
   STATUSES.map(
@@ -31,36 +35,37 @@ const without = (r: Record<string, unknown>, ...keys: string[]) =>
 async function setUp(sb: TestSandbox, dir: string): Promise<Row[]> {
   const input = join(dir, 'create.csv');
   writeFileSync(input, CREATE_CSV);
-  const created = await runCli([
-    'import',
-    input,
-    '-r',
-    'contract',
-    '--report',
-    join(dir, 'create.report.csv'),
-    ...sb.args,
-  ]);
+  const created = await runLibrary(sb, {
+    file: input,
+    resource: 'contract',
+    reportPath: join(dir, 'create.report.csv'),
+  });
   expect(created.code, created.stderr).toBe(0);
   const exported = join(dir, 'contracts.csv');
-  const ex = await runCli(['export', 'contract', '-o', exported, ...sb.args]);
-  expect(ex.code, ex.stderr).toBe(0);
+  await exportTo(sb, 'contract', exported);
   return (parse(readFileSync(exported), { columns: true, bom: true }) as Row[]).filter((r) =>
     r['Contract number'].startsWith('RT-'),
   );
 }
 
-/** Write the rows as a CSV, run `update` on it, and give the run, its report and the writes. */
+/**
+ * Write the rows as a CSV, run `update` on it (in-process, or the built CLI with `cli`), and
+ * give the run, its report and the writes.
+ */
 async function update(
   env: { sb: TestSandbox; dir: string },
   name: string,
   rows: Row[],
-  extra: string[] = [],
+  how: { dryRun?: boolean; cli?: boolean } = {},
 ) {
   const file = join(env.dir, `${name}.csv`);
   writeFileSync(file, stringify(rows, { header: true }));
   const report = join(env.dir, `${name}.report.csv`);
   await env.sb.resetStats();
-  const res = await runCli(['update', file, '-r', 'contract', '--report', report, ...extra, ...env.sb.args]);
+  const options = { file, resource: 'contract', reportPath: report, dryRun: how.dryRun };
+  const res = how.cli
+    ? await runCli(['update', file, '-r', 'contract', '--report', report, ...env.sb.args])
+    : await runLibrary(env.sb, options, updateSpreadsheet);
   const byNumber = new Map(readReport(report).map((r) => [r['Contract number'], r]));
   return { res, byNumber, writes: countWrites(await env.sb.stats()) };
 }
@@ -75,7 +80,7 @@ describe('a contract of every status goes through export → update', () => {
   it('unchanged: every row is "no change", nothing is written, create-only columns are a note', async () => {
     expect(exported.map((r) => r.Status).sort()).toEqual(STATUSES.map(labelOf));
     const before = await contracts(env.sb);
-    const { res, byNumber, writes } = await update(env, 'unchanged', exported);
+    const { res, byNumber, writes } = await update(env, 'unchanged', exported, { cli: true });
     expect(res.code, res.stderr).toBe(0);
     expect(STATUSES.map((s) => byNumber.get(numberOf(s))?.['#status'])).toEqual(
       STATUSES.map(() => 'skipped'),
@@ -153,7 +158,7 @@ describe('a contract of every status goes through export → update', () => {
     const rows = exported
       .filter((r) => r.Status === 'Expired')
       .map((r) => ({ ...r, Status: 'Terminated', 'Notice period (days)': '10' }));
-    const { res, byNumber, writes } = await update(env, 'dry-status', rows, ['--dry-run']);
+    const { res, byNumber, writes } = await update(env, 'dry-status', rows, { dryRun: true });
     expect(res.code).toBe(1);
     expect(byNumber.get(numberOf('expired'))).toMatchObject({
       '#status': 'invalid',

@@ -3,7 +3,7 @@
 // only in their input runs them so, and keeps one run of the built CLI for each kind of
 // outcome (exit code, what is printed); a CLI start costs far more than the run itself.
 import { Writable } from 'node:stream';
-import { exitCodeOf } from '../../src/cli/import.js';
+import { exitCodeOf, printPlan } from '../../src/cli/import.js';
 import { reportError } from '../../src/cli/common.js';
 import {
   exportResource,
@@ -23,7 +23,7 @@ export function connectionOf(sb: TestSandbox): ConnectionConfig {
 export interface LibraryResult {
   /** The exit code the CLI gives for this end (exitCodeOf, or reportError's for a stop). */
   code: number;
-  /** The CLI's error line for a stop (reportError's), else empty. */
+  /** What the CLI prints on stderr of the plan (printPlan) and of a stop (reportError). */
   stderr: string;
   /** The run's summary; undefined when it stopped with an error. */
   summary?: ImportSummary;
@@ -31,18 +31,24 @@ export interface LibraryResult {
 
 /**
  * A run of `call` (importSpreadsheet by default; validateSpreadsheet, updateSpreadsheet,
- * syncSpreadsheet) against the sandbox's company 1, ended as the CLI ends it: the summary's
- * exit code, or a stop's error as reportError words it.
+ * syncSpreadsheet) against the sandbox's company 1 (or `connection`, made inside the run as the
+ * CLI makes it from its flags, so that its refusal ends the run too), its plan printed as the
+ * CLI prints it, ended as the CLI ends it: the summary's exit code, or a stop's error as
+ * reportError words it.
  */
 export async function runLibrary(
   sb: TestSandbox,
-  options: Omit<ImportOptions, 'connection'>,
+  options: Omit<ImportOptions, 'connection'> & { connection?: () => ConnectionConfig },
   call: (options: ImportOptions) => Promise<ImportSummary> = importSpreadsheet,
 ): Promise<LibraryResult> {
   let stderr = '';
   const err = new Writable({ write: (chunk, _enc, done) => void ((stderr += String(chunk)), done()) });
   try {
-    const summary = await call({ ...options, connection: connectionOf(sb) });
+    const summary = await call({
+      onPlan: (plan) => printPlan(plan, err),
+      ...options,
+      connection: options.connection?.() ?? connectionOf(sb),
+    });
     return { code: exitCodeOf(summary), stderr, summary };
   } catch (e) {
     return { code: reportError(e, { secrets: [sb.sb.token], stderr: err }), stderr };

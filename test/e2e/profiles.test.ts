@@ -1,13 +1,18 @@
 // Named profiles of the config file, chosen with --profile or ASSETBATCH_PROFILE (else its
-// defaultProfile), through the built CLI against a sandbox over HTTP: the plan's first line
-// says where a run writes, the --json summary carries it, the rows land in that company, and
-// an unknown profile names the ones there are. A flag still wins over the profile.
+// defaultProfile), against a sandbox over HTTP: the plan's first line says where a run
+// writes, the --json summary carries it, the rows land in that company, and an unknown
+// profile names the ones there are. A flag still wins over the profile. The built CLI runs
+// one case of each kind (the config file found in its folder, --json, an unknown profile);
+// the others make the CLI's connectionConfig from their flags and environment and run the
+// library in-process (library.ts), printing the plan as the CLI does.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionConfig, writeTarget } from '../../src/config.js';
+import { connectionConfig, writeTarget, type ConnectionFlags } from '../../src/config.js';
 import { targetLine } from '../../src/cli/import.js';
-import { runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { updateSpreadsheet } from '../../src/index.js';
+import { runCli, tempDir, testSandbox, type CliResult, type TestSandbox } from './cli.js';
+import { runLibrary } from './library.js';
 
 let sb: TestSandbox;
 let cwd: string;
@@ -29,6 +34,28 @@ afterAll(async () => {
   await sb?.close();
 });
 
+/**
+ * `assetbatch COMMAND FILE -r customer` with these connection flags and environment, run
+ * in-process: the flags, the config file (given by its path, as the CLI finds it in its
+ * folder) and the environment made into the connection as the CLI makes them.
+ */
+async function inProcess(
+  command: string,
+  file: string,
+  flags: ConnectionFlags & { dryRun?: boolean },
+  env: Record<string, string>,
+): Promise<CliResult> {
+  const { dryRun, ...connectionFlags } = flags;
+  const connection = () =>
+    connectionConfig(
+      { config: join(cwd, 'assetbatch.config.json'), ...connectionFlags },
+      { ...process.env, SANDBOX_TOKEN: sb.sb.token, ...env },
+    );
+  const options = { file, resource: 'customer', connection, dryRun: dryRun || command === 'validate' };
+  const res = await runLibrary(sb, options, command === 'update' ? updateSpreadsheet : undefined);
+  return { code: res.code, stdout: '', stderr: res.stderr };
+}
+
 /** A customer sheet whose names are the case's own, so that no run skips another's rows. */
 function customers(tag: string): string {
   const file = join(cwd, `${tag}.csv`);
@@ -40,18 +67,28 @@ function customers(tag: string): string {
 }
 
 describe('import with a profile: the plan says where it writes, and it writes there', () => {
+  // `flags` are the CLI's flags of `args`; the first case runs the built CLI.
   const cases: {
     name: string;
     args: string[];
+    flags: ConnectionFlags;
     env: Record<string, string>;
     company: number;
     profile: string;
   }[] = [
-    { name: 'no --profile: the defaultProfile', args: [], env: {}, company: 1, profile: 'local' },
-    { name: '--profile second', args: ['--profile', 'second'], env: {}, company: 2, profile: 'second' },
+    { name: 'no --profile: the defaultProfile', args: [], flags: {}, env: {}, company: 1, profile: 'local' },
+    {
+      name: '--profile second',
+      args: ['--profile', 'second'],
+      flags: { profile: 'second' },
+      env: {},
+      company: 2,
+      profile: 'second',
+    },
     {
       name: 'ASSETBATCH_PROFILE=second',
       args: [],
+      flags: {},
       env: { ASSETBATCH_PROFILE: 'second' },
       company: 2,
       profile: 'second',
@@ -59,6 +96,7 @@ describe('import with a profile: the plan says where it writes, and it writes th
     {
       name: '--profile wins over ASSETBATCH_PROFILE',
       args: ['--profile', 'local'],
+      flags: { profile: 'local' },
       env: { ASSETBATCH_PROFILE: 'second' },
       company: 1,
       profile: 'local',
@@ -66,6 +104,7 @@ describe('import with a profile: the plan says where it writes, and it writes th
     {
       name: '--company wins over the profile',
       args: ['--profile', 'second', '--company', '1'],
+      flags: { profile: 'second', company: '1' },
       env: {},
       company: 1,
       profile: 'second',
@@ -73,12 +112,15 @@ describe('import with a profile: the plan says where it writes, and it writes th
   ];
   it.each(cases)(
     '$name → company $company (profile $profile)',
-    async ({ name, args, env, company, profile }) => {
+    async ({ name, args, flags, env, company, profile }) => {
       const tag = name.replace(/\W+/g, '-');
-      const res = await runCli(['import', customers(tag), '-r', 'customer', ...args], {
-        cwd,
-        env: { SANDBOX_TOKEN: sb.sb.token, ...env },
-      });
+      const res =
+        name === cases[0].name
+          ? await runCli(['import', customers(tag), '-r', 'customer', ...args], {
+              cwd,
+              env: { SANDBOX_TOKEN: sb.sb.token, ...env },
+            })
+          : await inProcess('import', customers(tag), flags, env);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr.split('\n')[0]).toBe(
         `Writing to the service on this machine at ${sb.sb.url}, company ${company} (profile ${profile}).`,
@@ -97,6 +139,7 @@ describe('the first line of the plan, by command and target', () => {
     {
       name: 'validate (a dry run)',
       args: ['validate', '--profile', 'second'],
+      flags: { profile: 'second' },
       code: 0,
       line: () =>
         `Dry run, nothing is written; checking against the service on this machine at ${sb.sb.url}, company 2 (profile second).`,
@@ -105,6 +148,7 @@ describe('the first line of the plan, by command and target', () => {
     {
       name: 'update --dry-run',
       args: ['update', '--dry-run', '--profile', 'local'],
+      flags: { dryRun: true, profile: 'local' },
       code: 1,
       line: () =>
         `Dry run, nothing is written; checking against the service on this machine at ${sb.sb.url}, company 1 (profile local).`,
@@ -112,6 +156,7 @@ describe('the first line of the plan, by command and target', () => {
     {
       name: 'the in-process sandbox profile',
       args: ['import', '--profile', 'inproc'],
+      flags: { profile: 'inproc' },
       code: 0,
       line: () =>
         'Writing to the in-process sandbox (nothing leaves this machine), company 1 (profile inproc).',
@@ -119,17 +164,15 @@ describe('the first line of the plan, by command and target', () => {
     {
       name: '--sandbox wins over the profile',
       args: ['import', '--profile', 'second', '--sandbox'],
+      flags: { profile: 'second', sandbox: true },
       code: 0,
       line: () =>
         'Writing to the in-process sandbox (nothing leaves this machine), company 2 (profile second).',
     },
   ];
-  it.each(cases)('$name', async ({ name, args, code, line }) => {
-    const [command, ...rest] = args;
-    const res = await runCli([command, customers(name.replace(/\W+/g, '-')), '-r', 'customer', ...rest], {
-      cwd,
-      env: { SANDBOX_TOKEN: sb.sb.token },
-    });
+  // In-process: the CLI's flags of `args`, and the plan printed as the CLI prints it.
+  it.each(cases)('$name', async ({ name, args, flags, code, line }) => {
+    const res = await inProcess(args[0], customers(name.replace(/\W+/g, '-')), flags, {});
     expect(res.code, res.stderr).toBe(code);
     expect(res.stderr.split('\n')[0]).toBe(line());
   });
@@ -150,30 +193,34 @@ describe('the first line of the plan, by command and target', () => {
 });
 
 describe('a profile that is not there', () => {
-  const cases: { name: string; args: string[]; env: Record<string, string>; message: string }[] = [
+  // The built CLI finds the config file in its folder; in-process it is given by its path.
+  const cases: { name: string; args: string[]; env: Record<string, string>; message: () => string }[] = [
     {
       name: '--profile prod',
       args: ['--profile', 'prod'],
       env: {},
-      message: 'error: assetbatch.config.json: there is no profile "prod"',
+      message: () => 'error: assetbatch.config.json: there is no profile "prod"',
     },
     {
-      name: 'ASSETBATCH_PROFILE=prod',
+      name: 'ASSETBATCH_PROFILE=prod (in-process)',
       args: [],
       env: { ASSETBATCH_PROFILE: 'prod' },
-      message: 'error: assetbatch.config.json: there is no profile "prod"',
+      message: () => `error: ${join(cwd, 'assetbatch.config.json')}: there is no profile "prod"`,
     },
   ];
   it.each(cases)(
     '$name: usage error naming the profiles there, nothing sent',
-    async ({ args, env, message }) => {
+    async ({ name, args, env, message }) => {
       await sb.resetStats();
-      const res = await runCli(['import', customers('unknown'), '-r', 'customer', ...args], {
-        cwd,
-        env: { SANDBOX_TOKEN: sb.sb.token, ...env },
-      });
+      const res =
+        name === cases[0].name
+          ? await runCli(['import', customers('unknown'), '-r', 'customer', ...args], {
+              cwd,
+              env: { SANDBOX_TOKEN: sb.sb.token, ...env },
+            })
+          : await inProcess('import', customers('unknown'), {}, env);
       expect(res.code).toBe(2);
-      expect(res.stderr).toContain(message);
+      expect(res.stderr).toContain(message());
       expect(res.stderr).toContain('Profiles there: local, second, inproc.');
       expect((await sb.stats()).total).toBe(0);
     },

@@ -1,6 +1,7 @@
 // A report is a safe input (issue 13: every row exactly once): the README's loop — filter
-// the report, fix cells, import it again as it is — run with the real CLI against one
-// sandbox over HTTP. Assets without a serial number (no natural key, so no existing-record
+// the report, fix cells, import it again as it is — against one sandbox over HTTP: the CSV
+// loop with the built CLI, the other loops with the library's import and update in-process
+// (library.ts), as the CLI calls them. Assets without a serial number (no natural key, so no existing-record
 // check can catch them) are where a report imported again used to make duplicates.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { REPORT_COLUMNS } from '../../src/report/columns.js';
+import { updateSpreadsheet, type ImportOptions } from '../../src/index.js';
 import { readReport, runCli, useSandbox, type CliResult } from './cli.js';
+import { runLibrary } from './library.js';
 
 const env = useSandbox();
 
@@ -28,10 +31,19 @@ async function assetsNamed(prefix: string): Promise<Record<string, number>> {
   return out;
 }
 
-/** Runs the CLI with the sandbox's connection; the sandbox's request counts start at 0. */
-async function run(args: string[]): Promise<CliResult & { posts: number; puts: number }> {
+type Run = Omit<ImportOptions, 'connection'> & { command: 'import' | 'update' };
+
+/**
+ * Runs the CLI (`args`) or the library in-process (`{ command, …options }`) with the sandbox's
+ * connection; the sandbox's request counts start at 0.
+ */
+async function run(
+  args: string[] | Run,
+): Promise<Omit<CliResult, 'stdout'> & { posts: number; puts: number }> {
   await env.sb.resetStats();
-  const res = await runCli([...args, ...env.sb.args]);
+  const res = Array.isArray(args)
+    ? await runCli([...args, ...env.sb.args])
+    : await runLibrary(env.sb, args, args.command === 'update' ? updateSpreadsheet : undefined);
   const stats = await env.sb.stats();
   const count = (method: string) =>
     Object.entries(stats.requests as Record<string, number>)
@@ -111,7 +123,12 @@ describe('a CSV report imported again', () => {
 describe('an XLSX report imported again', () => {
   it('creates nothing twice, and a Total line added under it is skipped, not invalid', async () => {
     const input = write('desks-x.csv', ASSETS('XLSX Desk'));
-    const first = await run(['import', input, '-r', 'asset', '--report', path('x1.xlsx')]);
+    const first = await run({
+      command: 'import',
+      file: input,
+      resource: 'asset',
+      reportPath: path('x1.xlsx'),
+    });
     expect(first.posts).toBe(3);
 
     // What a user does in Excel: a count of the rows under the report, in its #row column.
@@ -121,7 +138,12 @@ describe('an XLSX report imported again', () => {
     ws.addRow(['Total', null, null, null, null, null, null, null, null, null]).getCell(7).value = 4;
     await wb.xlsx.writeFile(path('x1-total.xlsx'));
 
-    const again = await run(['import', path('x1-total.xlsx'), '-r', 'asset', '--report', path('x2.csv')]);
+    const again = await run({
+      command: 'import',
+      file: path('x1-total.xlsx'),
+      resource: 'asset',
+      reportPath: path('x2.csv'),
+    });
     expect(again.posts).toBe(0);
     expect(again.code).toBe(1);
     const r2 = readReport(path('x2.csv'));
@@ -151,12 +173,22 @@ describe('"-" round trip', () => {
       'customers.csv',
       'Name,MSA signed,NDA signed\nDash Initech,yes,-\nDash Globex,maybe,-\n',
     );
-    const first = await run(['import', input, '-r', 'customer', '--report', path('c1.csv')]);
+    const first = await run({
+      command: 'import',
+      file: input,
+      resource: 'customer',
+      reportPath: path('c1.csv'),
+    });
     expect(first.code).toBe(1);
     expect(readFileSync(path('c1.csv'), 'utf8')).toContain("Dash Globex,maybe,'-");
 
     const fixed = fixCsv(path('c1.csv'), path('c1-fixed.csv'), '3', 'MSA signed', 'yes');
-    const again = await run(['import', fixed, '-r', 'customer', '--report', path('c2.csv')]);
+    const again = await run({
+      command: 'import',
+      file: fixed,
+      resource: 'customer',
+      reportPath: path('c2.csv'),
+    });
     expect(readReport(path('c2.csv')).map((r) => [r['#status'], r['#message']])).toEqual([
       ['skipped', expect.stringMatching(/^created as id \d+ by the run that wrote this report$/)],
       ['created', ''],
@@ -171,10 +203,10 @@ describe('"-" round trip', () => {
 describe('a report updates by #id', () => {
   it('`update report.csv` finds each record by #id (these rows have no serial number to find them by)', async () => {
     const input = write('desks-u.csv', ASSETS('Upd Desk'));
-    await run(['import', input, '-r', 'asset', '--report', path('u1.csv')]);
+    await run({ command: 'import', file: input, resource: 'asset', reportPath: path('u1.csv') });
     const r1 = readReport(path('u1.csv'));
     const edited = fixCsv(path('u1.csv'), path('u1-edited.csv'), '2', 'Asset notes', 'moved to room 4');
-    const res = await run(['update', edited, '-r', 'asset', '--report', path('u2.csv')]);
+    const res = await run({ command: 'update', file: edited, resource: 'asset', reportPath: path('u2.csv') });
     expect(res.posts).toBe(0);
     const r2 = readReport(path('u2.csv'));
     expect(r2[0]).toMatchObject({ '#status': 'updated', '#id': r1[0]['#id'] });
@@ -189,19 +221,16 @@ describe('a report updates by #id', () => {
 
   it('`import --on-existing update` of a report updates its created rows by #id instead of skipping them', async () => {
     const input = write('desks-o.csv', ASSETS('OnEx Desk'));
-    await run(['import', input, '-r', 'asset', '--report', path('o1.csv')]);
+    await run({ command: 'import', file: input, resource: 'asset', reportPath: path('o1.csv') });
     const r1 = readReport(path('o1.csv'));
     const edited = fixCsv(path('o1.csv'), path('o1-edited.csv'), '4', 'Asset notes', 'at home');
-    const res = await run([
-      'import',
-      edited,
-      '-r',
-      'asset',
-      '--on-existing',
-      'update',
-      '--report',
-      path('o2.csv'),
-    ]);
+    const res = await run({
+      command: 'import',
+      file: edited,
+      resource: 'asset',
+      reportPath: path('o2.csv'),
+      onExisting: 'update',
+    });
     expect(res.posts).toBe(0);
     const r2 = readReport(path('o2.csv'));
     expect(r2[2]).toMatchObject({ '#status': 'updated', '#id': r1[2]['#id'] });

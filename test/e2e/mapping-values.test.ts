@@ -1,11 +1,14 @@
 // Value tables and defaults in a mapping file, over the sandbox: a table translates the
 // sheet's own values before lookups, a default for a lookup field resolves like a cell,
 // and a table or default naming what the service does not have stops the run (exit 2)
-// before any row is read.
+// before any row is read. The built CLI runs `mapping suggest` once and one refused table;
+// the other runs call the library in-process (library.ts), ended as the CLI ends them.
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { suggestMapping } from '../../src/index.js';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { connectionOf, runLibrary } from './library.js';
 
 const env = useSandbox();
 const FILE = 'test/fixtures/mapping/snipe-statuses.csv';
@@ -43,29 +46,33 @@ describe('mapping suggest proposes value tables', () => {
   });
 
   it('with --accept-unsure the unsure match is written too, and the file then imports every row (run first: the sandbox has none of these assets yet)', async () => {
-    const res = await runCli(['mapping', 'suggest', FILE, '-r', 'asset', '--accept-unsure', ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(0);
-    const suggested = JSON.parse(res.stdout);
-    expect(suggested.values.Status).toEqual({
+    const suggestion = await suggestMapping({
+      file: FILE,
+      resource: 'asset',
+      connection: connectionOf(env.sb),
+      acceptUnsure: true,
+    });
+    const suggested = suggestion.mapping;
+    expect(suggested.values?.Status).toEqual({
       'Deployed (deployed)': 'In Use',
       'Ready to Deploy': 'In Stock',
       Pending: 'In Repair',
     });
-    expect(res.stderr).not.toContain('missing:');
+    // The CLI prints these as its "missing: …" lines (and exits 1 for a missing field).
+    expect({ missing: suggestion.missing, fields: suggestion.missingFields }).toEqual({
+      missing: [],
+      fields: [],
+    });
     const file = join(env.dir, 'suggested-values.json');
     writeFileSync(file, JSON.stringify(suggested));
     const report = join(env.dir, 'suggested-values.report.csv');
-    const imp = await runCli([
-      'validate',
-      FILE,
-      '-r',
-      'asset',
-      '--mapping',
-      file,
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    const imp = await runLibrary(env.sb, {
+      file: FILE,
+      resource: 'asset',
+      mappingPath: file,
+      reportPath: report,
+      dryRun: true,
+    });
     expect(imp.code, imp.stderr).toBe(0);
     expect(readReport(report).map((r) => r['#status'])).toEqual(['valid', 'valid', 'valid']);
   });
@@ -75,18 +82,13 @@ describe('a value table', () => {
   it('translates each value before the lookup: Snipe-IT statuses become the service\'s, "NB" a category', async () => {
     const map = mappingFile('values.json', { values: { Status: STATUSES, Category: { NB: 'Hardware' } } });
     const report = join(env.dir, 'values.report.csv');
-    const res = await runCli([
-      'import',
-      FILE,
-      '-r',
-      'asset',
-      '--mapping',
-      map,
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
-    expect(res.code).toBe(0);
+    const res = await runLibrary(env.sb, {
+      file: FILE,
+      resource: 'asset',
+      mappingPath: map,
+      reportPath: report,
+    });
+    expect(res.code, res.stderr).toBe(0);
     expect(readReport(report).map((r) => r['#status'])).toEqual(['created', 'created', 'created']);
     const want: [string, string, string, string][] = [
       ['VT-SN-0001', 'In Use', 'Hardware', 'Germany'],
@@ -106,7 +108,7 @@ describe('a value table', () => {
 
   it('without it, the same sheet fails on every status', async () => {
     const report = join(env.dir, 'novalues.report.csv');
-    const res = await runCli(['validate', FILE, '-r', 'asset', '--report', report, ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file: FILE, resource: 'asset', reportPath: report, dryRun: true });
     expect(res.code).toBe(1);
     expect(readReport(report)[0]['#message']).toContain("usage status 'Deployed (deployed)' not found");
   });
@@ -128,7 +130,7 @@ describe('a value table', () => {
     const csv = join(env.dir, 'warranty.csv');
     writeFileSync(csv, 'Name,Serial,Warranty Status\nA,VT-W-1,Yes\n');
     const map = mappingFile('bad-enum.json', { values: { 'Warranty Status': { Yes: 'covered' } } });
-    const res = await runCli(['validate', csv, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file: csv, resource: 'asset', mappingPath: map, dryRun: true });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('the value table of column "Warranty Status" maps a value to "covered"');
   });
@@ -141,8 +143,8 @@ describe('defaults', () => {
     const map = mappingFile('defaults.json', {
       defaults: { country: 'US', asset_usage_status: 'In Use', category: 'Hardware / Laptop' },
     });
-    const res = await runCli(['import', csv, '-r', 'asset', '--mapping', map, ...env.sb.args]);
-    expect(res.code).toBe(0);
+    const res = await runLibrary(env.sb, { file: csv, resource: 'asset', mappingPath: map });
+    expect(res.code, res.stderr).toBe(0);
     expect(await bySerial('VT-D-0001')).toMatchObject({
       country: 'United States',
       asset_usage_status: { name: 'In Use' },
@@ -169,7 +171,7 @@ describe('defaults', () => {
   ];
   it.each(refused)('%s is a mapping error (exit 2)', async (_name, defaults, message) => {
     const map = mappingFile('bad-defaults.json', { defaults });
-    const res = await runCli(['validate', FILE, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file: FILE, resource: 'asset', mappingPath: map, dryRun: true });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain(message);
   });

@@ -5,12 +5,14 @@
 import { Writable } from 'node:stream';
 import { exitCodeOf, printPlan } from '../../src/cli/import.js';
 import { reportError } from '../../src/cli/common.js';
+import { maxMissing, missingAction } from '../../src/cli/sync.js';
 import {
   exportResource,
   importSpreadsheet,
   type ConnectionConfig,
   type ImportOptions,
   type ImportSummary,
+  type SyncOptions,
 } from '../../src/index.js';
 import type { TestSandbox } from './cli.js';
 
@@ -65,4 +67,24 @@ export async function exportTo(sb: TestSandbox, resource: string, output: string
     resource,
     output,
   });
+}
+
+/**
+ * The sync options of `--key KEY --scope manufacturer=TAG --max-missing MAX --missing WHAT
+ * --prefer sheet`, parsed by the CLI's own parsers (src/cli/sync.ts).
+ */
+export function syncFlags(o: {
+  key?: string;
+  tag?: string;
+  max?: string;
+  missing?: string;
+  prefer?: 'sheet';
+}): SyncOptions {
+  return {
+    key: o.key,
+    scope: o.tag ? { field: 'manufacturer', value: o.tag } : undefined,
+    maxMissing: maxMissing(o.max),
+    missing: missingAction(o.missing),
+    prefer: o.prefer,
+  };
 }

@@ -3,11 +3,15 @@
 // earlier run made from the same values (the memory), so nothing is created twice and those
 // records are not missing; the report says which way. `--key id`: an export's ID column.
 // `--key` on a custom field, by its label. Each test has its own manufacturer (--scope).
+// The built CLI runs the sync by ID and the refused --key; the other runs call the library
+// in-process with the CLI's parsed flags, their plan printed as the CLI prints it (library.ts).
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { syncSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary, syncFlags } from './library.js';
 
 const env = useSandbox();
 
@@ -33,17 +37,11 @@ describe('sync: rows without a key', () => {
     ];
     const file = sheet(tag, 'kl', rows);
     const sync = (report: string, f = file) =>
-      runCli([
-        'sync',
-        f,
-        '-r',
-        'asset',
-        '--scope',
-        `manufacturer=${tag}`,
-        '--report',
-        join(env.dir, report),
-        ...env.sb.args,
-      ]);
+      runLibrary(
+        env.sb,
+        { file: f, resource: 'asset', reportPath: join(env.dir, report), sync: syncFlags({ tag }) },
+        syncSpreadsheet,
+      );
     const first = await sync('kl-1.report.csv');
     expect(first.code, first.stderr).toBe(0);
     expect(readReport(join(env.dir, 'kl-1.report.csv')).map((r) => [r['#status'], r['#message']])).toEqual([
@@ -174,18 +172,8 @@ describe('sync --key id: the ID column of an export', () => {
         ['', 'KT-1', 'KT laptop', 'KT'],
       ]),
     );
-    const res = await runCli([
-      'sync',
-      file,
-      '-r',
-      'asset',
-      '--key',
-      key,
-      '--scope',
-      'manufacturer=KT',
-      '--dry-run',
-      ...env.sb.args,
-    ]);
+    const sync = syncFlags({ key, tag: 'KT' });
+    const res = await runLibrary(env.sb, { file, resource: 'asset', dryRun: true, sync }, syncSpreadsheet);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain(want);
   });
@@ -203,16 +191,13 @@ describe('sync --key on a custom field', () => {
         writeFileSync(file, stringify([['Name', 'Manufacturer', 'PO Number', 'Asset notes'], ...rows]));
         return file;
       };
-      const first = await runCli([
-        'import',
-        csv(
+      const first = await runLibrary(env.sb, {
+        file: csv(
           `${tag}-1`,
           [1, 2, 3].map((i) => [`${tag} laptop ${i}`, tag, `${tag}-PO-${i}`, '']),
         ),
-        '-r',
-        'asset',
-        ...env.sb.args,
-      ]);
+        resource: 'asset',
+      });
       expect(first.code, first.stderr).toBe(0);
       // Laptop 2 renamed (its PO number says which it is), 3 gone, 4 new.
       const file = csv(`${tag}-2`, [
@@ -221,21 +206,12 @@ describe('sync --key on a custom field', () => {
         [`${tag} laptop 4`, tag, `${tag}-PO-4`, ''],
       ]);
       const report = join(env.dir, `${tag}.report.csv`);
-      const res = await runCli([
-        'sync',
-        file,
-        '-r',
-        'asset',
-        '--key',
-        key,
-        '--scope',
-        `manufacturer=${tag}`,
-        '--max-missing',
-        '1',
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
+      const sync = syncFlags({ key, tag, max: '1' });
+      const res = await runLibrary(
+        env.sb,
+        { file, resource: 'asset', reportPath: report, sync },
+        syncSpreadsheet,
+      );
       expect(res.code, res.stderr).toBe(0);
       expect(res.stderr).toContain(`Sync by ${shown}: 2 rows match records in the service`);
       expect(readReport(report).map((r) => [r['#row'], r['#status'], r['PO Number'], r['Name']])).toEqual([

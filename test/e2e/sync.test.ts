@@ -10,10 +10,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { maxMissing, missingAction } from '../../src/cli/sync.js';
-import { syncSpreadsheet, updateSpreadsheet, type SyncOptions } from '../../src/index.js';
+import { syncSpreadsheet, updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, spawnCli, useSandbox } from './cli.js';
-import { exportTo, runLibrary } from './library.js';
+import { exportTo, runLibrary, syncFlags } from './library.js';
 
 const env = useSandbox();
 
@@ -53,14 +52,6 @@ const assets = async (tag: string) => (await env.sb.records('asset')).filter((a)
 // any: the sandbox's stats JSON, read field by field.
 const requests = (stats: any, key: string): number => stats.requests[key] ?? 0;
 const statuses = (report: string) => readReport(report).map((r) => `${r['#status']} ${r['Serial number']}`);
-
-/** The sync options of `--scope manufacturer=TAG --max-missing MAX --missing WHAT`, as the CLI parses them. */
-const syncFlags = (o: { tag?: string; max?: string; missing?: string; prefer?: 'sheet' }): SyncOptions => ({
-  scope: o.tag ? { field: 'manufacturer', value: o.tag } : undefined,
-  maxMissing: maxMissing(o.max),
-  missing: missingAction(o.missing),
-  prefer: o.prefer,
-});
 
 describe('update reads the records as list pages', () => {
   it('an export with 4 rows edited: the dry run reads the pages and no record alone; the update PATCHes 4', async () => {

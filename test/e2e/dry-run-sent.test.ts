@@ -1,11 +1,15 @@
 // Dry runs show what would be sent: `validate` and `update --dry-run` reports carry each
 // row's body after coercion and lookups (#sent in CSV, a "Sent" sheet in XLSX, `sent` in
 // JSON), diffs name lookups beside their ids, and such a report fed back is still ours.
+// The built CLI runs the report fed back and the update whose diff it prints; the reports'
+// own runs call the library in-process (library.ts), as the CLI calls it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { updateSpreadsheet } from '../../src/index.js';
 import { readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary } from './library.js';
 
 const env = useSandbox();
 
@@ -17,6 +21,10 @@ const write = (name: string, text: string) => {
 
 const REGISTER =
   'Name,Serial number,Service start date,Original cost,Country\nLaptop 1,SN-SENT-1,1/23/23,"€ 329,90",UK\nLaptop 2,SN-SENT-2,2/13/23,"€ 1.200,00",Germany\n';
+
+/** `validate FILE -r asset --report REPORT`, in-process: the exit code the CLI would give. */
+const validate = async (file: string, report: string) =>
+  (await runLibrary(env.sb, { file, resource: 'asset', dryRun: true, reportPath: report })).code;
 
 describe('validate: the report says what each row would send', () => {
   const cases = [
@@ -44,18 +52,12 @@ describe('validate: the report says what each row would send', () => {
     },
   ];
 
+  // One run: each case reads its row of the report.
+  let csvRun: Promise<number> | undefined;
   it.each(cases)('CSV: row $row has its coerced, looked-up values in #sent', async ({ row, sent }) => {
-    const report = join(env.dir, `validate-${row}.report.csv`);
-    const res = await runCli([
-      'validate',
-      write('register.csv', REGISTER),
-      '-r',
-      'asset',
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
-    expect(res.code, res.stderr).toBe(0);
+    const report = join(env.dir, 'validate.report.csv');
+    csvRun ??= validate(write('register.csv', REGISTER), report);
+    expect(await csvRun).toBe(0);
     const line = readReport(report).find((r) => r['#row'] === row)!;
     expect(JSON.parse(line['#sent'])).toEqual(sent);
     // The user's cells stay as typed beside it.
@@ -64,15 +66,7 @@ describe('validate: the report says what each row would send', () => {
 
   it('JSON: each row has a `sent` field', async () => {
     const report = join(env.dir, 'validate.report.json');
-    await runCli([
-      'validate',
-      write('register-json.csv', REGISTER),
-      '-r',
-      'asset',
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    expect(await validate(write('register-json.csv', REGISTER), report)).toBe(0);
     const rows = (JSON.parse(readFileSync(report, 'utf8')) as { rows: { row: number; sent: unknown }[] })
       .rows;
     expect(rows.map((r) => [String(r.row), r.sent])).toEqual(cases.map((c) => [c.row, c.sent]));
@@ -80,15 +74,7 @@ describe('validate: the report says what each row would send', () => {
 
   it('XLSX: a second sheet "Sent" lists each row\'s fields and values', async () => {
     const report = join(env.dir, 'validate.report.xlsx');
-    await runCli([
-      'validate',
-      write('register-xlsx.csv', REGISTER),
-      '-r',
-      'asset',
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    expect(await validate(write('register-xlsx.csv', REGISTER), report)).toBe(0);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(report);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Report', 'Sent']);
@@ -102,15 +88,7 @@ describe('validate: the report says what each row would send', () => {
 
   it('a report with #sent fed back is recognised as ours: #sent is set aside, not a column of the user', async () => {
     const first = join(env.dir, 'again.report.csv');
-    await runCli([
-      'validate',
-      write('again.csv', REGISTER),
-      '-r',
-      'asset',
-      '--report',
-      first,
-      ...env.sb.args,
-    ]);
+    expect(await validate(write('again.csv', REGISTER), first)).toBe(0);
     const second = join(env.dir, 'again2.report.csv');
     const res = await runCli(['validate', first, '-r', 'asset', '--report', second, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
@@ -162,16 +140,11 @@ describe('update --dry-run: changes by name, and the fields a real run would sen
   it('a row with no change would send nothing: #sent is empty', async () => {
     const file = write('same.csv', 'Serial number,Country\nSN-EXIST-0002,United States\n');
     const report = join(env.dir, 'same.report.csv');
-    const res = await runCli([
-      'update',
-      file,
-      '-r',
-      'asset',
-      '--dry-run',
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    const res = await runLibrary(
+      env.sb,
+      { file, resource: 'asset', dryRun: true, reportPath: report },
+      updateSpreadsheet,
+    );
     expect(res.code, res.stderr).toBe(0);
     expect(readReport(report)[0]).toMatchObject({ '#status': 'valid', '#message': 'no change', '#sent': '' });
   });

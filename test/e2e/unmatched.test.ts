@@ -3,11 +3,15 @@
 // default:NAME that entry is used, each with a W_UNMATCHED warning on the row, a count in
 // the summary and exit 1. Value tables map a value to empty (a note on the row) or give a
 // fallback for values they do not name ("*"). Snipe-IT's importer files import with
-// --unmatched blank: every row created, or invalid for a reason of its own.
+// --unmatched blank: every row created, or invalid for a reason of its own. The built CLI
+// runs one case of each kind (its summary's warning, --json, a refused policy); the others
+// call the library in-process with the options of their flags (library.ts).
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary } from './library.js';
 
 const env = useSandbox();
 const FILE = 'test/fixtures/mapping/unknown-names.csv';
@@ -35,17 +39,13 @@ describe('a value table', () => {
       },
     });
     const report = join(env.dir, 'blank-values.report.csv');
-    const res = await runCli([
-      'validate',
-      FILE,
-      '-r',
-      'asset',
-      '--mapping',
-      map,
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    const res = await runLibrary(env.sb, {
+      file: FILE,
+      resource: 'asset',
+      mappingPath: map,
+      reportPath: report,
+      dryRun: true,
+    });
     // A value the user chose to leave out is a note, not a problem: the run is clean.
     expect(res.code, res.stderr).toBe(0);
     expect(readReport(report).map((r) => [r['#status'], r['#warnings']])).toEqual([
@@ -119,29 +119,33 @@ describe('a name the service lacks', () => {
       ],
     ],
   ];
+  // The --unmatched blank case runs the built CLI (its summary's warning); the others run
+  // in-process, where the summary's count of such rows is what that warning prints.
   for (const [name, flags, content, code, want] of cases) {
     it(name, async () => {
-      const map = content ? ['--mapping', mappingFile('unmatched.json', content)] : [];
+      const mappingPath = content ? mappingFile('unmatched.json', content) : undefined;
       const report = join(env.dir, 'unmatched.report.csv');
-      const res = await runCli([
-        'validate',
-        FILE,
-        '-r',
-        'asset',
-        ...map,
-        ...flags,
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
-      expect(res.code, res.stderr).toBe(code);
-      expect(readReport(report).map((r) => [r['#status'], r['#message'], r['#warnings']])).toEqual(want);
       const warned = want.filter((r) => r[2].includes('unmatched')).length;
-      if (warned)
+      if (flags.length) {
+        const map = mappingPath ? ['--mapping', mappingPath] : [];
+        const args = ['validate', FILE, '-r', 'asset', ...map, ...flags, '--report', report];
+        const res = await runCli([...args, ...env.sb.args]);
+        expect(res.code, res.stderr).toBe(code);
         expect(res.stdout).toContain(
           `warning: ${warned} rows name something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`,
         );
-      else expect(res.stdout).not.toContain('W_UNMATCHED');
+      } else {
+        const res = await runLibrary(env.sb, {
+          file: FILE,
+          resource: 'asset',
+          mappingPath,
+          reportPath: report,
+          dryRun: true,
+        });
+        expect(res.code, res.stderr).toBe(code);
+        expect(res.summary?.unmatchedRows).toBe(warned);
+      }
+      expect(readReport(report).map((r) => [r['#status'], r['#message'], r['#warnings']])).toEqual(want);
     });
   }
 
@@ -172,17 +176,8 @@ describe('a name the service lacks', () => {
     const csv = join(env.dir, 'update-supplier.csv');
     writeFileSync(csv, 'Serial,Supplier\nUM-SN-0001,Nobody Ltd\n');
     const report = join(env.dir, 'update-supplier.report.csv');
-    const res = await runCli([
-      'update',
-      csv,
-      '-r',
-      'asset',
-      '--unmatched',
-      'default:CDW',
-      '--report',
-      report,
-      ...env.sb.args,
-    ]);
+    const options = { file: csv, resource: 'asset', unmatched: 'default:CDW', reportPath: report };
+    const res = await runLibrary(env.sb, options, updateSpreadsheet);
     expect(res.code, res.stderr).toBe(1);
     expect(readReport(report).map((r) => [r['#status'], r['#warnings']])).toEqual([
       [
@@ -214,11 +209,15 @@ describe('a name the service lacks', () => {
       'unmatched."serial_number": not a field of assets that looks a name up',
     ],
   ];
+  // The first through the built CLI; the others in-process (`unmatched` is --unmatched's value).
   for (const [name, flags, content, message] of refused) {
     it(`refuses ${name} before any write (exit 2)`, async () => {
-      const map = content ? ['--mapping', mappingFile('bad-unmatched.json', content)] : [];
+      const mappingPath = content ? mappingFile('bad-unmatched.json', content) : undefined;
       await env.sb.resetStats();
-      const res = await runCli(['import', FILE, '-r', 'asset', ...map, ...flags, ...env.sb.args]);
+      const res =
+        name === refused[0][0]
+          ? await runCli(['import', FILE, '-r', 'asset', ...flags, ...env.sb.args])
+          : await runLibrary(env.sb, { file: FILE, resource: 'asset', mappingPath, unmatched: flags[1] });
       expect(res.code).toBe(2);
       expect(res.stderr).toContain(message);
       expect(countWrites(await env.sb.stats())).toBe(0);
@@ -230,11 +229,18 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
   // The sample's categories, suppliers and models are none of the account's; its one
   // checked-out user is no asset owner of the account, which is that row's own problem
   // once the mapping blanks only the supplier, model and category.
-  const cases: [string, string, string[], object | undefined, Row[]][] = [
+  // The options of `--preset snipe-it --date-format MM/dd/yyyy --unmatched blank`, or a mapping file.
+  const cases: [
+    string,
+    string,
+    { preset?: string; dateFormat?: string; unmatched?: string },
+    object | undefined,
+    Row[],
+  ][] = [
     [
       'MOCK_ASSETS (preset snipe-it, US dates): both rows created, the unknown category and owners left empty',
       'snipe-it-importer-mock-assets.csv',
-      ['--preset', 'snipe-it', '--date-format', 'MM/dd/yyyy', '--unmatched', 'blank'],
+      { preset: 'snipe-it', dateFormat: 'MM/dd/yyyy', unmatched: 'blank' },
       undefined,
       [
         [
@@ -252,7 +258,7 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
     [
       'the sample, blank for supplier, model and category only: the row checked out to an unknown user is invalid for that, the other created',
       'snipe-it-importer-sample.csv',
-      [],
+      {},
       { unmatched: { supplier: 'blank', hardware_model: 'blank', category: 'blank' } },
       [
         [
@@ -270,19 +276,15 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
   ];
   for (const [name, file, flags, content, want] of cases) {
     it(name, async () => {
-      const map = content ? ['--mapping', mappingFile('snipe.json', content)] : [];
+      const mappingPath = content ? mappingFile('snipe.json', content) : undefined;
       const report = join(env.dir, `${file}.report.csv`);
-      const res = await runCli([
-        'import',
-        `test/fixtures/registers/${file}`,
-        '-r',
-        'asset',
-        ...map,
+      const res = await runLibrary(env.sb, {
+        file: `test/fixtures/registers/${file}`,
+        resource: 'asset',
+        mappingPath,
         ...flags,
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
+        reportPath: report,
+      });
       expect(res.code, res.stderr).toBe(1);
       expect(readReport(report).map((r) => [r['#status'], r['#message'], r['#warnings']])).toEqual(want);
     });

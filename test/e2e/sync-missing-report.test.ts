@@ -1,33 +1,19 @@
 // A sync's missing records in its report, in each format: a line that is no row of the sheet
 // (an empty #row), with the status `missing`, the record's id, its key and its name; and a
-// report fed back as a sheet leaves those lines out instead of taking them for rows.
+// report fed back as a sheet leaves those lines out instead of taking them for rows. The
+// syncs run the library in-process (library.ts, with the CLI's flag parsers); the built CLI
+// runs `status` on the CSV sync's journal. The records are seeded as sync.test.ts seeds them.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
+import { syncSpreadsheet } from '../../src/index.js';
 import { readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary, syncFlags } from './library.js';
+import { seedAssets } from './seed.js';
 
 const env = useSandbox();
-
-/** Assets `<tag>-1` … `<tag>-n` (manufacturer `tag`); their ids. */
-async function seed(tag: string, n: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 1; i <= n; i++) {
-    const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        company: 1,
-        name: `${tag} laptop ${i}`,
-        serial_number: `${tag}-${i}`,
-        manufacturer: tag,
-      }),
-    });
-    ids.push(((await res.json()) as { id: number }).id);
-  }
-  return ids;
-}
 
 /** The report's lines as [#row, #status, #id, Serial number, Name], whatever its format. */
 const lines: Record<string, (report: string) => Promise<string[][]>> = {
@@ -65,7 +51,7 @@ describe("a sync report tells missing records apart from the sheet's rows", () =
     '%s: the missing record has no row number, its status, id, key and name',
     async (format) => {
       const tag = `MR${format.toUpperCase()}`;
-      const ids = await seed(tag, 3);
+      const ids = await seedAssets(env.sb, tag, 3);
       const file = join(env.dir, `${tag}.csv`);
       writeFileSync(
         file,
@@ -76,19 +62,12 @@ describe("a sync report tells missing records apart from the sheet's rows", () =
         ]),
       );
       const report = join(env.dir, `${tag}.report.${format}`);
-      const res = await runCli([
-        'sync',
-        file,
-        '-r',
-        'asset',
-        '--scope',
-        `manufacturer=${tag}`,
-        '--max-missing',
-        '1',
-        '--report',
-        report,
-        ...env.sb.args,
-      ]);
+      const sync = syncFlags({ tag, max: '1' });
+      const res = await runLibrary(
+        env.sb,
+        { file, resource: 'asset', reportPath: report, sync },
+        syncSpreadsheet,
+      );
       expect(res.code, res.stderr).toBe(0);
       expect(await lines[format](report)).toEqual([
         ['2', 'unchanged', String(ids[0]), `${tag}-1`, `${tag} laptop 1`],
@@ -110,19 +89,12 @@ describe("a sync report tells missing records apart from the sheet's rows", () =
   it("the report fed back to sync: the missing record's line is left out, not taken for a row", async () => {
     const report = join(env.dir, 'MRCSV.report.csv');
     const again = join(env.dir, 'MRCSV-again.report.csv');
-    const res = await runCli([
-      'sync',
-      report,
-      '-r',
-      'asset',
-      '--scope',
-      'manufacturer=MRCSV',
-      '--max-missing',
-      '1',
-      '--report',
-      again,
-      ...env.sb.args,
-    ]);
+    const sync = syncFlags({ tag: 'MRCSV', max: '1' });
+    const res = await runLibrary(
+      env.sb,
+      { file: report, resource: 'asset', reportPath: again, sync },
+      syncSpreadsheet,
+    );
     expect(res.code, res.stderr).toBe(0);
     const out = readReport(again).map((r) => [r['#row'], r['#status'], r['Serial number']]);
     expect(out).toEqual([

@@ -13,25 +13,12 @@ import { stringify } from 'csv-stringify/sync';
 import { syncSpreadsheet, updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, spawnCli, useSandbox } from './cli.js';
 import { exportTo, runLibrary, syncFlags } from './library.js';
+import { seedAssets } from './seed.js';
 
 const env = useSandbox();
 
 /** Assets `<tag>-1` … `<tag>-n`, made straight in the service, manufacturer `<tag>`. */
-async function seed(tag: string, n: number): Promise<void> {
-  for (let i = 1; i <= n; i++) {
-    const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        company: 1,
-        name: `${tag} laptop ${i}`,
-        serial_number: `${tag}-${i}`,
-        manufacturer: tag,
-      }),
-    });
-    expect(res.status).toBe(201);
-  }
-}
+const seed = (tag: string, n: number) => seedAssets(env.sb, tag, n);
 
 /** A sheet of assets: [serial, notes] rows, all with manufacturer `tag`. */
 function sheet(tag: string, name: string, rows: readonly (readonly [string, string])[]): string {

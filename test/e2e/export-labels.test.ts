@@ -1,12 +1,16 @@
 // Finance exports people can read (issue 26): enumerations are written as the service's
 // labels ("Buy side", "Net 30") in CSV and XLSX, `--codes` gives the codes, and a sheet of
-// labels goes back through `update` as it came: every row unchanged, nothing written.
+// labels goes back through `update` as it came: every row unchanged, nothing written. The
+// built CLI writes the labels (CSV, XLSX); --codes and the round trips call the library's
+// export and update in-process (library.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { readXlsx } from '../export/readback.js';
+import { updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { exportTo, runLibrary } from './library.js';
 
 const env = useSandbox();
 
@@ -33,14 +37,20 @@ const CONTRACT_CODES = {
   Financing: 'self_paid',
 };
 
+/** `export RESOURCE -o FILE [--codes]`: labels through the built CLI, --codes (`codes: true`) in-process. */
+async function exportAs(resource: string, file: string, flags: string[]): Promise<void> {
+  if (flags.includes('--codes')) return exportTo(env.sb, resource, file, { codes: true });
+  const res = await runCli(['export', resource, '-o', file, ...flags, ...env.sb.args]);
+  expect(res.code, res.stderr).toBe(0);
+}
+
 describe('export: enumerations as labels, or codes with --codes', () => {
   it.each([
     { what: 'CSV shows labels', flags: [], expected: CONTRACT_LABELS },
     { what: 'CSV with --codes shows codes', flags: ['--codes'], expected: CONTRACT_CODES },
   ])('$what', async ({ flags, expected }) => {
     const file = join(env.dir, `contracts${flags.join('')}.csv`);
-    const res = await runCli(['export', 'contract', '-o', file, ...flags, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(0);
+    await exportAs('contract', file, flags);
     expect(csvRows(file).find((r) => r['Contract number'] === 'CT-2023-001')).toMatchObject(expected);
   });
 
@@ -59,8 +69,7 @@ describe('export: enumerations as labels, or codes with --codes', () => {
     },
   ])('$what, and About says which', async ({ flags, expected, about }) => {
     const file = join(env.dir, `assets${flags.join('')}.xlsx`);
-    const res = await runCli(['export', 'asset', '-o', file, ...flags, ...env.sb.args]);
-    expect(res.code, res.stderr).toBe(0);
+    await exportAs('asset', file, flags);
     const { header, rows } = await readXlsx(file);
     const row = rows.find((r) => r[header.indexOf('Asset tag')] === 'ACME-0001')!;
     expect(
@@ -77,11 +86,10 @@ describe('export: a sheet of labels goes back through update unchanged', () => {
     { what: 'contracts as CSV', resource: 'contract', file: 'contracts-back.csv', key: 'Contract number' },
   ])('$what: every row "no change", nothing written', async ({ resource, file, key }) => {
     const path = join(env.dir, file);
-    const ex = await runCli(['export', resource, '-o', path, ...env.sb.args]);
-    expect(ex.code, ex.stderr).toBe(0);
+    await exportTo(env.sb, resource, path);
     await env.sb.resetStats();
     const report = join(env.dir, `${file}.report.csv`);
-    const res = await runCli(['update', path, '-r', resource, '--report', report, ...env.sb.args]);
+    const res = await runLibrary(env.sb, { file: path, resource, reportPath: report }, updateSpreadsheet);
     expect(res.code, res.stderr).toBe(0);
     const lines = readReport(report);
     expect(lines.length).toBeGreaterThan(0);

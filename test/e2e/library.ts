@@ -57,8 +57,13 @@ export async function runLibrary(
   }
 }
 
-/** `assetbatch export RESOURCE -o output` of company 1, through the library. */
-export async function exportTo(sb: TestSandbox, resource: string, output: string): Promise<void> {
+/** `assetbatch export RESOURCE -o output` of company 1 (`codes`: --codes), through the library. */
+export async function exportTo(
+  sb: TestSandbox,
+  resource: string,
+  output: string,
+  options: { codes?: boolean } = {},
+): Promise<void> {
   await exportResource({
     baseUrl: sb.sb.url,
     token: sb.sb.token,
@@ -66,6 +71,7 @@ export async function exportTo(sb: TestSandbox, resource: string, output: string
     company: 1,
     resource,
     output,
+    ...options,
   });
 }
 

@@ -1,12 +1,15 @@
 // Choosing an export's columns (issue 26): `--columns` picks and orders them by header or
 // key, ignoring case and spaces; a name the list lacks is a usage error with the nearest
 // name; the About sheet says which were chosen; a saved export in the config file keeps the
-// choice for the monthly run (`export --saved NAME`), flags winning over it.
+// choice for the monthly run (`export --saved NAME`), flags winning over it. One case of
+// each kind runs the built CLI; the other --columns cases call the library's export
+// in-process (library.ts), --columns split at its commas as the CLI splits it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readXlsx } from '../export/readback.js';
 import { runCli, useSandbox } from './cli.js';
+import { exportLibrary } from './library.js';
 
 const env = useSandbox();
 
@@ -28,26 +31,26 @@ describe('export --columns', () => {
       columns: 'attached_supplier,business unit',
       header: 'Supplier,Business unit',
     },
-  ])('$what', async ({ columns, header }) => {
+  ])('$what', async ({ what, columns, header }) => {
     const file = join(env.dir, `cols-${columns.length}.csv`);
-    const res = await runCli([
-      'export',
-      'asset',
-      '--finance',
-      '--columns',
-      columns,
-      '-o',
-      file,
-      ...env.sb.args,
-    ]);
+    const res = what.startsWith('by header')
+      ? await runCli(['export', 'asset', '--finance', '--columns', columns, '-o', file, ...env.sb.args])
+      : await exportLibrary(env.sb, {
+          resource: 'asset',
+          finance: true,
+          columns: columns.split(','),
+          output: file,
+        });
     expect(res.code, res.stderr).toBe(0);
     expect(headerOf(file)).toBe(header);
   });
 
   it.each([
+    // In-process: `columns` is what the CLI makes of `args`.
     {
       what: 'a misspelt column',
       args: ['asset', '--finance', '--columns', 'Name,Boook value'],
+      columns: ['Name', 'Boook value'],
       message: 'the asset export has no column "Boook value"; did you mean \'Book value\'?',
     },
     {
@@ -58,6 +61,7 @@ describe('export --columns', () => {
     {
       what: 'a column named twice',
       args: ['asset', '--columns', 'Name,name'],
+      columns: ['Name', 'name'],
       message: '--columns names "Name" twice',
     },
     {
@@ -65,9 +69,12 @@ describe('export --columns', () => {
       args: ['all', '--columns', 'Name'],
       message: '--columns applies to one list, not to all',
     },
-  ])('$what: exit 2, nothing written', async ({ args, message }) => {
+  ])('$what: exit 2, nothing written', async ({ args, columns, message }) => {
     const file = join(env.dir, 'refused.csv');
-    const res = await runCli(['export', ...args, '-o', file, ...env.sb.args]);
+    const finance = args.includes('--finance');
+    const res = columns
+      ? await exportLibrary(env.sb, { resource: args[0], finance, columns, output: file })
+      : await runCli(['export', ...args, '-o', file, ...env.sb.args]);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain(message);
     expect(existsSync(file)).toBe(false);
@@ -75,16 +82,12 @@ describe('export --columns', () => {
 
   it('the About sheet lists the chosen columns', async () => {
     const file = join(env.dir, 'chosen.xlsx');
-    const res = await runCli([
-      'export',
-      'asset',
-      '--finance',
-      '--columns',
-      'Name,Book value',
-      '-o',
-      file,
-      ...env.sb.args,
-    ]);
+    const res = await exportLibrary(env.sb, {
+      resource: 'asset',
+      finance: true,
+      columns: ['Name', 'Book value'],
+      output: file,
+    });
     expect(res.code, res.stderr).toBe(0);
     expect((await readXlsx(file)).header).toEqual(['Name', 'Book value']);
     const about = await readXlsx(file, 'About');

@@ -94,3 +94,22 @@ export function syncFlags(o: {
     prefer: o.prefer,
   };
 }
+
+/**
+ * `assetbatch export` of company 1 through the library (`columns`: --columns split at its
+ * commas, `finance`: --finance), ended as the CLI ends it: 0, or a stop's exit code and
+ * error as reportError words it.
+ */
+export async function exportLibrary(
+  sb: TestSandbox,
+  options: { resource: string; output: string; columns?: readonly string[]; finance?: boolean },
+): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const err = new Writable({ write: (chunk, _enc, done) => void ((stderr += String(chunk)), done()) });
+  try {
+    await exportResource({ baseUrl: sb.sb.url, token: sb.sb.token, rateLimit: 0, company: 1, ...options });
+    return { code: 0, stderr };
+  } catch (e) {
+    return { code: reportError(e, { secrets: [sb.sb.token], stderr: err }), stderr };
+  }
+}

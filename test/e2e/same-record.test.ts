@@ -1,33 +1,18 @@
 // Two rows of an update or a sync that name the same record: the first is sent, the second
 // is never sent blindly: a duplicate of the first (skipped, same values) or invalid (other
-// values). Each case seeds its own assets (its own manufacturer, the sync's --scope).
+// values). Each case seeds its own assets (its own manufacturer, the sync's --scope). The
+// first case of each command runs the built CLI; the others call the library in-process
+// (library.ts) with the options of the same flags.
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { syncSpreadsheet, updateSpreadsheet } from '../../src/index.js';
 import { readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary, syncFlags } from './library.js';
+import { seedAssets } from './seed.js';
 
 const env = useSandbox();
-
-/** Assets `<tag>-1` … `<tag>-n`, made straight in the service; their ids, in order. */
-async function seed(tag: string, n: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 1; i <= n; i++) {
-    const res = await fetch(`${env.sb.sb.url}/api/v2/asset`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${env.sb.sb.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        company: 1,
-        name: `${tag} laptop ${i}`,
-        serial_number: `${tag}-${i}`,
-        manufacturer: tag,
-      }),
-    });
-    expect(res.status).toBe(201);
-    ids.push(((await res.json()) as { id: number }).id);
-  }
-  return ids;
-}
 
 const requests = (stats: { requests: Record<string, number> }, key: string): number =>
   stats.requests[key] ?? 0;
@@ -100,7 +85,7 @@ describe('two rows naming the same record', () => {
   it.each(cases.map((c, i) => ({ ...c, tag: `DUP${i}` })))(
     '$name: one PATCH; row 3 is $status',
     async (c) => {
-      const [id] = await seed(c.tag, 1);
+      const [id] = await seedAssets(env.sb, c.tag, 1);
       const ident = c.key === 'ID' ? String(id) : `${c.tag}-1`;
       const file = join(env.dir, `${c.tag}.csv`);
       const rows = [
@@ -111,16 +96,12 @@ describe('two rows naming the same record', () => {
       const report = join(env.dir, `${c.tag}.report.csv`);
       const scope = c.command === 'sync' ? ['--scope', `manufacturer=${c.tag}`] : [];
       await env.sb.resetStats();
-      const res = await runCli([
-        c.command,
-        file,
-        '-r',
-        'asset',
-        '--report',
-        report,
-        ...scope,
-        ...env.sb.args,
-      ]);
+      const cli = cases.find((x) => x.command === c.command)!.name === c.name;
+      const sync = c.command === 'sync' ? syncFlags({ tag: c.tag }) : undefined;
+      const call = c.command === 'sync' ? syncSpreadsheet : updateSpreadsheet;
+      const res = cli
+        ? await runCli([c.command, file, '-r', 'asset', '--report', report, ...scope, ...env.sb.args])
+        : await runLibrary(env.sb, { file, resource: 'asset', reportPath: report, sync }, call);
       expect(res.code, res.stderr).toBe(c.status === 'invalid' ? 1 : 0);
       expect(requests(await env.sb.stats(), 'PATCH /api/v2/asset/{id}/')).toBe(1);
       const out = readReport(report).map((r) => [r['#row'], r['#status'], r['#message']]);

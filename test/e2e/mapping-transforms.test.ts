@@ -1,11 +1,14 @@
 // Fields a mapping file builds from the row ("fields"), over the sandbox: a name from a
 // template over two columns, a constant, one column sent to several fields, a part of a
 // column by a separator or a regular expression, case; a spec that cannot work stops the
-// run (exit 2) before any request, naming the key and what is wrong.
+// run (exit 2) before any request, naming the key and what is wrong. The import and the
+// first refusal run the built CLI; the other refusals call the library's import in-process
+// (library.ts), their error worded by the CLI's reportError.
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary } from './library.js';
 
 const env = useSandbox();
 const FILE = 'test/fixtures/mapping/make-model.csv';
@@ -94,7 +97,10 @@ describe('a built field that cannot work stops the run before any request (exit 
     it(name, async () => {
       const map = mappingFile('bad.json', content);
       await env.sb.resetStats();
-      const res = await runCli(['import', FILE, '-r', 'asset', '--mapping', map, ...env.sb.args]);
+      const res =
+        name === cases[0][0]
+          ? await runCli(['import', FILE, '-r', 'asset', '--mapping', map, ...env.sb.args])
+          : await runLibrary(env.sb, { file: FILE, resource: 'asset', mappingPath: map });
       expect(res.code).toBe(2);
       expect(res.stderr).toContain(message);
       if (hint) expect(res.stderr).toContain(hint);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { suggestMapping } from '../../src/index.js';
+import { suggestMapping, type MappingFile } from '../../src/index.js';
 import { readReport, runCli, useSandbox } from './cli.js';
 import { connectionOf, runLibrary } from './library.js';
 
@@ -320,16 +320,15 @@ async function fixture(file: string): Promise<string> {
 }
 
 /** What `mapping suggest` printed: the mapping file (stdout) and its warning and missing lines (stderr). */
-// any: the mapping file as JSON, read key by key as the test needs.
 async function suggest(
   file: string,
   resource: string,
   cli: boolean,
-): Promise<{ mapping: any; stderr: string }> {
+): Promise<{ mapping: MappingFile; stderr: string }> {
   if (cli) {
     const res = await runCli(['mapping', 'suggest', file, '-r', resource, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
-    return { mapping: JSON.parse(res.stdout), stderr: res.stderr };
+    return { mapping: JSON.parse(res.stdout) as MappingFile, stderr: res.stderr };
   }
   const s = await suggestMapping({ file, resource, connection: connectionOf(env.sb) });
   expect(s.missingFields).toEqual([]);
@@ -379,9 +378,9 @@ describe.each(Object.entries(REGISTERS))('a register in %s', (language, reg) => 
     expect(stderr).not.toMatch(/^(missing|warning):/m);
     // Every category and status the sheet writes in its language, sure, in the tables.
     const header = (field: string) => Object.keys(reg.columns).find((h) => reg.columns[h] === field)!;
-    expect(Object.keys(mapping.values[header('category')])).toHaveLength(4);
+    expect(Object.keys(mapping.values![header('category')]!)).toHaveLength(4);
     expect(
-      Object.values(mapping.values[header('asset_usage_status')]).every((s) =>
+      Object.values(mapping.values![header('asset_usage_status')]!).every((s) =>
         ['In Use', 'In Stock', 'In Repair'].includes(s as string),
       ),
     ).toBe(true);

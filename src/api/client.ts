@@ -498,7 +498,8 @@ function describeNetworkError(code: string, e: unknown, baseUrl: string, timeout
     case 'CONNECT_TIMEOUT':
       return `connecting to ${baseUrl} timed out (${limit})`;
     case 'CONNECT_FAILED':
-      return `cannot connect to ${baseUrl} (${errorCodeOf((e as Error).cause) ?? (e as Error).message})`;
+      // Node's own words for a TLS failure (a certificate refused) say what to look at.
+      return `cannot connect to ${baseUrl} (${String(((e as Error).cause as Error | undefined)?.message ?? e)})`;
     case 'PROXY_CONNECT_TIMEOUT':
       return `the proxy did not open a tunnel to ${baseUrl} in time (${limit})`;
     case 'PROXY_CONNECT_FAILED':

@@ -102,7 +102,11 @@ describe('a failure before anything was sent is tried again, even for a POST', (
       'silent',
       /^connecting to https:\/\/127\.0\.0\.1:\d+ timed out \(0 s, --timeout\)/,
     ],
-    ['a TLS handshake cut', 'hang-up', /^cannot connect to https:\/\/127\.0\.0\.1:\d+ \(ECONNRESET\)/],
+    [
+      'a TLS handshake cut',
+      'hang-up',
+      /^cannot connect to https:\/\/127\.0\.0\.1:\d+ \(Client network socket disconnected before secure TLS connection was established\)/,
+    ],
   ] as const)('%s: 3 tries, then E_UNREACHABLE', async (_name, behaviour, message) => {
     const service = await fake(behaviour);
     const started = Date.now();

@@ -6,13 +6,16 @@
 // the answer's headers and between chunks of the body; and whether a failed request may
 // have reached the service: nothing is sent before the connection (its TLS, or the proxy's
 // tunnel) is open, so a failure before that is safe to repeat, even for a POST.
-import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import https from 'node:https';
+import type { Agent, ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
-import { TLSSocket } from 'node:tls';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { TransportError } from './transport-error.js';
 import { tunnelAgent } from './tunnel.js';
+
+// Node's builtins are taken with process.getBuiltinModule, not imported: an ES module import
+// of node:http reads every export, and since Node 22 its WebSocket getters load Node's own
+// copy of undici (nodejs/node#59686). https (and tls) load only for an https service.
+const http = process.getBuiltinModule('node:http');
 
 export interface TransportOptions {
   /** The service's origin (scheme, host, port). */
@@ -47,8 +50,8 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 const KEEP_ALIVE_MS = 30_000;
 
 export class Transport {
-  private readonly agent: http.Agent;
-  private readonly module: typeof http | typeof https;
+  private readonly agent: Agent;
+  private readonly module: Pick<typeof http, 'request' | 'Agent'>;
   private readonly origin: URL;
   private readonly timeoutMs: number;
   /** At most `connections` requests at once, so a request's time is its own, not a queue's. */
@@ -60,7 +63,7 @@ export class Transport {
     const agentOptions = { keepAlive: true, maxSockets: opts.connections, timeout: KEEP_ALIVE_MS };
     this.origin = opts.origin;
     this.timeoutMs = opts.timeoutMs;
-    this.module = secure ? https : http;
+    this.module = secure ? process.getBuiltinModule('node:https') : http;
     this.limit = pLimit(opts.connections);
     this.agent = opts.proxy
       ? tunnelAgent(secure, new URL(opts.proxy), opts.timeoutMs, agentOptions)
@@ -110,7 +113,7 @@ type Phase = 'connect' | 'headers' | 'body';
  * socket; a tunnel keeps its own time), the headers once connected, each chunk of the body.
  * A failure before the connection opened is marked as such by its code.
  */
-function watch(req: http.ClientRequest, timeoutMs: number, signal: AbortSignal): Promise<Answer> {
+function watch(req: ClientRequest, timeoutMs: number, signal: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let phase: Phase = 'connect';
     let open = false;
@@ -160,9 +163,10 @@ function watch(req: http.ClientRequest, timeoutMs: number, signal: AbortSignal):
 }
 
 /** Calls `opened` once bytes written to `socket` can reach the service. */
-function whenOpen(req: http.ClientRequest, socket: Socket, opened: () => void): void {
+function whenOpen(req: ClientRequest, socket: Socket, opened: () => void): void {
   if (req.reusedSocket) opened();
-  else if (socket instanceof TLSSocket) socket.once('secureConnect', opened);
+  else if ('encrypted' in socket)
+    socket.once('secureConnect', opened); // a TLSSocket
   else if (socket.connecting) socket.once('connect', opened);
   else opened(); // a proxy's tunnel, open already
 }

@@ -2,12 +2,15 @@
 // Our own code on Node's http client rather than https-proxy-agent, because that agent's
 // socket to the proxy is out of reach: a proxy that never answers CONNECT could be neither
 // timed out nor closed, and the open socket kept the process alive after the run.
-import http, { type ClientRequestArgs, type OutgoingHttpHeaders } from 'node:http';
-import https from 'node:https';
-import { isIPv6, type Socket } from 'node:net';
-import tls from 'node:tls';
+import type { AgentOptions, ClientRequestArgs, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { ConnectionOptions } from 'node:tls';
 import { TransportError } from './transport-error.js';
+
+// As in transport.ts: taken, not imported (an import of node:http loads Node's undici); https and tls only when used.
+const http = process.getBuiltinModule('node:http');
+const { isIPv6 } = process.getBuiltinModule('node:net');
 
 /** Node's agent takes a socket made asynchronously through createConnection's callback. */
 type Callback = (err: Error | null, socket?: Duplex) => void;
@@ -25,8 +28,8 @@ export function tunnelAgent(
   secure: boolean,
   proxy: URL,
   timeoutMs: number,
-  options: http.AgentOptions,
-): http.Agent {
+  options: AgentOptions,
+): InstanceType<typeof http.Agent> {
   const open = (target: ClientRequestArgs) => openTunnel(proxy, target, timeoutMs);
   if (!secure) {
     return new (class extends http.Agent {
@@ -35,11 +38,13 @@ export function tunnelAgent(
       }
     })(options);
   }
-  return new (class extends https.Agent {
+  const { Agent } = process.getBuiltinModule('node:https');
+  const tls = process.getBuiltinModule('node:tls');
+  return new (class extends Agent {
     override createConnection(target: ClientRequestArgs, callback: Callback): undefined {
       // The request's TLS options (servername, CA …), as Node's https agent passes them, over the tunnel.
       const secured = open(target).then((socket) =>
-        tls.connect({ ...(target as tls.ConnectionOptions), path: undefined, socket }),
+        tls.connect({ ...(target as ConnectionOptions), path: undefined, socket }),
       );
       return handOver(secured, callback);
     }
@@ -59,7 +64,8 @@ function openTunnel(proxy: URL, target: ClientRequestArgs, timeoutMs: number): P
     headers['proxy-authorization'] = `Basic ${Buffer.from(user).toString('base64')}`;
   }
   return new Promise((resolve, reject) => {
-    const req = (proxy.protocol === 'https:' ? https : http).request({
+    const client = proxy.protocol === 'https:' ? process.getBuiltinModule('node:https') : http;
+    const req = client.request({
       host: proxy.hostname.replace(/^\[|\]$/g, ''),
       port: proxy.port || (proxy.protocol === 'https:' ? 443 : 80),
       method: 'CONNECT',
@@ -68,7 +74,7 @@ function openTunnel(proxy: URL, target: ClientRequestArgs, timeoutMs: number): P
       agent: false,
       timeout: timeoutMs,
     });
-    req.once('connect', (res: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    req.once('connect', (res: IncomingMessage, socket: Socket, head: Buffer) => {
       socket.setTimeout(0);
       const status = res.statusCode ?? 0;
       if (status < 200 || status > 299) {

@@ -2,6 +2,7 @@
 // shell over runStatus(); --json for scripts.
 import type { Command } from 'commander';
 import { runStatus, RATE_MINUTES, type RunStatus } from '../run/status.js';
+import { RESUME_ADVICE } from '../run/stop.js';
 import { formatDuration, runAction } from './common.js';
 
 const plural = (n: number, what: string) => `${n} ${what}`;
@@ -22,6 +23,15 @@ function outcomeText(counts: NonNullable<RunStatus['outcome']>): string {
   return parts.join(', ');
 }
 
+/**
+ * A stop reason as the run worded it for its report ("…(run the same command again to
+ * resume)"), without that advice: the status says how to resume on a line of its own.
+ */
+function withoutResumeAdvice(reason: string): string {
+  const advice = ` (${RESUME_ADVICE})`;
+  return reason.endsWith(advice) ? reason.slice(0, -advice.length) : reason;
+}
+
 export function formatStatus(status: RunStatus): string {
   const counts = status.counts;
   const what = status.mode === 'update' ? 'Update' : status.mode === 'sync' ? 'Sync' : 'Import';
@@ -30,7 +40,7 @@ export function formatStatus(status: RunStatus): string {
       ? `running${status.holder?.pid ? ` (pid ${status.holder.pid}${status.holder.host ? ` on ${status.holder.host}` : ''}${status.holder.started ? `, since ${status.holder.started}` : ''})` : ''}`
       : status.state === 'finished'
         ? `finished${status.lastActivity ? ` (${status.lastActivity})` : ''}`
-        : `stopped${status.stoppedBecause ? `: ${status.stoppedBecause}` : ''}`;
+        : `stopped${status.stoppedBecause ? `: ${withoutResumeAdvice(status.stoppedBecause)}` : ''}`;
   const lines = [`${what} of ${status.file}${status.resource ? ` (${status.resource}s)` : ''}: ${state}.`];
   if (status.outcome)
     lines.push(

@@ -34,11 +34,14 @@ export class StopState {
   }
 }
 
+/** How to go on after a stop, as the stop's message ends with it (status prints it on a line of its own). */
+export const RESUME_ADVICE = 'run the same command again to resume';
+
 /** Ctrl-C or SIGTERM, in words for the report and the summary (a dry run has nothing to resume). */
 export const interrupted = (dryRun = false): AssetbatchError =>
   new AssetbatchError(
     'E_INTERRUPTED',
     dryRun
       ? 'interrupted before every row was checked'
-      : 'interrupted; rows not yet sent were not sent (run the same command again to resume)',
+      : `interrupted; rows not yet sent were not sent (${RESUME_ADVICE})`,
   );

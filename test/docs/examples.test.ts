@@ -105,6 +105,9 @@ describe('the example extractor', () => {
 // Commands run side by side (at most 4 at once: the machine is shared); a command waits only
 // for the earlier lines of its page that write a file (an export, then an update of it).
 const limit = pLimit(4);
+// The account's minute (the rate limit of --sandbox and the pace of the run) lasts a second:
+// a run paces its writes at 100 a minute, which made the workbook's import 20 s of waiting.
+const env = { ASSETBATCH_RATE_WINDOW: '1' };
 describe.concurrent('runnable examples', () => {
   it.each(byPage)(
     '$page',
@@ -118,7 +121,7 @@ describe.concurrent('runnable examples', () => {
         const run = (async () => {
           await Promise.all(before);
           const { args, stdoutTo } = shellWords(ex.text);
-          const r = await limit(() => runCli(args, { cwd, timeoutMs: 60_000 }));
+          const r = await limit(() => runCli(args, { cwd, env, timeoutMs: 60_000 }));
           if (stdoutTo) writeFileSync(join(cwd, stdoutTo), r.stdout);
           const crashed = /This is a bug in assetbatch|^\s+at .+:\d+:\d+\)?$/m.test(r.stderr);
           return ![0, 1].includes(r.code) || crashed

@@ -58,7 +58,33 @@ const importArgs = (file: string, report: string, extra: string[] = [], sb: Test
 
 const statuses = (rows: ReportRow[]) => rows.map((r) => r['#status']);
 
-describe('the same rows a second time, one after the other', () => {
+// The sandbox started afresh on the same port runs alone (another test's connection could
+// take that port while it is free); the other tests run side by side, each with its own tag,
+// state and cache folders: they mostly wait on the sandbox's latency.
+describe('a record the memory knows that the service no longer has', () => {
+  it('a keyed row is created again when its key is not in the service (a sandbox started afresh on the same address)', async () => {
+    const tag = 'MemFresh';
+    const dir = tempDir();
+    const env = folders();
+    const { file } = sheet(tag, dir);
+    const before = await testSandbox({ latencyMs: 5 });
+    const port = Number(new URL(before.sb.url).port);
+    expect((await runCli(importArgs(file, join(dir, 'a.csv'), [], before), { env })).code).toBe(0);
+    await before.close();
+    const fresh = await testSandbox({ port });
+    try {
+      const again = await runCli(importArgs(file, join(dir, 'b.csv'), [], fresh), { env });
+      const report = readReport(join(dir, 'b.csv'));
+      // The serial numbers are not in the new service: created; the keyless rows have no key to look for (docs/resume.md).
+      expect(statuses(report).slice(0, 4), again.stderr).toEqual(Array(4).fill('created'));
+      expect((await recordsOf(tag, fresh)).filter((a) => a.serial_number)).toHaveLength(4);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe.concurrent('the same rows a second time, one after the other', () => {
   it.each([
     ['from another report path', (file: string) => file],
     [
@@ -109,30 +135,7 @@ describe('the same rows a second time, one after the other', () => {
   });
 });
 
-describe('a record the memory knows that the service no longer has', () => {
-  it('a keyed row is created again when its key is not in the service (a sandbox started afresh on the same address)', async () => {
-    const tag = 'MemFresh';
-    const dir = tempDir();
-    const env = folders();
-    const { file } = sheet(tag, dir);
-    const before = await testSandbox({ latencyMs: 5 });
-    const port = Number(new URL(before.sb.url).port);
-    expect((await runCli(importArgs(file, join(dir, 'a.csv'), [], before), { env })).code).toBe(0);
-    await before.close();
-    const fresh = await testSandbox({ port });
-    try {
-      const again = await runCli(importArgs(file, join(dir, 'b.csv'), [], fresh), { env });
-      const report = readReport(join(dir, 'b.csv'));
-      // The serial numbers are not in the new service: created; the keyless rows have no key to look for (docs/resume.md).
-      expect(statuses(report).slice(0, 4), again.stderr).toEqual(Array(4).fill('created'));
-      expect((await recordsOf(tag, fresh)).filter((a) => a.serial_number)).toHaveLength(4);
-    } finally {
-      await fresh.close();
-    }
-  });
-});
-
-describe('the same rows at the same moment', () => {
+describe.concurrent('the same rows at the same moment', () => {
   it.each([
     ['two report paths', false],
     ['a file and its copy', true],
@@ -174,7 +177,7 @@ describe('the same rows at the same moment', () => {
   );
 });
 
-describe('a journal deleted during a run', () => {
+describe.concurrent('a journal deleted during a run', () => {
   it('stops the run (exit 3); the same command again creates only the rows not yet sent', async () => {
     const tag = 'MemGone';
     const dir = tempDir();
@@ -191,7 +194,7 @@ describe('a journal deleted during a run', () => {
     const report = join(dir, 'gone.report.csv');
     const journal = join(dir, 'gone.report.journal.ndjson');
     // A slow service, one row at a time: the journal can be deleted midway.
-    const slow = await testSandbox({ latencyMs: 150 });
+    const slow = await testSandbox({ latencyMs: 100 });
     try {
       const child = spawnCli(importArgs(file, report, ['--concurrency', '1'], slow), { env });
       let stderr = '';
@@ -252,7 +255,7 @@ async function readOnlyRun(
   });
 }
 
-describe('a folder that cannot be written', () => {
+describe.concurrent('a folder that cannot be written', () => {
   it('a report folder on a read-only file system: exit 2, naming the folder and --report as the way out, nothing sent', async (t) => {
     const dir = tempDir();
     const { file } = sheet('MemRO', dir);

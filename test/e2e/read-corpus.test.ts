@@ -4,11 +4,13 @@
 // so in its #warnings. Every file goes through validateSpreadsheet, the library call the CLI's
 // validate makes, against the sandbox over HTTP; one file of each kind of outcome (stopped,
 // repaired, clean CSV, XLSX, no header row) also goes through the built CLI, for what only
-// the CLI shows: the exit code and the words on stdout and stderr.
+// the CLI shows: the exit code and the words on stdout and stderr. What the plan says of a
+// file is the CLI's printPlan, given the plan of that library call.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitCodeOf } from '../../src/cli/import.js';
+import { exitCodeOf, printPlan } from '../../src/cli/import.js';
 import { ExitCode, exitCodeFor, isAssetbatchError } from '../../src/errors.js';
 import { validateSpreadsheet, type ImportSummary } from '../../src/index.js';
 import { readCorpus, type CorpusFile } from '../read/read-corpus.js';
@@ -22,6 +24,15 @@ beforeAll(async () => {
   dir = tempDir('ab-read-corpus-');
 });
 afterAll(async () => sb?.close());
+
+const connection = () => ({
+  sandbox: false,
+  baseUrl: sb.sb.url,
+  token: sb.sb.token,
+  company: 1,
+  rateLimit: 0,
+  allowInsecureHttp: false,
+});
 
 /** The first column is the asset's name, the others are set aside: the read is under test, not the fields. */
 const mappingOf = ({ expected }: CorpusFile) => ({
@@ -48,18 +59,10 @@ describe.each(corpus)('$cls/$name', (file) => {
   it('validate: the expected rows in the report, or a stop (exit 2) naming the row', async () => {
     const { cls, name, path, expected } = file;
     const report = join(dir, `${cls}-${name}.report.csv`);
-    const connection = {
-      sandbox: false,
-      baseUrl: sb.sb.url,
-      token: sb.sb.token,
-      company: 1,
-      rateLimit: 0,
-      allowInsecureHttp: false,
-    };
     const run = validateSpreadsheet({
       file: path,
       resource: 'asset',
-      connection,
+      connection: connection(),
       mapping: mappingOf(file),
       headerRow: expected.noHeader ? 0 : undefined,
       reportPath: report,
@@ -222,11 +225,19 @@ describe('a file without a header row (--no-header)', () => {
 
 describe('the plan says how a file was read', () => {
   const file = (cls: string, name: string) => corpus.find((f) => f.cls === cls && f.name === name)!.path;
-  // The report goes to the scratch folder, not beside the fixture.
-  const validate = (path: string) =>
-    runCli(['validate', path, '-r', 'asset', '--report', join(dir, 'plan.report.csv'), ...sb.args], {
-      timeoutMs: 60_000,
+  /** A validate as the CLI's makes it, with the words its plan prints on stderr. */
+  const validate = async (path: string, report = join(dir, 'plan.report.csv')) => {
+    let stderr = '';
+    const err = new Writable({ write: (chunk, _enc, done) => void ((stderr += String(chunk)), done()) });
+    const summary = await validateSpreadsheet({
+      file: path,
+      resource: 'asset',
+      connection: connection(),
+      reportPath: report,
+      onPlan: (plan) => printPlan(plan, err),
     });
+    return { code: exitCodeOf(summary), stderr };
+  };
 
   it('the encoding and why, the delimiter', async () => {
     const res = await validate(file('encodings', 'windows-1252.csv'));
@@ -252,10 +263,7 @@ describe('the plan says how a file was read', () => {
 
   it('a repeated header row is skipped with a note, not read as an asset', async () => {
     const report = join(dir, 'repeated.report.csv');
-    const res = await runCli(
-      ['validate', file('header', 'repeated-header.csv'), '-r', 'asset', '--report', report, ...sb.args],
-      { timeoutMs: 60_000 },
-    );
+    const res = await validate(file('header', 'repeated-header.csv'), report);
     expect(res.code).toBe(0);
     const row4 = readReport(report).find((r) => r['#row'] === '4')!;
     expect(row4['#status']).toBe('skipped');

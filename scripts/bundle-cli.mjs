@@ -2,7 +2,7 @@
 // from tsc's output (npm run build runs tsc, then this). Unbundled, a 3-row validate loads
 // some 230 files, each resolved, read and compiled on its own; bundled it reads a few, and
 // zod's unused parts stay out (bench/results.md, "Startup"). `--help` still loads no
-// command. The CommonJS packages (undici, pino, exceljs …) stay outside and load from
+// command. The CommonJS packages (pino, exceljs …) stay outside and load from
 // node_modules when used. dist/bin sits at the same depth as dist/cli, so paths relative to
 // a module (package.json, templates/presets) still resolve; the workers are entries of
 // their own beside the chunks that start them. The library (dist/index.js) is tsc's output,

@@ -1,14 +1,15 @@
-// The HTTP client of the service: one keep-alive undici pool, the bearer token added in
-// one place (and kept out of every log line), the account's rate limit, and retries that
+// The HTTP client of the service: one keep-alive connection pool (transport.ts), the bearer
+// token added in one place (and kept out of every log line), the account's rate limit, and retries that
 // know which failures are safe to repeat. Reads and PUTs are idempotent and retried; a
 // POST that may have reached the service is never repeated here: it surfaces as an
 // ambiguous failure so the writer can look the record up first.
 import { setMaxListeners } from 'node:events';
-import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
 import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
-import { proxyRoute, showUrl, type ProxyRoute } from './proxy.js';
+import { proxyRoute, showUrl } from './proxy.js';
+import { Transport, type Answer } from './transport.js';
+import { TransportError } from './transport-error.js';
 import { DEFAULT_TIMEOUT_MS } from '../config.js';
 import { RATE_LIMIT } from '../resources/service.js';
 
@@ -104,11 +105,13 @@ export class AmbiguousWriteError extends AssetbatchError {
   }
 }
 
+/** Codes of failures before anything was sent (transport.ts): a POST that failed so may be repeated. */
 const NETWORK_BEFORE_SEND = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
+  'CONNECT_TIMEOUT',
+  'CONNECT_FAILED',
   'PROXY_CONNECT_TIMEOUT',
   'PROXY_CONNECT_FAILED',
 ]);
@@ -140,16 +143,15 @@ export class ApiClient {
     serverErrors: 0,
     networkErrors: 0,
   };
-  private readonly dispatcher: Dispatcher;
+  private readonly transport: Transport;
   private interrupted: Error | undefined;
   /**
    * Cuts the requests still in flight some time after an interrupt. Each request in flight
-   * listens to it (undici), and with retries and list reads beside the writes more than
+   * listens to it, and with retries and list reads beside the writes more than
    * Node's default of 10 may at once: no leak (none are left after a run), so Node's
    * warning of one, printed to the user, is raised to a bound no run's requests reach.
    */
   private readonly inFlight = withListenerBound(new AbortController(), 256);
-  private readonly origin: string;
   private readonly auth: string;
   private readonly token: string;
   private readonly opts: Required<
@@ -164,10 +166,13 @@ export class ApiClient {
     const url = new URL(opts.baseUrl);
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.prefix = url.pathname.replace(/\/+$/, '') + '/api/v2';
-    this.origin = url.origin;
-    const route = proxyRoute(opts.baseUrl, opts.proxy);
-    this.dispatcher = createDispatcher(opts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, route);
-    this.proxy = route.inUse;
+    this.proxy = proxyRoute(opts.baseUrl, opts.proxy).inUse;
+    this.transport = new Transport({
+      origin: url,
+      connections: opts.connections ?? 8,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      proxy: this.proxy,
+    });
     // The token lives only here and in the header; it is never logged or put in errors.
     this.auth = `Bearer ${opts.token}`;
     this.token = opts.token;
@@ -215,7 +220,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.transport.close();
   }
 
   private async request<T>(
@@ -236,12 +241,9 @@ export class ApiClient {
       this.stats.requests++;
       this.stats.byMethod[method] = (this.stats.byMethod[method] ?? 0) + 1;
       const started = Date.now();
-      let status: number;
-      let headers: Record<string, string | string[] | undefined>;
-      let text: string;
+      let answer: Answer;
       try {
-        const res = await this.dispatcher.request({
-          origin: this.origin,
+        answer = await this.transport.request({
           signal: this.inFlight.signal,
           method,
           path: fullPath,
@@ -252,13 +254,9 @@ export class ApiClient {
           },
           body: body !== undefined ? JSON.stringify(body) : undefined,
         });
-        status = res.statusCode;
-        headers = res.headers;
-        text = await res.body.text();
       } catch (e) {
         this.stats.networkErrors++;
-        const refused = proxyRefusal(e);
-        if (refused) throw this.proxyRefused(refused, e);
+        if (e instanceof TransportError && e.proxyStatus) throw this.proxyRefused(e.proxyStatus, e);
         const code = errorCodeOf(e) ?? 'UNKNOWN';
         this.logger?.warn({ method, path: fullPath, attempt, code }, 'network error');
         const sentNothing = NETWORK_BEFORE_SEND.has(code);
@@ -267,7 +265,7 @@ export class ApiClient {
           const tries = `; ${attempt + 1} tries over ${Math.round((Date.now() - firstTry) / 1000)} s`;
           throw new AssetbatchError(
             sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK',
-            describeNetworkError(code, this.baseUrl, this.opts.timeoutMs) + this.via() + tries,
+            describeNetworkError(code, e, this.baseUrl, this.opts.timeoutMs) + this.via() + tries,
             {
               cause: e,
               hint: sentNothing
@@ -279,6 +277,7 @@ export class ApiClient {
         await this.backoff(attempt);
         continue;
       }
+      const { status, headers, text } = answer;
       this.logger?.debug({ method, path: fullPath, status, ms: Date.now() - started, attempt }, 'request');
 
       if (status >= 200 && status < 300) return this.success<T>(method, fullPath, status, headers, text);
@@ -466,56 +465,6 @@ export class ApiClient {
   }
 }
 
-/**
- * One keep-alive pool per origin, through the proxy the options or the environment name
- * (undici's EnvHttpProxyAgent: a CONNECT tunnel, NO_PROXY honoured). Connecting and waiting
- * for an answer share the one timeout, through a proxy too: undici's own client to the
- * proxy waits 300 s for the answer to CONNECT and its TLS through the tunnel has no
- * limit of ours, so the proxy's client, its connector and the tunnel's TLS are given it.
- */
-function createDispatcher(opts: ClientOptions, timeout: number, route: ProxyRoute): Dispatcher {
-  return new EnvHttpProxyAgent({
-    httpProxy: route.proxy,
-    httpsProxy: route.proxy,
-    noProxy: route.noProxy,
-    connections: opts.connections ?? 8,
-    keepAliveTimeout: 30_000,
-    connect: { timeout },
-    headersTimeout: timeout,
-    bodyTimeout: timeout,
-    proxyTls: { timeout },
-    requestTls: { timeout },
-    clientFactory: (origin, options) =>
-      proxyPool(origin, { ...options, headersTimeout: timeout, bodyTimeout: timeout }),
-  });
-}
-
-/**
- * The pool to the proxy: a CONNECT that fails (the proxy stalls, closes, times out) sent
- * nothing to the service, so a POST may be tried again; its error says so by its code.
- */
-function proxyPool(origin: string | URL, options: Pool.Options): Dispatcher {
-  const pool = new Pool(origin, options);
-  const connect = pool.connect.bind(pool) as (
-    o: Dispatcher.ConnectOptions,
-  ) => Promise<Dispatcher.ConnectData>;
-  const tunnel = (o: Dispatcher.ConnectOptions) =>
-    connect(o).catch((e: unknown) => {
-      const timedOut = /TIMEOUT/.test(errorCodeOf(e) ?? '');
-      throw Object.assign(new Error(`the proxy's tunnel failed: ${(e as Error)?.message}`), {
-        code: timedOut ? 'PROXY_CONNECT_TIMEOUT' : 'PROXY_CONNECT_FAILED',
-        cause: e,
-      });
-    });
-  return Object.assign(pool, { connect: tunnel });
-}
-
-/** The status a proxy refused a tunnel with (undici: "Proxy response (407) !== 200 when HTTP Tunneling"). */
-function proxyRefusal(e: unknown): number | undefined {
-  const m = /Proxy response \((\d{3})\)/.exec(String((e as Error)?.message ?? ''));
-  return m ? Number(m[1]) : undefined;
-}
-
 function buildQuery(q: Query): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) p.set(k, String(v));
@@ -538,7 +487,7 @@ function retryAfterFromDetail(body: unknown): number | undefined {
   return m ? Number(m[1]) * 1000 : undefined;
 }
 
-function describeNetworkError(code: string, baseUrl: string, timeoutMs: number): string {
+function describeNetworkError(code: string, e: unknown, baseUrl: string, timeoutMs: number): string {
   const limit = `${Math.round(timeoutMs / 1000)} s, --timeout`;
   switch (code) {
     case 'ECONNREFUSED':
@@ -546,14 +495,17 @@ function describeNetworkError(code: string, baseUrl: string, timeoutMs: number):
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `cannot find the host of ${baseUrl}`;
-    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'CONNECT_TIMEOUT':
       return `connecting to ${baseUrl} timed out (${limit})`;
+    case 'CONNECT_FAILED':
+      // Node's own words for a TLS failure (a certificate refused) say what to look at.
+      return `cannot connect to ${baseUrl} (${String(((e as Error).cause as Error | undefined)?.message ?? e)})`;
     case 'PROXY_CONNECT_TIMEOUT':
       return `the proxy did not open a tunnel to ${baseUrl} in time (${limit})`;
     case 'PROXY_CONNECT_FAILED':
       return `the proxy closed the connection before opening a tunnel to ${baseUrl}`;
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
+    case 'HEADERS_TIMEOUT':
+    case 'BODY_TIMEOUT':
       return `the service at ${baseUrl} did not answer in time (${limit})`;
     default:
       return `the connection to ${baseUrl} failed (${code})`;

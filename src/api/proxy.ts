@@ -1,6 +1,6 @@
-// Which proxy a request to the service goes through, as undici's EnvHttpProxyAgent decides
-// it (the proxy given, else HTTPS_PROXY / HTTP_PROXY, unless NO_PROXY names the host), so
-// that `doctor` and the messages can say it. The proxy's credentials are never shown.
+// Which proxy a request to the service goes through, decided as curl does (the proxy given,
+// else HTTPS_PROXY / HTTP_PROXY, unless NO_PROXY names the host): the client tunnels through
+// it (tunnel.ts), and `doctor` and the messages say it. The proxy's credentials are never shown.
 
 /** A URL as it may be shown: any user:password@ part is hidden. */
 export function showUrl(text: string): string {

@@ -2,7 +2,6 @@
 // ".xls" exports that are tab-separated text), which text encoding it uses, and which
 // delimiter separates its cells.
 import { isAscii } from 'node:buffer';
-import { TextDecoder } from 'node:util';
 import type { Location } from '../errors.js';
 import { readError } from './problems.js';
 

@@ -3,7 +3,7 @@
 // and pagination in lists.ts), the admin view in admin.ts, faults in faults.ts, the
 // throttle in rate-limit.ts, validation in validate.ts, read shapes in read-shape.ts,
 // data in store.ts and its state file in state-file.ts.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { startBackgroundLoad } from './background-load.js';
 import { newStats, type SandboxContext, type SandboxLogger } from './context.js';
@@ -15,6 +15,10 @@ import { buildSeed, type SeedKind } from './seed/index.js';
 import { stateSaver, type StateSaver } from './state-file.js';
 import { Store, loadState } from './store.js';
 import { RATE_LIMIT } from '../resources/service.js';
+
+// Taken, not imported: an ES module import of node:http reads every export, and since Node 22
+// its WebSocket getters load Node's own copy of undici (nodejs/node#59686).
+const { createServer } = process.getBuiltinModule('node:http');
 
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */

@@ -1,9 +1,9 @@
 // Reads CSV and TSV as a stream: bytes → text (decoded once, from UTF-8, UTF-16 or Windows-1252) →
 // our record splitter (csv-records.ts) → raw rows numbered as a spreadsheet shows them. Memory holds one chunk
 // and one record, whatever the file's length.
+import type { TextDecoder as Decoder } from 'node:util';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { TextDecoder } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { AssetbatchError, type Location } from '../../errors.js';
 import { decodeSample, DELIMITERS, refuseMarkup, sniffDialect, type TextEncodingName } from '../detect.js';
@@ -49,7 +49,7 @@ class Utf8Text {
   private sawNonAscii = false;
   private offset = 0;
   private readonly utf8 = new TextDecoder('utf-8');
-  private cp1252?: TextDecoder;
+  private cp1252?: Decoder;
   lossyFrom?: number;
 
   constructor(private readonly onSwitch: (byteOffset: number) => void) {}

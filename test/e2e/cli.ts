@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { memoryPath } from '../../src/send/memory.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/bin/assetbatch.js');
@@ -117,4 +118,13 @@ export function useSandbox(options: SandboxOptions = {}): { readonly sb: TestSan
       return state.dir!;
     },
   };
+}
+
+/**
+ * The lock a run holds for a moment while it claims a row (src/send/memory.ts), for the
+ * sandbox's company 1. A run killed while it holds it leaves it behind, and the next run
+ * waits out its staleness (10 s): a kill that is not about that lock lands while it is free.
+ */
+export function memoryLock(sb: TestSandbox, resource: string): string {
+  return `${memoryPath({ service: sb.sb.url, company: 1, resource })}.lock`;
 }

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { memoryLock, readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 
 const FAULTS = '429=0.04,500=0.04,503=0.04,reset=0.04,lost=0.08';
@@ -113,20 +113,22 @@ const importArgs = (s: Sheet, report: string, extra: string[] = []) => [
 
 /**
  * Start a run and SIGKILL it once the journal holds `at` outcomes, `rows` among them (a row
- * whose answer is slow can still be in flight when later rows are done); false if it ended first.
+ * whose answer is slow can still be in flight when later rows are done), at a moment the
+ * memory's lock is free (with `lockHeld`, held: memoryLock in cli.ts); false if it ended first.
  */
 async function killAt(
   args: string[],
   journal: string,
   at: number,
-  rows: readonly number[] = [],
+  { rows = [], lockHeld = false }: { rows?: readonly number[]; lockHeld?: boolean } = {},
 ): Promise<boolean> {
+  const lock = memoryLock(sb!, args[args.indexOf('-r') + 1]);
   const child = spawn(args);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const killed = await new Promise<boolean>((resolve) => {
     const timer = setInterval(() => {
       const done = doneRows(journal);
-      if (done.length >= at && rows.every((r) => done.includes(r))) {
+      if (done.length >= at && rows.every((r) => done.includes(r)) && existsSync(lock) === lockHeld) {
         clearInterval(timer);
         resolve(child.kill('SIGKILL'));
       }
@@ -178,32 +180,54 @@ async function expectExactlyOnce(
   return { duplicates, missing };
 }
 
+/**
+ * SIGKILL the run while it holds the memory's lock, which it holds a moment per row: one
+ * freed between the look and the kill is another kind of kill, so the resumed run is killed
+ * again a few rows later. The lock is left behind; the next run waits out its staleness (10 s).
+ */
+async function killHoldingLock(args: string[], journal: string, lock: string): Promise<number> {
+  let kills = 0;
+  while (!existsSync(lock) && kills < 4) {
+    if (!(await killAt(args, journal, doneRows(journal).length + 4, { lockHeld: true }))) break;
+    kills++;
+  }
+  expect(existsSync(lock), "a kill left the memory's lock").toBe(true);
+  return kills;
+}
+
 async function killMatrix(
   name: string,
   s: Sheet,
   tag: string,
   kills: number[],
   options: SandboxOptions,
-  faults = '',
+  { faults = '', firstHoldingLock = false } = {},
 ) {
   // A 429 fault asks for 20 ms, not a second: the pause is honoured all the same.
   sb = await testSandbox({ ...options, faults: faults || undefined, faultSeed: 11, faultRetryAfter: 0.02 });
   const report = join(tempDir(), `${tag}.report.csv`);
   const args = importArgs(s, report);
-  let landed = 0;
+  const lock = memoryLock(sb, s.resource);
+  let landed = firstHoldingLock ? await killHoldingLock(args, journalOf(report), lock) : 0;
   for (const at of kills) if (await killAt(args, journalOf(report), at)) landed++;
   expect(landed, 'the kills landed mid-run').toBeGreaterThanOrEqual(kills.length - 1);
   const res = await run(args, { timeoutMs: 100_000 });
   expect(res.code, res.stderr).toBe(0);
+  expect(existsSync(lock), "the memory's lock let go").toBe(false);
   const f = await expectExactlyOnce(s, report, tag);
   figures.push({ case: name, rows: s.keys.length, kills: landed, faults, ...f });
 }
 
 describe('kill -9 at several points, with latency and faults', () => {
-  it('keyless assets (three rows identical), killed three times, no faults', async () => {
-    await killMatrix('keyless assets, kill -9', keylessAssets('KA', 90), 'KA', [6, 30, 60], {
-      latencyMs: 25,
-    });
+  it("keyless assets (three rows identical), killed three times, the first while it holds the memory's lock, no faults", async () => {
+    await killMatrix(
+      "keyless assets, kill -9 (once holding the memory's lock)",
+      keylessAssets('KA', 90),
+      'KA',
+      [30, 60],
+      { latencyMs: 25 },
+      { firstHoldingLock: true },
+    );
   }, 180_000);
 
   it(`keyless assets, killed three times, faults ${FAULTS}`, async () => {
@@ -213,7 +237,7 @@ describe('kill -9 at several points, with latency and faults', () => {
       'KF',
       [6, 30, 60],
       { latencyMs: 25 },
-      FAULTS,
+      { faults: FAULTS },
     );
   }, 180_000);
 
@@ -224,7 +248,7 @@ describe('kill -9 at several points, with latency and faults', () => {
       'CF',
       [5, 25, 50],
       { latencyMs: 25 },
-      FAULTS,
+      { faults: FAULTS },
     );
   }, 180_000);
 
@@ -235,7 +259,7 @@ describe('kill -9 at several points, with latency and faults', () => {
       'CU',
       [5, 25, 50],
       { latencyMs: 25 },
-      FAULTS,
+      { faults: FAULTS },
     );
   }, 180_000);
 });
@@ -277,7 +301,7 @@ describe('the file edited between runs', () => {
       const first = make(tempDir());
       const report = join(dirOf(first), 'edited.report.csv');
       // Sheet row 4 (ED-0003, Desk EK 003) is done before the kill; row 36 (ED-0035) is not.
-      expect(await killAt(importArgs(first, report), journalOf(report), 12, [4])).toBe(true);
+      expect(await killAt(importArgs(first, report), journalOf(report), 12, { rows: [4] })).toBe(true);
       const before = await sb.records(first.resource);
       const edited = insert(first);
       const res = await run(importArgs(edited, report, ['--json']));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli, tempDir, useSandbox } from './cli.js';
+import { BIN, memoryLock, ROOT, runCli, tempDir, useSandbox } from './cli.js';
 
 const ctx = useSandbox({ latencyMs: 20 });
 const HELPER = pathToFileURL(join(ROOT, 'test/helpers/durable-copy.mjs')).href;
@@ -19,8 +19,13 @@ const doneLines = (journal: string) =>
         .filter((l) => l.includes('"t":"done"')).length
     : 0;
 
-/** The import, killed (SIGKILL) once the journal holds `at` outcomes. */
+/**
+ * The import, killed (SIGKILL) once the journal holds `at` outcomes, while the memory's lock
+ * is free: one left behind would cost the next run its 10 s staleness (exactly-once.test.ts
+ * kills a run holding it, on purpose).
+ */
 function cutAt(args: string[], journal: string, at: number): Promise<boolean> {
+  const lock = memoryLock(ctx.sb, 'asset');
   const child = spawn(process.execPath, ['--import', HELPER, BIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, DURABLE_MATCH: 'journal\\.ndjson$' },
@@ -28,7 +33,7 @@ function cutAt(args: string[], journal: string, at: number): Promise<boolean> {
   });
   let cut = false;
   const timer = setInterval(() => {
-    if (doneLines(journal) < at) return;
+    if (doneLines(journal) < at || existsSync(lock)) return;
     clearInterval(timer);
     cut = child.kill('SIGKILL');
   }, 3);

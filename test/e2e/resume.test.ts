@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { memoryLock, readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
 const ROWS = 240;
 
@@ -53,10 +53,13 @@ describe('kill -9 and resume', () => {
         ...sb.args,
       ];
 
+      // The kill lands while the memory's lock is free: one left behind would cost the rerun
+      // its 10 s staleness (exactly-once.test.ts kills a run holding it, on purpose).
+      const lock = memoryLock(sb, 'asset');
       const child = spawnCli(args);
       await new Promise<void>((resolve, reject) => {
         const timer = setInterval(() => {
-          if (doneLines(journal) >= at) {
+          if (doneLines(journal) >= at && !existsSync(lock)) {
             clearInterval(timer);
             child.kill('SIGKILL');
             resolve();

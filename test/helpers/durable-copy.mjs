@@ -16,10 +16,17 @@ fs.openSync = function (path, ...rest) {
   return fd;
 };
 
+// The copy is put in place by a rename: a kill while it is written leaves the previous copy
+// whole, as the disk would still hold every line an earlier fsync made durable.
+const put = (path, write) => {
+  write(`${path}.durable.tmp`);
+  fs.renameSync(`${path}.durable.tmp`, `${path}.durable`);
+};
+
 // Copied when the fsync is asked for: the lines written by then are what it makes durable.
 const copy = (fd) => {
   const path = watched.get(fd);
-  if (path) fs.copyFileSync(path, `${path}.durable`);
+  if (path) put(path, (to) => fs.copyFileSync(path, to));
 };
 for (const name of ['fsyncSync', 'fdatasyncSync']) {
   const real = fs[name];
@@ -35,7 +42,7 @@ for (const name of ['fsync', 'fdatasync']) {
     const path = watched.get(fd);
     const snapshot = path ? fs.readFileSync(path) : undefined;
     return real.call(this, fd, (err) => {
-      if (!err && snapshot) fs.writeFileSync(`${path}.durable`, snapshot);
+      if (!err && snapshot) put(path, (to) => fs.writeFileSync(to, snapshot));
       cb(err);
     });
   };

@@ -220,6 +220,16 @@ function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>
   return `${plan.writes} ${plan.writes === 1 ? 'write' : 'writes'} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
 }
 
+/**
+ * What a run went through: its rows, and a sync's records the sheet no longer has, which are
+ * reported but are not rows ("20 rows and 1 missing record").
+ */
+function rowsText(summary: ImportSummary): string {
+  const missing = summary.counts.missing;
+  const rows = `${summary.rows - missing} ${summary.rows - missing === 1 ? 'row' : 'rows'}`;
+  return missing ? `${rows} and ${missing} missing ${missing === 1 ? 'record' : 'records'}` : rows;
+}
+
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
 function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
   const counts = summary.counts;
@@ -305,7 +315,7 @@ export function printSummary(
           ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : []),
         ];
   const lines = [
-    `${summary.dryRun ? 'Checked' : 'Done'}: ${summary.rows} rows — ${parts.join(', ')}.`,
+    `${summary.dryRun ? 'Checked' : 'Done'}: ${rowsText(summary)} — ${parts.join(', ')}.`,
     `${summary.requests} requests${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${summary.recovered} rows recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
   // The plan's warnings were shown before the first row; these came up while sending.

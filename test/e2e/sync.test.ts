@@ -127,7 +127,7 @@ describe('sync', () => {
     );
     expect(dry.stderr).toMatch(/^row 4: id \d+: asset_notes \(empty\) → moved to Lyon$/m);
     expect(dry.stdout).toContain(
-      'Checked: 21 rows — 1 to create, 1 to update, 18 unchanged, 1 missing, 0 invalid, 0 skipped, 0 failed.',
+      'Checked: 20 rows and 1 missing record — 1 to create, 1 to update, 18 unchanged, 1 missing, 0 invalid, 0 skipped, 0 failed.',
     );
     const dryRows = readReport(dryReport);
     expect(dryRows.find((r) => r['Serial number'] === 'SY-3')!['#message']).toBe(
@@ -178,7 +178,9 @@ describe('sync', () => {
     ]);
     expect(again.code, again.stderr).toBe(0);
     expect(countWrites(await env.sb.stats())).toBe(0);
-    expect(again.stdout).toContain('Done: 21 rows — 0 created, 0 updated, 20 unchanged, 1 missing');
+    expect(again.stdout).toContain(
+      'Done: 20 rows and 1 missing record — 0 created, 0 updated, 20 unchanged, 1 missing',
+    );
   });
 
   it('--max-missing: more records missing than it allows stops the run before any write, naming them', async () => {

@@ -40,6 +40,9 @@ const SLOW_REMOVAL = pathToFileURL(join(import.meta.dirname, '..', 'helpers', 's
 async function runsTakingLock(journal: string, runs: number, apartMs: number): Promise<string[]> {
   const script = (go: string) => `import { existsSync } from 'node:fs';
 import { lockJournal } from ${JSON.stringify(DIST_LOCK)};
+// Loaded before the start, as a run has it by the time it locks: under load, its first load
+// could outlast the second run's wait for the first to write its name.
+await import('proper-lockfile');
 console.log('ready');
 while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 2));
 try {

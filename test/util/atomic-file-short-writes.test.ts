@@ -8,6 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 /** Bytes the disk takes a write, at most. */
 const TAKES = 1_000;
 
+/** Writes cut short by the disk below: none would mean the real writeSync ran, and the test checked nothing. */
+const cut = vi.hoisted(() => ({ writes: 0 }));
+
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const writeSync = (fd: number, data: string | NodeJS.ArrayBufferView, offset?: number): number => {
@@ -16,6 +19,7 @@ vi.mock('node:fs', async (importOriginal) => {
         ? Buffer.from(data, 'utf8')
         : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const from = typeof data === 'string' ? 0 : (offset ?? 0);
+    if (bytes.length - from > TAKES) cut.writes++;
     return fs.writeSync(fd, bytes, from, Math.min(TAKES, bytes.length - from));
   };
   return { ...fs, writeSync, default: { ...fs, writeSync } };
@@ -35,11 +39,13 @@ describe('openAtomic on a disk that takes part of each write', () => {
       chunks: ['a'.repeat(65_000), Buffer.from([0xc3, 0xa9]), 'b'.repeat(65_000)],
     },
   ])('$name arrives whole', async ({ chunks }) => {
+    const cutBefore = cut.writes;
     const target = join(dir, `out-${++n}.csv`);
     const f = await openAtomic(target);
     for (const c of chunks) if (!f.stream.write(c)) await new Promise((r) => f.stream.once('drain', r));
     await f.commit();
     const wanted = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)));
     expect(readFileSync(target).equals(wanted)).toBe(true);
+    expect(cut.writes).toBeGreaterThan(cutBefore);
   });
 });

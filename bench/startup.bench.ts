@@ -21,9 +21,16 @@ const BIN = resolve(
 );
 const UNBUNDLED = resolve('dist/cli/main.js');
 
+/**
+ * The children's environment without NODE_EXTRA_CA_CERTS: with it, Node 20 reads and parses
+ * the whole certificate file at every start (about 90 ms here, for `node -e 0` as for us),
+ * which hides our share of the time; Node 22 and later read it when a TLS connection needs it.
+ */
+const { NODE_EXTRA_CA_CERTS: _extraCerts, ...CLEAN_ENV } = process.env;
+
 function wall(args: readonly string[]): number {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { stdio: 'ignore' });
+  const run = spawnSync(process.execPath, args, { stdio: 'ignore', env: CLEAN_ENV });
   if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status}`);
   return performance.now() - started;
 }
@@ -33,6 +40,7 @@ const HISTORY = [
   "Before the bundle, the 3-row validate took 7–7.6× `node -e 0`: it loaded some 230 files (95 of them zod's), all of undici, pino, proper-lockfile and i18n-iso-countries.",
   "Issue 27: the CommonJS bundle and its own V8 code cache for Node 20 (a replacement of Node's private `Module.prototype._compile`, 2.59× warm against 3.07× without it) and the V8 flags set after start were removed; the bundle is ES modules again and Node 22.1+ keeps its own compile cache. Paired with farm-bench on Node 20.20.2 (2026-11-27 09:06–09:09 UTC, load average 17–20 from other work on the 2 cores, so the ratios are high; medians of 15 pairs): the ESM bundle's 3-row validate 0.77× the CPU of the unbundled modules (0.88× wall), 4.53× `node -e 0` in wall time (5.07× CPU) against 6.91× unbundled; `--help` 1.26×. Bundling stays.",
   "Issue 27, the client on Node's own http (src/api/transport.ts, tunnel.ts) instead of undici, whose entry loaded all of undici and whose WebAssembly parser kept Node 20 waiting at exit; node:http taken with `process.getBuiltinModule` (an ES module import of it runs its WebSocket getters, which load Node's own undici on 22+: nodejs/node#59686), node:https and node:tls only for an https service, node:util (for TextDecoder, a global) and node:worker_threads not loaded by a small CSV read. Paired with farm-bench against main's bundle before (1d5671e), 2026-11-27 15:48–15:50 UTC, load average 4–5, medians of 15 pairs: the 3-row validate 0.48× the CPU and 0.50× the wall time on Node 20.20.2, 0.59× the CPU and 0.58× the wall time on Node 24.21.0. Before it, a quiet Node 20 took 5.73× `node -e 0` and Node 24 7.52×.",
+  "Issue 27, the environment: this machine sets NODE_EXTRA_CA_CERTS, which Node 20 reads and parses at every start (Node 24 does not): on Node 20.20.2 at 16:36 UTC, quiet, `node -e 0` took 136 ms with it and 48 ms without, the 3-row validate 373 and 297 ms, so 2.74× with it and 6.2× without. The day's earlier Node 20 figures (5.73× before the client on node:http) were taken with it set; the bench now unsets it for its children. Node 24.21.0, same time, unset: `node -e 0` 53 ms, the validate 267 ms, 5.05× (`--help` 1.62×). Neither meets its goal (3.5× on Node 20, 3× on Node 24). Where a Node 20 validate's time goes now (CPU profile, ~300 ms profiled): compiling the bundle's modules (no compile cache on Node 20) ~50 ms, the app chunk's top-level code ~40 ms, header mapping ~25 ms (every language's words indexed, twice a run), the sandbox and its seed ~20 ms, the first rows' checks ~12 ms. The wait at exit is gone: the process ends 15 ms after its last line.",
 ].join('\n\n');
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -70,7 +78,7 @@ it(`startup beside node -e 0, median of ${ROUNDS}`, async () => {
     console.log(text);
     await writeSection(
       'startup',
-      `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each.\n\n${text}\n\n${HISTORY}`,
+      `## Startup (\`npm run bench:startup\`)\n\n${machine()}. Wall time of a whole process, median of ${ROUNDS} interleaved runs each, NODE_EXTRA_CA_CERTS unset.\n\n${text}\n\n${HISTORY}`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -24,6 +24,7 @@ import {
   type CliResult,
   type TestSandbox,
 } from './cli.js';
+import { connectionOf } from './library.js';
 
 /** A run must end well inside this; runCli kills it after, and the elapsed check catches a kill. */
 const RUN_TIMEOUT_MS = 60_000;
@@ -556,14 +557,7 @@ const inProcess = (c: BadCase) =>
 async function runInProcess(c: BadCase, file: string, report: string): Promise<CliResult> {
   const args = expandArgs(c.args ?? []);
   const option = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
-  const connection = {
-    sandbox: false,
-    baseUrl: sb.sb.url,
-    token: sb.sb.token,
-    company: 1,
-    rateLimit: 0,
-    allowInsecureHttp: false,
-  };
+  const connection = connectionOf(sb);
   let stderr = '';
   let stdout = '';
   const err = new Writable({ write: (chunk, _enc, done) => void ((stderr += String(chunk)), done()) });

@@ -2,7 +2,7 @@
 // bundle dist/bin/assetbatch.js that `pretest` builds) run as a real process against a
 // sandbox started in the test, over HTTP.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -127,4 +127,13 @@ export function useSandbox(options: SandboxOptions = {}): { readonly sb: TestSan
  */
 export function memoryLock(sb: TestSandbox, resource: string): string {
   return `${memoryPath({ service: sb.sb.url, company: 1, resource })}.lock`;
+}
+
+/** Rows the journal of a run records as done so far (0 before it exists). */
+export function journalDone(journal: string): number {
+  return existsSync(journal)
+    ? readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"t":"done"')).length
+    : 0;
 }

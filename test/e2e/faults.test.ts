@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../../src/api/client.js';
 import { importSpreadsheet } from '../../src/run/import.js';
 import { readReport, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { connectionOf } from './library.js';
 
 function register(rows: number, prefix: string): string {
   const lines = ['Name,Serial No.,Category,Sub Cat,Country,Purchase Cost ($),Purchase Date'];
@@ -65,14 +66,7 @@ describe('exactly once under faults', () => {
       const summary = await importSpreadsheet({
         file,
         resource: 'asset',
-        connection: {
-          sandbox: false,
-          baseUrl: sb.sb.url,
-          token: sb.sb.token,
-          company: 1,
-          rateLimit: 0,
-          allowInsecureHttp: false,
-        },
+        connection: connectionOf(sb),
         connectionOverride: { client, baseUrl: sb.sb.url, sandbox: false, close: () => client.close() },
         reportPath: report,
         concurrency: 8,

@@ -5,7 +5,7 @@
 // (exit 3) and the next run still finds what was sent; a folder that cannot be written is a
 // clear error (exit 2). The real CLI, against a sandbox over HTTP.
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,7 @@ import {
   useSandbox,
   type ReportRow,
   type TestSandbox,
+  journalDone,
 } from './cli.js';
 
 const ctx = useSandbox({ latencyMs: 5 });
@@ -200,12 +201,7 @@ describe.concurrent('a journal deleted during a run', () => {
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      const done = () =>
-        existsSync(journal)
-          ? readFileSync(journal, 'utf8')
-              .split('\n')
-              .filter((l) => l.includes('"t":"done"')).length
-          : 0;
+      const done = () => journalDone(journal);
       for (const until = Date.now() + 20_000; done() < 8 && Date.now() < until;)
         await new Promise((r) => setTimeout(r, 10));
       rmSync(journal);

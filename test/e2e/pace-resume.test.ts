@@ -3,10 +3,10 @@
 // and reading it as other clients' use, ends within its plan's ETA plus one window, and the
 // next plan does not claim that others use the account. A short window (5 s, 20 requests),
 // set on the sandbox and told to the CLI (ASSETBATCH_RATE_WINDOW), stands for the minute.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, spawnCli, tempDir, useSandbox } from './cli.js';
+import { runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
 
 const LIMIT = 20;
 const WINDOW_S = 5;
@@ -56,12 +56,7 @@ describe('Ctrl-C and an immediate resume', () => {
 
     const first = spawnCli(args(file, report), { env });
     const exited = new Promise<number | null>((resolve) => first.on('exit', resolve));
-    const done = () =>
-      existsSync(journal)
-        ? readFileSync(journal, 'utf8')
-            .split('\n')
-            .filter((l) => l.includes('"t":"done"')).length
-        : 0;
+    const done = () => journalDone(journal);
     // Stopped once the window is nearly full of its requests.
     for (const until = Date.now() + 30_000; done() < 14 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 10));

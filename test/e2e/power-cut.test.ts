@@ -2,22 +2,15 @@
 // is on the disk (fsync) before its request leaves. The cut is simulated: the CLI runs with
 // a preloaded helper that copies the journal at each fsync (what the disk holds), is killed
 // mid-run, and the next run finds only that copy.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, memoryLock, ROOT, runCli, tempDir, useSandbox } from './cli.js';
+import { BIN, memoryLock, ROOT, runCli, tempDir, useSandbox, journalDone } from './cli.js';
 
 const ctx = useSandbox({ latencyMs: 20 });
 const HELPER = pathToFileURL(join(ROOT, 'test/helpers/durable-copy.mjs')).href;
-
-const doneLines = (journal: string) =>
-  existsSync(journal)
-    ? readFileSync(journal, 'utf8')
-        .split('\n')
-        .filter((l) => l.includes('"t":"done"')).length
-    : 0;
 
 /**
  * The import, killed (SIGKILL) once the journal holds `at` outcomes, while the memory's lock
@@ -33,7 +26,7 @@ function cutAt(args: string[], journal: string, at: number): Promise<boolean> {
   });
   let cut = false;
   const timer = setInterval(() => {
-    if (doneLines(journal) < at || existsSync(lock)) return;
+    if (journalDone(journal) < at || existsSync(lock)) return;
     clearInterval(timer);
     cut = child.kill('SIGKILL');
   }, 3);

@@ -15,6 +15,7 @@ import { ExitCode, exitCodeFor, isAssetbatchError } from '../../src/errors.js';
 import { validateSpreadsheet, type ImportSummary } from '../../src/index.js';
 import { readCorpus, type CorpusFile } from '../read/read-corpus.js';
 import { readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { connectionOf } from './library.js';
 
 const corpus = readCorpus();
 let sb: TestSandbox;
@@ -25,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
-const connection = () => ({
-  sandbox: false,
-  baseUrl: sb.sb.url,
-  token: sb.sb.token,
-  company: 1,
-  rateLimit: 0,
-  allowInsecureHttp: false,
-});
+const connection = () => connectionOf(sb);
 
 /** The first column is the asset's name, the others are set aside: the read is under test, not the fields. */
 const mappingOf = ({ expected }: CorpusFile) => ({

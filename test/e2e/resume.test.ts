@@ -2,9 +2,18 @@
 // skip what was done and check what was in flight, so every row ends up in the service
 // exactly once and the final report accounts for every row.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { memoryLock, readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import {
+  memoryLock,
+  readReport,
+  runCli,
+  spawnCli,
+  tempDir,
+  testSandbox,
+  type TestSandbox,
+  journalDone,
+} from './cli.js';
 
 const ROWS = 240;
 
@@ -16,13 +25,6 @@ function register(prefix: string): string {
   writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }
-
-const doneLines = (journal: string) =>
-  existsSync(journal)
-    ? readFileSync(journal, 'utf8')
-        .split('\n')
-        .filter((l) => l.includes('"t":"done"')).length
-    : 0;
 
 let sb: TestSandbox | undefined;
 afterEach(async () => {
@@ -59,7 +61,7 @@ describe('kill -9 and resume', () => {
       const child = spawnCli(args);
       await new Promise<void>((resolve, reject) => {
         const timer = setInterval(() => {
-          if (doneLines(journal) >= at && !existsSync(lock)) {
+          if (journalDone(journal) >= at && !existsSync(lock)) {
             clearInterval(timer);
             child.kill('SIGKILL');
             resolve();
@@ -68,7 +70,7 @@ describe('kill -9 and resume', () => {
         child.once('exit', () => {
           clearInterval(timer);
           reject(
-            new Error(`the run ended before it could be killed (journal had ${doneLines(journal)} rows)`),
+            new Error(`the run ended before it could be killed (journal had ${journalDone(journal)} rows)`),
           );
         });
       });

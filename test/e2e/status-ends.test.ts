@@ -3,10 +3,10 @@
 // never sent are "not sent", not failed); a workbook's status is its sheets'. And the
 // progress line names what the run does ("updating" during an update).
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, readReport, runCli, spawnCli, tempDir, useSandbox } from './cli.js';
+import { BIN, ROOT, readReport, runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
 
 const env = useSandbox({ latencyMs: 5 });
 
@@ -85,12 +85,7 @@ describe('status of a run that ended', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Stopped once 21 rows are done (the journal says so): past the window's room, mid-pace.
     const journal = `${input}.report.journal.ndjson`;
-    const done = () =>
-      existsSync(journal)
-        ? readFileSync(journal, 'utf8')
-            .split('\n')
-            .filter((l) => l.includes('"t":"done"')).length
-        : 0;
+    const done = () => journalDone(journal);
     for (const deadline = Date.now() + 30_000; done() < 21 && Date.now() < deadline;)
       await new Promise((r) => setTimeout(r, 10));
     expect(done(), 'rows done before the stop').toBeGreaterThanOrEqual(21);

@@ -4,7 +4,13 @@
 // (CREDITS in flight at most).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MessagePort, ResourceLimits } from 'node:worker_threads';
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+  type ResourceLimits,
+} from 'node:worker_threads';
 import { AssetbatchError, type ErrorCode, type Location } from '../../errors.js';
 import type { TextEncodingName } from '../detect.js';
 import type { RawRow } from '../header.js';
@@ -107,12 +113,6 @@ type WaitAsync = (
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
 /**
- * node:worker_threads, loaded when a sheet is first read in a thread (a small file is read
- * in this one): an import would load it, and build its ES module face, on every start.
- */
-const threads = () => process.getBuiltinModule('node:worker_threads');
-
-/**
  * Batches stay in the port, as the worker wrote them, until taken: a listener would have
  * each made into objects of this thread as it came, and the batches read ahead would then
  * live through its young-generation collections (copied each time, then promoted).
@@ -124,7 +124,6 @@ function batchInbox(
 ): () => Promise<WorkerBatch | undefined> {
   let ended = false;
   void stopped.then(() => (ended = true));
-  const { receiveMessageOnPort } = threads();
   return async () => {
     for (;;) {
       const seen = Atomics.load(counts, SENT);
@@ -148,7 +147,6 @@ export async function* rowsFromWorker(
   file: string,
   limits?: ResourceLimits,
 ): AsyncGenerator<RawRow[]> {
-  const { MessageChannel, Worker } = threads();
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(8));
   counts[CREDIT] = CREDITS;

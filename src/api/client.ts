@@ -10,6 +10,8 @@ import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
 import { proxyRoute, showUrl } from './proxy.js';
 import { Transport, type Answer } from './transport.js';
 import { TransportError } from './transport-error.js';
+import { certificateHint, type CertificateProblem } from './certificate.js';
+import { showSeconds } from '../util/seconds.js';
 import { DEFAULT_TIMEOUT_MS } from '../config.js';
 import { RATE_LIMIT } from '../resources/service.js';
 
@@ -112,6 +114,7 @@ const NETWORK_BEFORE_SEND = new Set([
   'EAI_AGAIN',
   'CONNECT_TIMEOUT',
   'CONNECT_FAILED',
+  'CERT_REFUSED',
   'PROXY_CONNECT_TIMEOUT',
   'PROXY_CONNECT_FAILED',
 ]);
@@ -257,12 +260,13 @@ export class ApiClient {
       } catch (e) {
         this.stats.networkErrors++;
         if (e instanceof TransportError && e.proxyStatus) throw this.proxyRefused(e.proxyStatus, e);
+        if (e instanceof TransportError && e.certificate) throw this.certificateRefused(e.certificate, e);
         const code = errorCodeOf(e) ?? 'UNKNOWN';
         this.logger?.warn({ method, path: fullPath, attempt, code }, 'network error');
         const sentNothing = NETWORK_BEFORE_SEND.has(code);
         if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
         if (attempt >= this.opts.maxRetries) {
-          const tries = `; ${attempt + 1} tries over ${Math.round((Date.now() - firstTry) / 1000)} s`;
+          const tries = `; ${attempt + 1} tries over ${showSeconds(Date.now() - firstTry)}`;
           throw new AssetbatchError(
             sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK',
             describeNetworkError(code, e, this.baseUrl, this.opts.timeoutMs) + this.via() + tries,
@@ -350,6 +354,21 @@ export class ApiClient {
             ? "Put the proxy's user name and password in its URL: --proxy http://user:password@proxy:3128 (or HTTPS_PROXY)."
             : 'Ask who runs the proxy whether it lets this host through, or set NO_PROXY for it.',
       },
+    );
+  }
+
+  /**
+   * Node refused the service's certificate: nothing was sent, and another try would meet the
+   * same certificate. The message gives Node's reason; the hint, what to do about it.
+   */
+  private certificateRefused(problem: CertificateProblem, e: TransportError): AssetbatchError {
+    const cause = e.cause as { cert?: { subjectaltname?: string } } | undefined;
+    const names = cause?.cert?.subjectaltname?.replace(/\b(DNS|IP Address):/g, '');
+    const reason = e.message.replace(/[\s:]+$/, '');
+    return new AssetbatchError(
+      'E_UNREACHABLE',
+      `cannot connect to ${this.baseUrl}: its certificate is not trusted (${reason})${this.via()}; nothing was sent`,
+      { cause: e, hint: certificateHint(problem, process.env.NODE_EXTRA_CA_CERTS, names) },
     );
   }
 
@@ -488,7 +507,7 @@ function retryAfterFromDetail(body: unknown): number | undefined {
 }
 
 function describeNetworkError(code: string, e: unknown, baseUrl: string, timeoutMs: number): string {
-  const limit = `${Math.round(timeoutMs / 1000)} s, --timeout`;
+  const limit = `${showSeconds(timeoutMs)}, --timeout`;
   switch (code) {
     case 'ECONNREFUSED':
       return `cannot connect to ${baseUrl} (connection refused)`;
@@ -498,7 +517,7 @@ function describeNetworkError(code: string, e: unknown, baseUrl: string, timeout
     case 'CONNECT_TIMEOUT':
       return `connecting to ${baseUrl} timed out (${limit})`;
     case 'CONNECT_FAILED':
-      // Node's own words for a TLS failure (a certificate refused) say what to look at.
+      // Node's own words for a TLS failure (a handshake cut) say what to look at.
       return `cannot connect to ${baseUrl} (${String(((e as Error).cause as Error | undefined)?.message ?? e)})`;
     case 'PROXY_CONNECT_TIMEOUT':
       return `the proxy did not open a tunnel to ${baseUrl} in time (${limit})`;

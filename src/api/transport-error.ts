@@ -2,12 +2,16 @@
 // code of ours where the OS gives none: the client's rules (which failures to repeat, which
 // POSTs are unsure) and its messages go by the code.
 
+import type { CertificateProblem } from './certificate.js';
+
 /** Codes of ours; the OS's own (ECONNREFUSED, ECONNRESET …) pass through as they are. */
 export type TransportCode =
   /** Connecting (TCP, TLS) took longer than the timeout: nothing was sent. */
   | 'CONNECT_TIMEOUT'
-  /** The connection failed before it opened (a TLS handshake cut, a certificate refused): nothing was sent. */
+  /** The connection failed before it opened (a TLS handshake cut): nothing was sent. */
   | 'CONNECT_FAILED'
+  /** Node refused the service's certificate (`certificate` says why): nothing was sent, and a retry gets the same. */
+  | 'CERT_REFUSED'
   /** Connected and sent, but no answer's headers within the timeout. */
   | 'HEADERS_TIMEOUT'
   /** The answer stopped for longer than the timeout between two chunks. */
@@ -23,10 +27,17 @@ export class TransportError extends Error {
   readonly code: TransportCode;
   /** The status the proxy refused the tunnel with (PROXY_REFUSED). */
   readonly proxyStatus?: number;
-  constructor(code: TransportCode, message: string, opts: { cause?: unknown; proxyStatus?: number } = {}) {
+  /** What is wrong with the service's certificate (CERT_REFUSED). */
+  readonly certificate?: CertificateProblem;
+  constructor(
+    code: TransportCode,
+    message: string,
+    opts: { cause?: unknown; proxyStatus?: number; certificate?: CertificateProblem } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.name = 'TransportError';
     this.code = code;
     this.proxyStatus = opts.proxyStatus;
+    this.certificate = opts.certificate;
   }
 }

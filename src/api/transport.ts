@@ -9,6 +9,7 @@
 import type { Agent, ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { certificateProblem } from './certificate.js';
 import { TransportError } from './transport-error.js';
 import { tunnelAgent } from './tunnel.js';
 
@@ -179,9 +180,11 @@ function timedOut(phase: Phase, timeoutMs: number): TransportError {
   );
 }
 
-/** A failure before the connection opened: the OS's own codes for that, else CONNECT_FAILED. */
+/** A failure before the connection opened: the OS's own codes for that, CERT_REFUSED, else CONNECT_FAILED. */
 function beforeOpen(e: Error): Error {
   const code = (e as NodeJS.ErrnoException).code;
   if (e instanceof TransportError || (code && NOT_CONNECTED.has(code))) return e;
+  const certificate = certificateProblem(code);
+  if (certificate) return new TransportError('CERT_REFUSED', e.message, { cause: e, certificate });
   return new TransportError('CONNECT_FAILED', `could not connect: ${e.message}`, { cause: e });
 }

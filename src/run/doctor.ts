@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '../resources/service.js';
 import { proxyInUse, showUrl } from '../api/proxy.js';
 import { DEFAULT_TIMEOUT_MS, type ConnectionConfig } from '../config.js';
 import { isAssetbatchError } from '../errors.js';
+import { showSeconds } from '../util/seconds.js';
 import { company as companyDef, country as countryDef } from '../resources/index.js';
 
 export interface Check {
@@ -53,9 +54,12 @@ function connectionCheck(cfg: ConnectionConfig, baseUrl: string): Check {
   return {
     name: 'connection',
     ok: true,
-    detail: `${cfg.profile ? `profile ${cfg.profile}: ` : ''}${baseUrl}, company ${cfg.company}${proxy ? ` through the proxy ${showUrl(proxy)}` : ', no proxy'}${ca ? `; extra CA certificates from ${ca}` : ''}; timeout ${Math.round((cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
+    detail: `${cfg.profile ? `profile ${cfg.profile}: ` : ''}${baseUrl}, company ${cfg.company}${proxy ? ` through the proxy ${showUrl(proxy)}` : ', no proxy'}${ca ? `; extra CA certificates from ${ca}` : ''}; timeout ${showSeconds(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS)}`,
   };
 }
+
+/** The name of the check whose first request could not reach the service: the later ones are not tried. */
+const UNREACHED = 'reaching the service';
 
 async function companiesCheck(client: ApiClient, cfg: ConnectionConfig, times: number[]): Promise<Check> {
   const r = await timed(times, () =>
@@ -63,7 +67,10 @@ async function companiesCheck(client: ApiClient, cfg: ConnectionConfig, times: n
   );
   if (r.error) {
     const auth = r.error instanceof ApiError && (r.error.status === 401 || r.error.status === 403);
-    return { name: auth ? 'token' : 'service', ok: false, detail: messageOf(r.error), hint: hintOf(r.error) };
+    // Not reached at all (a certificate refused, no route, a proxy's refusal): its own hint says why.
+    const unreached = isAssetbatchError(r.error) && r.error.code === 'E_UNREACHABLE';
+    const name = auth ? 'token' : unreached ? UNREACHED : 'service';
+    return { name, ok: false, detail: messageOf(r.error), hint: hintOf(r.error) };
   }
   const list = Array.isArray(r.value?.results) ? r.value!.results : [];
   const mine = list.find((c) => c.id === cfg.company);
@@ -147,7 +154,8 @@ export async function runDoctor(conn: Connection, cfg: ConnectionConfig): Promis
   const times: number[] = [];
   const checks: Check[] = [connectionCheck(cfg, conn.baseUrl)];
   checks.push(await companiesCheck(conn.client, cfg, times));
-  if (checks[1].name !== 'token') checks.push(await paginationCheck(conn.client, times));
+  if (checks[1].name !== 'token' && checks[1].name !== UNREACHED)
+    checks.push(await paginationCheck(conn.client, times));
   checks.push(rateCheck(conn.client, cfg));
   const medianMs = median(times);
   if (medianMs !== undefined) {

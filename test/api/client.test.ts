@@ -283,7 +283,7 @@ describe('an unreachable service', () => {
     const err = await call(c, method).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'E_UNREACHABLE' });
     expect((err as AssetbatchError).message).toMatch(
-      new RegExp(`^cannot connect to ${s.url} \\(connection refused\\); 3 tries over \\d+ s$`),
+      new RegExp(`^cannot connect to ${s.url} \\(connection refused\\); 3 tries over [\\d.]+ s$`),
     );
     expect((err as AssetbatchError).hint).toMatch(/base URL/);
     expect(c.stats.requests).toBe(3);

@@ -101,7 +101,7 @@ describe('a failure before anything was sent is tried again, even for a POST', (
     [
       'a TLS handshake never answered',
       'silent',
-      /^connecting to https:\/\/127\.0\.0\.1:\d+ timed out \(0 s, --timeout\)/,
+      /^connecting to https:\/\/127\.0\.0\.1:\d+ timed out \(0\.2 s, --timeout\)/,
     ],
     [
       'a TLS handshake cut',
@@ -130,7 +130,7 @@ describe('a failure after the request was sent', () => {
       'GET',
       3,
       'take-then-silent',
-      /^the service at http:\/\/127\.0\.0\.1:\d+ did not answer in time \(0 s, --timeout\); 3 tries/,
+      /^the service at http:\/\/127\.0\.0\.1:\d+ did not answer in time \(0\.2 s, --timeout\); 3 tries/,
     ],
     [
       'the answer stops mid-body',
@@ -210,7 +210,7 @@ describe('through a proxy', () => {
       'a proxy that never answers CONNECT: nothing sent, tried again',
       'silent',
       3,
-      /^the proxy did not open a tunnel to http:\/\/127\.0\.0\.1:9 in time \(0 s, --timeout\) \(through the proxy http:\/\/\[redacted\]@127\.0\.0\.1:\d+\/\); 3 tries/,
+      /^the proxy did not open a tunnel to http:\/\/127\.0\.0\.1:9 in time \(0\.2 s, --timeout\) \(through the proxy http:\/\/\[redacted\]@127\.0\.0\.1:\d+\/\); 3 tries/,
     ],
     [
       'a proxy that wants credentials: stops at once',

@@ -201,7 +201,7 @@ describe('plain http to another machine is refused', () => {
       },
     );
     expect(res.stderr).not.toMatch(/plain http/);
-    expect(res.stderr).toMatch(/; 6 tries over \d+ s/);
+    expect(res.stderr).toMatch(/; 6 tries over [\d.]+ s/);
     expect(res.code, res.stderr).toBe(3);
     noStack(res.stderr);
   });

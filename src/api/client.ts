@@ -266,7 +266,7 @@ export class ApiClient {
         const sentNothing = NETWORK_BEFORE_SEND.has(code);
         if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
         if (attempt >= this.opts.maxRetries) {
-          const tries = `; ${attempt + 1} tries over ${showSeconds(Date.now() - firstTry)}`;
+          const tries = `; ${attempt + 1} ${attempt ? 'tries' : 'try'} over ${showSeconds(Date.now() - firstTry)}`;
           throw new AssetbatchError(
             sentNothing ? 'E_UNREACHABLE' : 'E_NETWORK',
             describeNetworkError(code, e, this.baseUrl, this.opts.timeoutMs) + this.via() + tries,

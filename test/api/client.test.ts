@@ -271,22 +271,23 @@ describe('429: one shared pause', () => {
 });
 
 describe('an unreachable service', () => {
-  const cases: [string, Method][] = [
-    ['GET', 'GET'],
-    ['POST (nothing was sent, so no ambiguity)', 'POST'],
+  const cases: [string, Method, number, string][] = [
+    ['GET', 'GET', 2, '3 tries'],
+    ['POST (nothing was sent, so no ambiguity)', 'POST', 2, '3 tries'],
+    ['GET with no retry (as doctor asks)', 'GET', 0, '1 try'],
   ];
-  it.each(cases)('%s: E_UNREACHABLE after the retries', async (_name, method) => {
+  it.each(cases)('%s: E_UNREACHABLE after the retries', async (_name, method, maxRetries, tries) => {
     const s = await scripted([ok()]);
     await s.close();
     servers.splice(0);
-    const c = clientFor(s.url);
+    const c = clientFor(s.url, { maxRetries });
     const err = await call(c, method).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'E_UNREACHABLE' });
     expect((err as AssetbatchError).message).toMatch(
-      new RegExp(`^cannot connect to ${s.url} \\(connection refused\\); 3 tries over [\\d.]+ s$`),
+      new RegExp(`^cannot connect to ${s.url} \\(connection refused\\); ${tries} over [\\d.]+ s$`),
     );
     expect((err as AssetbatchError).hint).toMatch(/base URL/);
-    expect(c.stats.requests).toBe(3);
+    expect(c.stats.requests).toBe(maxRetries + 1);
   });
 });
 

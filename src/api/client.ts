@@ -260,9 +260,9 @@ export class ApiClient {
       } catch (e) {
         this.stats.networkErrors++;
         if (e instanceof TransportError && e.proxyStatus) throw this.proxyRefused(e.proxyStatus, e);
-        if (e instanceof TransportError && e.certificate) throw this.certificateRefused(e.certificate, e);
         const code = errorCodeOf(e) ?? 'UNKNOWN';
         this.logger?.warn({ method, path: fullPath, attempt, code }, 'network error');
+        if (e instanceof TransportError && e.certificate) throw this.certificateRefused(e.certificate, e);
         const sentNothing = NETWORK_BEFORE_SEND.has(code);
         if (!idempotent && !sentNothing) throw new AmbiguousWriteError(method, path, e);
         if (attempt >= this.opts.maxRetries) {

@@ -13,7 +13,7 @@ export interface Connection {
   readonly baseUrl: string;
   /** True when talking to an in-process sandbox. */
   readonly sandbox: boolean;
-  /** The account's key in the pace memory (src/api/pace-memory.ts). */
+  /** The account's key in the pace memory (src/api/pace-memory.ts); none for the in-process sandbox. */
   readonly paceKey?: string;
   /** The share of the limit the last run in the hour got (the limit: all of it); undefined when no run is remembered. */
   readonly lastShare?: number;
@@ -46,11 +46,13 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     token = sb.token;
     stopSandbox = () => sb.close();
   }
-  const paceAt = paceKey(baseUrl!, token!);
-  const lastShare = cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined;
+  // An in-process sandbox is new each time, on a port of its own: no earlier run used it,
+  // and nothing a run learns of it is worth remembering (api/pace-memory.ts).
+  const paceAt = cfg.sandbox ? undefined : paceKey(baseUrl!, token!);
+  const lastShare =
+    paceAt !== undefined && cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined;
   const windowMs = cfg.rateWindowMs ?? RATE_WINDOW_MS;
-  // An in-process sandbox is new each time: no earlier run's request is in its window.
-  const history = cfg.sandbox ? [] : rememberedSends(paceAt, windowMs);
+  const history = paceAt === undefined ? [] : rememberedSends(paceAt, windowMs);
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
@@ -74,7 +76,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     lastShare,
     async close() {
       // The requests this run sent, for a run that starts before they leave the window.
-      if (!cfg.sandbox && client.stats.requests > 0)
+      if (paceAt !== undefined && client.stats.requests > 0)
         rememberSends(paceAt, client.limiter.recentSends(), windowMs);
       await client.close();
       await stopSandbox?.();

@@ -8,10 +8,10 @@
 // window: a run stopped with Ctrl-C and resumed at once finds its own requests still counted
 // by the service, and must neither meet a 429 for them nor read one as other clients' use.
 // Small JSON files in the cache folder, keyed by a hash of the base URL and token.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { sha256Hex } from '../util/hash.js';
 
 /** How long a remembered share is trusted. */
 export const REMEMBER_MS = 60 * 60_000;
@@ -35,7 +35,7 @@ function sendsFile(dir?: string): string {
 }
 
 export function paceKey(baseUrl: string, token: string): string {
-  return createHash('sha256').update(`${baseUrl}\0${token}`).digest('hex').slice(0, 24);
+  return sha256Hex(`${baseUrl}\0${token}`).slice(0, 24);
 }
 
 function readAll(file: string): Record<string, Entry> {

@@ -2,6 +2,7 @@
 // then exact names and labels, then the synonyms in the resource definitions, then the
 // custom fields of the account, then a fuzzy match above a threshold. Pure: no I/O.
 import { AssetbatchError } from '../errors.js';
+import { memoized } from '../util/memo.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { writeFields } from '../resources/fields.js';
 import { localSynonyms } from '../resources/languages.js';
@@ -390,12 +391,12 @@ function builtFields(
 }
 
 interface NameIndexes {
-  readonly byName: Map<string, Target>;
+  readonly byName: ReadonlyMap<string, Target>;
   /** A synonym may name several fields ("description": the name, else the notes); rank orders them. */
-  readonly bySynonym: Map<string, { t: Target; rank: number }[]>;
-  readonly byCustom: Map<string, Target>;
-  /** Every word of the targets' names, labels and synonyms. */
-  readonly words: ReadonlySet<string>;
+  readonly bySynonym: ReadonlyMap<string, readonly { t: Target; rank: number }[]>;
+  readonly byCustom: ReadonlyMap<string, Target>;
+  /** Every word of the targets' names, labels and synonyms: made when a header first names none of them. */
+  readonly words: () => ReadonlySet<string>;
   /**
    * The names, synonyms and custom fields a header of this length may be a misspelling of:
    * those whose length can reach the fuzzy threshold, in one list per length, made once (a
@@ -417,13 +418,50 @@ function fuzzyByLength(all: readonly FuzzyName[]): (length: number) => readonly 
   };
 }
 
+/** The indexes of a run's mapping: the fields' names, made once (fieldNames), and the account's custom fields. */
 function nameIndexes(
   def: ResourceDef,
-  fields: readonly FieldDef[],
   customs: readonly Target[],
   mode: 'create' | 'update',
   idColumn = false,
 ): NameIndexes {
+  const own = fieldNames(def, mode, idColumn);
+  const byCustom = new Map<string, Target>();
+  for (const c of customs)
+    if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
+  const words = memoized(() =>
+    customs.length === 0 ? own.words() : new Set([...own.words(), ...wordsOf(customs.map(targetLabel))]),
+  );
+  return { ...own, byCustom, words, fuzzyOfLength: fuzzyByLength([...own.fuzzy, ...byCustom]) };
+}
+
+/** What a resource's fields are called, in English and the other languages (resources/languages.ts). */
+interface FieldNames {
+  readonly byName: ReadonlyMap<string, Target>;
+  readonly bySynonym: ReadonlyMap<string, readonly { t: Target; rank: number }[]>;
+  readonly words: () => ReadonlySet<string>;
+  /** The names and synonyms, each with its target, for fuzzy matching. */
+  readonly fuzzy: readonly FuzzyName[];
+}
+
+/**
+ * The fields' names by resource, then mode and ID column: a run maps its headers up to three
+ * times (before and after the custom fields and the lookup lists are known), and every
+ * language's words cost the most of a small run's mapping.
+ */
+const fieldNamesMade = new WeakMap<ResourceDef, Map<string, FieldNames>>();
+
+function fieldNames(def: ResourceDef, mode: 'create' | 'update', idColumn: boolean): FieldNames {
+  const key = `${mode}${idColumn ? ' id' : ''}`;
+  let made = fieldNamesMade.get(def);
+  if (!made) fieldNamesMade.set(def, (made = new Map()));
+  let names = made.get(key);
+  if (!names) made.set(key, (names = makeFieldNames(def, mode, idColumn)));
+  return names;
+}
+
+function makeFieldNames(def: ResourceDef, mode: 'create' | 'update', idColumn: boolean): FieldNames {
+  const fields = candidateFields(def, mode);
   const byName = new Map<string, Target>();
   const bySynonym = new Map<string, { t: Target; rank: number }[]>();
   const addSyn = (s: string, t: Target, rank: number) => {
@@ -441,9 +479,6 @@ function nameIndexes(
   for (const f of fields)
     for (const s of localSynonyms(def.name, f))
       addSyn(s.word, { kind: 'field', field: f }, LOCAL_RANK + s.rank);
-  const byCustom = new Map<string, Target>();
-  for (const c of customs)
-    if (!byCustom.has(compactName(targetLabel(c)))) byCustom.set(compactName(targetLabel(c)), c);
   if (mode === 'update' || def.writes.create === false || idColumn) byName.set('id', { kind: 'id' });
   for (const d of DERIVED.filter((x) => x.resources.includes(def.name))) {
     const t: Target = { kind: 'derived', name: d.name, label: d.label };
@@ -452,34 +487,27 @@ function nameIndexes(
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
     for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
-  const words = vocabularyWords(def, fields, customs);
-  const fuzzy = [
-    ...byName,
-    ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const)),
-    ...byCustom,
-  ];
-  return { byName, bySynonym, byCustom, words, fuzzyOfLength: fuzzyByLength(fuzzy) };
+  const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const))];
+  return { byName, bySynonym, words: memoized(() => wordsOf(vocabulary(def, fields))), fuzzy };
 }
 
-function vocabularyWords(
-  def: ResourceDef,
-  fields: readonly FieldDef[],
-  customs: readonly Target[],
-): Set<string> {
-  const texts = [
+function vocabulary(def: ResourceDef, fields: readonly FieldDef[]): string[] {
+  return [
     ...fields.flatMap((f) => [
       f.name,
       f.label,
       ...(f.synonyms ?? []),
       ...localSynonyms(def.name, f).map((s) => s.word),
     ]),
-    ...customs.map(targetLabel),
     ...DERIVED.flatMap((d) => [
       d.label,
       ...d.synonyms,
       ...localSynonyms(def.name, d.name).map((s) => s.word),
     ]),
   ];
+}
+
+function wordsOf(texts: readonly string[]): Set<string> {
   return new Set(texts.flatMap((t) => normalizeName(t).split(' ')).filter((w) => w.length > 0));
 }
 
@@ -526,7 +554,7 @@ function headerCandidates(index: number, header: string, idx: NameIndexes, budge
     bare.length === 0 ||
     normalizeName(unbracketed)
       .split(' ')
-      .every((w) => idx.words.has(w))
+      .every((w) => idx.words().has(w))
   )
     return out;
   if (budget.left === 0) {
@@ -650,7 +678,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
       `the mapping file names ${absent.length === 1 ? 'a column' : 'columns'} the sheet does not have: ${absent.map((h) => `"${h}"`).join(', ')}`,
     );
   }
-  const idx = nameIndexes(def, fields, customs, mode, opts.idColumn);
+  const idx = nameIndexes(def, customs, mode, opts.idColumn);
   const built = builtFields(def, headers, opts, mode, explicit);
   const tables = valueTables(headers, opts.mappingFile?.values, {
     built,

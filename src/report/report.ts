@@ -3,7 +3,6 @@
 // fed back as input is recognised by them and they are set aside (read/report-input.ts),
 // so a report with its invalid rows fixed can be imported again as it is. Cells echo the
 // user's data, so formula-like text is neutralised as in exports (and restored on reading).
-import { stringify as stringifySync } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { extname } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -164,7 +163,7 @@ function drain(stream: Writable, ok: boolean): Promise<void> {
   });
 }
 
-/** CSV report lines are quoted by csv-stringify a batch at a time and written in one go. */
+/** CSV report lines are gathered and written this many at a time. */
 const CSV_BATCH = 128;
 
 /** Characters that make csv-stringify (as called here, default options) quote a field. */
@@ -175,10 +174,15 @@ function quoteField(s: string): string {
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** Whether csv-stringify would write these fields as they are, joined by commas. */
-function plainFields(fields: readonly string[]): boolean {
-  for (const f of fields) if (NEEDS_QUOTES.test(f)) return false;
-  return true;
+/**
+ * Fields joined into a CSV record (no line end), byte for byte as csv-stringify writes them
+ * (default options). Done here because csv-stringify's cost is in each call, and a report
+ * calls it once a row, on the checking thread (bench/results.md, "XLSX validation").
+ */
+function csvRecord(fields: readonly string[]): string {
+  let line = quoteField(fields[0]);
+  for (let i = 1; i < fields.length; i++) line += `,${quoteField(fields[i])}`;
+  return line;
 }
 
 function csvReport(
@@ -192,19 +196,12 @@ function csvReport(
   const stream = file.stream;
   const ours = sent ? [...REPORT_COLUMNS, SENT_COLUMN] : REPORT_COLUMNS;
   // The header row echoes the user's headers too, so it is neutralised like the cells.
-  stream.write(stringifySync([[...ours, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))]]));
+  stream.write(`${csvRecord([...ours, ...headers.map((h, i) => safe(h || `Column ${i + 1}`))])}\n`);
   // Lines are gathered and written a batch at a time. Rows whose cells come as a record
-  // (SheetRow.text) are queued as text; the others as cells, quoted by csv-stringify.
+  // (SheetRow.text) are echoed as that text; the others are quoted cell by cell.
   const lines: string[] = [];
-  const records: string[][] = [];
   const width = headers.length;
-  const quoteRecords = () => {
-    if (records.length === 0) return;
-    lines.push(stringifySync(records));
-    records.length = 0;
-  };
   const flush = (): void | Promise<void> => {
-    quoteRecords();
     if (lines.length === 0) return stream.errored ? drain(stream, true) : undefined;
     const ok = stream.write(lines.join(''));
     lines.length = 0;
@@ -223,42 +220,16 @@ function csvReport(
     write(o) {
       const message = o.issues.length === 0 && !o.note && !o.changes ? '' : safe(outcomeMessage(o));
       const warnings = o.warnings.length === 0 ? '' : safe(o.warnings.map(formatRowIssue).join('; '));
-      // The #sent JSON is quoted here: it nearly always needs quotes, and the row's other
-      // fields keep the plain path below (csv-stringify for each dry-run row costs several times as much).
-      const sentField = sent ? quoteField(safe(sentText(o))) : undefined;
-      if (o.text !== undefined) {
-        quoteRecords();
-        // Row number, status and id are digits and a word: only the messages may need quotes.
-        const head =
-          message === '' && warnings === ''
-            ? `${o.row},${o.status},${o.id ?? ''},,`
-            : stringifySync([
-                [String(o.row), o.status, o.id === undefined ? '' : String(o.id), message, warnings],
-              ]).slice(0, -1);
-        lines.push(sentField === undefined ? `${head},${o.text}\n` : `${head},${sentField},${o.text}\n`);
-      } else {
-        const row: string[] = new Array(REPORT_COLUMNS.length + width);
-        row[0] = sheetRowText(o);
-        row[1] = o.status;
-        row[2] = o.id === undefined ? '' : String(o.id);
-        row[3] = message;
-        row[4] = warnings;
+      const fields = [sheetRowText(o), o.status, o.id === undefined ? '' : String(o.id), message, warnings];
+      if (sent) fields.push(safe(sentText(o)));
+      // A row read as a CSV record is echoed as that text, as it came.
+      if (o.text !== undefined) lines.push(`${csvRecord(fields)},${o.text}\n`);
+      else {
         for (let i = 0; i < width; i++) {
           const c = o.cells[i];
-          row[REPORT_COLUMNS.length + i] =
-            c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c));
+          fields.push(c === null || c === undefined ? '' : safe(typeof c === 'string' ? c : cellText(c)));
         }
-        // Most lines need no quotes: joined here, they are what csv-stringify writes, at a
-        // fraction of its cost (this runs on the checking thread, once a row).
-        if (!plainFields(row)) {
-          if (sentField !== undefined) row.splice(REPORT_COLUMNS.length, 0, safe(sentText(o)));
-          records.push(row);
-        } else {
-          quoteRecords();
-          // The #sent field, quoted already, goes after the warnings.
-          if (sentField !== undefined) row[REPORT_COLUMNS.length - 1] += `,${sentField}`;
-          lines.push(`${row.join(',')}\n`);
-        }
+        lines.push(`${csvRecord(fields)}\n`);
       }
       if (++queued >= CSV_BATCH) {
         queued = 0;

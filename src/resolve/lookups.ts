@@ -2,7 +2,6 @@
 // at most once per run (and cached on disk per base URL and company), and where the list
 // has a name filter and the sheet names only a few entries, one filtered call per name is
 // cheaper than reading every page: every request counts against the account's limit.
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { COUNTRIES } from '../resources/countries.js';
 import { splitCategory } from '../resources/category.js';
 import { closest, compactName, didYouMean, normalizeName } from '../map/normalize.js';
 import { countryCodeByName } from './countries.js';
+import { sha256Hex } from '../util/hash.js';
 
 export interface LookupEntry {
   readonly id: number;
@@ -229,10 +229,7 @@ export class Resolver {
   }
 
   private cachePath(kind: LookupKind): string {
-    const key = createHash('sha256')
-      .update(`${this.client?.baseUrl}|${this.opts.company}|${kind}`)
-      .digest('hex')
-      .slice(0, 24);
+    const key = sha256Hex(`${this.client?.baseUrl}|${this.opts.company}|${kind}`).slice(0, 24);
     return join(this.opts.cacheDir ?? defaultCacheDir(), `${key}.json`);
   }
 

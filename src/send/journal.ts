@@ -9,7 +9,6 @@
 // also on the disk (fsync) before its request is sent, so a power cut cannot lose it: the
 // rows in flight share one fsync (group commit), which also carries the outcomes written
 // before it; the rest are synced when the journal closes, before the lock is let go.
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -23,6 +22,7 @@ import {
   fsyncSync,
 } from 'node:fs';
 import { AssetbatchError, fileWriteError } from '../errors.js';
+import { sha256Hex } from '../util/hash.js';
 
 export interface JournalHeader {
   readonly t: 'run';
@@ -93,7 +93,7 @@ export interface Attempt {
 }
 
 export function payloadHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
+  return sha256Hex(JSON.stringify(body)).slice(0, 16);
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> =>

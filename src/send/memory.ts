@@ -21,11 +21,11 @@
 //                             each record given to one row only
 //   close()                   the run's claims still open (a write cut by a stop) marked as unsure
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
-import { createHash, randomUUID } from 'node:crypto';
 import { homedir, hostname } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
+import { sha256Hex } from '../util/hash.js';
 import { holderText, STALE_MS, takeLock, type LockAttempt, type Owner } from './owned-lock.js';
 
 /** Where a memory belongs: the service (its base URL), the company, the resource. */
@@ -104,7 +104,7 @@ export function memoryPath(scope: MemoryScope, folder = join(stateFolder(), 'mem
     .replace(/^[a-z]+:\/\//i, '')
     .replace(/[^a-z0-9.-]+/gi, '_')
     .slice(0, 60);
-  const hash = createHash('sha256').update(url).digest('hex').slice(0, 8);
+  const hash = sha256Hex(url).slice(0, 8);
   return join(folder, `${host}-${hash}.company-${scope.company}.${scope.resource}.ndjson`);
 }
 
@@ -148,7 +148,7 @@ export interface ClaimRow {
 
 export class Memory {
   /** This run's id: its own records are never "another run's". */
-  readonly run = randomUUID();
+  readonly run = process.getBuiltinModule('node:crypto').randomUUID();
   private lines: Line[] = [];
   /** Bytes read so far (new lines are read from here). */
   private offset = 0;

@@ -207,13 +207,15 @@ describe('auth', () => {
   });
 });
 
+// Retry-After in fractions of a second (the client reads them; a service writes whole ones),
+// so that the pauses are short.
 describe('429: one shared pause', () => {
   it('waits Retry-After, then repeats the request', async () => {
-    const s = await scripted([{ status: 429, headers: { 'retry-after': '1' } }, ok()]);
+    const s = await scripted([{ status: 429, headers: { 'retry-after': '0.3' } }, ok()]);
     const c = clientFor(s.url);
     await c.get('/api/v2/asset/');
     expect(s.seen).toHaveLength(2);
-    expect(s.seen[1].at - s.seen[0].at).toBeGreaterThanOrEqual(950);
+    expect(s.seen[1].at - s.seen[0].at).toBeGreaterThanOrEqual(280);
     expect(c.stats.throttled).toBe(1);
   });
 
@@ -228,22 +230,22 @@ describe('429: one shared pause', () => {
 
   it('with neither Retry-After nor a detail, waits until our oldest request leaves the window, not a whole minute', async () => {
     const s = await scripted([ok(), { status: 429, body: '{"detail":"Slow down."}' }, ok()]);
-    // A window of 3 s stands for the minute; the refused request goes 1.5 s after the first.
-    const c = clientFor(s.url, { limiter: new RateLimiter({ limit: 0, windowMs: 3000, marginMs: 150 }) });
+    // A window of 1.7 s stands for the minute; the refused request goes 0.5 s after the first.
+    const c = clientFor(s.url, { limiter: new RateLimiter({ limit: 0, windowMs: 1700, marginMs: 50 }) });
     await c.get('/api/v2/asset/');
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 500));
     await c.get('/api/v2/asset/');
-    // The repeat goes when the first request leaves the window (3 s + the margin after it),
-    // not a whole window after the refusal (4.5 s), nor a fixed second after it (2.5 s).
+    // The repeat goes when the first request leaves the window (1.7 s + the margin after it),
+    // not a whole window after the refusal (2.2 s), nor a fixed second after it (1.5 s).
     const gap = s.seen[2].at - s.seen[0].at;
-    expect(gap).toBeGreaterThanOrEqual(3000);
-    expect(gap).toBeLessThan(3900);
+    expect(gap).toBeGreaterThanOrEqual(1700);
+    expect(gap).toBeLessThan(2150);
   });
 
   it('two requests refused at once wait one pause together, not one after the other', async () => {
     const s = await scripted([
-      { status: 429, headers: { 'retry-after': '1' } },
-      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '0.5' } },
+      { status: 429, headers: { 'retry-after': '0.5' } },
       ok(),
     ]);
     const c = clientFor(s.url);
@@ -251,19 +253,20 @@ describe('429: one shared pause', () => {
     await Promise.all([c.get('/api/v2/asset/'), c.get('/api/v2/contract/')]);
     const elapsed = Date.now() - started;
     expect(s.seen).toHaveLength(4);
-    expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(1900);
+    // One pause of 0.5 s; one after the other would be 1 s.
+    expect(elapsed).toBeGreaterThanOrEqual(480);
+    expect(elapsed).toBeLessThan(950);
   });
 
   it('holds a request started during the pause', async () => {
-    const s = await scripted([{ status: 429, headers: { 'retry-after': '1' } }, ok()]);
+    const s = await scripted([{ status: 429, headers: { 'retry-after': '0.5' } }, ok()]);
     const c = clientFor(s.url);
     const first = c.get('/api/v2/asset/');
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 150));
     await Promise.all([first, c.get('/api/v2/contract/')]);
     expect(s.seen).toHaveLength(3);
     const late = s.seen.find((x) => x.path === '/api/v2/contract/')!;
-    expect(late.at - s.seen[0].at).toBeGreaterThanOrEqual(950);
+    expect(late.at - s.seen[0].at).toBeGreaterThanOrEqual(480);
   });
 });
 

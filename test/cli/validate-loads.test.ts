@@ -24,6 +24,11 @@ const UNUSED_PACKAGES: [string, string][] = [
   ['undici', "the client is on Node's own http (src/api/transport.ts)"],
 ];
 
+/** Node's builtins a CSV validate against the sandbox must not load, and why each is not needed. */
+const UNUSED_BUILTINS: [string, string][] = [
+  ['node:crypto', 'its hashes name the files of a run against the service (src/util/hash.ts)'],
+];
+
 /** Our modules a CSV validate must not load (tsc's output, under dist/); neutralize.ts is the reader's too. */
 const UNUSED_MODULES = [
   /^export\/(export|finance|flatten|index|writers\/)/,
@@ -40,19 +45,21 @@ beforeAll(async () => {
     join(dir, 'three.csv'),
     'Name,Serial Number,Purchase Date\nDesk,SN-1,2024-01-02\nChair,SN-2,2024-01-03\nLamp,SN-3,2024-01-04\n',
   );
-  // ESM imports through a resolve hook; CommonJS files from require's cache as the process ends.
+  // ESM imports through a resolve hook; CommonJS files from require's cache as the process
+  // ends; builtins taken with process.getBuiltinModule as they are asked for.
   await writeFile(
     join(dir, 'hooks.mjs'),
     `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(join(dir, 'esm.txt'))}, r.url + '\\n'); return r; }\n`,
   );
   await writeFile(
     join(dir, 'cjs.cjs'),
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'cjs.txt'))}, Object.keys(require.cache).join('\\n')));\n`,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'cjs.txt'))}, Object.keys(require.cache).join('\\n')));\n` +
+      `const get = process.getBuiltinModule; process.getBuiltinModule = (id) => { require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'esm.txt'))}, id + '\\n'); return get(id); };\n`,
   );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** Every file a CSV validate against the sandbox loads, as paths. */
+/** Every file a CSV validate against the sandbox loads, as paths, and the builtins it takes (node:…). */
 async function filesLoaded(entry: string): Promise<string[]> {
   await Promise.all(['esm.txt', 'cjs.txt'].map((f) => writeFile(join(dir, f), '')));
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`;
@@ -73,12 +80,13 @@ async function filesLoaded(entry: string): Promise<string[]> {
   const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   expect(run.stdout).toContain('3 valid');
   expect(run.status).toBe(0);
-  const esm = (await readFile(join(dir, 'esm.txt'), 'utf8'))
-    .split('\n')
+  const asked = (await readFile(join(dir, 'esm.txt'), 'utf8')).split('\n');
+  const files = asked
     .filter((u) => u.startsWith('file:'))
     .map((u) => decodeURIComponent(new URL(u).pathname));
+  const builtins = asked.filter((u) => u.startsWith('node:'));
   const cjs = (await readFile(join(dir, 'cjs.txt'), 'utf8')).split('\n').filter(Boolean);
-  return [...new Set([...esm, ...cjs])];
+  return [...new Set([...files, ...cjs, ...builtins])];
 }
 
 const packageOf = (path: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
@@ -94,6 +102,10 @@ describe.each([
 
   it.each(UNUSED_PACKAGES)('does not load %s (%s)', (name) => {
     expect(files.filter((f) => packageOf(f) === name)).toEqual([]);
+  });
+
+  it.each(UNUSED_BUILTINS)('does not load %s (%s)', (name) => {
+    expect(files).not.toContain(name);
   });
 });
 

@@ -1,14 +1,15 @@
 // docs/library.md's examples are whole programs: each ```ts block runs, with the built package
-// as 'assetbatch', in a folder of its own holding a copy of samples/, and must exit 0 having
-// printed something. The blocks are also type-checked against the built declarations (a
-// misspelt property would otherwise print `undefined` and pass).
+// as 'assetbatch', in a folder of its own holding a copy of samples/, and must end having
+// printed something, thrown nothing and left nothing open. They run one after another in one
+// process (test/docs/run-examples.mjs), which loads Node and the library once for them all, while
+// this one type-checks the blocks against the built declarations (a misspelt property would
+// otherwise print `undefined` and pass).
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pLimit from 'p-limit';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../e2e/cli.js';
 
 interface Example {
@@ -36,24 +37,66 @@ function examplesOf(text: string): Example[] {
 
 const INDEX = pathToFileURL(join(ROOT, 'dist/index.js')).href;
 const examples = examplesOf(readFileSync(join(ROOT, 'docs/library.md'), 'utf8'));
-// Each example starts node and a sandbox: two at a time, as the machine has two cores.
-const limit = pLimit(2);
+// The first block only shows the import line.
+const programs = examples.filter((e) => /\bawait\b/.test(e.code));
+/** What test/docs/run-examples.mjs writes after each example's output. */
+const MARK = '\u0000example-end ';
 
-function runNode(file: string, cwd: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], {
-      cwd,
-      env: { ...process.env, XDG_CACHE_HOME: join(cwd, '.cache') },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
+interface Ended {
+  /** What the program printed (stdout and stderr, in order). */
+  readonly out: string;
+  /** What it threw. */
+  readonly error?: string;
+  /** What it left keeping the event loop alive. */
+  readonly open: string[];
+}
+
+/** Each program in a folder of its own with a copy of samples/, all run by one process in turn. */
+async function runPrograms(): Promise<{ code: number | null; ended: (Ended | undefined)[]; rest: string }> {
+  const root = tempDir('ab-library-');
+  const list = programs.map((e, i) => {
+    const dir = join(root, `example-${i}`);
+    cpSync(join(ROOT, 'samples'), join(dir, 'samples'), { recursive: true });
+    const js = ts.transpileModule(e.code, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const file = join(dir, 'example.mjs');
+    writeFileSync(file, js.replaceAll(`from 'assetbatch'`, `from '${INDEX}'`));
+    return { dir, file };
   });
+  // One file for stdout and stderr, so that what a program printed stays before its marker.
+  const log = join(root, 'out.txt');
+  const fd = openSync(log, 'w');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'test/docs/run-examples.mjs'), JSON.stringify(list)], {
+      env: { ...process.env, XDG_CACHE_HOME: join(root, '.cache') },
+      stdio: ['ignore', fd, fd],
+    });
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  closeSync(fd);
+  const parts = readFileSync(log, 'utf8').split(MARK);
+  rmSync(root, { recursive: true, force: true });
+  const ended: (Ended | undefined)[] = programs.map(() => undefined);
+  let out = parts[0];
+  for (const part of parts.slice(1)) {
+    const nl = part.indexOf('\n');
+    const { i, error, open } = JSON.parse(part.slice(0, nl)) as { i: number; error?: string; open: string[] };
+    ended[i] = { out, error, open };
+    out = part.slice(nl + 1);
+  }
+  return { code, ended, rest: out };
 }
 
 describe('docs/library.md', () => {
+  // Started at once, and awaited by the examples' tests: the type check meanwhile takes this process.
+  let run: ReturnType<typeof runPrograms>;
+  beforeAll(() => {
+    run = runPrograms();
+    run.catch(() => undefined);
+  });
+
   it('has an example for each public function it lists', () => {
     expect(examples.length).toBeGreaterThanOrEqual(12);
   });
@@ -70,6 +113,8 @@ describe('docs/library.md', () => {
       strict: true,
       skipLibCheck: true,
       target: ts.ScriptTarget.ES2022,
+      // A program for Node, as ours is (tsconfig.json): no DOM, Node's own types for fetch.
+      lib: ['lib.es2023.d.ts'],
       module: ts.ModuleKind.ES2022,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
       types: ['node'],
@@ -84,29 +129,25 @@ describe('docs/library.md', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  // The first block only shows the import line.
-  it.concurrent.each(
-    examples
-      .filter((e) => /\bawait\b/.test(e.code))
-      .map((e) => [`${e.heading} (line ${e.line})`, e] as const),
-  )(
+  it.each(programs.map((e, i) => [`${e.heading} (line ${e.line})`, i] as const))(
     '%s runs',
-    async (_name, e) => {
-      const dir = tempDir();
-      cpSync(join(ROOT, 'samples'), join(dir, 'samples'), { recursive: true });
-      const js = ts.transpileModule(e.code, {
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-      }).outputText;
-      const file = join(dir, 'example.mjs');
-      writeFileSync(file, js.replaceAll(`from 'assetbatch'`, `from '${INDEX}'`));
-      const run = await limit(() => runNode(file, dir));
-      rmSync(dir, { recursive: true, force: true });
-      expect(run.code, run.out).toBe(0);
+    async (_name, i) => {
+      const { ended, rest } = await run;
+      // No marker: the program never ended (what it printed is the rest of the output).
+      expect(ended[i], rest).toBeDefined();
+      const { out, error, open } = ended[i]!;
+      expect(error, out).toBeUndefined();
+      expect(open, `left open, a process of its own would not end:\n${out}`).toEqual([]);
       // Each example prints what it got: silence would mean it showed nothing.
-      expect(run.out.trim()).not.toBe('');
+      expect(out.trim()).not.toBe('');
     },
-    60_000,
+    120_000,
   );
+
+  it('the programs, run in turn, leave their process to end by itself', async () => {
+    const { code, rest } = await run;
+    expect(code, rest).toBe(0);
+  }, 120_000);
 });
 
 /** The names src/index.ts exports, as it spells them: values and types apart. */

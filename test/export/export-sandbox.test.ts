@@ -21,6 +21,8 @@ import {
 // None, one, a page (25), a page and one, and more pages than the export fetches at once (4):
 // six pages, the last of five.
 const SIZES = [0, 1, 25, 26, 130];
+/** The lists the sized sandbox leaves as seeded (test/export/fixture.ts): the same at every size, checked once. */
+const UNSIZED = new Set(['company', 'country']);
 
 /** An enumeration's value as the export shows it: the definition's label for its code. */
 const shown = (raw: unknown, values?: readonly EnumValue[]): unknown =>
@@ -35,7 +37,7 @@ describe.each(SIZES)('%i records of every list', (n) => {
   }, 120_000);
   afterAll(() => sb?.close());
 
-  it.each(RESOURCES.map((r) => [r.name, r] as const))(
+  it.each(RESOURCES.filter((r) => n === SIZES[0] || !UNSIZED.has(r.name)).map((r) => [r.name, r] as const))(
     '%s: count, CSV, XLSX and JSON equal the API',
     async (name, def) => {
       const { count } = await fetchPage(sb.client, def, { company: 1 });

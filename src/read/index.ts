@@ -199,22 +199,32 @@ async function openXlsx(
   warnings: WarningSink,
 ): Promise<RawSheet> {
   const where: Location = { file };
-  const [{ chooseSheet, openWorkbook, openXlsxSheet }, { xlsxSheetInWorker, xlsxWorkerAvailable }] =
-    await Promise.all([import('./xlsx/xlsx.js'), import('./worker/xlsx-thread.js')]);
   const maxInflatedBytes = opts.maxInflatedBytes ?? opts.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
-  const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
-  const sheet = chooseSheet(wb, opts.sheet, where, warnings);
-  if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
-    warnings.add({
-      code: 'W_FORMAT',
-      message: `is named ${ext} but is an Excel workbook; it was read as one`,
-    });
-  }
-  const inWorker = (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable();
   const maxCellText = opts.maxCellText ?? DEFAULT_MAX_CELL_TEXT;
-  return inWorker
-    ? xlsxSheetInWorker({ file, size, maxInflatedBytes, maxCellText, sheet: sheet.name }, warnings)
-    : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
+  const { startXlsxWorker, xlsxWorkerAvailable } = await import('./worker/xlsx-thread.js');
+  // The reading thread starts first: its start and its own opening of the workbook are
+  // then done while this thread loads the reader and opens the workbook to choose the sheet.
+  const worker =
+    (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable()
+      ? startXlsxWorker({ file, size, maxInflatedBytes, maxCellText })
+      : undefined;
+  try {
+    const { chooseSheet, openWorkbook, openXlsxSheet } = await import('./xlsx/xlsx.js');
+    const wb = await openWorkbook(fh, file, size, where, maxInflatedBytes);
+    const sheet = chooseSheet(wb, opts.sheet, where, warnings);
+    if (ext === '.csv' || ext === '.tsv' || ext === '.txt') {
+      warnings.add({
+        code: 'W_FORMAT',
+        message: `is named ${ext} but is an Excel workbook; it was read as one`,
+      });
+    }
+    return worker
+      ? worker.read(sheet.name, warnings)
+      : await openXlsxSheet({ file, wb, sheet, warnings, maxCellText });
+  } catch (err) {
+    await worker?.cancel();
+    throw err;
+  }
 }
 
 /**

@@ -31,7 +31,7 @@ export { loadCustomFields } from './input.js';
 /** ImportOptions.headerRow for a file without a header row (`--no-header`). */
 export { NO_HEADER_ROW } from '../read/types.js';
 
-/** The run's connection, opened after the file (a bad file fails before any request); stops end its waits. */
+/** The run's connection; stops end its waits. */
 async function openConnection(settings: RunSettings): Promise<Connection> {
   const { hooks } = settings;
   const conn =
@@ -42,6 +42,34 @@ async function openConnection(settings: RunSettings): Promise<Connection> {
     hooks.onWait?.(ms);
   };
   return conn;
+}
+
+/**
+ * The sheet opened and the connection started side by side: an in-process sandbox takes a
+ * while to start, as does a large workbook's reading thread before its header comes. No
+ * request is sent before the sheet is open, and a bad file's error is the one reported.
+ */
+async function openInput(settings: RunSettings): Promise<{ probe: SheetSource; conn: Connection }> {
+  const probing = probeInput(settings);
+  const connecting = openConnection(settings);
+  // Settled either way below; until then a failure is not an unhandled rejection.
+  connecting.catch(() => undefined);
+  let probe: SheetSource;
+  try {
+    probe = await probing;
+  } catch (e) {
+    await connecting.then(
+      (conn) => (settings.connectionOverride ? undefined : conn.close()),
+      () => undefined,
+    );
+    throw e;
+  }
+  try {
+    return { probe, conn: await connecting };
+  } catch (e) {
+    await probe.close?.();
+    throw e;
+  }
 }
 
 /** The memory of what was sent to this service, company and resource, for this run's rows. */
@@ -89,8 +117,7 @@ function progressOf(
 export async function importSpreadsheet(options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const settings = await resolveOptions(options);
-  const probe: SheetSource = await probeInput(settings);
-  const conn = await openConnection(settings);
+  const { probe, conn } = await openInput(settings);
   const startRequests = conn.client.stats.requests;
   // A stop asked for while the plan is made (lists, the existing-record check) ends those waits too.
   const interruptClient = () => conn.client.interrupt(interrupted());

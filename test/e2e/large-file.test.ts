@@ -1,10 +1,11 @@
 // A register large enough to be read in a worker thread and in one pass (a dry run): the
 // built CLI checks every row once, and stops cleanly (no hang, no stack trace) when a
 // problem only shows far past the look-ahead.
-import { appendFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeRegisterCsv } from '../../bench/lib/asset-csv.js';
+import { writeRegisterXlsx } from '../../bench/lib/asset-xlsx.js';
 import { readReport, runCli, tempDir, useSandbox } from './cli.js';
 
 const ROWS = 45_000;
@@ -97,5 +98,39 @@ describe('row problems on stderr', () => {
     ]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/^row \d+: |more rows with problems/m);
+  });
+});
+
+describe('a large workbook, read in a worker thread started before the sheet is chosen', () => {
+  const book = join(dir, 'register.xlsx');
+  beforeAll(() => writeRegisterXlsx(book, 10_000), 60_000);
+
+  it('is big enough to be read in a worker thread', () => {
+    expect(statSync(book).size).toBeGreaterThan(512 * 1024);
+  });
+
+  it.each([
+    { sheet: 'Register', code: 1, stderr: /\(sheet "Register"\) as assets: 10000 rows/, reported: 10_000 },
+    {
+      sheet: 'Nope',
+      code: 2,
+      stderr: /sheet "Nope" not found; the workbook has: "Register" \(1\)/,
+      reported: 0,
+    },
+    { sheet: '2', code: 2, stderr: /the workbook has: "Register" \(1\)/, reported: 0 },
+  ])('--sheet $sheet: exit $code, and the run ends by itself', async ({ sheet, code, stderr, reported }) => {
+    const report = join(dir, `sheet-${sheet}.report.csv`);
+    const started = Date.now();
+    const r = await runCli(
+      ['validate', book, '--resource', 'asset', '--sheet', sheet, ...env.sb.args, '--report', report],
+      {
+        timeoutMs: 30_000,
+      },
+    );
+    expect(Date.now() - started, 'ended by itself, not killed').toBeLessThan(29_000);
+    expect(r.code, r.stderr).toBe(code);
+    expect(r.stderr).toMatch(stderr);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(report) ? readReport(report).length : 0).toBe(reported);
   });
 });

@@ -23,10 +23,10 @@ const files = [
 ];
 
 /** Everything a read gives, or the error it stops with (after the rows it gave). */
-async function readAll(file: string, worker: boolean): Promise<unknown> {
+async function readAll(file: string, worker: boolean, sheet?: string | number): Promise<unknown> {
   const rows: unknown[] = [];
   try {
-    const s = await openSheet(file, { worker });
+    const s = await openSheet(file, { worker, sheet });
     for await (const r of s.rows) rows.push(r);
     return {
       headers: s.headers,
@@ -51,6 +51,19 @@ describe('a workbook read in a worker thread', () => {
   it.each(files)('%s reads as in this thread', async (file) => {
     const here = await readAll(file, false);
     const there = await readAll(file, true);
+    expect(there).toEqual(here);
+  });
+
+  // The worker starts before this thread has chosen the sheet, and is told which when it has.
+  const related = resolve('samples/related-workbook.xlsx');
+  it.each([
+    { choice: 'Contracts', what: 'a sheet by name' },
+    { choice: 3, what: 'a sheet by number' },
+    { choice: 'Nope', what: 'a name the workbook lacks' },
+    { choice: 9, what: 'a number past its tabs' },
+  ])('$what ($choice) reads, or is refused, as in this thread', async ({ choice }) => {
+    const here = await readAll(related, false, choice);
+    const there = await readAll(related, true, choice);
     expect(there).toEqual(here);
   });
 });

@@ -136,22 +136,26 @@ function batchInbox(
   };
 }
 
-/**
- * The read in a worker thread (`url`, given `data`): its batches of rows as they come, then
- * its error, if any. `limits`: the worker's V8 heap sizes, where the reader has a reason.
- */
-export async function* rowsFromWorker(
-  url: URL,
-  data: unknown,
-  events: RowEvents,
-  file: string,
-  limits?: ResourceLimits,
-): AsyncGenerator<RawRow[]> {
+/** A reading thread started, before its rows are asked for. */
+export interface StartedWorker {
+  readonly worker: Worker;
+  /** This thread's end of the channel the batches come through. */
+  readonly port: MessagePort;
+  readonly counts: Int32Array;
+  /** Settled when the worker has exited or failed. */
+  readonly stopped: Promise<void>;
+  /** Why it failed, if it did. */
+  failure(): Error | undefined;
+}
+
+/** The read in a worker thread (`url`, given `data`), started now. `limits`: its V8 heap sizes, where the reader has a reason. */
+export function startWorker(url: URL, data: unknown, limits?: ResourceLimits): StartedWorker {
   const { port1, port2 } = new MessageChannel();
   const counts = new Int32Array(new SharedArrayBuffer(8));
   counts[CREDIT] = CREDITS;
   const start: WorkerStart<unknown> = { init: data, rows: port2, counts: counts.buffer as SharedArrayBuffer };
   const worker = new Worker(url, { workerData: start, transferList: [port2], resourceLimits: limits });
+  // Listened for at once: a worker that fails before its rows are asked for must not be an unhandled 'error'.
   let failure: Error | undefined;
   const stopped = new Promise<void>((resolve) => {
     worker.on('error', (e) => {
@@ -160,12 +164,33 @@ export async function* rowsFromWorker(
     });
     worker.on('exit', () => resolve());
   });
-  const next = batchInbox(port1, counts, stopped);
+  return { worker, port: port1, counts, stopped, failure: () => failure };
+}
+
+/** The read in a worker thread (`url`, given `data`), started when its first batch is asked for. */
+export async function* rowsFromWorker(
+  url: URL,
+  data: unknown,
+  events: RowEvents,
+  file: string,
+): AsyncGenerator<RawRow[]> {
+  yield* rowsOfWorker(startWorker(url, data), events, file);
+}
+
+/** A started read's batches of rows as they come, then its error, if any; the worker ends with them. */
+export async function* rowsOfWorker(
+  started: StartedWorker,
+  events: RowEvents,
+  file: string,
+): AsyncGenerator<RawRow[]> {
+  const { worker, port, counts } = started;
+  const next = batchInbox(port, counts, started.stopped);
   let taken = 0;
   try {
     for (;;) {
       const batch = await next();
       if (!batch) {
+        const failure = started.failure();
         throw new AssetbatchError(
           'E_FILE_CORRUPT',
           `could not be read: the reading thread stopped${failure ? ` (${failure.message})` : ''}`,
@@ -188,7 +213,7 @@ export async function* rowsFromWorker(
       if (batch.done) return;
     }
   } finally {
-    port1.close();
+    port.close();
     await worker.terminate();
   }
 }

@@ -1,17 +1,28 @@
 // A worksheet read in a worker thread (xlsx-worker.ts): unzipping, XML scanning and cell
 // decoding there, the checks of the rows here, each on its own core. Used for workbooks
-// large enough that the worker's start is paid back.
+// large enough that the worker's start is paid back. The worker starts before this thread
+// has chosen the sheet: it loads its modules and opens the workbook meanwhile, and is then
+// told which sheet to read.
 import type { RawSheet } from '../source.js';
 import type { WarningSink } from '../problems.js';
-import { batchedRows, rowsFromWorker, workerAvailable } from './rows-thread.js';
+import {
+  batchedRows,
+  rowsOfWorker,
+  startWorker,
+  workerAvailable,
+  type StartedWorker,
+} from './rows-thread.js';
 
-/** What the worker needs to open the same sheet: it opens the file itself. */
+/** What the worker needs to open the workbook: it opens the file itself. */
 export interface XlsxInit {
   readonly file: string;
   readonly size: number;
   readonly maxInflatedBytes: number;
   readonly maxCellText: number;
-  /** The sheet chosen here (chooseSheet), by its name. */
+}
+
+/** The message that tells the worker which sheet to read: the one chosen here (chooseSheet), by its name. */
+export interface XlsxSheetChoice {
   readonly sheet: string;
 }
 
@@ -29,9 +40,27 @@ export function xlsxWorkerAvailable(): boolean {
   return workerAvailable(WORKER_URL);
 }
 
-export function xlsxSheetInWorker(init: XlsxInit, warnings: WarningSink): RawSheet {
-  const { rows, take } = batchedRows(
-    rowsFromWorker(WORKER_URL, init, warnings, init.file, { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }),
-  );
-  return { format: 'xlsx', sheet: init.sheet, rows, take, rowGapsAreBlank: true, warnings };
+/** A reading thread started on a workbook, waiting to be told its sheet. */
+export interface XlsxWorker {
+  /** The sheet's rows, read there. */
+  read(sheet: string, warnings: WarningSink): RawSheet;
+  /** The thread ended, its sheet never read (the workbook was refused here). */
+  cancel(): Promise<void>;
+}
+
+export function startXlsxWorker(init: XlsxInit): XlsxWorker {
+  const started: StartedWorker = startWorker(WORKER_URL, init, {
+    maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+  });
+  return {
+    read(sheet, warnings) {
+      started.worker.postMessage({ sheet } satisfies XlsxSheetChoice);
+      const { rows, take } = batchedRows(rowsOfWorker(started, warnings, init.file));
+      return { format: 'xlsx', sheet, rows, take, rowGapsAreBlank: true, warnings };
+    },
+    async cancel() {
+      started.port.close();
+      await started.worker.terminate();
+    },
+  };
 }

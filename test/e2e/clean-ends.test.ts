@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli, tempDir, testSandbox, type CliResult } from './cli.js';
 import { loadJournal } from '../../src/send/journal.js';
+import { runLibrary } from './library.js';
 
 /** The CLI with its stdout closed before it writes a byte (`| head` that has had enough). */
 function withStdoutClosed(args: readonly string[]): Promise<CliResult> {
@@ -134,7 +135,8 @@ describe('an injected write error (ENOSPC) on the report, wherever a tmpfs canno
       expect(
         readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp') || f === 'inj.report.csv'),
       ).toEqual([]);
-      const again = await runCli(['import', input, '-r', 'asset', '--report', report, ...sb.args]);
+      // The same command again, through the library in-process (the stop above is the CLI's).
+      const again = await runLibrary(sb, { file: input, resource: 'asset', reportPath: report });
       expect(again.code, again.stderr).toBe(0);
       const serials = (await sb.records('asset'))
         .map((r) => String(r.serial_number))
@@ -205,17 +207,13 @@ describe.skipIf(!disk)('a full disk while writing the report', () => {
       // With space again, the same command resumes: every row in the service exactly once.
       execFileSync('mount', ['-o', 'remount,size=4m', disk!]);
       try {
-        const again = await runCli([
-          'import',
-          input,
-          '-r',
-          'asset',
-          '--report',
-          report,
-          '--concurrency',
-          '1',
-          ...sb.args,
-        ]);
+        // The same command, through the library in-process (the stop above is the CLI's).
+        const again = await runLibrary(sb, {
+          file: input,
+          resource: 'asset',
+          reportPath: report,
+          concurrency: 1,
+        });
         expect(again.code, again.stderr).toBe(0);
         const serials = (await sb.records('asset'))
           .map((r) => String(r.serial_number))

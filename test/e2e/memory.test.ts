@@ -3,7 +3,8 @@
 // same rows from another report path or a copied file, one after the other and at the same
 // moment, make no duplicate (counted in the sandbox); a journal deleted mid-run stops the run
 // (exit 3) and the next run still finds what was sent; a folder that cannot be written is a
-// clear error (exit 2). The real CLI, against a sandbox over HTTP.
+// clear error (exit 2). The real CLI, against a sandbox over HTTP; a test's first import, which
+// only makes the records the memory then knows, runs through the library in-process.
 import { execFile, spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import {
   type TestSandbox,
   journalDone,
 } from './cli.js';
+import { runLibrary } from './library.js';
 
 const ctx = useSandbox({ latencyMs: 5 });
 
@@ -46,6 +48,17 @@ const recordsOf = async (tag: string, sb: TestSandbox = ctx.sb) =>
 /** Each test its own state folder (the memory) and cache folder (the pace memory). */
 const folders = () => ({ XDG_STATE_HOME: tempDir('ab-state-'), XDG_CACHE_HOME: tempDir('ab-cache-') });
 
+/**
+ * The first import of a test, through the library in-process: its memory is in the test
+ * run's state folder (XDG_STATE_HOME, test/global-setup.ts), which the CLI runs after it
+ * share (they are given a cache folder of their own only). The tests' tags keep their rows apart.
+ */
+async function importFirst(file: string, report: string, sb: TestSandbox = ctx.sb): Promise<void> {
+  const res = await runLibrary(sb, { file, resource: 'asset', reportPath: report });
+  expect(res.code, res.stderr).toBe(0);
+}
+const sharedState = () => ({ XDG_CACHE_HOME: tempDir('ab-cache-') });
+
 const importArgs = (file: string, report: string, extra: string[] = [], sb: TestSandbox = ctx.sb) => [
   'import',
   file,
@@ -60,17 +73,17 @@ const importArgs = (file: string, report: string, extra: string[] = [], sb: Test
 const statuses = (rows: ReportRow[]) => rows.map((r) => r['#status']);
 
 // The sandbox started afresh on the same port runs alone (another test's connection could
-// take that port while it is free); the other tests run side by side, each with its own tag,
-// state and cache folders: they mostly wait on the sandbox's latency.
+// take that port while it is free); the other tests run side by side, each with its own tag
+// and cache folder: they mostly wait on the sandbox's latency.
 describe('a record the memory knows that the service no longer has', () => {
   it('a keyed row is created again when its key is not in the service (a sandbox started afresh on the same address)', async () => {
     const tag = 'MemFresh';
     const dir = tempDir();
-    const env = folders();
+    const env = sharedState();
     const { file } = sheet(tag, dir);
     const before = await testSandbox({ latencyMs: 5 });
     const port = Number(new URL(before.sb.url).port);
-    expect((await runCli(importArgs(file, join(dir, 'a.csv'), [], before), { env })).code).toBe(0);
+    await importFirst(file, join(dir, 'a.csv'), before);
     await before.close();
     const fresh = await testSandbox({ port });
     try {
@@ -99,10 +112,9 @@ describe.concurrent('the same rows a second time, one after the other', () => {
   ] as const)('%s: every row skipped, naming the earlier import; 0 duplicates', async (name, second) => {
     const tag = name.includes('copied') ? 'MemCopy' : 'MemReport';
     const dir = tempDir();
-    const env = folders();
+    const env = sharedState();
     const { file, rows } = sheet(tag, dir);
-    const first = await runCli(importArgs(file, join(dir, 'first.csv')), { env });
-    expect(first.code, first.stderr).toBe(0);
+    await importFirst(file, join(dir, 'first.csv'));
     expect(statuses(readReport(join(dir, 'first.csv')))).toEqual(Array(rows).fill('created'));
     const ids = readReport(join(dir, 'first.csv')).map((r) => r['#id']);
 
@@ -124,9 +136,9 @@ describe.concurrent('the same rows a second time, one after the other', () => {
   it('--allow-duplicates sends the keyless rows again (the memory is what stopped them; the serial numbers are found in the service)', async () => {
     const tag = 'MemAllow';
     const dir = tempDir();
-    const env = folders();
+    const env = sharedState();
     const { file, rows } = sheet(tag, dir);
-    expect((await runCli(importArgs(file, join(dir, 'a.csv')), { env })).code).toBe(0);
+    await importFirst(file, join(dir, 'a.csv'));
     const again = await runCli(importArgs(file, join(dir, 'b.csv'), ['--allow-duplicates']), { env });
     expect(again.code, again.stderr).toBe(0);
     const report = readReport(join(dir, 'b.csv'));
@@ -182,7 +194,7 @@ describe.concurrent('a journal deleted during a run', () => {
   it('stops the run (exit 3); the same command again creates only the rows not yet sent', async () => {
     const tag = 'MemGone';
     const dir = tempDir();
-    const env = folders();
+    const env = sharedState();
     const n = 40;
     const file = join(dir, 'gone.csv');
     writeFileSync(
@@ -194,8 +206,8 @@ describe.concurrent('a journal deleted during a run', () => {
     );
     const report = join(dir, 'gone.report.csv');
     const journal = join(dir, 'gone.report.journal.ndjson');
-    // A slow service, one row at a time: the journal can be deleted midway.
-    const slow = await testSandbox({ latencyMs: 100 });
+    // A slow service (50 ms an answer), one row at a time: the journal can be deleted midway.
+    const slow = await testSandbox({ latencyMs: 50 });
     try {
       const child = spawnCli(importArgs(file, report, ['--concurrency', '1'], slow), { env });
       let stderr = '';
@@ -215,7 +227,8 @@ describe.concurrent('a journal deleted during a run', () => {
       expect(created).toBeLessThan(n);
       expect(await recordsOf(tag, slow)).toHaveLength(created);
 
-      const again = await runCli(importArgs(file, report, [], slow), { env });
+      // The same command again, through the library in-process: its memory is the killed run's.
+      const again = await runLibrary(slow, { file, resource: 'asset', reportPath: report });
       expect(again.code, again.stderr).toBe(0);
       const second = readReport(report);
       expect(second.filter((r) => r['#status'] === 'skipped').length).toBe(created);

@@ -1,7 +1,7 @@
 // Pacing that knows its own history: a run stopped with Ctrl-C and resumed at once finds its
 // own requests still in the account's window. It waits for them instead of meeting a 429
 // and reading it as other clients' use, ends within its plan's ETA plus one window, and the
-// next plan does not claim that others use the account. A short window (5 s, 20 requests),
+// next plan does not claim that others use the account. A short window (2 s, 20 requests),
 // set on the sandbox and told to the CLI (ASSETBATCH_RATE_WINDOW), stands for the minute.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
 
 const LIMIT = 20;
-const WINDOW_S = 5;
+const WINDOW_S = 2;
 const ctx = useSandbox({ rateLimit: LIMIT, rateWindowMs: WINDOW_S * 1000 });
 
 const args = (file: string, report: string) => [

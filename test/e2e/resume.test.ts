@@ -1,7 +1,7 @@
 // A run killed with SIGKILL part-way and run again: the journal makes the second run
 // skip what was done and check what was in flight, so every row ends up in the service
 // exactly once and the final report accounts for every row.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -14,8 +14,10 @@ import {
   type TestSandbox,
   journalDone,
 } from './cli.js';
+import { runLibrary, type LibraryResult } from './library.js';
+import type { ImportSummary } from '../../src/index.js';
 
-const ROWS = 240;
+const ROWS = 120;
 
 function register(prefix: string): string {
   const lines = ['Name,Serial No.,Category,Sub Cat,Country,Purchase Cost ($)'];
@@ -26,78 +28,99 @@ function register(prefix: string): string {
   return file;
 }
 
-let sb: TestSandbox | undefined;
-afterEach(async () => {
-  await sb?.close();
-  sb = undefined;
-});
+/** Kill a run of ROWS rows after `at` are journalled, rerun it, and check each row is in the service once. */
+async function killAndResume(sb: TestSandbox, at: number, rerun: 'cli' | 'library'): Promise<void> {
+  const prefix = `KILL${at}`;
+  const file = register(prefix);
+  const report = `${file}.report.csv`;
+  const journal = `${file}.report.journal.ndjson`;
+  const args = [
+    'import',
+    file,
+    '-r',
+    'asset',
+    '--report',
+    report,
+    '--concurrency',
+    '6',
+    '--json',
+    ...sb.args,
+  ];
+
+  // The kill lands while the memory's lock is free: exactly-once.test.ts kills a run
+  // holding it, on purpose.
+  const lock = memoryLock(sb, 'asset');
+  const child = spawnCli(args);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (journalDone(journal) >= at && !existsSync(lock)) {
+        clearInterval(timer);
+        child.kill('SIGKILL');
+        resolve();
+      }
+    }, 5);
+    child.once('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`the run ended before it could be killed (journal had ${journalDone(journal)} rows)`));
+    });
+  });
+  await new Promise((r) => child.once('exit', r));
+  // Killed mid-run: no report was moved into place.
+  expect(existsSync(report)).toBe(false);
+  const before = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix)).length;
+  expect(before).toBeGreaterThanOrEqual(at);
+  expect(before).toBeLessThan(ROWS);
+
+  const summary = await rerunOf(rerun, args, () =>
+    runLibrary(sb, { file, resource: 'asset', reportPath: report, concurrency: 6 }),
+  );
+  expect(summary.plan.resumed?.doneRows).toBeGreaterThanOrEqual(at);
+
+  const assets = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix));
+  const serials = assets.map((a) => a.serial_number);
+  expect(serials).toHaveLength(ROWS);
+  expect(new Set(serials).size).toBe(ROWS);
+  const idBySerial = new Map(assets.map((a) => [a.serial_number, a.id]));
+  const rows = readReport(report);
+  expect(rows).toHaveLength(ROWS);
+  for (const r of rows) {
+    expect(r['#status']).toBe('created');
+    expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
+  }
+}
+
+/** The rerun's summary, through the CLI (`args`, with --json) or the library; either ends with exit 0. */
+async function rerunOf(
+  how: 'cli' | 'library',
+  args: string[],
+  library: () => Promise<LibraryResult>,
+): Promise<ImportSummary> {
+  if (how === 'library') {
+    const res = await library();
+    expect(res.code, res.stderr).toBe(0);
+    return res.summary!;
+  }
+  const res = await runCli(args);
+  expect(res.code, res.stderr).toBe(0);
+  return JSON.parse(res.stdout) as ImportSummary;
+}
 
 describe('kill -9 and resume', () => {
-  it.each([{ at: 5 }, { at: 60 }, { at: 180 }])(
+  // The rerun is the CLI's once (its exit code and --json summary); the other kill points
+  // differ only in where the kill lands, and rerun through the library in-process.
+  it.each([
+    { at: 5, rerun: 'cli' },
+    { at: 40, rerun: 'library' },
+    { at: 80, rerun: 'library' },
+  ] as const)(
     'killed after $at rows are journalled: the rerun completes with each row once',
-    async ({ at }) => {
+    async ({ at, rerun }) => {
       // Latency keeps requests in flight when the kill lands, so some rows are mid-write.
-      sb = await testSandbox({ latencyMs: 15 });
-      const prefix = `KILL${at}`;
-      const file = register(prefix);
-      const report = `${file}.report.csv`;
-      const journal = `${file}.report.journal.ndjson`;
-      const args = [
-        'import',
-        file,
-        '-r',
-        'asset',
-        '--report',
-        report,
-        '--concurrency',
-        '6',
-        '--json',
-        ...sb.args,
-      ];
-
-      // The kill lands while the memory's lock is free: one left behind would cost the rerun
-      // its 10 s staleness (exactly-once.test.ts kills a run holding it, on purpose).
-      const lock = memoryLock(sb, 'asset');
-      const child = spawnCli(args);
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => {
-          if (journalDone(journal) >= at && !existsSync(lock)) {
-            clearInterval(timer);
-            child.kill('SIGKILL');
-            resolve();
-          }
-        }, 5);
-        child.once('exit', () => {
-          clearInterval(timer);
-          reject(
-            new Error(`the run ended before it could be killed (journal had ${journalDone(journal)} rows)`),
-          );
-        });
-      });
-      await new Promise((r) => child.once('exit', r));
-      // Killed mid-run: no report was moved into place.
-      expect(existsSync(report)).toBe(false);
-      const before = (await sb.records('asset')).filter((a) =>
-        String(a.serial_number).startsWith(prefix),
-      ).length;
-      expect(before).toBeGreaterThanOrEqual(at);
-      expect(before).toBeLessThan(ROWS);
-
-      const res = await runCli(args);
-      expect(res.code).toBe(0);
-      const summary = JSON.parse(res.stdout);
-      expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(at);
-
-      const assets = (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith(prefix));
-      const serials = assets.map((a) => a.serial_number);
-      expect(serials).toHaveLength(ROWS);
-      expect(new Set(serials).size).toBe(ROWS);
-      const idBySerial = new Map(assets.map((a) => [a.serial_number, a.id]));
-      const rows = readReport(report);
-      expect(rows).toHaveLength(ROWS);
-      for (const r of rows) {
-        expect(r['#status']).toBe('created');
-        expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
+      const sb = await testSandbox({ latencyMs: 15 });
+      try {
+        await killAndResume(sb, at, rerun);
+      } finally {
+        await sb.close();
       }
     },
     120_000,

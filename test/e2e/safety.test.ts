@@ -16,6 +16,9 @@ import {
   testSandbox,
   type TestSandbox,
 } from './cli.js';
+import { runLibrary } from './library.js';
+import { connectionConfig, type ConnectionFlags } from '../../src/config.js';
+import { validateSpreadsheet } from '../../src/index.js';
 
 let dir: string;
 beforeAll(() => {
@@ -38,6 +41,23 @@ describe('plain http to another machine is refused', () => {
     port = new URL(sb.sb.url).port;
   });
   afterAll(async () => sb?.close());
+
+  /**
+   * `validate one.csv -r asset` with these connection flags, through the library in-process:
+   * the CLI's connectionConfig, made inside the run as the CLI makes it. The URLs below differ
+   * only in their input; each command's refusal above is a CLI run.
+   */
+  const validateAt = (flags: ConnectionFlags, reportPath?: string) =>
+    runLibrary(
+      sb,
+      {
+        file: join(dir, 'one.csv'),
+        resource: 'asset',
+        reportPath,
+        connection: () => connectionConfig(flags, {}),
+      },
+      validateSpreadsheet,
+    );
 
   const commands: { name: string; args: (url: string) => string[] }[] = [
     {
@@ -119,16 +139,7 @@ describe('plain http to another machine is refused', () => {
     { name: 'a look-alike of 127.0.0.1', url: 'http://127.0.0.1.example.com' },
     { name: 'the any-address', url: 'http://0.0.0.0:8000' },
   ])('$name ($url) is refused too', async ({ url }) => {
-    const res = await runCli([
-      'validate',
-      join(dir, 'one.csv'),
-      '-r',
-      'asset',
-      '--base-url',
-      url,
-      '--token',
-      'x-token-x',
-    ]);
+    const res = await validateAt({ baseUrl: url, token: 'x-token-x' });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/refusing to send the token over plain http[\s\S]*--allow-insecure-http/);
   });
@@ -160,20 +171,10 @@ describe('plain http to another machine is refused', () => {
     { name: 'http://localhost', host: 'localhost' },
   ])('$name is accepted', async ({ host }) => {
     await sb.resetStats();
-    const res = await runCli([
-      'validate',
-      join(dir, 'one.csv'),
-      '-r',
-      'asset',
-      '--report',
+    const res = await validateAt(
+      { baseUrl: `http://${host}:${port}`, token: sb.sb.token, rateLimit: 0 },
       join(dir, `${host}.report.csv`),
-      '--base-url',
-      `http://${host}:${port}`,
-      '--token',
-      sb.sb.token,
-      '--rate-limit',
-      '0',
-    ]);
+    );
     expect(res.code, res.stderr).toBe(0);
     expect((await sb.stats()).total).toBeGreaterThan(0);
   });
@@ -328,11 +329,11 @@ describe('atomic writes', () => {
     expect(existsSync(report), 'no report that looks whole').toBe(false);
     const left = readdirSync(out);
     // Only the report in progress (named <report>.<pid>.part: it grows row by row for `tail -f`),
-    // the journal that lets the next run resume, and the dead run's lock (and who held it),
-    // which the next run takes over at once.
+    // the journal that lets the next run resume, and the dead run's lock (who held it, and the
+    // intent it left before taking it), which the next run takes over at once.
     for (const f of left)
       expect(f).toMatch(
-        /^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json)?$|^atomic\.report\.run\.json$/,
+        /^atomic\.report\.csv\.\d+\.part$|^atomic\.report\.journal\.ndjson(\.lock|\.lock\.owner\.json|\.lock\.[\w-]+\.\d+\.\d+\.intent)?$|^atomic\.report\.run\.json$/,
       );
 
     const res = await runCli([

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runStatus } from '../../src/run/status.js';
 import { BIN, ROOT, readReport, runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
 
 const env = useSandbox({ latencyMs: 5 });
@@ -26,10 +27,9 @@ function reportCounts(report: string): Record<string, number> {
 }
 const nonZero = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
 
+/** What `status FILE --json` prints, through the library in-process (the text is the CLI's, below). */
 async function statusJson(file: string): Promise<Record<string, any>> {
-  const res = await runCli(['status', file, '--json']);
-  expect(res.code, res.stderr).toBe(0);
-  return JSON.parse(res.stdout) as Record<string, any>;
+  return JSON.parse(JSON.stringify(await runStatus(file))) as Record<string, any>;
 }
 
 describe('status of a run that ended', () => {
@@ -62,9 +62,10 @@ describe('status of a run that ended', () => {
       ['Name,Serial Number', ...Array.from({ length: n }, (_, i) => `Desk S ${i},STOP-${i}`)].join('\n') +
         '\n',
     );
-    // 20 requests in a window of 4 s (told to the run, as ASSETBATCH_RATE_WINDOW, instead of
-    // the service's minute): the window's room goes at once, then a row every 200 ms, long
-    // enough to stop part-way. A cache of its own: no pace remembered from another run.
+    // 20 requests in a window of 1 s (told to the run, as ASSETBATCH_RATE_WINDOW, instead of
+    // the service's minute): a burst of 4, then a row every 50 ms, long enough to stop
+    // part-way (the 19 rows left take a second). A cache of its own: no pace remembered from
+    // another run.
     const child = spawnCli(
       [
         'import',
@@ -80,7 +81,7 @@ describe('status of a run that ended', () => {
         '--rate-limit',
         '20',
       ],
-      { env: { ASSETBATCH_RATE_WINDOW: '4', XDG_CACHE_HOME: tempDir('ab-cache-') } },
+      { env: { ASSETBATCH_RATE_WINDOW: '1', XDG_CACHE_HOME: tempDir('ab-cache-') } },
     );
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Stopped once 21 rows are done (the journal says so): past the window's room, mid-pace.

@@ -1,12 +1,46 @@
 // One run per journal. Two runs of the same import at once (a double-click, a cron job
 // overlapping a manual run) would each send the rows the other is sending, so a run holds
-// an exclusive lock beside its journal for as long as it writes. The lock names its holder,
-// and one whose process is gone from this host is taken over at once (owned-lock.ts, shared
-// with the memory's lock); a second run while the holder lives is refused, naming it.
-import { mkdirSync } from 'node:fs';
+// an exclusive lock beside its journal for as long as it writes. proper-lockfile takes it
+// atomically (a mkdir) and keeps its mtime fresh; we add who holds it (pid, host, start),
+// so a second run can name the process, and a lock whose process is gone on this host is
+// taken over at once instead of after the staleness delay. The owner file names the lock
+// folder it describes (inode and birth time): one left by a crashed run beside a lock another
+// run has just taken (before it wrote its own) must not get that live lock taken over.
+// Taking over (a dead holder's lock, or one untouched for STALE_MS) is done here, not by
+// proper-lockfile, one run at a time: two runs that both judged a lock abandoned would
+// otherwise both remove it, the second removing the lock the first had just taken, and
+// both would send.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { AssetbatchError } from '../errors.js';
-import { holderText, lockOwner, takeLock, type Owner } from './owned-lock.js';
+import { isAlive } from '../util/atomic-file.js';
+
+/** A lock whose folder has not been touched for this long is taken for abandoned. */
+const STALE_MS = 10_000;
+
+/** How often the holder touches its lock folder (proper-lockfile's update). */
+const UPDATE_MS = STALE_MS / 2;
+
+/**
+ * proper-lockfile's own staleness, so long that it never removes a lock itself: its removal
+ * (stat, judge, remove, mkdir) races another run's doing the same. Takeovers are ours.
+ */
+const NEVER_STALE = 2 ** 31 - 1;
+
+/** A takeover takes milliseconds: a takeover folder older than this was left by a run that crashed in one. */
+const TAKEOVER_STALE_MS = 5_000;
+
+interface Owner {
+  readonly pid: number;
+  readonly host: string;
+  readonly started: string;
+  /** The lock folder it holds (lockIdentity); absent in files of earlier versions. */
+  readonly lock?: string;
+}
+
+/** How long a second run waits for the holder of a lock just taken to say who it is. */
+const OWNER_WAIT_MS = 1000;
 
 export interface JournalLock {
   readonly path: string;
@@ -15,6 +49,136 @@ export interface JournalLock {
 
 export function lockPathFor(journalPath: string): string {
   return `${journalPath}.lock`;
+}
+
+/** Beside the lock folder, not in it: a write inside would change the folder's mtime, which proper-lockfile watches. */
+function ownerPath(lockPath: string): string {
+  return `${lockPath}.owner.json`;
+}
+
+function readOwner(lockPath: string): Owner | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(ownerPath(lockPath), 'utf8')) as Owner;
+    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lock folder as one of its kind: its inode, reused by the next mkdir, with its birth time. */
+function lockIdentity(lockPath: string): string | undefined {
+  try {
+    const st = statSync(lockPath);
+    return `${st.ino}:${st.birthtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function describes(owner: Owner, lockPath: string): boolean {
+  return owner.lock === undefined || owner.lock === lockIdentity(lockPath);
+}
+
+/** Who holds the lock now: waits a moment for a run that has just taken it to write its name. */
+async function ownerOf(lockPath: string): Promise<Owner | undefined> {
+  for (const until = Date.now() + OWNER_WAIT_MS; ;) {
+    const owner = readOwner(lockPath);
+    if (owner && describes(owner, lockPath)) return owner;
+    if (Date.now() >= until) return undefined;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Gone for sure: a process of this host that no longer exists. */
+function isDead(owner: Owner | undefined): boolean {
+  return !!owner && owner.host === hostname() && owner.pid !== process.pid && !isAlive(owner.pid);
+}
+
+/** proper-lockfile, loaded by the first run that locks: a dry run never does, and its start is 30 ms (issue 17). */
+async function lockfile(): Promise<typeof import('proper-lockfile')> {
+  return (await import('proper-lockfile')).default;
+}
+
+async function tryLock(
+  journalPath: string,
+  lockPath: string,
+  onLost: (e: Error) => void,
+): Promise<() => Promise<void>> {
+  return (await lockfile()).lock(journalPath, {
+    lockfilePath: lockPath,
+    realpath: false,
+    stale: NEVER_STALE,
+    update: UPDATE_MS,
+    retries: 0,
+    onCompromised: onLost,
+  });
+}
+
+/** Untouched for STALE_MS: its holder stopped keeping it (a crash on another host, a holder that never wrote its name). */
+function isStale(lockPath: string): boolean {
+  try {
+    return statSync(lockPath).mtimeMs < Date.now() - STALE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** The folder whose maker alone may remove an abandoned lock. */
+function takeoverPath(lockPath: string): string {
+  return `${lockPath}.takeover`;
+}
+
+/** Make the takeover folder: false when another run holds it (one left by a crashed takeover is cleared first). */
+function claimTakeover(lockPath: string): boolean {
+  const path = takeoverPath(lockPath);
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      mkdirSync(path);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        if (statSync(path).mtimeMs >= Date.now() - TAKEOVER_STALE_MS) return false;
+        rmSync(path, { recursive: true, force: true });
+      } catch {
+        // Gone meanwhile: try again.
+      }
+    }
+  }
+  return false;
+}
+
+/** Wait (up to OWNER_WAIT_MS) for another run's takeover to end. */
+async function takeoverEnded(lockPath: string): Promise<void> {
+  for (const until = Date.now() + OWNER_WAIT_MS; existsSync(takeoverPath(lockPath)) && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 25));
+}
+
+/**
+ * Remove the abandoned lock judged (its folder `judged`, lockIdentity) and take it, one run
+ * at a time. Null when another run is taking it over or has taken it meanwhile.
+ */
+async function takeOver(
+  journalPath: string,
+  lockPath: string,
+  judged: string | undefined,
+  onLost: (e: Error) => void,
+): Promise<(() => Promise<void>) | null> {
+  if (!claimTakeover(lockPath)) {
+    await takeoverEnded(lockPath);
+    return null;
+  }
+  try {
+    // Still the folder judged abandoned: no other run removes a lock while this one holds the takeover folder.
+    if (judged === undefined || lockIdentity(lockPath) !== judged) return null;
+    rmSync(lockPath, { recursive: true, force: true });
+    return await tryLock(journalPath, lockPath, onLost);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') return null;
+    throw e;
+  } finally {
+    rmSync(takeoverPath(lockPath), { recursive: true, force: true });
+  }
 }
 
 /**
@@ -27,18 +191,41 @@ export async function lockJournal(
   onLost: (e: Error) => void = () => {},
 ): Promise<JournalLock> {
   const path = lockPathFor(journalPath);
-  let attempt;
+  let release: () => Promise<void>;
   try {
     // The report's folder may not exist yet: the lock comes first.
     mkdirSync(dirname(path), { recursive: true });
-    attempt = await takeLock(journalPath, path, onLost);
+    release = await tryLock(journalPath, path, onLost);
   } catch (e) {
     if (UNWRITABLE.has((e as NodeJS.ErrnoException).code ?? ''))
       throw journalFolderUnwritable(journalPath, e);
-    throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
+    const judged = lockIdentity(path);
+    const owner = await ownerOf(path);
+    const abandoned = (isDead(owner) && describes(owner!, path)) || isStale(path);
+    if (!abandoned) throw lockedError(input, path, owner);
+    const taken = await takeOver(journalPath, path, judged, onLost);
+    if (!taken) throw lockedError(input, path, await ownerOf(path));
+    release = taken;
   }
-  if (!attempt.release) throw lockedError(input, path, attempt.owner);
-  return { path, release: attempt.release };
+  const me: Owner = {
+    pid: process.pid,
+    host: hostname(),
+    started: new Date().toISOString(),
+    lock: lockIdentity(path),
+  };
+  writeFileSync(ownerPath(path), JSON.stringify(me) + '\n');
+  return {
+    path,
+    async release() {
+      try {
+        rmSync(ownerPath(path), { force: true });
+        await release();
+      } catch {
+        // Already released or taken from us: nothing left to let go of.
+      }
+    },
+  };
 }
 
 /** Why a folder takes no new file: read-only, not ours, or not a folder. */
@@ -63,7 +250,7 @@ function journalFolderUnwritable(journalPath: string, e: unknown): AssetbatchErr
 }
 
 function lockedError(input: string, path: string, owner: Owner | undefined): AssetbatchError {
-  const who = holderText(owner, 'another process');
+  const who = owner ? `process ${owner.pid} on ${owner.host}, started ${owner.started}` : 'another process';
   return new AssetbatchError(
     'E_LOCKED',
     `another assetbatch run is writing this import now (${who}); two runs at once would send the same rows twice, so this one sent nothing`,
@@ -78,6 +265,19 @@ function lockedError(input: string, path: string, owner: Owner | undefined): Ass
 export async function lockHolder(
   journalPath: string,
 ): Promise<{ alive: boolean; pid?: number; host?: string; started?: string }> {
-  const { alive, owner } = await lockOwner(journalPath, lockPathFor(journalPath));
-  return { alive, ...(owner ? { pid: owner.pid, host: owner.host, started: owner.started } : {}) };
+  const path = lockPathFor(journalPath);
+  let locked = false;
+  try {
+    locked = await (
+      await lockfile()
+    ).check(journalPath, { lockfilePath: path, realpath: false, stale: STALE_MS });
+  } catch {
+    locked = false;
+  }
+  const read = readOwner(path);
+  const owner = read && describes(read, path) ? read : undefined;
+  return {
+    alive: locked && !isDead(owner),
+    ...(locked && owner ? { pid: owner.pid, host: owner.host, started: owner.started } : {}),
+  };
 }

@@ -26,7 +26,6 @@ import { join, resolve as resolvePath } from 'node:path';
 import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
 import { sha256Hex } from '../util/hash.js';
-import { holderText, STALE_MS, takeLock, type LockAttempt, type Owner } from './owned-lock.js';
 
 /** Where a memory belongs: the service (its base URL), the company, the resource. */
 export interface MemoryScope {
@@ -398,48 +397,43 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   else m.set(k, [v]);
 }
 
-/** How long a claim waits for the memory's lock: past STALE_MS, so that one left on another host is taken over first. */
-const LOCK_WAIT_MS = 2 * STALE_MS;
+/** proper-lockfile, loaded when a run first claims a row (a dry run never does). */
+async function lockfile(): Promise<typeof import('proper-lockfile')> {
+  return (await import('proper-lockfile')).default;
+}
 
 /**
  * The memory's lock, held for one claim (a read of the new lines and one append): two runs
  * never both claim one row. Held for a millisecond, so waiting for it is short; one left by a
- * run killed while it held it is taken over at once when its process is gone from this host
- * (owned-lock.ts, as the journal's lock), after STALE_MS when it was another host's.
+ * run killed while it held it is stale after 10 s.
  */
 async function withMemoryLock<T>(path: string, work: () => T): Promise<T> {
-  const lockPath = `${path}.lock`;
+  const lock = await lockfile();
   let release: () => Promise<void>;
-  for (let pause = 5, until = Date.now() + LOCK_WAIT_MS; ; pause = Math.min(2 * pause, 50)) {
-    let attempt: LockAttempt;
-    try {
-      attempt = await takeLock(path, lockPath);
-    } catch (e) {
-      throw memoryUnwritable(path, e);
+  try {
+    release = await lock.lock(path, {
+      lockfilePath: `${path}.lock`,
+      realpath: false,
+      stale: 10_000,
+      retries: { retries: 400, minTimeout: 5, maxTimeout: 50 },
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new AssetbatchError(
+        'E_LOCKED',
+        `the memory of what was sent is locked by another run for too long: ${path}.lock`,
+        {
+          hint: 'Another assetbatch run on this machine may be stuck. If none is running, delete that lock folder and run the command again.',
+        },
+      );
     }
-    if (attempt.release) {
-      release = attempt.release;
-      break;
-    }
-    if (Date.now() >= until) throw memoryLocked(lockPath, attempt.owner);
-    await new Promise((r) => setTimeout(r, pause));
+    throw memoryUnwritable(path, e);
   }
   try {
     return work();
   } finally {
-    await release();
+    await release().catch(() => undefined);
   }
-}
-
-function memoryLocked(lockPath: string, owner: Owner | undefined): AssetbatchError {
-  const who = holderText(owner, 'another run');
-  return new AssetbatchError(
-    'E_LOCKED',
-    `the memory of what was sent is locked by ${who} for too long: ${lockPath}`,
-    {
-      hint: 'Another assetbatch run may be stuck. If none is running, delete that lock folder and run the command again.',
-    },
-  );
 }
 
 /**

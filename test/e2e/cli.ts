@@ -123,7 +123,7 @@ export function useSandbox(options: SandboxOptions = {}): { readonly sb: TestSan
 /**
  * The lock a run holds for a moment while it claims a row (src/send/memory.ts), for the
  * sandbox's company 1. A run killed while it holds it leaves it behind, and the next run
- * takes it over (its process is gone): a kill that is not about that lock lands while it is free.
+ * waits out its staleness (10 s): a kill that is not about that lock lands while it is free.
  */
 export function memoryLock(sb: TestSandbox, resource: string): string {
   return `${memoryPath({ service: sb.sb.url, company: 1, resource })}.lock`;

@@ -198,7 +198,7 @@ async function expectExactlyOnce(
 /**
  * SIGKILL the run while it holds the memory's lock, which it holds a moment per row: one
  * freed between the look and the kill is another kind of kill, so the resumed run is killed
- * again a few rows later. The lock is left behind; the next run takes it over at once.
+ * again a few rows later. The lock is left behind; the next run waits out its staleness (10 s).
  */
 async function killHoldingLock(args: string[], journal: string, lock: string): Promise<number> {
   let kills = 0;

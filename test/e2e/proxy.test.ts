@@ -14,6 +14,10 @@ import { createProxy, type ProxyServer } from 'proxy';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
+/** Node 24 adds its own advice to some certificate errors; what comes before and after it is ours. */
+const NODE_ADVICE = '(?:; if the root CA is installed locally, try running Node\\.js with --use-system-ca)?';
+const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 interface CountingProxy {
   url: string;
   /** API request lines seen inside the tunnels. */
@@ -415,8 +419,11 @@ describe.concurrent('proxies', () => {
           expect(res.code, res.stderr).toBe(3);
           const [message, advice] = res.stderr.split('\n');
           const via = viaProxy ? ` (through the proxy ${proxy.url})` : '';
-          expect(message).toBe(
-            `error: cannot connect to ${front!.url}: its certificate is not trusted (${reason})${via}; nothing was sent`,
+          expect(message).toMatch(
+            new RegExp(
+              `^${esc(`error: cannot connect to ${front!.url}: its certificate is not trusted (${reason}`)}` +
+                `${NODE_ADVICE}${esc(`)${via}; nothing was sent`)}$`,
+            ),
           );
           expect(advice).toMatch(hint);
           expect(res.stderr).not.toMatch(/REJECT_UNAUTHORIZED|check the base URL|^\s+at |This is a bug/im);
@@ -444,8 +451,14 @@ describe.concurrent('proxies', () => {
           },
         );
         expect(res.code, res.stderr).toBe(3);
-        expect(res.stdout).toContain(
-          `FAIL reaching the service: cannot connect to ${front.url}: its certificate is not trusted (self-signed certificate); nothing was sent\n     → The service's certificate is signed by itself`,
+        expect(res.stdout).toMatch(
+          new RegExp(
+            esc(
+              `FAIL reaching the service: cannot connect to ${front.url}: its certificate is not trusted (self-signed certificate`,
+            ) +
+              NODE_ADVICE +
+              esc(`); nothing was sent\n     → The service's certificate is signed by itself`),
+          ),
         );
         expect(res.stdout).toMatch(/NODE_EXTRA_CA_CERTS=\/path\/to\/ca\.pem/);
         expect(res.stdout).not.toMatch(/list shape/);

@@ -64,7 +64,10 @@ describe('a value table on a built field', () => {
       ],
       ['BV-0004', 'invalid', expect.stringContaining("category 'ZZ' not found")],
     ]);
-    const assets = (await env.sb.records('asset')).filter((a) => String(a.serial_number).startsWith('BV-'));
+    // Rows are sent side by side, so the service's order of creation is not the sheet's.
+    const assets = (await env.sb.records('asset'))
+      .filter((a) => String(a.serial_number).startsWith('BV-'))
+      .sort((a, b) => String(a.serial_number).localeCompare(String(b.serial_number)));
     expect(
       assets.map((a) => [a.serial_number, a.category?.name ?? null, a.category?.subcategory ?? null]),
     ).toEqual([

@@ -571,6 +571,8 @@ export async function runImport(
   const progress = new Progress(
     dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
   );
+  // The compare pass of an update or a sync reads the sheet once more before the plan.
+  const comparing = new Progress('comparing', process.stderr.isTTY === true && !f.json);
   const tally = new SyncTally();
   const problems = new RowProblems();
   const stopper = stopOnSignals();
@@ -603,7 +605,10 @@ export async function runImport(
         progress.done();
         announceWait(ms);
       },
+      onCompareProgress: (p) =>
+        comparing.update(p.done, p.total, 'rows compared with their records, nothing sent'),
       onPlan: (plan) => {
+        comparing.done();
         if (!f.json) printPlan(plan);
       },
       onRow: (outcome) => {
@@ -636,6 +641,8 @@ export async function runImport(
     else printSummary(summary, process.stdout, sync ? tally : undefined);
     return exitCodeOf(summary);
   } finally {
+    // A run stopped while it compares: its error starts a line of its own.
+    comparing.done();
     stopper.dispose();
     logger?.flush();
   }

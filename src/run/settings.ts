@@ -16,6 +16,7 @@ interface RunHooks {
   readonly logger?: ImportOptions['logger'];
   readonly onRow?: ImportOptions['onRow'];
   readonly onProgress?: ImportOptions['onProgress'];
+  readonly onCompareProgress?: ImportOptions['onCompareProgress'];
   readonly onWait?: ImportOptions['onWait'];
   readonly signal?: AbortSignal;
 }
@@ -173,6 +174,7 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
       logger: options.logger,
       onRow: options.onRow,
       onProgress: options.onProgress,
+      onCompareProgress: options.onCompareProgress,
       onWait: options.onWait,
       signal: options.signal,
     },

@@ -43,6 +43,11 @@ export interface ImportOptions {
   readonly onPlan?: (plan: ImportPlan) => void;
   /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
   readonly onProgress?: (progress: RunProgress) => void;
+  /**
+   * An update's or a sync's rows compared with their listed records before the plan (the
+   * sheet read once more, nothing sent): rows read so far, of `total` when the sheet was counted.
+   */
+  readonly onCompareProgress?: (progress: { readonly done: number; readonly total?: number }) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
   /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */

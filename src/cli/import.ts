@@ -605,6 +605,10 @@ export async function runImport(
         progress.done();
         announceWait(ms);
       },
+      onLockWait: (lock) => {
+        progress.done();
+        announceLockWait(lock);
+      },
       onCompareProgress: (p) =>
         comparing.update(p.done, p.total, 'rows compared with their records, nothing sent'),
       onPlan: (plan) => {
@@ -646,6 +650,21 @@ export async function runImport(
     stopper.dispose();
     logger?.flush();
   }
+}
+
+/**
+ * Said once a run, on stderr (never in --json's stdout), when a create has waited a second
+ * for the memory's lock: held a millisecond a claim, so a longer wait is most likely a lock
+ * a killed run left, which would otherwise look like a hang of 10 s.
+ */
+function announceLockWait(lock: string): void {
+  process.stderr.write(
+    `waiting for the lock on the memory of what was sent: ${lock}\n` +
+      '  Another assetbatch run holds it, or a run stopped while it held it (killed) left it behind: ' +
+      'a left lock is free 10 s after it was last touched, and the run then goes on. ' +
+      'If it never frees, an assetbatch run on this machine is stuck holding it: end that run ' +
+      '(if none is running, delete that folder) and run the command again.\n',
+  );
 }
 
 /** Said once per wait, on stderr: a run of hours must not go silent for a minute. */
@@ -910,6 +929,7 @@ async function runWorkbook(
       },
       signal: stopper.signal,
       onWait: announceWait,
+      onLockWait: announceLockWait,
     });
     problems.finish(undefined);
     if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');

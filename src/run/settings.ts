@@ -18,6 +18,7 @@ interface RunHooks {
   readonly onProgress?: ImportOptions['onProgress'];
   readonly onCompareProgress?: ImportOptions['onCompareProgress'];
   readonly onWait?: ImportOptions['onWait'];
+  readonly onLockWait?: ImportOptions['onLockWait'];
   readonly signal?: AbortSignal;
 }
 
@@ -176,6 +177,7 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
       onProgress: options.onProgress,
       onCompareProgress: options.onCompareProgress,
       onWait: options.onWait,
+      onLockWait: options.onLockWait,
       signal: options.signal,
     },
     onExisting: options.onExisting ?? 'skip',

@@ -52,6 +52,12 @@ export interface ImportOptions {
   readonly signal?: AbortSignal;
   /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
   readonly onWait?: (ms: number) => void;
+  /**
+   * Called once when a create has waited about a second for the lock on the memory of what
+   * was sent (`lockPath`, a folder): another run holds it, or a run stopped while it held it
+   * left it behind, which is taken over 10 s after it was last touched.
+   */
+  readonly onLockWait?: (lockPath: string) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */

@@ -331,6 +331,13 @@ export function printSummary(
       `warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`,
     );
   }
+  if (summary.changedRows > 0) {
+    const n = summary.changedRows;
+    // Skipped is right (a create must not send a row twice), but the user's edits were not applied.
+    lines.push(
+      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} changed since an earlier run created ${n === 1 ? 'its record' : 'their records'}: skipped, so the service keeps the earlier values; \`assetbatch update\` with the same file changes them (the report's #message says which rows)`,
+    );
+  }
   if (summary.report) lines.push(`Report: ${summary.report}`);
   if (summary.stopped) lines.push(`Stopped: ${summary.stopped.message}`);
   out.write(lines.join('\n') + '\n');

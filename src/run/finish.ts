@@ -63,6 +63,7 @@ export async function finish(
     stopped,
     repairedRows: ran.repairedRows,
     unmatchedRows: ran.unmatchedRows,
+    changedRows: writer.changedSkipped,
     warnings: [...planned.plan.warnings, ...writer.warnings],
     runWarnings: [...writer.warnings],
     plan: planned.plan,

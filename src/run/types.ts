@@ -229,6 +229,11 @@ export interface ImportSummary {
   readonly repairedRows: number;
   /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */
   readonly unmatchedRows: number;
+  /**
+   * Rows skipped because their values changed since an earlier run created the record: the
+   * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.
+   */
+  readonly changedRows: number;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */

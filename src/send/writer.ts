@@ -193,6 +193,8 @@ export class RowWriter {
   private readonly byFingerprint = new Map<string, Promise<void>>();
   recovered = 0;
   lookups = 0;
+  /** Rows skipped because they changed since an earlier run created their record (update changes it). */
+  changedSkipped = 0;
 
   constructor(private readonly options: WriterOptions) {
     // Records the journal gives to rows are theirs, whichever row this run reaches first.
@@ -366,6 +368,7 @@ export class RowWriter {
       };
     }
     if (before?.kind === 'changed') {
+      this.changedSkipped++;
       return {
         status: 'skipped',
         id: before.id,

@@ -155,7 +155,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
     lines.push(
-      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; map it with --mapping)`,
+      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; ${u.fix ?? 'map it with --mapping'})`,
     );
   if (plan.unmapped.length > UNMAPPED_SHOWN)
     lines.push(

@@ -16,7 +16,9 @@ import {
   isKeyColumn,
   targetName,
   type ColumnMapping,
+  type Mapping,
 } from '../map/headers.js';
+import { compactName } from '../map/normalize.js';
 import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
@@ -165,6 +167,39 @@ export interface PlannedRun {
 
 /** A record's key, where it is not a text field of the record's own. */
 type RecordKey = (record: Record<string, unknown>) => string | undefined;
+
+/** The columns not imported, as the plan says them; a column with no header is still a column. */
+function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['unmapped'] {
+  return mapping.unmapped
+    .filter((u) => !u.header.startsWith('#'))
+    .map((u) => ({
+      header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header,
+      suggestion: u.suggestion,
+      why: u.why,
+      ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
+    }));
+}
+
+/**
+ * An ID column in a run that does not match on it: "no matching field" reads as if the tool
+ * did not know it, and mapping it is no fix. It may be another tool's IDs (Snipe-IT's), so the
+ * commands that match on the service's IDs are named with an "if".
+ */
+function idColumnNote(settings: RunSettings): { why: string; fix: string } {
+  if (settings.sync && settings.keyField) {
+    const key = settings.keyField.replace(/^custom:/, '').replace(/_/g, ' ');
+    return {
+      why: `this sync matches rows by ${key}`,
+      fix: "if it holds the service's record IDs (an assetbatch export), --key id matches on it",
+    };
+  }
+  return {
+    why: 'an import creates records, which get IDs of their own',
+    fix:
+      "if it holds the service's record IDs (an assetbatch export), " +
+      '`assetbatch update` or `assetbatch sync --key id` match rows on it',
+  };
+}
 
 /** A sync keyed on a custom field (--key custom:LABEL): the field's value in a record, as listed. */
 function customRecordKey(
@@ -330,14 +365,7 @@ export async function makePlan(
             padded: probe.padded === true,
           },
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
-    // A column with no header is still a column: say that its cells are not imported.
-    unmapped: mapping.unmapped
-      .filter((u) => !u.header.startsWith('#'))
-      .map((u) => ({
-        header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header,
-        suggestion: u.suggestion,
-        why: u.why,
-      })),
+    unmapped: unmappedColumns(mapping, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
     lookups: [...resolver.plan],

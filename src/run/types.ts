@@ -160,7 +160,8 @@ export interface ImportPlan {
   };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
-  readonly unmapped: readonly { header: string; suggestion?: string; why?: string }[];
+  /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
+  readonly unmapped: readonly { header: string; suggestion?: string; why?: string; fix?: string }[];
   /** Update runs: columns whose field is set at creation only; an update leaves it as it is. */
   readonly createOnly?: readonly { header: string; field: string }[];
   readonly warnings: readonly string[];

@@ -1,17 +1,25 @@
 // `--columns`: which of a list's export columns to write, and in what order. A column is
 // named by its header ("Book value") or its key (`book_value`, `warranty_status`,
 // `category`), ignoring case, spaces and punctuation; a name that is none of them stops the
-// export before anything is written, with the nearest names.
+// export before anything is written, with the nearest names, and before anything is sent
+// unless it may be a custom field (those are known from the service only).
 import { AssetbatchError } from '../errors.js';
 import { closest, compactName, didYouMean } from '../map/normalize.js';
 import type { ExportColumn } from './flatten.js';
 
-/** The names a column answers to besides its header: its key, its field, without their prefixes. */
+/**
+ * The names a column answers to besides its header: its key, its field, without their
+ * prefixes; a custom field's also `custom:<header>`, as a mapping file names it.
+ */
 function keysOf(c: ExportColumn): string[] {
   const keys = [c.key, c.key.replace(/^(finance|custom)\./, '')];
   if (c.field) keys.push(c.field, c.field.replace(/\.id$/, ''));
+  if (c.key.startsWith('custom.')) keys.push(`custom:${c.label}`);
   return keys;
 }
+
+/** `custom:Cost Centre`, `custom.12`: a name that says it is a custom field's. */
+const CUSTOM_NAME = /^custom\s*[:.]/i;
 
 /** The columns a name names: by header first, else by key. */
 function named(columns: readonly ExportColumn[], name: string): ExportColumn[] {
@@ -20,12 +28,16 @@ function named(columns: readonly ExportColumn[], name: string): ExportColumn[] {
   return byLabel.length > 0 ? byLabel : columns.filter((c) => keysOf(c).some((k) => compactName(k) === want));
 }
 
-function findColumn(
-  all: readonly ExportColumn[],
-  name: string,
-  resource: string,
-  finance: readonly ExportColumn[],
-): ExportColumn {
+/** What the list's columns are, for a hint: before the custom fields are read, they are said to be there too. */
+interface Known {
+  readonly resource: string;
+  readonly finance: readonly ExportColumn[];
+  /** The list has custom field columns, not read yet. */
+  readonly customsUnread?: boolean;
+}
+
+function findColumn(all: readonly ExportColumn[], name: string, known: Known): ExportColumn {
+  const { resource, finance } = known;
   const hits = named(all, name);
   if (hits.length === 1) return hits[0];
   if (hits.length > 1) {
@@ -52,9 +64,51 @@ function findColumn(
     'E_USAGE',
     `--columns: the ${resource} export has no column "${name}"${near ? `; ${near}` : ''}`,
     {
-      hint: `Columns: ${all.map((c) => c.label).join(', ')}.`,
+      hint: `Columns: ${all.map((c) => c.label).join(', ')}${known.customsUnread ? CUSTOM_HINT : '.'}`,
     },
   );
+}
+
+const CUSTOM_HINT =
+  ', and one per custom field of the account. A custom field named this close to one of these is named' +
+  ' "custom:<its name>".';
+
+/** A name one or two letters from a column's header or key: a misspelling of it, not another column. */
+function misspelt(own: readonly ExportColumn[], name: string): boolean {
+  return (
+    closest(
+      name,
+      own.flatMap((c) => [c.label, ...keysOf(c)]),
+      { threshold: MISSPELT, limit: 1 },
+    ).length > 0
+  );
+}
+
+const MISSPELT = 0.8;
+
+/**
+ * `--columns` checked before anything is sent, against the list's own columns (its
+ * definition's and the finance figures), with the same refusals as `chooseColumns`. A name
+ * that is none of them may be a custom field, known only from the service's templates; it
+ * is left to `chooseColumns`, unless it reads as a misspelling of an own column ("Boook
+ * value"): then the templates are not asked for a column it is not likely to be. A name
+ * that says it is a custom field's (`custom:…`) is always left to them.
+ */
+export function checkColumnNames(
+  own: readonly ExportColumn[],
+  asked: readonly string[] | undefined,
+  resource: string,
+  opts: { finance: readonly ExportColumn[]; customs: boolean },
+): void {
+  if (asked === undefined) return;
+  const mayBeCustom = (name: string) =>
+    opts.customs &&
+    (CUSTOM_NAME.test(name) ||
+      (named(own, name).length === 0 && named(opts.finance, name).length === 0 && !misspelt(own, name)));
+  const names = asked.map((n) => n.trim()).filter((n) => n !== '');
+  const left = names.filter((n) => !mayBeCustom(n));
+  if (names.length > 0 && left.length === 0) return;
+  chooseColumns(own, left, resource, opts.finance, { customsUnread: opts.customs });
 }
 
 /**
@@ -66,6 +120,7 @@ export function chooseColumns(
   asked: readonly string[] | undefined,
   resource: string,
   finance: readonly ExportColumn[] = [],
+  opts: { customsUnread?: boolean } = {},
 ): readonly ExportColumn[] {
   if (asked === undefined) return all;
   const names = asked.map((n) => n.trim()).filter((n) => n !== '');
@@ -75,7 +130,7 @@ export function chooseColumns(
     });
   const chosen: ExportColumn[] = [];
   for (const name of names) {
-    const c = findColumn(all, name, resource, finance);
+    const c = findColumn(all, name, { resource, finance, ...opts });
     if (chosen.includes(c))
       throw new AssetbatchError('E_USAGE', `--columns names "${c.label}" twice`, {
         hint: 'Name each column once.',

@@ -18,7 +18,7 @@ import {
   flattenRecord,
 } from './flatten.js';
 import { financeColumns } from './finance.js';
-import { chooseColumns } from './choose.js';
+import { checkColumnNames, chooseColumns } from './choose.js';
 import {
   type AboutSheet,
   type ExportFormat,
@@ -411,17 +411,22 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
     typeof options.output === 'string'
       ? fillPlaceholders(options.output, { date: s.asOf, company: s.company, resource: def.name })
       : options.output;
+  const financeLeftOut = s.finance ? [] : financeColumns(def.name, s.asOf);
+  checkColumnNames(
+    exportColumns(def, [], s.finance ? { asOf: s.asOf } : undefined, s.codes),
+    options.columns,
+    def.name,
+    {
+      finance: financeLeftOut,
+      customs: customFieldTypeOf(def) !== undefined,
+    },
+  );
   const conn = openConnection(options);
   try {
     const requests0 = conn.client.stats.requests;
     const templates = customFieldTypeOf(def) ? await fetchTemplates(conn.client, s.company) : [];
     const all = exportColumns(def, templates, s.finance ? { asOf: s.asOf } : undefined, s.codes);
-    const columns = chooseColumns(
-      all,
-      options.columns,
-      def.name,
-      s.finance ? [] : financeColumns(def.name, s.asOf),
-    );
+    const columns = chooseColumns(all, options.columns, def.name, financeLeftOut);
     const list = await openList(
       conn.client,
       def,

@@ -16,7 +16,7 @@ import {
 } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
 import type { CellValue } from '../read/types.js';
-import { translateCell, valueTables, type CellTranslation } from './values.js';
+import { translateCell, valueTables, type CellTranslation, type ListedColumn } from './values.js';
 import {
   bindSpec,
   compileFieldSpec,
@@ -333,6 +333,14 @@ function builtSpecs(
       out.push({ key, where: `columns."${header}"`, input: { column: header } });
   }
   return out;
+}
+
+/** The sheet's columns the mapping file sends to several fields (a `columns` list of two or more). */
+export function listedColumns(headers: readonly string[], file: MappingFile | undefined): ListedColumn[] {
+  return Object.entries(file?.columns ?? {}).flatMap(([header, given]) => {
+    const index = findColumn(headers, header);
+    return Array.isArray(given) && given.length > 1 && index >= 0 ? [{ index, header, keys: given }] : [];
+  });
 }
 
 /**
@@ -682,6 +690,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
   const built = builtFields(def, headers, opts, mode, explicit);
   const tables = valueTables(headers, opts.mappingFile?.values, {
     built,
+    listed: listedColumns(headers, opts.mappingFile),
     file: opts.mappingPath,
     quiet: opts.preset,
   });

@@ -105,13 +105,22 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 export function similarity(a: string, b: string, atLeast = 0): number {
   const len = Math.max(a.length, b.length);
   if (len === 0) return 1;
-  const max = atLeast > 0 ? Math.floor((1 - atLeast) * len) : Infinity;
+  const max = atLeast > 0 ? editsWithin(atLeast, len) : Infinity;
   return 1 - editDistance(a, b, max) / len;
+}
+
+/**
+ * The most edits a pair of this length may take and keep `atLeast` similarity. 1 - 0.8 is
+ * 0.19999999999999996 in floating point: floored plainly, 10 letters would allow 1 edit, and
+ * a pair 2 or more apart (cut off at max + 1 = 2) would read as 0.8, a match.
+ */
+function editsWithin(atLeast: number, len: number): number {
+  return Math.floor((1 - atLeast) * len + 1e-9);
 }
 
 /** False when strings of these lengths are too far apart to reach `atLeast` similarity: an edit distance is at least the difference of the lengths. */
 export function lengthsCanReach(a: number, b: number, atLeast: number): boolean {
-  return Math.abs(a - b) <= Math.floor((1 - atLeast) * Math.max(a, b));
+  return Math.abs(a - b) <= editsWithin(atLeast, Math.max(a, b));
 }
 
 /** The closest candidates to `name`, best first, above a similarity threshold. */

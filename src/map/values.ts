@@ -28,6 +28,13 @@ export interface BuiltKey {
   readonly index: number;
 }
 
+/** A column the mapping file sends to several fields (`"Tag": ["asset_tag", "asset_notes"]`): its index and the fields as the file names them. */
+export interface ListedColumn {
+  readonly index: number;
+  readonly header: string;
+  readonly keys: readonly string[];
+}
+
 export interface ValueTables {
   readonly tables: Map<number, ValueTable>;
   /** What the file's tables name that the run will not use, said as warnings. */
@@ -37,17 +44,36 @@ export interface ValueTables {
 const BUILT_PREFIX = 'fields.';
 
 /**
+ * A table keyed by a column that feeds several fields could be meant for any of them (a
+ * status label translated for the usage status, kept as it is in the notes): the file says
+ * which, by a table per field.
+ */
+function severalFields(name: string, listed: ListedColumn, file: string | undefined): AssetbatchError {
+  const each = listed.keys.map((k) => `"${BUILT_PREFIX}${k}"`);
+  return new AssetbatchError(
+    'E_MAPPING_FILE',
+    `values."${name}": column "${listed.header}" feeds several fields (${listed.keys.join(', ')}), and a table keyed by the column does not say which of them it is for`,
+    {
+      location: { file },
+      hint: `Key the table by the field it is for: ${each.join(' or ')} (the same table under each key if it is for all of them).`,
+    },
+  );
+}
+
+/**
  * Where a table applies: `fields.<key>` is the field the file builds under that key (its
  * result is translated, as a column's cell is); any other key a column of the sheet (matched
- * like headers), else a built field of that key. -1 for neither.
+ * like headers), else a built field of that key. -1 for neither. A column the file sends to
+ * several fields has no table of its own: each of its fields has one, as `fields.<field>`.
  */
 function tableIndex(
   headers: readonly string[],
   built: readonly BuiltKey[],
   name: string,
-  file: string | undefined,
+  at: { file?: string; listed?: readonly ListedColumn[] },
   warnings: string[],
 ): number {
+  const file = at.file;
   const builtIndex = (key: string) => built.find((b) => compactName(b.key) === compactName(key))?.index;
   if (name.startsWith(BUILT_PREFIX)) {
     const index = builtIndex(name.slice(BUILT_PREFIX.length));
@@ -65,6 +91,8 @@ function tableIndex(
   }
   const exact = headers.indexOf(name);
   const index = exact >= 0 ? exact : headers.findIndex((h) => compactName(h) === compactName(name));
+  const listed = index >= 0 ? at.listed?.find((l) => l.index === index) : undefined;
+  if (listed) throw severalFields(name, listed, file);
   const fromBuilt = builtIndex(name);
   if (index >= 0 && fromBuilt !== undefined) {
     warnings.push(
@@ -82,13 +110,15 @@ function tableIndex(
 export function valueTables(
   headers: readonly string[],
   tables: Readonly<Record<string, Readonly<Record<string, string | null>>>> | undefined,
-  at: { built?: readonly BuiltKey[]; file?: string; quiet?: boolean } = {},
+  at: { built?: readonly BuiltKey[]; listed?: readonly ListedColumn[]; file?: string; quiet?: boolean } = {},
 ): ValueTables {
   const out = new Map<number, ValueTable>();
   const warnings: string[] = [];
   const absent: string[] = [];
+  // A list's first field is the column's own: "fields.<it>" names the column's table.
+  const built = [...(at.built ?? []), ...(at.listed ?? []).map((l) => ({ key: l.keys[0], index: l.index }))];
   for (const [name, table] of Object.entries(tables ?? {})) {
-    const index = tableIndex(headers, at.built ?? [], name, at.file, warnings);
+    const index = tableIndex(headers, built, name, at, warnings);
     if (index < 0) {
       absent.push(name);
       continue;

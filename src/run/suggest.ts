@@ -5,6 +5,7 @@ import type { ConnectionConfig } from '../config.js';
 import { connect, type Connection } from '../connect.js';
 import {
   headerMatcher,
+  listedColumns,
   mappingToFile,
   missingRequired,
   type CustomFieldSet,
@@ -52,7 +53,7 @@ async function valueTables(
   mapping: Mapping,
   headers: readonly string[],
   rows: readonly (readonly CellValue[])[],
-  acceptUnsure: boolean,
+  opts: { acceptUnsure: boolean; mappingFile: MappingFile | undefined },
 ): Promise<{
   values: Record<string, Record<string, string>>;
   notes: string[];
@@ -62,6 +63,13 @@ async function valueTables(
   const notes: string[] = [];
   /** Per column, the values no table entry covers: they would fail. */
   const unresolved = new Map<string, Unresolved[]>();
+  const acceptUnsure = opts.acceptUnsure;
+  // A column the file sends to several fields has a table per field: its own field's is "fields.<first>".
+  const listed = listedColumns(headers, opts.mappingFile);
+  const tableKey = (index: number) => {
+    const l = listed.find((x) => x.index === index);
+    return l ? `fields.${l.keys[0]}` : headers[index];
+  };
   for (const c of mapping.columns) {
     // A field built from the row (the mapping file's `fields`) has no column of its own to tabulate.
     if (
@@ -78,7 +86,7 @@ async function valueTables(
       .map((v) => cellText(v));
     const { matched, unmatched } = await suggestValues(resolver, c.target.field.lookup, texts);
     const written = matched.filter((m) => m.sure || acceptUnsure);
-    if (written.length) values[header] = Object.fromEntries(written.map((m) => [m.from, m.to]));
+    if (written.length) values[tableKey(c.index)] = Object.fromEntries(written.map((m) => [m.from, m.to]));
     for (const m of matched) {
       const how = `(confidence ${m.confidence.toFixed(2)}${m.sure ? '' : `; check: ${m.doubt}`})`;
       const where = m.sure
@@ -139,7 +147,10 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
     const mapping = await mapByLists(def, source.headers, mapOpts, resolver, rows);
     const tables = resolver
-      ? await valueTables(resolver, mapping, source.headers, rows, options.acceptUnsure === true)
+      ? await valueTables(resolver, mapping, source.headers, rows, {
+          acceptUnsure: options.acceptUnsure === true,
+          mappingFile,
+        })
       : { values: {}, notes: [], unresolved: new Map<string, Unresolved[]>() };
     const file = mappingToFile(
       def,

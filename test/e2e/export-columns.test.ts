@@ -97,6 +97,59 @@ describe('export --columns', () => {
   });
 });
 
+/** Every request the sandbox has answered since its stats were reset. */
+async function requestsSince(): Promise<number> {
+  const { requests } = (await env.sb.stats()) as { requests: Record<string, number> };
+  return Object.values(requests).reduce((a, n) => a + n, 0);
+}
+
+describe('export --columns: what a name costs before its refusal', () => {
+  it.each([
+    {
+      what: 'a misspelling of a column of the list: refused before any request',
+      args: ['asset', '--finance', '--columns', 'Name,Boook value'],
+      message:
+        'error: --columns: the asset export has no column "Boook value"; did you mean \'Book value\'?\n  hint: Columns: ID, Name,',
+      requests: 0,
+    },
+    {
+      what: 'a finance column without --finance: refused before any request',
+      args: ['asset', '--columns', 'Name,book_value'],
+      message: '--columns: "Book value" is a finance column\n  hint: Add --finance',
+      requests: 0,
+    },
+    {
+      what: 'a name that may be a custom field: refused once the templates are read (one request)',
+      args: ['contract', '--columns', 'Name,Budgett Code'],
+      message:
+        'error: --columns: the contract export has no column "Budgett Code"; did you mean \'Budget Code\'?',
+      requests: 1,
+    },
+    {
+      what: "a name written as a custom field's: refused once the templates are read (one request)",
+      args: ['asset', '--columns', 'Name,custom:Boook value'],
+      message: 'error: --columns: the asset export has no column "custom:Boook value"',
+      requests: 1,
+    },
+  ])('$what', async ({ args, message, requests }) => {
+    const file = join(env.dir, 'refused-early.csv');
+    await env.sb.resetStats();
+    const res = await runCli(['export', ...args, '-o', file, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toContain(message);
+    expect(await requestsSince()).toBe(requests);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('a custom field named by its header or its key is still exported', async () => {
+    const file = join(env.dir, 'custom-column.csv');
+    const columns = ['Name', 'Cost Centre', 'custom:Insurance value', 'custom.2'];
+    const res = await exportLibrary(env.sb, { resource: 'asset', columns, output: file });
+    expect(res.code, res.stderr).toBe(0);
+    expect(headerOf(file)).toBe('Name,Cost Centre,Insurance Value,PO Number');
+  });
+});
+
 describe('export --saved: a choice kept in the config file', () => {
   const config = () => {
     const path = join(env.dir, 'assetbatch.config.json');

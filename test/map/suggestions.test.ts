@@ -76,6 +76,18 @@ describe('closest', () => {
   it.each(cases)('%s', (_name, name, candidates, want) => {
     expect(closest(name, candidates)).toEqual(want);
   });
+
+  // 1 - 0.8 and 1 - 0.9 fall short of 0.2 and 0.1 in floating point; a name far from every
+  // candidate once read as exactly at the threshold.
+  const strict: [string, string, number, string[], string[]][] = [
+    ['0.8: a name nothing like it', 'Cost Centre', 0.8, ['Name', 'Additional sales email', ''], []],
+    ['0.8: two edits in eleven letters', 'Boook valuee', 0.8, ['Book value', 'Name'], ['Book value']],
+    ['0.9: one edit in ten letters', 'Boook value', 0.9, ['Book value', 'Name'], ['Book value']],
+    ['0.9: two edits in ten letters', 'Bok valeu', 0.9, ['Book value', 'Name'], []],
+  ];
+  it.each(strict)('threshold %s', (_name, name, threshold, candidates, want) => {
+    expect(closest(name, candidates, { threshold })).toEqual(want);
+  });
 });
 
 describe('didYouMean', () => {

@@ -67,7 +67,7 @@ const CREDIT_STEP = 16;
  * takes before it checks any (a dry run's look-ahead) are all in flight at once: a whole
  * number of credit steps, none for a look-ahead CREDITS holds.
  */
-export function advanceFor(rows: number | undefined): number {
+function advanceFor(rows: number | undefined): number {
   const batches = Math.ceil((rows ?? 0) / BATCH_ROWS);
   return Math.max(0, Math.ceil((batches - CREDITS) / CREDIT_STEP) * CREDIT_STEP);
 }

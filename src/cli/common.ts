@@ -99,6 +99,8 @@ function printJsonError(
 /** A one-line progress display on stderr, only when it is a terminal. */
 export class Progress {
   private last = 0;
+  /** A line is on the screen: `done` clears only then. */
+  private drawn = false;
   private readonly started = Date.now();
   private readonly enabled: boolean;
   constructor(
@@ -115,9 +117,7 @@ export class Progress {
     this.last = now;
     if (total === undefined) {
       const rate = done / Math.max(0.001, (now - this.started) / 1000);
-      process.stderr.write(
-        `\r${this.label} ${done} rows · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}\x1b[K`,
-      );
+      this.draw(`${this.label} ${done} rows · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}`);
       return;
     }
     const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
@@ -125,8 +125,8 @@ export class Progress {
     const filled = Math.round((pct / 100) * width);
     const elapsed = (now - this.started) / 1000;
     const eta = done > 0 && total > done ? formatDuration(((total - done) * elapsed) / done) : '';
-    process.stderr.write(
-      `\r${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${pct}%${eta ? ` · ETA ${eta}` : ''}${extra ? ` · ${extra}` : ''}\x1b[K`,
+    this.draw(
+      `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${pct}%${eta ? ` · ETA ${eta}` : ''}${extra ? ` · ${extra}` : ''}`,
     );
   }
   /**
@@ -149,11 +149,17 @@ export class Progress {
     const eta =
       progress.total !== undefined && progress.done < progress.total ? progress.etaMs?.() : undefined;
     if (eta !== undefined) parts.push(`ETA ${formatDuration(eta / 1000)}`);
-    process.stderr.write(`\r${this.label} ${parts.join(' · ')}\x1b[K`);
+    this.draw(`${this.label} ${parts.join(' · ')}`);
+  }
+
+  private draw(line: string): void {
+    process.stderr.write(`\r${line}\x1b[K`);
+    this.drawn = true;
   }
 
   done(): void {
-    if (this.enabled) process.stderr.write('\r\x1b[K');
+    if (this.drawn) process.stderr.write('\r\x1b[K');
+    this.drawn = false;
   }
 }
 

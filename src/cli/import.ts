@@ -571,6 +571,8 @@ export async function runImport(
   const progress = new Progress(
     dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
   );
+  // The compare pass of an update or a sync reads the sheet once more before the plan.
+  const comparing = new Progress('comparing', process.stderr.isTTY === true && !f.json);
   const tally = new SyncTally();
   const problems = new RowProblems();
   const stopper = stopOnSignals();
@@ -603,7 +605,14 @@ export async function runImport(
         progress.done();
         announceWait(ms);
       },
+      onLockWait: (lock) => {
+        progress.done();
+        announceLockWait(lock);
+      },
+      onCompareProgress: (p) =>
+        comparing.update(p.done, p.total, 'rows compared with their records, nothing sent'),
       onPlan: (plan) => {
+        comparing.done();
         if (!f.json) printPlan(plan);
       },
       onRow: (outcome) => {
@@ -636,9 +645,26 @@ export async function runImport(
     else printSummary(summary, process.stdout, sync ? tally : undefined);
     return exitCodeOf(summary);
   } finally {
+    // A run stopped while it compares: its error starts a line of its own.
+    comparing.done();
     stopper.dispose();
     logger?.flush();
   }
+}
+
+/**
+ * Said once a run, on stderr (never in --json's stdout), when a create has waited a second
+ * for the memory's lock: held a millisecond a claim, so a longer wait is most likely a lock
+ * a killed run left, which would otherwise look like a hang of 10 s.
+ */
+function announceLockWait(lock: string): void {
+  process.stderr.write(
+    `waiting for the lock on the memory of what was sent: ${lock}\n` +
+      '  Another assetbatch run holds it, or a run stopped while it held it (killed) left it behind: ' +
+      'a left lock is free 10 s after it was last touched, and the run then goes on. ' +
+      'If it never frees, an assetbatch run on this machine is stuck holding it: end that run ' +
+      '(if none is running, delete that folder) and run the command again.\n',
+  );
 }
 
 /** Said once per wait, on stderr: a run of hours must not go silent for a minute. */
@@ -903,6 +929,7 @@ async function runWorkbook(
       },
       signal: stopper.signal,
       onWait: announceWait,
+      onLockWait: announceLockWait,
     });
     problems.finish(undefined);
     if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');

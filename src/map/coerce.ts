@@ -73,7 +73,7 @@ const fullYear = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y);
 
 /** Which orders a text date allows: day-first, month-first, both (ambiguous), or none of these forms. */
 export function dateOrdersOf(text: string): { dmy: boolean; mdy: boolean } | undefined {
-  const m = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})$/.exec(text.trim());
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text.trim());
   if (!m) return undefined;
   const a = Number(m[1]);
   const b = Number(m[2]);
@@ -124,7 +124,7 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
     return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
   }
   if (/^\d{5}(\.\d+)?$/.test(text)) return coerceDate(Number(text), order);
-  m = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})$/.exec(text);
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
   if (m) {
     const a = Number(m[1]);
     const b = Number(m[2]);

@@ -160,6 +160,7 @@ function compileRegex(
   } catch (e) {
     throw new Error(
       `"regex" ${JSON.stringify(pattern)} is not a regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`,
+      { cause: e },
     );
   }
   // How many groups the expression has: an empty match of it with an alternation shows them.

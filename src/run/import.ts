@@ -75,7 +75,14 @@ async function openInput(settings: RunSettings): Promise<{ probe: SheetSource; c
 /** The memory of what was sent to this service, company and resource, for this run's rows. */
 function runMemory(settings: RunSettings, conn: Connection): RunMemory {
   return new RunMemory({
-    memory: openMemory({ service: conn.baseUrl, company: settings.company, resource: settings.def.name }),
+    memory: openMemory(
+      { service: conn.baseUrl, company: settings.company, resource: settings.def.name },
+      undefined,
+      (lock) => {
+        settings.hooks.logger?.warn({ lock }, 'waiting for the lock on the memory of what was sent');
+        settings.hooks.onLockWait?.(lock);
+      },
+    ),
     file: settings.file,
     report: settings.reportPath,
     allowDuplicates: settings.allowDuplicates,

@@ -77,6 +77,10 @@ export async function compareFirst(
   });
   const c = { create: 0, update: 0, unchanged: 0, other: 0 };
   const turns = new Turns();
+  const { plan } = planned;
+  const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
+  const onProgress = settings.hooks.onCompareProgress;
+  let done = 0;
   try {
     for await (const r of source.rows) {
       const turn = turns.due();
@@ -84,6 +88,7 @@ export async function compareFirst(
       // Stopped while the plan is made: nothing was sent, and the run ends as a stop in planning does.
       if (settings.hooks.signal?.aborted) throw interrupted();
       tally(c, await rows.track(r, rows.of(r)));
+      onProgress?.({ done: ++done, total });
     }
   } finally {
     await source.close?.();

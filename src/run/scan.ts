@@ -172,7 +172,7 @@ export class Scanner {
         if (e.dmy !== undefined) this.dirty = true;
       }
     } else if (orders.dmy && orders.mdy) {
-      const [a, b] = cell.trim().split(/[/.\-]/);
+      const [a, b] = cell.trim().split(/[/.-]/);
       if (Number(a) === Number(b)) return;
       e.both = (e.both ?? 0) + 1;
       e.example ??= `${cell.trim()} (row ${row})`;

@@ -16,7 +16,9 @@ interface RunHooks {
   readonly logger?: ImportOptions['logger'];
   readonly onRow?: ImportOptions['onRow'];
   readonly onProgress?: ImportOptions['onProgress'];
+  readonly onCompareProgress?: ImportOptions['onCompareProgress'];
   readonly onWait?: ImportOptions['onWait'];
+  readonly onLockWait?: ImportOptions['onLockWait'];
   readonly signal?: AbortSignal;
 }
 
@@ -184,7 +186,9 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
       logger: options.logger,
       onRow: options.onRow,
       onProgress: options.onProgress,
+      onCompareProgress: options.onCompareProgress,
       onWait: options.onWait,
+      onLockWait: options.onLockWait,
       signal: options.signal,
     },
     onExisting: options.onExisting ?? 'skip',

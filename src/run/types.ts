@@ -43,10 +43,21 @@ export interface ImportOptions {
   readonly onPlan?: (plan: ImportPlan) => void;
   /** `total` is unknown while a one-pass dry run of a long sheet is still reading it. */
   readonly onProgress?: (progress: RunProgress) => void;
+  /**
+   * An update's or a sync's rows compared with their listed records before the plan (the
+   * sheet read once more, nothing sent): rows read so far, of `total` when the sheet was counted.
+   */
+  readonly onCompareProgress?: (progress: { readonly done: number; readonly total?: number }) => void;
   /** Stops the run cleanly when aborted: rows not sent are reported as not sent. */
   readonly signal?: AbortSignal;
   /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
   readonly onWait?: (ms: number) => void;
+  /**
+   * Called once when a create has waited about a second for the lock on the memory of what
+   * was sent (`lockPath`, a folder): another run holds it, or a run stopped while it held it
+   * left it behind, which is taken over 10 s after it was last touched.
+   */
+  readonly onLockWait?: (lockPath: string) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */

@@ -11,7 +11,8 @@ import { FaultInjector, parseFaults, type FaultRates } from './faults.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { sendReply } from './reply.js';
 import { handleRequest, type RequestSetting } from './request.js';
-import { buildSeed, type SeedKind } from './seed/index.js';
+import type { SeedKind } from './seed/index.js';
+import { seedState } from './seed-file.js';
 import { stateSaver, type StateSaver } from './state-file.js';
 import { Store, loadState } from './store.js';
 import { RATE_LIMIT } from '../resources/service.js';
@@ -67,7 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const token = options.token ?? 'sandbox-token';
   const host = options.host ?? '127.0.0.1';
   const loaded = options.stateFile ? await loadState(options.stateFile) : undefined;
-  const store = new Store(loaded ?? buildSeed(options.seed ?? 'default'));
+  const store = new Store(loaded ?? (await seedState(options.seed ?? 'default')));
   const saver = stateSaver(options.stateFile, store, options.logger);
   const ctx = newContext(options, token, store, saver);
   const background = startBackgroundLoad(ctx, options.backgroundLoad);

@@ -266,7 +266,7 @@ export async function lockHolder(
   journalPath: string,
 ): Promise<{ alive: boolean; pid?: number; host?: string; started?: string }> {
   const path = lockPathFor(journalPath);
-  let locked = false;
+  let locked: boolean;
   try {
     locked = await (
       await lockfile()

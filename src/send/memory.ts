@@ -166,7 +166,13 @@ export class Memory {
   /** This run's claims not settled yet. */
   private readonly mine = new Set<string>();
 
-  constructor(readonly path: string) {}
+  /** Said once, the first time a claim has waited a while for the memory's lock. */
+  private lockWaitSaid = false;
+
+  constructor(
+    readonly path: string,
+    private readonly onLockWait?: (lockPath: string) => void,
+  ) {}
 
   /** Read the lines other runs appended since the last read. */
   refresh(): void {
@@ -339,7 +345,7 @@ export class Memory {
     const file = resolvePath(row.file);
     const report = resolvePath(row.report);
     for (;;) {
-      const decided = await withMemoryLock(this.path, (): Claim | 'wait' => {
+      const decided = await withMemoryLock(this.path, this.sayLockWait, (): Claim | 'wait' => {
         this.refresh();
         const made = this.takeCreated(row.key, row.fp);
         if (made) return { kind: 'created', row: made };
@@ -370,6 +376,12 @@ export class Memory {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   }
+
+  private readonly sayLockWait = (): void => {
+    if (this.lockWaitSaid) return;
+    this.lockWaitSaid = true;
+    this.onLockWait?.(lockPathOf(this.path));
+  };
 
   /**
    * The run ends: a claim still open is a write a stop cut in flight (it may have made the
@@ -402,26 +414,42 @@ async function lockfile(): Promise<typeof import('proper-lockfile')> {
   return (await import('proper-lockfile')).default;
 }
 
+const lockPathOf = (path: string) => `${path}.lock`;
+
+/** A lock not touched for this long is one a stopped run left: it is taken over. */
+const STALE_MS = 10_000;
+/** A wait for the lock longer than this is said (once a run): it is held for a millisecond a claim. */
+const LOUD_AFTER_MS = 1_000;
+
 /**
  * The memory's lock, held for one claim (a read of the new lines and one append): two runs
  * never both claim one row. Held for a millisecond, so waiting for it is short; one left by a
- * run killed while it held it is stale after 10 s.
+ * run killed while it held it is stale after 10 s, and that wait is said (`onLongWait`, after
+ * a second) rather than a run that seems to hang.
  */
-async function withMemoryLock<T>(path: string, work: () => T): Promise<T> {
+async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () => T): Promise<T> {
   const lock = await lockfile();
+  const options = { lockfilePath: lockPathOf(path), realpath: false, stale: STALE_MS };
   let release: () => Promise<void>;
   try {
-    release = await lock.lock(path, {
-      lockfilePath: `${path}.lock`,
-      realpath: false,
-      stale: 10_000,
-      retries: { retries: 400, minTimeout: 5, maxTimeout: 50 },
+    release = await lock.lock(path, options).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ELOCKED') throw e;
+      // Held: by another run for its claim, or left by a run killed while it held it.
+      const timer = setTimeout(onLongWait, LOUD_AFTER_MS);
+      try {
+        return await lock.lock(path, {
+          ...options,
+          retries: { retries: 400, minTimeout: 5, maxTimeout: 50 },
+        });
+      } finally {
+        clearTimeout(timer);
+      }
     });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
       throw new AssetbatchError(
         'E_LOCKED',
-        `the memory of what was sent is locked by another run for too long: ${path}.lock`,
+        `the memory of what was sent is locked by another run for too long: ${lockPathOf(path)}`,
         {
           hint: 'Another assetbatch run on this machine may be stuck. If none is running, delete that lock folder and run the command again.',
         },
@@ -440,7 +468,11 @@ async function withMemoryLock<T>(path: string, work: () => T): Promise<T> {
  * The memory of a service, company and resource, read. Its folder is made if need be: one
  * that cannot be written is E_STATE_UNWRITABLE (exit 2), before anything is sent.
  */
-export function openMemory(scope: MemoryScope, folder?: string): Memory {
+export function openMemory(
+  scope: MemoryScope,
+  folder?: string,
+  onLockWait?: (lockPath: string) => void,
+): Memory {
   const path = memoryPath(scope, folder);
   try {
     mkdirSync(join(path, '..'), { recursive: true });
@@ -449,7 +481,7 @@ export function openMemory(scope: MemoryScope, folder?: string): Memory {
   } catch (e) {
     throw memoryUnwritable(path, e);
   }
-  const memory = new Memory(path);
+  const memory = new Memory(path, onLockWait);
   memory.refresh();
   return memory;
 }

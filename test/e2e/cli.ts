@@ -39,6 +39,19 @@ export function runCli(
   });
 }
 
+/**
+ * The built CLI on a terminal of its own (script(1)): progress lines are drawn only on a
+ * terminal. Its stdout and stderr, as the terminal showed them (line ends as \r\n).
+ */
+export function onTerminal(args: readonly string[]): Promise<string> {
+  return new Promise<string>((done) => {
+    const line = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    execFile('script', ['-qec', line, '/dev/null'], { cwd: ROOT, timeout: 60_000 }, (_e, stdout) =>
+      done(stdout),
+    );
+  });
+}
+
 export function spawnCli(
   args: readonly string[],
   opts: { cwd?: string; env?: Record<string, string> } = {},

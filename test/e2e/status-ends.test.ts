@@ -2,12 +2,11 @@
 // counts (no "left", no "run again"); a stopped run's counts are the report's too (rows
 // never sent are "not sent", not failed); a workbook's status is its sheets'. And the
 // progress line names what the run does ("updating" during an update).
-import { execFile } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runStatus } from '../../src/run/status.js';
-import { BIN, ROOT, readReport, runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
+import { ROOT, onTerminal, readReport, runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
 
 const env = useSandbox({ latencyMs: 5 });
 
@@ -164,15 +163,6 @@ describe('status of a workbook', () => {
 });
 
 describe('the progress line names the work', () => {
-  // A terminal of its own (script(1)): the progress line is drawn only on a terminal.
-  const onTerminal = (args: string[]) =>
-    new Promise<string>((done) => {
-      const line = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-      execFile('script', ['-qec', line, '/dev/null'], { cwd: ROOT, timeout: 60_000 }, (_e, stdout) =>
-        done(stdout),
-      );
-    });
-
   it.each([
     { command: 'update', label: 'updating' },
     { command: 'import', label: 'importing' },

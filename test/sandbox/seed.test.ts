@@ -1,4 +1,6 @@
 // The seed account: deterministic, and holding the names samples and tests rely on.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSeed } from '../../src/sandbox/index.js';
 import { LookupIndex, resolveCountry, toEntry } from '../../src/resolve/lookups.js';
@@ -16,6 +18,11 @@ const names = (resource: string, company?: number, key = 'name') =>
 describe('seed', () => {
   it('is the same every time', () => {
     expect(JSON.stringify(buildSeed('default'))).toBe(JSON.stringify(seed));
+  });
+
+  it('is, as `npm run build` saved it for the built sandbox, the seed built here', async () => {
+    const saved = join(import.meta.dirname, '../../dist/sandbox/seed-default.json');
+    expect(JSON.parse(await readFile(saved, 'utf8'))).toStrictEqual(seed);
   });
 
   it.each([

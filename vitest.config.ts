@@ -14,6 +14,7 @@ export default defineConfig({
     // start, on the sandbox's answers), so one worker leaves a core idle.
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/file-state.ts'],
     projects: [
       {
         extends: true,

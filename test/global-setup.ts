@@ -12,6 +12,9 @@ export default function setup(): () => void {
   process.env.XDG_CACHE_HOME = dir;
   process.env.NODE_COMPILE_CACHE = join(dir, 'node-compile-cache');
   process.env.XDG_STATE_HOME = state;
+  // Each test file then takes folders of its own under these (test/file-state.ts).
+  process.env.AB_TEST_CACHE_ROOT = dir;
+  process.env.AB_TEST_STATE_ROOT = state;
   // A machine's extra CA file (this one sets a 200 kB bundle) is read and parsed by Node 20 at
   // every start, ~0.1 s of each CLI the tests run; no test reaches a service it would vouch
   // for, and the tests of certificates give their own (test/e2e/proxy.test.ts).

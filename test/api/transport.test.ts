@@ -3,7 +3,7 @@
 // certainly not sent is tried again, even a POST; what may have reached the service is a
 // POST's ambiguity; one timeout bounds connecting, the headers and each gap in the body.
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AmbiguousWriteError, ApiClient } from '../../src/api/client.js';
 
 /** What the fake service does with each connection. */
@@ -175,8 +175,8 @@ describe('interrupt and close', () => {
     await send(c, 'GET');
     expect(service.open).toBe(1);
     await c.close();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(service.open).toBe(0);
+    // The server sees the socket close a moment later: wait for that, not a fixed 100 ms.
+    await vi.waitFor(() => expect(service.open).toBe(0), { timeout: 5_000, interval: 10 });
   });
 });
 

@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, ROOT, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
 let dir: string;
@@ -62,6 +62,7 @@ describe('signals always stop a run', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s while the service hangs: exit 3 within the grace period',
     async (signal) => {
+      const before = (await sb.stats()).total as number;
       const child = spawnCli([
         'import',
         join(dir, 'hung.csv'),
@@ -74,7 +75,13 @@ describe('signals always stop a run', () => {
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = exitOf(child);
-      await new Promise((r) => setTimeout(r, 1500));
+      // The signal goes once the run hangs on the service (a request of it has arrived), not
+      // after a fixed pause: a CLI slow to start on a loaded machine would get it before it
+      // listens for signals, and die of it with no exit code.
+      await vi.waitFor(async () => expect((await sb.stats()).total).toBeGreaterThan(before), {
+        timeout: 20_000,
+        interval: 20,
+      });
       const sent = Date.now();
       child.kill(signal);
       expect(await exited).toBe(3);

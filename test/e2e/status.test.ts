@@ -74,12 +74,25 @@ describe('assetbatch status', () => {
     expect(running!.etaSeconds).toBeLessThanOrEqual(running!.left * 4);
     // The report grows under <report>.<pid>.part, its finished rows in input order, within a few seconds of finishing.
     const report = join(dir, 'watched.csv.report.csv');
-    await new Promise((r) => setTimeout(r, 2500));
     const part = join(
       dir,
       readdirSync(dir).find((f) => f.startsWith('watched.csv.report.csv.') && f.endsWith('.part'))!,
     );
-    const growing = readReport(part);
+    // The report is written every 2 s at the latest: read it until it holds the rows the
+    // status counted, for up to 5 s, rather than once after a fixed 2.5 s that a loaded
+    // machine (a late timer, a slow status CLI) can overrun.
+    const readPart = () => {
+      try {
+        return readReport(part);
+      } catch {
+        return []; // read while a batch of lines was being written: read again
+      }
+    };
+    let growing = readPart();
+    for (const until = Date.now() + 5000; growing.length < running!.counts.created && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 50));
+      growing = readPart();
+    }
     // The growing report names the run too.
     expect((await status(part)).alive).toBe(true);
     expect(growing.length).toBeGreaterThanOrEqual(running!.counts.created);

@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandbox, type Client } from './helpers.js';
 
 describe('stats', () => {
@@ -147,8 +147,13 @@ describe('--state', () => {
     const c = await sandbox({ stateFile });
     try {
       await c.post('/api/v2/customer/', { company: 1, name: 'Saved Soon' });
-      await new Promise((r) => setTimeout(r, 400));
-      expect(await readFile(stateFile, 'utf8')).toContain('Saved Soon');
+      // Waits for the save itself, not a fixed 400 ms: it goes 100 ms after the write, then
+      // writes the whole state, which a loaded machine may take longer over. What is checked
+      // is that it comes before close, unasked.
+      await vi.waitFor(async () => expect(await readFile(stateFile, 'utf8')).toContain('Saved Soon'), {
+        timeout: 10_000,
+        interval: 20,
+      });
     } finally {
       await c.close();
     }

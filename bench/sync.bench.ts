@@ -21,6 +21,7 @@ import {
 } from '../src/run/import.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { machine, writeSection } from './lib/results.js';
+import type { Json } from '../test/json.js';
 
 const RECORDS = 2_000;
 const EDITED = 20;
@@ -36,8 +37,7 @@ interface Measured {
   perRow: number;
 }
 
-// any: the sandbox's stats JSON, read field by field.
-async function stats(sb: Sandbox): Promise<any> {
+async function stats(sb: Sandbox): Promise<Json> {
   return (await sb.admin('/__sandbox/stats')).json();
 }
 const writesOf = (s: { requests: Record<string, number> }) =>

@@ -206,7 +206,7 @@ async function openXlsx(
   // then done while this thread loads the reader and opens the workbook to choose the sheet.
   const worker =
     (opts.worker ?? size >= XLSX_WORKER_MIN_BYTES) && xlsxWorkerAvailable()
-      ? startXlsxWorker({ file, size, maxInflatedBytes, maxCellText })
+      ? startXlsxWorker({ file, size, maxInflatedBytes, maxCellText }, opts.readAhead)
       : undefined;
   try {
     const { chooseSheet, openWorkbook, openXlsxSheet } = await import('./xlsx/xlsx.js');

@@ -161,6 +161,12 @@ export interface ReadOptions {
    * XLSX_WORKER_MIN_BYTES or more, when running the built package.
    */
   readonly worker?: boolean;
+  /**
+   * Rows the caller will take before it checks any (a dry run's look-ahead). A workbook's
+   * reading thread may read that many at once, while the caller makes its mapping, rather
+   * than a few batches at a time as they are taken. Default: none.
+   */
+  readonly readAhead?: number;
   /** CSV: force a delimiter instead of sniffing. */
   readonly delimiter?: string;
   /** Refuse files (or an XLSX's inflated parts) larger than this many bytes. */

@@ -24,7 +24,7 @@ import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
-import type { RunSettings } from './settings.js';
+import { lookaheadOf, type RunSettings } from './settings.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -42,6 +42,8 @@ export function probeInput(settings: RunSettings): Promise<SheetSource> {
     sheet: settings.sheet,
     headerRow: settings.headerRow,
     isKnownHeader: headerMatcher(settings.def),
+    // A one-pass dry run takes its look-ahead before it checks a row: read while the mapping is made.
+    readAhead: lookaheadOf(settings),
   });
 }
 

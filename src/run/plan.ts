@@ -30,7 +30,7 @@ import { loadExistingKeys } from '../send/writer.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
-import type { RunSettings } from './settings.js';
+import { lookaheadOf, type RunSettings } from './settings.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
@@ -53,14 +53,19 @@ export interface ScannedSheet {
 }
 
 /** Read rows into the scanner: all of them, or (one pass) up to the look-ahead, which is kept. */
-async function readAhead(settings: RunSettings, input: MappedInput, scanner: Scanner, onePass: boolean) {
+async function readAhead(
+  settings: RunSettings,
+  input: MappedInput,
+  scanner: Scanner,
+  onePass: boolean,
+  lookahead: number,
+) {
   const probe = input.probe;
   const rows = probe.rows[Symbol.asyncIterator]();
   const nextRow = async (): Promise<SheetRow | undefined> => {
     const next = await rows.next();
     return next.done ? undefined : next.value;
   };
-  const lookahead = Math.max(1, settings.lookaheadRows ?? LOOKAHEAD_ROWS);
   const fileBytes = (await stat(settings.file)).size;
   const ahead: SheetRow[] = [];
   const turns = new Turns();
@@ -82,7 +87,7 @@ async function readAhead(settings: RunSettings, input: MappedInput, scanner: Sca
 }
 
 export async function scanInput(settings: RunSettings, input: MappedInput): Promise<ScannedSheet> {
-  const { def, mode, dryRun } = settings;
+  const { def, mode } = settings;
   const { probe, mapping, resolver } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
   const selfRefCol =
@@ -102,8 +107,15 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   // which are kept and checked first, and the rest is checked as it is read. Writes need
   // the whole sheet counted first (the plan, the ETA, parents below their children).
   // A sync needs every key before it can tell which records the sheet no longer has.
-  const onePass = dryRun && mode === 'create' && !selfRefCol && settings.onePass && !settings.sync;
-  const { ahead, counted, nextRow } = await readAhead(settings, input, scanner, onePass);
+  const lookahead = lookaheadOf(settings);
+  const onePass = lookahead !== undefined && !selfRefCol;
+  const { ahead, counted, nextRow } = await readAhead(
+    settings,
+    input,
+    scanner,
+    onePass,
+    lookahead ?? LOOKAHEAD_ROWS,
+  );
   const dateOrders = scanner.dateOrders(where, counted);
   // A date column whose first rows all read both ways: the rest of the sheet decides.
   if (!counted && scanner.unsettled().length > 0) {

@@ -8,7 +8,7 @@ import type { MappingFile } from '../map/headers.js';
 import { findResource } from '../resources/index.js';
 import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
 import { loadMappingFile, presetPath } from './mapping-file.js';
-import type { ImportOptions, MissingAction } from './types.js';
+import { LOOKAHEAD_ROWS, type ImportOptions, type MissingAction } from './types.js';
 import { unmatchedPolicy, type UnmatchedPolicy } from '../resolve/unmatched.js';
 
 /** What the caller watches a run with: none of it changes what the run writes. */
@@ -148,6 +148,17 @@ async function mappingOf(
     );
   }
   return { mappingPath, mappingFile };
+}
+
+/**
+ * Rows a dry run of creates reads before it checks any, when it reads the sheet once
+ * (plan.ts; a contract sheet whose rows name parents is read twice all the same);
+ * undefined for a run that reads the sheet twice.
+ */
+export function lookaheadOf(s: RunSettings): number | undefined {
+  return s.dryRun && s.mode === 'create' && s.onePass && !s.sync
+    ? Math.max(1, s.lookaheadRows ?? LOOKAHEAD_ROWS)
+    : undefined;
 }
 
 export async function resolveOptions(options: ImportOptions): Promise<RunSettings> {

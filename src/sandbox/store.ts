@@ -103,6 +103,8 @@ export async function saveState(file: string, state: StoreState, signal?: AbortS
       await out.write(piece);
     }
     await out.close();
+    // A stop that came while the last piece was written or the file closed: not renamed either.
+    signal?.throwIfAborted();
   } catch (e) {
     await out.close().catch(() => undefined);
     await rm(tmp, { force: true });

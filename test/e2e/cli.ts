@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { memoryPath } from '../../src/send/memory.js';
+import type { Json } from '../json.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/bin/assetbatch.js');
@@ -72,9 +73,8 @@ export interface TestSandbox {
   /** --base-url and --token for the CLI. */
   args: string[];
   // Records in read shape, as the sandbox's admin view gives them.
-  records(resource: string, company?: number): Promise<Record<string, any>[]>;
-  // any: the admin view's stats JSON, read field by field.
-  stats(): Promise<any>;
+  records(resource: string, company?: number): Promise<Record<string, Json>[]>;
+  stats(): Promise<Json>;
   resetStats(): Promise<void>;
   close(): Promise<void>;
 }
@@ -87,7 +87,7 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
     records: async (resource, company = 1) =>
       (await (await sb.admin(`/__sandbox/records/${resource}?company=${company}`)).json()) as Record<
         string,
-        any
+        Json
       >[],
     stats: async () => (await sb.admin(`/__sandbox/stats`)).json(),
     resetStats: async () => void (await sb.admin(`/__sandbox/reset`, { method: 'POST' })),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runStatus } from '../../src/run/status.js';
 import { ROOT, onTerminal, readReport, runCli, spawnCli, tempDir, useSandbox, journalDone } from './cli.js';
+import type { Json } from '../json.js';
 
 const env = useSandbox({ latencyMs: 5 });
 
@@ -27,8 +28,8 @@ function reportCounts(report: string): Record<string, number> {
 const nonZero = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
 
 /** What `status FILE --json` prints, through the library in-process (the text is the CLI's, below). */
-async function statusJson(file: string): Promise<Record<string, any>> {
-  return JSON.parse(JSON.stringify(await runStatus(file))) as Record<string, any>;
+async function statusJson(file: string): Promise<Record<string, Json>> {
+  return JSON.parse(JSON.stringify(await runStatus(file))) as Record<string, Json>;
 }
 
 describe('status of a run that ended', () => {
@@ -148,7 +149,7 @@ describe('status of a workbook', () => {
     copyFileSync(join(ROOT, 'samples/related-workbook.xlsx'), workbook);
     const res = await runCli(['import', workbook, ...env.sb.args]);
     expect(res.stderr).toContain(`assetbatch status ${workbook}`);
-    const sheets = (await statusJson(workbook)).sheets as Record<string, any>[];
+    const sheets = (await statusJson(workbook)).sheets as Record<string, Json>[];
     expect(sheets.map((s) => [s.sheet, s.resource, s.state])).toEqual([
       ['Customers', 'customer', 'finished'],
       ['Contracts', 'contract', 'finished'],

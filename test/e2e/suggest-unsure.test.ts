@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readReport, runCli, useSandbox, type CliResult } from './cli.js';
 import { runLibrary } from './library.js';
+import type { Json } from '../json.js';
 
 const env = useSandbox();
 const FILE = 'test/fixtures/mapping/models-near-misses.csv';
@@ -19,7 +20,7 @@ const FILE = 'test/fixtures/mapping/models-near-misses.csv';
 // required name, and suggest says so with exit 1 (the file is written all the same).
 // The sandbox's lists do not change under these runs: one run for each command line.
 const runs = new Map<string, Promise<CliResult>>();
-async function suggest(...extra: string[]): Promise<{ file: Record<string, any>; stderr: string }> {
+async function suggest(...extra: string[]): Promise<{ file: Record<string, Json>; stderr: string }> {
   const key = extra.join(' ');
   if (!runs.has(key))
     runs.set(key, runCli(['mapping', 'suggest', FILE, '-r', 'asset', ...extra, ...env.sb.args]));

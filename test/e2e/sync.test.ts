@@ -14,6 +14,7 @@ import { syncSpreadsheet, updateSpreadsheet } from '../../src/index.js';
 import { countWrites, readReport, runCli, spawnCli, useSandbox } from './cli.js';
 import { exportTo, runLibrary, syncFlags } from './library.js';
 import { seedAssets } from './seed.js';
+import type { Json } from '../json.js';
 
 const env = useSandbox();
 
@@ -36,8 +37,7 @@ function sheet(tag: string, name: string, rows: readonly (readonly [string, stri
 const serials = (tag: string, from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `${tag}-${from + i}`);
 const assets = async (tag: string) => (await env.sb.records('asset')).filter((a) => a.manufacturer === tag);
-// any: the sandbox's stats JSON, read field by field.
-const requests = (stats: any, key: string): number => stats.requests[key] ?? 0;
+const requests = (stats: Json, key: string): number => stats.requests[key] ?? 0;
 const statuses = (report: string) => readReport(report).map((r) => `${r['#status']} ${r['Serial number']}`);
 
 describe('update reads the records as list pages', () => {
@@ -204,13 +204,13 @@ describe('sync', () => {
     {
       flag: 'set:asset_usage_status=Retired',
       tag: 'RT',
-      field: (a: Record<string, any>) => a.asset_usage_status?.name,
+      field: (a: Record<string, Json>) => a.asset_usage_status?.name,
       want: 'Retired',
     },
     {
       flag: 'set:lifecycle_stage=Retired',
       tag: 'LC',
-      field: (a: Record<string, any>) => a.lifecycle_stage,
+      field: (a: Record<string, Json>) => a.lifecycle_stage,
       want: 'Retired',
     },
   ])(

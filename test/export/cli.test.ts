@@ -71,7 +71,7 @@ describe('assetbatch export', () => {
   });
 
   it.each([
-    ['an unknown list', ['gadget'], 2, /^error: unknown list "gadget"\n  hint: Lists: supplier/],
+    ['an unknown list', ['gadget'], 2, /^error: unknown list "gadget"\n {2}hint: Lists: supplier/],
     [
       'a filter the list lacks',
       ['supplier', '--filter', 'colour=red'],
@@ -119,7 +119,7 @@ describe('assetbatch export', () => {
     const r = await run(['supplier']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /^error: no service to talk to\n  hint: Give --base-url URL \(or ASSETBATCH_BASE_URL\)/,
+      /^error: no service to talk to\n {2}hint: Give --base-url URL \(or ASSETBATCH_BASE_URL\)/,
     );
   });
 

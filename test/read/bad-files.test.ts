@@ -223,7 +223,7 @@ describe('stopped while streaming', () => {
     expect(err.code).toBe('E_CSV_PARSE');
     expect(err.location).toMatchObject({ file, row: 3, line: 3 });
     expect(err.message).toMatch(
-      /^the row has a quote \(\"\) that is never closed, and the lines after it do not read as rows of their own/,
+      /^the row has a quote \("\) that is never closed, and the lines after it do not read as rows of their own/,
     );
     expect(err.describe()).toMatch(/unclosed-quote\.csv, row 3: /);
   });

@@ -1,12 +1,12 @@
 // Shared helpers for the sandbox tests: a sandbox per file, and small fetch wrappers.
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { Json } from '../json.js';
 
 interface Answer {
   status: number;
   headers: Headers;
   // The body is JSON of whatever shape the endpoint answers.
-  // any: tests read whatever JSON an endpoint answers.
-  body: any;
+  body: Json;
 }
 
 export interface Client {
@@ -16,8 +16,7 @@ export interface Client {
   post(path: string, body: unknown): Promise<Answer>;
   put(path: string, body: unknown): Promise<Answer>;
   patch(path: string, body: unknown): Promise<Answer>;
-  // any: the admin view's JSON, read field by field.
-  stats(): Promise<any>;
+  stats(): Promise<Json>;
   close(): Promise<void>;
 }
 

@@ -150,7 +150,7 @@ const CASES: Case[] = [
     rule: 'asset money is at most 999999999999999',
     path: '/api/v2/asset/',
     pass: () => asset({ original_cost: 999999999999999 }),
-    fail: () => asset({ original_cost: 9999999999999999 }),
+    fail: () => asset({ original_cost: 1e16 }),
     at: ['original_cost'],
     message: 'less than or equal to',
   },

@@ -6,6 +6,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { isAssetbatchError } from '../../errors.js';
 import type { RawRow } from '../header.js';
 import {
+  BATCH_ROWS,
   CREDIT,
   SENT,
   type RowEvents,
@@ -15,15 +16,6 @@ import {
 } from './rows-thread.js';
 import type { ReadWarning } from '../types.js';
 import { packRows } from './row-batch.js';
-
-/**
- * Rows a message carries: enough that posting costs little a row, few enough that a batch
- * is taken before its rows are promoted to the main thread's old space (which then grows
- * with garbage between full collections: ~100 MB with 1,024-row batches, ~40 MB with these).
- * Many small batches in flight (CREDITS) cost less than a few large ones: peak RSS of a
- * 200,000-row workbook 267 MB with 64 × 128 rows in flight.
- */
-const BATCH_ROWS = 128;
 
 export interface RowSender {
   /** Warnings for the main thread's sink, in order with the rows. */

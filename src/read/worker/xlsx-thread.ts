@@ -48,9 +48,11 @@ export interface XlsxWorker {
   cancel(): Promise<void>;
 }
 
-export function startXlsxWorker(init: XlsxInit): XlsxWorker {
+/** `readAhead`: rows the caller takes before it checks any (ReadOptions.readAhead). */
+export function startXlsxWorker(init: XlsxInit, readAhead?: number): XlsxWorker {
   const started: StartedWorker = startWorker(WORKER_URL, init, {
-    maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+    limits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    readAhead,
   });
   return {
     read(sheet, warnings) {

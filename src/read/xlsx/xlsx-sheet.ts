@@ -9,7 +9,7 @@ import type { RawRow } from '../header.js';
 import type { CellValue } from '../types.js';
 import type { CellXml } from './xlsx-cells.js';
 import { ItemXmlError } from './xlsx-strings.js';
-import { attrValue, isSpace } from './xml-attrs.js';
+import { attrValue, attrValues, isSpace } from './xml-attrs.js';
 import { xmlPieces } from './xml-pieces.js';
 
 /** Excel's last column (XFD): a reference past it is no cell of a real sheet. */
@@ -38,6 +38,9 @@ function tagName(text: string, at: number): string {
   return text.slice(at, end);
 }
 
+/** The attributes of a `<c>` that are read: its reference, type and style, in this order. */
+const CELL_ATTRS = ['r', 't', 's'] as const;
+
 /** The 1-based column of a reference's letters ("AB12" → 28); 0 when it has none. */
 function columnOf(ref: string): number {
   let col = 0;
@@ -59,6 +62,8 @@ class SheetScanner {
   private state: 'before' | 'rows' | 'after' = 'before';
   private tail = '';
   private lastRow = 0;
+  /** CELL_ATTRS' values for the cell being read. */
+  private readonly cellAttrs: (string | undefined)[] = [undefined, undefined, undefined];
   private readonly cell: CellXml = {
     type: '',
     style: 0,
@@ -207,10 +212,12 @@ class SheetScanner {
   /** Reads `r`, `s` and `t` of a `<c …>` into the cell; returns its column. */
   private readCellTag(text: string, from: number, to: number, prevCol: number): number {
     const c = this.cell;
-    const ref = attrValue(text, from, to, 'r');
+    const attrs = this.cellAttrs;
+    attrValues(text, from, to, CELL_ATTRS, attrs);
+    const ref = attrs[0];
+    const s = attrs[2];
     const col = ref === undefined ? 0 : columnOf(ref);
-    c.type = attrValue(text, from, to, 't') ?? '';
-    const s = attrValue(text, from, to, 's');
+    c.type = attrs[1] ?? '';
     c.style = s === undefined ? 0 : parseInt(s, 10) || 0;
     c.formula = false;
     c.value = undefined;

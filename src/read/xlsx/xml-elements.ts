@@ -2,9 +2,13 @@
 // with saxes, a conforming XML parser: any namespace prefix, CDATA, comments and entities
 // as XML has them, and a part that is not well formed refused, naming the part. Each
 // element comes as its name and attributes without prefixes, with its parent's name.
-import { SaxesParser } from 'saxes';
+import { createRequire } from 'node:module';
+import type * as Saxes from 'saxes';
 import type { Location } from '../../errors.js';
 import { readError } from '../problems.js';
+
+/** Required rather than imported, as yauzl is (zip.ts): Node then skips scanning its source for exports. */
+const { SaxesParser } = createRequire(import.meta.url)('saxes') as typeof Saxes;
 
 export interface XmlElement {
   /** The element's name without its prefix (`sheet` of `<x:sheet>`). */

@@ -4,11 +4,19 @@
 // against the directory's claim and the read's budget as it comes, and to name the part.
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import yauzl from 'yauzl';
+import type * as Yauzl from 'yauzl';
 import { AssetbatchError, type Location } from '../../errors.js';
 import { formatBytes, readError } from '../problems.js';
+
+/**
+ * A CommonJS package, required rather than imported: an import has Node scan its source
+ * for named exports first (cjs-module-lexer), which cost more than loading it, in each
+ * thread that reads a workbook (bench/results.md, "XLSX validation").
+ */
+const yauzl = createRequire(import.meta.url)('yauzl') as typeof Yauzl;
 
 export interface ZipEntry {
   readonly name: string;
@@ -17,14 +25,14 @@ export interface ZipEntry {
   readonly compressedSize: number;
   readonly uncompressedSize: number;
   /** yauzl's entry, for its reader (see ZipDirectory.zip). */
-  readonly entry: yauzl.Entry;
+  readonly entry: Yauzl.Entry;
 }
 
 export interface ZipDirectory {
   readonly path: string;
   readonly entries: readonly ZipEntry[];
   readonly byName: ReadonlyMap<string, ZipEntry>;
-  readonly zip: yauzl.ZipFile;
+  readonly zip: Yauzl.ZipFile;
 }
 
 export interface ZipLimits {
@@ -97,7 +105,7 @@ async function readFully(
   return done;
 }
 
-function openZip(reader: FileReader, size: number): Promise<yauzl.ZipFile> {
+function openZip(reader: FileReader, size: number): Promise<Yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // autoClose off: entries are opened long after the directory is read.
     yauzl.fromRandomAccessReader(
@@ -116,7 +124,7 @@ export async function readZipDirectory(
   fileSize: number,
   where: Location,
 ): Promise<ZipDirectory> {
-  let zip: yauzl.ZipFile;
+  let zip: Yauzl.ZipFile;
   try {
     zip = await openZip(new FileReader(path, fh), fileSize);
   } catch (err) {

@@ -230,6 +230,22 @@ function rowsText(summary: ImportSummary): string {
   return missing ? `${rows} and ${missing} missing ${missing === 1 ? 'record' : 'records'}` : rows;
 }
 
+/**
+ * A dry run's counts. An update's valid rows are split into those that would change and those
+ * that would not, as its real run counts them (updated, skipped): "9 valid" said neither.
+ */
+function dryRunParts(summary: ImportSummary, tally: SyncTally | undefined): string[] {
+  const counts = summary.counts;
+  const split = summary.plan.mode === 'update' && tally ? tally.wouldUpdate + tally.unchanged : 0;
+  return [
+    ...(split > 0 ? [`${tally!.wouldUpdate} to update`, `${tally!.unchanged} unchanged`] : []),
+    ...(split === 0 || counts.valid > split ? [`${counts.valid - split} valid`] : []),
+    `${counts.invalid} invalid`,
+    `${counts.skipped} skipped`,
+    ...(counts['not sent'] ? [`${counts['not sent']} not checked`] : []),
+  ];
+}
+
 /** A sync's counts: what it would do (a dry run) or did, unchanged rows and missing records included. */
 function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
   const counts = summary.counts;
@@ -297,23 +313,19 @@ export function printSummary(
   tally?: SyncTally,
 ): void {
   const counts = summary.counts;
-  const parts = tally
-    ? syncParts(summary, tally)
-    : summary.dryRun
-      ? [
-          `${counts.valid} valid`,
-          `${counts.invalid} invalid`,
-          `${counts.skipped} skipped`,
-          ...(counts['not sent'] ? [`${counts['not sent']} not checked`] : []),
-        ]
-      : [
-          `${counts.created} created`,
-          `${counts.updated} updated`,
-          `${counts.skipped} skipped`,
-          `${counts.invalid} invalid`,
-          `${counts.failed} failed`,
-          ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : []),
-        ];
+  const parts =
+    tally && summary.plan.sync
+      ? syncParts(summary, tally)
+      : summary.dryRun
+        ? dryRunParts(summary, tally)
+        : [
+            `${counts.created} created`,
+            `${counts.updated} updated`,
+            `${counts.skipped} skipped`,
+            `${counts.invalid} invalid`,
+            `${counts.failed} failed`,
+            ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : []),
+          ];
   const lines = [
     `${summary.dryRun ? 'Checked' : 'Done'}: ${rowsText(summary)} — ${parts.join(', ')}.`,
     `${summary.requests} requests${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${summary.recovered} rows recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
@@ -379,11 +391,14 @@ class RowProblems {
   }
 }
 
-/** A sync dry run's rows that would be updated (status valid with changes), for its summary. */
+/** A sync's or an update's dry run: valid rows that would change a record, and those that would not. */
 class SyncTally {
   wouldUpdate = 0;
+  unchanged = 0;
   add(outcome: RowOutcome): void {
-    if (outcome.status === 'valid' && outcome.changes?.length) this.wouldUpdate++;
+    if (outcome.status !== 'valid' || !outcome.changes) return;
+    if (outcome.changes.length > 0) this.wouldUpdate++;
+    else this.unchanged++;
   }
 }
 
@@ -649,7 +664,7 @@ export async function runImport(
       process.stdout.write(
         JSON.stringify(sync ? { ...summary, wouldUpdate: tally.wouldUpdate } : summary, null, 2) + '\n',
       );
-    else printSummary(summary, process.stdout, sync ? tally : undefined);
+    else printSummary(summary, process.stdout, tally);
     return exitCodeOf(summary);
   } finally {
     // A run stopped while it compares: its error starts a line of its own.

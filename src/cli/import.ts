@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { connectionConfig, type WriteTarget } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   importSpreadsheet,
   writableResource,
@@ -355,6 +356,17 @@ export function printSummary(
   out.write(lines.join('\n') + '\n');
 }
 
+/** The `mapping suggest` line for this run's sheet and mapping, words quoted for a shell. */
+function suggestCommand(file: string, f: ImportFlags): string | undefined {
+  if (!f.resource) return undefined;
+  const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const extra = [...(f.sheet ? ['--sheet', f.sheet] : []), ...(f.mapping ? ['--mapping', f.mapping] : [])];
+  // `> FILE` empties FILE before suggest reads it: never the mapping file it starts from.
+  const out =
+    f.mapping && resolve(f.mapping) === resolve('mapping.json') ? 'mapping-suggested.json' : 'mapping.json';
+  return [`assetbatch mapping suggest`, q(file), '-r', f.resource, ...extra.map(q), '>', out].join(' ');
+}
+
 /** After Ctrl-C or SIGTERM, how long requests in flight may take before the process stops anyway. */
 const STOP_GRACE_MS = 10_000;
 
@@ -365,6 +377,11 @@ const LISTED_ROWS = 100;
 class RowProblems {
   private listed = 0;
   private unlisted = 0;
+  /** Rows with a name a lookup list lacks: `mapping suggest` may match them (value tables). */
+  private notFound = 0;
+
+  /** `suggest`: the `mapping suggest` command line for this sheet, said after names not found. */
+  constructor(private readonly suggest?: string) {}
 
   /** Whether the row has problems to show (then call `print`). */
   has(outcome: RowOutcome): boolean {
@@ -372,6 +389,7 @@ class RowProblems {
   }
 
   print(outcome: RowOutcome): void {
+    if (outcome.issues.some((i) => i.code === 'E_LOOKUP_NOT_FOUND')) this.notFound++;
     if (this.listed >= LISTED_ROWS) {
       this.unlisted++;
       return;
@@ -386,6 +404,15 @@ class RowProblems {
       process.stderr.write(
         `… and ${this.unlisted} more ${this.unlisted === 1 ? 'row' : 'rows'} with problems, not listed here; every row is in the report${report ? ` (${report})` : ''}\n`,
       );
+    // "not found" alone leaves a new user with no way on: another tool's words ("Deployed",
+    // "In Betrieb") are what `mapping suggest` translates into value tables.
+    if (this.notFound > 0 && this.suggest)
+      process.stderr.write(
+        `hint: ${this.notFound === 1 ? '1 row names' : `${this.notFound} rows name`} something the service's lists lack. ` +
+          `\`${this.suggest}\` (with this run's service options) writes a mapping file with a value table ` +
+          'for the names it can match, to pass with --mapping; --unmatched blank imports such rows without them\n',
+      );
+    this.notFound = 0;
     this.listed = 0;
     this.unlisted = 0;
   }
@@ -596,7 +623,7 @@ export async function runImport(
   // The compare pass of an update or a sync reads the sheet once more before the plan.
   const comparing = new Progress('comparing', process.stderr.isTTY === true && !f.json);
   const tally = new SyncTally();
-  const problems = new RowProblems();
+  const problems = new RowProblems(suggestCommand(file, f));
   const stopper = stopOnSignals();
   try {
     const summary = await importSpreadsheet({

@@ -142,7 +142,8 @@ class Emitter {
   emit(row: RowOutcome): void | Promise<void> {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
-    if (out.warnings.length > 0 && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
+    // A skipped row sent nothing: no field of a record was left empty or replaced by this run.
+    if (out.status !== 'skipped' && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },

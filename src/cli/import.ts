@@ -29,6 +29,7 @@ import {
 } from './common.js';
 import { reportFormat, type RowOutcome } from '../report/report.js';
 import { partPath } from '../util/atomic-file.js';
+import { RESUME_ADVICE, withoutResumeAdvice } from '../run/stop.js';
 
 interface ImportFlags {
   resource: string;
@@ -327,8 +328,10 @@ export function printSummary(
             `${counts.failed} failed`,
             ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : []),
           ];
+  // A stopped run says so first: "Done" over rows it never sent read as a finished run.
+  const done = summary.stopped ? 'Stopped' : summary.dryRun ? 'Checked' : 'Done';
   const lines = [
-    `${summary.dryRun ? 'Checked' : 'Done'}: ${rowsText(summary)} — ${parts.join(', ')}.`,
+    `${done}: ${rowsText(summary)} — ${parts.join(', ')}.`,
     `${summary.requests} requests${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${summary.recovered} rows recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
   // The plan's warnings were shown before the first row; these came up while sending.
@@ -352,8 +355,21 @@ export function printSummary(
     );
   }
   if (summary.report) lines.push(`Report: ${summary.report}`);
-  if (summary.stopped) lines.push(`Stopped: ${summary.stopped.message}`);
+  if (summary.stopped) lines.push(...stopLines(summary, summary.stopped.message));
   out.write(lines.join('\n') + '\n');
+}
+
+/**
+ * Why the run stopped, and what to do: a run with a journal resumes from it, so the rows it
+ * never sent are sent by the same command again, and those it sent are not sent twice.
+ */
+function stopLines(summary: ImportSummary, reason: string): string[] {
+  const left = summary.counts['not sent'];
+  if (summary.dryRun || !summary.journal || left === 0) return [`Stopped: ${reason}`];
+  const rows = left === 1 ? 'the 1 row not sent is' : `the ${left} rows not sent are`;
+  const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
+  const why = withoutResumeAdvice(reason);
+  return [`Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`, `${advice}: ${rows} sent then, none twice.`];
 }
 
 /** The `mapping suggest` line for this run's sheet and mapping, words quoted for a shell. */

@@ -2,7 +2,7 @@
 // shell over runStatus(); --json for scripts.
 import type { Command } from 'commander';
 import { runStatus, RATE_MINUTES, type RunStatus } from '../run/status.js';
-import { RESUME_ADVICE } from '../run/stop.js';
+import { withoutResumeAdvice } from '../run/stop.js';
 import { formatDuration, runAction } from './common.js';
 
 const plural = (n: number, what: string) => `${n} ${what}`;
@@ -21,15 +21,6 @@ function outcomeText(counts: NonNullable<RunStatus['outcome']>): string {
     if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k))
       parts.push(plural(n, k));
   return parts.join(', ');
-}
-
-/**
- * A stop reason as the run worded it for its report ("…(run the same command again to
- * resume)"), without that advice: the status says how to resume on a line of its own.
- */
-function withoutResumeAdvice(reason: string): string {
-  const advice = ` (${RESUME_ADVICE})`;
-  return reason.endsWith(advice) ? reason.slice(0, -advice.length) : reason;
 }
 
 export function formatStatus(status: RunStatus): string {

@@ -41,7 +41,15 @@ export const RESUME_ADVICE = 'run the same command again to resume';
 export const interrupted = (dryRun = false): AssetbatchError =>
   new AssetbatchError(
     'E_INTERRUPTED',
-    dryRun
-      ? 'interrupted before every row was checked'
-      : `interrupted; rows not yet sent were not sent (${RESUME_ADVICE})`,
+    dryRun ? 'interrupted before every row was checked' : `interrupted (${RESUME_ADVICE})`,
   );
+
+/**
+ * A stop reason as the run worded it for its report ("interrupted (run the same command again
+ * to resume)"), without that advice: the summary and the status say how to resume on a line
+ * of their own.
+ */
+export function withoutResumeAdvice(reason: string): string {
+  const advice = ` (${RESUME_ADVICE})`;
+  return reason.endsWith(advice) ? reason.slice(0, -advice.length) : reason;
+}

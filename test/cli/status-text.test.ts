@@ -24,7 +24,7 @@ describe('status text', () => {
     {
       name: 'stopped by Ctrl-C with rows left',
       status: { ...base, stoppedBecause: interrupted().message },
-      first: 'Import of register.csv (assets): stopped: interrupted; rows not yet sent were not sent.',
+      first: 'Import of register.csv (assets): stopped: interrupted.',
       resumeLines: 1,
     },
     {
@@ -42,7 +42,7 @@ describe('status text', () => {
     {
       name: 'a sync stopped by Ctrl-C',
       status: { ...base, mode: 'sync', stoppedBecause: interrupted().message },
-      first: 'Sync of register.csv (assets): stopped: interrupted; rows not yet sent were not sent.',
+      first: 'Sync of register.csv (assets): stopped: interrupted.',
       resumeLines: 1,
     },
   ])('$name', ({ status, first, resumeLines }) => {

@@ -406,6 +406,31 @@ describe('an interrupted run says so', () => {
     expect(
       (await sb.records('asset')).filter((a) => String(a.serial_number).startsWith('INTR-')),
     ).toHaveLength(created.length);
+    // The summary says the run stopped (not "Done"), and what the same command does next.
+    expect(stdout).not.toMatch(/^Done:/m);
+    expect(stdout).toContain(
+      `Stopped: 300 rows — ${created.length} created, 0 updated, 0 skipped, 0 invalid, 0 failed, ${unsent.length} not sent.`,
+    );
+    expect(stdout).toContain('Stopped: interrupted.\n');
+    expect(stdout).toContain(
+      `Run the same command again to resume: the ${unsent.length} rows not sent are sent then, none twice.`,
+    );
+    // And it does: the same command again sends the rest, none twice.
+    const again = await runCli([
+      'import',
+      join(dir, 'interrupted.csv'),
+      '-r',
+      'asset',
+      '--report',
+      report,
+      ...sb.args,
+    ]);
+    expect(again.code, again.stderr).toBe(0);
+    const serials = (await sb.records('asset'))
+      .map((a) => String(a.serial_number))
+      .filter((s) => s.startsWith('INTR-'));
+    expect(serials).toHaveLength(ROWS);
+    expect(new Set(serials).size).toBe(ROWS);
   }, 60_000);
 });
 

@@ -222,6 +222,6 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(notChecked[0]['#message']).toBe('not checked: interrupted before every row was checked');
     expect(rows.filter((r) => !['valid', 'not sent'].includes(r['#status']))).toEqual([]);
     expect(w.out.stdout).toMatch(/Stopped: interrupted before every row was checked/);
-    expect(w.out.stdout).toMatch(/Checked: 100000 rows — \d+ valid, 0 invalid, 0 skipped, \d+ not checked\./);
+    expect(w.out.stdout).toMatch(/Stopped: 100000 rows — \d+ valid, 0 invalid, 0 skipped, \d+ not checked\./);
   }, 60_000);
 });

@@ -31,6 +31,8 @@ export type BeforeCreate =
       /** A keyed row's record, made at `at` (ISO): the service's answer for its key tells whether it is still there. */
       readonly keyed?: boolean;
       readonly at?: string;
+      /** The record was made for the row's key from other values: the row changed since (update applies it). */
+      readonly changed?: boolean;
     }
   | { readonly go: true; readonly claim?: string };
 
@@ -57,15 +59,19 @@ export class RunMemory {
     if (taken.kind === 'mine') return { go: true, claim: taken.claim };
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
-    if (taken.kind === 'created')
+    if (taken.kind === 'created') {
+      // Matched by key from another body: the row was edited since, as a journal says of the same file's row.
+      const changed = key !== undefined && taken.row.fp !== fp;
       return {
         go: false,
         status: 'skipped',
         id: taken.row.id,
-        note: alreadyCreated(taken.row),
+        note: changed ? changedSince(taken.row) : alreadyCreated(taken.row),
         keyed: key !== undefined,
         at: taken.row.at,
+        changed,
       };
+    }
     const message =
       `an import of ${taken.file} (report ${taken.report}) sent this row on ${when(taken.at)} and stopped before it learnt whether the record was made; ` +
       'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
@@ -116,4 +122,9 @@ export const shownDate = when;
 
 function alreadyCreated(row: SentRow): string {
   return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}); --allow-duplicates sends it again`;
+}
+
+/** A record made for the row's key from values the row no longer has: worded as the journal's 'changed'. */
+function changedSince(row: SentRow): string {
+  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}) but the row has changed since; use \`assetbatch update\` to change the record`;
 }

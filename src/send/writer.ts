@@ -193,7 +193,7 @@ export class RowWriter {
   private readonly byFingerprint = new Map<string, Promise<void>>();
   recovered = 0;
   lookups = 0;
-  /** Rows skipped because they changed since an earlier run created their record (update changes it). */
+  /** Rows skipped because they changed since an earlier run (of any file) created their record (update changes it). */
   changedSkipped = 0;
 
   constructor(private readonly options: WriterOptions) {
@@ -398,7 +398,10 @@ export class RowWriter {
       // started afresh) is created again: the check costs what the existing-record check does.
       if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at)))
         return this.createClaimed(attempt, true);
-      if (!mem.go) return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      if (!mem.go) {
+        if (mem.changed) this.changedSkipped++;
+        return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+      }
       // A resumed row was looked for in the service by its recovery.
       return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
     });

@@ -70,3 +70,60 @@ describe('an import of rows edited since an earlier import created them', () => 
     expect(names).toEqual(['Laptop 0', 'Laptop 1', 'Laptop 2']);
   });
 });
+
+// A copy of the register under another name is matched through the memory of what was sent,
+// not the journal: its edited rows must say what the original's say, not "already created".
+describe('a copy of the register under another name, some rows edited since', () => {
+  const changed = /has changed since; use `assetbatch update` to change the record/;
+  it.each([
+    { name: 'one cost edited', edited: [1], warning: /^warning: 1 row has changed since an earlier run/ },
+    {
+      name: 'two rows edited',
+      edited: [0, 2],
+      warning: /^warning: 2 rows have changed since an earlier run/,
+    },
+  ])('$name: the copy says changed since where the original does', async ({ name, edited, warning }) => {
+    const n = name.replace(/\W+/g, '-');
+    const serials = [0, 1, 2].map((i) => `COPY-${n}-${i}`);
+    const original = join(env.dir, `original-${n}.csv`);
+    const copy = join(env.dir, `copy-${n}.csv`);
+    const write = (file: string, edit: (i: number) => boolean) =>
+      writeFileSync(
+        file,
+        [
+          HEADER,
+          ...serials.map((s, i) =>
+            edit(i) ? row(s, `Laptop ${i} (renamed)`, '950.00') : row(s, `Laptop ${i}`, '900.00'),
+          ),
+        ].join('\n') + '\n',
+      );
+    write(original, () => false);
+    const first = await runCli(['import', original, '-r', 'asset', ...env.sb.args]);
+    expect(first.code, first.stderr).toBe(0);
+
+    write(copy, (i) => edited.includes(i));
+    const ofCopy = await runCli(['import', copy, '-r', 'asset', ...env.sb.args]);
+    expect(ofCopy.code, ofCopy.stderr).toBe(0);
+    write(original, (i) => edited.includes(i));
+    const ofOriginal = await runCli(['import', original, '-r', 'asset', ...env.sb.args]);
+    expect(ofOriginal.code, ofOriginal.stderr).toBe(0);
+
+    // Unedited rows differ on purpose (the original's journal says "created", the copy "skipped").
+    const said = (file: string) =>
+      readReport(`${file}.report.csv`).map((r) =>
+        changed.test(r['#message']) ? r['#status'] : 'not changed',
+      );
+    const expected = serials.map((_s, i) => (edited.includes(i) ? 'skipped' : 'not changed'));
+    expect(said(original)).toEqual(expected);
+    expect(said(copy)).toEqual(expected);
+    const copyRows = readReport(`${copy}.report.csv`);
+    for (const i of edited)
+      expect(copyRows[i]['#message']).toMatch(
+        /^created by an earlier import of .*original-.* on \d{4}-\d\d-\d\d \d\d:\d\d UTC \(id \d+\) but the row has changed since/,
+      );
+    for (const out of [ofCopy.stdout, ofOriginal.stdout])
+      expect(out.split('\n').filter((l) => l.includes('changed since an earlier run'))).toEqual([
+        expect.stringMatching(warning),
+      ]);
+  });
+});

@@ -796,12 +796,34 @@ function unmappedSuggester(
   fields: readonly FieldDef[],
   customs: readonly Target[],
 ): (header: string) => string | undefined {
-  const closestLabel = closestAmong([...fields.map((f) => f.label), ...customs.map(targetLabel)], {
-    limit: 1,
+  const closestLabels = closestAmong([...fields.map((f) => f.label), ...customs.map(targetLabel)], {
+    limit: 5,
     threshold: 0.5,
   });
   return (header) =>
-    header.trim() === '' || header.trim().startsWith('#') ? undefined : closestLabel(header)[0];
+    header.trim() === '' || header.trim().startsWith('#')
+      ? undefined
+      : closestLabels(header).find((label) => alikeBeyondGenericWords(header, label));
+}
+
+/** Words many labels share: one alone ("Order Number", "Serial number") makes no likeness. */
+const GENERIC_WORDS = new Set(['number', 'no', 'nr', 'num', 'date', 'name', 'id']);
+
+/**
+ * False when a header and a label are alike only through a generic word both have: what is
+ * left of each once it is set aside must be alike too ("Serial No" and "Serial number" are,
+ * "Order Number" and "Serial number" are not). A header of generic words alone ("Date") is
+ * like no label ("Name" is two letters off). A typo of the word itself ("Nmae") is no such word.
+ */
+function alikeBeyondGenericWords(header: string, label: string): boolean {
+  const [h, l] = [normalizeName(header).split(' '), normalizeName(label).split(' ')];
+  if (h.every((w) => GENERIC_WORDS.has(w))) return false;
+  const shared = new Set(h.filter((w) => GENERIC_WORDS.has(w) && l.includes(w)));
+  if (shared.size === 0) return true;
+  const rest = (words: string[]) => words.filter((w) => !shared.has(w)).join('');
+  const [restH, restL] = [rest(h), rest(l)];
+  if (restH === '' || restL === '') return restH === restL;
+  return closest(restH, [restL], { threshold: 0.5 }).length > 0;
 }
 
 /** A warning per repeated header, naming it as its first column writes it. */

@@ -40,6 +40,15 @@ describe('a header stays unmapped', () => {
     ['nothing close, with no suggestion', 'Zzyzx Qqq', undefined],
     // A word our fields use ("Warranty contact phone") is no misspelling of another ("Contract"): Lansweeper's Contact.
     ['"Contact", a word of our own, is not guessed to be "Contract"', 'Contact', 'Contract'],
+    // A generic word ("number", "date", "name", "id") shared alone makes no suggestion; with
+    // the rest alike it does.
+    ['Snipe-IT\'s "Order Number", not "Serial number"', 'Order Number', undefined],
+    ['"Invoice Number", not "Serial number"', 'Invoice Number', undefined],
+    ['"Purchased date", not "Support end date"', 'Purchased date', undefined],
+    ['"Date", a generic word alone, not "Name"', 'Date', undefined],
+    ['"Srl number": the rest alike too, "Serial number"', 'Srl number', 'Serial number'],
+    ['"Parent serial no": "Parent serial number"', 'Parent serial no', 'Parent serial number'],
+    ['"Supplier Name": no word shared but "supplier", "Supplier"', 'Supplier Name', 'Supplier'],
   ];
   it.each(cases)('%s', (_name, header, suggestion) => {
     const m = mapHeaders(asset, [header]);

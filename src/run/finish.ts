@@ -57,7 +57,8 @@ export async function finish(
     retries: conn.client.stats.retries - cost.stats0.retries,
     recovered: writer.recovered,
     durationMs,
-    rowsPerSecond: total / Math.max(0.001, durationMs / 1000),
+    // Rows the run went through: those a stop left unsent are not its pace.
+    rowsPerSecond: (total - counts['not sent']) / Math.max(0.001, durationMs / 1000),
     report: settings.reportPath,
     journal: files.journal?.path,
     stopped,

@@ -222,6 +222,7 @@ export interface ImportSummary {
   readonly retries: number;
   readonly recovered: number;
   readonly durationMs: number;
+  /** Rows with an outcome a second (a stopped run's rows not sent are left out). */
   readonly rowsPerSecond: number;
   readonly report?: string;
   readonly journal?: string;

@@ -432,6 +432,27 @@ describe('an interrupted run says so', () => {
     expect(serials).toHaveLength(ROWS);
     expect(new Set(serials).size).toBe(ROWS);
   }, 60_000);
+
+  it("a stopped run's rows/s counts the rows it went through, not those it never sent", async () => {
+    const file = join(dir, 'rate.csv');
+    writeFileSync(
+      file,
+      ['Name,Serial No.', ...Array.from({ length: 100 }, (_, i) => `Rate ${i},RATE-${i}`)].join('\n') + '\n',
+    );
+    const stop = new AbortController();
+    let seen = 0;
+    const { summary } = await runLibrary(sb, {
+      file,
+      resource: 'asset',
+      reportPath: join(dir, 'rate.report.csv'),
+      concurrency: 2,
+      signal: stop.signal,
+      onRow: () => void (++seen === 10 && stop.abort()),
+    });
+    const notSent = summary!.counts['not sent'];
+    expect(notSent).toBeGreaterThan(0);
+    expect((summary!.rowsPerSecond * summary!.durationMs) / 1000).toBeCloseTo(100 - notSent, 6);
+  }, 60_000);
 });
 
 // Each case is a CLI of its own, sharing nothing: they run side by side.

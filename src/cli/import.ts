@@ -355,20 +355,22 @@ export function printSummary(
     );
   }
   if (summary.report) lines.push(`Report: ${summary.report}`);
-  if (summary.stopped) lines.push(...stopLines(summary, summary.stopped.message));
+  if (summary.stopped) lines.push(...stopLines(summary, summary.stopped));
   out.write(lines.join('\n') + '\n');
 }
 
 /**
- * Why the run stopped, and what to do: a run with a journal resumes from it, so the rows it
- * never sent are sent by the same command again, and those it sent are not sent twice.
+ * Why the run stopped, and what to do: an interrupted run with a journal resumes from it, so
+ * the rows it never sent are sent by the same command again, and those it sent not twice.
  */
-function stopLines(summary: ImportSummary, reason: string): string[] {
+function stopLines(summary: ImportSummary, stopped: NonNullable<ImportSummary['stopped']>): string[] {
   const left = summary.counts['not sent'];
-  if (summary.dryRun || !summary.journal || left === 0) return [`Stopped: ${reason}`];
+  // Another stop's hint says what to put right first (a refused token, a full disk).
+  if (stopped.code !== 'E_INTERRUPTED' || summary.dryRun || !summary.journal || left === 0)
+    return [`Stopped: ${stopped.message}`];
   const rows = left === 1 ? 'the 1 row not sent is' : `the ${left} rows not sent are`;
   const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
-  const why = withoutResumeAdvice(reason);
+  const why = withoutResumeAdvice(stopped.message);
   return [`Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`, `${advice}: ${rows} sent then, none twice.`];
 }
 

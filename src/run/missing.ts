@@ -85,7 +85,9 @@ export function missingLimit(sync: SyncSettings, inScope: number): number {
  */
 export function limitText(sync: SyncSettings, inScope: number): string {
   const limit = missingLimit(sync, inScope);
-  return 'percent' in sync.maxMissing ? `${sync.maxMissing.percent}% of ${inScope} = ${limit}` : String(limit);
+  return 'percent' in sync.maxMissing
+    ? `${sync.maxMissing.percent}% of ${inScope} = ${limit}`
+    : String(limit);
 }
 
 /** The smallest whole percentage of `inScope` that lets `n` missing records through. */

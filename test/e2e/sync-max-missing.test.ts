@@ -21,7 +21,7 @@ function sheet(tag: string, n: number): string {
 }
 
 /** The lines of stderr that an error prints: `error: …` and its `  hint: …`. */
-const errorLines = (stderr: string) => stderr.split('\n').filter((l) => /^(error|  hint): /.test(l));
+const errorLines = (stderr: string) => stderr.split('\n').filter((l) => /^(error| {2}hint): /.test(l));
 
 describe('a sync dry run past --max-missing exits as the real run would', () => {
   it.each([

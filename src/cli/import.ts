@@ -2,7 +2,7 @@
 // shells over importSpreadsheet(); they parse flags, print the plan and the summary.
 import { Command, Option } from 'commander';
 import { connectionConfig, type WriteTarget } from '../config.js';
-import { AssetbatchError, ExitCode } from '../errors.js';
+import { AssetbatchError, ExitCode, exitCodeFor } from '../errors.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -300,11 +300,13 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string
     .map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`)
     .join(', ');
   lines.push(
-    `Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissing}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`,
+    `Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissingText}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`,
   );
+  // The dry run goes on to check every row; it ends with the real run's error and exit code.
   if (plan.dryRun && y.missing > y.maxMissing)
     lines.push(
-      `warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissing}): a real run would stop before any write`,
+      `warning: ${y.missing} missing is more than --max-missing allows (${y.maxMissingText}): ` +
+        'a real run would stop here, before any write; this dry run checks every row, then exits 2',
     );
   return lines;
 }
@@ -372,6 +374,17 @@ function stopLines(summary: ImportSummary, stopped: NonNullable<ImportSummary['s
   const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
   const why = withoutResumeAdvice(stopped.message);
   return [`Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`, `${advice}: ${rows} sent then, none twice.`];
+}
+
+/**
+ * A dry run that a real run would refuse ends with the real run's error, as it prints it
+ * (`error: FILE: …` and its hint), on stderr, --json or not (the JSON has it as `wouldStop`).
+ */
+function printWouldStop(summary: ImportSummary): void {
+  const w = summary.wouldStop;
+  if (!w) return;
+  const e = new AssetbatchError(w.code, w.message, { location: { file: summary.file }, hint: w.hint });
+  process.stderr.write(`error: ${e.describe()}\n`);
 }
 
 /** The `mapping suggest` line for this run's sheet and mapping, words quoted for a shell. */
@@ -471,6 +484,8 @@ function printChanges(outcome: RowOutcome): void {
 
 export function exitCodeOf(summary: ImportSummary): number {
   if (summary.stopped) return ExitCode.STOPPED;
+  // A dry run exits as the real run would: one that would be refused, with the refusal's code.
+  if (summary.wouldStop) return exitCodeFor(summary.wouldStop.code);
   // A row the reader repaired may hold shifted cells: the run is not clean, even if it passed.
   // So is a run that left out names the service lacks (--unmatched blank or default), and a
   // conflict: a row the tool would not decide, which someone must look at.
@@ -710,6 +725,7 @@ export async function runImport(
         JSON.stringify(sync ? { ...summary, wouldUpdate: tally.wouldUpdate } : summary, null, 2) + '\n',
       );
     else printSummary(summary, process.stdout, tally);
+    printWouldStop(summary);
     return exitCodeOf(summary);
   } finally {
     // A run stopped while it compares: its error starts a line of its own.

@@ -68,7 +68,8 @@ sheet has not changed since the last run keeps the service's value (a colleague'
 one both changed is a "conflict", not written unless --prefer sheet. The records are
 read once, as list pages (25 a request). Records in the service that the sheet no longer has
 (within --scope) are "missing": reported, or archived / given a value with --missing. Past
---max-missing (default 5%) nothing is written and the run exits 2.
+--max-missing (default 5%) nothing is written and the run exits 2; a dry run checks every row,
+then exits 2 with the same error.
 
 Examples:
   $ assetbatch sync register.xlsx -r asset --dry-run --sandbox

@@ -62,6 +62,11 @@ export async function finish(
     report: settings.reportPath,
     journal: files.journal?.path,
     stopped,
+    wouldStop: planned.wouldStop && {
+      code: planned.wouldStop.code,
+      message: planned.wouldStop.message,
+      hint: planned.wouldStop.hint,
+    },
     repairedRows: ran.repairedRows,
     unmatchedRows: ran.unmatchedRows,
     changedRows: writer.changedSkipped,

@@ -79,28 +79,53 @@ export function missingLimit(sync: SyncSettings, inScope: number): number {
   return 'count' in max ? max.count : Math.floor((inScope * max.percent) / 100);
 }
 
+/**
+ * --max-missing as the plan, the refusal and a dry run all say it: a percentage with what it
+ * is of and the count it comes to (`5% of 9 = 0`), a count as it was given (`20`).
+ */
+export function limitText(sync: SyncSettings, inScope: number): string {
+  const limit = missingLimit(sync, inScope);
+  return 'percent' in sync.maxMissing
+    ? `${sync.maxMissing.percent}% of ${inScope} = ${limit}`
+    : String(limit);
+}
+
+/** The smallest whole percentage of `inScope` that lets `n` missing records through. */
+function percentFor(n: number, inScope: number): number {
+  let pct = Math.ceil((n * 100) / inScope);
+  while (Math.floor((inScope * pct) / 100) < n) pct++;
+  return pct;
+}
+
 const describe = (m: MissingRecord, keyField: string) =>
   keyField === 'id'
     ? `id ${m.id}${m.name ? ` (${m.name})` : ''}`
     : `id ${m.id} (${keyField.replace(/^custom:/, '').replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
-/** Past --max-missing: nothing is written, and the user is told how many and which. */
-export function tooManyMissing(settings: RunSettings, cov: SheetCoverage, limit: number): AssetbatchError {
+/**
+ * Past --max-missing: nothing is written, and the user is told how many and which, and how
+ * to go on. A real run throws it before its first write; a dry run checks every row and
+ * then ends with it (the summary's `wouldStop`), so that it exits as the real run would.
+ */
+export function tooManyMissing(settings: RunSettings, cov: SheetCoverage): AssetbatchError {
   const shown = cov.missing
     .slice(0, MISSING_SHOWN)
     .map((m) => describe(m, settings.keyField!))
     .join('; ');
-  const more = cov.missing.length > MISSING_SHOWN ? ` and ${cov.missing.length - MISSING_SHOWN} more` : '';
-  const limitText =
-    'percent' in settings.sync!.maxMissing
-      ? `${settings.sync!.maxMissing.percent}% of ${cov.inScope} = ${limit}`
-      : String(limit);
+  const n = cov.missing.length;
+  const more = n > MISSING_SHOWN ? ` and ${n - MISSING_SHOWN} more` : '';
+  const stop = settings.dryRun ? ': a real run would stop here, before any write' : '; nothing was sent';
+  const limit = limitText(settings.sync!, cov.inScope);
+  const goOn = `--max-missing ${n} (or ${percentFor(n, cov.inScope)}%) lets the run go on`;
   return new AssetbatchError(
     'E_SYNC_TOO_MANY_MISSING',
-    `${cov.missing.length} of ${cov.inScope} ${settings.def.plural} in the service are not in the sheet, more than --max-missing allows (${limitText}); nothing was sent. Missing: ${shown}${more}`,
+    `${n} of ${cov.inScope} ${settings.def.plural} in the service are not in the sheet, ` +
+      `more than --max-missing allows (${limit})${stop}. Missing: ${shown}${more}`,
     {
       location: { file: settings.file },
-      hint: 'Is this the whole register? Check the sheet (or narrow the records with --scope FIELD=VALUE); raise --max-missing (a number or N%) if so many are really gone.',
+      hint:
+        'Is this the whole register? Check the sheet (or narrow the records with --scope FIELD=VALUE); ' +
+        `if ${n === 1 ? 'it is' : `these ${n} are`} really gone, ${goOn}.`,
     },
   );
 }

@@ -32,7 +32,7 @@ import { priorState } from './resume.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
-import { coverage, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
+import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
 
 /** What the scan learnt, and (one pass) the rows it holds for the checks. */
@@ -170,6 +170,8 @@ export interface PlannedRun {
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
   /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
   readonly missing?: { readonly records: readonly MissingRecord[]; readonly body?: WriteBody };
+  /** A dry run: the refusal a real run would stop with before any write (past --max-missing). */
+  readonly wouldStop?: AssetbatchError;
   /** The highest record id before the first write. */
   readonly mark?: number;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
@@ -270,8 +272,8 @@ async function existingRecords(
 
 /**
  * A sync's plan: the rows that match records, the new ones, and the records the sheet no
- * longer has. Past --max-missing a real run stops here, before any write; a dry run says
- * that it would.
+ * longer has. Past --max-missing a real run stops here, before any write; a dry run goes
+ * on to check every row and ends with the same refusal (`wouldStop`), and the same exit code.
  */
 async function syncPlan(
   settings: RunSettings,
@@ -293,7 +295,8 @@ async function syncPlan(
   );
   const limit = missingLimit(sync, cov.inScope);
   const body = await missingBody(settings.def, sync.missing, input.resolver);
-  if (cov.missing.length > limit && !settings.dryRun) throw tooManyMissing(settings, cov, limit);
+  const refusal = cov.missing.length > limit ? tooManyMissing(settings, cov) : undefined;
+  if (refusal && !settings.dryRun) throw refusal;
   const plan: NonNullable<ImportPlan['sync']> = {
     key: settings.keyField!,
     matched: cov.matched,
@@ -308,8 +311,9 @@ async function syncPlan(
     firstMissing: cov.missing.slice(0, MISSING_SHOWN),
     action: sync.missing,
     maxMissing: limit,
+    maxMissingText: limitText(sync, cov.inScope),
   };
-  return { plan, body, missing: { records: cov.missing, body } };
+  return { plan, body, missing: { records: cov.missing, body }, wouldStop: refusal };
 }
 
 /** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
@@ -404,6 +408,7 @@ export async function makePlan(
     existingSince: known.existingSince,
     records: known.records,
     missing: synced?.missing,
+    wouldStop: synced?.wouldStop,
     mark: mark?.id,
     plannedRequests,
     requestsPerRow: writes > 0 ? plannedRequests / writes : 0,

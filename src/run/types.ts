@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { ConnectionConfig, WriteTarget } from '../config.js';
 import type { Connection } from '../connect.js';
+import type { ErrorCode } from '../errors.js';
 import type { LookupKind, WriteMode } from '../resources/fields.js';
 import type { MappingFile } from '../map/headers.js';
 import type { OnExisting } from '../send/writer.js';
@@ -197,7 +198,10 @@ export interface ImportPlan {
     readonly missing: number;
     readonly firstMissing: readonly MissingRecord[];
     readonly action: MissingAction;
+    /** --max-missing as a number of records (a percentage worked out on the records in scope). */
     readonly maxMissing: number;
+    /** --max-missing as the run says it: `5% of 9 = 0`, or `20` when given as a count. */
+    readonly maxMissingText: string;
   };
   /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
@@ -227,6 +231,11 @@ export interface ImportSummary {
   readonly report?: string;
   readonly journal?: string;
   readonly stopped?: { code: string; message: string };
+  /**
+   * A dry run: the refusal a real run of the same sheet would stop with before any write (a
+   * sync past --max-missing). Its code sets the exit code, as it would the real run's.
+   */
+  readonly wouldStop?: { code: ErrorCode; message: string; hint?: string };
   /** Rows whose shape the reader repaired on a guess (flagged W_ROW_REPAIRED in the report): the exit code is not 0. */
   readonly repairedRows: number;
   /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */

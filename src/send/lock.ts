@@ -79,11 +79,15 @@ function describes(owner: Owner, lockPath: string): boolean {
   return owner.lock === undefined || owner.lock === lockIdentity(lockPath);
 }
 
-/** Who holds the lock now: waits a moment for a run that has just taken it to write its name. */
-async function ownerOf(lockPath: string): Promise<Owner | undefined> {
+/**
+ * Who holds the lock now: waits a moment for a run that has just taken it to write its name.
+ * `living`: a dead process's file is not taken for the holder's name (after a takeover another
+ * run won, the file left by the run it took over from may still be there a moment).
+ */
+async function ownerOf(lockPath: string, living = false): Promise<Owner | undefined> {
   for (const until = Date.now() + OWNER_WAIT_MS; ;) {
     const owner = readOwner(lockPath);
-    if (owner && describes(owner, lockPath)) return owner;
+    if (owner && describes(owner, lockPath) && !(living && isDead(owner))) return owner;
     if (Date.now() >= until) return undefined;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -205,7 +209,7 @@ export async function lockJournal(
     const abandoned = (isDead(owner) && describes(owner!, path)) || isStale(path);
     if (!abandoned) throw lockedError(input, path, owner);
     const taken = await takeOver(journalPath, path, judged, onLost);
-    if (!taken) throw lockedError(input, path, await ownerOf(path));
+    if (!taken) throw lockedError(input, path, await ownerOf(path, true));
     release = taken;
   }
   const me: Owner = {

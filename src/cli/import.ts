@@ -687,9 +687,9 @@ export async function runImport(
         progress.done();
         announceWait(ms);
       },
-      onLockWait: (lock) => {
+      onLockWait: (lock, freeAfterMs) => {
         progress.done();
-        announceLockWait(lock);
+        announceLockWait(lock, freeAfterMs);
       },
       onCompareProgress: (p) =>
         comparing.update(p.done, p.total, 'rows compared with their records, nothing sent'),
@@ -740,11 +740,11 @@ export async function runImport(
  * for the memory's lock: held a millisecond a claim, so a longer wait is most likely a lock
  * a killed run left, which would otherwise look like a hang of 10 s.
  */
-function announceLockWait(lock: string): void {
+function announceLockWait(lock: string, freeAfterMs: number): void {
   process.stderr.write(
     `waiting for the lock on the memory of what was sent: ${lock}\n` +
       '  Another assetbatch run holds it, or a run stopped while it held it (killed) left it behind: ' +
-      'a left lock is free 10 s after it was last touched, and the run then goes on. ' +
+      `a left lock is free ${Math.ceil(freeAfterMs / 1000)} s after it was last touched, and the run then goes on. ` +
       'If it never frees, an assetbatch run on this machine is stuck holding it: end that run ' +
       '(if none is running, delete that folder) and run the command again.\n',
   );

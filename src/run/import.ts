@@ -78,9 +78,9 @@ function runMemory(settings: RunSettings, conn: Connection): RunMemory {
     memory: openMemory(
       { service: conn.baseUrl, company: settings.company, resource: settings.def.name },
       undefined,
-      (lock) => {
+      (lock, freeAfterMs) => {
         settings.hooks.logger?.warn({ lock }, 'waiting for the lock on the memory of what was sent');
-        settings.hooks.onLockWait?.(lock);
+        settings.hooks.onLockWait?.(lock, freeAfterMs);
       },
     ),
     file: settings.file,

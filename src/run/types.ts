@@ -56,9 +56,9 @@ export interface ImportOptions {
   /**
    * Called once when a create has waited about a second for the lock on the memory of what
    * was sent (`lockPath`, a folder): another run holds it, or a run stopped while it held it
-   * left it behind, which is taken over 10 s after it was last touched.
+   * left it behind, which is taken over `freeAfterMs` after it was last touched.
    */
-  readonly onLockWait?: (lockPath: string) => void;
+  readonly onLockWait?: (lockPath: string, freeAfterMs: number) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */
   readonly sandboxOptions?: Record<string, unknown>;
   /** Use an existing connection instead of opening one. */

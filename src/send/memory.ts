@@ -171,7 +171,7 @@ export class Memory {
 
   constructor(
     readonly path: string,
-    private readonly onLockWait?: (lockPath: string) => void,
+    private readonly onLockWait?: (lockPath: string, freeAfterMs: number) => void,
   ) {}
 
   /** Read the lines other runs appended since the last read. */
@@ -380,7 +380,7 @@ export class Memory {
   private readonly sayLockWait = (): void => {
     if (this.lockWaitSaid) return;
     this.lockWaitSaid = true;
-    this.onLockWait?.(lockPathOf(this.path));
+    this.onLockWait?.(lockPathOf(this.path), MEMORY_LOCK_STALE_MS);
   };
 
   /**
@@ -417,7 +417,7 @@ async function lockfile(): Promise<typeof import('proper-lockfile')> {
 const lockPathOf = (path: string) => `${path}.lock`;
 
 /** A lock not touched for this long is one a stopped run left: it is taken over. */
-const STALE_MS = 10_000;
+const MEMORY_LOCK_STALE_MS = 10_000;
 /** A wait for the lock longer than this is said (once a run): it is held for a millisecond a claim. */
 const LOUD_AFTER_MS = 1_000;
 
@@ -429,7 +429,7 @@ const LOUD_AFTER_MS = 1_000;
  */
 async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () => T): Promise<T> {
   const lock = await lockfile();
-  const options = { lockfilePath: lockPathOf(path), realpath: false, stale: STALE_MS };
+  const options = { lockfilePath: lockPathOf(path), realpath: false, stale: MEMORY_LOCK_STALE_MS };
   let release: () => Promise<void>;
   try {
     release = await lock.lock(path, options).catch(async (e: NodeJS.ErrnoException) => {
@@ -471,7 +471,7 @@ async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () 
 export function openMemory(
   scope: MemoryScope,
   folder?: string,
-  onLockWait?: (lockPath: string) => void,
+  onLockWait?: (lockPath: string, freeAfterMs: number) => void,
 ): Memory {
   const path = memoryPath(scope, folder);
   try {

@@ -20,6 +20,19 @@ export const stopOf = (e: unknown): Stop =>
     ? { code: e.code, message: e.describe() }
     : { code: 'E_INTERNAL', message: String((e as Error)?.message ?? e) };
 
+/**
+ * Stops that leave the rows they reach unsent, which the same command sends on resuming:
+ * Ctrl-C, and a wait for the memory's lock that another run held too long (it ends before
+ * the row is claimed, so before it is sent).
+ */
+const RESUMABLE_STOPS: ReadonlySet<string> = new Set(['E_INTERRUPTED', 'E_MEMORY_LOCKED']);
+
+/** A stop of this code leaves its rows not sent, for the same command to send on resuming. */
+export const isResumableStop = (code: string): boolean => RESUMABLE_STOPS.has(code);
+
+/** A row's write that threw this stopped before the row was sent. */
+export const stoppedBeforeSending = (e: unknown): boolean => isAssetbatchError(e) && isResumableStop(e.code);
+
 /** Why the run stopped (the first reason), shared by the rows and the outcomes. */
 export class StopState {
   stopped?: Stop;

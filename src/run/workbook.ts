@@ -87,6 +87,8 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
   // A dry run creates nothing, so later sheets are told which references would exist.
   const known = new Map<LookupKind, string[]>();
   const out: (ImportSummary & { sheet: string })[] = [];
+  // Each sheet has a memory (and a lock) of its own: a wait for one is said once a run, not a sheet.
+  const onLockWait = options.onLockWait && once(options.onLockWait);
   for (const { sheet, resource } of plan) {
     options.onSheet?.({ sheet, resource });
     const keys = new Map<string, string>();
@@ -110,6 +112,7 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
       failedRefs: failed,
       knownRefs: known,
       onRow,
+      onLockWait,
     });
     out.push({ ...summary, sheet });
     if (resource !== 'asset') {
@@ -119,4 +122,14 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
     if (summary.stopped) break;
   }
   return { sheets: out };
+}
+
+/** `f`, called the first time only. */
+function once<A extends unknown[]>(f: (...args: A) => void): (...args: A) => void {
+  let called = false;
+  return (...args) => {
+    if (called) return;
+    called = true;
+    f(...args);
+  };
 }

@@ -53,6 +53,16 @@ export interface SentRow {
   readonly run: string;
 }
 
+/** What this user's runs last sent to a record: each field's latest value, and the latest write. */
+export interface LastSent {
+  readonly fields: Record<string, unknown>;
+  readonly at: string;
+  readonly file: string;
+  readonly report: string;
+  /** `updated` when an update (or a merge) wrote the record after it was created. */
+  readonly status: SentRow['status'];
+}
+
 /** What a create must do with its row, as claim() decides. */
 export type Claim =
   /** This run writes the row; settle the claim with record() (its `claim`) or release(). */
@@ -271,15 +281,13 @@ export class Memory {
   }
 
   /** The fields last sent to record `id`, each its latest value, with the latest write's date, file and report. */
-  lastSent(
-    id: number,
-  ): { fields: Record<string, unknown>; at: string; file: string; report: string } | undefined {
+  lastSent(id: number): LastSent | undefined {
     const writes = this.rows(this.byId.get(id)).reverse();
     if (writes.length === 0) return undefined;
     const fields: Record<string, unknown> = {};
     for (const w of writes) Object.assign(fields, w.fields);
     const last = writes[writes.length - 1];
-    return { fields, at: last.at, file: last.file, report: last.report };
+    return { fields, at: last.at, file: last.file, report: last.report, status: last.status };
   }
 
   /** Remember a row written. `claim`: the claim it settles (claim()). */

@@ -29,7 +29,7 @@ import {
 } from './common.js';
 import { reportFormat, type RowOutcome } from '../report/report.js';
 import { partPath } from '../util/atomic-file.js';
-import { RESUME_ADVICE, withoutResumeAdvice } from '../run/stop.js';
+import { RESUME_ADVICE, isResumableStop, withoutResumeAdvice } from '../run/stop.js';
 
 interface ImportFlags {
   resource: string;
@@ -362,18 +362,23 @@ export function printSummary(
 }
 
 /**
- * Why the run stopped, and what to do: an interrupted run with a journal resumes from it, so
- * the rows it never sent are sent by the same command again, and those it sent not twice.
+ * Why the run stopped, and what to do: a run stopped before it sent its rows (interrupted, or
+ * another run held the memory's lock too long) resumes from its journal, so the rows it never
+ * sent are sent by the same command again, and those it sent not twice.
  */
 function stopLines(summary: ImportSummary, stopped: NonNullable<ImportSummary['stopped']>): string[] {
   const left = summary.counts['not sent'];
   // Another stop's hint says what to put right first (a refused token, a full disk).
-  if (stopped.code !== 'E_INTERRUPTED' || summary.dryRun || !summary.journal || left === 0)
+  if (!isResumableStop(stopped.code) || summary.dryRun || !summary.journal || left === 0)
     return [`Stopped: ${stopped.message}`];
   const rows = left === 1 ? 'the 1 row not sent is' : `the ${left} rows not sent are`;
-  const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
   const why = withoutResumeAdvice(stopped.message);
-  return [`Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`, `${advice}: ${rows} sent then, none twice.`];
+  const said = `Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`;
+  // The memory's lock: its hint says what to wait for, then to run the command again.
+  if (stopped.code !== 'E_INTERRUPTED')
+    return [said, `${rows[0].toUpperCase()}${rows.slice(1)} sent then, none twice.`];
+  const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
+  return [said, `${advice}: ${rows} sent then, none twice.`];
 }
 
 /**
@@ -650,11 +655,14 @@ export async function runImport(
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
+  // --json is for scripts: no line is drawn, on a terminal or not.
+  const drawn = process.stderr.isTTY === true && !f.json;
   const progress = new Progress(
     dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
+    drawn,
   );
   // The compare pass of an update or a sync reads the sheet once more before the plan.
-  const comparing = new Progress('comparing', process.stderr.isTTY === true && !f.json);
+  const comparing = new Progress('comparing', drawn);
   const tally = new SyncTally();
   const problems = new RowProblems(suggestCommand(file, f));
   const stopper = stopOnSignals();

@@ -8,6 +8,7 @@ import { listSheets } from '../read/index.js';
 import { compactName } from '../map/normalize.js';
 import { importSpreadsheet, loadMappingFile, type ImportOptions, type ImportSummary } from './import.js';
 import type { RowOutcome } from '../report/report.js';
+import { interrupted, stopOf } from './stop.js';
 
 /** Import order: what others refer to comes first. */
 const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
@@ -87,7 +88,7 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
   // A dry run creates nothing, so later sheets are told which references would exist.
   const known = new Map<LookupKind, string[]>();
   const out: (ImportSummary & { sheet: string })[] = [];
-  for (const { sheet, resource } of plan) {
+  for (const [i, { sheet, resource }] of plan.entries()) {
     options.onSheet?.({ sheet, resource });
     const keys = new Map<string, string>();
     const valid: string[] = [];
@@ -111,12 +112,17 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
       knownRefs: known,
       onRow,
     });
-    out.push({ ...summary, sheet });
+    // A stop that came once this sheet's rows were all through ends its run as done; the
+    // workbook's later sheets are still to run, so the workbook stops there, resumably.
+    const stopped =
+      summary.stopped ??
+      (options.signal?.aborted && i < plan.length - 1 ? stopOf(interrupted(options.dryRun)) : undefined);
+    out.push({ ...summary, stopped, sheet });
     if (resource !== 'asset') {
       failed.set(resource, keys);
       known.set(resource, valid);
     }
-    if (summary.stopped) break;
+    if (stopped) break;
   }
   return { sheets: out };
 }

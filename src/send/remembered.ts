@@ -3,9 +3,10 @@
 // run on this machine making it now (wait for it), or did one send it and stop not knowing
 // the outcome (failed: resuming that run finds out)? After a write: the record remembered.
 // The writer calls it; a dry run and an in-process sandbox have none.
+import { isDeepStrictEqual } from 'node:util';
+import type { WriteBody } from '../resources/fields.js';
 import type { RowIssue } from '../validate/validate.js';
-import type { Memory } from './memory.js';
-import type { SentRow } from './memory.js';
+import type { LastSent, Memory, SentRow } from './memory.js';
 
 export interface RunMemoryOptions {
   readonly memory: Memory;
@@ -50,7 +51,7 @@ export class RunMemory {
     return this.options.memory.path;
   }
 
-  async beforeCreate(key: Key, fp: string): Promise<BeforeCreate> {
+  async beforeCreate(key: Key, fp: string, body: WriteBody): Promise<BeforeCreate> {
     if (this.options.allowDuplicates) return { go: true };
     const taken = await this.options.memory.claim(
       { key: keyText(key), fp, file: this.options.file, report: this.options.report },
@@ -60,13 +61,12 @@ export class RunMemory {
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
     if (taken.kind === 'created') {
-      // Matched by key from another body: the row was edited since, as a journal says of the same file's row.
-      const changed = key !== undefined && taken.row.fp !== fp;
+      const { changed, note } = key ? this.judgeKeyed(taken.row, fp, body) : { changed: false, note: undefined };
       return {
         go: false,
         status: 'skipped',
         id: taken.row.id,
-        note: changed ? changedSince(taken.row) : alreadyCreated(taken.row),
+        note: note ?? alreadyCreated(taken.row) + ALLOW,
         keyed: key !== undefined,
         at: taken.row.at,
         changed,
@@ -102,6 +102,34 @@ export class RunMemory {
     return this.options.memory.lookupByFingerprint(fp).find((r) => r.status === 'created');
   }
 
+  /**
+   * A keyed row against the record another run created for its key, as this user's runs last
+   * wrote it: the body sent then, or, after an update (`assetbatch update`, `--on-existing
+   * update`), that body with the updates' fields laid over it. A row that differs has changed
+   * since, as a journal says of the same file's row.
+   */
+  private judgeKeyed(made: SentRow, fp: string, body: WriteBody): { changed: boolean; note: string } {
+    const last = this.options.memory.lastSent(made.id);
+    if (last?.status !== 'updated')
+      return made.fp === fp
+        ? { changed: false, note: alreadyCreated(made) + ALLOW }
+        : { changed: true, note: changedSince(made) };
+    if (sameValues(last.fields, body))
+      return { changed: false, note: alreadyCreated(made) + updatedSince(last) + ALLOW };
+    return { changed: true, note: changedSince(made, last) };
+  }
+
+  /**
+   * The last write to record `id`, when it was an update made after the record was created and
+   * the record now holds `body`'s values: the first body with the updates' fields laid over it
+   * (an update's PATCH carries only what changed). A row edited and then applied with
+   * `assetbatch update` is then no row "changed since".
+   */
+  updatedTo(id: number, body: WriteBody): LastSent | undefined {
+    const last = this.options.memory.lastSent(id);
+    return last?.status === 'updated' && sameValues(last.fields, body) ? last : undefined;
+  }
+
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
   lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
     return this.options.memory.lastSent(id)?.fields;
@@ -121,10 +149,27 @@ export class RunMemory {
 export const shownDate = when;
 
 function alreadyCreated(row: SentRow): string {
-  return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}); --allow-duplicates sends it again`;
+  return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})`;
+}
+
+const ALLOW = '; --allow-duplicates sends it again';
+
+/** The update that gave the record the row's values, as a report says it. */
+export function updatedSince(last: LastSent): string {
+  return `, then updated to this row's values by a run of ${last.file} on ${when(last.at)}`;
+}
+
+/** Two write bodies hold the same values, whatever their keys' order; a null field is one left out. */
+function sameValues(a: Readonly<Record<string, unknown>>, b: WriteBody): boolean {
+  const plain = (o: object) =>
+    Object.fromEntries(
+      Object.entries(JSON.parse(JSON.stringify(o)) as Record<string, unknown>).filter(([, v]) => v !== null),
+    );
+  return isDeepStrictEqual(plain(a), plain(b));
 }
 
 /** A record made for the row's key from values the row no longer has: worded as the journal's 'changed'. */
-function changedSince(row: SentRow): string {
-  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}) but the row has changed since; use \`assetbatch update\` to change the record`;
+function changedSince(row: SentRow, updated?: LastSent): string {
+  const since = updated ? `, updated by a run of ${updated.file} on ${when(updated.at)},` : '';
+  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})${since} but the row has changed since; use \`assetbatch update\` to change the record`;
 }

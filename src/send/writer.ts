@@ -10,7 +10,7 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
-import type { RunMemory } from './remembered.js';
+import { updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
   diffBodies,
@@ -368,6 +368,14 @@ export class RowWriter {
       };
     }
     if (before?.kind === 'changed') {
+      // An update since (another report's run) may have given the record this row's values.
+      const updated = this.options.memory?.updatedTo(before.id, body);
+      if (updated)
+        return {
+          status: 'skipped',
+          id: before.id,
+          note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(updated)}`,
+        };
       this.changedSkipped++;
       return {
         status: 'skipped',
@@ -393,7 +401,7 @@ export class RowWriter {
         if (found) return found;
       }
       // Another file's or report's run may have made it, or be making it now.
-      const mem = (await this.options.memory?.beforeCreate(key, fp)) ?? { go: true };
+      const mem = (await this.options.memory?.beforeCreate(key, fp, body)) ?? { go: true };
       // A keyed record the memory knows but the service no longer has (deleted, a sandbox
       // started afresh) is created again: the check costs what the existing-record check does.
       if (!mem.go && mem.keyed && (await this.goneFromService(key, mem.at)))

@@ -669,10 +669,9 @@ export async function runImport(
   const logger = await createLogger(f.log);
   // --json is for scripts: no line is drawn, on a terminal or not.
   const drawn = process.stderr.isTTY === true && !f.json;
-  const progress = new Progress(
-    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
-    drawn,
-  );
+  const label =
+    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing';
+  const progress = new Progress(label, drawn);
   // The compare pass of an update or a sync reads the sheet once more before the plan.
   const comparing = new Progress('comparing', drawn);
   const tally = new SyncTally();

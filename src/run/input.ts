@@ -7,6 +7,7 @@ import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
 import {
   customKeyLabel,
+  customTargets,
   headerMatcher,
   isKeyColumn,
   mapHeaders,
@@ -155,10 +156,10 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
 }
 
 /**
- * The headers mapped, then, where the mapped lookup columns hold names, mapped again with
- * those lists at hand (read now rather than after the scan, which goes on from them): a
- * column whose values are names in one of them is judged by that too. `check` sees each
- * mapping made, the first before any list is read.
+ * The headers mapped (or `byHeaders`, that mapping made already), then, where the mapped
+ * lookup columns hold names, mapped again with those lists at hand (read now rather than
+ * after the scan, which goes on from them): a column whose values are names in one of them
+ * is judged by that too. `check` sees each mapping made, the first before any list is read.
  */
 export async function mapByLists(
   def: ResourceDef,
@@ -167,8 +168,8 @@ export async function mapByLists(
   resolver: Resolver | undefined,
   samples: readonly (readonly CellValue[])[],
   check?: (m: Mapping) => void,
+  byHeaders = mapHeaders(def, headers, opts),
 ): Promise<Mapping> {
-  const byHeaders = mapHeaders(def, headers, opts);
   check?.(byHeaders);
   const lists = resolver ? await fetchLookupLists(resolver, byHeaders, samples) : undefined;
   if (!lists?.size) return byHeaders;
@@ -183,6 +184,19 @@ export async function mapInput(
   conn: Connection,
 ): Promise<MappedInput> {
   const { def, mode, mappingFile, mappingPath, company } = settings;
+  // The first rows (read ahead by the probe, kept for the run): a column whose values
+  // contradict its header's field is not taken for it.
+  const samples = probe.sample
+    ? await probe.sample(SAMPLE_ROWS)
+    : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const mapOpts: MapOptions = {
+    mappingFile,
+    mappingPath,
+    mode,
+    preset: settings.fromPreset,
+    samples,
+    idColumn: settings.sync?.key === 'id',
+  };
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
   const named = [
@@ -190,31 +204,11 @@ export async function mapInput(
     ...Object.keys(mappingFile?.fields ?? {}),
   ];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
-  // The first rows (read ahead by the probe, kept for the run): a column whose values
-  // contradict its header's field is not taken for it.
-  const samples = probe.sample
-    ? await probe.sample(SAMPLE_ROWS)
-    : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const standard = namesCustom ? undefined : mapHeaders(def, probe.headers, mapOpts);
   const custom =
-    namesCustom ||
-    mapHeaders(def, probe.headers, {
-      mappingFile,
-      mappingPath,
-      mode,
-      samples,
-      idColumn: settings.sync?.key === 'id',
-    }).unmapped.length > 0
-      ? await loadCustomFields(conn, def, company)
-      : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = {
-    mappingFile,
-    mappingPath,
-    custom,
-    mode,
-    preset: settings.fromPreset,
-    samples,
-    idColumn: settings.sync?.key === 'id',
-  };
+    standard?.unmapped.length === 0
+      ? { fieldTemplates: [], formTemplates: [] }
+      : await loadCustomFields(conn, def, company);
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, {
     company,
@@ -222,9 +216,16 @@ export async function mapInput(
     cacheDir: settings.lookupCacheDir,
     cacheTtl: conn.sandbox ? 0 : undefined,
   });
-  // A mapping short of a required field stops before any list is read.
-  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) =>
-    checkMapping(settings, probe, m),
+  // A mapping short of a required field stops before any list is read. Without custom
+  // fields, the headers map as they just did.
+  const mapping = await mapByLists(
+    def,
+    probe.headers,
+    { ...mapOpts, custom },
+    resolver,
+    samples,
+    (m) => checkMapping(settings, probe, m),
+    customTargets(def, custom, mode).length === 0 ? standard : undefined,
   );
   await checkMappingValues(resolver, def, mapping, {
     headers: probe.headers,

@@ -913,8 +913,7 @@ export async function loadExistingKeys(
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
   // A row looked up alone costs one filtered call, which also reads its record (an update's copy).
-  if (!opts.whole && hasFilter && rowsToCheck < pages)
-    return { requests: 1, strategy: 'filtered calls' };
+  if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
   const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;

@@ -76,6 +76,8 @@ const ErrorCodes = {
   E_FILE_WRITE: 'E_FILE_WRITE',
   // the journal was deleted while the run wrote it (exit 3: the run stops)
   E_JOURNAL_GONE: 'E_JOURNAL_GONE',
+  /** Another run held the memory's lock past the wait (exit 3: the rows waiting for it are not sent). */
+  E_MEMORY_LOCKED: 'E_MEMORY_LOCKED',
   E_INTERNAL: 'E_INTERNAL',
   // warnings (never stop anything)
   W_READ: 'W_READ',
@@ -147,6 +149,7 @@ const STOPPING: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_DISK_FULL',
   'E_FILE_WRITE',
   'E_JOURNAL_GONE',
+  'E_MEMORY_LOCKED',
 ]);
 
 /** What the file system said, for a spreadsheet user: the one table of its refusals. */

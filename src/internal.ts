@@ -14,7 +14,7 @@ export {
 } from './config.js';
 export { presetPath, writableResource, loadCustomFields, NO_HEADER_ROW } from './run/import.js';
 export { RATE_MINUTES } from './run/status.js';
-export { RESUME_ADVICE, withoutResumeAdvice } from './run/stop.js';
+export { RESUME_ADVICE, isResumableStop, withoutResumeAdvice } from './run/stop.js';
 export { reportFormat } from './report/report.js';
 export { EXPORT_FORMATS } from './export/index.js';
 export { parseFaults, type FaultRates } from './sandbox/faults.js';

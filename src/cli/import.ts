@@ -29,7 +29,7 @@ import {
 } from './common.js';
 import { reportFormat, type RowOutcome } from '../report/report.js';
 import { partPath } from '../util/atomic-file.js';
-import { RESUME_ADVICE, withoutResumeAdvice } from '../run/stop.js';
+import { RESUME_ADVICE, isResumableStop, withoutResumeAdvice } from '../run/stop.js';
 
 interface ImportFlags {
   resource: string;
@@ -202,7 +202,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun)
     lines.push(
-      `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`,
+      `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${shellWord(plan.file)}); it becomes ${plan.report} at the end.`,
     );
   out.write(lines.join('\n') + '\n');
 }
@@ -362,18 +362,23 @@ export function printSummary(
 }
 
 /**
- * Why the run stopped, and what to do: an interrupted run with a journal resumes from it, so
- * the rows it never sent are sent by the same command again, and those it sent not twice.
+ * Why the run stopped, and what to do: a run stopped before it sent its rows (interrupted, or
+ * another run held the memory's lock too long) resumes from its journal, so the rows it never
+ * sent are sent by the same command again, and those it sent not twice.
  */
 function stopLines(summary: ImportSummary, stopped: NonNullable<ImportSummary['stopped']>): string[] {
   const left = summary.counts['not sent'];
   // Another stop's hint says what to put right first (a refused token, a full disk).
-  if (stopped.code !== 'E_INTERRUPTED' || summary.dryRun || !summary.journal || left === 0)
+  if (!isResumableStop(stopped.code) || summary.dryRun || !summary.journal || left === 0)
     return [`Stopped: ${stopped.message}`];
   const rows = left === 1 ? 'the 1 row not sent is' : `the ${left} rows not sent are`;
-  const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
   const why = withoutResumeAdvice(stopped.message);
-  return [`Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`, `${advice}: ${rows} sent then, none twice.`];
+  const said = `Stopped: ${why}${/[.!?]$/.test(why) ? '' : '.'}`;
+  // The memory's lock: its hint says what to wait for, then to run the command again.
+  if (stopped.code !== 'E_INTERRUPTED')
+    return [said, `${rows[0].toUpperCase()}${rows.slice(1)} sent then, none twice.`];
+  const advice = RESUME_ADVICE[0].toUpperCase() + RESUME_ADVICE.slice(1);
+  return [said, `${advice}: ${rows} sent then, none twice.`];
 }
 
 /**
@@ -387,15 +392,27 @@ function printWouldStop(summary: ImportSummary): void {
   process.stderr.write(`error: ${e.describe()}\n`);
 }
 
+/** A word of a command line we print, quoted for a shell when it needs to be ("GLPI export (2).csv"). */
+function shellWord(s: string): string {
+  return /^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The `mapping suggest` line for this run's sheet and mapping, words quoted for a shell. */
 function suggestCommand(file: string, f: ImportFlags): string | undefined {
   if (!f.resource) return undefined;
-  const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   const extra = [...(f.sheet ? ['--sheet', f.sheet] : []), ...(f.mapping ? ['--mapping', f.mapping] : [])];
   // `> FILE` empties FILE before suggest reads it: never the mapping file it starts from.
   const out =
     f.mapping && resolve(f.mapping) === resolve('mapping.json') ? 'mapping-suggested.json' : 'mapping.json';
-  return [`assetbatch mapping suggest`, q(file), '-r', f.resource, ...extra.map(q), '>', out].join(' ');
+  return [
+    `assetbatch mapping suggest`,
+    shellWord(file),
+    '-r',
+    f.resource,
+    ...extra.map(shellWord),
+    '>',
+    out,
+  ].join(' ');
 }
 
 /** After Ctrl-C or SIGTERM, how long requests in flight may take before the process stops anyway. */
@@ -650,11 +667,13 @@ export async function runImport(
   }
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
-  const progress = new Progress(
-    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
-  );
+  // --json is for scripts: no line is drawn, on a terminal or not.
+  const drawn = process.stderr.isTTY === true && !f.json;
+  const label =
+    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing';
+  const progress = new Progress(label, drawn);
   // The compare pass of an update or a sync reads the sheet once more before the plan.
-  const comparing = new Progress('comparing', process.stderr.isTTY === true && !f.json);
+  const comparing = new Progress('comparing', drawn);
   const tally = new SyncTally();
   const problems = new RowProblems(suggestCommand(file, f));
   const stopper = stopOnSignals();

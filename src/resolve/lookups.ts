@@ -455,7 +455,7 @@ export class Resolver {
     if (kind === 'category') {
       const split = splitCategory(name);
       const res = idx.find(split.name);
-      if (!res.ok) return res;
+      if (!res.ok) return (subcategory ?? split.sub) ? res : namedSubcategory(idx, split.name, res);
       const sub = subcategory ?? split.sub;
       if (sub === undefined) return res;
       const subs = res.entry.subcategories ?? [];
@@ -481,6 +481,32 @@ export class Resolver {
     this.memo.get(kind)?.clear();
     this.index(kind).add(entry);
   }
+}
+
+/**
+ * The "Category / Subcategory" paths whose subcategory a cell names ("Tablet", "Laptops"):
+ * registers often put the subcategory alone in their category column.
+ */
+export function subcategoryPaths(idx: LookupIndex, text: string): string[] {
+  const key = normalizeName(text);
+  return idx
+    .all()
+    .flatMap((e) =>
+      (e.subcategories ?? [])
+        .filter((s) => [key, key.replace(/s$/, '')].includes(normalizeName(s)))
+        .map((s) => `${e.name} / ${s}`),
+    );
+}
+
+/** A category not found that is a subcategory's name: say where it is, not which name it looks like. */
+function namedSubcategory(idx: LookupIndex, text: string, res: Resolution): Resolution {
+  const paths = res.ok || res.code !== 'E_LOOKUP_NOT_FOUND' ? [] : subcategoryPaths(idx, text);
+  if (res.ok || paths.length === 0) return res;
+  return {
+    ok: false,
+    code: 'E_LOOKUP_NOT_FOUND',
+    message: `category '${text.trim()}' not found; it is the name of a subcategory: ${didYouMean(paths)}`,
+  };
 }
 
 /** Countries: by numeric code, alpha-2, alpha-3, name or alias, or a name in any language; then checked against the service's list. */

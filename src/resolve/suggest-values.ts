@@ -7,9 +7,8 @@
 // to check: `suggest` writes it to the value table only when told to.
 import type { LookupKind } from '../resources/fields.js';
 import type { UsualCategory } from '../resources/category.js';
-import { normalizeName } from '../map/normalize.js';
 import { splitCategory } from '../resources/category.js';
-import type { Resolver } from './lookups.js';
+import { subcategoryPaths, type Resolver } from './lookups.js';
 import { USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
 import { bestName, SURE } from './name-match.js';
 
@@ -106,15 +105,7 @@ function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSug
 /** A category cell that names a subcategory ("Tablet", "HVAC", "Laptops"): that category and subcategory. */
 function bySubcategory(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
   if (kind !== 'category') return undefined;
-  const key = normalizeName(text);
-  const hits = resolver
-    .index('category')
-    .all()
-    .flatMap((e) =>
-      (e.subcategories ?? [])
-        .filter((s) => [key, key.replace(/s$/, '')].includes(normalizeName(s)))
-        .map((s) => `${e.name} / ${s}`),
-    );
+  const hits = subcategoryPaths(resolver.index('category'), text);
   if (hits.length === 0) return undefined;
   return hits.length === 1
     ? suggestion(text, hits[0], 0.97)

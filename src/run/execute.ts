@@ -156,6 +156,7 @@ class Emitter {
   emit(row: RowOutcome): void | Promise<void> {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
+    this.stop.settled(out);
     // A skipped row sent nothing: no field of a record was left empty or replaced by this run.
     if (out.status !== 'skipped' && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     if (this.debug)

@@ -10,6 +10,7 @@ import { openSheet } from '../read/index.js';
 import type { Executed, RunFiles } from './execute.js';
 import type { PlannedRun } from './plan.js';
 import { checkReportPath, type RunSettings } from './settings.js';
+import { stopOf } from './stop.js';
 import type { ImportSummary } from './types.js';
 
 /**
@@ -44,8 +45,7 @@ export async function finish(
   const { counts, writer } = ran;
   // A journal that took no more lines (deleted, a full disk) after the last row's write stops the run too.
   const broken = files.journal?.failure;
-  const stopped =
-    ran.stop.stopped ?? (broken ? { code: broken.code, message: broken.describe() } : undefined);
+  const stopped = ran.stop.ending ?? (broken ? stopOf(broken) : undefined);
   const summary: ImportSummary = {
     file: settings.file,
     resource: settings.def.name,

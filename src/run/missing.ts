@@ -102,25 +102,34 @@ const describe = (m: MissingRecord, keyField: string) =>
     ? `id ${m.id}${m.name ? ` (${m.name})` : ''}`
     : `id ${m.id} (${keyField.replace(/^custom:/, '').replace(/_/g, ' ')} "${m.key}"${m.name ? `, ${m.name}` : ''})`;
 
-/**
- * Past --max-missing: nothing is written, and the user is told how many and which, and how
- * to go on. A real run throws it before its first write; a dry run checks every row and
- * then ends with it (the summary's `wouldStop`), so that it exits as the real run would.
- */
-export function tooManyMissing(settings: RunSettings, cov: SheetCoverage): AssetbatchError {
+/** The refusal's list of the missing records: the first MISSING_SHOWN, then how many more. */
+function missingList(settings: RunSettings, cov: SheetCoverage): string {
   const shown = cov.missing
     .slice(0, MISSING_SHOWN)
     .map((m) => describe(m, settings.keyField!))
     .join('; ');
   const n = cov.missing.length;
-  const more = n > MISSING_SHOWN ? ` and ${n - MISSING_SHOWN} more` : '';
-  const stop = settings.dryRun ? ': a real run would stop here, before any write' : '; nothing was sent';
+  return `Missing: ${shown}${n > MISSING_SHOWN ? ` and ${n - MISSING_SHOWN} more` : ''}`;
+}
+
+/**
+ * Past --max-missing: nothing is written, and the user is told how many and which, and how
+ * to go on. A real run throws it before its first write, naming the records; a dry run
+ * checks every row and then ends with it (the summary's `wouldStop`), so that it exits as
+ * the real run would. The dry run has already said each record (a `missing:` line, a line
+ * of the report), so its refusal says only how many and the limit.
+ */
+export function tooManyMissing(settings: RunSettings, cov: SheetCoverage): AssetbatchError {
+  const n = cov.missing.length;
+  const which = settings.dryRun
+    ? ': a real run would stop here, before any write (each is in the report as missing)'
+    : `; nothing was sent. ${missingList(settings, cov)}`;
   const limit = limitText(settings.sync!, cov.inScope);
   const goOn = `--max-missing ${n} (or ${percentFor(n, cov.inScope)}%) lets the run go on`;
   return new AssetbatchError(
     'E_SYNC_TOO_MANY_MISSING',
     `${n} of ${cov.inScope} ${settings.def.plural} in the service are not in the sheet, ` +
-      `more than --max-missing allows (${limit})${stop}. Missing: ${shown}${more}`,
+      `more than --max-missing allows (${limit})${which}`,
     {
       location: { file: settings.file },
       hint:

@@ -20,7 +20,7 @@ import {
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
-import { isInterruption, type StopState } from './stop.js';
+import { stoppedBeforeSending, type StopState } from './stop.js';
 import { SameRecordRows } from './same-record.js';
 import { shownDate } from '../send/remembered.js';
 
@@ -311,10 +311,10 @@ export class RowOutcomes {
     };
   }
 
-  /** A write that threw: the run stops; the row is not sent (interrupted) or failed. */
+  /** A write that threw: the run stops; the row is not sent (stopped before its write) or failed. */
   private thrown(e: unknown, base: Base & { key?: string; id?: number }): RowOutcome {
     this.deps.stop.stop(e);
-    if (isInterruption(e)) return { ...this.deps.stop.notSent(base), key: base.key, id: base.id };
+    if (stoppedBeforeSending(e)) return { ...this.deps.stop.notSent(base), key: base.key, id: base.id };
     return {
       ...base,
       status: 'failed',

@@ -8,6 +8,7 @@ import { listSheets } from '../read/index.js';
 import { compactName } from '../map/normalize.js';
 import { importSpreadsheet, loadMappingFile, type ImportOptions, type ImportSummary } from './import.js';
 import type { RowOutcome } from '../report/report.js';
+import { interrupted, stopOf } from './stop.js';
 
 /** Import order: what others refer to comes first. */
 const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
@@ -87,7 +88,9 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
   // A dry run creates nothing, so later sheets are told which references would exist.
   const known = new Map<LookupKind, string[]>();
   const out: (ImportSummary & { sheet: string })[] = [];
-  for (const { sheet, resource } of plan) {
+  // Each sheet has a memory (and a lock) of its own: a wait for one is said once a run, not a sheet.
+  const onLockWait = options.onLockWait && once(options.onLockWait);
+  for (const [i, { sheet, resource }] of plan.entries()) {
     options.onSheet?.({ sheet, resource });
     const keys = new Map<string, string>();
     const valid: string[] = [];
@@ -110,13 +113,29 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
       failedRefs: failed,
       knownRefs: known,
       onRow,
+      onLockWait,
     });
-    out.push({ ...summary, sheet });
+    // A stop that came once this sheet's rows were all through ends its run as done; the
+    // workbook's later sheets are still to run, so the workbook stops there, resumably.
+    const stopped =
+      summary.stopped ??
+      (options.signal?.aborted && i < plan.length - 1 ? stopOf(interrupted(options.dryRun)) : undefined);
+    out.push({ ...summary, stopped, sheet });
     if (resource !== 'asset') {
       failed.set(resource, keys);
       known.set(resource, valid);
     }
-    if (summary.stopped) break;
+    if (stopped) break;
   }
   return { sheets: out };
+}
+
+/** `f`, called the first time only. */
+function once<A extends unknown[]>(f: (...args: A) => void): (...args: A) => void {
+  let called = false;
+  return (...args) => {
+    if (called) return;
+    called = true;
+    f(...args);
+  };
 }

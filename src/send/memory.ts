@@ -455,6 +455,7 @@ const LOUD_AFTER_MS = 1_000;
 async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () => T): Promise<T> {
   const lock = await lockfile();
   const options = { lockfilePath: lockPathOf(path), realpath: false, stale: MEMORY_LOCK_STALE_MS };
+  const began = Date.now();
   let release: () => Promise<void>;
   try {
     release = await lock.lock(path, options).catch(async (e: NodeJS.ErrnoException) => {
@@ -471,15 +472,8 @@ async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () 
       }
     });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new AssetbatchError(
-        'E_LOCKED',
-        `the memory of what was sent is locked by another run for too long: ${lockPathOf(path)}`,
-        {
-          hint: 'Another assetbatch run on this machine may be stuck. If none is running, delete that lock folder and run the command again.',
-        },
-      );
-    }
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED')
+      throw memoryLocked(lockPathOf(path), Date.now() - began);
     throw memoryUnwritable(path, e);
   }
   try {
@@ -487,6 +481,21 @@ async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () 
   } finally {
     await release().catch(() => undefined);
   }
+}
+
+/**
+ * A lock held past the wait: a run on this machine keeps it (a live holder keeps it fresh).
+ * The run stops there, before the row that waited is sent (E_MEMORY_LOCKED, exit 3): it and
+ * the rows after it are "not sent", and the same command sends them once the lock is free.
+ */
+function memoryLocked(lockPath: string, waitedMs: number): AssetbatchError {
+  return new AssetbatchError(
+    'E_MEMORY_LOCKED',
+    `another assetbatch run on this machine held the lock on the memory of what was sent for ${Math.round(waitedMs / 1000)} s, so this run stopped before sending the rows that waited for it: ${lockPath}`,
+    {
+      hint: 'Wait for that run to end, or end it (if no assetbatch run is running, delete that folder), then run the same command again to resume.',
+    },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // A sync's dry run past --max-missing exits as the real run of the same sheet would: the same
 // exit code (2), the same refusal (the limit said the same way: the percentage, of how many,
-// and the count), a line saying it is where a real run would stop, and how to go on. Both
+// and the count), a line saying it is where a real run would stop, and how to go on. The
+// real run's error names the records; the dry run's names them once, as `missing:` lines. Both
 // run the built CLI against the sandbox; neither writes. The records are seeded as
 // sync.test.ts seeds them, each case with its own manufacturer as --scope.
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,10 @@ function sheet(tag: string, n: number): string {
   writeFileSync(file, stringify([['Serial number', 'Name', 'Manufacturer'], ...rows]));
   return file;
 }
+
+/** What a dry run's `missing:` line says of a record --missing leaves alone. */
+const leftAsIs =
+  'in the service but not in the sheet; left as it is (--missing archive or set:FIELD=VALUE to change it)';
 
 /** The lines of stderr that an error prints: `error: …` and its `  hint: …`. */
 const errorLines = (stderr: string) => stderr.split('\n').filter((l) => /^(error| {2}hint): /.test(l));
@@ -54,7 +59,7 @@ describe('a sync dry run past --max-missing exits as the real run would', () => 
       percent: 50,
     },
   ])(
-    '$name: exit 2 both times, the same limit, nothing written',
+    '$name: exit 2 both times, the same limit, each record named once, nothing written',
     async ({ tag, seeded, inSheet, flags, limit, percent }) => {
       const ids = await seedAssets(env.sb, tag, seeded);
       const file = sheet(tag, inSheet);
@@ -84,8 +89,12 @@ describe('a sync dry run past --max-missing exits as the real run would', () => 
       expect(dry.stdout).toContain(
         `Checked: ${inSheet} rows and ${n} missing records — 0 to create, 0 to update, ${inSheet} unchanged, ${n} missing`,
       );
+      // The dry run names each record once, on its `missing:` line; its error only counts them.
+      expect(dry.stderr.split('\n').filter((l) => l.startsWith('missing: '))).toEqual(
+        ids.slice(inSheet).map((id, i) => `missing: id ${id} (${tag}-${inSheet + i + 1}): ${leftAsIs}`),
+      );
       expect(errorLines(dry.stderr)).toEqual([
-        `error: ${file}: ${said}: a real run would stop here, before any write. Missing: ${gone}`,
+        `error: ${file}: ${said}: a real run would stop here, before any write (each is in the report as missing)`,
         hint,
       ]);
       expect(errorLines(real.stderr)).toEqual([

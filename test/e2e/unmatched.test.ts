@@ -25,7 +25,7 @@ function mappingFile(name: string, content: object): string {
 type Row = [status: string, message: string, warnings: string];
 
 const KRAJCIK = `supplier 'Krajcik LLC' not found`;
-const LAPTOPS = `category 'Laptops' not found`;
+const LAPTOPS = `category 'Laptops' not found; it is the name of a subcategory: did you mean 'Hardware / Laptop'?`;
 const KUNDE = `supplier 'Kunde Doyle' not found`;
 const STOK = `usage status 'In Stok' not found; did you mean 'In Stock'?`;
 
@@ -246,12 +246,12 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
         [
           'created',
           '',
-          `column "Full Name" → asset_owner: asset owner 'Bonnie Nelson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Laptops' not found; left empty (unmatched: blank)`,
+          `column "Full Name" → asset_owner: asset owner 'Bonnie Nelson' not found; left empty (unmatched: blank); column "Category" → category.id: ${LAPTOPS}; left empty (unmatched: blank)`,
         ],
         [
           'created',
           '',
-          `column "Full Name" → asset_owner: asset owner 'Judith Ferguson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Desktops' not found; left empty (unmatched: blank)`,
+          `column "Full Name" → asset_owner: asset owner 'Judith Ferguson' not found; left empty (unmatched: blank); column "Category" → category.id: category 'Desktops' not found; it is the name of a subcategory: did you mean 'Hardware / Desktop'?; left empty (unmatched: blank)`,
         ],
       ],
     ],

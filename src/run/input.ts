@@ -24,8 +24,9 @@ import { Resolver } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
-import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
+import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
+import { templateFor } from './suggest-check.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -74,6 +75,14 @@ function headersSeen(headers: readonly string[], max = 30): string {
   return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
 }
 
+/** A required field the row's other columns can make (an asset's name from Make and Model): how. */
+function builtHint(def: ResourceDef, mapping: Mapping, field: FieldDef): string {
+  const template = templateFor({ def, mapping }, field);
+  return template === undefined
+    ? ''
+    : `, or build it from the row ("fields": {"${field.name}": "${template}"}; \`assetbatch mapping suggest\` writes that mapping file)`;
+}
+
 /** A mapping that leaves out a required field, or (updates) any way to find each row's record, stops here. */
 function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mapping): void {
   const { def, mode, keyField } = settings;
@@ -118,7 +127,7 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
         hint:
           probe.headerRow === NO_HEADER_ROW
             ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
-            : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+            : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"})${builtHint(def, mapping, missing[0])}.`,
       },
     );
   }

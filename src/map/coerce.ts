@@ -28,19 +28,23 @@ function isCellError(c: CellValue): c is { error: string } {
   return typeof c === 'object' && c !== null && !(c instanceof Date) && 'error' in c;
 }
 
-/** The cell as text the way a user sees it. */
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+
+/**
+ * The cell as text the way a user sees it. A date is its day, from its parts rather than
+ * toISOString: the report calls this for every date cell of every row (bench/results.md).
+ */
 export function cellText(c: CellValue | undefined): string {
   if (c === null || c === undefined) return '';
-  if (c instanceof Date) return isNaN(c.getTime()) ? '' : c.toISOString().slice(0, 10);
+  if (c instanceof Date)
+    return isNaN(c.getTime()) ? '' : ymd(c.getUTCFullYear(), c.getUTCMonth() + 1, c.getUTCDate());
   if (isCellError(c)) return c.error;
   return String(c);
 }
 
 // ---------------------------------------------------------------------------------
 // Dates
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
 
 const MONTHS: Record<string, number> = {
   jan: 1,

@@ -191,7 +191,44 @@ function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['u
       suggestion: u.suggestion,
       why: u.why,
       ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
+      ...(u.why === undefined && COMPANY_HEADERS.has(compactName(u.header))
+        ? companyColumnNote(settings)
+        : {}),
     }));
+}
+
+/**
+ * Headers that name the company a row belongs to: Snipe-IT's "Company", GLPI's "Entité", a
+ * German register's "Firma" or "Mandant". The company is the run's (--company), never a column.
+ */
+const COMPANY_HEADERS: ReadonlySet<string> = new Set([
+  'company',
+  'companyname',
+  'firma',
+  'unternehmen',
+  'gesellschaft',
+  'mandant',
+  'societe',
+  'entreprise',
+  'entite',
+  'entity',
+  'empresa',
+  'azienda',
+  'societa',
+  'bedrijf',
+  'organization',
+  'organisation',
+]);
+
+/**
+ * A company column: "map it with --mapping" is no fix (no field takes it), and a register of
+ * several companies would go into one; the run's company is said, and how to split it.
+ */
+function companyColumnNote(settings: RunSettings): { why: string; fix: string } {
+  return {
+    why: `every row goes to this run's company, ${settings.company} (--company)`,
+    fix: 'a register of several companies takes a run for each, with its --company N (`assetbatch export company` lists them)',
+  };
 }
 
 /**

@@ -230,7 +230,7 @@ export class RowWriter {
    * as the memory says, when the list read before the run still has it.
    */
   rememberedRecord(body: WriteBody): { id: number; file: string; at: string } | undefined {
-    const made = this.options.memory?.createdFrom(payloadHash(body));
+    const made = this.options.memory?.createdFrom(body);
     return made && this.options.existingComplete && this.options.records?.has(made.id)
       ? { id: made.id, file: made.file, at: made.at }
       : undefined;
@@ -364,18 +364,20 @@ export class RowWriter {
       return {
         status: before.status,
         id: before.id,
-        note: 'done by an earlier run of this import (journal)',
+        note: DONE_BY_JOURNAL,
       };
     }
     if (before?.kind === 'changed') {
-      // An update since (another report's run) may have given the record this row's values.
-      const updated = this.options.memory?.updatedTo(before.id, body);
-      if (updated)
+      // The record may hold this row's values all the same: an update since (another report's
+      // run) gave them, or the row's columns were moved (another fingerprint, the same values).
+      const holds = this.options.memory?.holding(before.id, body);
+      if (holds?.status === 'updated')
         return {
           status: 'skipped',
           id: before.id,
-          note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(updated)}`,
+          note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(holds)}`,
         };
+      if (holds) return { status: before.status, id: before.id, note: DONE_BY_JOURNAL };
       this.changedSkipped++;
       return {
         status: 'skipped',
@@ -877,6 +879,7 @@ export type UpdateResult = SendResult & {
 };
 
 const NO_CHANGE = 'no change: the record already has these values';
+const DONE_BY_JOURNAL = 'done by an earlier run of this import (journal)';
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {

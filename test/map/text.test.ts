@@ -1,7 +1,8 @@
 // coerceText and coerceCell for text: leading zeros lost to number cells, our own
-// formula-neutralising quote taken off again, and formula errors refused.
+// formula-neutralising quote taken off again, and formula errors refused; cellText, a cell
+// as the report and the messages show it.
 import { describe, expect, it } from 'vitest';
-import { coerceCell, coerceText } from '../../src/map/coerce.js';
+import { cellText, coerceCell, coerceText } from '../../src/map/coerce.js';
 import { fieldByName } from '../../src/resources/fields.js';
 import { asset } from '../../src/resources/asset.js';
 import type { CellValue } from '../../src/read/types.js';
@@ -53,5 +54,25 @@ describe('formula error cells', () => {
 
   it('are refused by coerceText itself', () => {
     expect(coerceText({ error: '#VALUE!' })).toEqual({ problem: 'is a formula error (#VALUE!)' });
+  });
+});
+
+describe('cellText shows a cell as the report echoes it', () => {
+  const cases: [string, CellValue | undefined, string][] = [
+    ['a date cell is its day', new Date(Date.UTC(2023, 0, 31)), '2023-01-31'],
+    [
+      'a date-time cell is its day, the time left off',
+      new Date(Date.UTC(2024, 11, 31, 23, 59, 59)),
+      '2024-12-31',
+    ],
+    ['a year before 1000 keeps four digits', new Date(Date.UTC(999, 5, 1)), '0999-06-01'],
+    ['an invalid date is empty', new Date(NaN), ''],
+    ['a number is its digits', 1200.5, '1200.5'],
+    ['a formula error is its code', { error: '#N/A' }, '#N/A'],
+    ['text stays as it is', ' SN-001 ', ' SN-001 '],
+    ['an empty cell is empty', null, ''],
+  ];
+  it.each(cases)('%s', (_name, cell, shown) => {
+    expect(cellText(cell)).toBe(shown);
   });
 });

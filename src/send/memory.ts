@@ -371,7 +371,8 @@ export class Memory {
     const file = resolvePath(row.file);
     const report = resolvePath(row.report);
     for (;;) {
-      const decided = await withMemoryLock(this.path, this.sayLockWait, (): Claim | 'wait' => {
+      const wait = { onLongWait: this.sayLockWait, stopped };
+      const decided = await withMemoryLock(this.path, wait, (): Claim | 'wait' => {
         this.refresh();
         const made = this.takeCreated(row.key, row.fp, row.values);
         if (made) return { kind: 'created', row: made };
@@ -454,17 +455,23 @@ const MEMORY_LOCK_WAIT_MS = 2 * MEMORY_LOCK_STALE_MS;
  */
 const NEVER_STALE = 2 ** 31 - 1;
 
+/** A wait for the memory's lock: said after a second (`onLongWait`), ended by the run's stop (`stopped`). */
+interface LockWait {
+  readonly onLongWait: () => void;
+  readonly stopped: () => Error | undefined;
+}
+
 /**
  * The memory's lock, held for one claim (a read of the new lines and one append): two runs
  * never both claim one row. Held for a millisecond, so waiting for it is short. The holder
  * names itself beside it (lock.ts, as the journal's lock): one left by a run killed while it
  * held it is taken over at once when that process is gone from this host, else (another
  * host, or killed before it named itself) once untouched for 10 s; a wait of a second is
- * said (`onLongWait`) rather than a run that seems to hang.
+ * said (`onLongWait`) rather than a run that seems to hang, and the run's stop ends it.
  */
-async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () => T): Promise<T> {
+async function withMemoryLock<T>(path: string, wait: LockWait, work: () => T): Promise<T> {
   const lockPath = lockPathOf(path);
-  const release = await takeMemoryLock(path, lockPath, onLongWait);
+  const release = await takeMemoryLock(path, lockPath, wait);
   try {
     return work();
   } finally {
@@ -478,11 +485,7 @@ async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () 
 }
 
 /** Take the memory's lock, waiting for it (up to MEMORY_LOCK_WAIT_MS) and taking over an abandoned one. */
-async function takeMemoryLock(
-  path: string,
-  lockPath: string,
-  onLongWait: () => void,
-): Promise<() => Promise<void>> {
+async function takeMemoryLock(path: string, lockPath: string, wait: LockWait): Promise<() => Promise<void>> {
   const lock = await lockfile();
   const options = {
     lockfilePath: lockPath,
@@ -491,7 +494,7 @@ async function takeMemoryLock(
     update: MEMORY_LOCK_STALE_MS / 2,
   };
   const began = Date.now();
-  const timer = setTimeout(onLongWait, LOUD_AFTER_MS);
+  const timer = setTimeout(wait.onLongWait, LOUD_AFTER_MS);
   try {
     for (let pause = 5; ; pause = Math.min(2 * pause, 50)) {
       let release: (() => Promise<void>) | undefined;
@@ -505,6 +508,9 @@ async function takeMemoryLock(
       }
       // Held: by another run for its claim, or left by a run killed while it held it.
       if (takenOver(path, lockPath)) continue;
+      // Ctrl-C ends the wait at once: the row is not sent, the same command sends it.
+      const stop = wait.stopped();
+      if (stop) throw stop;
       if (Date.now() - began >= MEMORY_LOCK_WAIT_MS) throw memoryLocked(lockPath, Date.now() - began);
       await new Promise((r) => setTimeout(r, pause));
     }

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { memoryLock, ROOT, runCli, spawnCli, useSandbox } from './cli.js';
+import { memoryLock, readReport, ROOT, runCli, spawnCli, useSandbox } from './cli.js';
 
 const env = useSandbox();
 
@@ -170,6 +170,40 @@ describe('a wait for the memory lock', () => {
     // A lock untouched for 10 s would have been taken some 9 s after the kill.
     expect(Date.now() - killed).toBeLessThan(6_000);
     expect(JSON.parse(stdout).counts).toMatchObject({ created: 3, failed: 0 });
+  });
+
+  it('Ctrl-C in the wait: the run stops at once, not when the lock frees; its rows not sent, for the same command to send', async () => {
+    const lock = memoryLock(env.sb, 'asset');
+    mkdirSync(dirname(lock), { recursive: true });
+    mkdirSync(lock);
+    const report = join(env.dir, 'mlc.csv');
+    const child = spawnCli(['import', sheet('MLC'), '-r', 'asset', '--report', report, ...env.sb.args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (c: Buffer) => {
+        stderr += c.toString('utf8');
+        if (stderr.includes(SAID)) resolve();
+      });
+    });
+    const stoppedAt = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    const took = Date.now() - stoppedAt;
+    rmSync(lock, { recursive: true, force: true });
+    expect(code, stderr).toBe(3);
+    // The lock, untouched, would have been taken over some 9 s later.
+    expect(took).toBeLessThan(3_000);
+    expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual([
+      ['2', 'not sent'],
+      ['3', 'not sent'],
+      ['4', 'not sent'],
+    ]);
+    expect(stdout).toContain(
+      'Run the same command again to resume: the 3 rows not sent are sent then, none twice.',
+    );
   });
 
   it('free: nothing said', async () => {

@@ -25,8 +25,8 @@ describe('an update stopped while rows wait for the rate limit', () => {
     const file = join(env.dir, 'desks-moved.csv');
     writeFileSync(file, sheet('2.17'));
     await env.sb.resetStats();
-    // The client paces itself at 60 requests a minute: rows queue for the limiter, 2 at a time.
-    const args = ['update', file, '-r', 'asset', '--concurrency', '2', ...env.sb.args.slice(0, 4)];
+    // The client paces itself at 60 requests a minute: rows queue for the limiter, one at a time.
+    const args = ['update', file, '-r', 'asset', '--concurrency', '1', ...env.sb.args.slice(0, 4)];
     const child = spawnCli([...args, '--rate-limit', '60'], { cwd: env.dir });
     let [stdout, stderr] = ['', ''];
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -34,7 +34,7 @@ describe('an update stopped while rows wait for the rate limit', () => {
     const exited = new Promise<number | null>((done) => child.on('exit', done));
     const journal = join(env.dir, 'desks-moved.csv.report.journal.ndjson');
     const deadline = Date.now() + 30_000;
-    while (journalDone(journal) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (journalDone(journal) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(3);
     const done = journalDone(journal);
@@ -57,5 +57,5 @@ describe('an update stopped while rows wait for the rate limit', () => {
       .map((r) => r.room);
     expect(rooms).toEqual(Array(ROWS).fill('2.17'));
     expect(readFileSync(journal, 'utf8')).toContain('not sent: interrupted');
-  });
+  }, 60_000);
 });

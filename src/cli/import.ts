@@ -124,7 +124,8 @@ export function targetLine(t: WriteTarget, dryRun: boolean): string {
 
 /**
  * The plan, on stderr. `missingLines`: each missing record will have its own `missing:` line
- * (a run that prints its rows), so the plan's `Missing:` line counts them and names none.
+ * (a run that prints its rows: not --quiet), so the plan's `Missing:` line counts them and
+ * names none.
  */
 export function printPlan(
   plan: ImportPlan,
@@ -165,7 +166,7 @@ export function printPlan(
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
     lines.push(
-      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; ${u.fix ?? 'map it with --mapping'})`,
+      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest:'} ${u.suggestion}` : ''}`}; ${u.fix ?? 'map it with --mapping'})`,
     );
   if (plan.unmapped.length > UNMAPPED_SHOWN)
     lines.push(
@@ -725,7 +726,6 @@ export async function runImport(
         comparing.update(p.done, p.total, 'rows compared with their records, nothing sent'),
       onPlan: (plan) => {
         comparing.done();
-        // Without --quiet each missing record gets its own `missing:` line (onRow).
         if (!f.json) printPlan(plan, process.stderr, { missingLines: !f.quiet });
       },
       onRow: (outcome) => {

@@ -222,7 +222,12 @@ function companyLine(c: CompanySplit, counted: boolean): string {
   const parts = [
     others.length || c.unknown ? `${rowsWord(c.run.rows)} for ${run}` : `all ${rowsWord(c.run.rows)} for ${run}`,
     ...(others.length ? [`${others.join(', ')} ${others.length === 1 && c.others[0].rows === 1 ? 'is' : 'are'} left for a run of their own`] : []),
-    ...(c.unknown ? [`${rowsWord(c.unknown)} ${c.unknown === 1 ? 'names' : 'name'} no company of the account (invalid)`] : []),
+    ...(c.unknown
+      ? [
+          `${rowsWord(c.unknown)} ${c.unknown === 1 ? 'names' : 'name'} no company of the account (invalid; ` +
+            `a mapping file with {"columns": {${JSON.stringify(c.column)}: null}} leaves the column out and sends every row to this run's)`,
+        ]
+      : []),
   ];
   const line = `Company (column "${c.column}"): ${parts.join('; ')}${counted ? '' : ' so far'}.`;
   if (c.run.empty === 0 || c.others.length === 0) return line;

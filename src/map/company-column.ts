@@ -24,7 +24,7 @@ const COMPANY_HEADERS: ReadonlySet<string> = new Set([
   'organisation',
 ]);
 
-export function isCompanyHeader(header: string): boolean {
+function isCompanyHeader(header: string): boolean {
   return COMPANY_HEADERS.has(compactName(header));
 }
 

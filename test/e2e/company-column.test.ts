@@ -51,7 +51,8 @@ const cases: {
     ],
     plan:
       'Company (column "Entité"): 1 row for Acme Corporation (this run); ' +
-      '2 rows name no company of the account (invalid).',
+      '2 rows name no company of the account (invalid; a mapping file with {"columns": {"Entité": null}} ' +
+      "leaves the column out and sends every row to this run's).",
   },
   {
     name: 'Firma with --company 2: the other way round',
@@ -68,7 +69,8 @@ const cases: {
     plan:
       'Company (column "Firma"): 1 row for Acme Europe GmbH (this run); ' +
       '1 row for Acme Corporation (--company 1) is left for a run of their own; ' +
-      '1 row names no company of the account (invalid).',
+      '1 row names no company of the account (invalid; a mapping file with {"columns": {"Firma": null}} ' +
+      "leaves the column out and sends every row to this run's).",
   },
   {
     name: 'every row the run company: no warning, exit 0',
@@ -111,6 +113,20 @@ describe("a company column's values", () => {
       'warning: 1 row has no company in column "Company" and goes to this run\'s; a run with --company 2 ' +
         'would load it too: write the company in the cell to load it once',
     );
+  });
+});
+
+describe('a company column left out by the mapping file', () => {
+  it('sends every row to the run company, as the plan hint says', async () => {
+    const file = register('left-out.csv', 'Company', ['Acme', 'Globex'], 'LO');
+    const mapping = join(env.dir, 'left-out.json');
+    writeFileSync(mapping, JSON.stringify({ columns: { Company: null } }));
+    const report = join(env.dir, 'left-out.report.csv');
+    const args = ['validate', file, '-r', 'asset', '--mapping', mapping, '--report', report];
+    const res = await runCli([...args, ...env.sb.args], { cwd: env.dir });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).not.toContain('Company (column');
+    expect(readReport(report).map((r) => r['#status'])).toEqual(['valid', 'valid']);
   });
 });
 

@@ -193,7 +193,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     const what = plan.compared
       ? comparedWrites(plan, plan.compared)
       : plan.mode === 'update' && !listed
-        ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (a read and a write each; a row whose record already has its values sends nothing)`
+        ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (${plan.existingCheck ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
         : plan.mode === 'update' || plan.sync
           ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
           : `up to ${plan.writes} writes`;

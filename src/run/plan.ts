@@ -280,7 +280,6 @@ async function existingRecords(
     rowsLeft,
     {
       keepRecords: keep,
-      readsPerRow: settings.mode === 'update' ? 2 : 1,
       whole: settings.sync !== undefined,
       keyOf: keyOf && ((r) => keyOf(r)),
     },
@@ -384,9 +383,10 @@ export async function makePlan(
         : await highestId(conn.client, def, company)
       : undefined;
   const perRowChecks = known.check?.strategy === 'filtered calls' ? writes : 0;
-  // An update reads the record before it writes (two requests a row), unless the list read it:
-  // then a row costs its write, and an unchanged row nothing.
-  const plannedRequests = writes * (mode === 'update' && !known.records ? 2 : 1) + perRowChecks;
+  // An update by ID reads the record before it writes (two requests a row); by key, the row's
+  // filtered call reads it (perRowChecks); when the list read it, a row costs its write alone.
+  const readsAlone = mode === 'update' && !known.records && perRowChecks === 0;
+  const plannedRequests = writes * (readsAlone ? 2 : 1) + perRowChecks;
   const plan: ImportPlan = {
     target: writeTarget(settings.connection),
     file: settings.file,

@@ -67,7 +67,9 @@ export class RunMemory {
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
     if (taken.kind === 'created') {
-      const { changed, note } = key ? this.judgeKeyed(taken.row, fp, body) : { changed: false, note: undefined };
+      const { changed, note } = key
+        ? this.judgeKeyed(taken.row, fp, body)
+        : { changed: false, note: undefined };
       return {
         go: false,
         status: 'skipped',
@@ -107,7 +109,9 @@ export class RunMemory {
   createdFrom(body: WriteBody): SentRow | undefined {
     const { memory } = this.options;
     const made = (rows: SentRow[]) => rows.find((r) => r.status === 'created');
-    return made(memory.lookupByFingerprint(payloadHash(body))) ?? made(memory.lookupByValues(valuesHash(body)));
+    return (
+      made(memory.lookupByFingerprint(payloadHash(body))) ?? made(memory.lookupByValues(valuesHash(body)))
+    );
   }
 
   /**
@@ -168,7 +172,8 @@ export function updatedSince(last: LastSent): string {
 
 /** Two write bodies hold the same values, whatever their keys' order; a null field is one left out. */
 function sameValues(a: Readonly<Record<string, unknown>>, b: WriteBody): boolean {
-  const set = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+  const set = (o: object) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
   return valuesHash(set(a)) === valuesHash(set(b));
 }
 

@@ -29,7 +29,8 @@ const shown = (message: string, tag: string) =>
     .replace(/\(id \d+\)/g, '(id N)')
     .replaceAll(tag, 'TAG');
 
-const ALREADY = 'already created by an earlier import of TAG.csv on DATE (id N); --allow-duplicates sends it again';
+const ALREADY =
+  'already created by an earlier import of TAG.csv on DATE (id N); --allow-duplicates sends it again';
 const MOVED = ['Original cost', 'Serial number', 'Name', 'Usage status', 'Subcategory', 'Category'];
 
 describe('a register imported again with its columns moved', () => {

@@ -130,6 +130,29 @@ describe('a company column left out by the mapping file', () => {
   });
 });
 
+describe('mapping suggest and a company column', () => {
+  it('leaves the column out of the file, so that a run with the file still reads it', async () => {
+    const file = register('suggest.csv', 'Firma', ['Acme Corporation', 'Acme Europe GmbH'], 'SG');
+    const res = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.code, res.stderr).toBe(0);
+    const suggested = JSON.parse(res.stdout) as { columns: Record<string, string | null> };
+    expect(suggested.columns).toEqual({ Name: 'name', 'Serial number': 'serial_number' });
+    expect(res.stderr).toContain(
+      'column "Firma" is read for each row\'s company (left out of the file): rows of another company are left ' +
+        'for a run with its --company; {"Firma": null} in "columns" sends every row to the run\'s',
+    );
+    const mapping = join(env.dir, 'suggested.json');
+    writeFileSync(mapping, res.stdout);
+    const run = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args], {
+      cwd: env.dir,
+    });
+    expect(run.stderr).toContain(
+      'Company (column "Firma"): 1 row for Acme Corporation (this run); ' +
+        '1 row for Acme Europe GmbH (--company 2) is left for a run of their own.',
+    );
+  });
+});
+
 describe('a register of two companies, a run each', () => {
   const cells = ['Acme Corporation', 'Acme Europe GmbH', 'Acme Corporation', '2', 'acme corporation'];
   const ofCompany1 = ['TW-1', 'TW-3', 'TW-5'];

@@ -24,7 +24,7 @@ const COMPANY_HEADERS: ReadonlySet<string> = new Set([
   'organisation',
 ]);
 
-function isCompanyHeader(header: string): boolean {
+export function isCompanyHeader(header: string): boolean {
   return COMPANY_HEADERS.has(compactName(header));
 }
 

@@ -30,7 +30,7 @@ import { loadExistingKeys } from '../send/writer.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
-import { companyColumn } from '../map/company-column.js';
+import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
@@ -206,10 +206,14 @@ export interface PlannedRun {
 type RecordKey = (record: Record<string, unknown>) => string | undefined;
 
 /** The columns not imported, as the plan says them; a column with no header is still a column. */
-function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['unmapped'] {
+function unmappedColumns(
+  mapping: Mapping,
+  headers: readonly string[],
+  settings: RunSettings,
+): ImportPlan['unmapped'] {
   const company = companyColumn(mapping);
   // A company column is read (the plan's Company line), not left out.
-  return mapping.unmapped
+  const unmapped = mapping.unmapped
     .filter((u) => !u.header.startsWith('#') && u.index !== company?.index)
     .map((u) => ({
       header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header,
@@ -217,6 +221,30 @@ function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['u
       why: u.why,
       ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
     }));
+  return [...unmapped, ...companyLeftOut(mapping, headers, settings)];
+}
+
+/**
+ * A company column the mapping file leaves out (null, as the snipe-it preset does): every row
+ * goes to the run's company, which for a register of several companies is not what it says.
+ */
+function companyLeftOut(mapping: Mapping, headers: readonly string[], settings: RunSettings): ImportPlan['unmapped'] {
+  const used = new Set([
+    ...mapping.columns.map((c) => c.index),
+    ...mapping.unmapped.map((u) => u.index),
+    ...(mapping.createOnly ?? []).map((c) => c.index),
+  ]);
+  return headers.flatMap((header, index) =>
+    !used.has(index) && isCompanyHeader(header)
+      ? [
+          {
+            header,
+            why: `the mapping file (or preset) leaves it out: every row goes to this run's company, ${settings.company} (--company)`,
+            fix: `leave it out of "columns" and a run loads only its company's rows of a register of several companies`,
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -409,7 +437,7 @@ export async function makePlan(
             padded: probe.padded === true,
           },
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
-    unmapped: unmappedColumns(mapping, settings),
+    unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
     lookups: [...resolver.plan],

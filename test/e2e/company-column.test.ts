@@ -117,7 +117,7 @@ describe("a company column's values", () => {
 });
 
 describe('a company column left out by the mapping file', () => {
-  it('sends every row to the run company, as the plan hint says', async () => {
+  it('sends every row to the run company, and the plan says so', async () => {
     const file = register('left-out.csv', 'Company', ['Acme', 'Globex'], 'LO');
     const mapping = join(env.dir, 'left-out.json');
     writeFileSync(mapping, JSON.stringify({ columns: { Company: null } }));
@@ -126,6 +126,11 @@ describe('a company column left out by the mapping file', () => {
     const res = await runCli([...args, ...env.sb.args], { cwd: env.dir });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).not.toContain('Company (column');
+    expect(res.stderr).toContain(
+      'warning: column "Company" is not imported (the mapping file (or preset) leaves it out: every row goes to ' +
+        'this run\'s company, 1 (--company); leave it out of "columns" and a run loads only its company\'s rows ' +
+        'of a register of several companies)',
+    );
     expect(readReport(report).map((r) => r['#status'])).toEqual(['valid', 'valid']);
   });
 });

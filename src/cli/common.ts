@@ -204,7 +204,11 @@ export function addConnectionOptions(cmd: Command): Command {
   // Help is drawn after the options are parsed: a --config before --help is known here.
   cmd.addHelpText('afterAll', ({ command }) => profilesHelp((command.opts() as { config?: string }).config));
   return cmd
-    .option('--company <n>', 'company id (default 1; see `assetbatch export company`)')
+    .option(
+      '--company <n>',
+      'company id (default 1; see `assetbatch export company`); a register with a company column loads ' +
+        "this company's rows and leaves the others' for a run with their --company",
+    )
     .option(
       '--base-url <url>',
       'service base URL (env ASSETBATCH_BASE_URL), e.g. https://dashboard-api.revnue.com',

@@ -182,6 +182,7 @@ export function printPlan(
       `note: ${createOnly.length === 1 ? `column ${cols} is` : `columns ${cols} are`} set at creation; an update leaves ${createOnly.length === 1 ? 'it' : 'them'} as ${createOnly.length === 1 ? 'it is' : 'they are'}.`,
     );
   }
+  if (plan.companies) lines.push(companyLine(plan.companies, plan.counted));
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   if (plan.lookups.length)
     lines.push(
@@ -214,6 +215,46 @@ export function printPlan(
       `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${shellWord(plan.file)}); it becomes ${plan.report} at the end.`,
     );
   out.write(lines.join('\n') + '\n');
+}
+
+type CompanySplit = NonNullable<ImportPlan['companies']>;
+
+const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * A register's company column, before any write: the rows this run loads and those left for
+ * another company's run, with the --company that loads them.
+ */
+function companyLine(c: CompanySplit, counted: boolean): string {
+  const run = `${c.run.name ?? `company ${c.run.id}`} (this run)`;
+  const others = c.others.map((o) => `${rowsWord(o.rows)} for ${o.name} (--company ${o.id})`);
+  const parts = [
+    others.length || c.unknown ? `${rowsWord(c.run.rows)} for ${run}` : `all ${rowsWord(c.run.rows)} for ${run}`,
+    ...(others.length ? [`${others.join(', ')} ${others.length === 1 && c.others[0].rows === 1 ? 'is' : 'are'} left for a run of their own`] : []),
+    ...(c.unknown
+      ? [
+          `${rowsWord(c.unknown)} ${c.unknown === 1 ? 'names' : 'name'} no company of the account (invalid; ` +
+            `a mapping file with {"columns": {${JSON.stringify(c.column)}: null}} leaves the column out and sends every row to this run's)`,
+        ]
+      : []),
+  ];
+  const line = `Company (column "${c.column}"): ${parts.join('; ')}${counted ? '' : ' so far'}.`;
+  if (c.run.empty === 0 || c.others.length === 0) return line;
+  // An empty cell is the run's company: the other companies' runs would load the row again.
+  const n = c.run.empty;
+  return (
+    `${line}\nwarning: ${n === 1 ? '1 row has' : `${n} rows have`} no company in column "${c.column}" and ` +
+    `${n === 1 ? 'goes' : 'go'} to this run's; a run with ${c.others.map((o) => `--company ${o.id}`).join(' or ')} ` +
+    `would load ${n === 1 ? 'it' : 'them'} too: write the company in the cell to load ${n === 1 ? 'it' : 'each'} once`
+  );
+}
+
+/** The summary's word on rows left for other companies: the command that loads each. */
+function companySummaryLines(c: CompanySplit | undefined): string[] {
+  return (c?.others ?? []).map(
+    (o) =>
+      `warning: ${rowsWord(o.rows)} of ${o.name} (company ${o.id}) ${o.rows === 1 ? 'was' : 'were'} left for a run of their own: the same command with --company ${o.id} loads them`,
+  );
 }
 
 /** The writes of an update or a sync that compared every row with its listed record first: exact. */
@@ -368,6 +409,7 @@ export function printSummary(
       `warning: ${n === 1 ? '1 row has' : `${n} rows have`} changed since an earlier run created ${n === 1 ? 'its record' : 'their records'}: skipped, so the service keeps the earlier values; \`assetbatch update\` with the same file changes them (the report's #message says which rows)`,
     );
   }
+  lines.push(...companySummaryLines(summary.companies));
   if (summary.report) lines.push(`Report: ${summary.report}`);
   if (summary.stopped) lines.push(...stopLines(summary, summary.stopped));
   out.write(lines.join('\n') + '\n');
@@ -449,7 +491,8 @@ class RowProblems {
   }
 
   print(outcome: RowOutcome): void {
-    if (outcome.issues.some((i) => i.code === 'E_LOOKUP_NOT_FOUND')) this.notFound++;
+    // A company column's miss is no list name a value table or --unmatched can fix.
+    if (outcome.issues.some((i) => i.code === 'E_LOOKUP_NOT_FOUND' && i.field !== 'company')) this.notFound++;
     if (this.listed >= LISTED_ROWS) {
       this.unlisted++;
       return;
@@ -520,7 +563,9 @@ export function exitCodeOf(summary: ImportSummary): number {
   // conflict: a row the tool would not decide, which someone must look at.
   return summary.counts.invalid + summary.counts.failed + summary.counts.conflict > 0 ||
     summary.repairedRows > 0 ||
-    summary.unmatchedRows > 0
+    summary.unmatchedRows > 0 ||
+    // Rows left for another company's run: this run did not load the whole file.
+    (summary.companies?.others.length ?? 0) > 0
     ? ExitCode.ROWS_FAILED
     : ExitCode.OK;
 }

@@ -43,6 +43,7 @@ const KIND_WORD: Record<LookupKind, string> = {
   hardware_model: 'hardware model',
   contract: 'contract',
   customer: 'customer',
+  company: 'company',
 };
 
 /** The filter a list offers for finding one entry by its name, if any. */
@@ -62,6 +63,7 @@ const CACHEABLE: ReadonlySet<LookupKind> = new Set<LookupKind>([
   'supplier',
   'hardware_model',
   'asset_owner',
+  'company',
 ]);
 
 /** Turn a list record into an entry. */

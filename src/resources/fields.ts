@@ -14,7 +14,9 @@ export type LookupKind =
   | 'supplier'
   | 'hardware_model'
   | 'contract'
-  | 'customer';
+  | 'customer'
+  /** No field's: a register's company column (map/company-column.ts) is read against it. */
+  | 'company';
 
 export type FieldType = 'text' | 'email' | 'integer' | 'decimal' | 'date' | 'boolean' | 'enum' | 'lookup';
 

@@ -83,4 +83,5 @@ export const LOOKUP_LIST: Record<LookupKind, ResourceDef> = {
   hardware_model: hardwareModel,
   contract,
   customer,
+  company,
 };

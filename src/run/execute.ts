@@ -26,13 +26,14 @@ import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
-import type { PlannedRun, ScannedSheet } from './plan.js';
+import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
 import { RowReadNotes } from './read-notes.js';
 import { RowOutcomes } from './rows.js';
 import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
 import { missingCells, settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
+import type { CompanySplit } from './types.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
 export interface RunFiles {
@@ -52,6 +53,8 @@ export interface Executed {
   readonly repairedRows: number;
   /** Rows with a name a list lacks, left empty or set to the default (W_UNMATCHED). */
   readonly unmatchedRows: number;
+  /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
+  readonly companies?: CompanySplit;
 }
 
 export function rowContext(settings: RunSettings, input: MappedInput, scan: ScannedSheet): RowContext {
@@ -396,5 +399,6 @@ export async function execute(
     writer,
     repairedRows: emitter.readNotes.repaired,
     unmatchedRows: emitter.unmatchedRows,
+    companies: companySplitOf(settings, input, scan),
   };
 }

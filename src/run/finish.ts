@@ -70,6 +70,8 @@ export async function finish(
     repairedRows: ran.repairedRows,
     unmatchedRows: ran.unmatchedRows,
     changedRows: writer.changedSkipped,
+    // Every row is counted by now, a one-pass dry run's too.
+    companies: ran.companies,
     warnings: [...planned.plan.warnings, ...writer.warnings],
     runWarnings: [...writer.warnings],
     plan: planned.plan,

@@ -30,6 +30,8 @@ import { loadExistingKeys } from '../send/writer.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
+import { companyColumn, isCompanyHeader } from '../map/company-column.js';
+import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
@@ -86,6 +88,26 @@ async function readAhead(
   }
 }
 
+/**
+ * A register's company column: the company list is read first (one request, or the cache),
+ * so that each row's company is known as it is scanned and other companies' rows are left
+ * out of the run's names, keys and dates.
+ */
+async function companyOption(settings: RunSettings, input: MappedInput) {
+  const column = companyColumn(input.mapping);
+  if (!column) return undefined;
+  await input.resolver.load('company', []);
+  return { index: column.index, of: (text: string) => rowCompany(input.resolver, text, settings.company) };
+}
+
+/** The plan's (and at the end the summary's) rows by company, when the sheet has a company column. */
+export function companySplitOf(settings: RunSettings, input: MappedInput, scan: ScannedSheet) {
+  const column = companyColumn(input.mapping);
+  if (!column) return undefined;
+  const name = input.resolver.index('company').nameOf(settings.company);
+  return scan.scanner.companySplit(column.header, { id: settings.company, name });
+}
+
 export async function scanInput(settings: RunSettings, input: MappedInput): Promise<ScannedSheet> {
   const { def, mode } = settings;
   const { probe, mapping, resolver } = input;
@@ -101,6 +123,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
       ((!settings.allowDuplicates || selfRefCol !== undefined) && mode === 'create') ||
       settings.sync !== undefined,
     selfRefIndex: selfRefCol?.index,
+    company: await companyOption(settings, input),
   });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
@@ -183,53 +206,46 @@ export interface PlannedRun {
 type RecordKey = (record: Record<string, unknown>) => string | undefined;
 
 /** The columns not imported, as the plan says them; a column with no header is still a column. */
-function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['unmapped'] {
-  return mapping.unmapped
-    .filter((u) => !u.header.startsWith('#'))
+function unmappedColumns(
+  mapping: Mapping,
+  headers: readonly string[],
+  settings: RunSettings,
+): ImportPlan['unmapped'] {
+  const company = companyColumn(mapping);
+  // A company column is read (the plan's Company line), not left out.
+  const unmapped = mapping.unmapped
+    .filter((u) => !u.header.startsWith('#') && u.index !== company?.index)
     .map((u) => ({
       header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header,
       suggestion: u.suggestion,
       ...(u.maybe ? { maybe: u.maybe } : {}),
       why: u.why,
       ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
-      ...(u.why === undefined && COMPANY_HEADERS.has(compactName(u.header))
-        ? companyColumnNote(settings)
-        : {}),
     }));
+  return [...unmapped, ...companyLeftOut(mapping, headers, settings)];
 }
 
 /**
- * Headers that name the company a row belongs to: Snipe-IT's "Company", GLPI's "Entité", a
- * German register's "Firma" or "Mandant". The company is the run's (--company), never a column.
+ * A company column the mapping file leaves out (null, as the snipe-it preset does): every row
+ * goes to the run's company, which for a register of several companies is not what it says.
  */
-const COMPANY_HEADERS: ReadonlySet<string> = new Set([
-  'company',
-  'companyname',
-  'firma',
-  'unternehmen',
-  'gesellschaft',
-  'mandant',
-  'societe',
-  'entreprise',
-  'entite',
-  'entity',
-  'empresa',
-  'azienda',
-  'societa',
-  'bedrijf',
-  'organization',
-  'organisation',
-]);
-
-/**
- * A company column: "map it with --mapping" is no fix (no field takes it), and a register of
- * several companies would go into one; the run's company is said, and how to split it.
- */
-function companyColumnNote(settings: RunSettings): { why: string; fix: string } {
-  return {
-    why: `every row goes to this run's company, ${settings.company} (--company)`,
-    fix: 'a register of several companies takes a run for each, with its --company N (`assetbatch export company` lists them)',
-  };
+function companyLeftOut(mapping: Mapping, headers: readonly string[], settings: RunSettings): ImportPlan['unmapped'] {
+  const used = new Set([
+    ...mapping.columns.map((c) => c.index),
+    ...mapping.unmapped.map((u) => u.index),
+    ...(mapping.createOnly ?? []).map((c) => c.index),
+  ]);
+  return headers.flatMap((header, index) =>
+    !used.has(index) && isCompanyHeader(header)
+      ? [
+          {
+            header,
+            why: `the mapping file (or preset) leaves it out: every row goes to this run's company, ${settings.company} (--company)`,
+            fix: `leave it out of "columns" and a run loads only its company's rows of a register of several companies`,
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -377,13 +393,16 @@ export async function makePlan(
   const prior = state ? new PriorRuns(state) : undefined;
   const doneRows = prior?.doneRows ?? 0;
   const rows = scan.scanner.rows;
+  const companies = companySplitOf(settings, input, scan);
+  // Rows of other companies are not sent.
+  const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
   const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
-  const writes = dryRun ? 0 : Math.max(0, rows - doneRows) + (synced?.body ? synced.plan.missing : 0);
+  const writes = dryRun ? 0 : Math.max(0, rows - elsewhere - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.
   const mark =
@@ -419,7 +438,7 @@ export async function makePlan(
             padded: probe.padded === true,
           },
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
-    unmapped: unmappedColumns(mapping, settings),
+    unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
     lookups: [...resolver.plan],
@@ -432,6 +451,7 @@ export async function makePlan(
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
     resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
     sync: synced?.plan,
+    companies,
     report: settings.reportPath,
     sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',

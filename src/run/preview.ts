@@ -136,6 +136,8 @@ export async function keylessMatches(
       const turn = turns.due();
       if (turn) await turn;
       if (settings.hooks.signal?.aborted) throw interrupted();
+      // Another company's row is not this run's to match.
+      if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') continue;
       const prepared = prepareRow(ctx, r);
       if (
         prepared.skip ||

@@ -23,6 +23,8 @@ import type { RunSettings } from './settings.js';
 import { stoppedBeforeSending, type StopState } from './stop.js';
 import { SameRecordRows } from './same-record.js';
 import { shownDate } from '../send/remembered.js';
+import { companyColumn } from '../map/company-column.js';
+import { otherCompanyNote } from '../resolve/company.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -143,6 +145,19 @@ export class RowOutcomes {
         ...stop.notSent({ row: r.row, cells: r.cells, text: r.text, warnings: [] }),
         key: this.keyTextOf(r),
       };
+    // A register of several companies: another company's row is left for its own run.
+    const company = scan.scanner.rowCompany(r);
+    if (company?.kind === 'other')
+      return {
+        row: r.row,
+        cells: r.cells,
+        text: r.text,
+        warnings: [],
+        key: this.keyTextOf(r),
+        status: 'skipped',
+        issues: [],
+        note: otherCompanyNote(company),
+      };
     const prepared = prepareRow(ctx, r);
     const base = {
       row: r.row,
@@ -151,6 +166,11 @@ export class RowOutcomes {
       warnings: prepared.warnings,
       key: this.keyTextOf(r),
     };
+    if (company?.kind === 'unknown') {
+      const column = companyColumn(this.deps.input.mapping)?.header;
+      const issue: RowIssue = { code: 'E_LOOKUP_NOT_FOUND', column, field: 'company', message: company.message };
+      return { ...base, status: 'invalid', issues: [issue, ...prepared.issues] };
+    }
     if (prepared.skip)
       return { ...base, status: 'skipped', id: prepared.id, issues: [], note: prepared.skip };
     const refNote = this.failedRef(r, prepared);

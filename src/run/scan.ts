@@ -11,6 +11,8 @@ import { splitCategory } from '../resources/category.js';
 import { cellAt, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
+import type { RowCompany } from '../resolve/company.js';
+import type { CompanySplit } from './types.js';
 
 /** Records whose length judges a file's rows. */
 const SAMPLE_ROWS = 20_000;
@@ -31,6 +33,8 @@ export interface ScanOptions {
   readonly trackKeys: boolean;
   /** A contract sheet's parent-contract column: rows it names are waited for. */
   readonly selfRefIndex?: number;
+  /** A register's company column: each row's company, and so whether this run loads it. */
+  readonly company?: { readonly index: number; readonly of: (text: string) => RowCompany };
 }
 
 export interface ScanWhere {
@@ -68,6 +72,13 @@ export class Scanner {
   private readonly keyIndex?: number;
   private readonly evidence = new Map<number, Evidence>();
   private readonly selfRefs = new Set<string>();
+  /** Rows by company (a company column): the run's, each other company's, and those naming none. */
+  private readonly companies = {
+    run: 0,
+    empty: 0,
+    others: new Map<number, { name: string; rows: number }>(),
+    unknown: 0,
+  };
 
   constructor(
     mapping: Mapping,
@@ -119,6 +130,8 @@ export class Scanner {
       return;
     }
     this.rows++;
+    // Another company's row is not this run's: its dates, names and keys are not looked at.
+    if (!this.ofRunCompany(r)) return;
     for (const c of this.dateCols) {
       const cell = this.translation.built?.has(c.index)
         ? cellAt(this.translation, c.index, r.cells)
@@ -154,6 +167,40 @@ export class Scanner {
       const ref = cellText(cellAt(this.translation, this.opts.selfRefIndex, r.cells)).trim();
       if (ref) this.selfRefs.add(ref);
     }
+  }
+
+  /** The row's company, when the sheet has a company column. */
+  rowCompany(r: SheetRow): RowCompany | undefined {
+    const company = this.opts.company;
+    return company && company.of(cellText(cellAt(this.translation, company.index, r.cells)));
+  }
+
+  private ofRunCompany(r: SheetRow): boolean {
+    const c = this.rowCompany(r);
+    if (!c) return true;
+    if (c.kind === 'run') {
+      this.companies.run++;
+      if (c.empty) this.companies.empty++;
+    }
+    else if (c.kind === 'unknown') this.companies.unknown++;
+    else {
+      const other = this.companies.others.get(c.id);
+      if (other) other.rows++;
+      else this.companies.others.set(c.id, { name: c.name, rows: 1 });
+    }
+    return c.kind === 'run';
+  }
+
+  /** The rows by company so far, for the plan and the summary (a sheet with a company column). */
+  companySplit(column: string, run: { id: number; name?: string }): CompanySplit | undefined {
+    if (!this.opts.company) return undefined;
+    const others = [...this.companies.others].map(([id, o]) => ({ id, name: o.name, rows: o.rows }));
+    return {
+      column,
+      run: { ...run, rows: this.companies.run, empty: this.companies.empty },
+      others: others.sort((a, b) => a.id - b.id),
+      unknown: this.companies.unknown,
+    };
   }
 
   private dateEvidence(col: number, cell: string, row: number): void {

@@ -2,6 +2,7 @@
 // user to review, with value tables proposed for lookup columns whose values the service
 // does not know (when a service is at hand).
 import type { ConnectionConfig } from '../config.js';
+import { companyColumn } from '../map/company-column.js';
 import { connect, type Connection } from '../connect.js';
 import {
   headerMatcher,
@@ -158,6 +159,9 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
       { sheet: source.sheet, headerRow: source.headerRow },
       { customChecked: conn !== undefined },
     );
+    // A company column is read, each row's company: null in the file would send every row to the run's.
+    const company = companyColumn(mapping);
+    if (company) delete file.columns![company.header];
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     // What the file builds is kept as it was written: a column sent to several fields, the built fields.
     for (const [header, given] of Object.entries(mappingFile?.columns ?? {}))
@@ -180,9 +184,10 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
     if (review.length) file.review = review;
     const notes = mapping.unmapped
       .filter((u) => u.header)
-      .map(
-        (u) =>
-          `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
+      .map((u) =>
+        u.index === company?.index
+          ? `column "${u.header}" is read for each row's company (left out of the file): rows of another company are left for a run with its --company; {${JSON.stringify(u.header)}: null} in "columns" sends every row to the run's`
+          : `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
       );
     return {
       mapping: file,

@@ -138,6 +138,21 @@ export interface RunProgress {
   readonly etaMs?: () => number | undefined;
 }
 
+/** A register's company column: its rows by company, as the plan and the summary say them. */
+export interface CompanySplit {
+  /** The column's header. */
+  readonly column: string;
+  /**
+   * Rows of the run's company (named, given by id, or an empty cell): loaded by this run.
+   * `empty`: those of an empty cell, which a run with another --company would load too.
+   */
+  readonly run: { readonly id: number; readonly name?: string; readonly rows: number; readonly empty: number };
+  /** Rows of other companies: not sent, each left for a run with its --company. */
+  readonly others: readonly { readonly id: number; readonly name: string; readonly rows: number }[];
+  /** Rows whose cell names no company of the account: invalid. */
+  readonly unknown: number;
+}
+
 export interface ImportPlan {
   /** Where the run writes (service, company, profile): the plan's first line. */
   readonly target: WriteTarget;
@@ -211,6 +226,8 @@ export interface ImportPlan {
     /** --max-missing as the run says it: `5% of 9 = 0`, or `20` when given as a count. */
     readonly maxMissingText: string;
   };
+  /** A register's company column: which rows this run loads, which are left for another company's run. */
+  readonly companies?: CompanySplit;
   /** Where the report goes (a CSV report grows at `<report>.<pid>.part` meanwhile). */
   readonly report?: string;
   /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
@@ -253,6 +270,11 @@ export interface ImportSummary {
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.
    */
   readonly changedRows: number;
+  /**
+   * A register's company column, every row counted: rows of other companies were left for a
+   * run of their own (the exit code is not 0: this run did not load the whole file).
+   */
+  readonly companies?: CompanySplit;
   /** The plan's warnings and those met while sending (runWarnings). */
   readonly warnings: readonly string[];
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */

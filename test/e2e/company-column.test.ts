@@ -1,35 +1,238 @@
 // A register's company column (Snipe-IT's "Company", GLPI's "Entité", a German "Firma") is
-// not imported: the company is the run's. The plan says so, and how to load a register of
-// several companies, instead of "map it with --mapping" (no field takes it).
+// read against the company list: the run's company's rows are loaded, other companies' rows
+// are left for a run with their --company (said in the plan, the report and the summary, exit
+// 1), and a cell naming no company is invalid with the closest name. Two runs, one per
+// company, load each row once; a third run of either writes nothing.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, useSandbox } from './cli.js';
+import { countWrites, readReport, runCli, useSandbox } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
-const note = (header: string, company: number) =>
-  `warning: column "${header}" is not imported (every row goes to this run's company, ${company} (--company); ` +
-  'a register of several companies takes a run for each, with its --company N (`assetbatch export company` lists them))';
-
-const cases: { name: string; header: string; args: string[]; warning: string }[] = [
-  { name: "Snipe-IT's Company", header: 'Company', args: [], warning: note('Company', 1) },
-  { name: "GLPI's Entité", header: 'Entité', args: [], warning: note('Entité', 1) },
-  { name: 'Firma, --company 2', header: 'Firma', args: ['--company', '2'], warning: note('Firma', 2) },
+// The sandbox's companies: 1 Acme Corporation, 2 Acme Europe GmbH, 3 Legacy Holdings (archived).
+const cases: {
+  name: string;
+  header: string;
+  company: number;
+  cells: string[];
+  status: string[];
+  message: string[];
+  plan: string;
+}[] = [
   {
-    name: 'another column keeps the usual warning',
-    header: 'Order Number',
-    args: [],
-    warning: 'warning: column "Order Number" is not imported (no matching field; map it with --mapping)',
+    name: "Snipe-IT's Company: by name, any case and spacing, by id, empty",
+    header: 'Company',
+    company: 1,
+    cells: ['Acme Corporation', 'acme  europe gmbh', '2', '', '1'],
+    status: ['valid', 'skipped', 'skipped', 'valid', 'valid'],
+    message: [
+      '',
+      "company 'Acme Europe GmbH' (id 2): run again with --company 2",
+      "company 'Acme Europe GmbH' (id 2): run again with --company 2",
+      '',
+      '',
+    ],
+    plan:
+      'Company (column "Company"): 3 rows for Acme Corporation (this run); ' +
+      '2 rows for Acme Europe GmbH (--company 2) are left for a run of their own.',
+  },
+  {
+    name: "GLPI's Entité: a near miss is invalid with the closest name, never a guess",
+    header: 'Entité',
+    company: 1,
+    cells: ['Acme Corporation', 'Acme Europ GmbH', 'Globex'],
+    status: ['valid', 'invalid', 'invalid'],
+    message: [
+      '',
+      `column "Entité" → company: company 'Acme Europ GmbH' not found; did you mean 'Acme Europe GmbH'?`,
+      `column "Entité" → company: company 'Globex' not found; the account's companies: ` +
+        'Acme Corporation, Acme Europe GmbH, Legacy Holdings',
+    ],
+    plan:
+      'Company (column "Entité"): 1 row for Acme Corporation (this run); ' +
+      '2 rows name no company of the account (invalid; a mapping file with {"columns": {"Entité": null}} ' +
+      "leaves the column out and sends every row to this run's).",
+  },
+  {
+    name: 'Firma with --company 2: the other way round',
+    header: 'Firma',
+    company: 2,
+    cells: ['Acme Corporation', 'Acme Europe GmbH', '9'],
+    status: ['skipped', 'valid', 'invalid'],
+    message: [
+      "company 'Acme Corporation' (id 1): run again with --company 1",
+      '',
+      'column "Firma" → company: company id 9 not found; the account\'s companies: ' +
+        '1 (Acme Corporation), 2 (Acme Europe GmbH), 3 (Legacy Holdings)',
+    ],
+    plan:
+      'Company (column "Firma"): 1 row for Acme Europe GmbH (this run); ' +
+      '1 row for Acme Corporation (--company 1) is left for a run of their own; ' +
+      '1 row names no company of the account (invalid; a mapping file with {"columns": {"Firma": null}} ' +
+      "leaves the column out and sends every row to this run's).",
+  },
+  {
+    name: 'every row the run company: no warning, exit 0',
+    header: 'Company',
+    company: 1,
+    cells: ['Acme Corporation', 'ACME CORPORATION'],
+    status: ['valid', 'valid'],
+    message: ['', ''],
+    plan: 'Company (column "Company"): all 2 rows for Acme Corporation (this run).',
   },
 ];
 
-describe('a company column', () => {
-  it.each(cases)('$name', async ({ header, args, warning }) => {
-    const file = join(env.dir, 'register.csv');
-    writeFileSync(file, `Name,Serial number,${header}\nReception PC,CO-1,Acme Europe\n`);
-    const res = await runCli(['validate', file, '-r', 'asset', ...args, ...env.sb.args], { cwd: env.dir });
+function register(name: string, header: string, cells: readonly string[], prefix: string): string {
+  const file = join(env.dir, name);
+  const lines = cells.map((c, i) => `PC ${prefix}-${i + 1},${prefix}-${i + 1},${c}`);
+  writeFileSync(file, [`Name,Serial number,${header}`, ...lines].join('\n') + '\n');
+  return file;
+}
+
+describe("a company column's values", () => {
+  it.each(cases)('$name', async ({ header, company, cells, status, message, plan }) => {
+    const file = register(`check-${company}-${header}.csv`, header, cells, 'CK');
+    const report = join(env.dir, `check-${company}-${header}.report.csv`);
+    const args = ['validate', file, '-r', 'asset', '--company', String(company), '--report', report];
+    const res = await runCli([...args, ...env.sb.args], { cwd: env.dir });
+    const rows = readReport(report);
+    expect(rows.map((r) => r['#status'])).toEqual(status);
+    expect(rows.map((r) => r['#message'])).toEqual(message);
+    expect(res.stderr.split('\n').filter((l) => l.startsWith('Company'))).toEqual([plan]);
+    // The column is read, so it is not listed among the columns not imported.
+    expect(res.stderr).not.toContain(`column "${header}" is not imported`);
+    const left = status.includes('skipped') || status.includes('invalid');
+    expect(res.code, res.stderr).toBe(left ? 1 : 0);
+  });
+
+  it('an empty cell goes to the run company, with a warning that another run would load it too', async () => {
+    const file = register('empty.csv', 'Company', ['Acme Corporation', '', 'Acme Europe GmbH'], 'EM');
+    const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.stderr).toContain(
+      'warning: 1 row has no company in column "Company" and goes to this run\'s; a run with --company 2 ' +
+        'would load it too: write the company in the cell to load it once',
+    );
+  });
+});
+
+describe('a company column left out by the mapping file', () => {
+  it('sends every row to the run company, and the plan says so', async () => {
+    const file = register('left-out.csv', 'Company', ['Acme', 'Globex'], 'LO');
+    const mapping = join(env.dir, 'left-out.json');
+    writeFileSync(mapping, JSON.stringify({ columns: { Company: null } }));
+    const report = join(env.dir, 'left-out.report.csv');
+    const args = ['validate', file, '-r', 'asset', '--mapping', mapping, '--report', report];
+    const res = await runCli([...args, ...env.sb.args], { cwd: env.dir });
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr.split('\n').filter((l) => l.startsWith('warning: column'))).toEqual([warning]);
+    expect(res.stderr).not.toContain('Company (column');
+    expect(res.stderr).toContain(
+      'warning: column "Company" is not imported (the mapping file (or preset) leaves it out: every row goes to ' +
+        'this run\'s company, 1 (--company); leave it out of "columns" and a run loads only its company\'s rows ' +
+        'of a register of several companies)',
+    );
+    expect(readReport(report).map((r) => r['#status'])).toEqual(['valid', 'valid']);
+  });
+});
+
+describe('mapping suggest and a company column', () => {
+  it('leaves the column out of the file, so that a run with the file still reads it', async () => {
+    const file = register('suggest.csv', 'Firma', ['Acme Corporation', 'Acme Europe GmbH'], 'SG');
+    const res = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.code, res.stderr).toBe(0);
+    const suggested = JSON.parse(res.stdout) as { columns: Record<string, string | null> };
+    expect(suggested.columns).toEqual({ Name: 'name', 'Serial number': 'serial_number' });
+    expect(res.stderr).toContain(
+      'column "Firma" is read for each row\'s company (left out of the file): rows of another company are left ' +
+        'for a run with its --company; {"Firma": null} in "columns" sends every row to the run\'s',
+    );
+    const mapping = join(env.dir, 'suggested.json');
+    writeFileSync(mapping, res.stdout);
+    const run = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args], {
+      cwd: env.dir,
+    });
+    expect(run.stderr).toContain(
+      'Company (column "Firma"): 1 row for Acme Corporation (this run); ' +
+        '1 row for Acme Europe GmbH (--company 2) is left for a run of their own.',
+    );
+  });
+});
+
+describe('a register of two companies, a run each', () => {
+  const cells = ['Acme Corporation', 'Acme Europe GmbH', 'Acme Corporation', '2', 'acme corporation'];
+  const ofCompany1 = ['TW-1', 'TW-3', 'TW-5'];
+  const ofCompany2 = ['TW-2', 'TW-4'];
+  const inService = async (company: number) =>
+    (await env.sb.records('asset', company))
+      .map((r) => String(r.serial_number))
+      .filter((s) => s.startsWith('TW-'))
+      .sort();
+  // --json prints no plan: the first run is read as a person sees it, the others as a script does.
+  const importAs = async (file: string, company: number, json = true) => {
+    await env.sb.resetStats();
+    const res = await runCli(
+      [
+        'import',
+        file,
+        '-r',
+        'asset',
+        '--company',
+        String(company),
+        ...(json ? ['--json'] : []),
+        ...env.sb.args,
+      ],
+      { cwd: env.dir },
+    );
+    return { res, writes: countWrites((await env.sb.stats()) as { requests: Record<string, number> }) };
+  };
+
+  it('loads each row once, into its company; a third run of either writes nothing', async () => {
+    const file = register('two.csv', 'Company', cells, 'TW');
+
+    const first = await importAs(file, 1, false);
+    expect(first.res.code, first.res.stderr).toBe(1);
+    expect(first.res.stderr).toContain(
+      'Company (column "Company"): 3 rows for Acme Corporation (this run); ' +
+        '2 rows for Acme Europe GmbH (--company 2) are left for a run of their own.',
+    );
+    // Said before any write: the plan's line comes before the Plan line.
+    expect(first.res.stderr.indexOf('Company (column')).toBeLessThan(first.res.stderr.indexOf('Plan:'));
+    expect(first.res.stdout).toContain(
+      'Done: 5 rows — 3 created, 0 updated, 2 skipped, 0 invalid, 0 failed.',
+    );
+    expect(first.writes).toBe(3);
+    expect(await inService(1)).toEqual(ofCompany1);
+    expect(await inService(2)).toEqual([]);
+
+    const second = await importAs(file, 2);
+    expect(second.res.code, second.res.stderr).toBe(1);
+    const summary = JSON.parse(second.res.stdout) as {
+      counts: Record<string, number>;
+      companies: { run: { id: number; rows: number }; others: { id: number; name: string; rows: number }[] };
+    };
+    expect(summary.counts).toMatchObject({ created: 2, skipped: 3, invalid: 0 });
+    expect(summary.companies.run).toMatchObject({ id: 2, rows: 2 });
+    expect(summary.companies.others).toEqual([{ id: 1, name: 'Acme Corporation', rows: 3 }]);
+    expect(second.writes).toBe(2);
+    expect(await inService(1)).toEqual(ofCompany1);
+    expect(await inService(2)).toEqual(ofCompany2);
+
+    for (const company of [1, 2]) {
+      const again = await importAs(file, company);
+      expect(again.writes, again.res.stderr).toBe(0);
+      expect(JSON.parse(again.res.stdout)).toMatchObject({ counts: { created: 0, skipped: 5 } });
+    }
+    expect(await inService(1)).toEqual(ofCompany1);
+    expect(await inService(2)).toEqual(ofCompany2);
+  });
+
+  it('the summary gives the command that loads the rows left', async () => {
+    const file = register('summary.csv', 'Company', ['Acme Corporation', 'Acme Europe GmbH'], 'SU');
+    const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain(
+      'warning: 1 row of Acme Europe GmbH (company 2) was left for a run of their own: ' +
+        'the same command with --company 2 loads them',
+    );
   });
 });

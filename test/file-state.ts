@@ -4,7 +4,9 @@
 // and every test sandbox is http://127.0.0.1:<a free port>: a port one file's sandbox freed
 // is handed to another file's (3 of 300 sandboxes started one after the other here), which
 // would then find the first one's rows "already created", its lists cached, its pace kept.
-// The CLIs a file starts inherit its folders; the runs it makes in-process read them too.
+// Within a file, each sandbox of testSandbox (test/e2e/cli.ts) gets a port no earlier one had,
+// so state of its own in these folders. The CLIs a file starts inherit its folders; the runs
+// it makes in-process read them too.
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -192,7 +192,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     const what = plan.compared
       ? comparedWrites(plan, plan.compared)
       : plan.mode === 'update' && !listed
-        ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (a read and a write each; a row whose record already has its values sends nothing)`
+        ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (${plan.existingCheck ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
         : plan.mode === 'update' || plan.sync
           ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
           : `up to ${plan.writes} writes`;
@@ -202,7 +202,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun)
     lines.push(
-      `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${plan.file}); it becomes ${plan.report} at the end.`,
+      `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${shellWord(plan.file)}); it becomes ${plan.report} at the end.`,
     );
   out.write(lines.join('\n') + '\n');
 }
@@ -392,15 +392,27 @@ function printWouldStop(summary: ImportSummary): void {
   process.stderr.write(`error: ${e.describe()}\n`);
 }
 
+/** A word of a command line we print, quoted for a shell when it needs to be ("GLPI export (2).csv"). */
+function shellWord(s: string): string {
+  return /^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The `mapping suggest` line for this run's sheet and mapping, words quoted for a shell. */
 function suggestCommand(file: string, f: ImportFlags): string | undefined {
   if (!f.resource) return undefined;
-  const q = (s: string) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   const extra = [...(f.sheet ? ['--sheet', f.sheet] : []), ...(f.mapping ? ['--mapping', f.mapping] : [])];
   // `> FILE` empties FILE before suggest reads it: never the mapping file it starts from.
   const out =
     f.mapping && resolve(f.mapping) === resolve('mapping.json') ? 'mapping-suggested.json' : 'mapping.json';
-  return [`assetbatch mapping suggest`, q(file), '-r', f.resource, ...extra.map(q), '>', out].join(' ');
+  return [
+    `assetbatch mapping suggest`,
+    shellWord(file),
+    '-r',
+    f.resource,
+    ...extra.map(shellWord),
+    '>',
+    out,
+  ].join(' ');
 }
 
 /** After Ctrl-C or SIGTERM, how long requests in flight may take before the process stops anyway. */
@@ -657,10 +669,9 @@ export async function runImport(
   const logger = await createLogger(f.log);
   // --json is for scripts: no line is drawn, on a terminal or not.
   const drawn = process.stderr.isTTY === true && !f.json;
-  const progress = new Progress(
-    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing',
-    drawn,
-  );
+  const label =
+    dry || f.dryRun ? 'checking' : sync ? 'syncing' : mode === 'update' ? 'updating' : 'importing';
+  const progress = new Progress(label, drawn);
   // The compare pass of an update or a sync reads the sheet once more before the plan.
   const comparing = new Progress('comparing', drawn);
   const tally = new SyncTally();

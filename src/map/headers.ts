@@ -806,8 +806,32 @@ function unmappedSuggester(
       : closestLabels(header).find((label) => alikeBeyondGenericWords(header, label));
 }
 
-/** Words many labels share: one alone ("Order Number", "Serial number") makes no likeness. */
-const GENERIC_WORDS = new Set(['number', 'no', 'nr', 'num', 'date', 'name', 'id']);
+/**
+ * Words many labels share: one alone ("Order Number", "Serial number") makes no likeness.
+ * "code" and "type" are among them by a table of real headers (test/map/header-matching.test.ts):
+ * Snipe-IT's "Checkout Type", GLPI's "Entity type", a ledger's "Cost Code" or "Site code"
+ * share only that word with "Support type", "Warranty type" or "Zip code".
+ */
+const GENERIC_WORDS = new Set(['number', 'no', 'nr', 'num', 'date', 'name', 'id', 'code', 'type']);
+
+/**
+ * Whether what is left of a header is like what is left of a label: close as written, close
+ * with its words in any order ("Postal/zip code", "Zip/postal code"), or an abbreviation of
+ * it, its letters in order from the same first letter ("Wty type", "Warranty type").
+ */
+function restAlike(h: readonly string[], l: readonly string[]): boolean {
+  const [restH, restL] = [h.join(''), l.join('')];
+  if (restH === '' || restL === '') return restH === restL;
+  if (closest(restH, [restL], { threshold: 0.5 }).length > 0) return true;
+  if (closest([...h].sort().join(''), [[...l].sort().join('')], { threshold: 0.5 }).length > 0) return true;
+  return restH.length >= 3 && restH[0] === restL[0] && isSubsequence(restH, restL);
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const c of long) if (c === short[i]) i++;
+  return i === short.length;
+}
 
 /**
  * False when a header and a label are alike only through a generic word both have: what is
@@ -820,10 +844,8 @@ function alikeBeyondGenericWords(header: string, label: string): boolean {
   if (h.every((w) => GENERIC_WORDS.has(w))) return false;
   const shared = new Set(h.filter((w) => GENERIC_WORDS.has(w) && l.includes(w)));
   if (shared.size === 0) return true;
-  const rest = (words: string[]) => words.filter((w) => !shared.has(w)).join('');
-  const [restH, restL] = [rest(h), rest(l)];
-  if (restH === '' || restL === '') return restH === restL;
-  return closest(restH, [restL], { threshold: 0.5 }).length > 0;
+  const rest = (words: string[]) => words.filter((w) => !shared.has(w));
+  return restAlike(rest(h), rest(l));
 }
 
 /** A warning per repeated header, naming it as its first column writes it. */

@@ -101,9 +101,23 @@ export function rowWriter(
       const r = resolver.resolve('country', name);
       return r.ok ? r.entry.id : undefined;
     },
-    beforeRead: () => resolver.load('country', []),
+    beforeRead: once(() => resolver.load('country', [])),
     nameOf: (kind, id) => resolver.nameOf(kind, id),
   });
+}
+
+/**
+ * The work started once, however many rows ask for it at the same moment: the rows read
+ * records side by side, and each loading the country list would read its pages again (10
+ * requests each). A failed load is tried again by the next row.
+ */
+function once(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () =>
+    (running ??= work().catch((e: unknown) => {
+      running = undefined;
+      throw e;
+    }));
 }
 
 /** Each outcome to the report, the counts, the caller and the progress line. */

@@ -7,6 +7,7 @@ import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
 import {
   customKeyLabel,
+  customTargets,
   headerMatcher,
   isKeyColumn,
   mapHeaders,
@@ -23,8 +24,9 @@ import { Resolver } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
-import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
+import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
+import { templateFor } from './suggest-check.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -73,6 +75,14 @@ function headersSeen(headers: readonly string[], max = 30): string {
   return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
 }
 
+/** A required field the row's other columns can make (an asset's name from Make and Model): how. */
+function builtHint(def: ResourceDef, mapping: Mapping, field: FieldDef): string {
+  const template = templateFor({ def, mapping }, field);
+  return template === undefined
+    ? ''
+    : `, or build it from the row ("fields": {"${field.name}": "${template}"}; \`assetbatch mapping suggest\` writes that mapping file)`;
+}
+
 /** A mapping that leaves out a required field, or (updates) any way to find each row's record, stops here. */
 function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mapping): void {
   const { def, mode, keyField } = settings;
@@ -117,17 +127,17 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
         hint:
           probe.headerRow === NO_HEADER_ROW
             ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
-            : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`,
+            : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"})${builtHint(def, mapping, missing[0])}.`,
       },
     );
   }
 }
 
 /**
- * The headers mapped, then, where the mapped lookup columns hold names, mapped again with
- * those lists at hand (read now rather than after the scan, which goes on from them): a
- * column whose values are names in one of them is judged by that too. `check` sees each
- * mapping made, the first before any list is read.
+ * The headers mapped (or `byHeaders`, that mapping made already), then, where the mapped
+ * lookup columns hold names, mapped again with those lists at hand (read now rather than
+ * after the scan, which goes on from them): a column whose values are names in one of them
+ * is judged by that too. `check` sees each mapping made, the first before any list is read.
  */
 export async function mapByLists(
   def: ResourceDef,
@@ -136,8 +146,8 @@ export async function mapByLists(
   resolver: Resolver | undefined,
   samples: readonly (readonly CellValue[])[],
   check?: (m: Mapping) => void,
+  byHeaders = mapHeaders(def, headers, opts),
 ): Promise<Mapping> {
-  const byHeaders = mapHeaders(def, headers, opts);
   check?.(byHeaders);
   const lists = resolver ? await fetchLookupLists(resolver, byHeaders, samples) : undefined;
   if (!lists?.size) return byHeaders;
@@ -152,6 +162,19 @@ export async function mapInput(
   conn: Connection,
 ): Promise<MappedInput> {
   const { def, mode, mappingFile, mappingPath, company } = settings;
+  // The first rows (read ahead by the probe, kept for the run): a column whose values
+  // contradict its header's field is not taken for it.
+  const samples = probe.sample
+    ? await probe.sample(SAMPLE_ROWS)
+    : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const mapOpts: MapOptions = {
+    mappingFile,
+    mappingPath,
+    mode,
+    preset: settings.fromPreset,
+    samples,
+    idColumn: settings.sync?.key === 'id',
+  };
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
   const named = [
@@ -159,31 +182,11 @@ export async function mapInput(
     ...Object.keys(mappingFile?.fields ?? {}),
   ];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
-  // The first rows (read ahead by the probe, kept for the run): a column whose values
-  // contradict its header's field is not taken for it.
-  const samples = probe.sample
-    ? await probe.sample(SAMPLE_ROWS)
-    : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const standard = namesCustom ? undefined : mapHeaders(def, probe.headers, mapOpts);
   const custom =
-    namesCustom ||
-    mapHeaders(def, probe.headers, {
-      mappingFile,
-      mappingPath,
-      mode,
-      samples,
-      idColumn: settings.sync?.key === 'id',
-    }).unmapped.length > 0
-      ? await loadCustomFields(conn, def, company)
-      : { fieldTemplates: [], formTemplates: [] };
-  const mapOpts = {
-    mappingFile,
-    mappingPath,
-    custom,
-    mode,
-    preset: settings.fromPreset,
-    samples,
-    idColumn: settings.sync?.key === 'id',
-  };
+    standard?.unmapped.length === 0
+      ? { fieldTemplates: [], formTemplates: [] }
+      : await loadCustomFields(conn, def, company);
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, {
     company,
@@ -191,9 +194,16 @@ export async function mapInput(
     cacheDir: settings.lookupCacheDir,
     cacheTtl: conn.sandbox ? 0 : undefined,
   });
-  // A mapping short of a required field stops before any list is read.
-  const mapping = await mapByLists(def, probe.headers, mapOpts, resolver, samples, (m) =>
-    checkMapping(settings, probe, m),
+  // A mapping short of a required field stops before any list is read. Without custom
+  // fields, the headers map as they just did.
+  const mapping = await mapByLists(
+    def,
+    probe.headers,
+    { ...mapOpts, custom },
+    resolver,
+    samples,
+    (m) => checkMapping(settings, probe, m),
+    customTargets(def, custom, mode).length === 0 ? standard : undefined,
   );
   await checkMappingValues(resolver, def, mapping, {
     headers: probe.headers,

@@ -191,7 +191,44 @@ function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['u
       suggestion: u.suggestion,
       why: u.why,
       ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
+      ...(u.why === undefined && COMPANY_HEADERS.has(compactName(u.header))
+        ? companyColumnNote(settings)
+        : {}),
     }));
+}
+
+/**
+ * Headers that name the company a row belongs to: Snipe-IT's "Company", GLPI's "Entité", a
+ * German register's "Firma" or "Mandant". The company is the run's (--company), never a column.
+ */
+const COMPANY_HEADERS: ReadonlySet<string> = new Set([
+  'company',
+  'companyname',
+  'firma',
+  'unternehmen',
+  'gesellschaft',
+  'mandant',
+  'societe',
+  'entreprise',
+  'entite',
+  'entity',
+  'empresa',
+  'azienda',
+  'societa',
+  'bedrijf',
+  'organization',
+  'organisation',
+]);
+
+/**
+ * A company column: "map it with --mapping" is no fix (no field takes it), and a register of
+ * several companies would go into one; the run's company is said, and how to split it.
+ */
+function companyColumnNote(settings: RunSettings): { why: string; fix: string } {
+  return {
+    why: `every row goes to this run's company, ${settings.company} (--company)`,
+    fix: 'a register of several companies takes a run for each, with its --company N (`assetbatch export company` lists them)',
+  };
 }
 
 /**
@@ -255,7 +292,6 @@ async function existingRecords(
     rowsLeft,
     {
       keepRecords: keep,
-      readsPerRow: settings.mode === 'update' ? 2 : 1,
       whole: settings.sync !== undefined,
       keyOf: keyOf && ((r) => keyOf(r)),
     },
@@ -356,9 +392,10 @@ export async function makePlan(
         : await highestId(conn.client, def, company)
       : undefined;
   const perRowChecks = known.check?.strategy === 'filtered calls' ? writes : 0;
-  // An update reads the record before it writes (two requests a row), unless the list read it:
-  // then a row costs its write, and an unchanged row nothing.
-  const plannedRequests = writes * (mode === 'update' && !known.records ? 2 : 1) + perRowChecks;
+  // An update by ID reads the record before it writes (two requests a row); by key, the row's
+  // filtered call reads it (perRowChecks); when the list read it, a row costs its write alone.
+  const readsAlone = mode === 'update' && !known.records && perRowChecks === 0;
+  const plannedRequests = writes * (readsAlone ? 2 : 1) + perRowChecks;
   const plan: ImportPlan = {
     target: writeTarget(settings.connection),
     file: settings.file,

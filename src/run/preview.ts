@@ -16,7 +16,6 @@ import type { RunSettings } from './settings.js';
 import { interrupted, StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
 import { prepareRow } from '../validate/validate.js';
-import { payloadHash } from '../send/journal.js';
 import type { RunMemory } from '../send/remembered.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
@@ -145,7 +144,7 @@ export async function keylessMatches(
         rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)
       )
         continue;
-      const made = memory.createdFrom(payloadHash(prepared.body));
+      const made = memory.createdFrom(prepared.body);
       if (made) ids.add(made.id);
     }
   } finally {

@@ -215,14 +215,33 @@ export class Scanner {
         throw new AssetbatchError(
           'E_DATE_AMBIGUOUS',
           `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`,
-          {
-            location,
-            hint: 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).',
-          },
+          { location, hint: this.ambiguousHint(c) },
         );
       }
     }
     return out;
+  }
+
+  /**
+   * A sheet is usually written by one program in one locale: when the other date columns
+   * settle one order ("End date" has 12/31/2025), the hint says so, for the user to confirm.
+   */
+  private ambiguousHint(column: ColumnMapping): string {
+    const settled = this.dateCols.flatMap((c) => {
+      const e = this.evidence.get(c.index);
+      if (c === column || !e || (e.dmy === undefined) === (e.mdy === undefined)) return [];
+      return [{ header: c.header, dmy: e.dmy !== undefined, row: e.dmy ?? e.mdy }];
+    });
+    const plain = 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).';
+    const dmy = settled.length > 0 && settled.every((s) => s.dmy);
+    if (settled.length === 0 || (!dmy && settled.some((s) => s.dmy))) return plain;
+    const [first] = settled;
+    const others = settled.length > 1 ? ` and ${settled.length - 1} more` : '';
+    const format = dmy ? 'dd/MM/yyyy' : 'MM/dd/yyyy';
+    return (
+      `The other date columns of this sheet are ${dmy ? 'day' : 'month'}-first ("${first.header}", row ${first.row}${others}): ` +
+      `if this one is too, give --date-format ${format} (it applies to every column); if not, write its dates as yyyy-MM-dd.`
+    );
   }
 
   /** Rows that another row of the sheet names as its parent. */

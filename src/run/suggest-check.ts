@@ -79,7 +79,7 @@ function unresolvedValues(header: string, values: readonly Unresolved[]): string
  * `fields`: an asset's name from its make and model (Ralph's and Lucity's exports have no name
  * column), else its model or type and its tag. Undefined when the row has no such parts.
  */
-function templateFor(c: SuggestionCheck, f: FieldDef): string | undefined {
+export function templateFor(c: Pick<SuggestionCheck, 'def' | 'mapping'>, f: FieldDef): string | undefined {
   if (c.def.name !== 'asset' || f.name !== 'name') return undefined;
   const column = (field: string) =>
     c.mapping.columns.find(

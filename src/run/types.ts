@@ -54,9 +54,10 @@ export interface ImportOptions {
   /** Called when the run starts a wait of more than a few seconds for the account's rate limit. */
   readonly onWait?: (ms: number) => void;
   /**
-   * Called once when a create has waited about a second for the lock on the memory of what
-   * was sent (`lockPath`, a folder): another run holds it, or a run stopped while it held it
-   * left it behind, which is taken over `freeAfterMs` after it was last touched.
+   * Called once a run (a workbook's too, whatever its sheets) when a create has waited about a
+   * second for the lock on the memory of what was sent (`lockPath`, a folder): another run
+   * holds it, or a run stopped while it held it left it behind, which is taken over
+   * `freeAfterMs` after it was last touched.
    */
   readonly onLockWait?: (lockPath: string, freeAfterMs: number) => void;
   /** Options for an in-process sandbox (latency, faults) — tests and rehearsals. */

@@ -88,6 +88,8 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
   // A dry run creates nothing, so later sheets are told which references would exist.
   const known = new Map<LookupKind, string[]>();
   const out: (ImportSummary & { sheet: string })[] = [];
+  // Each sheet has a memory (and a lock) of its own: a wait for one is said once a run, not a sheet.
+  const onLockWait = options.onLockWait && once(options.onLockWait);
   for (const [i, { sheet, resource }] of plan.entries()) {
     options.onSheet?.({ sheet, resource });
     const keys = new Map<string, string>();
@@ -111,6 +113,7 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
       failedRefs: failed,
       knownRefs: known,
       onRow,
+      onLockWait,
     });
     // A stop that came once this sheet's rows were all through ends its run as done; the
     // workbook's later sheets are still to run, so the workbook stops there, resumably.
@@ -125,4 +128,14 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
     if (stopped) break;
   }
   return { sheets: out };
+}
+
+/** `f`, called the first time only. */
+function once<A extends unknown[]>(f: (...args: A) => void): (...args: A) => void {
+  let called = false;
+  return (...args) => {
+    if (called) return;
+    called = true;
+    f(...args);
+  };
 }

@@ -96,6 +96,33 @@ export function payloadHash(body: unknown): string {
   return sha256Hex(JSON.stringify(body)).slice(0, 16);
 }
 
+/**
+ * A body's values, whatever the order of its keys and of its custom values: a body's keys
+ * follow the sheet's columns, so a copy of a file with its columns moved makes the same
+ * values under another payloadHash. The journal keeps payloadHash (journals written before
+ * stay readable); the memory of what was sent, which keeps each body, matches by this too.
+ */
+export function valuesHash(body: unknown): string {
+  return sha256Hex(JSON.stringify(inOrder(body))).slice(0, 16);
+}
+
+function inOrder(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const items = v.map(inOrder);
+    // Custom values ({id, value}) are a list in the columns' order: ordered by field id.
+    const byId = items.every((x) => isObj(x) && typeof x.id === 'number');
+    return byId ? items.sort((a, b) => Number((a as Rec).id) - Number((b as Rec).id)) : items;
+  }
+  if (!isObj(v)) return v;
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, inOrder(v[k])]),
+  );
+}
+
+type Rec = Record<string, unknown>;
+
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';

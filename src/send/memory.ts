@@ -10,6 +10,7 @@
 // The API (one Memory per run, opened by openMemory):
 //   lookupByKey(key)          records written for a natural key ("serial_number=SN-1"), newest first
 //   lookupByFingerprint(fp)   records written from a body with this fingerprint (payloadHash), newest first
+//   lookupByValues(values)    keyless records created from a body with these values (valuesHash), newest first
 //   lastSent(id)              the fields this user's runs last sent to record `id` (merged over its
 //                             writes, the latest value of each field), with when and from where
 //   record(row)               remember a row written (created or updated): its key, fingerprint,
@@ -17,8 +18,8 @@
 //   claim(row)                before a create: take the row for this run, or learn that another run
 //                             created it (or is creating it now, then wait), or that one sent it and
 //                             died not knowing the outcome. Two runs never both write one row.
-//   takeCreated(key, fp)      a record another run created for this row (key, else fingerprint),
-//                             each record given to one row only
+//   takeCreated(key, fp, values)  a record another run created for this row (key, else fingerprint
+//                             or values), each record given to one row only
 //   close()                   the run's claims still open (a write cut by a stop) marked as unsure
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
@@ -26,6 +27,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
 import { sha256Hex } from '../util/hash.js';
+import { valuesHash } from './journal.js';
 
 /** Where a memory belongs: the service (its base URL), the company, the resource. */
 export interface MemoryScope {
@@ -151,6 +153,8 @@ const POLL_MS = 100;
 export interface ClaimRow {
   readonly key?: string;
   readonly fp: string;
+  /** A keyless row's valuesHash: a record made from its values in another order is its record too. */
+  readonly values?: string;
   readonly file: string;
   readonly report: string;
 }
@@ -164,6 +168,8 @@ export class Memory {
   /** Indexes into `lines`, by key, by fingerprint, by record id; claims by the row they claim. */
   private byKey = new Map<string, number[]>();
   private byFp = new Map<string, number[]>();
+  /** Keyless records created, by their body's values (valuesHash): a copy with its columns moved. */
+  private byValues = new Map<string, number[]>();
   private byId = new Map<number, number[]>();
   private claims = new Map<string, number[]>();
   /** The last claim or record of each report and body: a later one means that run took the row up again. */
@@ -215,6 +221,7 @@ export class Memory {
     this.offset = 0;
     this.byKey = new Map();
     this.byFp = new Map();
+    this.byValues = new Map();
     this.byId = new Map();
     this.claims = new Map();
     this.latest = new Map();
@@ -253,6 +260,7 @@ export class Memory {
     }
     if (line.key) push(this.byKey, line.key, i);
     push(this.byFp, line.fp, i);
+    if (!line.key && line.status === 'created') push(this.byValues, valuesHash(line.fields), i);
     push(this.byId, line.id, i);
     return i;
   }
@@ -278,6 +286,10 @@ export class Memory {
 
   lookupByFingerprint(fp: string): SentRow[] {
     return this.rows(this.byFp.get(fp));
+  }
+
+  lookupByValues(values: string): SentRow[] {
+    return this.rows(this.byValues.get(values));
   }
 
   /** The fields last sent to record `id`, each its latest value, with the latest write's date, file and report. */
@@ -310,9 +322,14 @@ export class Memory {
     this.append({ t: 'release', claim, run: this.run, at: new Date().toISOString() });
   }
 
-  /** A record another run created for this row (its key, else its body), not given to another row of this run; taken. */
-  takeCreated(key: string | undefined, fp: string): SentRow | undefined {
-    const at = key ? this.byKey.get(key) : this.byFp.get(fp);
+  /**
+   * A record another run created for this row (its key, else its body: the same fingerprint,
+   * or, `values` given, the same values in another order), not given to another row of this
+   * run; taken.
+   */
+  takeCreated(key: string | undefined, fp: string, values?: string): SentRow | undefined {
+    const same = [...(this.byFp.get(fp) ?? []), ...((values && this.byValues.get(values)) || [])];
+    const at = key ? this.byKey.get(key) : same;
     const i = at?.find((n) => {
       const line = this.lines[n] as SentRow;
       // A keyless row is what it sends: a keyed record is not one.
@@ -355,7 +372,7 @@ export class Memory {
     for (;;) {
       const decided = await withMemoryLock(this.path, this.sayLockWait, (): Claim | 'wait' => {
         this.refresh();
-        const made = this.takeCreated(row.key, row.fp);
+        const made = this.takeCreated(row.key, row.fp, row.values);
         if (made) return { kind: 'created', row: made };
         const other = this.openClaim(row.key, row.fp, report);
         if (other && other.host === hostname() && isAlive(other.pid) && !this.abandoned.has(other.claim))

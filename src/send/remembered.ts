@@ -3,9 +3,9 @@
 // run on this machine making it now (wait for it), or did one send it and stop not knowing
 // the outcome (failed: resuming that run finds out)? After a write: the record remembered.
 // The writer calls it; a dry run and an in-process sandbox have none.
-import { isDeepStrictEqual } from 'node:util';
 import type { WriteBody } from '../resources/fields.js';
 import type { RowIssue } from '../validate/validate.js';
+import { payloadHash, valuesHash } from './journal.js';
 import type { LastSent, Memory, SentRow } from './memory.js';
 
 export interface RunMemoryOptions {
@@ -54,14 +54,22 @@ export class RunMemory {
   async beforeCreate(key: Key, fp: string, body: WriteBody): Promise<BeforeCreate> {
     if (this.options.allowDuplicates) return { go: true };
     const taken = await this.options.memory.claim(
-      { key: keyText(key), fp, file: this.options.file, report: this.options.report },
+      {
+        key: keyText(key),
+        fp,
+        values: key ? undefined : valuesHash(body),
+        file: this.options.file,
+        report: this.options.report,
+      },
       this.options.stopped,
     );
     if (taken.kind === 'mine') return { go: true, claim: taken.claim };
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
     if (taken.kind === 'created') {
-      const { changed, note } = key ? this.judgeKeyed(taken.row, fp, body) : { changed: false, note: undefined };
+      const { changed, note } = key
+        ? this.judgeKeyed(taken.row, fp, body)
+        : { changed: false, note: undefined };
       return {
         go: false,
         status: 'skipped',
@@ -97,9 +105,13 @@ export class RunMemory {
     );
   }
 
-  /** The record an earlier run created from a row with these values (fingerprint `fp`), newest first. */
-  createdFrom(fp: string): SentRow | undefined {
-    return this.options.memory.lookupByFingerprint(fp).find((r) => r.status === 'created');
+  /** The record an earlier run created from a row with these values (in any order), newest first. */
+  createdFrom(body: WriteBody): SentRow | undefined {
+    const { memory } = this.options;
+    const made = (rows: SentRow[]) => rows.find((r) => r.status === 'created');
+    return (
+      made(memory.lookupByFingerprint(payloadHash(body))) ?? made(memory.lookupByValues(valuesHash(body)))
+    );
   }
 
   /**
@@ -110,24 +122,23 @@ export class RunMemory {
    */
   private judgeKeyed(made: SentRow, fp: string, body: WriteBody): { changed: boolean; note: string } {
     const last = this.options.memory.lastSent(made.id);
-    if (last?.status !== 'updated')
-      return made.fp === fp
-        ? { changed: false, note: alreadyCreated(made) + ALLOW }
-        : { changed: true, note: changedSince(made) };
-    if (sameValues(last.fields, body))
-      return { changed: false, note: alreadyCreated(made) + updatedSince(last) + ALLOW };
-    return { changed: true, note: changedSince(made, last) };
+    const updated = last?.status === 'updated' ? last : undefined;
+    // By value, not by fingerprint: a copy with its columns in another order sends the same values.
+    if (made.fp === fp && !updated) return { changed: false, note: alreadyCreated(made) + ALLOW };
+    if (!sameValues(last?.fields ?? made.fields, body))
+      return { changed: true, note: changedSince(made, updated) };
+    return { changed: false, note: alreadyCreated(made) + (updated ? updatedSince(updated) : '') + ALLOW };
   }
 
   /**
-   * The last write to record `id`, when it was an update made after the record was created and
-   * the record now holds `body`'s values: the first body with the updates' fields laid over it
-   * (an update's PATCH carries only what changed). A row edited and then applied with
-   * `assetbatch update` is then no row "changed since".
+   * The last write to record `id`, when the record as this user's runs wrote it holds `body`'s
+   * values: the first body with any updates' fields laid over it (an update's PATCH carries
+   * only what changed). A row edited and then applied with `assetbatch update`, or one whose
+   * columns were moved, is then no row "changed since".
    */
-  updatedTo(id: number, body: WriteBody): LastSent | undefined {
+  holding(id: number, body: WriteBody): LastSent | undefined {
     const last = this.options.memory.lastSent(id);
-    return last?.status === 'updated' && sameValues(last.fields, body) ? last : undefined;
+    return last && sameValues(last.fields, body) ? last : undefined;
   }
 
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
@@ -161,11 +172,9 @@ export function updatedSince(last: LastSent): string {
 
 /** Two write bodies hold the same values, whatever their keys' order; a null field is one left out. */
 function sameValues(a: Readonly<Record<string, unknown>>, b: WriteBody): boolean {
-  const plain = (o: object) =>
-    Object.fromEntries(
-      Object.entries(JSON.parse(JSON.stringify(o)) as Record<string, unknown>).filter(([, v]) => v !== null),
-    );
-  return isDeepStrictEqual(plain(a), plain(b));
+  const set = (o: object) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+  return valuesHash(set(a)) === valuesHash(set(b));
 }
 
 /** A record made for the row's key from values the row no longer has: worded as the journal's 'changed'. */

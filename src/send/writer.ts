@@ -187,6 +187,8 @@ export interface UpdateOptions {
 export class RowWriter {
   /** Ids taken by rows of this run, so two rows never adopt the same record. */
   private readonly claimed = new Set<number>();
+  /** Records a row's filtered call found (findByKey), by id: its update's copy of the record. */
+  private readonly found = new Map<number, Rec>();
   /** The highest record id seen: a record created after now has a higher one. */
   private mark: number | undefined;
   /** The last write of each body in progress (see oneAtATime). */
@@ -206,9 +208,15 @@ export class RowWriter {
     return KEY_FILTER[this.options.def.name]?.[field];
   }
 
-  /** Find records with this natural key in the service (filtered call, or the whole list). */
+  /**
+   * Find records with this natural key in the service (filtered call, or the whole list).
+   * The records found are kept: the row's update compares with its copy, as with the list
+   * read before the run, instead of reading it again (one request a row, not two).
+   */
   async findByKey(key: { field: string; value: string }): Promise<Array<{ id: number }>> {
-    return (await this.findRecordsByKey(key)).map((r) => ({ id: idOf(r) }));
+    const found = await this.findRecordsByKey(key);
+    for (const r of found) this.found.set(idOf(r), r);
+    return found.map((r) => ({ id: idOf(r) }));
   }
 
   private async findRecordsByKey(key: { field: string; value: string }): Promise<Rec[]> {
@@ -230,7 +238,7 @@ export class RowWriter {
    * as the memory says, when the list read before the run still has it.
    */
   rememberedRecord(body: WriteBody): { id: number; file: string; at: string } | undefined {
-    const made = this.options.memory?.createdFrom(payloadHash(body));
+    const made = this.options.memory?.createdFrom(body);
     return made && this.options.existingComplete && this.options.records?.has(made.id)
       ? { id: made.id, file: made.file, at: made.at }
       : undefined;
@@ -364,18 +372,20 @@ export class RowWriter {
       return {
         status: before.status,
         id: before.id,
-        note: 'done by an earlier run of this import (journal)',
+        note: DONE_BY_JOURNAL,
       };
     }
     if (before?.kind === 'changed') {
-      // An update since (another report's run) may have given the record this row's values.
-      const updated = this.options.memory?.updatedTo(before.id, body);
-      if (updated)
+      // The record may hold this row's values all the same: an update since (another report's
+      // run) gave them, or the row's columns were moved (another fingerprint, the same values).
+      const holds = this.options.memory?.holding(before.id, body);
+      if (holds?.status === 'updated')
         return {
           status: 'skipped',
           id: before.id,
-          note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(updated)}`,
+          note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(holds)}`,
         };
+      if (holds) return { status: before.status, id: before.id, note: DONE_BY_JOURNAL };
       this.changedSkipped++;
       return {
         status: 'skipped',
@@ -607,9 +617,9 @@ export class RowWriter {
     );
   }
 
-  /** The record's copy from the list read before the run, in write form; undefined when there is none. */
+  /** The record's copy from the list read before the run (or the row's filtered call), in write form. */
   private async listed(id: number): Promise<{ body: WriteBody; names: Map<string, string> } | undefined> {
-    const rec = this.options.records?.get(id);
+    const rec = this.options.records?.get(id) ?? this.found.get(id);
     if (!rec) return undefined;
     await this.options.beforeRead?.();
     return {
@@ -877,6 +887,7 @@ export type UpdateResult = SendResult & {
 };
 
 const NO_CHANGE = 'no change: the record already has these values';
+const DONE_BY_JOURNAL = 'done by an earlier run of this import (journal)';
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {
@@ -901,8 +912,8 @@ export async function loadExistingKeys(
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
-  if (!opts.whole && hasFilter && rowsToCheck * (opts.readsPerRow ?? 1) < pages)
-    return { requests: 1, strategy: 'filtered calls' };
+  // A row looked up alone costs one filtered call, which also reads its record (an update's copy).
+  if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
   const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
@@ -927,8 +938,6 @@ export async function loadExistingKeys(
 export interface ExistingOptions {
   /** Keep each record as read (updates compare rows with them). */
   readonly keepRecords?: boolean;
-  /** Requests a row costs when looked up alone (an update: 1, the filtered call or GET that also reads it). */
-  readonly readsPerRow?: number;
   /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
   readonly whole?: boolean;
   /** A record's key for a field that is not a text field of its own (a sync's custom field key). */

@@ -79,8 +79,41 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sb = await startSandbox({ port: 0, rateLimit: 0, ...options });
+/**
+ * Ports the test sandboxes of this worker have had. The memory of what was sent, the lists'
+ * cache and the pace memory are kept by service URL in the test file's folders
+ * (test/file-state.ts): a sandbox handed the port of one the same file closed would take over
+ * its state (its rows "already created", its lists, its pace). So each sandbox gets a port no
+ * earlier one had, and with it state of its own. One started on a port asked for (a service
+ * started afresh at the same address) shares that address's state, as a real one would.
+ */
+const portsHad = new Set<number>();
+
+const portOf = (sb: Sandbox): number => Number(new URL(sb.url).port);
+
+/** `start` again until it answers on a port no test sandbox of this worker had. */
+async function onNewPort(start: () => Promise<Sandbox>): Promise<Sandbox> {
+  // Those refused stay open until one is found: the system cannot hand their ports out again.
+  const refused: Sandbox[] = [];
+  try {
+    for (;;) {
+      const sb = await start();
+      if (!portsHad.has(portOf(sb))) return sb;
+      refused.push(sb);
+    }
+  } finally {
+    await Promise.all(refused.map((sb) => sb.close()));
+  }
+}
+
+/** `start`: how the sandbox is started (startSandbox; a test of the ports gives its own). */
+export async function testSandbox(
+  options: SandboxOptions = {},
+  start: (options: SandboxOptions) => Promise<Sandbox> = startSandbox,
+): Promise<TestSandbox> {
+  const settings = { port: 0, rateLimit: 0, ...options };
+  const sb = settings.port ? await start(settings) : await onNewPort(() => start(settings));
+  portsHad.add(portOf(sb));
   return {
     sb,
     args: ['--base-url', sb.url, '--token', sb.token, '--rate-limit', '0'],

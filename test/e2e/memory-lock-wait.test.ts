@@ -4,8 +4,9 @@
 // path and what to do: a wait never looks like a hang. With --json, stdout stays the summary.
 // The lock is held here by making its folder (a fresh mtime, as a live or just-killed holder
 // leaves it) and removed once the run has said it waits.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { memoryLock, runCli, spawnCli, useSandbox } from './cli.js';
 
@@ -62,6 +63,44 @@ describe('a wait for the memory lock', () => {
     // stdout is the summary alone.
     expect(JSON.parse(stdout).counts).toMatchObject({ created: 3, failed: 0 });
   });
+
+  it('a workbook whose sheets each wait (each its own memory and lock): said once for the run', async () => {
+    // Both locks as a killed run leaves them: the first sheet waits until its lock is stale;
+    // the second's is kept fresh until its sheet begins, so that sheet waits too (about 10 s).
+    const locks = ['customer', 'asset'].map((resource) => memoryLock(env.sb, resource));
+    for (const lock of locks) {
+      mkdirSync(dirname(lock), { recursive: true });
+      mkdirSync(lock);
+    }
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Customers').addRows([
+      ['Customer Name', 'Contact', 'Email'],
+      ['Lock Wait Customer', 'Ann Lee', 'ann@lockwait.example'],
+    ]);
+    wb.addWorksheet('Assets').addRows([
+      ['Name', 'Serial Number'],
+      ['Lock Wait Chair', 'MLWB-1'],
+    ]);
+    const file = join(env.dir, 'lock-wait.xlsx');
+    await wb.xlsx.writeFile(file);
+    const child = spawnCli(['import', file, '--report', join(env.dir, 'mlwb'), ...env.sb.args]);
+    let stderr = '';
+    let assetsBegun = false;
+    child.stderr!.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+      assetsBegun ||= stderr.includes('== sheet "Assets"');
+    });
+    const fresh = setInterval(() => {
+      if (!assetsBegun) utimesSync(locks[1], new Date(), new Date());
+    }, 500);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(fresh);
+    for (const lock of locks) rmSync(lock, { recursive: true, force: true });
+    expect(code, stderr).toBe(0);
+    expect(assetsBegun).toBe(true);
+    expect(stderr).toContain(`${SAID}${locks[0]}\n`);
+    expect(stderr.split(SAID)).toHaveLength(2);
+  }, 60_000);
 
   it('free: nothing said', async () => {
     const res = await runCli([

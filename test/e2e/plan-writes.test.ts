@@ -66,7 +66,7 @@ const cases = (tag: string): Case => {
       command: 'update',
       seeded: 30,
       rows: rowsOf(tag, 1, []),
-      plan: /^Plan: at most 1 update \(a read and a write each; a row whose record already has its values sends nothing\) \+ existing-record check by filtered calls; at 100 requests\/minute well under a minute\.$/m,
+      plan: /^Plan: at most 1 update \(a write each, after the lookup that reads the record; a row whose record already has its values sends nothing\) \+ existing-record check by filtered calls; at 100 requests\/minute well under a minute\.$/m,
       writes: 0,
     },
   };

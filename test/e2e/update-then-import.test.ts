@@ -30,7 +30,8 @@ const shown = (message: string) =>
     .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, 'DATE')
     .replace(/\(id \d+\)/g, '(id N)');
 
-const CREATED = 'already created by an earlier import of TAG.csv on DATE (id N); --allow-duplicates sends it again';
+const CREATED =
+  'already created by an earlier import of TAG.csv on DATE (id N); --allow-duplicates sends it again';
 const UPDATED =
   "already created by an earlier import of TAG.csv on DATE (id N), then updated to this row's values by a run of TAG.csv on DATE; --allow-duplicates sends it again";
 
@@ -119,7 +120,9 @@ describe('import, edit two rows, update, import again', () => {
       const report = updateReport ? ['--report', join(env.dir, `${tag}-${updateReport}`)] : [];
       const updated = await runCli(['update', file, ...connection, '--yes', ...report]);
       expect(updated.code, updated.stderr).toBe(0);
-      expect(updated.stdout).toContain('Done: 3 rows — 0 created, 2 updated, 1 skipped, 0 invalid, 0 failed.');
+      expect(updated.stdout).toContain(
+        'Done: 3 rows — 0 created, 2 updated, 1 skipped, 0 invalid, 0 failed.',
+      );
 
       const input =
         again === 'the same file' ? file : join(env.dir, `${tag}-${again === 'a copy' ? 'copy' : 'old'}.csv`);

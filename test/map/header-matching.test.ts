@@ -2,8 +2,10 @@
 // ignored), fuzzy matches for typos, and columns that stay unmapped.
 import { describe, expect, it } from 'vitest';
 import { mapHeaders, targetName, type Mapping } from '../../src/map/headers.js';
+import type { ResourceDef } from '../../src/resources/fields.js';
 import { asset } from '../../src/resources/asset.js';
 import { contract } from '../../src/resources/contract.js';
+import { customer } from '../../src/resources/customer.js';
 
 const targetOf = (m: Mapping, header: string) => {
   const c = m.columns.find((x) => x.header === header);
@@ -58,6 +60,44 @@ describe('a header stays unmapped', () => {
 
   it('an empty header', () => {
     expect(mapHeaders(asset, ['Name', '  ']).unmapped).toEqual([{ index: 1, header: '  ' }]);
+  });
+});
+
+// "code" and "type" end many labels (Zip code, Warranty type, Contract type, Contact type) and
+// many headers of other tools that are none of them: shared alone, they suggest nothing. Real
+// headers first (where each is written so), then ours in the same shapes; last, the right
+// suggestions that share the word and are kept (an abbreviation, words in another order).
+describe('"code" or "type" shared alone makes no suggestion', () => {
+  const cases: [string, ResourceDef, string, string | undefined][] = [
+    // Snipe-IT's importer (app/Livewire/Importer.php, checkout_class): "Support type" was offered.
+    ['Snipe-IT\'s "Checkout Type", not "Support type"', asset, 'Checkout Type', undefined],
+    // GLPI's suppliers (Supplier::rawSearchOptions, option 9) and its financial information.
+    ['GLPI\'s "Third party type"', customer, 'Third party type', undefined],
+    ['GLPI\'s "Amortization type"', asset, 'Amortization type', undefined],
+    ['"Cost Code", not "Zip code"', asset, 'Cost Code', undefined],
+    ['"Site code", not "Zip code"', asset, 'Site code', undefined],
+    ['"Code" alone, not "Zip code"', asset, 'Code', undefined],
+    ['"Model Type", nothing', asset, 'Model Type', undefined],
+    ['"Renewal type", not "Contract type"', contract, 'Renewal type', undefined],
+    ['"Customer type", not "Contact type"', customer, 'Customer type', undefined],
+    ['"Wty type": "Warranty type" (an abbreviation)', asset, 'Wty type', 'Warranty type'],
+    ['"Supp. type": "Support type"', asset, 'Supp. type', 'Support type'],
+    ['"Zip/post code": "Zip code"', asset, 'Zip/post code', 'Zip code'],
+    ['"Expend. type": "Expenditure type"', contract, 'Expend. type', 'Expenditure type'],
+    ['"Expense type": "Expenditure type"', contract, 'Expense type', 'Expenditure type'],
+    ['"Contr. type": "Contract type"', contract, 'Contr. type', 'Contract type'],
+    [
+      '"Postal/zip code": "Zip/postal code" (the words in another order)',
+      customer,
+      'Postal/zip code',
+      'Zip/postal code',
+    ],
+    ['"Cont. type": "Contact type"', customer, 'Cont. type', 'Contact type'],
+  ];
+  it.each(cases)('%s', (_name, def, header, suggestion) => {
+    const m = mapHeaders(def, [header]);
+    expect(m.columns).toEqual([]);
+    expect(m.unmapped).toEqual([{ index: 0, header, suggestion }]);
   });
 });
 

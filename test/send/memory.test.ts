@@ -5,6 +5,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryPath, openMemory, stateFolder, type MemoryScope } from '../../src/send/memory.js';
+import { valuesHash } from '../../src/send/journal.js';
 import { tempDir } from '../e2e/cli.js';
 
 const scope = (folder: string): [MemoryScope, string] => [
@@ -151,6 +152,18 @@ describe('takeCreated: each record another run created goes to one row', () => {
     for (const w of written) earlier.record(row(w));
     const now = openMemory(...scope(dir));
     expect(rows.map(([key, fp]) => now.takeCreated(key, fp)?.id)).toEqual(want);
+  });
+
+  it.each([
+    ['the same values, keys in another order', { b: 2, a: { y: 1, x: 0 } }, 1],
+    ['custom values in another order', { template: { id: 3, fields: [{ id: 9 }, { id: 8 }] } }, 2],
+    ['another value', { a: { x: 0, y: 2 }, b: 2 }, undefined],
+  ])('a keyless row whose columns were moved: %s', (_name, body, want) => {
+    const dir = tempDir('ab-mem-');
+    const earlier = openMemory(...scope(dir));
+    earlier.record(row({ fp: 'f1', id: 1, fields: { a: { x: 0, y: 1 }, b: 2 } }));
+    earlier.record(row({ fp: 'f2', id: 2, fields: { template: { fields: [{ id: 8 }, { id: 9 }], id: 3 } } }));
+    expect(openMemory(...scope(dir)).takeCreated(undefined, 'moved', valuesHash(body))?.id).toBe(want);
   });
 
   it("a run's own records are never taken for its other rows", () => {

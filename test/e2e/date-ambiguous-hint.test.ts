@@ -1,0 +1,61 @@
+// A date column whose dates all read both ways stops the run (exit 2). A sheet saved by one
+// program in one locale usually settles the order in its other date columns (Excel's
+// 12/31/2025, a German 31.01.2026): the hint names them and the --date-format that fits,
+// and gives the plain choice when no other column settles it or they disagree.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, useSandbox } from './cli.js';
+
+const env = useSandbox({ rateLimit: 0 });
+
+const PLAIN = 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).';
+
+const cases: { name: string; csv: string; error: string; hint: string }[] = [
+  {
+    name: 'Excel in a US locale: the end dates are month-first',
+    csv: 'Name,Serial number,Warranty start date,Warranty end date\nA,DA-1,1/1/2023,12/31/2025\nB,DA-2,3/1/2023,2/28/2026\n',
+    error: 'column "Warranty start date" has dates such as 3/1/2023 (row 3)',
+    hint:
+      'The other date columns of this sheet are month-first ("Warranty end date", row 2): if this one is too, ' +
+      'give --date-format MM/dd/yyyy (it applies to every column); if not, write its dates as yyyy-MM-dd.',
+  },
+  {
+    name: 'a German sheet: two other columns are day-first',
+    csv:
+      'Name;Serial number;Warranty start date;Warranty end date;End of life date\n' +
+      'A;DA-1;01.02.2023;31.01.2026;15.01.2030\nB;DA-2;01.03.2023;28.02.2026;28.02.2031\n',
+    error: 'column "Warranty start date" has dates such as 01.02.2023 (row 2)',
+    hint:
+      'The other date columns of this sheet are day-first ("Warranty end date", row 2 and 1 more): if this one is ' +
+      'too, give --date-format dd/MM/yyyy (it applies to every column); if not, write its dates as yyyy-MM-dd.',
+  },
+  {
+    name: 'no other date column',
+    csv: 'Name,Serial number,Warranty start date\nA,DA-1,1/2/2023\n',
+    error: 'column "Warranty start date" has dates such as 1/2/2023 (row 2)',
+    hint: PLAIN,
+  },
+  {
+    name: 'the other columns disagree',
+    csv:
+      'Name,Serial number,Warranty start date,Warranty end date,End of life date\n' +
+      'A,DA-1,1/2/2023,31/01/2026,12/31/2030\n',
+    error: 'column "Warranty start date" has dates such as 1/2/2023 (row 2)',
+    hint: PLAIN,
+  },
+];
+
+describe('a date column that reads both ways', () => {
+  it.each(cases)('$name', async ({ csv, error, hint }) => {
+    const file = join(env.dir, 'dates.csv');
+    writeFileSync(file, csv);
+    const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.code, res.stderr).toBe(2);
+    const lines = res.stderr.split('\n');
+    expect(lines.find((l) => l.startsWith('error: '))).toContain(
+      `${error} that could be day-first or month-first, and no date in it settles which`,
+    );
+    expect(lines.find((l) => l.startsWith('  hint: '))).toBe(`  hint: ${hint}`);
+  });
+});

@@ -1,0 +1,55 @@
+// A register without a Name column (Make and Model instead, as Lansweeper's or Ralph's
+// exports have) stops before any row is read (exit 2). Where the row's other columns can
+// make the name, the hint says how (the template `mapping suggest` would write); where they
+// cannot, it offers only what can be done.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, useSandbox } from './cli.js';
+
+const env = useSandbox({ rateLimit: 0 });
+
+const TAIL =
+  'Rename a column, or map it in a mapping file ("columns": {"Your header": "name"}), or give a default ("defaults": {"name": "…"})';
+
+const cases: { name: string; header: string; hint: string }[] = [
+  {
+    name: 'Make and Model',
+    header: 'Make,Model,Serial',
+    hint:
+      `Headers seen: "Make", "Model", "Serial". ${TAIL}, or build it from the row ` +
+      '("fields": {"name": "{Make} {Model}"}; `assetbatch mapping suggest` writes that mapping file).',
+  },
+  {
+    name: 'Model and Asset Tag',
+    header: 'Asset Tag,Model,Serial',
+    hint:
+      `Headers seen: "Asset Tag", "Model", "Serial". ${TAIL}, or build it from the row ` +
+      '("fields": {"name": "{Model} {Asset Tag}"}; `assetbatch mapping suggest` writes that mapping file).',
+  },
+  {
+    name: 'nothing to build it from',
+    header: 'Serial,Purchase Date',
+    hint: `Headers seen: "Serial", "Purchase Date". ${TAIL}.`,
+  },
+];
+
+describe('no column for the name', () => {
+  it.each(cases)('$name', async ({ header, hint }) => {
+    const file = join(env.dir, 'register.csv');
+    writeFileSync(
+      file,
+      `${header}\n${header
+        .split(',')
+        .map((h, i) => (h === 'Model' ? 'Latitude 7440' : `v${i}`))
+        .join(',')}\n`,
+    );
+    const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.code, res.stderr).toBe(2);
+    const lines = res.stderr.split('\n');
+    expect(lines.find((l) => l.startsWith('error: '))).toBe(
+      `error: ${file}: no column for Name (name), which is required for assets`,
+    );
+    expect(lines.find((l) => l.startsWith('  hint: '))).toBe(`  hint: ${hint}`);
+  });
+});

@@ -1,0 +1,122 @@
+// What the runs a person repeats cost, in requests (the summary's "N requests"): at 100
+// requests a minute for the account, a request per unchanged row is minutes per thousand
+// rows. Each sequence starts on a sandbox and folders of its own (lookups not cached yet);
+// each number says what it is made of. The built CLI, over HTTP.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir, testSandbox } from './cli.js';
+
+const HEADER = 'Name,Serial number,Category,Subcategory,Usage status,Original cost';
+
+/** `rows` laptops; `edited`: the first two renamed and repriced. */
+const register = (rows: number, edited = false) =>
+  [
+    HEADER,
+    ...Array.from({ length: rows }, (_, i) =>
+      edited && i < 2
+        ? `Laptop ${i} (renamed),RC-${i},Hardware,Laptop,In Use,95${i}.00`
+        : `Laptop ${i},RC-${i},Hardware,Laptop,In Use,900.00`,
+    ),
+  ].join('\n') + '\n';
+
+/** Two rows of an export renamed, as a person edits it in a spreadsheet program. */
+function editExport(file: string): void {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const at = [1, 2].map((n) => lines.findIndex((l) => l.includes(`,Laptop ${n},`)));
+  for (const i of at) lines[i] = lines[i].replace(/,Laptop (\d+),/, ',Laptop $1 (moved),');
+  writeFileSync(file, lines.join('\n'));
+}
+
+type Step = { run: (dir: string) => string[] | void; requests?: number; summary?: string };
+
+const importOf = (file: string) => ['import', file, '-r', 'asset'];
+const updateOf = (file: string) => ['update', file, '-r', 'asset', '--yes'];
+const write = (name: string, text: string) => (dir: string) => writeFileSync(join(dir, name), text);
+
+// 30 rows and the sandbox's 5 assets: the asset list is 2 pages once they are created.
+const cases: { name: string; steps: Step[] }[] = [
+  {
+    name: 'import, edit 2 rows, import again',
+    steps: [
+      { run: write('a.csv', register(30)) },
+      { run: () => importOf('a.csv'), requests: 1 + 2 + 30 }, // list page, 2 lookup lists, 30 POSTs
+      { run: write('a.csv', register(30, true)) },
+      { run: () => importOf('a.csv'), requests: 0, summary: '28 created, 0 updated, 2 skipped' },
+    ],
+  },
+  {
+    name: 'import, edit 2 rows, update, import again',
+    steps: [
+      { run: write('a.csv', register(30)) },
+      { run: () => importOf('a.csv'), requests: 33 },
+      { run: write('a.csv', register(30, true)) },
+      { run: () => updateOf('a.csv'), requests: 2 + 10 + 2, summary: '0 created, 2 updated, 28 skipped' }, // list, country list, 2 PATCHes
+      { run: () => importOf('a.csv'), requests: 2, summary: '0 created, 0 updated, 30 skipped' }, // list
+    ],
+  },
+  {
+    name: 'the same file under another name',
+    steps: [
+      { run: write('a.csv', register(30)) },
+      { run: () => importOf('a.csv'), requests: 33 },
+      { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
+      { run: () => importOf('b.csv'), requests: 2, summary: '0 created, 0 updated, 30 skipped' }, // list
+    ],
+  },
+  {
+    name: 'export, edit 2 rows, update',
+    steps: [
+      { run: write('a.csv', register(30)) },
+      { run: () => importOf('a.csv'), requests: 33 },
+      { run: () => ['export', 'asset', '-o', 'export.csv'] },
+      { run: (dir) => editExport(join(dir, 'export.csv')) },
+      // list, the lookup lists of the export's columns (11) and the country list (10), 2 PATCHes
+      {
+        run: () => updateOf('export.csv'),
+        requests: 2 + 11 + 10 + 2,
+        summary: '0 created, 2 updated, 33 skipped',
+      },
+      // list, the lookup lists that are never cached (custom field and form templates, contracts)
+      { run: () => updateOf('export.csv'), requests: 2 + 3, summary: '0 created, 0 updated, 35 skipped' },
+    ],
+  },
+  {
+    name: '2 rows against a list of 5 pages: import, edit both, update',
+    steps: [
+      { run: write('bulk.csv', register(120).replaceAll('RC-', 'BULK-')) },
+      { run: () => importOf('bulk.csv') },
+      { run: write('a.csv', register(2)) },
+      // page 1, a filtered call a row, the list's newest id (2 pages), a POST a row
+      { run: () => importOf('a.csv'), requests: 1 + 2 + 2 + 2 },
+      { run: write('a.csv', register(2, true)) },
+      // page 1, a filtered call a row (it reads the record too), the country list once, 2 PATCHes
+      {
+        run: () => updateOf('a.csv'),
+        requests: 1 + 2 + 10 + 2,
+        summary: '0 created, 2 updated, 0 skipped',
+      },
+    ],
+  },
+];
+
+describe('what repeated runs cost', () => {
+  it.each(cases)('$name', async ({ steps }) => {
+    const sb = await testSandbox();
+    const dir = tempDir();
+    const env = { XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache') };
+    try {
+      for (const step of steps) {
+        const args = step.run(dir);
+        if (!args) continue;
+        const res = await runCli([...args, ...sb.args], { cwd: dir, env });
+        expect(res.code, res.stderr).toBe(0);
+        if (step.requests !== undefined)
+          expect(res.stdout.match(/^(\d+) requests/m)?.[1], args.join(' ')).toBe(String(step.requests));
+        if (step.summary) expect(res.stdout).toContain(step.summary);
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+});

@@ -333,9 +333,7 @@ export class RowWriter {
     const pool =
       candidates ?? free((await recordsAbove(client, def, company, attempt.mark, attempt.body)).records);
     const matches = pool.filter(
-      (r) =>
-        idOf(r) > attempt.mark! &&
-        holdsWhatWasSent(def, r, attempt.body, codes),
+      (r) => idOf(r) > attempt.mark! && holdsWhatWasSent(def, r, attempt.body, codes),
     );
     if (matches.length === 1) return this.adoptRecord(attempt, idOf(matches[0]), note);
     if (matches.length === 0 && !candidates) return undefined;
@@ -640,7 +638,10 @@ export class RowWriter {
   }
 
   /** The record's copy from the list read before the run (or the row's filtered call), in write form. */
-  private listed(id: number, codes: CountryCodes): { body: WriteBody; names: Map<string, string> } | undefined {
+  private listed(
+    id: number,
+    codes: CountryCodes,
+  ): { body: WriteBody; names: Map<string, string> } | undefined {
     const rec = this.options.records?.get(id) ?? this.found.get(id);
     if (!rec) return undefined;
     return { body: readToWrite(this.options.def, rec, codes), names: readNames(this.options.def, rec) };

@@ -75,6 +75,28 @@ function headersSeen(headers: readonly string[], max = 30): string {
   return more > 0 ? `${shown.join(', ')} … and ${more} more` : shown.join(', ');
 }
 
+/**
+ * A column whose header names the field but whose values are not its values ("Vertragsart"
+ * holding "Einkauf", "Verkauf"): the run looked past it, and a value table is the fix.
+ */
+function setAside(mapping: Mapping, field: FieldDef): string {
+  const label = field.label.toLowerCase();
+  const col = mapping.unmapped.find((u) =>
+    /which is not an? (.*)$/
+      .exec(u.why ?? '')?.[1]
+      .split(' or ')
+      .includes(label),
+  );
+  if (!col) return '';
+  const key = field.name.replace(/\.id$/, '');
+  const example = /"([^"]*)"/.exec(col.why ?? '')?.[1] ?? '<its value>';
+  const to = field.values?.length ? field.values.map((v) => v.label).join(' | ') : `a ${label}`;
+  return (
+    `Column "${col.header}" was not taken for it: ${col.why}. If it is the ${label}, map it with a value table: ` +
+    `{"columns": {"${col.header}": "${key}"}, "values": {"${col.header}": {"${example}": "<${to}>"}}}. `
+  );
+}
+
 /** A required field the row's other columns can make (an asset's name from Make and Model): how. */
 function builtHint(def: ResourceDef, mapping: Mapping, field: FieldDef): string {
   const template = templateFor({ def, mapping }, field);
@@ -127,7 +149,7 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
         hint:
           probe.headerRow === NO_HEADER_ROW
             ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
-            : `Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"})${builtHint(def, mapping, missing[0])}.`,
+            : `${setAside(mapping, missing[0])}Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"})${builtHint(def, mapping, missing[0])}.`,
       },
     );
   }

@@ -9,7 +9,8 @@
 // Taking over (a dead holder's lock, or one untouched for STALE_MS) is done here, not by
 // proper-lockfile, one run at a time: two runs that both judged a lock abandoned would
 // otherwise both remove it, the second removing the lock the first had just taken, and
-// both would send.
+// both would send. The memory's lock (memory.ts, held a moment per row) is named and taken
+// over the same way (nameHolder, removeAbandoned).
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -230,6 +231,52 @@ export async function lockJournal(
       }
     },
   };
+}
+
+/**
+ * A lock just taken by this process (proper-lockfile's, with NEVER_STALE): named, so that
+ * another run can tell when its holder is gone. Not for the journal's lock (lockJournal names it).
+ */
+export function nameHolder(lockPath: string): void {
+  const me: Owner = {
+    pid: process.pid,
+    host: hostname(),
+    started: new Date().toISOString(),
+    lock: lockIdentity(lockPath),
+  };
+  writeFileSync(ownerPath(lockPath), JSON.stringify(me) + '\n');
+}
+
+/** Before letting go of a lock named with nameHolder: its name goes first, so none names a folder gone. */
+export function unnameHolder(lockPath: string): void {
+  rmSync(ownerPath(lockPath), { force: true });
+}
+
+/** The live process named as the holder of a lock (nameHolder), if one is. */
+export function livingHolder(lockPath: string): { pid: number; host: string } | undefined {
+  const owner = readOwner(lockPath);
+  return owner && describes(owner, lockPath) && !isDead(owner) ? owner : undefined;
+}
+
+/**
+ * Remove a lock its holder abandoned: named by a process of this host that is gone (at
+ * once), or untouched for STALE_MS (a holder of another host, or one killed before it named
+ * itself). One run at a time, and only the folder judged: true when removed (take it now).
+ */
+export function removeAbandoned(lockPath: string): boolean {
+  const judged = lockIdentity(lockPath);
+  const owner = readOwner(lockPath);
+  const abandoned = (!!owner && isDead(owner) && describes(owner, lockPath)) || isStale(lockPath);
+  if (!abandoned || judged === undefined || !claimTakeover(lockPath)) return false;
+  try {
+    // Still the folder judged: no other run removes a lock while this one holds the takeover folder.
+    if (lockIdentity(lockPath) !== judged) return false;
+    rmSync(ownerPath(lockPath), { force: true });
+    rmSync(lockPath, { recursive: true, force: true });
+    return true;
+  } finally {
+    rmSync(takeoverPath(lockPath), { recursive: true, force: true });
+  }
 }
 
 /** Why a folder takes no new file: read-only, not ours, or not a folder. */

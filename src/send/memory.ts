@@ -26,6 +26,7 @@ import { homedir, hostname } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
+import { livingHolder, nameHolder, removeAbandoned, unnameHolder } from './lock.js';
 import { sha256Hex } from '../util/hash.js';
 import { valuesHash } from './journal.js';
 
@@ -374,7 +375,8 @@ export class Memory {
     const file = resolvePath(row.file);
     const report = resolvePath(row.report);
     for (;;) {
-      const decided = await withMemoryLock(this.path, this.sayLockWait, (): Claim | 'wait' => {
+      const wait = { onLongWait: this.sayLockWait, stopped };
+      const decided = await withMemoryLock(this.path, wait, (): Claim | 'wait' => {
         this.refresh();
         const made = this.takeCreated(row.key, row.fp, row.values);
         if (made) return { kind: 'created', row: made };
@@ -450,41 +452,84 @@ const lockPathOf = (path: string) => `${path}.lock`;
 const MEMORY_LOCK_STALE_MS = 10_000;
 /** A wait for the lock longer than this is said (once a run): it is held for a millisecond a claim. */
 const LOUD_AFTER_MS = 1_000;
+/** How long a claim waits for a lock a live run keeps: past the staleness, so a left one is taken over first. */
+const MEMORY_LOCK_WAIT_MS = 2 * MEMORY_LOCK_STALE_MS;
+/**
+ * proper-lockfile's own staleness, so long that it never removes a lock itself: its removal
+ * (stat, judge, remove, mkdir) races another run's; removeAbandoned (lock.ts) does it one run at a time.
+ */
+const NEVER_STALE = 2 ** 31 - 1;
+
+/** A wait for the memory's lock: said after a second (`onLongWait`), ended by the run's stop (`stopped`). */
+interface LockWait {
+  readonly onLongWait: () => void;
+  readonly stopped: () => Error | undefined;
+}
 
 /**
  * The memory's lock, held for one claim (a read of the new lines and one append): two runs
- * never both claim one row. Held for a millisecond, so waiting for it is short; one left by a
- * run killed while it held it is stale after 10 s, and that wait is said (`onLongWait`, after
- * a second) rather than a run that seems to hang.
+ * never both claim one row. Held for a millisecond, so waiting for it is short. The holder
+ * names itself beside it (lock.ts, as the journal's lock): one left by a run killed while it
+ * held it is taken over at once when that process is gone from this host, else (another
+ * host, or killed before it named itself) once untouched for 10 s; a wait of a second is
+ * said (`onLongWait`) rather than a run that seems to hang, and the run's stop ends it.
  */
-async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () => T): Promise<T> {
-  const lock = await lockfile();
-  const options = { lockfilePath: lockPathOf(path), realpath: false, stale: MEMORY_LOCK_STALE_MS };
-  const began = Date.now();
-  let release: () => Promise<void>;
-  try {
-    release = await lock.lock(path, options).catch(async (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ELOCKED') throw e;
-      // Held: by another run for its claim, or left by a run killed while it held it.
-      const timer = setTimeout(onLongWait, LOUD_AFTER_MS);
-      try {
-        return await lock.lock(path, {
-          ...options,
-          retries: { retries: 400, minTimeout: 5, maxTimeout: 50 },
-        });
-      } finally {
-        clearTimeout(timer);
-      }
-    });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ELOCKED')
-      throw memoryLocked(lockPathOf(path), Date.now() - began);
-    throw memoryUnwritable(path, e);
-  }
+async function withMemoryLock<T>(path: string, wait: LockWait, work: () => T): Promise<T> {
+  const lockPath = lockPathOf(path);
+  const release = await takeMemoryLock(path, lockPath, wait);
   try {
     return work();
   } finally {
+    try {
+      unnameHolder(lockPath);
+    } catch {
+      // Its name stays beside a folder that goes: it names no other folder (its identity).
+    }
     await release().catch(() => undefined);
+  }
+}
+
+/** Take the memory's lock, waiting for it (up to MEMORY_LOCK_WAIT_MS) and taking over an abandoned one. */
+async function takeMemoryLock(path: string, lockPath: string, wait: LockWait): Promise<() => Promise<void>> {
+  const lock = await lockfile();
+  const options = {
+    lockfilePath: lockPath,
+    realpath: false,
+    stale: NEVER_STALE,
+    update: MEMORY_LOCK_STALE_MS / 2,
+  };
+  const began = Date.now();
+  const timer = setTimeout(wait.onLongWait, LOUD_AFTER_MS);
+  try {
+    for (let pause = 5; ; pause = Math.min(2 * pause, 50)) {
+      let release: (() => Promise<void>) | undefined;
+      try {
+        release = await lock.lock(path, options);
+        nameHolder(lockPath);
+        return release;
+      } catch (e) {
+        await release?.().catch(() => undefined);
+        if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw memoryUnwritable(path, e);
+      }
+      // Held: by another run for its claim, or left by a run killed while it held it.
+      if (takenOver(path, lockPath)) continue;
+      // Ctrl-C ends the wait at once: the row is not sent, the same command sends it.
+      const stop = wait.stopped();
+      if (stop) throw stop;
+      if (Date.now() - began >= MEMORY_LOCK_WAIT_MS) throw memoryLocked(lockPath, Date.now() - began);
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** An abandoned lock removed (lock.ts's removeAbandoned): the folder it takes being one that cannot be written is said so. */
+function takenOver(path: string, lockPath: string): boolean {
+  try {
+    return removeAbandoned(lockPath);
+  } catch (e) {
+    throw memoryUnwritable(path, e);
   }
 }
 
@@ -494,9 +539,11 @@ async function withMemoryLock<T>(path: string, onLongWait: () => void, work: () 
  * the rows after it are "not sent", and the same command sends them once the lock is free.
  */
 function memoryLocked(lockPath: string, waitedMs: number): AssetbatchError {
+  const holder = livingHolder(lockPath);
+  const who = holder ? ` (process ${holder.pid} on ${holder.host})` : '';
   return new AssetbatchError(
     'E_MEMORY_LOCKED',
-    `another assetbatch run on this machine held the lock on the memory of what was sent for ${Math.round(waitedMs / 1000)} s, so this run stopped before sending the rows that waited for it: ${lockPath}`,
+    `another assetbatch run on this machine${who} held the lock on the memory of what was sent for ${Math.round(waitedMs / 1000)} s, so this run stopped before sending the rows that waited for it: ${lockPath}`,
     {
       hint: 'Wait for that run to end, or end it (if no assetbatch run is running, delete that folder), then run the same command again to resume.',
     },

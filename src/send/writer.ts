@@ -876,6 +876,12 @@ export class RowWriter {
       journal?.tryDone(slot, row, hash, 'updated', id);
       return { status: 'updated', id };
     } catch (e) {
+      // Stopped before the write went out (waiting for the rate limit): nothing was sent, and the
+      // journal says so, or the next run would take the row for one cut in flight.
+      if (isAssetbatchError(e) && e.code === 'E_INTERRUPTED') {
+        journal?.failed(slot, row, hash, 'not sent: interrupted');
+        throw e;
+      }
       if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
         const issues =
           e.status === 404

@@ -168,8 +168,9 @@ export function useSandbox(options: SandboxOptions = {}): { readonly sb: TestSan
 
 /**
  * The lock a run holds for a moment while it claims a row (src/send/memory.ts), for the
- * sandbox's company 1. A run killed while it holds it leaves it behind, and the next run
- * waits out its staleness (10 s): a kill that is not about that lock lands while it is free.
+ * sandbox's company 1. A run killed while it holds it leaves it behind; the next run takes it
+ * over at once if the run had named itself beside it, else waits out its staleness (10 s): a
+ * kill that is not about that lock lands while it is free.
  */
 export function memoryLock(sb: TestSandbox, resource: string): string {
   return `${memoryPath({ service: sb.sb.url, company: 1, resource })}.lock`;

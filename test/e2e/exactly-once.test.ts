@@ -198,7 +198,8 @@ async function expectExactlyOnce(
 /**
  * SIGKILL the run while it holds the memory's lock, which it holds a moment per row: one
  * freed between the look and the kill is another kind of kill, so the resumed run is killed
- * again a few rows later. The lock is left behind; the next run waits out its staleness (10 s).
+ * again a few rows later. The lock is left behind; the next run takes it over, at once when the
+ * killed run had named itself beside it (else once it is 10 s old).
  */
 async function killHoldingLock(args: string[], journal: string, lock: string): Promise<number> {
   let kills = 0;

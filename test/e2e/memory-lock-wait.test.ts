@@ -1,14 +1,18 @@
-// The lock on the memory of what was sent (src/send/memory.ts) is held a millisecond a claim;
-// one a run killed while it held it (kill -9) left behind is taken over 10 s after it was last
-// touched. A run that waits for it more than a second says so on stderr, once, with the lock's
-// path and what to do: a wait never looks like a hang. With --json, stdout stays the summary.
-// The lock is held here by making its folder (a fresh mtime, as a live or just-killed holder
-// leaves it) and removed once the run has said it waits.
+// The lock on the memory of what was sent (src/send/memory.ts) is held a millisecond a claim,
+// its holder named beside it. One a run killed while it held it (kill -9) left behind is taken
+// over at once when the process it names is gone from this host, else (not named yet, another
+// host) 10 s after it was last touched. A run that waits for it more than a second says so on
+// stderr, once, with the lock's path and what to do: a wait never looks like a hang. With
+// --json, stdout stays the summary. The lock is held here by making its folder (a fresh mtime,
+// as a live or just-killed holder leaves it), or by a process that takes and names it as a run
+// does (lock.ts's nameHolder, built), and let go of once the run has said it waits.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { memoryLock, runCli, spawnCli, useSandbox } from './cli.js';
+import { memoryLock, readReport, ROOT, runCli, spawnCli, useSandbox } from './cli.js';
 
 const env = useSandbox();
 
@@ -22,6 +26,39 @@ function sheet(tag: string): string {
 }
 
 const SAID = 'waiting for the lock on the memory of what was sent: ';
+
+/**
+ * A process that makes the lock's folder and names itself its holder, as a run does; it
+ * stays until killed (`stay`) or ends at once, leaving both behind as a killed run would.
+ */
+async function holder(lock: string, stay: boolean): Promise<ChildProcess> {
+  const lockModule = pathToFileURL(join(ROOT, 'dist/send/lock.js')).href;
+  const code = [
+    `import { mkdirSync } from 'node:fs';`,
+    `import { nameHolder } from ${JSON.stringify(lockModule)};`,
+    `mkdirSync(process.argv[1]);`,
+    `nameHolder(process.argv[1]);`,
+    stay ? `console.log('held'); setInterval(() => {}, 1000);` : '',
+  ].join('\n');
+  mkdirSync(dirname(lock), { recursive: true });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, lock], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (stay) await new Promise((resolve) => child.stdout!.once('data', resolve));
+  else await new Promise((resolve) => child.on('exit', resolve));
+  return child;
+}
+
+const importArgs = (tag: string) => [
+  'import',
+  sheet(tag),
+  '-r',
+  'asset',
+  '--json',
+  '--report',
+  join(env.dir, `${tag.toLowerCase()}.csv`),
+  ...env.sb.args,
+];
 
 describe('a wait for the memory lock', () => {
   it('held past a second: said once on stderr with the path, a left lock freeing after 10 s and what to do; the run goes on when it frees', async () => {
@@ -101,6 +138,73 @@ describe('a wait for the memory lock', () => {
     expect(stderr).toContain(`${SAID}${locks[0]}\n`);
     expect(stderr.split(SAID)).toHaveLength(2);
   }, 60_000);
+
+  it('left by a run gone from this host (it named itself): taken over at once, nothing said', async () => {
+    const lock = memoryLock(env.sb, 'asset');
+    await holder(lock, false);
+    const res = await runCli(importArgs('MLD'));
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).not.toContain(SAID);
+    expect(JSON.parse(res.stdout).counts).toMatchObject({ created: 3, failed: 0 });
+  });
+
+  it('named by a live run: waited for (said); taken over as soon as that run is gone, not 10 s after', async () => {
+    const lock = memoryLock(env.sb, 'asset');
+    const live = await holder(lock, true);
+    const child = spawnCli(importArgs('MLL'));
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (c: Buffer) => {
+        stderr += c.toString('utf8');
+        if (stderr.includes(SAID)) resolve();
+      });
+    });
+    // Killed as a run is by kill -9: the lock and its name stay.
+    live.kill('SIGKILL');
+    await new Promise((resolve) => live.on('exit', resolve));
+    const killed = Date.now();
+    expect(await exited, stderr).toBe(0);
+    // A lock untouched for 10 s would have been taken some 9 s after the kill.
+    expect(Date.now() - killed).toBeLessThan(6_000);
+    expect(JSON.parse(stdout).counts).toMatchObject({ created: 3, failed: 0 });
+  });
+
+  it('Ctrl-C in the wait: the run stops at once, not when the lock frees; its rows not sent, for the same command to send', async () => {
+    const lock = memoryLock(env.sb, 'asset');
+    mkdirSync(dirname(lock), { recursive: true });
+    mkdirSync(lock);
+    const report = join(env.dir, 'mlc.csv');
+    const child = spawnCli(['import', sheet('MLC'), '-r', 'asset', '--report', report, ...env.sb.args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve) => {
+      child.stderr!.on('data', (c: Buffer) => {
+        stderr += c.toString('utf8');
+        if (stderr.includes(SAID)) resolve();
+      });
+    });
+    const stoppedAt = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    const took = Date.now() - stoppedAt;
+    rmSync(lock, { recursive: true, force: true });
+    expect(code, stderr).toBe(3);
+    // The lock, untouched, would have been taken over some 9 s later.
+    expect(took).toBeLessThan(3_000);
+    expect(readReport(report).map((r) => [r['#row'], r['#status']])).toEqual([
+      ['2', 'not sent'],
+      ['3', 'not sent'],
+      ['4', 'not sent'],
+    ]);
+    expect(stdout).toContain(
+      'Run the same command again to resume: the 3 rows not sent are sent then, none twice.',
+    );
+  });
 
   it('free: nothing said', async () => {
     const res = await runCli([

@@ -10,7 +10,7 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
-import { updatedSince, type RunMemory } from './remembered.js';
+import { updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
   diffBodies,
@@ -386,10 +386,12 @@ export class RowWriter {
     const before = this.options.prior?.take(fp, row, keyText);
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
+      // Done as the journal says; an update since (another report's run) may have moved the record on.
+      const away = this.options.memory?.updatedAway(before.id, body);
       return {
         status: before.status,
         id: before.id,
-        note: DONE_BY_JOURNAL,
+        note: DONE_BY_JOURNAL + (away ? updatedAwaySince(away) : ''),
       };
     }
     if (before?.kind === 'changed') {

@@ -122,7 +122,16 @@ export function targetLine(t: WriteTarget, dryRun: boolean): string {
   return `${dryRun ? 'Dry run, nothing is written; checking against' : 'Writing to'} ${where}, company ${t.company}${profile}.`;
 }
 
-export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process.stderr): void {
+/**
+ * The plan, on stderr. `missingLines`: each missing record will have its own `missing:` line
+ * (a run that prints its rows: not --quiet), so the plan's `Missing:` line counts them and
+ * names none.
+ */
+export function printPlan(
+  plan: ImportPlan,
+  out: NodeJS.WritableStream = process.stderr,
+  opts: { missingLines?: boolean } = {},
+): void {
   const lines: string[] = [targetLine(plan.target, plan.dryRun)];
   const verb = plan.dryRun
     ? 'Checking'
@@ -157,7 +166,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
     lines.push(
-      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; closest: ${u.suggestion}` : ''}`}; ${u.fix ?? 'map it with --mapping'})`,
+      `warning: column ${/ \(no header\)$/.test(u.header) ? u.header : `"${u.header}"`} is not imported (${u.why ?? `no matching field${u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest:'} ${u.suggestion}` : ''}`}; ${u.fix ?? 'map it with --mapping'})`,
     );
   if (plan.unmapped.length > UNMAPPED_SHOWN)
     lines.push(
@@ -182,7 +191,7 @@ export function printPlan(plan: ImportPlan, out: NodeJS.WritableStream = process
     lines.push(
       `Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
-  if (plan.sync) lines.push(...syncLines(plan, plan.sync));
+  if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
   const check = plan.existingCheck
     ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plan.existingCheck.requests} ${plan.existingCheck.requests === 1 ? 'page' : 'pages'}, read)` : ''}`
     : '';
@@ -273,7 +282,7 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
 }
 
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
-function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string[] {
+function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>, missingLines: boolean): string[] {
   const key = y.key === 'id' ? 'ID' : y.key.replace(/^custom:/, '').replace(/_/g, ' ');
   const byKey = y.matched - y.keyless.matched;
   const lines = [
@@ -296,11 +305,14 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>): string
       : y.action.kind === 'set'
         ? `given ${y.action.field} = ${y.action.value}`
         : 'reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them)';
-  const shown = y.firstMissing
-    .map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`)
-    .join(', ');
+  // Each record is said once: on its own `missing:` line when the run prints them, else here.
+  const shown = missingLines
+    ? `each on a "missing:" line below`
+    : y.firstMissing
+        .map((m) => `id ${m.id}${y.key === 'id' ? '' : ` "${m.key}"`}${m.name ? ` (${m.name})` : ''}`)
+        .join(', ') + (y.missing > y.firstMissing.length ? ' …' : '');
   lines.push(
-    `Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissingText}): ${shown}${y.missing > y.firstMissing.length ? ' …' : ''}; ${action}.`,
+    `Missing: ${y.missing} of ${y.inScope} ${plan.resource}s in the service are not in the sheet (--max-missing ${y.maxMissingText}): ${shown}; ${action}.`,
   );
   // The dry run goes on to check every row; it ends with the real run's error and exit code.
   if (plan.dryRun && y.missing > y.maxMissing)
@@ -480,7 +492,7 @@ class SyncTally {
 function printChanges(outcome: RowOutcome): void {
   if (outcome.status === 'missing')
     return void process.stderr.write(
-      `missing: id ${outcome.id}${outcome.key && outcome.key !== String(outcome.id) ? ` (${outcome.key})` : ''}: ${outcome.note ?? ''}\n`,
+      `missing: id ${outcome.id}${outcome.key && outcome.key !== String(outcome.id) ? ` "${outcome.key}"` : ''}${outcome.name ? ` (${outcome.name})` : ''}: ${outcome.note ?? ''}\n`,
     );
   if (outcome.status === 'conflict')
     return void process.stderr.write(
@@ -714,7 +726,7 @@ export async function runImport(
         comparing.update(p.done, p.total, 'rows compared with their records, nothing sent'),
       onPlan: (plan) => {
         comparing.done();
-        if (!f.json) printPlan(plan);
+        if (!f.json) printPlan(plan, process.stderr, { missingLines: !f.quiet });
       },
       onRow: (outcome) => {
         tally.add(outcome);

@@ -15,6 +15,7 @@ import {
   similarity,
 } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
+import { likeness } from './likeness.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation, type ListedColumn } from './values.js';
 import {
@@ -83,7 +84,14 @@ export interface MappingFile {
 export interface Mapping extends CellTranslation {
   readonly columns: readonly ColumnMapping[];
   /** Columns that map to nothing; listed as warnings. */
-  readonly unmapped: readonly { index: number; header: string; suggestion?: string; why?: string }[];
+  /** `maybe`: the suggestion is a guess to check (a typo of a word, or words the label lacks). */
+  readonly unmapped: readonly {
+    index: number;
+    header: string;
+    suggestion?: string;
+    maybe?: true;
+    why?: string;
+  }[];
   /** Update runs: columns that name a field set only at creation (an export's "Contract type"); not sent. */
   readonly createOnly?: readonly { index: number; header: string; field: string }[];
   /** Values for fields no column gives (from the mapping file). */
@@ -744,11 +752,11 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     .sort((a, b) => a.index - b.index);
   const suggest = unmappedSuggester(fields, customs);
   const suggestion = (header: string, index: number) =>
-    budget.untried.has(index) ? undefined : suggest(header);
+    budget.untried.has(index) ? {} : suggest(header);
   const left = headers.flatMap((header, index) =>
     chosen.has(index) || explicit.has(index)
       ? []
-      : [{ index, header, suggestion: suggestion(header, index), why: why.get(index) }],
+      : [{ index, header, ...suggestion(header, index), why: why.get(index) }],
   );
   if (budget.untried.size > 0) warnings.push(untriedWarning(headers, budget.untried));
   const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];
@@ -791,61 +799,25 @@ function untriedWarning(headers: readonly string[], untried: ReadonlySet<number>
   );
 }
 
-/** The field label closest to an unmapped header, with the labels prepared once for every column. */
+/**
+ * The field label closest to an unmapped header that is like it in its words (a sure one
+ * before a `maybe`), with the labels prepared once for every column.
+ */
 function unmappedSuggester(
   fields: readonly FieldDef[],
   customs: readonly Target[],
-): (header: string) => string | undefined {
+): (header: string) => { suggestion?: string; maybe?: true } {
   const closestLabels = closestAmong([...fields.map((f) => f.label), ...customs.map(targetLabel)], {
     limit: 5,
     threshold: 0.5,
   });
-  return (header) =>
-    header.trim() === '' || header.trim().startsWith('#')
-      ? undefined
-      : closestLabels(header).find((label) => alikeBeyondGenericWords(header, label));
-}
-
-/**
- * Words many labels share: one alone ("Order Number", "Serial number") makes no likeness.
- * "code" and "type" are among them by a table of real headers (test/map/header-matching.test.ts):
- * Snipe-IT's "Checkout Type", GLPI's "Entity type", a ledger's "Cost Code" or "Site code"
- * share only that word with "Support type", "Warranty type" or "Zip code".
- */
-const GENERIC_WORDS = new Set(['number', 'no', 'nr', 'num', 'date', 'name', 'id', 'code', 'type']);
-
-/**
- * Whether what is left of a header is like what is left of a label: close as written, close
- * with its words in any order ("Postal/zip code", "Zip/postal code"), or an abbreviation of
- * it, its letters in order from the same first letter ("Wty type", "Warranty type").
- */
-function restAlike(h: readonly string[], l: readonly string[]): boolean {
-  const [restH, restL] = [h.join(''), l.join('')];
-  if (restH === '' || restL === '') return restH === restL;
-  if (closest(restH, [restL], { threshold: 0.5 }).length > 0) return true;
-  if (closest([...h].sort().join(''), [[...l].sort().join('')], { threshold: 0.5 }).length > 0) return true;
-  return restH.length >= 3 && restH[0] === restL[0] && isSubsequence(restH, restL);
-}
-
-function isSubsequence(short: string, long: string): boolean {
-  let i = 0;
-  for (const c of long) if (c === short[i]) i++;
-  return i === short.length;
-}
-
-/**
- * False when a header and a label are alike only through a generic word both have: what is
- * left of each once it is set aside must be alike too ("Serial No" and "Serial number" are,
- * "Order Number" and "Serial number" are not). A header of generic words alone ("Date") is
- * like no label ("Name" is two letters off). A typo of the word itself ("Nmae") is no such word.
- */
-function alikeBeyondGenericWords(header: string, label: string): boolean {
-  const [h, l] = [normalizeName(header).split(' '), normalizeName(label).split(' ')];
-  if (h.every((w) => GENERIC_WORDS.has(w))) return false;
-  const shared = new Set(h.filter((w) => GENERIC_WORDS.has(w) && l.includes(w)));
-  if (shared.size === 0) return true;
-  const rest = (words: string[]) => words.filter((w) => !shared.has(w));
-  return restAlike(rest(h), rest(l));
+  return (header) => {
+    if (header.trim() === '' || header.trim().startsWith('#')) return {};
+    const alike = closestLabels(header).map((label) => ({ label, how: likeness(header, label) }));
+    const best = alike.find((a) => a.how === 'sure') ?? alike.find((a) => a.how === 'maybe');
+    if (!best) return { suggestion: undefined };
+    return best.how === 'maybe' ? { suggestion: best.label, maybe: true } : { suggestion: best.label };
+  };
 }
 
 /** A warning per repeated header, naming it as its first column writes it. */

@@ -60,6 +60,8 @@ export interface RowOutcome {
   readonly text?: string;
   /** The row's natural key (serial number, contract number, customer name), when it has one. */
   readonly key?: string;
+  /** A record a sync found missing: its name, when the key is something else (said on its `missing:` line). */
+  readonly name?: string;
   /** Update dry runs: what would change, field by field (lookups with their names). */
   readonly changes?: readonly {
     field: string;

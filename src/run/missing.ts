@@ -210,7 +210,14 @@ export function missingCells(
 export async function settleMissing(deps: MissingDeps, record: MissingRecord): Promise<RowOutcome> {
   const { settings, writer, body } = deps;
   // Row 0: no row of the sheet (the report leaves its #row empty).
-  const base = { row: 0, cells: missingCells(deps, record), warnings: [], key: record.key, id: record.id };
+  const base = {
+    row: 0,
+    cells: missingCells(deps, record),
+    warnings: [],
+    key: record.key,
+    id: record.id,
+    name: record.name,
+  };
   const action = settings.sync!.missing;
   if (!body)
     return { ...base, status: 'missing', issues: [], note: missingNote(action, 'missing', settings.dryRun) };

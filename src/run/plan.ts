@@ -189,6 +189,7 @@ function unmappedColumns(mapping: Mapping, settings: RunSettings): ImportPlan['u
     .map((u) => ({
       header: u.header.trim() === '' ? `${columnLetter(u.index)} (no header)` : u.header,
       suggestion: u.suggestion,
+      ...(u.maybe ? { maybe: u.maybe } : {}),
       why: u.why,
       ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
       ...(u.why === undefined && COMPANY_HEADERS.has(compactName(u.header))

@@ -182,7 +182,7 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
       .filter((u) => u.header)
       .map(
         (u) =>
-          `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; closest field: ${u.suggestion}` : ''}`,
+          `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
       );
     return {
       mapping: file,

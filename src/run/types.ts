@@ -163,7 +163,14 @@ export interface ImportPlan {
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
-  readonly unmapped: readonly { header: string; suggestion?: string; why?: string; fix?: string }[];
+  readonly unmapped: readonly {
+    header: string;
+    suggestion?: string;
+    /** The suggestion is a guess to check: said as "maybe". */
+    maybe?: true;
+    why?: string;
+    fix?: string;
+  }[];
   /** Update runs: columns whose field is set at creation only; an update leaves it as it is. */
   readonly createOnly?: readonly { header: string; field: string }[];
   readonly warnings: readonly string[];

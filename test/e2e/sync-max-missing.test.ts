@@ -1,7 +1,8 @@
 // A sync's dry run past --max-missing exits as the real run of the same sheet would: the same
 // exit code (2), the same refusal (the limit said the same way: the percentage, of how many,
 // and the count), a line saying it is where a real run would stop, and how to go on. The
-// real run's error names the records; the dry run's names them once, as `missing:` lines. Both
+// real run's error names the records; the dry run's names them once, as `missing:` lines (its
+// plan's `Missing:` line and its error count them). Both
 // run the built CLI against the sandbox; neither writes. The records are seeded as
 // sync.test.ts seeds them, each case with its own manufacturer as --scope.
 import { describe, expect, it } from 'vitest';
@@ -80,19 +81,23 @@ describe('a sync dry run past --max-missing exits as the real run would', () => 
       expect(countWrites(await env.sb.stats())).toBe(0);
 
       expect({ dry: dry.code, real: real.code }).toEqual({ dry: 2, real: 2 });
-      expect(dry.stderr).toContain(
-        `Missing: ${n} of ${seeded} assets in the service are not in the sheet (--max-missing ${limit}): id ${ids[inSheet]} "${tag}-${inSheet + 1}"`,
-      );
+      // The plan counts them; each is named on its own `missing:` line below.
+      expect(dry.stderr.split('\n').filter((l) => l.startsWith('Missing: '))).toEqual([
+        `Missing: ${n} of ${seeded} assets in the service are not in the sheet (--max-missing ${limit}): each on a "missing:" line below; reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them).`,
+      ]);
       expect(dry.stderr).toContain(
         `warning: ${n} missing is more than --max-missing allows (${limit}): a real run would stop here, before any write; this dry run checks every row, then exits 2`,
       );
       expect(dry.stdout).toContain(
         `Checked: ${inSheet} rows and ${n} missing records — 0 to create, 0 to update, ${inSheet} unchanged, ${n} missing`,
       );
-      // The dry run names each record once, on its `missing:` line; its error only counts them.
+      // The dry run names each record once, on its `missing:` line; its plan and error only count them.
       expect(dry.stderr.split('\n').filter((l) => l.startsWith('missing: '))).toEqual(
-        ids.slice(inSheet).map((id, i) => `missing: id ${id} (${tag}-${inSheet + i + 1}): ${leftAsIs}`),
+        ids
+          .slice(inSheet)
+          .map((id, i) => `missing: id ${id} "${tag}-${inSheet + i + 1}" (${tag} laptop ${inSheet + i + 1}): ${leftAsIs}`),
       );
+      for (const id of ids.slice(inSheet)) expect(dry.stderr.split(`id ${id} `)).toHaveLength(2);
       expect(errorLines(dry.stderr)).toEqual([
         `error: ${file}: ${said}: a real run would stop here, before any write (each is in the report as missing)`,
         hint,
@@ -119,6 +124,17 @@ describe('a sync dry run past --max-missing exits as the real run would', () => 
       dry: [dry.code, summary.wouldStop.code, summary.plan.sync.maxMissingText],
       real: [real.code, refusal.error.code],
     }).toEqual({ dry: [2, 'E_SYNC_TOO_MANY_MISSING', '5% of 3 = 0'], real: [2, 'E_SYNC_TOO_MANY_MISSING'] });
+  });
+
+  it('--quiet prints no `missing:` lines, so the plan names the records', async () => {
+    const ids = await seedAssets(env.sb, 'MMQT', 3);
+    const file = sheet('MMQT', 1);
+    const args = ['sync', file, '-r', 'asset', '--scope', 'manufacturer=MMQT', '--quiet', '--dry-run'];
+    const dry = await runCli([...args, '--max-missing', '2', ...env.sb.args]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr.split('\n').filter((l) => /^missing: /i.test(l))).toEqual([
+      `Missing: 2 of 3 assets in the service are not in the sheet (--max-missing 2): id ${ids[1]} "MMQT-2" (MMQT laptop 2), id ${ids[2]} "MMQT-3" (MMQT laptop 3); reported as missing, nothing written (--missing archive or set:FIELD=VALUE to change them).`,
+    ]);
   });
 
   it('within the limit the dry run exits 0 and says nothing of stopping', async () => {

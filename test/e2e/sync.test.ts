@@ -123,7 +123,7 @@ describe('sync', () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(countWrites(await env.sb.stats())).toBe(0);
     expect(dry.stderr).toContain(
-      'Missing: 1 of 20 assets in the service are not in the sheet (--max-missing 1): id',
+      'Missing: 1 of 20 assets in the service are not in the sheet (--max-missing 1): each on a "missing:" line below;',
     );
     expect(dry.stderr).toMatch(/^row 4: id \d+: asset_notes \(empty\) → moved to Lyon$/m);
     expect(dry.stdout).toContain(

@@ -87,6 +87,8 @@ interface ClaimLine {
   readonly run: string;
   readonly key?: string;
   readonly fp: string;
+  /** A keyless row's valuesHash: a run of a copy with its columns moved claims the same row. */
+  readonly values?: string;
   readonly file: string;
   readonly report: string;
   readonly pid: number;
@@ -253,6 +255,7 @@ export class Memory {
     this.latest.set(`${line.report}\0${line.fp}`, i);
     if (line.t === 'claim') {
       push(this.claims, rowOf(line), i);
+      if (!line.key && line.values) push(this.claims, `v:${line.values}`, i);
       return i;
     }
     if (line.claim) {
@@ -351,8 +354,9 @@ export class Memory {
    * run did not take the row up again (a resumed run makes a new claim or a record from
    * the same report and body).
    */
-  private openClaim(key: string | undefined, fp: string, report: string): ClaimLine | undefined {
-    for (const i of this.claims.get(rowOf({ key, fp })) ?? []) {
+  private openClaim(row: ClaimRow, report: string): ClaimLine | undefined {
+    const byValues = !row.key && row.values ? (this.claims.get(`v:${row.values}`) ?? []) : [];
+    for (const i of [...(this.claims.get(rowOf(row)) ?? []), ...byValues]) {
       const claim = this.lines[i] as ClaimLine;
       // A claim from this run's report is an earlier run of the same import (one run holds a
       // report's journal at a time): its journal, not the memory, says what became of it.
@@ -376,7 +380,7 @@ export class Memory {
         this.refresh();
         const made = this.takeCreated(row.key, row.fp, row.values);
         if (made) return { kind: 'created', row: made };
-        const other = this.openClaim(row.key, row.fp, report);
+        const other = this.openClaim(row, report);
         if (other && other.host === hostname() && isAlive(other.pid) && !this.abandoned.has(other.claim))
           return 'wait';
         if (other)
@@ -388,6 +392,7 @@ export class Memory {
           run: this.run,
           key: row.key,
           fp: row.fp,
+          values: row.key ? undefined : row.values,
           file,
           report,
           pid: process.pid,
@@ -427,7 +432,7 @@ export class Memory {
   }
 }
 
-/** The row a claim is for: its key, else (keyless) its body. */
+/** The row a claim is for: its key, else (keyless) its body; a keyless claim is also known by its values (`v:`). */
 const rowOf = (l: { key?: string; fp: string }): string => (l.key ? `k:${l.key}` : `f:${l.fp}`);
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

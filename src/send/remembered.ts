@@ -141,6 +141,21 @@ export class RunMemory {
     return last && sameValues(last.fields, body) ? last : undefined;
   }
 
+  /**
+   * The last write to record `id`, when it is an update that left the record with values
+   * other than `body`'s: a row the journal knows as done whose record was changed since
+   * (`assetbatch update` from another file or report).
+   */
+  updatedAway(id: number, body: WriteBody): LastSent | undefined {
+    const last = this.options.memory.lastSent(id);
+    // Only the row's own fields: an update's row carries some fields, and one that set others left these be.
+    const differs = (f: string) =>
+      body[f] !== null &&
+      body[f] !== undefined &&
+      valuesHash(last!.fields[f] ?? null) !== valuesHash(body[f]);
+    return last?.status === 'updated' && Object.keys(body).some(differs) ? last : undefined;
+  }
+
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
   lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
     return this.options.memory.lastSent(id)?.fields;
@@ -168,6 +183,11 @@ const ALLOW = '; --allow-duplicates sends it again';
 /** The update that gave the record the row's values, as a report says it. */
 export function updatedSince(last: LastSent): string {
   return `, then updated to this row's values by a run of ${last.file} on ${when(last.at)}`;
+}
+
+/** An update that gave a journal's done row's record other values, as a report says it. */
+export function updatedAwaySince(last: LastSent): string {
+  return `, but the record was updated since to other values by a run of ${last.file} on ${when(last.at)}; \`assetbatch update\` sets this row's values again`;
 }
 
 /** Two write bodies hold the same values, whatever their keys' order; a null field is one left out. */

@@ -10,7 +10,7 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
-import { updatedSince, type RunMemory } from './remembered.js';
+import { updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
   diffBodies,
@@ -168,7 +168,7 @@ export interface WriterOptions {
   readonly maxAmbiguousRetries?: number;
   /** Country name → numeric code, to turn a read record back into a write body. */
   readonly countryCode?: (name: string) => number | undefined;
-  /** Called before a record is read back (loads the country list for countryCode). */
+  /** Loads the country list for countryCode; called before a record read back needs its country. */
   readonly beforeRead?: () => Promise<void>;
   /** A lookup id's name in the run's lists, to show changes by name. */
   readonly nameOf?: (kind: LookupKind, id: number) => string | undefined;
@@ -198,10 +198,29 @@ export class RowWriter {
   /** Rows skipped because they changed since an earlier run (of any file) created their record (update changes it). */
   changedSkipped = 0;
 
+  /** The sheet has a country column: an update compares the record's country with it. */
+  private readonly mapsCountry: boolean;
+
   constructor(private readonly options: WriterOptions) {
     // Records the journal gives to rows are theirs, whichever row this run reaches first.
     for (const id of options.prior?.ids() ?? []) this.claimed.add(id);
     this.mark = options.mark;
+    this.mapsCountry = options.mapping.columns.some(
+      (c) => c.target.kind === 'field' && c.target.field.lookup === 'country',
+    );
+  }
+
+  /**
+   * Country name → code, for a record read back, where the write needs the record's country:
+   * the sheet has a country column, or `whole`: the record goes back whole (a PUT nulls what
+   * it leaves out) or every field sent is compared. Otherwise the record's country stays out
+   * of its write form, which a PATCH of other fields never sends, and the country list (some
+   * 10 requests, cached an hour) is not read.
+   */
+  private async countryCodes(whole: boolean): Promise<CountryCodes> {
+    if (!whole && !this.mapsCountry) return noCountry;
+    await this.options.beforeRead?.();
+    return this.options.countryCode ?? noCountry;
   }
 
   private keyFilter(field: string): string | undefined {
@@ -310,13 +329,11 @@ export class RowWriter {
           : 'the journal of the run that sent it is from an older assetbatch and has no mark to look for the record by; check the service',
       );
     }
-    await this.options.beforeRead?.();
+    const codes = await this.countryCodes(true);
     const pool =
       candidates ?? free((await recordsAbove(client, def, company, attempt.mark, attempt.body)).records);
     const matches = pool.filter(
-      (r) =>
-        idOf(r) > attempt.mark! &&
-        holdsWhatWasSent(def, r, attempt.body, this.options.countryCode ?? (() => undefined)),
+      (r) => idOf(r) > attempt.mark! && holdsWhatWasSent(def, r, attempt.body, codes),
     );
     if (matches.length === 1) return this.adoptRecord(attempt, idOf(matches[0]), note);
     if (matches.length === 0 && !candidates) return undefined;
@@ -369,10 +386,12 @@ export class RowWriter {
     const before = this.options.prior?.take(fp, row, keyText);
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
+      // Done as the journal says; an update since (another report's run) may have moved the record on.
+      const away = this.options.memory?.updatedAway(before.id, body);
       return {
         status: before.status,
         id: before.id,
-        note: DONE_BY_JOURNAL,
+        note: DONE_BY_JOURNAL + (away ? updatedAwaySince(away) : ''),
       };
     }
     if (before?.kind === 'changed') {
@@ -595,16 +614,19 @@ export class RowWriter {
   /** What the user must hear once about this run, not once per row (shown with the summary). */
   readonly warnings: string[] = [];
 
-  /** Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a read-then-write. */
-  async current(id: number, gate?: Gate): Promise<{ body: WriteBody; names: Map<string, string> }> {
+  /**
+   * Read a record in write form (for merges and dry-run diffs); `gate`: the lease of a
+   * read-then-write. The country codes are had first: loading the country list makes requests
+   * of its own, which a held lease would block.
+   */
+  private async current(
+    id: number,
+    codes: CountryCodes,
+    gate?: Gate,
+  ): Promise<{ body: WriteBody; names: Map<string, string> }> {
     const { client, def, company } = this.options;
-    // Loading the country list makes requests of its own, which a held lease would block.
-    if (!gate) await this.options.beforeRead?.();
     const rec = await client.get<Record<string, unknown>>(client.path(def.path, id), { company }, { gate });
-    return {
-      body: readToWrite(def, rec, this.options.countryCode ?? (() => undefined)),
-      names: readNames(def, rec),
-    };
+    return { body: readToWrite(def, rec, codes), names: readNames(def, rec) };
   }
 
   /** What a merge changes, lookups named (`country United Kingdom (826) → Germany (276)`). */
@@ -618,14 +640,13 @@ export class RowWriter {
   }
 
   /** The record's copy from the list read before the run (or the row's filtered call), in write form. */
-  private async listed(id: number): Promise<{ body: WriteBody; names: Map<string, string> } | undefined> {
+  private listed(
+    id: number,
+    codes: CountryCodes,
+  ): { body: WriteBody; names: Map<string, string> } | undefined {
     const rec = this.options.records?.get(id) ?? this.found.get(id);
     if (!rec) return undefined;
-    await this.options.beforeRead?.();
-    return {
-      body: readToWrite(this.options.def, rec, this.options.countryCode ?? (() => undefined)),
-      names: readNames(this.options.def, rec),
-    };
+    return { body: readToWrite(this.options.def, rec, codes), names: readNames(this.options.def, rec) };
   }
 
   /**
@@ -672,13 +693,14 @@ export class RowWriter {
   /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.options;
-    const { body: cur, names } = (await this.listed(id)) ?? (await this.current(id));
+    const whole = opts.replace === true || this.updateMethod.known === 'PUT';
+    const codes = await this.countryCodes(whole);
+    const { body: cur, names } = this.listed(id, codes) ?? (await this.current(id, codes));
     const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
     const next = opts.replace
       ? { ...clean, company }
       : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
     const changes = this.changesOf(cur, next, names);
-    const whole = opts.replace === true || this.updateMethod.known === 'PUT';
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
     // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
@@ -748,8 +770,8 @@ export class RowWriter {
     hash: string,
   ): Promise<UpdateResult> {
     const { def, company } = this.options;
-    await this.options.beforeRead?.();
-    const copy = await this.listed(id);
+    // The list's copy serves a PATCH; a PUT reads the record again (readAndWrite).
+    const copy = this.listed(id, await this.countryCodes(false));
     const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
     const kept = copy ? this.keepColleaguesEdits(id, clean, copy.body) : undefined;
@@ -813,10 +835,11 @@ export class RowWriter {
     verb: UpdateVerb,
   ): Promise<{ result: UpdateResult; answered: boolean }> {
     const { client, def, company } = this.options;
+    const codes = await this.countryCodes(verb === 'PUT');
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
-      const { body: cur, names } = await this.current(id, lease);
+      const { body: cur, names } = await this.current(id, codes, lease);
       const kept = this.keepColleaguesEdits(id, clean, cur);
       const next = updateOf(def, cur, kept.sheet, company, clearEmpty).next;
       const changes = this.changesOf(cur, next, names);
@@ -891,6 +914,9 @@ export type UpdateResult = SendResult & {
   /** Fields both the sheet and someone in the service changed since the last run: not written. */
   conflicts?: FieldConflict[];
 };
+
+type CountryCodes = (name: string) => number | undefined;
+const noCountry: CountryCodes = () => undefined;
 
 const NO_CHANGE = 'no change: the record already has these values';
 const DONE_BY_JOURNAL = 'done by an earlier run of this import (journal)';

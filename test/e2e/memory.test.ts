@@ -190,6 +190,46 @@ describe.concurrent('the same rows at the same moment', () => {
   );
 });
 
+describe('a file and a copy with its columns moved, at the same moment', () => {
+  it("each row without a key is created once: the second run waits for the first's claim on its values", async () => {
+    // Each write takes 100 ms, so each run reaches rows whose POST the other has in flight.
+    const sb = await testSandbox({ latencyMs: 100 });
+    try {
+      const tag = 'MemNowMoved';
+      const dir = tempDir();
+      const env = folders();
+      const rows = Array.from({ length: 12 }, (_, i) => [`Stool ${tag} ${i}`, 'Hardware', 'Desktop', 'USA']);
+      const file = join(dir, 'now.csv');
+      const moved = join(dir, 'now moved.csv');
+      const csv = (order: number[]) =>
+        [['Name', 'Category', 'Sub Cat', 'Country'], ...rows]
+          .map((r) => order.map((i) => r[i]).join(','))
+          .join('\n');
+      writeFileSync(file, csv([0, 1, 2, 3]) + '\n');
+      writeFileSync(moved, csv([3, 2, 1, 0]) + '\n');
+      const run = (input: string, report: string) =>
+        new Promise<number | null>((resolve) =>
+          spawnCli(importArgs(input, report, ['--concurrency', '4'], sb), { env }).on('exit', resolve),
+        );
+      const codes = await Promise.all([run(file, join(dir, 'one.csv')), run(moved, join(dir, 'two.csv'))]);
+      expect(codes).toEqual([0, 0]);
+      const one = readReport(join(dir, 'one.csv'));
+      const two = readReport(join(dir, 'two.csv'));
+      // Every row: created by one run, skipped by the other with the same id.
+      for (let i = 0; i < one.length; i++) {
+        expect([one[i]['#status'], two[i]['#status']].sort(), `row ${one[i]['#row']}`).toEqual([
+          'created',
+          'skipped',
+        ]);
+        expect(one[i]['#id']).toBe(two[i]['#id']);
+      }
+      expect(await recordsOf(tag, sb)).toHaveLength(12);
+    } finally {
+      await sb.close();
+    }
+  }, 60_000);
+});
+
 describe.concurrent('a journal deleted during a run', () => {
   it('stops the run (exit 3); the same command again creates only the rows not yet sent', async () => {
     const tag = 'MemGone';

@@ -35,10 +35,13 @@ const CREATED =
 const UPDATED =
   "already created by an earlier import of TAG.csv on DATE (id N), then updated to this row's values by a run of TAG.csv on DATE; --allow-duplicates sends it again";
 
+const UPDATED_AWAY =
+  ", but the record was updated since to other values by a run of TAG.csv on DATE; `assetbatch update` sets this row's values again";
+
 const cases: {
   name: string;
   /** The import after the update: which file, with what content. */
-  again: 'the same file' | 'a copy' | 'a copy of the first version';
+  again: 'the same file' | 'a copy' | 'a copy of the first version' | 'the first version, same file';
   /** The update's --report, when not the default beside the file (the import's journal then stays). */
   updateReport?: string;
   summary: string;
@@ -102,6 +105,19 @@ const cases: {
       ],
     ],
   },
+  {
+    // The journal knows each row as done; the report says the update moved two records on.
+    name: 'the first version again under its own name, the update reported elsewhere',
+    again: 'the first version, same file',
+    updateReport: 'update-report.csv',
+    summary: 'Done: 3 rows — 3 created, 0 updated, 0 skipped, 0 invalid, 0 failed.',
+    changedWarning: false,
+    rows: [
+      ['created', 'done by an earlier run of this import (journal)'],
+      ['created', `done by an earlier run of this import (journal)${UPDATED_AWAY}`],
+      ['created', `done by an earlier run of this import (journal)${UPDATED_AWAY}`],
+    ],
+  },
 ];
 
 describe('import, edit two rows, update, import again', () => {
@@ -124,8 +140,8 @@ describe('import, edit two rows, update, import again', () => {
         'Done: 3 rows — 0 created, 2 updated, 1 skipped, 0 invalid, 0 failed.',
       );
 
-      const input =
-        again === 'the same file' ? file : join(env.dir, `${tag}-${again === 'a copy' ? 'copy' : 'old'}.csv`);
+      const sameFile = again === 'the same file' || again === 'the first version, same file';
+      const input = sameFile ? file : join(env.dir, `${tag}-${again === 'a copy' ? 'copy' : 'old'}.csv`);
       if (again !== 'the same file') copyFileSync(again === 'a copy' ? file : first, input);
       await env.sb.resetStats();
       const res = await runCli(['import', input, ...connection]);

@@ -75,14 +75,24 @@ const MONTHS: Record<string, number> = {
 
 const fullYear = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y);
 
+/** A day, month and year as numbers, separated by "/", "." or "-": "31/01/2023", "31.01.23". */
+const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})([/.-])(\d{2}|\d{4})$/;
+
+/**
+ * Dotted dates ("01.02.2023") are day-first in every locale that writes them (CLDR's short
+ * dates for de, ru, pl, tr, fi, cs …: dd.MM.yy, d.M.yy); no locale writes MM.dd.yyyy, so
+ * they settle their own order. Slashes and dashes are written both ways and do not.
+ */
+const isDotted = (m: RegExpExecArray) => m[2] === '.' && m[4] === '.';
+
 /** Which orders a text date allows: day-first, month-first, both (ambiguous), or none of these forms. */
 export function dateOrdersOf(text: string): { dmy: boolean; mdy: boolean } | undefined {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text.trim());
+  const m = NUMERIC_DATE.exec(text.trim());
   if (!m) return undefined;
   const a = Number(m[1]);
-  const b = Number(m[2]);
-  const y = fullYear(Number(m[3]));
-  return { dmy: isRealDay(y, b, a), mdy: isRealDay(y, a, b) };
+  const b = Number(m[3]);
+  const y = fullYear(Number(m[5]));
+  return { dmy: isRealDay(y, b, a), mdy: !isDotted(m) && isRealDay(y, a, b) };
 }
 
 /** Turn `--date-format` text into an order; undefined for ISO-only or unknown forms. */
@@ -128,12 +138,12 @@ export function coerceDate(cell: CellValue, order: DateOrder | undefined): Coerc
     return isValidIsoDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date` };
   }
   if (/^\d{5}(\.\d+)?$/.test(text)) return coerceDate(Number(text), order);
-  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
+  m = NUMERIC_DATE.exec(text);
   if (m) {
     const a = Number(m[1]);
-    const b = Number(m[2]);
-    const y = fullYear(Number(m[3]));
-    let use: DateOrder | undefined = order;
+    const b = Number(m[3]);
+    const y = fullYear(Number(m[5]));
+    let use: DateOrder | undefined = order ?? (isDotted(m) ? 'DMY' : undefined);
     if (!use) {
       const dmy = isRealDay(y, b, a);
       const mdy = isRealDay(y, a, b);

@@ -1,11 +1,12 @@
 // A date column whose dates all read both ways stops the run (exit 2). A sheet saved by one
 // program in one locale usually settles the order in its other date columns (Excel's
-// 12/31/2025, a German 31.01.2026): the hint names them and the --date-format that fits,
-// and gives the plain choice when no other column settles it or they disagree.
+// 12/31/2025, a British 31/01/2026): the hint names them and the --date-format that fits,
+// and gives the plain choice when no other column settles it or they disagree. Dotted dates
+// (a German or Russian export) are day-first wherever they are written: they never stop.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, useSandbox } from './cli.js';
+import { readReport, runCli, useSandbox } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
@@ -21,11 +22,11 @@ const cases: { name: string; csv: string; error: string; hint: string }[] = [
       'give --date-format MM/dd/yyyy (it applies to every column); if not, write its dates as yyyy-MM-dd.',
   },
   {
-    name: 'a German sheet: two other columns are day-first',
+    name: 'Excel in a UK locale: two other columns are day-first',
     csv:
-      'Name;Serial number;Warranty start date;Warranty end date;End of life date\n' +
-      'A;DA-1;01.02.2023;31.01.2026;15.01.2030\nB;DA-2;01.03.2023;28.02.2026;28.02.2031\n',
-    error: 'column "Warranty start date" has dates such as 01.02.2023 (row 2)',
+      'Name,Serial number,Warranty start date,Warranty end date,End of life date\n' +
+      'A,DA-1,01/02/2023,31/01/2026,15/01/2030\nB,DA-2,01/03/2023,28/02/2026,28/02/2031\n',
+    error: 'column "Warranty start date" has dates such as 01/02/2023 (row 2)',
     hint:
       'The other date columns of this sheet are day-first ("Warranty end date", row 2 and 1 more): if this one is ' +
       'too, give --date-format dd/MM/yyyy (it applies to every column); if not, write its dates as yyyy-MM-dd.',
@@ -57,5 +58,23 @@ describe('a date column that reads both ways', () => {
       `${error} that could be day-first or month-first, and no date in it settles which`,
     );
     expect(lines.find((l) => l.startsWith('  hint: '))).toBe(`  hint: ${hint}`);
+  });
+});
+
+describe('dotted dates are day-first without --date-format', () => {
+  const cases = [
+    { name: 'a German export whose dates all read both ways', cell: '01.02.2023', sent: '2023-02-01' },
+    { name: 'a two-digit year', cell: '03.04.23', sent: '2023-04-03' },
+  ];
+  it.each(cases)('$name: $cell is sent as $sent', async ({ cell, sent }) => {
+    const file = join(env.dir, 'dotted.csv');
+    writeFileSync(file, `Name;Serial number;Service start date\nA;DA-1;${cell}\n`);
+    const report = join(env.dir, 'dotted-report.csv');
+    const res = await runCli(['validate', file, '-r', 'asset', '--report', report, ...env.sb.args], {
+      cwd: env.dir,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    const [row] = readReport(report);
+    expect(JSON.parse(row['#sent'])).toMatchObject({ service_start_date: sent });
   });
 });

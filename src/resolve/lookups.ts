@@ -333,6 +333,8 @@ export class Resolver {
       if (cached) {
         for (const e of cached) idx.add(e);
         idx.complete = true;
+        // Names asked before the list loaded were answered "not found": ask again.
+        this.memo.get(kind)?.clear();
         this.plan.push({ kind, names: wanted.length, strategy: 'cache', requests: 0 });
         return;
       }
@@ -344,6 +346,7 @@ export class Resolver {
       const pages = pagesFor(first.count);
       if (pages <= 1) {
         idx.complete = true;
+        this.memo.get(kind)?.clear();
         this.plan.push({ kind, names: wanted.length, strategy: 'full list', requests: 1 });
         await this.writeCache(kind, idx.all());
         return;

@@ -8,6 +8,7 @@ import { knownSecrets, loadConfigFile } from '../config.js';
 import { RATE_LIMIT } from '../resources/service.js';
 import { isClosedPipe } from './pipe.js';
 import type { RunProgress } from '../run/import.js';
+import { plural } from '../util/plural.js';
 
 /** Paths pino removes from every log line, wherever a token could hide. */
 const REDACT_PATHS = [
@@ -117,7 +118,7 @@ export class Progress {
     this.last = now;
     if (total === undefined) {
       const rate = done / Math.max(0.001, (now - this.started) / 1000);
-      this.draw(`${this.label} ${done} rows · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}`);
+      this.draw(`${this.label} ${plural(done, 'row')} · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}`);
       return;
     }
     const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
@@ -141,11 +142,11 @@ export class Progress {
     this.last = now;
     const minutes = Math.max(1 / 60, (now - this.started) / 60_000);
     const parts = [
-      `${progress.done}${progress.total !== undefined ? `/${progress.total}` : ''} rows`,
+      progress.total !== undefined ? `${progress.done}/${plural(progress.total, 'row')}` : plural(progress.done, 'row'),
       `${Math.round(progress.done / minutes)} rows/min`,
     ];
     const left = progress.windowLeft?.();
-    if (left !== undefined) parts.push(`${left} requests left in the window`);
+    if (left !== undefined) parts.push(`${plural(left, 'request')} left in the window`);
     const eta =
       progress.total !== undefined && progress.done < progress.total ? progress.etaMs?.() : undefined;
     if (eta !== undefined) parts.push(`ETA ${formatDuration(eta / 1000)}`);

@@ -5,6 +5,7 @@ import { connectionConfig, type ConnectionFlags } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { runDoctor, type DoctorReport } from '../run/doctor.js';
 import { addConnectionOptions, createLogger, runAction } from './common.js';
+import { plural } from '../util/plural.js';
 
 export function formatDoctor(r: DoctorReport): string {
   const lines = r.checks.map(
@@ -12,8 +13,8 @@ export function formatDoctor(r: DoctorReport): string {
   );
   lines.push(
     r.ok
-      ? `All checks passed (${r.requests} requests, nothing written).`
-      : `Some checks failed (${r.requests} requests, nothing written).`,
+      ? `All checks passed (${plural(r.requests, 'request')}, nothing written).`
+      : `Some checks failed (${plural(r.requests, 'request')}, nothing written).`,
   );
   return lines.join('\n') + '\n';
 }

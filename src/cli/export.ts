@@ -25,6 +25,7 @@ import {
 } from '../export/index.js';
 import { RESOURCES } from '../resources/index.js';
 import { addConnectionOptions, createLogger, reportError } from './common.js';
+import { plural } from '../util/plural.js';
 
 export interface CliIO {
   readonly stdout: Writable;
@@ -90,7 +91,6 @@ function duration(ms: number): string {
     : `about ${Math.floor(min / 60)} h ${min % 60} min at the rate limit`;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function planLine(plan: ExportPlan): string {
   return `plan: ${plan.resource}: ${plural(plan.count, 'record')}, ${plural(plan.pages, 'page')}, ${plural(plan.requests, 'request')}, ${duration(plan.etaMs)}\n`;

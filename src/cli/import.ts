@@ -30,6 +30,7 @@ import {
 import { reportFormat, type RowOutcome } from '../report/report.js';
 import { partPath } from '../util/atomic-file.js';
 import { RESUME_ADVICE, isResumableStop, withoutResumeAdvice } from '../run/stop.js';
+import { plural } from '../util/plural.js';
 
 interface ImportFlags {
   resource: string;
@@ -142,7 +143,7 @@ export function printPlan(
         : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
   const count = (n: number, what: string) =>
-    n ? `${n} ${what.replace('row', n === 1 ? 'row' : 'rows')}` : '';
+    n ? plural(n, what, what.replace('row', 'rows')) : '';
   const skipped = [
     count(plan.aboveHeader, 'row above the header'),
     count(plan.blankRows, 'blank row'),
@@ -153,7 +154,7 @@ export function printPlan(
     .replace(/, ([^,]*)$/, ' and $1');
   // A long sheet in a dry run is counted as it is checked: the plan knows its first rows.
   const rows = plan.counted
-    ? `${plan.rows} rows`
+    ? plural(plan.rows, 'row')
     : `more than ${plan.rows} rows (counted as they are checked)`;
   lines.push(
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} ${plan.headerRow === NO_HEADER_ROW ? 'from row 1, read without a header row (columns named by their letter: A, B, C …)' : `below the header on row ${plan.headerRow}`}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
@@ -190,11 +191,11 @@ export function printPlan(
     );
   if (plan.resumed)
     lines.push(
-      `Resuming: the journal shows ${plan.resumed.doneRows} rows already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
+      `Resuming: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
   const check = plan.existingCheck
-    ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plan.existingCheck.requests} ${plan.existingCheck.requests === 1 ? 'page' : 'pages'}, read)` : ''}`
+    ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plural(plan.existingCheck.requests, 'page')}, read)` : ''}`
     : '';
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
@@ -202,10 +203,10 @@ export function printPlan(
     const what = plan.compared
       ? comparedWrites(plan, plan.compared)
       : plan.mode === 'update' && !listed
-        ? `at most ${plan.writes} ${plan.writes === 1 ? 'update' : 'updates'} (${plan.existingCheck ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
+        ? `at most ${plural(plan.writes, 'update')} (${plan.existingCheck ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
         : plan.mode === 'update' || plan.sync
-          ? `at most ${plan.writes} writes (a row whose record already has its values sends nothing)`
-          : `up to ${plan.writes} writes`;
+          ? `at most ${plural(plan.writes, 'write')} (a row whose record already has its values sends nothing)`
+          : `up to ${plural(plan.writes, 'write')}`;
     lines.push(
       `Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
     );
@@ -219,7 +220,7 @@ export function printPlan(
 
 type CompanySplit = NonNullable<ImportPlan['companies']>;
 
-const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+const rowsWord = (n: number) => plural(n, 'row');
 
 /**
  * A register's company column, before any write: the rows this run loads and those left for
@@ -269,7 +270,7 @@ function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>
     `${c.unchanged} unchanged`,
     ...(c.other ? [`${c.other} not to send (invalid, duplicate, not found or in conflict)`] : []),
   ];
-  return `${plan.writes} ${plan.writes === 1 ? 'write' : 'writes'} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
+  return `${plural(plan.writes, 'write')} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
 }
 
 /**
@@ -278,8 +279,8 @@ function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>
  */
 function rowsText(summary: ImportSummary): string {
   const missing = summary.counts.missing;
-  const rows = `${summary.rows - missing} ${summary.rows - missing === 1 ? 'row' : 'rows'}`;
-  return missing ? `${rows} and ${missing} missing ${missing === 1 ? 'record' : 'records'}` : rows;
+  const rows = plural(summary.rows - missing, 'row');
+  return missing ? `${rows} and ${plural(missing, 'missing record')}` : rows;
 }
 
 /**
@@ -387,7 +388,7 @@ export function printSummary(
   const done = summary.stopped ? 'Stopped' : summary.dryRun ? 'Checked' : 'Done';
   const lines = [
     `${done}: ${rowsText(summary)} — ${parts.join(', ')}.`,
-    `${summary.requests} requests${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${summary.recovered} rows recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
+    `${plural(summary.requests, 'request')}${summary.throttled ? ` (${summary.throttled} throttled)` : ''}${summary.recovered ? `, ${plural(summary.recovered, 'row')} recovered after lost answers` : ''}, ${formatDuration(summary.durationMs / 1000)}, ${summary.rowsPerSecond.toFixed(1)} rows/s.`,
   ];
   // The plan's warnings were shown before the first row; these came up while sending.
   for (const w of summary.runWarnings) lines.push(`warning: ${w}`);
@@ -505,7 +506,7 @@ class RowProblems {
   finish(report: string | undefined): void {
     if (this.unlisted > 0)
       process.stderr.write(
-        `… and ${this.unlisted} more ${this.unlisted === 1 ? 'row' : 'rows'} with problems, not listed here; every row is in the report${report ? ` (${report})` : ''}\n`,
+        `… and ${plural(this.unlisted, 'more row', 'more rows')} with problems, not listed here; every row is in the report${report ? ` (${report})` : ''}\n`,
       );
     // "not found" alone leaves a new user with no way on: another tool's words ("Deployed",
     // "In Betrieb") are what `mapping suggest` translates into value tables.
@@ -792,7 +793,7 @@ export async function runImport(
           printChanges(outcome);
       },
       onProgress: (p) =>
-        dry || f.dryRun ? progress.update(p.done, p.total, `${p.requests} requests`) : progress.run(p),
+        dry || f.dryRun ? progress.update(p.done, p.total, plural(p.requests, 'request')) : progress.run(p),
     });
     progress.done();
     problems.finish(summary.report);

@@ -5,21 +5,22 @@ import { runStatus, RATE_MINUTES, type RunStatus } from '../run/status.js';
 import { withoutResumeAdvice } from '../run/stop.js';
 import { formatDuration, runAction } from './common.js';
 
-const plural = (n: number, what: string) => `${n} ${what}`;
+/** "3 created": a count beside its status (a status word has no plural). */
+const counted = (n: number, what: string) => `${n} ${what}`;
 
 /** An ended run's counts as its report and summary give them. */
 function outcomeText(counts: NonNullable<RunStatus['outcome']>): string {
   const parts = [
-    plural(counts.created, 'created'),
-    plural(counts.updated, 'updated'),
-    plural(counts.skipped, 'skipped'),
-    plural(counts.invalid, 'invalid'),
-    plural(counts.failed, 'failed'),
+    counted(counts.created, 'created'),
+    counted(counts.updated, 'updated'),
+    counted(counts.skipped, 'skipped'),
+    counted(counts.invalid, 'invalid'),
+    counted(counts.failed, 'failed'),
   ];
   // Statuses of other commands (sync's unchanged, missing) are said when a run has them.
   for (const [k, n] of Object.entries(counts))
     if (n > 0 && !['created', 'updated', 'skipped', 'invalid', 'failed', 'valid'].includes(k))
-      parts.push(plural(n, k));
+      parts.push(counted(n, k));
   return parts.join(', ');
 }
 

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { loadJournal, type JournalHeader, type JournalState } from '../send/journal.js';
+import { plural } from '../util/plural.js';
 
 export interface RunIdentity {
   readonly file: string;
@@ -56,7 +57,7 @@ export async function priorState(
     const aside = await setAside(path);
     return {
       warnings: [
-        `--no-resume: the journal was moved to ${aside}${written ? `; it records ${written} rows written by earlier runs, which are sent again and may now exist twice (unless the existing-record check finds them)` : ''}`,
+        `--no-resume: the journal was moved to ${aside}${written ? `; it records ${plural(written, 'row')} written by earlier runs, which are sent again and may now exist twice (unless the existing-record check finds them)` : ''}`,
       ],
     };
   }

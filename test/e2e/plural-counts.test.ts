@@ -1,0 +1,28 @@
+// Counts of one read as one: the plan, the summary and a resumed run's plan say "1 row",
+// "up to 1 write", "1 request", never "1 rows", "1 writes", "1 requests".
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, useSandbox } from './cli.js';
+
+const env = useSandbox({ rateLimit: 0 });
+
+const ONE_PLURAL = /\b1 (rows|writes|requests|pages|updates)\b/;
+
+describe('a one-row import, run twice', () => {
+  it('says 1 row, 1 write and 1 row already done in the singular', async () => {
+    const file = join(env.dir, 'one.csv');
+    writeFileSync(file, 'Name,Serial number\nLaptop 1,SN-PLURAL-1\n');
+    const args = ['import', file, '-r', 'asset', ...env.sb.args];
+    const first = await runCli(args, { cwd: env.dir });
+    expect(first.code, first.stderr).toBe(0);
+    const again = await runCli(args, { cwd: env.dir });
+    expect(again.code, again.stderr).toBe(0);
+    const firstText = first.stdout + first.stderr;
+    const againText = again.stdout + again.stderr;
+    expect(firstText).toContain('Plan: up to 1 write');
+    expect(firstText).toMatch(/^Done: 1 row — /m);
+    expect(againText).toContain('Resuming: the journal shows 1 row already done.');
+    for (const text of [firstText, againText]) expect(text).not.toMatch(ONE_PLURAL);
+  });
+});

@@ -352,7 +352,9 @@ export class RowOutcomes {
     if (stop.stopped) return stop.notSent(base);
     try {
       const res = await writer.create(r.row, prepared.body, key);
-      if (res.status === 'created' && res.id !== undefined && key && settings.def.name !== 'asset')
+      // A record made by this run or, as the journal says, an earlier one: later rows may name it.
+      const made = res.status === 'created' || res.status === 'skipped';
+      if (made && res.id !== undefined && key && settings.def.name !== 'asset')
         input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
       return {
         ...base,

@@ -387,11 +387,12 @@ export class RowWriter {
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
       // Done as the journal says; an update since (another report's run) may have moved the record on.
+      // Skipped, not created: the summary counts what this run did, and this run sent nothing.
       const away = this.options.memory?.updatedAway(before.id, body);
       return {
-        status: before.status,
+        status: 'skipped',
         id: before.id,
-        note: DONE_BY_JOURNAL + (away ? updatedAwaySince(away) : ''),
+        note: doneByJournal(before.status) + (away ? updatedAwaySince(away) : ''),
       };
     }
     if (before?.kind === 'changed') {
@@ -404,7 +405,7 @@ export class RowWriter {
           id: before.id,
           note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(holds)}`,
         };
-      if (holds) return { status: before.status, id: before.id, note: DONE_BY_JOURNAL };
+      if (holds) return { status: 'skipped', id: before.id, note: doneByJournal(before.status) };
       this.changedSkipped++;
       return {
         status: 'skipped',
@@ -919,7 +920,8 @@ type CountryCodes = (name: string) => number | undefined;
 const noCountry: CountryCodes = () => undefined;
 
 const NO_CHANGE = 'no change: the record already has these values';
-const DONE_BY_JOURNAL = 'done by an earlier run of this import (journal)';
+/** A row the journal shows done: its record is there, made by an earlier run, not this one. */
+const doneByJournal = (status: 'created' | 'updated') => `already ${status} by an earlier run of this import (journal)`;
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {

@@ -48,10 +48,10 @@ describe('a register imported again with its columns moved', () => {
     {
       name: 'the same file (its journal knows the rows by their first column order)',
       again: 'same',
-      summary: 'Done: 3 rows — 2 created, 0 updated, 1 skipped, 0 invalid, 0 failed.',
+      summary: 'Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.',
       rows: [
-        ['created', 'done by an earlier run of this import (journal)'],
-        ['created', 'done by an earlier run of this import (journal)'],
+        ['skipped', 'already created by an earlier run of this import (journal)'],
+        ['skipped', 'already created by an earlier run of this import (journal)'],
         ['skipped', ALREADY],
       ],
     },

@@ -74,10 +74,10 @@ const cases: {
     name: 'the edited file imported again, the update reported elsewhere (the import journal stays)',
     again: 'the same file',
     updateReport: 'update-report.csv',
-    summary: 'Done: 3 rows — 1 created, 0 updated, 2 skipped, 0 invalid, 0 failed.',
+    summary: 'Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.',
     changedWarning: false,
     rows: [
-      ['created', 'done by an earlier run of this import (journal)'],
+      ['skipped', 'already created by an earlier run of this import (journal)'],
       [
         'skipped',
         "created by an earlier run of this import (id N), then updated to this row's values by a run of TAG.csv on DATE",
@@ -110,12 +110,12 @@ const cases: {
     name: 'the first version again under its own name, the update reported elsewhere',
     again: 'the first version, same file',
     updateReport: 'update-report.csv',
-    summary: 'Done: 3 rows — 3 created, 0 updated, 0 skipped, 0 invalid, 0 failed.',
+    summary: 'Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.',
     changedWarning: false,
     rows: [
-      ['created', 'done by an earlier run of this import (journal)'],
-      ['created', `done by an earlier run of this import (journal)${UPDATED_AWAY}`],
-      ['created', `done by an earlier run of this import (journal)${UPDATED_AWAY}`],
+      ['skipped', 'already created by an earlier run of this import (journal)'],
+      ['skipped', `already created by an earlier run of this import (journal)${UPDATED_AWAY}`],
+      ['skipped', `already created by an earlier run of this import (journal)${UPDATED_AWAY}`],
     ],
   },
 ];

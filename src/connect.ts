@@ -77,7 +77,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     async close() {
       // The requests this run sent, for a run that starts before they leave the window.
       if (paceAt !== undefined && client.stats.requests > 0)
-        rememberSends(paceAt, client.limiter.recentSends(), windowMs);
+        rememberSends(paceAt, client.limiter.ownSends(), windowMs);
       await client.close();
       await stopSandbox?.();
     },

@@ -28,12 +28,12 @@ export function paceFile(
   return join(dir, 'pace.json');
 }
 
-/** The account, without keeping the token: a hash of where and who. */
 /** The send times of the runs against each account, beside the pace memory. */
 function sendsFile(dir?: string): string {
   return join(paceFile(dir), '..', 'pace-sent.json');
 }
 
+/** The account, without keeping the token: a hash of where and who. */
 export function paceKey(baseUrl: string, token: string): string {
   return sha256Hex(`${baseUrl}\0${token}`).slice(0, 24);
 }
@@ -108,9 +108,12 @@ export function rememberedSends(
 }
 
 /**
- * Add a run's send times (those still in the window) to the account's: a run going on
- * beside this one keeps its own. Best effort: two runs ending in the same millisecond may
- * keep one's times only, and the next run then meets a 429 it reads right (ours) or not.
+ * Add a run's own send times (those still in the window) to the account's: a run going on
+ * beside this one keeps its own. A list, not a set: requests sent in the same millisecond
+ * (a burst) are each a request the service counts: a set kept one of them, and a run
+ * resumed at once filled a window the service already held full, met a 429 and took it
+ * for other clients' use. The earlier runs' times are in the file already, not in `sends`.
+ * Best effort: two runs ending in the same millisecond may keep one's times only.
  */
 export function rememberSends(
   key: string,
@@ -121,8 +124,7 @@ export function rememberSends(
 ): void {
   try {
     const all = readSends(file);
-    const kept = new Set([...(all[key] ?? []), ...sends].filter((t) => t > now - windowMs));
-    all[key] = [...kept].sort((a, b) => a - b);
+    all[key] = [...(all[key] ?? []), ...sends].filter((t) => t > now - windowMs).sort((a, b) => a - b);
     // Accounts no run used for a window are dropped.
     for (const [k, ts] of Object.entries(all)) if (!ts.some((t) => t > now - REMEMBER_MS)) delete all[k];
     mkdirSync(join(file, '..'), { recursive: true });

@@ -114,8 +114,10 @@ export class RateLimiter implements Gate {
   private readonly settings: PaceSettings;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
-  /** Send times, oldest first; those before `from` have left the window. */
+  /** Send times, oldest first (earlier runs' and this one's); those before `from` have left the window. */
   private sent: number[] = [];
+  /** This run's send times alone, oldest first, for the next run (pace-memory.ts): several may share a millisecond. */
+  private own: number[] = [];
   private from = 0;
   private last = -Infinity;
   private pausedUntil = 0;
@@ -149,9 +151,14 @@ export class RateLimiter implements Gate {
     if (this.sent.length > this.from) this.last = this.sent[this.sent.length - 1];
   }
 
-  /** Our send times still in the window (this run's and the earlier runs' it was given), for the next run. */
-  recentSends(): number[] {
-    return this.sent.slice(inWindowAt(this.now(), this.log, this.settings).first);
+  /**
+   * This run's send times still in the window, one per request (requests sent in the same
+   * millisecond each count), for the next run. The earlier runs' times it was given are not
+   * among them: they are still in the memory this run read them from.
+   */
+  ownSends(): number[] {
+    const edge = this.now() - this.settings.windowMs - this.settings.marginMs;
+    return this.own.filter((t) => t > edge);
   }
 
   /** The window the account's requests are counted in, in milliseconds. */
@@ -235,12 +242,14 @@ export class RateLimiter implements Gate {
     if (this.demand > 0) this.demand--;
     const spacing = this.limit > 0 && !paced ? this.settings.windowMs / this.rate.at(t) : 0;
     this.sent.push(t);
+    this.own.push(t);
     this.last = paced ? t : Math.max(t, this.last + spacing);
     this.from = inWindowAt(t, this.log, this.settings).first;
     // Compact now and then: the log holds about one window.
     if (this.from > 1024) {
       this.sent = this.sent.slice(this.from);
       this.from = 0;
+      this.own = this.ownSends();
     }
   }
 

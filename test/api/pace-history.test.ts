@@ -46,10 +46,10 @@ describe("earlier runs' requests in the window count as ours", () => {
     expect(clock.now()).toBe(firstAt);
   });
 
-  it("recentSends: the earlier runs' times still in the window and this run's, for the next run", async () => {
+  it("ownSends: this run's times, one per request, without the earlier runs' it was given", async () => {
     const { limiter } = limiterWith([8_000, 9_200, 9_900]);
-    await limiter.acquire();
-    expect(limiter.recentSends()).toEqual([9_200, 9_900, 10_000]);
+    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
+    expect(limiter.ownSends()).toEqual([10_000, 10_000, 10_000]);
   });
 });
 
@@ -79,11 +79,17 @@ describe('send times kept beside the pace memory', () => {
     expect(rememberedSends('other', 60_000, 61_000, file)).toEqual([]);
   });
 
-  it('two runs of one account keep both their times', () => {
+  it('two runs of one account keep both their times, the same millisecond too', () => {
     const file = join(tempDir('ab-pace-'), 'pace-sent.json');
     rememberSends('acct', [10_000, 20_000], 60_000, 30_000, file);
     rememberSends('acct', [15_000, 20_000, 25_000], 60_000, 31_000, file);
-    expect(rememberedSends('acct', 60_000, 32_000, file)).toEqual([10_000, 15_000, 20_000, 25_000]);
+    expect(rememberedSends('acct', 60_000, 32_000, file)).toEqual([10_000, 15_000, 20_000, 20_000, 25_000]);
+  });
+
+  it('requests sent in the same millisecond are each remembered (a burst of four is four)', () => {
+    const file = join(tempDir('ab-pace-'), 'pace-sent.json');
+    rememberSends('acct', [10_000, 10_000, 10_000, 10_000, 10_600], 60_000, 11_000, file);
+    expect(rememberedSends('acct', 60_000, 12_000, file)).toHaveLength(5);
   });
 
   it('a damaged file is an empty memory, and is replaced', () => {

@@ -150,7 +150,12 @@ describe("other tools' headers: a suggestion shares the label's words", () => {
     ['"Country name": "Country"', contract, 'Country name', 'closest: Country'],
     ['"Business unit name": "Business unit"', asset, 'Business unit name', 'closest: Business unit'],
     ['"Hardware model name": "Hardware model"', asset, 'Hardware model name', 'closest: Hardware model'],
-    ['"Support provider name": "Support provider"', asset, 'Support provider name', 'closest: Support provider'],
+    [
+      '"Support provider name": "Support provider"',
+      asset,
+      'Support provider name',
+      'closest: Support provider',
+    ],
     ['"Service start": "Service start date"', asset, 'Service start', 'closest: Service start date'],
   ];
   it.each(cases)('%s', (_name, def, header, want) => {

@@ -229,8 +229,14 @@ function companyLine(c: CompanySplit, counted: boolean): string {
   const run = `${c.run.name ?? `company ${c.run.id}`} (this run)`;
   const others = c.others.map((o) => `${rowsWord(o.rows)} for ${o.name} (--company ${o.id})`);
   const parts = [
-    others.length || c.unknown ? `${rowsWord(c.run.rows)} for ${run}` : `all ${rowsWord(c.run.rows)} for ${run}`,
-    ...(others.length ? [`${others.join(', ')} ${others.length === 1 && c.others[0].rows === 1 ? 'is' : 'are'} left for a run of their own`] : []),
+    others.length || c.unknown
+      ? `${rowsWord(c.run.rows)} for ${run}`
+      : `all ${rowsWord(c.run.rows)} for ${run}`,
+    ...(others.length
+      ? [
+          `${others.join(', ')} ${others.length === 1 && c.others[0].rows === 1 ? 'is' : 'are'} left for a run of their own`,
+        ]
+      : []),
     ...(c.unknown
       ? [
           `${rowsWord(c.unknown)} ${c.unknown === 1 ? 'names' : 'name'} no company of the account (invalid; ` +

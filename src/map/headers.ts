@@ -773,8 +773,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     .map((c) => ({ index: c.index, header: c.header, target: c.target, how: c.how }))
     .sort((a, b) => a.index - b.index);
   const suggest = unmappedSuggester(fields, customs);
-  const suggestion = (header: string, index: number) =>
-    budget.untried.has(index) ? {} : suggest(header);
+  const suggestion = (header: string, index: number) => (budget.untried.has(index) ? {} : suggest(header));
   const left = headers.flatMap((header, index) =>
     chosen.has(index) || explicit.has(index)
       ? []

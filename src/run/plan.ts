@@ -229,7 +229,11 @@ function unmappedColumns(
  * A company column the mapping file leaves out (null, as the snipe-it preset does): every row
  * goes to the run's company, which for a register of several companies is not what it says.
  */
-function companyLeftOut(mapping: Mapping, headers: readonly string[], settings: RunSettings): ImportPlan['unmapped'] {
+function companyLeftOut(
+  mapping: Mapping,
+  headers: readonly string[],
+  settings: RunSettings,
+): ImportPlan['unmapped'] {
   const used = new Set([
     ...mapping.columns.map((c) => c.index),
     ...mapping.unmapped.map((u) => u.index),
@@ -402,7 +406,9 @@ export async function makePlan(
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
-  const writes = dryRun ? 0 : Math.max(0, rows - elsewhere - doneRows) + (synced?.body ? synced.plan.missing : 0);
+  const writes = dryRun
+    ? 0
+    : Math.max(0, rows - elsewhere - doneRows) + (synced?.body ? synced.plan.missing : 0);
   // The highest id before the first write: a write whose answer is lost is looked for above it.
   // The full list read for the existing-record check has it already.
   const mark =

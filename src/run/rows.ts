@@ -168,7 +168,12 @@ export class RowOutcomes {
     };
     if (company?.kind === 'unknown') {
       const column = companyColumn(this.deps.input.mapping)?.header;
-      const issue: RowIssue = { code: 'E_LOOKUP_NOT_FOUND', column, field: 'company', message: company.message };
+      const issue: RowIssue = {
+        code: 'E_LOOKUP_NOT_FOUND',
+        column,
+        field: 'company',
+        message: company.message,
+      };
       return { ...base, status: 'invalid', issues: [issue, ...prepared.issues] };
     }
     if (prepared.skip)

@@ -181,8 +181,7 @@ export class Scanner {
     if (c.kind === 'run') {
       this.companies.run++;
       if (c.empty) this.companies.empty++;
-    }
-    else if (c.kind === 'unknown') this.companies.unknown++;
+    } else if (c.kind === 'unknown') this.companies.unknown++;
     else {
       const other = this.companies.others.get(c.id);
       if (other) other.rows++;

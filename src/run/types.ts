@@ -146,7 +146,12 @@ export interface CompanySplit {
    * Rows of the run's company (named, given by id, or an empty cell): loaded by this run.
    * `empty`: those of an empty cell, which a run with another --company would load too.
    */
-  readonly run: { readonly id: number; readonly name?: string; readonly rows: number; readonly empty: number };
+  readonly run: {
+    readonly id: number;
+    readonly name?: string;
+    readonly rows: number;
+    readonly empty: number;
+  };
   /** Rows of other companies: not sent, each left for a run with its --company. */
   readonly others: readonly { readonly id: number; readonly name: string; readonly rows: number }[];
   /** Rows whose cell names no company of the account: invalid. */

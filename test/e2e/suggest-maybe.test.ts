@@ -51,7 +51,9 @@ describe('an unmapped column: closest, maybe, or nothing', () => {
     expect(res.stderr.split('\n').filter((l) => l.startsWith('warning: column'))).toEqual(
       cases.map((c) => `warning: column "${c.header}" is not imported (${c.plan})`),
     );
-    const json = await runCli(['validate', file(), '-r', 'asset', '--json', ...env.sb.args], { cwd: env.dir });
+    const json = await runCli(['validate', file(), '-r', 'asset', '--json', ...env.sb.args], {
+      cwd: env.dir,
+    });
     const plan = (JSON.parse(json.stdout) as { plan: { unmapped: Record<string, unknown>[] } }).plan;
     expect(plan.unmapped).toEqual(cases.map((c) => c.json));
   });

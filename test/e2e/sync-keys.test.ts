@@ -132,7 +132,9 @@ describe('sync --key id: the ID column of an export', () => {
     expect(res.stderr).toContain(
       'Missing: 1 of 3 assets in the service are not in the sheet (--max-missing 1): each on a "missing:" line below; reported as missing',
     );
-    expect(res.stderr).toMatch(new RegExp(`^missing: id ${ids[2]} \\(${tag} laptop 3\\): in the service but not`, 'm'));
+    expect(res.stderr).toMatch(
+      new RegExp(`^missing: id ${ids[2]} \\(${tag} laptop 3\\): in the service but not`, 'm'),
+    );
     expect(
       readReport(report).map((r) => [
         r['#status'],

@@ -95,7 +95,10 @@ describe('a sync dry run past --max-missing exits as the real run would', () => 
       expect(dry.stderr.split('\n').filter((l) => l.startsWith('missing: '))).toEqual(
         ids
           .slice(inSheet)
-          .map((id, i) => `missing: id ${id} "${tag}-${inSheet + i + 1}" (${tag} laptop ${inSheet + i + 1}): ${leftAsIs}`),
+          .map(
+            (id, i) =>
+              `missing: id ${id} "${tag}-${inSheet + i + 1}" (${tag} laptop ${inSheet + i + 1}): ${leftAsIs}`,
+          ),
       );
       for (const id of ids.slice(inSheet)) expect(dry.stderr.split(`id ${id} `)).toHaveLength(2);
       expect(errorLines(dry.stderr)).toEqual([

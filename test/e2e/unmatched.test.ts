@@ -260,7 +260,10 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
       'snipe-it-importer-sample.csv',
       {},
       // Its Company "Acme" is no company of the account: the column is left out, every row the run's.
-      { columns: { Company: null }, unmatched: { supplier: 'blank', hardware_model: 'blank', category: 'blank' } },
+      {
+        columns: { Company: null },
+        unmatched: { supplier: 'blank', hardware_model: 'blank', category: 'blank' },
+      },
       [
         [
           'invalid',

@@ -1,6 +1,7 @@
 // Map stage: the spreadsheet's headers to the resource's fields. A mapping file wins;
 // then exact names and labels, then the synonyms in the resource definitions, then the
-// custom fields of the account, then a fuzzy match above a threshold. Pure: no I/O.
+// custom fields of the account, then a fuzzy match above a threshold whose words are
+// surely the field's (likeness.ts). Pure: no I/O.
 import { AssetbatchError } from '../errors.js';
 import { memoized } from '../util/memo.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
@@ -421,7 +422,11 @@ interface NameIndexes {
   readonly fuzzyOfLength: (length: number) => readonly FuzzyName[];
 }
 
-type FuzzyName = readonly [string, Target];
+/**
+ * A name in compact letters, its target, and every name of that target as written (for its
+ * words), made when a header first comes close to one: most runs have no misspelt header.
+ */
+type FuzzyName = readonly [string, Target, () => readonly string[]];
 
 /** The fuzzy names by a header's length, each list made when a header of that length first asks. */
 function fuzzyByLength(all: readonly FuzzyName[]): (length: number) => readonly FuzzyName[] {
@@ -448,7 +453,8 @@ function nameIndexes(
   const words = memoized(() =>
     customs.length === 0 ? own.words() : new Set([...own.words(), ...wordsOf(customs.map(targetLabel))]),
   );
-  return { ...own, byCustom, words, fuzzyOfLength: fuzzyByLength([...own.fuzzy, ...byCustom]) };
+  const customFuzzy = [...byCustom].map(([k, t]): FuzzyName => [k, t, () => [targetLabel(t)]]);
+  return { ...own, byCustom, words, fuzzyOfLength: fuzzyByLength([...own.fuzzy, ...customFuzzy]) };
 }
 
 /** What a resource's fields are called, in English and the other languages (resources/languages.ts). */
@@ -503,8 +509,20 @@ function makeFieldNames(def: ResourceDef, mode: 'create' | 'update', idColumn: b
     d.synonyms.forEach((syn, i) => addSyn(syn, t, i));
     for (const s of localSynonyms(def.name, d.name)) addSyn(s.word, t, LOCAL_RANK + s.rank);
   }
-  const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const))];
+  const names = memoized(() => targetNames(def, fields));
+  const fuzzy = [...byName, ...[...bySynonym].flatMap(([k, ts]) => ts.map((x) => [k, x.t] as const))].map(
+    ([k, t]): FuzzyName => [k, t, () => names().get(targetName(t)) ?? [targetLabel(t)]],
+  );
   return { byName, bySynonym, words: memoized(() => wordsOf(vocabulary(def, fields))), fuzzy };
+}
+
+/** Each target's names as written: label, service name, synonyms in every language. */
+function targetNames(def: ResourceDef, fields: readonly FieldDef[]): Map<string, readonly string[]> {
+  const local = (f: FieldDef | DerivedName) => localSynonyms(def.name, f).map((s) => s.word);
+  return new Map([
+    ...fields.map((f) => [f.name, [f.label, f.name, ...(f.synonyms ?? []), ...local(f)]] as const),
+    ...DERIVED.map((d) => [d.name, [d.label, ...d.synonyms, ...local(d.name)]] as const),
+  ]);
 }
 
 function vocabulary(def: ResourceDef, fields: readonly FieldDef[]): string[] {
@@ -578,9 +596,13 @@ function headerCandidates(index: number, header: string, idx: NameIndexes, budge
     return out;
   }
   budget.left--;
-  for (const [n, t] of idx.fuzzyOfLength(bare.length)) {
+  // Letters alike are not words alike: "Contact" is one letter from "Contract", and another
+  // word. A field is taken only when the header is surely like one of its names in its words;
+  // a `maybe` is left to the column's suggestion (unmappedSuggester).
+  for (const [n, t, names] of idx.fuzzyOfLength(bare.length)) {
     const s = similarity(bare, n, FUZZY_THRESHOLD);
-    if (s >= FUZZY_THRESHOLD) out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
+    if (s >= FUZZY_THRESHOLD && names().some((x) => likeness(unbracketed, x) === 'sure'))
+      out.push({ index, header, target: t, how: 'fuzzy', score: HOW_RANK.fuzzy + s });
   }
   return out;
 }

@@ -43,13 +43,35 @@ function sharedPrefix(a: string, b: string): number {
   return i;
 }
 
+/**
+ * The label word's beginning with one letter left out inside it, from 4 letters (as a typo):
+ * a typo, not a cut, even in a longer word ("contact" in Dutch "contractnummer"); "supp"
+ * ("support"), "dept" ("department") and "cty" ("city") are cuts.
+ */
+function isLetterLeftOut(h: string, l: string): boolean {
+  if (h.length < 4 || l.startsWith(h)) return false;
+  const begin = l.slice(0, h.length + 1);
+  return [...begin].some((_, i) => begin.slice(0, i) + begin.slice(i + 1) === h);
+}
+
+/**
+ * Two letters side by side typed the other way round ("Serail", "Serial"), from 5 letters: a
+ * slip of the fingers that makes no other word, where a letter more or less often does
+ * ("Contact", "Contract").
+ */
+function isSwap(h: string, l: string): boolean {
+  if (h.length < 5 || h.length !== l.length) return false;
+  const at = [...h].flatMap((c, i) => (c === l[i] ? [] : [i]));
+  return at.length === 2 && at[1] === at[0] + 1 && h[at[0]] === l[at[1]] && h[at[1]] === l[at[0]];
+}
+
 /** How a header's word stands for a label's: as written or cut short (`exact`), or as a typo. */
 type WordMatch = 'exact' | 'typo' | undefined;
 
 /**
  * A header's word standing for a label's: the same, an abbreviation from the same first
  * letter ("wty" for "warranty", "supp" for "support"), the same long beginning ("expense",
- * "expenditure"), or a typo of it from the same first letter ("contact" for "contract"),
+ * "expenditure"), two letters swapped ("serail"), or a typo of it from the same first letter ("contact" for "contract"),
  * which may be another word.
  */
 function wordMatch(h: string, l: string): WordMatch {
@@ -58,8 +80,9 @@ function wordMatch(h: string, l: string): WordMatch {
   if (/\d/.test(h) || /\d/.test(l)) return undefined;
   // Cut short, not a letter left out: "contact" is in "contract" letter by letter, but is no abbreviation of it.
   const short = h.length >= 3 && h.length < l.length && (h.length === 3 || h.length <= 0.75 * l.length);
-  if (short && h[0] === l[0] && isSubsequence(h, l)) return 'exact';
+  if (short && h[0] === l[0] && isSubsequence(h, l) && !isLetterLeftOut(h, l)) return 'exact';
   if (sharedPrefix(h, l) >= SHARED_PREFIX) return 'exact';
+  if (isSwap(h, l)) return 'exact';
   // A typo keeps the first letter: "IPAddress" is no misspelling of "Address".
   return h.length >= 4 && h[0] === l[0] && similarity(h, l, WORD_TYPO) >= WORD_TYPO ? 'typo' : undefined;
 }

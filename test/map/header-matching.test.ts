@@ -165,6 +165,39 @@ describe("other tools' headers: a suggestion shares the label's words", () => {
   });
 });
 
+// A fuzzy match maps a header only when its words are surely a name of the field's
+// (likeness): "Contact" is one letter from "Contract", and another word. A contract list with
+// a contact person's column sent the person's name as the contract's number.
+describe('a fuzzy match needs the words of a name of the field', () => {
+  const cases: [string, ResourceDef, string, string | undefined, string | undefined][] = [
+    // Letters alike ("contractnummer", "contract name"); the words are not.
+    ['"Contact" on a contract: not the number', contract, 'Contact', undefined, 'maybe Contract type'],
+    ['"Contact name" on a contract: not the name', contract, 'Contact name', undefined, undefined],
+    ['"Contact email" on a contract: nothing', contract, 'Contact email', undefined, undefined],
+    [
+      '"Contact" on a customer: the contact person',
+      customer,
+      'Contact',
+      'contact_person.name (synonym)',
+      undefined,
+    ],
+    ['"Contact name" on a customer', customer, 'Contact name', 'contact_person.name (name)', undefined],
+    ['"Contact email" on a customer', customer, 'Contact email', 'contact_person.email (name)', undefined],
+    ['"Contact" on an asset: a guess to check', asset, 'Contact', undefined, 'maybe Contract'],
+    ['"Contact name" on an asset: a guess to check', asset, 'Contact name', undefined, 'maybe Contract'],
+    ['"Contact email" on an asset: nothing', asset, 'Contact email', undefined, undefined],
+    // Typos of the field's own words still map: two letters swapped, one left out of a long word.
+    ['"Contarct number": the number', contract, 'Contarct number', 'number (fuzzy)', undefined],
+    ['Dutch "Contractnumer": the number', contract, 'Contractnumer', 'number (fuzzy)', undefined],
+    ['"Serail Number": the serial number', asset, 'Serail Number', 'serial_number (fuzzy)', undefined],
+  ];
+  it.each(cases)('%s', (_name, def, header, target, suggestion) => {
+    const m = mapHeaders(def, [header]);
+    expect(targetOf(m, header)).toBe(target);
+    expect(said(m)).toEqual(target ? [] : [suggestion]);
+  });
+});
+
 describe("our report's columns (starting with #) stay unmapped", () => {
   const cases: [string, 'create' | 'update'][] = [
     ['#row', 'create'],

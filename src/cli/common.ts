@@ -118,7 +118,9 @@ export class Progress {
     this.last = now;
     if (total === undefined) {
       const rate = done / Math.max(0.001, (now - this.started) / 1000);
-      this.draw(`${this.label} ${plural(done, 'row')} · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}`);
+      this.draw(
+        `${this.label} ${plural(done, 'row')} · ${Math.round(rate)} rows/s${extra ? ` · ${extra}` : ''}`,
+      );
       return;
     }
     const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
@@ -142,7 +144,9 @@ export class Progress {
     this.last = now;
     const minutes = Math.max(1 / 60, (now - this.started) / 60_000);
     const parts = [
-      progress.total !== undefined ? `${progress.done}/${plural(progress.total, 'row')}` : plural(progress.done, 'row'),
+      progress.total !== undefined
+        ? `${progress.done}/${plural(progress.total, 'row')}`
+        : plural(progress.done, 'row'),
       `${Math.round(progress.done / minutes)} rows/min`,
     ];
     const left = progress.windowLeft?.();

@@ -91,7 +91,6 @@ function duration(ms: number): string {
     : `about ${Math.floor(min / 60)} h ${min % 60} min at the rate limit`;
 }
 
-
 function planLine(plan: ExportPlan): string {
   return `plan: ${plan.resource}: ${plural(plan.count, 'record')}, ${plural(plan.pages, 'page')}, ${plural(plan.requests, 'request')}, ${duration(plan.etaMs)}\n`;
 }

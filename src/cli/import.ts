@@ -142,8 +142,7 @@ export function printPlan(
         ? 'Updating'
         : 'Importing';
   const target = plan.mode === 'update' ? `${plan.resource}s from` : '';
-  const count = (n: number, what: string) =>
-    n ? plural(n, what, what.replace('row', 'rows')) : '';
+  const count = (n: number, what: string) => (n ? plural(n, what, what.replace('row', 'rows')) : '');
   const skipped = [
     count(plan.aboveHeader, 'row above the header'),
     count(plan.blankRows, 'blank row'),

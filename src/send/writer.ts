@@ -921,7 +921,8 @@ const noCountry: CountryCodes = () => undefined;
 
 const NO_CHANGE = 'no change: the record already has these values';
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */
-const doneByJournal = (status: 'created' | 'updated') => `already ${status} by an earlier run of this import (journal)`;
+const doneByJournal = (status: 'created' | 'updated') =>
+  `already ${status} by an earlier run of this import (journal)`;
 
 /** The run's one warning when the service takes only PUT for a resource. */
 function putOnlyWarning(def: ResourceDef): string {

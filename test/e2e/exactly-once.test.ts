@@ -188,7 +188,9 @@ async function expectExactlyOnce(
   // Each row has its record: created by this run, or skipped as done by a run killed before it.
   expect(rows.map((r) => `${r['#status']} ${r['#message']}`.trim())).toEqual(
     rows.map((r) =>
-      r['#message'].startsWith('already created by an earlier run of this import (journal)') ? `skipped ${r['#message']}` : `created ${r['#message']}`.trim(),
+      r['#message'].startsWith('already created by an earlier run of this import (journal)')
+        ? `skipped ${r['#message']}`
+        : `created ${r['#message']}`.trim(),
     ),
   );
   expect(new Set(ids).size, 'each row its own record').toBe(rows.length);

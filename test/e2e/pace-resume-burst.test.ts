@@ -59,7 +59,7 @@ describe('Ctrl-C during a burst and an immediate resume', () => {
 
     const first = spawnCli(args(file, report), { env });
     const exited = new Promise<number | null>((resolve) => first.on('exit', resolve));
-    for (const until = Date.now() + 30_000; journalDone(journal) < 24 && Date.now() < until; )
+    for (const until = Date.now() + 30_000; journalDone(journal) < 24 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 10));
     first.kill('SIGINT');
     expect(await exited).toBe(3);

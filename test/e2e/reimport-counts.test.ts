@@ -23,8 +23,14 @@ describe('an import run again with the same file and report', () => {
     const again = await runCli(json ? [...args, '--json'] : args, { cwd: env.dir });
     expect(again.code, again.stderr).toBe(0);
     if (json)
-      expect(JSON.parse(again.stdout).counts).toMatchObject({ created: 0, updated: 0, skipped: 3, failed: 0 });
-    else expect(again.stdout).toContain('Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.');
+      expect(JSON.parse(again.stdout).counts).toMatchObject({
+        created: 0,
+        updated: 0,
+        skipped: 3,
+        failed: 0,
+      });
+    else
+      expect(again.stdout).toContain('Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.');
     const rows = readReport(`${file}.report.csv`);
     expect(rows.map((r) => [r['#status'], r['#message'], r['#id'] !== ''])).toEqual(
       rows.map(() => ['skipped', DONE, true]),

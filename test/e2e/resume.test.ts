@@ -86,7 +86,9 @@ async function killAndResume(sb: TestSandbox, at: number, rerun: 'cli' | 'librar
   // Rows this run sent are created; rows the killed run had done are skipped, with their id.
   for (const r of rows) {
     expect([r['#status'], r['#message']]).toEqual(
-      r['#status'] === 'created' ? ['created', r['#message']] : ['skipped', 'already created by an earlier run of this import (journal)'],
+      r['#status'] === 'created'
+        ? ['created', r['#message']]
+        : ['skipped', 'already created by an earlier run of this import (journal)'],
     );
     expect(Number(r['#id'])).toBe(idBySerial.get(r['Serial No.']));
   }

@@ -353,7 +353,8 @@ describe('atomic writes', () => {
     // Created by this run, or skipped as created by the killed one: each with its record's id.
     const done = (r: Record<string, string>) =>
       r['#status'] === 'created' ||
-      (r['#status'] === 'skipped' && r['#message'] === 'already created by an earlier run of this import (journal)');
+      (r['#status'] === 'skipped' &&
+        r['#message'] === 'already created by an earlier run of this import (journal)');
     expect(rows.every((r) => done(r) && /^\d+$/.test(r['#id']))).toBe(true);
     // Each row is in the service once, killed run and resumed run together.
     const serials = (await sb.records('asset'))

@@ -50,7 +50,12 @@ describe('coerceDate refuses what is not a date', () => {
     ],
     ['ambiguous without an order', '02/03/2023', undefined, /day-first or month-first.*--date-format/],
     ['ambiguous with dashes, without an order', '02-03-2023', undefined, /day-first or month-first/],
-    ['month-first with dots: dots are day-first', '01.31.2023', undefined, /not a real date as day\/month\/year/],
+    [
+      'month-first with dots: dots are day-first',
+      '01.31.2023',
+      undefined,
+      /not a real date as day\/month\/year/,
+    ],
     ['31/02/2023 without an order: no reading is real', '31/02/2023', undefined, /is not a real date$/],
     ['31/02/2023 read day-first', '31/02/2023', 'DMY', /not a real date as day\/month\/year/],
     ['31/01/2023 read month-first', '31/01/2023', 'MDY', /not a real date as month\/day\/year/],

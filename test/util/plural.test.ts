@@ -8,7 +8,13 @@ describe('plural', () => {
     ['zero is plural', 0, 'write', undefined, '0 writes'],
     ['many are plural', 17, 'row', undefined, '17 rows'],
     ['an irregular plural given', 2, 'more row', 'more rows', '2 more rows'],
-    ['an irregular plural, one', 1, 'row above the header', 'rows above the header', '1 row above the header'],
+    [
+      'an irregular plural, one',
+      1,
+      'row above the header',
+      'rows above the header',
+      '1 row above the header',
+    ],
   ];
   it.each(cases)('%s: %s', (_name, n, one, many, text) => {
     expect(plural(n, one, many)).toBe(text);

@@ -19,3 +19,4 @@ export { reportFormat } from './report/report.js';
 export { EXPORT_FORMATS } from './export/index.js';
 export { parseFaults, type FaultRates } from './sandbox/faults.js';
 export { partPath } from './util/atomic-file.js';
+export { plural } from './util/plural.js';

@@ -1,8 +1,7 @@
-// The same file imported again, unchanged: nothing is sent, and the exit code is the first
-// run's. A first run that ended 0 ends 0 again; one that ended 1 for a name left empty
-// (--unmatched blank) says that again, since the record still lacks the value, and nothing
-// more. A copy under another name skips the rows and leaves nothing empty: exit 0. The
-// built CLI, against a sandbox that outlives the runs.
+// The same file imported again, unchanged: nothing is sent, every row is skipped as made by
+// the earlier run (the journal), and the run ends 0. A first run that ended 1 for a name left
+// empty (--unmatched blank) gives no new warning: this run left nothing empty, as a copy
+// under another name does not either. The built CLI, against a sandbox that outlives the runs.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,14 +22,14 @@ describe('a file imported again, unchanged', () => {
       owner: '',
       again: 'same',
       first: { code: 0, warnings: [] as string[] },
-      then: { code: 0, summary: 'Done: 2 rows — 2 created, 0 updated, 0 skipped, 0 invalid, 0 failed.' },
+      then: { code: 0, summary: 'Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.' },
     },
     {
-      name: 'an owner the service lacks, left empty: exit 1, then 1 again, the same warning only',
+      name: 'an owner the service lacks, left empty: exit 1, then 0 (the same file sends nothing)',
       owner: 'Nobody Known',
       again: 'same',
       first: { code: 1, warnings: [LEFT_EMPTY] },
-      then: { code: 1, summary: 'Done: 2 rows — 2 created, 0 updated, 0 skipped, 0 invalid, 0 failed.' },
+      then: { code: 0, summary: 'Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.' },
     },
     {
       name: 'an owner left empty, then a copy: exit 1, then 0 (the copy sends nothing)',

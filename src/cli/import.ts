@@ -207,7 +207,7 @@ export function printPlan(
           ? `at most ${plural(plan.writes, 'write')} (a row whose record already has its values sends nothing)`
           : `up to ${plural(plan.writes, 'write')}`;
     lines.push(
-      `Plan: ${what}${check}${plan.markRequests ? ` + ${plan.markRequests} ${plan.markRequests === 1 ? 'read' : 'reads'} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
+      `Plan: ${what}${check}${plan.markRequests ? ` + ${plural(plan.markRequests, 'read')} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
     );
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun)
@@ -310,7 +310,7 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
   const extra = [
     `${counts.unchanged} unchanged`,
     `${counts.missing} missing`,
-    ...(counts.conflict ? [`${counts.conflict} ${counts.conflict === 1 ? 'conflict' : 'conflicts'}`] : []),
+    ...(counts.conflict ? [plural(counts.conflict, 'conflict')] : []),
     `${counts.invalid} invalid`,
     `${counts.skipped} skipped`,
     `${counts.failed} failed`,
@@ -333,12 +333,12 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>, missing
   const key = y.key === 'id' ? 'ID' : y.key.replace(/^custom:/, '').replace(/_/g, ' ');
   const byKey = y.matched - y.keyless.matched;
   const lines = [
-    `Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${y.new} new ${y.new === 1 ? 'key' : 'keys'} (created).`,
+    `Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${plural(y.new, 'new key')} (created).`,
   ];
   if (y.keyless.rows > 0) {
     const m = y.keyless.matched;
     lines.push(
-      `Rows without a ${key}: ${y.keyless.rows}; ${m} ${m === 1 ? 'record' : 'records'} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`,
+      `Rows without a ${key}: ${y.keyless.rows}; ${plural(m, 'record')} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`,
     );
   }
   if (y.missing === 0)

@@ -8,6 +8,7 @@ import { AssetbatchError } from '../errors.js';
 import type { CellValue } from '../read/types.js';
 import { cellText, isEmptyCell } from './coerce.js';
 import { compactName } from './normalize.js';
+import { plural } from '../util/plural.js';
 
 /** One piece of a template: text as written, or the cell of a column. */
 export type TemplatePart = { readonly text: string } | { readonly column: string };
@@ -284,7 +285,7 @@ export function buildValue(b: BoundSpec, cellOf: (index: number) => CellValue): 
     if (at < 0 || at >= pieces.length)
       return {
         value: null,
-        problem: `"${text}" has ${pieces.length} ${pieces.length === 1 ? 'part' : 'parts'} split by "${spec.split.separator}", no part ${spec.split.part}`,
+        problem: `"${text}" has ${plural(pieces.length, 'part')} split by "${spec.split.separator}", no part ${spec.split.part}`,
       };
     text = pieces[at];
   }

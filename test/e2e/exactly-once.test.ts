@@ -104,11 +104,15 @@ function customers(tag: string, n: number, dir = tempDir()): Sheet {
 const numbersFor = (tag: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${tag}-${String(i + 1).padStart(4, '0')}`);
 
-/** The sheet rows the journal has an outcome for. */
+/**
+ * The sheet rows the journal has an outcome for. Read while the run writes it, so the text
+ * after the last newline may be half a line: only whole lines count.
+ */
 const doneRows = (journal: string): number[] =>
   existsSync(journal)
     ? readFileSync(journal, 'utf8')
         .split('\n')
+        .slice(0, -1)
         .filter((l) => l.includes('"t":"done"'))
         .map((l) => (JSON.parse(l) as { row: number }).row)
     : [];

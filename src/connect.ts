@@ -7,6 +7,7 @@ import type { ConnectionConfig } from './config.js';
 import { ApiClient } from './api/client.js';
 import { RATE_WINDOW_MS } from './resources/service.js';
 import { paceKey, rememberSends, rememberedRate, rememberedSends } from './api/pace-memory.js';
+import { countedSpanMs } from './api/rate-limit.js';
 
 export interface Connection {
   readonly client: ApiClient;
@@ -52,7 +53,9 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
   const lastShare =
     paceAt !== undefined && cfg.rateLimit > 0 ? rememberedRate(paceAt, cfg.rateLimit) : undefined;
   const windowMs = cfg.rateWindowMs ?? RATE_WINDOW_MS;
-  const history = paceAt === undefined ? [] : rememberedSends(paceAt, windowMs);
+  // Kept and read back as long as the limiter counts them: the window and its margin.
+  const keptMs = countedSpanMs(windowMs);
+  const history = paceAt === undefined ? [] : rememberedSends(paceAt, keptMs);
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
@@ -77,7 +80,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     async close() {
       // The requests this run sent, for a run that starts before they leave the window.
       if (paceAt !== undefined && client.stats.requests > 0)
-        rememberSends(paceAt, client.limiter.ownSends(), windowMs);
+        rememberSends(paceAt, client.limiter.ownSends(), keptMs);
       await client.close();
       await stopSandbox?.();
     },

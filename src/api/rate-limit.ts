@@ -13,6 +13,16 @@ import {
   type SendLog,
 } from './pacing.js';
 
+/** marginMs's default: a request's send and the service's count of it differ by the network's latency. */
+export const RATE_MARGIN_MS = 150;
+
+/**
+ * How long a send time still counts against the account's budget: the window and the margin
+ * the limiter waits past its edge. Send times kept for the next run (pace-memory.ts) are kept
+ * this long, so a run resumed at the edge still waits for them.
+ */
+export const countedSpanMs = (windowMs: number, marginMs = RATE_MARGIN_MS): number => windowMs + marginMs;
+
 export interface RateLimiterOptions {
   /** Requests per window; 0 or less turns pacing off (429s are still honoured). */
   readonly limit: number;
@@ -139,7 +149,11 @@ export class RateLimiter implements Gate {
 
   constructor(opts: RateLimiterOptions) {
     this.limit = opts.limit;
-    this.settings = { limit: opts.limit, windowMs: opts.windowMs ?? 60_000, marginMs: opts.marginMs ?? 150 };
+    this.settings = {
+      limit: opts.limit,
+      windowMs: opts.windowMs ?? 60_000,
+      marginMs: opts.marginMs ?? RATE_MARGIN_MS,
+    };
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? sleep;
     this.announceMs = opts.announceMs ?? 3000;

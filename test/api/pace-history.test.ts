@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rememberSends, rememberedSends } from '../../src/api/pace-memory.js';
-import { RateLimiter } from '../../src/api/rate-limit.js';
+import { countedSpanMs, RateLimiter } from '../../src/api/rate-limit.js';
 import { tempDir } from '../e2e/cli.js';
 
 /** A clock that moves only when someone sleeps on it; it starts at 10 s. */
@@ -77,6 +77,25 @@ describe('send times kept beside the pace memory', () => {
     rememberSends('acct', [1_000, 50_000, 59_000], 60_000, 60_000, file);
     expect(rememberedSends('acct', 60_000, 61_000, file)).toEqual([50_000, 59_000]);
     expect(rememberedSends('other', 60_000, 61_000, file)).toEqual([]);
+  });
+
+  it("a full window's times just past its edge, within the limiter's margin: kept, and the next run waits for them", async () => {
+    const file = join(tempDir('ab-pace-'), 'pace-sent.json');
+    const kept = countedSpanMs(1000, 150);
+    rememberSends('acct', Array<number>(10).fill(8_950), kept, 9_000, file);
+    const history = rememberedSends('acct', kept, 10_050, file);
+    expect(history).toHaveLength(10);
+    const clock = { t: 10_050, now: () => clock.t, sleep: async (ms: number) => void (clock.t += ms) };
+    const limiter = new RateLimiter({
+      limit: 10,
+      windowMs: 1000,
+      marginMs: 150,
+      now: clock.now,
+      sleep: clock.sleep,
+      history,
+    });
+    await limiter.acquire();
+    expect(clock.now()).toBe(8_950 + 1000 + 150);
   });
 
   it('two runs of one account keep both their times, the same millisecond too', () => {

@@ -224,7 +224,7 @@ function builtLine(b: NonNullable<ImportPlan['built']>): string {
   const maybe = b.maybe ? ` Column "${b.maybe}" is not imported and may be the ${b.field}.` : '';
   return (
     `note: no column gives the ${b.field}: each row's is built as "${b.template}" from column${b.columns.length === 1 ? '' : 's'} ${cols} ` +
-    `(a row with ${b.columns.length === 1 ? 'it' : 'them all'} empty is invalid). To choose otherwise, a mapping file (--mapping) maps a column to it ` +
+    `(a row with ${b.columns.length === 1 ? 'it' : b.columns.length === 2 ? 'both' : 'all of them'} empty is invalid). To choose otherwise, a mapping file (--mapping) maps a column to it ` +
     `("columns": {"<header>": "${b.field}"}) or builds it ("fields": {"${b.field}": "…"}).${maybe}`
   );
 }

@@ -152,6 +152,23 @@ describe('what the built name leaves as it was', () => {
     expect(sent).toEqual(['OptiPlex 7010 (INV-2001)', 'MacBook Air 13 M2 (INV-2002)']);
   });
 
+  it('a sync names the records it creates so, and leaves the names of those it matches', async () => {
+    const file = join(env.dir, 'sync.csv');
+    // SN-EXIST-0001 is the sandbox's "Finance laptop 01".
+    writeFileSync(
+      file,
+      'Hersteller;Modell;Seriennummer\nDell;Latitude 7440;SN-EXIST-0001\nDell;Latitude 5540;SY-0001\n',
+    );
+    const res = await runCli(['sync', file, '-r', 'asset', '--max-missing', '100%', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(
+      'note: no column gives the name: each new record\'s is built as "{Hersteller} {Modell}" from columns "Hersteller" and "Modell" (a row with both empty is invalid); records the sheet matches keep theirs.',
+    );
+    const bySerial = new Map((await env.sb.records('asset')).map((a) => [a.serial_number, a.name]));
+    expect(bySerial.get('SN-EXIST-0001')).toBe('Finance laptop 01');
+    expect(bySerial.get('SY-0001')).toBe('Dell Latitude 5540');
+  });
+
   it('mapping suggest writes the template into "fields" with a note, and exits 0', async () => {
     const file = sheet('no-name-hersteller-modell-de.csv');
     const res = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args]);

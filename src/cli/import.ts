@@ -160,8 +160,9 @@ export function printPlan(
   );
   if (plan.text) lines.push(describeText(plan.text));
   lines.push(
-    `Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : ''}`).join(', ')}`,
+    `Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : m.how === 'built' ? ' (built from the row)' : ''}`).join(', ')}`,
   );
+  if (plan.built) lines.push(builtLine(plan.built, plan.sync !== undefined));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -215,6 +216,18 @@ export function printPlan(
       `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${shellWord(plan.file)}); it becomes ${plan.report} at the end.`,
     );
   out.write(lines.join('\n') + '\n');
+}
+
+/** A field the run builds because no column gives it: said before any write, with how to choose otherwise. */
+function builtLine(b: NonNullable<ImportPlan['built']>, sync: boolean): string {
+  const cols = b.columns.map((c) => `"${c}"`).join(' and ');
+  const maybe = b.maybe ? ` Column "${b.maybe}" is not imported and may be the ${b.field}.` : '';
+  const kept = sync ? `; records the sheet matches keep theirs` : '';
+  return (
+    `note: no column gives the ${b.field}: each ${sync ? `new record's` : `row's`} is built as "${b.template}" from column${b.columns.length === 1 ? '' : 's'} ${cols} ` +
+    `(a row with ${b.columns.length === 1 ? 'it' : b.columns.length === 2 ? 'both' : 'all of them'} empty is invalid)${kept}. To choose otherwise, a mapping file (--mapping) maps a column to it ` +
+    `("columns": {"<header>": "${b.field}"}) or builds it ("fields": {"${b.field}": "…"}).${maybe}`
+  );
 }
 
 type CompanySplit = NonNullable<ImportPlan['companies']>;

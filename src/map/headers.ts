@@ -31,6 +31,7 @@ import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
 export type { Target } from './target.js';
+import { builtFallback, type BuiltFallback } from './built-fallback.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
@@ -98,6 +99,8 @@ export interface Mapping extends CellTranslation {
   /** Values for fields no column gives (from the mapping file). */
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly warnings: readonly string[];
+  /** A required field no column gives, built from the row's other columns (an asset's name from make and model). */
+  readonly fallback?: BuiltFallback;
 }
 
 export interface CustomFieldSet {
@@ -701,10 +704,49 @@ function assign(cands: readonly Candidate[], why: Map<number, string>): Map<numb
 /**
  * Map headers to targets: the mapping file first, then names, the account's custom fields,
  * synonyms and fuzzy matches, each judged by the column's values when samples are given.
- * Each target is taken by one column, the best-scoring; the others are reported. Throws
- * for a mapping file that names an unknown field.
+ * Each target is taken by one column, the best-scoring; the others are reported. A required
+ * field no column gives is built from the row where the resource says how (an asset's name
+ * from make and model), as the mapping file's `fields` would. Throws for a mapping file
+ * that names an unknown field.
  */
 export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: MapOptions = {}): Mapping {
+  const mapping = mapColumns(def, headers, opts);
+  const mode = opts.mode ?? 'create';
+  const fallback = builtFallback(def, mapping, missingRequired(def, mapping, mode), {
+    namedByFile: (field) => fileNamesField(def, opts.mappingFile, field, mode),
+    rows: opts.samples,
+  });
+  if (!fallback) return mapping;
+  const file = opts.mappingFile ?? {};
+  const built = mapColumns(def, headers, {
+    ...opts,
+    mappingFile: { ...file, fields: { ...file.fields, [fallback.field]: fallback.template } },
+  });
+  // Its column is the run's choice, not the file's: said so in the plan.
+  const columns = built.columns.map((c) =>
+    built.built?.has(c.index) && c.target.kind === 'field' && c.target.field.name === fallback.field
+      ? { ...c, how: 'built' as const }
+      : c,
+  );
+  return { ...built, columns, fallback };
+}
+
+/** Whether the mapping file's columns send some column to this field (one the sheet may lack). */
+function fileNamesField(
+  def: ResourceDef,
+  file: MappingFile | undefined,
+  field: string,
+  mode: 'create' | 'update',
+): boolean {
+  return Object.values(file?.columns ?? {})
+    .flat()
+    .some((t) => {
+      const target = t ? parseTarget(def, t, undefined, mode) : undefined;
+      return target?.kind === 'field' && target.field.name === field;
+    });
+}
+
+function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptions): Mapping {
   const mode = opts.mode ?? 'create';
   const fields = candidateFields(def, mode);
   const customs = customTargets(def, opts.custom, mode);

@@ -23,9 +23,10 @@ export type DerivedName = 'warranty_months';
 
 /**
  * How a column was matched; 'values': its values named the target (its header named a
- * field they contradict, or they are names in one of the service's lists).
+ * field they contradict, or they are names in one of the service's lists); 'built': made from
+ * the row's other columns, since no column gives a required field.
  */
-export type MatchHow = 'mapping file' | 'name' | 'synonym' | 'custom field' | 'fuzzy' | 'values';
+export type MatchHow = 'mapping file' | 'built' | 'name' | 'synonym' | 'custom field' | 'fuzzy' | 'values';
 
 /** A column that may feed a target, and how strongly. */
 export interface Candidate {
@@ -43,6 +44,8 @@ export interface Candidate {
 /** How much each way of matching counts: a name beats a synonym beats a fuzzy match. */
 export const HOW_RANK: Readonly<Record<MatchHow, number>> = {
   'mapping file': 100,
+  // A field the run builds from the row because no column gives it (map/built-fallback.ts).
+  built: 100,
   name: 4,
   'custom field': 3.5,
   synonym: 3,

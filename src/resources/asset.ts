@@ -589,4 +589,14 @@ export const asset: ResourceDef = {
   customFieldType: 'asset',
   customTextMax: 150,
   customForms: true,
+  // Name columns come first (a hostname, a computer name: the name's synonyms). Without one,
+  // registers of Ralph, Lucity and home-grown sheets have a make and a model; Snipe-IT shows an
+  // unnamed asset as its model and tag (AssetPresenter::name()), so that comes next.
+  builtWhenMissing: {
+    field: 'name',
+    ways: [
+      [['manufacturer'], ['asset_hardware_model.id']],
+      [['asset_hardware_model.id', 'category.id'], ['asset_tag']],
+    ],
+  },
 };

@@ -118,6 +118,18 @@ export interface ResourceDef {
   readonly customTextMax?: number;
   /** Field names that hold custom values: template (and form_template where accepted). */
   readonly customForms?: boolean;
+  /** A required field a sheet often lacks, built from the row's other columns when no column gives it. */
+  readonly builtWhenMissing?: BuiltWhenMissing;
+}
+
+/**
+ * How to build a required field no column gives: the first way whose every part has a
+ * column, joined by spaces (`"{Make} {Model}"`). A part is a list of fields, the first with
+ * a column taken.
+ */
+interface BuiltWhenMissing {
+  readonly field: string;
+  readonly ways: readonly (readonly (readonly string[])[])[];
 }
 
 export const MONEY_MIN = 0;

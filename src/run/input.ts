@@ -23,10 +23,10 @@ import { NO_HEADER_ROW, type SheetSource } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
+import { fallbackTemplate } from '../map/built-fallback.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { templateFor } from './suggest-check.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -99,7 +99,7 @@ function setAside(mapping: Mapping, field: FieldDef): string {
 
 /** A required field the row's other columns can make (an asset's name from Make and Model): how. */
 function builtHint(def: ResourceDef, mapping: Mapping, field: FieldDef): string {
-  const template = templateFor({ def, mapping }, field);
+  const template = fallbackTemplate(def, mapping, field.name);
   return template === undefined
     ? ''
     : `, or build it from the row ("fields": {"${field.name}": "${template}"}; \`assetbatch mapping suggest\` writes that mapping file)`;

@@ -3,10 +3,7 @@
 // values no table entry covers) is said, each with the fix we would propose. Pure: no I/O.
 import type { ResourceDef, FieldDef } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
-import { fitOf } from '../map/judge.js';
-import { cellText, isEmptyCell } from '../map/coerce.js';
-import { compactName, similarity } from '../map/normalize.js';
-import { localSynonyms } from '../resources/languages.js';
+import { fallbackTemplate, likelyColumn, type BuiltFallback } from '../map/built-fallback.js';
 import type { CellValue } from '../read/types.js';
 
 /** A value no table entry covers, with the match we would check first, if any. */
@@ -26,31 +23,9 @@ export interface SuggestionCheck {
   readonly unresolved: ReadonlyMap<string, readonly Unresolved[]>;
 }
 
-/** How well a header names a field: its best similarity to the field's name, label and synonyms. */
-function headerCloseness(header: string, def: ResourceDef, f: FieldDef): number {
-  const names = [f.name, f.label, ...(f.synonyms ?? []), ...localSynonyms(def.name, f).map((s) => s.word)];
-  return Math.max(...names.map((n) => similarity(compactName(header), compactName(n))));
-}
-
-/**
- * The unmapped column likeliest to hold a field: its values fit the field (for a name, mostly
- * distinct texts), the closer its header the better. Undefined when none fits.
- */
-function columnFor(c: SuggestionCheck, f: FieldDef): string | undefined {
-  const fits = c.mapping.unmapped.flatMap((u) => {
-    const values = c.rows.map((r) => r[u.index] ?? null).filter((v) => !isEmptyCell(v));
-    if (!u.header.trim() || values.length === 0 || (fitOf({ kind: 'field', field: f }, values) ?? 0) < 0.9)
-      return [];
-    const distinct = new Set(values.map((v) => cellText(v).trim())).size / values.length;
-    if (f.name === 'name' && distinct < 0.5) return [];
-    return [{ header: u.header, score: headerCloseness(u.header, c.def, f) + distinct / 10 }];
-  });
-  return fits.sort((a, b) => b.score - a.score)[0]?.header;
-}
-
 function missingField(c: SuggestionCheck, f: FieldDef): string {
   const what = `no column gives ${f.label} (${f.name}), which is required for ${c.def.plural}: every row would fail`;
-  const column = columnFor(c, f);
+  const column = likelyColumn(c.def, c.mapping, c.rows, f);
   const key = f.name.replace(/\.id$/, '');
   const fix = column
     ? `map column "${column}" to it ("columns": {"${column}": "${key}"}), or give a default ("defaults": {"${key}": "…"})`
@@ -74,30 +49,6 @@ function unresolvedValues(header: string, values: readonly Unresolved[]): string
   return `missing: column "${header}" has ${values.length === 1 ? 'a value' : `${values.length} values`} the service's list lacks and no value table covers (${shown}): those rows would fail. Fix: add ${them} to "values" (${what}), or to the service's list`;
 }
 
-/**
- * Parts of the row that make a field no column gives, as a template of the mapping file's
- * `fields`: an asset's name from its make and model (Ralph's and Lucity's exports have no name
- * column), else its model or type and its tag. Undefined when the row has no such parts.
- */
-export function templateFor(c: Pick<SuggestionCheck, 'def' | 'mapping'>, f: FieldDef): string | undefined {
-  if (c.def.name !== 'asset' || f.name !== 'name') return undefined;
-  const column = (field: string) =>
-    c.mapping.columns.find(
-      (m) => m.target.kind === 'field' && m.target.field.name === field && !c.mapping.built?.has(m.index),
-    )?.header;
-  // Braces in a header are written twice in a template.
-  const ref = (header: string) => `{${header.replace(/[{}]/g, (b) => b + b)}}`;
-  const [make, model, type, tag] = [
-    column('manufacturer'),
-    column('asset_hardware_model.id'),
-    column('category.id'),
-    column('asset_tag'),
-  ];
-  if (make && model) return `${ref(make)} ${ref(model)}`;
-  if ((model ?? type) && tag) return `${ref((model ?? type)!)} ${ref(tag)}`;
-  return undefined;
-}
-
 export interface CheckedSuggestion {
   /** What would still fail, each with a proposed fix ("missing: …"). */
   readonly missing: string[];
@@ -116,18 +67,36 @@ export interface CheckedSuggestion {
  */
 export function checkSuggestion(c: SuggestionCheck): CheckedSuggestion {
   const out: CheckedSuggestion = { missing: [], missingFields: [], built: {}, notes: [] };
+  if (c.mapping.fallback) noteFallback(c, c.mapping.fallback, out);
   for (const f of c.missing) {
-    const template = columnFor(c, f) === undefined ? templateFor(c, f) : undefined;
+    const template =
+      likelyColumn(c.def, c.mapping, c.rows, f) === undefined
+        ? fallbackTemplate(c.def, c.mapping, f.name)
+        : undefined;
     if (template === undefined) {
       out.missing.push(missingField(c, f));
       out.missingFields.push(f.name);
       continue;
     }
     out.built[f.name] = template;
-    out.notes.push(
-      `no column gives ${f.label} (${f.name}), which is required for ${c.def.plural}: built from the row as "${template}" ("fields" in the file); change the template if another ${f.label.toLowerCase()} suits`,
-    );
+    out.notes.push(builtNote(c.def, f, template));
   }
   for (const [header, values] of c.unresolved) out.missing.push(unresolvedValues(header, values));
   return out;
+}
+
+function builtNote(def: ResourceDef, f: FieldDef, template: string): string {
+  return `no column gives ${f.label} (${f.name}), which is required for ${def.plural}: built from the row as "${template}" ("fields" in the file); change the template if another ${f.label.toLowerCase()} suits`;
+}
+
+/** The field the import builds by itself is written into the file, so that the file says it; a likelier column is named. */
+function noteFallback(c: SuggestionCheck, b: BuiltFallback, out: CheckedSuggestion): void {
+  const f = c.def.fields.find((x) => x.name === b.field);
+  if (!f) return;
+  out.built[b.field] = b.template;
+  out.notes.push(builtNote(c.def, f, b.template));
+  if (b.maybe)
+    out.notes.push(
+      `column "${b.maybe}" may be the ${f.label.toLowerCase()} (its values are distinct texts): to use it, map it ("columns": {"${b.maybe}": "${b.field}"}) and remove "${b.field}" from "fields"`,
+    );
 }

@@ -1,6 +1,7 @@
 // What an import run is given (ImportOptions), what it shows before the first write
 // (ImportPlan), what it reports while it runs (RunProgress) and at the end (ImportSummary).
 import type { Logger } from 'pino';
+import type { BuiltFallback } from '../map/built-fallback.js';
 import type { ConnectionConfig, WriteTarget } from '../config.js';
 import type { Connection } from '../connect.js';
 import type { ErrorCode } from '../errors.js';
@@ -182,6 +183,12 @@ export interface ImportPlan {
   };
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
+  /**
+   * A required field no column gives, built from the row's other columns (an asset's name
+   * from its make and model): the template and its columns. A mapping file's "columns" or
+   * "fields" chooses otherwise; `maybe`: an unmapped column whose values look like the field's.
+   */
+  readonly built?: BuiltFallback;
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;

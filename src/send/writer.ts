@@ -26,10 +26,15 @@ import {
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import type { Gate } from '../api/rate-limit.js';
 
-/** Fields an update never carries (contract_type, approver, signer, signed_date, form_template). */
-function stripCreateOnly(def: ResourceDef, body: WriteBody): WriteBody {
+/**
+ * Fields an update never carries (contract_type, approver, signer, signed_date, form_template),
+ * and the one the run built because no column gives it: a sheet without names does not rename
+ * the records a sync or --on-existing update finds.
+ */
+function stripCreateOnly(def: ResourceDef, body: WriteBody, built?: string): WriteBody {
   const out: WriteBody = { ...body };
   for (const f of def.fields) if (f.createOnly && !f.name.includes('.')) delete out[f.name];
+  if (built !== undefined) delete out[built];
   delete out.form_template;
   return out;
 }
@@ -663,7 +668,7 @@ export class RowWriter {
     sheetHash = payloadHash(sheet),
   ): Promise<UpdateResult> {
     const { def, company } = this.options;
-    const clean = stripCreateOnly(def, sheet);
+    const clean = stripCreateOnly(def, sheet, this.options.mapping.fallback?.field);
     try {
       if (opts.dryRun) return await this.previewUpdate(id, clean, opts);
       // --replace means the sheet is the whole record: a PUT, with nothing to read first.

@@ -598,13 +598,23 @@ function schemaIssues(
           : 'E_VALUE_INVALID',
       column: col?.header,
       field: i.field,
-      message: required && !col ? `is required, and no column of the sheet gives it` : i.message,
+      message: required ? requiredMessage(ctx.mapping, col) : i.message,
     });
   }
   for (const i of checkCustomFields(ctx.def, body, ctx.fieldTemplates, ctx.formTemplates)) {
     out.push({ code: 'E_VALUE_INVALID', field: i.field, message: i.message });
   }
   return out;
+}
+
+/** A required field left empty: what gives it, so that the user knows which cells to fill. */
+function requiredMessage(mapping: Mapping, col: ColumnMapping | undefined): string {
+  if (!col) return 'is required, and no column of the sheet gives it';
+  const built = mapping.built?.get(col.index);
+  // A template over empty cells builds nothing: name the cells, not the template.
+  if (built?.spec.source.kind !== 'template') return 'is required';
+  const cols = [...built.columns.keys()].map((c) => `"${c}"`);
+  return `is required; it is built from column${cols.length === 1 ? '' : 's'} ${cols.join(' and ')}, empty in this row`;
 }
 
 /** A value the field takes on create, where an update takes fewer (updateValues). */

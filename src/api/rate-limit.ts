@@ -14,7 +14,7 @@ import {
 } from './pacing.js';
 
 /** marginMs's default: a request's send and the service's count of it differ by the network's latency. */
-export const RATE_MARGIN_MS = 150;
+const RATE_MARGIN_MS = 150;
 
 /**
  * How long a send time still counts against the account's budget: the window and the margin

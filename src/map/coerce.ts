@@ -2,6 +2,7 @@
 // serials, day-first or month-first), money ("$1,234.50", "1 234,50"), integers, booleans
 // and enums by value or label. Pure; a problem is returned as words, never thrown.
 import type { CellValue } from '../read/types.js';
+import { isEmptyCell } from '../read/header.js';
 import type { CustomFieldDataType, FieldDef } from '../resources/fields.js';
 import { isRealDay, isValidIsoDate, notOneOf } from '../resources/fields.js';
 import { compactName } from './normalize.js';
@@ -20,9 +21,8 @@ export interface Coerced {
 
 const EMPTY: Coerced = {};
 
-export function isEmptyCell(c: CellValue | undefined): boolean {
-  return c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
-}
+// Defined with the reader, which skips empty cells first; the map stages take it from here.
+export { isEmptyCell };
 
 function isCellError(c: CellValue): c is { error: string } {
   return typeof c === 'object' && c !== null && !(c instanceof Date) && 'error' in c;

@@ -16,6 +16,7 @@ import {
   similarity,
 } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
+import { cellText, isEmptyCell } from './coerce.js';
 import { likeness } from './likeness.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation, type ListedColumn } from './values.js';
@@ -93,6 +94,8 @@ export interface Mapping extends CellTranslation {
     suggestion?: string;
     maybe?: true;
     why?: string;
+    /** The fields its header named but its values are not ("Vertragsart" holding "Einkauf"), with one of those values. */
+    setAside?: SetAside;
   }[];
   /** Update runs: columns that name a field set only at creation (an export's "Contract type"); not sent. */
   readonly createOnly?: readonly { index: number; header: string; field: string }[];
@@ -137,6 +140,12 @@ export function isKeyColumn(c: ColumnMapping, keyField: string | undefined): boo
       [t.fieldName, `${t.templateName}/${t.fieldName}`].some((n) => compactName(n) === compactName(label))
     );
   return t.kind === 'field' ? t.field.name === keyField : t.kind === 'id' && keyField === 'id';
+}
+
+/** A column whose header names fields its values are not: which fields, and a value of its, for the fix's value table. */
+interface SetAside {
+  readonly fields: readonly string[];
+  readonly example: string;
 }
 
 export function targetName(t: Target): string {
@@ -641,7 +650,7 @@ function judgeCandidates(
   header: string,
   values: readonly CellValue[],
   idx: NameIndexes,
-  notes: { warnings: string[]; why: Map<number, string> },
+  notes: { warnings: string[]; why: Map<number, string>; setAside: Map<number, SetAside> },
 ): Candidate[] {
   if (values.length === 0 || cands.length === 0) return cands;
   const kept: Candidate[] = [];
@@ -666,7 +675,14 @@ function judgeCandidates(
   const holds = `holds ${someValues(values)}, which is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`;
   if (alt)
     notes.warnings.push(`column "${header}" ${holds}: read as ${targetLabel(alt.t)} (${targetName(alt.t)})`);
-  else notes.why.set(dropped[0].index, `it ${holds}`);
+  else {
+    notes.why.set(dropped[0].index, `it ${holds}`);
+    const example = values.find((c) => !isEmptyCell(c));
+    notes.setAside.set(dropped[0].index, {
+      fields: [...new Set(dropped.map((c) => targetName(c.target)))],
+      example: example === undefined ? '' : cellText(example).trim(),
+    });
+  }
   return alt
     ? [{ index: dropped[0].index, header, target: alt.t, how: 'values', score: HOW_RANK.values + alt.fit }]
     : [];
@@ -781,6 +797,7 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
   }));
   /** Why a column that matched something is not imported. */
   const why = new Map<number, string>();
+  const setAside = new Map<number, SetAside>();
   const seen = new Set<string>();
   const budget: FuzzyBudget = { left: FUZZY_COLUMNS, untried: new Set() };
   headers.forEach((header, index) => {
@@ -800,6 +817,7 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
     const byValues = judgeCandidates(headerCandidates(index, header, idx, budget), header, values, idx, {
       warnings,
       why,
+      setAside,
     });
     cands.push(...weighByLists(byValues, { index, header, values }, opts.lists, fields));
   });
@@ -819,7 +837,15 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
   const left = headers.flatMap((header, index) =>
     chosen.has(index) || explicit.has(index)
       ? []
-      : [{ index, header, ...suggestion(header, index), why: why.get(index) }],
+      : [
+          {
+            index,
+            header,
+            ...suggestion(header, index),
+            why: why.get(index),
+            ...(setAside.has(index) ? { setAside: setAside.get(index) } : {}),
+          },
+        ],
   );
   if (budget.untried.size > 0) warnings.push(untriedWarning(headers, budget.untried));
   const createOnly = mode === 'update' ? createOnlyColumns(def, left) : [];

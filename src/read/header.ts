@@ -17,8 +17,9 @@ export interface RawRow {
 /** How many non-blank rows the finder looks at. */
 export const HEADER_SCAN_ROWS = 30;
 
-export function isEmptyCell(v: CellValue): boolean {
-  return v === null || (typeof v === 'string' && v.trim() === '');
+/** A cell with nothing a user would call a value in it: none, or only spaces. */
+export function isEmptyCell(v: CellValue | undefined): boolean {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 }
 
 export function isBlankRow(cells: readonly CellValue[]): boolean {

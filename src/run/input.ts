@@ -81,15 +81,10 @@ function headersSeen(headers: readonly string[], max = 30): string {
  */
 function setAside(mapping: Mapping, field: FieldDef): string {
   const label = field.label.toLowerCase();
-  const col = mapping.unmapped.find((u) =>
-    /which is not an? (.*)$/
-      .exec(u.why ?? '')?.[1]
-      .split(' or ')
-      .includes(label),
-  );
+  const col = mapping.unmapped.find((u) => u.setAside?.fields.includes(field.name));
   if (!col) return '';
   const key = field.name.replace(/\.id$/, '');
-  const example = /"([^"]*)"/.exec(col.why ?? '')?.[1] ?? '<its value>';
+  const example = col.setAside?.example || '<its value>';
   const to = field.values?.length ? field.values.map((v) => v.label).join(' | ') : `a ${label}`;
   return (
     `Column "${col.header}" was not taken for it: ${col.why}. If it is the ${label}, map it with a value table: ` +

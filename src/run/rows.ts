@@ -366,6 +366,7 @@ export class RowOutcomes {
         status: res.status,
         id: res.id,
         issues: res.issues ?? [],
+        warnings: [...base.warnings, ...(res.warnings ?? [])],
         note: res.note,
         key: key?.value,
       };
@@ -480,7 +481,7 @@ export function rowKey(
   return text ? { field: keyField!, value: text } : undefined;
 }
 
-const keyName = (field: string | undefined) =>
+export const keyName = (field: string | undefined) =>
   field === 'id' ? 'ID' : (customKeyLabel(field) ?? (field ?? 'key').replace(/_/g, ' '));
 
 /** The outcome with a word on how its row was matched, before any note of its own. */

@@ -19,6 +19,16 @@ export interface RunMemoryOptions {
   readonly onExisting: 'skip' | 'update' | 'error';
   /** Why the run stopped, if it did: a wait for another run's write ends with it. */
   readonly stopped: () => Error | undefined;
+  /**
+   * Keyless rows that resemble a record another run created (resemblance.ts) are held back
+   * (`hold`, an import's default), or created all the same (`create`: --create-resembling,
+   * and a sync, which retires what the sheet no longer has).
+   */
+  readonly resembling: 'hold' | 'create';
+  /** The natural key's name, as a row without one is told: "serial number". */
+  readonly keyName: string;
+  /** A field's label, as the report names the cells that differ. */
+  readonly label: (field: string) => string;
 }
 
 /** What happens to a row before its create, as the memory says. */
@@ -34,8 +44,10 @@ export type BeforeCreate =
       readonly at?: string;
       /** The record was made for the row's key from other values: the row changed since (update applies it). */
       readonly changed?: boolean;
+      /** A keyless row like a record another run made, held back: the report says which (W_RESEMBLES). */
+      readonly warnings?: readonly RowIssue[];
     }
-  | { readonly go: true; readonly claim?: string };
+  | { readonly go: true; readonly claim?: string; readonly note?: string };
 
 type Key = { readonly field: string; readonly value: string } | undefined;
 
@@ -45,7 +57,20 @@ const keyText = (key: Key): string | undefined => (key ? `${key.field}=${key.val
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 export class RunMemory {
+  /** Records rows of this run match exactly (preview.ts): no other row may resemble them. */
+  private reserved: ReadonlySet<number> = new Set();
+
   constructor(private readonly options: RunMemoryOptions) {}
+
+  /** The records this run's keyless rows match exactly, found before the first write. */
+  reserve(ids: ReadonlySet<number>): void {
+    this.reserved = ids;
+  }
+
+  /** Keyless records other runs created from these values (any column order), oldest first. */
+  keylessCreated(body: WriteBody): SentRow[] {
+    return this.options.memory.keylessCreated(payloadHash(body), valuesHash(body), body);
+  }
 
   get path(): string {
     return this.options.memory.path;
@@ -63,7 +88,8 @@ export class RunMemory {
       },
       this.options.stopped,
     );
-    if (taken.kind === 'mine') return { go: true, claim: taken.claim };
+    if (taken.kind === 'mine')
+      return key ? { go: true, claim: taken.claim } : this.unlessResembling(body, taken.claim);
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
     if (taken.kind === 'created') {
@@ -88,6 +114,56 @@ export class RunMemory {
       status: 'failed',
       issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }],
     };
+  }
+
+  /**
+   * A keyless row no earlier run made from these values: sent, unless it resembles a record
+   * one made (the same name, a few cells changed). Created again, that record would be there
+   * twice, so the row is held back, loudly, saying how to apply the change or create it anyway.
+   */
+  private unlessResembling(body: WriteBody, claim: string): BeforeCreate {
+    const like = this.options.memory.takeResembling(body, this.reserved);
+    if (!like) return { go: true, claim };
+    if (like.resemblance.differs.length === 0) {
+      // An update since gave the record this row's values: it is this row's, as a keyed row's would be.
+      this.options.memory.release(claim);
+      const last = this.options.memory.lastSent(like.row.id);
+      const since = last?.status === 'updated' ? updatedSince(last) : '';
+      return {
+        go: false,
+        status: 'skipped',
+        id: like.row.id,
+        note: alreadyCreated(like.row) + since + ALLOW,
+      };
+    }
+    const note = resemblingNote(like.row, this.differences(like.row, body, like.resemblance.differs));
+    if (this.options.resembling === 'create')
+      return { go: true, claim, note: `created as a new record (--create-resembling), though ${note}` };
+    this.options.memory.release(claim);
+    const message =
+      `not created: no ${this.options.keyName}, and ${note}. ` +
+      `If it is that record, \`assetbatch update ${this.options.report}\` (with this run's resource and service options) applies this row's values to it (the report's #id); ` +
+      'if it is another one, run this import again with --create-resembling to create it';
+    return {
+      go: false,
+      status: 'skipped',
+      id: like.row.id,
+      note: message,
+      warnings: [
+        {
+          code: 'W_RESEMBLES',
+          message: `not created: it resembles record ${like.row.id} (${like.resemblance.differs.map(this.options.label).join(', ')} differ${like.resemblance.differs.length === 1 ? 's' : ''})`,
+        },
+      ],
+    };
+  }
+
+  /** The cells that differ, as labels with the record's value and the row's: `Location "Floor 1" → "Floor 2"`. */
+  private differences(made: SentRow, body: WriteBody, fields: readonly string[]): string {
+    const last = this.options.memory.lastSent(made.id)?.fields ?? made.fields;
+    return fields
+      .map((f) => `${this.options.label(f)} ${shownValue(last[f])} → ${shownValue(body[f])}`)
+      .join('; ');
   }
 
   /** A record written (created or updated); `claim`: the one it settles. */
@@ -169,6 +245,17 @@ export class RunMemory {
   close(): void {
     this.options.memory.close();
   }
+}
+
+/** A record a keyless row resembles, as its report says it. */
+function resemblingNote(row: SentRow, differences: string): string {
+  return `it resembles record ${row.id}, created by an earlier import of ${row.file} on ${when(row.at)} from a row of the same name: ${differences}`;
+}
+
+/** A value as the report shows it beside another: text quoted, empty said so. */
+function shownValue(v: unknown): string {
+  if (v === undefined || v === null || v === '') return '(empty)';
+  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 /** An ISO date as a report shows it. */

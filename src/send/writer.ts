@@ -78,6 +78,8 @@ export interface SendResult {
   readonly id?: number;
   readonly note?: string;
   readonly issues?: readonly RowIssue[];
+  /** Said on the row, the outcome stands (W_RESEMBLES: a keyless row held back). */
+  readonly warnings?: readonly RowIssue[];
 }
 
 /** The filter that finds a record by its natural key, where the list has one. */
@@ -438,10 +440,11 @@ export class RowWriter {
         return this.createClaimed(attempt, true);
       if (!mem.go) {
         if (mem.changed) this.changedSkipped++;
-        return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+        return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues, warnings: mem.warnings };
       }
       // A resumed row was looked for in the service by its recovery.
-      return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+      const res = await this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+      return mem.note && res.status === 'created' ? { ...res, note: mem.note } : res;
     });
   }
 

@@ -8,7 +8,7 @@ import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
-import type { LookupKind } from '../resources/fields.js';
+import { fieldByName, type LookupKind } from '../resources/fields.js';
 import type { RowWriter, UpdateResult } from '../send/writer.js';
 import {
   naturalKey,
@@ -440,6 +440,8 @@ export class RowOutcomes {
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
       const unchanged = settings.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
+      const kept = this.leftAsIs(res, id, prepared);
+      const note = kept ? `${res.note ?? 'no change'}${kept}` : res.note;
       if (settings.dryRun)
         return {
           ...base,
@@ -448,12 +450,28 @@ export class RowOutcomes {
           issues: res.issues ?? [],
           changes: res.changes,
           sent: res.sent,
-          note: res.note,
+          note,
         };
-      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
+  }
+
+  /**
+   * A row that changes nothing though some of its cells are empty where the record has a
+   * value: an update leaves those alone, so "the record already has these values" would not be
+   * true. Said, with the values kept and the option that empties them.
+   */
+  private leftAsIs(res: UpdateResult, id: number, prepared: PreparedRow): string | undefined {
+    const { settings, writer } = this.deps;
+    const nothing = res.status === 'skipped' || (settings.dryRun && res.changes?.length === 0);
+    if (!nothing || settings.clearEmpty || settings.replace) return undefined;
+    const kept = writer.keptByEmptyCells(id, prepared.emptyFields);
+    if (kept.length === 0) return undefined;
+    const label = (f: string) => fieldByName(settings.def, f)?.label ?? f;
+    const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
+    return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
 }
 

@@ -202,7 +202,7 @@ export class RunMemory {
     // By value, not by fingerprint: a copy with its columns in another order sends the same values.
     if (made.fp === fp && !updated) return { changed: false, note: alreadyCreated(made) + ALLOW };
     if (!sameValues(last?.fields ?? made.fields, body))
-      return { changed: true, note: changedSince(made, updated) };
+      return { changed: true, note: changedSince(made, updated, this.updateAdvice(made.id, body)) };
     return { changed: false, note: alreadyCreated(made) + (updated ? updatedSince(updated) : '') + ALLOW };
   }
 
@@ -230,6 +230,25 @@ export class RunMemory {
       body[f] !== undefined &&
       valuesHash(last!.fields[f] ?? null) !== valuesHash(body[f]);
     return last?.status === 'updated' && Object.keys(body).some(differs) ? last : undefined;
+  }
+
+  /**
+   * How a row changed since its record was written is applied: `assetbatch update`, and
+   * --clear-empty for cells the row has emptied (an update leaves an empty cell alone, so
+   * without it such a row would stay "changed since" after the update).
+   */
+  updateAdvice(id: number, body: WriteBody): string {
+    const last = this.options.memory.lastSent(id)?.fields ?? {};
+    const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+    const emptied = Object.keys(last).filter((f) => f !== 'company' && filled(last[f]) && !filled(body[f]));
+    if (emptied.length === 0) return UPDATE_ADVICE;
+    const cells = emptied.map(this.options.label).join(', ');
+    const others = Object.keys(body).some(
+      (f) => filled(body[f]) && valuesHash(last[f] ?? null) !== valuesHash(body[f]),
+    );
+    return others
+      ? `use \`assetbatch update --clear-empty\` to change the record (without --clear-empty, an update leaves the cells this row emptied as they are: ${cells})`
+      : `the row emptied ${cells}, which \`assetbatch update\` leaves as ${emptied.length === 1 ? 'it is' : 'they are'}: \`assetbatch update --clear-empty\` empties ${emptied.length === 1 ? 'it' : 'them'} in the record`;
   }
 
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
@@ -285,7 +304,10 @@ function sameValues(a: Readonly<Record<string, unknown>>, b: WriteBody): boolean
 }
 
 /** A record made for the row's key from values the row no longer has: worded as the journal's 'changed'. */
-function changedSince(row: SentRow, updated?: LastSent): string {
+function changedSince(row: SentRow, updated: LastSent | undefined, advice: string): string {
   const since = updated ? `, updated by a run of ${updated.file} on ${when(updated.at)},` : '';
-  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})${since} but the row has changed since; use \`assetbatch update\` to change the record`;
+  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})${since} but the row has changed since; ${advice}`;
 }
+
+/** What `update` does with a row changed since: an emptied cell is left alone unless --clear-empty. */
+export const UPDATE_ADVICE = 'use `assetbatch update` to change the record';

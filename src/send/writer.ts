@@ -10,7 +10,7 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
-import { updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
+import { UPDATE_ADVICE, updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
   diffBodies,
@@ -412,7 +412,7 @@ export class RowWriter {
       return {
         status: 'skipped',
         id: before.id,
-        note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; use \`assetbatch update\` to change the record`,
+        note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; ${this.options.memory?.updateAdvice(before.id, body) ?? UPDATE_ADVICE}`,
       };
     }
     const attempt: SendAttempt = {
@@ -651,6 +651,22 @@ export class RowWriter {
     const rec = this.options.records?.get(id) ?? this.found.get(id);
     if (!rec) return undefined;
     return { body: readToWrite(this.options.def, rec, codes), names: readNames(this.options.def, rec) };
+  }
+
+  /**
+   * The fields a row's empty cells leave as they are although the record has a value (from
+   * the list's copy, no request), with that value as a person reads it: an update that sends
+   * nothing for such a row must not say the record has the row's values.
+   */
+  keptByEmptyCells(id: number, emptied: readonly string[]): { field: string; value: string }[] {
+    const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
+    if (!copy) return [];
+    return emptied.flatMap((field) => {
+      const v = field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
+      if (v === undefined || v === null || v === '') return [];
+      const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
+      return [{ field, value }];
+    });
   }
 
   /**
@@ -920,6 +936,7 @@ export type UpdateResult = SendResult & {
 };
 
 type CountryCodes = (name: string) => number | undefined;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const noCountry: CountryCodes = () => undefined;
 
 const NO_CHANGE = 'no change: the record already has these values';

@@ -28,7 +28,17 @@ function editExport(file: string): void {
   writeFileSync(file, lines.join('\n'));
 }
 
-type Step = { run: (dir: string) => string[] | void; requests?: number; summary?: string };
+type Step = { run: (dir: string) => string[] | void; requests?: number; summary?: string; exit?: number };
+
+/** `rows` rows, every third a chair without a serial number; `cutover`: the newest export, chair 0 moved, reordered. */
+const withChairs = (rows: number, cutover = false) => {
+  const lines = Array.from({ length: rows }, (_, i) =>
+    i % 3 === 0
+      ? `Chair ${i},,Hardware,Laptop,In Use,90.00,${cutover && i === 0 ? 'Floor 2' : 'Floor 1'}`
+      : `Laptop ${i},RC-${i},Hardware,Laptop,In Use,900.00,Floor 1`,
+  );
+  return [`${HEADER},Location`, ...(cutover ? lines.reverse() : lines)].join('\n') + '\n';
+};
 
 const importOf = (file: string) => ['import', file, '-r', 'asset'];
 const updateOf = (file: string) => ['update', file, '-r', 'asset', '--yes'];
@@ -83,6 +93,28 @@ const cases: { name: string; steps: Step[] }[] = [
     ],
   },
   {
+    name: 'rehearsal, cutover with a keyless row moved, update of its report, cutover again',
+    steps: [
+      { run: write('rehearsal.csv', withChairs(30)) },
+      { run: () => importOf('rehearsal.csv'), requests: 33 },
+      { run: write('cutover.csv', withChairs(30, true)) },
+      // the list (2 pages); the moved chair resembles its record: held back, nothing sent
+      {
+        run: () => importOf('cutover.csv'),
+        requests: 2,
+        summary: '0 created, 0 updated, 30 skipped',
+        exit: 1,
+      },
+      // list, the PATCH of the chair's location
+      {
+        run: () => [...updateOf('cutover.csv.report.csv'), '--report', 'update.csv'],
+        requests: 2 + 1,
+        summary: '0 created, 1 updated, 29 skipped',
+      },
+      { run: () => importOf('cutover.csv'), requests: 2, summary: '0 created, 0 updated, 30 skipped' },
+    ],
+  },
+  {
     name: '2 rows against a list of 5 pages: import, edit both, update',
     steps: [
       { run: write('bulk.csv', register(120).replaceAll('RC-', 'BULK-')) },
@@ -111,7 +143,7 @@ describe('what repeated runs cost', () => {
         const args = step.run(dir);
         if (!args) continue;
         const res = await runCli([...args, ...sb.args], { cwd: dir, env });
-        expect(res.code, res.stderr).toBe(0);
+        expect(res.code, res.stderr).toBe(step.exit ?? 0);
         if (step.requests !== undefined)
           expect(res.stdout.match(/^(\d+) requests/m)?.[1], args.join(' ')).toBe(String(step.requests));
         if (step.summary) expect(res.stdout).toContain(step.summary);

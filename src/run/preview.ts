@@ -124,7 +124,8 @@ export async function keylessMatches(
 ): Promise<ReadonlySet<number>> {
   const ids = new Set<number>();
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
-  if (!(settings.sync || creates) || !memory || scan.scanner.keyless === 0) return ids;
+  // No keyless record in the memory: nothing to match, and the sheet is not read again for it.
+  if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return ids;
   const ctx = rowContext(settings, input, scan);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   const source = await openSheet(settings.file, {

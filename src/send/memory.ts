@@ -382,6 +382,11 @@ export class Memory {
     return { row: best.row, resemblance: best.resemblance };
   }
 
+  /** Whether any run created a keyless record here: else no row can match or resemble one. */
+  get hasKeyless(): boolean {
+    return this.byValues.size > 0;
+  }
+
   /**
    * Keyless records other runs created from a body with this fingerprint or these values, or
    * that an update since gave `body`'s values, oldest first.

@@ -67,6 +67,11 @@ export class RunMemory {
     this.reserved = ids;
   }
 
+  /** Whether any run created a keyless record in this memory. */
+  get hasKeyless(): boolean {
+    return this.options.memory.hasKeyless;
+  }
+
   /** Keyless records other runs created from these values (any column order), oldest first. */
   keylessCreated(body: WriteBody): SentRow[] {
     return this.options.memory.keylessCreated(payloadHash(body), valuesHash(body), body);

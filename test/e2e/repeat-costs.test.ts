@@ -3,6 +3,8 @@
 // rows. Each sequence starts on a sandbox and folders of its own (lookups not cached yet);
 // each number says what it is made of. The built CLI, over HTTP.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir, testSandbox } from './cli.js';
@@ -26,6 +28,13 @@ function editExport(file: string): void {
   const at = [1, 2].map((n) => lines.findIndex((l) => l.includes(`,Laptop ${n},`)));
   for (const i of at) lines[i] = lines[i].replace(/,Laptop (\d+),/, ',Laptop $1 (moved),');
   writeFileSync(file, lines.join('\n'));
+}
+
+/** An export without one of its columns, as a person deletes a column they do not edit. */
+function dropColumn(file: string, header: string): void {
+  const rows = parse(readFileSync(file)) as string[][];
+  const at = rows[0].indexOf(header);
+  writeFileSync(file, stringify(rows.map((r) => r.filter((_, i) => i !== at))));
 }
 
 type Step = { run: (dir: string) => string[] | void; requests?: number; summary?: string; exit?: number };
@@ -90,6 +99,24 @@ const cases: { name: string; steps: Step[] }[] = [
       },
       // list, the lookup lists that are never cached (custom field and form templates, contracts)
       { run: () => updateOf('export.csv'), requests: 2 + 3, summary: '0 created, 0 updated, 35 skipped' },
+    ],
+  },
+  {
+    // The Country column costs the country list: the service takes a code and shows a name,
+    // and /country has no filter, so one name reads all 10 pages.
+    name: 'export, edit 2 rows, delete the Country column, update',
+    steps: [
+      { run: write('a.csv', register(30)) },
+      { run: () => importOf('a.csv'), requests: 33 },
+      { run: () => ['export', 'asset', '-o', 'export.csv'] },
+      { run: (dir) => editExport(join(dir, 'export.csv')) },
+      { run: (dir) => dropColumn(join(dir, 'export.csv'), 'Country') },
+      // list, the lookup lists of the export's columns (11), 2 PATCHes
+      {
+        run: () => updateOf('export.csv'),
+        requests: 2 + 11 + 2,
+        summary: '0 created, 2 updated, 33 skipped',
+      },
     ],
   },
   {

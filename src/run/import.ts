@@ -151,8 +151,9 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
         ),
       );
       files.memory = runMemory(settings, conn);
-    } else if (settings.sync && !conn.sandbox) {
-      // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
+    } else if ((settings.sync || settings.mode === 'create') && !conn.sandbox) {
+      // A dry run reads the memory and writes nothing: a sync's shows its conflicts, an
+      // import's the keyless rows the real run skips as made already or holds back.
       files.memory = runMemory(settings, conn);
     }
     const matched = await keylessMatches(settings, input, scan, files.memory);

@@ -229,6 +229,29 @@ export class RowOutcomes {
   ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
     if (!this.deps.settings.dryRun) return this.create(r, prepared, base, key);
+    // A keyless row: the memory says, as it will for the real run, whether an earlier run made it.
+    const held = key ? undefined : writer.previewKeyless(prepared.body);
+    if (held?.go === false)
+      return {
+        ...base,
+        status: held.status,
+        id: held.id,
+        issues: [],
+        warnings: [...base.warnings, ...(held.warnings ?? [])],
+        note: held.note,
+      };
+    const out = this.wouldCreateNow(r, prepared, base, key);
+    return held?.note ? withNote(out, held.note, ['valid']) : out;
+  }
+
+  /** A dry run's row with no record yet: what a create would do. */
+  private wouldCreateNow(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    key: Key,
+  ): RowOutcome | Promise<RowOutcome> {
+    const writer = this.deps.writer;
     // The list read before the run answers without a request.
     if (writer.complete || !key)
       return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);

@@ -127,11 +127,32 @@ export class RunMemory {
    * twice, so the row is held back, loudly, saying how to apply the change or create it anyway.
    */
   private unlessResembling(body: WriteBody, claim: string): BeforeCreate {
+    const held = this.resembling(body, 'created');
+    if (!held) return { go: true, claim };
+    if (held.go) return { ...held, claim };
+    // Not written by this run: another run may write the row.
+    this.options.memory.release(claim);
+    return held;
+  }
+
+  /**
+   * A dry run's keyless row, as the real run would treat it by the memory (nothing claimed,
+   * nothing written): skipped as made already or held back as resembling; `go` with a note
+   * under --create-resembling; undefined when it would simply be created.
+   */
+  previewKeyless(body: WriteBody): BeforeCreate | undefined {
+    if (this.options.allowDuplicates) return undefined;
+    const made = this.options.memory.takeCreated(undefined, payloadHash(body), valuesHash(body));
+    if (made) return { go: false, status: 'skipped', id: made.id, note: alreadyCreated(made) + ALLOW };
+    return this.resembling(body, 'would be created');
+  }
+
+  /** What becomes of a keyless row like a record another run made; undefined when it resembles none. */
+  private resembling(body: WriteBody, created: string): BeforeCreate | undefined {
     const like = this.options.memory.takeResembling(body, this.reserved);
-    if (!like) return { go: true, claim };
+    if (!like) return undefined;
     if (like.resemblance.differs.length === 0) {
       // An update since gave the record this row's values: it is this row's, as a keyed row's would be.
-      this.options.memory.release(claim);
       const last = this.options.memory.lastSent(like.row.id);
       const since = last?.status === 'updated' ? updatedSince(last) : '';
       return {
@@ -143,8 +164,7 @@ export class RunMemory {
     }
     const note = resemblingNote(like.row, this.differences(like.row, body, like.resemblance.differs));
     if (this.options.resembling === 'create')
-      return { go: true, claim, note: `created as a new record (--create-resembling), though ${note}` };
-    this.options.memory.release(claim);
+      return { go: true, note: `${created} as a new record (--create-resembling), though ${note}` };
     const message =
       `not created: no ${this.options.keyName}, and ${note}. ` +
       `If it is that record, \`assetbatch update ${this.options.report}\` (with this run's resource and service options) applies this row's values to it (the report's #id); ` +

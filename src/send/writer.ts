@@ -265,6 +265,11 @@ export class RowWriter {
       : undefined;
   }
 
+  /** A dry run's keyless row as the memory of what was sent would have the real run treat it. */
+  previewKeyless(body: WriteBody): ReturnType<RunMemory['previewKeyless']> {
+    return this.options.memory?.previewKeyless(body);
+  }
+
   /** True when the records that existed before the run were all read (no per-row calls). */
   get complete(): boolean {
     return this.options.existingComplete;

@@ -68,6 +68,8 @@ describe('a cutover after a rehearsal: keyless rows changed since', () => {
       summary: 'Done: 10 rows — 2 created, 0 updated, 8 skipped, 0 invalid, 0 failed.',
       changedStatus: 'skipped',
       records: 11, // 9 + the 2 new rows
+      dryRun: 'Checked: 10 rows — 2 valid, 0 invalid, 8 skipped.',
+      dryChair: /^not created: no serial number, and it resembles record \d+/,
     },
     {
       name: '--create-resembling creates them, saying what they resemble (exit 0)',
@@ -76,11 +78,13 @@ describe('a cutover after a rehearsal: keyless rows changed since', () => {
       summary: 'Done: 10 rows — 5 created, 0 updated, 5 skipped, 0 invalid, 0 failed.',
       changedStatus: 'created',
       records: 14,
+      dryRun: 'Checked: 10 rows — 5 valid, 0 invalid, 5 skipped.',
+      dryChair: /^would be created as a new record \(--create-resembling\), though it resembles record \d+/,
     },
   ];
   it.each(cases.map((c, n) => ({ ...c, tag: `RES${n}` })))(
     '$name',
-    async ({ tag, flags, exit, summary, changedStatus, records }) => {
+    async ({ tag, flags, exit, summary, changedStatus, records, dryRun, dryChair }) => {
       const first = join(env.dir, `${tag}-rehearsal.csv`);
       const rows = rehearsal(tag);
       write(first, rows);
@@ -99,6 +103,11 @@ describe('a cutover after a rehearsal: keyless rows changed since', () => {
       next.reverse();
       const cutover = join(env.dir, `${tag}-export-2026-12.csv`);
       write(cutover, next);
+      // The dry run says what the real run will do, by the same memory: nothing is written.
+      const dry = await runCli([...args(cutover), ...flags, '--dry-run', '--report', `${cutover}.dry.csv`]);
+      expect(dry.code, dry.stderr).toBe(exit);
+      expect(dry.stdout).toContain(dryRun);
+      expect(outcomes(`${cutover}.dry.csv`).get(`Chair ${tag} 0`)?.message).toMatch(dryChair);
       await env.sb.resetStats();
       const res = await runCli([...args(cutover), ...flags]);
       expect(res.code, res.stderr).toBe(exit);

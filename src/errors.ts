@@ -85,6 +85,8 @@ const ErrorCodes = {
   W_ROW_REPAIRED: 'W_ROW_REPAIRED',
   /** A name the service's list lacks, left empty or replaced by the default (--unmatched blank|default:NAME): exit 1. */
   W_UNMATCHED: 'W_UNMATCHED',
+  /** A row without a key like a record an earlier run created (a few cells changed): not created, exit 1. */
+  W_RESEMBLES: 'W_RESEMBLES',
   /** A value the mapping file's value table maps to empty: the field is left out (a note, as asked). */
   W_LEFT_EMPTY: 'W_LEFT_EMPTY',
 } as const;

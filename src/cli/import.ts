@@ -50,6 +50,7 @@ interface ImportFlags {
   uniqueField?: 'name' | 'serial_number';
   onExisting?: 'skip' | 'update' | 'error';
   allowDuplicates?: boolean;
+  createResembling?: boolean;
   report?: string;
   json?: boolean;
   log?: string;
@@ -421,6 +422,12 @@ export function printSummary(
       `warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`,
     );
   }
+  if (summary.resemblingRows > 0) {
+    const n = summary.resemblingRows;
+    lines.push(
+      `warning: ${n === 1 ? '1 row' : `${n} rows`} without a key ${n === 1 ? 'resembles a record' : 'resemble records'} an earlier run created (the same name, a few cells changed): not created, so no record is there twice; the report's #message says which record and which cells. \`assetbatch update\` of the report applies ${n === 1 ? 'the row' : 'them'} to ${n === 1 ? 'that record' : 'those records'} (its #id); --create-resembling creates ${n === 1 ? 'it' : 'them'} as new records`,
+    );
+  }
   if (summary.changedRows > 0) {
     const n = summary.changedRows;
     // Skipped is right (a create must not send a row twice), but the user's edits were not applied.
@@ -583,6 +590,8 @@ export function exitCodeOf(summary: ImportSummary): number {
   return summary.counts.invalid + summary.counts.failed + summary.counts.conflict > 0 ||
     summary.repairedRows > 0 ||
     summary.unmatchedRows > 0 ||
+    // A keyless row held back as like an earlier run's record: someone must say which it is.
+    summary.resemblingRows > 0 ||
     // Rows left for another company's run: this run did not load the whole file.
     (summary.companies?.others.length ?? 0) > 0
     ? ExitCode.ROWS_FAILED
@@ -683,11 +692,16 @@ export function addImportOptions(
         'ignore the journal of an earlier run of this command (rows may be sent twice!)',
       );
     if (mode === 'create')
-      cmd.addOption(
-        new Option('--on-existing <what>', 'rows whose record already exists in the service')
-          .choices(['skip', 'update', 'error'])
-          .default('skip'),
-      );
+      cmd
+        .addOption(
+          new Option('--on-existing <what>', 'rows whose record already exists in the service')
+            .choices(['skip', 'update', 'error'])
+            .default('skip'),
+        )
+        .option(
+          '--create-resembling',
+          'create rows without a key that resemble a record an earlier run created (the same name, a few cells changed); normally they are held back (W_RESEMBLES)',
+        );
     else if (mode === 'sync')
       cmd.option(
         '--clear-empty',
@@ -769,6 +783,7 @@ export async function runImport(
       uniqueField: f.uniqueField,
       onExisting: sync ? 'update' : f.onExisting,
       allowDuplicates: f.allowDuplicates,
+      createResembling: f.createResembling,
       reportPath: f.report,
       resume: f.resume,
       refreshLookups: f.refreshLookups,
@@ -1091,6 +1106,7 @@ async function runWorkbook(
       uniqueField: f.uniqueField,
       onExisting: f.onExisting,
       allowDuplicates: f.allowDuplicates,
+      createResembling: f.createResembling,
       reportBase: f.report,
       resume: f.resume,
       refreshLookups: f.refreshLookups,

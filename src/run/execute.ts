@@ -53,6 +53,8 @@ export interface Executed {
   readonly repairedRows: number;
   /** Rows with a name a list lacks, left empty or set to the default (W_UNMATCHED). */
   readonly unmatchedRows: number;
+  /** Keyless rows held back as like a record an earlier run made (W_RESEMBLES). */
+  readonly resemblingRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
 }
@@ -128,6 +130,7 @@ class Emitter {
   readonly counts = emptyCounts();
   reportFailed?: AssetbatchError;
   unmatchedRows = 0;
+  resemblingRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -162,6 +165,7 @@ class Emitter {
     this.stop.settled(out);
     // A skipped row sent nothing: no field of a record was left empty or replaced by this run.
     if (out.status !== 'skipped' && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
+    if (out.warnings.some((w) => w.code === 'W_RESEMBLES')) this.resemblingRows++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
@@ -399,6 +403,7 @@ export async function execute(
     writer,
     repairedRows: emitter.readNotes.repaired,
     unmatchedRows: emitter.unmatchedRows,
+    resemblingRows: emitter.resemblingRows,
     companies: companySplitOf(settings, input, scan),
   };
 }

@@ -69,6 +69,7 @@ export async function finish(
     },
     repairedRows: ran.repairedRows,
     unmatchedRows: ran.unmatchedRows,
+    resemblingRows: ran.resemblingRows,
     changedRows: writer.changedSkipped,
     // Every row is counted by now, a one-pass dry run's too.
     companies: ran.companies,

@@ -14,6 +14,8 @@ import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
 import { openMemory } from '../send/memory.js';
 import { RunMemory } from '../send/remembered.js';
+import { fieldByName } from '../resources/fields.js';
+import { keyName } from './rows.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
@@ -88,6 +90,10 @@ function runMemory(settings: RunSettings, conn: Connection): RunMemory {
     allowDuplicates: settings.allowDuplicates,
     onExisting: settings.onExisting,
     stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
+    // A sync retires the record a changed keyless row no longer matches: it is never there twice.
+    resembling: settings.createResembling || settings.sync ? 'create' : 'hold',
+    keyName: keyName(settings.keyField),
+    label: (field) => fieldByName(settings.def, field)?.label ?? field,
   });
 }
 
@@ -145,18 +151,15 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
         ),
       );
       files.memory = runMemory(settings, conn);
-    } else if (settings.sync && !conn.sandbox) {
-      // A sync's dry run shows its conflicts too: it reads the memory, and writes nothing.
+    } else if ((settings.sync || settings.mode === 'create') && !conn.sandbox) {
+      // A dry run reads the memory and writes nothing: a sync's shows its conflicts, an
+      // import's the keyless rows the real run skips as made already or holds back.
       files.memory = runMemory(settings, conn);
     }
-    const made = await makePlan(
-      settings,
-      input,
-      scan,
-      conn,
-      journaled,
-      await keylessMatches(settings, input, scan, files.memory),
-    );
+    const matched = await keylessMatches(settings, input, scan, files.memory);
+    // Records the sheet's keyless rows match exactly are theirs: no changed row resembles them.
+    files.memory?.reserve(matched);
+    const made = await makePlan(settings, input, scan, conn, journaled, matched);
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)
       ? withComparedWrites(made, await compareFirst(settings, input, scan, made, conn, files), conn)

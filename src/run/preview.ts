@@ -111,9 +111,10 @@ export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Conne
 }
 
 /**
- * A sync's rows without a key, matched to the records an earlier run made from the same
- * values (the memory): those records are the sheet's, not missing. Read before the plan,
- * and only when the sheet has such rows.
+ * Rows without a key, matched to the records an earlier run made from the same values (the
+ * memory), a record to a row: a sync's are the sheet's, not missing; an import's are no
+ * record a changed keyless row may resemble (remembered.ts). Read before the plan, and only
+ * when the sheet has such rows.
  */
 export async function keylessMatches(
   settings: RunSettings,
@@ -122,7 +123,9 @@ export async function keylessMatches(
   memory: RunMemory | undefined,
 ): Promise<ReadonlySet<number>> {
   const ids = new Set<number>();
-  if (!settings.sync || !memory || scan.scanner.keyless === 0) return ids;
+  const creates = settings.mode === 'create' && !settings.allowDuplicates;
+  // No keyless record in the memory: nothing to match, and the sheet is not read again for it.
+  if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return ids;
   const ctx = rowContext(settings, input, scan);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   const source = await openSheet(settings.file, {
@@ -146,7 +149,8 @@ export async function keylessMatches(
         rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)
       )
         continue;
-      const made = memory.createdFrom(prepared.body);
+      // Identical rows take a record each (three "Chair" rows, three chairs).
+      const made = memory.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
       if (made) ids.add(made.id);
     }
   } finally {

@@ -8,7 +8,7 @@ import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
-import type { LookupKind } from '../resources/fields.js';
+import { fieldByName, type LookupKind } from '../resources/fields.js';
 import type { RowWriter, UpdateResult } from '../send/writer.js';
 import {
   naturalKey,
@@ -229,6 +229,29 @@ export class RowOutcomes {
   ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
     if (!this.deps.settings.dryRun) return this.create(r, prepared, base, key);
+    // A keyless row: the memory says, as it will for the real run, whether an earlier run made it.
+    const held = key ? undefined : writer.previewKeyless(prepared.body);
+    if (held?.go === false)
+      return {
+        ...base,
+        status: held.status,
+        id: held.id,
+        issues: [],
+        warnings: [...base.warnings, ...(held.warnings ?? [])],
+        note: held.note,
+      };
+    const out = this.wouldCreateNow(r, prepared, base, key);
+    return held?.note ? withNote(out, held.note, ['valid']) : out;
+  }
+
+  /** A dry run's row with no record yet: what a create would do. */
+  private wouldCreateNow(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    key: Key,
+  ): RowOutcome | Promise<RowOutcome> {
+    const writer = this.deps.writer;
     // The list read before the run answers without a request.
     if (writer.complete || !key)
       return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);
@@ -366,6 +389,7 @@ export class RowOutcomes {
         status: res.status,
         id: res.id,
         issues: res.issues ?? [],
+        warnings: [...base.warnings, ...(res.warnings ?? [])],
         note: res.note,
         key: key?.value,
       };
@@ -439,6 +463,8 @@ export class RowOutcomes {
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
       const unchanged = settings.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
+      const kept = this.leftAsIs(res, id, prepared);
+      const note = kept ? `${res.note ?? 'no change'}${kept}` : res.note;
       if (settings.dryRun)
         return {
           ...base,
@@ -447,12 +473,28 @@ export class RowOutcomes {
           issues: res.issues ?? [],
           changes: res.changes,
           sent: res.sent,
-          note: res.note,
+          note,
         };
-      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note: res.note };
+      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
+  }
+
+  /**
+   * A row that changes nothing though some of its cells are empty where the record has a
+   * value: an update leaves those alone, so "the record already has these values" would not be
+   * true. Said, with the values kept and the option that empties them.
+   */
+  private leftAsIs(res: UpdateResult, id: number, prepared: PreparedRow): string | undefined {
+    const { settings, writer } = this.deps;
+    const nothing = res.status === 'skipped' || (settings.dryRun && res.changes?.length === 0);
+    if (!nothing || settings.clearEmpty || settings.replace) return undefined;
+    const kept = writer.keptByEmptyCells(id, prepared.emptyFields);
+    if (kept.length === 0) return undefined;
+    const label = (f: string) => fieldByName(settings.def, f)?.label ?? f;
+    const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
+    return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
 }
 
@@ -480,7 +522,7 @@ export function rowKey(
   return text ? { field: keyField!, value: text } : undefined;
 }
 
-const keyName = (field: string | undefined) =>
+export const keyName = (field: string | undefined) =>
   field === 'id' ? 'ID' : (customKeyLabel(field) ?? (field ?? 'key').replace(/_/g, ' '));
 
 /** The outcome with a word on how its row was matched, before any note of its own. */

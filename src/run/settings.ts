@@ -53,6 +53,8 @@ export interface RunSettings {
   readonly onExisting: NonNullable<ImportOptions['onExisting']>;
   /** Send rows an earlier run of another file or report already created (--allow-duplicates). */
   readonly allowDuplicates: boolean;
+  /** Create keyless rows that resemble a record an earlier run made (--create-resembling). */
+  readonly createResembling: boolean;
   /** An update sends the whole record (--replace), not only the sheet's cells. */
   readonly replace: boolean;
   /** An update clears the fields whose cells are empty (--clear-empty). */
@@ -193,6 +195,7 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
     },
     onExisting: options.onExisting ?? 'skip',
     allowDuplicates: options.allowDuplicates === true,
+    createResembling: options.createResembling === true,
     replace: options.replace === true,
     clearEmpty: options.clearEmpty === true,
     failedRefs: options.failedRefs,

@@ -33,6 +33,8 @@ export interface ImportOptions {
   readonly onExisting?: OnExisting;
   /** Allow two rows with the same natural key (normally the second is skipped). */
   readonly allowDuplicates?: boolean;
+  /** Create a row without a key that resembles a record an earlier run created (normally held back, W_RESEMBLES). */
+  readonly createResembling?: boolean;
   readonly reportPath?: string;
   /** Resume from the journal (default: yes when one exists for this input). */
   readonly resume?: boolean;
@@ -277,6 +279,8 @@ export interface ImportSummary {
   readonly repairedRows: number;
   /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */
   readonly unmatchedRows: number;
+  /** Rows without a key held back as like a record an earlier run created (W_RESEMBLES): the exit code is not 0. */
+  readonly resemblingRows: number;
   /**
    * Rows skipped because their values changed since an earlier run created the record: the
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.

@@ -29,6 +29,7 @@ import { isAlive } from '../util/atomic-file.js';
 import { livingHolder, nameHolder, removeAbandoned, unnameHolder } from './lock.js';
 import { sha256Hex } from '../util/hash.js';
 import { valuesHash } from './journal.js';
+import { resemblance, type Resemblance } from './resemblance.js';
 
 /** Where a memory belongs: the service (its base URL), the company, the resource. */
 export interface MemoryScope {
@@ -173,6 +174,8 @@ export class Memory {
   private byFp = new Map<string, number[]>();
   /** Keyless records created, by their body's values (valuesHash): a copy with its columns moved. */
   private byValues = new Map<string, number[]>();
+  /** The same keyless records by their name (lower case): the candidates a changed row may resemble. */
+  private byName = new Map<string, number[]>();
   private byId = new Map<number, number[]>();
   private claims = new Map<string, number[]>();
   /** The last claim or record of each report and body: a later one means that run took the row up again. */
@@ -225,6 +228,7 @@ export class Memory {
     this.byKey = new Map();
     this.byFp = new Map();
     this.byValues = new Map();
+    this.byName = new Map();
     this.byId = new Map();
     this.claims = new Map();
     this.latest = new Map();
@@ -264,7 +268,10 @@ export class Memory {
     }
     if (line.key) push(this.byKey, line.key, i);
     push(this.byFp, line.fp, i);
-    if (!line.key && line.status === 'created') push(this.byValues, valuesHash(line.fields), i);
+    if (!line.key && line.status === 'created') {
+      push(this.byValues, valuesHash(line.fields), i);
+      push(this.byName, nameKey(line.fields.name), i);
+    }
     push(this.byId, line.id, i);
     return i;
   }
@@ -350,6 +357,53 @@ export class Memory {
   }
 
   /**
+   * A keyless record another run created that `body` resembles (resemblance.ts), as this
+   * user's runs last wrote it: the one with the fewest differing fields (none: an update gave
+   * it this row's values), not given to another row, and not one of `reserved` (records rows
+   * of this run match exactly) unless it holds this row's values; taken.
+   */
+  takeResembling(
+    body: Readonly<Record<string, unknown>>,
+    reserved: ReadonlySet<number>,
+  ): { row: SentRow; resemblance: Resemblance } | undefined {
+    this.refresh();
+    let best: { i: number; row: SentRow; resemblance: Resemblance } | undefined;
+    for (const i of this.byName.get(nameKey(body.name)) ?? []) {
+      const row = this.lines[i] as SentRow;
+      if (row.run === this.run || this.taken.has(i)) continue;
+      const r = resemblance(this.lastSent(row.id)?.fields ?? row.fields, body);
+      // A reserved record is another row's exact match, unless it holds this row's values (updated to them).
+      if (r && reserved.has(row.id) && r.differs.length > 0) continue;
+      if (r && (!best || r.differs.length < best.resemblance.differs.length))
+        best = { i, row, resemblance: r };
+    }
+    if (!best) return undefined;
+    this.taken.add(best.i);
+    return { row: best.row, resemblance: best.resemblance };
+  }
+
+  /** Whether any run created a keyless record here: else no row can match or resemble one. */
+  get hasKeyless(): boolean {
+    return this.byValues.size > 0;
+  }
+
+  /**
+   * Keyless records other runs created from a body with this fingerprint or these values, or
+   * that an update since gave `body`'s values, oldest first.
+   */
+  keylessCreated(fp: string, values: string, body: Readonly<Record<string, unknown>>): SentRow[] {
+    const updated = (this.byName.get(nameKey(body.name)) ?? []).filter((i) => {
+      const last = this.lastSent((this.lines[i] as SentRow).id);
+      return last?.status === 'updated' && resemblance(last.fields, body)?.differs.length === 0;
+    });
+    const at = new Set([...(this.byFp.get(fp) ?? []), ...(this.byValues.get(values) ?? []), ...updated]);
+    return [...at]
+      .sort((a, b) => a - b)
+      .map((i) => this.lines[i] as SentRow)
+      .filter((r) => r.status === 'created' && !r.key && r.run !== this.run);
+  }
+
+  /**
    * An unsettled claim of another run on this row: a claim no later line settles, whose
    * run did not take the row up again (a resumed run makes a new claim or a record from
    * the same report and body).
@@ -431,6 +485,9 @@ export class Memory {
     }
   }
 }
+
+/** A record's name as the memory indexes keyless records by it. */
+const nameKey = (v: unknown): string => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 /** The row a claim is for: its key, else (keyless) its body; a keyless claim is also known by its values (`v:`). */
 const rowOf = (l: { key?: string; fp: string }): string => (l.key ? `k:${l.key}` : `f:${l.fp}`);

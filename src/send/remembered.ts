@@ -19,6 +19,16 @@ export interface RunMemoryOptions {
   readonly onExisting: 'skip' | 'update' | 'error';
   /** Why the run stopped, if it did: a wait for another run's write ends with it. */
   readonly stopped: () => Error | undefined;
+  /**
+   * Keyless rows that resemble a record another run created (resemblance.ts) are held back
+   * (`hold`, an import's default), or created all the same (`create`: --create-resembling,
+   * and a sync, which retires what the sheet no longer has).
+   */
+  readonly resembling: 'hold' | 'create';
+  /** The natural key's name, as a row without one is told: "serial number". */
+  readonly keyName: string;
+  /** A field's label, as the report names the cells that differ. */
+  readonly label: (field: string) => string;
 }
 
 /** What happens to a row before its create, as the memory says. */
@@ -34,8 +44,10 @@ export type BeforeCreate =
       readonly at?: string;
       /** The record was made for the row's key from other values: the row changed since (update applies it). */
       readonly changed?: boolean;
+      /** A keyless row like a record another run made, held back: the report says which (W_RESEMBLES). */
+      readonly warnings?: readonly RowIssue[];
     }
-  | { readonly go: true; readonly claim?: string };
+  | { readonly go: true; readonly claim?: string; readonly note?: string };
 
 type Key = { readonly field: string; readonly value: string } | undefined;
 
@@ -45,7 +57,25 @@ const keyText = (key: Key): string | undefined => (key ? `${key.field}=${key.val
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 export class RunMemory {
+  /** Records rows of this run match exactly (preview.ts): no other row may resemble them. */
+  private reserved: ReadonlySet<number> = new Set();
+
   constructor(private readonly options: RunMemoryOptions) {}
+
+  /** The records this run's keyless rows match exactly, found before the first write. */
+  reserve(ids: ReadonlySet<number>): void {
+    this.reserved = ids;
+  }
+
+  /** Whether any run created a keyless record in this memory. */
+  get hasKeyless(): boolean {
+    return this.options.memory.hasKeyless;
+  }
+
+  /** Keyless records other runs created from these values (any column order), oldest first. */
+  keylessCreated(body: WriteBody): SentRow[] {
+    return this.options.memory.keylessCreated(payloadHash(body), valuesHash(body), body);
+  }
 
   get path(): string {
     return this.options.memory.path;
@@ -63,7 +93,8 @@ export class RunMemory {
       },
       this.options.stopped,
     );
-    if (taken.kind === 'mine') return { go: true, claim: taken.claim };
+    if (taken.kind === 'mine')
+      return key ? { go: true, claim: taken.claim } : this.unlessResembling(body, taken.claim);
     // --on-existing update|error: the check of the service decides for a keyed row.
     if (taken.kind === 'created' && key && this.options.onExisting !== 'skip') return { go: true };
     if (taken.kind === 'created') {
@@ -88,6 +119,76 @@ export class RunMemory {
       status: 'failed',
       issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }],
     };
+  }
+
+  /**
+   * A keyless row no earlier run made from these values: sent, unless it resembles a record
+   * one made (the same name, a few cells changed). Created again, that record would be there
+   * twice, so the row is held back, loudly, saying how to apply the change or create it anyway.
+   */
+  private unlessResembling(body: WriteBody, claim: string): BeforeCreate {
+    const held = this.resembling(body, 'created');
+    if (!held) return { go: true, claim };
+    if (held.go) return { ...held, claim };
+    // Not written by this run: another run may write the row.
+    this.options.memory.release(claim);
+    return held;
+  }
+
+  /**
+   * A dry run's keyless row, as the real run would treat it by the memory (nothing claimed,
+   * nothing written): skipped as made already or held back as resembling; `go` with a note
+   * under --create-resembling; undefined when it would simply be created.
+   */
+  previewKeyless(body: WriteBody): BeforeCreate | undefined {
+    if (this.options.allowDuplicates) return undefined;
+    const made = this.options.memory.takeCreated(undefined, payloadHash(body), valuesHash(body));
+    if (made) return { go: false, status: 'skipped', id: made.id, note: alreadyCreated(made) + ALLOW };
+    return this.resembling(body, 'would be created');
+  }
+
+  /** What becomes of a keyless row like a record another run made; undefined when it resembles none. */
+  private resembling(body: WriteBody, created: string): BeforeCreate | undefined {
+    const like = this.options.memory.takeResembling(body, this.reserved);
+    if (!like) return undefined;
+    if (like.resemblance.differs.length === 0) {
+      // An update since gave the record this row's values: it is this row's, as a keyed row's would be.
+      const last = this.options.memory.lastSent(like.row.id);
+      const since = last?.status === 'updated' ? updatedSince(last) : '';
+      return {
+        go: false,
+        status: 'skipped',
+        id: like.row.id,
+        note: alreadyCreated(like.row) + since + ALLOW,
+      };
+    }
+    const note = resemblingNote(like.row, this.differences(like.row, body, like.resemblance.differs));
+    if (this.options.resembling === 'create')
+      return { go: true, note: `${created} as a new record (--create-resembling), though ${note}` };
+    const message =
+      `not created: no ${this.options.keyName}, and ${note}. ` +
+      `If it is that record, \`assetbatch update ${this.options.report}\` (with this run's resource and service options) applies this row's values to it (the report's #id); ` +
+      'if it is another one, run this import again with --create-resembling to create it';
+    return {
+      go: false,
+      status: 'skipped',
+      id: like.row.id,
+      note: message,
+      warnings: [
+        {
+          code: 'W_RESEMBLES',
+          message: `not created: it resembles record ${like.row.id} (${like.resemblance.differs.map(this.options.label).join(', ')} differ${like.resemblance.differs.length === 1 ? 's' : ''})`,
+        },
+      ],
+    };
+  }
+
+  /** The cells that differ, as labels with the record's value and the row's: `Location "Floor 1" → "Floor 2"`. */
+  private differences(made: SentRow, body: WriteBody, fields: readonly string[]): string {
+    const last = this.options.memory.lastSent(made.id)?.fields ?? made.fields;
+    return fields
+      .map((f) => `${this.options.label(f)} ${shownValue(last[f])} → ${shownValue(body[f])}`)
+      .join('; ');
   }
 
   /** A record written (created or updated); `claim`: the one it settles. */
@@ -126,7 +227,7 @@ export class RunMemory {
     // By value, not by fingerprint: a copy with its columns in another order sends the same values.
     if (made.fp === fp && !updated) return { changed: false, note: alreadyCreated(made) + ALLOW };
     if (!sameValues(last?.fields ?? made.fields, body))
-      return { changed: true, note: changedSince(made, updated) };
+      return { changed: true, note: changedSince(made, updated, this.updateAdvice(made.id, body)) };
     return { changed: false, note: alreadyCreated(made) + (updated ? updatedSince(updated) : '') + ALLOW };
   }
 
@@ -156,6 +257,25 @@ export class RunMemory {
     return last?.status === 'updated' && Object.keys(body).some(differs) ? last : undefined;
   }
 
+  /**
+   * How a row changed since its record was written is applied: `assetbatch update`, and
+   * --clear-empty for cells the row has emptied (an update leaves an empty cell alone, so
+   * without it such a row would stay "changed since" after the update).
+   */
+  updateAdvice(id: number, body: WriteBody): string {
+    const last = this.options.memory.lastSent(id)?.fields ?? {};
+    const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+    const emptied = Object.keys(last).filter((f) => f !== 'company' && filled(last[f]) && !filled(body[f]));
+    if (emptied.length === 0) return UPDATE_ADVICE;
+    const cells = emptied.map(this.options.label).join(', ');
+    const others = Object.keys(body).some(
+      (f) => filled(body[f]) && valuesHash(last[f] ?? null) !== valuesHash(body[f]),
+    );
+    return others
+      ? `use \`assetbatch update --clear-empty\` to change the record (without --clear-empty, an update leaves the cells this row emptied as they are: ${cells})`
+      : `the row emptied ${cells}, which \`assetbatch update\` leaves as ${emptied.length === 1 ? 'it is' : 'they are'}: \`assetbatch update --clear-empty\` empties ${emptied.length === 1 ? 'it' : 'them'} in the record`;
+  }
+
   /** What this user's runs last sent to record `id`, field by field (a sync's conflicts are judged against it). */
   lastSent(id: number): Readonly<Record<string, unknown>> | undefined {
     return this.options.memory.lastSent(id)?.fields;
@@ -169,6 +289,17 @@ export class RunMemory {
   close(): void {
     this.options.memory.close();
   }
+}
+
+/** A record a keyless row resembles, as its report says it. */
+function resemblingNote(row: SentRow, differences: string): string {
+  return `it resembles record ${row.id}, created by an earlier import of ${row.file} on ${when(row.at)} from a row of the same name: ${differences}`;
+}
+
+/** A value as the report shows it beside another: text quoted, empty said so. */
+function shownValue(v: unknown): string {
+  if (v === undefined || v === null || v === '') return '(empty)';
+  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 /** An ISO date as a report shows it. */
@@ -198,7 +329,10 @@ function sameValues(a: Readonly<Record<string, unknown>>, b: WriteBody): boolean
 }
 
 /** A record made for the row's key from values the row no longer has: worded as the journal's 'changed'. */
-function changedSince(row: SentRow, updated?: LastSent): string {
+function changedSince(row: SentRow, updated: LastSent | undefined, advice: string): string {
   const since = updated ? `, updated by a run of ${updated.file} on ${when(updated.at)},` : '';
-  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})${since} but the row has changed since; use \`assetbatch update\` to change the record`;
+  return `created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})${since} but the row has changed since; ${advice}`;
 }
+
+/** What `update` does with a row changed since: an emptied cell is left alone unless --clear-empty. */
+export const UPDATE_ADVICE = 'use `assetbatch update` to change the record';

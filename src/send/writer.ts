@@ -10,7 +10,7 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
 import type { PriorRuns } from './prior.js';
-import { updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
+import { UPDATE_ADVICE, updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
   diffBodies,
@@ -83,6 +83,8 @@ export interface SendResult {
   readonly id?: number;
   readonly note?: string;
   readonly issues?: readonly RowIssue[];
+  /** Said on the row, the outcome stands (W_RESEMBLES: a keyless row held back). */
+  readonly warnings?: readonly RowIssue[];
 }
 
 /** The filter that finds a record by its natural key, where the list has one. */
@@ -268,6 +270,11 @@ export class RowWriter {
       : undefined;
   }
 
+  /** A dry run's keyless row as the memory of what was sent would have the real run treat it. */
+  previewKeyless(body: WriteBody): ReturnType<RunMemory['previewKeyless']> {
+    return this.options.memory?.previewKeyless(body);
+  }
+
   /** True when the records that existed before the run were all read (no per-row calls). */
   get complete(): boolean {
     return this.options.existingComplete;
@@ -415,7 +422,7 @@ export class RowWriter {
       return {
         status: 'skipped',
         id: before.id,
-        note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; use \`assetbatch update\` to change the record`,
+        note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; ${this.options.memory?.updateAdvice(before.id, body) ?? UPDATE_ADVICE}`,
       };
     }
     const attempt: SendAttempt = {
@@ -443,10 +450,11 @@ export class RowWriter {
         return this.createClaimed(attempt, true);
       if (!mem.go) {
         if (mem.changed) this.changedSkipped++;
-        return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+        return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues, warnings: mem.warnings };
       }
       // A resumed row was looked for in the service by its recovery.
-      return this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+      const res = await this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
+      return mem.note && res.status === 'created' ? { ...res, note: mem.note } : res;
     });
   }
 
@@ -653,6 +661,22 @@ export class RowWriter {
     const rec = this.options.records?.get(id) ?? this.found.get(id);
     if (!rec) return undefined;
     return { body: readToWrite(this.options.def, rec, codes), names: readNames(this.options.def, rec) };
+  }
+
+  /**
+   * The fields a row's empty cells leave as they are although the record has a value (from
+   * the list's copy, no request), with that value as a person reads it: an update that sends
+   * nothing for such a row must not say the record has the row's values.
+   */
+  keptByEmptyCells(id: number, emptied: readonly string[]): { field: string; value: string }[] {
+    const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
+    if (!copy) return [];
+    return emptied.flatMap((field) => {
+      const v = field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
+      if (v === undefined || v === null || v === '') return [];
+      const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
+      return [{ field, value }];
+    });
   }
 
   /**
@@ -922,6 +946,7 @@ export type UpdateResult = SendResult & {
 };
 
 type CountryCodes = (name: string) => number | undefined;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const noCountry: CountryCodes = () => undefined;
 
 const NO_CHANGE = 'no change: the record already has these values';

@@ -723,6 +723,38 @@ export function addImportOptions(
   return addConnectionOptions(cmd);
 }
 
+/** No --resource: a workbook imports every sheet by its name; anything else is told what to give. */
+function runWithoutResource(
+  file: string,
+  f: ImportFlags,
+  dry: boolean,
+  mode: 'create' | 'update',
+  connection: ReturnType<typeof connectionConfig>,
+): Promise<number> {
+  if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
+    if (f.preset || headerRowArg(f) !== undefined) {
+      throw new AssetbatchError(
+        'E_USAGE',
+        `${f.preset ? '--preset' : f.header === false ? '--no-header' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`,
+        {
+          hint: 'Import that sheet alone: --resource asset --sheet Register …',
+        },
+      );
+    }
+    return runWorkbook(file, f, dry, connection);
+  }
+  throw new AssetbatchError(
+    'E_USAGE',
+    `say what the rows are: --resource ${mode === 'create' ? 'asset, contract or customer' : 'asset, contract, customer or asset-owner'}`,
+    {
+      hint:
+        mode === 'create'
+          ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.'
+          : undefined,
+    },
+  );
+}
+
 export async function runImport(
   file: string,
   f: ImportFlags,
@@ -731,30 +763,7 @@ export async function runImport(
   sync?: SyncOptions,
 ): Promise<number> {
   const connection = connectionConfig(f);
-  if (!f.resource) {
-    if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
-      if (f.preset || headerRowArg(f) !== undefined) {
-        throw new AssetbatchError(
-          'E_USAGE',
-          `${f.preset ? '--preset' : f.header === false ? '--no-header' : '--header-row'} applies to one sheet, and a workbook without --resource imports every sheet`,
-          {
-            hint: 'Import that sheet alone: --resource asset --sheet Register …',
-          },
-        );
-      }
-      return runWorkbook(file, f, dry, connection);
-    }
-    throw new AssetbatchError(
-      'E_USAGE',
-      `say what the rows are: --resource ${mode === 'create' ? 'asset, contract or customer' : 'asset, contract, customer or asset-owner'}`,
-      {
-        hint:
-          mode === 'create'
-            ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.'
-            : undefined,
-      },
-    );
-  }
+  if (!f.resource) return runWithoutResource(file, f, dry, mode, connection);
   writableResource(f.resource, mode);
   const logger = await createLogger(f.log);
   // --json is for scripts: no line is drawn, on a terminal or not.

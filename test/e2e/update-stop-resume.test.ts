@@ -5,11 +5,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { journalDone, runCli, spawnCli, useSandbox } from './cli.js';
+import { journalDone, runCli, spawnCli, tempDir, useSandbox } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
-const ROWS = 8;
+const ROWS = 12;
 const sheet = (room: string) =>
   [
     'Name,Serial number,Room',
@@ -25,9 +25,12 @@ describe('an update stopped while rows wait for the rate limit', () => {
     const file = join(env.dir, 'desks-moved.csv');
     writeFileSync(file, sheet('2.17'));
     await env.sb.resetStats();
-    // The client paces itself at 60 requests a minute: rows queue for the limiter, one at a time.
+    // The client paces itself at 10 requests a minute, more than this update's work fits: after
+    // a burst of two, each request waits 6 s for the limiter. A cache folder of its own keeps the
+    // import's send times out of its window (else the first write would wait for them to leave).
     const args = ['update', file, '-r', 'asset', '--concurrency', '1', ...env.sb.args.slice(0, 4)];
-    const child = spawnCli([...args, '--rate-limit', '60'], { cwd: env.dir });
+    const own = { XDG_CACHE_HOME: tempDir('ab-update-stop-cache-') };
+    const child = spawnCli([...args, '--rate-limit', '10'], { cwd: env.dir, env: own });
     let [stdout, stderr] = ['', ''];
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -35,6 +38,8 @@ describe('an update stopped while rows wait for the rate limit', () => {
     const journal = join(env.dir, 'desks-moved.csv.report.journal.ndjson');
     const deadline = Date.now() + 30_000;
     while (journalDone(journal) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    // A row the burst still let through is done by then; the next one waits its 6 s.
+    await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(3);
     const done = journalDone(journal);
@@ -44,7 +49,7 @@ describe('an update stopped while rows wait for the rate limit', () => {
       `Stopped: ${ROWS} rows — 0 created, ${done} updated, 0 skipped, 0 invalid, 0 failed, ${ROWS - done} not sent.`,
     );
 
-    const again = await runCli([...args, '--rate-limit', '0'], { cwd: env.dir });
+    const again = await runCli([...args, '--rate-limit', '0'], { cwd: env.dir, env: own });
     expect(again.code, again.stderr).toBe(0);
     const resuming = again.stderr.split('\n').find((l) => l.startsWith('Resuming:'));
     expect(resuming).toMatch(new RegExp(`^Resuming: the journal shows ${done} rows? already done\\.$`));

@@ -98,12 +98,13 @@ function compareNames(x: Prepared, y: Prepared): NameMatch | undefined {
   if (!sameNumbers && !within(numsA, numsB) && !within(numsB, numsA)) return undefined;
   // Spelled alike with their legal forms ("Del Technologies"), or alike without them ("Dell Inc." and "Dell").
   const whole = similarity(x.whole, y.whole, CUT);
+  // The same strings (a name with no legal form, its words in order) need not be spelled out again.
+  const joined = x.joined === x.whole && y.joined === y.whole ? whole : similarity(x.joined, y.joined, CUT);
   // Words in another order ("MacBook Air M2 13" for "MacBook Air 13 M2") are the same words.
-  const sorted = similarity(x.sorted, y.sorted, CUT);
+  const sorted =
+    x.sorted === x.joined && y.sorted === y.joined ? joined : similarity(x.sorted, y.sorted, CUT);
   let confidence =
-    x.joined === y.joined
-      ? Math.max(0.97, whole)
-      : Math.max(whole, similarity(x.joined, y.joined, CUT), sorted === 1 ? 0.97 : sorted);
+    x.joined === y.joined ? Math.max(0.97, whole) : Math.max(whole, joined, sorted === 1 ? 0.97 : sorted);
   // One name's words all in the other's ("Amazon" in "Amazon Web Services"): likely, not sure.
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < long.length && short.every((w) => long.includes(w)) && short.some((w) => w.length >= 2))

@@ -1,7 +1,6 @@
 // Resolve stage: a row's company, from the register's company column, against the company
 // list (read once, cached like the other lists). A name matches case-, accent- and
 // space-insensitively, or the cell gives the id; a near miss is a suggestion, never a guess.
-import { closest } from '../map/normalize.js';
 import type { Resolver } from './lookups.js';
 
 export type RowCompany =
@@ -35,13 +34,9 @@ export function rowCompany(resolver: Resolver, text: string, runCompany: number)
   const res = resolver.resolve('company', t);
   if (!res.ok) {
     // The list is short: a miss with no close name says what the account has.
-    const near = closest(
-      t,
-      idx.all().map((e) => e.name),
-    );
     return {
       kind: 'unknown',
-      message: near.length
+      message: res.suggestion
         ? res.message
         : `${res.message}; the account's companies: ${idx
             .all()

@@ -1,7 +1,8 @@
 // Resolve stage: names in the sheet → ids, through the service's lists. Each list is read
 // at most once per run (and cached on disk per base URL and company), and where the list
 // has a name filter and the sheet names only a few entries, one filtered call per name is
-// cheaper than reading every page: every request counts against the account's limit.
+// cheaper than reading every page: every request counts against the account's limit. A name
+// a list lacks is answered with the match `mapping suggest` would write (suggest-values.ts).
 import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { COUNTRIES } from '../resources/countries.js';
 import { splitCategory } from '../resources/category.js';
 import { closest, compactName, didYouMean, normalizeName } from '../map/normalize.js';
 import { countryCodeByName } from './countries.js';
+import { notFoundHint, suggestValue, type ValueSuggestion } from './suggest-values.js';
 import { sha256Hex } from '../util/hash.js';
 
 export interface LookupEntry {
@@ -31,6 +33,8 @@ export type Resolution =
       readonly ok: false;
       readonly code: 'E_LOOKUP_NOT_FOUND' | 'E_LOOKUP_AMBIGUOUS';
       readonly message: string;
+      /** A name the list lacks: the match `mapping suggest` would write for it, if any. */
+      readonly suggestion?: ValueSuggestion;
     };
 
 const KIND_WORD: Record<LookupKind, string> = {
@@ -169,15 +173,8 @@ export class LookupIndex {
         message: `${word} '${text}' matches ${distinct.length} records (${distinct.map((d) => `id ${d.id}`).join(', ')}); rename one in the service or give the id`,
       };
     }
-    const sugg = closest(
-      text,
-      this.entries.map((e) => e.name),
-    );
-    return {
-      ok: false,
-      code: 'E_LOOKUP_NOT_FOUND',
-      message: `${word} '${text}' not found${sugg.length ? `; ${didYouMean(sugg)}` : ''}`,
-    };
+    // What it may be instead is the Resolver's to say (suggest-values.ts), as `mapping suggest` says it.
+    return { ok: false, code: 'E_LOOKUP_NOT_FOUND', message: `${word} '${text}' not found` };
   }
 }
 
@@ -441,7 +438,7 @@ export class Resolver {
       const hit = byName.get(subcategory);
       if (hit) return hit;
     }
-    const res = this.resolveUncached(kind, name, subcategory);
+    const res = this.withSuggestion(kind, name, this.lookUp(kind, name, subcategory));
     if (memo.size >= 50_000) {
       memo.clear();
       byName = undefined;
@@ -454,30 +451,25 @@ export class Resolver {
     return res;
   }
 
-  private resolveUncached(kind: LookupKind, name: string, subcategory?: string): Resolution {
+  /** A name looked up as it is: no memo, no suggestion for a miss (a suggestion looks its targets up through this). */
+  lookUp(kind: LookupKind, name: string, subcategory?: string): Resolution {
     const idx = this.index(kind);
     if (kind === 'country') return resolveCountry(idx, name);
-    if (kind === 'category') {
-      const split = splitCategory(name);
-      const res = idx.find(split.name);
-      if (!res.ok) return (subcategory ?? split.sub) ? res : namedSubcategory(idx, split.name, res);
-      const sub = subcategory ?? split.sub;
-      if (sub === undefined) return res;
-      const subs = res.entry.subcategories ?? [];
-      const hit =
-        subs.find((s) => normalizeName(s) === normalizeName(sub)) ??
-        subs.find((s) => compactName(s) === compactName(sub));
-      if (hit) return { ok: true, entry: res.entry, subcategory: hit };
-      const sugg = closest(sub, subs);
-      return {
-        ok: false,
-        code: 'E_LOOKUP_NOT_FOUND',
-        message: subs.length
-          ? `subcategory '${sub}' is not in category '${res.entry.name}'${sugg.length ? `; ${didYouMean(sugg)}` : ` (it has: ${subs.join(', ')})`}`
-          : `category '${res.entry.name}' has no subcategories, so '${sub}' cannot be used`,
-      };
-    }
+    if (kind === 'category') return resolveCategory(idx, name, subcategory);
     return idx.find(name);
+  }
+
+  /**
+   * A name the list lacks, with the match `mapping suggest` would write for it: computed
+   * here once per distinct name (resolve's memo), however many rows repeat it. A
+   * subcategory its category lacks keeps its own hint (the category's subcategories).
+   */
+  private withSuggestion(kind: LookupKind, name: string, res: Resolution): Resolution {
+    if (res.ok || res.code !== 'E_LOOKUP_NOT_FOUND') return res;
+    const text = kind === 'category' ? splitCategory(name).name : name.trim();
+    if (kind === 'category' && this.index(kind).find(text).ok) return res;
+    const s = suggestValue(this, kind, text);
+    return s ? { ...res, message: `${res.message}; ${notFoundHint(s)}`, suggestion: s } : res;
   }
 
   /** Add a record created during this run (a customer or contract referenced later in the workbook). */
@@ -488,29 +480,24 @@ export class Resolver {
   }
 }
 
-/**
- * The "Category / Subcategory" paths whose subcategory a cell names ("Tablet", "Laptops"):
- * registers often put the subcategory alone in their category column.
- */
-export function subcategoryPaths(idx: LookupIndex, text: string): string[] {
-  const key = normalizeName(text);
-  return idx
-    .all()
-    .flatMap((e) =>
-      (e.subcategories ?? [])
-        .filter((s) => [key, key.replace(/s$/, '')].includes(normalizeName(s)))
-        .map((s) => `${e.name} / ${s}`),
-    );
-}
-
-/** A category not found that is a subcategory's name: say where it is, not which name it looks like. */
-function namedSubcategory(idx: LookupIndex, text: string, res: Resolution): Resolution {
-  const paths = res.ok || res.code !== 'E_LOOKUP_NOT_FOUND' ? [] : subcategoryPaths(idx, text);
-  if (res.ok || paths.length === 0) return res;
+/** A category by name, then its subcategory ("Name / Sub", or a subcategory column's). */
+function resolveCategory(idx: LookupIndex, name: string, subcategory?: string): Resolution {
+  const split = splitCategory(name);
+  const res = idx.find(split.name);
+  const sub = subcategory ?? split.sub;
+  if (!res.ok || sub === undefined) return res;
+  const subs = res.entry.subcategories ?? [];
+  const hit =
+    subs.find((s) => normalizeName(s) === normalizeName(sub)) ??
+    subs.find((s) => compactName(s) === compactName(sub));
+  if (hit) return { ok: true, entry: res.entry, subcategory: hit };
+  const sugg = closest(sub, subs);
   return {
     ok: false,
     code: 'E_LOOKUP_NOT_FOUND',
-    message: `category '${text.trim()}' not found; it is the name of a subcategory: ${didYouMean(paths)}`,
+    message: subs.length
+      ? `subcategory '${sub}' is not in category '${res.entry.name}'${sugg.length ? `; ${didYouMean(sugg)}` : ` (it has: ${subs.join(', ')})`}`
+      : `category '${res.entry.name}' has no subcategories, so '${sub}' cannot be used`,
   };
 }
 

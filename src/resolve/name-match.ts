@@ -1,9 +1,9 @@
-// Resolve stage, for `mapping suggest`: how sure we are that a name in the sheet means a name
-// in the service's list when they are spelled differently. Spelling alone is not enough: model
-// names differ by a digit ("Latitude 5421" is not a "Latitude 5540") and two makers' names can
-// be close, so a match must agree on the numbers in the name and on the maker, and words that
-// say nothing of the thing (Inc., GmbH, Technologies) do not count. Our own code: no library
-// judges product and company names this way. Pure: no I/O.
+// Resolve stage, for `mapping suggest` and a row's "not found": how sure we are that a name
+// in the sheet means a name in the service's list when they are spelled differently. Spelling
+// alone is not enough: model names differ by a digit ("Latitude 5421" is not a "Latitude
+// 5540") and two makers' names can be close, so a match must agree on the numbers in the name
+// and on the maker, and words that say nothing of the thing (Inc., GmbH, Technologies) do not
+// count. Our own code: no library judges product and company names this way. Pure: no I/O.
 import type { LookupKind } from '../resources/fields.js';
 import { normalizeName, similarity } from '../map/normalize.js';
 import { makersOf, MAKER_NAMES, NOISE_WORDS } from '../map/vocabulary.js';
@@ -14,6 +14,11 @@ export const SURE = 0.85;
 const HELD = 0.7;
 /** Below this a name matches nothing. */
 const AT_LEAST = 0.5;
+/**
+ * Spelling is worked out exactly down to here and cut short below (most pairs of a long list
+ * are far apart); a hair under AT_LEAST, so that a cut-short value never rounds up to it.
+ */
+const CUT = AT_LEAST - 0.01;
 
 export interface NameMatch {
   readonly to: string;
@@ -55,27 +60,51 @@ function coreWords(name: string, kind: LookupKind): string[] {
   return core.length > 0 ? core : words;
 }
 
+/** A name with what comparing it takes, worked out once: a list's names are compared with every value. */
+interface Prepared {
+  readonly name: string;
+  readonly makers: ReadonlySet<string>;
+  readonly core: readonly string[];
+  readonly nums: readonly string[];
+  readonly marks: string;
+  readonly joined: string;
+  /** The whole name, legal forms too, without spaces. */
+  readonly whole: string;
+  /** The core words in order of the alphabet, joined. */
+  readonly sorted: string;
+}
+
+function prepare(name: string, kind: LookupKind): Prepared {
+  const core = coreWords(name, kind);
+  return {
+    name,
+    makers: makersOf(name),
+    core,
+    nums: numbersOf(core),
+    marks: numberMarks(core).join(' '),
+    joined: core.join(''),
+    whole: normalizeName(name).replace(/ /g, ''),
+    sorted: [...core].sort().join(''),
+  };
+}
+
 /** One sheet name against one list name: a confidence, or undefined where they cannot be the same. */
-function compareNames(from: string, to: string, kind: LookupKind): NameMatch | undefined {
-  const makersA = makersOf(from);
-  const makersB = makersOf(to);
-  if (makersA.size > 0 && makersB.size > 0 && ![...makersA].some((m) => makersB.has(m))) return undefined;
-  const a = coreWords(from, kind);
-  const b = coreWords(to, kind);
-  const numsA = numbersOf(a);
-  const numsB = numbersOf(b);
+function compareNames(x: Prepared, y: Prepared): NameMatch | undefined {
+  const [from, to] = [x.name, y.name];
+  if (x.makers.size > 0 && y.makers.size > 0 && ![...x.makers].some((m) => y.makers.has(m))) return undefined;
+  const [a, b] = [x.core, y.core];
+  const [numsA, numsB] = [x.nums, y.nums];
   const sameNumbers = numsA.length === numsB.length && within(numsA, numsB);
   if (!sameNumbers && !within(numsA, numsB) && !within(numsB, numsA)) return undefined;
-  const joinedA = a.join('');
-  const joinedB = b.join('');
   // Spelled alike with their legal forms ("Del Technologies"), or alike without them ("Dell Inc." and "Dell").
-  const whole = similarity(normalizeName(from).replace(/ /g, ''), normalizeName(to).replace(/ /g, ''));
+  const whole = similarity(x.whole, y.whole, CUT);
+  // The same strings (a name with no legal form, its words in order) need not be spelled out again.
+  const joined = x.joined === x.whole && y.joined === y.whole ? whole : similarity(x.joined, y.joined, CUT);
   // Words in another order ("MacBook Air M2 13" for "MacBook Air 13 M2") are the same words.
-  const sorted = similarity([...a].sort().join(''), [...b].sort().join(''));
+  const sorted =
+    x.sorted === x.joined && y.sorted === y.joined ? joined : similarity(x.sorted, y.sorted, CUT);
   let confidence =
-    joinedA === joinedB
-      ? Math.max(0.97, whole)
-      : Math.max(whole, similarity(joinedA, joinedB), sorted === 1 ? 0.97 : sorted);
+    x.joined === y.joined ? Math.max(0.97, whole) : Math.max(whole, joined, sorted === 1 ? 0.97 : sorted);
   // One name's words all in the other's ("Amazon" in "Amazon Web Services"): likely, not sure.
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < long.length && short.every((w) => long.includes(w)) && short.some((w) => w.length >= 2))
@@ -92,8 +121,7 @@ function compareNames(from: string, to: string, kind: LookupKind): NameMatch | u
       doubt: `"${from}" and "${to}" do not name the same numbers`,
     };
   }
-  const marksA = numberMarks(a).join(' ');
-  if (marksA !== numberMarks(b).join(' '))
+  if (x.marks !== y.marks)
     return {
       to,
       confidence: Math.min(confidence, HELD),
@@ -113,16 +141,24 @@ function compareNames(from: string, to: string, kind: LookupKind): NameMatch | u
 
 /**
  * The likeliest list name for a sheet name, with a confidence: each name compared, the best
- * kept, held below sure when another comes as close (two models a name could be).
+ * kept, held below sure when another comes as close (two models a name could be). The list's
+ * names are prepared once, for the many values of a sheet.
  */
-export function bestName(from: string, names: readonly string[], kind: LookupKind): NameMatch | undefined {
-  const found = names
-    .flatMap((n) => compareNames(from, n, kind) ?? [])
-    .sort((x, y) => y.confidence - x.confidence || x.to.localeCompare(y.to));
-  const [best, next] = found;
-  if (!best) return undefined;
-  if (next && next.confidence >= best.confidence - 0.05 && best.confidence >= SURE) {
-    return { to: best.to, confidence: Math.min(best.confidence, HELD), doubt: `"${next.to}" is as close` };
-  }
-  return best;
+export function nameMatcher(
+  names: readonly string[],
+  kind: LookupKind,
+): (from: string) => NameMatch | undefined {
+  const list = names.map((n) => prepare(n, kind));
+  return (from) => {
+    const x = prepare(from, kind);
+    const found = list
+      .flatMap((y) => compareNames(x, y) ?? [])
+      .sort((p, q) => q.confidence - p.confidence || p.to.localeCompare(q.to));
+    const [best, next] = found;
+    if (!best) return undefined;
+    if (next && next.confidence >= best.confidence - 0.05 && best.confidence >= SURE) {
+      return { to: best.to, confidence: Math.min(best.confidence, HELD), doubt: `"${next.to}" is as close` };
+    }
+    return best;
+  };
 }

@@ -1,6 +1,7 @@
-// Resolve stage, for `mapping suggest`: for each lookup column, the distinct values that
-// do not resolve, each with its best match in the service's list, a confidence and whether
-// the match is sure. Matching is by what other tools' and other languages' words mean
+// Resolve stage: for a value the service's list lacks, its best match in that list, a
+// confidence and whether the match is sure; `mapping suggest` writes the sure ones into value
+// tables and a run's "not found" row message offers the same match (notFoundHint), so the two
+// never disagree. Matching is by what other tools' and other languages' words mean
 // (Snipe-IT's "Deployed" is what the service calls "In Use", "Drucker" a printer), then by a
 // subcategory's name ("Tablet" is Hardware / Tablet), then by spelling, where the numbers in
 // the name and the maker must agree (name-match.ts). A match that is not sure is for the user
@@ -8,9 +9,9 @@
 import type { LookupKind } from '../resources/fields.js';
 import type { UsualCategory } from '../resources/category.js';
 import { splitCategory } from '../resources/category.js';
-import { subcategoryPaths, type Resolver } from './lookups.js';
+import { normalizeName } from '../map/normalize.js';
 import { USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
-import { bestName, SURE } from './name-match.js';
+import { nameMatcher, SURE } from './name-match.js';
 
 /**
  * Other tools' and other languages' category words → the usual category they mean. The
@@ -78,6 +79,34 @@ export interface ValueSuggestion {
   readonly sure: boolean;
   /** Why it is not sure. */
   readonly doubt?: string;
+  /** The value is a subcategory's name ("Tablet"): the match is where that subcategory is. */
+  readonly namesSubcategory?: true;
+}
+
+/** What matching reads of one list (a LookupIndex): its entries, and how many, to tell it grew. */
+interface NameList {
+  readonly kind: LookupKind;
+  readonly size: number;
+  all(): readonly { readonly name: string; readonly subcategories?: readonly string[] | null }[];
+}
+
+/**
+ * What matching reads of a run's lists (the Resolver, which asks this module about its misses:
+ * hence a shape, not an import): the lists, and a name looked up as it is, with no suggestion
+ * of its own, for the names a meaning points to.
+ */
+interface Lists {
+  index(kind: LookupKind): NameList;
+  lookUp(
+    kind: LookupKind,
+    name: string,
+  ): { readonly ok: true; readonly entry: { readonly name: string } } | { readonly ok: false };
+}
+
+/** A run's lists as `mapping suggest` reads them: loaded for its values first. */
+interface LoadedLists extends Lists {
+  load(kind: LookupKind, names: Iterable<string>): Promise<void>;
+  resolve(kind: LookupKind, name: string): { readonly ok: boolean };
 }
 
 const suggestion = (from: string, to: string, confidence: number, doubt?: string): ValueSuggestion =>
@@ -85,13 +114,13 @@ const suggestion = (from: string, to: string, confidence: number, doubt?: string
     ? { from, to, confidence, sure: true }
     : { from, to, confidence, sure: false, doubt: doubt ?? 'the match is not sure' };
 
-function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
+function byMeaning(resolver: Lists, kind: LookupKind, text: string): ValueSuggestion | undefined {
   const words = valueWords(text);
   // "Laptops" means what "Laptop" means.
   const means = MEANS[kind]?.[words] ?? MEANS[kind]?.[words.replace(/s$/, '')] ?? [];
   // The service's spelling of a name (categories keep their "Category / Subcategory" form).
   const found = means.flatMap((to) => {
-    const res = resolver.resolve(kind, to);
+    const res = resolver.lookUp(kind, to);
     return res.ok ? [kind === 'category' ? to : res.entry.name] : [];
   });
   if (found.length === 0) return undefined;
@@ -102,34 +131,71 @@ function byMeaning(resolver: Resolver, kind: LookupKind, text: string): ValueSug
     : suggestion(text, to, 0.6, `it could also mean "${found.slice(1).join('", "')}"`);
 }
 
+/**
+ * The "Category / Subcategory" paths whose subcategory a cell names ("Tablet", "Laptops"):
+ * registers often put the subcategory alone in their category column.
+ */
+function subcategoryPaths(idx: NameList, text: string): string[] {
+  const key = normalizeName(text);
+  return idx
+    .all()
+    .flatMap((e) =>
+      (e.subcategories ?? [])
+        .filter((s) => [key, key.replace(/s$/, '')].includes(normalizeName(s)))
+        .map((s) => `${e.name} / ${s}`),
+    );
+}
+
 /** A category cell that names a subcategory ("Tablet", "HVAC", "Laptops"): that category and subcategory. */
-function bySubcategory(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
+function bySubcategory(resolver: Lists, kind: LookupKind, text: string): ValueSuggestion | undefined {
   if (kind !== 'category') return undefined;
   const hits = subcategoryPaths(resolver.index('category'), text);
   if (hits.length === 0) return undefined;
-  return hits.length === 1
-    ? suggestion(text, hits[0], 0.97)
-    : suggestion(text, hits[0], 0.6, `"${hits.slice(1).join('", "')}" has that subcategory too`);
+  const s =
+    hits.length === 1
+      ? suggestion(text, hits[0], 0.97)
+      : suggestion(text, hits[0], 0.6, `"${hits.slice(1).join('", "')}" has that subcategory too`);
+  return { ...s, namesSubcategory: true };
 }
 
-function bySpelling(resolver: Resolver, kind: LookupKind, text: string): ValueSuggestion | undefined {
-  const names = resolver
-    .index(kind)
-    .all()
-    .map((e) => e.name);
-  const best = bestName(text, names, kind);
+/**
+ * Each list's names prepared for matching, until the list grows: a run asks about each
+ * distinct name its sheet lacks, and preparing the whole list each time was most of the cost.
+ */
+const matchers = new WeakMap<NameList, { size: number; match: ReturnType<typeof nameMatcher> }>();
+
+function matcherOf(idx: NameList): ReturnType<typeof nameMatcher> {
+  const known = matchers.get(idx);
+  if (known && known.size === idx.size) return known.match;
+  const match = nameMatcher(
+    idx.all().map((e) => e.name),
+    idx.kind,
+  );
+  matchers.set(idx, { size: idx.size, match });
+  return match;
+}
+
+function bySpelling(resolver: Lists, kind: LookupKind, text: string): ValueSuggestion | undefined {
+  const best = matcherOf(resolver.index(kind))(text);
   return best ? suggestion(text, best.to, best.confidence, best.doubt) : undefined;
 }
 
 /** The best match of one value that does not resolve, or undefined. */
-export function suggestValue(
-  resolver: Resolver,
-  kind: LookupKind,
-  text: string,
-): ValueSuggestion | undefined {
+export function suggestValue(resolver: Lists, kind: LookupKind, text: string): ValueSuggestion | undefined {
   return (
     byMeaning(resolver, kind, text) ?? bySubcategory(resolver, kind, text) ?? bySpelling(resolver, kind, text)
   );
+}
+
+/** How sure a match is, as `mapping suggest`'s review and a row's message both say it. */
+export function howSure(s: ValueSuggestion): string {
+  return `confidence ${s.confidence.toFixed(2)}${s.sure ? '' : `; check: ${s.doubt}`}`;
+}
+
+/** A suggestion as a row's "not found" message ends: "did you mean", and how sure for one to check. */
+export function notFoundHint(s: ValueSuggestion): string {
+  const where = s.namesSubcategory ? 'it is the name of a subcategory: ' : '';
+  return `${where}did you mean '${s.to}'?${s.sure ? '' : ` (${howSure(s)})`}`;
 }
 
 /**
@@ -137,7 +203,7 @@ export function suggestValue(
  * none). The list is loaded for the values first.
  */
 export async function suggestValues(
-  resolver: Resolver,
+  resolver: LoadedLists,
   kind: LookupKind,
   values: Iterable<string>,
 ): Promise<{ matched: ValueSuggestion[]; unmatched: string[] }> {

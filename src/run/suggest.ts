@@ -19,7 +19,7 @@ import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import type { CellValue } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
-import { suggestValues } from '../resolve/suggest-values.js';
+import { howSure, suggestValues } from '../resolve/suggest-values.js';
 import { loadCustomFields, loadMappingFile, writableResource } from './import.js';
 import { mapByLists } from './input.js';
 
@@ -89,7 +89,7 @@ async function valueTables(
     const written = matched.filter((m) => m.sure || acceptUnsure);
     if (written.length) values[tableKey(c.index)] = Object.fromEntries(written.map((m) => [m.from, m.to]));
     for (const m of matched) {
-      const how = `(confidence ${m.confidence.toFixed(2)}${m.sure ? '' : `; check: ${m.doubt}`})`;
+      const how = `(${howSure(m)})`;
       const where = m.sure
         ? ''
         : acceptUnsure

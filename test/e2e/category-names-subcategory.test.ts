@@ -25,7 +25,11 @@ const cases: { cell: string; status: string; message: string }[] = [
     status: 'invalid',
     message: `category 'Monitors' not found; it is the name of a subcategory: did you mean 'Hardware / Monitor'?`,
   },
-  { cell: 'Hardwear', status: 'invalid', message: `category 'Hardwear' not found; did you mean 'Hardware'?` },
+  {
+    cell: 'Hardwear',
+    status: 'invalid',
+    message: `category 'Hardwear' not found; did you mean 'Hardware'? (confidence 0.75; check: the spelling is only close)`,
+  },
   { cell: 'Hardware / Tablet', status: 'valid', message: '' },
 ];
 

@@ -26,7 +26,8 @@ type Row = [status: string, message: string, warnings: string];
 
 const KRAJCIK = `supplier 'Krajcik LLC' not found`;
 const LAPTOPS = `category 'Laptops' not found; it is the name of a subcategory: did you mean 'Hardware / Laptop'?`;
-const KUNDE = `supplier 'Kunde Doyle' not found`;
+// The sandbox's nearest supplier, offered as one to check (the row says what `mapping suggest` says).
+const KUNDE = `supplier 'Kunde Doyle' not found; did you mean 'Kyndryl'? (confidence 0.50; check: the spelling is only close)`;
 const STOK = `usage status 'In Stok' not found; did you mean 'In Stock'?`;
 
 describe('a value table', () => {
@@ -268,7 +269,7 @@ describe("Snipe-IT's importer files with --unmatched blank", () => {
         [
           'invalid',
           `column "Checked Out To: Email" → asset_owner: asset owner 'gmccrackem@example.com' not found`,
-          `column "Category" → category.id: category 'Heavy equipment' not found; left empty (unmatched: blank); column "Supplier" → attached_supplier: supplier 'Kunde Doyle' not found; left empty (unmatched: blank); column "Model" → asset_hardware_model.id: hardware model 'Nial' not found; left empty (unmatched: blank)`,
+          `column "Category" → category.id: category 'Heavy equipment' not found; left empty (unmatched: blank); column "Supplier" → attached_supplier: ${KUNDE}; left empty (unmatched: blank); column "Model" → asset_hardware_model.id: hardware model 'Nial' not found; left empty (unmatched: blank)`,
         ],
         [
           'created',

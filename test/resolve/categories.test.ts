@@ -88,7 +88,15 @@ describe('Resolver.resolve for categories', () => {
       {
         ok: false,
         code: 'E_LOOKUP_NOT_FOUND',
-        message: "category 'Hardwear' not found; did you mean 'Hardware'?",
+        message:
+          "category 'Hardwear' not found; did you mean 'Hardware'? (confidence 0.75; check: the spelling is only close)",
+        suggestion: {
+          from: 'Hardwear',
+          to: 'Hardware',
+          confidence: 0.75,
+          sure: false,
+          doubt: 'the spelling is only close',
+        },
       },
     ],
   ];

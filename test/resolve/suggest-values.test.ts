@@ -29,8 +29,17 @@ function offlineResolver(): Resolver {
 }
 
 type Kind = 'usage_status' | 'category';
-type Want = { from: string; to: string; confidence: number; sure: boolean; doubt?: string };
+type Want = {
+  from: string;
+  to: string;
+  confidence: number;
+  sure: boolean;
+  doubt?: string;
+  namesSubcategory?: true;
+};
 const sure = (from: string, to: string, confidence: number): Want => ({ from, to, confidence, sure: true });
+/** A match by a subcategory's own name. */
+const sub = (from: string, to: string): Want => ({ ...sure(from, to, 0.97), namesSubcategory: true });
 
 describe('suggestValues', () => {
   const cases: [string, Kind, string[], Want[], string[]][] = [
@@ -98,8 +107,8 @@ describe('suggestValues', () => {
       ['NB', 'Laptops', 'Desktop'],
       [
         sure('NB', 'Hardware / Laptop', 0.95),
-        sure('Laptops', 'Hardware / Laptop', 0.97),
-        sure('Desktop', 'Hardware / Desktop', 0.97),
+        sub('Laptops', 'Hardware / Laptop'),
+        sub('Desktop', 'Hardware / Desktop'),
       ],
       [],
     ],
@@ -107,7 +116,7 @@ describe('suggestValues', () => {
       'a subcategory by its own name',
       'category',
       ['Tablet', 'HVAC'],
-      [sure('Tablet', 'Hardware / Tablet', 0.97), sure('HVAC', 'Facilities / HVAC', 0.97)],
+      [sub('Tablet', 'Hardware / Tablet'), sub('HVAC', 'Facilities / HVAC')],
       [],
     ],
     [

@@ -33,6 +33,7 @@ import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
 import { missingCells, settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
+import { listedRecordOf, type ListedRecords } from './asked-lookups.js';
 import type { CompanySplit } from './types.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -59,7 +60,13 @@ export interface Executed {
   readonly companies?: CompanySplit;
 }
 
-export function rowContext(settings: RunSettings, input: MappedInput, scan: ScannedSheet): RowContext {
+/** `listed`: an update's records as listed before the run, which answer lookup cells that name what they have. */
+export function rowContext(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  listed?: ListedRecords,
+): RowContext {
   return {
     def: settings.def,
     mode: settings.mode,
@@ -73,6 +80,7 @@ export function rowContext(settings: RunSettings, input: MappedInput, scan: Scan
     partial: settings.mode === 'update' && !settings.replace,
     reportedWrites: settings.onExisting === 'update' ? 'update' : 'skip',
     unmatched: settings.unmatched,
+    listedRecord: listed && listedRecordOf(settings, input, listed),
   };
 }
 
@@ -367,7 +375,7 @@ export async function execute(
     input,
     scan,
     planned,
-    ctx: rowContext(settings, input, scan),
+    ctx: rowContext(settings, input, scan, planned),
     writer,
     stop,
   });

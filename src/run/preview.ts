@@ -64,7 +64,7 @@ export async function compareFirst(
     input,
     scan,
     planned,
-    ctx: rowContext(dry, input, scan),
+    ctx: rowContext(dry, input, scan, planned),
     writer,
     stop: new StopState(true),
     preview: true,

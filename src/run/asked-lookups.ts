@@ -3,52 +3,28 @@
 // what their record already has: an export sent back with two cells edited reads the lists
 // of those cells alone (a list is some 1 to 10 requests, at 100 a minute for the account).
 // Other runs read the lists of every name the scan met, as before.
+import type { DateOrder } from '../map/coerce.js';
 import { headerMatcher } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
 import { splitCategory } from '../resources/category.js';
-import type { LookupKind, WriteBody } from '../resources/fields.js';
+import type { LookupKind } from '../resources/fields.js';
 import { Turns } from '../util/turns.js';
-import { askedNames, naturalKey, type RowContext } from '../validate/validate.js';
-import { rowContext } from './execute.js';
+import { askedNames, type RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
-import type { ScannedSheet } from './plan.js';
-import { customKeyFieldId } from './rows.js';
+import type { ListedRecords } from './listed-record.js';
+import { rowContext } from './row-context.js';
+import type { Scanner } from './scan.js';
 import type { RunSettings } from './settings.js';
 import { interrupted } from './stop.js';
 
-/** An update that merges into its records: its lists wait until the records are read. */
-export const defersLookups = (s: RunSettings): boolean => s.mode === 'update' && !s.replace;
-
-/** The records read before the plan, as the plan has them. */
-export interface ListedRecords {
-  readonly existing?: ReadonlyMap<string, readonly number[]>;
-  readonly existingComplete: boolean;
-  readonly records?: ReadonlyMap<number, Record<string, unknown>>;
-}
-
-/** The record a row updates, as listed before the run (by its id, or its one record by key). */
-export function listedRecordOf(
-  settings: RunSettings,
-  input: MappedInput,
-  listed: ListedRecords,
-): RowContext['listedRecord'] {
-  const { records, existing } = listed;
-  if (!defersLookups(settings) || !listed.existingComplete || !records) return undefined;
-  // A custom field key is a sync's: its rows' lookups are asked of the lists as before.
-  if (customKeyFieldId(input.mapping, settings.keyField) !== undefined) return undefined;
-  return (id: number | undefined, body: WriteBody) => {
-    const key = id === undefined ? naturalKey(settings.def, body, settings.keyField) : undefined;
-    const ids = key ? existing?.get(`${key.field}=${key.value}`) : undefined;
-    const at = id ?? (ids?.length === 1 ? ids[0] : undefined);
-    return at === undefined ? undefined : records.get(at);
-  };
-}
+/** What the scan learnt that the lists need (plan.ts's ScannedSheet). */
+type Scan = { readonly scanner: Scanner; readonly dateOrders: ReadonlyMap<number, DateOrder | undefined> };
 
 /** The names the rows ask the lists for, by list: the sheet read once more, nothing sent. */
 async function askedByRows(
   settings: RunSettings,
   input: MappedInput,
-  scan: ScannedSheet,
+  scan: Scan,
   ctx: RowContext,
 ): Promise<Map<LookupKind, Set<string>>> {
   const out = new Map<LookupKind, Set<string>>();
@@ -86,7 +62,7 @@ async function askedByRows(
 export async function loadLookups(
   settings: RunSettings,
   input: MappedInput,
-  scan: ScannedSheet,
+  scan: Scan,
   listed?: ListedRecords,
 ): Promise<LookupKind[]> {
   const { resolver } = input;

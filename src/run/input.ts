@@ -27,7 +27,7 @@ import { fallbackTemplate } from '../map/built-fallback.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { defersLookups } from './asked-lookups.js';
+import { defersLookups } from './listed-record.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;

@@ -186,10 +186,8 @@ export function printPlan(
   }
   if (plan.companies) lines.push(companyLine(plan.companies, plan.counted));
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
-  if (plan.lookups.length)
-    lines.push(
-      `Lookups: ${plan.lookups.map((l) => `${l.kind.replace(/_/g, ' ')} ${l.strategy} (${l.requests} req)`).join(', ')}.`,
-    );
+  const lookups = lookupsLine(plan);
+  if (lookups) lines.push(lookups);
   if (plan.resumed)
     lines.push(
       `Resuming: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
@@ -220,6 +218,21 @@ export function printPlan(
 }
 
 /** A field the run builds because no column gives it: said before any write, with how to choose otherwise. */
+/**
+ * The lists read and what they cost; an update also names the lists it did not need, and
+ * why, so that a line without the country list is not read as one that forgot it.
+ */
+function lookupsLine(plan: ImportPlan): string | undefined {
+  const word = (kind: string) => kind.replace(/_/g, ' ');
+  const read = plan.lookups.map((l) => `${word(l.kind)} ${l.strategy} (${l.requests} req)`);
+  const unread = plan.lookupsUnread ?? [];
+  if (unread.length > 0)
+    read.push(
+      `not needed: ${unread.map(word).join(', ')} (each such cell names what its record already has)`,
+    );
+  return read.length > 0 ? `Lookups: ${read.join(', ')}.` : undefined;
+}
+
 function builtLine(b: NonNullable<ImportPlan['built']>, sync: boolean): string {
   const cols = b.columns.map((c) => `"${c}"`).join(' and ');
   const maybe = b.maybe ? ` Column "${b.maybe}" is not imported and may be the ${b.field}.` : '';

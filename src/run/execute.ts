@@ -24,7 +24,6 @@ import type { JournalLock } from '../send/lock.js';
 import type { RunMemory } from '../send/remembered.js';
 import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
-import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
 import { RowReadNotes } from './read-notes.js';
@@ -33,6 +32,7 @@ import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
 import { missingCells, settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
+import { rowContext } from './row-context.js';
 import type { CompanySplit } from './types.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -57,23 +57,6 @@ export interface Executed {
   readonly resemblingRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
-}
-
-export function rowContext(settings: RunSettings, input: MappedInput, scan: ScannedSheet): RowContext {
-  return {
-    def: settings.def,
-    mode: settings.mode,
-    company: settings.company,
-    mapping: input.mapping,
-    dateOrders: scan.dateOrders,
-    defaultDateOrder: settings.dateOrder,
-    resolver: input.resolver,
-    fieldTemplates: input.custom.fieldTemplates,
-    formTemplates: input.custom.formTemplates,
-    partial: settings.mode === 'update' && !settings.replace,
-    reportedWrites: settings.onExisting === 'update' ? 'update' : 'skip',
-    unmatched: settings.unmatched,
-  };
 }
 
 export function rowWriter(
@@ -367,7 +350,7 @@ export async function execute(
     input,
     scan,
     planned,
-    ctx: rowContext(settings, input, scan),
+    ctx: rowContext(settings, input, scan, planned),
     writer,
     stop,
   });

@@ -27,6 +27,7 @@ import { fallbackTemplate } from '../map/built-fallback.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
+import { defersLookups } from './listed-record.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -151,6 +152,17 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
 }
 
 /**
+ * Every lookup column named by its field's own label (an export's headers) or the mapping
+ * file, and every column mapped: the lists' names could only add to what the headers say,
+ * so an update, which reads a list only for cells its records do not already name, does not
+ * read them for the mapping.
+ */
+function headersSettleLookups(m: Mapping): boolean {
+  const sure = new Set(['name', 'mapping file', 'custom field']);
+  return m.unmapped.length === 0 && m.columns.every((c) => sure.has(c.how));
+}
+
+/**
  * The headers mapped (or `byHeaders`, that mapping made already), then, where the mapped
  * lookup columns hold names, mapped again with those lists at hand (read now rather than
  * after the scan, which goes on from them): a column whose values are names in one of them
@@ -213,14 +225,17 @@ export async function mapInput(
   });
   // A mapping short of a required field stops before any list is read. Without custom
   // fields, the headers map as they just did.
+  const byHeaders =
+    (customTargets(def, custom, mode).length === 0 ? standard : undefined) ??
+    mapHeaders(def, probe.headers, { ...mapOpts, custom });
   const mapping = await mapByLists(
     def,
     probe.headers,
     { ...mapOpts, custom },
-    resolver,
+    defersLookups(settings) && headersSettleLookups(byHeaders) ? undefined : resolver,
     samples,
     (m) => checkMapping(settings, probe, m),
-    customTargets(def, custom, mode).length === 0 ? standard : undefined,
+    byHeaders,
   );
   await checkMappingValues(resolver, def, mapping, {
     headers: probe.headers,

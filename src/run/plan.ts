@@ -33,6 +33,8 @@ import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
+import { loadLookups } from './asked-lookups.js';
+import { defersLookups } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
@@ -110,7 +112,7 @@ export function companySplitOf(settings: RunSettings, input: MappedInput, scan: 
 
 export async function scanInput(settings: RunSettings, input: MappedInput): Promise<ScannedSheet> {
   const { def, mode } = settings;
-  const { probe, mapping, resolver } = input;
+  const { probe, mapping } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
   const selfRefCol =
     def.name === 'contract' && mode === 'create'
@@ -160,13 +162,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
       },
     );
   }
-  for (const [kind, names] of scanner.names) await resolver.load(kind, names);
-  scanner.collectNames = false;
-  let placeholder = -1;
-  for (const [kind, keys] of settings.knownRefs ?? [])
-    for (const name of keys)
-      if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
-  return {
+  const scanned = {
     scanner,
     ahead,
     counted,
@@ -177,6 +173,9 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
     nextRow,
     referenced: scanner.referenced(),
   };
+  // An update's lists wait for its records: a cell that names what its record has needs none.
+  if (!defersLookups(settings)) await loadLookups(settings, input, scanned);
+  return scanned;
 }
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
@@ -403,6 +402,7 @@ export async function makePlan(
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
   const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
+  const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
@@ -449,6 +449,7 @@ export async function makePlan(
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
     lookups: [...resolver.plan],
+    lookupsUnread: unread.length > 0 ? unread : undefined,
     lookupRequests: resolver.requests,
     existingCheck: known.check,
     markRequests: mark?.requests,

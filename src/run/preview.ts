@@ -8,7 +8,8 @@ import { headerMatcher } from '../map/headers.js';
 import { openSheet } from '../read/index.js';
 import type { RowOutcome } from '../report/report.js';
 import { Turns } from '../util/turns.js';
-import { rowContext, rowWriter, type RunFiles } from './execute.js';
+import { rowWriter, type RunFiles } from './execute.js';
+import { rowContext } from './row-context.js';
 import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import { customKeyFieldId, RowOutcomes, rowKey } from './rows.js';
@@ -64,7 +65,7 @@ export async function compareFirst(
     input,
     scan,
     planned,
-    ctx: rowContext(dry, input, scan),
+    ctx: rowContext(dry, input, scan, planned),
     writer,
     stop: new StopState(true),
     preview: true,

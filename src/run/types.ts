@@ -205,6 +205,11 @@ export interface ImportPlan {
   readonly warnings: readonly string[];
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;
+  /**
+   * An update whose records were listed: the lookup lists of the sheet's columns not read,
+   * every cell of theirs naming what its record already has.
+   */
+  readonly lookupsUnread?: readonly string[];
   readonly existingCheck?: { strategy: string; requests: number };
   /** Requests spent learning the highest record id before the first write (recovery's mark). */
   readonly markRequests?: number;

@@ -205,27 +205,27 @@ export class RowWriter {
   /** Rows skipped because they changed since an earlier run (of any file) created their record (update changes it). */
   changedSkipped = 0;
 
-  /** The sheet has a country column: an update compares the record's country with it. */
-  private readonly mapsCountry: boolean;
-
   constructor(private readonly options: WriterOptions) {
     // Records the journal gives to rows are theirs, whichever row this run reaches first.
     for (const id of options.prior?.ids() ?? []) this.claimed.add(id);
     this.mark = options.mark;
-    this.mapsCountry = options.mapping.columns.some(
-      (c) => c.target.kind === 'field' && c.target.field.lookup === 'country',
-    );
   }
 
   /**
    * Country name → code, for a record read back, where the write needs the record's country:
-   * the sheet has a country column, or `whole`: the record goes back whole (a PUT nulls what
-   * it leaves out) or every field sent is compared. Otherwise the record's country stays out
-   * of its write form, which a PATCH of other fields never sends, and the country list (some
-   * 10 requests, cached an hour) is not read.
+   * the row sets or (--clear-empty) empties its country, or `whole`: the record goes back
+   * whole (a PUT nulls what it leaves out). Otherwise the record's country stays out of its
+   * write form, which a PATCH of other fields never sends, and the country list (some 10
+   * requests, cached an hour) is not read: a country cell that names the record's country
+   * is left out of the row (validate.ts), as an empty one is.
    */
-  private async countryCodes(whole: boolean): Promise<CountryCodes> {
-    if (!whole && !this.mapsCountry) return noCountry;
+  private async countryCodes(
+    whole: boolean,
+    sheet?: WriteBody,
+    clearEmpty?: readonly string[],
+  ): Promise<CountryCodes> {
+    const touches = sheet?.country !== undefined || clearEmpty?.includes('country') === true;
+    if (!whole && !touches) return noCountry;
     await this.options.beforeRead?.();
     return this.options.countryCode ?? noCountry;
   }
@@ -724,7 +724,7 @@ export class RowWriter {
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.options;
     const whole = opts.replace === true || this.updateMethod.known === 'PUT';
-    const codes = await this.countryCodes(whole);
+    const codes = await this.countryCodes(whole, clean, opts.clearEmpty);
     const { body: cur, names } = this.listed(id, codes) ?? (await this.current(id, codes));
     const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
     const next = opts.replace
@@ -801,7 +801,7 @@ export class RowWriter {
   ): Promise<UpdateResult> {
     const { def, company } = this.options;
     // The list's copy serves a PATCH; a PUT reads the record again (readAndWrite).
-    const copy = this.listed(id, await this.countryCodes(false));
+    const copy = this.listed(id, await this.countryCodes(false, clean, clearEmpty));
     const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
     const kept = copy ? this.keepColleaguesEdits(id, clean, copy.body) : undefined;
@@ -865,7 +865,7 @@ export class RowWriter {
     verb: UpdateVerb,
   ): Promise<{ result: UpdateResult; answered: boolean }> {
     const { client, def, company } = this.options;
-    const codes = await this.countryCodes(verb === 'PUT');
+    const codes = await this.countryCodes(verb === 'PUT', clean, clearEmpty);
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {

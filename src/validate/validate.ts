@@ -2,7 +2,14 @@
 // to its column and field. Coercion, name resolution (through indexes already loaded),
 // the resource's schema and its cross-field rules all run here. Pure: no I/O.
 import type { CellValue, SheetRow } from '../read/types.js';
-import type { CustomTemplate, FieldDef, ResourceDef, WriteBody, WriteMode } from '../resources/fields.js';
+import type {
+  CustomTemplate,
+  FieldDef,
+  LookupKind,
+  ResourceDef,
+  WriteBody,
+  WriteMode,
+} from '../resources/fields.js';
 import { checkCustomFields, getPath, setPath, validateWriteBody } from '../resources/fields.js';
 import {
   coerceCell,
@@ -30,6 +37,8 @@ import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { parseTarget, targetName, type Target } from '../map/headers.js';
 import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
+import { sameLookupName, sameSubcategory } from '../resolve/known-lookups.js';
+import { readNames } from '../send/merge.js';
 import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
 import type { ErrorCode } from '../errors.js';
 
@@ -77,6 +86,11 @@ export interface RowContext {
   readonly reportedWrites?: 'skip' | 'update';
   /** A name a list lacks: the row fails (default), or the field is left empty or set to a default, with a warning. */
   readonly unmatched?: UnmatchedPolicy;
+  /**
+   * Updates whose records were listed: the record a row names (by its id, or its key), whose
+   * lookups' names answer the row's lookup cells that name the same, without a list.
+   */
+  readonly listedRecord?: (id: number | undefined, body: WriteBody) => Record<string, unknown> | undefined;
 }
 
 /** "column "Serial No." → serial_number: at most 50 characters" */
@@ -364,6 +378,53 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
   }
 }
 
+/**
+ * A lookup cell that names what the row's record (as listed) already has: left out of the
+ * body, so the update leaves the field as the record has it, and asked of no list.
+ */
+function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined): void {
+  if (!st.lookups || !ctx.listedRecord) return;
+  const record = ctx.listedRecord(id, st.body);
+  if (!record) return;
+  const names = readNames(ctx.def, record);
+  st.lookups = st.lookups.filter((l) => !recordHas(st.body, record, names.get(l.field.name), l));
+}
+
+/** Whether the record names the cell's entry (a category: and its subcategory, which then goes too). */
+function recordHas(
+  body: WriteBody,
+  record: Record<string, unknown>,
+  recorded: string | undefined,
+  l: PendingLookup,
+): boolean {
+  if (recorded === undefined || !sameLookupName(l.field.lookup!, l.text, recorded)) return false;
+  if (l.field.lookup !== 'category') return true;
+  const sub = getPath(body, 'category.subcategory') ?? splitCategory(l.text).sub;
+  if (sub === undefined) return true;
+  if (!sameSubcategory(String(sub), getPath(record, 'category.subcategory'))) return false;
+  const cat = body.category;
+  if (cat && typeof cat === 'object') {
+    delete (cat as Record<string, unknown>).subcategory;
+    if (Object.keys(cat).length === 0) delete body.category;
+  }
+  return true;
+}
+
+/**
+ * The names a row will ask the lists for: its lookup cells, less those its listed record
+ * already names. Read before the lists are, to know which lists the run needs.
+ */
+export function askedNames(ctx: RowContext, sheetRow: SheetRow): { kind: LookupKind; text: string }[] {
+  if (notARecord(sheetRow)) return [];
+  const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
+  if (earlier?.skip) return [];
+  const st = new RowState(ctx.company);
+  readColumns(ctx, st, sheetRow.cells);
+  applyDefaults(ctx, st);
+  answerFromRecord(ctx, st, st.id ?? earlier?.id);
+  return (st.lookups ?? NONE).map((l) => ({ kind: l.field.lookup!, text: l.text }));
+}
+
 /** One sheet row to a write body and its issues: read, defaulted, resolved, checked. */
 export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   const cells = sheetRow.cells;
@@ -396,6 +457,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   readColumns(ctx, st, cells);
   applyDefaults(ctx, st);
   countWarrantyEnd(st);
+  answerFromRecord(ctx, st, st.id ?? earlier?.id);
   if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
   requireCategoryOfSubcategory(ctx, st);
   if (st.templateId !== undefined) body.template = { id: st.templateId, fields: st.templateValues ?? [] };

@@ -1,0 +1,40 @@
+// Resolve stage, before any list: a lookup cell that names what its record already has
+// needs no list. The record, as listed before the run, carries its lookups' names ({id,
+// name}, a country's name), so an export edited in two cells and sent back as an update
+// asks the lists only for the cells that changed. Names compare as the resolver matches
+// them (case, accents, spaces; a country by any of its spellings). Pure.
+import { compactName, normalizeName } from '../map/normalize.js';
+import { splitCategory } from '../resources/category.js';
+import { COUNTRIES } from '../resources/countries.js';
+import type { LookupKind } from '../resources/fields.js';
+import { countryCodeByName } from './countries.js';
+
+/** A country's ISO numeric code from any spelling the resolver takes, without the service's list. */
+function countryCodeOf(text: string): number | undefined {
+  const t = text.trim();
+  if (/^\d{1,3}$/.test(t)) return Number(t);
+  const upper = t.toUpperCase();
+  const key = normalizeName(t);
+  const iso = COUNTRIES.find(
+    (c) =>
+      c.alpha2 === upper ||
+      c.alpha3 === upper ||
+      normalizeName(c.name) === key ||
+      c.aliases.some((a) => normalizeName(a) === key),
+  );
+  return iso?.numeric ?? countryCodeByName(t);
+}
+
+/** Whether a cell names the entry its record names, as the resolver would match the cell. */
+export function sameLookupName(kind: LookupKind, cell: string, recorded: string): boolean {
+  const a = kind === 'category' ? splitCategory(cell).name : cell.trim();
+  if (normalizeName(a) === normalizeName(recorded) || compactName(a) === compactName(recorded)) return true;
+  if (kind !== 'country') return false;
+  const code = countryCodeOf(a);
+  return code !== undefined && code === countryCodeOf(recorded);
+}
+
+/** Whether a subcategory cell names the record's subcategory (as the resolver matches it). */
+export function sameSubcategory(cell: string, recorded: unknown): boolean {
+  return typeof recorded === 'string' && compactName(cell) === compactName(recorded);
+}

@@ -1,0 +1,81 @@
+// The lookup lists a run reads, once its records are known. An update whose records were
+// listed before the plan asks a list only for the cells that name something other than
+// what their record already has: an export sent back with two cells edited reads the lists
+// of those cells alone (a list is some 1 to 10 requests, at 100 a minute for the account).
+// Other runs read the lists of every name the scan met, as before.
+import type { DateOrder } from '../map/coerce.js';
+import { headerMatcher } from '../map/headers.js';
+import { openSheet } from '../read/index.js';
+import { splitCategory } from '../resources/category.js';
+import type { LookupKind } from '../resources/fields.js';
+import { Turns } from '../util/turns.js';
+import { askedNames, type RowContext } from '../validate/validate.js';
+import type { MappedInput } from './input.js';
+import type { ListedRecords } from './listed-record.js';
+import { rowContext } from './row-context.js';
+import type { Scanner } from './scan.js';
+import type { RunSettings } from './settings.js';
+import { interrupted } from './stop.js';
+
+/** What the scan learnt that the lists need (plan.ts's ScannedSheet). */
+type Scan = { readonly scanner: Scanner; readonly dateOrders: ReadonlyMap<number, DateOrder | undefined> };
+
+/** The names the rows ask the lists for, by list: the sheet read once more, nothing sent. */
+async function askedByRows(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: Scan,
+  ctx: RowContext,
+): Promise<Map<LookupKind, Set<string>>> {
+  const out = new Map<LookupKind, Set<string>>();
+  const source = await openSheet(settings.file, {
+    sheet: settings.sheet,
+    headerRow: input.probe.headerRow,
+    isKnownHeader: headerMatcher(settings.def),
+  });
+  const turns = new Turns();
+  try {
+    for await (const r of source.rows) {
+      const turn = turns.due();
+      if (turn) await turn;
+      if (settings.hooks.signal?.aborted) throw interrupted();
+      // Another company's row is not this run's to check.
+      if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') continue;
+      for (const { kind, text } of askedNames(ctx, r)) {
+        let set = out.get(kind);
+        if (!set) out.set(kind, (set = new Set()));
+        const name = kind === 'category' ? splitCategory(text).name : text.trim();
+        if (set.size < 100_000) set.add(name);
+      }
+    }
+  } finally {
+    await source.close?.();
+  }
+  return out;
+}
+
+/**
+ * Read the lists the rows need: those of the names the rows ask for (the scan's, or, for an
+ * update with its records listed, those of the cells that differ from their records). The
+ * lookup kinds of the sheet's columns that no row needed are returned, for the plan to say.
+ */
+export async function loadLookups(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: Scan,
+  listed?: ListedRecords,
+): Promise<LookupKind[]> {
+  const { resolver } = input;
+  const ctx = listed && rowContext(settings, input, scan, listed);
+  const listedRecord = ctx?.listedRecord;
+  const names = listedRecord ? await askedByRows(settings, input, scan, ctx) : scan.scanner.names;
+  for (const [kind, wanted] of names) await resolver.load(kind, wanted);
+  scan.scanner.collectNames = false;
+  let placeholder = -1;
+  for (const [kind, keys] of settings.knownRefs ?? [])
+    for (const name of keys)
+      if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
+  if (!listedRecord) return [];
+  const read = new Set(resolver.plan.map((p) => p.kind));
+  return [...scan.scanner.names.keys()].filter((k) => !read.has(k));
+}

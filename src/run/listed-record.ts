@@ -1,0 +1,30 @@
+// The record a row of an update names, as listed before the run: its lookups' names answer
+// the row's lookup cells that name the same, so that no list is read for them (validate.ts).
+import { customKeyLabel } from '../map/headers.js';
+import type { WriteBody } from '../resources/fields.js';
+import { naturalKey, type RowContext } from '../validate/validate.js';
+import type { RunSettings } from './settings.js';
+
+/** An update that merges into its records: its lists wait until the records are read. */
+export const defersLookups = (s: RunSettings): boolean => s.mode === 'update' && !s.replace;
+
+/** The records read before the plan, as the plan has them. */
+export interface ListedRecords {
+  readonly existing?: ReadonlyMap<string, readonly number[]>;
+  readonly existingComplete: boolean;
+  readonly records?: ReadonlyMap<number, Record<string, unknown>>;
+}
+
+/** The record a row updates, as listed before the run (by its id, or its one record by key). */
+export function listedRecordOf(settings: RunSettings, listed: ListedRecords): RowContext['listedRecord'] {
+  const { records, existing } = listed;
+  if (!defersLookups(settings) || !listed.existingComplete || !records) return undefined;
+  // A custom field key is a sync's: its rows' lookups are asked of the lists as before.
+  if (customKeyLabel(settings.keyField) !== undefined) return undefined;
+  return (id: number | undefined, body: WriteBody) => {
+    const key = id === undefined ? naturalKey(settings.def, body, settings.keyField) : undefined;
+    const ids = key ? existing?.get(`${key.field}=${key.value}`) : undefined;
+    const at = id ?? (ids?.length === 1 ? ids[0] : undefined);
+    return at === undefined ? undefined : records.get(at);
+  };
+}

@@ -1,0 +1,31 @@
+// What checking a row needs of the run: its settings, mapping, lists and date orders, and
+// (an update whose records were listed) the record a row names.
+import type { DateOrder } from '../map/coerce.js';
+import type { RowContext } from '../validate/validate.js';
+import type { MappedInput } from './input.js';
+import { listedRecordOf, type ListedRecords } from './listed-record.js';
+import type { RunSettings } from './settings.js';
+
+/** `listed`: an update's records as listed before the run, which answer lookup cells that name what they have. */
+export function rowContext(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: { readonly dateOrders: ReadonlyMap<number, DateOrder | undefined> },
+  listed?: ListedRecords,
+): RowContext {
+  return {
+    def: settings.def,
+    mode: settings.mode,
+    company: settings.company,
+    mapping: input.mapping,
+    dateOrders: scan.dateOrders,
+    defaultDateOrder: settings.dateOrder,
+    resolver: input.resolver,
+    fieldTemplates: input.custom.fieldTemplates,
+    formTemplates: input.custom.formTemplates,
+    partial: settings.mode === 'update' && !settings.replace,
+    reportedWrites: settings.onExisting === 'update' ? 'update' : 'skip',
+    unmatched: settings.unmatched,
+    listedRecord: listed && listedRecordOf(settings, listed),
+  };
+}

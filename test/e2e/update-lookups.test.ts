@@ -1,0 +1,108 @@
+// An export sent back as an update reads a lookup list only for the cells that name
+// something other than what their record already has: what a person sees (the summary, the
+// plan's Lookups line, the requests) when the cells edited are lookups, or are not. The
+// built CLI against a sandbox of its own for each case, lists not cached.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir, testSandbox } from './cli.js';
+
+/** The export with cells changed: by record ID, header → new text. */
+type Edits = Record<string, Record<string, string>>;
+
+function edit(file: string, edits: Edits): void {
+  const [header, ...rows] = parse(readFileSync(file), { bom: true }) as string[][];
+  for (const cells of rows)
+    for (const [column, text] of Object.entries(edits[cells[0]] ?? {})) cells[header.indexOf(column)] = text;
+  writeFileSync(file, stringify([header, ...rows]));
+}
+
+const ALL = 'contract, category, supplier, country, asset owner, business unit, usage status, hardware model';
+const notNeeded = (kinds: string) =>
+  `not needed: ${kinds} (each such cell names what its record already has)`;
+
+const cases: {
+  name: string;
+  edits: Edits;
+  summary: string;
+  lookups: string;
+  requests: number;
+  record?: { id: number; field: string; value: unknown };
+  invalid?: string;
+}[] = [
+  {
+    // The lists are not read: the 2 pages of the asset list, the custom field and form templates, the PATCH.
+    name: 'a note edited: no list read',
+    edits: { '1': { 'General notes': 'checked' } },
+    summary: 'Done: 5 rows — 0 created, 1 updated, 4 skipped, 0 invalid, 0 failed.',
+    lookups: `Lookups: ${notNeeded(ALL)}.`,
+    requests: 1 + 2 + 1,
+  },
+  {
+    // Case and spacing as the resolver reads them: "in  use" is the record's "In Use".
+    name: 'the same names spelt otherwise: no list read',
+    edits: { '1': { 'Usage status': 'in  use', Country: 'US', Supplier: 'DELL TECHNOLOGIES' } },
+    summary: 'Done: 5 rows — 0 created, 0 updated, 5 skipped, 0 invalid, 0 failed.',
+    lookups: `Lookups: ${notNeeded(ALL)}.`,
+    requests: 1 + 2,
+  },
+  {
+    name: 'another supplier: the supplier list alone (3 pages)',
+    edits: { '1': { Supplier: 'Lenovo' } },
+    summary: 'Done: 5 rows — 0 created, 1 updated, 4 skipped, 0 invalid, 0 failed.',
+    lookups: `Lookups: supplier full list (3 req), ${notNeeded(ALL.replace('supplier, ', ''))}.`,
+    requests: 1 + 2 + 3 + 1,
+    record: { id: 1, field: 'attached_supplier', value: 'Lenovo' },
+  },
+  {
+    name: 'another country: the country list alone (10 pages)',
+    edits: { '2': { Country: 'Deutschland' } },
+    summary: 'Done: 5 rows — 0 created, 1 updated, 4 skipped, 0 invalid, 0 failed.',
+    lookups: `Lookups: country full list (10 req), ${notNeeded(ALL.replace('country, ', ''))}.`,
+    requests: 1 + 2 + 10 + 1,
+    record: { id: 2, field: 'country', value: 'Germany' },
+  },
+  {
+    name: 'a supplier the list lacks: invalid, with its suggestion',
+    edits: { '3': { Supplier: 'Dell Tech' } },
+    summary: 'Done: 5 rows — 0 created, 0 updated, 4 skipped, 1 invalid, 0 failed.',
+    lookups: `Lookups: supplier full list (3 req), ${notNeeded(ALL.replace('supplier, ', ''))}.`,
+    requests: 1 + 2 + 3,
+    invalid: `row 4: column "Supplier" → attached_supplier: supplier 'Dell Tech' not found; did you mean 'Dell Technologies'?`,
+  },
+];
+
+describe('update of an export: lookup lists only for the cells that changed', () => {
+  it.each(cases)('$name', async ({ edits, summary, lookups, requests, record, invalid }) => {
+    const sb = await testSandbox();
+    const dir = tempDir();
+    const env = { XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache') };
+    try {
+      const file = join(dir, 'export.csv');
+      const exp = await runCli(['export', 'asset', '-o', file, ...sb.args], { env });
+      expect(exp.code, exp.stderr).toBe(0);
+      edit(file, edits);
+      const args = ['update', file, '-r', 'asset', '--yes', ...sb.args];
+      // A dry run reads what the run reads: the same lists, the same requests less the writes.
+      const dry = await runCli([...args, '--dry-run'], { env: { ...env, XDG_CACHE_HOME: join(dir, 'dry') } });
+      expect(dry.stderr).toContain(lookups);
+      const writes = summary.match(/(\d+) updated/)![1];
+      expect(dry.stdout).toMatch(new RegExp(`^${requests - Number(writes)} requests`, 'm'));
+      const res = await runCli(args, { env });
+      expect(res.code, res.stderr).toBe(invalid ? 1 : 0);
+      expect(res.stdout).toContain(summary);
+      expect(res.stderr).toContain(lookups);
+      expect(res.stdout).toMatch(new RegExp(`^${requests} requests`, 'm'));
+      if (invalid) expect(res.stderr).toContain(invalid);
+      if (record) {
+        const rec = (await sb.records('asset')).find((r) => r.id === record.id)!;
+        const v = rec[record.field];
+        expect(v && typeof v === 'object' && !Array.isArray(v) ? v.name : v).toBe(record.value);
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+});

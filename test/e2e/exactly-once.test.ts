@@ -6,7 +6,16 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { memoryLock, readReport, runCli, spawnCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import {
+  killOutsideMemoryLock,
+  memoryLock,
+  readReport,
+  runCli,
+  spawnCli,
+  tempDir,
+  testSandbox,
+  type TestSandbox,
+} from './cli.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { connectionOf, runLibrary } from './library.js';
 
@@ -135,7 +144,8 @@ const importArgs = (s: Sheet, report: string, extra: string[] = []) => [
 /**
  * Start a run and SIGKILL it once the journal holds `at` outcomes, `rows` among them (a row
  * whose answer is slow can still be in flight when later rows are done), at a moment the
- * memory's lock is free (with `lockHeld`, held: memoryLock in cli.ts); false if it ended first.
+ * memory's lock is free or named (killOutsideMemoryLock; with `lockHeld`, held); false if it
+ * ended first.
  */
 async function killAt(
   args: string[],
@@ -149,7 +159,11 @@ async function killAt(
   const killed = await new Promise<boolean>((resolve) => {
     const timer = setInterval(() => {
       const done = doneRows(journal);
-      if (done.length >= at && rows.every((r) => done.includes(r)) && existsSync(lock) === lockHeld) {
+      if (done.length < at || !rows.every((r) => done.includes(r))) return;
+      if (!lockHeld) {
+        clearInterval(timer);
+        void killOutsideMemoryLock(child, lock).then(resolve);
+      } else if (existsSync(lock)) {
         clearInterval(timer);
         resolve(child.kill('SIGKILL'));
       }

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { syncSpreadsheet, updateSpreadsheet } from '../../src/index.js';
-import { countWrites, memoryLock, readReport, runCli, spawnCli, useSandbox } from './cli.js';
+import {
+  countWrites,
+  killOutsideMemoryLock,
+  memoryLock,
+  readReport,
+  runCli,
+  spawnCli,
+  useSandbox,
+} from './cli.js';
 import { exportTo, runLibrary, syncFlags } from './library.js';
 import { seedAssets } from './seed.js';
 import type { Json } from '../json.js';
@@ -392,11 +400,9 @@ describe('sync', () => {
               .split('\n')
               .filter((l) => l.includes('"t":"done"')).length
           : 0;
-        // While the memory's lock is free: one a kill leaves before the run named itself
-        // beside it is waited out (10 s) by the run again, which is another test's case.
-        if (done >= 15 && !existsSync(lock)) {
+        if (done >= 15) {
           clearInterval(timer);
-          child.kill('SIGKILL');
+          void killOutsideMemoryLock(child, lock);
         }
       }, 5);
       child.once('exit', () => {

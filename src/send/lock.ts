@@ -119,10 +119,10 @@ async function tryLock(
   });
 }
 
-/** Untouched for STALE_MS: its holder stopped keeping it (a crash on another host, a holder that never wrote its name). */
-function isStale(lockPath: string): boolean {
+/** Untouched for `staleMs`: its holder stopped keeping it (a crash on another host, a holder that never wrote its name). */
+function isStale(lockPath: string, staleMs: number): boolean {
   try {
-    return statSync(lockPath).mtimeMs < Date.now() - STALE_MS;
+    return statSync(lockPath).mtimeMs < Date.now() - staleMs;
   } catch {
     return false;
   }
@@ -207,7 +207,7 @@ export async function lockJournal(
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
     const judged = lockIdentity(path);
     const owner = await ownerOf(path);
-    const abandoned = (isDead(owner) && describes(owner!, path)) || isStale(path);
+    const abandoned = (isDead(owner) && describes(owner!, path)) || isStale(path, STALE_MS);
     if (!abandoned) throw lockedError(input, path, owner);
     const taken = await takeOver(journalPath, path, judged, onLost);
     if (!taken) throw lockedError(input, path, await ownerOf(path, true));
@@ -260,13 +260,13 @@ export function livingHolder(lockPath: string): { pid: number; host: string } | 
 
 /**
  * Remove a lock its holder abandoned: named by a process of this host that is gone (at
- * once), or untouched for STALE_MS (a holder of another host, or one killed before it named
+ * once), or untouched for `staleMs` (a holder of another host, or one killed before it named
  * itself). One run at a time, and only the folder judged: true when removed (take it now).
  */
-export function removeAbandoned(lockPath: string): boolean {
+export function removeAbandoned(lockPath: string, staleMs = STALE_MS): boolean {
   const judged = lockIdentity(lockPath);
   const owner = readOwner(lockPath);
-  const abandoned = (!!owner && isDead(owner) && describes(owner, lockPath)) || isStale(lockPath);
+  const abandoned = (!!owner && isDead(owner) && describes(owner, lockPath)) || isStale(lockPath, staleMs);
   if (!abandoned || judged === undefined || !claimTakeover(lockPath)) return false;
   try {
     // Still the folder judged: no other run removes a lock while this one holds the takeover folder.

@@ -505,8 +505,13 @@ async function lockfile(): Promise<typeof import('proper-lockfile')> {
 
 const lockPathOf = (path: string) => `${path}.lock`;
 
-/** A lock not touched for this long is one a stopped run left: it is taken over. */
-const MEMORY_LOCK_STALE_MS = 10_000;
+/**
+ * A lock not touched for this long is one a stopped run left: it is taken over. 10 s, unless
+ * ASSETBATCH_TEST_MEMORY_LOCK_STALE_MS says otherwise: the one way for tests and rehearsals
+ * to see a left lock taken over, or a held one stop a run, without waiting out the real times.
+ * Not a user setting (a live holder touches its lock every half of it, however busy).
+ */
+const MEMORY_LOCK_STALE_MS = testLockStaleMs(process.env.ASSETBATCH_TEST_MEMORY_LOCK_STALE_MS) ?? 10_000;
 /** A wait for the lock longer than this is said (once a run): it is held for a millisecond a claim. */
 const LOUD_AFTER_MS = 1_000;
 /** How long a claim waits for a lock a live run keeps: past the staleness, so a left one is taken over first. */
@@ -581,10 +586,16 @@ async function takeMemoryLock(path: string, lockPath: string, wait: LockWait): P
   }
 }
 
+/** A whole number of milliseconds from 100 to the default's 10 s; anything else is no override. */
+function testLockStaleMs(value: string | undefined): number | undefined {
+  const ms = Number(value);
+  return value && Number.isInteger(ms) && ms >= 100 && ms <= 10_000 ? ms : undefined;
+}
+
 /** An abandoned lock removed (lock.ts's removeAbandoned): the folder it takes being one that cannot be written is said so. */
 function takenOver(path: string, lockPath: string): boolean {
   try {
-    return removeAbandoned(lockPath);
+    return removeAbandoned(lockPath, MEMORY_LOCK_STALE_MS);
   } catch (e) {
     throw memoryUnwritable(path, e);
   }

@@ -2,7 +2,7 @@
 // bundle dist/bin/assetbatch.js that `pretest` builds) run as a real process against a
 // sandbox started in the test, over HTTP.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -170,10 +170,51 @@ export function useSandbox(options: SandboxOptions = {}): { readonly sb: TestSan
  * The lock a run holds for a moment while it claims a row (src/send/memory.ts), for the
  * sandbox's company 1. A run killed while it holds it leaves it behind; the next run takes it
  * over at once if the run had named itself beside it, else waits out its staleness (10 s): a
- * kill that is not about that lock lands while it is free.
+ * kill that is not about that lock lands outside it (killOutsideMemoryLock).
  */
 export function memoryLock(sb: TestSandbox, resource: string): string {
   return `${memoryPath({ service: sb.sb.url, company: 1, resource })}.lock`;
+}
+
+/**
+ * SIGKILL a run at a moment it does not hold the memory's lock `lock` unnamed (taking it, or
+ * letting it go, it holds it without its name beside it for a moment): a look at the lock
+ * then a kill would race the run, so it is stopped (SIGSTOP, every thread: the folder is made
+ * on one of libuv's) while it is looked at, and let go on a millisecond when the moment is
+ * wrong. False when the run had ended.
+ */
+export async function killOutsideMemoryLock(child: ChildProcess, lock: string): Promise<boolean> {
+  const aMoment = () => new Promise((r) => setTimeout(r, 1));
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null || !child.kill('SIGSTOP')) return false;
+    while (!stoppedOrGone(child.pid!)) await aMoment();
+    if (!existsSync(lock) || named(lock)) return child.kill('SIGKILL');
+    child.kill('SIGCONT');
+    await aMoment();
+  }
+}
+
+/** Every thread of the process stopped by a signal, or the process gone (Linux's /proc). */
+function stoppedOrGone(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/task`).every((task) => {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      return /^[TtZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+    });
+  } catch {
+    return true;
+  }
+}
+
+/** The lock's holder has written its name beside it, whole (src/send/lock.ts's nameHolder). */
+function named(lock: string): boolean {
+  try {
+    return (
+      typeof (JSON.parse(readFileSync(`${lock}.owner.json`, 'utf8')) as { pid?: unknown }).pid === 'number'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Rows the journal of a run records as done so far (0 before it exists). */

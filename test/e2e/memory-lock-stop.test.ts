@@ -1,5 +1,6 @@
-// A live run that holds the memory's lock (src/send/memory.ts) past the wait (about 20 s)
-// stops a run that waits for it mid-run: the rows it created stay created, the row that
+// A live run that holds the memory's lock (src/send/memory.ts) past the wait (twice the lock's
+// staleness: 20 s, here 3 s through ASSETBATCH_TEST_MEMORY_LOCK_STALE_MS) stops a run that
+// waits for it mid-run: the rows it created stay created, the row that
 // waited and those after it are "not sent" (never "failed": nothing of theirs went out),
 // the exit code is 3, and the summary says what to wait for and that the same command sends
 // the rest. Then the same command, with the lock free, creates those rows and no row twice.
@@ -13,6 +14,9 @@ import { journalDone, memoryLock, readReport, runCli, spawnCli, useSandbox } fro
 // Each write takes a moment, so the lock is taken with rows still to go.
 const env = useSandbox({ latencyMs: 100 });
 const ROWS = 10;
+// The run waits 3 s, not 20: what is checked is what a stop leaves, not how long the wait is.
+const STALE_MS = 1_500;
+const LOCK_ENV = { ASSETBATCH_TEST_MEMORY_LOCK_STALE_MS: String(STALE_MS) };
 
 /** Make the lock's folder once the run lets go of it (it holds it a moment per row). */
 function takeLock(lock: string): void {
@@ -39,7 +43,7 @@ describe('the memory lock held past the wait by a live run', () => {
     const args = ['import', file, '-r', 'asset', '--report', report, '--concurrency', '1', ...env.sb.args];
     const lock = memoryLock(env.sb, 'asset');
 
-    const waiting = spawnCli(args);
+    const waiting = spawnCli(args, { env: LOCK_ENV });
     let stdout = '';
     let stderr = '';
     waiting.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -48,16 +52,22 @@ describe('the memory lock held past the wait by a live run', () => {
     const journal = join(env.dir, 'held.report.journal.ndjson');
     while (journalDone(journal) < 3) await new Promise((r) => setTimeout(r, 5));
     takeLock(lock);
-    const fresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1000);
+    const heldAt = Date.now();
+    // Touched as often as a live holder would at this staleness, and more: never taken over.
+    const fresh = setInterval(() => utimesSync(lock, new Date(), new Date()), STALE_MS / 10);
     let code: number | null;
+    let heldFor: number;
     try {
       code = await exited;
     } finally {
+      heldFor = Date.now() - heldAt;
       clearInterval(fresh);
       rmSync(lock, { recursive: true, force: true });
     }
 
     expect(code, stderr).toBe(3);
+    // It waited out the whole wait before it stopped.
+    expect(heldFor).toBeGreaterThanOrEqual(2 * STALE_MS);
     const rows = readReport(report);
     const created = rows.filter((r) => r['#status'] === 'created').length;
     const notSent = ROWS - created;
@@ -86,7 +96,7 @@ describe('the memory lock held past the wait by a live run', () => {
       (await env.sb.records('asset')).filter((a) => String(a.serial_number).startsWith('HELD-'));
     expect(await held()).toHaveLength(created);
 
-    const again = await runCli([...args, '--json']);
+    const again = await runCli([...args, '--json'], { env: LOCK_ENV });
     expect(again.code, again.stderr).toBe(0);
     // This run created the rows not sent; those the stopped run created are skipped (already created).
     expect(JSON.parse(again.stdout).counts).toMatchObject({

@@ -102,8 +102,10 @@ describe('a wait for the memory lock', () => {
   });
 
   it('a workbook whose sheets each wait (each its own memory and lock): said once for the run', async () => {
-    // Both locks as a killed run leaves them: the first sheet waits until its lock is stale;
-    // the second's is kept fresh until its sheet begins, so that sheet waits too (about 10 s).
+    // Both locks as a killed run leaves them, each kept fresh until its sheet has waited long
+    // enough, then aged (utimes) rather than waited out: the first sheet's made stale once the
+    // run has said it waits; the second's made 8 s old once its sheet begins, so it turns stale
+    // 2 s later and that sheet waits past the second after which a wait is said (not again).
     const locks = ['customer', 'asset'].map((resource) => memoryLock(env.sb, resource));
     for (const lock of locks) {
       mkdirSync(dirname(lock), { recursive: true });
@@ -121,20 +123,34 @@ describe('a wait for the memory lock', () => {
     const file = join(env.dir, 'lock-wait.xlsx');
     await wb.xlsx.writeFile(file);
     const child = spawnCli(['import', file, '--report', join(env.dir, 'mlwb'), ...env.sb.args]);
+    const touchedAgo = (lock: string, ms: number) =>
+      utimesSync(lock, new Date(Date.now() - ms), new Date(Date.now() - ms));
     let stderr = '';
-    let assetsBegun = false;
+    let assetsBegunAt: number | undefined;
+    const fresh = [true, true];
     child.stderr!.on('data', (c: Buffer) => {
       stderr += c.toString('utf8');
-      assetsBegun ||= stderr.includes('== sheet "Assets"');
+      if (fresh[0] && stderr.includes(SAID)) {
+        fresh[0] = false;
+        touchedAgo(locks[0], 10_000);
+      }
+      if (fresh[1] && stderr.includes('== sheet "Assets"')) {
+        fresh[1] = false;
+        assetsBegunAt = Date.now();
+        touchedAgo(locks[1], 8_000);
+      }
     });
-    const fresh = setInterval(() => {
-      if (!assetsBegun) utimesSync(locks[1], new Date(), new Date());
+    const touch = setInterval(() => {
+      locks.forEach((lock, i) => fresh[i] && utimesSync(lock, new Date(), new Date()));
     }, 500);
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    clearInterval(fresh);
+    const assetsTook = Date.now() - (assetsBegunAt ?? Date.now());
+    clearInterval(touch);
     for (const lock of locks) rmSync(lock, { recursive: true, force: true });
     expect(code, stderr).toBe(0);
-    expect(assetsBegun).toBe(true);
+    expect(assetsBegunAt).toBeDefined();
+    // The second sheet was held by its lock until it turned stale.
+    expect(assetsTook).toBeGreaterThan(1_900);
     expect(stderr).toContain(`${SAID}${locks[0]}\n`);
     expect(stderr.split(SAID)).toHaveLength(2);
   }, 60_000);

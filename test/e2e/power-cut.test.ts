@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, memoryLock, ROOT, runCli, tempDir, useSandbox, journalDone } from './cli.js';
+import {
+  BIN,
+  killOutsideMemoryLock,
+  memoryLock,
+  ROOT,
+  runCli,
+  tempDir,
+  useSandbox,
+  journalDone,
+} from './cli.js';
 import { runLibrary } from './library.js';
 
 const ctx = useSandbox({ latencyMs: 20 });
@@ -15,7 +24,7 @@ const HELPER = pathToFileURL(join(ROOT, 'test/helpers/durable-copy.mjs')).href;
 
 /**
  * The import, killed (SIGKILL) once the journal holds `at` outcomes, while the memory's lock
- * is free (exactly-once.test.ts kills a run holding it, on purpose).
+ * is free or named (exactly-once.test.ts kills a run holding it, on purpose).
  */
 function cutAt(args: string[], journal: string, at: number): Promise<boolean> {
   const lock = memoryLock(ctx.sb, 'asset');
@@ -26,9 +35,9 @@ function cutAt(args: string[], journal: string, at: number): Promise<boolean> {
   });
   let cut = false;
   const timer = setInterval(() => {
-    if (journalDone(journal) < at || existsSync(lock)) return;
+    if (journalDone(journal) < at) return;
     clearInterval(timer);
-    cut = child.kill('SIGKILL');
+    void killOutsideMemoryLock(child, lock).then((killed) => (cut = killed));
   }, 3);
   return new Promise((resolve) =>
     child.once('exit', () => {

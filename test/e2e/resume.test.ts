@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  killOutsideMemoryLock,
   memoryLock,
   readReport,
   runCli,
@@ -47,16 +48,17 @@ async function killAndResume(sb: TestSandbox, at: number, rerun: 'cli' | 'librar
     ...sb.args,
   ];
 
-  // The kill lands while the memory's lock is free: exactly-once.test.ts kills a run
-  // holding it, on purpose.
+  // The kill lands outside the memory's lock: exactly-once.test.ts kills a run holding it,
+  // on purpose.
   const lock = memoryLock(sb, 'asset');
   const child = spawnCli(args);
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (journalDone(journal) >= at && !existsSync(lock)) {
+      if (journalDone(journal) >= at) {
         clearInterval(timer);
-        child.kill('SIGKILL');
-        resolve();
+        void killOutsideMemoryLock(child, lock).then((killed) =>
+          killed ? resolve() : reject(new Error('the run ended before it could be killed')),
+        );
       }
     }, 5);
     child.once('exit', () => {

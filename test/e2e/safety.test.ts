@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countWrites,
+  killOutsideMemoryLock,
   memoryLock,
   readReport,
   runCli,
@@ -313,14 +314,13 @@ describe('atomic writes', () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.on('exit', (_code, signal) => resolve(signal)),
     );
-    // Kill once some rows are written, well before all 120 are, while the memory's lock is
-    // free: one left behind would cost the next run its 10 s staleness.
+    // Kill once some rows are written, well before all 120 are, outside the memory's lock:
+    // one left behind unnamed would cost the next run its 10 s staleness.
     const lock = memoryLock(sb, 'asset');
     const deadline = Date.now() + 30_000;
     while (countWrites(await sb.stats()) < 20 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 25));
-    while (existsSync(lock) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
-    child.kill('SIGKILL');
+    await killOutsideMemoryLock(child, lock);
     const writtenAtKill = countWrites(await sb.stats());
     expect(await exited, stderr).toBe('SIGKILL');
     expect(writtenAtKill, stderr).toBeGreaterThanOrEqual(20);

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { syncSpreadsheet, updateSpreadsheet } from '../../src/index.js';
-import { countWrites, readReport, runCli, spawnCli, useSandbox } from './cli.js';
+import {
+  countWrites,
+  killOutsideMemoryLock,
+  memoryLock,
+  readReport,
+  runCli,
+  spawnCli,
+  useSandbox,
+} from './cli.js';
 import { exportTo, runLibrary, syncFlags } from './library.js';
 import { seedAssets } from './seed.js';
 import type { Json } from '../json.js';
@@ -383,6 +391,7 @@ describe('sync', () => {
       '--rate-limit',
       '600',
     ];
+    const lock = memoryLock(env.sb, 'asset');
     const child = spawnCli(args);
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
@@ -393,7 +402,7 @@ describe('sync', () => {
           : 0;
         if (done >= 15) {
           clearInterval(timer);
-          child.kill('SIGKILL');
+          void killOutsideMemoryLock(child, lock);
         }
       }, 5);
       child.once('exit', () => {

@@ -4,18 +4,14 @@
 // of those cells alone (a list is some 1 to 10 requests, at 100 a minute for the account).
 // Other runs read the lists of every name the scan met, as before.
 import type { DateOrder } from '../map/coerce.js';
-import { headerMatcher } from '../map/headers.js';
-import { openSheet } from '../read/index.js';
 import { splitCategory } from '../resources/category.js';
 import type { LookupKind } from '../resources/fields.js';
-import { Turns } from '../util/turns.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
-import type { MappedInput } from './input.js';
+import { rereadRows, type MappedInput } from './input.js';
 import type { ListedRecords } from './listed-record.js';
 import { rowContext } from './row-context.js';
 import type { Scanner } from './scan.js';
 import type { RunSettings } from './settings.js';
-import { interrupted } from './stop.js';
 
 /** What the scan learnt that the lists need (plan.ts's ScannedSheet). */
 type Scan = { readonly scanner: Scanner; readonly dateOrders: ReadonlyMap<number, DateOrder | undefined> };
@@ -28,29 +24,16 @@ async function askedByRows(
   ctx: RowContext,
 ): Promise<Map<LookupKind, Set<string>>> {
   const out = new Map<LookupKind, Set<string>>();
-  const source = await openSheet(settings.file, {
-    sheet: settings.sheet,
-    headerRow: input.probe.headerRow,
-    isKnownHeader: headerMatcher(settings.def),
-  });
-  const turns = new Turns();
-  try {
-    for await (const r of source.rows) {
-      const turn = turns.due();
-      if (turn) await turn;
-      if (settings.hooks.signal?.aborted) throw interrupted();
-      // Another company's row is not this run's to check.
-      if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') continue;
-      for (const { kind, text } of askedNames(ctx, r)) {
-        let set = out.get(kind);
-        if (!set) out.set(kind, (set = new Set()));
-        const name = kind === 'category' ? splitCategory(text).name : text.trim();
-        if (set.size < 100_000) set.add(name);
-      }
+  await rereadRows(settings, input.probe.headerRow, (r) => {
+    // Another company's row is not this run's to check.
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') return;
+    for (const { kind, text } of askedNames(ctx, r)) {
+      let set = out.get(kind);
+      if (!set) out.set(kind, (set = new Set()));
+      const name = kind === 'category' ? splitCategory(text).name : text.trim();
+      if (set.size < 100_000) set.add(name);
     }
-  } finally {
-    await source.close?.();
-  }
+  });
   return out;
 }
 

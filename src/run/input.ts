@@ -19,7 +19,7 @@ import {
 import type { CellValue } from '../read/types.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
-import { NO_HEADER_ROW, type SheetSource } from '../read/types.js';
+import { NO_HEADER_ROW, type SheetRow, type SheetSource } from '../read/types.js';
 import { Resolver } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
@@ -28,6 +28,8 @@ import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { defersLookups } from './listed-record.js';
+import { interrupted } from './stop.js';
+import { Turns } from '../util/turns.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -38,6 +40,35 @@ export interface MappedInput {
   readonly mapping: Mapping;
   readonly custom: CustomFieldSet;
   readonly resolver: Resolver;
+}
+
+/**
+ * The sheet read once more from its header, before the plan (nothing is sent): each row to
+ * `visit` in turn, the loop giving way to the event loop now and then, and ended by a stop.
+ */
+export async function rereadRows(
+  settings: RunSettings,
+  headerRow: number,
+  visit: (r: SheetRow) => void | Promise<void>,
+): Promise<void> {
+  const source = await openSheet(settings.file, {
+    sheet: settings.sheet,
+    headerRow,
+    isKnownHeader: headerMatcher(settings.def),
+  });
+  const turns = new Turns();
+  try {
+    for await (const r of source.rows) {
+      const turn = turns.due();
+      if (turn) await turn;
+      // Stopped while the plan is made: nothing was sent, and the run ends as a stop in planning does.
+      if (settings.hooks.signal?.aborted) throw interrupted();
+      const visited = visit(r);
+      if (visited) await visited;
+    }
+  } finally {
+    await source.close?.();
+  }
 }
 
 export function probeInput(settings: RunSettings): Promise<SheetSource> {

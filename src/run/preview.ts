@@ -4,17 +4,14 @@
 // a duplicate, an invalid row and a keyless row the memory matches to a record it made are
 // not writes. Without the list (a lookup a row was cheaper) the writes stay an upper bound.
 import type { Connection } from '../connect.js';
-import { headerMatcher } from '../map/headers.js';
-import { openSheet } from '../read/index.js';
 import type { RowOutcome } from '../report/report.js';
-import { Turns } from '../util/turns.js';
 import { rowWriter, type RunFiles } from './execute.js';
 import { rowContext } from './row-context.js';
-import type { MappedInput } from './input.js';
+import { rereadRows, type MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import { customKeyFieldId, RowOutcomes, rowKey } from './rows.js';
 import type { RunSettings } from './settings.js';
-import { interrupted, StopState } from './stop.js';
+import { StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
 import { prepareRow } from '../validate/validate.js';
 import type { RunMemory } from '../send/remembered.js';
@@ -70,29 +67,15 @@ export async function compareFirst(
     stop: new StopState(true),
     preview: true,
   });
-  const source = await openSheet(settings.file, {
-    sheet: settings.sheet,
-    headerRow: input.probe.headerRow,
-    isKnownHeader: headerMatcher(settings.def),
-  });
   const c = { create: 0, update: 0, unchanged: 0, other: 0 };
-  const turns = new Turns();
   const { plan } = planned;
   const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
   const onProgress = settings.hooks.onCompareProgress;
   let done = 0;
-  try {
-    for await (const r of source.rows) {
-      const turn = turns.due();
-      if (turn) await turn;
-      // Stopped while the plan is made: nothing was sent, and the run ends as a stop in planning does.
-      if (settings.hooks.signal?.aborted) throw interrupted();
-      tally(c, await rows.track(r, rows.of(r)));
-      onProgress?.({ done: ++done, total });
-    }
-  } finally {
-    await source.close?.();
-  }
+  await rereadRows(settings, input.probe.headerRow, async (r) => {
+    tally(c, await rows.track(r, rows.of(r)));
+    onProgress?.({ done: ++done, total });
+  });
   return c;
 }
 
@@ -129,33 +112,20 @@ export async function keylessMatches(
   if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return ids;
   const ctx = rowContext(settings, input, scan);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
-  const source = await openSheet(settings.file, {
-    sheet: settings.sheet,
-    headerRow: input.probe.headerRow,
-    isKnownHeader: headerMatcher(settings.def),
+  await rereadRows(settings, input.probe.headerRow, (r) => {
+    // Another company's row is not this run's to match.
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') return;
+    const prepared = prepareRow(ctx, r);
+    if (
+      prepared.skip ||
+      prepared.issues.length > 0 ||
+      prepared.id !== undefined ||
+      rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)
+    )
+      return;
+    // Identical rows take a record each (three "Chair" rows, three chairs).
+    const made = memory.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
+    if (made) ids.add(made.id);
   });
-  const turns = new Turns();
-  try {
-    for await (const r of source.rows) {
-      const turn = turns.due();
-      if (turn) await turn;
-      if (settings.hooks.signal?.aborted) throw interrupted();
-      // Another company's row is not this run's to match.
-      if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') continue;
-      const prepared = prepareRow(ctx, r);
-      if (
-        prepared.skip ||
-        prepared.issues.length > 0 ||
-        prepared.id !== undefined ||
-        rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)
-      )
-        continue;
-      // Identical rows take a record each (three "Chair" rows, three chairs).
-      const made = memory.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
-      if (made) ids.add(made.id);
-    }
-  } finally {
-    await source.close?.();
-  }
   return ids;
 }

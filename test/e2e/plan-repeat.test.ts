@@ -5,7 +5,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir, testSandbox } from './cli.js';
+import { runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
 const HEADER = 'Name,Serial number,Category,Subcategory,Usage status,Original cost,Location';
 
@@ -34,6 +34,8 @@ type Step = {
   plan?: string;
   summary?: string;
   exit?: number;
+  /** Laptops created by another client of the account (not this user's runs), before the step. */
+  seed?: number;
   /** Part of the --json summary: its plan's `unwritten` and `writes`, its counts. */
   json?: Record<string, unknown>;
 };
@@ -73,6 +75,18 @@ const cases: { name: string; steps: Step[] }[] = [
           plan: { writes: 5, unwritten: { journal: 0, listed: 30, key: 'serial_number', made: 0, held: 0 } },
           counts: { created: 5, skipped: 30 },
         },
+      },
+    ],
+  },
+  {
+    // 155 writes would be 1m30s and more at 100 a minute; the 5 new rows are well under one.
+    name: '150 assets made elsewhere, then a sheet of them and 5 more: the ETA is for the 5',
+    steps: [
+      { run: write('more.csv', laptops(155)), seed: 150 },
+      {
+        run: () => importOf('more.csv'),
+        plan: `Plan: 155 rows: 150 already in the service (serial number), up to 5 writes + existing-record check by full list (7 pages, read); ${PACE}`,
+        summary: 'Done: 155 rows — 5 created, 0 updated, 150 skipped, 0 invalid, 0 failed.',
       },
     ],
   },
@@ -137,6 +151,18 @@ const cases: { name: string; steps: Step[] }[] = [
   },
 ];
 
+/** Laptops as `laptops` has them, created over the API as another client of the account would. */
+async function seedLaptops(sb: TestSandbox, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${sb.sb.url}/api/v2/asset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 1, name: `Laptop ${i}`, serial_number: `PR-${i}` }),
+    });
+    expect(res.status).toBe(201);
+  }
+}
+
 describe('the plan of a repeat import counts the rows it will not write', () => {
   it.each(cases)('$name', async ({ steps }) => {
     const sb = await testSandbox();
@@ -144,10 +170,14 @@ describe('the plan of a repeat import counts the rows it will not write', () => 
     const env = { XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache') };
     try {
       for (const step of steps) {
+        if (step.seed) await seedLaptops(sb, step.seed);
         const args = step.run(dir);
         if (!args) continue;
-        // The service's pace, for the ETA; the sandbox itself does not throttle.
-        const res = await runCli([...args, ...sb.args, '--rate-limit', '100'], { cwd: dir, env });
+        // The service's pace, for the plan's ETA; the sandbox itself does not throttle.
+        const res = await runCli([...args, ...sb.args, '--rate-limit', '100'], {
+          cwd: dir,
+          env,
+        });
         expect(res.code, res.stderr).toBe(step.exit ?? 0);
         if (step.plan)
           expect(res.stderr.split('\n').filter((l) => l.startsWith('Plan:'))).toEqual([step.plan]);

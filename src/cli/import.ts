@@ -205,7 +205,7 @@ export function printPlan(
         ? `at most ${plural(plan.writes, 'update')} (${plan.existingCheck ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
         : plan.mode === 'update' || plan.sync
           ? `at most ${plural(plan.writes, 'write')} (a row whose record already has its values sends nothing)`
-          : `up to ${plural(plan.writes, 'write')}`;
+          : `${plan.unwritten ? unwrittenText(plan.unwritten, plan.writes) : ''}up to ${plural(plan.writes, 'write')}`;
     lines.push(
       `Plan: ${what}${check}${plan.markRequests ? ` + ${plural(plan.markRequests, 'read')} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
     );
@@ -288,6 +288,27 @@ function companySummaryLines(c: CompanySplit | undefined): string[] {
     (o) =>
       `warning: ${rowsWord(o.rows)} of ${o.name} (company ${o.id}) ${o.rows === 1 ? 'was' : 'were'} left for a run of their own: the same command with --company ${o.id} loads them`,
   );
+}
+
+/**
+ * An import's rows the plan knows will not be written, by what says so, before "up to N
+ * writes" (the rest, checked as they are sent): "30 rows: 30 already in the service (serial
+ * number), ".
+ */
+function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number): string {
+  const parts = [
+    ...(u.journal ? [`${u.journal} done by an earlier run of this import (the journal)`] : []),
+    ...(u.listed ? [`${u.listed} already in the service (${(u.key ?? 'key').replace(/_/g, ' ')})`] : []),
+    ...(u.made
+      ? [`${u.made} made by an earlier run from the same values (the memory of what was sent)`]
+      : []),
+    ...(u.held
+      ? [
+          `${u.held} held back as like ${u.held === 1 ? 'a record' : 'records'} an earlier run created (--create-resembling creates ${u.held === 1 ? 'it' : 'them'})`,
+        ]
+      : []),
+  ];
+  return `${plural(u.journal + u.listed + u.made + u.held + writes, 'row')}: ${parts.join(', ')}, `;
 }
 
 /** The writes of an update or a sync that compared every row with its listed record first: exact. */

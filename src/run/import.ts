@@ -19,7 +19,7 @@ import { keyName } from './rows.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
-import { makePlan, scanInput, type PlannedRun } from './plan.js';
+import { journalPast, makePlan, scanInput, type PlannedRun } from './plan.js';
 import { canCompareFirst, compareFirst, keylessMatches, withComparedWrites } from './preview.js';
 import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
@@ -156,10 +156,9 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       // import's the keyless rows the real run skips as made already or holds back.
       files.memory = runMemory(settings, conn);
     }
-    const matched = await keylessMatches(settings, input, scan, files.memory);
-    // Records the sheet's keyless rows match exactly are theirs: no changed row resembles them.
-    files.memory?.reserve(matched);
-    const made = await makePlan(settings, input, scan, conn, journaled, matched);
+    const past = await journalPast(settings, conn, journaled);
+    const keyless = await keylessMatches(settings, input, scan, files.memory, past.state);
+    const made = await makePlan(settings, input, scan, conn, past, keyless);
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)
       ? withComparedWrites(made, await compareFirst(settings, input, scan, made, conn, files), conn)

@@ -29,6 +29,7 @@ import { highestId } from '../send/recovery.js';
 import { loadExistingKeys } from '../send/writer.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
+import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
@@ -372,27 +373,43 @@ async function syncPlan(
   return { plan, body, missing: { records: cov.missing, body }, wouldStop: refusal };
 }
 
-/** `journaled`: the journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
-/** `keyless`: a sync's records that rows without a key match, by the memory (preview.ts). */
+/** What earlier runs of this import left: the journal (when this run locked it) and what the plan says of it. */
+export interface JournalPast {
+  /** The journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
+  readonly journaled: boolean;
+  readonly state?: JournalState;
+  readonly warnings: readonly string[];
+}
+
+/** The journal read before the plan (and before the keyless rows are matched, which it tells apart). */
+export async function journalPast(
+  settings: RunSettings,
+  conn: Connection,
+  journaled: boolean,
+): Promise<JournalPast> {
+  if (!journaled) return { journaled, warnings: [] };
+  const { state, warnings } = await priorState(settings.journalPath, settings.resume, {
+    file: settings.file,
+    resource: settings.def.name,
+    company: settings.company,
+    baseUrl: conn.baseUrl,
+    mode: settings.mode,
+  });
+  return { journaled, state, warnings };
+}
+
+/** `keyless`: the sheet's keyless rows as the memory knows them (preview.ts). */
 export async function makePlan(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
-  journaled: boolean,
-  keyless: ReadonlySet<number> = new Set(),
+  past: JournalPast,
+  keyless: KeylessRows,
 ): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
-  const { state, warnings: journalWarnings } = journaled
-    ? await priorState(settings.journalPath, settings.resume, {
-        file: settings.file,
-        resource: def.name,
-        company,
-        baseUrl: conn.baseUrl,
-        mode,
-      })
-    : { state: undefined, warnings: [] };
+  const { journaled, state } = past;
   const prior = state ? new PriorRuns(state) : undefined;
   const doneRows = prior?.doneRows ?? 0;
   const rows = scan.scanner.rows;
@@ -404,15 +421,25 @@ export async function makePlan(
   const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
   const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
   const synced = settings.sync
-    ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
+    ? await syncPlan(settings, input, scan, known.records, keyless.ids, keyOf)
     : undefined;
-  const writes = dryRun
+  const sendable = dryRun
     ? 0
     : Math.max(0, rows - elsewhere - doneRows) + (synced?.body ? synced.plan.missing : 0);
+  const unwritten = unwrittenRows(settings, {
+    rows: rows - elsewhere,
+    prior,
+    existing: known.existing,
+    existingComplete: known.existingComplete,
+    sheetKeys: scan.scanner.firstRowOfKey,
+    keyless,
+  });
+  const writes = Math.max(0, sendable - notWrittenLeft(unwritten));
   // The highest id before the first write: a write whose answer is lost is looked for above it.
-  // The full list read for the existing-record check has it already.
+  // The full list read for the existing-record check has it already. Read for any row that
+  // may be sent: a count of the rows not written is never a reason to go without it.
   const mark =
-    !dryRun && mode === 'create' && writes > 0
+    !dryRun && mode === 'create' && sendable > 0
       ? known.maxId !== undefined
         ? { id: known.maxId, requests: 0 }
         : await highestId(conn.client, def, company)
@@ -447,13 +474,14 @@ export async function makePlan(
     built: mapping.fallback,
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
-    warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...journalWarnings],
+    warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
     lookupsUnread: unread.length > 0 ? unread : undefined,
     lookupRequests: resolver.requests,
     existingCheck: known.check,
     markRequests: mark?.requests,
     writes,
+    unwritten,
     dryRun,
     rateLimit: settings.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
@@ -477,6 +505,7 @@ export async function makePlan(
     wouldStop: synced?.wouldStop,
     mark: mark?.id,
     plannedRequests,
-    requestsPerRow: writes > 0 ? plannedRequests / writes : 0,
+    // The progress line's ETA spreads the writes over the rows that may be sent, as they are reached.
+    requestsPerRow: sendable > 0 ? plannedRequests / sendable : 0,
   };
 }

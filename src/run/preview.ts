@@ -15,6 +15,10 @@ import { StopState } from './stop.js';
 import type { ImportPlan } from './types.js';
 import { prepareRow } from '../validate/validate.js';
 import type { RunMemory } from '../send/remembered.js';
+import { payloadHash, type JournalState } from '../send/journal.js';
+import { PriorRuns } from '../send/prior.js';
+import type { WriteBody } from '../resources/fields.js';
+import type { KeylessRows } from './unwritten.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
 
@@ -94,22 +98,46 @@ export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Conne
   return { ...planned, plan, plannedRequests: writes, requestsPerRow: writes / rowsLeft };
 }
 
+const NO_KEYLESS: KeylessRows = { ids: new Set(), made: 0, held: 0 };
+
 /**
  * Rows without a key, matched to the records an earlier run made from the same values (the
  * memory), a record to a row: a sync's are the sheet's, not missing; an import's are no
- * record a changed keyless row may resemble (remembered.ts). Read before the plan, and only
- * when the sheet has such rows.
+ * record a changed keyless row may resemble (remembered.ts), and the plan counts the rows
+ * the run will skip or hold back. Read before the plan, and only when the sheet has such
+ * rows and the memory keyless records: the one read of the sheet the plan adds.
  */
 export async function keylessMatches(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
   memory: RunMemory | undefined,
-): Promise<ReadonlySet<number>> {
-  const ids = new Set<number>();
+  journal: JournalState | undefined,
+): Promise<KeylessRows> {
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
   // No keyless record in the memory: nothing to match, and the sheet is not read again for it.
-  if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return ids;
+  if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return NO_KEYLESS;
+  const found = await matchKeyless(settings, input, scan, memory, journal && new PriorRuns(journal));
+  memory.reserve(found.ids);
+  // A sync creates a changed keyless row (and retires the record it no longer matches).
+  const later = settings.sync ? { made: 0, held: 0 } : memory.heldBack(found.unmatched);
+  return { ids: found.ids, made: found.made + later.made, held: later.held };
+}
+
+/**
+ * Each keyless row of the run's, in order: the record it matches, if any. `journal` (a copy
+ * of the run's, taken from as the run will) tells the rows an earlier run of this import
+ * has done, which the plan counts as the journal's; `unmatched`: the others that may resemble a record.
+ */
+async function matchKeyless(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  memory: RunMemory,
+  journal: PriorRuns | undefined,
+): Promise<{ ids: Set<number>; made: number; unmatched: WriteBody[] }> {
+  const ids = new Set<number>();
+  const found = { ids, made: 0, unmatched: [] as WriteBody[] };
   const ctx = rowContext(settings, input, scan);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   await rereadRows(settings, input.probe.headerRow, (r) => {
@@ -123,9 +151,12 @@ export async function keylessMatches(
       rowKey(settings.def, prepared.body, settings.keyField, keyFieldId)
     )
       return;
+    const done = journal?.take(payloadHash(prepared.body), r.row)?.kind === 'done';
     // Identical rows take a record each (three "Chair" rows, three chairs).
     const made = memory.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
     if (made) ids.add(made.id);
+    if (made && !done) found.made++;
+    else if (!made && !done && memory.mayResemble(prepared.body)) found.unmatched.push(prepared.body);
   });
-  return ids;
+  return found;
 }

@@ -225,6 +225,20 @@ export interface ImportPlan {
     readonly unchanged: number;
     readonly other: number;
   };
+  /**
+   * An import's rows known before the run not to be written, so that `writes` and the ETA are
+   * for the rows left: `journal`, done by an earlier run of this import; `listed`, keyed rows
+   * whose key (`key`) a record listed before the run has; `made`, keyless rows an earlier run
+   * made from the same values (the memory of what was sent); `held`, keyless rows like a record
+   * an earlier run made, held back (--create-resembling creates them). Absent: none known.
+   */
+  readonly unwritten?: {
+    readonly journal: number;
+    readonly listed: number;
+    readonly key?: string;
+    readonly made: number;
+    readonly held: number;
+  };
   readonly dryRun: boolean;
   readonly rateLimit: number;
   readonly etaSeconds: number;

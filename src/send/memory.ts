@@ -20,6 +20,7 @@
 //                             died not knowing the outcome. Two runs never both write one row.
 //   takeCreated(key, fp, values)  a record another run created for this row (key, else fingerprint
 //                             or values), each record given to one row only
+//   lookAhead(look)           what `look` finds, the records it took given back (the plan's count)
 //   close()                   the run's claims still open (a write cut by a stop) marked as unsure
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
@@ -380,6 +381,24 @@ export class Memory {
     if (!best) return undefined;
     this.taken.add(best.i);
     return { row: best.row, resemblance: best.resemblance };
+  }
+
+  /** Whether a keyless record of this name was created here: else no row of that name resembles one. */
+  hasKeylessNamed(name: unknown): boolean {
+    return this.byName.has(nameKey(name));
+  }
+
+  /**
+   * What `look` finds, with the records it took given back: the plan looks ahead at the
+   * records rows will take, and the run's rows must still find them.
+   */
+  lookAhead<T>(look: () => T): T {
+    const taken = new Set(this.taken);
+    try {
+      return look();
+    } finally {
+      this.taken = taken;
+    }
   }
 
   /** Whether any run created a keyless record here: else no row can match or resemble one. */

@@ -34,6 +34,11 @@ export class PriorRuns {
     this.unsureRows = unsure;
   }
 
+  /** The keys (`field=value`) of rows earlier runs wrote. */
+  doneKeys(): IterableIterator<string> {
+    return this.byKey.keys();
+  }
+
   /** Ids of records earlier runs wrote: no row of this run may adopt them as its own. */
   ids(): number[] {
     return this.state.attempts.flatMap((a) => (a.done ? [a.done.id] : []));

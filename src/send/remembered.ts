@@ -147,6 +147,28 @@ export class RunMemory {
     return this.resembling(body, 'would be created');
   }
 
+  /**
+   * The plan's look at keyless rows no earlier run made from the same values, in order: those
+   * the run will skip as made already (an update gave the record their values) and those it
+   * will hold back as resembling a record. Nothing is taken from the run's rows.
+   */
+  heldBack(bodies: readonly WriteBody[]): { made: number; held: number } {
+    const c = { made: 0, held: 0 };
+    if (this.options.allowDuplicates) return c;
+    this.options.memory.lookAhead(() => {
+      for (const body of bodies) {
+        const out = this.resembling(body, 'created');
+        if (out?.go === false) c[out.warnings ? 'held' : 'made']++;
+      }
+    });
+    return c;
+  }
+
+  /** Whether a keyless row may resemble a record an earlier run made: one of its name was made. */
+  mayResemble(body: WriteBody): boolean {
+    return this.options.memory.hasKeylessNamed(body.name);
+  }
+
   /** What becomes of a keyless row like a record another run made; undefined when it resembles none. */
   private resembling(body: WriteBody, created: string): BeforeCreate | undefined {
     const like = this.options.memory.takeResembling(body, this.reserved);

@@ -1,0 +1,83 @@
+// The plan's rows an import will not write, known before it starts from what the plan reads
+// anyway: the journal (rows an earlier run of this import did), the records listed for the
+// existing-record check (keyed rows whose key one has), and the memory (keyless rows an
+// earlier run made, or that resemble one and are held back). The plan's writes and its ETA
+// are for the rest. Pure: counts and indexes in, counts out.
+import type { PriorRuns } from '../send/prior.js';
+import type { KeyIndex } from '../util/key-index.js';
+import type { RunSettings } from './settings.js';
+import type { ImportPlan } from './types.js';
+
+export type Unwritten = NonNullable<ImportPlan['unwritten']>;
+
+/** What the memory says of the sheet's keyless rows before the plan. */
+export interface KeylessRows {
+  /** Records the keyless rows match exactly: theirs, so no changed row resembles them. */
+  readonly ids: ReadonlySet<number>;
+  /** An import's keyless rows the run will not write (those the journal has done apart): made already. */
+  readonly made: number;
+  /** An import's keyless rows the run will hold back: like a record an earlier run made. */
+  readonly held: number;
+}
+
+/** What the plan knows before counting: the journal, the records listed (when all were), the keyless rows. */
+export interface KnownRows {
+  /** Rows of this run (other companies' apart). */
+  readonly rows: number;
+  readonly prior?: PriorRuns;
+  readonly existing?: ReadonlyMap<string, readonly number[]>;
+  readonly existingComplete: boolean;
+  readonly sheetKeys: KeyIndex;
+  readonly keyless: KeylessRows;
+}
+
+/**
+ * Keyed rows whose key a listed record has, those the journal has done apart: each is
+ * skipped as there already (or refused, with --on-existing error), never written.
+ */
+function listedRows(
+  existing: ReadonlyMap<string, readonly number[]>,
+  keyField: string,
+  sheetKeys: KeyIndex,
+  prior: PriorRuns | undefined,
+): number {
+  const prefix = `${keyField}=`;
+  const done = new Set(prior?.doneKeys() ?? []);
+  let n = 0;
+  for (const k of existing.keys())
+    if (k.startsWith(prefix) && !done.has(k) && sheetKeys.has(k.slice(prefix.length))) n++;
+  return n;
+}
+
+/** The settings that decide what a row already there becomes. */
+type CountSettings = Pick<
+  RunSettings,
+  'mode' | 'sync' | 'dryRun' | 'keyField' | 'onExisting' | 'allowDuplicates'
+>;
+
+/** Whether an import's plan can count the rows it will not write: not an update's, a sync's or a dry run's. */
+const counts = (s: CountSettings): boolean => s.mode === 'create' && !s.sync && !s.dryRun;
+
+/**
+ * The rows the import will not write, by what says so; undefined when none is known
+ * (the plan's writes are then "up to" the rows left, as the rows are checked as they are sent).
+ */
+export function unwrittenRows(settings: CountSettings, known: KnownRows): Unwritten | undefined {
+  if (!counts(settings)) return undefined;
+  // --on-existing update writes to a listed record; --allow-duplicates creates the row again.
+  const listed =
+    known.existingComplete &&
+    known.existing &&
+    settings.keyField &&
+    settings.onExisting !== 'update' &&
+    !settings.allowDuplicates
+      ? listedRows(known.existing, settings.keyField, known.sheetKeys, known.prior)
+      : 0;
+  const journal = Math.min(known.rows, known.prior?.doneRows ?? 0);
+  const key = listed ? settings.keyField : undefined;
+  const u = { journal, listed, ...(key ? { key } : {}), made: known.keyless.made, held: known.keyless.held };
+  return u.journal + u.listed + u.made + u.held > 0 ? u : undefined;
+}
+
+/** The rows left after the journal's that the plan knows will not be written. */
+export const notWrittenLeft = (u: Unwritten | undefined): number => (u ? u.listed + u.made + u.held : 0);

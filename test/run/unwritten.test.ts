@@ -1,0 +1,84 @@
+// The plan's count of the rows an import will not write: the journal's, the keyed rows a
+// listed record has (those the journal has done apart), the memory's keyless rows; none
+// counted where the run would write them after all (--on-existing update, --allow-duplicates).
+import { describe, expect, it } from 'vitest';
+import type { Attempt } from '../../src/send/journal.js';
+import { PriorRuns } from '../../src/send/prior.js';
+import { notWrittenLeft, unwrittenRows, type KnownRows } from '../../src/run/unwritten.js';
+import { KeyIndex } from '../../src/util/key-index.js';
+
+const sheetKeys = (...keys: string[]) => {
+  const index = new KeyIndex();
+  keys.forEach((k, i) => index.add(k, i + 2));
+  return index;
+};
+const listed = (...keys: string[]) => new Map(keys.map((k, i) => [`serial_number=${k}`, [i + 1]]));
+const journal = (...keys: string[]): PriorRuns => {
+  const attempts: Attempt[] = keys.map((key, i) => ({
+    slot: `1.${i + 2}`,
+    row: i + 2,
+    fp: `fp${i}`,
+    key: `serial_number=${key}`,
+    state: 'done',
+    done: { status: 'created', id: i + 1 },
+  }));
+  return new PriorRuns({ runs: 1, attempts });
+};
+
+const importing = {
+  mode: 'create',
+  sync: undefined,
+  dryRun: false,
+  keyField: 'serial_number',
+  onExisting: 'skip',
+  allowDuplicates: false,
+} as const;
+const known = (more: Partial<KnownRows>): KnownRows => ({
+  rows: 4,
+  existing: listed('A', 'B', 'Z'),
+  existingComplete: true,
+  sheetKeys: sheetKeys('A', 'B', 'C', 'D'),
+  keyless: { ids: new Set(), made: 0, held: 0 },
+  ...more,
+});
+
+describe('unwrittenRows', () => {
+  it.each([
+    { name: 'keyed rows a listed record has', settings: {}, known: {}, want: { listed: 2, journal: 0 } },
+    {
+      name: 'the journal has done one of them: counted once, as the journal’s',
+      settings: {},
+      known: { prior: journal('A') },
+      want: { listed: 1, journal: 1 },
+    },
+    {
+      name: 'the memory’s keyless rows',
+      settings: {},
+      known: { keyless: { ids: new Set([7]), made: 1, held: 2 } },
+      want: { listed: 2, made: 1, held: 2 },
+    },
+    { name: 'the list not read whole', settings: {}, known: { existingComplete: false }, want: undefined },
+    {
+      name: '--on-existing update writes them',
+      settings: { onExisting: 'update' },
+      known: {},
+      want: undefined,
+    },
+    {
+      name: '--allow-duplicates creates them',
+      settings: { allowDuplicates: true },
+      known: {},
+      want: undefined,
+    },
+    { name: 'an update says its own', settings: { mode: 'update' }, known: {}, want: undefined },
+  ] as const)('$name', ({ settings, known: more, want }) => {
+    const u = unwrittenRows({ ...importing, ...settings }, known(more));
+    if (want === undefined) expect(u).toBeUndefined();
+    else expect(u).toMatchObject(want);
+  });
+
+  it('leaves the journal’s rows out of those left', () => {
+    const u = unwrittenRows(importing, known({ prior: journal('A', 'C') }));
+    expect(notWrittenLeft(u)).toBe(1);
+  });
+});

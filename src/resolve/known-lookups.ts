@@ -8,21 +8,24 @@ import { splitCategory } from '../resources/category.js';
 import { COUNTRIES } from '../resources/countries.js';
 import type { LookupKind } from '../resources/fields.js';
 import { countryCodeByName } from './countries.js';
+import { memoized } from '../util/memo.js';
+
+/** ISO codes (alpha-2, alpha-3) and our names and aliases → numeric code: built once, at the first country cell. */
+const ourCountryCodes = memoized(() => {
+  const codes = new Map<string, number>();
+  for (const c of COUNTRIES) {
+    codes.set(c.alpha2, c.numeric).set(c.alpha3, c.numeric);
+    for (const name of [c.name, ...c.aliases]) codes.set(normalizeName(name), c.numeric);
+  }
+  return codes;
+});
 
 /** A country's ISO numeric code from any spelling the resolver takes, without the service's list. */
 function countryCodeOf(text: string): number | undefined {
   const t = text.trim();
   if (/^\d{1,3}$/.test(t)) return Number(t);
-  const upper = t.toUpperCase();
-  const key = normalizeName(t);
-  const iso = COUNTRIES.find(
-    (c) =>
-      c.alpha2 === upper ||
-      c.alpha3 === upper ||
-      normalizeName(c.name) === key ||
-      c.aliases.some((a) => normalizeName(a) === key),
-  );
-  return iso?.numeric ?? countryCodeByName(t);
+  const codes = ourCountryCodes();
+  return codes.get(t.toUpperCase()) ?? codes.get(normalizeName(t)) ?? countryCodeByName(t);
 }
 
 /** Whether a cell names the entry its record names, as the resolver would match the cell. */

@@ -3,6 +3,7 @@
 // run on this machine making it now (wait for it), or did one send it and stop not knowing
 // the outcome (failed: resuming that run finds out)? After a write: the record remembered.
 // The writer calls it; a dry run and an in-process sandbox have none.
+import { present } from './resemblance.js';
 import type { WriteBody } from '../resources/fields.js';
 import type { RowIssue } from '../validate/validate.js';
 import { payloadHash, valuesHash } from './journal.js';
@@ -286,12 +287,11 @@ export class RunMemory {
    */
   updateAdvice(id: number, body: WriteBody): string {
     const last = this.options.memory.lastSent(id)?.fields ?? {};
-    const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
-    const emptied = Object.keys(last).filter((f) => f !== 'company' && filled(last[f]) && !filled(body[f]));
+    const emptied = Object.keys(last).filter((f) => f !== 'company' && present(last[f]) && !present(body[f]));
     if (emptied.length === 0) return UPDATE_ADVICE;
     const cells = emptied.map(this.options.label).join(', ');
     const others = Object.keys(body).some(
-      (f) => filled(body[f]) && valuesHash(last[f] ?? null) !== valuesHash(body[f]),
+      (f) => present(body[f]) && valuesHash(last[f] ?? null) !== valuesHash(body[f]),
     );
     return others
       ? `use \`assetbatch update --clear-empty\` to change the record (without --clear-empty, an update leaves the cells this row emptied as they are: ${cells})`

@@ -13,7 +13,8 @@ export interface Resemblance {
 /** Sent with every write, so it tells nothing about the row. */
 const IGNORED = new Set(['company']);
 
-const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
+/** A value a cell gave: not empty, nor left out. */
+export const present = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
 
 const nameOf = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined;

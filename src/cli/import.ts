@@ -753,7 +753,7 @@ export function addImportOptions(
         )
         .option(
           '--create-resembling',
-          'create rows without a key that resemble a record an earlier run created (the same name, a few cells changed); normally they are held back (W_RESEMBLES)',
+          'create rows without a key that resemble a record an earlier run created (the same name, a few cells changed), or whose ID cell names a record of the same name with cells changed; normally they are held back (W_RESEMBLES)',
         );
     else if (mode === 'sync')
       cmd.option(

@@ -207,7 +207,7 @@ export function printPlan(
           ? `at most ${plural(plan.writes, 'write')} (a row whose record already has its values sends nothing)`
           : `${plan.unwritten ? unwrittenText(plan.unwritten, plan.writes) : ''}up to ${plural(plan.writes, 'write')}`;
     lines.push(
-      `Plan: ${what}${check}${plan.markRequests ? ` + ${plural(plan.markRequests, 'read')} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
+      `Plan: ${what}${check}${idCellReadsText(plan)}${plan.markRequests ? ` + ${plural(plan.markRequests, 'read')} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
     );
   } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun)
@@ -307,8 +307,21 @@ function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number):
           `${u.held} held back as like ${u.held === 1 ? 'a record' : 'records'} an earlier run created (--create-resembling creates ${u.held === 1 ? 'it' : 'them'})`,
         ]
       : []),
+    ...(u.byId
+      ? [
+          `${u.byId} already in the service by ${u.byId === 1 ? 'its' : 'their'} ID (the same name; held back where cells differ)`,
+        ]
+      : []),
   ];
-  return `${plural(u.journal + u.listed + u.made + u.held + writes, 'row')}: ${parts.join(', ')}, `;
+  return `${plural(u.journal + u.listed + u.made + u.held + u.byId + writes, 'row')}: ${parts.join(', ')}, `;
+}
+
+/** The reads of the records keyless rows' ID cells name, when the list was not read whole: a request each. */
+function idCellReadsText(plan: ImportPlan): string {
+  const n = plan.idCellReads ?? 0;
+  return n > 0
+    ? ` + ${plural(n, 'read')} of the record${n === 1 ? '' : 's'} that rows without a key name in their ID cell`
+    : '';
 }
 
 /** The writes of an update or a sync that compared every row with its listed record first: exact. */
@@ -456,8 +469,14 @@ export function printSummary(
       `warning: ${rows} something the service's lists lack, left empty or set to the default (--unmatched): W_UNMATCHED in the report's #warnings says which`,
     );
   }
-  if (summary.resemblingRows > 0) {
-    const n = summary.resemblingRows;
+  if (summary.resemblingById > 0) {
+    const n = summary.resemblingById;
+    lines.push(
+      `warning: ${n === 1 ? '1 row' : `${n} rows`} without a key ${n === 1 ? 'is the record its' : 'are the records their'} ID cell names (the same name), with cells changed: not created, so no record is there twice; the report's #message says which record and which cells. \`assetbatch update\` of the file applies ${n === 1 ? 'the row' : 'them'} to ${n === 1 ? 'that record' : 'those records'}; --create-resembling creates ${n === 1 ? 'it as a new record' : 'them as new records'}`,
+    );
+  }
+  if (summary.resemblingRows > summary.resemblingById) {
+    const n = summary.resemblingRows - summary.resemblingById;
     lines.push(
       `warning: ${n === 1 ? '1 row' : `${n} rows`} without a key ${n === 1 ? 'resembles a record' : 'resemble records'} an earlier run created (the same name, a few cells changed): not created, so no record is there twice; the report's #message says which record and which cells. \`assetbatch update\` of the report applies ${n === 1 ? 'the row' : 'them'} to ${n === 1 ? 'that record' : 'those records'} (its #id); --create-resembling creates ${n === 1 ? 'it' : 'them'} as new records`,
     );
@@ -734,7 +753,7 @@ export function addImportOptions(
         )
         .option(
           '--create-resembling',
-          'create rows without a key that resemble a record an earlier run created (the same name, a few cells changed); normally they are held back (W_RESEMBLES)',
+          'create rows without a key that resemble a record an earlier run created (the same name, a few cells changed), or whose ID cell names a record of the same name with cells changed; normally they are held back (W_RESEMBLES)',
         );
     else if (mode === 'sync')
       cmd.option(

@@ -27,7 +27,8 @@ import type { RunFile } from './run-file.js';
 import type { MappedInput } from './input.js';
 import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
 import { RowReadNotes } from './read-notes.js';
-import { RowOutcomes } from './rows.js';
+import { keyName, RowOutcomes } from './rows.js';
+import { byIdWords, idCellColumn } from './id-cell.js';
 import { StopState, interrupted } from './stop.js';
 import { lookupColumns, scanDateOrders } from './scan.js';
 import { missingCells, settleMissing } from './missing.js';
@@ -53,8 +54,10 @@ export interface Executed {
   readonly repairedRows: number;
   /** Rows with a name a list lacks, left empty or set to the default (W_UNMATCHED). */
   readonly unmatchedRows: number;
-  /** Keyless rows held back as like a record an earlier run made (W_RESEMBLES). */
+  /** Keyless rows held back as like a record an earlier run made, or the one their ID cell names (W_RESEMBLES). */
   readonly resemblingRows: number;
+  /** Of those, the rows their ID cell matched (by-id-cell.ts). */
+  readonly resemblingById: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
 }
@@ -91,6 +94,11 @@ export function rowWriter(
     },
     beforeRead: once(() => resolver.load('country', [])),
     nameOf: (kind, id) => resolver.nameOf(kind, id),
+    byId:
+      idCellColumn(settings, input) === undefined
+        ? undefined
+        : byIdWords(settings, keyName(settings.keyField)),
+    listedIds: planned.listedIds,
   });
 }
 
@@ -114,6 +122,7 @@ class Emitter {
   reportFailed?: AssetbatchError;
   unmatchedRows = 0;
   resemblingRows = 0;
+  resemblingById = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -148,7 +157,9 @@ class Emitter {
     this.stop.settled(out);
     // A skipped row sent nothing: no field of a record was left empty or replaced by this run.
     if (out.status !== 'skipped' && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
-    if (out.warnings.some((w) => w.code === 'W_RESEMBLES')) this.resemblingRows++;
+    const resembles = out.warnings.find((w) => w.code === 'W_RESEMBLES');
+    if (resembles) this.resemblingRows++;
+    if (resembles?.field === 'id') this.resemblingById++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
@@ -387,6 +398,7 @@ export async function execute(
     repairedRows: emitter.readNotes.repaired,
     unmatchedRows: emitter.unmatchedRows,
     resemblingRows: emitter.resemblingRows,
+    resemblingById: emitter.resemblingById,
     companies: companySplitOf(settings, input, scan),
   };
 }

@@ -70,6 +70,7 @@ export async function finish(
     repairedRows: ran.repairedRows,
     unmatchedRows: ran.unmatchedRows,
     resemblingRows: ran.resemblingRows,
+    resemblingById: ran.resemblingById,
     changedRows: writer.changedSkipped,
     // Every row is counted by now, a one-pass dry run's too.
     companies: ran.companies,

@@ -191,6 +191,8 @@ export interface PlannedRun {
   readonly existingSince?: number;
   /** Updates: the records as listed before the run, by id (when the whole list was read). */
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
+  /** An import: the ids its keyless rows' ID cells name, which `records` holds when they exist. */
+  readonly listedIds?: ReadonlySet<number>;
   /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
   readonly missing?: { readonly records: readonly MissingRecord[]; readonly body?: WriteBody };
   /** A dry run: the refusal a real run would stop with before any write (past --max-missing). */
@@ -300,6 +302,7 @@ async function existingRecords(
   conn: Connection,
   rowsLeft: number,
   keyOf: RecordKey | undefined,
+  keepIds: ReadonlySet<number>,
 ) {
   if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
   const keep = updatesRecords(settings);
@@ -313,6 +316,7 @@ async function existingRecords(
     rowsLeft,
     {
       keepRecords: keep,
+      keepIds,
       whole: settings.sync !== undefined,
       keyOf: keyOf && ((r) => keyOf(r)),
     },
@@ -418,7 +422,8 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
+  const idCells = new Set(keyless.idCells.map((c) => c.id));
+  const known = await existingRecords(settings, conn, rows - doneRows, keyOf, idCells);
   const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless.ids, keyOf)
@@ -431,6 +436,7 @@ export async function makePlan(
     prior,
     existing: known.existing,
     existingComplete: known.existingComplete,
+    records: known.records,
     sheetKeys: scan.scanner.firstRowOfKey,
     keyless,
   });
@@ -448,7 +454,9 @@ export async function makePlan(
   // An update by ID reads the record before it writes (two requests a row); by key, the row's
   // filtered call reads it (perRowChecks); when the list read it, a row costs its write alone.
   const readsAlone = mode === 'update' && !known.records && perRowChecks === 0;
-  const plannedRequests = writes * (readsAlone ? 2 : 1) + perRowChecks;
+  // A keyless row's ID cell names a record the list did not read: one read each (id-cell.ts).
+  const idReads = known.existingComplete ? 0 : idCells.size;
+  const plannedRequests = writes * (readsAlone ? 2 : 1) + perRowChecks + idReads;
   const plan: ImportPlan = {
     target: writeTarget(settings.connection),
     file: settings.file,
@@ -479,6 +487,7 @@ export async function makePlan(
     lookupsUnread: unread.length > 0 ? unread : undefined,
     lookupRequests: resolver.requests,
     existingCheck: known.check,
+    idCellReads: idReads > 0 ? idReads : undefined,
     markRequests: mark?.requests,
     writes,
     unwritten,
@@ -501,6 +510,7 @@ export async function makePlan(
     existingComplete: known.existingComplete,
     existingSince: known.existingSince,
     records: known.records,
+    listedIds: known.existingComplete ? idCells : undefined,
     missing: synced?.missing,
     wouldStop: synced?.wouldStop,
     mark: mark?.id,

@@ -19,6 +19,7 @@ import { payloadHash, type JournalState } from '../send/journal.js';
 import { PriorRuns } from '../send/prior.js';
 import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
+import { idCellColumn, idCellOf } from './id-cell.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
 
@@ -98,14 +99,16 @@ export function withComparedWrites(planned: PlannedRun, c: Compared, conn: Conne
   return { ...planned, plan, plannedRequests: writes, requestsPerRow: writes / rowsLeft };
 }
 
-const NO_KEYLESS: KeylessRows = { ids: new Set(), made: 0, held: 0 };
+const NO_KEYLESS: KeylessRows = { ids: new Set(), made: 0, held: 0, idCells: [] };
 
 /**
  * Rows without a key, matched to the records an earlier run made from the same values (the
  * memory), a record to a row: a sync's are the sheet's, not missing; an import's are no
  * record a changed keyless row may resemble (remembered.ts), and the plan counts the rows
- * the run will skip or hold back. Read before the plan, and only when the sheet has such
- * rows and the memory keyless records: the one read of the sheet the plan adds.
+ * the run will skip or hold back. An import's others with an ID cell (id-cell.ts) name the
+ * records the plan's list keeps, for the run to compare them with. Read before the plan, and
+ * only when the sheet has such rows and the memory keyless records or the sheet an ID
+ * column: the one read of the sheet the plan adds.
  */
 export async function keylessMatches(
   settings: RunSettings,
@@ -115,29 +118,52 @@ export async function keylessMatches(
   journal: JournalState | undefined,
 ): Promise<KeylessRows> {
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
-  // No keyless record in the memory: nothing to match, and the sheet is not read again for it.
-  if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return NO_KEYLESS;
-  const found = await matchKeyless(settings, input, scan, memory, journal && new PriorRuns(journal));
-  memory.reserve(found.ids);
+  const remembered = memory?.hasKeyless ? memory : undefined;
+  const idColumn = idCellColumn(settings, input);
+  // No keyless record in the memory, nor an ID column: nothing to match, and the sheet is not read again for it.
+  if (!(settings.sync || creates) || (!remembered && idColumn === undefined) || scan.scanner.keyless === 0)
+    return NO_KEYLESS;
+  const prior = journal && new PriorRuns(journal);
+  const found = await matchKeyless(settings, input, scan, { memory: remembered, idColumn }, prior);
+  remembered?.reserve(found.ids);
+  const bodies = found.unmatched.map((u) => u.body);
   // A sync creates a changed keyless row (and retires the record it no longer matches).
-  const later = settings.sync ? { made: 0, held: 0 } : memory.heldBack(found.unmatched);
-  return { ids: found.ids, made: found.made + later.made, held: later.held };
+  const later =
+    settings.sync || !remembered
+      ? { made: 0, held: 0, left: bodies.map((_, i) => i) }
+      : remembered.heldBack(bodies);
+  const idCells = [...found.idCells, ...later.left.flatMap((i) => found.unmatched[i].idCell ?? [])];
+  return { ids: found.ids, made: found.made + later.made, held: later.held, idCells };
 }
+
+type IdCellRow = KeylessRows['idCells'][number];
 
 /**
  * Each keyless row of the run's, in order: the record it matches, if any. `journal` (a copy
  * of the run's, taken from as the run will) tells the rows an earlier run of this import
- * has done, which the plan counts as the journal's; `unmatched`: the others that may resemble a record.
+ * has done, which the plan counts as the journal's; `unmatched`: the others that may resemble
+ * a record; `idCells`: the others with an ID cell.
  */
 async function matchKeyless(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
-  memory: RunMemory,
+  by: { readonly memory?: RunMemory; readonly idColumn?: number },
   journal: PriorRuns | undefined,
-): Promise<{ ids: Set<number>; made: number; unmatched: WriteBody[] }> {
+): Promise<{
+  ids: Set<number>;
+  made: number;
+  unmatched: { body: WriteBody; idCell?: IdCellRow }[];
+  idCells: IdCellRow[];
+}> {
+  const { memory } = by;
   const ids = new Set<number>();
-  const found = { ids, made: 0, unmatched: [] as WriteBody[] };
+  const found = {
+    ids,
+    made: 0,
+    unmatched: [] as { body: WriteBody; idCell?: IdCellRow }[],
+    idCells: [] as IdCellRow[],
+  };
   const ctx = rowContext(settings, input, scan);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   await rereadRows(settings, input.probe.headerRow, (r) => {
@@ -153,10 +179,14 @@ async function matchKeyless(
       return;
     const done = journal?.take(payloadHash(prepared.body), r.row)?.kind === 'done';
     // Identical rows take a record each (three "Chair" rows, three chairs).
-    const made = memory.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
+    const made = memory?.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
     if (made) ids.add(made.id);
     if (made && !done) found.made++;
-    else if (!made && !done && memory.mayResemble(prepared.body)) found.unmatched.push(prepared.body);
+    if (made || done) return;
+    const id = idCellOf(input, by.idColumn, r);
+    const idCell = id === undefined ? undefined : { id, name: prepared.body.name };
+    if (memory?.mayResemble(prepared.body)) found.unmatched.push({ body: prepared.body, idCell });
+    else if (idCell) found.idCells.push(idCell);
   });
   return found;
 }

@@ -25,6 +25,8 @@ import { SameRecordRows } from './same-record.js';
 import { shownDate } from '../send/remembered.js';
 import { companyColumn } from '../map/company-column.js';
 import { otherCompanyNote } from '../resolve/company.js';
+import { idCellColumn, idCellOf } from './id-cell.js';
+import type { IdCell } from '../send/writer.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -52,6 +54,8 @@ export class RowOutcomes {
   private readonly keyFieldId?: number;
   /** Update and sync: rows that name a record an earlier row names. */
   private readonly sameRecord?: SameRecordRows;
+  /** An import's ID column, which it does not send: a keyless row's cell names its record (id-cell.ts). */
+  private readonly idColumn?: number;
 
   constructor(private readonly deps: RowsDeps) {
     if (deps.settings.mode === 'update' || deps.settings.sync) this.sameRecord = new SameRecordRows();
@@ -60,6 +64,7 @@ export class RowOutcomes {
       ? deps.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index
       : undefined;
     this.keyFieldId = customKeyFieldId(deps.input.mapping, keyField);
+    this.idColumn = idCellColumn(deps.settings, deps.input);
   }
 
   /** Remember a row's outcome (to come) when another row waits for it. */
@@ -228,20 +233,39 @@ export class RowOutcomes {
     key: Key,
   ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
-    if (!this.deps.settings.dryRun) return this.create(r, prepared, base, key);
+    const idCell = this.idCellOf(r, prepared, key);
+    if (!this.deps.settings.dryRun) return this.create(r, prepared, base, key, idCell);
     // A keyless row: the memory says, as it will for the real run, whether an earlier run made it.
     const held = key ? undefined : writer.previewKeyless(prepared.body);
-    if (held?.go === false)
-      return {
-        ...base,
-        status: held.status,
-        id: held.id,
-        issues: [],
-        warnings: [...base.warnings, ...(held.warnings ?? [])],
-        note: held.note,
-      };
+    if (held?.go === false) return heldOutcome(base, held);
+    if (idCell) return this.previewById(r, prepared, base, idCell, held?.note);
     const out = this.wouldCreateNow(r, prepared, base, key);
     return held?.note ? withNote(out, held.note, ['valid']) : out;
+  }
+
+  /** A keyless row's ID cell, when the run reads it (an import's ID column, left out). */
+  private idCellOf(r: SheetRow, prepared: PreparedRow, key: Key): IdCell | undefined {
+    const id = key ? undefined : idCellOf(this.deps.input, this.idColumn, r);
+    return id === undefined ? undefined : { id, emptied: prepared.emptyFields };
+  }
+
+  /** A dry run's keyless row with an ID cell: as the real run will judge it by the record the cell names. */
+  private async previewById(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    idCell: IdCell,
+    memoryNote: string | undefined,
+  ): Promise<RowOutcome> {
+    try {
+      const byId = await this.deps.writer.byIdCell(idCell, prepared.body, 'would be created');
+      if (byId?.go === false) return heldOutcome(base, byId);
+      const out = await this.wouldCreateNow(r, prepared, base, undefined);
+      const note = memoryNote ?? byId?.note;
+      return note ? withNote(out, note, ['valid']) : out;
+    } catch (e) {
+      return this.thrown(e, base);
+    }
   }
 
   /** A dry run's row with no record yet: what a create would do. */
@@ -375,11 +399,17 @@ export class RowOutcomes {
     };
   }
 
-  private async create(r: SheetRow, prepared: PreparedRow, base: Base, key: Key): Promise<RowOutcome> {
+  private async create(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    key: Key,
+    idCell: IdCell | undefined,
+  ): Promise<RowOutcome> {
     const { settings, input, writer, stop } = this.deps;
     if (stop.stopped) return stop.notSent(base);
     try {
-      const res = await writer.create(r.row, prepared.body, key);
+      const res = await writer.create(r.row, prepared.body, key, idCell);
       // A record made by this run or, as the journal says, an earlier one: later rows may name it.
       const made = res.status === 'created' || res.status === 'skipped';
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')
@@ -496,6 +526,21 @@ export class RowOutcomes {
     const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
     return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
+}
+
+/** A row the writer will not create (made already, held back as like a record): skipped, its warnings said. */
+function heldOutcome(
+  base: Base,
+  held: { status: RowOutcome['status']; id?: number; note?: string; warnings?: readonly RowIssue[] },
+): RowOutcome {
+  return {
+    ...base,
+    status: held.status,
+    id: held.id,
+    issues: [],
+    warnings: [...base.warnings, ...(held.warnings ?? [])],
+    note: held.note,
+  };
 }
 
 /** The custom field a sync is keyed on (--key custom:LABEL): its id, from the sheet's column. */

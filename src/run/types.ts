@@ -238,7 +238,14 @@ export interface ImportPlan {
     readonly key?: string;
     readonly made: number;
     readonly held: number;
+    /** Rows without a key whose ID cell names a listed record of the same name: skipped or held back. */
+    readonly byId: number;
   };
+  /**
+   * An import's keyless rows with an ID cell whose records the run reads, a request each (the
+   * list was not read whole for the existing-record check); absent: none.
+   */
+  readonly idCellReads?: number;
   readonly dryRun: boolean;
   readonly rateLimit: number;
   readonly etaSeconds: number;
@@ -298,8 +305,14 @@ export interface ImportSummary {
   readonly repairedRows: number;
   /** Rows where a name a lookup list lacks was left empty or set to the default (W_UNMATCHED in the report): the exit code is not 0. */
   readonly unmatchedRows: number;
-  /** Rows without a key held back as like a record an earlier run created (W_RESEMBLES): the exit code is not 0. */
+  /**
+   * Rows without a key held back as like a record an earlier run created, or as the record
+   * their ID cell names with some cells changed (an export imported back) (W_RESEMBLES): the
+   * exit code is not 0.
+   */
   readonly resemblingRows: number;
+  /** Of resemblingRows, those held back by the record their ID cell names. */
+  readonly resemblingById: number;
   /**
    * Rows skipped because their values changed since an earlier run created the record: the
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.

@@ -1,9 +1,11 @@
 // The plan's rows an import will not write, known before it starts from what the plan reads
 // anyway: the journal (rows an earlier run of this import did), the records listed for the
 // existing-record check (keyed rows whose key one has), and the memory (keyless rows an
-// earlier run made, or that resemble one and are held back). The plan's writes and its ETA
-// are for the rest. Pure: counts and indexes in, counts out.
+// earlier run made, or that resemble one and are held back), and the records listed again for
+// keyless rows whose ID cell names one of their name (an export imported back). The plan's
+// writes and its ETA are for the rest. Pure: counts and indexes in, counts out.
 import type { PriorRuns } from '../send/prior.js';
+import { sameName } from '../send/resemblance.js';
 import type { KeyIndex } from '../util/key-index.js';
 import type { RunSettings } from './settings.js';
 import type { ImportPlan } from './types.js';
@@ -18,6 +20,11 @@ export interface KeylessRows {
   readonly made: number;
   /** An import's keyless rows the run will hold back: like a record an earlier run made. */
   readonly held: number;
+  /**
+   * An import's other keyless rows with an ID cell (id-cell.ts), those the journal has done
+   * apart: the record each names, and the row's name. Skipped or held back when they agree.
+   */
+  readonly idCells: readonly { readonly id: number; readonly name: unknown }[];
 }
 
 /** What the plan knows before counting: the journal, the records listed (when all were), the keyless rows. */
@@ -27,6 +34,8 @@ export interface KnownRows {
   readonly prior?: PriorRuns;
   readonly existing?: ReadonlyMap<string, readonly number[]>;
   readonly existingComplete: boolean;
+  /** The records listed and kept (an import keeps those its rows' ID cells name). */
+  readonly records?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
   readonly sheetKeys: KeyIndex;
   readonly keyless: KeylessRows;
 }
@@ -52,7 +61,7 @@ function listedRows(
 /** The settings that decide what a row already there becomes. */
 type CountSettings = Pick<
   RunSettings,
-  'mode' | 'sync' | 'dryRun' | 'keyField' | 'onExisting' | 'allowDuplicates'
+  'mode' | 'sync' | 'dryRun' | 'keyField' | 'onExisting' | 'allowDuplicates' | 'createResembling'
 >;
 
 /** Whether an import's plan can count the rows it will not write: not an update's, a sync's or a dry run's. */
@@ -75,9 +84,22 @@ export function unwrittenRows(settings: CountSettings, known: KnownRows): Unwrit
       : 0;
   const journal = Math.min(known.rows, known.prior?.doneRows ?? 0);
   const key = listed ? settings.keyField : undefined;
-  const u = { journal, listed, ...(key ? { key } : {}), made: known.keyless.made, held: known.keyless.held };
-  return u.journal + u.listed + u.made + u.held > 0 ? u : undefined;
+  const { made, held } = known.keyless;
+  const u = { journal, listed, ...(key ? { key } : {}), made, held, byId: byIdRows(settings, known) };
+  return u.journal + notWrittenLeft(u) > 0 ? u : undefined;
+}
+
+/**
+ * Keyless rows whose ID cell names a listed record of their name: each is that record, skipped
+ * or held back, never written. With --create-resembling those whose cells differ are created,
+ * which only their comparison tells: none is counted then.
+ */
+function byIdRows(settings: CountSettings, known: KnownRows): number {
+  const { records } = known;
+  if (!known.existingComplete || !records || settings.createResembling) return 0;
+  return known.keyless.idCells.filter((c) => sameName(records.get(c.id)?.name, c.name)).length;
 }
 
 /** The rows left after the journal's that the plan knows will not be written. */
-export const notWrittenLeft = (u: Unwritten | undefined): number => (u ? u.listed + u.made + u.held : 0);
+export const notWrittenLeft = (u: Unwritten | undefined): number =>
+  u ? u.listed + u.made + u.held + u.byId : 0;

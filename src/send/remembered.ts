@@ -151,16 +151,18 @@ export class RunMemory {
   /**
    * The plan's look at keyless rows no earlier run made from the same values, in order: those
    * the run will skip as made already (an update gave the record their values) and those it
-   * will hold back as resembling a record. Nothing is taken from the run's rows.
+   * will hold back as resembling a record, and (`left`, by index) the others, which it creates
+   * unless their ID cell names their record (by-id-cell.ts). Nothing is taken from the run's rows.
    */
-  heldBack(bodies: readonly WriteBody[]): { made: number; held: number } {
-    const c = { made: 0, held: 0 };
-    if (this.options.allowDuplicates) return c;
+  heldBack(bodies: readonly WriteBody[]): { made: number; held: number; left: number[] } {
+    const c = { made: 0, held: 0, left: [] as number[] };
+    if (this.options.allowDuplicates) return { ...c, left: bodies.map((_, i) => i) };
     this.options.memory.lookAhead(() => {
-      for (const body of bodies) {
+      bodies.forEach((body, i) => {
         const out = this.resembling(body, 'created');
         if (out?.go === false) c[out.warnings ? 'held' : 'made']++;
-      }
+        else c.left.push(i);
+      });
     });
     return c;
   }

@@ -19,6 +19,12 @@ export const present = (v: unknown): boolean => v !== null && v !== undefined &&
 const nameOf = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined;
 
+/** Two records' names are the same (case and outer spaces aside); no name is no one's. */
+export const sameName = (a: unknown, b: unknown): boolean => {
+  const n = nameOf(a);
+  return n !== undefined && n === nameOf(b);
+};
+
 /**
  * `body` resembles `earlier` (the record as this user's runs last wrote it) when both have
  * the same name (case and outer spaces aside) and no more of the other fields differ than

@@ -24,6 +24,7 @@ import {
   type FieldConflict,
 } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
+import { byIdOutcome, judgeByIdCell, type ByIdOutcome, type ByIdWords } from './by-id-cell.js';
 import type { Gate } from '../api/rate-limit.js';
 
 /**
@@ -179,6 +180,19 @@ export interface WriterOptions {
   readonly beforeRead?: () => Promise<void>;
   /** A lookup id's name in the run's lists, to show changes by name. */
   readonly nameOf?: (kind: LookupKind, id: number) => string | undefined;
+  /**
+   * An import's keyless rows with an ID cell (an export imported back) are the record it
+   * names when that has their name (by-id-cell.ts); how such a row is told. Absent: not looked at.
+   */
+  readonly byId?: ByIdWords;
+  /** Ids the list read before the run was kept for (`records`): one it lacks names no record. */
+  readonly listedIds?: ReadonlySet<number>;
+}
+
+/** A keyless row's ID cell, and the fields whose cells were empty (they differ from a record's values). */
+export interface IdCell {
+  readonly id: number;
+  readonly emptied: readonly string[];
 }
 
 export interface UpdateOptions {
@@ -391,6 +405,7 @@ export class RowWriter {
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
+    idCell?: IdCell,
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -452,10 +467,56 @@ export class RowWriter {
         if (mem.changed) this.changedSkipped++;
         return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues, warnings: mem.warnings };
       }
+      // An export imported back: the record its ID cell names, when it has the row's name.
+      const byId = !key && idCell ? await this.byIdCell(idCell, body, 'created') : undefined;
+      if (byId?.go === false) {
+        this.options.memory?.released(mem.claim);
+        return { status: byId.status, id: byId.id, note: byId.note, warnings: byId.warnings };
+      }
       // A resumed row was looked for in the service by its recovery.
       const res = await this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
-      return mem.note && res.status === 'created' ? { ...res, note: mem.note } : res;
+      const note = mem.note ?? byId?.note;
+      return note && res.status === 'created' ? { ...res, note } : res;
     });
+  }
+
+  /**
+   * A keyless row of an import whose ID cell names a record of the same name (by-id-cell.ts):
+   * skipped as that record, or held back when cells differ; a note when --create-resembling
+   * creates it. Undefined: no such record, or another name (another tool's id): the row is
+   * new. `created`: what a create is called ("created", a dry run's "would be created").
+   */
+  async byIdCell(cell: IdCell, body: WriteBody, created: string): Promise<ByIdOutcome | undefined> {
+    const words = this.options.byId;
+    if (!words) return undefined;
+    const record = await this.recordById(cell.id);
+    if (!record) return undefined;
+    const countryCode = await this.countryCodes(false, body, cell.emptied);
+    const verdict = judgeByIdCell(
+      this.options.def,
+      record,
+      { body, emptied: cell.emptied },
+      { countryCode, nameOf: this.options.nameOf },
+    );
+    return byIdOutcome(cell.id, verdict, words, created);
+  }
+
+  /**
+   * A record by its id: the copy the list read before the run kept (no request; an id it
+   * was kept for and lacks is no record), else one read (a request), 404 being none.
+   */
+  private async recordById(id: number): Promise<Rec | undefined> {
+    const listed = this.options.records?.get(id) ?? this.found.get(id);
+    if (listed || (this.options.existingComplete && this.options.listedIds?.has(id))) return listed;
+    const { client, def, company } = this.options;
+    try {
+      const rec = await client.get<Rec>(client.path(def.path, id), { company });
+      this.found.set(id, rec);
+      return rec;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return undefined;
+      throw e;
+    }
   }
 
   /** A row this run writes (its claim taken): merged or refused if its record exists (unless `checked`), else sent. */
@@ -981,7 +1042,8 @@ export async function loadExistingKeys(
   if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
-  const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
+  const records =
+    opts.keepRecords || opts.keepIds?.size ? new Map<number, Record<string, unknown>>() : undefined;
   let requests = 1;
   let maxId = 0;
   const keyOf = opts.keyOf ?? recordKey;
@@ -991,7 +1053,7 @@ export async function loadExistingKeys(
     onPage: ({ page }) => void (page > 1 && requests++),
   })) {
     maxId = Math.max(maxId, idOf(r) || 0);
-    records?.set(idOf(r), r);
+    if (opts.keepRecords || opts.keepIds?.has(idOf(r))) records?.set(idOf(r), r);
     for (const f of keyFields) {
       const v = keyOf(r, f);
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
@@ -1003,6 +1065,8 @@ export async function loadExistingKeys(
 export interface ExistingOptions {
   /** Keep each record as read (updates compare rows with them). */
   readonly keepRecords?: boolean;
+  /** Keep the records with these ids (those an import's keyless rows name in their ID cells). */
+  readonly keepIds?: ReadonlySet<number>;
   /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
   readonly whole?: boolean;
   /** A record's key for a field that is not a text field of its own (a sync's custom field key). */

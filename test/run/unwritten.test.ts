@@ -1,6 +1,7 @@
 // The plan's count of the rows an import will not write: the journal's, the keyed rows a
 // listed record has (those the journal has done apart), the memory's keyless rows; none
-// counted where the run would write them after all (--on-existing update, --allow-duplicates).
+// counted where the run would write them after all (--on-existing update, --allow-duplicates),
+// and the keyless rows whose ID cell names a listed record of their name (an export imported back).
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../src/send/journal.js';
 import { PriorRuns } from '../../src/send/prior.js';
@@ -32,13 +33,32 @@ const importing = {
   keyField: 'serial_number',
   onExisting: 'skip',
   allowDuplicates: false,
+  createResembling: false,
 } as const;
 const known = (more: Partial<KnownRows>): KnownRows => ({
   rows: 4,
   existing: listed('A', 'B', 'Z'),
   existingComplete: true,
   sheetKeys: sheetKeys('A', 'B', 'C', 'D'),
-  keyless: { ids: new Set(), made: 0, held: 0 },
+  keyless: { ids: new Set(), made: 0, held: 0, idCells: [] },
+  ...more,
+});
+
+/** Keyless rows with ID cells 12 ("Chair") and 13 ("Desk"); the list kept record 12, a chair, and 13, named as given. */
+const byId = (desk: string, more: Partial<KnownRows> = {}): Partial<KnownRows> => ({
+  keyless: {
+    ids: new Set(),
+    made: 0,
+    held: 0,
+    idCells: [
+      { id: 12, name: 'Chair' },
+      { id: 13, name: 'Desk' },
+    ],
+  },
+  records: new Map([
+    [12, { id: 12, name: ' chair ' }],
+    [13, { id: 13, name: desk }],
+  ]),
   ...more,
 });
 
@@ -54,8 +74,32 @@ describe('unwrittenRows', () => {
     {
       name: 'the memory’s keyless rows',
       settings: {},
-      known: { keyless: { ids: new Set([7]), made: 1, held: 2 } },
+      known: { keyless: { ids: new Set([7]), made: 1, held: 2, idCells: [] } },
       want: { listed: 2, made: 1, held: 2 },
+    },
+    {
+      name: 'keyless rows whose ID cell names a listed record of their name (case and spaces aside)',
+      settings: {},
+      known: byId('Desk'),
+      want: { listed: 2, byId: 2 },
+    },
+    {
+      name: 'an ID cell naming a record of another name is another tool’s id: not counted',
+      settings: {},
+      known: byId('Snipe-IT asset 13'),
+      want: { listed: 2, byId: 1 },
+    },
+    {
+      name: '--create-resembling creates those whose cells differ: none counted',
+      settings: { createResembling: true },
+      known: byId('Desk'),
+      want: { listed: 2, byId: 0 },
+    },
+    {
+      name: 'the list not read whole: the ID cells’ records are read by the run',
+      settings: {},
+      known: byId('Desk', { existingComplete: false }),
+      want: undefined,
     },
     { name: 'the list not read whole', settings: {}, known: { existingComplete: false }, want: undefined },
     {

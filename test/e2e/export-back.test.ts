@@ -1,0 +1,192 @@
+// Finance exports the assets, edits the file and loads it back with `import`, not `update`.
+// A record without a serial number that no run of this user made (here: made through the
+// API) is known by its ID cell alone: the row whose ID names a record of the same name is that
+// record, skipped when unchanged, held back (W_RESEMBLES, exit 1) when edited, and applied by
+// `update` of the same file; --create-resembling creates it. An "ID" column of another tool
+// (Snipe-IT's ids, which collide with the service's) names records of other names: created,
+// as before. The built CLI, against a sandbox that outlives the runs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { countWrites, readReport, runCli, testSandbox, useSandbox, type TestSandbox } from './cli.js';
+
+const env = useSandbox({ rateLimit: 0 });
+
+/** An asset made through the API, as another tool or a colleague's script would: no memory has it. */
+async function made(sb: TestSandbox, body: Record<string, unknown>): Promise<number> {
+  const res = await fetch(`${sb.sb.url}/api/v2/asset/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ company: 1, ...body }),
+  });
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** A chair without a serial number in Wien and a keyed laptop; the export of them, as Finance keeps it. */
+async function exported(sb: TestSandbox, tag: string): Promise<{ file: string; chair: number }> {
+  const chair = await made(sb, { name: `Chair ${tag}`, city: 'Wien' });
+  await made(sb, { name: `Laptop ${tag}`, serial_number: `SN-${tag}`, city: 'Wien' });
+  const all = join(env.dir, `${tag}-all.csv`);
+  const out = await runCli(['export', 'asset', '-o', all, ...sb.args]);
+  expect(out.code, out.stderr).toBe(0);
+  // Finance keeps the rows of this case only.
+  const [header, ...lines] = readFileSync(all, 'utf8').trimEnd().split(/\r?\n/);
+  const file = join(env.dir, `${tag}-assets.csv`);
+  writeFileSync(file, [header, ...lines.filter((l) => l.includes(tag))].join('\n') + '\n');
+  return { file, chair };
+}
+
+/** The report's rows by name: status, id, message, warnings. */
+const outcomes = (report: string) =>
+  new Map(
+    readReport(report).map((r) => [
+      r.Name,
+      { status: r['#status'], id: r['#id'], message: r['#message'], warnings: r['#warnings'] },
+    ]),
+  );
+
+const chairs = async (sb: TestSandbox, tag: string) =>
+  (await sb.records('asset'))
+    .filter((r) => r.name === `Chair ${tag}`)
+    .map((r) => `${String(r.name)} in ${String(r.city)}`);
+
+describe('an export imported back', () => {
+  const cases = [
+    {
+      name: 'unchanged: the keyless record is already there (exit 0)',
+      edit: undefined,
+      flags: [] as string[],
+      exit: 0,
+      done: 'Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.',
+      plan: 'Plan: 2 rows: 1 already in the service (serial number), 1 already in the service by its ID (the same name; held back where cells differ), up to 0 writes',
+      chair: (id: number) => ({
+        status: 'skipped',
+        id: String(id),
+        message: `already in the service (ID ${id}, same name)`,
+        warnings: '',
+      }),
+      writes: 0,
+      records: ['in Wien'],
+    },
+    {
+      name: 'edited: held back, naming the cells and the update that applies them (exit 1)',
+      edit: true,
+      flags: [],
+      exit: 1,
+      done: 'Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.',
+      plan: 'Plan: 2 rows: 1 already in the service (serial number), 1 already in the service by its ID (the same name; held back where cells differ), up to 0 writes',
+      chair: (id: number, file: string) => ({
+        status: 'skipped',
+        id: String(id),
+        message: `not created: no serial number, and its ID cell names record ${id}, of the same name: City "Wien" → "Graz". If it is that record, \`assetbatch update ${file}\` (with this run's resource and service options) applies this row's values to it; if it is another one, run this import again with --create-resembling to create it`,
+        warnings: `id: not created: it resembles record ${id}, which its ID cell names (City differs)`,
+      }),
+      writes: 0,
+      records: ['in Wien'],
+    },
+    {
+      name: 'edited, with --create-resembling: created, saying what it resembles (exit 0)',
+      edit: true,
+      flags: ['--create-resembling'],
+      exit: 0,
+      done: 'Done: 2 rows — 1 created, 0 updated, 1 skipped, 0 invalid, 0 failed.',
+      plan: 'Plan: 2 rows: 1 already in the service (serial number), up to 1 write',
+      chair: (id: number) => ({
+        status: 'created',
+        message: `created as a new record (--create-resembling), though its ID cell names record ${id}, of the same name: City "Wien" → "Graz"`,
+        warnings: '',
+      }),
+      writes: 1,
+      records: ['in Wien', 'in Graz'],
+    },
+  ];
+  it.each(cases.map((c, n) => ({ ...c, tag: `EXB${n}` })))('$name', async (c) => {
+    const { file, chair } = await exported(env.sb, c.tag);
+    if (c.edit)
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(/,Wien,(.*)\n/, (m) => m.replace('Wien', 'Graz')),
+      );
+    const args = (...more: string[]) => ['import', file, '-r', 'asset', ...c.flags, ...more, ...env.sb.args];
+    // A dry run (validate, import --dry-run) says what the run will do, row by row, with the same exit code.
+    const dry = await runCli(args('--dry-run', '--report', `${file}.dry.csv`));
+    expect(dry.code, dry.stderr).toBe(c.exit);
+    const dryChair = outcomes(`${file}.dry.csv`).get(`Chair ${c.tag}`);
+    expect(dryChair?.message).toBe(c.chair(chair, file).message.replace(/^created/, 'would be created'));
+    await env.sb.resetStats();
+    const res = await runCli(args());
+    expect(res.code, res.stderr).toBe(c.exit);
+    expect(res.stderr).toContain(c.plan);
+    expect(res.stdout).toContain(c.done);
+    // The chair's record is in the list the existing-record check reads: no read of its own.
+    const stats = (await env.sb.stats()) as { requests: Record<string, number> };
+    expect(countWrites(stats)).toBe(c.writes);
+    expect(stats.requests['GET /api/v2/asset/{id}/']).toBeUndefined();
+    expect(outcomes(`${file}.report.csv`).get(`Chair ${c.tag}`)).toMatchObject(c.chair(chair, file));
+    expect(outcomes(`${file}.report.csv`).get(`Laptop ${c.tag}`)?.status).toBe('skipped');
+    expect(await chairs(env.sb, c.tag)).toEqual(c.records.map((r) => `Chair ${c.tag} ${r}`));
+    if (c.exit === 1)
+      expect(res.stdout).toContain(
+        "warning: 1 row without a key is the record its ID cell names (the same name), with cells changed: not created, so no record is there twice; the report's #message says which record and which cells. `assetbatch update` of the file applies the row to that record; --create-resembling creates it as a new record",
+      );
+  });
+
+  it('held back, then `update` of the file applies the edit, and the import skips it after', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBU');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/,Wien,(.*)\n/, (m) => m.replace('Wien', 'Graz')),
+    );
+    const run = (...a: string[]) => runCli([...a, file, '-r', 'asset', ...env.sb.args]);
+    expect((await run('import')).code).toBe(1);
+    const up = await run('update');
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stdout).toContain('Done: 2 rows — 0 created, 1 updated, 1 skipped, 0 invalid, 0 failed.');
+    expect(await chairs(env.sb, 'EXBU')).toEqual(['Chair EXBU in Graz']);
+    const again = await run('import');
+    expect(again.code, again.stderr).toBe(0);
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBU')?.message).toBe(
+      `already in the service (ID ${chair}, same name)`,
+    );
+  });
+
+  it("another tool's ID column, colliding with the service's ids under other names: created as before", async () => {
+    const { chair } = await exported(env.sb, 'EXBS');
+    // Snipe-IT's export: its own ids, one of them the chair's id in the service, on other things.
+    const file = join(env.dir, 'snipe-it.csv');
+    writeFileSync(file, `ID,Name,Serial number\n${chair},Monitor EXBS,\n1,Dock EXBS,\n`);
+    const res = await runCli(['import', file, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(
+      'warning: column "ID" is not imported (an import creates records, which get IDs of their own;',
+    );
+    expect(res.stdout).toContain('Done: 2 rows — 2 created, 0 updated, 0 skipped, 0 invalid, 0 failed.');
+    expect([...outcomes(`${file}.report.csv`).values()].map((o) => o.status)).toEqual(['created', 'created']);
+  });
+});
+
+describe('an export imported back, the list longer than the sheet', () => {
+  it('reads the records its ID cells name, one request each, and nothing else of the list', async () => {
+    const sb = await testSandbox({ rateLimit: 0 });
+    try {
+      // 60 more assets: three pages, more than the sheet's two rows cost looked up alone.
+      for (let i = 0; i < 60; i++) await made(sb, { name: `Filler ${i}`, serial_number: `FILL-${i}` });
+      const { file, chair } = await exported(sb, 'EXBL');
+      // Only the chair's row: a keyless row, a read of its record.
+      const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
+      writeFileSync(file, [header, ...lines.filter((l) => l.includes('Chair'))].join('\n') + '\n');
+      await sb.resetStats();
+      const res = await runCli(['import', file, '-r', 'asset', ...sb.args]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toContain('+ 1 read of the record that rows without a key name in their ID cell');
+      expect(outcomes(`${file}.report.csv`).get('Chair EXBL')?.message).toBe(
+        `already in the service (ID ${chair}, same name)`,
+      );
+      const stats = (await sb.stats()) as { requests: Record<string, number> };
+      expect(stats.requests['GET /api/v2/asset/{id}/']).toBe(1);
+      expect(countWrites(stats)).toBe(0);
+    } finally {
+      await sb.close();
+    }
+  });
+});

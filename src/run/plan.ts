@@ -226,7 +226,7 @@ function unmappedColumns(
 }
 
 /**
- * A company column the mapping file leaves out (null, as the snipe-it preset does): every row
+ * A company column the mapping file leaves out ("Company": null): every row
  * goes to the run's company, which for a register of several companies is not what it says.
  */
 function companyLeftOut(

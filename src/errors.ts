@@ -89,6 +89,8 @@ const ErrorCodes = {
   W_RESEMBLES: 'W_RESEMBLES',
   /** A value the mapping file's value table maps to empty: the field is left out (a note, as asked). */
   W_LEFT_EMPTY: 'W_LEFT_EMPTY',
+  /** An empty cell of the name column, built from the row as the plan said ("{Make} {Model}"): a note, exit as usual. */
+  W_NAME_BUILT: 'W_NAME_BUILT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

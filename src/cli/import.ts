@@ -164,6 +164,7 @@ export function printPlan(
     `Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : m.how === 'built' ? ' (built from the row)' : ''}`).join(', ')}`,
   );
   if (plan.built) lines.push(builtLine(plan.built, plan.sync !== undefined));
+  if (plan.builtWhenEmpty) lines.push(builtWhenEmptyLine(plan.builtWhenEmpty, plan));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -231,6 +232,18 @@ function lookupsLine(plan: ImportPlan): string | undefined {
       `not needed: ${unread.map(word).join(', ')} (each such cell names what its record already has)`,
     );
   return read.length > 0 ? `Lookups: ${read.join(', ')}.` : undefined;
+}
+
+/** Rows whose name cell is empty, built from the row: how many, and how, before any write. */
+function builtWhenEmptyLine(b: NonNullable<ImportPlan['builtWhenEmpty']>, plan: ImportPlan): string {
+  const cols = b.columns.map((c) => `"${c}"`).join(' and ');
+  const both = b.columns.length === 1 ? 'it' : b.columns.length === 2 ? 'both' : 'all of them';
+  const kept = plan.sync !== undefined ? '; records the sheet matches keep theirs' : '';
+  return (
+    `note: ${b.rows === 1 ? '1 row has' : `${b.rows} rows have`} no ${b.field} in "${b.column}"${plan.counted ? '' : ' so far'}; ` +
+    `${b.rows === 1 ? 'its' : 'their'} ${b.field} is built as "${b.template}" from column${b.columns.length === 1 ? '' : 's'} ${cols} ` +
+    `(W_NAME_BUILT on the row; a row with ${both} empty too is invalid)${kept}.`
+  );
 }
 
 function builtLine(b: NonNullable<ImportPlan['built']>, sync: boolean): string {

@@ -1,6 +1,7 @@
 // Map stage: a required field no column gives, built from the row's other columns as the
 // resource says (an asset's name from its make and model: resources/asset.ts), through the
-// same templates as a mapping file's `fields`. Pure: the mapping in, the template out.
+// same templates as a mapping file's `fields`; and the same for the rows whose cell of the
+// field's column is empty (blankFill). Pure: the mapping in, the template out.
 import type { FieldDef, ResourceDef } from '../resources/fields.js';
 import { localSynonyms } from '../resources/languages.js';
 import type { CellValue } from '../read/types.js';
@@ -8,7 +9,7 @@ import { cellText, isEmptyCell } from './coerce.js';
 import { fitOf } from './judge.js';
 import { compactName, similarity } from './normalize.js';
 import type { Target } from './target.js';
-import { formatTemplate } from './transforms.js';
+import { compileFieldSpec, formatTemplate, type BoundSpec } from './transforms.js';
 
 /** What of a mapping (headers.ts) this reads: headers.ts calls it, so it names no type of that file. */
 interface Mapped {
@@ -96,4 +97,43 @@ export function builtFallback(
   if (!columns) return undefined;
   const maybe = opts.rows ? likelyColumn(def, mapping, opts.rows, f) : undefined;
   return { field: f.name, template: formatTemplate(columns), columns, ...(maybe ? { maybe } : {}) };
+}
+
+/**
+ * The field's own column, whose empty cells are built as the field is without a column
+ * (`{Make} {Model}`): validate.ts fills such a row's field and says so on the row (W_NAME_BUILT).
+ */
+export interface BlankFill {
+  readonly field: string;
+  /** The sheet's column for the field, and its index. */
+  readonly column: string;
+  readonly index: number;
+  readonly template: string;
+  /** The columns it is built from, in order. */
+  readonly columns: readonly string[];
+  /** The template bound to the sheet's columns, as a mapping file's `fields` would be. */
+  readonly bound: BoundSpec;
+}
+
+/**
+ * For a required field read from a column of the sheet: how its empty cells are built, when
+ * the row's other columns can build it. None when the mapping file says how to fill it
+ * (`fields`, `defaults`): the user chose.
+ */
+export function blankFill(
+  def: ResourceDef,
+  mapping: Mapped,
+  opts: { fileFills: (field: string) => boolean },
+): BlankFill | undefined {
+  const field = def.builtWhenMissing?.field;
+  if (field === undefined || opts.fileFills(field)) return undefined;
+  const col = mapping.columns.find(
+    (m) => m.target.kind === 'field' && m.target.field.name === field && !mapping.built?.has(m.index),
+  );
+  const columns = fallbackColumns(def, mapping, field);
+  if (!col || !columns) return undefined;
+  const template = formatTemplate(columns);
+  const at = new Map(columns.map((h) => [h, mapping.columns.find((m) => m.header === h)!.index]));
+  const bound = { spec: compileFieldSpec(template), columns: at };
+  return { field, column: col.header, index: col.index, template, columns, bound };
 }

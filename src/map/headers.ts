@@ -32,7 +32,7 @@ import { weighByLists } from './by-lists.js';
 import type { LookupLists } from './lists.js';
 
 export type { Target } from './target.js';
-import { builtFallback, type BuiltFallback } from './built-fallback.js';
+import { blankFill, builtFallback, type BlankFill, type BuiltFallback } from './built-fallback.js';
 import { HOW_RANK, type Candidate, type DerivedName, type MatchHow, type Target } from './target.js';
 
 /** Columns other tools export that we turn into service fields. */
@@ -104,6 +104,8 @@ export interface Mapping extends CellTranslation {
   readonly warnings: readonly string[];
   /** A required field no column gives, built from the row's other columns (an asset's name from make and model). */
   readonly fallback?: BuiltFallback;
+  /** A required field's column with empty cells: those rows' field is built as `fallback` would build it. */
+  readonly blankFill?: BlankFill;
 }
 
 export interface CustomFieldSet {
@@ -732,7 +734,7 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
     namedByFile: (field) => fileNamesField(def, opts.mappingFile, field, mode),
     rows: opts.samples,
   });
-  if (!fallback) return mapping;
+  if (!fallback) return withBlankFill(def, mapping, opts, mode);
   const file = opts.mappingFile ?? {};
   const built = mapColumns(def, headers, {
     ...opts,
@@ -745,6 +747,25 @@ export function mapHeaders(def: ResourceDef, headers: readonly string[], opts: M
       : c,
   );
   return { ...built, columns, fallback };
+}
+
+/**
+ * A created record's required field read from a column: its empty cells are built from the
+ * row, unless the mapping file fills them itself (`fields`, `defaults`). Updates never build:
+ * their records have the field.
+ */
+function withBlankFill(
+  def: ResourceDef,
+  mapping: Mapping,
+  opts: MapOptions,
+  mode: 'create' | 'update',
+): Mapping {
+  if (mode !== 'create') return mapping;
+  const file = opts.mappingFile;
+  const fill = blankFill(def, mapping, {
+    fileFills: (field) => file?.fields?.[field] !== undefined || file?.defaults?.[field] !== undefined,
+  });
+  return fill ? { ...mapping, blankFill: fill } : mapping;
 }
 
 /** Whether the mapping file's columns send some column to this field (one the sheet may lack). */

@@ -175,6 +175,11 @@ export function columnCell(t: CellTranslation, index: number, cells: readonly Ce
   return built.problem === undefined ? { value: translateCell(t, index, built.value) } : built;
 }
 
+/** What a bound spec builds from a row's cells, the tool's formula escape undone. */
+export function builtCell(t: CellTranslation, b: BoundSpec, cells: readonly CellValue[]): Built {
+  return buildValue(b, (i) => unescaped(t, cells[i] ?? null));
+}
+
 /** `columnCell`'s value alone: a built field with a problem reads as empty (the row's check says why). */
 export function cellAt(t: CellTranslation, index: number, cells: readonly CellValue[]): CellValue {
   return t.built?.has(index)

@@ -12,8 +12,12 @@ import { makersOf, MAKER_NAMES, NOISE_WORDS } from '../map/vocabulary.js';
 export const SURE = 0.85;
 /** A match that a gate leaves possible but not sure is held below SURE. */
 const HELD = 0.7;
-/** Below this a name matches nothing. */
-const AT_LEAST = 0.5;
+/**
+ * Below this a name matches nothing: two edits in a name of seven letters ("Frnace", "Lenvo")
+ * is a typo to offer; three ("Narnia" for "Armenia", 0.57; "Kunde Doyle" for "Kyndryl",
+ * 0.50) is another name, and offering it on every row of it was noise.
+ */
+const AT_LEAST = HELD;
 /**
  * Spelling is worked out exactly down to here and cut short below (most pairs of a long list
  * are far apart); a hair under AT_LEAST, so that a cut-short value never rounds up to it.
@@ -127,16 +131,19 @@ function compareNames(x: Prepared, y: Prepared): NameMatch | undefined {
       confidence: Math.min(confidence, HELD),
       doubt: `"${from}" and "${to}" differ next to a number`,
     };
-  if (confidence < SURE)
-    return {
-      to,
-      confidence,
-      doubt:
-        confidence >= HELD + 0.05 && short.length < long.length
-          ? `"${to}" has words "${from}" lacks, or the other way`
-          : 'the spelling is only close',
-    };
-  return { to, confidence };
+  if (confidence >= SURE) return { to, confidence };
+  if (confidence >= HELD + 0.05 && short.length < long.length)
+    return { to, confidence, doubt: `"${to}" has words "${from}" lacks, or the other way` };
+  return sameStart(x, y) ? { to, confidence, doubt: 'the spelling is only close' } : undefined;
+}
+
+/**
+ * Whether two names begin alike, for a match by spelling alone: a typo seldom hits a name's
+ * first letter ("Frnace", "Lenvo", "Hardwear"), and a name that begins otherwise is most
+ * often another word ("Devices" is no "Services", "Wakanda" no "Canada").
+ */
+function sameStart(x: Prepared, y: Prepared): boolean {
+  return x.joined[0] === y.joined[0] || x.whole[0] === y.whole[0] || x.sorted[0] === y.sorted[0];
 }
 
 /**

@@ -227,8 +227,15 @@ function unmappedColumns(
   return [...unmapped, ...companyLeftOut(mapping, headers, settings)];
 }
 
+/** The rows whose required field's cell is empty and is built from the row, as the plan says them. */
+function blankFilled(mapping: Mapping, rows: number): ImportPlan['builtWhenEmpty'] {
+  const fill = mapping.blankFill;
+  if (!fill || rows === 0) return undefined;
+  return { field: fill.field, column: fill.column, template: fill.template, columns: fill.columns, rows };
+}
+
 /**
- * A company column the mapping file leaves out (null, as the snipe-it preset does): every row
+ * A company column the mapping file leaves out ("Company": null): every row
  * goes to the run's company, which for a register of several companies is not what it says.
  */
 function companyLeftOut(
@@ -480,6 +487,7 @@ export async function makePlan(
           },
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
     built: mapping.fallback,
+    builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],

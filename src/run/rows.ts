@@ -11,6 +11,7 @@ import type { RowOutcome } from '../report/report.js';
 import { fieldByName, type LookupKind } from '../resources/fields.js';
 import type { RowWriter, UpdateResult } from '../send/writer.js';
 import {
+  builtFieldsOf,
   naturalKey,
   prepareRow,
   type PreparedRow,
@@ -409,7 +410,7 @@ export class RowOutcomes {
     const { settings, input, writer, stop } = this.deps;
     if (stop.stopped) return stop.notSent(base);
     try {
-      const res = await writer.create(r.row, prepared.body, key, idCell);
+      const res = await writer.create(r.row, prepared.body, key, { idCell, built: builtFieldsOf(prepared) });
       // A record made by this run or, as the journal says, an earlier one: later rows may name it.
       const made = res.status === 'created' || res.status === 'skipped';
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')
@@ -486,6 +487,7 @@ export class RowOutcomes {
         clearEmpty: settings.clearEmpty ? prepared.emptyFields : [],
         replace: settings.replace,
         dryRun: settings.dryRun,
+        built: builtFieldsOf(prepared),
       });
       const failed = res.invalid ? 'invalid' : 'failed';
       if (res.status !== 'failed' && res.conflicts?.length)

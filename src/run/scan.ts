@@ -59,6 +59,8 @@ export class Scanner {
   readonly firstRowOfKey = new KeyIndex();
   /** Rows with no key (none in the key column, or no key column): a sync matches them by the memory. */
   keyless = 0;
+  /** Rows whose cell of the required field's column is empty, built from the row (Mapping.blankFill). */
+  blankFilled = 0;
   /** Stop gathering names (a one-pass run checks each row's names as it meets them). */
   collectNames = true;
   /**
@@ -70,6 +72,7 @@ export class Scanner {
   private readonly lookupCols: readonly { index: number; kind: LookupKind }[];
   private readonly translation: CellTranslation;
   private readonly keyIndex?: number;
+  private readonly blankIndex?: number;
   private readonly evidence = new Map<number, Evidence>();
   private readonly selfRefs = new Set<string>();
   /** Rows by company (a company column): the run's, each other company's, and those naming none. */
@@ -98,6 +101,7 @@ export class Scanner {
         ? mapping.columns.find((c) => isKeyColumn(c, opts.keyField))
         : undefined;
     this.keyIndex = keyCol?.index;
+    this.blankIndex = mapping.blankFill?.index;
   }
 
   /** The key of the row added last and its first row: checking that row then needs no second look. */
@@ -132,6 +136,8 @@ export class Scanner {
     this.rows++;
     // Another company's row is not this run's: its dates, names and keys are not looked at.
     if (!this.ofRunCompany(r)) return;
+    if (this.blankIndex !== undefined && isEmptyCell(cellAt(this.translation, this.blankIndex, r.cells)))
+      this.blankFilled++;
     for (const c of this.dateCols) {
       const cell = this.translation.built?.has(c.index)
         ? cellAt(this.translation, c.index, r.cells)

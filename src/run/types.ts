@@ -191,6 +191,17 @@ export interface ImportPlan {
    * "fields" chooses otherwise; `maybe`: an unmapped column whose values look like the field's.
    */
   readonly built?: BuiltFallback;
+  /**
+   * The required field's column has empty cells (`rows` of them): those rows' field is built
+   * from the row as `built` would be, each with a W_NAME_BUILT warning.
+   */
+  readonly builtWhenEmpty?: {
+    readonly field: string;
+    readonly column: string;
+    readonly template: string;
+    readonly columns: readonly string[];
+    readonly rows: number;
+  };
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;

@@ -32,10 +32,14 @@ import type { Gate } from '../api/rate-limit.js';
  * and the one the run built because no column gives it: a sheet without names does not rename
  * the records a sync or --on-existing update finds.
  */
-function stripCreateOnly(def: ResourceDef, body: WriteBody, built?: string): WriteBody {
+function stripCreateOnly(
+  def: ResourceDef,
+  body: WriteBody,
+  built: readonly (string | undefined)[],
+): WriteBody {
   const out: WriteBody = { ...body };
   for (const f of def.fields) if (f.createOnly && !f.name.includes('.')) delete out[f.name];
-  if (built !== undefined) delete out[built];
+  for (const b of built) if (b !== undefined) delete out[b];
   delete out.form_template;
   return out;
 }
@@ -54,6 +58,8 @@ interface SendAttempt {
   readonly mark?: number;
   /** The row's claim in the memory of what was sent (remembered.ts), settled by the outcome. */
   readonly claim?: string;
+  /** Fields the run built for this row (UpdateOptions.built). */
+  readonly built?: readonly string[];
 }
 
 /**
@@ -202,6 +208,8 @@ export interface UpdateOptions {
   readonly replace?: boolean;
   /** Compute the changes only (dry run). */
   readonly dryRun?: boolean;
+  /** Fields the run built for this row (a name from make and model, W_NAME_BUILT): a record the row matches keeps its own. */
+  readonly built?: readonly string[];
 }
 
 /** Records exactly once, with recovery; one instance per run. */
@@ -405,7 +413,7 @@ export class RowWriter {
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
-    idCell?: IdCell,
+    { idCell, built }: { readonly idCell?: IdCell; readonly built?: readonly string[] } = {},
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -447,6 +455,7 @@ export class RowWriter {
       body,
       key,
       mark: before?.attempt.mark,
+      built,
     };
     return this.oneAtATime(fp, async () => {
       if (before?.kind === 'unsure') {
@@ -526,7 +535,7 @@ export class RowWriter {
     let unsure = false;
     try {
       if (!checked) {
-        const existing = await this.onExistingRecord(attempt.row, attempt.body, attempt.key, attempt.fp);
+        const existing = await this.onExistingRecord(attempt);
         if (existing) return existing;
       }
       const res = await this.send({ ...attempt, mark: this.mark });
@@ -556,12 +565,13 @@ export class RowWriter {
   }
 
   /** A fresh row whose key a record already has: skipped, failed or merged, as --on-existing says. */
-  private async onExistingRecord(
-    row: number,
-    body: WriteBody,
-    key: { field: string; value: string } | undefined,
-    fp: string,
-  ): Promise<SendResult | undefined> {
+  private async onExistingRecord({
+    row,
+    body,
+    key,
+    fp,
+    built,
+  }: SendAttempt): Promise<SendResult | undefined> {
     const ids = await this.existingIds(key);
     if (ids.length === 0) return undefined;
     const keyText = `${key!.field}=${key!.value}`;
@@ -596,7 +606,7 @@ export class RowWriter {
         ],
       };
     }
-    return this.updateMerged(row, ids[0], body, {}, fp);
+    return this.updateMerged(row, ids[0], body, { built }, fp);
   }
 
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
@@ -753,7 +763,7 @@ export class RowWriter {
     sheetHash = payloadHash(sheet),
   ): Promise<UpdateResult> {
     const { def, company } = this.options;
-    const clean = stripCreateOnly(def, sheet, this.options.mapping.fallback?.field);
+    const clean = stripCreateOnly(def, sheet, [this.options.mapping.fallback?.field, ...(opts.built ?? [])]);
     try {
       if (opts.dryRun) return await this.previewUpdate(id, clean, opts);
       // --replace means the sheet is the whole record: a PUT, with nothing to read first.

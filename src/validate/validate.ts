@@ -21,7 +21,7 @@ import {
   type DateOrder,
 } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { columnCell, sourceCell, translateCell } from '../map/values.js';
+import { builtCell, columnCell, sourceCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -62,6 +62,11 @@ export interface PreparedRow {
   readonly id?: number;
   /** Set when the row is not data (a totals row). */
   readonly skip?: string;
+}
+
+/** The fields the run built for a row from its other cells (W_NAME_BUILT): not sent to a record it matches. */
+export function builtFieldsOf(prepared: PreparedRow): string[] {
+  return prepared.warnings.flatMap((w) => (w.code === 'W_NAME_BUILT' && w.field ? [w.field] : []));
 }
 
 export interface RowContext {
@@ -513,7 +518,9 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
       st.problem({ code: 'E_VALUE_INVALID', column: col.header, field: targetName(t), message: got.problem });
       continue;
     }
-    const cell = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
+    const read = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
+    const cell =
+      isEmptyCell(read) && mapping.blankFill?.index === col.index ? filledBlank(st, mapping, cells) : read;
     // A value the value table maps to empty: left out, as the file asks, and said on the row.
     const source =
       isEmptyCell(cell) && mapping.values.has(col.index) ? sourceCell(mapping, col.index, cells) : null;
@@ -536,6 +543,23 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
         col.header,
       );
   }
+}
+
+/**
+ * An empty cell of the required field's column, built from the row as the plan said
+ * (`{Make} {Model}`), with a warning naming what was built; empty when its parts are too.
+ */
+function filledBlank(st: RowState, mapping: Mapping, cells: readonly CellValue[]): CellValue {
+  const fill = mapping.blankFill!;
+  const built = builtCell(mapping, fill.bound, cells).value;
+  if (isEmptyCell(built)) return built;
+  st.warn({
+    code: 'W_NAME_BUILT',
+    column: fill.column,
+    field: fill.field,
+    message: `empty; built as "${cellText(built)}" from "${fill.template}"`,
+  });
+  return built;
 }
 
 function readRecordId(st: RowState, cell: CellValue, column: string): void {
@@ -672,6 +696,9 @@ function schemaIssues(
 /** A required field left empty: what gives it, so that the user knows which cells to fill. */
 function requiredMessage(mapping: Mapping, col: ColumnMapping | undefined): string {
   if (!col) return 'is required, and no column of the sheet gives it';
+  const fill = mapping.blankFill;
+  if (fill?.index === col.index)
+    return `is required; columns ${fill.columns.map((c) => `"${c}"`).join(' and ')}, which build it when "${fill.column}" is empty, are empty in this row too`;
   const built = mapping.built?.get(col.index);
   // A template over empty cells builds nothing: name the cells, not the template.
   if (built?.spec.source.kind !== 'template') return 'is required';

@@ -1,6 +1,7 @@
 // The mapping presets in templates/presets: each parses as a mapping file, names only
 // targets its resource has, and imports a small sheet in its tool's layout into the
-// sandbox with every row created and the values where they belong.
+// sandbox with every row created and the values where they belong. A company column is
+// read as without a preset: the sheets name the sandbox's company 1, the run's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,7 +109,7 @@ describe("a sheet in the tool's layout imports with --preset", () => {
         ],
         [
           '101',
-          'Acme',
+          'Acme Corporation',
           'Snipe laptop 1',
           'SNP-0001',
           'Latitude 7440',
@@ -129,7 +130,7 @@ describe("a sheet in the tool's layout imports with --preset", () => {
         ],
         [
           '102',
-          'Acme',
+          'Acme Corporation',
           'Snipe laptop 2',
           'SNP-0002',
           'Latitude 7440',
@@ -214,7 +215,7 @@ describe("a sheet in the tool's layout imports with --preset", () => {
           '`=not a formula',
           '2024-01-31',
           '1299',
-          'Acme',
+          'Acme Corporation',
           'Ready to Deploy',
           '12',
           'Dell Technologies',
@@ -234,7 +235,7 @@ describe("a sheet in the tool's layout imports with --preset", () => {
           '',
           '2024-02-10',
           '899',
-          'Acme',
+          'Acme Corporation',
           'Deployed (deployed)',
           '',
           'Dell Technologies',
@@ -350,7 +351,7 @@ describe("a sheet in the tool's layout imports with --preset", () => {
           'Dell Technologies',
           '2023-02-16',
           '2026-02-16',
-          'ACME',
+          'ACME CORPORATION',
           'With dock',
         ],
       ]),
@@ -543,6 +544,52 @@ describe("a sheet in the tool's layout imports with --preset", () => {
         expect(copy!.id).not.toBe(original!.id);
         for (const f of same) expect(copy![f], `${copyKey} ${f}`).toEqual(original![f]);
       }
+    },
+  );
+});
+
+describe("a preset reads a register's company column as a run without it does", () => {
+  const OTHER = "company 'Acme Europe GmbH' (id 2): run again with --company 2";
+  const UNKNOWN = `column "Company" → company: company 'Acme' not found; did you mean 'Acme Corporation'? (confidence 0.70; check: "Acme Europe GmbH" is as close)`;
+  const cases: { preset: string; header: string[]; plan: string }[] = [
+    {
+      preset: 'snipe-it',
+      header: ['Asset Name', 'Serial', 'Company', 'Model'],
+      plan: 'Company (column "Company"): 1 row for Acme Corporation (this run); 1 row for Acme Europe GmbH (--company 2) is left for a run of their own; 1 row names no company of the account',
+    },
+    {
+      preset: 'servicenow',
+      header: ['Display name', 'Serial number', 'Company', 'Model'],
+      plan: 'Company (column "Company"): 1 row for Acme Corporation (this run); 1 row for Acme Europe GmbH (--company 2) is left for a run of their own; 1 row names no company of the account',
+    },
+  ];
+  it.each(cases)(
+    "$preset: the run loads its company's row, leaves company 2's for --company 2, and a company the account lacks is invalid",
+    async ({ preset, header, plan }) => {
+      const file = join(dir, `${preset}-companies.csv`);
+      writeFileSync(
+        file,
+        csv([
+          header,
+          ['Laptop of company 1', `${preset}-CO-1`, 'Acme Corporation', 'Latitude 7440'],
+          ['Laptop of company 2', `${preset}-CO-2`, 'Acme Europe GmbH', 'Latitude 7440'],
+          ['Laptop of "Acme"', `${preset}-CO-3`, 'Acme', 'Latitude 7440'],
+        ]),
+      );
+      const outcome = async (args: string[]) => {
+        const report = `${file}.${args.length ? 'preset' : 'plain'}.report.csv`;
+        const r = await runCli(['validate', file, '-r', 'asset', '--report', report, ...args, ...sb.args]);
+        return { r, rows: readReport(report).map((x) => [x['#status'], x['#message']]) };
+      };
+      const withPreset = await outcome(['--preset', preset]);
+      expect(withPreset.rows).toEqual([
+        ['valid', ''],
+        ['skipped', OTHER],
+        ['invalid', UNKNOWN],
+      ]);
+      expect(withPreset.r.stderr).toContain(plan);
+      expect(withPreset.r.code).toBe(1);
+      expect((await outcome([])).rows).toEqual(withPreset.rows);
     },
   );
 });

@@ -34,8 +34,8 @@ import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { loadLookups } from './asked-lookups.js';
-import { defersLookups } from './listed-record.js';
+import { loadLookups, unreadWhy } from './asked-lookups.js';
+import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
@@ -302,7 +302,8 @@ async function existingRecords(
   keyOf: RecordKey | undefined,
 ) {
   if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
-  const keep = updatesRecords(settings);
+  // An import matching by key keeps them too: a row's lookup cells are compared with its record's.
+  const keep = updatesRecords(settings) || defersLookups(settings);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
   const existing = await loadExistingKeys(
@@ -398,14 +399,14 @@ export async function journalPast(
   return { journaled, state, warnings };
 }
 
-/** `keyless`: the sheet's keyless rows as the memory knows them (preview.ts). */
+/** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
   past: JournalPast,
-  keyless: KeylessRows,
+  keylessOf: (listed: ListedRecords) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
@@ -420,6 +421,7 @@ export async function makePlan(
   const keyOf = customRecordKey(mapping, settings.keyField);
   const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
   const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
+  const keyless = await keylessOf(known);
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless.ids, keyOf)
     : undefined;
@@ -477,6 +479,7 @@ export async function makePlan(
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
     lookupsUnread: unread.length > 0 ? unread : undefined,
+    lookupsUnreadWhy: unread.length > 0 ? unreadWhy(settings) : undefined,
     lookupRequests: resolver.requests,
     existingCheck: known.check,
     markRequests: mark?.requests,

@@ -19,6 +19,7 @@ import { payloadHash, type JournalState } from '../send/journal.js';
 import { PriorRuns } from '../send/prior.js';
 import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
+import type { ListedRecords } from './listed-record.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
 
@@ -113,11 +114,12 @@ export async function keylessMatches(
   scan: ScannedSheet,
   memory: RunMemory | undefined,
   journal: JournalState | undefined,
+  listed?: ListedRecords,
 ): Promise<KeylessRows> {
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
   // No keyless record in the memory: nothing to match, and the sheet is not read again for it.
   if (!(settings.sync || creates) || !memory?.hasKeyless || scan.scanner.keyless === 0) return NO_KEYLESS;
-  const found = await matchKeyless(settings, input, scan, memory, journal && new PriorRuns(journal));
+  const found = await matchKeyless(settings, input, scan, memory, journal && new PriorRuns(journal), listed);
   memory.reserve(found.ids);
   // A sync creates a changed keyless row (and retires the record it no longer matches).
   const later = settings.sync ? { made: 0, held: 0 } : memory.heldBack(found.unmatched);
@@ -135,10 +137,12 @@ async function matchKeyless(
   scan: ScannedSheet,
   memory: RunMemory,
   journal: PriorRuns | undefined,
+  listed: ListedRecords | undefined,
 ): Promise<{ ids: Set<number>; made: number; unmatched: WriteBody[] }> {
   const ids = new Set<number>();
   const found = { ids, made: 0, unmatched: [] as WriteBody[] };
-  const ctx = rowContext(settings, input, scan);
+  // A keyed row's cells that name what its record has are asked of no list, and not resolved here.
+  const ctx = rowContext(settings, input, scan, listed);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   await rereadRows(settings, input.probe.headerRow, (r) => {
     // Another company's row is not this run's to match.

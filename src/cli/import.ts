@@ -220,8 +220,8 @@ export function printPlan(
 
 /** A field the run builds because no column gives it: said before any write, with how to choose otherwise. */
 /**
- * The lists read and what they cost; an update also names the lists it did not need, and
- * why, so that a line without the country list is not read as one that forgot it.
+ * The lists read and what they cost, and the lists a run whose records were listed did not
+ * need, and why, so that a line without the country list is not read as one that forgot it.
  */
 function lookupsLine(plan: ImportPlan): string | undefined {
   const word = (kind: string) => kind.replace(/_/g, ' ');
@@ -229,7 +229,7 @@ function lookupsLine(plan: ImportPlan): string | undefined {
   const unread = plan.lookupsUnread ?? [];
   if (unread.length > 0)
     read.push(
-      `not needed: ${unread.map(word).join(', ')} (each such cell names what its record already has)`,
+      `not needed: ${unread.map(word).join(', ')} (${plan.lookupsUnreadWhy ?? 'each such cell names what its record already has'})`,
     );
   return read.length > 0 ? `Lookups: ${read.join(', ')}.` : undefined;
 }

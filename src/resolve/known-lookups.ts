@@ -1,8 +1,9 @@
 // Resolve stage, before any list: a lookup cell that names what its record already has
 // needs no list. The record, as listed before the run, carries its lookups' names ({id,
 // name}, a country's name), so an export edited in two cells and sent back as an update
-// asks the lists only for the cells that changed. Names compare as the resolver matches
-// them (case, accents, spaces; a country by any of its spellings). Pure.
+// asks the lists only for the cells that changed; an import's row already in the service
+// takes the record's ids for them. Names compare as the resolver matches them (case,
+// accents, spaces; a country by any of its spellings). Pure.
 import { compactName, normalizeName } from '../map/normalize.js';
 import { splitCategory } from '../resources/category.js';
 import { COUNTRIES } from '../resources/countries.js';
@@ -40,4 +41,14 @@ export function sameLookupName(kind: LookupKind, cell: string, recorded: string)
 /** Whether a subcategory cell names the record's subcategory (as the resolver matches it). */
 export function sameSubcategory(cell: string, recorded: unknown): boolean {
   return typeof recorded === 'string' && compactName(cell) === compactName(recorded);
+}
+
+/**
+ * The id a write takes for the entry a record names (its read shape: {id, name}, a
+ * country's name, whose write is its ISO numeric code); undefined when the shape has none.
+ */
+export function recordedId(kind: LookupKind, value: unknown): number | undefined {
+  if (kind === 'country') return typeof value === 'string' ? countryCodeOf(value) : undefined;
+  const id = value !== null && typeof value === 'object' ? (value as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
 }

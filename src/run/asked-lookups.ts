@@ -1,20 +1,29 @@
-// The lookup lists a run reads, once its records are known. An update whose records were
-// listed before the plan asks a list only for the cells that name something other than
-// what their record already has: an export sent back with two cells edited reads the lists
-// of those cells alone (a list is some 1 to 10 requests, at 100 a minute for the account).
-// Other runs read the lists of every name the scan met, as before.
+// The lookup lists a run reads, once its records are known. A run whose records were listed
+// before the plan (an update, an import or a sync matching rows by key) asks a list only for
+// the cells that name something other than what their record already has: an export sent
+// back, as an update or as an import whose rows are all there already, reads the lists of
+// its edited cells alone (a list is some 1 to 10 requests, at 100 a minute for the account).
+// A row with no record (a new one, a keyless one) asks for all its names; other runs read
+// the lists of every name the scan met, as before.
 import type { DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
 import type { LookupKind } from '../resources/fields.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
+import type { SheetRow } from '../read/types.js';
 import { rereadRows, type MappedInput } from './input.js';
-import type { ListedRecords } from './listed-record.js';
+import { mergesRecords, type ListedRecords } from './listed-record.js';
 import { rowContext } from './row-context.js';
 import type { Scanner } from './scan.js';
 import type { RunSettings } from './settings.js';
 
 /** What the scan learnt that the lists need (plan.ts's ScannedSheet). */
-type Scan = { readonly scanner: Scanner; readonly dateOrders: ReadonlyMap<number, DateOrder | undefined> };
+type Scan = {
+  readonly scanner: Scanner;
+  readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+  /** A one-pass dry run: its look-ahead, the rows read so far (the rest ask as they are read). */
+  readonly onePass?: boolean;
+  readonly ahead?: readonly SheetRow[];
+};
 
 /** The names the rows ask the lists for, by list: the sheet read once more, nothing sent. */
 async function askedByRows(
@@ -24,7 +33,7 @@ async function askedByRows(
   ctx: RowContext,
 ): Promise<Map<LookupKind, Set<string>>> {
   const out = new Map<LookupKind, Set<string>>();
-  await rereadRows(settings, input.probe.headerRow, (r) => {
+  const ask = (r: SheetRow) => {
     // Another company's row is not this run's to check.
     if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') return;
     for (const { kind, text } of askedNames(ctx, r)) {
@@ -33,14 +42,17 @@ async function askedByRows(
       const name = kind === 'category' ? splitCategory(text).name : text.trim();
       if (set.size < 100_000) set.add(name);
     }
-  });
+  };
+  // A one-pass dry run reads the sheet once: its look-ahead asks now, the rest as it is read (execute.ts).
+  if (scan.onePass) for (const r of scan.ahead ?? []) ask(r);
+  else await rereadRows(settings, input.probe.headerRow, ask);
   return out;
 }
 
 /**
- * Read the lists the rows need: those of the names the rows ask for (the scan's, or, for an
- * update with its records listed, those of the cells that differ from their records). The
- * lookup kinds of the sheet's columns that no row needed are returned, for the plan to say.
+ * Read the lists the rows need: those of the names the rows ask for (the scan's, or, with
+ * the records listed, those of the cells that differ from their records). The lookup kinds
+ * of the sheet's columns that no row needed are returned, for the plan to say.
  */
 export async function loadLookups(
   settings: RunSettings,
@@ -61,4 +73,11 @@ export async function loadLookups(
   if (!listedRecord) return [];
   const read = new Set(resolver.plan.map((p) => p.kind));
   return [...scan.scanner.names.keys()].filter((k) => !read.has(k));
+}
+
+/** Why the plan's lists not read were not needed, as the plan says it. */
+export function unreadWhy(settings: RunSettings): string {
+  return mergesRecords(settings)
+    ? 'each such cell names what its record already has'
+    : 'their rows are already in the service, each such cell naming what its record has';
 }

@@ -34,6 +34,7 @@ import { lookupColumns, scanDateOrders } from './scan.js';
 import { missingCells, settleMissing } from './missing.js';
 import type { RunSettings } from './settings.js';
 import { rowContext } from './row-context.js';
+import { askedNames, type RowContext } from '../validate/validate.js';
 import type { CompanySplit } from './types.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
@@ -181,6 +182,7 @@ class Learner {
     private readonly settings: RunSettings,
     private readonly input: MappedInput,
     private readonly scan: ScannedSheet,
+    private readonly ctx: RowContext,
   ) {
     this.lookupCols = lookupColumns(input.mapping);
   }
@@ -189,6 +191,8 @@ class Learner {
   learn(r: SheetRow): void | Promise<void> {
     this.scan.scanner.add(r);
     if (this.scan.scanner.dirty) return this.settleDates();
+    // With the records listed, a cell that names what its row's record has asks no list.
+    if (this.ctx.listedRecord) return this.loadAsked(r);
     const { resolver, mapping } = this.input;
     for (const c of this.lookupCols) {
       if (!resolver.index(c.kind).complete && !isEmptyCell(cellAt(mapping, c.index, r.cells)))
@@ -211,6 +215,18 @@ class Learner {
       dateOrders.set(col, order);
       this.settledBySideScan.add(col);
     }
+  }
+
+  /** The names a row asks for that a list read part-way (or not at all) has not met: fetched first. */
+  private loadAsked(r: SheetRow): void | Promise<void> {
+    const { resolver } = this.input;
+    const missing = askedNames(this.ctx, r).filter(
+      (a) => !resolver.index(a.kind).complete && !resolver.covers(a.kind, a.text),
+    );
+    if (missing.length === 0) return;
+    return (async () => {
+      for (const a of missing) await resolver.load(a.kind, [a.text]);
+    })();
   }
 
   /** A name the look-ahead did not meet, in a list read part-way: fetch it first. */
@@ -356,15 +372,8 @@ export async function execute(
   }
   const stop = new StopState(settings.dryRun);
   const writer = rowWriter(settings, input, planned, conn, files);
-  const rows = new RowOutcomes({
-    settings,
-    input,
-    scan,
-    planned,
-    ctx: rowContext(settings, input, scan, planned),
-    writer,
-    stop,
-  });
+  const ctx = rowContext(settings, input, scan, planned);
+  const rows = new RowOutcomes({ settings, input, scan, planned, ctx, writer, stop });
   // The reader's notes and warnings about a row go on its report line; repaired rows set the exit code.
   const emitter = new Emitter(settings, files.report, new RowReadNotes(source.warnings), stop, progress);
   const onAbort = () => {
@@ -375,7 +384,7 @@ export async function execute(
   if (settings.hooks.signal?.aborted) onAbort();
   try {
     const loop = { rows, emitter };
-    if (scan.onePass) await onePass(loop, scan, input.probe, new Learner(settings, input, scan));
+    if (scan.onePass) await onePass(loop, scan, input.probe, new Learner(settings, input, scan, ctx));
     // In order, one at a time: a dry run's rows need the service only for the odd lookup.
     else if (settings.dryRun && settings.mode === 'create') {
       const turns = new Turns();

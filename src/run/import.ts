@@ -157,8 +157,10 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       files.memory = runMemory(settings, conn);
     }
     const past = await journalPast(settings, conn, journaled);
-    const keyless = await keylessMatches(settings, input, scan, files.memory, past.state);
-    const made = await makePlan(settings, input, scan, conn, past, keyless);
+    // Keyless rows are matched by their values, lookups resolved: once the lists are read.
+    const made = await makePlan(settings, input, scan, conn, past, (listed) =>
+      keylessMatches(settings, input, scan, files.memory, past.state, listed),
+    );
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)
       ? withComparedWrites(made, await compareFirst(settings, input, scan, made, conn, files), conn)

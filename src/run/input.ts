@@ -24,6 +24,7 @@ import { Resolver } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { fallbackTemplate } from '../map/built-fallback.js';
+import { compactName } from '../map/normalize.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
@@ -184,13 +185,14 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
 
 /**
  * Every lookup column named by its field's own label (an export's headers) or the mapping
- * file, and every column mapped: the lists' names could only add to what the headers say,
- * so an update, which reads a list only for cells its records do not already name, does not
- * read them for the mapping.
+ * file, and every column mapped (an import leaves an export's ID column out: the service's
+ * ids, no list's names): the lists' names could only add to what the headers say, so a run
+ * that reads a list only for cells its records do not already name does not read them for
+ * the mapping.
  */
 function headersSettleLookups(m: Mapping): boolean {
   const sure = new Set(['name', 'mapping file', 'custom field']);
-  return m.unmapped.length === 0 && m.columns.every((c) => sure.has(c.how));
+  return m.unmapped.every((u) => compactName(u.header) === 'id') && m.columns.every((c) => sure.has(c.how));
 }
 
 /**

@@ -1,12 +1,21 @@
-// The record a row of an update names, as listed before the run: its lookups' names answer
-// the row's lookup cells that name the same, so that no list is read for them (validate.ts).
+// The record a row names, as listed before the run: its lookups' names answer the row's
+// lookup cells that name the same, so that no list is read for them (validate.ts). An update
+// (and a row an import merges, --on-existing update or sync) leaves such a field as the
+// record has it; an import's row already in the service takes the record's entry.
 import { customKeyLabel } from '../map/headers.js';
 import type { WriteBody } from '../resources/fields.js';
 import { naturalKey, type RowContext } from '../validate/validate.js';
 import type { RunSettings } from './settings.js';
 
-/** An update that merges into its records: its lists wait until the records are read. */
-export const defersLookups = (s: RunSettings): boolean => s.mode === 'update' && !s.replace;
+/**
+ * A run whose lists wait until its records are read: an update that merges into them, and
+ * an import matching rows by key (a row already in the service is not created again).
+ */
+export const defersLookups = (s: RunSettings): boolean =>
+  s.mode === 'update' ? !s.replace : s.keyField !== undefined && !s.allowDuplicates;
+
+/** A run whose rows that match a record merge into it: an update, --on-existing update, a sync. */
+export const mergesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onExisting === 'update';
 
 /** The records read before the plan, as the plan has them. */
 export interface ListedRecords {
@@ -15,7 +24,7 @@ export interface ListedRecords {
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
 }
 
-/** The record a row updates, as listed before the run (by its id, or its one record by key). */
+/** The record a row names, as listed before the run (by its id, or its one record by key). */
 export function listedRecordOf(settings: RunSettings, listed: ListedRecords): RowContext['listedRecord'] {
   const { records, existing } = listed;
   if (!defersLookups(settings) || !listed.existingComplete || !records) return undefined;

@@ -34,8 +34,8 @@ import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { loadLookups } from './asked-lookups.js';
-import { defersLookups } from './listed-record.js';
+import { loadLookups, unreadWhy } from './asked-lookups.js';
+import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
@@ -309,10 +309,11 @@ async function existingRecords(
   conn: Connection,
   rowsLeft: number,
   keyOf: RecordKey | undefined,
-  keepIds: ReadonlySet<number>,
 ) {
   if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
-  const keep = updatesRecords(settings);
+  // An import matching by key keeps them too: a row's lookup cells are compared with its
+  // record's, and a keyless row's ID cell finds its record among them (id-cell.ts).
+  const keep = updatesRecords(settings) || defersLookups(settings);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
   const existing = await loadExistingKeys(
@@ -323,7 +324,6 @@ async function existingRecords(
     rowsLeft,
     {
       keepRecords: keep,
-      keepIds,
       whole: settings.sync !== undefined,
       keyOf: keyOf && ((r) => keyOf(r)),
     },
@@ -409,14 +409,14 @@ export async function journalPast(
   return { journaled, state, warnings };
 }
 
-/** `keyless`: the sheet's keyless rows as the memory knows them (preview.ts). */
+/** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
   past: JournalPast,
-  keyless: KeylessRows,
+  keylessOf: (listed: ListedRecords) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
@@ -429,9 +429,10 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const idCells = new Set(keyless.idCells.map((c) => c.id));
-  const known = await existingRecords(settings, conn, rows - doneRows, keyOf, idCells);
+  const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
   const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
+  const keyless = await keylessOf(known);
+  const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless.ids, keyOf)
     : undefined;
@@ -493,6 +494,7 @@ export async function makePlan(
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
     lookupsUnread: unread.length > 0 ? unread : undefined,
+    lookupsUnreadWhy: unread.length > 0 ? unreadWhy(settings) : undefined,
     lookupRequests: resolver.requests,
     existingCheck: known.check,
     idCellReads: idReads > 0 ? idReads : undefined,

@@ -20,6 +20,7 @@ import { PriorRuns } from '../send/prior.js';
 import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
+import type { ListedRecords } from './listed-record.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
 
@@ -116,6 +117,7 @@ export async function keylessMatches(
   scan: ScannedSheet,
   memory: RunMemory | undefined,
   journal: JournalState | undefined,
+  listed?: ListedRecords,
 ): Promise<KeylessRows> {
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
   const remembered = memory?.hasKeyless ? memory : undefined;
@@ -124,7 +126,7 @@ export async function keylessMatches(
   if (!(settings.sync || creates) || (!remembered && idColumn === undefined) || scan.scanner.keyless === 0)
     return NO_KEYLESS;
   const prior = journal && new PriorRuns(journal);
-  const found = await matchKeyless(settings, input, scan, { memory: remembered, idColumn }, prior);
+  const found = await matchKeyless(settings, input, scan, { memory: remembered, idColumn }, prior, listed);
   remembered?.reserve(found.ids);
   const bodies = found.unmatched.map((u) => u.body);
   // A sync creates a changed keyless row (and retires the record it no longer matches).
@@ -150,6 +152,7 @@ async function matchKeyless(
   scan: ScannedSheet,
   by: { readonly memory?: RunMemory; readonly idColumn?: number },
   journal: PriorRuns | undefined,
+  listed: ListedRecords | undefined,
 ): Promise<{
   ids: Set<number>;
   made: number;
@@ -164,7 +167,8 @@ async function matchKeyless(
     unmatched: [] as { body: WriteBody; idCell?: IdCellRow }[],
     idCells: [] as IdCellRow[],
   };
-  const ctx = rowContext(settings, input, scan);
+  // A keyed row's cells that name what its record has are asked of no list, and not resolved here.
+  const ctx = rowContext(settings, input, scan, listed);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   await rereadRows(settings, input.probe.headerRow, (r) => {
     // Another company's row is not this run's to match.

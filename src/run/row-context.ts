@@ -1,12 +1,12 @@
 // What checking a row needs of the run: its settings, mapping, lists and date orders, and
-// (an update whose records were listed) the record a row names.
+// (a run whose records were listed) the record a row names.
 import type { DateOrder } from '../map/coerce.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
-import { listedRecordOf, type ListedRecords } from './listed-record.js';
+import { listedRecordOf, mergesRecords, type ListedRecords } from './listed-record.js';
 import type { RunSettings } from './settings.js';
 
-/** `listed`: an update's records as listed before the run, which answer lookup cells that name what they have. */
+/** `listed`: the records as listed before the run, which answer lookup cells that name what they have. */
 export function rowContext(
   settings: RunSettings,
   input: MappedInput,
@@ -27,5 +27,6 @@ export function rowContext(
     reportedWrites: settings.onExisting === 'update' ? 'update' : 'skip',
     unmatched: settings.unmatched,
     listedRecord: listed && listedRecordOf(settings, listed),
+    recordAnswers: mergesRecords(settings) ? 'leave' : 'take',
   };
 }

@@ -217,10 +217,12 @@ export interface ImportPlan {
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;
   /**
-   * An update whose records were listed: the lookup lists of the sheet's columns not read,
-   * every cell of theirs naming what its record already has.
+   * A run whose records were listed: the lookup lists of the sheet's columns not read, every
+   * cell of theirs naming what its record already has (an import's: in a row already there).
    */
   readonly lookupsUnread?: readonly string[];
+  /** Why lookupsUnread were not needed, as the plan says it. */
+  readonly lookupsUnreadWhy?: string;
   readonly existingCheck?: { strategy: string; requests: number };
   /** Requests spent learning the highest record id before the first write (recovery's mark). */
   readonly markRequests?: number;

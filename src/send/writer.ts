@@ -1052,8 +1052,7 @@ export async function loadExistingKeys(
   if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
-  const records =
-    opts.keepRecords || opts.keepIds?.size ? new Map<number, Record<string, unknown>>() : undefined;
+  const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
   let requests = 1;
   let maxId = 0;
   const keyOf = opts.keyOf ?? recordKey;
@@ -1063,7 +1062,7 @@ export async function loadExistingKeys(
     onPage: ({ page }) => void (page > 1 && requests++),
   })) {
     maxId = Math.max(maxId, idOf(r) || 0);
-    if (opts.keepRecords || opts.keepIds?.has(idOf(r))) records?.set(idOf(r), r);
+    records?.set(idOf(r), r);
     for (const f of keyFields) {
       const v = keyOf(r, f);
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
@@ -1075,8 +1074,6 @@ export async function loadExistingKeys(
 export interface ExistingOptions {
   /** Keep each record as read (updates compare rows with them). */
   readonly keepRecords?: boolean;
-  /** Keep the records with these ids (those an import's keyless rows name in their ID cells). */
-  readonly keepIds?: ReadonlySet<number>;
   /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
   readonly whole?: boolean;
   /** A record's key for a field that is not a text field of its own (a sync's custom field key). */

@@ -37,7 +37,7 @@ import type { ColumnMapping, Mapping } from '../map/headers.js';
 import { parseTarget, targetName, type Target } from '../map/headers.js';
 import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
-import { sameLookupName, sameSubcategory } from '../resolve/known-lookups.js';
+import { recordedId, sameLookupName, sameSubcategory } from '../resolve/known-lookups.js';
 import { readNames } from '../send/merge.js';
 import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
 import type { ErrorCode } from '../errors.js';
@@ -96,6 +96,13 @@ export interface RowContext {
    * lookups' names answer the row's lookup cells that name the same, without a list.
    */
   readonly listedRecord?: (id: number | undefined, body: WriteBody) => Record<string, unknown> | undefined;
+  /**
+   * What a lookup cell that names what its listed record has becomes: left out of the body
+   * (default: a merge leaves the field as the record has it), or `take`: the record's entry,
+   * so that the body of an import's row already in the service is the one the lists would
+   * have made (the journal and the memory of what was sent know a row by its body).
+   */
+  readonly recordAnswers?: 'leave' | 'take';
 }
 
 /** "column "Serial No." → serial_number: at most 50 characters" */
@@ -210,6 +217,8 @@ interface PendingLookup {
   text: string;
   column: string;
   readonly field: FieldDef;
+  /** The entry its listed record names, which the cell names too (recordAnswers `take`): no list asked. */
+  answer?: { readonly id: number; readonly subcategory?: string };
 }
 
 /** One row's work in progress; collections most rows never need are made on first use. */
@@ -219,6 +228,8 @@ class RowState {
   warnings: RowIssue[] | undefined;
   emptyFields: string[] | undefined;
   badFields: Set<string> | undefined;
+  /** Lookup fields left out as their record has them: not "required" of a create's row. */
+  answered: Set<string> | undefined;
   /** Lookup fields' text, resolved once every column is read (a category needs its subcategory). */
   lookups: PendingLookup[] | undefined;
   /** The record id from an ID column (updates). */
@@ -354,6 +365,11 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
   for (const l of st.lookups ?? NONE) {
     const { text, column, field } = l;
     const name = field.name;
+    if (l.answer) {
+      setPath(body, name, l.answer.id);
+      if (l.answer.subcategory) setPath(body, 'category.subcategory', l.answer.subcategory);
+      continue;
+    }
     if (field.lookup === 'category') {
       const sub = getPath(body, 'category.subcategory');
       const res = resolver.resolve('category', text, typeof sub === 'string' ? sub : undefined);
@@ -392,7 +408,31 @@ function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined)
   const record = ctx.listedRecord(id, st.body);
   if (!record) return;
   const names = readNames(ctx.def, record);
-  st.lookups = st.lookups.filter((l) => !recordHas(st.body, record, names.get(l.field.name), l));
+  if (ctx.recordAnswers === 'take') {
+    for (const l of st.lookups) l.answer = recordEntry(st.body, record, names.get(l.field.name), l);
+    return;
+  }
+  const kept = st.lookups.filter((l) => !recordHas(st.body, record, names.get(l.field.name), l));
+  for (const l of st.lookups) if (!kept.includes(l)) (st.answered ??= new Set()).add(l.field.name);
+  st.lookups = kept;
+}
+
+/** The record's entry for a cell that names it (a category: and its subcategory, when the row names one). */
+function recordEntry(
+  body: WriteBody,
+  record: Record<string, unknown>,
+  recorded: string | undefined,
+  l: PendingLookup,
+): PendingLookup['answer'] {
+  const kind = l.field.lookup!;
+  if (recorded === undefined || !sameLookupName(kind, l.text, recorded)) return undefined;
+  const name = l.field.name;
+  const id = recordedId(kind, getPath(record, name.endsWith('.id') ? name.slice(0, -3) : name));
+  if (id === undefined || kind !== 'category') return id === undefined ? undefined : { id };
+  const sub = getPath(body, 'category.subcategory') ?? splitCategory(l.text).sub;
+  if (sub === undefined) return { id };
+  const recordedSub = getPath(record, 'category.subcategory');
+  return sameSubcategory(String(sub), recordedSub) ? { id, subcategory: String(recordedSub) } : undefined;
 }
 
 /** Whether the record names the cell's entry (a category: and its subcategory, which then goes too). */
@@ -427,7 +467,7 @@ export function askedNames(ctx: RowContext, sheetRow: SheetRow): { kind: LookupK
   readColumns(ctx, st, sheetRow.cells);
   applyDefaults(ctx, st);
   answerFromRecord(ctx, st, st.id ?? earlier?.id);
-  return (st.lookups ?? NONE).map((l) => ({ kind: l.field.lookup!, text: l.text }));
+  return (st.lookups ?? NONE).flatMap((l) => (l.answer ? [] : [{ kind: l.field.lookup!, text: l.text }]));
 }
 
 /** One sheet row to a write body and its issues: read, defaulted, resolved, checked. */
@@ -482,7 +522,8 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
       skip: EXAMPLE_SKIPPED,
     };
   if (!ctx.skipSchema) {
-    for (const i of schemaIssues(ctx, body, st.badFields ?? NO_FIELDS))
+    const passed = st.answered ? new Set([...(st.badFields ?? NO_FIELDS), ...st.answered]) : st.badFields;
+    for (const i of schemaIssues(ctx, body, passed ?? NO_FIELDS))
       if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
   }
   // The sheet's own ID column wins: the user may have corrected it; `#id` is what the run found.

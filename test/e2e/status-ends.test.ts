@@ -107,8 +107,9 @@ describe('status of a run that ended', () => {
 
 describe('status of a run stopped while it made its plan', () => {
   it('says stopped, nothing sent, every row not sent, and how to resume (there is no journal yet)', async () => {
-    // One request a minute: the plan's first read (the categories) goes at once, its second
-    // (the existing-record check) waits for the window, and Ctrl-C comes during that wait.
+    // One request a minute: the plan's first read (the existing-record check) goes at once, its
+    // second (the categories, read once the records are known) waits for the window, and
+    // Ctrl-C comes during that wait.
     const input = join(env.dir, 'stopped-in-plan.csv');
     writeFileSync(
       input,
@@ -121,12 +122,12 @@ describe('status of a run stopped while it made its plan', () => {
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Ctrl-C once the categories were read: the existing-record check is then waiting for its turn.
-    const categoryReads = async () =>
+    // Ctrl-C once the records were listed: the category list is then waiting for its turn.
+    const assetReads = async () =>
       ((await (await env.sb.sb.admin('/__sandbox/stats')).json()) as { requests: Record<string, number> })
-        .requests['GET /api/v2/category/'] ?? 0;
-    const before = await categoryReads();
-    while ((await categoryReads()) === before) await new Promise((r) => setTimeout(r, 100));
+        .requests['GET /api/v2/asset/'] ?? 0;
+    const before = await assetReads();
+    while ((await assetReads()) === before) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(3);

@@ -1,7 +1,8 @@
 // A lookup cell that names what its record already has needs no list (src/resolve/known-lookups.ts):
-// names compare as the resolver matches them, a country by any of its spellings.
+// names compare as the resolver matches them, a country by any of its spellings; the write
+// takes the record's entry's id (a country's numeric code).
 import { describe, expect, it } from 'vitest';
-import { sameLookupName } from '../../src/resolve/known-lookups.js';
+import { recordedId, sameLookupName } from '../../src/resolve/known-lookups.js';
 import type { LookupKind } from '../../src/resources/fields.js';
 
 const cases: [string, LookupKind, string, string, boolean][] = [
@@ -22,5 +23,22 @@ const cases: [string, LookupKind, string, string, boolean][] = [
 describe('a lookup cell naming what its record has', () => {
   it.each(cases)('%s', (_name, kind, cell, recorded, same) => {
     expect(sameLookupName(kind, cell, recorded)).toBe(same);
+  });
+});
+
+const ids: [string, LookupKind, unknown, number | undefined][] = [
+  ['an entry read as {id, name}', 'supplier', { id: 3, name: 'Dell Technologies' }, 3],
+  ['a contract read as {id, number}', 'contract', { id: 9, number: 'CT-1' }, 9],
+  ['a country read as its name: its numeric code', 'country', 'United States', 840],
+  ['a country by an alias', 'country', 'Federal Republic of Germany', 276],
+  ['a country name no table knows', 'country', 'Atlantis', undefined],
+  ['no entry', 'supplier', null, undefined],
+  ['an entry without an id', 'supplier', { name: 'Dell Technologies' }, undefined],
+  ['an id that is not an integer', 'supplier', { id: '3', name: 'Dell Technologies' }, undefined],
+];
+
+describe("the id a write takes for its record's entry", () => {
+  it.each(ids)('%s', (_name, kind, value, id) => {
+    expect(recordedId(kind, value)).toBe(id);
   });
 });

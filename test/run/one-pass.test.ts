@@ -136,6 +136,27 @@ describe('one pass gives the two-pass report', () => {
         ]),
       lookahead: 2,
     },
+    {
+      // A row whose record is listed asks no list for a cell naming what the record has; the
+      // rows after the look-ahead ask as they are read, the new row and the changed cell alone.
+      name: 'rows already in the service on both sides of the look-ahead',
+      file: () => {
+        const path = join(dir, 'in-service.csv');
+        writeFileSync(
+          path,
+          [
+            HEADER,
+            'Finance laptop 01,SN-EXIST-0001,Hardware,Laptop,USA,2023-01-01,CT-2023-001',
+            'B,SN-EXIST-0002,Hardware,Laptop,United States,2023-01-01,',
+            'New,OP-NEW-1,Hardware,Laptop,USA,2023-01-01,OP-40',
+            'C,SN-EXIST-0003,Hardware,Laptop,Germany,2023-01-01,OP-41',
+            'D,SN-EXIST-0004,Hardware,Laptop,USA,2023-01-01,OP-4O',
+          ].join('\n'),
+        );
+        return path;
+      },
+      lookahead: 2,
+    },
   ];
   it.each(cases)('$name', async ({ file, lookahead }) => {
     const path = file();

@@ -27,6 +27,7 @@ import type { JournalState } from '../send/journal.js';
 import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
 import { loadExistingKeys } from '../send/writer.js';
+import type { KeyIndex } from '../util/key-index.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
@@ -191,7 +192,7 @@ export interface PlannedRun {
   readonly existingSince?: number;
   /** Updates: the records as listed before the run, by id (when the whole list was read). */
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
-  /** An import: the ids its keyless rows' ID cells name, which `records` holds when they exist. */
+  /** An import: every id of the list read whole (a keyless row's ID cell that none has names no record). */
   readonly listedIds?: ReadonlySet<number>;
   /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
   readonly missing?: { readonly records: readonly MissingRecord[]; readonly body?: WriteBody };
@@ -309,11 +310,12 @@ async function existingRecords(
   conn: Connection,
   rowsLeft: number,
   keyOf: RecordKey | undefined,
+  sheetKeys: KeyIndex,
 ) {
   if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
-  // An import matching by key keeps them too: a row's lookup cells are compared with its
-  // record's, and a keyless row's ID cell finds its record among them (id-cell.ts).
-  const keep = updatesRecords(settings) || defersLookups(settings);
+  // An import matching by key keeps those its rows may match: a row's lookup cells are
+  // compared with its record's, and a keyless row's ID cell finds its record (id-cell.ts).
+  const keep = updatesRecords(settings) || (defersLookups(settings) && sheetKeys);
   // A sync reads the whole list whatever it costs: the records the sheet no longer has are in it.
   const since = Date.now();
   const existing = await loadExistingKeys(
@@ -333,6 +335,7 @@ async function existingRecords(
     existing: existing.map,
     records: existing.records,
     existingComplete: existing.map !== undefined,
+    ids: existing.ids,
     existingSince: since,
     maxId: existing.maxId,
   };
@@ -429,7 +432,7 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const known = await existingRecords(settings, conn, rows - doneRows, keyOf);
+  const known = await existingRecords(settings, conn, rows - doneRows, keyOf, scan.scanner.firstRowOfKey);
   const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
   const keyless = await keylessOf(known);
   const idCells = new Set(keyless.idCells.map((c) => c.id));
@@ -520,7 +523,7 @@ export async function makePlan(
     existingComplete: known.existingComplete,
     existingSince: known.existingSince,
     records: known.records,
-    listedIds: known.existingComplete ? idCells : undefined,
+    listedIds: known.existingComplete ? known.ids : undefined,
     missing: synced?.missing,
     wouldStop: synced?.wouldStop,
     mark: mark?.id,

@@ -25,6 +25,7 @@ import {
 } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
 import { byIdOutcome, judgeByIdCell, type ByIdOutcome, type ByIdWords } from './by-id-cell.js';
+import { present } from './resemblance.js';
 import type { Gate } from '../api/rate-limit.js';
 
 /**
@@ -191,7 +192,7 @@ export interface WriterOptions {
    * names when that has their name (by-id-cell.ts); how such a row is told. Absent: not looked at.
    */
   readonly byId?: ByIdWords;
-  /** Ids the list read before the run was kept for (`records`): one it lacks names no record. */
+  /** The ids of the whole list read before the run: one it lacks names no record of the company. */
   readonly listedIds?: ReadonlySet<number>;
 }
 
@@ -500,7 +501,9 @@ export class RowWriter {
     if (!words) return undefined;
     const record = await this.recordById(cell.id);
     if (!record) return undefined;
-    const countryCode = await this.countryCodes(false, body, cell.emptied);
+    // An emptied country cell changes nothing of a record without one: no country list for it.
+    const emptied = present(record.country) ? cell.emptied : cell.emptied?.filter((f) => f !== 'country');
+    const countryCode = await this.countryCodes(false, body, emptied);
     const verdict = judgeByIdCell(
       this.options.def,
       record,
@@ -516,7 +519,8 @@ export class RowWriter {
    */
   private async recordById(id: number): Promise<Rec | undefined> {
     const listed = this.options.records?.get(id) ?? this.found.get(id);
-    if (listed || (this.options.existingComplete && this.options.listedIds?.has(id))) return listed;
+    const { listedIds } = this.options;
+    if (listed || (listedIds && !listedIds.has(id))) return listed;
     const { client, def, company } = this.options;
     try {
       const rec = await client.get<Rec>(client.path(def.path, id), { company });
@@ -1052,7 +1056,9 @@ export async function loadExistingKeys(
   if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
-  const records = opts.keepRecords ? new Map<number, Record<string, unknown>>() : undefined;
+  const keep = opts.keepRecords ?? false;
+  const records = keep ? new Map<number, Record<string, unknown>>() : undefined;
+  const ids = new Set<number>();
   let requests = 1;
   let maxId = 0;
   const keyOf = opts.keyOf ?? recordKey;
@@ -1062,18 +1068,25 @@ export async function loadExistingKeys(
     onPage: ({ page }) => void (page > 1 && requests++),
   })) {
     maxId = Math.max(maxId, idOf(r) || 0);
-    records?.set(idOf(r), r);
-    for (const f of keyFields) {
-      const v = keyOf(r, f);
+    ids.add(idOf(r));
+    const keys = keyFields.map((f) => keyOf(r, f));
+    keyFields.forEach((f, i) => {
+      const v = keys[i];
       if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
-    }
+    });
+    // A record without a key, or with one the sheet has: a row may be compared with it.
+    const kept = keep === true || !keys.some(Boolean) || keys.some((v) => v && keep && keep.has(v));
+    if (kept) records?.set(idOf(r), r);
   }
-  return { map, maxId, records, requests, strategy: 'full list' };
+  return { map, maxId, records, ids, requests, strategy: 'full list' };
 }
 
 export interface ExistingOptions {
-  /** Keep each record as read (updates compare rows with them). */
-  readonly keepRecords?: boolean;
+  /**
+   * Keep each record as read (true: updates compare rows with them), or only those a row of
+   * the sheet may be compared with (an import's: a key the sheet has, or no key at all).
+   */
+  readonly keepRecords?: boolean | { has(key: string): boolean };
   /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
   readonly whole?: boolean;
   /** A record's key for a field that is not a text field of its own (a sync's custom field key). */
@@ -1085,6 +1098,8 @@ export interface ExistingRecords {
   readonly map?: Map<string, number[]>;
   readonly maxId?: number;
   readonly records?: Map<number, Record<string, unknown>>;
+  /** Every record's id the list read (undefined when each row is looked up alone). */
+  readonly ids?: ReadonlySet<number>;
   readonly requests: number;
   readonly strategy: 'full list' | 'filtered calls';
 }

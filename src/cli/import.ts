@@ -494,6 +494,12 @@ export function printSummary(
       `warning: ${n === 1 ? '1 row' : `${n} rows`} without a key ${n === 1 ? 'resembles a record' : 'resemble records'} an earlier run created (the same name, a few cells changed): not created, so no record is there twice; the report's #message says which record and which cells. \`assetbatch update\` of the report applies ${n === 1 ? 'the row' : 'them'} to ${n === 1 ? 'that record' : 'those records'} (its #id); --create-resembling creates ${n === 1 ? 'it' : 'them'} as new records`,
     );
   }
+  if (summary.keyConflictRows > 0) {
+    const n = summary.keyConflictRows;
+    lines.push(
+      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} the key of an earlier row with other values: not created, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT). If they are different records, correct one key; if the same, delete one row`,
+    );
+  }
   if (summary.changedRows > 0) {
     const n = summary.changedRows;
     // Skipped is right (a create must not send a row twice), but the user's edits were not applied.
@@ -658,6 +664,8 @@ export function exitCodeOf(summary: ImportSummary): number {
     summary.unmatchedRows > 0 ||
     // A keyless row held back as like an earlier run's record: someone must say which it is.
     summary.resemblingRows > 0 ||
+    // Two rows giving one key to different values: someone must say which is right.
+    summary.keyConflictRows > 0 ||
     // Rows left for another company's run: this run did not load the whole file.
     (summary.companies?.others.length ?? 0) > 0
     ? ExitCode.ROWS_FAILED

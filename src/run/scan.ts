@@ -57,6 +57,8 @@ export class Scanner {
   totalsRows = 0;
   readonly names = new Map<LookupKind, Set<string>>();
   readonly firstRowOfKey = new KeyIndex();
+  /** First rows of the keys that a later row repeats (a few, as a rule): their values are kept to compare. */
+  readonly repeated = new Set<number>();
   /** Rows with no key (none in the key column, or no key column): a sync matches them by the memory. */
   keyless = 0;
   /** Rows whose cell of the required field's column is empty, built from the row (Mapping.blankFill). */
@@ -167,6 +169,7 @@ export class Scanner {
         this.last.key = k;
         this.last.row = r.row;
         this.last.first = this.firstRowOfKey.add(k, r.row);
+        if (this.last.first !== r.row) this.repeated.add(this.last.first);
       } else this.keyless++;
     } else if (this.opts.trackKeys) this.keyless++;
     if (this.opts.selfRefIndex !== undefined) {

@@ -325,6 +325,11 @@ export interface ImportSummary {
   /** Of resemblingRows, those held back by the record their ID cell names. */
   readonly resemblingById: number;
   /**
+   * Rows whose key (a serial number …) an earlier row has, with other values: not created,
+   * since which of the two is right is the user's call (W_KEY_CONFLICT): the exit code is not 0.
+   */
+  readonly keyConflictRows: number;
+  /**
    * Rows skipped because their values changed since an earlier run created the record: the
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.
    */

@@ -93,6 +93,8 @@ const ErrorCodes = {
   W_LEFT_EMPTY: 'W_LEFT_EMPTY',
   /** An empty cell of the name column, built from the row as the plan said ("{Make} {Model}"): a note, exit as usual. */
   W_NAME_BUILT: 'W_NAME_BUILT',
+  /** A placeholder cell ("N/A", "-", "k.A.") read as empty for its field, as the plan said: a note, exit as usual. */
+  W_PLACEHOLDER: 'W_PLACEHOLDER',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

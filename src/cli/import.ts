@@ -165,6 +165,7 @@ export function printPlan(
   );
   if (plan.built) lines.push(builtLine(plan.built, plan.sync !== undefined));
   if (plan.builtWhenEmpty) lines.push(builtWhenEmptyLine(plan.builtWhenEmpty, plan));
+  if (plan.placeholders) lines.push(placeholdersLine(plan.placeholders, plan.counted));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -232,6 +233,17 @@ function lookupsLine(plan: ImportPlan): string | undefined {
       `not needed: ${unread.map(word).join(', ')} (each such cell names what its record already has)`,
     );
   return read.length > 0 ? `Lookups: ${read.join(', ')}.` : undefined;
+}
+
+/** Placeholder cells ("N/A", "-") read as empty: how many in which columns, and which words, before any write. */
+function placeholdersLine(p: NonNullable<ImportPlan['placeholders']>, counted: boolean): string {
+  const cols = p.map((c, i) => `${i === 0 ? plural(c.cells, 'cell') : c.cells} of "${c.column}"`);
+  const which = cols.length === 1 ? cols[0] : `${cols.slice(0, -1).join(', ')} and ${cols[cols.length - 1]}`;
+  const words = [...new Set(p.flatMap((c) => c.spellings))].map((s) => JSON.stringify(s)).join(', ');
+  return (
+    `note: ${which}${counted ? '' : ' so far'} read as empty: ${words} ` +
+    `(placeholders for no value; W_PLACEHOLDER on the row; a value table that names one keeps it, mapping.md).`
+  );
 }
 
 /** Rows whose name cell is empty, built from the row: how many, and how, before any write. */

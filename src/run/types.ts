@@ -202,6 +202,16 @@ export interface ImportPlan {
     readonly columns: readonly string[];
     readonly rows: number;
   };
+  /**
+   * Placeholder cells ("N/A", "-", "k.A.") read as empty for their field, by column (the
+   * sheet's order): how many, and the spellings met. Each such row has W_PLACEHOLDER.
+   */
+  readonly placeholders?: readonly {
+    readonly column: string;
+    readonly field: string;
+    readonly cells: number;
+    readonly spellings: readonly string[];
+  }[];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;

@@ -87,10 +87,14 @@ const ErrorCodes = {
   W_UNMATCHED: 'W_UNMATCHED',
   /** A row without a key like a record an earlier run created (a few cells changed): not created, exit 1. */
   W_RESEMBLES: 'W_RESEMBLES',
+  /** A row whose key an earlier row has, with other values: not created (which is right is the user's call), exit 1. */
+  W_KEY_CONFLICT: 'W_KEY_CONFLICT',
   /** A value the mapping file's value table maps to empty: the field is left out (a note, as asked). */
   W_LEFT_EMPTY: 'W_LEFT_EMPTY',
   /** An empty cell of the name column, built from the row as the plan said ("{Make} {Model}"): a note, exit as usual. */
   W_NAME_BUILT: 'W_NAME_BUILT',
+  /** A placeholder cell ("N/A", "-", "k.A.") read as empty for its field, as the plan said: a note, exit as usual. */
+  W_PLACEHOLDER: 'W_PLACEHOLDER',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -165,6 +165,7 @@ export function printPlan(
   );
   if (plan.built) lines.push(builtLine(plan.built, plan.sync !== undefined));
   if (plan.builtWhenEmpty) lines.push(builtWhenEmptyLine(plan.builtWhenEmpty, plan));
+  if (plan.placeholders) lines.push(placeholdersLine(plan.placeholders, plan.counted));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -232,6 +233,17 @@ function lookupsLine(plan: ImportPlan): string | undefined {
       `not needed: ${unread.map(word).join(', ')} (${plan.lookupsUnreadWhy ?? 'each such cell names what its record already has'})`,
     );
   return read.length > 0 ? `Lookups: ${read.join(', ')}.` : undefined;
+}
+
+/** Placeholder cells ("N/A", "-") read as empty: how many in which columns, and which words, before any write. */
+function placeholdersLine(p: NonNullable<ImportPlan['placeholders']>, counted: boolean): string {
+  const cols = p.map((c, i) => `${i === 0 ? plural(c.cells, 'cell') : c.cells} of "${c.column}"`);
+  const which = cols.length === 1 ? cols[0] : `${cols.slice(0, -1).join(', ')} and ${cols[cols.length - 1]}`;
+  const words = [...new Set(p.flatMap((c) => c.spellings))].map((s) => JSON.stringify(s)).join(', ');
+  return (
+    `note: ${which}${counted ? '' : ' so far'} read as empty: ${words} ` +
+    `(placeholders for no value; W_PLACEHOLDER on the row; a value table that names one keeps it, mapping.md).`
+  );
 }
 
 /** Rows whose name cell is empty, built from the row: how many, and how, before any write. */
@@ -494,6 +506,12 @@ export function printSummary(
       `warning: ${n === 1 ? '1 row' : `${n} rows`} without a key ${n === 1 ? 'resembles a record' : 'resemble records'} an earlier run created (the same name, a few cells changed): not created, so no record is there twice; the report's #message says which record and which cells. \`assetbatch update\` of the report applies ${n === 1 ? 'the row' : 'them'} to ${n === 1 ? 'that record' : 'those records'} (its #id); --create-resembling creates ${n === 1 ? 'it' : 'them'} as new records`,
     );
   }
+  if (summary.keyConflictRows > 0) {
+    const n = summary.keyConflictRows;
+    lines.push(
+      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} the key of an earlier row with other values: not created, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT). If they are different records, correct one key; if the same, delete one row`,
+    );
+  }
   if (summary.changedRows > 0) {
     const n = summary.changedRows;
     // Skipped is right (a create must not send a row twice), but the user's edits were not applied.
@@ -658,6 +676,8 @@ export function exitCodeOf(summary: ImportSummary): number {
     summary.unmatchedRows > 0 ||
     // A keyless row held back as like an earlier run's record: someone must say which it is.
     summary.resemblingRows > 0 ||
+    // Two rows giving one key to different values: someone must say which is right.
+    summary.keyConflictRows > 0 ||
     // Rows left for another company's run: this run did not load the whole file.
     (summary.companies?.others.length ?? 0) > 0
     ? ExitCode.ROWS_FAILED

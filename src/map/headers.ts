@@ -2,6 +2,7 @@
 // then exact names and labels, then the synonyms in the resource definitions, then the
 // custom fields of the account, then a fuzzy match above a threshold whose words are
 // surely the field's (likeness.ts). Pure: no I/O.
+import { readsPlaceholders } from './placeholders.js';
 import { AssetbatchError } from '../errors.js';
 import { memoized } from '../util/memo.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
@@ -874,12 +875,17 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
     createOnly.length === 0 ? left : left.filter((u) => !createOnly.some((c) => c.index === u.index));
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
+  // The sheet's own columns: a field the file builds makes its value from cells read as they are.
+  const placeholders = new Set(
+    columns.filter((c) => c.index < headers.length && readsPlaceholders(def, c.target)).map((c) => c.index),
+  );
   return {
     columns,
     unmapped,
     createOnly,
     defaults: opts.mappingFile?.defaults ?? {},
     ...translation,
+    placeholders,
     warnings,
   };
 }

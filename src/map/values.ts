@@ -7,6 +7,7 @@ import { cellText, isEmptyCell } from './coerce.js';
 import { compactName, normalizeAnyScript } from './normalize.js';
 import { AssetbatchError } from '../errors.js';
 import { buildValue, type BoundSpec, type Built } from './transforms.js';
+import { placeholderOf } from './placeholders.js';
 
 /**
  * One column's table: the cell's key (valueKey) → the value to use instead; null leaves the
@@ -153,6 +154,8 @@ export interface CellTranslation {
    * they take past the sheet's own columns: read through `columnCell`, as a column is.
    */
   readonly built?: ReadonlyMap<number, BoundSpec>;
+  /** The sheet's columns whose placeholder cells ("N/A", "-") read as empty (placeholders.ts). */
+  readonly placeholders?: ReadonlySet<number>;
 }
 
 const BACKTICK_ESCAPED = /^`[=+\-@\t\r]/;
@@ -193,13 +196,29 @@ export function sourceCell(t: CellTranslation, index: number, cells: readonly Ce
   return b ? buildValue(b, (i) => unescaped(t, cells[i] ?? null)).value : (cells[index] ?? null);
 }
 
-/** The cell as the mapping file translates it; a value no table names stays as it is. */
+/**
+ * The cell as the mapping file translates it; a value no table names stays as it is. A
+ * placeholder ("N/A") of a column that reads them is empty, unless the table names it: the
+ * user's table wins over our guess.
+ */
 export function translateCell(t: CellTranslation, index: number, cell: CellValue): CellValue {
   cell = unescaped(t, cell);
   const table = t.values.get(index);
-  if (!table || isEmptyCell(cell)) return cell;
-  const to = table.get(valueKey(cellText(cell)));
+  if (isEmptyCell(cell)) return cell;
+  const to = table?.get(valueKey(cellText(cell)));
   if (to !== undefined) return to;
-  const other = table.get(FALLBACK);
+  if (t.placeholders?.has(index) && placeholderOf(cell) !== undefined) return null;
+  const other = table?.get(FALLBACK);
   return other === undefined ? cell : other;
+}
+
+/** The placeholder a sheet's cell held when `translateCell` read it as empty for being one. */
+export function placeholderRead(
+  t: CellTranslation,
+  index: number,
+  cells: readonly CellValue[],
+): string | undefined {
+  if (!t.placeholders?.has(index)) return undefined;
+  const text = placeholderOf(unescaped(t, cells[index] ?? null));
+  return text !== undefined && t.values.get(index)?.get(valueKey(text)) === undefined ? text : undefined;
 }

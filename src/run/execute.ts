@@ -59,6 +59,8 @@ export interface Executed {
   readonly resemblingRows: number;
   /** Of those, the rows their ID cell matched (by-id-cell.ts). */
   readonly resemblingById: number;
+  /** Rows whose key an earlier row has, with other values: not created (W_KEY_CONFLICT). */
+  readonly keyConflictRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
 }
@@ -124,6 +126,7 @@ class Emitter {
   unmatchedRows = 0;
   resemblingRows = 0;
   resemblingById = 0;
+  keyConflictRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -161,6 +164,7 @@ class Emitter {
     const resembles = out.warnings.find((w) => w.code === 'W_RESEMBLES');
     if (resembles) this.resemblingRows++;
     if (resembles?.field === 'id') this.resemblingById++;
+    if (out.warnings.some((w) => w.code === 'W_KEY_CONFLICT')) this.keyConflictRows++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
@@ -408,6 +412,7 @@ export async function execute(
     unmatchedRows: emitter.unmatchedRows,
     resemblingRows: emitter.resemblingRows,
     resemblingById: emitter.resemblingById,
+    keyConflictRows: emitter.keyConflictRows,
     companies: companySplitOf(settings, input, scan),
   };
 }

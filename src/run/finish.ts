@@ -71,6 +71,7 @@ export async function finish(
     unmatchedRows: ran.unmatchedRows,
     resemblingRows: ran.resemblingRows,
     resemblingById: ran.resemblingById,
+    keyConflictRows: ran.keyConflictRows,
     changedRows: writer.changedSkipped,
     // Every row is counted by now, a one-pass dry run's too.
     companies: ran.companies,

@@ -235,6 +235,17 @@ function blankFilled(mapping: Mapping, rows: number): ImportPlan['builtWhenEmpty
   return { field: fill.field, column: fill.column, template: fill.template, columns: fill.columns, rows };
 }
 
+/** The placeholder cells the scan read as empty, by column, as the plan says them. */
+function placeholdersRead(mapping: Mapping, scanner: Scanner): ImportPlan['placeholders'] {
+  const out = mapping.columns.flatMap((c) => {
+    const seen = scanner.placeholders.get(c.index);
+    return seen
+      ? [{ column: c.header, field: targetName(c.target), cells: seen.cells, spellings: [...seen.spellings] }]
+      : [];
+  });
+  return out.length > 0 ? out : undefined;
+}
+
 /**
  * A company column the mapping file leaves out ("Company": null): every row
  * goes to the run's company, which for a register of several companies is not what it says.
@@ -492,6 +503,7 @@ export async function makePlan(
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
     built: mapping.fallback,
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
+    placeholders: placeholdersRead(mapping, scan.scanner),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],

@@ -28,6 +28,7 @@ import { companyColumn } from '../map/company-column.js';
 import { otherCompanyNote } from '../resolve/company.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
 import type { IdCell } from '../send/writer.js';
+import { conflictWords, KeyedRows } from './key-conflict.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -57,6 +58,8 @@ export class RowOutcomes {
   private readonly sameRecord?: SameRecordRows;
   /** An import's ID column, which it does not send: a keyless row's cell names its record (id-cell.ts). */
   private readonly idColumn?: number;
+  /** An import's rows of a repeated key, to tell a duplicate from a conflict (key-conflict.ts). */
+  private readonly keyed?: KeyedRows;
 
   constructor(private readonly deps: RowsDeps) {
     if (deps.settings.mode === 'update' || deps.settings.sync) this.sameRecord = new SameRecordRows();
@@ -66,6 +69,9 @@ export class RowOutcomes {
       : undefined;
     this.keyFieldId = customKeyFieldId(deps.input.mapping, keyField);
     this.idColumn = idCellColumn(deps.settings, deps.input);
+    const s = deps.settings;
+    if (!s.allowDuplicates && s.mode === 'create' && !s.sync)
+      this.keyed = new KeyedRows(deps.scan.onePass && !deps.scan.counted);
   }
 
   /** Remember a row's outcome (to come) when another row waits for it. */
@@ -187,16 +193,8 @@ export class RowOutcomes {
     const refNote = this.failedRef(r, prepared);
     if (refNote) return { ...base, status: 'skipped', issues: [], note: refNote };
     const key = rowKey(settings.def, prepared.body, settings.keyField, this.keyFieldId);
-    if (key && !settings.allowDuplicates && settings.mode === 'create' && !settings.sync) {
-      const first = scan.scanner.firstRowOf(key.value, r.row);
-      if (first !== undefined && first !== r.row)
-        return {
-          ...base,
-          status: 'skipped',
-          issues: [],
-          note: `duplicate of row ${first} (same ${key.field.replace(/_/g, ' ')} "${key.value}")`,
-        };
-    }
+    const repeat = key && this.keyed ? this.keyRepeat(r, prepared, key, base) : undefined;
+    if (repeat) return repeat;
     // A sync's keyless row is matched by what the memory remembers of an earlier run of it.
     const made =
       settings.sync && !key && prepared.id === undefined && prepared.issues.length === 0
@@ -224,6 +222,73 @@ export class RowOutcomes {
           ['created', 'valid'],
         )
       : out;
+  }
+
+  /**
+   * An import's row whose key an earlier row has: a duplicate (the same values) or a conflict
+   * (other values), skipped either way; undefined for the first row of its key.
+   */
+  private keyRepeat(
+    r: SheetRow,
+    prepared: PreparedRow,
+    key: NonNullable<Key>,
+    base: Base,
+  ): RowOutcome | undefined {
+    const scanner = this.deps.scan.scanner;
+    const first = scanner.firstRowOf(key.value, r.row);
+    if (first === undefined) return undefined;
+    const values = KeyedRows.valuesOf(r.row, prepared.body, this.cellsByField(r, prepared.body));
+    if (first === r.row) {
+      this.keyed!.first(key.value, values, scanner.repeated.has(r.row));
+      return undefined;
+    }
+    const verdict = this.keyed!.judge(key.value, first, values);
+    if (verdict?.kind !== 'conflict')
+      return {
+        ...base,
+        status: 'skipped',
+        issues: [],
+        note: `duplicate of row ${first} (same ${keyName(key.field)} "${key.value}")`,
+      };
+    const { def } = this.deps.settings;
+    const label = (f: string) =>
+      f === 'template' || f === 'form_template' ? 'custom fields' : (fieldByName(def, f)?.label ?? f);
+    const words = conflictWords(verdict, first, key.value, values, {
+      label,
+      keyName: keyName(key.field),
+      plural: def.plural,
+    });
+    const column =
+      this.keyIndex === undefined
+        ? undefined
+        : this.deps.input.mapping.columns.find((c) => c.index === this.keyIndex)?.header;
+    const warning: RowIssue = { code: 'W_KEY_CONFLICT', column, field: key.field, message: words.warning };
+    return {
+      ...base,
+      status: 'skipped',
+      issues: [],
+      warnings: [...base.warnings, warning],
+      note: words.note,
+    };
+  }
+
+  /** A row's cells as the sheet shows them, by the field each feeds (custom fields together). */
+  private cellsByField(r: SheetRow, body: PreparedRow['body']): Map<string, string> {
+    const mapping = this.deps.input.mapping;
+    const out = new Map<string, string>();
+    for (const c of mapping.columns) {
+      const text = cellText(cellAt(mapping, c.index, r.cells)).trim();
+      if (c.target.kind === 'field' && text) out.set(c.target.field.name, text);
+      else if (c.target.kind === 'custom' && text) {
+        const f = c.target.source === 'template' ? 'template' : 'form_template';
+        out.set(f, [out.get(f), `${c.header}: ${text}`].filter(Boolean).join(', '));
+      }
+    }
+    // A field no cell shows as it is (built, derived): the value the row would send.
+    for (const [f, v] of Object.entries(body))
+      if (!out.has(f) && v !== undefined && v !== null && v !== '')
+        out.set(f, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    return out;
   }
 
   /** A row with no record yet: created, or (a dry run) what a create would do. */

@@ -59,7 +59,8 @@ export class SameRecordRows {
   }
 }
 
-function valuesOf(body: WriteBody, emptied: readonly string[]): Map<string, string> {
+/** Each field's value as text that compares equal whatever the order inside it; `emptied` as such. */
+export function valuesOf(body: WriteBody, emptied: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of Object.entries(body)) if (v !== undefined) out.set(k, stable(v));
   for (const f of emptied) if (!out.has(f)) out.set(f, '(emptied)');

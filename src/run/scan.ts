@@ -8,7 +8,7 @@ import type { SheetRow } from '../read/types.js';
 import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
-import { cellAt, type CellTranslation } from '../map/values.js';
+import { cellAt, placeholderRead, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 import type { RowCompany } from '../resolve/company.js';
@@ -57,10 +57,14 @@ export class Scanner {
   totalsRows = 0;
   readonly names = new Map<LookupKind, Set<string>>();
   readonly firstRowOfKey = new KeyIndex();
+  /** First rows of the keys that a later row repeats (a few, as a rule): their values are kept to compare. */
+  readonly repeated = new Set<number>();
   /** Rows with no key (none in the key column, or no key column): a sync matches them by the memory. */
   keyless = 0;
   /** Rows whose cell of the required field's column is empty, built from the row (Mapping.blankFill). */
   blankFilled = 0;
+  /** Placeholder cells read as empty ("N/A"), by column index: how many, and their spellings. */
+  readonly placeholders = new Map<number, { cells: number; spellings: Set<string> }>();
   /** Stop gathering names (a one-pass run checks each row's names as it meets them). */
   collectNames = true;
   /**
@@ -136,6 +140,7 @@ export class Scanner {
     this.rows++;
     // Another company's row is not this run's: its dates, names and keys are not looked at.
     if (!this.ofRunCompany(r)) return;
+    for (const i of this.translation.placeholders ?? []) this.placeholder(i, r);
     if (this.blankIndex !== undefined && isEmptyCell(cellAt(this.translation, this.blankIndex, r.cells)))
       this.blankFilled++;
     for (const c of this.dateCols) {
@@ -167,12 +172,22 @@ export class Scanner {
         this.last.key = k;
         this.last.row = r.row;
         this.last.first = this.firstRowOfKey.add(k, r.row);
+        if (this.last.first !== r.row) this.repeated.add(this.last.first);
       } else this.keyless++;
     } else if (this.opts.trackKeys) this.keyless++;
     if (this.opts.selfRefIndex !== undefined) {
       const ref = cellText(cellAt(this.translation, this.opts.selfRefIndex, r.cells)).trim();
       if (ref) this.selfRefs.add(ref);
     }
+  }
+
+  private placeholder(index: number, r: SheetRow): void {
+    const text = placeholderRead(this.translation, index, r.cells);
+    if (text === undefined) return;
+    let seen = this.placeholders.get(index);
+    if (!seen) this.placeholders.set(index, (seen = { cells: 0, spellings: new Set() }));
+    seen.cells++;
+    if (seen.spellings.size < 10) seen.spellings.add(text);
   }
 
   /** The row's company, when the sheet has a company column. */

@@ -202,6 +202,16 @@ export interface ImportPlan {
     readonly columns: readonly string[];
     readonly rows: number;
   };
+  /**
+   * Placeholder cells ("N/A", "-", "k.A.") read as empty for their field, by column (the
+   * sheet's order): how many, and the spellings met. Each such row has W_PLACEHOLDER.
+   */
+  readonly placeholders?: readonly {
+    readonly column: string;
+    readonly field: string;
+    readonly cells: number;
+    readonly spellings: readonly string[];
+  }[];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;
@@ -326,6 +336,11 @@ export interface ImportSummary {
   readonly resemblingRows: number;
   /** Of resemblingRows, those held back by the record their ID cell names. */
   readonly resemblingById: number;
+  /**
+   * Rows whose key (a serial number …) an earlier row has, with other values: not created,
+   * since which of the two is right is the user's call (W_KEY_CONFLICT): the exit code is not 0.
+   */
+  readonly keyConflictRows: number;
   /**
    * Rows skipped because their values changed since an earlier run created the record: the
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.

@@ -21,7 +21,7 @@ import {
   type DateOrder,
 } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
-import { builtCell, columnCell, sourceCell, translateCell } from '../map/values.js';
+import { builtCell, columnCell, placeholderRead, sourceCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
@@ -238,6 +238,8 @@ class RowState {
   templateId: number | undefined;
   templateValues: { id: number; value: unknown }[] | undefined;
   formValues: Map<number, Record<string, unknown>> | undefined;
+  /** Placeholder cells read as empty ("N/A"), by column: a "required" names what the cell held. */
+  placeholders: Map<string, string> | undefined;
   /** A warranty given as a length, counted into an end date once the dates are read. */
   warrantyMonths: { months: number; column: string } | undefined;
 
@@ -524,7 +526,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   if (!ctx.skipSchema) {
     const passed = st.answered ? new Set([...(st.badFields ?? NO_FIELDS), ...st.answered]) : st.badFields;
     for (const i of schemaIssues(ctx, body, passed ?? NO_FIELDS))
-      if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(i);
+      if (!(ctx.partial && i.code === 'E_VALUE_REQUIRED')) st.issues.push(withPlaceholder(st, i));
   }
   // The sheet's own ID column wins: the user may have corrected it; `#id` is what the run found.
   const id = st.id ?? earlier?.id;
@@ -560,11 +562,15 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
       continue;
     }
     const read = got ? got.value : translateCell(mapping, col.index, cells[col.index] ?? null);
+    const held = isEmptyCell(read) ? placeholderRead(mapping, col.index, cells) : undefined;
+    if (held !== undefined) readPlaceholder(st, held, col.header, targetName(t));
     const cell =
       isEmptyCell(read) && mapping.blankFill?.index === col.index ? filledBlank(st, mapping, cells) : read;
     // A value the value table maps to empty: left out, as the file asks, and said on the row.
     const source =
-      isEmptyCell(cell) && mapping.values.has(col.index) ? sourceCell(mapping, col.index, cells) : null;
+      isEmptyCell(cell) && held === undefined && mapping.values.has(col.index)
+        ? sourceCell(mapping, col.index, cells)
+        : null;
     if (!isEmptyCell(source)) {
       st.warn({
         code: 'W_LEFT_EMPTY',
@@ -584,6 +590,25 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
         col.header,
       );
   }
+}
+
+/** A placeholder cell ("N/A") read as empty: said on the row, and kept for a "required" to name. */
+function readPlaceholder(st: RowState, text: string, column: string, field: string): void {
+  (st.placeholders ??= new Map()).set(column, text);
+  st.warn({
+    code: 'W_PLACEHOLDER',
+    column,
+    field,
+    message: `"${text}" read as empty (a placeholder for no value)`,
+  });
+}
+
+/** A required field whose cell held a placeholder: the "required" says what the cell held. */
+function withPlaceholder(st: RowState, i: RowIssue): RowIssue {
+  const held = i.code === 'E_VALUE_REQUIRED' && i.column ? st.placeholders?.get(i.column) : undefined;
+  return held === undefined
+    ? i
+    : { ...i, message: `${i.message}; the cell held "${held}", which reads as no value` };
 }
 
 /**

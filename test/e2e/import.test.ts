@@ -303,7 +303,8 @@ describe('rows that repeat a natural key within the file', () => {
   ])('$name', async ({ flags, statuses, records }) => {
     const serial = `DUP-${flags.length}`;
     const file = join(env.dir, `dups-${flags.length}.csv`);
-    writeFileSync(file, `Name,Serial number\nFirst,${serial}\nSecond,${serial}\nOther,${serial}-X\n`);
+    // The second row repeats the first (same values): a duplicate, not a conflict (key-conflict.test.ts).
+    writeFileSync(file, `Name,Serial number\nFirst,${serial}\nFirst,${serial}\nOther,${serial}-X\n`);
     const report = join(env.dir, `dups-${flags.length}.report.csv`);
     await runLibrary(env.sb, {
       file,

@@ -116,8 +116,8 @@ describe('one pass gives the two-pass report', () => {
             HEADER,
             'A,DUP-1,Hardware,Laptop,USA,2023-01-01,',
             'B,DUP-2,Hardware,Laptop,USA,2023-01-01,',
-            'C,DUP-1,Hardware,Laptop,USA,2023-01-01,',
-            'D,DUP-2,Hardware,Laptop,USA,2023-01-01,',
+            'A,DUP-1,Hardware,Laptop,USA,2023-01-01,',
+            'B,DUP-2,Hardware,Laptop,USA,2023-01-01,',
           ].join('\n'),
         );
         return path;
@@ -169,6 +169,32 @@ describe('one pass gives the two-pass report', () => {
     expect(one.summary.plan.counted).toBe(false);
     expect(one.summary.plan.rows).toBeLessThanOrEqual(lookahead);
     expect(two.summary.plan.counted).toBe(true);
+  });
+});
+
+describe('a key repeated past the look-ahead with other values', () => {
+  it('is skipped as a conflict either way; one pass, which kept no cells of the earlier row, says so', async () => {
+    const path = join(dir, 'conflict-late.csv');
+    writeFileSync(
+      path,
+      [
+        HEADER,
+        'A,KC-1,Hardware,Laptop,USA,2023-01-01,',
+        'X,KC-9,Hardware,Laptop,USA,2023-01-01,',
+        'C,KC-1,Hardware,Laptop,USA,2023-01-01,',
+      ].join('\n'),
+    );
+    const one = await check(path, { lookaheadRows: 1 });
+    const two = await check(path, { onePass: false });
+    const row4 = (report: string) => report.split('\n')[3];
+    expect(row4(two.report)).toContain('but Name ""A"" → ""C""');
+    expect(row4(one.report)).toContain(
+      'but other values than row 2 (a dry run past its look-ahead keeps no cells to show',
+    );
+    for (const run of [one, two]) {
+      expect(run.summary.counts).toMatchObject({ valid: 2, skipped: 1 });
+      expect(run.summary.keyConflictRows).toBe(1);
+    }
   });
 });
 

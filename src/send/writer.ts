@@ -226,6 +226,8 @@ export class RowWriter {
   private readonly claimed = new Set<number>();
   /** Records a row's filtered call found (findByKey), by id: its update's copy of the record. */
   private readonly found = new Map<number, Rec>();
+  /** Records keyless rows of this run merge into by their ID cell (updateById): the first row and its body. */
+  private readonly updatedById = new Map<number, { row: number; fp: string }>();
   /** The highest record id seen: a record created after now has a higher one. */
   private mark: number | undefined;
   /** The last write of each body in progress (see oneAtATime). */
@@ -552,6 +554,8 @@ export class RowWriter {
     opts: Pick<UpdateOptions, 'built' | 'dryRun'> & { readonly emptied?: readonly string[] },
     fp = payloadHash(body),
   ): Promise<UpdateResult> {
+    const again = this.sameRecordAgain(row, named.id, fp);
+    if (again) return again;
     const res = await this.updateMerged(row, named.id, body, { built: opts.built, dryRun: opts.dryRun }, fp);
     if (res.status === 'failed') return res;
     const same = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
@@ -560,6 +564,29 @@ export class RowWriter {
       same && words ? keptByEmptyNote(this.keptByEmptyCells(named.id, opts.emptied ?? []), words) : '';
     const what = res.note ?? (opts.dryRun ? 'would be updated' : undefined);
     return { ...res, note: what ? `${named.note}; ${what}${kept}` : named.note };
+  }
+
+  /**
+   * A second row of this run whose ID cell names the record an earlier one updates: sent once.
+   * The same values: a duplicate, skipped; others: refused, since the record would silently
+   * be left as whichever row came last (invalid in a dry run, as an update's such rows are).
+   */
+  private sameRecordAgain(row: number, id: number, fp: string): UpdateResult | undefined {
+    const first = this.updatedById.get(id);
+    if (!first) return void this.updatedById.set(id, { row, fp });
+    if (first.fp === fp)
+      return {
+        status: 'skipped',
+        id,
+        note: `duplicate of row ${first.row} (same ID ${id}, same values): sent once`,
+      };
+    const message = `row ${first.row} sets the same record to other values (same ID ${id}): keep one of the two rows`;
+    return {
+      status: 'failed',
+      invalid: true,
+      id,
+      issues: [{ code: 'E_DUPLICATE_ROW', field: 'id', message }],
+    };
   }
 
   /**

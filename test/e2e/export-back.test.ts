@@ -290,6 +290,42 @@ describe('an export imported back with --on-existing update', () => {
     expect(await chairs(env.sb, 'EXBE')).toEqual(['Chair EXBE in Wien']);
   });
 
+  it('rows whose ID cells name one record: sent once, a copy skipped, other values refused (exit 1)', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBD');
+    edited(file);
+    const text = readFileSync(file, 'utf8');
+    const line = text.split('\n').find((l) => l.includes('Chair EXBD'))!;
+    writeFileSync(file, `${text}${line}\n${line.replace('Graz', 'Linz')}\n`);
+    const run = (...more: string[]) =>
+      runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...more, ...env.sb.args]);
+    const chairRows = (report: string) =>
+      readReport(report)
+        .filter((r) => r.Name === 'Chair EXBD')
+        .map((r) => [r['#status'], r['#message']]);
+    const copy = `duplicate of row 2 (same ID ${chair}, same values): sent once`;
+    const other = `id: row 2 sets the same record to other values (same ID ${chair}): keep one of the two rows`;
+    const dry = await run('--dry-run', '--report', `${file}.dry.csv`);
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(chairRows(`${file}.dry.csv`)).toEqual([
+      [
+        'valid',
+        `its ID cell names record ${chair}, of the same name; would be updated; would change: city: Wien → Graz`,
+      ],
+      ['skipped', copy],
+      ['invalid', other],
+    ]);
+    await env.sb.resetStats();
+    const res = await run();
+    expect(res.code, res.stderr).toBe(1);
+    expect(chairRows(`${file}.report.csv`)).toEqual([
+      ['updated', `its ID cell names record ${chair}, of the same name`],
+      ['skipped', copy],
+      ['failed', other],
+    ]);
+    expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(1);
+    expect(await chairs(env.sb, 'EXBD')).toEqual(['Chair EXBD in Graz']);
+  });
+
   it('--on-existing error refuses the row as a keyed row whose record exists (exit 1)', async () => {
     const { file, chair } = await exported(env.sb, 'EXBR');
     edited(file);

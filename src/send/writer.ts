@@ -34,6 +34,7 @@ import {
 } from './by-id-cell.js';
 import { present, sameName } from './resemblance.js';
 import type { Gate } from '../api/rate-limit.js';
+import { recordedId } from '../resolve/known-lookups.js';
 
 /**
  * Fields an update never carries (contract_type, approver, signer, signed_date, form_template),
@@ -520,7 +521,10 @@ export class RowWriter {
       return sameName(record.name, body.name) ? byIdOnExisting(cell.id, words.existing) : undefined;
     // An emptied country cell changes nothing of a record without one: no country list for it.
     const emptied = present(record.country) ? cell.emptied : cell.emptied?.filter((f) => f !== 'country');
-    const countryCode = await this.countryCodes(false, body, emptied);
+    // A country cell that names the record's took its code from the record (known-lookups.ts):
+    // the same code compares equal without the service's list.
+    const recorded = body.country !== undefined && body.country === recordedId('country', record.country);
+    const countryCode = recorded ? knownCountryCode : await this.countryCodes(false, body, emptied);
     const verdict = judgeByIdCell(
       this.options.def,
       record,
@@ -1099,6 +1103,7 @@ export type UpdateResult = SendResult & {
 type CountryCodes = (name: string) => number | undefined;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const noCountry: CountryCodes = () => undefined;
+const knownCountryCode: CountryCodes = (name) => recordedId('country', name);
 
 const NO_CHANGE = 'no change: the record already has these values';
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */

@@ -262,6 +262,38 @@ describe('an export imported back with --on-existing update', () => {
     expect(await chairs(env.sb, 'EXBM')).toEqual(['Chair EXBM in Graz']);
   });
 
+  it.each([
+    { name: 'unchanged, skipped as there', flags: [], edit: false, status: 'skipped', requests: 3 },
+    {
+      name: 'its city edited, updated',
+      flags: ['--on-existing', 'update'],
+      edit: true,
+      status: 'updated',
+      requests: 4,
+    },
+  ])('a record with a country: its country cell asks no list ($name)', async (c) => {
+    const tag = `EXBC${c.edit ? 'U' : 'S'}`;
+    const chair = await made(env.sb, { name: `Chair ${tag}`, city: 'Wien', country: 40 });
+    const all = join(env.dir, `${tag}-all.csv`);
+    expect((await runCli(['export', 'asset', '-o', all, ...env.sb.args])).code).toBe(0);
+    const [header, ...lines] = readFileSync(all, 'utf8').trimEnd().split(/\r?\n/);
+    const file = join(env.dir, `${tag}-assets.csv`);
+    writeFileSync(file, [header, ...lines.filter((l) => l.includes(tag))].join('\n') + '\n');
+    expect(readFileSync(file, 'utf8')).toContain(',Austria,');
+    if (c.edit) edited(file);
+    await env.sb.resetStats();
+    // The list, the custom field and form templates (and the PATCH); the country list was 10 more.
+    const res = await runCli(['import', file, '-r', 'asset', ...c.flags, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Lookups: not needed: country');
+    expect(outcomes(`${file}.report.csv`).get(`Chair ${tag}`)).toMatchObject({
+      status: c.status,
+      id: String(chair),
+    });
+    expect(requests((await env.sb.stats()) as { requests: Record<string, number> })).toBe(c.requests);
+    expect(await chairs(env.sb, tag)).toEqual([`Chair ${tag} in ${c.edit ? 'Graz' : 'Wien'}`]);
+  });
+
   it('a fresh export of the updated record imported back: skipped, no change, nothing sent', async () => {
     const { file, chair } = await exported(env.sb, 'EXBN');
     await env.sb.resetStats();

@@ -334,7 +334,7 @@ function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number):
       : []),
     ...(u.byId
       ? [
-          `${u.byId} already in the service by ${u.byId === 1 ? 'its' : 'their'} ID (the same name; held back where cells differ)`,
+          `${u.byId} already in the service by ${u.byId === 1 ? 'its' : 'their'} ID (the same name; ${u.byIdRefused ? 'refused: --on-existing error' : 'held back where cells differ'})`,
         ]
       : []),
   ];

@@ -37,6 +37,7 @@ export function idCellOf(input: MappedInput, column: number | undefined, r: Shee
 export function byIdWords(settings: RunSettings, keyName: string): ByIdWords {
   return {
     resembling: settings.createResembling ? 'create' : 'hold',
+    existing: settings.onExisting,
     keyName,
     label: (field) => fieldByName(settings.def, field)?.label ?? field,
     file: settings.file,

@@ -5,6 +5,8 @@
 import { customKeyLabel } from '../map/headers.js';
 import type { WriteBody } from '../resources/fields.js';
 import { naturalKey, type RowContext } from '../validate/validate.js';
+import type { SheetRow } from '../read/types.js';
+import { sameName } from '../send/resemblance.js';
 import type { RunSettings } from './settings.js';
 
 /**
@@ -24,16 +26,26 @@ export interface ListedRecords {
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
 }
 
-/** The record a row names, as listed before the run (by its id, or its one record by key). */
-export function listedRecordOf(settings: RunSettings, listed: ListedRecords): RowContext['listedRecord'] {
+/**
+ * The record a row names, as listed before the run (by its id, or its one record by key, or
+ * a keyless row's ID cell when that record has the row's name: an export imported back, which
+ * the writer takes for that record, by-id-cell.ts). `idCell`: a sheet row's ID cell, if read.
+ */
+export function listedRecordOf(
+  settings: RunSettings,
+  listed: ListedRecords,
+  idCell?: (row: SheetRow) => number | undefined,
+): RowContext['listedRecord'] {
   const { records, existing } = listed;
   if (!defersLookups(settings) || !listed.existingComplete || !records) return undefined;
   // A custom field key is a sync's: its rows' lookups are asked of the lists as before.
   if (customKeyLabel(settings.keyField) !== undefined) return undefined;
-  return (id: number | undefined, body: WriteBody) => {
+  return (id: number | undefined, body: WriteBody, row: SheetRow) => {
     const key = id === undefined ? naturalKey(settings.def, body, settings.keyField) : undefined;
     const ids = key ? existing?.get(`${key.field}=${key.value}`) : undefined;
-    const at = id ?? (ids?.length === 1 ? ids[0] : undefined);
-    return at === undefined ? undefined : records.get(at);
+    const named = id === undefined && !key ? idCell?.(row) : undefined;
+    const at = id ?? (ids?.length === 1 ? ids[0] : named);
+    const record = at === undefined ? undefined : records.get(at);
+    return at === named && !sameName(record?.name, body.name) ? undefined : record;
   };
 }

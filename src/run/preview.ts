@@ -182,13 +182,15 @@ async function matchKeyless(
     )
       return;
     const done = journal?.take(payloadHash(prepared.body), r.row)?.kind === 'done';
+    const id = idCellOf(input, by.idColumn, r);
+    const idCell = id === undefined ? undefined : { id, name: prepared.body.name };
+    // --on-existing update|error: the record an ID cell names decides before the memory, as in the run.
+    if (idCell && !done && settings.onExisting !== 'skip') return void found.idCells.push(idCell);
     // Identical rows take a record each (three "Chair" rows, three chairs).
     const made = memory?.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
     if (made) ids.add(made.id);
     if (made && !done) found.made++;
     if (made || done) return;
-    const id = idCellOf(input, by.idColumn, r);
-    const idCell = id === undefined ? undefined : { id, name: prepared.body.name };
     if (memory?.mayResemble(prepared.body)) found.unmatched.push({ body: prepared.body, idCell });
     else if (idCell) found.idCells.push(idCell);
   });

@@ -5,6 +5,8 @@ import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import { listedRecordOf, mergesRecords, type ListedRecords } from './listed-record.js';
 import type { RunSettings } from './settings.js';
+import type { SheetRow } from '../read/types.js';
+import { idCellColumn, idCellOf } from './id-cell.js';
 
 /** `listed`: the records as listed before the run, which answer lookup cells that name what they have. */
 export function rowContext(
@@ -26,7 +28,16 @@ export function rowContext(
     partial: settings.mode === 'update' && !settings.replace,
     reportedWrites: settings.onExisting === 'update' ? 'update' : 'skip',
     unmatched: settings.unmatched,
-    listedRecord: listed && listedRecordOf(settings, listed),
+    listedRecord: listed && listedRecordOf(settings, listed, idCellReader(settings, input)),
     recordAnswers: mergesRecords(settings) ? 'leave' : 'take',
   };
+}
+
+/** An import's keyless rows' ID cells (id-cell.ts), when the run reads them. */
+function idCellReader(
+  settings: RunSettings,
+  input: MappedInput,
+): ((r: SheetRow) => number | undefined) | undefined {
+  const column = idCellColumn(settings, input);
+  return column === undefined ? undefined : (r) => idCellOf(input, column, r);
 }

@@ -298,9 +298,23 @@ export class RowOutcomes {
     base: Base,
     key: Key,
   ): RowOutcome | Promise<RowOutcome> {
-    const writer = this.deps.writer;
     const idCell = this.idCellOf(r, prepared, key);
     if (!this.deps.settings.dryRun) return this.create(r, prepared, base, key, idCell);
+    // --on-existing update|error: the record the ID cell names decides first, as in the real run.
+    if (idCell && this.deps.settings.onExisting !== 'skip')
+      return this.previewNamed(r, prepared, base, idCell);
+    return this.previewNew(r, prepared, base, key, idCell);
+  }
+
+  /** A dry run's row that no record's ID cell decides: what the memory, the ID cell and the check say of its create. */
+  private previewNew(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    key: Key,
+    idCell: IdCell | undefined,
+  ): RowOutcome | Promise<RowOutcome> {
+    const writer = this.deps.writer;
     // A keyless row: the memory says, as it will for the real run, whether an earlier run made it.
     const held = key ? undefined : writer.previewKeyless(prepared.body);
     if (held?.go === false) return heldOutcome(base, held);
@@ -329,6 +343,46 @@ export class RowOutcomes {
       const out = await this.wouldCreateNow(r, prepared, base, undefined);
       const note = memoryNote ?? byId?.note;
       return note ? withNote(out, note, ['valid']) : out;
+    } catch (e) {
+      return this.thrown(e, base);
+    }
+  }
+
+  /**
+   * A dry run's keyless row under --on-existing update|error whose ID cell names a record of
+   * its name: the update's changes (skipped when none), or the refusal. Another name: as any row.
+   */
+  private async previewNamed(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    idCell: IdCell,
+  ): Promise<RowOutcome> {
+    const { writer } = this.deps;
+    try {
+      const named = await writer.byIdCell(idCell, prepared.body, 'would be created');
+      if (!named || named.go === true) return await this.previewNew(r, prepared, base, undefined, undefined);
+      if (named.go === false)
+        return named.status === 'failed'
+          ? { ...base, status: 'invalid', id: named.id, issues: named.issues }
+          : heldOutcome(base, named);
+      const res = await writer.updateById(prepared.row, named, prepared.body, {
+        built: builtFieldsOf(prepared),
+        dryRun: true,
+        emptied: idCell.emptied,
+      });
+      const status = res.status === 'failed' ? (res.invalid ? 'invalid' : 'failed') : undefined;
+      const none = (res.changes?.length ?? 0) === 0;
+      const { changes, sent, note } = res;
+      return {
+        ...base,
+        status: status ?? (none ? 'skipped' : 'valid'),
+        id: named.id,
+        issues: res.issues ?? [],
+        changes,
+        sent,
+        note,
+      };
     } catch (e) {
       return this.thrown(e, base);
     }

@@ -261,8 +261,13 @@ export interface ImportPlan {
     readonly key?: string;
     readonly made: number;
     readonly held: number;
-    /** Rows without a key whose ID cell names a listed record of the same name: skipped or held back. */
+    /**
+     * Rows without a key whose ID cell names a listed record of the same name: skipped or held
+     * back; refused under --on-existing error (`byIdRefused`); under --on-existing update they
+     * are writes, not counted here.
+     */
     readonly byId: number;
+    readonly byIdRefused?: true;
   };
   /**
    * An import's keyless rows with an ID cell whose records the run reads, a request each (the

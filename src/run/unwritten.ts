@@ -85,18 +85,23 @@ export function unwrittenRows(settings: CountSettings, known: KnownRows): Unwrit
   const journal = Math.min(known.rows, known.prior?.doneRows ?? 0);
   const key = listed ? settings.keyField : undefined;
   const { made, held } = known.keyless;
-  const u = { journal, listed, ...(key ? { key } : {}), made, held, byId: byIdRows(settings, known) };
+  const byId = byIdRows(settings, known);
+  const refused = byId > 0 && settings.onExisting === 'error' ? { byIdRefused: true as const } : {};
+  const u = { journal, listed, ...(key ? { key } : {}), made, held, byId, ...refused };
   return u.journal + notWrittenLeft(u) > 0 ? u : undefined;
 }
 
 /**
  * Keyless rows whose ID cell names a listed record of their name: each is that record, skipped
- * or held back, never written. With --create-resembling those whose cells differ are created,
- * which only their comparison tells: none is counted then.
+ * or held back (refused, with --on-existing error), never written. With --create-resembling
+ * those whose cells differ are created, which only their comparison tells: none is counted
+ * then; with --on-existing update each is merged into its record, a write as a keyed row's.
  */
 function byIdRows(settings: CountSettings, known: KnownRows): number {
   const { records } = known;
-  if (!known.existingComplete || !records || settings.createResembling) return 0;
+  if (settings.onExisting === 'update') return 0;
+  if (!known.existingComplete || !records || (settings.createResembling && settings.onExisting === 'skip'))
+    return 0;
   return known.keyless.idCells.filter((c) => sameName(records.get(c.id)?.name, c.name)).length;
 }
 

@@ -3,7 +3,9 @@
 // ids), but a row without a natural key is known by nothing else, so its record would be
 // created a second time. The ID cell is believed only when the record it names has the row's
 // name: then the row is that record, skipped when its cells hold the record's values and held
-// back (W_RESEMBLES) when some differ. Pure: a record and a row in, the verdict and its words out.
+// back (W_RESEMBLES) when some differ; with --on-existing update it is merged into the record,
+// with --on-existing error refused, as a keyed row whose key a record has. Pure: a record and a
+// row in, the verdict and its words out.
 import type { LookupKind, ResourceDef, WriteBody } from '../resources/fields.js';
 import type { RowIssue } from '../validate/validate.js';
 import {
@@ -55,7 +57,7 @@ export function judgeByIdCell(
   return changes.length === 0 ? { kind: 'same' } : { kind: 'differs', changes };
 }
 
-/** What the writer does with the row: skip it, hold it back, or create it all the same. */
+/** What the writer does with the row: skip it, hold it back or refuse it, update the record, or create it all the same. */
 export type ByIdOutcome =
   | {
       readonly go: false;
@@ -64,17 +66,39 @@ export type ByIdOutcome =
       readonly note: string;
       readonly warnings?: readonly RowIssue[];
     }
+  | {
+      readonly go: false;
+      readonly status: 'failed';
+      readonly id: number;
+      readonly issues: readonly RowIssue[];
+    }
+  /** --on-existing update: merged into record `id`, as a keyed row into the record its key names. */
+  | { readonly go: 'update'; readonly id: number; readonly note: string }
   | { readonly go: true; readonly note: string };
 
 export interface ByIdWords {
   /** Held back (an import's default), or created all the same (--create-resembling). */
   readonly resembling: 'hold' | 'create';
+  /** --on-existing: skip (judged cell by cell, as above), update (merged) or error (refused). */
+  readonly existing: 'skip' | 'update' | 'error';
   /** The natural key's name, as a row without one is told: "serial number". */
   readonly keyName: string;
   /** A field's label, as the report names the cells that differ. */
   readonly label: (field: string) => string;
   /** The run's input, as given: `assetbatch update` of it applies the row. */
   readonly file: string;
+}
+
+/**
+ * The row under --on-existing update or error, once record `id` has its name: the record it
+ * updates, or the refusal a keyed row whose record exists gets. No cell is compared first:
+ * the update's merge says what changes, and a refusal does not depend on it.
+ */
+export function byIdOnExisting(id: number, existing: 'update' | 'error'): ByIdOutcome {
+  if (existing === 'update')
+    return { go: 'update', id, note: `its ID cell names record ${id}, of the same name` };
+  const message = `already in the service (ID ${id}, which its ID cell names, same name)`;
+  return { go: false, status: 'failed', id, issues: [{ code: 'E_DUPLICATE_ROW', field: 'id', message }] };
 }
 
 /**
@@ -109,7 +133,8 @@ export function byIdOutcome(
     id,
     note:
       `not created: no ${words.keyName}, and ${named}. ` +
-      `If it is that record, \`${update}\` (with this run's resource and service options) applies this row's values to it; ` +
+      `If it is that record, \`${update}\` (with this run's resource and service options) applies this row's values to it` +
+      `${emptied ? '' : ', as does this import again with --on-existing update'}; ` +
       'if it is another one, run this import again with --create-resembling to create it',
     warnings: [
       {
@@ -119,6 +144,18 @@ export function byIdOutcome(
       },
     ],
   };
+}
+
+/**
+ * The words after an update's "no change" when some of the row's cells are empty where the record
+ * has a value (`kept`, as a person reads them): the import leaves them as they are, so the
+ * record does not hold all the row says; `assetbatch update --clear-empty` of the file empties them.
+ */
+export function keptByEmptyNote(kept: readonly { field: string; value: string }[], words: ByIdWords): string {
+  if (kept.length === 0) return '';
+  const cells = kept.map((k) => `${words.label(k.field)} "${k.value}"`).join(', ');
+  const one = kept.length === 1;
+  return ` except for ${one ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${words.file}\` empties ${one ? 'it' : 'them'})`;
 }
 
 /** A value as the report shows it beside another: a lookup by its name, text quoted, empty said so. */

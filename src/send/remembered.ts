@@ -274,10 +274,13 @@ export class RunMemory {
    */
   updatedAway(id: number, body: WriteBody): LastSent | undefined {
     const last = this.options.memory.lastSent(id);
-    // Only the row's own fields: an update's row carries some fields, and one that set others left these be.
+    // Only the row's own fields: an update's row carries some fields, and one that set others left
+    // these be. A field no run sent is not known to differ: a PATCH sends only the fields it
+    // changes (a record made elsewhere, then updated from an export, has no other field here).
     const differs = (f: string) =>
       body[f] !== null &&
       body[f] !== undefined &&
+      f in last!.fields &&
       valuesHash(last!.fields[f] ?? null) !== valuesHash(body[f]);
     return last?.status === 'updated' && Object.keys(body).some(differs) ? last : undefined;
   }

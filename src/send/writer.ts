@@ -24,9 +24,17 @@ import {
   type FieldConflict,
 } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
-import { byIdOutcome, judgeByIdCell, type ByIdOutcome, type ByIdWords } from './by-id-cell.js';
-import { present } from './resemblance.js';
+import {
+  byIdOnExisting,
+  byIdOutcome,
+  judgeByIdCell,
+  keptByEmptyNote,
+  type ByIdOutcome,
+  type ByIdWords,
+} from './by-id-cell.js';
+import { present, sameName } from './resemblance.js';
 import type { Gate } from '../api/rate-limit.js';
+import { recordedId } from '../resolve/known-lookups.js';
 
 /**
  * Fields an update never carries (contract_type, approver, signer, signed_date, form_template),
@@ -219,6 +227,8 @@ export class RowWriter {
   private readonly claimed = new Set<number>();
   /** Records a row's filtered call found (findByKey), by id: its update's copy of the record. */
   private readonly found = new Map<number, Rec>();
+  /** Records keyless rows of this run merge into by their ID cell (updateById): the first row and its body. */
+  private readonly updatedById = new Map<number, { row: number; fp: string }>();
   /** The highest record id seen: a record created after now has a higher one. */
   private mark: number | undefined;
   /** The last write of each body in progress (see oneAtATime). */
@@ -467,6 +477,12 @@ export class RowWriter {
         );
         if (found) return found;
       }
+      // --on-existing update|error: the record a keyless row's ID cell names decides, as a keyed
+      // row's key does, before the memory (which would hold a changed row back as resembling).
+      const first = this.options.onExisting !== 'skip';
+      const named = !key && idCell && first ? await this.byIdCell(idCell, body, 'created') : undefined;
+      if (named && named.go !== true)
+        return this.onNamedRecord(row, named, body, { built, fp, emptied: idCell?.emptied });
       // Another file's or report's run may have made it, or be making it now.
       const mem = (await this.options.memory?.beforeCreate(key, fp, body)) ?? { go: true };
       // A keyed record the memory knows but the service no longer has (deleted, a sandbox
@@ -478,10 +494,10 @@ export class RowWriter {
         return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues, warnings: mem.warnings };
       }
       // An export imported back: the record its ID cell names, when it has the row's name.
-      const byId = !key && idCell ? await this.byIdCell(idCell, body, 'created') : undefined;
-      if (byId?.go === false) {
+      const byId = !key && idCell && !first ? await this.byIdCell(idCell, body, 'created') : undefined;
+      if (byId && byId.go !== true) {
         this.options.memory?.released(mem.claim);
-        return { status: byId.status, id: byId.id, note: byId.note, warnings: byId.warnings };
+        return this.onNamedRecord(row, byId, body, { built, fp, emptied: idCell?.emptied });
       }
       // A resumed row was looked for in the service by its recovery.
       const res = await this.createClaimed({ ...attempt, claim: mem.claim }, before?.kind === 'unsure');
@@ -501,9 +517,14 @@ export class RowWriter {
     if (!words) return undefined;
     const record = await this.recordById(cell.id);
     if (!record) return undefined;
+    if (words.existing !== 'skip')
+      return sameName(record.name, body.name) ? byIdOnExisting(cell.id, words.existing) : undefined;
     // An emptied country cell changes nothing of a record without one: no country list for it.
     const emptied = present(record.country) ? cell.emptied : cell.emptied?.filter((f) => f !== 'country');
-    const countryCode = await this.countryCodes(false, body, emptied);
+    // A country cell that names the record's took its code from the record (known-lookups.ts):
+    // the same code compares equal without the service's list.
+    const recorded = body.country !== undefined && body.country === recordedId('country', record.country);
+    const countryCode = recorded ? knownCountryCode : await this.countryCodes(false, body, emptied);
     const verdict = judgeByIdCell(
       this.options.def,
       record,
@@ -511,6 +532,65 @@ export class RowWriter {
       { countryCode, nameOf: this.options.nameOf },
     );
     return byIdOutcome(cell.id, verdict, words, created);
+  }
+
+  /** A keyless row that is the record its ID cell names: skipped, held back, refused, or merged into it. */
+  private async onNamedRecord(
+    row: number,
+    named: Exclude<ByIdOutcome, { go: true }>,
+    body: WriteBody,
+    opts: { readonly built?: readonly string[]; readonly fp: string; readonly emptied?: readonly string[] },
+  ): Promise<SendResult> {
+    if (named.go === 'update') return this.updateById(row, named, body, opts, opts.fp);
+    if (named.status === 'failed') return { status: 'failed', id: named.id, issues: named.issues };
+    return { status: named.status, id: named.id, note: named.note, warnings: named.warnings };
+  }
+
+  /**
+   * --on-existing update of a keyless row into the record its ID cell names: merged as a keyed
+   * row's is (the sheet's cells; an empty cell leaves its field as it is, and says so when the
+   * row changes nothing else). A dry run computes the changes only.
+   */
+  async updateById(
+    row: number,
+    named: { readonly id: number; readonly note: string },
+    body: WriteBody,
+    opts: Pick<UpdateOptions, 'built' | 'dryRun'> & { readonly emptied?: readonly string[] },
+    fp = payloadHash(body),
+  ): Promise<UpdateResult> {
+    const again = this.sameRecordAgain(row, named.id, fp);
+    if (again) return again;
+    const res = await this.updateMerged(row, named.id, body, { built: opts.built, dryRun: opts.dryRun }, fp);
+    if (res.status === 'failed') return res;
+    const same = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
+    const words = this.options.byId;
+    const kept =
+      same && words ? keptByEmptyNote(this.keptByEmptyCells(named.id, opts.emptied ?? []), words) : '';
+    const what = res.note ?? (opts.dryRun ? 'would be updated' : undefined);
+    return { ...res, note: what ? `${named.note}; ${what}${kept}` : named.note };
+  }
+
+  /**
+   * A second row of this run whose ID cell names the record an earlier one updates: sent once.
+   * The same values: a duplicate, skipped; others: refused, since the record would silently
+   * be left as whichever row came last (invalid in a dry run, as an update's such rows are).
+   */
+  private sameRecordAgain(row: number, id: number, fp: string): UpdateResult | undefined {
+    const first = this.updatedById.get(id);
+    if (!first) return void this.updatedById.set(id, { row, fp });
+    if (first.fp === fp)
+      return {
+        status: 'skipped',
+        id,
+        note: `duplicate of row ${first.row} (same ID ${id}, same values): sent once`,
+      };
+    const message = `row ${first.row} sets the same record to other values (same ID ${id}): keep one of the two rows`;
+    return {
+      status: 'failed',
+      invalid: true,
+      id,
+      issues: [{ code: 'E_DUPLICATE_ROW', field: 'id', message }],
+    };
   }
 
   /**
@@ -1023,6 +1103,7 @@ export type UpdateResult = SendResult & {
 type CountryCodes = (name: string) => number | undefined;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const noCountry: CountryCodes = () => undefined;
+const knownCountryCode: CountryCodes = (name) => recordedId('country', name);
 
 const NO_CHANGE = 'no change: the record already has these values';
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */

@@ -92,10 +92,15 @@ export interface RowContext {
   /** A name a list lacks: the row fails (default), or the field is left empty or set to a default, with a warning. */
   readonly unmatched?: UnmatchedPolicy;
   /**
-   * Updates whose records were listed: the record a row names (by its id, or its key), whose
-   * lookups' names answer the row's lookup cells that name the same, without a list.
+   * Updates whose records were listed: the record a row names (by its id, or its key, or a
+   * keyless row of an import its ID cell, read from `row`), whose lookups' names answer the
+   * row's lookup cells that name the same, without a list.
    */
-  readonly listedRecord?: (id: number | undefined, body: WriteBody) => Record<string, unknown> | undefined;
+  readonly listedRecord?: (
+    id: number | undefined,
+    body: WriteBody,
+    row: SheetRow,
+  ) => Record<string, unknown> | undefined;
   /**
    * What a lookup cell that names what its listed record has becomes: left out of the body
    * (default: a merge leaves the field as the record has it), or `take`: the record's entry,
@@ -405,9 +410,9 @@ function resolveLookups(ctx: RowContext, resolver: Resolver, st: RowState): void
  * A lookup cell that names what the row's record (as listed) already has: left out of the
  * body, so the update leaves the field as the record has it, and asked of no list.
  */
-function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined): void {
+function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined, row: SheetRow): void {
   if (!st.lookups || !ctx.listedRecord) return;
-  const record = ctx.listedRecord(id, st.body);
+  const record = ctx.listedRecord(id, st.body, row);
   if (!record) return;
   const names = readNames(ctx.def, record);
   if (ctx.recordAnswers === 'take') {
@@ -468,7 +473,7 @@ export function askedNames(ctx: RowContext, sheetRow: SheetRow): { kind: LookupK
   const st = new RowState(ctx.company);
   readColumns(ctx, st, sheetRow.cells);
   applyDefaults(ctx, st);
-  answerFromRecord(ctx, st, st.id ?? earlier?.id);
+  answerFromRecord(ctx, st, st.id ?? earlier?.id, sheetRow);
   return (st.lookups ?? NONE).flatMap((l) => (l.answer ? [] : [{ kind: l.field.lookup!, text: l.text }]));
 }
 
@@ -504,7 +509,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   readColumns(ctx, st, cells);
   applyDefaults(ctx, st);
   countWarrantyEnd(st);
-  answerFromRecord(ctx, st, st.id ?? earlier?.id);
+  answerFromRecord(ctx, st, st.id ?? earlier?.id, sheetRow);
   if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
   requireCategoryOfSubcategory(ctx, st);
   if (st.templateId !== undefined) body.template = { id: st.templateId, fields: st.templateValues ?? [] };

@@ -78,7 +78,7 @@ describe('an export imported back', () => {
       chair: (id: number, file: string) => ({
         status: 'skipped',
         id: String(id),
-        message: `not created: no serial number, and its ID cell names record ${id}, of the same name: City "Wien" → "Graz". If it is that record, \`assetbatch update ${file}\` (with this run's resource and service options) applies this row's values to it; if it is another one, run this import again with --create-resembling to create it`,
+        message: `not created: no serial number, and its ID cell names record ${id}, of the same name: City "Wien" → "Graz". If it is that record, \`assetbatch update ${file}\` (with this run's resource and service options) applies this row's values to it, as does this import again with --on-existing update; if it is another one, run this import again with --create-resembling to create it`,
         warnings: `id: not created: it resembles record ${id}, which its ID cell names (City differs)`,
       }),
       writes: 0,
@@ -188,5 +188,201 @@ describe('an export imported back, the list longer than the sheet', () => {
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe('an export imported back with --on-existing update', () => {
+  /** The export with the chair's city changed to Graz, as Finance edits it. */
+  const edited = (file: string) =>
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/,Wien,(.*)\n/, (m) => m.replace('Wien', 'Graz')),
+    );
+  const requests = (stats: { requests: Record<string, number> }) =>
+    Object.values(stats.requests).reduce((a, b) => a + b, 0);
+
+  it('updates the keyless record its ID cell names, then skips it as done; a dry run says the same', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBO');
+    edited(file);
+    const run = (...more: string[]) =>
+      runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...more, ...env.sb.args]);
+    const dry = await run('--dry-run', '--report', `${file}.dry.csv`);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(outcomes(`${file}.dry.csv`).get('Chair EXBO')).toMatchObject({
+      status: 'valid',
+      id: String(chair),
+      message: `its ID cell names record ${chair}, of the same name; would be updated; would change: city: Wien → Graz`,
+    });
+    await env.sb.resetStats();
+    const res = await run();
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Done: 2 rows — 0 created, 1 updated, 1 skipped, 0 invalid, 0 failed.');
+    // Both rows are writes (merged into their records), the chair's as the laptop's.
+    expect(res.stderr).toContain('Plan: up to 2 writes + existing-record check by full list (1 page, read)');
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBO')).toMatchObject({
+      status: 'updated',
+      id: String(chair),
+      message: `its ID cell names record ${chair}, of the same name`,
+      warnings: '',
+    });
+    expect(await chairs(env.sb, 'EXBO')).toEqual(['Chair EXBO in Graz']);
+    // The list (1 page), the custom field and form templates, the chair's PATCH: no read of its own.
+    const stats = (await env.sb.stats()) as { requests: Record<string, number> };
+    expect(countWrites(stats)).toBe(1);
+    expect(stats.requests['PATCH /api/v2/asset/{id}/']).toBe(1);
+    expect(stats.requests['GET /api/v2/asset/{id}/']).toBeUndefined();
+    expect(requests(stats)).toBe(4);
+    expect(res.stdout).toContain('4 requests');
+    // The same import again: the journal has the row done; nothing is sent.
+    const again = await run();
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.');
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBO')?.message).toBe(
+      'already updated by an earlier run of this import (journal)',
+    );
+  });
+
+  it('a record an earlier import made, which the memory has: updated, not held back as like it', async () => {
+    const first = join(env.dir, 'EXBM-first.csv');
+    writeFileSync(first, 'Name,City\nChair EXBM,Wien\n');
+    const made = await runCli(['import', first, '-r', 'asset', ...env.sb.args]);
+    expect(made.code, made.stderr).toBe(0);
+    const all = join(env.dir, 'EXBM-all.csv');
+    expect((await runCli(['export', 'asset', '-o', all, ...env.sb.args])).code).toBe(0);
+    const [header, ...lines] = readFileSync(all, 'utf8').trimEnd().split(/\r?\n/);
+    const file = join(env.dir, 'EXBM-assets.csv');
+    writeFileSync(file, [header, ...lines.filter((l) => l.includes('EXBM'))].join('\n') + '\n');
+    edited(file);
+    const res = await runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBM')).toMatchObject({
+      status: 'updated',
+      warnings: '',
+    });
+    expect(await chairs(env.sb, 'EXBM')).toEqual(['Chair EXBM in Graz']);
+  });
+
+  it.each([
+    { name: 'unchanged, skipped as there', flags: [], edit: false, status: 'skipped', requests: 3 },
+    {
+      name: 'its city edited, updated',
+      flags: ['--on-existing', 'update'],
+      edit: true,
+      status: 'updated',
+      requests: 4,
+    },
+  ])('a record with a country: its country cell asks no list ($name)', async (c) => {
+    const tag = `EXBC${c.edit ? 'U' : 'S'}`;
+    const chair = await made(env.sb, { name: `Chair ${tag}`, city: 'Wien', country: 40 });
+    const all = join(env.dir, `${tag}-all.csv`);
+    expect((await runCli(['export', 'asset', '-o', all, ...env.sb.args])).code).toBe(0);
+    const [header, ...lines] = readFileSync(all, 'utf8').trimEnd().split(/\r?\n/);
+    const file = join(env.dir, `${tag}-assets.csv`);
+    writeFileSync(file, [header, ...lines.filter((l) => l.includes(tag))].join('\n') + '\n');
+    expect(readFileSync(file, 'utf8')).toContain(',Austria,');
+    if (c.edit) edited(file);
+    await env.sb.resetStats();
+    // The list, the custom field and form templates (and the PATCH); the country list was 10 more.
+    const res = await runCli(['import', file, '-r', 'asset', ...c.flags, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Lookups: not needed: country');
+    expect(outcomes(`${file}.report.csv`).get(`Chair ${tag}`)).toMatchObject({
+      status: c.status,
+      id: String(chair),
+    });
+    expect(requests((await env.sb.stats()) as { requests: Record<string, number> })).toBe(c.requests);
+    expect(await chairs(env.sb, tag)).toEqual([`Chair ${tag} in ${c.edit ? 'Graz' : 'Wien'}`]);
+  });
+
+  it('a fresh export of the updated record imported back: skipped, no change, nothing sent', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBN');
+    await env.sb.resetStats();
+    const res = await runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.');
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBN')).toMatchObject({
+      status: 'skipped',
+      id: String(chair),
+      message: `its ID cell names record ${chair}, of the same name; no change: the record already has these values`,
+    });
+    expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(0);
+  });
+
+  it('an emptied cell: the record keeps its value, and the row says so and how to empty it', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBE');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/,Wien,(.*)\n/, (m) => m.replace('Wien', '')),
+    );
+    const res = await runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBE')?.message).toBe(
+      `its ID cell names record ${chair}, of the same name; no change: the record already has these values except for an empty cell: the record keeps City "Wien" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
+    );
+    expect(await chairs(env.sb, 'EXBE')).toEqual(['Chair EXBE in Wien']);
+  });
+
+  it('rows whose ID cells name one record: sent once, a copy skipped, other values refused (exit 1)', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBD');
+    edited(file);
+    const text = readFileSync(file, 'utf8');
+    const line = text.split('\n').find((l) => l.includes('Chair EXBD'))!;
+    writeFileSync(file, `${text}${line}\n${line.replace('Graz', 'Linz')}\n`);
+    const run = (...more: string[]) =>
+      runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...more, ...env.sb.args]);
+    const chairRows = (report: string) =>
+      readReport(report)
+        .filter((r) => r.Name === 'Chair EXBD')
+        .map((r) => [r['#status'], r['#message']]);
+    const copy = `duplicate of row 2 (same ID ${chair}, same values): sent once`;
+    const other = `id: row 2 sets the same record to other values (same ID ${chair}): keep one of the two rows`;
+    const dry = await run('--dry-run', '--report', `${file}.dry.csv`);
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(chairRows(`${file}.dry.csv`)).toEqual([
+      [
+        'valid',
+        `its ID cell names record ${chair}, of the same name; would be updated; would change: city: Wien → Graz`,
+      ],
+      ['skipped', copy],
+      ['invalid', other],
+    ]);
+    await env.sb.resetStats();
+    const res = await run();
+    expect(res.code, res.stderr).toBe(1);
+    expect(chairRows(`${file}.report.csv`)).toEqual([
+      ['updated', `its ID cell names record ${chair}, of the same name`],
+      ['skipped', copy],
+      ['failed', other],
+    ]);
+    expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(1);
+    expect(await chairs(env.sb, 'EXBD')).toEqual(['Chair EXBD in Graz']);
+  });
+
+  it('--on-existing error refuses the row as a keyed row whose record exists (exit 1)', async () => {
+    const { file, chair } = await exported(env.sb, 'EXBR');
+    edited(file);
+    const run = (...more: string[]) =>
+      runCli(['import', file, '-r', 'asset', '--on-existing', 'error', ...more, ...env.sb.args]);
+    const dry = await run('--dry-run', '--report', `${file}.dry.csv`);
+    expect(dry.code, dry.stderr).toBe(1);
+    const refused = `id: already in the service (ID ${chair}, which its ID cell names, same name)`;
+    expect(outcomes(`${file}.dry.csv`).get('Chair EXBR')).toMatchObject({
+      status: 'invalid',
+      message: refused,
+    });
+    await env.sb.resetStats();
+    const res = await run();
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toContain(
+      'Plan: 2 rows: 1 already in the service (serial number), 1 already in the service by its ID (the same name; refused: --on-existing error), up to 0 writes',
+    );
+    expect(res.stdout).toContain('Done: 2 rows — 0 created, 0 updated, 0 skipped, 0 invalid, 2 failed.');
+    expect(outcomes(`${file}.report.csv`).get('Chair EXBR')).toMatchObject({
+      status: 'failed',
+      id: String(chair),
+      message: refused,
+    });
+    expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(0);
+    expect(await chairs(env.sb, 'EXBR')).toEqual(['Chair EXBR in Wien']);
   });
 });

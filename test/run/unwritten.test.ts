@@ -1,7 +1,8 @@
 // The plan's count of the rows an import will not write: the journal's, the keyed rows a
 // listed record has (those the journal has done apart), the memory's keyless rows; none
 // counted where the run would write them after all (--on-existing update, --allow-duplicates),
-// and the keyless rows whose ID cell names a listed record of their name (an export imported back).
+// and the keyless rows whose ID cell names a listed record of their name (an export imported back),
+// unless --on-existing update merges them into it.
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../src/send/journal.js';
 import { PriorRuns } from '../../src/send/prior.js';
@@ -107,6 +108,24 @@ describe('unwrittenRows', () => {
       settings: { onExisting: 'update' },
       known: {},
       want: undefined,
+    },
+    {
+      name: '--on-existing update merges the keyless rows into the records their ID cells name: writes too',
+      settings: { onExisting: 'update' },
+      known: byId('Desk'),
+      want: undefined,
+    },
+    {
+      name: '--on-existing error refuses them, as the keyed rows: not written, said so',
+      settings: { onExisting: 'error' },
+      known: byId('Desk'),
+      want: { listed: 2, byId: 2, byIdRefused: true },
+    },
+    {
+      name: '--on-existing error with --create-resembling: refused all the same',
+      settings: { onExisting: 'error', createResembling: true },
+      known: byId('Desk'),
+      want: { listed: 2, byId: 2, byIdRefused: true },
     },
     {
       name: '--allow-duplicates creates them',

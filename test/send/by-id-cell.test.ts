@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { asset } from '../../src/resources/asset.js';
 import type { WriteBody } from '../../src/resources/fields.js';
-import { byIdOutcome, judgeByIdCell, type ByIdWords } from '../../src/send/by-id-cell.js';
+import {
+  byIdOnExisting,
+  byIdOutcome,
+  judgeByIdCell,
+  keptByEmptyNote,
+  type ByIdWords,
+} from '../../src/send/by-id-cell.js';
 
 /** Record 12 as the service reads it back. */
 const record = {
@@ -37,6 +43,7 @@ const lookups = {
 
 const words: ByIdWords = {
   resembling: 'hold',
+  existing: 'skip',
   keyName: 'serial number',
   label: (f) => asset.fields.find((x) => x.name === f)?.label ?? f,
   file: 'assets.csv',
@@ -59,7 +66,7 @@ describe('a keyless row against the record its ID cell names', () => {
     {
       name: 'a city changed',
       body: { ...row, city: 'Graz' },
-      note: 'not created: no serial number, and its ID cell names record 12, of the same name: City "Wien" → "Graz". If it is that record, `assetbatch update assets.csv` (with this run\'s resource and service options) applies this row\'s values to it; if it is another one, run this import again with --create-resembling to create it',
+      note: 'not created: no serial number, and its ID cell names record 12, of the same name: City "Wien" → "Graz". If it is that record, `assetbatch update assets.csv` (with this run\'s resource and service options) applies this row\'s values to it, as does this import again with --on-existing update; if it is another one, run this import again with --create-resembling to create it',
       warning: 'not created: it resembles record 12, which its ID cell names (City differs)',
     },
     {
@@ -87,8 +94,9 @@ describe('a keyless row against the record its ID cell names', () => {
     const out = byIdOutcome(12, verdict, words, 'created');
     if (note === undefined) return expect(out).toBeUndefined();
     expect(out).toMatchObject({ go: false, status: 'skipped', id: 12 });
-    expect(out?.note).toMatch(note);
-    const warnings = out?.go === false ? out.warnings : undefined;
+    const skipped = out?.go === false && out.status === 'skipped' ? out : undefined;
+    expect(skipped?.note).toMatch(note);
+    const warnings = skipped?.warnings;
     expect(warnings?.map((w) => [w.code, w.message])).toEqual(
       warning ? [['W_RESEMBLES', warning]] : undefined,
     );
@@ -100,5 +108,52 @@ describe('a keyless row against the record its ID cell names', () => {
       go: true,
       note: 'would be created as a new record (--create-resembling), though its ID cell names record 12, of the same name: City "Wien" → "Graz"',
     });
+  });
+});
+
+describe('a keyless row of the same name under --on-existing update or error', () => {
+  it.each([
+    {
+      name: 'update: merged into the record its ID cell names',
+      existing: 'update' as const,
+      want: { go: 'update', id: 12, note: 'its ID cell names record 12, of the same name' },
+    },
+    {
+      name: 'error: refused, as a keyed row whose record exists',
+      existing: 'error' as const,
+      want: {
+        go: false,
+        status: 'failed',
+        id: 12,
+        issues: [
+          {
+            code: 'E_DUPLICATE_ROW',
+            field: 'id',
+            message: 'already in the service (ID 12, which its ID cell names, same name)',
+          },
+        ],
+      },
+    },
+  ])('$name', ({ existing, want }) => {
+    expect(byIdOnExisting(12, existing)).toEqual(want);
+  });
+
+  it.each([
+    { name: 'no cell kept: nothing said', kept: [], want: '' },
+    {
+      name: 'an emptied cell the record keeps: said, with the update that empties it',
+      kept: [{ field: 'city', value: 'Wien' }],
+      want: ' except for an empty cell: the record keeps City "Wien" (--on-existing update leaves empty cells alone; `assetbatch update --clear-empty assets.csv` empties it)',
+    },
+    {
+      name: 'two: both named',
+      kept: [
+        { field: 'city', value: 'Wien' },
+        { field: 'asset_usage_status', value: 'In Use' },
+      ],
+      want: ' except for empty cells: the record keeps City "Wien", Usage status "In Use" (--on-existing update leaves empty cells alone; `assetbatch update --clear-empty assets.csv` empties them)',
+    },
+  ])('$name', ({ kept, want }) => {
+    expect(keptByEmptyNote(kept, words)).toBe(want);
   });
 });

@@ -3,7 +3,8 @@
 // only in their input runs them so, and keeps one run of the built CLI for each kind of
 // outcome (exit code, what is printed); a CLI start costs far more than the run itself.
 import { Writable } from 'node:stream';
-import { exitCodeOf, printPlan } from '../../src/cli/import.js';
+import { printPlan } from '../../src/cli/plan-text.js';
+import { exitCodeOf } from '../../src/cli/summary-text.js';
 import { reportError } from '../../src/cli/common.js';
 import { maxMissing, missingAction } from '../../src/cli/sync.js';
 import {

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionConfig, writeTarget, type ConnectionFlags } from '../../src/config.js';
-import { targetLine } from '../../src/cli/import.js';
+import { targetLine } from '../../src/cli/plan-text.js';
 import { updateSpreadsheet } from '../../src/index.js';
 import { runCli, tempDir, testSandbox, type CliResult, type TestSandbox } from './cli.js';
 import { runLibrary } from './library.js';

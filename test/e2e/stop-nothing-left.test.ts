@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf, printSummary } from '../../src/cli/import.js';
+import { exitCodeOf, printSummary } from '../../src/cli/summary-text.js';
 import { importWorkbook } from '../../src/index.js';
 import { readReport, ROOT, spawnCli, useSandbox } from './cli.js';
 import { connectionOf } from './library.js';

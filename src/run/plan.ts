@@ -26,7 +26,7 @@ import type { SheetRow } from '../read/types.js';
 import type { JournalState } from '../send/journal.js';
 import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
-import { loadExistingKeys } from '../send/writer.js';
+import { loadExistingKeys } from '../send/existing-records.js';
 import type { KeyIndex } from '../util/key-index.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';

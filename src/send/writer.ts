@@ -4,7 +4,7 @@
 // second attempt; a 400 becomes the row's errors, mapped back to the sheet's columns.
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
-import { fetchPage, listAll } from '../api/paginate.js';
+import { listAll } from '../api/paginate.js';
 import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
@@ -34,6 +34,7 @@ import {
 } from './by-id-cell.js';
 import { present, sameName } from './resemblance.js';
 import type { Gate } from '../api/rate-limit.js';
+import { KEY_FILTER, recordKey } from './existing-records.js';
 import { recordedId } from '../resolve/known-lookups.js';
 
 /**
@@ -101,18 +102,6 @@ export interface SendResult {
   readonly issues?: readonly RowIssue[];
   /** Said on the row, the outcome stands (W_RESEMBLES: a keyless row held back). */
   readonly warnings?: readonly RowIssue[];
-}
-
-/** The filter that finds a record by its natural key, where the list has one. */
-const KEY_FILTER: Record<string, Record<string, string>> = {
-  asset: { serial_number: 'serial_number', name: 'name' },
-  contract: { number: 'contract_no' },
-};
-
-/** Read-shape value of a natural key field. */
-function recordKey(r: Record<string, unknown>, field: string): string | undefined {
-  const v = r[field];
-  return typeof v === 'string' ? v.trim() : undefined;
 }
 
 /** Flatten a DRF error body ({field: [msg]}, nested objects, detail) into field → message pairs. */
@@ -1116,71 +1105,4 @@ function putOnlyWarning(def: ResourceDef): string {
     `the service refused PATCH for ${def.plural} (405), so updates were sent as whole-record PUTs, each record read just before its write; ` +
     'a change someone else makes to the same record in the moment between that read and the write is overwritten (see docs/update.md)'
   );
-}
-
-/**
- * The records that exist before the run, by natural key, when one full list is cheaper
- * than a filtered call per row (or the list has no filter). Undefined = ask per row.
- */
-export async function loadExistingKeys(
-  client: ApiClient,
-  def: ResourceDef,
-  company: number,
-  keyFields: readonly string[],
-  rowsToCheck: number,
-  opts: ExistingOptions = {},
-): Promise<ExistingRecords> {
-  const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
-  const pages = Math.max(1, Math.ceil(first.count / 25));
-  const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
-  // A row looked up alone costs one filtered call, which also reads its record (an update's copy).
-  if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
-  // Keys compare exactly, as the service's filters do; several records may share one.
-  const map = new Map<string, number[]>();
-  const keep = opts.keepRecords ?? false;
-  const records = keep ? new Map<number, Record<string, unknown>>() : undefined;
-  const ids = new Set<number>();
-  let requests = 1;
-  let maxId = 0;
-  const keyOf = opts.keyOf ?? recordKey;
-  for await (const r of listAll<Record<string, unknown>>(client, def, {
-    company,
-    first,
-    onPage: ({ page }) => void (page > 1 && requests++),
-  })) {
-    maxId = Math.max(maxId, idOf(r) || 0);
-    ids.add(idOf(r));
-    const keys = keyFields.map((f) => keyOf(r, f));
-    keyFields.forEach((f, i) => {
-      const v = keys[i];
-      if (v) map.set(`${f}=${v}`, [...(map.get(`${f}=${v}`) ?? []), Number(r.id)]);
-    });
-    // A record without a key, or with one the sheet has: a row may be compared with it.
-    const kept = keep === true || !keys.some(Boolean) || keys.some((v) => v && keep && keep.has(v));
-    if (kept) records?.set(idOf(r), r);
-  }
-  return { map, maxId, records, ids, requests, strategy: 'full list' };
-}
-
-export interface ExistingOptions {
-  /**
-   * Keep each record as read (true: updates compare rows with them), or only those a row of
-   * the sheet may be compared with (an import's: a key the sheet has, or no key at all).
-   */
-  readonly keepRecords?: boolean | { has(key: string): boolean };
-  /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
-  readonly whole?: boolean;
-  /** A record's key for a field that is not a text field of its own (a sync's custom field key). */
-  readonly keyOf?: (r: Record<string, unknown>, field: string) => string | undefined;
-}
-
-export interface ExistingRecords {
-  /** Ids by `field=value`; undefined when each row is looked up alone. */
-  readonly map?: Map<string, number[]>;
-  readonly maxId?: number;
-  readonly records?: Map<number, Record<string, unknown>>;
-  /** Every record's id the list read (undefined when each row is looked up alone). */
-  readonly ids?: ReadonlySet<number>;
-  readonly requests: number;
-  readonly strategy: 'full list' | 'filtered calls';
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { asset } from '../../src/resources/asset.js';
-import { loadExistingKeys } from '../../src/send/writer.js';
+import { loadExistingKeys } from '../../src/send/existing-records.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 let sb: Sandbox;

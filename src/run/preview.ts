@@ -189,7 +189,9 @@ async function matchKeyless(
     // Identical rows take a record each (three "Chair" rows, three chairs).
     const made = memory?.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
     if (made) ids.add(made.id);
-    if (made && !done) found.made++;
+    // A row at a place an earlier run finished is counted by the journal already, even when the
+    // body it sent differs (an --on-existing update leaves out cells its record names).
+    if (made && !done && !journal?.finished(r.row)) found.made++;
     if (made || done) return;
     if (memory?.mayResemble(prepared.body)) found.unmatched.push({ body: prepared.body, idCell });
     else if (idCell) found.idCells.push(idCell);

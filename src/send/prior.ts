@@ -20,6 +20,8 @@ export class PriorRuns {
   private readonly taken = new Set<string>();
   readonly doneRows: number;
   readonly unsureRows: number;
+  /** The sheet's rows an earlier run finished, whatever it sent for them (counted in doneRows). */
+  private readonly doneAt = new Set<number>();
 
   constructor(readonly state: JournalState) {
     let done = 0;
@@ -27,11 +29,18 @@ export class PriorRuns {
     for (const a of state.attempts) {
       push(this.byFp, a.fp, a);
       if (a.key && a.state === 'done') push(this.byKey, a.key, a);
-      if (a.state === 'done') done++;
-      else if (a.state === 'sent' || a.unsure) unsure++;
+      if (a.state === 'done') {
+        done++;
+        this.doneAt.add(a.row);
+      } else if (a.state === 'sent' || a.unsure) unsure++;
     }
     this.doneRows = done;
     this.unsureRows = unsure;
+  }
+
+  /** Whether an earlier run finished row `row`: the plan counts it among doneRows, by the body sent or not. */
+  finished(row: number): boolean {
+    return this.doneAt.has(row);
   }
 
   /** The keys (`field=value`) of rows earlier runs wrote. */

@@ -244,7 +244,7 @@ describe('an export imported back with --on-existing update', () => {
 
   it('a record an earlier import made, which the memory has: updated, not held back as like it', async () => {
     const first = join(env.dir, 'EXBM-first.csv');
-    writeFileSync(first, 'Name,City\nChair EXBM,Wien\n');
+    writeFileSync(first, 'Name,City,Country\nChair EXBM,Wien,Austria\n');
     const made = await runCli(['import', first, '-r', 'asset', ...env.sb.args]);
     expect(made.code, made.stderr).toBe(0);
     const all = join(env.dir, 'EXBM-all.csv');
@@ -260,6 +260,13 @@ describe('an export imported back with --on-existing update', () => {
       warnings: '',
     });
     expect(await chairs(env.sb, 'EXBM')).toEqual(['Chair EXBM in Graz']);
+    // Then as a plain import: the row the journal has done is counted once, not also as the memory's.
+    const plain = await runCli(['import', file, '-r', 'asset', ...env.sb.args]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain('Done: 1 row — 0 created, 0 updated, 1 skipped, 0 invalid, 0 failed.');
+    expect(plain.stderr).toContain(
+      'Plan: 1 row: 1 done by an earlier run of this import (the journal), up to 0 writes',
+    );
   });
 
   it.each([

@@ -87,3 +87,15 @@ describe('PriorRuns.take', () => {
     expect(prior.ids()).toEqual([41]);
   });
 });
+
+describe('PriorRuns.finished', () => {
+  it.each([
+    ['a row an earlier run finished', [done('1.2', 2, 'a', 41)], 2, true],
+    ['a row it sent and never heard of', [sent('1.2', 2, 'a')], 2, false],
+    ['a row it was refused', [refused('1.2', 2, 'a')], 2, false],
+    ['another row', [done('1.2', 2, 'a', 41)], 3, false],
+  ])('%s', (_name, attempts, row, expected) => {
+    const prior = new PriorRuns({ runs: 1, attempts });
+    expect(prior.finished(row)).toBe(expected);
+  });
+});

@@ -5,8 +5,9 @@
 import type { FieldDef, ResourceDef } from '../resources/fields.js';
 import { localSynonyms } from '../resources/languages.js';
 import type { CellValue } from '../read/types.js';
-import { cellText, isEmptyCell } from './coerce.js';
+import { cellText } from './coerce.js';
 import { fitOf } from './judge.js';
+import { holdsNoValue } from './placeholders.js';
 import { compactName, similarity } from './normalize.js';
 import type { Target } from './target.js';
 import { compileFieldSpec, formatTemplate, type BoundSpec } from './transforms.js';
@@ -70,7 +71,7 @@ export function likelyColumn(
   f: FieldDef,
 ): string | undefined {
   const fits = mapping.unmapped.flatMap((u) => {
-    const values = rows.map((r) => r[u.index] ?? null).filter((v) => !isEmptyCell(v));
+    const values = rows.map((r) => r[u.index] ?? null).filter((v) => !holdsNoValue(v));
     if (!u.header.trim() || values.length === 0 || (fitOf({ kind: 'field', field: f }, values) ?? 0) < 0.9)
       return [];
     const distinct = new Set(values.map((v) => cellText(v).trim())).size / values.length;

@@ -2,7 +2,7 @@
 // then exact names and labels, then the synonyms in the resource definitions, then the
 // custom fields of the account, then a fuzzy match above a threshold whose words are
 // surely the field's (likeness.ts). Pure: no I/O.
-import { readsPlaceholders } from './placeholders.js';
+import { holdsNoValue, readsPlaceholders } from './placeholders.js';
 import { AssetbatchError } from '../errors.js';
 import { memoized } from '../util/memo.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
@@ -17,7 +17,7 @@ import {
   similarity,
 } from './normalize.js';
 import { CONTRADICTS, fitOf, someValues } from './judge.js';
-import { cellText, isEmptyCell } from './coerce.js';
+import { cellText } from './coerce.js';
 import { likeness } from './likeness.js';
 import type { CellValue } from '../read/types.js';
 import { translateCell, valueTables, type CellTranslation, type ListedColumn } from './values.js';
@@ -680,7 +680,7 @@ function judgeCandidates(
     notes.warnings.push(`column "${header}" ${holds}: read as ${targetLabel(alt.t)} (${targetName(alt.t)})`);
   else {
     notes.why.set(dropped[0].index, `it ${holds}`);
-    const example = values.find((c) => !isEmptyCell(c));
+    const example = values.find((c) => !holdsNoValue(c));
     notes.setAside.set(dropped[0].index, {
       fields: [...new Set(dropped.map((c) => targetName(c.target)))],
       example: example === undefined ? '' : cellText(example).trim(),

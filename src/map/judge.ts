@@ -9,10 +9,10 @@ import {
   coerceDate,
   coerceEnum,
   coerceInteger,
-  isEmptyCell,
   isYesNo,
   parseAmount,
 } from './coerce.js';
+import { holdsNoValue } from './placeholders.js';
 import type { Target } from './target.js';
 import { isStatusWord } from './vocabulary.js';
 
@@ -101,12 +101,15 @@ function valueFit(t: Target, c: CellValue): number {
   }
 }
 
-/** The share of the column's non-empty values that fit the target; undefined with no values to judge. */
+/**
+ * The share of the column's values that fit the target, empty cells and placeholders ("N/A",
+ * "-") aside; undefined with no values to judge, as for an empty column.
+ */
 export function fitOf(t: Target, values: readonly CellValue[]): number | undefined {
   let n = 0;
   let sum = 0;
   for (const c of values) {
-    if (isEmptyCell(c) || (typeof c === 'object' && c !== null && !(c instanceof Date))) continue;
+    if (holdsNoValue(c) || (typeof c === 'object' && c !== null && !(c instanceof Date))) continue;
     n++;
     sum += valueFit(t, c);
   }
@@ -115,7 +118,7 @@ export function fitOf(t: Target, values: readonly CellValue[]): number | undefin
 
 /** A few of the column's values, for a message ("36, 12, 24"). */
 export function someValues(values: readonly CellValue[], max = 3): string {
-  const seen = [...new Set(values.filter((c) => !isEmptyCell(c)).map((c) => cellText(c).trim()))];
+  const seen = [...new Set(values.filter((c) => !holdsNoValue(c)).map((c) => cellText(c).trim()))];
   return (
     seen
       .slice(0, max)

@@ -4,7 +4,8 @@
 // names a business unit. The lists come from the resolver (I/O, in run/); this is pure.
 import type { CellValue } from '../read/types.js';
 import type { LookupKind } from '../resources/fields.js';
-import { cellText, isEmptyCell } from './coerce.js';
+import { cellText } from './coerce.js';
+import { holdsNoValue } from './placeholders.js';
 import { splitCategory } from '../resources/category.js';
 import { compactName, normalizeName } from './normalize.js';
 
@@ -53,11 +54,11 @@ export function listNames(
   return { names: out, complete, alsoNames };
 }
 
-/** The column's distinct name-like values (first spelling of each): numbers and dates name nothing in a list. */
+/** The column's distinct name-like values (first spelling of each): numbers, dates and placeholders name nothing in a list. */
 export function distinctNames(values: readonly CellValue[]): string[] {
   const out = new Map<string, string>();
   for (const c of values) {
-    if (isEmptyCell(c) || (typeof c === 'object' && !(c instanceof Date))) continue;
+    if (holdsNoValue(c) || (typeof c === 'object' && !(c instanceof Date))) continue;
     const text = cellText(c).trim();
     const k = normalizeName(text);
     if (compactName(text).length > 3 && !/^[\d\s]+$/.test(k) && !out.has(k)) out.set(k, text);

@@ -6,6 +6,7 @@
 import type { CellValue } from '../read/types.js';
 import type { ResourceDef } from '../resources/fields.js';
 import type { Target } from './target.js';
+import { isEmptyCell } from './coerce.js';
 
 /**
  * The words, whole-cell, case and accents aside. No bare two-letter code is here: "NA" is
@@ -66,6 +67,14 @@ export function placeholderOf(cell: CellValue): string | undefined {
   // Most cells are plain ASCII with single spaces: looked up as they are, without normalising.
   const lower = text.toLowerCase();
   return WORDS.has(lower) || (/[^ -~]|\s\s/.test(lower) && WORDS.has(normal(lower))) ? text : undefined;
+}
+
+/**
+ * A cell that tells nothing of what its column holds: empty, or a placeholder. A column judged
+ * by its values (judge.ts, lists.ts) skips it, so that a date column half "N/A" is judged by its dates.
+ */
+export function holdsNoValue(cell: CellValue): boolean {
+  return isEmptyCell(cell) || placeholderOf(cell) !== undefined;
 }
 
 /**

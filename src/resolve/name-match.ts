@@ -58,10 +58,9 @@ function within(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The words that name the thing: no legal forms, no maker's name for a model ("Dell Latitude 7440" = "Latitude 7440"). */
-function coreWords(name: string, kind: LookupKind): string[] {
-  const words = normalizeName(name).split(' ').filter(Boolean);
+function coreWords(words: readonly string[], kind: LookupKind): string[] {
   const core = words.filter((w) => !NOISE_WORDS.has(w) && !(kind === 'hardware_model' && MAKER_NAMES.has(w)));
-  return core.length > 0 ? core : words;
+  return core.length > 0 ? core : [...words];
 }
 
 /** A name with what comparing it takes, worked out once: a list's names are compared with every value. */
@@ -76,12 +75,18 @@ interface Prepared {
   readonly whole: string;
   /** The core words in order of the alphabet, joined. */
   readonly sorted: string;
+  /** All its words, and those the core leaves out ("europe", "gmbh"): they tell names of one core apart. */
+  readonly words: ReadonlySet<string>;
+  readonly dropped: readonly string[];
 }
 
 function prepare(name: string, kind: LookupKind): Prepared {
-  const core = coreWords(name, kind);
+  const words = normalizeName(name).split(' ').filter(Boolean);
+  const core = coreWords(words, kind);
   return {
     name,
+    words: new Set(words),
+    dropped: words.filter((w) => !core.includes(w)),
     makers: makersOf(name),
     core,
     nums: numbersOf(core),
@@ -146,10 +151,41 @@ function sameStart(x: Prepared, y: Prepared): boolean {
   return x.joined[0] === y.joined[0] || x.whole[0] === y.whole[0] || x.sorted[0] === y.sorted[0];
 }
 
+/** A list name that may be meant, with the match. */
+interface Found {
+  readonly y: Prepared;
+  readonly match: NameMatch;
+}
+
+/**
+ * Plain spellings this much nearer put a name first among names of one core: "Acme Corp" is
+ * spelt nearer "Acme Corporation" (0.53) than "Acme Europe GmbH" (0.43); "Acme" is as far
+ * from both (0.27, 0.29), and neither is put first for it.
+ */
+const SPELLING_MARGIN = 0.1;
+
+/**
+ * Of names as close as the best by their core words ("Acme Europe": both "Acme Corporation"
+ * and "Acme Europe GmbH" are "Acme"), the one to offer. The words the core left out decide
+ * first: one name alone having more of them ("Europe") breaks the tie, and its match stands.
+ * Else the plain spelling, when clearly nearer, puts a name first, but the tie stays (an
+ * abbreviation, "Corp", is no word of the other name): the other is as close.
+ */
+function firstOfTie(x: Prepared, close: readonly Found[]): { first: Found; other?: Found } {
+  const shared = close.map((f) => x.dropped.filter((w) => f.y.words.has(w)).length);
+  const most = Math.max(...shared);
+  const leaders = close.filter((_, i) => shared[i] === most);
+  if (leaders.length === 1) return { first: leaders[0] };
+  const spelt = leaders.map((f) => ({ f, s: similarity(x.whole, f.y.whole) })).sort((a, b) => b.s - a.s);
+  const first = spelt[0].s >= spelt[1].s + SPELLING_MARGIN ? spelt[0].f : leaders[0];
+  return { first, other: leaders.find((f) => f !== first) };
+}
+
 /**
  * The likeliest list name for a sheet name, with a confidence: each name compared, the best
- * kept, held below sure when another comes as close (two models a name could be). The list's
- * names are prepared once, for the many values of a sheet.
+ * kept, held below sure when another comes as close (two models a name could be) and the
+ * words the comparison left out do not tell them apart. The list's names are prepared once,
+ * for the many values of a sheet.
  */
 export function nameMatcher(
   names: readonly string[],
@@ -159,13 +195,21 @@ export function nameMatcher(
   return (from) => {
     const x = prepare(from, kind);
     const found = list
-      .flatMap((y) => compareNames(x, y) ?? [])
-      .sort((p, q) => q.confidence - p.confidence || p.to.localeCompare(q.to));
-    const [best, next] = found;
-    if (!best) return undefined;
-    if (next && next.confidence >= best.confidence - 0.05 && best.confidence >= SURE) {
-      return { to: best.to, confidence: Math.min(best.confidence, HELD), doubt: `"${next.to}" is as close` };
-    }
-    return best;
+      .flatMap((y) => {
+        const match = compareNames(x, y);
+        return match ? [{ y, match }] : [];
+      })
+      .sort((p, q) => q.match.confidence - p.match.confidence || p.match.to.localeCompare(q.match.to));
+    const best = found[0]?.match;
+    if (!best || best.confidence < SURE) return best;
+    const close = found.filter((f) => f.match.confidence >= best.confidence - 0.05);
+    if (close.length === 1) return best;
+    const { first, other } = firstOfTie(x, close);
+    if (!other) return first.match;
+    return {
+      to: first.match.to,
+      confidence: Math.min(first.match.confidence, HELD),
+      doubt: `"${other.match.to}" is as close`,
+    };
   };
 }

@@ -3,7 +3,9 @@
 // values no table entry covers) is said, each with the fix we would propose. Pure: no I/O.
 import type { ResourceDef, FieldDef } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
-import { fallbackTemplate, likelyColumn, type BuiltFallback } from '../map/built-fallback.js';
+import { fallbackTemplate, likelyColumn, type BlankFill, type BuiltFallback } from '../map/built-fallback.js';
+import { isEmptyCell } from '../map/coerce.js';
+import { cellAt } from '../map/values.js';
 import type { CellValue } from '../read/types.js';
 
 /** A value no table entry covers, with the match we would check first, if any. */
@@ -68,6 +70,7 @@ export interface CheckedSuggestion {
 export function checkSuggestion(c: SuggestionCheck): CheckedSuggestion {
   const out: CheckedSuggestion = { missing: [], missingFields: [], built: {}, notes: [] };
   if (c.mapping.fallback) noteFallback(c, c.mapping.fallback, out);
+  if (c.mapping.blankFill) noteBlankFill(c, c.mapping.blankFill, out);
   for (const f of c.missing) {
     const template =
       likelyColumn(c.def, c.mapping, c.rows, f) === undefined
@@ -99,4 +102,20 @@ function noteFallback(c: SuggestionCheck, b: BuiltFallback, out: CheckedSuggesti
     out.notes.push(
       `column "${b.maybe}" may be the ${f.label.toLowerCase()} (its values are distinct texts): to use it, map it ("columns": {"${b.maybe}": "${b.field}"}) and remove "${b.field}" from "fields"`,
     );
+}
+
+/**
+ * The field's own column with empty cells (or placeholders) in the rows read: the import
+ * builds those rows' field, which the file says, with how it chooses otherwise (a default,
+ * which the import then uses instead). Nothing is said of a column with none empty.
+ */
+function noteBlankFill(c: SuggestionCheck, b: BlankFill, out: CheckedSuggestion): void {
+  const empty = c.rows.filter((r) => isEmptyCell(cellAt(c.mapping, b.index, r))).length;
+  if (empty === 0) return;
+  const cols = `column${b.columns.length === 1 ? '' : 's'} ${b.columns.map((h) => `"${h}"`).join(' and ')}`;
+  const rows = `${empty} of the ${c.rows.length} rows read ${empty === 1 ? 'has' : 'have'}`;
+  out.notes.push(
+    `${rows} no ${b.field} in "${b.column}": with this file the import builds ${empty === 1 ? 'its' : 'theirs'} as "${b.template}" from ${cols} (W_NAME_BUILT on the row); ` +
+      `to fill them otherwise, add "defaults": {"${b.field}": "…"}, which the import then uses instead`,
+  );
 }

@@ -1,7 +1,8 @@
 // A register whose Name column has empty cells, and a make and a model: those rows' names are
 // built from the row as for a sheet without a name column (name-from-parts.test.ts), said
 // before any row is checked (the plan's note with how many rows, plan.builtWhenEmpty in
-// --json) and on each such row (W_NAME_BUILT in #warnings); the run exits 0. A row whose
+// --json) and on each such row (W_NAME_BUILT in #warnings); the run exits 0. `mapping suggest`
+// says it in the file it writes, and the import with that file does as it says. A row whose
 // make and model are empty too is invalid, naming them; a record a sync or --on-existing
 // update matches keeps its name.
 import { writeFileSync } from 'node:fs';
@@ -68,6 +69,48 @@ describe.each(cases)('$what, some names empty', ({ what, text, column, parts, na
     expect(rows.map((r) => r['#warnings'])).toEqual(
       names.map((n, i) => (text.split('\n')[i + 1].startsWith(n) ? '' : built(column, n, parts))),
     );
+  });
+
+  it('mapping suggest says so in the file, and the import with that file builds them so', async () => {
+    const file = sheet(`suggest-${what.split(' ')[0]}.csv`, text);
+    const res = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const written = JSON.parse(res.stdout) as { columns: Record<string, string>; review?: string[] };
+    const said =
+      `2 of the 3 rows read have no name in "${column}": with this file the import builds theirs as "{${parts[0]}} {${parts[1]}}" ` +
+      `from columns "${parts[0]}" and "${parts[1]}" (W_NAME_BUILT on the row); to fill them otherwise, add "defaults": {"name": "…"}, which the import then uses instead`;
+    expect(written.columns[column]).toBe('name');
+    expect(written.review).toContain(said);
+    expect(res.stderr.split('\n')).toContain(`note: ${said}`);
+    const mapping = sheet(`suggest-${what.split(' ')[0]}.json`, res.stdout);
+    const run = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr.split('\n')).toContain(note(2, column, parts));
+    const sent = readReport(`${file}.report.csv`).map(
+      (r) => (JSON.parse(r['#sent']) as { name: string }).name,
+    );
+    expect(sent).toEqual(names);
+  });
+});
+
+describe('mapping suggest says nothing of built names where none is built', () => {
+  const cases: { what: string; text: string; file?: object }[] = [
+    {
+      what: 'every Name cell filled',
+      text: 'Name,Manufacturer,Model,Serial\nReception PC,Dell,OptiPlex 7010,BL-NS-1\n',
+    },
+    {
+      what: 'a default name in the mapping file it starts from',
+      text: 'Name,Manufacturer,Model,Serial\n,Dell,OptiPlex 7010,BL-NS-2\n',
+      file: { defaults: { name: 'Unnamed asset' } },
+    },
+  ];
+  it.each(cases)('$what', async ({ what, text, file }) => {
+    const csv = sheet(`quiet-${what.split(' ')[0]}.csv`, text);
+    const given = file ? ['--mapping', sheet(`quiet-${what.split(' ')[0]}.json`, JSON.stringify(file))] : [];
+    const res = await runCli(['mapping', 'suggest', csv, '-r', 'asset', ...given, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout + res.stderr).not.toContain('W_NAME_BUILT');
   });
 });
 

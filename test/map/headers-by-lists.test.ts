@@ -40,6 +40,13 @@ describe("how many of a column's distinct values are names in a list", () => {
       UNITS,
       { matched: 1, distinct: 1 },
     ],
+    [
+      'placeholders name nothing ("unknown", "keine Angabe")',
+      ['Finance', 'unknown', 'keine Angabe', 'N/A', 'Sales'],
+      'business_unit',
+      UNITS,
+      { matched: 2, distinct: 2 },
+    ],
   ];
   it.each(cases)('%s', (_name, values, kind, names, want) => {
     expect(matchList(kind, distinctNames(values), listNames(names))).toMatchObject(want);

@@ -135,6 +135,86 @@ describe('a column is judged by its values', () => {
   });
 });
 
+describe('placeholder cells ("N/A", "-", "k.A.") are skipped as empty ones are', () => {
+  const cases: [string, string[], CellValue[][], Record<string, string>, RegExp | undefined][] = [
+    [
+      'a date column half "N/A" is judged by its dates',
+      ['Name', 'EOL'],
+      [
+        ['A', '2023-01-05'],
+        ['B', 'N/A'],
+        ['C', 'N/A'],
+      ],
+      { Name: 'name', EOL: 'end_of_life_date' },
+      undefined,
+    ],
+    [
+      'a date column half "N/A" and "k.A." is no supplier for its header, and the note shows its dates',
+      ['Name', 'Vendor'],
+      [
+        ['A', '2023-01-05'],
+        ['B', 'N/A'],
+        ['C', '2023-02-11'],
+        ['D', 'k.A.'],
+      ],
+      { Name: 'name' },
+      /column "Vendor" holds "2023-01-05", "2023-02-11", which is not a supplier$/,
+    ],
+    [
+      'months half "N/A" are the warranty months',
+      ['Name', 'Warranty'],
+      [
+        ['A', '36'],
+        ['B', 'N/A'],
+        ['C', '24'],
+        ['D', 'N/A'],
+      ],
+      { Name: 'name', Warranty: 'warranty_months' },
+      /column "Warranty" holds "36", "24", which is not a warranty status: read as Warranty \(months\)/,
+    ],
+    [
+      '"-" and serials stay the serial number',
+      ['Name', 'Serial'],
+      [
+        ['A', '-'],
+        ['B', '4BC7FC90'],
+        ['C', '-'],
+        ['D', 'SN 0001'],
+      ],
+      { Name: 'name', Serial: 'serial_number' },
+      undefined,
+    ],
+    [
+      '"-" and sentences are no serial number',
+      ['Name', 'Serial'],
+      [
+        ['A', '-'],
+        ['B', 'Bought second hand from the Berlin office in 2019'],
+        ['C', '-'],
+      ],
+      { Name: 'name' },
+      /column "Serial" holds "Bought second hand from the Berlin office in 2019", which is not a serial number$/,
+    ],
+    [
+      'a column of placeholders only is judged as an empty one: its header decides',
+      ['Name', 'Warranty'],
+      [
+        ['A', 'N/A'],
+        ['B', '-'],
+        ['C', 'k.A.'],
+      ],
+      { Name: 'name', Warranty: 'warranty_status' },
+      undefined,
+    ],
+  ];
+  it.each(cases)('%s', (_name, headers, rows, want, warning) => {
+    const got = mapped(headers, rows);
+    expect(got.columns).toEqual(want);
+    if (warning) expect(got.warnings.join('\n')).toMatch(warning);
+    else expect(got.warnings).toEqual([]);
+  });
+});
+
 describe('tool prefixes are stripped before matching', () => {
   it.each([
     ['HB.serial_number', 'serial_number'],

@@ -93,3 +93,33 @@ describe('a name only near another in spelling', () => {
     },
   );
 });
+
+/**
+ * The sandbox's companies "Acme Corporation" and "Acme Europe GmbH" are both "Acme" once their
+ * legal forms and places are left out: the words left out tell them apart.
+ */
+const OF_ONE_CORE: readonly (readonly [string, string, string])[] = [
+  ['a place only one of them names', 'Acme Europe', "did you mean 'Acme Europe GmbH'?"],
+  ['a place and another legal form', 'Acme Europe Ltd', "did you mean 'Acme Europe GmbH'?"],
+  ['a legal form only one of them has', 'Acme GmbH', "did you mean 'Acme Europe GmbH'?"],
+  [
+    'an abbreviation, spelt nearer one of them: offered first, the other as close',
+    'Acme Corp',
+    `did you mean 'Acme Corporation'? (confidence 0.70; check: "Acme Europe GmbH" is as close)`,
+  ],
+  [
+    'neither, by words or spelling: a tie',
+    'Acme',
+    `did you mean 'Acme Corporation'? (confidence 0.70; check: "Acme Europe GmbH" is as close)`,
+  ],
+];
+
+describe('two companies alike but for their legal forms and places', () => {
+  it.each(OF_ONE_CORE)('%s: "%s" is offered %s', async (_name, text, offer) => {
+    const r = seedResolver();
+    const res = r.resolve('company', text);
+    expect(res.ok ? res.entry : res.message).toBe(`company '${text}' not found; ${offer}`);
+    const { matched } = await suggestValues(r, 'company', [text]);
+    expect(res.ok ? undefined : res.suggestion).toEqual(matched[0]);
+  });
+});

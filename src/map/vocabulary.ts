@@ -208,12 +208,8 @@ export function makersOf(name: string): Set<string> {
   );
 }
 
-/**
- * Words that do not tell one company from another: legal forms in the countries whose
- * registers we read, and the generic words of company names ("Dell Technologies", "Cisco
- * Systems", "Computacenter France").
- */
-export const NOISE_WORDS: ReadonlySet<string> = new Set([
+/** Legal forms: one that only one of two like names has ("Acme GmbH") hints, it does not settle. */
+export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'inc',
   'incorporated',
   'corp',
@@ -249,6 +245,15 @@ export const NOISE_WORDS: ReadonlySet<string> = new Set([
   'oy',
   'pty',
   'kk',
+]);
+
+/**
+ * Words that do not tell one company from another: legal forms in the countries whose
+ * registers we read, and the generic words of company names ("Dell Technologies", "Cisco
+ * Systems", "Computacenter France").
+ */
+export const NOISE_WORDS: ReadonlySet<string> = new Set([
+  ...LEGAL_FORMS,
   'the',
   'and',
   'und',

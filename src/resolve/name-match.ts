@@ -6,7 +6,7 @@
 // count. Our own code: no library judges product and company names this way. Pure: no I/O.
 import type { LookupKind } from '../resources/fields.js';
 import { normalizeName, similarity } from '../map/normalize.js';
-import { makersOf, MAKER_NAMES, NOISE_WORDS } from '../map/vocabulary.js';
+import { LEGAL_FORMS, makersOf, MAKER_NAMES, NOISE_WORDS } from '../map/vocabulary.js';
 
 /** At or above this a spelling match is sure (written to the value table); below, "check". Calibrated in test/resolve/suggest-calibration.test.ts. */
 export const SURE = 0.85;
@@ -167,12 +167,15 @@ const SPELLING_MARGIN = 0.1;
 /**
  * Of names as close as the best by their core words ("Acme Europe": both "Acme Corporation"
  * and "Acme Europe GmbH" are "Acme"), the one to offer. The words the core left out decide
- * first: one name alone having more of them ("Europe") breaks the tie, and its match stands.
+ * first: one name alone having more of them ("Europe"; a legal form is no such word) breaks
+ * the tie, and its match stands.
  * Else the plain spelling, when clearly nearer, puts a name first, but the tie stays (an
  * abbreviation, "Corp", is no word of the other name): the other is as close.
  */
 function firstOfTie(x: Prepared, close: readonly Found[]): { first: Found; other?: Found } {
-  const shared = close.map((f) => x.dropped.filter((w) => f.y.words.has(w)).length);
+  // A legal form only one name has ("Acme GmbH") is no proof: a register drops or adds them.
+  const telling = x.dropped.filter((w) => !LEGAL_FORMS.has(w));
+  const shared = close.map((f) => telling.filter((w) => f.y.words.has(w)).length);
   const most = Math.max(...shared);
   const leaders = close.filter((_, i) => shared[i] === most);
   if (leaders.length === 1) return { first: leaders[0] };

@@ -101,7 +101,11 @@ describe('a name only near another in spelling', () => {
 const OF_ONE_CORE: readonly (readonly [string, string, string])[] = [
   ['a place only one of them names', 'Acme Europe', "did you mean 'Acme Europe GmbH'?"],
   ['a place and another legal form', 'Acme Europe Ltd', "did you mean 'Acme Europe GmbH'?"],
-  ['a legal form only one of them has', 'Acme GmbH', "did you mean 'Acme Europe GmbH'?"],
+  [
+    'a legal form only one of them has: a hint, not proof (a register drops or adds them)',
+    'Acme GmbH',
+    `did you mean 'Acme Europe GmbH'? (confidence 0.70; check: "Acme Corporation" is as close)`,
+  ],
   [
     'an abbreviation, spelt nearer one of them: offered first, the other as close',
     'Acme Corp',

@@ -292,6 +292,17 @@ function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>
   return `${plural(plan.writes, 'write')} (${parts.join(', ')}; every row compared with its record as listed: ${rest.join(', ')}, nothing sent for them)`;
 }
 
+/** A sync's rows without a key: the records their ID cells and the memory match them to; the rest are created. */
+function keylessLine(key: string, k: NonNullable<ImportPlan['sync']>['keyless']): string {
+  const start = `Rows without a ${key}: ${k.rows}; `;
+  const m = k.matched - k.byId;
+  if (k.byId === 0)
+    return `${start}${plural(m, 'record')} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`;
+  const named =
+    k.byId === 1 ? 'matches the record its ID cell names' : 'match the records their ID cells name';
+  return `${start}${k.byId} ${named} (of the same name), ${m} ${m === 1 ? 'the record' : 'records'} an earlier run made from the same values (the memory of what was sent); the others are created.`;
+}
+
 /** A sync's plan: what the sheet matches, what is new, and what it no longer has. */
 function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>, missingLines: boolean): string[] {
   const key = y.key === 'id' ? 'ID' : y.key.replace(/^custom:/, '').replace(/_/g, ' ');
@@ -299,12 +310,7 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>, missing
   const lines = [
     `Sync by ${key}: ${byKey} ${byKey === 1 ? 'row matches a record' : 'rows match records'} in the service (each compared field by field; only changes are sent), ${plural(y.new, 'new key')} (created).`,
   ];
-  if (y.keyless.rows > 0) {
-    const m = y.keyless.matched;
-    lines.push(
-      `Rows without a ${key}: ${y.keyless.rows}; ${plural(m, 'record')} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`,
-    );
-  }
+  if (y.keyless.rows > 0) lines.push(keylessLine(key, y.keyless));
   if (y.missing === 0)
     return [
       ...lines,

@@ -1,7 +1,8 @@
-// An import's ID column (the "ID" an export writes, or another tool's), which the import does
-// not send: a row without a natural key reads its ID cell, so that an export imported back
-// finds the record the row was exported from (src/send/by-id-cell.ts) instead of creating it
-// again. Pure: the sheet's headers and a row in, the column and the row's id out.
+// An import's or a sync's ID column (the "ID" an export writes, or another tool's), which the
+// run does not send: a row without a natural key reads its ID cell, so that an export
+// imported or synced back finds the record the row was exported from (src/send/by-id-cell.ts)
+// instead of creating it again. Pure: the sheet's headers and a row in, the column and the
+// row's id out.
 import { cellText } from '../map/coerce.js';
 import { compactName } from '../map/normalize.js';
 import { cellAt } from '../map/values.js';
@@ -12,12 +13,12 @@ import type { MappedInput } from './input.js';
 import type { RunSettings } from './settings.js';
 
 /**
- * The ID column an import leaves out, when this run reads it: an import's (not an update's
- * or a sync's, which match on it or on a key; not --allow-duplicates, which creates every
- * row). Undefined: none, or the column is mapped (a report fed back).
+ * The ID column an import or a sync leaves out, when this run reads it: not an update's, which
+ * matches on it, nor --allow-duplicates', which creates every row. Undefined: none, or the
+ * column is mapped (a report fed back, a sync --key id).
  */
 export function idCellColumn(settings: RunSettings, input: MappedInput): number | undefined {
-  if (settings.mode !== 'create' || settings.sync || settings.allowDuplicates) return undefined;
+  if (settings.mode !== 'create' || settings.allowDuplicates) return undefined;
   const mapped = new Set(input.mapping.columns.map((c) => c.index));
   const index = input.probe.headers.findIndex(
     (h, i) => !h.trim().startsWith('#') && compactName(h) === 'id' && !mapped.has(i),

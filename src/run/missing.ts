@@ -1,6 +1,7 @@
 // A sync's records that the sheet no longer has. Found before any write, from the whole
 // list the run reads anyway (its records by id) and the keys the scan met: a record in
-// scope whose key no row has is missing. Past --max-missing the run stops before its
+// scope whose key no row has, and that no keyless row matches (by its ID cell or the memory),
+// is missing. Past --max-missing the run stops before its
 // first write; otherwise each is reported (`missing`) and, with --missing archive or
 // set:FIELD=VALUE, changed through the writer like any update (PATCH of that field).
 import { AssetbatchError } from '../errors.js';
@@ -11,6 +12,7 @@ import type { RowWriter } from '../send/writer.js';
 import type { KeyIndex } from '../util/key-index.js';
 import type { RunSettings, SyncSettings } from './settings.js';
 import type { MissingAction, MissingRecord } from './types.js';
+import type { KeylessRows } from './unwritten.js';
 
 type Rec = Record<string, unknown>;
 
@@ -34,8 +36,10 @@ export interface SheetCoverage {
   readonly inScope: number;
   /** Records in scope that a row's key matches. */
   readonly matched: number;
-  /** Of those, records that rows without a key match (the memory of an earlier run of them). */
+  /** Of those, records that rows without a key match (their ID cell, or the memory of an earlier run of them). */
   readonly keylessMatched: number;
+  /** Of those, records that rows without a key match by their ID cell (a record of the row's name). */
+  readonly byIdMatched: number;
   readonly missing: readonly MissingRecord[];
 }
 
@@ -46,7 +50,7 @@ export function coverage(
   keyField: string,
   records: ReadonlyMap<number, Rec>,
   keys: KeyIndex,
-  keyless: ReadonlySet<number>,
+  keyless: Pick<KeylessRows, 'ids' | 'byId'>,
   keyOf = (rec: Rec) => recordText(rec, keyField),
 ): SheetCoverage {
   const scope = sync.scope;
@@ -54,15 +58,17 @@ export function coverage(
   let inScope = 0;
   let matched = 0;
   let keylessMatched = 0;
+  let byIdMatched = 0;
   const missing: MissingRecord[] = [];
   for (const [id, rec] of records) {
     if (scope && recordText(rec, scope.field.name)?.toLowerCase() !== want) continue;
     inScope++;
     const key = keyOf(rec);
     if (key && keys.has(key)) matched++;
-    else if (keyless.has(id)) {
+    else if (keyless.ids.has(id)) {
       matched++;
       keylessMatched++;
+      if (keyless.byId?.has(id)) byIdMatched++;
     } else
       missing.push({
         id,
@@ -70,7 +76,7 @@ export function coverage(
         name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined,
       });
   }
-  return { inScope, matched, keylessMatched, missing };
+  return { inScope, matched, keylessMatched, byIdMatched, missing };
 }
 
 /** --max-missing as a number of records. */

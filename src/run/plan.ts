@@ -282,7 +282,7 @@ function idColumnNote(settings: RunSettings): { why: string; fix: string } {
   if (settings.sync && settings.keyField) {
     const key = settings.keyField.replace(/^custom:/, '').replace(/_/g, ' ');
     return {
-      why: `this sync matches rows by ${key}`,
+      why: `this sync matches rows by ${key}, and a row without one by its ID when that record has the row's name`,
       fix: "if it holds the service's record IDs (an assetbatch export), --key id matches on it",
     };
   }
@@ -362,7 +362,7 @@ async function syncPlan(
   input: MappedInput,
   scan: ScannedSheet,
   records: ReadonlyMap<number, Record<string, unknown>> | undefined,
-  keyless: ReadonlySet<number>,
+  keyless: KeylessRows,
   keyOf: RecordKey | undefined,
 ) {
   const sync = settings.sync!;
@@ -387,7 +387,7 @@ async function syncPlan(
       settings.keyField === 'id'
         ? 0
         : Math.max(0, scan.scanner.firstRowOfKey.size - cov.matched + cov.keylessMatched),
-    keyless: { rows: scan.scanner.keyless, matched: cov.keylessMatched },
+    keyless: { rows: scan.scanner.keyless, matched: cov.keylessMatched, byId: cov.byIdMatched },
     inScope: cov.inScope,
     missing: cov.missing.length,
     firstMissing: cov.missing.slice(0, MISSING_SHOWN),
@@ -448,7 +448,7 @@ export async function makePlan(
   const keyless = await keylessOf(known);
   const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
-    ? await syncPlan(settings, input, scan, known.records, keyless.ids, keyOf)
+    ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
   const sendable = dryRun
     ? 0

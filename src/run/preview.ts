@@ -21,6 +21,7 @@ import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
 import type { ListedRecords } from './listed-record.js';
+import { sameName } from '../send/resemblance.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
 
@@ -104,9 +105,10 @@ const NO_KEYLESS: KeylessRows = { ids: new Set(), made: 0, held: 0, idCells: [] 
 
 /**
  * Rows without a key, matched to the records an earlier run made from the same values (the
- * memory), a record to a row: a sync's are the sheet's, not missing; an import's are no
- * record a changed keyless row may resemble (remembered.ts), and the plan counts the rows
- * the run will skip or hold back. An import's others with an ID cell (id-cell.ts) name the
+ * memory), a record to a row: a sync's are the sheet's, not missing, and so are those its
+ * rows' ID cells name (id-cell.ts, a listed record of the row's name: an export synced back);
+ * an import's are no record a changed keyless row may resemble (remembered.ts), and the plan
+ * counts the rows the run will skip or hold back. An import's others with an ID cell name the
  * records the plan's list keeps, for the run to compare them with. Read before the plan, and
  * only when the sheet has such rows and the memory keyless records or the sheet an ID
  * column: the one read of the sheet the plan adds.
@@ -128,6 +130,7 @@ export async function keylessMatches(
   const prior = journal && new PriorRuns(journal);
   const found = await matchKeyless(settings, input, scan, { memory: remembered, idColumn }, prior, listed);
   remembered?.reserve(found.ids);
+  const byId = found.byId.size > 0 ? { byId: found.byId } : {};
   const bodies = found.unmatched.map((u) => u.body);
   // A sync creates a changed keyless row (and retires the record it no longer matches).
   const later =
@@ -135,7 +138,7 @@ export async function keylessMatches(
       ? { made: 0, held: 0, left: bodies.map((_, i) => i) }
       : remembered.heldBack(bodies);
   const idCells = [...found.idCells, ...later.left.flatMap((i) => found.unmatched[i].idCell ?? [])];
-  return { ids: found.ids, made: found.made + later.made, held: later.held, idCells };
+  return { ids: found.ids, ...byId, made: found.made + later.made, held: later.held, idCells };
 }
 
 type IdCellRow = KeylessRows['idCells'][number];
@@ -144,7 +147,8 @@ type IdCellRow = KeylessRows['idCells'][number];
  * Each keyless row of the run's, in order: the record it matches, if any. `journal` (a copy
  * of the run's, taken from as the run will) tells the rows an earlier run of this import
  * has done, which the plan counts as the journal's; `unmatched`: the others that may resemble
- * a record; `idCells`: the others with an ID cell.
+ * a record; `idCells`: an import's others with an ID cell; `byId`: the records a sync's rows
+ * are by their ID cell (a listed record of the row's name), before the memory, as in the run.
  */
 async function matchKeyless(
   settings: RunSettings,
@@ -155,6 +159,7 @@ async function matchKeyless(
   listed: ListedRecords | undefined,
 ): Promise<{
   ids: Set<number>;
+  byId: Set<number>;
   made: number;
   unmatched: { body: WriteBody; idCell?: IdCellRow }[];
   idCells: IdCellRow[];
@@ -163,6 +168,7 @@ async function matchKeyless(
   const ids = new Set<number>();
   const found = {
     ids,
+    byId: new Set<number>(),
     made: 0,
     unmatched: [] as { body: WriteBody; idCell?: IdCellRow }[],
     idCells: [] as IdCellRow[],
@@ -184,8 +190,15 @@ async function matchKeyless(
     const done = journal?.take(payloadHash(prepared.body), r.row)?.kind === 'done';
     const id = idCellOf(input, by.idColumn, r);
     const idCell = id === undefined ? undefined : { id, name: prepared.body.name };
+    // A sync's row is the listed record its ID cell names, of its name; another name: as any row.
+    if (settings.sync && idCell && sameName(listed?.records?.get(idCell.id)?.name, idCell.name)) {
+      ids.add(idCell.id);
+      found.byId.add(idCell.id);
+      return;
+    }
     // --on-existing update|error: the record an ID cell names decides before the memory, as in the run.
-    if (idCell && !done && settings.onExisting !== 'skip') return void found.idCells.push(idCell);
+    if (idCell && !done && !settings.sync && settings.onExisting !== 'skip')
+      return void found.idCells.push(idCell);
     // Identical rows take a record each (three "Chair" rows, three chairs).
     const made = memory?.keylessCreated(prepared.body).find((m) => !ids.has(m.id));
     if (made) ids.add(made.id);

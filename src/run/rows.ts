@@ -29,6 +29,7 @@ import { otherCompanyNote } from '../resolve/company.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
 import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
+import { sameName } from '../send/resemblance.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -149,7 +150,7 @@ export class RowOutcomes {
   }
 
   private check(r: SheetRow): RowOutcome | Promise<RowOutcome> {
-    const { settings, ctx, writer, scan, stop } = this.deps;
+    const { settings, ctx, scan, stop } = this.deps;
     // Once stopped, the rows left are listed as they are read, not checked: a stop is quick
     // however many rows remain (a dry run's checks are all its work).
     if (stop.stopped)
@@ -195,20 +196,12 @@ export class RowOutcomes {
     const key = rowKey(settings.def, prepared.body, settings.keyField, this.keyFieldId);
     const repeat = key && this.keyed ? this.keyRepeat(r, prepared, key, base) : undefined;
     if (repeat) return repeat;
-    // A sync's keyless row is matched by what the memory remembers of an earlier run of it.
-    const made =
-      settings.sync && !key && prepared.id === undefined && prepared.issues.length === 0
-        ? writer.rememberedRecord(prepared.body)
-        : undefined;
+    const made = this.syncKeyless(r, prepared, key);
     const same = this.sameRecordOutcome(made ? { ...prepared, id: made.id } : prepared, key, base);
     if (same) return same;
     if (prepared.issues.length > 0)
       return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
-    if (made)
-      return withNote(
-        this.update({ ...prepared, id: made.id }, key, base),
-        `no ${keyName(settings.keyField)}: matched to the record an earlier run of ${made.file} made from the same values on ${shownDate(made.at)} (id ${made.id})`,
-      );
+    if (made) return withNote(this.update({ ...prepared, id: made.id }, key, base), made.note);
     // A row of a report fed back with --on-existing update carries its record's id.
     if (settings.mode === 'update' || prepared.id !== undefined) return this.update(prepared, key, base);
     // A sync's row whose key a record has (the list read before the run says so) updates it.
@@ -222,6 +215,31 @@ export class RowOutcomes {
           ['created', 'valid'],
         )
       : out;
+  }
+
+  /**
+   * A sync's keyless row: the record it is, by its ID cell (a listed record of the row's name:
+   * an export synced back), else by what the memory remembers of an earlier run of it;
+   * undefined: a row to create. Read from the list the plan read: no request.
+   */
+  private syncKeyless(
+    r: SheetRow,
+    prepared: PreparedRow,
+    key: Key,
+  ): { id: number; note: string } | undefined {
+    const { settings, writer, planned, input } = this.deps;
+    if (!settings.sync || key || prepared.id !== undefined || prepared.issues.length > 0) return undefined;
+    const none = `no ${keyName(settings.keyField)}`;
+    const named = idCellOf(input, this.idColumn, r);
+    if (named !== undefined && sameName(planned.records?.get(named)?.name, prepared.body.name))
+      return { id: named, note: `${none}: its ID cell names record ${named}, of the same name` };
+    const made = writer.rememberedRecord(prepared.body);
+    return (
+      made && {
+        id: made.id,
+        note: `${none}: matched to the record an earlier run of ${made.file} made from the same values on ${shownDate(made.at)} (id ${made.id})`,
+      }
+    );
   }
 
   /**

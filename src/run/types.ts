@@ -283,8 +283,11 @@ export interface ImportPlan {
     readonly key: string;
     readonly matched: number;
     readonly new: number;
-    /** Rows without a key, and the records of earlier runs the memory matches them to (the rest are created). */
-    readonly keyless: { readonly rows: number; readonly matched: number };
+    /**
+     * Rows without a key, and the records they match (the rest are created): `matched` all,
+     * of which `byId` by the row's ID cell (a record of its name), the others the memory's.
+     */
+    readonly keyless: { readonly rows: number; readonly matched: number; readonly byId: number };
     readonly inScope: number;
     readonly missing: number;
     readonly firstMissing: readonly MissingRecord[];

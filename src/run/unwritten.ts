@@ -16,6 +16,8 @@ export type Unwritten = NonNullable<ImportPlan['unwritten']>;
 export interface KeylessRows {
   /** Records the keyless rows match exactly: theirs, so no changed row resembles them. */
   readonly ids: ReadonlySet<number>;
+  /** A sync's: those of `ids` that rows match by their ID cell (a listed record of the row's name). */
+  readonly byId?: ReadonlySet<number>;
   /** An import's keyless rows the run will not write (those the journal has done apart): made already. */
   readonly made: number;
   /** An import's keyless rows the run will hold back: like a record an earlier run made. */

@@ -13,7 +13,7 @@ const IMPORT =
   "if it holds the service's record IDs (an assetbatch export), " +
   '`assetbatch update` or `assetbatch sync --key id` match rows on it)';
 const SYNC =
-  'warning: column "ID" is not imported (this sync matches rows by serial number; ' +
+  'warning: column "ID" is not imported (this sync matches rows by serial number, and a row without one by its ID when that record has the row\'s name; ' +
   "if it holds the service's record IDs (an assetbatch export), --key id matches on it)";
 
 const cases: { name: string; args: string[]; lines: string[] }[] = [

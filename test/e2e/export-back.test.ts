@@ -8,24 +8,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countWrites, readReport, runCli, testSandbox, useSandbox, type TestSandbox } from './cli.js';
+import {
+  countWrites,
+  readReport,
+  runCli,
+  testSandbox,
+  useSandbox,
+  type TestSandbox,
+  madeByApi,
+} from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
-/** An asset made through the API, as another tool or a colleague's script would: no memory has it. */
-async function made(sb: TestSandbox, body: Record<string, unknown>): Promise<number> {
-  const res = await fetch(`${sb.sb.url}/api/v2/asset/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ company: 1, ...body }),
-  });
-  return ((await res.json()) as { id: number }).id;
-}
-
 /** A chair without a serial number in Wien and a keyed laptop; the export of them, as Finance keeps it. */
 async function exported(sb: TestSandbox, tag: string): Promise<{ file: string; chair: number }> {
-  const chair = await made(sb, { name: `Chair ${tag}`, city: 'Wien' });
-  await made(sb, { name: `Laptop ${tag}`, serial_number: `SN-${tag}`, city: 'Wien' });
+  const chair = await madeByApi(sb, { name: `Chair ${tag}`, city: 'Wien' });
+  await madeByApi(sb, { name: `Laptop ${tag}`, serial_number: `SN-${tag}`, city: 'Wien' });
   const all = join(env.dir, `${tag}-all.csv`);
   const out = await runCli(['export', 'asset', '-o', all, ...sb.args]);
   expect(out.code, out.stderr).toBe(0);
@@ -170,7 +168,7 @@ describe('an export imported back, the list longer than the sheet', () => {
     const sb = await testSandbox({ rateLimit: 0 });
     try {
       // 60 more assets: three pages, more than the sheet's two rows cost looked up alone.
-      for (let i = 0; i < 60; i++) await made(sb, { name: `Filler ${i}`, serial_number: `FILL-${i}` });
+      for (let i = 0; i < 60; i++) await madeByApi(sb, { name: `Filler ${i}`, serial_number: `FILL-${i}` });
       const { file, chair } = await exported(sb, 'EXBL');
       // Only the chair's row: a keyless row, a read of its record.
       const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
@@ -280,7 +278,7 @@ describe('an export imported back with --on-existing update', () => {
     },
   ])('a record with a country: its country cell asks no list ($name)', async (c) => {
     const tag = `EXBC${c.edit ? 'U' : 'S'}`;
-    const chair = await made(env.sb, { name: `Chair ${tag}`, city: 'Wien', country: 40 });
+    const chair = await madeByApi(env.sb, { name: `Chair ${tag}`, city: 'Wien', country: 40 });
     const all = join(env.dir, `${tag}-all.csv`);
     expect((await runCli(['export', 'asset', '-o', all, ...env.sb.args])).code).toBe(0);
     const [header, ...lines] = readFileSync(all, 'utf8').trimEnd().split(/\r?\n/);

@@ -9,24 +9,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countWrites, readReport, runCli, useSandbox, type TestSandbox } from './cli.js';
+import { countWrites, readReport, runCli, useSandbox, madeByApi } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
-/** An asset made through the API, as another tool or a colleague's script would: no memory has it. */
-async function made(sb: TestSandbox, body: Record<string, unknown>): Promise<number> {
-  const res = await fetch(`${sb.sb.url}/api/v2/asset/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ company: 1, ...body }),
-  });
-  return ((await res.json()) as { id: number }).id;
-}
-
 /** A chair without a serial number in Wien and a keyed laptop, of manufacturer `tag`; the export of them. */
 async function exported(tag: string): Promise<{ file: string; chair: number }> {
-  const chair = await made(env.sb, { name: `Chair ${tag}`, city: 'Wien', manufacturer: tag });
-  await made(env.sb, { name: `Laptop ${tag}`, serial_number: `SN-${tag}`, city: 'Wien', manufacturer: tag });
+  const chair = await madeByApi(env.sb, { name: `Chair ${tag}`, city: 'Wien', manufacturer: tag });
+  await madeByApi(env.sb, {
+    name: `Laptop ${tag}`,
+    serial_number: `SN-${tag}`,
+    city: 'Wien',
+    manufacturer: tag,
+  });
   const all = join(env.dir, `${tag}-all.csv`);
   const out = await runCli(['export', 'asset', '-o', all, ...env.sb.args]);
   expect(out.code, out.stderr).toBe(0);

@@ -51,7 +51,7 @@ const PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/** Longest entry: a longer cell is a value, and is not normalised to find out. */
+/** Longer than any entry: such a cell is a value. */
 const LONGEST = 20;
 
 const normal = (text: string): string =>
@@ -61,12 +61,10 @@ const WORDS: ReadonlySet<string> = new Set(Object.values(PLACEHOLDERS).flat().ma
 
 /** The cell's text (trimmed) when the whole of it is a placeholder for no value; undefined for a value. */
 export function placeholderOf(cell: CellValue): string | undefined {
-  if (typeof cell !== 'string' || cell.length > LONGEST + 4) return undefined;
+  if (typeof cell !== 'string') return undefined;
   const text = cell.trim();
   if (text === '' || text.length > LONGEST) return undefined;
-  // Most cells are plain ASCII with single spaces: looked up as they are, without normalising.
-  const lower = text.toLowerCase();
-  return WORDS.has(lower) || (/[^ -~]|\s\s/.test(lower) && WORDS.has(normal(lower))) ? text : undefined;
+  return WORDS.has(normal(text)) ? text : undefined;
 }
 
 /**

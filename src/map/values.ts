@@ -174,7 +174,7 @@ function unescaped(t: CellTranslation, cell: CellValue): CellValue {
 export function columnCell(t: CellTranslation, index: number, cells: readonly CellValue[]): Built {
   const b = t.built?.get(index);
   if (!b) return { value: translateCell(t, index, cells[index] ?? null) };
-  const built = buildValue(b, (i) => unescaped(t, cells[i] ?? null));
+  const built = builtCell(t, b, cells);
   return built.problem === undefined ? { value: translateCell(t, index, built.value) } : built;
 }
 
@@ -193,7 +193,7 @@ export function cellAt(t: CellTranslation, index: number, cells: readonly CellVa
 /** What a mapped index holds before any value table: the sheet's cell, or what a built field makes (empty on a problem). */
 export function sourceCell(t: CellTranslation, index: number, cells: readonly CellValue[]): CellValue {
   const b = t.built?.get(index);
-  return b ? buildValue(b, (i) => unescaped(t, cells[i] ?? null)).value : (cells[index] ?? null);
+  return b ? builtCell(t, b, cells).value : (cells[index] ?? null);
 }
 
 /**

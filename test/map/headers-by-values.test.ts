@@ -16,6 +16,20 @@ const mapped = (headers: string[], rows: CellValue[][]) => {
   };
 };
 
+/** The columns a sheet's headers and rows map to, and its warning (none when undefined). */
+function expectMapped(
+  _name: string,
+  headers: string[],
+  rows: CellValue[][],
+  want: Record<string, string>,
+  warning: RegExp | undefined,
+): void {
+  const got = mapped(headers, rows);
+  expect(got.columns).toEqual(want);
+  if (warning) expect(got.warnings.join('\n')).toMatch(warning);
+  else expect(got.warnings).toEqual([]);
+}
+
 describe('a column is judged by its values', () => {
   const cases: [string, string[], CellValue[][], Record<string, string>, RegExp | undefined][] = [
     [
@@ -127,12 +141,7 @@ describe('a column is judged by its values', () => {
       undefined,
     ],
   ];
-  it.each(cases)('%s', (_name, headers, rows, want, warning) => {
-    const got = mapped(headers, rows);
-    expect(got.columns).toEqual(want);
-    if (warning) expect(got.warnings.join('\n')).toMatch(warning);
-    else expect(got.warnings).toEqual([]);
-  });
+  it.each(cases)('%s', expectMapped);
 });
 
 describe('placeholder cells ("N/A", "-", "k.A.") are skipped as empty ones are', () => {
@@ -207,12 +216,7 @@ describe('placeholder cells ("N/A", "-", "k.A.") are skipped as empty ones are',
       undefined,
     ],
   ];
-  it.each(cases)('%s', (_name, headers, rows, want, warning) => {
-    const got = mapped(headers, rows);
-    expect(got.columns).toEqual(want);
-    if (warning) expect(got.warnings.join('\n')).toMatch(warning);
-    else expect(got.warnings).toEqual([]);
-  });
+  it.each(cases)('%s', expectMapped);
 });
 
 describe('tool prefixes are stripped before matching', () => {

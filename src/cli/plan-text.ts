@@ -131,9 +131,7 @@ export function printPlan(
       `Resuming: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
-  const check = plan.existingCheck
-    ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plural(plan.existingCheck.requests, 'page')}, read)` : ''}`
-    : '';
+  const check = plan.existingCheck ? ` + existing-record check by ${checkText(plan.existingCheck)}` : '';
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const listed = plan.existingCheck?.strategy === 'full list';
@@ -153,6 +151,16 @@ export function printPlan(
       `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${shellWord(plan.file)}); it becomes ${plan.report} at the end.`,
     );
   out.write(lines.join('\n') + '\n');
+}
+
+/**
+ * How the rows' records are found, and what it costs: the pages read, or an import's filtered
+ * calls to come (a row without a key asks none, so a sheet of keyless rows counts fewer).
+ */
+function checkText(c: NonNullable<ImportPlan['existingCheck']>): string {
+  if (c.strategy === 'full list') return `full list (${plural(c.requests, 'page')}, read)`;
+  if (c.calls === undefined || c.key === undefined) return c.strategy;
+  return `${c.strategy} (up to ${c.calls}, one a row with a ${c.key.replace(/^custom:/, '').replace(/_/g, ' ')})`;
 }
 
 /** A field the run builds because no column gives it: said before any write, with how to choose otherwise. */

@@ -233,7 +233,11 @@ export interface ImportPlan {
   readonly lookupsUnread?: readonly string[];
   /** Why lookupsUnread were not needed, as the plan says it. */
   readonly lookupsUnreadWhy?: string;
-  readonly existingCheck?: { strategy: string; requests: number };
+  /**
+   * How the rows' records are found: the list's pages read (requests), or (filtered calls)
+   * an import's calls to come, one a row to write with a `key` (`calls`; keyless rows ask none).
+   */
+  readonly existingCheck?: { strategy: string; requests: number; calls?: number; key?: string };
   /** Requests spent learning the highest record id before the first write (recovery's mark). */
   readonly markRequests?: number;
   readonly writes: number;

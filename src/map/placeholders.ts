@@ -77,11 +77,13 @@ export function holdsNoValue(cell: CellValue): boolean {
 
 /**
  * Whether a column's cells are read for placeholders: everything but free text and yes/no. A text field
- * that is a key of the resource (an asset's serial number or name, a contract's number) is
- * read so: "N/A" is no serial number. An asset tag, notes or a description keep "N/A".
+ * that is a key of the resource (an asset's serial number or name, a contract's number), or
+ * the run's key (`key`: a sync's `--key asset_tag`, `--key custom:PO Number`), is read so:
+ * "N/A" is no serial number, and rows keyed "N/A" are not one record. Otherwise an asset tag,
+ * notes or a description keep "N/A".
  */
-export function readsPlaceholders(def: ResourceDef, target: Target): boolean {
-  if (target.kind === 'id' || target.kind === 'derived') return true;
+export function readsPlaceholders(def: ResourceDef, target: Target, key = false): boolean {
+  if (key || target.kind === 'id' || target.kind === 'derived') return true;
   if (target.kind === 'custom') return target.dataType !== 'text' && target.dataType !== 'attachment';
   const f = target.field;
   // A yes/no column's "-" is its "no" (a ticked box or a dash), as coercion reads it.

@@ -52,7 +52,16 @@ describe('the fields a placeholder applies to', () => {
     kind: 'field',
     field: ASSET.fields.find((f) => f.name === name)!,
   });
-  const cases: { name: string; target: Target; reads: boolean }[] = [
+  const poNumber: Target = {
+    kind: 'custom',
+    source: 'template',
+    fieldId: 2,
+    fieldName: 'PO Number',
+    templateId: 1,
+    templateName: 'Asset extras',
+    dataType: 'text',
+  };
+  const cases: { name: string; target: Target; key?: boolean; reads: boolean }[] = [
     { name: 'a key (serial number)', target: field('serial_number'), reads: true },
     { name: 'a key (an asset name, the key with --unique-field name)', target: field('name'), reads: true },
     { name: 'a lookup (country)', target: field('country'), reads: true },
@@ -67,8 +76,16 @@ describe('the fields a placeholder applies to', () => {
       reads: false,
     },
     { name: 'an identifier that is no key (asset tag)', target: field('asset_tag'), reads: false },
+    { name: "a sync's key (--key asset_tag)", target: field('asset_tag'), key: true, reads: true },
+    { name: 'a custom text field', target: poNumber, reads: false },
+    {
+      name: "a custom text field that is a sync's key (--key custom:PO Number)",
+      target: poNumber,
+      key: true,
+      reads: true,
+    },
   ];
-  it.each(cases)('$name', ({ target, reads }) => {
-    expect(readsPlaceholders(ASSET, target)).toBe(reads);
+  it.each(cases)('$name', ({ target, key, reads }) => {
+    expect(readsPlaceholders(ASSET, target, key)).toBe(reads);
   });
 });

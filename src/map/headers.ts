@@ -878,12 +878,12 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
   // The sheet's own columns: a field the file builds makes its value from cells read as they are.
-  const placeholders = new Set(
-    columns
-      .filter(
-        (c) => c.index < headers.length && readsPlaceholders(def, c.target, isKeyColumn(c, opts.keyField)),
-      )
-      .map((c) => c.index),
+  const placeholders = new Map(
+    columns.flatMap((c) => {
+      const reading =
+        c.index < headers.length && readsPlaceholders(def, c.target, isKeyColumn(c, opts.keyField));
+      return reading ? [[c.index, reading] as const] : [];
+    }),
   );
   return {
     columns,

@@ -235,10 +235,13 @@ function blankFilled(mapping: Mapping, rows: number): ImportPlan['builtWhenEmpty
   return { field: fill.field, column: fill.column, template: fill.template, columns: fill.columns, rows };
 }
 
-/** The placeholder cells the scan read as empty, by column, as the plan says them. */
-function placeholdersRead(mapping: Mapping, scanner: Scanner): ImportPlan['placeholders'] {
+/**
+ * The placeholder cells the scan read as empty (or, `kept`, the words a name kept), by column,
+ * as the plan says them.
+ */
+function placeholdersRead(mapping: Mapping, scanner: Scanner, kept = false): ImportPlan['placeholders'] {
   const out = mapping.columns.flatMap((c) => {
-    const seen = scanner.placeholders.get(c.index);
+    const seen = (kept ? scanner.placeholderNames : scanner.placeholders).get(c.index);
     return seen
       ? [{ column: c.header, field: targetName(c.target), cells: seen.cells, spellings: [...seen.spellings] }]
       : [];
@@ -548,6 +551,7 @@ export async function makePlan(
     built: mapping.fallback,
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
     placeholders: placeholdersRead(mapping, scan.scanner),
+    placeholderNames: placeholdersRead(mapping, scan.scanner, true),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],

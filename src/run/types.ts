@@ -212,6 +212,11 @@ export interface ImportPlan {
     readonly cells: number;
     readonly spellings: readonly string[];
   }[];
+  /**
+   * Placeholder words ("Unknown", "none", "inconnu") a name column kept as names, as
+   * `placeholders` counts them: in a name only the marks ("-", "?", "N/A", "k.A.") read as empty.
+   */
+  readonly placeholderNames?: ImportPlan['placeholders'];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;

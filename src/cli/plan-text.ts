@@ -102,6 +102,7 @@ export function printPlan(
   if (plan.built) lines.push(builtLine(plan.built, plan.sync !== undefined));
   if (plan.builtWhenEmpty) lines.push(builtWhenEmptyLine(plan.builtWhenEmpty, plan));
   if (plan.placeholders) lines.push(placeholdersLine(plan.placeholders, plan.counted));
+  if (plan.placeholderNames) lines.push(placeholderNamesLine(plan.placeholderNames, plan.counted));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -131,9 +132,7 @@ export function printPlan(
       `Resuming: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
-  const check = plan.existingCheck
-    ? ` + existing-record check by ${plan.existingCheck.strategy}${plan.existingCheck.strategy === 'full list' ? ` (${plural(plan.existingCheck.requests, 'page')}, read)` : ''}`
-    : '';
+  const check = plan.existingCheck ? ` + existing-record check by ${checkText(plan.existingCheck)}` : '';
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const listed = plan.existingCheck?.strategy === 'full list';
@@ -155,6 +154,16 @@ export function printPlan(
   out.write(lines.join('\n') + '\n');
 }
 
+/**
+ * How the rows' records are found, and what it costs: the pages read, or an import's filtered
+ * calls to come (a row without a key asks none, so a sheet of keyless rows counts fewer).
+ */
+function checkText(c: NonNullable<ImportPlan['existingCheck']>): string {
+  if (c.strategy === 'full list') return `full list (${plural(c.requests, 'page')}, read)`;
+  if (c.calls === undefined || c.key === undefined) return c.strategy;
+  return `${c.strategy} (up to ${c.calls}, one a row with a ${c.key.replace(/^custom:/, '').replace(/_/g, ' ')})`;
+}
+
 /** A field the run builds because no column gives it: said before any write, with how to choose otherwise. */
 /**
  * The lists read and what they cost, and the lists a run whose records were listed did not
@@ -171,14 +180,33 @@ function lookupsLine(plan: ImportPlan): string | undefined {
   return read.length > 0 ? `Lookups: ${read.join(', ')}.` : undefined;
 }
 
-/** Placeholder cells ("N/A", "-") read as empty: how many in which columns, and which words, before any write. */
-function placeholdersLine(p: NonNullable<ImportPlan['placeholders']>, counted: boolean): string {
+/** How many placeholder cells in which columns ("4 cells of "Serial Number" and 2 of "Country""), and which words. */
+function placeholderCells(p: NonNullable<ImportPlan['placeholders']>): { which: string; words: string } {
   const cols = p.map((c, i) => `${i === 0 ? plural(c.cells, 'cell') : c.cells} of "${c.column}"`);
   const which = cols.length === 1 ? cols[0] : `${cols.slice(0, -1).join(', ')} and ${cols[cols.length - 1]}`;
   const words = [...new Set(p.flatMap((c) => c.spellings))].map((s) => JSON.stringify(s)).join(', ');
+  return { which, words };
+}
+
+/** In a name only the marks read as no value: the words are names (placeholders.ts). */
+const NAME_RULE = 'in a name only signs and abbreviations such as "-", "?" and "N/A" mean none';
+
+/** Placeholder cells ("N/A", "-") read as empty: how many in which columns, and which words, before any write. */
+function placeholdersLine(p: NonNullable<ImportPlan['placeholders']>, counted: boolean): string {
+  const { which, words } = placeholderCells(p);
+  const names = p.some((c) => c.field === 'name') ? `; ${NAME_RULE}, a word such as "Unknown" is a name` : '';
   return (
     `note: ${which}${counted ? '' : ' so far'} read as empty: ${words} ` +
-    `(placeholders for no value; W_PLACEHOLDER on the row; a value table that names one keeps it, mapping.md).`
+    `(placeholders for no value; W_PLACEHOLDER on the row; a value table that names one keeps it, mapping.md${names}).`
+  );
+}
+
+/** Placeholder words ("Unknown") a name column kept as names, before any write: the other side of the name rule. */
+function placeholderNamesLine(p: NonNullable<ImportPlan['placeholders']>, counted: boolean): string {
+  const { which, words } = placeholderCells(p);
+  return (
+    `note: ${which}${counted ? '' : ' so far'} kept as names: ${words} ` +
+    `(${NAME_RULE}; a value table that maps a word to "" leaves the name empty, mapping.md).`
   );
 }
 

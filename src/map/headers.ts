@@ -287,6 +287,8 @@ export interface MapOptions {
   readonly lists?: LookupLists;
   /** Map an ID column in a create (a sync matched on `--key id`). */
   readonly idColumn?: boolean;
+  /** The field rows are matched on (`--key`): its column reads placeholders, whatever its type. */
+  readonly keyField?: string;
 }
 
 /** The mapping file's columns: index → target (null: ignore), and the headers it names that the sheet lacks. */
@@ -876,8 +878,12 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
   warnings.push(...duplicateHeaders(headers));
   checkDefaults(def, opts.mappingFile?.defaults, opts.custom, mode, opts.mappingPath);
   // The sheet's own columns: a field the file builds makes its value from cells read as they are.
-  const placeholders = new Set(
-    columns.filter((c) => c.index < headers.length && readsPlaceholders(def, c.target)).map((c) => c.index),
+  const placeholders = new Map(
+    columns.flatMap((c) => {
+      const reading =
+        c.index < headers.length && readsPlaceholders(def, c.target, isKeyColumn(c, opts.keyField));
+      return reading ? [[c.index, reading] as const] : [];
+    }),
   );
   return {
     columns,

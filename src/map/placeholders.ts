@@ -1,8 +1,10 @@
 // Cells that say "no value" in a register's own words: "N/A", "-", "unknown", German "k.A.",
 // French "N/C". Read as empty for the fields where such a word can only mean that (keys,
 // lookups, dates, numbers, enumerations), so that "N/A" is never Namibia nor a serial number
-// twenty rows share; free text (notes, descriptions) keeps them as written. No library knows
-// these spellings across the languages our users' registers are in; the table is ours.
+// twenty rows share; free text (notes, descriptions) keeps them as written. A name is free
+// text that is also a key: there only the marks ("-", "?", "N/A", "k.A.") mean no name, and a
+// word ("Unknown", "inconnu") is a name some registers give. No library knows these spellings
+// across the languages our users' registers are in; the table is ours.
 import type { CellValue } from '../read/types.js';
 import type { ResourceDef } from '../resources/fields.js';
 import type { Target } from './target.js';
@@ -59,12 +61,24 @@ const normal = (text: string): string =>
 
 const WORDS: ReadonlySet<string> = new Set(Object.values(PLACEHOLDERS).flat().map(normal));
 
-/** The cell's text (trimmed) when the whole of it is a placeholder for no value; undefined for a value. */
-export function placeholderOf(cell: CellValue): string | undefined {
+/** The signs and abbreviations: an entry with a character that is no letter nor space ("-", "n/a", "k. a."). */
+const MARKS: ReadonlySet<string> = new Set([...WORDS].filter((w) => /[^\p{L}\s]/u.test(w)));
+
+/**
+ * Which placeholders a column reads as empty: all of them, or (a name) only the marks, its
+ * words ("Unknown", "none", "inconnu") being names.
+ */
+export type PlaceholderReading = 'all' | 'marks';
+
+/**
+ * The cell's text (trimmed) when the whole of it is a placeholder for no value (of those
+ * `reading` takes: 'marks', only the signs and abbreviations); undefined for a value.
+ */
+export function placeholderOf(cell: CellValue, reading: PlaceholderReading = 'all'): string | undefined {
   if (typeof cell !== 'string') return undefined;
   const text = cell.trim();
   if (text === '' || text.length > LONGEST) return undefined;
-  return WORDS.has(normal(text)) ? text : undefined;
+  return (reading === 'marks' ? MARKS : WORDS).has(normal(text)) ? text : undefined;
 }
 
 /**
@@ -76,15 +90,25 @@ export function holdsNoValue(cell: CellValue): boolean {
 }
 
 /**
- * Whether a column's cells are read for placeholders: everything but free text and yes/no. A text field
- * that is a key of the resource (an asset's serial number or name, a contract's number) is
- * read so: "N/A" is no serial number. An asset tag, notes or a description keep "N/A".
+ * Whether a column's cells are read for placeholders, and which: everything but free text and
+ * yes/no. A text field that is a key of the resource (an asset's serial number, a contract's
+ * number), or the run's key (`key`: a sync's `--key asset_tag`, `--key custom:PO Number`),
+ * reads them all: "N/A" is no serial number, and rows keyed "N/A" are not one record. A name
+ * that is a key (an asset's, a customer's) reads only the marks ("-", "N/A"): "Unknown" is
+ * its name. Otherwise an asset tag, notes or a description keep "N/A".
  */
-export function readsPlaceholders(def: ResourceDef, target: Target): boolean {
-  if (target.kind === 'id' || target.kind === 'derived') return true;
-  if (target.kind === 'custom') return target.dataType !== 'text' && target.dataType !== 'attachment';
+export function readsPlaceholders(
+  def: ResourceDef,
+  target: Target,
+  key = false,
+): PlaceholderReading | undefined {
+  const keyOfDef = (name: string) => key || (def.naturalKey ?? []).includes(name);
+  if (target.kind === 'field' && target.field.name === 'name') return keyOfDef('name') ? 'marks' : undefined;
+  if (key || target.kind === 'id' || target.kind === 'derived') return 'all';
+  if (target.kind === 'custom')
+    return target.dataType !== 'text' && target.dataType !== 'attachment' ? 'all' : undefined;
   const f = target.field;
   // A yes/no column's "-" is its "no" (a ticked box or a dash), as coercion reads it.
-  if (f.type === 'boolean') return false;
-  return f.type !== 'text' || (def.naturalKey ?? []).includes(f.name);
+  if (f.type === 'boolean') return undefined;
+  return f.type !== 'text' || keyOfDef(f.name) ? 'all' : undefined;
 }

@@ -7,7 +7,7 @@ import { cellText, isEmptyCell } from './coerce.js';
 import { compactName, normalizeAnyScript } from './normalize.js';
 import { AssetbatchError } from '../errors.js';
 import { buildValue, type BoundSpec, type Built } from './transforms.js';
-import { placeholderOf } from './placeholders.js';
+import { placeholderOf, type PlaceholderReading } from './placeholders.js';
 
 /**
  * One column's table: the cell's key (valueKey) → the value to use instead; null leaves the
@@ -154,8 +154,8 @@ export interface CellTranslation {
    * they take past the sheet's own columns: read through `columnCell`, as a column is.
    */
   readonly built?: ReadonlyMap<number, BoundSpec>;
-  /** The sheet's columns whose placeholder cells ("N/A", "-") read as empty (placeholders.ts). */
-  readonly placeholders?: ReadonlySet<number>;
+  /** The sheet's columns whose placeholder cells ("N/A", "-") read as empty, and which (placeholders.ts). */
+  readonly placeholders?: ReadonlyMap<number, PlaceholderReading>;
 }
 
 const BACKTICK_ESCAPED = /^`[=+\-@\t\r]/;
@@ -207,7 +207,8 @@ export function translateCell(t: CellTranslation, index: number, cell: CellValue
   if (isEmptyCell(cell)) return cell;
   const to = table?.get(valueKey(cellText(cell)));
   if (to !== undefined) return to;
-  if (t.placeholders?.has(index) && placeholderOf(cell) !== undefined) return null;
+  const reading = t.placeholders?.get(index);
+  if (reading && placeholderOf(cell, reading) !== undefined) return null;
   const other = table?.get(FALLBACK);
   return other === undefined ? cell : other;
 }
@@ -218,7 +219,24 @@ export function placeholderRead(
   index: number,
   cells: readonly CellValue[],
 ): string | undefined {
-  if (!t.placeholders?.has(index)) return undefined;
-  const text = placeholderOf(unescaped(t, cells[index] ?? null));
+  const reading = t.placeholders?.get(index);
+  if (!reading) return undefined;
+  const text = placeholderOf(unescaped(t, cells[index] ?? null), reading);
   return text !== undefined && t.values.get(index)?.get(valueKey(text)) === undefined ? text : undefined;
+}
+
+/**
+ * The placeholder word a name's cell held and kept as the name ("Unknown": a column that reads
+ * only the marks), unless a value table names it.
+ */
+export function placeholderKept(
+  t: CellTranslation,
+  index: number,
+  cells: readonly CellValue[],
+): string | undefined {
+  if (t.placeholders?.get(index) !== 'marks') return undefined;
+  const cell = unescaped(t, cells[index] ?? null);
+  const text = placeholderOf(cell, 'all');
+  if (text === undefined || placeholderOf(cell, 'marks') !== undefined) return undefined;
+  return t.values.get(index)?.get(valueKey(text)) === undefined ? text : undefined;
 }

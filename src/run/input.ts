@@ -236,6 +236,7 @@ export async function mapInput(
     preset: settings.fromPreset,
     samples,
     idColumn: settings.sync?.key === 'id',
+    keyField: settings.keyField,
   };
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).

@@ -235,10 +235,13 @@ function blankFilled(mapping: Mapping, rows: number): ImportPlan['builtWhenEmpty
   return { field: fill.field, column: fill.column, template: fill.template, columns: fill.columns, rows };
 }
 
-/** The placeholder cells the scan read as empty, by column, as the plan says them. */
-function placeholdersRead(mapping: Mapping, scanner: Scanner): ImportPlan['placeholders'] {
+/**
+ * The placeholder cells the scan read as empty (or, `kept`, the words a name kept), by column,
+ * as the plan says them.
+ */
+function placeholdersRead(mapping: Mapping, scanner: Scanner, kept = false): ImportPlan['placeholders'] {
   const out = mapping.columns.flatMap((c) => {
-    const seen = scanner.placeholders.get(c.index);
+    const seen = (kept ? scanner.placeholderNames : scanner.placeholders).get(c.index);
     return seen
       ? [{ column: c.header, field: targetName(c.target), cells: seen.cells, spellings: [...seen.spellings] }]
       : [];
@@ -398,6 +401,55 @@ async function syncPlan(
   return { plan, body, missing: { records: cov.missing, body }, wouldStop: refusal };
 }
 
+/**
+ * The existing-record check's filtered calls, when each row is looked up alone: one a row
+ * with a key to look up (an update's also reads the record it writes). A keyless row asks
+ * nothing (Writer.existingIds), and those the memory says are made or held back are not
+ * written. The rows an earlier run did may have been keyless: only the keyless rows past
+ * their count are taken off, so the estimate errs high, never low.
+ */
+function filteredCalls(
+  settings: RunSettings,
+  writes: number,
+  scan: ScannedSheet,
+  keyless: KeylessRows,
+  doneRows: number,
+): number {
+  if (settings.mode !== 'create') return writes;
+  const rows = scan.scanner.keyless;
+  const keylessWrites = Math.max(0, rows - Math.min(doneRows, rows) - keyless.made - keyless.held);
+  return Math.max(0, writes - keylessWrites);
+}
+
+/** What the plan's writes cost besides the writes, as makePlan knows it. */
+interface WriteCostInput {
+  readonly writes: number;
+  readonly scan: ScannedSheet;
+  readonly keyless: KeylessRows;
+  readonly doneRows: number;
+  readonly known: Awaited<ReturnType<typeof existingRecords>>;
+  /** Records keyless rows' ID cells name. */
+  readonly idCells: number;
+}
+
+/** The requests the writes will take (the checks and reads they need), for the limiter and the ETA. */
+function writeCost(settings: RunSettings, c: WriteCostInput) {
+  const { writes, known } = c;
+  const filtered = known.check?.strategy === 'filtered calls';
+  const perRowChecks = filtered ? filteredCalls(settings, writes, c.scan, c.keyless, c.doneRows) : 0;
+  // An update by ID reads the record before it writes (two requests a row); by key, the row's
+  // filtered call reads it (perRowChecks); when the list read it, a row costs its write alone.
+  const readsAlone = settings.mode === 'update' && !known.records && perRowChecks === 0;
+  // A keyless row's ID cell names a record the list did not read: one read each (id-cell.ts).
+  const idReads = known.existingComplete ? 0 : c.idCells;
+  const calls = filtered && settings.mode === 'create' ? { calls: perRowChecks, key: settings.keyField } : {};
+  return {
+    idReads,
+    plannedRequests: writes * (readsAlone ? 2 : 1) + perRowChecks + idReads,
+    check: known.check && { ...known.check, ...calls },
+  };
+}
+
 /** What earlier runs of this import left: the journal (when this run locked it) and what the plan says of it. */
 export interface JournalPast {
   /** The journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
@@ -472,13 +524,8 @@ export async function makePlan(
         ? { id: known.maxId, requests: 0 }
         : await highestId(conn.client, def, company)
       : undefined;
-  const perRowChecks = known.check?.strategy === 'filtered calls' ? writes : 0;
-  // An update by ID reads the record before it writes (two requests a row); by key, the row's
-  // filtered call reads it (perRowChecks); when the list read it, a row costs its write alone.
-  const readsAlone = mode === 'update' && !known.records && perRowChecks === 0;
-  // A keyless row's ID cell names a record the list did not read: one read each (id-cell.ts).
-  const idReads = known.existingComplete ? 0 : idCells.size;
-  const plannedRequests = writes * (readsAlone ? 2 : 1) + perRowChecks + idReads;
+  const cost = writeCost(settings, { writes, scan, keyless, doneRows, known, idCells: idCells.size });
+  const { idReads, plannedRequests } = cost;
   const plan: ImportPlan = {
     target: writeTarget(settings.connection),
     file: settings.file,
@@ -504,6 +551,7 @@ export async function makePlan(
     built: mapping.fallback,
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
     placeholders: placeholdersRead(mapping, scan.scanner),
+    placeholderNames: placeholdersRead(mapping, scan.scanner, true),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
@@ -511,7 +559,7 @@ export async function makePlan(
     lookupsUnread: unread.length > 0 ? unread : undefined,
     lookupsUnreadWhy: unread.length > 0 ? unreadWhy(settings) : undefined,
     lookupRequests: resolver.requests,
-    existingCheck: known.check,
+    existingCheck: cost.check,
     idCellReads: idReads > 0 ? idReads : undefined,
     markRequests: mark?.requests,
     writes,

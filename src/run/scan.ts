@@ -8,7 +8,7 @@ import type { SheetRow } from '../read/types.js';
 import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
 import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
-import { cellAt, placeholderRead, type CellTranslation } from '../map/values.js';
+import { cellAt, placeholderKept, placeholderRead, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 import type { RowCompany } from '../resolve/company.js';
@@ -65,6 +65,8 @@ export class Scanner {
   blankFilled = 0;
   /** Placeholder cells read as empty ("N/A"), by column index: how many, and their spellings. */
   readonly placeholders = new Map<number, { cells: number; spellings: Set<string> }>();
+  /** Placeholder words a name column kept as names ("Unknown"), by column index: how many, and their spellings. */
+  readonly placeholderNames = new Map<number, { cells: number; spellings: Set<string> }>();
   /** Stop gathering names (a one-pass run checks each row's names as it meets them). */
   collectNames = true;
   /**
@@ -140,7 +142,7 @@ export class Scanner {
     this.rows++;
     // Another company's row is not this run's: its dates, names and keys are not looked at.
     if (!this.ofRunCompany(r)) return;
-    for (const i of this.translation.placeholders ?? []) this.placeholder(i, r);
+    for (const i of this.translation.placeholders?.keys() ?? []) this.placeholder(i, r);
     if (this.blankIndex !== undefined && isEmptyCell(cellAt(this.translation, this.blankIndex, r.cells)))
       this.blankFilled++;
     for (const c of this.dateCols) {
@@ -182,10 +184,13 @@ export class Scanner {
   }
 
   private placeholder(index: number, r: SheetRow): void {
-    const text = placeholderRead(this.translation, index, r.cells);
+    const read = placeholderRead(this.translation, index, r.cells);
+    const kept = read === undefined ? placeholderKept(this.translation, index, r.cells) : undefined;
+    const text = read ?? kept;
     if (text === undefined) return;
-    let seen = this.placeholders.get(index);
-    if (!seen) this.placeholders.set(index, (seen = { cells: 0, spellings: new Set() }));
+    const to = read !== undefined ? this.placeholders : this.placeholderNames;
+    let seen = to.get(index);
+    if (!seen) to.set(index, (seen = { cells: 0, spellings: new Set() }));
     seen.cells++;
     if (seen.spellings.size < 10) seen.spellings.add(text);
   }

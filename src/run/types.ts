@@ -212,6 +212,11 @@ export interface ImportPlan {
     readonly cells: number;
     readonly spellings: readonly string[];
   }[];
+  /**
+   * Placeholder words ("Unknown", "none", "inconnu") a name column kept as names, as
+   * `placeholders` counts them: in a name only the marks ("-", "?", "N/A", "k.A.") read as empty.
+   */
+  readonly placeholderNames?: ImportPlan['placeholders'];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;
@@ -233,7 +238,11 @@ export interface ImportPlan {
   readonly lookupsUnread?: readonly string[];
   /** Why lookupsUnread were not needed, as the plan says it. */
   readonly lookupsUnreadWhy?: string;
-  readonly existingCheck?: { strategy: string; requests: number };
+  /**
+   * How the rows' records are found: the list's pages read (requests), or (filtered calls)
+   * an import's calls to come, one a row to write with a `key` (`calls`; keyless rows ask none).
+   */
+  readonly existingCheck?: { strategy: string; requests: number; calls?: number; key?: string };
   /** Requests spent learning the highest record id before the first write (recovery's mark). */
   readonly markRequests?: number;
   readonly writes: number;

@@ -3,6 +3,8 @@
 // nor a serial number four rows share. The plan says so first (a note, plan.placeholders
 // in --json), each row in #warnings (W_PLACEHOLDER), and the run exits 0. A value table that
 // names the placeholder keeps it; a required field whose cell held one is "required", saying so.
+// In a name only the signs and abbreviations ("-", "N/A") mean none (the name is then built from
+// make and model); a word ("Unknown", "inconnu") is the asset's name, and the plan says both.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +89,52 @@ describe('what else a placeholder leaves', () => {
     expect(res.code, res.stderr).toBe(0);
     const after = (await env.sb.records('asset')).find((a) => a.id === id)!;
     expect(after).toMatchObject({ serial_number: before.serial_number, asset_notes: 'moved' });
+  });
+});
+
+describe('a Name column of "N/A", "-", "Unknown" and "inconnu"', () => {
+  const NAMES =
+    'Name,Manufacturer,Model,Serial Number\n' +
+    'N/A,Dell,Latitude 5540,PN-1\n-,HP,EliteBook 840 G10,PN-2\n' +
+    'Unknown,Lenovo,ThinkPad T14 Gen 4,PN-3\ninconnu,Apple,MacBook Air 13 M2,PN-4\n';
+  const rule = 'in a name only signs and abbreviations such as "-", "?" and "N/A" mean none';
+  const builtAs = (name: string) =>
+    `column "Name" → name: empty; built as "${name}" from "{Manufacturer} {Model}"`;
+
+  it('builds the names of "N/A" and "-" from make and model, keeps the words as names, and exits 0', async () => {
+    const path = file('names.csv', NAMES);
+    const res = await runCli(['import', path, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr.split('\n')).toEqual(
+      expect.arrayContaining([
+        `note: 2 cells of "Name" read as empty: "N/A", "-" (placeholders for no value; W_PLACEHOLDER on the row; a value table that names one keeps it, mapping.md; ${rule}, a word such as "Unknown" is a name).`,
+        `note: 2 cells of "Name" kept as names: "Unknown", "inconnu" (${rule}; a value table that maps a word to "" leaves the name empty, mapping.md).`,
+      ]),
+    );
+    const rows = readReport(`${path}.report.csv`);
+    expect(rows.map((r) => [r['#status'], r['#warnings']])).toEqual([
+      ['created', `${held('Name', 'name', 'N/A')}; ${builtAs('Dell Latitude 5540')}`],
+      ['created', `${held('Name', 'name', '-')}; ${builtAs('HP EliteBook 840 G10')}`],
+      ['created', ''],
+      ['created', ''],
+    ]);
+    const made = (await env.sb.records('asset')).filter((a) => String(a.serial_number).startsWith('PN-'));
+    expect(made.map((a) => [a.serial_number, a.name]).sort()).toEqual([
+      ['PN-1', 'Dell Latitude 5540'],
+      ['PN-2', 'HP EliteBook 840 G10'],
+      ['PN-3', 'Unknown'],
+      ['PN-4', 'inconnu'],
+    ]);
+  });
+
+  it('validate --json counts the names kept apart from the cells read as empty', async () => {
+    const path = file('names-json.csv', NAMES.replace(/PN-/g, 'PJ-'));
+    const res = await runCli(['validate', path, '-r', 'asset', '--json', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    const plan = JSON.parse(res.stdout).plan;
+    expect(plan.placeholders).toEqual([{ column: 'Name', field: 'name', cells: 2, spellings: ['N/A', '-'] }]);
+    expect(plan.placeholderNames).toEqual([
+      { column: 'Name', field: 'name', cells: 2, spellings: ['Unknown', 'inconnu'] },
+    ]);
   });
 });

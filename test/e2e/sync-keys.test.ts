@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { syncSpreadsheet } from '../../src/index.js';
-import { countWrites, readReport, runCli, useSandbox } from './cli.js';
+import { countWrites, madeByApi, readReport, runCli, useSandbox } from './cli.js';
 import { runLibrary, syncFlags } from './library.js';
 
 const env = useSandbox();
@@ -231,6 +231,76 @@ describe('sync --key on a custom field', () => {
       ]);
     },
   );
+
+  it('a custom key cell "N/A" reads as no key: such rows are created once, not taken for one record', async () => {
+    const tag = 'CKN';
+    // A colleague's asset whose PO number someone typed as "N/A" (PO Number: the seed's custom field 2).
+    const theirs = await madeByApi(env.sb, {
+      name: 'CKM their laptop',
+      manufacturer: 'CKM',
+      template: { id: 1, fields: [{ id: 2, value: 'N/A' }] },
+    });
+    const file = join(env.dir, 'ckn.csv');
+    writeFileSync(
+      file,
+      stringify([
+        ['Name', 'Manufacturer', 'PO Number'],
+        [`${tag} laptop 1`, tag, `${tag}-PO-1`],
+        [`${tag} laptop 2`, tag, 'N/A'],
+        [`${tag} laptop 3`, tag, 'N/A'],
+      ]),
+    );
+    const sync = (report: string) =>
+      runCli([
+        'sync',
+        file,
+        '-r',
+        'asset',
+        '--key',
+        'PO Number',
+        '--scope',
+        `manufacturer=${tag}`,
+        '--report',
+        join(env.dir, report),
+        ...env.sb.args,
+      ]);
+    const first = await sync('ckn-1.report.csv');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(
+      'note: 2 cells of "PO Number" read as empty: "N/A" (placeholders for no value; W_PLACEHOLDER on the row;',
+    );
+    expect(first.stderr).toContain('Rows without a PO Number: 2;');
+    const held = (text: string) =>
+      `column "PO Number" → custom:Asset extras/PO Number: "${text}" read as empty (a placeholder for no value)`;
+    const created = 'no PO Number, and no earlier run made a record from these values: created';
+    expect(
+      readReport(join(env.dir, 'ckn-1.report.csv')).map((r) => [r['#status'], r['#message'], r['#warnings']]),
+    ).toEqual([
+      ['created', '', ''],
+      ['created', created, held('N/A')],
+      ['created', created, held('N/A')],
+    ]);
+    // "N/A" is no PO number: the records have none, and the colleague's is left as it was.
+    const po = (a: Record<string, unknown>) =>
+      (a.template as { fields?: Record<string, unknown> } | null)?.fields?.['2'];
+    expect((await assets(tag)).map((a) => [a.name, po(a) ?? null]).sort()).toEqual([
+      [`${tag} laptop 1`, `${tag}-PO-1`],
+      [`${tag} laptop 2`, null],
+      [`${tag} laptop 3`, null],
+    ]);
+    const their = (await env.sb.records('asset')).find((a) => a.id === theirs)!;
+    expect([their.name, po(their)]).toEqual(['CKM their laptop', 'N/A']);
+    // Run again: each row is its record (the keyless ones by the memory), nothing is sent.
+    await env.sb.resetStats();
+    const again = await sync('ckn-2.report.csv');
+    expect(again.code, again.stderr).toBe(0);
+    expect(readReport(join(env.dir, 'ckn-2.report.csv')).map((r) => r['#status'])).toEqual([
+      'unchanged',
+      'unchanged',
+      'unchanged',
+    ]);
+    expect(countWrites(await env.sb.stats())).toBe(0);
+  });
 
   it('a --key that is neither a field nor a custom field column of the sheet is a usage error, before any request', async () => {
     const file = join(env.dir, 'ck-bad.csv');

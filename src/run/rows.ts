@@ -22,7 +22,7 @@ import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
 import { stoppedBeforeSending, type StopState } from './stop.js';
-import { SameRecordRows } from './same-record.js';
+import { duplicateNote, SameRecordRows, sameRecordMessage } from '../send/same-record.js';
 import { shownDate } from '../send/remembered.js';
 import { companyColumn } from '../map/company-column.js';
 import { otherCompanyNote } from '../resolve/company.js';
@@ -445,20 +445,14 @@ export class RowOutcomes {
         id: prepared.id,
         issues: [],
         key: key?.value,
-        note: `duplicate of row ${v.row} (${same}, same values): sent once`,
+        note: duplicateNote(v.row, same),
       };
     const field = prepared.id !== undefined ? 'id' : key!.field;
     const column = this.deps.input.mapping.columns.find(
       (c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field,
     )?.header;
-    const fields =
-      v.kind === 'differs'
-        ? v.fields.map((f) => this.deps.settings.def.fields.find((x) => x.name === f)?.label ?? f).join(', ')
-        : '';
-    const message =
-      v.kind === 'first-invalid'
-        ? `row ${v.row} names the same record (${same}) and is invalid: fix row ${v.row} or remove one of the two rows`
-        : `row ${v.row} sets the same record to other values (${same}; ${fields} differ): keep one of the two rows`;
+    const label = (f: string) => this.deps.settings.def.fields.find((x) => x.name === f)?.label ?? f;
+    const message = sameRecordMessage(v, { same, label });
     return {
       ...base,
       status: 'invalid',
@@ -478,6 +472,11 @@ export class RowOutcomes {
     const { settings, input } = this.deps;
     if (existingId !== undefined) {
       const what = settings.onExisting;
+      const again =
+        what === 'update' && key
+          ? this.deps.writer.sameRecordNow(base.row, existingId, sent, key.field)
+          : undefined;
+      if (again) return againOutcome(base, again);
       if (what === 'update')
         return {
           ...base,
@@ -554,7 +553,8 @@ export class RowOutcomes {
         input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
       return {
         ...base,
-        status: res.status,
+        // Nothing sent for the row's own values (another row's record, a value an update cannot set).
+        status: res.status === 'failed' && res.invalid ? 'invalid' : res.status,
         id: res.id,
         issues: res.issues ?? [],
         warnings: [...base.warnings, ...(res.warnings ?? [])],
@@ -665,6 +665,12 @@ export class RowOutcomes {
     const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
     return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
+}
+
+/** A dry run's row whose record an earlier row updates: skipped as its copy, or invalid (same-record.ts). */
+function againOutcome(base: Base, again: UpdateResult): RowOutcome {
+  const status = again.status === 'failed' ? 'invalid' : 'skipped';
+  return { ...base, status, id: again.id, issues: again.issues ?? [], note: again.note };
 }
 
 /** A row the writer will not create (made already, held back as like a record): skipped, its warnings said. */

@@ -546,7 +546,11 @@ export class RowOutcomes {
     const { settings, input, writer, stop } = this.deps;
     if (stop.stopped) return stop.notSent(base);
     try {
-      const res = await writer.create(r.row, prepared.body, key, { idCell, built: builtFieldsOf(prepared) });
+      const res = await writer.create(r.row, prepared.body, key, {
+        idCell,
+        built: builtFieldsOf(prepared),
+        emptied: prepared.emptyFields,
+      });
       // A record made by this run or, as the journal says, an earlier one: later rows may name it.
       const made = res.status === 'created' || res.status === 'skipped';
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')

@@ -210,6 +210,8 @@ export interface WriterOptions {
   readonly byId?: ByIdWords;
   /** The ids of the whole list read before the run: one it lacks names no record of the company. */
   readonly listedIds?: ReadonlySet<number>;
+  /** The run's input, as given: a row whose emptied cells the record keeps is told how to empty them. */
+  readonly file: string;
 }
 
 /** A row's write options beyond its body and key. */
@@ -217,6 +219,8 @@ export interface CreateOptions {
   /** A keyless row's ID cell (an export imported back). */
   readonly idCell?: IdCell;
   readonly built?: readonly string[];
+  /** Fields whose cells were empty (SendAttempt.emptied). */
+  readonly emptied?: readonly string[];
 }
 
 /** A keyless row's ID cell, and the fields whose cells were empty (they differ from a record's values). */
@@ -458,7 +462,7 @@ export class RowWriter {
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
-    { idCell, built, turn }: CreateOptions & { readonly turn?: RecordTurn },
+    { idCell, built, emptied, turn }: CreateOptions & { readonly turn?: RecordTurn },
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -503,6 +507,7 @@ export class RowWriter {
       key,
       mark: before?.attempt.mark,
       built,
+      emptied,
       turn,
     };
     return this.oneAtATime(fp, async () => {
@@ -702,6 +707,7 @@ export class RowWriter {
     key,
     fp,
     built,
+    emptied,
     turn,
   }: SendAttempt): Promise<SendResult | undefined> {
     const ids = await this.existingIds(key);
@@ -740,7 +746,8 @@ export class RowWriter {
     }
     const again = await this.sameRecordAgain(turn, row, ids[0], body, key?.field);
     if (again) return again;
-    return this.updateMerged(row, ids[0], body, { built }, fp);
+    const res = await this.updateMerged(row, ids[0], body, { built }, fp);
+    return withKept(res, this.keptNote(res, ids[0], emptied));
   }
 
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
@@ -874,9 +881,11 @@ export class RowWriter {
    */
   private keptNote(res: UpdateResult, id: number, emptied: readonly string[] | undefined): string {
     const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
-    const words = this.options.byId;
-    if (!none || !emptied?.length || !words) return '';
-    return keptByEmptyNote(this.keptByEmptyCells(id, emptied), words);
+    if (!none || !emptied?.length) return '';
+    return keptByEmptyNote(this.keptByEmptyCells(id, emptied), {
+      label: this.labelOf,
+      file: this.options.file,
+    });
   }
 
   /** A field's label, as a row's note names it (custom fields together). */
@@ -1181,4 +1190,9 @@ function putOnlyWarning(def: ResourceDef): string {
     `the service refused PATCH for ${def.plural} (405), so updates were sent as whole-record PUTs, each record read just before its write; ` +
     'a change someone else makes to the same record in the moment between that read and the write is overwritten (see docs/update.md)'
   );
+}
+
+/** An update's result with the words on the cells it kept after its note ("no change…"). */
+function withKept(res: UpdateResult, kept: string): UpdateResult {
+  return kept ? { ...res, note: `${res.note ?? 'no change'}${kept}` } : res;
 }

@@ -3,8 +3,9 @@
 // imported back). With --on-existing update the record is written once, by the sheet's first
 // row of it: a copy with the same values is skipped as a duplicate (exit 0), one with other
 // values is invalid, naming the first row and the fields that differ (exit 1), whichever row
-// answers first. --on-existing skip (the default) and error write neither row, so no record
-// can be written twice there. The built CLI, against a sandbox that outlives the runs.
+// answers first. A repeated serial number beside it is still a W_KEY_CONFLICT. --on-existing
+// skip (the default) and error write neither row, so no record can be written twice there.
+// The built CLI, against a sandbox that outlives the runs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -167,6 +168,33 @@ describe('import --on-existing update: a keyed row and its copy without a serial
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe('import --on-existing update: a repeated key beside a copy without one', () => {
+  it('the repeated key is a W_KEY_CONFLICT, the copy a duplicate: one write, exit 1', async () => {
+    const { file, laptop } = await sheet(env.sb, env.dir, 'ISRK', { city: 'Graz', copyCity: 'Graz' });
+    // Row 3: the keyed row again, its city Linz; row 4: the copy without a serial number.
+    const [header, keyed, copy] = parse(readFileSync(file, 'utf8')) as string[][];
+    const linz = keyed.map((v, i) => (i === header.indexOf('City') ? 'Linz' : v));
+    writeFileSync(file, stringify([header, keyed, linz, copy]));
+    await env.sb.resetStats();
+    const res = await runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(1);
+    expect(
+      readReport(`${file}.report.csv`).map((r) => [r['#status'], r['#message'], r['#warnings']]),
+    ).toEqual([
+      ['updated', '', ''],
+      [
+        'skipped',
+        'not created: same serial number "SN-ISRK" as row 2, but City "Graz" → "Linz": if they are different assets, correct one serial number; if the same, delete one row',
+        'column "Serial number" → serial_number: row 2 has the same serial number with other values (City differs)',
+      ],
+      ['skipped', `duplicate of row 2 (same ID ${laptop}, same values): sent once`, ''],
+    ]);
+    expect(res.stdout).toContain('Done: 3 rows — 0 created, 1 updated, 2 skipped, 0 invalid, 0 failed.');
+    expect(countWrites((await env.sb.stats()) as Stats)).toBe(1);
+    expect(await cityOf(env.sb, laptop)).toBe('Graz');
   });
 });
 

@@ -103,6 +103,7 @@ export function rowWriter(
         : byIdWords(settings, keyName(settings.keyField)),
     listedIds: planned.listedIds,
     file: settings.file,
+    keyField: settings.keyField,
   });
 }
 

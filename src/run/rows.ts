@@ -22,7 +22,12 @@ import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
 import { stoppedBeforeSending, type StopState } from './stop.js';
-import { duplicateNote, SameRecordRows, sameRecordMessage } from '../send/same-record.js';
+import {
+  duplicateNote,
+  SameRecordRows,
+  sameRecordMessage,
+  type SameRecordVerdict,
+} from '../send/same-record.js';
 import { shownDate } from '../send/remembered.js';
 import { companyColumn } from '../map/company-column.js';
 import { otherCompanyNote } from '../resolve/company.js';
@@ -425,19 +430,10 @@ export class RowOutcomes {
    * duplicate (skipped) when it sets the same values, invalid when it sets others.
    */
   private sameRecordOutcome(prepared: PreparedRow, key: Key, base: Base): RowOutcome | undefined {
-    const identity =
-      prepared.id !== undefined ? `id=${prepared.id}` : key ? `${key.field}=${key.value}` : undefined;
-    if (!this.sameRecord || identity === undefined) return undefined;
     const valid = prepared.issues.length === 0;
-    const v = this.sameRecord.judge(
-      identity,
-      prepared.row,
-      valid ? prepared.body : undefined,
-      this.deps.settings.clearEmpty ? prepared.emptyFields : [],
-    );
-    if (v.kind === 'first' || !valid) return undefined;
-    const same =
-      prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
+    const judged = this.sameRecordVerdict(prepared, key, valid);
+    if (!judged || judged.v.kind === 'first' || !valid) return undefined;
+    const { v, same } = judged;
     if (v.kind === 'duplicate')
       return {
         ...base,
@@ -461,6 +457,36 @@ export class RowOutcomes {
     };
   }
 
+  /**
+   * The verdict on a row that names a record by its ID or its key, and how the two rows name
+   * it. A keyed row whose record the list read before the run has is also that record's ID: a
+   * row naming the record by ID (a sync's keyless row by its ID cell, an update's ID column)
+   * is the same record, though it has no key or another.
+   */
+  private sameRecordVerdict(
+    prepared: PreparedRow,
+    key: Key,
+    valid: boolean,
+  ): { v: SameRecordVerdict; same: string } | undefined {
+    const { settings, planned } = this.deps;
+    const identity =
+      prepared.id !== undefined ? `id=${prepared.id}` : key ? `${key.field}=${key.value}` : undefined;
+    if (!this.sameRecord || identity === undefined) return undefined;
+    const body = valid ? prepared.body : undefined;
+    const emptied = settings.clearEmpty ? prepared.emptyFields : [];
+    const { row } = prepared;
+    const v = this.sameRecord.judge(identity, row, body, emptied, settings.keyField);
+    const same =
+      prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
+    const listed =
+      prepared.id === undefined && key && planned.existingComplete
+        ? planned.existing?.get(`${key.field}=${key.value}`)
+        : undefined;
+    if (v.kind !== 'first' || listed?.length !== 1) return { v, same };
+    const byId = this.sameRecord.judge(`id=${listed[0]}`, row, body, emptied, settings.keyField);
+    return { v: byId, same: `same ID ${listed[0]}` };
+  }
+
   /** `sent`: the body the row would be created with. */
   private wouldCreate(
     r: SheetRow,
@@ -473,9 +499,7 @@ export class RowOutcomes {
     if (existingId !== undefined) {
       const what = settings.onExisting;
       const again =
-        what === 'update' && key
-          ? this.deps.writer.sameRecordNow(base.row, existingId, sent, key.field)
-          : undefined;
+        what === 'update' && key ? this.deps.writer.sameRecordNow(base.row, existingId, sent) : undefined;
       if (again) return againOutcome(base, again);
       if (what === 'update')
         return {

@@ -36,12 +36,15 @@ export class SameRecordRows {
   /**
    * The verdict on a row that names `identity` (e.g. `serial_number=SN-1`, `id=17`), given
    * the values it would send (undefined: the row is invalid) and the fields it would empty.
+   * `keyField` is compared only when both rows have it: a keyed row found the record by it,
+   * and a row naming the record by its ID without one (a copy, its key cleared) leaves it be.
    */
   judge(
     identity: string,
     row: number,
     body: WriteBody | undefined,
     emptied: readonly string[],
+    keyField?: string,
   ): SameRecordVerdict {
     const values = body ? valuesOf(body, emptied) : undefined;
     const first = this.seen.get(identity);
@@ -51,8 +54,9 @@ export class SameRecordRows {
     }
     if (!first.values) return { kind: 'first-invalid', row: first.row };
     if (!values) return { kind: 'first' };
+    const both = (f: string) => first.values!.has(f) && values.has(f);
     const fields = [...new Set([...first.values.keys(), ...values.keys()])].filter(
-      (f) => first.values!.get(f) !== values.get(f),
+      (f) => first.values!.get(f) !== values.get(f) && (f !== keyField || both(f)),
     );
     return fields.length === 0
       ? { kind: 'duplicate', row: first.row }
@@ -94,7 +98,7 @@ export function sameRecordMessage(
 /** A row's place in line for the verdict on its record (RecordTurns). */
 export interface RecordTurn {
   /** The verdict, once every earlier row has had its own or passed. */
-  judge(identity: string, row: number, body: WriteBody): Promise<SameRecordVerdict>;
+  judge(identity: string, row: number, body: WriteBody, keyField?: string): Promise<SameRecordVerdict>;
   /** The row names no record this way (new, refused, done before): the next row may go. */
   pass(): void;
 }
@@ -121,9 +125,9 @@ export class RecordTurns {
       void before.then(release);
     };
     return {
-      judge: async (identity, row, body) => {
+      judge: async (identity, row, body, keyField) => {
         await before;
-        const verdict = this.rows.judge(identity, row, body, []);
+        const verdict = this.rows.judge(identity, row, body, [], keyField);
         pass();
         return verdict;
       },
@@ -132,7 +136,7 @@ export class RecordTurns {
   }
 
   /** A dry run's row, judged at once: a dry run checks its rows one at a time, in order. */
-  judgeNow(identity: string, row: number, body: WriteBody): SameRecordVerdict {
-    return this.rows.judge(identity, row, body, []);
+  judgeNow(identity: string, row: number, body: WriteBody, keyField?: string): SameRecordVerdict {
+    return this.rows.judge(identity, row, body, [], keyField);
   }
 }

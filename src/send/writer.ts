@@ -212,6 +212,8 @@ export interface WriterOptions {
   readonly listedIds?: ReadonlySet<number>;
   /** The run's input, as given: a row whose emptied cells the record keeps is told how to empty them. */
   readonly file: string;
+  /** The natural key rows are matched by (serial_number, number, name). */
+  readonly keyField?: string;
 }
 
 /** A row's write options beyond its body and key. */
@@ -471,7 +473,7 @@ export class RowWriter {
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
       // The record's first row all the same: a later row of this run naming it is not sent again.
-      if (turn) await this.sameRecordAgain(turn, row, before.id, body, key?.field);
+      if (turn) await this.sameRecordAgain(turn, row, before.id, body);
       // Done as the journal says; an update since (another report's run) may have moved the record on.
       // Skipped, not created: the summary counts what this run did, and this run sent nothing.
       const away = this.options.memory?.updatedAway(before.id, body);
@@ -612,26 +614,31 @@ export class RowWriter {
   /**
    * A row of this import whose record (`id`) an earlier row updates: sent once (same-record.ts).
    * Its turn: the verdict waits for the rows before it; none (a dry run's rows come in order):
-   * at once. Undefined for the record's first row.
+   * at once. `keyed`: the row found the record by its key (else by its ID cell). Undefined for
+   * the record's first row.
    */
   private async sameRecordAgain(
     turn: RecordTurn | undefined,
     row: number,
     id: number,
     body: WriteBody,
-    keyField?: string,
+    keyed = false,
   ): Promise<UpdateResult | undefined> {
-    // The key found the record a keyless row's ID cell names: its value is the record's.
-    const { [keyField ?? '']: _key, ...compared } = body;
     const identity = `id=${id}`;
-    const v = turn ? await turn.judge(identity, row, compared) : this.turns.judgeNow(identity, row, compared);
-    return this.againOf(v, id, keyField);
+    const { keyField } = this.options;
+    const v = turn
+      ? await turn.judge(identity, row, body, keyField)
+      : this.turns.judgeNow(identity, row, body, keyField);
+    return this.againOf(v, id, keyed ? keyField : undefined);
   }
 
   /** A dry run's keyed row whose record exists: undefined for the record's first row, else as the run will say. */
-  sameRecordNow(row: number, id: number, body: WriteBody, keyField: string): UpdateResult | undefined {
-    const { [keyField]: _key, ...compared } = body;
-    return this.againOf(this.turns.judgeNow(`id=${id}`, row, compared), id, keyField);
+  sameRecordNow(row: number, id: number, body: WriteBody): UpdateResult | undefined {
+    return this.againOf(
+      this.turns.judgeNow(`id=${id}`, row, body, this.options.keyField),
+      id,
+      this.options.keyField,
+    );
   }
 
   /** The verdict's outcome: a copy skipped, other values refused (invalid: nothing sent) on `field`, which named the record. */
@@ -744,7 +751,7 @@ export class RowWriter {
         ],
       };
     }
-    const again = await this.sameRecordAgain(turn, row, ids[0], body, key?.field);
+    const again = await this.sameRecordAgain(turn, row, ids[0], body, true);
     if (again) return again;
     const res = await this.updateMerged(row, ids[0], body, { built }, fp);
     return withKept(res, this.keptNote(res, ids[0], emptied));

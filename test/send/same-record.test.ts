@@ -2,7 +2,12 @@
 // order they learnt their record; a row that passes lets the next go; the words name the
 // first row and the fields that differ.
 import { describe, expect, it } from 'vitest';
-import { RecordTurns, sameRecordMessage, type SameRecordVerdict } from '../../src/send/same-record.js';
+import {
+  RecordTurns,
+  SameRecordRows,
+  sameRecordMessage,
+  type SameRecordVerdict,
+} from '../../src/send/same-record.js';
 
 const body = (city: string) => ({ name: 'Laptop', city, company: 1 });
 
@@ -68,5 +73,28 @@ describe('sameRecordMessage', () => {
     },
   ])('$name', ({ v, want }) => {
     expect(sameRecordMessage(v, { same: 'same ID 7', label })).toBe(want);
+  });
+});
+
+describe('SameRecordRows: the key field', () => {
+  const laptop = (serial?: string) => ({ name: 'Laptop', serial_number: serial, city: 'Graz' });
+  it.each([
+    {
+      name: 'a copy without the key is a duplicate',
+      later: laptop(undefined),
+      emptied: [],
+      want: 'duplicate',
+    },
+    { name: 'another key is a difference', later: laptop('SN-2'), emptied: [], want: 'differs' },
+    {
+      name: 'a key emptied with --clear-empty is a difference',
+      later: laptop(undefined),
+      emptied: ['serial_number'],
+      want: 'differs',
+    },
+  ])('$name', ({ later, emptied, want }) => {
+    const rows = new SameRecordRows();
+    rows.judge('id=7', 2, laptop('SN-1'), [], 'serial_number');
+    expect(rows.judge('id=7', 3, later, emptied, 'serial_number').kind).toBe(want);
   });
 });

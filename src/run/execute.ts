@@ -102,6 +102,8 @@ export function rowWriter(
         ? undefined
         : byIdWords(settings, keyName(settings.keyField)),
     listedIds: planned.listedIds,
+    file: settings.file,
+    keyField: settings.keyField,
   });
 }
 

@@ -4,7 +4,7 @@
 // so the later row is skipped and said so (W_KEY_CONFLICT, exit 1), naming the cells that differ.
 import type { WriteBody } from '../resources/fields.js';
 import { KeyIndex } from '../util/key-index.js';
-import { valuesOf } from './same-record.js';
+import { valuesOf } from '../send/same-record.js';
 
 /** A row's values (as it would send them) and its cells as the sheet shows them, by field. */
 export interface KeyedValues {

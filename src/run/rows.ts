@@ -22,7 +22,12 @@ import type { MappedInput } from './input.js';
 import type { PlannedRun, ScannedSheet } from './plan.js';
 import type { RunSettings } from './settings.js';
 import { stoppedBeforeSending, type StopState } from './stop.js';
-import { SameRecordRows } from './same-record.js';
+import {
+  duplicateNote,
+  SameRecordRows,
+  sameRecordMessage,
+  type SameRecordVerdict,
+} from '../send/same-record.js';
 import { shownDate } from '../send/remembered.js';
 import { companyColumn } from '../map/company-column.js';
 import { otherCompanyNote } from '../resolve/company.js';
@@ -425,19 +430,10 @@ export class RowOutcomes {
    * duplicate (skipped) when it sets the same values, invalid when it sets others.
    */
   private sameRecordOutcome(prepared: PreparedRow, key: Key, base: Base): RowOutcome | undefined {
-    const identity =
-      prepared.id !== undefined ? `id=${prepared.id}` : key ? `${key.field}=${key.value}` : undefined;
-    if (!this.sameRecord || identity === undefined) return undefined;
     const valid = prepared.issues.length === 0;
-    const v = this.sameRecord.judge(
-      identity,
-      prepared.row,
-      valid ? prepared.body : undefined,
-      this.deps.settings.clearEmpty ? prepared.emptyFields : [],
-    );
-    if (v.kind === 'first' || !valid) return undefined;
-    const same =
-      prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
+    const judged = this.sameRecordVerdict(prepared, key, valid);
+    if (!judged || judged.v.kind === 'first' || !valid) return undefined;
+    const { v, same } = judged;
     if (v.kind === 'duplicate')
       return {
         ...base,
@@ -445,26 +441,50 @@ export class RowOutcomes {
         id: prepared.id,
         issues: [],
         key: key?.value,
-        note: `duplicate of row ${v.row} (${same}, same values): sent once`,
+        note: duplicateNote(v.row, same),
       };
     const field = prepared.id !== undefined ? 'id' : key!.field;
     const column = this.deps.input.mapping.columns.find(
       (c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field,
     )?.header;
-    const fields =
-      v.kind === 'differs'
-        ? v.fields.map((f) => this.deps.settings.def.fields.find((x) => x.name === f)?.label ?? f).join(', ')
-        : '';
-    const message =
-      v.kind === 'first-invalid'
-        ? `row ${v.row} names the same record (${same}) and is invalid: fix row ${v.row} or remove one of the two rows`
-        : `row ${v.row} sets the same record to other values (${same}; ${fields} differ): keep one of the two rows`;
+    const label = (f: string) => this.deps.settings.def.fields.find((x) => x.name === f)?.label ?? f;
+    const message = sameRecordMessage(v, { same, label });
     return {
       ...base,
       status: 'invalid',
       key: key?.value,
       issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }],
     };
+  }
+
+  /**
+   * The verdict on a row that names a record by its ID or its key, and how the two rows name
+   * it. A keyed row whose record the list read before the run has is also that record's ID: a
+   * row naming the record by ID (a sync's keyless row by its ID cell, an update's ID column)
+   * is the same record, though it has no key or another.
+   */
+  private sameRecordVerdict(
+    prepared: PreparedRow,
+    key: Key,
+    valid: boolean,
+  ): { v: SameRecordVerdict; same: string } | undefined {
+    const { settings, planned } = this.deps;
+    const identity =
+      prepared.id !== undefined ? `id=${prepared.id}` : key ? `${key.field}=${key.value}` : undefined;
+    if (!this.sameRecord || identity === undefined) return undefined;
+    const body = valid ? prepared.body : undefined;
+    const emptied = settings.clearEmpty ? prepared.emptyFields : [];
+    const { row } = prepared;
+    const v = this.sameRecord.judge(identity, row, body, emptied, settings.keyField);
+    const same =
+      prepared.id !== undefined ? `same ID ${prepared.id}` : `same ${keyName(key!.field)} "${key!.value}"`;
+    const listed =
+      prepared.id === undefined && key && planned.existingComplete
+        ? planned.existing?.get(`${key.field}=${key.value}`)
+        : undefined;
+    if (v.kind !== 'first' || listed?.length !== 1) return { v, same };
+    const byId = this.sameRecord.judge(`id=${listed[0]}`, row, body, emptied, settings.keyField);
+    return { v: byId, same: `same ID ${listed[0]}` };
   }
 
   /** `sent`: the body the row would be created with. */
@@ -478,6 +498,9 @@ export class RowOutcomes {
     const { settings, input } = this.deps;
     if (existingId !== undefined) {
       const what = settings.onExisting;
+      const again =
+        what === 'update' && key ? this.deps.writer.sameRecordNow(base.row, existingId, sent) : undefined;
+      if (again) return againOutcome(base, again);
       if (what === 'update')
         return {
           ...base,
@@ -547,14 +570,19 @@ export class RowOutcomes {
     const { settings, input, writer, stop } = this.deps;
     if (stop.stopped) return stop.notSent(base);
     try {
-      const res = await writer.create(r.row, prepared.body, key, { idCell, built: builtFieldsOf(prepared) });
+      const res = await writer.create(r.row, prepared.body, key, {
+        idCell,
+        built: builtFieldsOf(prepared),
+        emptied: prepared.emptyFields,
+      });
       // A record made by this run or, as the journal says, an earlier one: later rows may name it.
       const made = res.status === 'created' || res.status === 'skipped';
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')
         input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
       return {
         ...base,
-        status: res.status,
+        // Nothing sent for the row's own values (another row's record, a value an update cannot set).
+        status: res.status === 'failed' && res.invalid ? 'invalid' : res.status,
         id: res.id,
         issues: res.issues ?? [],
         warnings: [...base.warnings, ...(res.warnings ?? [])],
@@ -665,6 +693,12 @@ export class RowOutcomes {
     const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
     return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
+}
+
+/** A dry run's row whose record an earlier row updates: skipped as its copy, or invalid (same-record.ts). */
+function againOutcome(base: Base, again: UpdateResult): RowOutcome {
+  const status = again.status === 'failed' ? 'invalid' : 'skipped';
+  return { ...base, status, id: again.id, issues: again.issues ?? [], note: again.note };
 }
 
 /** A row the writer will not create (made already, held back as like a record): skipped, its warnings said. */

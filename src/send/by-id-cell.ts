@@ -151,7 +151,10 @@ export function byIdOutcome(
  * has a value (`kept`, as a person reads them): the import leaves them as they are, so the
  * record does not hold all the row says; `assetbatch update --clear-empty` of the file empties them.
  */
-export function keptByEmptyNote(kept: readonly { field: string; value: string }[], words: ByIdWords): string {
+export function keptByEmptyNote(
+  kept: readonly { field: string; value: string }[],
+  words: Pick<ByIdWords, 'label' | 'file'>,
+): string {
   if (kept.length === 0) return '';
   const cells = kept.map((k) => `${words.label(k.field)} "${k.value}"`).join(', ');
   const one = kept.length === 1;

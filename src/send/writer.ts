@@ -5,7 +5,13 @@
 import { isAssetbatchError } from '../errors.js';
 import { AmbiguousWriteError, ApiError, type ApiClient } from '../api/client.js';
 import { listAll } from '../api/paginate.js';
-import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
+import {
+  fieldByName,
+  updateValueIssues,
+  type LookupKind,
+  type ResourceDef,
+  type WriteBody,
+} from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash } from './journal.js';
@@ -33,6 +39,13 @@ import {
   type ByIdWords,
 } from './by-id-cell.js';
 import { present, sameName } from './resemblance.js';
+import {
+  duplicateNote,
+  RecordTurns,
+  sameRecordMessage,
+  type RecordTurn,
+  type SameRecordVerdict,
+} from './same-record.js';
 import type { Gate } from '../api/rate-limit.js';
 import { KEY_FILTER, recordKey } from './existing-records.js';
 import { recordedId } from '../resolve/known-lookups.js';
@@ -70,6 +83,10 @@ interface SendAttempt {
   readonly claim?: string;
   /** Fields the run built for this row (UpdateOptions.built). */
   readonly built?: readonly string[];
+  /** Fields whose cells were empty: an update keeps the record's, and says so when nothing else changes. */
+  readonly emptied?: readonly string[];
+  /** --on-existing update: the row's place in line for the verdict on its record (same-record.ts). */
+  readonly turn?: RecordTurn;
 }
 
 /**
@@ -102,6 +119,8 @@ export interface SendResult {
   readonly issues?: readonly RowIssue[];
   /** Said on the row, the outcome stands (W_RESEMBLES: a keyless row held back). */
   readonly warnings?: readonly RowIssue[];
+  /** The row's own values stopped it before anything was sent (a value an update cannot set). */
+  readonly invalid?: boolean;
 }
 
 /** Flatten a DRF error body ({field: [msg]}, nested objects, detail) into field → message pairs. */
@@ -191,6 +210,19 @@ export interface WriterOptions {
   readonly byId?: ByIdWords;
   /** The ids of the whole list read before the run: one it lacks names no record of the company. */
   readonly listedIds?: ReadonlySet<number>;
+  /** The run's input, as given: a row whose emptied cells the record keeps is told how to empty them. */
+  readonly file: string;
+  /** The natural key rows are matched by (serial_number, number, name). */
+  readonly keyField?: string;
+}
+
+/** A row's write options beyond its body and key. */
+export interface CreateOptions {
+  /** A keyless row's ID cell (an export imported back). */
+  readonly idCell?: IdCell;
+  readonly built?: readonly string[];
+  /** Fields whose cells were empty (SendAttempt.emptied). */
+  readonly emptied?: readonly string[];
 }
 
 /** A keyless row's ID cell, and the fields whose cells were empty (they differ from a record's values). */
@@ -216,8 +248,8 @@ export class RowWriter {
   private readonly claimed = new Set<number>();
   /** Records a row's filtered call found (findByKey), by id: its update's copy of the record. */
   private readonly found = new Map<number, Rec>();
-  /** Records keyless rows of this run merge into by their ID cell (updateById): the first row and its body. */
-  private readonly updatedById = new Map<number, { row: number; fp: string }>();
+  /** --on-existing update: the rows that name a record an earlier row updates, in sheet order. */
+  private readonly turns = new RecordTurns();
   /** The highest record id seen: a record created after now has a higher one. */
   private mark: number | undefined;
   /** The last write of each body in progress (see oneAtATime). */
@@ -408,12 +440,31 @@ export class RowWriter {
     return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: attempt.key?.field, message }] };
   }
 
-  /** Create one row's record, exactly once. */
+  /**
+   * Create one row's record, exactly once. Under --on-existing update a row that may find a
+   * record (by its key, or its ID cell) takes its turn now, in sheet order, and gives it up
+   * however it ends.
+   */
   async create(
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
-    { idCell, built }: { readonly idCell?: IdCell; readonly built?: readonly string[] } = {},
+    opts: CreateOptions = {},
+  ): Promise<SendResult> {
+    const finds = this.options.onExisting === 'update' && (key !== undefined || opts.idCell !== undefined);
+    const turn = finds ? this.turns.take() : undefined;
+    try {
+      return await this.createOnce(row, body, key, { ...opts, turn });
+    } finally {
+      turn?.pass();
+    }
+  }
+
+  private async createOnce(
+    row: number,
+    body: WriteBody,
+    key: { field: string; value: string } | undefined,
+    { idCell, built, emptied, turn }: CreateOptions & { readonly turn?: RecordTurn },
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -421,6 +472,8 @@ export class RowWriter {
     const before = this.options.prior?.take(fp, row, keyText);
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
+      // The record's first row all the same: a later row of this run naming it is not sent again.
+      if (turn) await this.sameRecordAgain(turn, row, before.id, body);
       // Done as the journal says; an update since (another report's run) may have moved the record on.
       // Skipped, not created: the summary counts what this run did, and this run sent nothing.
       const away = this.options.memory?.updatedAway(before.id, body);
@@ -456,6 +509,8 @@ export class RowWriter {
       key,
       mark: before?.attempt.mark,
       built,
+      emptied,
+      turn,
     };
     return this.oneAtATime(fp, async () => {
       if (before?.kind === 'unsure') {
@@ -471,7 +526,7 @@ export class RowWriter {
       const first = this.options.onExisting !== 'skip';
       const named = !key && idCell && first ? await this.byIdCell(idCell, body, 'created') : undefined;
       if (named && named.go !== true)
-        return this.onNamedRecord(row, named, body, { built, fp, emptied: idCell?.emptied });
+        return this.onNamedRecord(row, named, body, { built, fp, emptied: idCell?.emptied, turn });
       // Another file's or report's run may have made it, or be making it now.
       const mem = (await this.options.memory?.beforeCreate(key, fp, body)) ?? { go: true };
       // A keyed record the memory knows but the service no longer has (deleted, a sandbox
@@ -528,7 +583,7 @@ export class RowWriter {
     row: number,
     named: Exclude<ByIdOutcome, { go: true }>,
     body: WriteBody,
-    opts: { readonly built?: readonly string[]; readonly fp: string; readonly emptied?: readonly string[] },
+    opts: Pick<SendAttempt, 'built' | 'fp' | 'emptied' | 'turn'>,
   ): Promise<SendResult> {
     if (named.go === 'update') return this.updateById(row, named, body, opts, opts.fp);
     if (named.status === 'failed') return { status: 'failed', id: named.id, issues: named.issues };
@@ -544,42 +599,55 @@ export class RowWriter {
     row: number,
     named: { readonly id: number; readonly note: string },
     body: WriteBody,
-    opts: Pick<UpdateOptions, 'built' | 'dryRun'> & { readonly emptied?: readonly string[] },
+    opts: Pick<UpdateOptions, 'built' | 'dryRun'> & Pick<SendAttempt, 'emptied' | 'turn'>,
     fp = payloadHash(body),
   ): Promise<UpdateResult> {
-    const again = this.sameRecordAgain(row, named.id, fp);
+    const again = await this.sameRecordAgain(opts.turn, row, named.id, body);
     if (again) return again;
     const res = await this.updateMerged(row, named.id, body, { built: opts.built, dryRun: opts.dryRun }, fp);
     if (res.status === 'failed') return res;
-    const same = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
-    const words = this.options.byId;
-    const kept =
-      same && words ? keptByEmptyNote(this.keptByEmptyCells(named.id, opts.emptied ?? []), words) : '';
+    const kept = this.keptNote(res, named.id, opts.emptied);
     const what = res.note ?? (opts.dryRun ? 'would be updated' : undefined);
     return { ...res, note: what ? `${named.note}; ${what}${kept}` : named.note };
   }
 
   /**
-   * A second row of this run whose ID cell names the record an earlier one updates: sent once.
-   * The same values: a duplicate, skipped; others: refused, since the record would silently
-   * be left as whichever row came last (invalid in a dry run, as an update's such rows are).
+   * A row of this import whose record (`id`) an earlier row updates: sent once (same-record.ts).
+   * Its turn: the verdict waits for the rows before it; none (a dry run's rows come in order):
+   * at once. `keyed`: the row found the record by its key (else by its ID cell). Undefined for
+   * the record's first row.
    */
-  private sameRecordAgain(row: number, id: number, fp: string): UpdateResult | undefined {
-    const first = this.updatedById.get(id);
-    if (!first) return void this.updatedById.set(id, { row, fp });
-    if (first.fp === fp)
-      return {
-        status: 'skipped',
-        id,
-        note: `duplicate of row ${first.row} (same ID ${id}, same values): sent once`,
-      };
-    const message = `row ${first.row} sets the same record to other values (same ID ${id}): keep one of the two rows`;
-    return {
-      status: 'failed',
-      invalid: true,
+  private async sameRecordAgain(
+    turn: RecordTurn | undefined,
+    row: number,
+    id: number,
+    body: WriteBody,
+    keyed = false,
+  ): Promise<UpdateResult | undefined> {
+    const identity = `id=${id}`;
+    const { keyField } = this.options;
+    const v = turn
+      ? await turn.judge(identity, row, body, keyField)
+      : this.turns.judgeNow(identity, row, body, keyField);
+    return this.againOf(v, id, keyed ? keyField : undefined);
+  }
+
+  /** A dry run's keyed row whose record exists: undefined for the record's first row, else as the run will say. */
+  sameRecordNow(row: number, id: number, body: WriteBody): UpdateResult | undefined {
+    return this.againOf(
+      this.turns.judgeNow(`id=${id}`, row, body, this.options.keyField),
       id,
-      issues: [{ code: 'E_DUPLICATE_ROW', field: 'id', message }],
-    };
+      this.options.keyField,
+    );
+  }
+
+  /** The verdict's outcome: a copy skipped, other values refused (invalid: nothing sent) on `field`, which named the record. */
+  private againOf(v: SameRecordVerdict, id: number, field = 'id'): UpdateResult | undefined {
+    if (v.kind === 'first') return undefined;
+    const same = `same ID ${id}`;
+    if (v.kind === 'duplicate') return { status: 'skipped', id, note: duplicateNote(v.row, same) };
+    const message = sameRecordMessage(v, { same, label: this.labelOf });
+    return { status: 'failed', invalid: true, id, issues: [{ code: 'E_DUPLICATE_ROW', field, message }] };
   }
 
   /**
@@ -611,6 +679,8 @@ export class RowWriter {
         const existing = await this.onExistingRecord(attempt);
         if (existing) return existing;
       }
+      // A new record: no later row can name it by its key (key-conflict.ts has those) or ID.
+      attempt.turn?.pass();
       const res = await this.send({ ...attempt, mark: this.mark });
       unsure = res.status === 'failed' && !!res.issues?.some((i) => UNSURE_CODES.has(i.code));
       return res;
@@ -644,6 +714,8 @@ export class RowWriter {
     key,
     fp,
     built,
+    emptied,
+    turn,
   }: SendAttempt): Promise<SendResult | undefined> {
     const ids = await this.existingIds(key);
     if (ids.length === 0) return undefined;
@@ -679,7 +751,10 @@ export class RowWriter {
         ],
       };
     }
-    return this.updateMerged(row, ids[0], body, { built }, fp);
+    const again = await this.sameRecordAgain(turn, row, ids[0], body, true);
+    if (again) return again;
+    const res = await this.updateMerged(row, ids[0], body, { built }, fp);
+    return withKept(res, this.keptNote(res, ids[0], emptied));
   }
 
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
@@ -806,6 +881,25 @@ export class RowWriter {
     if (!rec) return undefined;
     return { body: readToWrite(this.options.def, rec, codes), names: readNames(this.options.def, rec) };
   }
+
+  /**
+   * The words after an update's "no change" for a row some of whose cells are empty where the
+   * record has a value (by-id-cell.ts's keptByEmptyNote); none when the update changed anything.
+   */
+  private keptNote(res: UpdateResult, id: number, emptied: readonly string[] | undefined): string {
+    const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
+    if (!none || !emptied?.length) return '';
+    return keptByEmptyNote(this.keptByEmptyCells(id, emptied), {
+      label: this.labelOf,
+      file: this.options.file,
+    });
+  }
+
+  /** A field's label, as a row's note names it (custom fields together). */
+  private readonly labelOf = (f: string): string =>
+    f === 'template' || f === 'form_template'
+      ? 'custom fields'
+      : (fieldByName(this.options.def, f)?.label ?? f);
 
   /**
    * The fields a row's empty cells leave as they are although the record has a value (from
@@ -1081,8 +1175,6 @@ export type UpdateResult = SendResult & {
   changes?: FieldChange[];
   /** Dry runs: the body a real run would send. */
   sent?: WriteBody;
-  /** The row's own values stopped it before anything was sent (a value an update cannot set). */
-  invalid?: boolean;
   /** The record already held the sheet's values; nothing was sent. */
   unchanged?: boolean;
   /** Fields both the sheet and someone in the service changed since the last run: not written. */
@@ -1105,4 +1197,9 @@ function putOnlyWarning(def: ResourceDef): string {
     `the service refused PATCH for ${def.plural} (405), so updates were sent as whole-record PUTs, each record read just before its write; ` +
     'a change someone else makes to the same record in the moment between that read and the write is overwritten (see docs/update.md)'
   );
+}
+
+/** An update's result with the words on the cells it kept after its note ("no change…"). */
+function withKept(res: UpdateResult, kept: string): UpdateResult {
+  return kept ? { ...res, note: `${res.note ?? 'no change'}${kept}` } : res;
 }

@@ -327,7 +327,7 @@ describe('an export imported back with --on-existing update', () => {
     expect(await chairs(env.sb, 'EXBE')).toEqual(['Chair EXBE in Wien']);
   });
 
-  it('rows whose ID cells name one record: sent once, a copy skipped, other values refused (exit 1)', async () => {
+  it('rows whose ID cells name one record: sent once, a copy skipped, other values invalid (exit 1)', async () => {
     const { file, chair } = await exported(env.sb, 'EXBD');
     edited(file);
     const text = readFileSync(file, 'utf8');
@@ -340,7 +340,7 @@ describe('an export imported back with --on-existing update', () => {
         .filter((r) => r.Name === 'Chair EXBD')
         .map((r) => [r['#status'], r['#message']]);
     const copy = `duplicate of row 2 (same ID ${chair}, same values): sent once`;
-    const other = `id: row 2 sets the same record to other values (same ID ${chair}): keep one of the two rows`;
+    const other = `id: row 2 sets the same record to other values (same ID ${chair}; City differ): keep one of the two rows`;
     const dry = await run('--dry-run', '--report', `${file}.dry.csv`);
     expect(dry.code, dry.stderr).toBe(1);
     expect(chairRows(`${file}.dry.csv`)).toEqual([
@@ -357,7 +357,7 @@ describe('an export imported back with --on-existing update', () => {
     expect(chairRows(`${file}.report.csv`)).toEqual([
       ['updated', `its ID cell names record ${chair}, of the same name`],
       ['skipped', copy],
-      ['failed', other],
+      ['invalid', other],
     ]);
     expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(1);
     expect(await chairs(env.sb, 'EXBD')).toEqual(['Chair EXBD in Graz']);

@@ -113,3 +113,34 @@ describe('two rows naming the same record', () => {
     },
   );
 });
+
+describe('update: a row by its ID and a row by its key, one record', () => {
+  it("the keyed row is the ID row's record: other values invalid, a copy without the key a duplicate", async () => {
+    const [id] = await seedAssets(env.sb, 'DUPK', 1);
+    const file = join(env.dir, 'DUPK.csv');
+    writeFileSync(
+      file,
+      stringify([
+        ['ID', 'Name', 'Serial number', 'Asset notes'],
+        [String(id), 'DUPK laptop 1', 'DUPK-1', 'moved'],
+        ['', 'DUPK laptop 1', 'DUPK-1', 'stayed'],
+        [String(id), 'DUPK laptop 1', '', 'moved'],
+      ]),
+    );
+    const report = join(env.dir, 'DUPK.report.csv');
+    await env.sb.resetStats();
+    const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(1);
+    expect(requests(await env.sb.stats(), 'PATCH /api/v2/asset/{id}/')).toBe(1);
+    expect(readReport(report).map((r) => [r['#row'], r['#status'], r['#message']])).toEqual([
+      ['2', 'updated', ''],
+      [
+        '3',
+        'invalid',
+        `column "Serial number" → serial_number: row 2 sets the same record to other values (same ID ${id}; Asset notes differ): keep one of the two rows`,
+      ],
+      ['4', 'skipped', `duplicate of row 2 (same ID ${id}, same values): sent once`],
+    ]);
+    expect((await env.sb.records('asset')).find((a) => a.id === id)!.asset_notes).toBe('moved');
+  });
+});

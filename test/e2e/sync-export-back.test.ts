@@ -142,3 +142,49 @@ describe('an export synced back', () => {
     expect(await chairs(tag)).toEqual([`Chair ${tag} in Wien`]);
   });
 });
+
+describe('an export synced back with a keyed row copied, its serial number cleared', () => {
+  it.each([
+    {
+      name: 'the same values: the copy is a duplicate of the keyed row, sent once (exit 0)',
+      tag: 'SXBD',
+      copyCity: 'Graz',
+      exit: 0,
+      copy: (id: number) => ['skipped', `duplicate of row 3 (same ID ${id}, same values): sent once`],
+    },
+    {
+      name: 'other values: the copy is invalid, naming the keyed row and the city (exit 1)',
+      tag: 'SXBO',
+      copyCity: 'Linz',
+      exit: 1,
+      copy: (id: number) => [
+        'invalid',
+        `id: row 3 sets the same record to other values (same ID ${id}; City differ): keep one of the two rows`,
+      ],
+    },
+  ])('$name', async (c) => {
+    const { file } = await exported(c.tag);
+    const laptop = (await env.sb.records('asset')).find((r) => r.name === `Laptop ${c.tag}`)!;
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const keyed = lines.find((l) => l.includes(`SN-${c.tag}`))!.replace(',Wien,', ',Graz,');
+    const copy = keyed.replace(`,SN-${c.tag},`, ',,').replace(',Graz,', `,${c.copyCity},`);
+    writeFileSync(
+      file,
+      [...lines.map((l) => (l.includes(`SN-${c.tag}`) ? keyed : l)), copy].join('\n') + '\n',
+    );
+    const rows = (report: string) =>
+      readReport(report)
+        .filter((r) => r.Name === `Laptop ${c.tag}`)
+        .map((r) => [r['#status'], r['#message']]);
+    const dry = await sync(file, c.tag, '--dry-run', '--report', `${file}.dry.csv`);
+    expect(dry.code, dry.stderr).toBe(c.exit);
+    expect(rows(`${file}.dry.csv`)[1]).toEqual(c.copy(Number(laptop.id)));
+    await env.sb.resetStats();
+    const res = await sync(file, c.tag);
+    expect(res.code, res.stderr).toBe(c.exit);
+    expect(rows(`${file}.report.csv`)).toEqual([['updated', ''], c.copy(Number(laptop.id))]);
+    expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(1);
+    const after = (await env.sb.records('asset')).find((r) => r.id === laptop.id);
+    expect(after?.city).toBe('Graz');
+  });
+});

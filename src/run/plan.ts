@@ -419,6 +419,7 @@ export async function journalPast(
     company: settings.company,
     baseUrl: conn.baseUrl,
     mode: settings.mode,
+    onExisting: settings.onExisting,
   });
   return { journaled, state, warnings };
 }

@@ -37,6 +37,8 @@ export interface JournalHeader {
   readonly rows?: number;
   readonly writes?: number;
   readonly rateLimit?: number;
+  /** The run's --on-existing (absent in journals written before it was kept): a resume keeps it. */
+  readonly onExisting?: string;
 }
 
 export type WriteStatus = 'created' | 'updated';
@@ -172,6 +174,8 @@ function damaged(path: string, lineNo: number, what: string): AssetbatchError {
 
 export interface JournalState {
   readonly header?: JournalHeader;
+  /** The header of the journal's last run (the first's, when it has one run). */
+  readonly last?: JournalHeader;
   readonly runs: number;
   readonly attempts: readonly Attempt[];
 }
@@ -188,6 +192,7 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
   const slots = new Map<string, Attempt>();
   let runs = 0;
   let header: JournalHeader | undefined;
+  let last: JournalHeader | undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     if (!raw.trim()) continue;
@@ -211,11 +216,12 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
     if (line.t === 'run') {
       runs++;
       header ??= line;
+      last = line;
       continue;
     }
     apply(slots, line);
   }
-  return { header, runs, attempts: [...slots.values()] };
+  return { header, last, runs, attempts: [...slots.values()] };
 }
 
 function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHeader>): void {

@@ -8,7 +8,7 @@ import { listAll } from '../api/paginate.js';
 import { updateValueIssues, type LookupKind, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
-import { Journal, payloadHash } from './journal.js';
+import { Journal, payloadHash, type WriteStatus } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { UPDATE_ADVICE, updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
@@ -70,6 +70,8 @@ interface SendAttempt {
   readonly claim?: string;
   /** Fields the run built for this row (UpdateOptions.built). */
   readonly built?: readonly string[];
+  /** The row's cells as read (cellsFingerprint), for the journal: a repeat knows the row unchanged. */
+  readonly cells?: string;
 }
 
 /**
@@ -408,12 +410,26 @@ export class RowWriter {
     return { status: 'failed', issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: attempt.key?.field, message }] };
   }
 
+  /**
+   * A row the journal says an earlier run created from the same cells (journal-rows.ts): no
+   * body, so no lookup. Said as a row the journal knows by its body is, an update since too.
+   */
+  doneBefore(id: number, status: WriteStatus, fp: string): { status: 'skipped'; id: number; note: string } {
+    this.claimed.add(id);
+    const away = this.options.memory?.updatedAwayFrom(id, fp);
+    return { status: 'skipped', id, note: doneByJournal(status) + (away ? updatedAwaySince(away) : '') };
+  }
+
   /** Create one row's record, exactly once. */
   async create(
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
-    { idCell, built }: { readonly idCell?: IdCell; readonly built?: readonly string[] } = {},
+    {
+      idCell,
+      built,
+      cells,
+    }: { readonly idCell?: IdCell; readonly built?: readonly string[]; readonly cells?: string } = {},
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -421,6 +437,10 @@ export class RowWriter {
     const before = this.options.prior?.take(fp, row, keyText);
     if (before?.kind === 'done') {
       this.claimed.add(before.id);
+      // A journal written before cells were kept learns this row's: the next run needs no list for it.
+      const { attempt } = before;
+      if (cells && attempt.cells !== cells)
+        journal?.knownByCells(attempt.slot, row, fp, { status: before.status, id: before.id }, cells);
       // Done as the journal says; an update since (another report's run) may have moved the record on.
       // Skipped, not created: the summary counts what this run did, and this run sent nothing.
       const away = this.options.memory?.updatedAway(before.id, body);
@@ -456,6 +476,7 @@ export class RowWriter {
       key,
       mark: before?.attempt.mark,
       built,
+      cells,
     };
     return this.oneAtATime(fp, async () => {
       if (before?.kind === 'unsure') {
@@ -685,13 +706,11 @@ export class RowWriter {
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
   private async send(attempt: SendAttempt): Promise<SendResult> {
     const { client, def, journal, mapping } = this.options;
-    await journal?.intent(
-      attempt.slot,
-      attempt.row,
-      attempt.fp,
-      attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined,
-      attempt.mark,
-    );
+    await journal?.intent(attempt.slot, attempt.row, attempt.fp, {
+      key: attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined,
+      mark: attempt.mark,
+      cells: attempt.cells,
+    });
     const path = client.path(def.path, undefined, false);
     const query =
       def.name === 'asset' && this.options.uniqueField

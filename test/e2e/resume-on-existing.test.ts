@@ -48,6 +48,8 @@ describe('a resume keeps the --on-existing its import began with', () => {
       expect(again.stdout).toContain(
         'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
       );
+      // Each row is one its journal created, its cells unchanged: no list, no request.
+      expect(again.stdout).toMatch(/^0 requests/m);
     } finally {
       await sb.close();
     }

@@ -20,6 +20,8 @@ const register = (status = 'In Use') =>
   ].join('\n') + '\n';
 
 const JOURNAL = "their rows are done by this import's journal, each with the cells it had then";
+const EITHER =
+  "their rows are done by this import's journal (their cells unchanged) or already in the service (each such cell naming what its record has)";
 const THERE = 'their rows are already in the service, each such cell naming what its record has';
 
 type Step = {
@@ -112,6 +114,25 @@ const cases: { name: string; steps: Step[] }[] = [
         requests: 0,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${JOURNAL}).`,
+      },
+    ],
+  },
+  {
+    name: 'import, then again with a row the service has from elsewhere',
+    steps: [
+      { run: write(register()) },
+      { ...importA, requests: 33 },
+      {
+        run: (dir) =>
+          writeFileSync(join(dir, 'a.csv'), register() + 'One,SN-EXIST-0001,,,,\nTwo,SN-EXIST-0002,,,,\n'),
+      },
+      // The asset list (2 pages) for the two rows the journal does not know; no lookup list
+      // (2 before too, the journal's rows compared with their listed records: the plan says both).
+      {
+        ...importA,
+        requests: 2,
+        summary: 'Done: 32 rows — 0 created, 0 updated, 32 skipped, 0 invalid, 0 failed.',
+        lookups: `Lookups: not needed: category, usage status (${EITHER}).`,
       },
     ],
   },

@@ -83,10 +83,11 @@ export async function loadLookups(
   for (const [kind, keys] of settings.knownRefs ?? [])
     for (const name of keys)
       if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
-  if (!byRows) return { kinds: [] };
+  const byJournal = (journal?.rows.size ?? 0) > 0;
+  // Rows read one by one that neither the records nor the journal answered: every list as before.
+  if (!listedRecord && !byJournal) return { kinds: [] };
   const read = new Set(resolver.plan.map((p) => p.kind));
   const kinds = [...scan.scanner.names.keys()].filter((k) => !read.has(k));
-  const byJournal = (journal?.rows.size ?? 0) > 0;
   return kinds.length > 0
     ? { kinds, why: unreadWhy(settings, listedRecord !== undefined, byJournal) }
     : { kinds };

@@ -27,6 +27,8 @@ const ErrorCodes = {
   /** A sync would act on more records missing from the sheet than --max-missing allows (exit 2: nothing is sent). */
   E_SYNC_TOO_MANY_MISSING: 'E_SYNC_TOO_MANY_MISSING',
   E_JOURNAL_DAMAGED: 'E_JOURNAL_DAMAGED',
+  /** A run stopped part-way resumed with another --on-existing (exit 2: nothing is sent). */
+  E_RESUME_ON_EXISTING: 'E_RESUME_ON_EXISTING',
   // the journal's folder or the memory of what was sent (the state folder) cannot be written (exit 2: nothing is sent)
   E_STATE_UNWRITABLE: 'E_STATE_UNWRITABLE',
   // files (exit 2)

@@ -3,14 +3,17 @@
 // the cells that name something other than what their record already has: an export sent
 // back, as an update or as an import whose rows are all there already, reads the lists of
 // its edited cells alone (a list is some 1 to 10 requests, at 100 a minute for the account).
-// A row with no record (a new one, a keyless one) asks for all its names; other runs read
-// the lists of every name the scan met, as before.
+// A row with no record (a new one, a keyless one) asks for all its names; so does a row to
+// check again of a repeat whose journal knows its rows by their cells (journal-rows.ts),
+// where a row it finished, unchanged, asks none. Other runs read the lists of every name the
+// scan met, as before.
 import type { DateOrder } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
 import type { LookupKind } from '../resources/fields.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
 import type { SheetRow } from '../read/types.js';
 import { rereadRows, type MappedInput } from './input.js';
+import type { JournalDoneRows } from './journal-rows.js';
 import { mergesRecords, type ListedRecords } from './listed-record.js';
 import { rowContext } from './row-context.js';
 import type { Scanner } from './scan.js';
@@ -31,11 +34,12 @@ async function askedByRows(
   input: MappedInput,
   scan: Scan,
   ctx: RowContext,
+  journal: JournalDoneRows | undefined,
 ): Promise<Map<LookupKind, Set<string>>> {
   const out = new Map<LookupKind, Set<string>>();
   const ask = (r: SheetRow) => {
-    // Another company's row is not this run's to check.
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') return;
+    // Another company's row is not this run's to check; one the journal finished is done.
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || journal?.take(r)) return;
     for (const { kind, text } of askedNames(ctx, r)) {
       let set = out.get(kind);
       if (!set) out.set(kind, (set = new Set()));
@@ -49,35 +53,57 @@ async function askedByRows(
   return out;
 }
 
+/** The lookup kinds of the sheet's columns that no row needed, and why, as the plan says them. */
+export interface UnreadLookups {
+  readonly kinds: LookupKind[];
+  readonly why?: string;
+}
+
 /**
  * Read the lists the rows need: those of the names the rows ask for (the scan's, or, with
- * the records listed, those of the cells that differ from their records). The lookup kinds
- * of the sheet's columns that no row needed are returned, for the plan to say.
+ * the records listed, those of the cells that differ from their records; with the journal's
+ * finished rows, those of the other rows). The lookup kinds of the sheet's columns that no
+ * row needed are returned, for the plan to say.
  */
 export async function loadLookups(
   settings: RunSettings,
   input: MappedInput,
   scan: Scan,
   listed?: ListedRecords,
-): Promise<LookupKind[]> {
+  journal?: JournalDoneRows,
+): Promise<UnreadLookups> {
   const { resolver } = input;
-  const ctx = listed && rowContext(settings, input, scan, listed);
+  const ctx = (listed || journal) && rowContext(settings, input, scan, listed);
   const listedRecord = ctx?.listedRecord;
-  const names = listedRecord ? await askedByRows(settings, input, scan, ctx) : scan.scanner.names;
+  const byRows = ctx && (listedRecord || journal);
+  const names = byRows ? await askedByRows(settings, input, scan, ctx, journal) : scan.scanner.names;
   for (const [kind, wanted] of names) await resolver.load(kind, wanted);
   scan.scanner.collectNames = false;
   let placeholder = -1;
   for (const [kind, keys] of settings.knownRefs ?? [])
     for (const name of keys)
       if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
-  if (!listedRecord) return [];
+  const byJournal = (journal?.rows.size ?? 0) > 0;
+  // Rows read one by one that neither the records nor the journal answered: every list as before.
+  if (!listedRecord && !byJournal) return { kinds: [] };
   const read = new Set(resolver.plan.map((p) => p.kind));
-  return [...scan.scanner.names.keys()].filter((k) => !read.has(k));
+  const kinds = [...scan.scanner.names.keys()].filter((k) => !read.has(k));
+  return kinds.length > 0
+    ? { kinds, why: unreadWhy(settings, listedRecord !== undefined, byJournal) }
+    : { kinds };
 }
 
-/** Why the plan's lists not read were not needed, as the plan says it. */
-export function unreadWhy(settings: RunSettings): string {
-  return mergesRecords(settings)
-    ? 'each such cell names what its record already has'
-    : 'their rows are already in the service, each such cell naming what its record has';
+const DONE = "their rows are done by this import's journal, each with the cells it had then";
+
+/** Why the plan's lists not read were not needed: the records listed, the journal's finished rows, or both. */
+function unreadWhy(settings: RunSettings, listed: boolean, byJournal: boolean): string {
+  if (!listed) return DONE;
+  const merges = mergesRecords(settings);
+  if (!byJournal)
+    return merges
+      ? 'each such cell names what its record already has'
+      : 'their rows are already in the service, each such cell naming what its record has';
+  return merges
+    ? "their rows are done by this import's journal (their cells unchanged), or each such cell names what its record already has"
+    : "their rows are done by this import's journal (their cells unchanged) or already in the service (each such cell naming what its record has)";
 }

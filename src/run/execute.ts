@@ -372,6 +372,7 @@ export async function execute(
         rows: planned.plan.rows,
         writes: planned.plan.writes,
         rateLimit: settings.connection.rateLimit,
+        onExisting: settings.onExisting,
       },
       planned.state?.runs ?? 0,
     );

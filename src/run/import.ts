@@ -158,8 +158,8 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     }
     const past = await journalPast(settings, conn, journaled);
     // Keyless rows are matched by their values, lookups resolved: once the lists are read.
-    const made = await makePlan(settings, input, scan, conn, past, (listed) =>
-      keylessMatches(settings, input, scan, files.memory, past.state, listed),
+    const made = await makePlan(settings, input, scan, conn, past, (listed, journalDone) =>
+      keylessMatches(settings, input, scan, files.memory, { state: past.state, done: journalDone }, listed),
     );
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)

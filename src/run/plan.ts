@@ -35,7 +35,9 @@ import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { loadLookups, unreadWhy } from './asked-lookups.js';
+import { loadLookups } from './asked-lookups.js';
+import { cellsFingerprint, JournalDoneRows, type JournalDone } from './journal-rows.js';
+import { existsSync } from 'node:fs';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
@@ -56,6 +58,8 @@ export interface ScannedSheet {
   /** The next row of the first read, when none is at hand; undefined at its end. */
   readonly nextRow: () => Promise<SheetRow | undefined>;
   readonly referenced: ReadonlySet<number>;
+  /** The lookup lists were read with the scan (else the plan reads them, once the records or the journal are known). */
+  readonly lookupsLoaded: boolean;
 }
 
 /** Read rows into the scanner: all of them, or (one pass) up to the look-ahead, which is kept. */
@@ -164,6 +168,9 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
       },
     );
   }
+  // An update's lists wait for its records: a cell that names what its record has needs none.
+  // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none.
+  const lookupsLoaded = !defersLookups(settings) && !journalMayAnswer(settings);
   const scanned = {
     scanner,
     ahead,
@@ -174,11 +181,17 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
     where,
     nextRow,
     referenced: scanner.referenced(),
+    lookupsLoaded,
   };
-  // An update's lists wait for its records: a cell that names what its record has needs none.
-  if (!defersLookups(settings)) await loadLookups(settings, input, scanned);
+  if (lookupsLoaded) await loadLookups(settings, input, scanned);
   return scanned;
 }
+
+/** An import that keeps its cells in the journal (a create, not a sync's): its creates are known by them. */
+const keepsCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync && !s.dryRun;
+
+/** An import resuming a journal beside its report: the journal may know rows by their cells. */
+const journalMayAnswer = (s: RunSettings): boolean => keepsCells(s) && s.resume && existsSync(s.journalPath);
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
 export interface PlannedRun {
@@ -200,6 +213,10 @@ export interface PlannedRun {
   readonly wouldStop?: AssetbatchError;
   /** The highest record id before the first write. */
   readonly mark?: number;
+  /** An import's rows' cells as read, for the journal to keep with each create. */
+  readonly cellsOf?: (r: SheetRow) => string;
+  /** The rows the journal finished, their cells unchanged, by row number: skipped as done, unchecked. */
+  readonly journalDone?: ReadonlyMap<number, JournalDone>;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
   readonly plannedRequests: number;
   readonly requestsPerRow: number;
@@ -471,8 +488,47 @@ export async function journalPast(
     company: settings.company,
     baseUrl: conn.baseUrl,
     mode: settings.mode,
+    onExisting: settings.onExisting,
   });
   return { journaled, state, warnings };
+}
+
+/**
+ * The lists the rows need, read once the records (listed) and the journal are known: a row
+ * the journal finished, its cells unchanged, needs none (journal-rows.ts). `cellsOf`: how an
+ * import's rows are known to the journal it writes; `journalDone`: the rows it finished.
+ */
+async function lookupsOfRows(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  known: ListedRecords,
+  past: { readonly journaled: boolean; readonly prior?: PriorRuns },
+) {
+  const { mapping } = input;
+  const { prior } = past;
+  const cellsOf =
+    past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan.dateOrders) : undefined;
+  const keyField = settings.allowDuplicates ? undefined : settings.keyField;
+  const byCells =
+    prior && cellsOf && prior.knowsCells && !scan.selfRefCol
+      ? new JournalDoneRows(prior, cellsOf, scan.scanner, mapping, keyField)
+      : undefined;
+  const unread = scan.lookupsLoaded
+    ? { kinds: [] }
+    : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, byCells);
+  return { unread, cellsOf, journalDone: byCells?.rows };
+}
+
+/** A text file's encoding and delimiter, as the plan says them (a workbook has none). */
+function textRead(probe: MappedInput['probe']): ImportPlan['text'] {
+  if (probe.format === 'xlsx') return undefined;
+  return {
+    encoding: probe.encoding ?? 'utf-8',
+    encodingWhy: probe.encodingWhy,
+    delimiter: probe.delimiter ?? ',',
+    padded: probe.padded === true,
+  };
 }
 
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
@@ -482,7 +538,7 @@ export async function makePlan(
   scan: ScannedSheet,
   conn: Connection,
   past: JournalPast,
-  keylessOf: (listed: ListedRecords) => Promise<KeylessRows>,
+  keylessOf: (listed: ListedRecords, journalDone?: ReadonlyMap<number, JournalDone>) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
   const { def, mode, dryRun, company } = settings;
   const { probe, mapping, resolver } = input;
@@ -496,8 +552,11 @@ export async function makePlan(
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
   const known = await existingRecords(settings, conn, rows - doneRows, keyOf, scan.scanner.firstRowOfKey);
-  const unread = defersLookups(settings) ? await loadLookups(settings, input, scan, known) : [];
-  const keyless = await keylessOf(known);
+  const { unread, cellsOf, journalDone } = await lookupsOfRows(settings, input, scan, known, {
+    journaled,
+    prior,
+  });
+  const keyless = await keylessOf(known, journalDone);
   const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
@@ -538,15 +597,7 @@ export async function makePlan(
     blankRows: probe.stats.blankRows,
     headerRow: probe.headerRow,
     aboveHeader: probe.stats.skippedAboveHeader,
-    text:
-      probe.format === 'xlsx'
-        ? undefined
-        : {
-            encoding: probe.encoding ?? 'utf-8',
-            encodingWhy: probe.encodingWhy,
-            delimiter: probe.delimiter ?? ',',
-            padded: probe.padded === true,
-          },
+    text: textRead(probe),
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
     built: mapping.fallback,
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
@@ -556,8 +607,8 @@ export async function makePlan(
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
-    lookupsUnread: unread.length > 0 ? unread : undefined,
-    lookupsUnreadWhy: unread.length > 0 ? unreadWhy(settings) : undefined,
+    lookupsUnread: unread.kinds.length > 0 ? unread.kinds : undefined,
+    lookupsUnreadWhy: unread.why,
     lookupRequests: resolver.requests,
     existingCheck: cost.check,
     idCellReads: idReads > 0 ? idReads : undefined,
@@ -587,6 +638,8 @@ export async function makePlan(
     missing: synced?.missing,
     wouldStop: synced?.wouldStop,
     mark: mark?.id,
+    cellsOf,
+    journalDone,
     plannedRequests,
     // The progress line's ETA spreads the writes over the rows that may be sent, as they are reached.
     requestsPerRow: sendable > 0 ? plannedRequests / sendable : 0,

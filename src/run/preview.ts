@@ -21,6 +21,7 @@ import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
 import type { ListedRecords } from './listed-record.js';
+import type { JournalDone } from './journal-rows.js';
 import { sameName } from '../send/resemblance.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
@@ -118,7 +119,7 @@ export async function keylessMatches(
   input: MappedInput,
   scan: ScannedSheet,
   memory: RunMemory | undefined,
-  journal: JournalState | undefined,
+  journal: { readonly state?: JournalState; readonly done?: ReadonlyMap<number, JournalDone> },
   listed?: ListedRecords,
 ): Promise<KeylessRows> {
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
@@ -127,8 +128,18 @@ export async function keylessMatches(
   // No keyless record in the memory, nor an ID column: nothing to match, and the sheet is not read again for it.
   if (!(settings.sync || creates) || (!remembered && idColumn === undefined) || scan.scanner.keyless === 0)
     return NO_KEYLESS;
-  const prior = journal && new PriorRuns(journal);
-  const found = await matchKeyless(settings, input, scan, { memory: remembered, idColumn }, prior, listed);
+  const prior = journal.state && new PriorRuns(journal.state);
+  const done = journal.done ?? new Map<number, JournalDone>();
+  // The rows the journal finished, their cells unchanged, have their attempts and records: no other row takes them.
+  for (const d of done.values()) prior?.reserve(d.slot);
+  const found = await matchKeyless(
+    settings,
+    input,
+    scan,
+    { memory: remembered, idColumn, done },
+    prior,
+    listed,
+  );
   remembered?.reserve(found.ids);
   const byId = found.byId.size > 0 ? { byId: found.byId } : {};
   const bodies = found.unmatched.map((u) => u.body);
@@ -154,7 +165,11 @@ async function matchKeyless(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
-  by: { readonly memory?: RunMemory; readonly idColumn?: number },
+  by: {
+    readonly memory?: RunMemory;
+    readonly idColumn?: number;
+    readonly done: ReadonlyMap<number, JournalDone>;
+  },
   journal: PriorRuns | undefined,
   listed: ListedRecords | undefined,
 ): Promise<{
@@ -165,7 +180,7 @@ async function matchKeyless(
   idCells: IdCellRow[];
 }> {
   const { memory } = by;
-  const ids = new Set<number>();
+  const ids = new Set<number>([...by.done.values()].flatMap((d) => (d.key ? [] : [d.id])));
   const found = {
     ids,
     byId: new Set<number>(),
@@ -177,8 +192,8 @@ async function matchKeyless(
   const ctx = rowContext(settings, input, scan, listed);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
   await rereadRows(settings, input.probe.headerRow, (r) => {
-    // Another company's row is not this run's to match.
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run') return;
+    // Another company's row is not this run's to match; one the journal finished is done.
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || by.done.has(r.row)) return;
     const prepared = prepareRow(ctx, r);
     if (
       prepared.skip ||

@@ -35,6 +35,7 @@ import { idCellColumn, idCellOf } from './id-cell.js';
 import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
+import type { JournalDone } from './journal-rows.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -176,6 +177,8 @@ export class RowOutcomes {
         issues: [],
         note: otherCompanyNote(company),
       };
+    const done = this.deps.planned.journalDone?.get(r.row);
+    if (done) return this.doneByJournal(r, done);
     const prepared = prepareRow(ctx, r);
     const base = {
       row: r.row,
@@ -220,6 +223,17 @@ export class RowOutcomes {
           ['created', 'valid'],
         )
       : out;
+  }
+
+  /** A row an earlier run of this import created, its cells unchanged: skipped, nothing looked up. */
+  private doneByJournal(r: SheetRow, done: JournalDone): RowOutcome {
+    const { settings, input, writer } = this.deps;
+    const key = this.keyTextOf(r);
+    // As a create the journal answers: a later row may name the record (not an asset's key).
+    if (key && settings.def.name !== 'asset')
+      input.resolver.remember(settings.def.name as LookupKind, { id: done.id, name: key });
+    const res = writer.doneBefore(done.id, done.status, done.fp);
+    return { row: r.row, cells: r.cells, text: r.text, warnings: [], key, issues: [], ...res };
   }
 
   /**
@@ -574,6 +588,7 @@ export class RowOutcomes {
         idCell,
         built: builtFieldsOf(prepared),
         emptied: prepared.emptyFields,
+        cells: this.deps.planned.cellsOf?.(r),
       });
       // A record made by this run or, as the journal says, an earlier one: later rows may name it.
       const made = res.status === 'created' || res.status === 'skipped';

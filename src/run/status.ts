@@ -71,7 +71,9 @@ function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine)
     if (line.t === 'run') timeline.header = line;
     const at = line.t === 'run' ? line.started : line.at;
     if (at) timeline.last = at;
-    if (line.t === 'done' || line.t === 'failed') timeline.finished.push(Date.parse(line.at));
+    // A done line with cells says again an outcome an earlier run had (Journal.knownByCells): no row finished then.
+    if ((line.t === 'done' && line.cells === undefined) || line.t === 'failed')
+      timeline.finished.push(Date.parse(line.at));
     if (line.t === 'failed') timeline.lastError = { row: line.row, message: line.message, at: line.at };
   };
   return { timeline, onEntry };

@@ -232,8 +232,9 @@ export interface ImportPlan {
   readonly lookups: readonly { kind: string; names: number; strategy: string; requests: number }[];
   readonly lookupRequests: number;
   /**
-   * A run whose records were listed: the lookup lists of the sheet's columns not read, every
-   * cell of theirs naming what its record already has (an import's: in a row already there).
+   * A run whose records were listed, or whose journal knows rows by their cells: the lookup
+   * lists of the sheet's columns not read, every cell of theirs naming what its record already
+   * has (an import's: in a row already there), or in a row the journal did, unchanged.
    */
   readonly lookupsUnread?: readonly string[];
   /** Why lookupsUnread were not needed, as the plan says it. */

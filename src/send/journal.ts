@@ -37,6 +37,8 @@ export interface JournalHeader {
   readonly rows?: number;
   readonly writes?: number;
   readonly rateLimit?: number;
+  /** The run's --on-existing (absent in journals written before it was kept): a resume keeps it. */
+  readonly onExisting?: string;
 }
 
 export type WriteStatus = 'created' | 'updated';
@@ -55,6 +57,8 @@ export type JournalLine =
       readonly fp: string;
       readonly key?: string;
       readonly mark?: number;
+      /** A create's row cells as read (cellsFingerprint): a repeat knows the row unchanged before its lookups. */
+      readonly cells?: string;
       readonly at: string;
     }
   | {
@@ -65,6 +69,8 @@ export type JournalLine =
       readonly status: WriteStatus;
       readonly id: number;
       readonly recovered?: boolean;
+      /** The row's cells, said again for a row known by its body (Journal.knownByCells). */
+      readonly cells?: string;
       readonly at: string;
     }
   | {
@@ -90,6 +96,8 @@ export interface Attempt {
   done?: { status: WriteStatus; id: number };
   /** A failure whose outcome is unknown (the request may have been acted on). */
   unsure?: boolean;
+  /** The row's cells as read when its create was sent (absent: an update, or an older journal). */
+  cells?: string;
 }
 
 export function payloadHash(body: unknown): string {
@@ -128,6 +136,8 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+const optional = (v: unknown, is: (v: unknown) => boolean): boolean => v === undefined || is(v);
+
 /** A parsed line, checked: anything else is damage (null, a number, a line of another tool). */
 function asLine(v: unknown, runs: number): JournalLine | undefined {
   if (!isObj(v)) return undefined;
@@ -142,12 +152,27 @@ function asLine(v: unknown, runs: number): JournalLine | undefined {
   const slot = isStr(v.slot) ? v.slot : `${runs}.${v.row}`;
   const base = { slot, row: v.row, fp, at: isStr(v.at) ? v.at : '' };
   if (v.t === 'intent') {
-    if ((v.key !== undefined && !isStr(v.key)) || (v.mark !== undefined && !isNum(v.mark))) return undefined;
-    return { t: 'intent', ...base, key: v.key as string | undefined, mark: v.mark as number | undefined };
+    if (!optional(v.key, isStr) || !optional(v.mark, isNum) || !optional(v.cells, isStr)) return undefined;
+    return {
+      t: 'intent',
+      ...base,
+      key: v.key as string | undefined,
+      mark: v.mark as number | undefined,
+      cells: v.cells as string | undefined,
+    };
   }
   if (v.t === 'done') {
-    if ((v.status !== 'created' && v.status !== 'updated') || !isNum(v.id)) return undefined;
-    return { t: 'done', ...base, status: v.status, id: v.id, recovered: v.recovered === true || undefined };
+    if ((v.status !== 'created' && v.status !== 'updated') || !isNum(v.id) || !optional(v.cells, isStr))
+      return undefined;
+    const cells = v.cells as string | undefined;
+    return {
+      t: 'done',
+      ...base,
+      status: v.status,
+      id: v.id,
+      recovered: v.recovered === true || undefined,
+      cells,
+    };
   }
   if (v.t === 'failed')
     return {
@@ -172,6 +197,8 @@ function damaged(path: string, lineNo: number, what: string): AssetbatchError {
 
 export interface JournalState {
   readonly header?: JournalHeader;
+  /** The header of the journal's last run (the first's, when it has one run). */
+  readonly last?: JournalHeader;
   readonly runs: number;
   readonly attempts: readonly Attempt[];
 }
@@ -188,6 +215,7 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
   const slots = new Map<string, Attempt>();
   let runs = 0;
   let header: JournalHeader | undefined;
+  let last: JournalHeader | undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     if (!raw.trim()) continue;
@@ -211,11 +239,12 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
     if (line.t === 'run') {
       runs++;
       header ??= line;
+      last = line;
       continue;
     }
     apply(slots, line);
   }
-  return { header, runs, attempts: [...slots.values()] };
+  return { header, last, runs, attempts: [...slots.values()] };
 }
 
 function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHeader>): void {
@@ -230,6 +259,7 @@ function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHe
     attempt.fp = line.fp;
     attempt.key = line.key;
     attempt.mark = line.mark;
+    attempt.cells = line.cells;
     attempt.state = 'sent';
     attempt.unsure = undefined;
   } else if (line.t === 'done') {
@@ -237,6 +267,7 @@ function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHe
     attempt.state = 'done';
     attempt.done = { status: line.status, id: line.id };
     attempt.unsure = undefined;
+    if (line.cells) attempt.cells = line.cells;
   } else {
     attempt.state = 'failed';
     attempt.unsure = line.unsure;
@@ -321,8 +352,14 @@ export class Journal {
   }
 
   /** The intent, on the disk when this resolves: only then may its request go out. */
-  async intent(slot: string, row: number, fp: string, key?: string, mark?: number): Promise<void> {
-    this.append({ t: 'intent', slot, row, fp, key, mark, at: new Date().toISOString() });
+  async intent(
+    slot: string,
+    row: number,
+    fp: string,
+    sent: { readonly key?: string; readonly mark?: number; readonly cells?: string } = {},
+  ): Promise<void> {
+    const { key, mark, cells } = sent;
+    this.append({ t: 'intent', slot, row, fp, key, mark, cells, at: new Date().toISOString() });
     await this.sync();
   }
 
@@ -385,6 +422,19 @@ export class Journal {
       this.done(slot, row, fp, status, id, recovered);
     } catch {
       // Kept in `broken`: every later line throws it.
+    }
+  }
+
+  /**
+   * A row an earlier run finished, known by the body it sent (its journal kept no cells): its
+   * outcome said again with the row's cells, so that the next run knows it by them, before
+   * any lookup. An older version reads the line as the outcome it already had.
+   */
+  knownByCells(slot: string, row: number, fp: string, done: Attempt['done'] & {}, cells: string): void {
+    try {
+      this.append({ t: 'done', slot, row, fp, ...done, cells, at: new Date().toISOString() });
+    } catch {
+      // Kept in `broken`, as for tryDone: the row was done before, whatever this line says.
     }
   }
 

@@ -17,6 +17,8 @@ export type PriorMatch =
 export class PriorRuns {
   private readonly byFp = new Map<string, Attempt[]>();
   private readonly byKey = new Map<string, Attempt[]>();
+  /** Finished creates by the cells their row had (journals written before kept none). */
+  private readonly byCells = new Map<string, Attempt[]>();
   private readonly taken = new Set<string>();
   readonly doneRows: number;
   readonly unsureRows: number;
@@ -29,6 +31,7 @@ export class PriorRuns {
     for (const a of state.attempts) {
       push(this.byFp, a.fp, a);
       if (a.key && a.state === 'done') push(this.byKey, a.key, a);
+      if (a.cells && a.state === 'done') push(this.byCells, a.cells, a);
       if (a.state === 'done') {
         done++;
         this.doneAt.add(a.row);
@@ -79,6 +82,26 @@ export class PriorRuns {
     const refused = same[0];
     if (refused) return this.claim({ kind: 'refused', attempt: refused });
     return undefined;
+  }
+
+  /** Whether the journal knows any finished row by its cells (a journal written before does not). */
+  get knowsCells(): boolean {
+    return this.byCells.size > 0;
+  }
+
+  /**
+   * The finished create of a row with these cells as read (the one on the same row first),
+   * taken as take() takes it: the row is done, and needs no lookup to say so.
+   */
+  takeByCells(cells: string, row: number): PriorMatch | undefined {
+    const done = (this.byCells.get(cells) ?? []).filter((a) => !this.taken.has(a.slot));
+    const pick = done.find((a) => a.row === row) ?? done[0];
+    return pick && this.claim({ kind: 'done', attempt: pick, status: pick.done!.status, id: pick.done!.id });
+  }
+
+  /** An attempt another copy of the journal's runs gave a row: no other row takes it. */
+  reserve(slot: string): void {
+    this.taken.add(slot);
   }
 
   private claim(match: PriorMatch): PriorMatch {

@@ -286,6 +286,17 @@ export class RunMemory {
   }
 
   /**
+   * updatedAway for a row known by the body it sent (its fingerprint), not made again: the
+   * body this memory keeps of the record's create. Unknown to the memory: not known to differ.
+   */
+  updatedAwayFrom(id: number, fp: string): LastSent | undefined {
+    const sent = this.options.memory
+      .lookupByFingerprint(fp)
+      .find((s) => s.id === id && s.status === 'created');
+    return sent && this.updatedAway(id, sent.fields as WriteBody);
+  }
+
+  /**
    * How a row changed since its record was written is applied: `assetbatch update`, and
    * --clear-empty for cells the row has emptied (an update leaves an empty cell alone, so
    * without it such a row would stay "changed since" after the update).

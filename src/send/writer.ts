@@ -14,7 +14,7 @@ import {
 } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
-import { Journal, payloadHash } from './journal.js';
+import { Journal, payloadHash, type WriteStatus } from './journal.js';
 import type { PriorRuns } from './prior.js';
 import { UPDATE_ADVICE, updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
@@ -87,6 +87,8 @@ interface SendAttempt {
   readonly emptied?: readonly string[];
   /** --on-existing update: the row's place in line for the verdict on its record (same-record.ts). */
   readonly turn?: RecordTurn;
+  /** The row's cells as read (cellsFingerprint), for the journal: a repeat knows the row unchanged. */
+  readonly cells?: string;
 }
 
 /**
@@ -223,6 +225,8 @@ export interface CreateOptions {
   readonly built?: readonly string[];
   /** Fields whose cells were empty (SendAttempt.emptied). */
   readonly emptied?: readonly string[];
+  /** The row's cells as read (cellsFingerprint), for the journal. */
+  readonly cells?: string;
 }
 
 /** A keyless row's ID cell, and the fields whose cells were empty (they differ from a record's values). */
@@ -441,6 +445,16 @@ export class RowWriter {
   }
 
   /**
+   * A row the journal says an earlier run created from the same cells (journal-rows.ts): no
+   * body, so no lookup. Said as a row the journal knows by its body is, an update since too.
+   */
+  doneBefore(id: number, status: WriteStatus, fp: string): { status: 'skipped'; id: number; note: string } {
+    this.claimed.add(id);
+    const away = this.options.memory?.updatedAwayFrom(id, fp);
+    return { status: 'skipped', id, note: doneByJournal(status) + (away ? updatedAwaySince(away) : '') };
+  }
+
+  /**
    * Create one row's record, exactly once. Under --on-existing update a row that may find a
    * record (by its key, or its ID cell) takes its turn now, in sheet order, and gives it up
    * however it ends.
@@ -464,7 +478,7 @@ export class RowWriter {
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
-    { idCell, built, emptied, turn }: CreateOptions & { readonly turn?: RecordTurn },
+    { idCell, built, emptied, cells, turn }: CreateOptions & { readonly turn?: RecordTurn },
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -474,6 +488,10 @@ export class RowWriter {
       this.claimed.add(before.id);
       // The record's first row all the same: a later row of this run naming it is not sent again.
       if (turn) await this.sameRecordAgain(turn, row, before.id, body);
+      // A journal written before cells were kept learns this row's: the next run needs no list for it.
+      const { attempt } = before;
+      if (cells && attempt.cells !== cells)
+        journal?.knownByCells(attempt.slot, row, fp, { status: before.status, id: before.id }, cells);
       // Done as the journal says; an update since (another report's run) may have moved the record on.
       // Skipped, not created: the summary counts what this run did, and this run sent nothing.
       const away = this.options.memory?.updatedAway(before.id, body);
@@ -511,6 +529,7 @@ export class RowWriter {
       built,
       emptied,
       turn,
+      cells,
     };
     return this.oneAtATime(fp, async () => {
       if (before?.kind === 'unsure') {
@@ -760,13 +779,11 @@ export class RowWriter {
   /** POST, journaled; an unsure outcome is looked for in the service before any second attempt. */
   private async send(attempt: SendAttempt): Promise<SendResult> {
     const { client, def, journal, mapping } = this.options;
-    await journal?.intent(
-      attempt.slot,
-      attempt.row,
-      attempt.fp,
-      attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined,
-      attempt.mark,
-    );
+    await journal?.intent(attempt.slot, attempt.row, attempt.fp, {
+      key: attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined,
+      mark: attempt.mark,
+      cells: attempt.cells,
+    });
     const path = client.path(def.path, undefined, false);
     const query =
       def.name === 'asset' && this.options.uniqueField

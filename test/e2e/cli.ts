@@ -235,3 +235,29 @@ export function journalDone(journal: string): number {
         .filter((l) => l.includes('"t":"done"')).length
     : 0;
 }
+
+/** A run stopped with Ctrl-C (SIGINT) once its journal (`journal`) has `at` rows done. */
+export function stoppedAt(
+  args: string[],
+  opts: { cwd: string; env: Record<string, string> },
+  journal: string,
+  at: number,
+) {
+  const child = spawnCli(args, opts);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const timer = setInterval(() => {
+    if (journalDone(journal) >= at) {
+      clearInterval(timer);
+      child.kill('SIGINT');
+    }
+  }, 5);
+  return new Promise<CliResult>((done) =>
+    child.on('close', (code) => {
+      clearInterval(timer);
+      done({ code: code ?? 1, stdout, stderr });
+    }),
+  );
+}

@@ -84,4 +84,45 @@ describe('runStatus of a resumed run', () => {
     expect(s).toMatchObject({ rows: 5, left: 3, runs: 2, alive: false, counts: { created: 2 } });
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('does not count a row an older journal had done, said again with its cells, as one finished', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ab-status-'));
+    const journal = join(dir, 'again.csv.report.journal.ndjson');
+    const run = (started: string) => ({
+      t: 'run',
+      v: 2,
+      file: 'again.csv',
+      resource: 'asset',
+      company: 1,
+      baseUrl: 'http://x',
+      mode: 'create',
+      started,
+      rows: 1,
+    });
+    const done = (at: string, cells?: string) => ({
+      t: 'done',
+      slot: '1.2',
+      row: 2,
+      fp: 'fp',
+      status: 'created',
+      id: 7,
+      cells,
+      at,
+    });
+    writeFileSync(
+      journal,
+      [
+        run('2026-11-25T10:57:59.000Z'),
+        done('2026-11-25T10:58:00.000Z'),
+        run('2026-11-25T11:00:00.000Z'),
+        done('2026-11-25T11:00:00.100Z', 'c'),
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    const s = await runStatus(journal, Date.parse('2026-11-25T11:00:01.000Z'));
+    // One row, finished once: no pace to tell (counted twice, it would be 1 row a minute).
+    expect(s).toMatchObject({ runs: 2, left: 0, counts: { created: 1 }, rowsPerMinute: 0 });
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

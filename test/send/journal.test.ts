@@ -39,19 +39,32 @@ const brief = (a: Attempt) => ({
   ...(a.key ? { key: a.key } : {}),
   ...(a.mark !== undefined ? { mark: a.mark } : {}),
   ...(a.unsure ? { unsure: true } : {}),
+  ...(a.cells ? { cells: a.cells } : {}),
 });
 
 describe('loadJournal', () => {
   const cases: [string, (j: Journal) => void, string, ReturnType<typeof brief>[]][] = [
     [
       'an intent and its outcome',
-      (j) => (j.intent('1.2', 2, 'h2', 'SN-1', 40), j.done('1.2', 2, 'h2', 'created', 41)),
+      (j) => (j.intent('1.2', 2, 'h2', { key: 'SN-1', mark: 40 }), j.done('1.2', 2, 'h2', 'created', 41)),
       '',
       [{ row: 2, fp: 'h2', state: 'done', id: 41, key: 'SN-1', mark: 40 }],
     ],
     [
+      "a create's intent keeps the row's cells, which its outcome keeps",
+      (j) => (j.intent('1.2', 2, 'h2', { cells: 'c2' }), j.done('1.2', 2, 'h2', 'created', 41)),
+      '',
+      [{ row: 2, fp: 'h2', state: 'done', id: 41, cells: 'c2' }],
+    ],
+    [
+      'a later intent of the slot without cells (an update) forgets them',
+      (j) => (j.intent('1.2', 2, 'h2', { cells: 'c2' }), j.intent('1.2', 2, 'h3')),
+      '',
+      [{ row: 2, fp: 'h3', state: 'sent' }],
+    ],
+    [
       'an intent without an outcome was sent, outcome unknown',
-      (j) => j.intent('1.3', 3, 'h3', undefined, 7),
+      (j) => j.intent('1.3', 3, 'h3', { mark: 7 }),
       '',
       [{ row: 3, fp: 'h3', state: 'sent', mark: 7 }],
     ],
@@ -186,7 +199,7 @@ describe('Journal lines', () => {
   it('are one JSON object a line, recovered outcomes marked', () => {
     const path = journal(
       (j) => (
-        j.intent('1.2', 2, 'h2', 'SN-1', 3),
+        j.intent('1.2', 2, 'h2', { key: 'SN-1', mark: 3 }),
         j.done('1.2', 2, 'h2', 'created', 41, true),
         j.failed('1.3', 3, 'h3', 'no')
       ),

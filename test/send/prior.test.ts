@@ -99,3 +99,61 @@ describe('PriorRuns.finished', () => {
     expect(prior.finished(row)).toBe(expected);
   });
 });
+
+describe('PriorRuns.takeByCells', () => {
+  const withCells = (a: Attempt, cells: string): Attempt => ({ ...a, cells });
+  // Each row: its cells, its number, and then the body fingerprint a row checked as before sends (take).
+  const cases: [string, Attempt[], [string, number, string?][], (string | undefined)[]][] = [
+    [
+      'a row with the cells it had is done',
+      [withCells(done('1.2', 2, 'a', 41), 'c')],
+      [['c', 5]],
+      ['done 41'],
+    ],
+    [
+      'a row whose cells changed is checked as before',
+      [withCells(done('1.2', 2, 'a', 41), 'c')],
+      [['c2', 2]],
+      [undefined],
+    ],
+    [
+      'a journal written before cells were kept knows none',
+      [done('1.2', 2, 'a', 41)],
+      [['c', 2]],
+      [undefined],
+    ],
+    [
+      'a row sent, never heard of, is not done',
+      [withCells(sent('1.2', 2, 'a'), 'c')],
+      [['c', 2]],
+      [undefined],
+    ],
+    [
+      'identical rows take one each, the same row number first',
+      [withCells(done('1.2', 2, 'x', 5), 'c'), withCells(done('1.3', 3, 'x', 6), 'c')],
+      [
+        ['c', 3],
+        ['c', 2],
+        ['c', 4],
+      ],
+      ['done 6', 'done 5', undefined],
+    ],
+    [
+      'an attempt taken by its cells is not taken again by its body',
+      [withCells(done('1.2', 2, 'a', 41), 'c')],
+      [
+        ['c', 2],
+        ['other cells', 3, 'a'],
+      ],
+      ['done 41', undefined],
+    ],
+  ];
+  it.each(cases)('%s', (_name, attempts, rows, want) => {
+    const prior = new PriorRuns({ runs: 1, attempts });
+    const got = rows.map(([cells, row, fp]) => {
+      const m = prior.takeByCells(cells, row) ?? (fp === undefined ? undefined : prior.take(fp, row));
+      return m?.kind === 'done' ? `done ${m.id}` : m && `${m.kind} ${m.attempt.slot}`;
+    });
+    expect(got).toEqual(want);
+  });
+});

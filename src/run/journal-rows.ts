@@ -1,0 +1,111 @@
+// The rows an earlier run of this import created, known before any lookup list is read: the
+// journal keeps each create's row cells as read (a fingerprint, with how the run reads them:
+// the mapping, its value tables, the date orders), so a repeat tells an unchanged row it
+// finished without its write body, which needs the lists (a list is 1 to 10 requests, at 100
+// a minute for the account). A changed row, a row of a journal written before cells were
+// kept, and a row whose key the sheet repeats are checked as before. Pure, no I/O.
+import { cellText, type DateOrder } from '../map/coerce.js';
+import { isKeyColumn, targetName, type Mapping } from '../map/headers.js';
+import { cellAt } from '../map/values.js';
+import type { SheetRow } from '../read/types.js';
+import type { WriteStatus } from '../send/journal.js';
+import type { PriorRuns } from '../send/prior.js';
+import { sha256Hex } from '../util/hash.js';
+import type { Scanner } from './scan.js';
+import type { RunSettings } from './settings.js';
+
+/** A row the journal finished, its cells unchanged: the attempt it takes, and what came of it. */
+export interface JournalDone {
+  readonly slot: string;
+  readonly fp: string;
+  readonly status: WriteStatus;
+  readonly id: number;
+  /** The row's key as the journal has it (`field=value`); absent for a keyless row. */
+  readonly key?: string;
+}
+
+/** Maps and sets as their entries, so that a value table or a set of columns is in the text. */
+const entries = (_k: string, v: unknown): unknown => (v instanceof Map || v instanceof Set ? [...v] : v);
+
+/** The settings that change how a row's cells are read. */
+export type ReadSettings = Pick<
+  RunSettings,
+  'mappingFile' | 'dateOrder' | 'unmatched' | 'company' | 'uniqueField'
+>;
+
+/** How the run turns a row's cells into its write body, lookups apart. */
+function howRead(
+  settings: ReadSettings,
+  mapping: Mapping,
+  dateOrders: ReadonlyMap<number, DateOrder | undefined>,
+): string {
+  const how = {
+    columns: mapping.columns.map((c) => [c.index, c.header, targetName(c.target)]),
+    defaults: mapping.defaults,
+    values: mapping.values,
+    placeholders: mapping.placeholders,
+    formulaEscape: mapping.formulaEscape,
+    fallback: mapping.fallback?.template,
+    blankFill: mapping.blankFill && [mapping.blankFill.index, mapping.blankFill.template],
+    mappingFile: settings.mappingFile,
+    dateOrder: settings.dateOrder,
+    dateOrders: [...dateOrders].sort((a, b) => a[0] - b[0]),
+    unmatched: settings.unmatched,
+    company: settings.company,
+    uniqueField: settings.uniqueField,
+  };
+  return sha256Hex(JSON.stringify(how, entries)).slice(0, 16);
+}
+
+/**
+ * A row's cells as read, with how they are read: the same text for the same row of the same
+ * import, whatever the lists say. Any cell counts, mapped or not (an edit of a note column
+ * makes the row one to check again, as a changed row is).
+ */
+export function cellsFingerprint(
+  settings: ReadSettings,
+  mapping: Mapping,
+  dateOrders: ReadonlyMap<number, DateOrder | undefined>,
+): (r: SheetRow) => string {
+  const how = howRead(settings, mapping, dateOrders);
+  return (r) => sha256Hex(JSON.stringify([how, r.cells])).slice(0, 16);
+}
+
+/**
+ * The rows of the sheet the journal finished, their cells unchanged, by row number: taken
+ * from the run's journal (PriorRuns) before the plan, in the sheet's order, so that no other
+ * row takes their attempts. A row of another company, a report's row fed back, and a row
+ * whose key another row of the sheet has (the duplicate check compares them) are not taken.
+ */
+export class JournalDoneRows {
+  readonly rows = new Map<number, JournalDone>();
+  private readonly keyIndex?: number;
+
+  constructor(
+    private readonly prior: PriorRuns,
+    private readonly cellsOf: (r: SheetRow) => string,
+    private readonly scanner: Scanner,
+    private readonly mapping: Mapping,
+    keyField: string | undefined,
+  ) {
+    this.keyIndex = keyField ? mapping.columns.find((c) => isKeyColumn(c, keyField))?.index : undefined;
+  }
+
+  /** Whether the row is one the journal finished (it is then taken). */
+  take(r: SheetRow): boolean {
+    if (r.reported || (this.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || this.repeatsKey(r))
+      return false;
+    const match = this.prior.takeByCells(this.cellsOf(r), r.row);
+    if (match?.kind !== 'done') return false;
+    const { attempt, status, id } = match;
+    this.rows.set(r.row, { slot: attempt.slot, fp: attempt.fp, status, id, key: attempt.key });
+    return true;
+  }
+
+  private repeatsKey(r: SheetRow): boolean {
+    if (this.keyIndex === undefined) return false;
+    const key = cellText(cellAt(this.mapping, this.keyIndex, r.cells)).trim();
+    if (!key) return false;
+    return this.scanner.firstRowOfKey.get(key) !== r.row || this.scanner.repeated.has(r.row);
+  }
+}

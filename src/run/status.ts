@@ -71,9 +71,10 @@ function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine)
     if (line.t === 'run') timeline.header = line;
     const at = line.t === 'run' ? line.started : line.at;
     if (at) timeline.last = at;
-    // A row a stop left unsent ("not sent: interrupted") was not worked on: it is no pace.
-    const unsent = line.t === 'failed' && line.message.startsWith('not sent');
-    if (line.t === 'done' || (line.t === 'failed' && !unsent)) timeline.finished.push(Date.parse(line.at));
+    // A row a stop left unsent ("not sent: interrupted") was not worked on: it is no pace, and
+    // no error of its own (the stop's reason is the run's; a later run may have sent it).
+    if (line.t === 'failed' && line.message.startsWith('not sent')) return;
+    if (line.t === 'done' || line.t === 'failed') timeline.finished.push(Date.parse(line.at));
     if (line.t === 'failed') timeline.lastError = { row: line.row, message: line.message, at: line.at };
   };
   return { timeline, onEntry };

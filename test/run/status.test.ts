@@ -118,12 +118,12 @@ describe('runStatus of a run stopped by Ctrl-C', () => {
   });
   it.each([
     {
-      name: 'stopped before any row was written: no rate (not 40 rows/min of rows never sent)',
+      name: 'stopped before any row was written: rate 0 (not 40 rows/min), no last error',
       lines: [unsent(2, 10), unsent(3, 10), unsent(4, 10), unsent(5, 10)],
       want: 0,
     },
     {
-      name: 'ten rows in 54 s, then four not sent: the rate of the ten',
+      name: 'ten rows in 54 s, then two not sent: the rate of the ten, no last error',
       lines: [...Array.from({ length: 10 }, (_, i) => done(i + 2, i * 6)), unsent(12, 54), unsent(13, 54)],
       want: 11.1,
     },
@@ -133,6 +133,7 @@ describe('runStatus of a run stopped by Ctrl-C', () => {
     writeFileSync(journal, [header, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n');
     const status = await runStatus(journal);
     expect(status.rowsPerMinute).toBe(want);
+    expect(status.lastError).toBeUndefined();
     rmSync(dir, { recursive: true, force: true });
   });
 });

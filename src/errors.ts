@@ -62,6 +62,8 @@ const ErrorCodes = {
   E_LOOKUP_NOT_FOUND: 'E_LOOKUP_NOT_FOUND',
   E_LOOKUP_AMBIGUOUS: 'E_LOOKUP_AMBIGUOUS',
   E_DUPLICATE_ROW: 'E_DUPLICATE_ROW',
+  /** An update's ID cell names one record and the row's key (or name and key) another: another tool's ids. */
+  E_ID_MISMATCH: 'E_ID_MISMATCH',
   E_SERVICE_REJECTED: 'E_SERVICE_REJECTED',
   // the service (exit 3 when it stops the run)
   E_HTTP_AUTH: 'E_HTTP_AUTH',
@@ -223,6 +225,7 @@ export function exitCodeFor(code: ErrorCode): number {
     code.startsWith('E_LOOKUP') ||
     code === 'E_RULE' ||
     code === 'E_DUPLICATE_ROW' ||
+    code === 'E_ID_MISMATCH' ||
     code === 'E_SERVICE_REJECTED'
   ) {
     return ExitCode.ROWS_FAILED;

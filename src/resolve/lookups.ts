@@ -227,28 +227,34 @@ export class Resolver {
     return { company: this.opts.company, concurrency: this.opts.concurrency ?? 4 };
   }
 
-  private cachePath(kind: LookupKind): string {
-    const key = sha256Hex(`${this.client?.baseUrl}|${this.opts.company}|${kind}`).slice(0, 24);
+  /** A cached list's file: per base URL, company and list (a lookup kind, or a template list). */
+  private cachePath(name: string): string {
+    const key = sha256Hex(`${this.client?.baseUrl}|${this.opts.company}|${name}`).slice(0, 24);
     return join(this.opts.cacheDir ?? defaultCacheDir(), `${key}.json`);
   }
 
-  private async readCache(kind: LookupKind): Promise<LookupEntry[] | undefined> {
+  private readCache(kind: LookupKind): Promise<LookupEntry[] | undefined> {
+    return CACHEABLE.has(kind) ? this.readCached<LookupEntry>(kind) : Promise.resolve(undefined);
+  }
+
+  private async writeCache(kind: LookupKind, entries: readonly LookupEntry[]): Promise<void> {
+    if (CACHEABLE.has(kind)) await this.writeCached(kind, entries);
+  }
+
+  private async readCached<T>(name: string): Promise<T[] | undefined> {
     const ttl = this.opts.cacheTtl ?? 3600;
-    if (!CACHEABLE.has(kind) || ttl <= 0 || this.opts.refresh) return undefined;
+    if (ttl <= 0 || this.opts.refresh) return undefined;
     try {
-      const data = JSON.parse(await readFile(this.cachePath(kind), 'utf8')) as {
-        at: number;
-        entries: LookupEntry[];
-      };
+      const data = JSON.parse(await readFile(this.cachePath(name), 'utf8')) as { at: number; entries: T[] };
       return Date.now() - data.at < ttl * 1000 ? data.entries : undefined;
     } catch {
       return undefined;
     }
   }
 
-  private async writeCache(kind: LookupKind, entries: readonly LookupEntry[]): Promise<void> {
-    if (!CACHEABLE.has(kind) || (this.opts.cacheTtl ?? 3600) <= 0) return;
-    const path = this.cachePath(kind);
+  private async writeCached(name: string, entries: readonly unknown[]): Promise<void> {
+    if ((this.opts.cacheTtl ?? 3600) <= 0) return;
+    const path = this.cachePath(name);
     try {
       await mkdir(join(path, '..'), { recursive: true });
       await writeFile(`${path}.tmp`, JSON.stringify({ at: Date.now(), entries }));
@@ -256,6 +262,19 @@ export class Resolver {
     } catch {
       // A cache we cannot write only costs requests next time.
     }
+  }
+
+  /**
+   * A reference list read whole and not looked names up in (the custom field and form
+   * templates): from the cache while fresh, as the lookup lists are, else fetched and cached.
+   * A repeat run of a sheet with a column of its own (an IP address) so costs no request for it.
+   */
+  async wholeList<T>(name: string, fetch: () => Promise<T[]>): Promise<T[]> {
+    const cached = await this.readCached<T>(name);
+    if (cached) return cached;
+    const items = await fetch();
+    await this.writeCached(name, items);
+    return items;
   }
 
   private countRequests<T>(p: Promise<T>): Promise<T> {

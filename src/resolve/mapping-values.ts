@@ -13,6 +13,8 @@ import { choiceFor, type UnmatchedPolicy } from './unmatched.js';
 interface Named {
   /** Where the value comes from, for the message. */
   readonly what: string;
+  /** From --unmatched default:NAME, not from the mapping file. */
+  readonly fromFlag?: boolean;
   readonly field: FieldDef;
   readonly value: string;
 }
@@ -69,15 +71,39 @@ function unmatchedDefaults(mapping: Mapping, policy: UnmatchedPolicy | undefined
   for (const c of mapping.columns) {
     if (c.target.kind !== 'field' || !c.target.field.lookup) continue;
     const choice = choiceFor(policy, c.target.field);
-    if (choice.kind === 'default')
-      out.push({
-        what: `the default for names the ${c.target.field.lookup.replace(/_/g, ' ')} list lacks (unmatched) is "${choice.name}"`,
-        field: c.target.field,
-        value: choice.name,
-      });
+    if (choice.kind !== 'default') continue;
+    const list = c.target.field.lookup.replace(/_/g, ' ');
+    const fromFlag = policy?.allFromFlag === true && !policy.byField.has(c.target.field.name);
+    out.push({
+      what: fromFlag
+        ? `--unmatched default:${choice.name}, for names the ${list} list lacks (column "${c.header}")`
+        : `the default for names the ${list} list lacks (unmatched) is "${choice.name}"`,
+      fromFlag,
+      field: c.target.field,
+      value: choice.name,
+    });
   }
   return out;
 }
+
+/**
+ * How to fix a default --unmatched gives to every lookup column (naming a column whose list
+ * has it, if one does), or a value of the mapping file.
+ */
+function fixHint(named: readonly Named[], refused: readonly Named[]): string {
+  const flag = refused.find((n) => n.fromFlag);
+  if (!flag) return FILE_HINT;
+  const fits = named.find((n) => n.fromFlag && !refused.some((r) => r.field === n.field));
+  const key = fits ? fits.field.name.replace(/\.id$/, '') : '<field>';
+  return (
+    `--unmatched default:NAME is used for every column that looks a name up, so NAME must be in each of their lists. ` +
+    `For one list only, give a mapping file (--mapping) with {"unmatched": {"${key}": "default:${flag.value}"}} ` +
+    `and --unmatched blank (or fail) for the others.`
+  );
+}
+
+const FILE_HINT =
+  'Correct the value in the mapping file ("values" or "defaults"); `assetbatch mapping suggest --sandbox` or against your service proposes values that exist.';
 
 /** Why the value cannot be used for the field, if it cannot; lookups are loaded first. */
 function problemOf(resolver: Resolver, n: Named, order: DateOrder | undefined): string | undefined {
@@ -112,19 +138,18 @@ export async function checkMappingValues(
         n.field.lookup === 'category' ? splitCategory(n.value).name : n.value,
       ]);
   for (const [kind, names] of byKind) await resolver.load(kind as NonNullable<FieldDef['lookup']>, names);
-  const problems = named.flatMap((n) => {
+  const refused = named.flatMap((n) => {
     const why = problemOf(resolver, n, at.dateOrder);
-    return why ? [`${n.what}: ${why}`] : [];
+    return why ? [{ ...n, why }] : [];
   });
-  if (problems.length === 0) return;
+  if (refused.length === 0) return;
+  const problems = refused.map((n) => `${n.what}: ${n.why}`);
+  const inFile = refused.every((n) => !n.fromFlag);
   throw new AssetbatchError(
     'E_MAPPING_VALUE',
     problems.length === 1
       ? problems[0]
-      : `${problems.length} values in the mapping file cannot be used: ${problems.join('; ')}`,
-    {
-      location: { file },
-      hint: 'Correct the value in the mapping file ("values" or "defaults"); `assetbatch mapping suggest --sandbox` or against your service proposes values that exist.',
-    },
+      : `${problems.length} values ${inFile ? 'in the mapping file ' : ''}cannot be used: ${problems.join('; ')}`,
+    { location: { file: inFile ? file : undefined }, hint: fixHint(named, refused) },
   );
 }

@@ -18,6 +18,8 @@ export interface UnmatchedPolicy {
   readonly all: UnmatchedChoice;
   /** By field name (attached_supplier, category.id …). */
   readonly byField: ReadonlyMap<string, UnmatchedChoice>;
+  /** `all` is --unmatched's (not the mapping file's): a message about it names the flag. */
+  readonly allFromFlag?: boolean;
 }
 
 const FAIL: UnmatchedChoice = { kind: 'fail' };
@@ -89,7 +91,7 @@ export function unmatchedPolicy(
       throw new AssetbatchError('E_USAGE', `--unmatched ${(e as Error).message}`);
     }
   }
-  return { all, byField };
+  return { all, byField, allFromFlag: flag !== undefined };
 }
 
 export function choiceFor(p: UnmatchedPolicy | undefined, field: FieldDef): UnmatchedChoice {

@@ -82,18 +82,24 @@ export function probeInput(settings: RunSettings): Promise<SheetSource> {
   });
 }
 
-/** Custom field templates and forms of the account, when the sheet has columns that may be custom fields. */
+/**
+ * Custom field templates and forms of the account, when the sheet has columns that may be
+ * custom fields; through the resolver's cache of reference lists when one is given.
+ */
 export async function loadCustomFields(
   conn: Connection | undefined,
   def: ResourceDef,
   company: number,
+  resolver?: Resolver,
 ): Promise<CustomFieldSet> {
   if (!conn || !def.customFieldType) return { fieldTemplates: [], formTemplates: [] };
+  const list = (templates: ResourceDef) => {
+    const fetch = () => listArray<CustomTemplate>(conn.client, templates, { company });
+    return resolver ? resolver.wholeList(templates.name, fetch) : fetch();
+  };
   const [fieldTemplates, formTemplates] = await Promise.all([
-    listArray<CustomTemplate>(conn.client, customFieldTemplate, { company }),
-    def.customForms
-      ? listArray<CustomTemplate>(conn.client, customFormTemplate, { company })
-      : Promise.resolve([] as CustomTemplate[]),
+    list(customFieldTemplate),
+    def.customForms ? list(customFormTemplate) : Promise.resolve([] as CustomTemplate[]),
   ]);
   return { fieldTemplates, formTemplates };
 }
@@ -246,10 +252,6 @@ export async function mapInput(
   ];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
   const standard = namesCustom ? undefined : mapHeaders(def, probe.headers, mapOpts);
-  const custom =
-    standard?.unmapped.length === 0
-      ? { fieldTemplates: [], formTemplates: [] }
-      : await loadCustomFields(conn, def, company);
   // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
   const resolver = new Resolver(conn.client, {
     company,
@@ -257,6 +259,10 @@ export async function mapInput(
     cacheDir: settings.lookupCacheDir,
     cacheTtl: conn.sandbox ? 0 : undefined,
   });
+  const custom =
+    standard?.unmapped.length === 0
+      ? { fieldTemplates: [], formTemplates: [] }
+      : await loadCustomFields(conn, def, company, resolver);
   // A mapping short of a required field stops before any list is read. Without custom
   // fields, the headers map as they just did.
   const byHeaders =

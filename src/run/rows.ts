@@ -2,6 +2,7 @@
 // resolved, validated), then skipped, found invalid, or written through the writer
 // (created, or updated after a read); a dry run says what would happen. Outcomes come at
 // once where nothing needs the service, so a dry run spends no microtask per row.
+import { idMismatch } from './id-mismatch.js';
 import { cellAt } from '../map/values.js';
 import { customKeyLabel, isKeyColumn } from '../map/headers.js';
 import { isAssetbatchError } from '../errors.js';
@@ -612,7 +613,13 @@ export class RowOutcomes {
   /** The record a row updates: its ID column, else its natural key (one record, or the row fails). */
   private async recordOf(prepared: PreparedRow, key: Key, base: Base): Promise<number | RowOutcome> {
     const { settings, planned, writer } = this.deps;
-    if (prepared.id !== undefined) return prepared.id;
+    if (prepared.id !== undefined) {
+      const issue =
+        settings.mode === 'update' && !settings.sync
+          ? this.idMismatchOf(prepared.id, prepared, key)
+          : undefined;
+      return issue ? { ...base, status: 'invalid', issues: [issue] } : prepared.id;
+    }
     if (!key)
       return {
         ...base,
@@ -654,6 +661,16 @@ export class RowOutcomes {
         ],
       };
     return found[0].id;
+  }
+
+  /** An update's ID cell that names another record than the row's key (or name and key) does: another tool's id. */
+  private idMismatchOf(id: number, prepared: PreparedRow, key: Key): RowIssue | undefined {
+    const col = this.deps.input.mapping.columns.find((c) => c.target.kind === 'id');
+    if (!col) return undefined;
+    // A report's "#id" is this tool's own; a mapping file's "id" is the user's word for it.
+    const mapped = col.how === 'mapping file' || col.header.trim().startsWith('#');
+    const row = { id, key, name: prepared.body.name, column: col.header, mapped };
+    return idMismatch(row, this.deps.planned);
   }
 
   /** Updates: find the record, merge, PATCH or PUT the changes (or show them, in a dry run). */

@@ -71,6 +71,9 @@ function timelineCollector(): { timeline: Timeline; onEntry: (line: JournalLine)
     if (line.t === 'run') timeline.header = line;
     const at = line.t === 'run' ? line.started : line.at;
     if (at) timeline.last = at;
+    // A row a stop left unsent ("not sent: interrupted") was not worked on: it is no pace, and
+    // no error of its own (the stop's reason is the run's; a later run may have sent it).
+    if (line.t === 'failed' && line.message.startsWith('not sent')) return;
     // A done line with cells says again an outcome an earlier run had (Journal.knownByCells): no row finished then.
     if ((line.t === 'done' && line.cells === undefined) || line.t === 'failed')
       timeline.finished.push(Date.parse(line.at));

@@ -14,7 +14,8 @@ import {
   type MappingFile,
 } from '../map/headers.js';
 import { checkSuggestion, type Unresolved } from './suggest-check.js';
-import { cellText, isEmptyCell } from '../map/coerce.js';
+import { cellText } from '../map/coerce.js';
+import { holdsNoValue } from '../map/placeholders.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import type { CellValue } from '../read/types.js';
@@ -81,9 +82,10 @@ async function valueTables(
     )
       continue;
     const header = headers[c.index];
+    // A placeholder ("N/C", "k.A.") is read as empty by the run, so it needs no entry.
     const texts = rows
       .map((r) => r[c.index])
-      .filter((v) => !isEmptyCell(v))
+      .filter((v) => !holdsNoValue(v))
       .map((v) => cellText(v));
     const { matched, unmatched } = await suggestValues(resolver, c.target.field.lookup, texts);
     const written = matched.filter((m) => m.sure || acceptUnsure);

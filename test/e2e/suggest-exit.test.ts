@@ -35,6 +35,15 @@ describe('mapping suggest: exit code', () => {
       saysNot: 'missing: no column gives',
     },
     {
+      what: 'a placeholder beside it in a lookup column (a run reads "N/C" as empty: no entry needed)',
+      csv: 'Nom;Statut\nPC-COMPTA-01;Rebut\nPC-COMPTA-02;N/C\n',
+      code: 0,
+      says: [
+        'missing: column "Statut" has a value the service\'s list lacks and no value table covers ("Rebut")',
+      ],
+      saysNot: '"N/C"',
+    },
+    {
       what: 'no column gives the required name',
       csv: 'Serial number,Category\nSX-3,Hardware\n',
       code: 1,

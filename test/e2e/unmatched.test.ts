@@ -204,7 +204,24 @@ describe('a name the service lacks', () => {
       'a default the list lacks',
       ['--unmatched', 'default:Other'],
       undefined,
-      `the default for names the supplier list lacks (unmatched) is "Other": supplier 'Other' not found`,
+      `--unmatched default:Other, for names the supplier list lacks (column "Supplier"): supplier 'Other' not found`,
+    ],
+    [
+      // The flag, not a mapping file, is named; and the column whose list has the name.
+      'a default one list has and another lacks',
+      ['--unmatched', 'default:CDW'],
+      undefined,
+      `error: 2 values cannot be used: --unmatched default:CDW, for names the category list lacks (column "Category"): category 'CDW' not found; ` +
+        `--unmatched default:CDW, for names the usage status list lacks (column "Status"): usage status 'CDW' not found\n` +
+        `  hint: --unmatched default:NAME is used for every column that looks a name up, so NAME must be in each of their lists. ` +
+        `For one list only, give a mapping file (--mapping) with {"unmatched": {"attached_supplier": "default:CDW"}} and --unmatched blank (or fail) for the others.`,
+    ],
+    [
+      "a mapping file's default its list lacks",
+      [],
+      { unmatched: { supplier: 'default:Other' } },
+      `bad-unmatched.json: the default for names the supplier list lacks (unmatched) is "Other": supplier 'Other' not found\n` +
+        `  hint: Correct the value in the mapping file`,
     ],
     [
       'a mapping key that looks nothing up',

@@ -126,3 +126,55 @@ describe('runStatus of a resumed run', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('runStatus of a run stopped by Ctrl-C', () => {
+  const header = {
+    t: 'run',
+    v: 2,
+    file: 'desk.csv',
+    resource: 'asset',
+    company: 1,
+    baseUrl: 'http://x',
+    mode: 'create',
+    started: '2026-11-25T10:00:00.000Z',
+    rows: 60,
+  };
+  const at = (second: number) => new Date(Date.UTC(2026, 10, 25, 10, 0, second)).toISOString();
+  const done = (row: number, second: number) => ({
+    t: 'done',
+    slot: `1.${row}`,
+    row,
+    fp: `fp-${row}`,
+    status: 'created',
+    id: row,
+    at: at(second),
+  });
+  const unsent = (row: number, second: number) => ({
+    t: 'failed',
+    slot: `1.${row}`,
+    row,
+    fp: `fp-${row}`,
+    message: 'not sent: interrupted',
+    at: at(second),
+  });
+  it.each([
+    {
+      name: 'stopped before any row was written: rate 0 (not 40 rows/min), no last error',
+      lines: [unsent(2, 10), unsent(3, 10), unsent(4, 10), unsent(5, 10)],
+      want: 0,
+    },
+    {
+      name: 'ten rows in 54 s, then two not sent: the rate of the ten, no last error',
+      lines: [...Array.from({ length: 10 }, (_, i) => done(i + 2, i * 6)), unsent(12, 54), unsent(13, 54)],
+      want: 11.1,
+    },
+  ])('$name', async ({ lines, want }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ab-status-'));
+    const journal = join(dir, 'desk.csv.report.journal.ndjson');
+    writeFileSync(journal, [header, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const status = await runStatus(journal);
+    expect(status.rowsPerMinute).toBe(want);
+    expect(status.lastError).toBeUndefined();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

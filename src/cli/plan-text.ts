@@ -170,7 +170,7 @@ function checkText(c: NonNullable<ImportPlan['existingCheck']>): string {
  * need, and why, so that a line without the country list is not read as one that forgot it.
  */
 function lookupsLine(plan: ImportPlan): string | undefined {
-  const word = (kind: string) => kind.replace(/_/g, ' ');
+  const word = (kind: string) => kind.replace(/[_-]/g, ' ');
   const read = plan.lookups.map((l) => `${word(l.kind)} ${l.strategy} (${l.requests} req)`);
   const unread = plan.lookupsUnread ?? [];
   if (unread.length > 0)

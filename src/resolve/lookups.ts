@@ -273,16 +273,15 @@ export class Resolver {
    * A repeat run of a sheet with a column of its own (an IP address) so costs no request for it.
    */
   async wholeList<T>(name: WholeList, fetch: () => Promise<T[]>): Promise<T[]> {
+    // Its place in the plan is taken at once: lists read side by side are named in the order asked.
+    const at = this.planned({ kind: name, names: 0, strategy: 'cache', requests: 0 });
     const cached = await this.readCached<T>(name);
-    if (cached) {
-      this.plan.push({ kind: name, names: 0, strategy: 'cache', requests: 0 });
-      return cached;
-    }
+    if (cached) return cached;
     const items = await fetch();
     // Its pages, as the plan counts a lookup list's: one for an empty list.
     const requests = pagesFor(items.length);
     this.requests += requests;
-    this.plan.push({ kind: name, names: 0, strategy: 'full list', requests });
+    this.planned({ kind: name, names: 0, strategy: 'full list', requests }, at);
     await this.writeCached(name, items);
     return items;
   }

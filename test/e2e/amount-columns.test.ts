@@ -47,6 +47,23 @@ describe('an amount column with a decimal comma', () => {
     ]);
   });
 
+  it('validate --json gives the column in plan.decimals', async () => {
+    const path = file(
+      'de-json.csv',
+      'Bezeichnung;Seriennummer;Anschaffungswert\nJS Laptop;JS-1;1.234,56 €\nJS Monitor;JS-2;12.500\n',
+    );
+    const res = await runCli(['validate', path, '-r', 'asset', '--json', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).plan.decimals).toEqual([
+      {
+        column: 'Anschaffungswert',
+        comma: { text: '1.234,56 €', row: 2 },
+        unclear: 1,
+        firstUnclear: { text: '12.500', row: 3 },
+      },
+    ]);
+  });
+
   it('a column of both marks: "12.500" stays invalid, the plan warns, exit 1', async () => {
     const path = file(
       'mixed.csv',

@@ -333,6 +333,8 @@ export function decimalMarkOf(text: string): DecimalMark | undefined {
   const t = text.trim();
   if (!/[.,]/.test(t) || DOT_THOUSANDS_OR_DECIMALS.test(t) || COMMA_THOUSANDS_OR_DECIMALS.test(t))
     return undefined;
+  // Most amounts are plain ("$1,234.50", "1,234,567"): a point, quickly.
+  if (plainAmount(t) !== undefined) return '.';
   const { n, problem } = parseAmount(t);
   if (problem || n === undefined) return undefined;
   const digits = t.replace(/[^\d.,]/g, '');

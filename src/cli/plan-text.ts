@@ -103,6 +103,7 @@ export function printPlan(
   if (plan.builtWhenEmpty) lines.push(builtWhenEmptyLine(plan.builtWhenEmpty, plan));
   if (plan.placeholders) lines.push(placeholdersLine(plan.placeholders, plan.counted));
   if (plan.placeholderNames) lines.push(placeholderNamesLine(plan.placeholderNames, plan.counted));
+  for (const d of plan.decimals ?? []) lines.push(decimalLine(d, plan.counted));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -170,7 +171,7 @@ function checkText(c: NonNullable<ImportPlan['existingCheck']>): string {
  * need, and why, so that a line without the country list is not read as one that forgot it.
  */
 function lookupsLine(plan: ImportPlan): string | undefined {
-  const word = (kind: string) => kind.replace(/_/g, ' ');
+  const word = (kind: string) => kind.replace(/[_-]/g, ' ');
   const read = plan.lookups.map((l) => `${word(l.kind)} ${l.strategy} (${l.requests} req)`);
   const unread = plan.lookupsUnread ?? [];
   if (unread.length > 0)
@@ -208,6 +209,22 @@ function placeholderNamesLine(p: NonNullable<ImportPlan['placeholders']>, counte
     `note: ${which}${counted ? '' : ' so far'} kept as names: ${words} ` +
     `(${NAME_RULE}; a value table that maps a word to "" leaves the name empty, mapping.md).`
   );
+}
+
+/**
+ * An amount column's cells that alone read two ways ("12.500": 12500 or 12.5), settled by its
+ * other cells' decimal mark, or, when they show both, left invalid (a person must say).
+ */
+function decimalLine(d: NonNullable<ImportPlan['decimals']>[number], counted: boolean): string {
+  const shown = (what: string, c: { text: string; row: number }) =>
+    `with a decimal ${what} ("${c.text}", row ${c.row})`;
+  const marks = [d.comma && shown('comma', d.comma), d.point && shown('point', d.point)]
+    .filter(Boolean)
+    .join(' and ');
+  const cells = `${plural(d.unclear, 'amount')}${counted ? '' : ' so far'} such as "${d.firstUnclear.text}" (row ${d.firstUnclear.row}), which alone could be read two ways`;
+  return d.comma && d.point
+    ? `warning: column "${d.column}" has amounts ${marks}: each is read as it is written, and ${cells}, ${d.unclear === 1 ? 'is' : 'are'} invalid.`
+    : `note: column "${d.column}" has amounts ${marks}: ${cells}, ${d.unclear === 1 ? 'is' : 'are'} read with it (said on the row).`;
 }
 
 /** Rows whose name cell is empty, built from the row: how many, and how, before any write. */

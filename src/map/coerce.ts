@@ -311,11 +311,72 @@ function isGrouped(whole: string, sep: ',' | '.'): boolean {
  */
 const DOT_THOUSANDS_OR_DECIMALS = /^[^\d,]*[1-9]\d{0,2}\.(\d{3})[^\d,.]*$/;
 
-export function coerceMoney(cell: CellValue): Coerced {
+/** "12,500", "1,234 €": a comma and three digits, a thousands group in English, decimals in German. */
+const COMMA_THOUSANDS_OR_DECIMALS = /^[^\d.]*[1-9]\d{0,2},(\d{3})[^\d,.]*$/;
+
+/** The decimal mark of an amount column: a comma ("1.234,56") or a point ("1,234.56"). */
+export type DecimalMark = ',' | '.';
+
+/** A column's decimal mark, and the first cell that shows it beyond doubt (scan.ts). */
+export interface DecimalReading {
+  readonly mark: DecimalMark;
+  readonly example: string;
+  readonly row: number;
+}
+
+/**
+ * The decimal mark an amount's text shows beyond doubt: "1.234,56", "12,5" and "1.234.567"
+ * a comma; "1,234.56", "12.5" and "1,234,567" a point. Undefined for text that shows none
+ * ("12.500", "1,234", "900") or is no amount.
+ */
+export function decimalMarkOf(text: string): DecimalMark | undefined {
+  const t = text.trim();
+  if (!/[.,]/.test(t) || DOT_THOUSANDS_OR_DECIMALS.test(t) || COMMA_THOUSANDS_OR_DECIMALS.test(t))
+    return undefined;
+  // Most amounts are plain ("$1,234.50", "1,234,567"): a point, quickly.
+  if (plainAmount(t) !== undefined) return '.';
+  const { n, problem } = parseAmount(t);
+  if (problem || n === undefined) return undefined;
+  const digits = t.replace(/[^\d.,]/g, '');
+  const lastComma = digits.lastIndexOf(',');
+  const lastDot = digits.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) return lastComma > lastDot ? ',' : '.';
+  const sep = lastComma >= 0 ? ',' : '.';
+  // Two or more of one: thousands groups ("1.234.567"), so the mark is the other one.
+  const several = digits.split(sep).length > 2;
+  return several === (sep === ',') ? '.' : ',';
+}
+
+/** Whether an amount alone reads two ways: "12.500" and "12,500" (12500 or 12.5). */
+export function readsTwoWays(text: string): boolean {
+  const t = text.trim();
+  return DOT_THOUSANDS_OR_DECIMALS.test(t) || COMMA_THOUSANDS_OR_DECIMALS.test(t);
+}
+
+/** An amount that alone reads two ways, read by its column's decimal mark, with the words for its row. */
+function byColumnMark(text: string, reading: DecimalReading): Coerced | undefined {
+  const dot = DOT_THOUSANDS_OR_DECIMALS.test(text);
+  if (!dot && !COMMA_THOUSANDS_OR_DECIMALS.test(text)) return undefined;
+  const whole = Number(text.replace(/[^\d]/g, ''));
+  // The mark the cell has is the decimal one when it is the column's: "12.500" in a column of points is 12.5.
+  const read = (reading.mark === '.') === dot ? whole / 1000 : whole;
+  const value = Math.round(read * 100) / 100;
+  const mark = reading.mark === ',' ? 'a decimal comma' : 'a decimal point';
+  const rounded = value !== read ? `, rounded to ${value.toFixed(2)}` : '';
+  return {
+    value,
+    warning: `"${text}" read as ${read}${rounded}: the column's amounts have ${mark} ("${reading.example}", row ${reading.row})`,
+  };
+}
+
+/** An amount; `reading`: its column's decimal mark, which settles "12.500" and "12,500". */
+export function coerceMoney(cell: CellValue, reading?: DecimalReading): Coerced {
   const { n, problem } = parseAmount(cell);
   // The cell's text only for the words: most amounts need none.
   if (problem) return { problem: `"${cellText(cell)}" ${problem}` };
   if (n! < 0) return { problem: `"${cellText(cell)}" is negative; amounts must be 0 or more` };
+  const read = reading && typeof cell === 'string' ? byColumnMark(cell.trim(), reading) : undefined;
+  if (read) return read;
   if (typeof cell === 'string' && DOT_THOUSANDS_OR_DECIMALS.test(cell.trim())) {
     const text = cell.trim();
     const whole = text.replace(/[^\d]/g, '');
@@ -447,7 +508,12 @@ export function coerceText(cell: CellValue, field?: FieldDef): Coerced {
 }
 
 /** Coerce a cell for a field; lookups stay text for the resolve stage. */
-export function coerceCell(cell: CellValue, field: FieldDef, order: DateOrder | undefined): Coerced {
+export function coerceCell(
+  cell: CellValue,
+  field: FieldDef,
+  order: DateOrder | undefined,
+  reading?: DecimalReading,
+): Coerced {
   if (isEmptyCell(cell)) return EMPTY;
   if (typeof cell === 'object' && cell !== null && !(cell instanceof Date) && 'error' in cell) {
     return { problem: `is a formula error (${cell.error})` };
@@ -460,7 +526,7 @@ export function coerceCell(cell: CellValue, field: FieldDef, order: DateOrder | 
     case 'integer':
       return coerceInteger(cell);
     case 'decimal':
-      return coerceMoney(cell);
+      return coerceMoney(cell, reading);
     case 'date':
       return coerceDate(cell, order);
     case 'boolean':
@@ -475,11 +541,12 @@ export function coerceCustom(
   cell: CellValue,
   dataType: CustomFieldDataType,
   order: DateOrder | undefined,
+  reading?: DecimalReading,
 ): Coerced {
   if (isEmptyCell(cell)) return EMPTY;
   switch (dataType) {
     case 'money':
-      return coerceMoney(cell);
+      return coerceMoney(cell, reading);
     case 'number':
       return coerceInteger(cell);
     case 'date':

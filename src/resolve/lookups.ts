@@ -178,8 +178,11 @@ export class LookupIndex {
   }
 }
 
+/** The reference lists read whole, not looked names up in (Resolver.wholeList). */
+export type WholeList = 'custom-field-template' | 'custom-form-template';
+
 export interface LookupPlanItem {
-  readonly kind: LookupKind;
+  readonly kind: LookupKind | WholeList;
   readonly names: number;
   readonly strategy: 'full list' | 'filtered calls' | 'cache';
   readonly requests: number;
@@ -269,10 +272,16 @@ export class Resolver {
    * templates): from the cache while fresh, as the lookup lists are, else fetched and cached.
    * A repeat run of a sheet with a column of its own (an IP address) so costs no request for it.
    */
-  async wholeList<T>(name: string, fetch: () => Promise<T[]>): Promise<T[]> {
+  async wholeList<T>(name: WholeList, fetch: () => Promise<T[]>): Promise<T[]> {
+    // Its place in the plan is taken at once: lists read side by side are named in the order asked.
+    const at = this.planned({ kind: name, names: 0, strategy: 'cache', requests: 0 });
     const cached = await this.readCached<T>(name);
     if (cached) return cached;
     const items = await fetch();
+    // Its pages, as the plan counts a lookup list's: one for an empty list.
+    const requests = pagesFor(items.length);
+    this.requests += requests;
+    this.planned({ kind: name, names: 0, strategy: 'full list', requests }, at);
     await this.writeCached(name, items);
     return items;
   }

@@ -17,7 +17,9 @@
 // words are those of hand-kept registers and fixed-asset lists in each country (Inventarnummer,
 // Anschaffungswert, Standort; Désignation, Emplacement; Ubicación; Ubicazione, Matricola;
 // Leverancier, Locatie; Fornecedor, Localização), written from knowledge of the languages, not
-// from a file read: the test registers (test/fixtures/languages) show them in use.
+// from a file read: the test registers (test/fixtures/languages) show them in use. SAP's asset
+// list (AR01: Anlagenbezeichnung, Aktivierungsdatum) and GLPI's French computer list (Usager,
+// Valeur) add the words test/map/register-headers.test.ts lists, with those no field takes.
 import type { FieldDef } from './fields.js';
 
 export const LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
@@ -59,7 +61,14 @@ const ZIP: Words = {
 const ASSET: FieldWords = {
   // "Beschreibung", "Descripción" … are the name only where nothing better is in the sheet (as "description" in English).
   name: {
-    de: ['Bezeichnung', 'Gerätename', 'Gerätebezeichnung', 'Asset Name', 'Beschreibung'],
+    de: [
+      'Bezeichnung',
+      'Anlagenbezeichnung',
+      'Gerätename',
+      'Gerätebezeichnung',
+      'Asset Name',
+      'Beschreibung',
+    ],
     fr: ['Nom', 'Désignation', "Nom de l'actif", 'Libellé', 'Nom du matériel'],
     es: ['Nombre', 'Equipo', 'Nombre del equipo', 'Denominación', 'Descripción'],
     it: ['Nome', 'Nome Bene', 'Denominazione', 'Nome dispositivo', 'Descrizione'],
@@ -158,7 +167,7 @@ const ASSET: FieldWords = {
   },
   asset_owner: {
     de: ['Benutzer', 'Nutzer', 'Mitarbeiter', 'Verantwortlicher', 'Herausgegeben an', 'Zugewiesen an'],
-    fr: ['Utilisateur', 'Attribué à', 'Affecté à', 'Propriétaire', 'Responsable'],
+    fr: ['Utilisateur', 'Usager', 'Attribué à', 'Affecté à', 'Propriétaire', 'Responsable'],
     es: ['Usuario', 'Asignado a', 'Responsable', 'Empleado'],
     it: ['Utente', 'Assegnato a', 'Assegnatario', 'Responsabile', 'Dipendente'],
     nl: ['Gebruiker', 'Toegewezen aan', 'Uitgecheckt aan', 'Medewerker', 'Eigenaar'],
@@ -213,7 +222,9 @@ const ASSET: FieldWords = {
     nl: ['EOL datum', 'Einde levensduur'],
     pt: ['Data de EOL', 'Fim de vida'],
   },
+  // German "Status" is the English word; "Zustand" is French "État".
   asset_usage_status: {
+    de: ['Zustand'],
     fr: ['Statut', 'État'],
     es: ['Estado', 'Situación'],
     it: ['Stato'],
@@ -243,14 +254,14 @@ const ASSET: FieldWords = {
   },
   original_cost: {
     de: ['Anschaffungswert', 'Anschaffungskosten', 'Kaufpreis', 'Preis', 'Wert'],
-    fr: ["Coût d'achat", "Prix d'achat", "Valeur d'achat", 'Prix', 'Coût', 'Montant'],
+    fr: ["Coût d'achat", "Prix d'achat", "Valeur d'achat", 'Prix', 'Coût', 'Montant', 'Valeur'],
     es: ['Precio de compra', 'Precio Compra', 'Coste', 'Costo', 'Precio', 'Valor de adquisición', 'Importe'],
     it: ['Costo Acquisto', 'Prezzo di acquisto', 'Prezzo', 'Costo', 'Valore'],
     nl: ['Aankoopprijs', 'Aanschafwaarde', 'Aanschafprijs', 'Prijs', 'Kosten'],
     pt: ['Custo de aquisição', 'Valor de aquisição', 'Preço', 'Custo', 'Valor'],
   },
   service_start_date: {
-    de: ['Kaufdatum', 'Anschaffungsdatum', 'Inbetriebnahme'],
+    de: ['Kaufdatum', 'Anschaffungsdatum', 'Aktivierungsdatum', 'Inbetriebnahme'],
     fr: ["Date d'achat", "Date d'acquisition", 'Date de mise en service'],
     es: ['Fecha de compra', 'Fecha Compra', 'Fecha de adquisición', 'Fecha de alta'],
     it: ['Data Acquisto', 'Data di acquisto', 'Data di acquisizione'],

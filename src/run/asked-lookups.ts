@@ -7,7 +7,7 @@
 // check again of a repeat whose journal knows its rows by their cells (journal-rows.ts),
 // where a row it finished, unchanged, asks none. Other runs read the lists of every name the
 // scan met, as before.
-import type { DateOrder } from '../map/coerce.js';
+import type { DateOrder, DecimalReading } from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
 import type { LookupKind } from '../resources/fields.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
@@ -23,6 +23,7 @@ import type { RunSettings } from './settings.js';
 type Scan = {
   readonly scanner: Scanner;
   readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+  readonly decimalReadings: ReadonlyMap<number, DecimalReading>;
   /** A one-pass dry run: its look-ahead, the rows read so far (the rest ask as they are read). */
   readonly onePass?: boolean;
   readonly ahead?: readonly SheetRow[];

@@ -20,7 +20,7 @@ import type { CellValue } from '../read/types.js';
 import { openSheet } from '../read/index.js';
 import { sampleRows } from '../read/sample.js';
 import { NO_HEADER_ROW, type SheetRow, type SheetSource } from '../read/types.js';
-import { Resolver } from '../resolve/lookups.js';
+import { Resolver, type WholeList } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
 import { checkMappingValues } from '../resolve/mapping-values.js';
 import { fallbackTemplate } from '../map/built-fallback.js';
@@ -93,13 +93,15 @@ export async function loadCustomFields(
   resolver?: Resolver,
 ): Promise<CustomFieldSet> {
   if (!conn || !def.customFieldType) return { fieldTemplates: [], formTemplates: [] };
-  const list = (templates: ResourceDef) => {
+  const list = (templates: ResourceDef, name: WholeList) => {
     const fetch = () => listArray<CustomTemplate>(conn.client, templates, { company });
-    return resolver ? resolver.wholeList(templates.name, fetch) : fetch();
+    return resolver ? resolver.wholeList(name, fetch) : fetch();
   };
   const [fieldTemplates, formTemplates] = await Promise.all([
-    list(customFieldTemplate),
-    def.customForms ? list(customFormTemplate) : Promise.resolve([] as CustomTemplate[]),
+    list(customFieldTemplate, 'custom-field-template'),
+    def.customForms
+      ? list(customFormTemplate, 'custom-form-template')
+      : Promise.resolve([] as CustomTemplate[]),
   ]);
   return { fieldTemplates, formTemplates };
 }

@@ -4,7 +4,7 @@
 // finished without its write body, which needs the lists (a list is 1 to 10 requests, at 100
 // a minute for the account). A changed row, a row of a journal written before cells were
 // kept, and a row whose key the sheet repeats are checked as before. Pure, no I/O.
-import { cellText, type DateOrder } from '../map/coerce.js';
+import { cellText, type DateOrder, type DecimalReading } from '../map/coerce.js';
 import { isKeyColumn, targetName, type Mapping } from '../map/headers.js';
 import { cellAt } from '../map/values.js';
 import type { SheetRow } from '../read/types.js';
@@ -33,12 +33,15 @@ export type ReadSettings = Pick<
   'mappingFile' | 'dateOrder' | 'unmatched' | 'company' | 'uniqueField'
 >;
 
+/** How the scan settled each column's reading: date orders, decimal marks. */
+interface ColumnReadings {
+  readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+  readonly decimalReadings?: ReadonlyMap<number, DecimalReading>;
+}
+
 /** How the run turns a row's cells into its write body, lookups apart. */
-function howRead(
-  settings: ReadSettings,
-  mapping: Mapping,
-  dateOrders: ReadonlyMap<number, DateOrder | undefined>,
-): string {
+function howRead(settings: ReadSettings, mapping: Mapping, scan: ColumnReadings): string {
+  const marks = [...(scan.decimalReadings ?? [])].map(([col, r]): [number, string] => [col, r.mark]);
   const how = {
     columns: mapping.columns.map((c) => [c.index, c.header, targetName(c.target)]),
     defaults: mapping.defaults,
@@ -49,7 +52,9 @@ function howRead(
     blankFill: mapping.blankFill && [mapping.blankFill.index, mapping.blankFill.template],
     mappingFile: settings.mappingFile,
     dateOrder: settings.dateOrder,
-    dateOrders: [...dateOrders].sort((a, b) => a[0] - b[0]),
+    dateOrders: [...scan.dateOrders].sort((a, b) => a[0] - b[0]),
+    // Absent when no column has one, so that the journals of sheets without such amounts stay good.
+    decimalMarks: marks.length > 0 ? marks.sort((a, b) => a[0] - b[0]) : undefined,
     unmatched: settings.unmatched,
     company: settings.company,
     uniqueField: settings.uniqueField,
@@ -65,9 +70,9 @@ function howRead(
 export function cellsFingerprint(
   settings: ReadSettings,
   mapping: Mapping,
-  dateOrders: ReadonlyMap<number, DateOrder | undefined>,
+  scan: ColumnReadings,
 ): (r: SheetRow) => string {
-  const how = howRead(settings, mapping, dateOrders);
+  const how = howRead(settings, mapping, scan);
   return (r) => sha256Hex(JSON.stringify([how, r.cells])).slice(0, 16);
 }
 

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import type { Connection } from '../connect.js';
 import { writeTarget } from '../config.js';
 import { AssetbatchError } from '../errors.js';
-import type { DateOrder } from '../map/coerce.js';
+import type { DateOrder, DecimalReading } from '../map/coerce.js';
 import {
   customKeyLabel,
   headerMatcher,
@@ -52,6 +52,8 @@ export interface ScannedSheet {
   readonly counted: boolean;
   readonly onePass: boolean;
   readonly dateOrders: Map<number, DateOrder | undefined>;
+  /** Amount columns' decimal marks, where their cells show one (a one-pass run: its look-ahead's). */
+  readonly decimalReadings: ReadonlyMap<number, DecimalReading>;
   /** Contracts: the column naming a parent contract that a row above may create. */
   readonly selfRefCol?: ColumnMapping;
   readonly where: ScanWhere;
@@ -177,6 +179,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
     counted,
     onePass,
     dateOrders,
+    decimalReadings: scanner.decimalReadings(),
     selfRefCol,
     where,
     nextRow,
@@ -250,6 +253,12 @@ function blankFilled(mapping: Mapping, rows: number): ImportPlan['builtWhenEmpty
   const fill = mapping.blankFill;
   if (!fill || rows === 0) return undefined;
   return { field: fill.field, column: fill.column, template: fill.template, columns: fill.columns, rows };
+}
+
+/** The amount columns whose cells that read two ways the plan speaks of, when any. */
+function decimalNotesOf(scanner: Scanner): ImportPlan['decimals'] {
+  const notes = scanner.decimalNotes();
+  return notes.length > 0 ? notes : undefined;
 }
 
 /**
@@ -508,7 +517,7 @@ async function lookupsOfRows(
   const { mapping } = input;
   const { prior } = past;
   const cellsOf =
-    past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan.dateOrders) : undefined;
+    past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
   const keyField = settings.allowDuplicates ? undefined : settings.keyField;
   const byCells =
     prior && cellsOf && prior.knowsCells && !scan.selfRefCol
@@ -603,6 +612,7 @@ export async function makePlan(
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
     placeholders: placeholdersRead(mapping, scan.scanner),
     placeholderNames: placeholdersRead(mapping, scan.scanner, true),
+    decimals: decimalNotesOf(scan.scanner),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],

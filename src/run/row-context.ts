@@ -1,6 +1,6 @@
 // What checking a row needs of the run: its settings, mapping, lists and date orders, and
 // (a run whose records were listed) the record a row names.
-import type { DateOrder } from '../map/coerce.js';
+import type { DateOrder, DecimalReading } from '../map/coerce.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import { listedRecordOf, mergesRecords, type ListedRecords } from './listed-record.js';
@@ -12,7 +12,10 @@ import { idCellColumn, idCellOf } from './id-cell.js';
 export function rowContext(
   settings: RunSettings,
   input: MappedInput,
-  scan: { readonly dateOrders: ReadonlyMap<number, DateOrder | undefined> },
+  scan: {
+    readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+    readonly decimalReadings: ReadonlyMap<number, DecimalReading>;
+  },
   listed?: ListedRecords,
 ): RowContext {
   return {
@@ -21,6 +24,7 @@ export function rowContext(
     company: settings.company,
     mapping: input.mapping,
     dateOrders: scan.dateOrders,
+    decimalReadings: scan.decimalReadings,
     defaultDateOrder: settings.dateOrder,
     resolver: input.resolver,
     fieldTemplates: input.custom.fieldTemplates,

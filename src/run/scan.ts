@@ -6,13 +6,21 @@ import { AssetbatchError } from '../errors.js';
 import type { LookupKind } from '../resources/fields.js';
 import type { SheetRow } from '../read/types.js';
 import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
-import { cellText, dateOrdersOf, isEmptyCell, type DateOrder } from '../map/coerce.js';
+import {
+  cellText,
+  dateOrdersOf,
+  decimalMarkOf,
+  isEmptyCell,
+  readsTwoWays,
+  type DateOrder,
+  type DecimalReading,
+} from '../map/coerce.js';
 import { splitCategory } from '../resources/category.js';
 import { cellAt, placeholderKept, placeholderRead, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 import type { RowCompany } from '../resolve/company.js';
-import type { CompanySplit } from './types.js';
+import type { AmountCell, CompanySplit, DecimalNote } from './types.js';
 
 /** Records whose length judges a file's rows. */
 const SAMPLE_ROWS = 20_000;
@@ -24,6 +32,23 @@ interface Evidence {
   /** Dates that read both ways (and differently): how many, and the first as an example. */
   both?: number;
   example?: string;
+}
+
+/** An amount column's cells that show its decimal mark, the first of each, and those that read two ways. */
+interface AmountEvidence {
+  comma?: AmountCell;
+  point?: AmountCell;
+  unclear: number;
+  firstUnclear?: AmountCell;
+}
+
+/** The columns of amounts: money fields and custom fields. */
+function amountColumns(mapping: Mapping): ColumnMapping[] {
+  return mapping.columns.filter(
+    (c) =>
+      (c.target.kind === 'field' && c.target.field.type === 'decimal') ||
+      (c.target.kind === 'custom' && c.target.dataType === 'money'),
+  );
 }
 
 export interface ScanOptions {
@@ -75,6 +100,8 @@ export class Scanner {
    */
   dirty = false;
   private readonly dateCols: readonly ColumnMapping[];
+  private readonly amountCols: readonly ColumnMapping[];
+  private readonly amounts = new Map<number, AmountEvidence>();
   private readonly lookupCols: readonly { index: number; kind: LookupKind }[];
   private readonly translation: CellTranslation;
   private readonly keyIndex?: number;
@@ -100,6 +127,7 @@ export class Scanner {
             (c.target.kind === 'field' && c.target.field.type === 'date') ||
             (c.target.kind === 'custom' && c.target.dataType === 'date'),
         );
+    this.amountCols = amountColumns(mapping);
     this.lookupCols = lookupColumns(mapping);
     this.translation = mapping;
     const keyCol =
@@ -150,6 +178,10 @@ export class Scanner {
         ? cellAt(this.translation, c.index, r.cells)
         : r.cells[c.index];
       if (typeof cell === 'string') this.dateEvidence(c.index, cell, r.row);
+    }
+    for (const c of this.amountCols) {
+      const cell = cellAt(this.translation, c.index, r.cells);
+      if (typeof cell === 'string') this.amountEvidence(c.index, cell, r.row);
     }
     if (this.collectNames) {
       for (const c of this.lookupCols) {
@@ -250,6 +282,56 @@ export class Scanner {
       e.example ??= `${cell.trim()} (row ${row})`;
       if (e.dmy === undefined && e.mdy === undefined) this.dirty = true;
     }
+  }
+
+  private amountEvidence(col: number, text: string, row: number): void {
+    const mark = decimalMarkOf(text);
+    const two = mark === undefined && readsTwoWays(text);
+    if (mark === undefined && !two) return;
+    let e = this.amounts.get(col);
+    if (!e) this.amounts.set(col, (e = { unclear: 0 }));
+    const cell = { text: text.trim(), row };
+    if (mark === ',') e.comma ??= cell;
+    else if (mark === '.') e.point ??= cell;
+    else {
+      e.unclear++;
+      e.firstUnclear ??= cell;
+    }
+  }
+
+  /**
+   * Each amount column's decimal mark, where its cells show one only: "12.500" there reads by
+   * it. A column whose cells show both is read cell by cell, as one that shows none.
+   */
+  decimalReadings(): Map<number, DecimalReading> {
+    const out = new Map<number, DecimalReading>();
+    for (const [col, e] of this.amounts) {
+      const shown =
+        e.comma && e.point
+          ? undefined
+          : e.comma
+            ? { ...e.comma, mark: ',' as const }
+            : e.point && { ...e.point, mark: '.' as const };
+      if (shown) out.set(col, { mark: shown.mark, example: shown.text, row: shown.row });
+    }
+    return out;
+  }
+
+  /** For the plan: the amount columns with cells that read two ways and a mark shown (or both marks). */
+  decimalNotes(): DecimalNote[] {
+    return this.amountCols.flatMap((c) => {
+      const e = this.amounts.get(c.index);
+      if (!e?.firstUnclear || (!e.comma && !e.point)) return [];
+      return [
+        {
+          column: c.header,
+          comma: e.comma,
+          point: e.point,
+          unclear: e.unclear,
+          firstUnclear: e.firstUnclear,
+        },
+      ];
+    });
   }
 
   /** Date columns with dates that read both ways and nothing yet to say which way. */

@@ -217,6 +217,8 @@ export interface ImportPlan {
    * `placeholders` counts them: in a name only the marks ("-", "?", "N/A", "k.A.") read as empty.
    */
   readonly placeholderNames?: ImportPlan['placeholders'];
+  /** Amount columns whose cells that read two ways ("12.500") their other cells settle, or do not (both marks). */
+  readonly decimals?: readonly DecimalNote[];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;
@@ -374,4 +376,22 @@ export interface ImportSummary {
   /** Warnings met while sending, after the plan was shown (e.g. the service refused PATCH): each once. */
   readonly runWarnings: readonly string[];
   readonly plan: ImportPlan;
+}
+
+/** A cell of the sheet, as the plan names it: its text and row. */
+export interface AmountCell {
+  readonly text: string;
+  readonly row: number;
+}
+
+/**
+ * An amount column with cells that alone read two ways ("12.500"): the first cell showing a
+ * decimal comma, and a decimal point. One of them: those cells read by it; both: cell by cell.
+ */
+export interface DecimalNote {
+  readonly column: string;
+  readonly comma?: AmountCell;
+  readonly point?: AmountCell;
+  readonly unclear: number;
+  readonly firstUnclear: AmountCell;
 }

@@ -19,6 +19,7 @@ import {
   isEmptyCell,
   type Coerced,
   type DateOrder,
+  type DecimalReading,
 } from '../map/coerce.js';
 import { ValueMemo } from '../util/memo.js';
 import { builtCell, columnCell, placeholderRead, sourceCell, translateCell } from '../map/values.js';
@@ -77,6 +78,8 @@ export interface RowContext {
   /** Date order per column index, decided before the run (or from --date-format). */
   readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
   readonly defaultDateOrder?: DateOrder;
+  /** Amount columns' decimal marks, where their cells show one (scan.ts): "12.500" reads by it. */
+  readonly decimalReadings?: ReadonlyMap<number, DecimalReading>;
   readonly resolver?: Resolver;
   readonly fieldTemplates: readonly CustomTemplate[];
   readonly formTemplates: readonly CustomTemplate[];
@@ -306,7 +309,7 @@ function coerceColumn(ctx: RowContext, p: ColumnPlan, field: FieldDef, cell: Cel
     const known = memo.get(cell);
     if (known) return known;
   }
-  const r = coerceCell(cell, field, order);
+  const r = coerceCell(cell, field, order, ctx.decimalReadings?.get(p.col.index));
   // The memo keeps a copy: were it to keep the coercion's own objects, V8 would see that
   // site's objects survive and allocate all of them in the old generation from then on,
   // which filled the heap with a row's garbage (peak memory grew with the file).
@@ -591,7 +594,12 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
       readCustomValue(
         st,
         t,
-        coerceCustom(cell, t.dataType, ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder),
+        coerceCustom(
+          cell,
+          t.dataType,
+          ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder,
+          ctx.decimalReadings?.get(col.index),
+        ),
         col.header,
       );
   }

@@ -294,7 +294,9 @@ describe('an export imported back with --on-existing update', () => {
     // The list (and the PATCH); the country list was 10 more.
     const res = await runCli(['import', file, '-r', 'asset', ...c.flags, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toContain('Lookups: not needed: country');
+    expect(res.stderr).toContain(
+      'Lookups: custom field template cache (0 req), custom form template cache (0 req), not needed: country',
+    );
     expect(outcomes(`${file}.report.csv`).get(`Chair ${tag}`)).toMatchObject({
       status: c.status,
       id: String(chair),

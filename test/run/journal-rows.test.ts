@@ -3,7 +3,7 @@
 // checked again, its lists read, as any changed row's are).
 import { describe, expect, it } from 'vitest';
 import { mapHeaders } from '../../src/map/headers.js';
-import type { DateOrder } from '../../src/map/coerce.js';
+import type { DateOrder, DecimalReading } from '../../src/map/coerce.js';
 import type { CellValue } from '../../src/read/types.js';
 import { asset } from '../../src/resources/index.js';
 import { cellsFingerprint, type ReadSettings } from '../../src/run/journal-rows.js';
@@ -22,14 +22,14 @@ const fingerprint = (
     settings?: Partial<ReadSettings>;
     headers?: string[];
     dates?: Map<number, DateOrder | undefined>;
+    marks?: Map<number, DecimalReading>;
     row?: number;
   } = {},
 ) =>
-  cellsFingerprint(
-    { ...SETTINGS, ...o.settings },
-    mapHeaders(asset, o.headers ?? HEADERS),
-    o.dates ?? NO_DATES,
-  )({ row: o.row ?? 2, cells });
+  cellsFingerprint({ ...SETTINGS, ...o.settings }, mapHeaders(asset, o.headers ?? HEADERS), {
+    dateOrders: o.dates ?? NO_DATES,
+    decimalReadings: o.marks,
+  })({ row: o.row ?? 2, cells });
 
 describe('cellsFingerprint', () => {
   const same = fingerprint(CELLS);
@@ -41,6 +41,16 @@ describe('cellsFingerprint', () => {
     ['another company', fingerprint(CELLS, { settings: { company: 2 } }), false],
     ['a date order given', fingerprint(CELLS, { settings: { dateOrder: 'DMY' } }), false],
     ['a date column read another way', fingerprint(CELLS, { dates: new Map([[3, 'MDY']]) }), false],
+    [
+      'no amount column with a decimal mark (as before marks were)',
+      fingerprint(CELLS, { marks: new Map() }),
+      true,
+    ],
+    [
+      'an amount column read with a decimal comma',
+      fingerprint(CELLS, { marks: new Map([[2, { mark: ',' as const, example: '1,5', row: 2 }]]) }),
+      false,
+    ],
     [
       'a mapping file',
       fingerprint(CELLS, { settings: { mappingFile: { defaults: { status: 'x' } } } }),

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Files that replace a module with vi.mock: each runs in a fresh module graph of its own. */
-const MOCKING = ['test/util/atomic-file-short-writes.test.ts'];
+const MOCKING = ['test/util/atomic-file-short-writes.test.ts', 'test/e2e/repeat-reads.test.ts'];
 
 // Tests run against the TypeScript sources; end-to-end tests spawn the built CLI
 // (dist/, built by `pretest`) against a sandbox started in-process.

@@ -13,7 +13,7 @@ import type { LookupKind } from '../resources/fields.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
 import type { SheetRow } from '../read/types.js';
 import { rereadRows, type MappedInput } from './input.js';
-import type { JournalDoneRows } from './journal-rows.js';
+import { allDoneByJournal, type JournalDoneRows } from './journal-rows.js';
 import { mergesRecords, type ListedRecords } from './listed-record.js';
 import { rowContext } from './row-context.js';
 import type { Scanner } from './scan.js';
@@ -29,7 +29,7 @@ type Scan = {
   readonly ahead?: readonly SheetRow[];
 };
 
-/** The names the rows ask the lists for, by list: the sheet read once more, nothing sent. */
+/** The names the rows ask the lists for, by list: the sheet read once more (unless the journal did every row), nothing sent. */
 async function askedByRows(
   settings: RunSettings,
   input: MappedInput,
@@ -40,7 +40,7 @@ async function askedByRows(
   const out = new Map<LookupKind, Set<string>>();
   const ask = (r: SheetRow) => {
     // Another company's row is not this run's to check; one the journal finished is done.
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || journal?.take(r)) return;
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || journal?.rows.has(r.row)) return;
     for (const { kind, text } of askedNames(ctx, r)) {
       let set = out.get(kind);
       if (!set) out.set(kind, (set = new Set()));
@@ -50,7 +50,9 @@ async function askedByRows(
   };
   // A one-pass dry run reads the sheet once: its look-ahead asks now, the rest as it is read (execute.ts).
   if (scan.onePass) for (const r of scan.ahead ?? []) ask(r);
-  else await rereadRows(settings, input.probe.headerRow, ask);
+  // Every row done by the journal, as the scan's fingerprints tell: none asks, and the sheet is not read again.
+  else if (!allDoneByJournal(journal?.rows, scan.scanner))
+    await rereadRows(settings, input.probe.headerRow, ask);
   return out;
 }
 

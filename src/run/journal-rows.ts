@@ -2,11 +2,13 @@
 // journal keeps each create's row cells as read (a fingerprint, with how the run reads them:
 // the mapping, its value tables, the date orders), so a repeat tells an unchanged row it
 // finished without its write body, which needs the lists (a list is 1 to 10 requests, at 100
-// a minute for the account). A changed row, a row of a journal written before cells were
-// kept, and a row whose key the sheet repeats are checked as before. Pure, no I/O.
-import { cellText, type DateOrder, type DecimalReading } from '../map/coerce.js';
-import { isKeyColumn, targetName, type Mapping } from '../map/headers.js';
-import { cellAt } from '../map/values.js';
+// a minute for the account). The scan fingerprints each row's cells as it reads them, so
+// that a repeat whose rows are all done does not read the sheet again. A changed row, a row
+// of a journal written before cells were kept (or kept as the version before printed them,
+// the cells' text hashed with how they are read) and a row whose key the sheet repeats are
+// checked as before, by the body they send, and said again with their cells. Pure, no I/O.
+import type { DateOrder, DecimalReading } from '../map/coerce.js';
+import { targetName, type Mapping } from '../map/headers.js';
 import type { SheetRow } from '../read/types.js';
 import type { WriteStatus } from '../send/journal.js';
 import type { PriorRuns } from '../send/prior.js';
@@ -62,55 +64,57 @@ function howRead(settings: ReadSettings, mapping: Mapping, scan: ColumnReadings)
   return sha256Hex(JSON.stringify(how, entries)).slice(0, 16);
 }
 
+/** A row's cells alone, fingerprinted (the scan keeps one a row, so that the plan need not read the sheet again). */
+export function cellsHash(r: SheetRow): string {
+  return sha256Hex(JSON.stringify(r.cells)).slice(0, 16);
+}
+
 /**
- * A row's cells as read, with how they are read: the same text for the same row of the same
- * import, whatever the lists say. Any cell counts, mapped or not (an edit of a note column
- * makes the row one to check again, as a changed row is).
+ * A row's cells as read (given as cellsHash), with how they are read: the same text for the
+ * same row of the same import, whatever the lists say. Any cell counts, mapped or not (an
+ * edit of a note column makes the row one to check again, as a changed row is).
  */
+export function printOfCells(
+  settings: ReadSettings,
+  mapping: Mapping,
+  scan: ColumnReadings,
+): (cells: string) => string {
+  const how = howRead(settings, mapping, scan);
+  return (cells) => sha256Hex(`${how}:${cells}`).slice(0, 16);
+}
+
+/** printOfCells of a row as read: what the journal keeps with each create. */
 export function cellsFingerprint(
   settings: ReadSettings,
   mapping: Mapping,
   scan: ColumnReadings,
 ): (r: SheetRow) => string {
-  const how = howRead(settings, mapping, scan);
-  return (r) => sha256Hex(JSON.stringify([how, r.cells])).slice(0, 16);
+  const print = printOfCells(settings, mapping, scan);
+  return (r) => print(cellsHash(r));
 }
 
 /**
  * The rows of the sheet the journal finished, their cells unchanged, by row number: taken
  * from the run's journal (PriorRuns) before the plan, in the sheet's order, so that no other
- * row takes their attempts. A row of another company, a report's row fed back, and a row
- * whose key another row of the sheet has (the duplicate check compares them) are not taken.
+ * row takes their attempts. The scan's fingerprints say which (Scanner.prints: not a row of
+ * another company, nor a report's row fed back); a row whose key another row of the sheet
+ * has (the duplicate check compares them) is not taken.
  */
 export class JournalDoneRows {
   readonly rows = new Map<number, JournalDone>();
-  private readonly keyIndex?: number;
 
-  constructor(
-    private readonly prior: PriorRuns,
-    private readonly cellsOf: (r: SheetRow) => string,
-    private readonly scanner: Scanner,
-    private readonly mapping: Mapping,
-    keyField: string | undefined,
-  ) {
-    this.keyIndex = keyField ? mapping.columns.find((c) => isKeyColumn(c, keyField))?.index : undefined;
+  constructor(prior: PriorRuns, printOf: (cells: string) => string, scanner: Scanner, keyed: boolean) {
+    for (const [row, cells] of scanner.prints?.entries() ?? []) {
+      if (keyed && (scanner.repeats.has(row) || scanner.repeated.has(row))) continue;
+      const match = prior.takeByCells(printOf(cells), row);
+      if (match?.kind !== 'done') continue;
+      const { attempt, status, id } = match;
+      this.rows.set(row, { slot: attempt.slot, fp: attempt.fp, status, id, key: attempt.key });
+    }
   }
+}
 
-  /** Whether the row is one the journal finished (it is then taken). */
-  take(r: SheetRow): boolean {
-    if (r.reported || (this.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || this.repeatsKey(r))
-      return false;
-    const match = this.prior.takeByCells(this.cellsOf(r), r.row);
-    if (match?.kind !== 'done') return false;
-    const { attempt, status, id } = match;
-    this.rows.set(r.row, { slot: attempt.slot, fp: attempt.fp, status, id, key: attempt.key });
-    return true;
-  }
-
-  private repeatsKey(r: SheetRow): boolean {
-    if (this.keyIndex === undefined) return false;
-    const key = cellText(cellAt(this.mapping, this.keyIndex, r.cells)).trim();
-    if (!key) return false;
-    return this.scanner.firstRowOfKey.get(key) !== r.row || this.scanner.repeated.has(r.row);
-  }
+/** Every row of the run's is one the journal finished: the sheet need not be read again for them. */
+export function allDoneByJournal(done: ReadonlyMap<number, unknown> | undefined, scanner: Scanner): boolean {
+  return done !== undefined && done.size === scanner.runRows;
 }

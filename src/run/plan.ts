@@ -36,7 +36,7 @@ import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
-import { cellsFingerprint, JournalDoneRows, type JournalDone } from './journal-rows.js';
+import { cellsFingerprint, JournalDoneRows, printOfCells, type JournalDone } from './journal-rows.js';
 import { existsSync } from 'node:fs';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
@@ -134,6 +134,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
       settings.sync !== undefined,
     selfRefIndex: selfRefCol?.index,
     company: await companyOption(settings, input),
+    printCells: journalMayAnswer(settings) && !selfRefCol,
   });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
@@ -518,10 +519,10 @@ async function lookupsOfRows(
   const { prior } = past;
   const cellsOf =
     past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
-  const keyField = settings.allowDuplicates ? undefined : settings.keyField;
+  const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
   const byCells =
     prior && cellsOf && prior.knowsCells && !scan.selfRefCol
-      ? new JournalDoneRows(prior, cellsOf, scan.scanner, mapping, keyField)
+      ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
       : undefined;
   const unread = scan.lookupsLoaded
     ? { kinds: [] }

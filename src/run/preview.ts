@@ -21,7 +21,7 @@ import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
 import type { ListedRecords } from './listed-record.js';
-import type { JournalDone } from './journal-rows.js';
+import { allDoneByJournal, type JournalDone } from './journal-rows.js';
 import { sameName } from '../send/resemblance.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
@@ -191,6 +191,8 @@ async function matchKeyless(
   // A keyed row's cells that name what its record has are asked of no list, and not resolved here.
   const ctx = rowContext(settings, input, scan, listed);
   const keyFieldId = customKeyFieldId(input.mapping, settings.keyField);
+  // Every row done by the journal, as the scan's fingerprints tell: none to match, and the sheet is not read again.
+  if (allDoneByJournal(by.done, scan.scanner)) return found;
   await rereadRows(settings, input.probe.headerRow, (r) => {
     // Another company's row is not this run's to match; one the journal finished is done.
     if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || by.done.has(r.row)) return;

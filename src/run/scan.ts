@@ -19,6 +19,8 @@ import { splitCategory } from '../resources/category.js';
 import { cellAt, placeholderKept, placeholderRead, type CellTranslation } from '../map/values.js';
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
+import { RowPrints } from '../util/row-prints.js';
+import { cellsHash } from './journal-rows.js';
 import type { RowCompany } from '../resolve/company.js';
 import type { AmountCell, CompanySplit, DecimalNote } from './types.js';
 
@@ -60,6 +62,8 @@ export interface ScanOptions {
   readonly selfRefIndex?: number;
   /** A register's company column: each row's company, and so whether this run loads it. */
   readonly company?: { readonly index: number; readonly of: (text: string) => RowCompany };
+  /** A repeat whose journal may know its rows by their cells: each row's are fingerprinted (Scanner.prints). */
+  readonly printCells?: boolean;
 }
 
 export interface ScanWhere {
@@ -84,6 +88,12 @@ export class Scanner {
   readonly firstRowOfKey = new KeyIndex();
   /** First rows of the keys that a later row repeats (a few, as a rule): their values are kept to compare. */
   readonly repeated = new Set<number>();
+  /** The later rows of those keys. */
+  readonly repeats = new Set<number>();
+  /** Data rows of the run's company (all data rows, without a company column). */
+  runRows = 0;
+  /** printCells: each row's cells fingerprinted (cellsHash), a row of the run's, not a report's row fed back. */
+  readonly prints?: RowPrints;
   /** Rows with no key (none in the key column, or no key column): a sync matches them by the memory. */
   keyless = 0;
   /** Rows whose cell of the required field's column is empty, built from the row (Mapping.blankFill). */
@@ -136,6 +146,7 @@ export class Scanner {
         : undefined;
     this.keyIndex = keyCol?.index;
     this.blankIndex = mapping.blankFill?.index;
+    if (opts.printCells) this.prints = new RowPrints();
   }
 
   /** The key of the row added last and its first row: checking that row then needs no second look. */
@@ -170,6 +181,8 @@ export class Scanner {
     this.rows++;
     // Another company's row is not this run's: its dates, names and keys are not looked at.
     if (!this.ofRunCompany(r)) return;
+    this.runRows++;
+    if (this.prints && !r.reported) this.prints.add(r.row, cellsHash(r));
     for (const i of this.translation.placeholders?.keys() ?? []) this.placeholder(i, r);
     if (this.blankIndex !== undefined && isEmptyCell(cellAt(this.translation, this.blankIndex, r.cells)))
       this.blankFilled++;
@@ -206,7 +219,10 @@ export class Scanner {
         this.last.key = k;
         this.last.row = r.row;
         this.last.first = this.firstRowOfKey.add(k, r.row);
-        if (this.last.first !== r.row) this.repeated.add(this.last.first);
+        if (this.last.first !== r.row) {
+          this.repeated.add(this.last.first);
+          this.repeats.add(r.row);
+        }
       } else this.keyless++;
     } else if (this.opts.trackKeys) this.keyless++;
     if (this.opts.selfRefIndex !== undefined) {

@@ -19,6 +19,12 @@ const register = (status = 'In Use') =>
     ),
   ].join('\n') + '\n';
 
+/** The register with chairs without a serial number: rows 0, 3, 6, 9, 10, 13 … (12 of 30). */
+const chairs = () =>
+  register()
+    .replace(/,RJ-(\d*[0369]),/g, ',,')
+    .replace(/Laptop (\d*[0369]),/g, 'Chair $1,');
+
 const JOURNAL = "their rows are done by this import's journal, each with the cells it had then";
 const EITHER =
   "their rows are done by this import's journal (their cells unchanged) or already in the service (each such cell naming what its record has)";
@@ -47,6 +53,16 @@ const asBefore = (dir: string) => {
   );
   writeFileSync(path, old.join('\n'));
 };
+/** The journal's cells as the version before printed them (the cells' text hashed with how they are read): none matches. */
+const printedBefore = (dir: string) => {
+  const path = join(dir, 'a.csv.report.journal.ndjson');
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const old = lines.map((l) => {
+    const line = l ? (JSON.parse(l) as { cells?: string }) : undefined;
+    return line?.cells ? JSON.stringify({ ...line, cells: [...line.cells].reverse().join('') }) : l;
+  });
+  writeFileSync(path, old.join('\n'));
+};
 const importA = { run: () => ['import', 'a.csv', '-r', 'asset'] };
 
 const cases: { name: string; steps: Step[] }[] = [
@@ -70,11 +86,7 @@ const cases: { name: string; steps: Step[] }[] = [
     steps: [
       // Rows 0, 3, 6, 9, 10, 13 …: chairs with no serial number, which the memory knows by their values.
       {
-        run: write(
-          register()
-            .replace(/,RJ-(\d*[0369]),/g, ',,')
-            .replace(/Laptop (\d*[0369]),/g, 'Chair $1,'),
-        ),
+        run: write(chairs()),
       },
       { ...importA, requests: 33 },
       // It was 2 as well: the chairs are matched before the lists are read, as the laptops are.
@@ -154,6 +166,23 @@ const cases: { name: string; steps: Step[] }[] = [
     ],
   },
   {
+    name: 'a journal whose cells the version before printed',
+    steps: [
+      { run: write(register()) },
+      { ...importA, requests: 33 },
+      { run: printedBefore },
+      // As a journal without cells: the lists the rows' names need, each row known by its body.
+      {
+        ...importA,
+        requests: 2,
+        summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
+        lookups: 'Lookups: category full list (1 req), usage status full list (1 req).',
+      },
+      // That run said each row's outcome again with its cells as printed now: the next one reads no list.
+      { ...importA, requests: 0, lookups: `Lookups: not needed: category, usage status (${JOURNAL}).` },
+    ],
+  },
+  {
     name: 'the same file under another name',
     steps: [
       { run: write(register()) },
@@ -165,6 +194,22 @@ const cases: { name: string; steps: Step[] }[] = [
         requests: 2,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${THERE}).`,
+      },
+    ],
+  },
+  {
+    name: 'rows without a serial number, the same file under another name',
+    steps: [
+      { run: write(chairs()) },
+      { ...importA, requests: 33 },
+      { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
+      // Another journal, and the memory knows rows by their bodies alone: the asset list (2
+      // pages) for the laptops, and the category and usage status lists for the chairs (2).
+      {
+        run: () => ['import', 'b.csv', '-r', 'asset'],
+        requests: 4,
+        summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
+        lookups: 'Lookups: category full list (1 req), usage status full list (1 req).',
       },
     ],
   },

@@ -25,8 +25,10 @@ import type { RunSettings } from './settings.js';
 import { stoppedBeforeSending, type StopState } from './stop.js';
 import {
   duplicateNote,
+  RecordTurns,
   SameRecordRows,
   sameRecordMessage,
+  type RecordTurn,
   type SameRecordVerdict,
 } from '../send/same-record.js';
 import { shownDate } from '../send/remembered.js';
@@ -64,6 +66,11 @@ export class RowOutcomes {
   private readonly keyFieldId?: number;
   /** Update and sync: rows that name a record an earlier row names. */
   private readonly sameRecord?: SameRecordRows;
+  /**
+   * An update whose rows are looked up alone (no list read before the run): a keyed row learns
+   * its record's ID from its filtered call, and is judged under it too, in sheet order.
+   */
+  private readonly byIdTurns?: RecordTurns;
   /** An import's ID column, which it does not send: a keyless row's cell names its record (id-cell.ts). */
   private readonly idColumn?: number;
   /** An import's rows of a repeated key, to tell a duplicate from a conflict (key-conflict.ts). */
@@ -71,6 +78,8 @@ export class RowOutcomes {
 
   constructor(private readonly deps: RowsDeps) {
     if (deps.settings.mode === 'update' || deps.settings.sync) this.sameRecord = new SameRecordRows();
+    if (deps.settings.mode === 'update' && !deps.settings.sync && !deps.planned.existingComplete)
+      this.byIdTurns = new RecordTurns();
     const keyField = deps.settings.keyField;
     this.keyIndex = keyField
       ? deps.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index
@@ -448,17 +457,20 @@ export class RowOutcomes {
     const valid = prepared.issues.length === 0;
     const judged = this.sameRecordVerdict(prepared, key, valid);
     if (!judged || judged.v.kind === 'first' || !valid) return undefined;
-    const { v, same } = judged;
-    if (v.kind === 'duplicate')
-      return {
-        ...base,
-        status: 'skipped',
-        id: prepared.id,
-        issues: [],
-        key: key?.value,
-        note: duplicateNote(v.row, same),
-      };
     const field = prepared.id !== undefined ? 'id' : key!.field;
+    return this.sameRecordOf(judged.v, judged.same, field, { ...base, id: prepared.id }, key);
+  }
+
+  /** A later row of a record: skipped as a copy of the first, or invalid on `field`, which named the record. */
+  private sameRecordOf(
+    v: Exclude<SameRecordVerdict, { kind: 'first' }>,
+    same: string,
+    field: string,
+    base: Base & { id?: number },
+    key: Key,
+  ): RowOutcome {
+    if (v.kind === 'duplicate')
+      return { ...base, status: 'skipped', issues: [], key: key?.value, note: duplicateNote(v.row, same) };
     const column = this.deps.input.mapping.columns.find(
       (c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field,
     )?.header;
@@ -467,9 +479,29 @@ export class RowOutcomes {
     return {
       ...base,
       status: 'invalid',
+      id: undefined,
       key: key?.value,
       issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }],
     };
+  }
+
+  /**
+   * An update's row looked up alone, its record `id` now known: the verdict under that ID, once
+   * the rows before it have had theirs (a row by its ID, a later one by its key: one record).
+   */
+  private async sameRecordLate(
+    turn: RecordTurn,
+    prepared: PreparedRow,
+    key: Key,
+    id: number,
+    base: Base,
+  ): Promise<RowOutcome | undefined> {
+    const { settings } = this.deps;
+    const emptied = settings.clearEmpty ? prepared.emptyFields : [];
+    const v = await turn.judge(`id=${id}`, prepared.row, prepared.body, settings.keyField, emptied);
+    if (v.kind === 'first') return undefined;
+    const field = prepared.id !== undefined ? 'id' : key!.field;
+    return this.sameRecordOf(v, `same ID ${id}`, field, { ...base, id }, key);
   }
 
   /**
@@ -675,9 +707,26 @@ export class RowOutcomes {
 
   /** Updates: find the record, merge, PATCH or PUT the changes (or show them, in a dry run). */
   private async update(prepared: PreparedRow, key: Key, base: Base): Promise<RowOutcome> {
+    // Taken now, before any request: rows begin in sheet order.
+    const turn = this.byIdTurns?.take();
+    try {
+      return await this.updateOnce(prepared, key, base, turn);
+    } finally {
+      turn?.pass();
+    }
+  }
+
+  private async updateOnce(
+    prepared: PreparedRow,
+    key: Key,
+    base: Base,
+    turn: RecordTurn | undefined,
+  ): Promise<RowOutcome> {
     const { settings, writer, stop } = this.deps;
     const id = await this.recordOf(prepared, key, base);
     if (typeof id !== 'number') return id;
+    const again = turn && (await this.sameRecordLate(turn, prepared, key, id, base));
+    if (again) return again;
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
       const res = await writer.updateMerged(prepared.row, id, prepared.body, {

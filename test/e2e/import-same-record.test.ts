@@ -188,7 +188,7 @@ describe('import --on-existing update: a repeated key beside a copy without one'
       ['updated', '', ''],
       [
         'skipped',
-        'not created: same serial number "SN-ISRK" as row 2, but City "Graz" → "Linz": if they are different assets, correct one serial number; if the same, delete one row',
+        'not sent: same serial number "SN-ISRK" as row 2, but City "Graz" → "Linz": if they are different assets, correct one serial number; if the same, delete one row',
         'column "Serial number" → serial_number: row 2 has the same serial number with other values (City differs)',
       ],
       ['skipped', `duplicate of row 2 (same ID ${laptop}, same values): sent once`, ''],

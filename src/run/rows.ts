@@ -418,18 +418,7 @@ export class RowOutcomes {
         dryRun: true,
         emptied: idCell.emptied,
       });
-      const status = res.status === 'failed' ? (res.invalid ? 'invalid' : 'failed') : undefined;
-      const none = (res.changes?.length ?? 0) === 0;
-      const { changes, sent, note } = res;
-      return {
-        ...base,
-        status: status ?? (none ? 'skipped' : 'valid'),
-        id: named.id,
-        issues: res.issues ?? [],
-        changes,
-        sent,
-        note,
-      };
+      return previewedUpdate(base, named.id, res);
     } catch (e) {
       return this.thrown(e, base);
     }
@@ -444,9 +433,8 @@ export class RowOutcomes {
   ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
     // The list read before the run answers without a request.
-    if (writer.complete || !key)
-      return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);
-    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, prepared.body));
+    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared);
+    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, prepared));
   }
 
   /**
@@ -534,28 +522,38 @@ export class RowOutcomes {
     return { v: byId, same: `same ID ${listed[0]}` };
   }
 
-  /** `sent`: the body the row would be created with. */
+  /**
+   * A dry run's keyed row whose record exists, under --on-existing update: as the run will
+   * merge it (changes, or "no change"), from the record the run has in hand.
+   */
+  private async previewOnExisting(prepared: PreparedRow, base: Base, id: number): Promise<RowOutcome> {
+    try {
+      const res = await this.deps.writer.previewOnExisting(prepared.row, id, prepared.body, {
+        built: builtFieldsOf(prepared),
+        emptied: prepared.emptyFields,
+      });
+      return previewedUpdate(base, id, res, `already in the service (id ${id}); would be updated`);
+    } catch (e) {
+      return this.thrown(e, { ...base, id });
+    }
+  }
+
+  /** `prepared`: the row, its body the one it would be created with. */
   private wouldCreate(
     r: SheetRow,
     base: Base,
     key: Key,
     existingId: number | undefined,
-    sent: PreparedRow['body'],
-  ): RowOutcome {
+    prepared: PreparedRow,
+  ): RowOutcome | Promise<RowOutcome> {
     const { settings, input } = this.deps;
+    const sent = prepared.body;
     if (existingId !== undefined) {
       const what = settings.onExisting;
       const again =
         what === 'update' && key ? this.deps.writer.sameRecordNow(base.row, existingId, sent) : undefined;
       if (again) return againOutcome(base, again);
-      if (what === 'update')
-        return {
-          ...base,
-          status: 'valid',
-          id: existingId,
-          issues: [],
-          note: `already in the service (id ${existingId}); would be updated`,
-        };
+      if (what === 'update') return this.previewOnExisting(prepared, base, existingId);
       if (what === 'error')
         return {
           ...base,
@@ -774,6 +772,23 @@ export class RowOutcomes {
     const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
     return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
+}
+
+/** A dry run's --on-existing update of record `id`: its changes (valid), none (skipped), or its refusal. */
+function previewedUpdate(base: Base, id: number, res: UpdateResult, changed?: string): RowOutcome {
+  const status = res.status === 'failed' ? (res.invalid ? 'invalid' : 'failed') : undefined;
+  const none = (res.changes?.length ?? 0) === 0;
+  const { changes, sent } = res;
+  const note = !status && !none && changed ? (res.note ? `${changed}; ${res.note}` : changed) : res.note;
+  return {
+    ...base,
+    status: status ?? (none ? 'skipped' : 'valid'),
+    id,
+    issues: res.issues ?? [],
+    changes,
+    sent,
+    note,
+  };
 }
 
 /** A dry run's row whose record an earlier row updates: skipped as its copy, or invalid (same-record.ts). */

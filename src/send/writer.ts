@@ -651,6 +651,22 @@ export class RowWriter {
     return this.againOf(v, id, keyed ? keyField : undefined);
   }
 
+  /**
+   * A dry run's keyed row whose record exists, under --on-existing update: what the run's
+   * merge will change, or its "no change" (and the cells an empty cell keeps), as the run
+   * will say. No request: the record is the list's copy, or the row's filtered call's.
+   */
+  async previewOnExisting(
+    row: number,
+    id: number,
+    body: WriteBody,
+    opts: Pick<UpdateOptions, 'built'> & { readonly emptied?: readonly string[] },
+  ): Promise<UpdateResult> {
+    const res = await this.updateMerged(row, id, body, { built: opts.built, dryRun: true });
+    const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0 && !res.conflicts?.length;
+    return withKept(none ? { ...res, note: NO_CHANGE } : res, this.keptNote(res, id, opts.emptied));
+  }
+
   /** A dry run's keyed row whose record exists: undefined for the record's first row, else as the run will say. */
   sameRecordNow(row: number, id: number, body: WriteBody): UpdateResult | undefined {
     return this.againOf(

@@ -71,7 +71,7 @@ describe('import --on-existing update: a keyed row and its copy without a serial
         ['skipped', `duplicate of row 2 (same ID ${id}, same values): sent once`],
       ],
       dry: (id: number) => [
-        ['valid', `already in the service (id ${id}); would be updated`],
+        ['valid', `already in the service (id ${id}); would be updated; would change: city: Wien → Graz`],
         ['skipped', `duplicate of row 2 (same ID ${id}, same values): sent once`],
       ],
       city_after: 'Graz',
@@ -91,7 +91,7 @@ describe('import --on-existing update: a keyed row and its copy without a serial
         ],
       ],
       dry: (id: number) => [
-        ['valid', `already in the service (id ${id}); would be updated`],
+        ['valid', `already in the service (id ${id}); would be updated; would change: city: Wien → Graz`],
         [
           'invalid',
           `id: row 2 sets the same record to other values (same ID ${id}; City differ): keep one of the two rows`,

@@ -764,7 +764,8 @@ export class RowOutcomes {
    */
   private leftAsIs(res: UpdateResult, id: number, prepared: PreparedRow): string | undefined {
     const { settings, writer } = this.deps;
-    const nothing = res.status === 'skipped' || (settings.dryRun && res.changes?.length === 0);
+    // A dry run's preview is `skipped` whatever it would change: its changes say.
+    const nothing = settings.dryRun ? (res.changes?.length ?? 0) === 0 : res.status === 'skipped';
     if (!nothing || settings.clearEmpty || settings.replace) return undefined;
     const kept = writer.keptByEmptyCells(id, prepared.emptyFields);
     if (kept.length === 0) return undefined;

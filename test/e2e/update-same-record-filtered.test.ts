@@ -80,6 +80,22 @@ describe('update by filtered calls: a row by its ID, a later row by its key, one
         ]),
       );
       const report = join(env.dir, `${tag}.report.csv`);
+      // The dry run first: row 3 as the run will have it, row 2 to be updated.
+      const dry = await runCli([
+        'update',
+        file,
+        '-r',
+        'asset',
+        '--dry-run',
+        '--report',
+        `${report}.dry`,
+        ...env.sb.args,
+      ]);
+      expect(dry.code, dry.stderr).toBe(c.code);
+      expect(readReport(`${report}.dry`).map((r) => [r['#row'], r['#status'], r['#message']])).toEqual([
+        ['2', 'valid', expect.stringMatching(/^would change: city: Paris → Lyon/)],
+        ['3', c.status, c.message(id)],
+      ]);
       await env.sb.resetStats();
       const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
       expect(res.code, res.stderr).toBe(c.code);

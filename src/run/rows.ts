@@ -10,7 +10,7 @@ import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
 import { fieldByName, type LookupKind } from '../resources/fields.js';
-import type { RowWriter, UpdateResult } from '../send/writer.js';
+import { ambiguousKey, type RowWriter, type UpdateResult } from '../send/writer.js';
 import {
   builtFieldsOf,
   naturalKey,
@@ -433,8 +433,9 @@ export class RowOutcomes {
   ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
     // The list read before the run answers without a request.
-    if (writer.complete || !key) return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared);
-    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, prepared));
+    if (writer.complete || !key)
+      return this.wouldCreate(r, base, key, writer.knownExistingIds(key), prepared);
+    return writer.existingIds(key).then((ids) => this.wouldCreate(r, base, key, ids, prepared));
   }
 
   /**
@@ -543,13 +544,17 @@ export class RowOutcomes {
     r: SheetRow,
     base: Base,
     key: Key,
-    existingId: number | undefined,
+    ids: readonly number[],
     prepared: PreparedRow,
   ): RowOutcome | Promise<RowOutcome> {
     const { settings, input } = this.deps;
     const sent = prepared.body;
+    const existingId = ids[0];
     if (existingId !== undefined) {
       const what = settings.onExisting;
+      // As the run: a key several records have updates none of them.
+      if (what === 'update' && key && ids.length > 1)
+        return { ...base, status: 'failed', issues: [ambiguousKey(ids, key)] };
       const again =
         what === 'update' && key ? this.deps.writer.sameRecordNow(base.row, existingId, sent) : undefined;
       if (again) return againOutcome(base, again);

@@ -14,10 +14,13 @@ const env = useSandbox();
 const rowsOf = (report: string): string[][] =>
   readReport(report).map((r) => [r['#row'], r['#status'], r['#message']]);
 
-/** The sheet: a row the record matches, one with an empty cell the record has, one changed, one new. */
+/** The sheet: a row the record matches, one with an empty cell the record has, one changed, one new, one of two records. */
 async function sheet(tag: string): Promise<string> {
   for (const [i, city] of ['Lyon', 'Lyon', 'Lyon'].entries())
     await madeByApi(env.sb, { name: `${tag} laptop ${i}`, serial_number: `${tag}-${i}`, city });
+  // Two records of one serial number: which to update is unclear.
+  for (const name of ['desk', 'chair'])
+    await madeByApi(env.sb, { name: `${tag} ${name}`, serial_number: `${tag}-D` });
   const file = join(env.dir, `${tag}.csv`);
   writeFileSync(
     file,
@@ -27,6 +30,7 @@ async function sheet(tag: string): Promise<string> {
       [`${tag} laptop 1`, `${tag}-1`, ''],
       [`${tag} laptop 2`, `${tag}-2`, 'Nantes'],
       [`${tag} laptop 3`, `${tag}-3`, 'Paris'],
+      [`${tag} desk`, `${tag}-D`, 'Paris'],
     ]),
   );
   return file;
@@ -41,6 +45,15 @@ const expected = (tag: string, file: string): string[][] => [
   ],
   ['4', 'updated', ''],
   ['5', 'created', ''],
+  [
+    '6',
+    'failed',
+    expect.stringMatching(
+      new RegExp(
+        `^serial_number: 2 records have serial_number=${tag}-D \\(ids \\d+, \\d+\\); which to update is unclear — use \`assetbatch update\` with an ID column$`,
+      ),
+    ),
+  ],
 ];
 
 /**
@@ -64,13 +77,13 @@ async function dryThenReal(
   const args = ['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args];
   await env.sb.resetStats();
   const dry = await runCli([...args, '--dry-run', '--report', `${file}.dry.csv`]);
-  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.code, dry.stderr).toBe(1);
   // The changes come from the record the check read (the list, or the row's filtered call): no read of its own.
   const reads = (await env.sb.stats()) as { requests: Record<string, number> };
   expect(reads.requests['GET /api/v2/asset/{id}/'] ?? 0).toBe(0);
   expect(reads.requests['GET /api/v2/asset/']).toBe(lists);
   const real = await runCli([...args, '--report', `${file}.real.csv`]);
-  expect(real.code, real.stderr).toBe(0);
+  expect(real.code, real.stderr).toBe(1);
   return { dry: rowsOf(`${file}.dry.csv`), real: rowsOf(`${file}.real.csv`), file };
 }
 
@@ -82,10 +95,10 @@ describe('a dry run of import --on-existing update says what the run does', () =
   });
 
   it('each row looked up alone (a long list): the same', async () => {
-    // 100 more assets: 5 pages of 25, more than the 4 rows, so each row is looked up alone.
-    for (let i = 0; i < 100; i++)
+    // 125 more assets: 6 pages of 25, more than the 5 rows, so each row is looked up alone.
+    for (let i = 0; i < 125; i++)
       await madeByApi(env.sb, { name: `Filler ${i}`, serial_number: `FILL-${i}` });
-    const { dry, real, file } = await dryThenReal('IODF', 5);
+    const { dry, real, file } = await dryThenReal('IODF', 6);
     expect(real).toEqual(expected('IODF', file));
     expect(asRun(dry)).toEqual(real);
   });

@@ -217,8 +217,10 @@ export class RowOutcomes {
     const made = this.syncKeyless(r, prepared, key);
     const same = this.sameRecordOutcome(made ? { ...prepared, id: made.id } : prepared, key, base);
     if (same) return same;
-    if (prepared.issues.length > 0)
+    if (prepared.issues.length > 0) {
+      this.invalidTurn(prepared);
       return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
+    }
     if (made) return withNote(this.update({ ...prepared, id: made.id }, key, base), made.note);
     // A row of a report fed back with --on-existing update carries its record's id.
     if (settings.mode === 'update' || prepared.id !== undefined) return this.update(prepared, key, base);
@@ -472,6 +474,16 @@ export class RowOutcomes {
       key: key?.value,
       issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }],
     };
+  }
+
+  /**
+   * An update's invalid row that names its record by ID, each row looked up alone: its turn,
+   * so that a later row found by its key to be that record is invalid too, as with the list.
+   */
+  private invalidTurn(prepared: PreparedRow): void {
+    if (!this.byIdTurns || prepared.id === undefined) return;
+    const turn = this.byIdTurns.take();
+    void turn.judge(`id=${prepared.id}`, prepared.row, undefined, this.deps.settings.keyField);
   }
 
   /**

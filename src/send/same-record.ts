@@ -97,11 +97,14 @@ export function sameRecordMessage(
 
 /** A row's place in line for the verdict on its record (RecordTurns). */
 export interface RecordTurn {
-  /** The verdict, once every earlier row has had its own or passed; `emptied`: the fields it would empty. */
+  /**
+   * The verdict, once every earlier row has had its own or passed; `body` undefined: the row is
+   * invalid (a later row of its record is too); `emptied`: the fields it would empty.
+   */
   judge(
     identity: string,
     row: number,
-    body: WriteBody,
+    body: WriteBody | undefined,
     keyField?: string,
     emptied?: readonly string[],
   ): Promise<SameRecordVerdict>;

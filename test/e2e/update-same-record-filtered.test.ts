@@ -113,3 +113,35 @@ describe('update by filtered calls: a row by its ID, a later row by its key, one
     },
   );
 });
+
+describe('update by filtered calls: an invalid row by its ID, a later row by its key', () => {
+  it('the keyed row is invalid too: nothing sent, exit 1', async () => {
+    const id = await madeByApi(env.sb, { name: 'SRFI laptop', serial_number: 'SRFI-1', city: 'Paris' });
+    const file = join(env.dir, 'SRFI.csv');
+    writeFileSync(
+      file,
+      stringify([
+        ['ID', 'Name', 'Serial number', 'City', 'Original cost'],
+        [String(id), 'SRFI laptop', '', 'Lyon', 'lots'],
+        ['', 'SRFI laptop', 'SRFI-1', 'Nantes', ''],
+      ]),
+    );
+    const report = join(env.dir, 'SRFI.report.csv');
+    await env.sb.resetStats();
+    const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(1);
+    const stats = (await env.sb.stats()) as { requests: Record<string, number> };
+    expect(stats.requests[PATCH] ?? 0).toBe(0);
+    // The list's first page (the plan's) and the keyed row's filtered call.
+    expect(res.stdout).toContain('\n2 requests');
+    expect(readReport(report).map((r) => [r['#row'], r['#status'], r['#message']])).toEqual([
+      ['2', 'invalid', expect.stringContaining('column "Original cost" → original_cost:')],
+      [
+        '3',
+        'invalid',
+        `column "Serial number" → serial_number: row 2 names the same record (same ID ${id}) and is invalid: fix row 2 or remove one of the two rows`,
+      ],
+    ]);
+    expect((await env.sb.records('asset')).find((a) => a.id === id)!.city).toBe('Paris');
+  });
+});

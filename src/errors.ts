@@ -91,7 +91,7 @@ const ErrorCodes = {
   W_UNMATCHED: 'W_UNMATCHED',
   /** A row without a key like a record an earlier run created (a few cells changed): not created, exit 1. */
   W_RESEMBLES: 'W_RESEMBLES',
-  /** A row whose key an earlier row has, with other values: not created (which is right is the user's call), exit 1. */
+  /** A row whose key an earlier row has, with other values: not sent (which is right is the user's call), exit 1. */
   W_KEY_CONFLICT: 'W_KEY_CONFLICT',
   /** A value the mapping file's value table maps to empty: the field is left out (a note, as asked). */
   W_LEFT_EMPTY: 'W_LEFT_EMPTY',

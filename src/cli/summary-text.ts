@@ -120,7 +120,7 @@ export function printSummary(
   if (summary.keyConflictRows > 0) {
     const n = summary.keyConflictRows;
     lines.push(
-      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} the key of an earlier row with other values: not created, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT). If they are different records, correct one key; if the same, delete one row`,
+      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} the key of an earlier row with other values: not sent, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT). If they are different records, correct one key; if the same, delete one row`,
     );
   }
   if (summary.changedRows > 0) {

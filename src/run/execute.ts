@@ -59,7 +59,7 @@ export interface Executed {
   readonly resemblingRows: number;
   /** Of those, the rows their ID cell matched (by-id-cell.ts). */
   readonly resemblingById: number;
-  /** Rows whose key an earlier row has, with other values: not created (W_KEY_CONFLICT). */
+  /** Rows whose key an earlier row has, with other values: not sent (W_KEY_CONFLICT). */
   readonly keyConflictRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;

@@ -1,7 +1,8 @@
 // An import's rows whose key repeats an earlier row's. With the same values (as coerced) the
 // later row is a duplicate and is skipped; with other values it is a conflict: two things
 // given one key, or one thing written twice with a typo. Which is right is the user's call,
-// so the later row is skipped and said so (W_KEY_CONFLICT, exit 1), naming the cells that differ.
+// so the later row is skipped, not sent (neither created nor, under --on-existing update,
+// written to the record), and said so (W_KEY_CONFLICT, exit 1), naming the cells that differ.
 import type { WriteBody } from '../resources/fields.js';
 import { KeyIndex } from '../util/key-index.js';
 import { valuesOf } from '../send/same-record.js';
@@ -117,7 +118,7 @@ export function conflictWords(
     `if they are different ${words.plural}, correct one ${words.keyName}; ` + `if the same, delete one row`;
   const fields = verdict.differs.map(words.label);
   return {
-    note: `not created: ${same}, but ${cells}: ${what}`,
+    note: `not sent: ${same}, but ${cells}: ${what}`,
     warning:
       `row ${firstRow} has the same ${words.keyName} with other values` +
       (fields.length ? ` (${fields.join(', ')} differ${fields.length === 1 ? 's' : ''})` : ''),

@@ -10,7 +10,7 @@ import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
 import { fieldByName, type LookupKind } from '../resources/fields.js';
-import type { RowWriter, UpdateResult } from '../send/writer.js';
+import { ambiguousKey, type RowWriter, type UpdateResult } from '../send/writer.js';
 import {
   builtFieldsOf,
   naturalKey,
@@ -25,8 +25,10 @@ import type { RunSettings } from './settings.js';
 import { stoppedBeforeSending, type StopState } from './stop.js';
 import {
   duplicateNote,
+  RecordTurns,
   SameRecordRows,
   sameRecordMessage,
+  type RecordTurn,
   type SameRecordVerdict,
 } from '../send/same-record.js';
 import { shownDate } from '../send/remembered.js';
@@ -64,6 +66,11 @@ export class RowOutcomes {
   private readonly keyFieldId?: number;
   /** Update and sync: rows that name a record an earlier row names. */
   private readonly sameRecord?: SameRecordRows;
+  /**
+   * An update whose rows are looked up alone (no list read before the run): a keyed row learns
+   * its record's ID from its filtered call, and is judged under it too, in sheet order.
+   */
+  private readonly byIdTurns?: RecordTurns;
   /** An import's ID column, which it does not send: a keyless row's cell names its record (id-cell.ts). */
   private readonly idColumn?: number;
   /** An import's rows of a repeated key, to tell a duplicate from a conflict (key-conflict.ts). */
@@ -71,6 +78,8 @@ export class RowOutcomes {
 
   constructor(private readonly deps: RowsDeps) {
     if (deps.settings.mode === 'update' || deps.settings.sync) this.sameRecord = new SameRecordRows();
+    if (deps.settings.mode === 'update' && !deps.settings.sync && !deps.planned.existingComplete)
+      this.byIdTurns = new RecordTurns();
     const keyField = deps.settings.keyField;
     this.keyIndex = keyField
       ? deps.input.mapping.columns.find((c) => isKeyColumn(c, keyField))?.index
@@ -208,8 +217,10 @@ export class RowOutcomes {
     const made = this.syncKeyless(r, prepared, key);
     const same = this.sameRecordOutcome(made ? { ...prepared, id: made.id } : prepared, key, base);
     if (same) return same;
-    if (prepared.issues.length > 0)
+    if (prepared.issues.length > 0) {
+      this.invalidTurn(prepared);
       return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
+    }
     if (made) return withNote(this.update({ ...prepared, id: made.id }, key, base), made.note);
     // A row of a report fed back with --on-existing update carries its record's id.
     if (settings.mode === 'update' || prepared.id !== undefined) return this.update(prepared, key, base);
@@ -409,18 +420,7 @@ export class RowOutcomes {
         dryRun: true,
         emptied: idCell.emptied,
       });
-      const status = res.status === 'failed' ? (res.invalid ? 'invalid' : 'failed') : undefined;
-      const none = (res.changes?.length ?? 0) === 0;
-      const { changes, sent, note } = res;
-      return {
-        ...base,
-        status: status ?? (none ? 'skipped' : 'valid'),
-        id: named.id,
-        issues: res.issues ?? [],
-        changes,
-        sent,
-        note,
-      };
+      return previewedUpdate(base, named.id, res);
     } catch (e) {
       return this.thrown(e, base);
     }
@@ -436,8 +436,8 @@ export class RowOutcomes {
     const writer = this.deps.writer;
     // The list read before the run answers without a request.
     if (writer.complete || !key)
-      return this.wouldCreate(r, base, key, writer.knownExistingId(key), prepared.body);
-    return writer.existingId(key).then((id) => this.wouldCreate(r, base, key, id, prepared.body));
+      return this.wouldCreate(r, base, key, writer.knownExistingIds(key), prepared);
+    return writer.existingIds(key).then((ids) => this.wouldCreate(r, base, key, ids, prepared));
   }
 
   /**
@@ -448,17 +448,20 @@ export class RowOutcomes {
     const valid = prepared.issues.length === 0;
     const judged = this.sameRecordVerdict(prepared, key, valid);
     if (!judged || judged.v.kind === 'first' || !valid) return undefined;
-    const { v, same } = judged;
-    if (v.kind === 'duplicate')
-      return {
-        ...base,
-        status: 'skipped',
-        id: prepared.id,
-        issues: [],
-        key: key?.value,
-        note: duplicateNote(v.row, same),
-      };
     const field = prepared.id !== undefined ? 'id' : key!.field;
+    return this.sameRecordOf(judged.v, judged.same, field, { ...base, id: prepared.id }, key);
+  }
+
+  /** A later row of a record: skipped as a copy of the first, or invalid on `field`, which named the record. */
+  private sameRecordOf(
+    v: Exclude<SameRecordVerdict, { kind: 'first' }>,
+    same: string,
+    field: string,
+    base: Base & { id?: number },
+    key: Key,
+  ): RowOutcome {
+    if (v.kind === 'duplicate')
+      return { ...base, status: 'skipped', issues: [], key: key?.value, note: duplicateNote(v.row, same) };
     const column = this.deps.input.mapping.columns.find(
       (c) => (c.target.kind === 'field' ? c.target.field.name : c.target.kind) === field,
     )?.header;
@@ -467,9 +470,39 @@ export class RowOutcomes {
     return {
       ...base,
       status: 'invalid',
+      id: undefined,
       key: key?.value,
       issues: [{ code: 'E_DUPLICATE_ROW', column, field, message }],
     };
+  }
+
+  /**
+   * An update's invalid row that names its record by ID, each row looked up alone: its turn,
+   * so that a later row found by its key to be that record is invalid too, as with the list.
+   */
+  private invalidTurn(prepared: PreparedRow): void {
+    if (!this.byIdTurns || prepared.id === undefined) return;
+    const turn = this.byIdTurns.take();
+    void turn.judge(`id=${prepared.id}`, prepared.row, undefined, this.deps.settings.keyField);
+  }
+
+  /**
+   * An update's row looked up alone, its record `id` now known: the verdict under that ID, once
+   * the rows before it have had theirs (a row by its ID, a later one by its key: one record).
+   */
+  private async sameRecordLate(
+    turn: RecordTurn,
+    prepared: PreparedRow,
+    key: Key,
+    id: number,
+    base: Base,
+  ): Promise<RowOutcome | undefined> {
+    const { settings } = this.deps;
+    const emptied = settings.clearEmpty ? prepared.emptyFields : [];
+    const v = await turn.judge(`id=${id}`, prepared.row, prepared.body, settings.keyField, emptied);
+    if (v.kind === 'first') return undefined;
+    const field = prepared.id !== undefined ? 'id' : key!.field;
+    return this.sameRecordOf(v, `same ID ${id}`, field, { ...base, id }, key);
   }
 
   /**
@@ -502,28 +535,42 @@ export class RowOutcomes {
     return { v: byId, same: `same ID ${listed[0]}` };
   }
 
-  /** `sent`: the body the row would be created with. */
+  /**
+   * A dry run's keyed row whose record exists, under --on-existing update: as the run will
+   * merge it (changes, or "no change"), from the record the run has in hand.
+   */
+  private async previewOnExisting(prepared: PreparedRow, base: Base, id: number): Promise<RowOutcome> {
+    try {
+      const res = await this.deps.writer.previewOnExisting(prepared.row, id, prepared.body, {
+        built: builtFieldsOf(prepared),
+        emptied: prepared.emptyFields,
+      });
+      return previewedUpdate(base, id, res, `already in the service (id ${id}); would be updated`);
+    } catch (e) {
+      return this.thrown(e, { ...base, id });
+    }
+  }
+
+  /** `prepared`: the row, its body the one it would be created with. */
   private wouldCreate(
     r: SheetRow,
     base: Base,
     key: Key,
-    existingId: number | undefined,
-    sent: PreparedRow['body'],
-  ): RowOutcome {
+    ids: readonly number[],
+    prepared: PreparedRow,
+  ): RowOutcome | Promise<RowOutcome> {
     const { settings, input } = this.deps;
+    const sent = prepared.body;
+    const existingId = ids[0];
     if (existingId !== undefined) {
       const what = settings.onExisting;
+      // As the run: a key several records have updates none of them.
+      if (what === 'update' && key && ids.length > 1)
+        return { ...base, status: 'failed', issues: [ambiguousKey(ids, key)] };
       const again =
         what === 'update' && key ? this.deps.writer.sameRecordNow(base.row, existingId, sent) : undefined;
       if (again) return againOutcome(base, again);
-      if (what === 'update')
-        return {
-          ...base,
-          status: 'valid',
-          id: existingId,
-          issues: [],
-          note: `already in the service (id ${existingId}); would be updated`,
-        };
+      if (what === 'update') return this.previewOnExisting(prepared, base, existingId);
       if (what === 'error')
         return {
           ...base,
@@ -675,9 +722,26 @@ export class RowOutcomes {
 
   /** Updates: find the record, merge, PATCH or PUT the changes (or show them, in a dry run). */
   private async update(prepared: PreparedRow, key: Key, base: Base): Promise<RowOutcome> {
+    // Taken now, before any request: rows begin in sheet order.
+    const turn = this.byIdTurns?.take();
+    try {
+      return await this.updateOnce(prepared, key, base, turn);
+    } finally {
+      turn?.pass();
+    }
+  }
+
+  private async updateOnce(
+    prepared: PreparedRow,
+    key: Key,
+    base: Base,
+    turn: RecordTurn | undefined,
+  ): Promise<RowOutcome> {
     const { settings, writer, stop } = this.deps;
     const id = await this.recordOf(prepared, key, base);
     if (typeof id !== 'number') return id;
+    const again = turn && (await this.sameRecordLate(turn, prepared, key, id, base));
+    if (again) return again;
     if (stop.stopped) return { ...stop.notSent(base), id };
     try {
       const res = await writer.updateMerged(prepared.row, id, prepared.body, {
@@ -717,7 +781,8 @@ export class RowOutcomes {
    */
   private leftAsIs(res: UpdateResult, id: number, prepared: PreparedRow): string | undefined {
     const { settings, writer } = this.deps;
-    const nothing = res.status === 'skipped' || (settings.dryRun && res.changes?.length === 0);
+    // A dry run's preview is `skipped` whatever it would change: its changes say.
+    const nothing = settings.dryRun ? (res.changes?.length ?? 0) === 0 : res.status === 'skipped';
     if (!nothing || settings.clearEmpty || settings.replace) return undefined;
     const kept = writer.keptByEmptyCells(id, prepared.emptyFields);
     if (kept.length === 0) return undefined;
@@ -725,6 +790,23 @@ export class RowOutcomes {
     const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
     return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }
+}
+
+/** A dry run's --on-existing update of record `id`: its changes (valid), none (skipped), or its refusal. */
+function previewedUpdate(base: Base, id: number, res: UpdateResult, changed?: string): RowOutcome {
+  const status = res.status === 'failed' ? (res.invalid ? 'invalid' : 'failed') : undefined;
+  const none = (res.changes?.length ?? 0) === 0;
+  const { changes, sent } = res;
+  const note = !status && !none && changed ? (res.note ? `${changed}; ${res.note}` : changed) : res.note;
+  return {
+    ...base,
+    status: status ?? (none ? 'skipped' : 'valid'),
+    id,
+    issues: res.issues ?? [],
+    changes,
+    sent,
+    note,
+  };
 }
 
 /** A dry run's row whose record an earlier row updates: skipped as its copy, or invalid (same-record.ts). */

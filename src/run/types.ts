@@ -357,7 +357,7 @@ export interface ImportSummary {
   /** Of resemblingRows, those held back by the record their ID cell names. */
   readonly resemblingById: number;
   /**
-   * Rows whose key (a serial number …) an earlier row has, with other values: not created,
+   * Rows whose key (a serial number …) an earlier row has, with other values: not sent,
    * since which of the two is right is the user's call (W_KEY_CONFLICT): the exit code is not 0.
    */
   readonly keyConflictRows: number;

@@ -97,14 +97,24 @@ export function sameRecordMessage(
 
 /** A row's place in line for the verdict on its record (RecordTurns). */
 export interface RecordTurn {
-  /** The verdict, once every earlier row has had its own or passed. */
-  judge(identity: string, row: number, body: WriteBody, keyField?: string): Promise<SameRecordVerdict>;
+  /**
+   * The verdict, once every earlier row has had its own or passed; `body` undefined: the row is
+   * invalid (a later row of its record is too); `emptied`: the fields it would empty.
+   */
+  judge(
+    identity: string,
+    row: number,
+    body: WriteBody | undefined,
+    keyField?: string,
+    emptied?: readonly string[],
+  ): Promise<SameRecordVerdict>;
   /** The row names no record this way (new, refused, done before): the next row may go. */
   pass(): void;
 }
 
 /**
- * An import's rows judged in sheet order though they are written a few at a time. A row
+ * An import's rows (or an update's, each looked up alone) judged in sheet order though they
+ * are written a few at a time. A row
  * learns its record late (from the list, or the filtered call its key costs; the record its
  * ID cell names), and the first row of a record must be the sheet's first, not the first
  * answered: a row takes its turn as its write begins (rows begin in sheet order) and waits
@@ -125,9 +135,9 @@ export class RecordTurns {
       void before.then(release);
     };
     return {
-      judge: async (identity, row, body, keyField) => {
+      judge: async (identity, row, body, keyField, emptied = []) => {
         await before;
-        const verdict = this.rows.judge(identity, row, body, [], keyField);
+        const verdict = this.rows.judge(identity, row, body, emptied, keyField);
         pass();
         return verdict;
       },

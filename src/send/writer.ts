@@ -338,10 +338,10 @@ export class RowWriter {
     return this.options.existingComplete;
   }
 
-  /** The existing record with this key, from the list read before the run; undefined if unknown. */
-  knownExistingId(key: { field: string; value: string } | undefined): number | undefined {
-    if (!key || !this.options.existingComplete) return undefined;
-    return this.options.existing?.get(`${key.field}=${key.value}`)?.[0];
+  /** The existing records with this key, from the list read before the run; none if unknown. */
+  knownExistingIds(key: { field: string; value: string } | undefined): readonly number[] {
+    if (!key || !this.options.existingComplete) return [];
+    return this.options.existing?.get(`${key.field}=${key.value}`) ?? [];
   }
 
   /**
@@ -651,6 +651,22 @@ export class RowWriter {
     return this.againOf(v, id, keyed ? keyField : undefined);
   }
 
+  /**
+   * A dry run's keyed row whose record exists, under --on-existing update: what the run's
+   * merge will change, or its "no change" (and the cells an empty cell keeps), as the run
+   * will say. No request: the record is the list's copy, or the row's filtered call's.
+   */
+  async previewOnExisting(
+    row: number,
+    id: number,
+    body: WriteBody,
+    opts: Pick<UpdateOptions, 'built'> & { readonly emptied?: readonly string[] },
+  ): Promise<UpdateResult> {
+    const res = await this.updateMerged(row, id, body, { built: opts.built, dryRun: true });
+    const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0 && !res.conflicts?.length;
+    return withKept(none ? { ...res, note: NO_CHANGE } : res, this.keptNote(res, id, opts.emptied));
+  }
+
   /** A dry run's keyed row whose record exists: undefined for the record's first row, else as the run will say. */
   sameRecordNow(row: number, id: number, body: WriteBody): UpdateResult | undefined {
     return this.againOf(
@@ -758,18 +774,7 @@ export class RowWriter {
         ],
       };
     }
-    if (ids.length > 1) {
-      return {
-        status: 'failed',
-        issues: [
-          {
-            code: 'E_LOOKUP_AMBIGUOUS',
-            field: key?.field,
-            message: `${ids.length} records have ${keyText} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column`,
-          },
-        ],
-      };
-    }
+    if (ids.length > 1) return { status: 'failed', issues: [ambiguousKey(ids, key!)] };
     const again = await this.sameRecordAgain(turn, row, ids[0], body, true);
     if (again) return again;
     const res = await this.updateMerged(row, ids[0], body, { built }, fp);
@@ -1214,6 +1219,15 @@ function putOnlyWarning(def: ResourceDef): string {
     `the service refused PATCH for ${def.plural} (405), so updates were sent as whole-record PUTs, each record read just before its write; ` +
     'a change someone else makes to the same record in the moment between that read and the write is overwritten (see docs/update.md)'
   );
+}
+
+/** --on-existing update of a key several records have: which to update is unclear, so none is. */
+export function ambiguousKey(ids: readonly number[], key: { field: string; value: string }): RowIssue {
+  return {
+    code: 'E_LOOKUP_AMBIGUOUS',
+    field: key.field,
+    message: `${ids.length} records have ${key.field}=${key.value} (ids ${ids.join(', ')}); which to update is unclear — use \`assetbatch update\` with an ID column`,
+  };
 }
 
 /** An update's result with the words on the cells it kept after its note ("no change…"). */

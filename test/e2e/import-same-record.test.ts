@@ -71,7 +71,7 @@ describe('import --on-existing update: a keyed row and its copy without a serial
         ['skipped', `duplicate of row 2 (same ID ${id}, same values): sent once`],
       ],
       dry: (id: number) => [
-        ['valid', `already in the service (id ${id}); would be updated`],
+        ['valid', `already in the service (id ${id}); would be updated; would change: city: Wien → Graz`],
         ['skipped', `duplicate of row 2 (same ID ${id}, same values): sent once`],
       ],
       city_after: 'Graz',
@@ -91,7 +91,7 @@ describe('import --on-existing update: a keyed row and its copy without a serial
         ],
       ],
       dry: (id: number) => [
-        ['valid', `already in the service (id ${id}); would be updated`],
+        ['valid', `already in the service (id ${id}); would be updated; would change: city: Wien → Graz`],
         [
           'invalid',
           `id: row 2 sets the same record to other values (same ID ${id}; City differ): keep one of the two rows`,
@@ -188,7 +188,7 @@ describe('import --on-existing update: a repeated key beside a copy without one'
       ['updated', '', ''],
       [
         'skipped',
-        'not created: same serial number "SN-ISRK" as row 2, but City "Graz" → "Linz": if they are different assets, correct one serial number; if the same, delete one row',
+        'not sent: same serial number "SN-ISRK" as row 2, but City "Graz" → "Linz": if they are different assets, correct one serial number; if the same, delete one row',
         'column "Serial number" → serial_number: row 2 has the same serial number with other values (City differs)',
       ],
       ['skipped', `duplicate of row 2 (same ID ${laptop}, same values): sent once`, ''],

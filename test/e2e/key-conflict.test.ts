@@ -17,7 +17,7 @@ function sheet(name: string, text: string): string {
 }
 
 const conflict = (serial: string) =>
-  `not created: same serial number "${serial}" as row 2, but Name "Desk" → "Chair": if they are different assets, correct one serial number; if the same, delete one row`;
+  `not sent: same serial number "${serial}" as row 2, but Name "Desk" → "Chair": if they are different assets, correct one serial number; if the same, delete one row`;
 
 const cases = [
   { command: 'import', created: 'created', serial: 'KC-I' },
@@ -35,7 +35,7 @@ describe.each(cases)(
       const res = await runCli([command, file, '-r', 'asset', ...env.sb.args]);
       expect(res.code, res.stderr).toBe(1);
       expect(res.stdout + res.stderr).toContain(
-        "warning: 1 row has the key of an earlier row with other values: not created, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT)",
+        "warning: 1 row has the key of an earlier row with other values: not sent, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT)",
       );
       const rows = readReport(`${file}.report.csv`).map((r) => ({
         status: r['#status'],

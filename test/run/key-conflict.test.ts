@@ -95,7 +95,7 @@ describe('what the skipped row says', () => {
       words,
     );
     expect(out.note).toBe(
-      'not created: same serial number "X-9" as row 2, but Country "Germany" → "France"; Name "Desk" → "Chair": if they are different assets, correct one serial number; if the same, delete one row',
+      'not sent: same serial number "X-9" as row 2, but Country "Germany" → "France"; Name "Desk" → "Chair": if they are different assets, correct one serial number; if the same, delete one row',
     );
     expect(out.warning).toBe('row 2 has the same serial number with other values (Country, Name differ)');
   });

@@ -13,7 +13,7 @@ import type { SheetRow } from '../read/types.js';
 import type { WriteStatus } from '../send/journal.js';
 import type { PriorRuns } from '../send/prior.js';
 import { sha256Hex } from '../util/hash.js';
-import type { Scanner } from './scan.js';
+import { cellsHash, type Scanner } from './scan.js';
 import type { RunSettings } from './settings.js';
 
 /** A row the journal finished, its cells unchanged: the attempt it takes, and what came of it. */
@@ -62,11 +62,6 @@ function howRead(settings: ReadSettings, mapping: Mapping, scan: ColumnReadings)
     uniqueField: settings.uniqueField,
   };
   return sha256Hex(JSON.stringify(how, entries)).slice(0, 16);
-}
-
-/** A row's cells alone, fingerprinted (the scan keeps one a row, so that the plan need not read the sheet again). */
-export function cellsHash(r: SheetRow): string {
-  return sha256Hex(JSON.stringify(r.cells)).slice(0, 16);
 }
 
 /**

@@ -20,7 +20,7 @@ import { cellAt, placeholderKept, placeholderRead, type CellTranslation } from '
 import { isTotalsLine } from '../validate/validate.js';
 import { KeyIndex } from '../util/key-index.js';
 import { RowPrints } from '../util/row-prints.js';
-import { cellsHash } from './journal-rows.js';
+import { sha256Hex } from '../util/hash.js';
 import type { RowCompany } from '../resolve/company.js';
 import type { AmountCell, CompanySplit, DecimalNote } from './types.js';
 
@@ -440,4 +440,9 @@ export async function scanDateOrders(
     if (turn) await turn;
   }
   return scanner.dateOrders(where, true);
+}
+
+/** A row's cells alone, fingerprinted (the scan keeps one a row, so that the plan need not read the sheet again). */
+export function cellsHash(r: SheetRow): string {
+  return sha256Hex(JSON.stringify(r.cells)).slice(0, 16);
 }

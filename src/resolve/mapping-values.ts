@@ -1,10 +1,11 @@
-// Resolve stage, before any row: what the mapping file itself names (the targets of its
-// value tables, its defaults) must exist, or every row would fail for the same reason.
-// Lists are fetched for them as for the sheet's names (resolver.load).
+// Resolve stage, before anything is sent: what the mapping file itself names (the targets of
+// its value tables, its defaults) must exist, or every row would fail for the same reason.
+// Lists are fetched for them as for the sheet's names (resolver.load); a run whose lists wait
+// for its rows checks a list's names once the rows have asked for that list.
 import { AssetbatchError } from '../errors.js';
 import { coerceCell, type DateOrder } from '../map/coerce.js';
 import { parseTarget, type Mapping } from '../map/headers.js';
-import type { FieldDef, ResourceDef, WriteMode } from '../resources/fields.js';
+import type { FieldDef, LookupKind, ResourceDef, WriteMode } from '../resources/fields.js';
 import type { CellValue } from '../read/types.js';
 import { splitCategory } from '../resources/category.js';
 import type { Resolver } from './lookups.js';
@@ -113,8 +114,19 @@ function problemOf(resolver: Resolver, n: Named, order: DateOrder | undefined): 
 }
 
 /**
+ * Which of the mapping file's values to check: all of them; only those of fields that look
+ * nothing up (no list read: a run whose lists wait for its rows); or those of these lists'
+ * fields, once the rows have asked for them (a list no row needs is not read for its table).
+ */
+export type ValuesScope = 'all' | 'plain' | ReadonlySet<LookupKind>;
+
+const inScope = (scope: ValuesScope, field: FieldDef): boolean =>
+  scope === 'all' ||
+  (scope === 'plain' ? field.lookup === undefined : field.lookup !== undefined && scope.has(field.lookup));
+
+/**
  * Refuse (E_MAPPING_VALUE, exit 2) a value table or default that names what the service
- * does not have, before any row is read; fetch the lists they need.
+ * does not have, before anything is sent; fetch the lists they need.
  */
 export async function checkMappingValues(
   resolver: Resolver,
@@ -126,10 +138,14 @@ export async function checkMappingValues(
     file?: string;
     dateOrder?: DateOrder;
     unmatched?: UnmatchedPolicy;
+    scope?: ValuesScope;
   },
 ): Promise<void> {
-  const { headers, mode, file } = at;
-  const named = [...namedValues(def, mapping, headers, mode), ...unmatchedDefaults(mapping, at.unmatched)];
+  const { headers, mode, file, scope = 'all' } = at;
+  const named = [
+    ...namedValues(def, mapping, headers, mode),
+    ...unmatchedDefaults(mapping, at.unmatched),
+  ].filter((n) => inScope(scope, n.field));
   const byKind = new Map<string, string[]>();
   for (const n of named)
     if (n.field.lookup)

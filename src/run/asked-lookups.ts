@@ -12,7 +12,7 @@ import { splitCategory } from '../resources/category.js';
 import type { LookupKind } from '../resources/fields.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
 import type { SheetRow } from '../read/types.js';
-import { rereadRows, type MappedInput } from './input.js';
+import { checkValues, rereadRows, type MappedInput } from './input.js';
 import { allDoneByJournal, type JournalDoneRows } from './journal-rows.js';
 import { mergesRecords, type ListedRecords } from './listed-record.js';
 import { rowContext } from './row-context.js';
@@ -27,6 +27,8 @@ type Scan = {
   /** A one-pass dry run: its look-ahead, the rows read so far (the rest ask as they are read). */
   readonly onePass?: boolean;
   readonly ahead?: readonly SheetRow[];
+  /** Read before the run's records and journal: the mapping file's values were checked with them (input.ts). */
+  readonly lookupsLoaded?: boolean;
 };
 
 /** The names the rows ask the lists for, by list: the sheet read once more (unless the journal did every row), nothing sent. */
@@ -81,6 +83,8 @@ export async function loadLookups(
   const byRows = ctx && (listedRecord || journal);
   const names = byRows ? await askedByRows(settings, input, scan, ctx, journal) : scan.scanner.names;
   for (const [kind, wanted] of names) await resolver.load(kind, wanted);
+  // The mapping file's names for these lists, now that the rows asked for them (input.ts checked the rest).
+  if (!scan.lookupsLoaded) await checkValues(settings, input, scan.onePass ? 'all' : new Set(names.keys()));
   scan.scanner.collectNames = false;
   let placeholder = -1;
   for (const [kind, keys] of settings.knownRefs ?? [])

@@ -22,13 +22,13 @@ import { sampleRows } from '../read/sample.js';
 import { NO_HEADER_ROW, type SheetRow, type SheetSource } from '../read/types.js';
 import { Resolver, type WholeList } from '../resolve/lookups.js';
 import { fetchLookupLists } from '../resolve/lists.js';
-import { checkMappingValues } from '../resolve/mapping-values.js';
+import { checkMappingValues, type ValuesScope } from '../resolve/mapping-values.js';
 import { fallbackTemplate } from '../map/built-fallback.js';
 import { compactName } from '../map/normalize.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { defersLookups } from './listed-record.js';
+import { defersLookups, listsWaitForRows } from './listed-record.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
 
@@ -279,12 +279,23 @@ export async function mapInput(
     (m) => checkMapping(settings, probe, m),
     byHeaders,
   );
-  await checkMappingValues(resolver, def, mapping, {
-    headers: probe.headers,
-    mode,
-    file: mappingPath,
+  const input = { probe, mapping, custom, resolver };
+  await checkValues(settings, input, listsWaitForRows(settings) ? 'plain' : 'all');
+  return input;
+}
+
+/** The mapping file's values checked against the service (E_MAPPING_VALUE): those in `scope`. */
+export async function checkValues(
+  settings: RunSettings,
+  input: MappedInput,
+  scope: ValuesScope,
+): Promise<void> {
+  await checkMappingValues(input.resolver, settings.def, input.mapping, {
+    headers: input.probe.headers,
+    mode: settings.mode,
+    file: settings.mappingPath,
     dateOrder: settings.dateOrder,
     unmatched: settings.unmatched,
+    scope,
   });
-  return { probe, mapping, custom, resolver };
 }

@@ -37,8 +37,13 @@ import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
 import { cellsFingerprint, JournalDoneRows, printOfCells, type JournalDone } from './journal-rows.js';
-import { existsSync } from 'node:fs';
-import { defersLookups, type ListedRecords } from './listed-record.js';
+import {
+  defersLookups,
+  journalMayAnswer,
+  keepsCells,
+  listsWaitForRows,
+  type ListedRecords,
+} from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
@@ -173,7 +178,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   }
   // An update's lists wait for its records: a cell that names what its record has needs none.
   // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none.
-  const lookupsLoaded = !defersLookups(settings) && !journalMayAnswer(settings);
+  const lookupsLoaded = !listsWaitForRows(settings);
   const scanned = {
     scanner,
     ahead,
@@ -190,12 +195,6 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   if (lookupsLoaded) await loadLookups(settings, input, scanned);
   return scanned;
 }
-
-/** An import that keeps its cells in the journal (a create, not a sync's): its creates are known by them. */
-const keepsCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync && !s.dryRun;
-
-/** An import resuming a journal beside its report: the journal may know rows by their cells. */
-const journalMayAnswer = (s: RunSettings): boolean => keepsCells(s) && s.resume && existsSync(s.journalPath);
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
 export interface PlannedRun {

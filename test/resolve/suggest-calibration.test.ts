@@ -202,6 +202,13 @@ const LABELLED: readonly Case[] = [
   [C, 'Accessories', null],
   [C, 'Peripherals', null],
   [C, 'Networking', 'Hardware / Network'],
+  [C, 'Netzwerk', 'Hardware / Network'],
+  [C, 'Réseau', 'Hardware / Network'],
+  [C, 'Switch', 'Hardware / Network'],
+  [C, 'Speicher', 'Hardware / Storage'],
+  [C, 'Möbel', 'Facilities / Furniture'],
+  [C, 'Véhicule', 'Facilities / Vehicles'],
+  [C, 'Klimaanlage', 'Facilities / HVAC'],
   [C, 'Licences', null],
   // Usage statuses, by meaning and by spelling.
   [U, 'Deployed', 'In Use'],

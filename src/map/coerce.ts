@@ -480,7 +480,12 @@ export function coerceBoolean(cell: CellValue): Coerced {
 export function coerceEnum(cell: CellValue, field: FieldDef): Coerced {
   const text = cellText(cell).trim();
   const key = compactName(text);
-  const hit = field.values?.find((v) => compactName(v.value) === key || compactName(v.label) === key);
+  const hit = field.values?.find(
+    (v) =>
+      compactName(v.value) === key ||
+      compactName(v.label) === key ||
+      v.words?.some((w) => compactName(w) === key),
+  );
   if (hit) return { value: hit.value };
   return {
     problem: notOneOf(

@@ -1,5 +1,6 @@
 // Asset: POST /asset (with ?unique_field), PUT /asset/{id}, GET /asset/ (public reference).
 // Every field once, in the order of the service's documentation (service-api.md 4.2).
+import { DEPRECIATION_SCHEDULE_WORDS, SUPPORT_STATUS_WORDS, WARRANTY_STATUS_WORDS } from './value-words.js';
 import {
   type FieldDef,
   type ResourceDef,
@@ -18,7 +19,7 @@ const text50 = (
   extra: Partial<FieldDef> = {},
 ): FieldDef => textField(name, label, 50, description, synonyms, extra);
 
-const WARRANTY_STATUS = enumValues(['none', 'out_of_warranty', 'within_warranty']);
+const WARRANTY_STATUS = enumValues(['none', 'out_of_warranty', 'within_warranty'], {}, WARRANTY_STATUS_WORDS);
 const WARRANTY_TYPE = enumValues(
   [
     'none',
@@ -31,7 +32,7 @@ const WARRANTY_TYPE = enumValues(
   ],
   { oem: 'OEM', oem_extended: 'OEM extended' },
 );
-const SUPPORT_STATUS = enumValues(['none', 'out_of_support', 'within_support']);
+const SUPPORT_STATUS = enumValues(['none', 'out_of_support', 'within_support'], {}, SUPPORT_STATUS_WORDS);
 const SUPPORT_TYPE = enumValues(['none', 'oem', 'oem_extended', 'third_party'], {
   oem: 'OEM',
   oem_extended: 'OEM extended',
@@ -43,6 +44,7 @@ const DEPRECIATION_SCHEDULE = enumValues(
     '5_year_20_percent': '5 years, 20%',
     '10_year_10_percent': '10 years, 10%',
   },
+  DEPRECIATION_SCHEDULE_WORDS,
 );
 /** The public reference's older variant: usage_status as an enum. Accepted, never sent. */
 const USAGE_STATUS_VARIANT = enumValues(['non_production', 'none', 'other', 'production']);

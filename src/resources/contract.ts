@@ -1,6 +1,14 @@
 // Contract: POST /contract, PUT /contract/{id} (no contract_type, no create-only fields),
 // GET /contract/ (public reference). Fields and cross-field rules of service-api.md 4.3.
 import {
+  CONTRACT_STATUS_WORDS,
+  CONTRACT_TYPE_WORDS,
+  END_OF_TERM_CLAUSE_WORDS,
+  EXPENDITURE_TYPE_WORDS,
+  FINANCING_WORDS,
+  PAYMENT_TERMS_WORDS,
+} from './value-words.js';
+import {
   type FieldDef,
   type ResourceDef,
   type CrossFieldRule,
@@ -15,30 +23,38 @@ import { DAY_MS } from '../util/excel-serial.js';
 
 const money = moneyField;
 
-const CONTRACT_TYPE = enumValues(['buy_side', 'sell_side'], { buy_side: 'Buy side', sell_side: 'Sell side' });
-const CONTRACT_STATUS = enumValues([
-  'active',
-  'archived',
-  'cancelled',
-  'draft',
-  'expired',
-  'suspended',
-  'terminated',
-]);
-const END_OF_TERM_CLAUSE = enumValues(['auto_expires', 'auto_renewed']);
+const CONTRACT_TYPE = enumValues(
+  ['buy_side', 'sell_side'],
+  { buy_side: 'Buy side', sell_side: 'Sell side' },
+  CONTRACT_TYPE_WORDS,
+);
+const CONTRACT_STATUS = enumValues(
+  ['active', 'archived', 'cancelled', 'draft', 'expired', 'suspended', 'terminated'],
+  {},
+  CONTRACT_STATUS_WORDS,
+);
+const END_OF_TERM_CLAUSE = enumValues(['auto_expires', 'auto_renewed'], {}, END_OF_TERM_CLAUSE_WORDS);
 const END_OF_TERM_ACTION = enumValues([
   'allow_auto_renew',
   'allow_expiration',
   'disallow_auto_renew',
   'renegotiate',
 ]);
-const EXPENDITURE_TYPE = enumValues(['blended', 'capex', 'opex'], { capex: 'CapEx', opex: 'OpEx' });
-const PAYMENT_TERMS = enumValues(['custom', 'net_30', 'net_45', 'net_60'], {
-  net_30: 'Net 30',
-  net_45: 'Net 45',
-  net_60: 'Net 60',
-});
-const FINANCING = enumValues(['custom', 'financed', 'leased', 'self_paid']);
+const EXPENDITURE_TYPE = enumValues(
+  ['blended', 'capex', 'opex'],
+  { capex: 'CapEx', opex: 'OpEx' },
+  EXPENDITURE_TYPE_WORDS,
+);
+const PAYMENT_TERMS = enumValues(
+  ['custom', 'net_30', 'net_45', 'net_60'],
+  {
+    net_30: 'Net 30',
+    net_45: 'Net 45',
+    net_60: 'Net 60',
+  },
+  PAYMENT_TERMS_WORDS,
+);
+const FINANCING = enumValues(['custom', 'financed', 'leased', 'self_paid'], {}, FINANCING_WORDS);
 
 const fields: FieldDef[] = [
   {

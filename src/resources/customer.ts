@@ -1,5 +1,6 @@
 // Customer: POST /customer, PUT /customer/{id}, GET /customer/ (public reference).
 // Fields of service-api.md 4.4; name is unique per account.
+import { CONTACT_TYPE_WORDS } from './value-words.js';
 import {
   type FieldDef,
   type ResourceDef,
@@ -11,14 +12,11 @@ import {
   textField,
 } from './fields.js';
 
-const CONTACT_TYPE = enumValues([
-  'account_management',
-  'billing',
-  'executive',
-  'sales',
-  'support',
-  'technical',
-]);
+const CONTACT_TYPE = enumValues(
+  ['account_management', 'billing', 'executive', 'sales', 'support', 'technical'],
+  {},
+  CONTACT_TYPE_WORDS,
+);
 
 const text = textField;
 

@@ -23,6 +23,8 @@ export type FieldType = 'text' | 'email' | 'integer' | 'decimal' | 'date' | 'boo
 export interface EnumValue {
   readonly value: string;
   readonly label: string;
+  /** Other words registers use for it, in English and other languages (value-words.ts), read as it. */
+  readonly words?: readonly string[];
 }
 
 export interface FieldDef {
@@ -896,8 +898,12 @@ export function updateValueIssues(
 }
 
 /** Build EnumValue[] from values, labelling snake_case as a sentence (`within_warranty` → "Within warranty"). */
-export function enumValues(values: readonly string[], labels: Record<string, string> = {}): EnumValue[] {
-  return values.map((value) => ({ value, label: labels[value] ?? humanize(value) }));
+export function enumValues(
+  values: readonly string[],
+  labels: Record<string, string> = {},
+  words: Readonly<Record<string, readonly string[]>> = {},
+): EnumValue[] {
+  return values.map((value) => ({ value, label: labels[value] ?? humanize(value), words: words[value] }));
 }
 
 export function humanize(value: string): string {

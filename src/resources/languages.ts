@@ -438,7 +438,7 @@ const CONTRACT: FieldWords = {
   },
   number: {
     de: ['Vertragsnummer', 'Vertrags-Nr.', 'Vertragsnr'],
-    fr: ['Numéro de contrat', 'N° de contrat', 'Référence'],
+    fr: ['Numéro de contrat', 'N° de contrat', 'N° contrat', 'Référence'],
     es: ['Número de contrato', 'Nº de contrato', 'Referencia'],
     it: ['Numero contratto', 'N. contratto', 'Riferimento'],
     nl: ['Contractnummer', 'Referentie'],

@@ -524,8 +524,11 @@ function describeNetworkError(code: string, e: unknown, baseUrl: string, timeout
     case 'PROXY_CONNECT_FAILED':
       return `the proxy closed the connection before opening a tunnel to ${baseUrl}`;
     case 'HEADERS_TIMEOUT':
-    case 'BODY_TIMEOUT':
       return `the service at ${baseUrl} did not answer in time (${limit})`;
+    case 'BODY_TIMEOUT':
+      return `the service at ${baseUrl} did not finish its answer in time (${limit}: no pause that long, and the whole answer within 4 times it)`;
+    case 'BODY_TOO_LARGE':
+      return `the service at ${baseUrl} sent an answer longer than 64 MiB, which no answer of the service is: is the base URL right?`;
     default:
       return `the connection to ${baseUrl} failed (${code})`;
   }

@@ -14,8 +14,10 @@ export type TransportCode =
   | 'CERT_REFUSED'
   /** Connected and sent, but no answer's headers within the timeout. */
   | 'HEADERS_TIMEOUT'
-  /** The answer stopped for longer than the timeout between two chunks. */
+  /** The answer stopped for longer than the timeout between two chunks, or did not end in four timeouts. */
   | 'BODY_TIMEOUT'
+  /** The answer was longer than any of the service's (64 MiB): cut. */
+  | 'BODY_TOO_LARGE'
   /** The proxy did not answer CONNECT within the timeout: nothing reached the service. */
   | 'PROXY_CONNECT_TIMEOUT'
   /** The proxy's connection failed before the tunnel opened: nothing reached the service. */

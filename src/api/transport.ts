@@ -3,7 +3,7 @@
 // waiting at exit for V8 to finish compiling it, and undici's entry loads all of undici
 // (fetch, websocket, cache …) for the one pool we use (bench/results.md, "Startup").
 // Beyond node:http this adds what the client's rules need: one timeout for connecting, for
-// the answer's headers and between chunks of the body; and whether a failed request may
+// the answer's headers and between chunks of the body, and a bound on the whole body; and whether a failed request may
 // have reached the service: nothing is sent before the connection (its TLS, or the proxy's
 // tunnel) is open, so a failure before that is safe to repeat, even for a POST.
 import type { Agent, ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
@@ -109,9 +109,15 @@ export class Transport {
 
 type Phase = 'connect' | 'headers' | 'body';
 
+/** A body may take this many timeouts in all, however steadily it comes. */
+const BODY_TIMEOUTS = 4;
+/** No answer of the service comes near this (a list page is some 25 records). */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
 /**
  * The answer to `req`, under one timeout per phase: connecting (from the moment it has a
- * socket; a tunnel keeps its own time), the headers once connected, each chunk of the body.
+ * socket; a tunnel keeps its own time), the headers once connected, each chunk of the body;
+ * and the whole body within BODY_TIMEOUTS timeouts and MAX_ANSWER_BYTES.
  * A failure before the connection opened is marked as such by its code.
  */
 function watch(req: ClientRequest, timeoutMs: number, signal: AbortSignal): Promise<Answer> {
@@ -120,10 +126,12 @@ function watch(req: ClientRequest, timeoutMs: number, signal: AbortSignal): Prom
     let open = false;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
+    let whole: NodeJS.Timeout | undefined;
     const settle = (error: unknown, answer?: Answer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(whole);
       signal.removeEventListener('abort', onAbort);
       if (answer) return resolve(answer);
       req.destroy();
@@ -146,8 +154,16 @@ function watch(req: ClientRequest, timeoutMs: number, signal: AbortSignal): Prom
     req.on('error', (e) => settle(open ? e : beforeOpen(e)));
     req.on('response', (res) => {
       arm('body');
+      // A body that keeps coming, a byte at a time or without end, is given a bound too.
+      whole = setTimeout(() => settle(tooSlow(timeoutMs)), timeoutMs * BODY_TIMEOUTS);
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => (chunks.push(chunk), arm('body')));
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > MAX_ANSWER_BYTES) return settle(tooLarge());
+        chunks.push(chunk);
+        arm('body');
+      });
       res.on('error', (e) => settle(e));
       res.on('close', () => {
         if (!res.complete)
@@ -177,6 +193,17 @@ function timedOut(phase: Phase, timeoutMs: number): TransportError {
   return new TransportError(
     code[phase],
     `no progress ${phase === 'connect' ? 'connecting' : `on the ${phase}`} in ${timeoutMs} ms`,
+  );
+}
+
+function tooSlow(timeoutMs: number): TransportError {
+  return new TransportError('BODY_TIMEOUT', `the answer did not end in ${BODY_TIMEOUTS * timeoutMs} ms`);
+}
+
+function tooLarge(): TransportError {
+  return new TransportError(
+    'BODY_TOO_LARGE',
+    `the answer was longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`,
   );
 }
 

@@ -13,7 +13,9 @@ type Behaviour =
   | 'take-then-hang-up' // reads the request, then closes without an answer
   | 'take-then-silent' // reads the request, never answers
   | 'half-answer' // sends the headers and part of the body, then stalls
-  | 'trickle'; // sends the body in chunks 150 ms apart, 600 ms in all
+  | 'trickle' // sends the body in chunks 150 ms apart, 600 ms in all
+  | 'drip' // sends the headers, then a byte every 50 ms, without end
+  | 'flood'; // sends an answer of 65 MiB
 
 interface Fake {
   port: number;
@@ -37,6 +39,16 @@ function answer(s: Socket, behaviour: Behaviour): void {
   const head = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\n\r\n`;
   if (behaviour === 'take-then-hang-up') s.destroy();
   if (behaviour === 'half-answer') s.write(head + BODY.slice(0, 5));
+  if (behaviour === 'drip') {
+    s.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n\r\n`);
+    const t = setInterval(() => (s.writable ? s.write(' ') : clearInterval(t)), 50);
+    s.on('close', () => clearInterval(t));
+  }
+  if (behaviour === 'flood') {
+    const size = 65 * 1024 * 1024;
+    s.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`);
+    s.write(Buffer.alloc(size, 0x20));
+  }
   if (behaviour === 'trickle') {
     s.write(head);
     const parts = [BODY.slice(0, 6), BODY.slice(6, 12), BODY.slice(12, 18), BODY.slice(18)];
@@ -137,7 +149,21 @@ describe('a failure after the request was sent', () => {
       'GET',
       3,
       'half-answer',
-      /^the service at http:\/\/127\.0\.0\.1:\d+ did not answer in time/,
+      /^the service at http:\/\/127\.0\.0\.1:\d+ did not finish its answer in time \(0\.2 s, --timeout/,
+    ],
+    [
+      'the answer keeps coming a byte at a time',
+      'GET',
+      3,
+      'drip',
+      /^the service at http:\/\/127\.0\.0\.1:\d+ did not finish its answer in time \(0\.2 s, --timeout: no pause that long, and the whole answer within 4 times it\); 3 tries/,
+    ],
+    [
+      'the answer is longer than any of the service',
+      'GET',
+      3,
+      'flood',
+      /^the service at http:\/\/127\.0\.0\.1:\d+ sent an answer longer than 64 MiB/,
     ],
   ] as const)('%s: the %s is sent %i time(s)', async (_name, method, sent, behaviour, message) => {
     const service = await fake(behaviour);
@@ -148,7 +174,7 @@ describe('a failure after the request was sent', () => {
   });
 });
 
-describe('the timeout is between chunks, not for the whole answer', () => {
+describe('the timeout is between chunks; the whole answer has four', () => {
   it('a body arriving over 600 ms in chunks 150 ms apart is read whole under a 400 ms timeout', async () => {
     const service = await fake('trickle');
     await expect(

@@ -82,6 +82,19 @@ export function placeholderOf(cell: CellValue, reading: PlaceholderReading = 'al
 }
 
 /**
+ * A key as a record in the service holds it: its text (trimmed), or undefined when empty or a
+ * placeholder, read as a sheet's key column reads it (a name only its marks). Someone typed
+ * "N/A" as a serial number in the service: that record has no serial number, as a row whose
+ * cell says "N/A" has none, so the records keyed "N/A" do not share a key and no row matches them by it.
+ */
+export function recordKeyText(value: unknown, field: string): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text === '' || placeholderOf(text, field === 'name' ? 'marks' : 'all') !== undefined) return undefined;
+  return text;
+}
+
+/**
  * A cell that tells nothing of what its column holds: empty, or a placeholder. A column judged
  * by its values (judge.ts, lists.ts) skips it, so that a date column half "N/A" is judged by its dates.
  */

@@ -19,7 +19,10 @@
 // Leverancier, Locatie; Fornecedor, Localização), written from knowledge of the languages, not
 // from a file read: the test registers (test/fixtures/languages) show them in use. SAP's asset
 // list (AR01: Anlagenbezeichnung, Aktivierungsdatum) and GLPI's French computer list (Usager,
-// Valeur) add the words test/map/register-headers.test.ts lists, with those no field takes.
+// Valeur) add the words test/map/register-headers.test.ts lists, with those no field takes; so
+// do German and French contract registers and customer lists (Automatische Verlängerung,
+// Reconduction tacite, Date de mise en service, Adresszusatz, Complément d'adresse), beside
+// the words no field takes: a term (Laufzeit, Durée), a currency, a customer number.
 import type { FieldDef } from './fields.js';
 
 export const LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
@@ -321,7 +324,7 @@ const CUSTOMER: FieldWords = {
   },
   category: {
     de: ['Branche', 'Kategorie'],
-    fr: ['Secteur', 'Catégorie'],
+    fr: ['Secteur', "Secteur d'activité", 'Catégorie'],
     es: ['Sector', 'Categoría'],
     it: ['Settore', 'Categoria'],
     nl: ['Branche', 'Categorie'],
@@ -351,6 +354,7 @@ const CUSTOMER: FieldWords = {
     nl: ['Adres', 'Straat'],
     pt: ['Morada', 'Endereço', 'Rua'],
   },
+  address_line_2: { de: ['Adresszusatz', 'Adresse 2'], fr: ["Complément d'adresse", 'Adresse 2'] },
   ...LOCATION,
   zip_postal_code: ZIP,
   phone: {
@@ -509,6 +513,14 @@ const CONTRACT: FieldWords = {
     it: ['Preavviso (giorni)', 'Preavviso'],
     nl: ['Opzegtermijn (dagen)', 'Opzegtermijn'],
     pt: ['Pré-aviso (dias)', 'Aviso prévio'],
+  },
+  service_start_date: {
+    de: ['Leistungsbeginn', 'Inbetriebnahme'],
+    fr: ['Date de mise en service', 'Mise en service'],
+  },
+  end_of_term_clause: {
+    de: ['Automatische Verlängerung', 'Verlängerung'],
+    fr: ['Reconduction tacite', 'Reconduction'],
   },
   total_contract_spend_value: {
     de: ['Vertragswert', 'Gesamtwert'],

@@ -8,6 +8,7 @@
 // record as listed and the listed keys in, the issue out.
 import type { RowIssue } from '../validate/validate.js';
 import { sameName } from '../send/resemblance.js';
+import { recordKeyText } from '../map/placeholders.js';
 
 export interface IdRow {
   /** The record id the row's ID cell gives. */
@@ -50,9 +51,9 @@ export function idMismatch(row: IdRow, listed: IdListed): RowIssue | undefined {
         `${leaveOut(column, words(key.field))}`,
     };
   if (row.mapped || !record) return undefined;
-  const recordKey = record[key.field];
-  const keyDiffers =
-    typeof recordKey === 'string' && recordKey.trim() !== '' && recordKey.trim() !== key.value;
+  // A record keyed by a placeholder ("N/A") has no key: the row's is no other.
+  const recordKey = recordKeyText(record[key.field], key.field);
+  const keyDiffers = recordKey !== undefined && recordKey !== key.value;
   const nameDiffers =
     typeof row.name === 'string' && row.name.trim() !== '' && !sameName(record.name, row.name);
   if (!keyDiffers || !nameDiffers) return undefined;
@@ -61,7 +62,7 @@ export function idMismatch(row: IdRow, listed: IdListed): RowIssue | undefined {
     column,
     field: 'id',
     message:
-      `its ID cell names record ${id}${label}, ${words(key.field)} "${String(recordKey)}": neither the row's name nor its ${words(key.field)}; ` +
+      `its ID cell names record ${id}${label}, ${words(key.field)} "${recordKey}": neither the row's name nor its ${words(key.field)}; ` +
       `${leaveOut(column, words(key.field))}; if they are the service's ids, map it to "id" ({"columns": {"${column}": "id"}}) to change both`,
   };
 }

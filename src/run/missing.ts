@@ -5,6 +5,7 @@
 // first write; otherwise each is reported (`missing`) and, with --missing archive or
 // set:FIELD=VALUE, changed through the writer like any update (PATCH of that field).
 import { AssetbatchError } from '../errors.js';
+import { recordKeyText } from '../map/placeholders.js';
 import type { Resolver } from '../resolve/lookups.js';
 import { fieldByName, setPath, type ResourceDef, type WriteBody } from '../resources/fields.js';
 import type { RowOutcome } from '../report/report.js';
@@ -63,7 +64,9 @@ export function coverage(
   for (const [id, rec] of records) {
     if (scope && recordText(rec, scope.field.name)?.toLowerCase() !== want) continue;
     inScope++;
-    const key = keyOf(rec);
+    const shown = keyOf(rec);
+    // A key the record holds as a placeholder ("N/A") is none: no row's key matches it.
+    const key = recordKeyText(shown, keyField);
     if (key && keys.has(key)) matched++;
     else if (keyless.ids.has(id)) {
       matched++;
@@ -72,7 +75,7 @@ export function coverage(
     } else
       missing.push({
         id,
-        key: key ?? '',
+        key: shown ?? '',
         name: def.name === 'contract' || keyField !== 'name' ? recordText(rec, 'name') : undefined,
       });
   }

@@ -19,6 +19,7 @@ import {
   type Mapping,
 } from '../map/headers.js';
 import { compactName } from '../map/normalize.js';
+import { recordKeyText } from '../map/placeholders.js';
 import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
@@ -333,7 +334,7 @@ function customRecordKey(
   if (t?.kind !== 'custom') return undefined;
   return (r) => {
     const v = customValueOf(r, t.fieldId);
-    return typeof v === 'string' ? v.trim() || undefined : typeof v === 'number' ? String(v) : undefined;
+    return typeof v === 'number' ? String(v) : recordKeyText(v, keyField!);
   };
 }
 

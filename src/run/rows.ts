@@ -218,8 +218,9 @@ export class RowOutcomes {
     const same = this.sameRecordOutcome(made ? { ...prepared, id: made.id } : prepared, key, base);
     if (same) return same;
     if (prepared.issues.length > 0) {
-      this.invalidTurn(prepared);
-      return { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
+      const out: RowOutcome = { ...base, status: 'invalid', issues: prepared.issues, key: key?.value };
+      const turn = this.invalidTurn(prepared, key);
+      return turn ? turn.then(() => out) : out;
     }
     if (made) return withNote(this.update({ ...prepared, id: made.id }, key, base), made.note);
     // A row of a report fed back with --on-existing update carries its record's id.
@@ -477,13 +478,32 @@ export class RowOutcomes {
   }
 
   /**
-   * An update's invalid row that names its record by ID, each row looked up alone: its turn,
-   * so that a later row found by its key to be that record is invalid too, as with the list.
+   * An update's invalid row, each row looked up alone: its turn under its record's ID, so that a
+   * later row naming that record (by its ID, or by its key found to be it) is invalid too, as
+   * with the list. A row that names its record by its key alone learns the ID from its filtered
+   * call, spent only where a later row may name the record by ID (the sheet has an ID column);
+   * the row waits for it, so the run's requests are all answered when it ends.
    */
-  private invalidTurn(prepared: PreparedRow): void {
-    if (!this.byIdTurns || prepared.id === undefined) return;
+  private invalidTurn(prepared: PreparedRow, key: Key): Promise<void> | undefined {
+    if (!this.byIdTurns) return undefined;
+    const { keyField } = this.deps.settings;
+    if (prepared.id !== undefined) {
+      const turn = this.byIdTurns.take();
+      void turn.judge(`id=${prepared.id}`, prepared.row, undefined, keyField);
+      return undefined;
+    }
+    if (!key || !this.deps.input.mapping.columns.some((c) => c.target.kind === 'id')) return undefined;
     const turn = this.byIdTurns.take();
-    void turn.judge(`id=${prepared.id}`, prepared.row, undefined, this.deps.settings.keyField);
+    if (this.deps.stop.stopped) return void turn.pass();
+    // A lookup that fails leaves the record unknown, as a valid row's failed lookup does: the
+    // later row goes on without this one (which stays invalid: the run exits 1).
+    return this.deps.writer.findByKey(key).then(
+      async (found) => {
+        if (found.length === 1) await turn.judge(`id=${found[0].id}`, prepared.row, undefined, keyField);
+        else turn.pass();
+      },
+      () => turn.pass(),
+    );
   }
 
   /**

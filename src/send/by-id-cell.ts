@@ -17,6 +17,7 @@ import {
   type FieldChange,
 } from './merge.js';
 import { sameName } from './resemblance.js';
+import { recordKeyText } from '../map/placeholders.js';
 
 /** What the record an ID cell names says of the row. */
 export type ByIdVerdict =
@@ -52,7 +53,10 @@ export function judgeByIdCell(
   if (!sameName(record.name, row.body.name)) return { kind: 'other' };
   const current = readToWrite(def, record, lookups.countryCode);
   const { company: _company, form_template: _form, ...sheet } = row.body;
-  const next = mergeForUpdate(current, sheet, { clearEmpty: row.emptied });
+  // A key the record holds as a placeholder ("N/A" typed as its serial number) is none: the
+  // row's "N/A", read as empty, changes nothing.
+  const noKey = (f: string) => def.naturalKey?.includes(f) && recordKeyText(record[f], f) === undefined;
+  const next = mergeForUpdate(current, sheet, { clearEmpty: row.emptied.filter((f) => !noKey(f)) });
   const changes = namedChanges(def, diffBodies(def, current, next), readNames(def, record), lookups.nameOf);
   return changes.length === 0 ? { kind: 'same' } : { kind: 'differs', changes };
 }

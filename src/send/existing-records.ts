@@ -4,6 +4,7 @@
 import type { ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
 import type { ResourceDef } from '../resources/fields.js';
+import { recordKeyText } from '../map/placeholders.js';
 
 const idOf = (r: Record<string, unknown>): number => Number(r.id);
 
@@ -13,10 +14,9 @@ export const KEY_FILTER: Record<string, Record<string, string>> = {
   contract: { number: 'contract_no' },
 };
 
-/** Read-shape value of a natural key field. */
+/** Read-shape value of a natural key field; none for a placeholder ("N/A" typed as a serial number). */
 export function recordKey(r: Record<string, unknown>, field: string): string | undefined {
-  const v = r[field];
-  return typeof v === 'string' ? v.trim() : undefined;
+  return recordKeyText(r[field], field);
 }
 
 /**

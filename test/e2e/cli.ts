@@ -64,6 +64,7 @@ export function spawnCli(
   });
 }
 
+/** A folder in the test file's temp dir (TMPDIR, test/file-state.ts), removed when the file ends. */
 export function tempDir(prefix = 'ab-e2e-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }

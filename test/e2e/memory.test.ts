@@ -50,7 +50,7 @@ const folders = () => ({ XDG_STATE_HOME: tempDir('ab-state-'), XDG_CACHE_HOME: t
 
 /**
  * The first import of a test, through the library in-process: its memory is in the test
- * run's state folder (XDG_STATE_HOME, test/global-setup.ts), which the CLI runs after it
+ * file's state folder (XDG_STATE_HOME, test/file-state.ts), which the CLI runs after it
  * share (they are given a cache folder of their own only). The tests' tags keep their rows apart.
  */
 async function importFirst(file: string, report: string, sb: TestSandbox = ctx.sb): Promise<void> {

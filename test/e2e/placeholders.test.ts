@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readReport, runCli, useSandbox } from './cli.js';
+import { countWrites, madeByApi, readReport, runCli, useSandbox } from './cli.js';
 import { seedAssets } from './seed.js';
 
 const env = useSandbox({ rateLimit: 0 });
@@ -136,5 +136,33 @@ describe('a Name column of "N/A", "-", "Unknown" and "inconnu"', () => {
     expect(plan.placeholderNames).toEqual([
       { column: 'Name', field: 'name', cells: 2, spellings: ['Unknown', 'inconnu'] },
     ]);
+  });
+});
+
+describe('records in the service whose serial number someone typed as "N/A"', () => {
+  const own = useSandbox({ rateLimit: 0, seed: 'empty' });
+  it('an export of them imported back: each skipped as the record its ID names, nothing read again, exit 0', async () => {
+    const ids = [];
+    for (const name of ['NA printer A', 'NA printer B'])
+      ids.push(await madeByApi(own.sb, { name, serial_number: 'N/A' }));
+    const path = join(own.dir, 'na-export.csv');
+    const exported = await runCli(['export', 'asset', '-o', path, ...own.sb.args]);
+    expect(exported.code, exported.stderr).toBe(0);
+    await own.sb.resetStats();
+    const res = await runCli(['import', path, '-r', 'asset', ...own.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Plan: 2 rows: 2 already in the service by their ID');
+    expect(readReport(`${path}.report.csv`).map((r) => [r['#status'], r['#id'], r['#message']])).toEqual(
+      ids.map((id) => [
+        'skipped',
+        String(id),
+        expect.stringMatching(new RegExp(`^already in the service \\(ID ${id}\\b`)),
+      ]),
+    );
+    // The list's page (the existing-record check) and the two template lists: no record read by its id.
+    const stats = (await own.sb.stats()) as { requests: Record<string, number> };
+    expect(countWrites(stats)).toBe(0);
+    expect(stats.requests['GET /api/v2/asset/{id}/'] ?? 0).toBe(0);
+    expect(res.stdout).toContain('\n3 requests');
   });
 });

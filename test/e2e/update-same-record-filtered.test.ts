@@ -6,9 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { madeByApi, readReport, runCli, useSandbox } from './cli.js';
+import { madeByApi, readReport, runCli, useSandbox, type TestSandbox } from './cli.js';
 
 const env = useSandbox();
+/** A sandbox of the seed's few assets: one page, read whole before the run. */
+const short = useSandbox();
 
 const PATCH = 'PATCH /api/v2/asset/{id}/';
 
@@ -143,5 +145,85 @@ describe('update by filtered calls: an invalid row by its ID, a later row by its
       ],
     ]);
     expect((await env.sb.records('asset')).find((a) => a.id === id)!.city).toBe('Paris');
+  });
+});
+
+describe('an invalid row by its key, a later row by its ID: as with the whole list, both invalid', () => {
+  interface InvalidFirst {
+    name: string;
+    sb: () => TestSandbox;
+    /** Whether the sheet has an ID column, and row 3 names the record by it. */
+    idColumn: boolean;
+    check: RegExp;
+    requests: number;
+    rows: (id: number) => string[][];
+  }
+  const rowOf2 = [
+    '2',
+    'invalid',
+    expect.stringContaining('column "Original cost" → original_cost:') as string,
+  ];
+  const cases: InvalidFirst[] = [
+    {
+      name: 'looked up alone: row 2 spends its filtered call to learn its record',
+      sb: () => env.sb,
+      idColumn: true,
+      check: /existing-record check by filtered calls/,
+      // The list's first page (the plan's) and the invalid row's filtered call; row 3 sends nothing.
+      requests: 2,
+      rows: (id) => [
+        rowOf2,
+        [
+          '3',
+          'invalid',
+          `column "ID" → id: row 2 names the same record (same ID ${id}) and is invalid: fix row 2 or remove one of the two rows`,
+        ],
+      ],
+    },
+    {
+      name: 'the whole list read before the run',
+      sb: () => short.sb,
+      idColumn: true,
+      check: /existing-record check by full list/,
+      requests: 1,
+      rows: (id) => [
+        rowOf2,
+        [
+          '3',
+          'invalid',
+          `column "ID" → id: row 2 names the same record (same ID ${id}) and is invalid: fix row 2 or remove one of the two rows`,
+        ],
+      ],
+    },
+    {
+      name: 'looked up alone, no ID column: no row can name the record by ID, the invalid row costs nothing',
+      sb: () => env.sb,
+      idColumn: false,
+      check: /existing-record check by filtered calls/,
+      requests: 1,
+      rows: () => [rowOf2],
+    },
+  ];
+  it.each(cases.map((c, i) => ({ ...c, tag: `SRFK${i}` })))('$name: nothing sent, exit 1', async (c) => {
+    const sb = c.sb();
+    const { tag } = c;
+    const id = await madeByApi(sb, { name: `${tag} laptop`, serial_number: `${tag}-1`, city: 'Paris' });
+    const file = join(env.dir, `${tag}.csv`);
+    const rows = [
+      ['', `${tag} laptop`, `${tag}-1`, 'Lyon', 'lots'],
+      [String(id), `${tag} laptop`, '', 'Nantes', ''],
+    ];
+    const header = ['ID', 'Name', 'Serial number', 'City', 'Original cost'];
+    writeFileSync(file, stringify(c.idColumn ? [header, ...rows] : [header.slice(1), rows[0].slice(1)]));
+    const report = join(env.dir, `${tag}.report.csv`);
+    await sb.resetStats();
+    const res = await runCli(['update', file, '-r', 'asset', '--report', report, ...sb.args]);
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(c.check);
+    const stats = (await sb.stats()) as { requests: Record<string, number> };
+    expect(stats.requests[PATCH] ?? 0).toBe(0);
+    expect(res.stdout).toContain(`\n${c.requests} request${c.requests === 1 ? '' : 's'}`);
+    expect(readReport(report).map((r) => [r['#row'], r['#status'], r['#message']])).toEqual(c.rows(id));
+    expect((await sb.records('asset')).find((a) => a.id === id)!.city).toBe('Paris');
   });
 });

@@ -346,6 +346,14 @@ const CUSTOMER: FieldWords = {
     nl: ['E-mailadres'],
     pt: ['Endereço de e-mail', 'Correio eletrónico'],
   },
+  'contact_person.type': {
+    de: ['Kontaktart', 'Art des Kontakts', 'Rolle'],
+    fr: ['Type de contact', 'Rôle du contact'],
+    es: ['Tipo de contacto'],
+    it: ['Tipo di contatto'],
+    nl: ['Type contact', 'Contacttype'],
+    pt: ['Tipo de contacto'],
+  },
   address_line_1: {
     de: ['Straße', 'Strasse', 'Adresse', 'Anschrift'],
     fr: ['Adresse', 'Rue'],

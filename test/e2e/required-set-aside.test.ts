@@ -15,13 +15,14 @@ const ROW = 'V-1;Wartung;VALUE;Bechtle;Deutschland;Active;01.01.2025;31.12.2025;
 
 const cases: { name: string; type: string; value: string; hint: string }[] = [
   {
-    name: 'German words for buy side',
+    // "Einkauf" is read as buy side (value-words.ts); a kind of contract is no side.
+    name: 'a German register whose Vertragsart is the kind of contract',
     type: 'Vertragsart',
-    value: 'Einkauf',
+    value: 'Wartungsvertrag',
     hint:
-      'Column "Vertragsart" was not taken for it: it holds "Einkauf", which is not a contract type. If it is the ' +
+      'Column "Vertragsart" was not taken for it: it holds "Wartungsvertrag", which is not a contract type. If it is the ' +
       'contract type, map it with a value table: {"columns": {"Vertragsart": "contract_type"}, "values": ' +
-      '{"Vertragsart": {"Einkauf": "<Buy side | Sell side>"}}}. Headers seen: ',
+      '{"Vertragsart": {"Wartungsvertrag": "<Buy side | Sell side>"}}}. Headers seen: ',
   },
   { name: 'no column for it at all', type: 'Abteilung', value: 'IT', hint: 'Headers seen: ' },
 ];

@@ -36,8 +36,14 @@ import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
-import { cellsFingerprint, JournalDoneRows, printOfCells, type JournalDone } from './journal-rows.js';
-import { existsSync } from 'node:fs';
+import {
+  allDoneByJournal,
+  cellsFingerprint,
+  JournalDoneRows,
+  printOfCells,
+  type JournalDone,
+} from './journal-rows.js';
+import { journalMayAnswer, keepsCells } from './recorded-mapping.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
@@ -190,12 +196,6 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   if (lookupsLoaded) await loadLookups(settings, input, scanned);
   return scanned;
 }
-
-/** An import that keeps its cells in the journal (a create, not a sync's): its creates are known by them. */
-const keepsCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync && !s.dryRun;
-
-/** An import resuming a journal beside its report: the journal may know rows by their cells. */
-const journalMayAnswer = (s: RunSettings): boolean => keepsCells(s) && s.resume && existsSync(s.journalPath);
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
 export interface PlannedRun {
@@ -503,6 +503,37 @@ export async function journalPast(
   return { journaled, state, warnings };
 }
 
+/** The rows the journal finished, their cells unchanged (journal-rows.ts), when it knows rows by their cells. */
+function journalDoneRows(
+  settings: RunSettings,
+  mapping: Mapping,
+  scan: ScannedSheet,
+  prior: PriorRuns | undefined,
+  cellsOf: ((r: SheetRow) => string) | undefined,
+): JournalDoneRows | undefined {
+  const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
+  return prior && cellsOf && prior.knowsCells && !scan.selfRefCol
+    ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
+    : undefined;
+}
+
+/**
+ * Whether the journal finished every row of the run, its cells unchanged, read with this
+ * mapping: then the mapping the journal recorded stands (recorded-mapping.ts). Asked of its
+ * own copy of the journal's past, which the plan then takes rows from.
+ */
+export function journalDoesEveryRow(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  past: JournalPast,
+): boolean {
+  if (!past.journaled || !past.state || !keepsCells(settings)) return false;
+  const cellsOf = cellsFingerprint(settings, input.mapping, scan);
+  const done = journalDoneRows(settings, input.mapping, scan, new PriorRuns(past.state), cellsOf);
+  return allDoneByJournal(done?.rows, scan.scanner);
+}
+
 /**
  * The lists the rows need, read once the records (listed) and the journal are known: a row
  * the journal finished, its cells unchanged, needs none (journal-rows.ts). `cellsOf`: how an
@@ -516,14 +547,9 @@ async function lookupsOfRows(
   past: { readonly journaled: boolean; readonly prior?: PriorRuns },
 ) {
   const { mapping } = input;
-  const { prior } = past;
   const cellsOf =
     past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
-  const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
-  const byCells =
-    prior && cellsOf && prior.knowsCells && !scan.selfRefCol
-      ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
-      : undefined;
+  const byCells = journalDoneRows(settings, mapping, scan, past.prior, cellsOf);
   const unread = scan.lookupsLoaded
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, byCells);
@@ -609,6 +635,7 @@ export async function makePlan(
     aboveHeader: probe.stats.skippedAboveHeader,
     text: textRead(probe),
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
+    mappedAsRecorded: input.replayed || undefined,
     built: mapping.fallback,
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
     placeholders: placeholdersRead(mapping, scan.scanner),

@@ -20,7 +20,7 @@ export interface RunIdentity {
 }
 
 /** Whether a journal was written by this same run (so resuming from it is right). */
-function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
+export function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
   return (
     !!h &&
     resolvePath(h.file) === resolvePath(run.file) &&

@@ -134,7 +134,7 @@ export function printPlan(
   if (lookups) lines.push(lookups);
   if (plan.resumed)
     lines.push(
-      `Resuming: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
+      `${plan.dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
   const check = plan.existingCheck ? ` + existing-record check by ${checkText(plan.existingCheck)}` : '';

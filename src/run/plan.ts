@@ -43,7 +43,7 @@ import {
   printOfCells,
   type JournalDone,
 } from './journal-rows.js';
-import { journalMayAnswer, keepsCells } from './recorded-mapping.js';
+import { journalMayAnswer, keepsCells, knowsRowsByCells } from './recorded-mapping.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
@@ -481,6 +481,7 @@ function writeCost(settings: RunSettings, c: WriteCostInput) {
 export interface JournalPast {
   /** The journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
   readonly journaled: boolean;
+  /** The journal's past: the run's, or a dry run's, read and left as it is. */
   readonly state?: JournalState;
   readonly warnings: readonly string[];
 }
@@ -491,15 +492,18 @@ export async function journalPast(
   conn: Connection,
   journaled: boolean,
 ): Promise<JournalPast> {
-  if (!journaled) return { journaled, warnings: [] };
-  const { state, warnings } = await priorState(settings.journalPath, settings.resume, {
+  // A dry run of an import reads the journal the run would resume, to say which rows it did.
+  const reads = journaled || (settings.dryRun && !conn.sandbox && journalMayAnswer(settings));
+  if (!reads) return { journaled, warnings: [] };
+  const run = {
     file: settings.file,
     resource: settings.def.name,
     company: settings.company,
     baseUrl: conn.baseUrl,
     mode: settings.mode,
     onExisting: settings.onExisting,
-  });
+  };
+  const { state, warnings } = await priorState(settings.journalPath, settings.resume, run, !journaled);
   return { journaled, state, warnings };
 }
 
@@ -509,10 +513,9 @@ function journalDoneRows(
   mapping: Mapping,
   scan: ScannedSheet,
   prior: PriorRuns | undefined,
-  cellsOf: ((r: SheetRow) => string) | undefined,
 ): JournalDoneRows | undefined {
   const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
-  return prior && cellsOf && prior.knowsCells && !scan.selfRefCol
+  return prior?.knowsCells && knowsRowsByCells(settings) && !scan.selfRefCol
     ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
     : undefined;
 }
@@ -528,9 +531,8 @@ export function journalDoesEveryRow(
   scan: ScannedSheet,
   past: JournalPast,
 ): boolean {
-  if (!past.journaled || !past.state || !keepsCells(settings)) return false;
-  const cellsOf = cellsFingerprint(settings, input.mapping, scan);
-  const done = journalDoneRows(settings, input.mapping, scan, new PriorRuns(past.state), cellsOf);
+  if (!past.state) return false;
+  const done = journalDoneRows(settings, input.mapping, scan, new PriorRuns(past.state));
   return allDoneByJournal(done?.rows, scan.scanner);
 }
 
@@ -549,7 +551,7 @@ async function lookupsOfRows(
   const { mapping } = input;
   const cellsOf =
     past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
-  const byCells = journalDoneRows(settings, mapping, scan, past.prior, cellsOf);
+  const byCells = journalDoneRows(settings, mapping, scan, past.prior);
   const unread = scan.lookupsLoaded
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, byCells);

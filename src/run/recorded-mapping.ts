@@ -24,12 +24,18 @@ export interface RecordedMapping {
   readonly custom: CustomFieldSet;
 }
 
-/** An import that keeps its cells in the journal (a create, not a sync's): its creates are known by them. */
-export const keepsCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync && !s.dryRun;
+/** An import whose journal knows its creates by their cells (a create, not a sync's). */
+export const knowsRowsByCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync;
 
-/** An import resuming a journal beside its report: the journal may know rows by their cells. */
+/** An import that keeps its cells in the journal (not a dry run, which writes none). */
+export const keepsCells = (s: RunSettings): boolean => knowsRowsByCells(s) && !s.dryRun;
+
+/**
+ * An import resuming a journal beside its report, or its dry run (which reads it and leaves
+ * it as it is): the journal may know rows by their cells.
+ */
 export const journalMayAnswer = (s: RunSettings): boolean =>
-  keepsCells(s) && s.resume && existsSync(s.journalPath);
+  knowsRowsByCells(s) && s.resume && existsSync(s.journalPath);
 
 /** The headers and the options a mapping is made from, besides what the service says. */
 export function mappingInputs(def: ResourceDef, headers: readonly string[], opts: MapOptions): string {

@@ -35,6 +35,13 @@ const lansweeper = () =>
     ),
   ].join('\n') + '\n';
 
+/** 30 laptops with the service's headers but one, "Purchase date" (a synonym: no list can move a date column). */
+const purchased = () =>
+  [
+    'Name,Serial number,Category,Subcategory,Usage status,Original cost,Purchase date',
+    ...rows(30, (i) => `Laptop ${i},RJ-${i},Hardware,Laptop,In Use,900.00,2024-03-1${i % 10}`),
+  ].join('\n') + '\n';
+
 /** 10 desks on "Floor 1" of the "Sales" or "Finance" department; `chairs`: 4 rows on top whose "Site" is a department. */
 const desks = (chairs = false) =>
   [
@@ -101,6 +108,22 @@ const cases: { name: string; steps: Step[] }[] = [
         says: [
           MAPPED,
           "Lookups: not needed: category, hardware model, usage status (their rows are done by this import's journal, each with the cells it had then).",
+        ],
+        note: JOURNAL,
+      },
+    ],
+  },
+  {
+    name: 'a register with a "Purchase date" column, the same file again',
+    steps: [
+      { sheet: purchased(), requests: 2 + 1 + 30 }, // the category and usage status lists, the asset list, 30 POSTs
+      // It was 2: the category and usage status lists, read to judge the columns by.
+      {
+        sheet: purchased(),
+        requests: 0,
+        says: [
+          MAPPED,
+          "Lookups: not needed: category, usage status (their rows are done by this import's journal, each with the cells it had then).",
         ],
         note: JOURNAL,
       },

@@ -5,8 +5,10 @@
 //   execute (execute.ts, rows.ts)  rows → outcomes, through the journal and the writer
 //   finish (finish.ts)  the summary and the report
 // An import reads the sheet twice, streaming both times: the scan and the run itself. A dry
-// run reads it once, learning from its first rows (scan.ts). Nothing is written before the
-// plan is known; every row ends in the report.
+// run reads it once, learning from its first rows (scan.ts). A repeat maps the sheet as its
+// journal recorded (recorded-mapping.ts), and again with the lists only when the journal did
+// not do every row (mapAfresh). Nothing is written before the plan is known; every row ends
+// in the report.
 import { resolve as resolvePath } from 'node:path';
 import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';

@@ -1,7 +1,8 @@
 // Stage 2 of an import: the sheet opened (before any request: a bad file fails first), its
 // headers mapped to fields, judged by the first rows' values, with the account's custom
 // fields where a header may name one, and by the service's lists of the lookups they map
-// to; the lookups' resolver made and the mapping file's value tables checked against the service.
+// to (or, a repeat, as its journal recorded the last run mapped them: no request); the
+// lookups' resolver made and the mapping file's value tables checked against the service.
 import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';

@@ -99,6 +99,10 @@ export function printPlan(
   lines.push(
     `Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : m.how === 'built' ? ' (built from the row)' : ''}`).join(', ')}`,
   );
+  if (plan.mappedAsRecorded)
+    lines.push(
+      "Mapped as the last run of this import mapped the columns (its journal keeps what the service's lists and custom fields told it): every row is done by the journal, so none was read for the mapping.",
+    );
   if (plan.built) lines.push(builtLine(plan.built, plan.sync !== undefined));
   if (plan.builtWhenEmpty) lines.push(builtWhenEmptyLine(plan.builtWhenEmpty, plan));
   if (plan.placeholders) lines.push(placeholdersLine(plan.placeholders, plan.counted));
@@ -130,7 +134,7 @@ export function printPlan(
   if (lookups) lines.push(lookups);
   if (plan.resumed)
     lines.push(
-      `Resuming: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
+      `${plan.dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
   const check = plan.existingCheck ? ` + existing-record check by ${checkText(plan.existingCheck)}` : '';

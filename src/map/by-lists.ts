@@ -6,7 +6,7 @@
 import type { CellValue } from '../read/types.js';
 import type { FieldDef, LookupKind } from '../resources/fields.js';
 import { someValues } from './judge.js';
-import { matchLists, namesList, type ListMatch, type LookupLists } from './lists.js';
+import { namesList, type ListMatch } from './lists.js';
 import { HOW_RANK, type Candidate, type Target } from './target.js';
 
 /** A list that holds every value is worth this much more than one that holds half; none, this much less. */
@@ -65,16 +65,24 @@ function weigh(
 }
 
 /**
- * Weigh one column's candidates by the lists at hand. A candidate from the mapping file is
- * left as it is; with no list judged, the candidates are returned unchanged (offline).
+ * The matches weighByLists weighs a column's candidates by: those of its candidates' lists,
+ * and those whose names the values are (the others change nothing), for a journal to keep.
+ */
+export function matchesWeighed(cands: readonly Candidate[], matches: readonly ListMatch[]): ListMatch[] {
+  return matches.filter((m) => namesList(m) || cands.some((c) => lookupOf(c.target) === m.kind));
+}
+
+/**
+ * Weigh one column's candidates by how its values met the lists (matchLists). A candidate
+ * from the mapping file is left as it is; with no list judged, the candidates are returned
+ * unchanged (offline).
  */
 export function weighByLists(
   cands: readonly Candidate[],
   col: { index: number; header: string; values: readonly CellValue[] },
-  lists: LookupLists | undefined,
+  matches: readonly ListMatch[],
   fields: readonly FieldDef[],
 ): Candidate[] {
-  const matches = matchLists(col.values, lists);
   if (matches.length === 0 || cands.some((c) => c.how === 'mapping file')) return [...cands];
   const strong = matches.filter(namesList);
   const out: Candidate[] = [];

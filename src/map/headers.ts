@@ -29,8 +29,8 @@ import {
   type BoundSpec,
   type FieldSpecInput,
 } from './transforms.js';
-import { weighByLists } from './by-lists.js';
-import type { LookupLists } from './lists.js';
+import { matchesWeighed, weighByLists } from './by-lists.js';
+import { matchLists, type ListMatch, type LookupLists } from './lists.js';
 
 export type { Target } from './target.js';
 import { blankFill, builtFallback, type BlankFill, type BuiltFallback } from './built-fallback.js';
@@ -107,6 +107,8 @@ export interface Mapping extends CellTranslation {
   readonly fallback?: BuiltFallback;
   /** A required field's column with empty cells: those rows' field is built as `fallback` would build it. */
   readonly blankFill?: BlankFill;
+  /** How the columns' values met the lookup lists, by column index (those that met one), when lists were at hand. */
+  readonly listMatches?: ReadonlyMap<number, readonly ListMatch[]>;
 }
 
 export interface CustomFieldSet {
@@ -285,6 +287,12 @@ export interface MapOptions {
   readonly samples?: readonly (readonly CellValue[])[];
   /** The service's lookup lists the run has fetched: a column whose values are a list's names is judged by them too. */
   readonly lists?: LookupLists;
+  /**
+   * How each column's values met the lists, by column index, as an earlier run judged them
+   * (its journal): used instead of `lists`, so that the same sheet maps as it did then
+   * without a list read. A column it does not name met none.
+   */
+  readonly listMatches?: ReadonlyMap<number, readonly ListMatch[]>;
   /** Map an ID column in a create (a sync matched on `--key id`). */
   readonly idColumn?: boolean;
   /** The field rows are matched on (`--key`): its column reads placeholders, whatever its type. */
@@ -824,6 +832,7 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
   const setAside = new Map<number, SetAside>();
   const seen = new Set<string>();
   const budget: FuzzyBudget = { left: FUZZY_COLUMNS, untried: new Set() };
+  const listMatches = new Map<number, readonly ListMatch[]>();
   headers.forEach((header, index) => {
     const target = explicit.get(index);
     if (target)
@@ -843,7 +852,10 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
       why,
       setAside,
     });
-    cands.push(...weighByLists(byValues, { index, header, values }, opts.lists, fields));
+    const matches = opts.listMatches ? (opts.listMatches.get(index) ?? []) : matchLists(values, opts.lists);
+    const weighed = matchesWeighed(byValues, matches);
+    if (weighed.length > 0) listMatches.set(index, weighed);
+    cands.push(...weighByLists(byValues, { index, header, values }, matches, fields));
   });
   const chosen = assign(cands, why);
   for (const c of chosen.values()) if (c.note) warnings.push(c.note);
@@ -893,6 +905,7 @@ function mapColumns(def: ResourceDef, headers: readonly string[], opts: MapOptio
     ...translation,
     placeholders,
     warnings,
+    ...(opts.lists || opts.listMatches ? { listMatches } : {}),
   };
 }
 

@@ -373,6 +373,7 @@ export async function execute(
         writes: planned.plan.writes,
         rateLimit: settings.connection.rateLimit,
         onExisting: settings.onExisting,
+        mapping: input.record,
       },
       planned.state?.runs ?? 0,
     );

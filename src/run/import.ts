@@ -5,8 +5,10 @@
 //   execute (execute.ts, rows.ts)  rows → outcomes, through the journal and the writer
 //   finish (finish.ts)  the summary and the report
 // An import reads the sheet twice, streaming both times: the scan and the run itself. A dry
-// run reads it once, learning from its first rows (scan.ts). Nothing is written before the
-// plan is known; every row ends in the report.
+// run reads it once, learning from its first rows (scan.ts). A repeat maps the sheet as its
+// journal recorded (recorded-mapping.ts), and again with the lists only when the journal did
+// not do every row (mapAfresh). Nothing is written before the plan is known; every row ends
+// in the report.
 import { resolve as resolvePath } from 'node:path';
 import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';
@@ -19,7 +21,17 @@ import { keyName } from './rows.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
-import { journalPast, makePlan, scanInput, type PlannedRun } from './plan.js';
+import {
+  journalDoesEveryRow,
+  journalPast,
+  makePlan,
+  scanInput,
+  type PlannedRun,
+  type ScannedSheet,
+} from './plan.js';
+import { sameReading } from './journal-rows.js';
+import { mappingChange } from './recorded-mapping.js';
+import type { MappedInput } from './input.js';
 import { canCompareFirst, compareFirst, keylessMatches, withComparedWrites } from './preview.js';
 import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
@@ -127,10 +139,31 @@ function progressOf(
   };
 }
 
+/**
+ * A repeat mapped as its journal recorded, whose journal did not do every row: the sheet is
+ * mapped again with the lists, as on a first run. Read alike, the scan stands; else the
+ * sheet is scanned again with the new mapping, and the plan says what changed.
+ */
+async function mapAfresh(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  conn: Connection,
+): Promise<{ input: MappedInput; scan: ScannedSheet }> {
+  const fresh = await mapInput(settings, input.probe, conn, input);
+  if (sameReading(settings, input.mapping, fresh.mapping, scan)) return { input: fresh, scan };
+  await input.probe.close?.();
+  const warnings = [...fresh.mapping.warnings, mappingChange(input.mapping, fresh.mapping)];
+  const moved = { ...fresh, probe: await probeInput(settings), mapping: { ...fresh.mapping, warnings } };
+  return { input: moved, scan: await scanInput(settings, moved) };
+}
+
 export async function importSpreadsheet(options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const settings = await resolveOptions(options);
   const { probe, conn } = await openInput(settings);
+  // The sheet as now open: a repeat mapped afresh opens it again (mapAfresh).
+  let open = probe;
   const startRequests = conn.client.stats.requests;
   // A stop asked for while the plan is made (lists, the existing-record check) ends those waits too.
   const interruptClient = () => conn.client.interrupt(interrupted());
@@ -138,8 +171,8 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
   if (options.signal?.aborted) interruptClient();
   const files: RunFiles = {};
   try {
-    const input = await mapInput(settings, probe, conn);
-    const scan = await scanInput(settings, input);
+    let input = await mapInput(settings, probe, conn);
+    let scan = await scanInput(settings, input);
     await checkReportPath(options.file, settings.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !settings.dryRun && !conn.sandbox;
@@ -157,6 +190,11 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       files.memory = runMemory(settings, conn);
     }
     const past = await journalPast(settings, conn, journaled);
+    // Mapped as the last run was, without the lists: that stands only if the journal did every row.
+    if (input.replayed && !journalDoesEveryRow(settings, input, scan, past)) {
+      ({ input, scan } = await mapAfresh(settings, input, scan, conn));
+      open = input.probe;
+    }
     // Keyless rows are matched by their values, lookups resolved: once the lists are read.
     const made = await makePlan(settings, input, scan, conn, past, (listed, journalDone) =>
       keylessMatches(settings, input, scan, files.memory, { state: past.state, done: journalDone }, listed),
@@ -193,7 +231,7 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
   } finally {
     // A run that stops early must still let go of the file (and a reading thread).
     options.signal?.removeEventListener('abort', interruptClient);
-    await probe.close?.();
+    await open.close?.();
     files.memory?.close();
     await files.lock?.release();
     if (!options.connectionOverride) await conn.close();

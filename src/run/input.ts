@@ -1,7 +1,8 @@
 // Stage 2 of an import: the sheet opened (before any request: a bad file fails first), its
 // headers mapped to fields, judged by the first rows' values, with the account's custom
 // fields where a header may name one, and by the service's lists of the lookups they map
-// to; the lookups' resolver made and the mapping file's value tables checked against the service.
+// to (or, a repeat, as its journal recorded the last run mapped them: no request); the
+// lookups' resolver made and the mapping file's value tables checked against the service.
 import type { Connection } from '../connect.js';
 import { listArray } from '../api/paginate.js';
 import { AssetbatchError } from '../errors.js';
@@ -28,9 +29,18 @@ import { compactName } from '../map/normalize.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { defersLookups, listsWaitForRows } from './listed-record.js';
+import { defersLookups } from './listed-record.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
+import {
+  keepsCells,
+  listsWaitForRows,
+  mappingInputs,
+  recordedMapping,
+  recordOf,
+  replayOptions,
+  type RecordedMapping,
+} from './recorded-mapping.js';
 
 /** Rows whose values the mapping judges columns by. */
 const SAMPLE_ROWS = 200;
@@ -41,6 +51,12 @@ export interface MappedInput {
   readonly mapping: Mapping;
   readonly custom: CustomFieldSet;
   readonly resolver: Resolver;
+  /** The first rows the mapping judged the columns by. */
+  readonly samples: readonly (readonly CellValue[])[];
+  /** What the journal keeps of the mapping: an import's that keeps its rows' cells. */
+  readonly record?: RecordedMapping;
+  /** Mapped as the journal recorded the last run did, nothing asked: it stands only if the journal did every row. */
+  readonly replayed?: boolean;
 }
 
 /**
@@ -226,17 +242,29 @@ export async function mapByLists(
   return mapping;
 }
 
-export async function mapInput(
+/** What the headers are mapped with: the first rows, the options, the resolver of the lists. */
+interface MapBasis {
+  readonly samples: readonly (readonly CellValue[])[];
+  readonly mapOpts: MapOptions;
+  readonly resolver: Resolver;
+  /** The headers and options, hashed (recorded-mapping.ts): asked only by a run beside a journal. */
+  readonly of: () => string;
+}
+
+async function mapBasis(
   settings: RunSettings,
   probe: SheetSource,
   conn: Connection,
-): Promise<MappedInput> {
+  again?: MappedInput,
+): Promise<MapBasis> {
   const { def, mode, mappingFile, mappingPath, company } = settings;
   // The first rows (read ahead by the probe, kept for the run): a column whose values
   // contradict its header's field is not taken for it.
-  const samples = probe.sample
-    ? await probe.sample(SAMPLE_ROWS)
-    : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS);
+  const samples =
+    again?.samples ??
+    (probe.sample
+      ? await probe.sample(SAMPLE_ROWS)
+      : await sampleRows(settings.file, { sheet: settings.sheet, headerRow: probe.headerRow }, SAMPLE_ROWS));
   const mapOpts: MapOptions = {
     mappingFile,
     mappingPath,
@@ -246,6 +274,51 @@ export async function mapInput(
     idColumn: settings.sync?.key === 'id',
     keyField: settings.keyField,
   };
+  // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
+  const resolver =
+    again?.resolver ??
+    new Resolver(conn.client, {
+      company,
+      refresh: settings.refreshLookups,
+      cacheDir: settings.lookupCacheDir,
+      cacheTtl: conn.sandbox ? 0 : undefined,
+    });
+  return { samples, mapOpts, resolver, of: () => mappingInputs(def, probe.headers, mapOpts) };
+}
+
+/** The mapping the last run of this import recorded, made again without a request. */
+function replayedInput(
+  settings: RunSettings,
+  probe: SheetSource,
+  basis: MapBasis,
+  record: RecordedMapping,
+): MappedInput {
+  const mapping = mapHeaders(settings.def, probe.headers, replayOptions(basis.mapOpts, record));
+  checkMapping(settings, probe, mapping);
+  const { resolver, samples } = basis;
+  return { probe, mapping, custom: record.custom, resolver, samples, record, replayed: true };
+}
+
+/**
+ * The headers mapped, with the account's custom fields and the lookup lists where they may
+ * tell. A repeat of an import maps as its journal recorded the last run did, asking nothing
+ * (`replayed`); `again`: that repeat's input, mapped afresh because its journal did not do
+ * every row (the samples and the lists read so far are kept).
+ */
+export async function mapInput(
+  settings: RunSettings,
+  probe: SheetSource,
+  conn: Connection,
+  again?: MappedInput,
+): Promise<MappedInput> {
+  const { def, mode, mappingFile, company } = settings;
+  const basis = await mapBasis(settings, probe, conn, again);
+  const { samples, mapOpts, resolver } = basis;
+  const run = { file: settings.file, resource: def.name, company, baseUrl: conn.baseUrl, mode };
+  const recorded = again
+    ? undefined
+    : recordedMapping(settings, { ...run, onExisting: settings.onExisting }, basis.of);
+  if (recorded) return replayedInput(settings, probe, basis, recorded);
   // Custom fields cost two requests: fetched only when the mapping file names one, or
   // when some header maps to no standard field (it may be a custom field's name).
   const named = [
@@ -254,13 +327,6 @@ export async function mapInput(
   ];
   const namesCustom = named.some((t) => t?.startsWith('custom:') || t?.startsWith('form:'));
   const standard = namesCustom ? undefined : mapHeaders(def, probe.headers, mapOpts);
-  // A sandbox's lists live as long as the sandbox: caching them on disk would only pile up files.
-  const resolver = new Resolver(conn.client, {
-    company,
-    refresh: settings.refreshLookups,
-    cacheDir: settings.lookupCacheDir,
-    cacheTtl: conn.sandbox ? 0 : undefined,
-  });
   const custom =
     standard?.unmapped.length === 0
       ? { fieldTemplates: [], formTemplates: [] }
@@ -279,9 +345,12 @@ export async function mapInput(
     (m) => checkMapping(settings, probe, m),
     byHeaders,
   );
-  const input = { probe, mapping, custom, resolver };
+  const input = { probe, mapping, custom, resolver, samples };
   await checkValues(settings, input, listsWaitForRows(settings) ? 'plain' : 'all');
-  return input;
+  // An in-process sandbox's run keeps no journal: nothing to record in.
+  const record =
+    keepsCells(settings) && !conn.sandbox ? recordOf(def, basis.of(), mapping, custom) : undefined;
+  return { ...input, record };
 }
 
 /** The mapping file's values checked against the service (E_MAPPING_VALUE): those in `scope`. */

@@ -64,6 +64,11 @@ function howRead(settings: ReadSettings, mapping: Mapping, scan: ColumnReadings)
   return sha256Hex(JSON.stringify(how, entries)).slice(0, 16);
 }
 
+/** Two mappings read a sheet's rows alike (scanned with one of them): the scan stands for the other. */
+export function sameReading(settings: ReadSettings, a: Mapping, b: Mapping, scan: ColumnReadings): boolean {
+  return howRead(settings, a, scan) === howRead(settings, b, scan);
+}
+
 /**
  * A row's cells as read (given as cellsHash), with how they are read: the same text for the
  * same row of the same import, whatever the lists say. Any cell counts, mapped or not (an

@@ -2,7 +2,6 @@
 // lookup cells that name the same, so that no list is read for them (validate.ts). An update
 // (and a row an import merges, --on-existing update or sync) leaves such a field as the
 // record has it; an import's row already in the service takes the record's entry.
-import { existsSync } from 'node:fs';
 import { customKeyLabel } from '../map/headers.js';
 import type { WriteBody } from '../resources/fields.js';
 import { naturalKey, type RowContext } from '../validate/validate.js';
@@ -16,19 +15,6 @@ import type { RunSettings } from './settings.js';
  */
 export const defersLookups = (s: RunSettings): boolean =>
   s.mode === 'update' ? !s.replace : s.keyField !== undefined && !s.allowDuplicates;
-
-/** An import that keeps its cells in the journal (a create, not a sync's): its creates are known by them. */
-export const keepsCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync && !s.dryRun;
-
-/** An import resuming a journal beside its report: the journal may know rows by their cells. */
-export const journalMayAnswer = (s: RunSettings): boolean =>
-  keepsCells(s) && s.resume && existsSync(s.journalPath);
-
-/**
- * A run whose lists wait for its rows (its records listed, or its journal read): a row they
- * answer reads none, and a value table's names are checked only against the lists read.
- */
-export const listsWaitForRows = (s: RunSettings): boolean => defersLookups(s) || journalMayAnswer(s);
 
 /** A run whose rows that match a record merge into it: an update, --on-existing update, a sync. */
 export const mergesRecords = (s: RunSettings): boolean => s.mode === 'update' || s.onExisting === 'update';

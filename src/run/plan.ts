@@ -37,14 +37,15 @@ import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
-import { cellsFingerprint, JournalDoneRows, printOfCells, type JournalDone } from './journal-rows.js';
 import {
-  defersLookups,
-  journalMayAnswer,
-  keepsCells,
-  listsWaitForRows,
-  type ListedRecords,
-} from './listed-record.js';
+  allDoneByJournal,
+  cellsFingerprint,
+  JournalDoneRows,
+  printOfCells,
+  type JournalDone,
+} from './journal-rows.js';
+import { journalMayAnswer, keepsCells, knowsRowsByCells, listsWaitForRows } from './recorded-mapping.js';
+import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { WriteBody } from '../resources/fields.js';
@@ -481,6 +482,7 @@ function writeCost(settings: RunSettings, c: WriteCostInput) {
 export interface JournalPast {
   /** The journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
   readonly journaled: boolean;
+  /** The journal's past: the run's, or a dry run's, read and left as it is. */
   readonly state?: JournalState;
   readonly warnings: readonly string[];
 }
@@ -491,16 +493,48 @@ export async function journalPast(
   conn: Connection,
   journaled: boolean,
 ): Promise<JournalPast> {
-  if (!journaled) return { journaled, warnings: [] };
-  const { state, warnings } = await priorState(settings.journalPath, settings.resume, {
+  // A dry run of an import reads the journal the run would resume, to say which rows it did.
+  const reads = journaled || (settings.dryRun && !conn.sandbox && journalMayAnswer(settings));
+  if (!reads) return { journaled, warnings: [] };
+  const run = {
     file: settings.file,
     resource: settings.def.name,
     company: settings.company,
     baseUrl: conn.baseUrl,
     mode: settings.mode,
     onExisting: settings.onExisting,
-  });
+  };
+  const { state, warnings } = await priorState(settings.journalPath, settings.resume, run, !journaled);
   return { journaled, state, warnings };
+}
+
+/** The rows the journal finished, their cells unchanged (journal-rows.ts), when it knows rows by their cells. */
+function journalDoneRows(
+  settings: RunSettings,
+  mapping: Mapping,
+  scan: ScannedSheet,
+  prior: PriorRuns | undefined,
+): JournalDoneRows | undefined {
+  const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
+  return prior?.knowsCells && knowsRowsByCells(settings) && !scan.selfRefCol
+    ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
+    : undefined;
+}
+
+/**
+ * Whether the journal finished every row of the run, its cells unchanged, read with this
+ * mapping: then the mapping the journal recorded stands (recorded-mapping.ts). Asked of its
+ * own copy of the journal's past, which the plan then takes rows from.
+ */
+export function journalDoesEveryRow(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  past: JournalPast,
+): boolean {
+  if (!past.state) return false;
+  const done = journalDoneRows(settings, input.mapping, scan, new PriorRuns(past.state));
+  return allDoneByJournal(done?.rows, scan.scanner);
 }
 
 /**
@@ -516,14 +550,9 @@ async function lookupsOfRows(
   past: { readonly journaled: boolean; readonly prior?: PriorRuns },
 ) {
   const { mapping } = input;
-  const { prior } = past;
   const cellsOf =
     past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
-  const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
-  const byCells =
-    prior && cellsOf && prior.knowsCells && !scan.selfRefCol
-      ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
-      : undefined;
+  const byCells = journalDoneRows(settings, mapping, scan, past.prior);
   const unread = scan.lookupsLoaded
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, byCells);
@@ -609,6 +638,7 @@ export async function makePlan(
     aboveHeader: probe.stats.skippedAboveHeader,
     text: textRead(probe),
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
+    mappedAsRecorded: input.replayed || undefined,
     built: mapping.fallback,
     builtWhenEmpty: blankFilled(mapping, scan.scanner.blankFilled),
     placeholders: placeholdersRead(mapping, scan.scanner),

@@ -20,7 +20,7 @@ export interface RunIdentity {
 }
 
 /** Whether a journal was written by this same run (so resuming from it is right). */
-function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
+export function sameRun(h: JournalHeader | undefined, run: RunIdentity): boolean {
   return (
     !!h &&
     resolvePath(h.file) === resolvePath(run.file) &&
@@ -52,10 +52,12 @@ async function setAside(path: string): Promise<string> {
 }
 
 /** The journal to resume from, if any, and what the plan should say about it. */
+/** `readOnly`: a dry run's look, which moves no journal aside (and says the run will). */
 export async function priorState(
   path: string,
   resume: boolean,
   run: RunIdentity,
+  readOnly = false,
 ): Promise<{ state?: JournalState; warnings: string[] }> {
   if (!existsSync(path)) return { warnings: [] };
   if (!resume) {
@@ -72,6 +74,12 @@ export async function priorState(
   if (!state.header) return { warnings: [] };
   if (sameRun(state.header, run)) return { state, warnings: otherOnExisting(path, state, run) };
   const h = state.header;
+  if (readOnly)
+    return {
+      warnings: [
+        `the journal ${path} is from another run (${h.resource} ${h.mode} of ${h.file} into ${h.baseUrl}, company ${h.company}); the run will move it aside and start afresh`,
+      ],
+    };
   const aside = await setAside(path);
   return {
     warnings: [

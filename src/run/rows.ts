@@ -246,7 +246,8 @@ export class RowOutcomes {
     if (key && settings.def.name !== 'asset')
       input.resolver.remember(settings.def.name as LookupKind, { id: done.id, name: key });
     const res = writer.doneBefore(done.id, done.status, done.fp);
-    return { row: r.row, cells: r.cells, text: r.text, warnings: [], key, issues: [], ...res };
+    const note = settings.dryRun ? `${res.note}; would be skipped` : res.note;
+    return { row: r.row, cells: r.cells, text: r.text, warnings: [], key, issues: [], ...res, note };
   }
 
   /**
@@ -435,6 +436,10 @@ export class RowOutcomes {
     key: Key,
   ): RowOutcome | Promise<RowOutcome> {
     const writer = this.deps.writer;
+    // As the run: a row the journal of this import did, by its body (or its key: changed since).
+    const journal = writer.previewJournal(r.row, prepared.body, key);
+    if (journal?.status === 'skipped')
+      return { ...base, ...journal, issues: [], note: `${journal.note}; would be skipped` };
     // The list read before the run answers without a request.
     if (writer.complete || !key)
       return this.wouldCreate(r, base, key, writer.knownExistingIds(key), prepared);

@@ -2,6 +2,7 @@
 // made into one frozen RunSettings, checked before the file is opened or a request made.
 import { resolve as resolvePath, join } from 'node:path';
 import { stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { AssetbatchError } from '../errors.js';
 import { dateOrderFromFormat, type DateOrder } from '../map/coerce.js';
 import type { MappingFile } from '../map/headers.js';
@@ -158,7 +159,9 @@ async function mappingOf(
  * undefined for a run that reads the sheet twice.
  */
 export function lookaheadOf(s: RunSettings): number | undefined {
-  return s.dryRun && s.mode === 'create' && s.onePass && !s.sync
+  // Beside a journal of this import, the whole sheet is scanned first, as the run scans it:
+  // a row the journal did, its cells unchanged, needs nothing of the service (journal-rows.ts).
+  return s.dryRun && s.mode === 'create' && s.onePass && !s.sync && !(s.resume && existsSync(s.journalPath))
     ? Math.max(1, s.lookaheadRows ?? LOOKAHEAD_ROWS)
     : undefined;
 }

@@ -186,6 +186,11 @@ export interface ImportPlan {
   readonly mode: WriteMode;
   readonly mapped: readonly { header: string; field: string; how: string }[];
   /**
+   * The columns were mapped as the last run of this import mapped them (its journal keeps what
+   * the service's lists and custom fields told that mapping), none read: its journal did every row.
+   */
+  readonly mappedAsRecorded?: true;
+  /**
    * A required field no column gives, built from the row's other columns (an asset's name
    * from its make and model): the template and its columns. A mapping file's "columns" or
    * "fields" chooses otherwise; `maybe`: an unmapped column whose values look like the field's.

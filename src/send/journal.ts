@@ -39,6 +39,8 @@ export interface JournalHeader {
   readonly rateLimit?: number;
   /** The run's --on-existing (absent in journals written before it was kept): a resume keeps it. */
   readonly onExisting?: string;
+  /** What the service told the run's mapping (run/recorded-mapping.ts): a repeat maps as it did. */
+  readonly mapping?: unknown;
 }
 
 export type WriteStatus = 'created' | 'updated';

@@ -15,7 +15,7 @@ import {
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash, type WriteStatus } from './journal.js';
-import type { PriorRuns } from './prior.js';
+import type { PriorMatch, PriorRuns } from './prior.js';
 import { UPDATE_ADVICE, updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
@@ -113,6 +113,9 @@ function recordId(answer: unknown, path: string): number {
 }
 
 export type OnExisting = 'skip' | 'update' | 'error';
+
+/** A journal's attempt that finished: the row's, or its key's. */
+type FinishedMatch = Extract<PriorMatch, { kind: 'done' | 'changed' }>;
 
 export interface SendResult {
   readonly status: 'created' | 'updated' | 'skipped' | 'failed';
@@ -455,6 +458,54 @@ export class RowWriter {
   }
 
   /**
+   * What the journal says of a row it finished, found by the body the row sends (done), or by
+   * its key with another body (changed since). Skipped, not created: the summary counts what
+   * this run did, and this run sends nothing for it.
+   */
+  private journalAnswer(before: FinishedMatch, body: WriteBody): SendResult {
+    if (before.kind === 'done') {
+      // Done as the journal says; an update since (another report's run) may have moved the record on.
+      const away = this.options.memory?.updatedAway(before.id, body);
+      return {
+        status: 'skipped',
+        id: before.id,
+        note: doneByJournal(before.status) + (away ? updatedAwaySince(away) : ''),
+      };
+    }
+    // The record may hold this row's values all the same: an update since (another report's
+    // run) gave them, or the row's columns were moved (another fingerprint, the same values).
+    const holds = this.options.memory?.holding(before.id, body);
+    if (holds?.status === 'updated')
+      return {
+        status: 'skipped',
+        id: before.id,
+        note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(holds)}`,
+      };
+    if (holds) return { status: 'skipped', id: before.id, note: doneByJournal(before.status) };
+    this.changedSkipped++;
+    return {
+      status: 'skipped',
+      id: before.id,
+      note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; ${this.options.memory?.updateAdvice(before.id, body) ?? UPDATE_ADVICE}`,
+    };
+  }
+
+  /**
+   * A dry run's row that the journal of this import finished, known by the body it would send
+   * (or its key: changed since): what the run will say of it, nothing written.
+   */
+  previewJournal(
+    row: number,
+    body: WriteBody,
+    key: { field: string; value: string } | undefined,
+  ): SendResult | undefined {
+    const before = this.options.prior?.take(payloadHash(body), row, key && `${key.field}=${key.value}`);
+    return before?.kind === 'done' || before?.kind === 'changed'
+      ? this.journalAnswer(before, body)
+      : undefined;
+  }
+
+  /**
    * Create one row's record, exactly once. Under --on-existing update a row that may find a
    * record (by its key, or its ID cell) takes its turn now, in sheet order, and gives it up
    * however it ends.
@@ -492,33 +543,9 @@ export class RowWriter {
       const { attempt } = before;
       if (cells && attempt.cells !== cells)
         journal?.knownByCells(attempt.slot, row, fp, { status: before.status, id: before.id }, cells);
-      // Done as the journal says; an update since (another report's run) may have moved the record on.
-      // Skipped, not created: the summary counts what this run did, and this run sent nothing.
-      const away = this.options.memory?.updatedAway(before.id, body);
-      return {
-        status: 'skipped',
-        id: before.id,
-        note: doneByJournal(before.status) + (away ? updatedAwaySince(away) : ''),
-      };
+      return this.journalAnswer(before, body);
     }
-    if (before?.kind === 'changed') {
-      // The record may hold this row's values all the same: an update since (another report's
-      // run) gave them, or the row's columns were moved (another fingerprint, the same values).
-      const holds = this.options.memory?.holding(before.id, body);
-      if (holds?.status === 'updated')
-        return {
-          status: 'skipped',
-          id: before.id,
-          note: `${before.status} by an earlier run of this import (id ${before.id})${updatedSince(holds)}`,
-        };
-      if (holds) return { status: 'skipped', id: before.id, note: doneByJournal(before.status) };
-      this.changedSkipped++;
-      return {
-        status: 'skipped',
-        id: before.id,
-        note: `${before.status} by an earlier run (id ${before.id}) but the row has changed since; ${this.options.memory?.updateAdvice(before.id, body) ?? UPDATE_ADVICE}`,
-      };
-    }
+    if (before?.kind === 'changed') return this.journalAnswer(before, body);
     const attempt: SendAttempt = {
       slot: before?.attempt.slot ?? journal?.newSlot(row) ?? String(row),
       row,

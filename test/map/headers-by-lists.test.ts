@@ -243,12 +243,14 @@ describe("a column is judged by the service's lists", () => {
       undefined,
     ],
   ];
-  it.each(cases)('%s', (name, headers, rows, given, want, warning) => {
-    const mappingFile = name.startsWith('the mapping file')
+  const fileOf = (name: string) =>
+    name.startsWith('the mapping file')
       ? { columns: { Site: 'location_description' } }
       : name.startsWith('values are judged')
         ? { values: { Type: { HW: 'Hardware', SW: 'Software' } } }
         : undefined;
+  it.each(cases)('%s', (name, headers, rows, given, want, warning) => {
+    const mappingFile = fileOf(name);
     const m = mapHeaders(asset, headers, { samples: rows, lists: given, mappingFile });
     expect(Object.fromEntries(m.columns.map((c) => [c.header, targetName(c.target)]))).toEqual(want);
     const said = [
@@ -258,4 +260,17 @@ describe("a column is judged by the service's lists", () => {
     if (warning) expect(said.join('\n')).toMatch(warning);
     else expect(said).toEqual([]);
   });
+
+  // A repeat of an import maps its sheet from what its journal kept (run/recorded-mapping.ts).
+  it.each(cases)(
+    '%s: mapped again from the matches it kept, no list at hand, it maps alike',
+    (name, headers, rows, given) => {
+      const mappingFile = fileOf(name);
+      const m = mapHeaders(asset, headers, { samples: rows, lists: given, mappingFile });
+      const listMatches = m.listMatches ?? new Map();
+      const again = mapHeaders(asset, headers, { samples: rows, listMatches, mappingFile });
+      // Columns, warnings, the why of each column left out: all as with the lists.
+      expect({ ...again, listMatches: undefined }).toEqual({ ...m, listMatches: undefined });
+    },
+  );
 });

@@ -38,6 +38,7 @@ import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
 import { cellsFingerprint, JournalDoneRows, printOfCells, type JournalDone } from './journal-rows.js';
 import { existsSync } from 'node:fs';
+import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
@@ -352,8 +353,9 @@ async function existingRecords(
   rowsLeft: number,
   keyOf: RecordKey | undefined,
   sheetKeys: KeyIndex,
+  newestId: boolean,
 ) {
-  if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
+  if (!settings.keyField || rowsLeft < 0 || (rowsLeft === 0 && !newestId)) return { existingComplete: false };
   // An import matching by key keeps those its rows may match: a row's lookup cells are
   // compared with its record's, and a keyless row's ID cell finds its record (id-cell.ts).
   const keep = updatesRecords(settings) || (defersLookups(settings) && sheetKeys);
@@ -369,6 +371,7 @@ async function existingRecords(
       keepRecords: keep,
       whole: settings.sync !== undefined,
       keyOf: keyOf && ((r) => keyOf(r)),
+      newestId,
     },
   );
   return {
@@ -379,6 +382,7 @@ async function existingRecords(
     ids: existing.ids,
     existingSince: since,
     maxId: existing.maxId,
+    markRequests: existing.markRequests,
   };
 }
 
@@ -541,6 +545,42 @@ function textRead(probe: MappedInput['probe']): ImportPlan['text'] {
   };
 }
 
+/**
+ * The rows left that the existing-record check would look up one by one: an import's rows
+ * without a key ask nothing (Writer.existingIds), unless an ID column may name records
+ * (id-cell.ts). Errs high: the journal's rows are taken off the rows left, keyed or not.
+ * None left: the check reads no list.
+ */
+function rowsToCheck(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  rowsLeft: number,
+): number {
+  if (rowsLeft <= 0) return rowsLeft;
+  if (settings.mode !== 'create' || settings.sync || idCellColumn(settings, input) !== undefined)
+    return rowsLeft;
+  const keyed = scan.scanner.rows - scan.scanner.keyless;
+  // At least 0 with rows left: the check's first page still tells the newest id (the mark).
+  return Math.max(0, Math.min(rowsLeft, keyed));
+}
+
+/**
+ * The highest id before the first write: a write whose answer is lost is looked for above it.
+ * The existing-record check has it already (its full list, or the last page it read for it).
+ * Read for any row that may be sent: a count of the rows not written is never a reason to go without it.
+ */
+async function markOf(
+  settings: RunSettings,
+  conn: Connection,
+  sendable: number,
+  known: { readonly maxId?: number; readonly markRequests?: number },
+): Promise<{ id: number; requests: number } | undefined> {
+  if (settings.dryRun || settings.mode !== 'create' || sendable <= 0) return undefined;
+  if (known.maxId !== undefined) return { id: known.maxId, requests: known.markRequests ?? 0 };
+  return highestId(conn.client, settings.def, settings.company);
+}
+
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
@@ -550,7 +590,7 @@ export async function makePlan(
   past: JournalPast,
   keylessOf: (listed: ListedRecords, journalDone?: ReadonlyMap<number, JournalDone>) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
-  const { def, mode, dryRun, company } = settings;
+  const { def, mode, dryRun } = settings;
   const { probe, mapping, resolver } = input;
   const { journaled, state } = past;
   const prior = state ? new PriorRuns(state) : undefined;
@@ -561,7 +601,10 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const known = await existingRecords(settings, conn, rows - doneRows, keyOf, scan.scanner.firstRowOfKey);
+  // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
+  const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows > 0;
+  const toCheck = rowsToCheck(settings, input, scan, rows - doneRows);
+  const known = await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId);
   const { unread, cellsOf, journalDone } = await lookupsOfRows(settings, input, scan, known, {
     journaled,
     prior,
@@ -584,15 +627,7 @@ export async function makePlan(
     keyless,
   });
   const writes = Math.max(0, sendable - notWrittenLeft(unwritten));
-  // The highest id before the first write: a write whose answer is lost is looked for above it.
-  // The full list read for the existing-record check has it already. Read for any row that
-  // may be sent: a count of the rows not written is never a reason to go without it.
-  const mark =
-    !dryRun && mode === 'create' && sendable > 0
-      ? known.maxId !== undefined
-        ? { id: known.maxId, requests: 0 }
-        : await highestId(conn.client, def, company)
-      : undefined;
+  const mark = await markOf(settings, conn, sendable, known);
   const cost = writeCost(settings, { writes, scan, keyless, doneRows, known, idCells: idCells.size });
   const { idReads, plannedRequests } = cost;
   const plan: ImportPlan = {

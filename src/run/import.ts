@@ -12,14 +12,14 @@ import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
-import { openMemory } from '../send/memory.js';
+import { memoryPath, openMemory, type MemoryScope } from '../send/memory.js';
 import { RunMemory } from '../send/remembered.js';
 import { fieldByName } from '../resources/fields.js';
 import { keyName } from './rows.js';
 import { execute, type RunFiles } from './execute.js';
 import { finish, reportAllNotSent } from './finish.js';
 import { mapInput, probeInput } from './input.js';
-import { journalPast, makePlan, scanInput, type PlannedRun } from './plan.js';
+import { journalPast, makePlan, memoryMayAnswer, scanInput, type PlannedRun } from './plan.js';
 import { canCompareFirst, compareFirst, keylessMatches, withComparedWrites } from './preview.js';
 import { interrupted, isInterruption } from './stop.js';
 import { RunFile, runFilePath } from './run-file.js';
@@ -75,16 +75,19 @@ async function openInput(settings: RunSettings): Promise<{ probe: SheetSource; c
 }
 
 /** The memory of what was sent to this service, company and resource, for this run's rows. */
+/** The memory of what was sent a run asks: its service, company and resource. */
+const memoryScope = (settings: RunSettings, conn: Connection): MemoryScope => ({
+  service: conn.baseUrl,
+  company: settings.company,
+  resource: settings.def.name,
+});
+
 function runMemory(settings: RunSettings, conn: Connection): RunMemory {
   return new RunMemory({
-    memory: openMemory(
-      { service: conn.baseUrl, company: settings.company, resource: settings.def.name },
-      undefined,
-      (lock, freeAfterMs) => {
-        settings.hooks.logger?.warn({ lock }, 'waiting for the lock on the memory of what was sent');
-        settings.hooks.onLockWait?.(lock, freeAfterMs);
-      },
-    ),
+    memory: openMemory(memoryScope(settings, conn), undefined, (lock, freeAfterMs) => {
+      settings.hooks.logger?.warn({ lock }, 'waiting for the lock on the memory of what was sent');
+      settings.hooks.onLockWait?.(lock, freeAfterMs);
+    }),
     file: settings.file,
     report: settings.reportPath,
     allowDuplicates: settings.allowDuplicates,
@@ -139,7 +142,13 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
   const files: RunFiles = {};
   try {
     const input = await mapInput(settings, probe, conn);
-    const scan = await scanInput(settings, input);
+    // An in-process sandbox is a new account each time: no memory of what was sent to it.
+    const memoryFile = conn.sandbox ? undefined : memoryPath(memoryScope(settings, conn));
+    const scan = await scanInput(
+      settings,
+      input,
+      memoryFile !== undefined && memoryMayAnswer(settings, memoryFile),
+    );
     await checkReportPath(options.file, settings.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !settings.dryRun && !conn.sandbox;
@@ -158,8 +167,14 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     }
     const past = await journalPast(settings, conn, journaled);
     // Keyless rows are matched by their values, lookups resolved: once the lists are read.
-    const made = await makePlan(settings, input, scan, conn, past, (listed, journalDone) =>
-      keylessMatches(settings, input, scan, files.memory, { state: past.state, done: journalDone }, listed),
+    const made = await makePlan(
+      settings,
+      input,
+      scan,
+      conn,
+      { ...past, memory: files.memory },
+      (listed, done) =>
+        keylessMatches(settings, input, scan, files.memory, { state: past.state, done }, listed),
     );
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)

@@ -36,8 +36,16 @@ import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
-import { cellsFingerprint, JournalDoneRows, printOfCells, type JournalDone } from './journal-rows.js';
-import { existsSync } from 'node:fs';
+import {
+  cellsFingerprint,
+  JournalDoneRows,
+  printOfCells,
+  type DoneRows,
+  type JournalDone,
+} from './journal-rows.js';
+import type { RunMemory } from '../send/remembered.js';
+import type { SentRow } from '../send/memory.js';
+import { existsSync, statSync } from 'node:fs';
 import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
@@ -119,7 +127,16 @@ export function companySplitOf(settings: RunSettings, input: MappedInput, scan: 
   return scan.scanner.companySplit(column.header, { id: settings.company, name });
 }
 
-export async function scanInput(settings: RunSettings, input: MappedInput): Promise<ScannedSheet> {
+/**
+ * `memoryKnows`: the memory of what was sent may know this import's rows by their cells (it
+ * has lines, and the run asks it: memoryMayAnswer): each row's cells are fingerprinted, and the
+ * lists wait for what it says, as for a journal.
+ */
+export async function scanInput(
+  settings: RunSettings,
+  input: MappedInput,
+  memoryKnows = false,
+): Promise<ScannedSheet> {
   const { def, mode } = settings;
   const { probe, mapping } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
@@ -135,7 +152,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
       settings.sync !== undefined,
     selfRefIndex: selfRefCol?.index,
     company: await companyOption(settings, input),
-    printCells: journalMayAnswer(settings) && !selfRefCol,
+    printCells: (journalMayAnswer(settings) || memoryKnows) && !selfRefCol,
   });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
@@ -173,8 +190,8 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
     );
   }
   // An update's lists wait for its records: a cell that names what its record has needs none.
-  // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none.
-  const lookupsLoaded = !defersLookups(settings) && !journalMayAnswer(settings);
+  // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none (the memory's too).
+  const lookupsLoaded = !defersLookups(settings) && !journalMayAnswer(settings) && !memoryKnows;
   const scanned = {
     scanner,
     ahead,
@@ -197,6 +214,21 @@ const keepsCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync &
 
 /** An import resuming a journal beside its report: the journal may know rows by their cells. */
 const journalMayAnswer = (s: RunSettings): boolean => keepsCells(s) && s.resume && existsSync(s.journalPath);
+
+/**
+ * An import the memory of what was sent may answer by its rows' cells: a create, not a sync's,
+ * that asks the memory before a create (not --allow-duplicates, nor --on-existing update|error,
+ * where a record that exists decides), and whose memory has lines (`memoryFile`: its path).
+ */
+export function memoryMayAnswer(settings: RunSettings, memoryFile: string): boolean {
+  if (settings.mode !== 'create' || settings.sync || settings.allowDuplicates) return false;
+  if (settings.onExisting !== 'skip') return false;
+  try {
+    return statSync(memoryFile).size > 0;
+  } catch {
+    return false;
+  }
+}
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
 export interface PlannedRun {
@@ -222,6 +254,11 @@ export interface PlannedRun {
   readonly cellsOf?: (r: SheetRow) => string;
   /** The rows the journal finished, their cells unchanged, by row number: skipped as done, unchecked. */
   readonly journalDone?: ReadonlyMap<number, JournalDone>;
+  /**
+   * Other rows whose cells another file's or report's run created a record from (the memory
+   * of what was sent), by row number: skipped as made, unchecked, as the journal's are.
+   */
+  readonly memoryDone?: ReadonlyMap<number, SentRow>;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
   readonly plannedRequests: number;
   readonly requestsPerRow: number;
@@ -508,30 +545,39 @@ export async function journalPast(
 }
 
 /**
- * The lists the rows need, read once the records (listed) and the journal are known: a row
- * the journal finished, its cells unchanged, needs none (journal-rows.ts). `cellsOf`: how an
- * import's rows are known to the journal it writes; `journalDone`: the rows it finished.
+ * The rows known done before the lists are read: those the journal finished, their cells
+ * unchanged (journal-rows.ts), and of the others those whose cells another file's or report's
+ * run created a record from, as the memory of what was sent says (taken from it). A
+ * keyed row whose key another row of the sheet has is left to the duplicate check. `cellsOf`:
+ * how an import's rows are known to the journal (and the memory) it writes.
  */
-async function lookupsOfRows(
+function doneRowsOf(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
-  known: ListedRecords,
   past: { readonly journaled: boolean; readonly prior?: PriorRuns },
+  memory: RunMemory | undefined,
 ) {
   const { mapping } = input;
   const { prior } = past;
   const cellsOf =
     past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
+  const prints = scan.selfRefCol ? undefined : scan.scanner.prints;
+  if (!prints) return { cellsOf };
+  const printOf = printOfCells(settings, mapping, scan);
   const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
   const byCells =
-    prior && cellsOf && prior.knowsCells && !scan.selfRefCol
-      ? new JournalDoneRows(prior, printOfCells(settings, mapping, scan), scan.scanner, keyed)
+    prior && cellsOf && prior.knowsCells
+      ? new JournalDoneRows(prior, printOf, scan.scanner, keyed)
       : undefined;
-  const unread = scan.lookupsLoaded
-    ? { kinds: [] }
-    : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, byCells);
-  return { unread, cellsOf, journalDone: byCells?.rows };
+  const repeats = (row: number) => keyed && (scan.scanner.repeats.has(row) || scan.scanner.repeated.has(row));
+  // A row the journal finished (by its cells, or by the body it sent) is the journal's to say.
+  const left = [...prints.entries()].flatMap(([row, cells]): [number, string][] =>
+    byCells?.rows.has(row) || prior?.finished(row) || repeats(row) ? [] : [[row, printOf(cells)]],
+  );
+  const known = left.length > 0 && memory ? memory.knownByCells(left) : undefined;
+  const done: DoneRows = { journal: byCells?.rows, memory: known?.size ? known : undefined };
+  return { cellsOf, done: done.journal || done.memory ? done : undefined };
 }
 
 /** A text file's encoding and delimiter, as the plan says them (a workbook has none). */
@@ -548,19 +594,21 @@ function textRead(probe: MappedInput['probe']): ImportPlan['text'] {
 /**
  * The rows left that the existing-record check would look up one by one: an import's rows
  * without a key ask nothing (Writer.existingIds), unless an ID column may name records
- * (id-cell.ts). Errs high: the journal's rows are taken off the rows left, keyed or not.
- * None left: the check reads no list.
+ * (id-cell.ts); nor do keyed rows the memory knows by their cells. Errs high: the journal's
+ * rows are taken off the rows left, keyed or not. None left: the check reads no list.
  */
 function rowsToCheck(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
   rowsLeft: number,
+  byMemory: ReadonlyMap<number, SentRow> | undefined,
 ): number {
   if (rowsLeft <= 0) return rowsLeft;
   if (settings.mode !== 'create' || settings.sync || idCellColumn(settings, input) !== undefined)
     return rowsLeft;
-  const keyed = scan.scanner.rows - scan.scanner.keyless;
+  const keyedByMemory = [...(byMemory?.values() ?? [])].filter((m) => m.key !== undefined).length;
+  const keyed = scan.scanner.rows - scan.scanner.keyless - keyedByMemory;
   // At least 0 with rows left: the check's first page still tells the newest id (the mark).
   return Math.max(0, Math.min(rowsLeft, keyed));
 }
@@ -587,8 +635,8 @@ export async function makePlan(
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
-  past: JournalPast,
-  keylessOf: (listed: ListedRecords, journalDone?: ReadonlyMap<number, JournalDone>) => Promise<KeylessRows>,
+  past: JournalPast & { readonly memory?: RunMemory },
+  keylessOf: (listed: ListedRecords, done?: DoneRows) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
   const { def, mode, dryRun } = settings;
   const { probe, mapping, resolver } = input;
@@ -601,22 +649,25 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
+  const { cellsOf, done } = doneRowsOf(settings, input, scan, { journaled, prior }, past.memory);
+  // Rows the memory knows by their cells need no existing-record check (a sheet read whole: its count is final).
+  const byMemory = scan.counted ? (done?.memory?.size ?? 0) : 0;
+  const rowsLeft = rows - doneRows - byMemory;
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
-  const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows > 0;
-  const toCheck = rowsToCheck(settings, input, scan, rows - doneRows);
+  const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows - byMemory > 0;
+  const toCheck = rowsToCheck(settings, input, scan, rowsLeft, done?.memory);
   const known = await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId);
-  const { unread, cellsOf, journalDone } = await lookupsOfRows(settings, input, scan, known, {
-    journaled,
-    prior,
-  });
-  const keyless = await keylessOf(known, journalDone);
+  const unread = scan.lookupsLoaded
+    ? { kinds: [] }
+    : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, done);
+  const keyless = await keylessOf(known, done);
   const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
   const sendable = dryRun
     ? 0
-    : Math.max(0, rows - elsewhere - doneRows) + (synced?.body ? synced.plan.missing : 0);
+    : Math.max(0, rows - elsewhere - doneRows - byMemory) + (synced?.body ? synced.plan.missing : 0);
   const unwritten = unwrittenRows(settings, {
     rows: rows - elsewhere,
     prior,
@@ -625,6 +676,7 @@ export async function makePlan(
     records: known.records,
     sheetKeys: scan.scanner.firstRowOfKey,
     keyless,
+    byMemory: done?.memory,
   });
   const writes = Math.max(0, sendable - notWrittenLeft(unwritten));
   const mark = await markOf(settings, conn, sendable, known);
@@ -685,7 +737,8 @@ export async function makePlan(
     wouldStop: synced?.wouldStop,
     mark: mark?.id,
     cellsOf,
-    journalDone,
+    journalDone: done?.journal,
+    memoryDone: done?.memory,
     plannedRequests,
     // The progress line's ETA spreads the writes over the rows that may be sent, as they are reached.
     requestsPerRow: sendable > 0 ? plannedRequests / sendable : 0,

@@ -300,6 +300,9 @@ function companyLine(c: CompanySplit, counted: boolean): string {
 function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number): string {
   const parts = [
     ...(u.journal ? [`${u.journal} done by an earlier run of this import (the journal)`] : []),
+    ...(u.memory
+      ? [`${u.memory} made from the same cells by an earlier import (the memory of what was sent)`]
+      : []),
     ...(u.listed ? [`${u.listed} already in the service (${(u.key ?? 'key').replace(/_/g, ' ')})`] : []),
     ...(u.made
       ? [`${u.made} made by an earlier run from the same values (the memory of what was sent)`]
@@ -315,7 +318,8 @@ function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number):
         ]
       : []),
   ];
-  return `${plural(u.journal + u.listed + u.made + u.held + u.byId + writes, 'row')}: ${parts.join(', ')}, `;
+  const rows = u.journal + (u.memory ?? 0) + u.listed + u.made + u.held + u.byId + writes;
+  return `${plural(rows, 'row')}: ${parts.join(', ')}, `;
 }
 
 /** The reads of the records keyless rows' ID cells name, when the list was not read whole: a request each. */

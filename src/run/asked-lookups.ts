@@ -13,7 +13,7 @@ import type { LookupKind } from '../resources/fields.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
 import type { SheetRow } from '../read/types.js';
 import { checkValues, rereadRows, type MappedInput } from './input.js';
-import { allDoneByJournal, type JournalDoneRows } from './journal-rows.js';
+import { allDoneByJournal, isDone, type DoneRows } from './journal-rows.js';
 import { mergesRecords, type ListedRecords } from './listed-record.js';
 import { rowContext } from './row-context.js';
 import type { Scanner } from './scan.js';
@@ -37,12 +37,12 @@ async function askedByRows(
   input: MappedInput,
   scan: Scan,
   ctx: RowContext,
-  journal: JournalDoneRows | undefined,
+  done: DoneRows | undefined,
 ): Promise<Map<LookupKind, Set<string>>> {
   const out = new Map<LookupKind, Set<string>>();
   const ask = (r: SheetRow) => {
-    // Another company's row is not this run's to check; one the journal finished is done.
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || journal?.rows.has(r.row)) return;
+    // Another company's row is not this run's to check; one the journal or the memory knows by its cells is done.
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || isDone(done, r.row)) return;
     for (const { kind, text } of askedNames(ctx, r)) {
       let set = out.get(kind);
       if (!set) out.set(kind, (set = new Set()));
@@ -52,9 +52,8 @@ async function askedByRows(
   };
   // A one-pass dry run reads the sheet once: its look-ahead asks now, the rest as it is read (execute.ts).
   if (scan.onePass) for (const r of scan.ahead ?? []) ask(r);
-  // Every row done by the journal, as the scan's fingerprints tell: none asks, and the sheet is not read again.
-  else if (!allDoneByJournal(journal?.rows, scan.scanner))
-    await rereadRows(settings, input.probe.headerRow, ask);
+  // Every row known done, as the scan's fingerprints tell: none asks, and the sheet is not read again.
+  else if (!allDoneByJournal(done, scan.scanner)) await rereadRows(settings, input.probe.headerRow, ask);
   return out;
 }
 
@@ -75,13 +74,13 @@ export async function loadLookups(
   input: MappedInput,
   scan: Scan,
   listed?: ListedRecords,
-  journal?: JournalDoneRows,
+  done?: DoneRows,
 ): Promise<UnreadLookups> {
   const { resolver } = input;
-  const ctx = (listed || journal) && rowContext(settings, input, scan, listed);
+  const ctx = (listed || done) && rowContext(settings, input, scan, listed);
   const listedRecord = ctx?.listedRecord;
-  const byRows = ctx && (listedRecord || journal);
-  const names = byRows ? await askedByRows(settings, input, scan, ctx, journal) : scan.scanner.names;
+  const byRows = ctx && (listedRecord || done);
+  const names = byRows ? await askedByRows(settings, input, scan, ctx, done) : scan.scanner.names;
   for (const [kind, wanted] of names) await resolver.load(kind, wanted);
   // The mapping file's names for these lists, now that the rows asked for them (input.ts checked the rest).
   if (!scan.lookupsLoaded) await checkValues(settings, input, scan.onePass ? 'all' : new Set(names.keys()));
@@ -90,17 +89,29 @@ export async function loadLookups(
   for (const [kind, keys] of settings.knownRefs ?? [])
     for (const name of keys)
       if (!resolver.index(kind).has(name)) resolver.remember(kind, { id: placeholder--, name });
-  const byJournal = (journal?.rows.size ?? 0) > 0;
-  // Rows read one by one that neither the records nor the journal answered: every list as before.
-  if (!listedRecord && !byJournal) return { kinds: [] };
+  const byJournal = (done?.journal?.size ?? 0) > 0;
+  const byMemory = (done?.memory?.size ?? 0) > 0;
+  // Rows read one by one that neither the records, the journal nor the memory answered: every list as before.
+  if (!listedRecord && !byJournal && !byMemory) return { kinds: [] };
   const read = new Set(resolver.plan.map((p) => p.kind));
   const kinds = [...scan.scanner.names.keys()].filter((k) => !read.has(k));
-  return kinds.length > 0
-    ? { kinds, why: unreadWhy(settings, listedRecord !== undefined, byJournal) }
-    : { kinds };
+  if (kinds.length === 0) return { kinds };
+  const why = byMemory
+    ? byCellsWhy(byJournal, listedRecord !== undefined)
+    : unreadWhy(settings, listedRecord !== undefined, byJournal);
+  return { kinds, why };
 }
 
 const DONE = "their rows are done by this import's journal, each with the cells it had then";
+const MEMORY =
+  'an earlier import of another file or report created their records from the same cells (the memory of what was sent)';
+
+/** Why the lists were not needed when the memory knew rows by their cells, with the journal's and the listed records' part. */
+function byCellsWhy(byJournal: boolean, listed: boolean): string {
+  const by = [...(byJournal ? ["their rows are done by this import's journal"] : []), MEMORY];
+  if (listed) by.push('each such cell names what its record has');
+  return by.length === 1 ? MEMORY : `${by.slice(0, -1).join(', ')} or ${by[by.length - 1]}`;
+}
 
 /** Why the plan's lists not read were not needed: the records listed, the journal's finished rows, or both. */
 function unreadWhy(settings: RunSettings, listed: boolean, byJournal: boolean): string {

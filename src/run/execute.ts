@@ -84,6 +84,7 @@ export function rowWriter(
     lastSent: settings.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
     preferSheet: settings.sync?.preferSheet,
     prior: planned.prior,
+    knownByMemory: [...(planned.memoryDone?.values() ?? [])].map((m) => m.id),
     mark: planned.mark,
     uniqueField: settings.uniqueField,
     onExisting: settings.onExisting,

@@ -14,7 +14,7 @@ import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';
 import type { SheetSource } from '../read/types.js';
 import { lockJournal } from '../send/lock.js';
-import { openMemory } from '../send/memory.js';
+import { memoryPath, openMemory, type MemoryScope } from '../send/memory.js';
 import { RunMemory } from '../send/remembered.js';
 import { fieldByName } from '../resources/fields.js';
 import { keyName } from './rows.js';
@@ -25,6 +25,7 @@ import {
   journalDoesEveryRow,
   journalPast,
   makePlan,
+  memoryMayAnswer,
   scanInput,
   type PlannedRun,
   type ScannedSheet,
@@ -87,16 +88,19 @@ async function openInput(settings: RunSettings): Promise<{ probe: SheetSource; c
 }
 
 /** The memory of what was sent to this service, company and resource, for this run's rows. */
+/** The memory of what was sent a run asks: its service, company and resource. */
+const memoryScope = (settings: RunSettings, conn: Connection): MemoryScope => ({
+  service: conn.baseUrl,
+  company: settings.company,
+  resource: settings.def.name,
+});
+
 function runMemory(settings: RunSettings, conn: Connection): RunMemory {
   return new RunMemory({
-    memory: openMemory(
-      { service: conn.baseUrl, company: settings.company, resource: settings.def.name },
-      undefined,
-      (lock, freeAfterMs) => {
-        settings.hooks.logger?.warn({ lock }, 'waiting for the lock on the memory of what was sent');
-        settings.hooks.onLockWait?.(lock, freeAfterMs);
-      },
-    ),
+    memory: openMemory(memoryScope(settings, conn), undefined, (lock, freeAfterMs) => {
+      settings.hooks.logger?.warn({ lock }, 'waiting for the lock on the memory of what was sent');
+      settings.hooks.onLockWait?.(lock, freeAfterMs);
+    }),
     file: settings.file,
     report: settings.reportPath,
     allowDuplicates: settings.allowDuplicates,
@@ -149,13 +153,14 @@ async function mapAfresh(
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
+  memoryKnows: boolean,
 ): Promise<{ input: MappedInput; scan: ScannedSheet }> {
   const fresh = await mapInput(settings, input.probe, conn, input);
   if (sameReading(settings, input.mapping, fresh.mapping, scan)) return { input: fresh, scan };
   await input.probe.close?.();
   const warnings = [...fresh.mapping.warnings, mappingChange(input.mapping, fresh.mapping)];
   const moved = { ...fresh, probe: await probeInput(settings), mapping: { ...fresh.mapping, warnings } };
-  return { input: moved, scan: await scanInput(settings, moved) };
+  return { input: moved, scan: await scanInput(settings, moved, memoryKnows) };
 }
 
 export async function importSpreadsheet(options: ImportOptions): Promise<ImportSummary> {
@@ -172,7 +177,10 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
   const files: RunFiles = {};
   try {
     let input = await mapInput(settings, probe, conn);
-    let scan = await scanInput(settings, input);
+    // An in-process sandbox is a new account each time: no memory of what was sent to it.
+    const memoryFile = conn.sandbox ? undefined : memoryPath(memoryScope(settings, conn));
+    const memoryKnows = memoryFile !== undefined && memoryMayAnswer(settings, memoryFile);
+    let scan = await scanInput(settings, input, memoryKnows);
     await checkReportPath(options.file, settings.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !settings.dryRun && !conn.sandbox;
@@ -192,12 +200,18 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     const past = await journalPast(settings, conn, journaled);
     // Mapped as the last run was, without the lists: that stands only if the journal did every row.
     if (input.replayed && !journalDoesEveryRow(settings, input, scan, past)) {
-      ({ input, scan } = await mapAfresh(settings, input, scan, conn));
+      ({ input, scan } = await mapAfresh(settings, input, scan, conn, memoryKnows));
       open = input.probe;
     }
     // Keyless rows are matched by their values, lookups resolved: once the lists are read.
-    const made = await makePlan(settings, input, scan, conn, past, (listed, journalDone) =>
-      keylessMatches(settings, input, scan, files.memory, { state: past.state, done: journalDone }, listed),
+    const made = await makePlan(
+      settings,
+      input,
+      scan,
+      conn,
+      { ...past, memory: files.memory },
+      (listed, done) =>
+        keylessMatches(settings, input, scan, files.memory, { state: past.state, done }, listed),
     );
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)

@@ -11,6 +11,7 @@ import type { DateOrder, DecimalReading } from '../map/coerce.js';
 import { targetName, type Mapping } from '../map/headers.js';
 import type { SheetRow } from '../read/types.js';
 import type { WriteStatus } from '../send/journal.js';
+import type { SentRow } from '../send/memory.js';
 import type { PriorRuns } from '../send/prior.js';
 import { sha256Hex } from '../util/hash.js';
 import { cellsHash, type Scanner } from './scan.js';
@@ -114,7 +115,25 @@ export class JournalDoneRows {
   }
 }
 
-/** Every row of the run's is one the journal finished: the sheet need not be read again for them. */
-export function allDoneByJournal(done: ReadonlyMap<number, unknown> | undefined, scanner: Scanner): boolean {
-  return done !== undefined && done.size === scanner.runRows;
+/**
+ * The rows known done before the lists are read, by row number: those the run's journal
+ * finished (their cells unchanged), and those whose cells another file's or report's run
+ * created a record from (the memory of what was sent, memory.ts), apart from the journal's.
+ */
+export interface DoneRows {
+  readonly journal?: ReadonlyMap<number, JournalDone>;
+  readonly memory?: ReadonlyMap<number, SentRow>;
+}
+
+/** Whether row `row` is known done (DoneRows). */
+export const isDone = (done: DoneRows | undefined, row: number): boolean =>
+  done?.journal?.has(row) === true || done?.memory?.has(row) === true;
+
+/** How many rows are known done (DoneRows). */
+const doneCount = (done: DoneRows | undefined): number =>
+  (done?.journal?.size ?? 0) + (done?.memory?.size ?? 0);
+
+/** Every row of the run's is one known done: the sheet need not be read again for them. */
+export function allDoneByJournal(done: DoneRows | undefined, scanner: Scanner): boolean {
+  return done !== undefined && doneCount(done) === scanner.runRows;
 }

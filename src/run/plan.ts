@@ -42,9 +42,14 @@ import {
   cellsFingerprint,
   JournalDoneRows,
   printOfCells,
+  type DoneRows,
   type JournalDone,
 } from './journal-rows.js';
 import { journalMayAnswer, keepsCells, knowsRowsByCells, listsWaitForRows } from './recorded-mapping.js';
+import type { RunMemory } from '../send/remembered.js';
+import type { SentRow } from '../send/memory.js';
+import { statSync } from 'node:fs';
+import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
@@ -125,7 +130,16 @@ export function companySplitOf(settings: RunSettings, input: MappedInput, scan: 
   return scan.scanner.companySplit(column.header, { id: settings.company, name });
 }
 
-export async function scanInput(settings: RunSettings, input: MappedInput): Promise<ScannedSheet> {
+/**
+ * `memoryKnows`: the memory of what was sent may know this import's rows by their cells (it
+ * has lines, and the run asks it: memoryMayAnswer): each row's cells are fingerprinted, and the
+ * lists wait for what it says, as for a journal.
+ */
+export async function scanInput(
+  settings: RunSettings,
+  input: MappedInput,
+  memoryKnows = false,
+): Promise<ScannedSheet> {
   const { def, mode } = settings;
   const { probe, mapping } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
@@ -141,7 +155,7 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
       settings.sync !== undefined,
     selfRefIndex: selfRefCol?.index,
     company: await companyOption(settings, input),
-    printCells: journalMayAnswer(settings) && !selfRefCol,
+    printCells: (journalMayAnswer(settings) || memoryKnows) && !selfRefCol,
   });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
@@ -179,8 +193,8 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
     );
   }
   // An update's lists wait for its records: a cell that names what its record has needs none.
-  // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none.
-  const lookupsLoaded = !listsWaitForRows(settings);
+  // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none (the memory's too).
+  const lookupsLoaded = !listsWaitForRows(settings) && !memoryKnows;
   const scanned = {
     scanner,
     ahead,
@@ -196,6 +210,21 @@ export async function scanInput(settings: RunSettings, input: MappedInput): Prom
   };
   if (lookupsLoaded) await loadLookups(settings, input, scanned);
   return scanned;
+}
+
+/**
+ * An import the memory of what was sent may answer by its rows' cells: a create, not a sync's,
+ * that asks the memory before a create (not --allow-duplicates, nor --on-existing update|error,
+ * where a record that exists decides), and whose memory has lines (`memoryFile`: its path).
+ */
+export function memoryMayAnswer(settings: RunSettings, memoryFile: string): boolean {
+  if (settings.mode !== 'create' || settings.sync || settings.allowDuplicates) return false;
+  if (settings.onExisting !== 'skip') return false;
+  try {
+    return statSync(memoryFile).size > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** What the run needs from its plan: the journal's past, the records that exist, the mark. */
@@ -222,6 +251,11 @@ export interface PlannedRun {
   readonly cellsOf?: (r: SheetRow) => string;
   /** The rows the journal finished, their cells unchanged, by row number: skipped as done, unchecked. */
   readonly journalDone?: ReadonlyMap<number, JournalDone>;
+  /**
+   * Other rows whose cells another file's or report's run created a record from (the memory
+   * of what was sent), by row number: skipped as made, unchecked, as the journal's are.
+   */
+  readonly memoryDone?: ReadonlyMap<number, SentRow>;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
   readonly plannedRequests: number;
   readonly requestsPerRow: number;
@@ -353,8 +387,9 @@ async function existingRecords(
   rowsLeft: number,
   keyOf: RecordKey | undefined,
   sheetKeys: KeyIndex,
+  newestId: boolean,
 ) {
-  if (!settings.keyField || rowsLeft <= 0) return { existingComplete: false };
+  if (!settings.keyField || rowsLeft < 0 || (rowsLeft === 0 && !newestId)) return { existingComplete: false };
   // An import matching by key keeps those its rows may match: a row's lookup cells are
   // compared with its record's, and a keyless row's ID cell finds its record (id-cell.ts).
   const keep = updatesRecords(settings) || (defersLookups(settings) && sheetKeys);
@@ -370,6 +405,7 @@ async function existingRecords(
       keepRecords: keep,
       whole: settings.sync !== undefined,
       keyOf: keyOf && ((r) => keyOf(r)),
+      newestId,
     },
   );
   return {
@@ -380,6 +416,7 @@ async function existingRecords(
     ids: existing.ids,
     existingSince: since,
     maxId: existing.maxId,
+    markRequests: existing.markRequests,
   };
 }
 
@@ -534,29 +571,39 @@ export function journalDoesEveryRow(
 ): boolean {
   if (!past.state) return false;
   const done = journalDoneRows(settings, input.mapping, scan, new PriorRuns(past.state));
-  return allDoneByJournal(done?.rows, scan.scanner);
+  return allDoneByJournal(done && { journal: done.rows }, scan.scanner);
 }
 
 /**
- * The lists the rows need, read once the records (listed) and the journal are known: a row
- * the journal finished, its cells unchanged, needs none (journal-rows.ts). `cellsOf`: how an
- * import's rows are known to the journal it writes; `journalDone`: the rows it finished.
+ * The rows known done before the lists are read: those the journal finished, their cells
+ * unchanged (journal-rows.ts), and of the others those whose cells another file's or report's
+ * run created a record from, as the memory of what was sent says (taken from it). A
+ * keyed row whose key another row of the sheet has is left to the duplicate check. `cellsOf`:
+ * how an import's rows are known to the journal (and the memory) it writes.
  */
-async function lookupsOfRows(
+function doneRowsOf(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
-  known: ListedRecords,
   past: { readonly journaled: boolean; readonly prior?: PriorRuns },
+  memory: RunMemory | undefined,
 ) {
   const { mapping } = input;
   const cellsOf =
     past.journaled && keepsCells(settings) ? cellsFingerprint(settings, mapping, scan) : undefined;
   const byCells = journalDoneRows(settings, mapping, scan, past.prior);
-  const unread = scan.lookupsLoaded
-    ? { kinds: [] }
-    : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, byCells);
-  return { unread, cellsOf, journalDone: byCells?.rows };
+  const prints = scan.selfRefCol ? undefined : scan.scanner.prints;
+  if (!prints) return { cellsOf, done: byCells ? { journal: byCells.rows } : undefined };
+  const printOf = printOfCells(settings, mapping, scan);
+  const keyed = !settings.allowDuplicates && settings.keyField !== undefined;
+  const repeats = (row: number) => keyed && (scan.scanner.repeats.has(row) || scan.scanner.repeated.has(row));
+  // A row the journal finished (by its cells, or by the body it sent) is the journal's to say.
+  const left = [...prints.entries()].flatMap(([row, cells]): [number, string][] =>
+    byCells?.rows.has(row) || past.prior?.finished(row) || repeats(row) ? [] : [[row, printOf(cells)]],
+  );
+  const known = left.length > 0 && memory ? memory.knownByCells(left) : undefined;
+  const done: DoneRows = { journal: byCells?.rows, memory: known?.size ? known : undefined };
+  return { cellsOf, done: done.journal || done.memory ? done : undefined };
 }
 
 /** A text file's encoding and delimiter, as the plan says them (a workbook has none). */
@@ -570,16 +617,54 @@ function textRead(probe: MappedInput['probe']): ImportPlan['text'] {
   };
 }
 
+/**
+ * The rows left that the existing-record check would look up one by one: an import's rows
+ * without a key ask nothing (Writer.existingIds), unless an ID column may name records
+ * (id-cell.ts); nor do keyed rows the memory knows by their cells. Errs high: the journal's
+ * rows are taken off the rows left, keyed or not. None left: the check reads no list.
+ */
+function rowsToCheck(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  rowsLeft: number,
+  byMemory: ReadonlyMap<number, SentRow> | undefined,
+): number {
+  if (rowsLeft <= 0) return rowsLeft;
+  if (settings.mode !== 'create' || settings.sync || idCellColumn(settings, input) !== undefined)
+    return rowsLeft;
+  const keyedByMemory = [...(byMemory?.values() ?? [])].filter((m) => m.key !== undefined).length;
+  const keyed = scan.scanner.rows - scan.scanner.keyless - keyedByMemory;
+  // At least 0 with rows left: the check's first page still tells the newest id (the mark).
+  return Math.max(0, Math.min(rowsLeft, keyed));
+}
+
+/**
+ * The highest id before the first write: a write whose answer is lost is looked for above it.
+ * The existing-record check has it already (its full list, or the last page it read for it).
+ * Read for any row that may be sent: a count of the rows not written is never a reason to go without it.
+ */
+async function markOf(
+  settings: RunSettings,
+  conn: Connection,
+  sendable: number,
+  known: { readonly maxId?: number; readonly markRequests?: number },
+): Promise<{ id: number; requests: number } | undefined> {
+  if (settings.dryRun || settings.mode !== 'create' || sendable <= 0) return undefined;
+  if (known.maxId !== undefined) return { id: known.maxId, requests: known.markRequests ?? 0 };
+  return highestId(conn.client, settings.def, settings.company);
+}
+
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
-  past: JournalPast,
-  keylessOf: (listed: ListedRecords, journalDone?: ReadonlyMap<number, JournalDone>) => Promise<KeylessRows>,
+  past: JournalPast & { readonly memory?: RunMemory },
+  keylessOf: (listed: ListedRecords, done?: DoneRows) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
-  const { def, mode, dryRun, company } = settings;
+  const { def, mode, dryRun } = settings;
   const { probe, mapping, resolver } = input;
   const { journaled, state } = past;
   const prior = state ? new PriorRuns(state) : undefined;
@@ -590,19 +675,25 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const known = await existingRecords(settings, conn, rows - doneRows, keyOf, scan.scanner.firstRowOfKey);
-  const { unread, cellsOf, journalDone } = await lookupsOfRows(settings, input, scan, known, {
-    journaled,
-    prior,
-  });
-  const keyless = await keylessOf(known, journalDone);
+  const { cellsOf, done } = doneRowsOf(settings, input, scan, { journaled, prior }, past.memory);
+  // Rows the memory knows by their cells need no existing-record check (a sheet read whole: its count is final).
+  const byMemory = scan.counted ? (done?.memory?.size ?? 0) : 0;
+  const rowsLeft = rows - doneRows - byMemory;
+  // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
+  const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows - byMemory > 0;
+  const toCheck = rowsToCheck(settings, input, scan, rowsLeft, done?.memory);
+  const known = await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId);
+  const unread = scan.lookupsLoaded
+    ? { kinds: [] }
+    : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, done);
+  const keyless = await keylessOf(known, done);
   const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
   const sendable = dryRun
     ? 0
-    : Math.max(0, rows - elsewhere - doneRows) + (synced?.body ? synced.plan.missing : 0);
+    : Math.max(0, rows - elsewhere - doneRows - byMemory) + (synced?.body ? synced.plan.missing : 0);
   const unwritten = unwrittenRows(settings, {
     rows: rows - elsewhere,
     prior,
@@ -611,17 +702,10 @@ export async function makePlan(
     records: known.records,
     sheetKeys: scan.scanner.firstRowOfKey,
     keyless,
+    byMemory: done?.memory,
   });
   const writes = Math.max(0, sendable - notWrittenLeft(unwritten));
-  // The highest id before the first write: a write whose answer is lost is looked for above it.
-  // The full list read for the existing-record check has it already. Read for any row that
-  // may be sent: a count of the rows not written is never a reason to go without it.
-  const mark =
-    !dryRun && mode === 'create' && sendable > 0
-      ? known.maxId !== undefined
-        ? { id: known.maxId, requests: 0 }
-        : await highestId(conn.client, def, company)
-      : undefined;
+  const mark = await markOf(settings, conn, sendable, known);
   const cost = writeCost(settings, { writes, scan, keyless, doneRows, known, idCells: idCells.size });
   const { idReads, plannedRequests } = cost;
   const plan: ImportPlan = {
@@ -680,7 +764,8 @@ export async function makePlan(
     wouldStop: synced?.wouldStop,
     mark: mark?.id,
     cellsOf,
-    journalDone,
+    journalDone: done?.journal,
+    memoryDone: done?.memory,
     plannedRequests,
     // The progress line's ETA spreads the writes over the rows that may be sent, as they are reached.
     requestsPerRow: sendable > 0 ? plannedRequests / sendable : 0,

@@ -21,7 +21,7 @@ import type { WriteBody } from '../resources/fields.js';
 import type { KeylessRows } from './unwritten.js';
 import { idCellColumn, idCellOf } from './id-cell.js';
 import type { ListedRecords } from './listed-record.js';
-import { allDoneByJournal, type JournalDone } from './journal-rows.js';
+import { allDoneByJournal, isDone, type DoneRows } from './journal-rows.js';
 import { sameName } from '../send/resemblance.js';
 
 type Compared = NonNullable<ImportPlan['compared']>;
@@ -119,7 +119,7 @@ export async function keylessMatches(
   input: MappedInput,
   scan: ScannedSheet,
   memory: RunMemory | undefined,
-  journal: { readonly state?: JournalState; readonly done?: ReadonlyMap<number, JournalDone> },
+  journal: { readonly state?: JournalState; readonly done?: DoneRows },
   listed?: ListedRecords,
 ): Promise<KeylessRows> {
   const creates = settings.mode === 'create' && !settings.allowDuplicates;
@@ -129,9 +129,9 @@ export async function keylessMatches(
   if (!(settings.sync || creates) || (!remembered && idColumn === undefined) || scan.scanner.keyless === 0)
     return NO_KEYLESS;
   const prior = journal.state && new PriorRuns(journal.state);
-  const done = journal.done ?? new Map<number, JournalDone>();
+  const done: DoneRows = journal.done ?? {};
   // The rows the journal finished, their cells unchanged, have their attempts and records: no other row takes them.
-  for (const d of done.values()) prior?.reserve(d.slot);
+  for (const d of done.journal?.values() ?? []) prior?.reserve(d.slot);
   const found = await matchKeyless(
     settings,
     input,
@@ -168,7 +168,7 @@ async function matchKeyless(
   by: {
     readonly memory?: RunMemory;
     readonly idColumn?: number;
-    readonly done: ReadonlyMap<number, JournalDone>;
+    readonly done: DoneRows;
   },
   journal: PriorRuns | undefined,
   listed: ListedRecords | undefined,
@@ -180,7 +180,9 @@ async function matchKeyless(
   idCells: IdCellRow[];
 }> {
   const { memory } = by;
-  const ids = new Set<number>([...by.done.values()].flatMap((d) => (d.key ? [] : [d.id])));
+  // The keyless records of the rows known by their cells (the journal's, the memory's) are theirs.
+  const known = [...(by.done.journal?.values() ?? []), ...(by.done.memory?.values() ?? [])];
+  const ids = new Set<number>(known.flatMap((d) => (d.key ? [] : [d.id])));
   const found = {
     ids,
     byId: new Set<number>(),
@@ -194,8 +196,8 @@ async function matchKeyless(
   // Every row done by the journal, as the scan's fingerprints tell: none to match, and the sheet is not read again.
   if (allDoneByJournal(by.done, scan.scanner)) return found;
   await rereadRows(settings, input.probe.headerRow, (r) => {
-    // Another company's row is not this run's to match; one the journal finished is done.
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || by.done.has(r.row)) return;
+    // Another company's row is not this run's to match; one the journal or the memory knows by its cells is done.
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || isDone(by.done, r.row)) return;
     const prepared = prepareRow(ctx, r);
     if (
       prepared.skip ||

@@ -189,6 +189,8 @@ export class RowOutcomes {
       };
     const done = this.deps.planned.journalDone?.get(r.row);
     if (done) return this.doneByJournal(r, done);
+    const byMemory = this.deps.planned.memoryDone?.get(r.row);
+    if (byMemory) return this.known(r, byMemory.id, this.deps.writer.doneByMemory(byMemory));
     const prepared = prepareRow(ctx, r);
     const base = {
       row: r.row,
@@ -240,12 +242,18 @@ export class RowOutcomes {
 
   /** A row an earlier run of this import created, its cells unchanged: skipped, nothing looked up. */
   private doneByJournal(r: SheetRow, done: JournalDone): RowOutcome {
-    const { settings, input, writer } = this.deps;
+    return this.known(r, done.id, this.deps.writer.doneBefore(done.id, done.status, done.fp));
+  }
+
+  /**
+   * A row known by its cells (the journal's, or the memory's of another file's run): skipped
+   * as `res` says, nothing looked up. A later row may name its record (not an asset's key).
+   */
+  private known(r: SheetRow, id: number, res: ReturnType<RowWriter['doneBefore']>): RowOutcome {
+    const { settings, input } = this.deps;
     const key = this.keyTextOf(r);
-    // As a create the journal answers: a later row may name the record (not an asset's key).
     if (key && settings.def.name !== 'asset')
-      input.resolver.remember(settings.def.name as LookupKind, { id: done.id, name: key });
-    const res = writer.doneBefore(done.id, done.status, done.fp);
+      input.resolver.remember(settings.def.name as LookupKind, { id, name: key });
     const note = settings.dryRun ? `${res.note}; would be skipped` : res.note;
     return { row: r.row, cells: r.cells, text: r.text, warnings: [], key, issues: [], ...res, note };
   }

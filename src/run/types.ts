@@ -274,6 +274,11 @@ export interface ImportPlan {
    */
   readonly unwritten?: {
     readonly journal: number;
+    /**
+     * Rows whose cells an earlier import of another file or report created a record from (the
+     * memory of what was sent), apart from the journal's; absent: none.
+     */
+    readonly memory?: number;
     readonly listed: number;
     readonly key?: string;
     readonly made: number;

@@ -40,6 +40,8 @@ export interface KnownRows {
   readonly records?: ReadonlyMap<number, Readonly<Record<string, unknown>>>;
   readonly sheetKeys: KeyIndex;
   readonly keyless: KeylessRows;
+  /** Rows whose cells another file's or report's run created a record from (the memory), by row number. */
+  readonly byMemory?: ReadonlyMap<number, { readonly key?: string }>;
 }
 
 /**
@@ -50,10 +52,11 @@ function listedRows(
   existing: ReadonlyMap<string, readonly number[]>,
   keyField: string,
   sheetKeys: KeyIndex,
-  prior: PriorRuns | undefined,
+  known: Pick<KnownRows, 'prior' | 'byMemory'>,
 ): number {
   const prefix = `${keyField}=`;
-  const done = new Set(prior?.doneKeys() ?? []);
+  const byMemory = [...(known.byMemory?.values() ?? [])].flatMap((m) => (m.key ? [m.key] : []));
+  const done = new Set([...(known.prior?.doneKeys() ?? []), ...byMemory]);
   let n = 0;
   for (const k of existing.keys())
     if (k.startsWith(prefix) && !done.has(k) && sheetKeys.has(k.slice(prefix.length))) n++;
@@ -82,15 +85,16 @@ export function unwrittenRows(settings: CountSettings, known: KnownRows): Unwrit
     settings.keyField &&
     settings.onExisting !== 'update' &&
     !settings.allowDuplicates
-      ? listedRows(known.existing, settings.keyField, known.sheetKeys, known.prior)
+      ? listedRows(known.existing, settings.keyField, known.sheetKeys, known)
       : 0;
   const journal = Math.min(known.rows, known.prior?.doneRows ?? 0);
+  const memory = known.byMemory?.size ? { memory: known.byMemory.size } : {};
   const key = listed ? settings.keyField : undefined;
   const { made, held } = known.keyless;
   const byId = byIdRows(settings, known);
   const refused = byId > 0 && settings.onExisting === 'error' ? { byIdRefused: true as const } : {};
-  const u = { journal, listed, ...(key ? { key } : {}), made, held, byId, ...refused };
-  return u.journal + notWrittenLeft(u) > 0 ? u : undefined;
+  const u = { journal, ...memory, listed, ...(key ? { key } : {}), made, held, byId, ...refused };
+  return u.journal + (u.memory ?? 0) + notWrittenLeft(u) > 0 ? u : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // filtered call per row. The filters that find one record by its key are defined here too.
 import type { ApiClient } from '../api/client.js';
 import { fetchPage, listAll } from '../api/paginate.js';
+import { highestId } from './recovery.js';
 import type { ResourceDef } from '../resources/fields.js';
 import { recordKeyText } from '../map/placeholders.js';
 
@@ -34,8 +35,14 @@ export async function loadExistingKeys(
   const first = await fetchPage<Record<string, unknown>>(client, def, { company }, 1);
   const pages = Math.max(1, Math.ceil(first.count / 25));
   const hasFilter = keyFields.every((f) => KEY_FILTER[def.name]?.[f]);
-  // A row looked up alone costs one filtered call, which also reads its record (an update's copy).
-  if (!opts.whole && hasFilter && rowsToCheck < pages) return { requests: 1, strategy: 'filtered calls' };
+  // A row looked up alone costs one filtered call, which also reads its record (an update's copy);
+  // the newest id, which the full list has, costs its last page then.
+  const newest = opts.newestId && pages > 1 ? 1 : 0;
+  if (!opts.whole && hasFilter && rowsToCheck + newest < pages) {
+    if (!opts.newestId) return { requests: 1, strategy: 'filtered calls' };
+    const mark = await highestId(client, def, company, first);
+    return { requests: 1, strategy: 'filtered calls', maxId: mark.id, markRequests: mark.requests };
+  }
   // Keys compare exactly, as the service's filters do; several records may share one.
   const map = new Map<string, number[]>();
   const keep = opts.keepRecords ?? false;
@@ -71,6 +78,11 @@ export interface ExistingOptions {
   readonly keepRecords?: boolean | { has(key: string): boolean };
   /** Read the whole list whatever it costs (a sync needs it to find the records the sheet no longer has). */
   readonly whole?: boolean;
+  /**
+   * The run needs the list's newest id (a create's mark, recovery.ts): filtered calls are
+   * chosen only when cheaper with its read counted, and it is read (maxId, markRequests).
+   */
+  readonly newestId?: boolean;
   /** A record's key for a field that is not a text field of its own (a sync's custom field key). */
   readonly keyOf?: (r: Record<string, unknown>, field: string) => string | undefined;
 }
@@ -79,6 +91,8 @@ export interface ExistingRecords {
   /** Ids by `field=value`; undefined when each row is looked up alone. */
   readonly map?: Map<string, number[]>;
   readonly maxId?: number;
+  /** Filtered calls with `newestId`: the requests maxId took (the list's last page), besides `requests`. */
+  readonly markRequests?: number;
   readonly records?: Map<number, Record<string, unknown>>;
   /** Every record's id the list read (undefined when each row is looked up alone). */
   readonly ids?: ReadonlySet<number>;

@@ -11,6 +11,8 @@
 //   lookupByKey(key)          records written for a natural key ("serial_number=SN-1"), newest first
 //   lookupByFingerprint(fp)   records written from a body with this fingerprint (payloadHash), newest first
 //   lookupByValues(values)    keyless records created from a body with these values (valuesHash), newest first
+//   takeByCells(rows)         records created from rows with these cells as read (the journal's `cells`
+//                             fingerprint), each given to one row
 //   lastSent(id)              the fields this user's runs last sent to record `id` (merged over its
 //                             writes, the latest value of each field), with when and from where
 //   record(row)               remember a row written (created or updated): its key, fingerprint,
@@ -56,6 +58,12 @@ export interface SentRow {
   readonly at: string;
   /** The run that wrote it (one id per Memory opened). */
   readonly run: string;
+  /**
+   * A create's row cells as read, with how they are read (journal-rows.ts cellsFingerprint,
+   * the journal's `cells`): the same cells under another file name are known without a lookup.
+   * Absent on lines written before it was kept, and on updates.
+   */
+  readonly cells?: string;
 }
 
 /** What this user's runs last sent to a record: each field's latest value, and the latest write. */
@@ -177,6 +185,8 @@ export class Memory {
   private byValues = new Map<string, number[]>();
   /** The same keyless records by their name (lower case): the candidates a changed row may resemble. */
   private byName = new Map<string, number[]>();
+  /** Records created, by their row's cells as read (SentRow.cells). */
+  private byCells = new Map<string, number[]>();
   private byId = new Map<number, number[]>();
   private claims = new Map<string, number[]>();
   /** The last claim or record of each report and body: a later one means that run took the row up again. */
@@ -230,6 +240,7 @@ export class Memory {
     this.byFp = new Map();
     this.byValues = new Map();
     this.byName = new Map();
+    this.byCells = new Map();
     this.byId = new Map();
     this.claims = new Map();
     this.latest = new Map();
@@ -273,6 +284,7 @@ export class Memory {
       push(this.byValues, valuesHash(line.fields), i);
       push(this.byName, nameKey(line.fields.name), i);
     }
+    if (line.status === 'created' && typeof line.cells === 'string') push(this.byCells, line.cells, i);
     push(this.byId, line.id, i);
     return i;
   }
@@ -302,6 +314,47 @@ export class Memory {
 
   lookupByValues(values: string): SentRow[] {
     return this.rows(this.byValues.get(values));
+  }
+
+  /** Whether any run kept the cells of a row it created here (lines written before kept none). */
+  get knowsCells(): boolean {
+    return this.byCells.size > 0;
+  }
+
+  /**
+   * The records other runs created from rows with these cells as read (`rows`: row number and
+   * cells fingerprint, in the sheet's order), the lines other runs appended read first: each
+   * record given to one row, and taken (no row of this run is given it by its key or body).
+   * No lock: a record's line is final once written, and whole lines alone are read; the lock
+   * orders claims, and records are appended without it (a claim's run writes its record after
+   * its answer), so holding it would order nothing here and would only make the plan wait.
+   */
+  takeByCells(rows: Iterable<readonly [number, string]>): Map<number, SentRow> {
+    this.refresh();
+    const out = new Map<number, SentRow>();
+    if (!this.knowsCells) return out;
+    for (const [row, cells] of rows) {
+      const i = this.byCells.get(cells)?.find((n) => this.byCellsFree(n));
+      if (i === undefined) continue;
+      this.taken.add(i);
+      out.set(row, this.lines[i] as SentRow);
+    }
+    return out;
+  }
+
+  /**
+   * Whether the create at line `n` may be given to a row by its cells: another run's, not
+   * given to a row yet, and, keyed, the last record created for its key (one made again since,
+   * its record deleted, is the key's record now).
+   */
+  private byCellsFree(n: number): boolean {
+    const line = this.lines[n] as SentRow;
+    if (line.run === this.run || this.taken.has(n)) return false;
+    if (!line.key) return true;
+    const created = (this.byKey.get(line.key) ?? []).filter(
+      (i) => (this.lines[i] as SentRow).status === 'created',
+    );
+    return created[created.length - 1] === n;
   }
 
   /** The fields last sent to record `id`, each its latest value, with the latest write's date, file and report. */

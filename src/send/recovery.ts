@@ -13,17 +13,21 @@ type Rec = Record<string, unknown>;
 
 const idOf = (r: Rec): number => Number(r.id);
 
-/** The highest record id in the list now (0 for an empty list): one request, two for a list over a page. */
+/**
+ * The highest record id in the list now (0 for an empty list): one request, two for a list
+ * over a page; `first`, the list's first page read already (one request less).
+ */
 export async function highestId(
   client: ApiClient,
   def: ResourceDef,
   company: number,
+  first?: Page<Rec>,
 ): Promise<{ id: number; requests: number }> {
-  const first = await fetchPage<Rec>(client, def, { company }, 1);
-  const pages = pagesFor(typeof first.count === 'number' ? first.count : first.results.length);
-  const last = pages > 1 ? await fetchPage<Rec>(client, def, { company }, pages) : first;
-  const ids = [...first.results, ...last.results].map(idOf).filter(Number.isFinite);
-  return { id: ids.length ? Math.max(...ids) : 0, requests: pages > 1 ? 2 : 1 };
+  const page1 = first ?? (await fetchPage<Rec>(client, def, { company }, 1));
+  const pages = pagesFor(typeof page1.count === 'number' ? page1.count : page1.results.length);
+  const last = pages > 1 ? await fetchPage<Rec>(client, def, { company }, pages) : page1;
+  const ids = [...page1.results, ...last.results].map(idOf).filter(Number.isFinite);
+  return { id: ids.length ? Math.max(...ids) : 0, requests: (first ? 0 : 1) + (pages > 1 ? 1 : 0) };
 }
 
 /** The filter that narrows the list to records that could be this body's, where there is one. */

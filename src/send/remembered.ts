@@ -216,7 +216,10 @@ export class RunMemory {
       .join('; ');
   }
 
-  /** A record written (created or updated); `claim`: the one it settles. */
+  /**
+   * A record written (created or updated); `claim`: the one it settles; `cells`: a create's
+   * row cells as read (the journal's fingerprint), by which a later run knows the row unchanged.
+   */
   written(
     status: 'created' | 'updated',
     id: number,
@@ -224,11 +227,22 @@ export class RunMemory {
     fp: string,
     key: Key,
     claim?: string,
+    cells?: string,
   ): void {
-    this.options.memory.record(
-      { key: keyText(key), fp, status, id, fields, file: this.options.file, report: this.options.report },
-      claim,
-    );
+    const { file, report } = this.options;
+    this.options.memory.record({ key: keyText(key), fp, status, id, fields, file, report, cells }, claim);
+  }
+
+  /**
+   * The sheet's rows (row number, cells as read) whose cells an earlier run created a record
+   * from (journal-rows.ts), each a record of its own: skipped as made, nothing looked up. None
+   * when rows are sent whatever the memory says (--allow-duplicates) or a record that exists
+   * decides (--on-existing update|error). A dry run's are the run's: nothing is written.
+   */
+  knownByCells(rows: Iterable<readonly [number, string]>): Map<number, SentRow> {
+    const { memory, allowDuplicates, onExisting } = this.options;
+    if (allowDuplicates || onExisting !== 'skip') return new Map();
+    return memory.takeByCells(rows);
   }
 
   /** The record an earlier run created from a row with these values (in any order), newest first. */
@@ -342,6 +356,15 @@ function shownValue(v: unknown): string {
 
 /** An ISO date as a report shows it. */
 export const shownDate = when;
+
+/** A row known by its cells (knownByCells), as its report says it: where its record came from. */
+export function sameCellsNote(row: SentRow, away: LastSent | undefined): string {
+  return (
+    `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}) from the same cells` +
+    (away ? updatedAwaySince(away) : '') +
+    ALLOW
+  );
+}
 
 function alreadyCreated(row: SentRow): string {
   return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})`;

@@ -16,7 +16,14 @@ import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
 import { Journal, payloadHash, type WriteStatus } from './journal.js';
 import type { PriorMatch, PriorRuns } from './prior.js';
-import { UPDATE_ADVICE, updatedAwaySince, updatedSince, type RunMemory } from './remembered.js';
+import {
+  sameCellsNote,
+  UPDATE_ADVICE,
+  updatedAwaySince,
+  updatedSince,
+  type RunMemory,
+} from './remembered.js';
+import type { SentRow } from './memory.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
   diffBodies,
@@ -174,6 +181,8 @@ export interface WriterOptions {
   readonly mapping: Mapping;
   readonly journal?: Journal;
   readonly prior?: PriorRuns;
+  /** Records rows of this run are known to by their cells (the memory's, RowWriter.doneByMemory): no other row adopts them. */
+  readonly knownByMemory?: readonly number[];
   /** The memory of what was sent, shared by every run against this service, company and resource. */
   readonly memory?: RunMemory;
   /** The highest record id in the list before the first write (see recovery.ts). */
@@ -268,7 +277,8 @@ export class RowWriter {
 
   constructor(private readonly options: WriterOptions) {
     // Records the journal gives to rows are theirs, whichever row this run reaches first.
-    for (const id of options.prior?.ids() ?? []) this.claimed.add(id);
+    for (const id of [...(options.prior?.ids() ?? []), ...(options.knownByMemory ?? [])])
+      this.claimed.add(id);
     this.mark = options.mark;
   }
 
@@ -436,7 +446,15 @@ export class RowWriter {
   private adoptRecord(attempt: SendAttempt, id: number, note: string): SendResult {
     this.claimed.add(id);
     this.recovered++;
-    this.options.memory?.written('created', id, attempt.body, attempt.fp, attempt.key, attempt.claim);
+    this.options.memory?.written(
+      'created',
+      id,
+      attempt.body,
+      attempt.fp,
+      attempt.key,
+      attempt.claim,
+      attempt.cells,
+    );
     this.options.journal?.tryDone(attempt.slot, attempt.row, attempt.fp, 'created', id, true);
     return { status: 'created', id, note };
   }
@@ -503,6 +521,17 @@ export class RowWriter {
     return before?.kind === 'done' || before?.kind === 'changed'
       ? this.journalAnswer(before, body)
       : undefined;
+  }
+
+  /**
+   * A row whose cells an earlier run of another file or report created a record from, as the
+   * memory says (knownByCells): no body, so no lookup. Said as a row the journal knows by its
+   * cells is, an update since that gave the record other values too; the service is not asked.
+   */
+  doneByMemory(made: SentRow): { status: 'skipped'; id: number; note: string } {
+    this.claimed.add(made.id);
+    const away = this.options.memory?.updatedAway(made.id, made.fields as WriteBody);
+    return { status: 'skipped', id: made.id, note: sameCellsNote(made, away) };
   }
 
   /**
@@ -828,7 +857,15 @@ export class RowWriter {
         this.claimed.add(id);
         this.mark = Math.max(this.mark ?? 0, id);
         // The memory first: should the journal be gone, a later run still knows the record.
-        this.options.memory?.written('created', id, attempt.body, attempt.fp, attempt.key, attempt.claim);
+        this.options.memory?.written(
+          'created',
+          id,
+          attempt.body,
+          attempt.fp,
+          attempt.key,
+          attempt.claim,
+          attempt.cells,
+        );
         // The record is made whatever the journal says now: a journal that cannot take the line
         // (deleted, a full disk) stops the run at the next row's intent, or at its end.
         this.options.journal?.tryDone(attempt.slot, attempt.row, attempt.fp, 'created', id);

@@ -6,7 +6,7 @@
 // clear error (exit 2). The real CLI, against a sandbox over HTTP; a test's first import, which
 // only makes the records the memory then knows, runs through the library in-process.
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -76,7 +76,7 @@ const statuses = (rows: ReportRow[]) => rows.map((r) => r['#status']);
 // take that port while it is free); the other tests run side by side, each with its own tag
 // and cache folder: they mostly wait on the sandbox's latency.
 describe('a record the memory knows that the service no longer has', () => {
-  it('a keyed row is created again when its key is not in the service (a sandbox started afresh on the same address)', async () => {
+  it('a keyed row is created again when its key is not in the service (a sandbox started afresh on the same address), its cells edited', async () => {
     const tag = 'MemFresh';
     const dir = tempDir();
     const env = sharedState();
@@ -85,9 +85,14 @@ describe('a record the memory knows that the service no longer has', () => {
     const port = Number(new URL(before.sb.url).port);
     await importFirst(file, join(dir, 'a.csv'), before);
     await before.close();
+    // A note column added: the rows send what they sent, from other cells. Rows whose cells are
+    // unchanged are done, as a journal's are (memory-cells.test.ts): nothing is asked of the service.
+    const edited = join(dir, 'edited.csv');
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    writeFileSync(edited, lines.map((l, i) => `${l},${i === 0 ? 'Note' : 'checked'}`).join('\n') + '\n');
     const fresh = await testSandbox({ port });
     try {
-      const again = await runCli(importArgs(file, join(dir, 'b.csv'), [], fresh), { env });
+      const again = await runCli(importArgs(edited, join(dir, 'b.csv'), [], fresh), { env });
       const report = readReport(join(dir, 'b.csv'));
       // The serial numbers are not in the new service: created; the keyless rows have no key to look for (docs/resume.md).
       expect(statuses(report).slice(0, 4), again.stderr).toEqual(Array(4).fill('created'));

@@ -98,7 +98,8 @@ const cases: { name: string; steps: Step[] }[] = [
       { run: write('a.csv', register(30)) },
       { run: () => importOf('a.csv'), requests: 33 },
       { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
-      { run: () => importOf('b.csv'), requests: 2, summary: '0 created, 0 updated, 30 skipped' }, // list
+      // It was 2 (the list): the memory knows each row by its cells, as the journal would.
+      { run: () => importOf('b.csv'), requests: 0, summary: '0 created, 0 updated, 30 skipped' },
     ],
   },
   {
@@ -167,8 +168,9 @@ const cases: { name: string; steps: Step[] }[] = [
       { run: write('bulk.csv', register(120).replaceAll('RC-', 'BULK-')) },
       { run: () => importOf('bulk.csv') },
       { run: write('a.csv', register(2)) },
-      // page 1, a filtered call a row, the list's newest id (2 pages), a POST a row
-      { run: () => importOf('a.csv'), requests: 1 + 2 + 2 + 2 },
+      // page 1, a filtered call a row, the list's newest id (its last page: it was 2, page 1 read
+      // again), a POST a row
+      { run: () => importOf('a.csv'), requests: 1 + 2 + 1 + 2 },
       { run: write('a.csv', register(2, true)) },
       // page 1, a filtered call a row (it reads the record too), 2 PATCHes; no country list
       {

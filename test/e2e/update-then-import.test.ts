@@ -30,8 +30,9 @@ const shown = (message: string) =>
     .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, 'DATE')
     .replace(/\(id \d+\)/g, '(id N)');
 
-const CREATED =
-  'already created by an earlier import of TAG.csv on DATE (id N); --allow-duplicates sends it again';
+/** A row whose cells are those its record was created from (the memory keeps them). */
+const SAME =
+  'already created by an earlier import of TAG.csv on DATE (id N) from the same cells; --allow-duplicates sends it again';
 const UPDATED =
   "already created by an earlier import of TAG.csv on DATE (id N), then updated to this row's values by a run of TAG.csv on DATE; --allow-duplicates sends it again";
 
@@ -54,7 +55,7 @@ const cases: {
     summary: 'Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.',
     changedWarning: false,
     rows: [
-      ['skipped', CREATED],
+      ['skipped', SAME],
       ['skipped', UPDATED],
       ['skipped', UPDATED],
     ],
@@ -65,7 +66,7 @@ const cases: {
     summary: 'Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.',
     changedWarning: false,
     rows: [
-      ['skipped', CREATED],
+      ['skipped', SAME],
       ['skipped', UPDATED],
       ['skipped', UPDATED],
     ],
@@ -92,16 +93,18 @@ const cases: {
     name: 'the first version, as a copy, after the update changed its records',
     again: 'a copy of the first version',
     summary: 'Done: 3 rows — 0 created, 0 updated, 3 skipped, 0 invalid, 0 failed.',
-    changedWarning: true,
+    // Its cells are those the records were created from: done, as the journal's rows are below, and
+    // the update since said (it was "changed since", with the summary's warning).
+    changedWarning: false,
     rows: [
-      ['skipped', CREATED],
+      ['skipped', SAME],
       [
         'skipped',
-        'created by an earlier import of TAG.csv on DATE (id N), updated by a run of TAG.csv on DATE, but the row has changed since; use `assetbatch update` to change the record',
+        "already created by an earlier import of TAG.csv on DATE (id N) from the same cells, but the record was updated since to other values by a run of TAG.csv on DATE; `assetbatch update` sets this row's values again; --allow-duplicates sends it again",
       ],
       [
         'skipped',
-        'created by an earlier import of TAG.csv on DATE (id N), updated by a run of TAG.csv on DATE, but the row has changed since; use `assetbatch update` to change the record',
+        "already created by an earlier import of TAG.csv on DATE (id N) from the same cells, but the record was updated since to other values by a run of TAG.csv on DATE; `assetbatch update` sets this row's values again; --allow-duplicates sends it again",
       ],
     ],
   },

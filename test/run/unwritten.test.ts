@@ -73,6 +73,17 @@ describe('unwrittenRows', () => {
       want: { listed: 1, journal: 1 },
     },
     {
+      name: 'the memory knows one keyed and one keyless row by their cells: counted once, as the memory’s',
+      settings: {},
+      known: {
+        byMemory: new Map([
+          [2, { key: 'serial_number=A' }],
+          [5, {}],
+        ]),
+      },
+      want: { memory: 2, listed: 1, journal: 0 },
+    },
+    {
       name: 'the memory’s keyless rows',
       settings: {},
       known: { keyless: { ids: new Set([7]), made: 1, held: 2, idCells: [] } },

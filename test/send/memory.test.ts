@@ -173,6 +173,76 @@ describe('takeCreated: each record another run created goes to one row', () => {
   });
 });
 
+describe('takeByCells: rows known by their cells, each record to one row', () => {
+  type Line = Parameters<typeof row>[0] & { cells?: string };
+  const made = (o: Line) => ({ ...row(o), cells: o.cells });
+  it.each<{ name: string; lines: Line[]; rows: [number, string][]; want: [number, number][] }>([
+    {
+      name: 'two rows of the same cells take a record each (two identical chairs); a third, none',
+      lines: [
+        { fp: 'f', id: 1, cells: 'c1' },
+        { fp: 'f', id: 2, cells: 'c1' },
+      ],
+      rows: [
+        [2, 'c1'],
+        [3, 'c1'],
+        [4, 'c1'],
+      ],
+      want: [
+        [2, 1],
+        [3, 2],
+      ],
+    },
+    {
+      name: 'a line written before cells were kept is not known by cells',
+      lines: [{ key: 'serial_number=SN-1', fp: 'f', id: 1 }],
+      rows: [[2, 'c1']],
+      want: [],
+    },
+    {
+      name: "a keyed record made again since (the first deleted) is the key's: the old cells find none",
+      lines: [
+        { key: 'serial_number=SN-1', fp: 'f', id: 1, cells: 'c1' },
+        { key: 'serial_number=SN-1', fp: 'f', id: 5, cells: 'c2' },
+      ],
+      rows: [
+        [2, 'c1'],
+        [3, 'c2'],
+      ],
+      want: [[3, 5]],
+    },
+    {
+      name: 'an update is no create: its cells find nothing',
+      lines: [{ key: 'serial_number=SN-1', fp: 'f', id: 1, cells: 'c1', status: 'updated' }],
+      rows: [[2, 'c1']],
+      want: [],
+    },
+  ])('$name', ({ lines, rows, want }) => {
+    const dir = tempDir('ab-mem-');
+    const earlier = openMemory(...scope(dir));
+    for (const l of lines) earlier.record(made(l));
+    const run = openMemory(...scope(dir));
+    const got = run.takeByCells(rows);
+    expect([...got].map(([r, sent]) => [r, sent.id])).toEqual(want);
+    // Taken: no row of this run is given them by its key or body.
+    for (const [, id] of want) expect(run.takeCreated(undefined, 'f')?.id).not.toBe(id);
+  });
+
+  it("a run's own records are not given to its rows by their cells", () => {
+    const dir = tempDir('ab-mem-');
+    const run = openMemory(...scope(dir));
+    run.record(made({ fp: 'f', id: 1, cells: 'c1' }));
+    expect(run.takeByCells([[2, 'c1']]).size).toBe(0);
+  });
+
+  it('the lines other runs appended since this one opened are read first', () => {
+    const dir = tempDir('ab-mem-');
+    const dry = openMemory(...scope(dir));
+    openMemory(...scope(dir)).record(made({ fp: 'f', id: 3, cells: 'c1' }));
+    expect([...dry.takeByCells([[2, 'c1']])].map(([r, s]) => [r, s.id])).toEqual([[2, 3]]);
+  });
+});
+
 describe('claims: two runs never both write one row', () => {
   const claimRow = { key: 'serial_number=S', fp: 'f', file: '/x.csv', report: '/x.report.csv' };
 

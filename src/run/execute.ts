@@ -22,7 +22,9 @@ import {
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import type { RunMemory } from '../send/remembered.js';
-import { RowWriter } from '../send/writer.js';
+import { RowWriter, type WriterOptions } from '../send/writer.js';
+import { ExportedRecords, exportsPath } from '../send/export-memory.js';
+import { UPDATED_RESOURCES } from '../send/exported.js';
 import type { RunFile } from './run-file.js';
 import type { MappedInput } from './input.js';
 import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
@@ -61,6 +63,8 @@ export interface Executed {
   readonly resemblingById: number;
   /** Rows whose key an earlier row has, with other values: not sent (W_KEY_CONFLICT). */
   readonly keyConflictRows: number;
+  /** Rows with cells kept as the service has them, changed there since the sheet was exported (W_KEPT_SINCE_EXPORT). */
+  readonly keptRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
 }
@@ -82,6 +86,8 @@ export function rowWriter(
     memory: files.memory,
     // A sync keeps a colleague's edit: each field is judged against what the last run sent.
     lastSent: settings.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
+    // An export sent back keeps what changed in the service since it was exported.
+    exported: exportedOf(settings, conn),
     preferSheet: settings.sync?.preferSheet,
     prior: planned.prior,
     mark: planned.mark,
@@ -107,6 +113,15 @@ export function rowWriter(
   });
 }
 
+/** What the exports remembered showed of each record, for an update or a sync of this list; undefined when none is. */
+function exportedOf(settings: RunSettings, conn: Connection): WriterOptions['exported'] {
+  if (settings.mode !== 'update' && !settings.sync) return undefined;
+  if (!UPDATED_RESOURCES.has(settings.def.name)) return undefined;
+  const scope = { service: conn.baseUrl, company: settings.company, resource: settings.def.name };
+  const exported = ExportedRecords.read(exportsPath(scope));
+  return exported.size === 0 ? undefined : (id) => exported.of(id);
+}
+
 /**
  * The work started once, however many rows ask for it at the same moment: the rows read
  * records side by side, and each loading the country list would read its pages again (10
@@ -129,6 +144,7 @@ class Emitter {
   resemblingRows = 0;
   resemblingById = 0;
   keyConflictRows = 0;
+  keptRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -167,6 +183,7 @@ class Emitter {
     if (resembles) this.resemblingRows++;
     if (resembles?.field === 'id') this.resemblingById++;
     if (out.warnings.some((w) => w.code === 'W_KEY_CONFLICT')) this.keyConflictRows++;
+    if (out.warnings.some((w) => w.code === 'W_KEPT_SINCE_EXPORT')) this.keptRows++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
@@ -416,6 +433,7 @@ export async function execute(
     resemblingRows: emitter.resemblingRows,
     resemblingById: emitter.resemblingById,
     keyConflictRows: emitter.keyConflictRows,
+    keptRows: emitter.keptRows,
     companies: companySplitOf(settings, input, scan),
   };
 }

@@ -22,9 +22,7 @@ import {
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import type { RunMemory } from '../send/remembered.js';
-import { RowWriter, type WriterOptions } from '../send/writer.js';
-import { ExportedRecords, exportsPath } from '../send/export-memory.js';
-import { UPDATED_RESOURCES } from '../send/exported.js';
+import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
 import type { MappedInput } from './input.js';
 import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
@@ -87,7 +85,7 @@ export function rowWriter(
     // A sync keeps a colleague's edit: each field is judged against what the last run sent.
     lastSent: settings.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
     // An export sent back keeps what changed in the service since it was exported.
-    exported: exportedOf(settings, conn),
+    exported: planned.exported,
     preferSheet: settings.sync?.preferSheet,
     prior: planned.prior,
     mark: planned.mark,
@@ -111,15 +109,6 @@ export function rowWriter(
     file: settings.file,
     keyField: settings.keyField,
   });
-}
-
-/** What the exports remembered showed of each record, for an update or a sync of this list; undefined when none is. */
-function exportedOf(settings: RunSettings, conn: Connection): WriterOptions['exported'] {
-  if (settings.mode !== 'update' && !settings.sync) return undefined;
-  if (!UPDATED_RESOURCES.has(settings.def.name)) return undefined;
-  const scope = { service: conn.baseUrl, company: settings.company, resource: settings.def.name };
-  const exported = ExportedRecords.read(exportsPath(scope));
-  return exported.size === 0 ? undefined : (id) => exported.of(id);
 }
 
 /**

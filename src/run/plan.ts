@@ -3,6 +3,8 @@
 // up (fetched now), the row count. Then, with the journal locked, what earlier runs did,
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
+import { exportedOf } from './exports-remembered.js';
+import type { ExportedRecord } from '../send/exported.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
 import { stat } from 'node:fs/promises';
@@ -208,6 +210,8 @@ export interface PlannedRun {
   readonly existingSince?: number;
   /** Updates: the records as listed before the run, by id (when the whole list was read). */
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
+  /** Updates and syncs: what the latest export of a record showed, where one is remembered (exports-remembered.ts). */
+  readonly exported?: (id: number) => ExportedRecord | undefined;
   /** An import: every id of the list read whole (a keyless row's ID cell that none has names no record). */
   readonly listedIds?: ReadonlySet<number>;
   /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
@@ -560,7 +564,10 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const known = await existingRecords(settings, conn, rows - doneRows, keyOf, scan.scanner.firstRowOfKey);
+  const known = {
+    ...(await existingRecords(settings, conn, rows - doneRows, keyOf, scan.scanner.firstRowOfKey)),
+    exported: exportedOf(settings, conn.baseUrl),
+  };
   const { unread, cellsOf, journalDone } = await lookupsOfRows(settings, input, scan, known, {
     journaled,
     prior,
@@ -644,6 +651,7 @@ export async function makePlan(
     existingComplete: known.existingComplete,
     existingSince: known.existingSince,
     records: known.records,
+    exported: known.exported,
     listedIds: known.existingComplete ? known.ids : undefined,
     missing: synced?.missing,
     wouldStop: synced?.wouldStop,

@@ -40,6 +40,7 @@ import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
 import type { JournalDone } from './journal-rows.js';
 import { keptNote, keptWarnings } from './kept-cells.js';
+import type { KeptField } from '../send/exported.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -753,14 +754,16 @@ export class RowOutcomes {
         lookupCells: this.lookupCellsOf(prepared),
       });
       const failed = res.invalid ? 'invalid' : 'failed';
-      base = this.withKept(base, res, prepared);
+      const keptCells = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);
+      base = this.withKept(base, res, keptCells, prepared);
       if (res.status !== 'failed' && res.conflicts?.length)
         return conflictOutcome(base, id, res, settings.dryRun);
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
       const unchanged = settings.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
       const kept = this.leftAsIs(res, id, prepared);
-      const note = this.sentNothingNote(res) ?? (kept ? `${res.note ?? 'no change'}${kept}` : res.note);
+      const note =
+        this.sentNothingNote(res, keptCells) ?? (kept ? `${res.note ?? 'no change'}${kept}` : res.note);
       if (settings.dryRun)
         return {
           ...base,
@@ -789,24 +792,38 @@ export class RowOutcomes {
     return out;
   }
 
+  /** Cells kept (a lookup's before the lists, a plain field's by the writer) in the order of the sheet's columns. */
+  private inSheetOrder(kept: KeptField[]): KeptField[] {
+    if (kept.length < 2) return kept;
+    const columns = this.deps.input.mapping.columns;
+    const at = (k: KeptField) =>
+      columns.findIndex((c) => c.target.kind === 'field' && c.target.field.name === k.field);
+    return kept.sort((a, b) => at(a) - at(b));
+  }
+
   /** The row's warnings with a word on each cell kept as the service has it (kept-cells.ts). */
-  private withKept<B extends Base>(base: B, res: UpdateResult, prepared: PreparedRow): B {
-    if (!res.kept?.length || res.status === 'failed') return base;
+  private withKept<B extends Base>(
+    base: B,
+    res: UpdateResult,
+    kept: readonly KeptField[],
+    prepared: PreparedRow,
+  ): B {
+    if (kept.length === 0 || res.status === 'failed') return base;
     const mapping = this.deps.input.mapping;
     const cell = (field: string) => {
       const c = mapping.columns.find((x) => x.target.kind === 'field' && x.target.field.name === field);
       const text = c ? cellText(cellAt(mapping, c.index, prepared.cells)).trim() : undefined;
       return { text, column: c?.header };
     };
-    const warnings = keptWarnings(this.deps.settings.def, res.kept, cell);
+    const warnings = keptWarnings(this.deps.settings.def, kept, cell);
     return { ...base, warnings: [...base.warnings, ...warnings] };
   }
 
   /** A row whose only changes were stale cells, kept as the service has them: its note says so. */
-  private sentNothingNote(res: UpdateResult): string | undefined {
+  private sentNothingNote(res: UpdateResult, kept: readonly KeptField[]): string | undefined {
     const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
-    if (!none || !res.kept?.length || res.conflicts?.length) return undefined;
-    return keptNote(this.deps.settings.def, res.kept, this.deps.settings.dryRun);
+    if (!none || kept.length === 0 || res.conflicts?.length) return undefined;
+    return keptNote(this.deps.settings.def, kept, this.deps.settings.dryRun);
   }
 
   /**

@@ -103,6 +103,23 @@ export function withoutStaleCells(
   return { sheet: out ?? sheet, kept };
 }
 
+/**
+ * A lookup cell that still names what the export showed while its record names another now:
+ * kept as the service has it (resolved by no list: the update leaves the field alone), or
+ * undefined. `recorded`: the name the record's lookup has now.
+ */
+export function staleLookup(
+  f: FieldDef,
+  text: string,
+  recorded: string | undefined,
+  exported: ExportedRecord | undefined,
+): KeptField | undefined {
+  const was = exported?.prints[f.name];
+  if (!exported || was === undefined || namePrint(f, text) !== was || namePrint(f, recorded) === was)
+    return undefined;
+  return { field: f.name, service: recorded ?? '(empty)', at: exported.at, file: exported.file };
+}
+
 /** Remove a dot path, and the object it leaves empty (`category` without its id). */
 function deletePath(body: WriteBody, path: string): void {
   const [head, ...rest] = path.split('.');

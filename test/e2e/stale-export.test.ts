@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { countWrites, readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { countWrites, madeByApi, readReport, runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
 
 const KEPT = (file: string) =>
   `column "City" → city: city kept as the service has it (Portland): changed in the service since this sheet was exported (<date>, ${file}); the sheet still has the exported value (Seattle); ` +
@@ -29,12 +29,17 @@ async function colleague(sb: TestSandbox, id: number, body: Record<string, unkno
 }
 
 /** The exported sheet with the cells of `edits` (record id → header → value) changed. */
-async function edit(file: string, edits: Record<number, Record<string, string>>): Promise<void> {
+async function edit(
+  file: string,
+  edits: Record<number, Record<string, string>>,
+  only?: readonly number[],
+): Promise<void> {
   if (file.endsWith('.csv')) {
     const [header, ...rows] = parse(readFileSync(file)) as string[][];
     for (const row of rows)
       for (const [h, v] of Object.entries(edits[Number(row[0])] ?? {})) row[header.indexOf(h)] = v;
-    writeFileSync(file, stringify([header, ...rows]));
+    const kept = only ? rows.filter((r) => only.includes(Number(r[0]))) : rows;
+    writeFileSync(file, stringify([header, ...kept]));
     return;
   }
   const wb = new ExcelJS.Workbook();
@@ -57,6 +62,10 @@ interface Case {
   /** A run on another machine: no export remembered. */
   elsewhere?: boolean;
   command?: string[];
+  /** The rows kept of the export, by record id (all by default). */
+  only?: number[];
+  /** Assets made before the export besides the seed's 5 (a list longer than the sheet). */
+  more?: number;
 }
 
 /** Export, a colleague's change to record 1, the user's edit of record 2, the file sent back. */
@@ -64,11 +73,12 @@ async function sentBack(c: Case) {
   const sb = await testSandbox({ rateLimit: 0 });
   const dir = tempDir();
   try {
+    for (let i = 0; i < (c.more ?? 0); i++) await madeByApi(sb, { name: `Chair ${i}` });
     const file = join(dir, `assets.${c.format}`);
     const exported = await runCli(['export', 'asset', '-o', file, ...sb.args]);
     expect(exported.code, exported.stderr).toBe(0);
     await colleague(sb, 1, { city: 'Portland', asset_usage_status: 4 });
-    await edit(file, { 2: { City: 'Denver' }, ...c.alsoEdits });
+    await edit(file, { 2: { City: 'Denver' }, ...c.alsoEdits }, c.only);
     await sb.resetStats();
     const report = join(dir, 'report.csv');
     // Lists cached by no earlier run: each run's requests are its own.
@@ -121,8 +131,8 @@ describe('an export sent back after a colleague changed a record', () => {
         'Done: 5 rows — 0 created, 1 updated, 4 skipped, 0 invalid, 0 failed.',
       );
       expect(out.res.stdout).toContain(SUMMARY);
-      // The asset list, the two template lists, the usage status list ("In Use" is not the record's), one PATCH.
-      expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 1 });
+      // The asset list, the two template lists, one PATCH: the stale "In Use" reads no usage status list.
+      expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
     },
   );
 
@@ -136,7 +146,7 @@ describe('an export sent back after a colleague changed a record', () => {
         'column "Usage status" → asset_usage_status: usage status kept as the service has it (Retired): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (In Use)',
     });
     expect(out.record1).toEqual({ city: 'Boston', usage: 'Retired' });
-    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 6, writes: 2 });
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 2 });
   });
 
   it("no export remembered (another machine): as before, the stale cells are sent and revert the colleague's change", async () => {
@@ -145,6 +155,7 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.row1).toEqual({ status: 'updated', message: '', warnings: '' });
     expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use' });
     expect(out.res.stdout).not.toContain('W_KEPT_SINCE_EXPORT');
+    // The asset list, the two template lists, the usage status list ("In Use" is not the record's), two PATCHes.
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 6, writes: 2 });
   });
 
@@ -155,8 +166,19 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.row2).toEqual({ status: 'updated', message: '', warnings: '' });
     expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired' });
     expect(out.res.stdout).toContain(SUMMARY);
-    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 1 });
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
   });
+  it('a sheet of record 1 alone, of a list of 2 pages (the record read by its own call): the same words, nothing sent', async () => {
+    const out = await sentBack({ format: 'csv', only: [1], more: 25 });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired' });
+    expect(out.res.stdout).toContain('Done: 1 row — 0 created, 0 updated, 1 skipped, 0 invalid, 0 failed.');
+    // As without an export remembered, less the PATCH: the list's first page, the record's GET, and
+    // every lookup list (23 requests: no record is listed before its row's cells are resolved).
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 25, writes: 0 });
+  });
+
   it('--dry-run: the same words, nothing sent', async () => {
     const out = await sentBack({ format: 'csv', command: ['update', '-r', 'asset', '--dry-run'] });
     expect(out.res.code, out.res.stderr).toBe(0);

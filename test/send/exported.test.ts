@@ -6,6 +6,7 @@ import type { WriteBody } from '../../src/resources/fields.js';
 import {
   printedFields,
   recordPrints,
+  staleLookup,
   withoutStaleCells,
   type ExportedRecord,
 } from '../../src/send/exported.js';
@@ -140,5 +141,23 @@ describe('withoutStaleCells', () => {
     expect(
       withoutStaleCells(asset, sheet, now({ floor: '5' }), remembered(exportedAsset), new Map()).sheet,
     ).toEqual(sheet);
+  });
+});
+
+describe('staleLookup: a lookup cell answered before any list', () => {
+  const usage = asset.fields.find((f) => f.name === 'asset_usage_status')!;
+  // [case, cell, the record's name now, kept (the service's name) or not]
+  it.each<[string, string, string | undefined, string | undefined]>([
+    ['the cell as exported, the record changed since: kept, no list needed', 'In Use', 'Retired', 'Retired'],
+    ['the cell as exported, the record emptied since: kept empty', 'In Use', undefined, '(empty)'],
+    ['the cell edited: resolved as usual', 'In Repair', 'Retired', undefined],
+    [
+      'the record as exported: resolved as usual (it names what the record has)',
+      'In Use',
+      'In Use',
+      undefined,
+    ],
+  ])('%s', (_name, cell, recorded, kept) => {
+    expect(staleLookup(usage, cell, recorded, remembered(exportedAsset))?.service).toBe(kept);
   });
 });

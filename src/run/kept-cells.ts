@@ -28,7 +28,7 @@ export function keptWarnings(
 ): RowIssue[] {
   return kept.map((k) => {
     const { text, column } = cell(k.field);
-    const still = text === undefined || text === '' ? '' : ` (${text})`;
+    const still = text === undefined ? '' : ` (${text === '' ? 'empty' : text})`;
     return {
       code: 'W_KEPT_SINCE_EXPORT',
       column,

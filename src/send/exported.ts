@@ -73,6 +73,8 @@ export interface CurrentRecord {
  * showed (`exported`) while the record's value is no longer that one (changed in the service
  * since) keeps the record's value, and is named in `kept`. `cells`: the row's lookup cells as
  * written, by field (a lookup is judged by its name; one without its cell is sent as today).
+ * `emptied`: the fields --clear-empty empties; one exported empty that the service filled
+ * since is not emptied.
  */
 export function withoutStaleCells(
   def: ResourceDef,
@@ -80,27 +82,29 @@ export function withoutStaleCells(
   current: CurrentRecord,
   exported: ExportedRecord | undefined,
   cells: ReadonlyMap<string, string> | undefined,
-): { sheet: WriteBody; kept: KeptField[] } {
-  if (!exported) return { sheet, kept: [] };
+  emptied: readonly string[] = [],
+): { sheet: WriteBody; kept: KeptField[]; emptied: readonly string[] } {
+  if (!exported) return { sheet, kept: [], emptied };
   let out: WriteBody | undefined;
   const kept: KeptField[] = [];
   for (const f of writeFields(def, 'update')) {
     const was = exported.prints[f.name];
     const value = getPath(sheet, f.name);
-    if (was === undefined || value === undefined) continue;
+    const cleared = value === undefined && emptied.includes(f.name);
+    if (was === undefined || (value === undefined && !cleared)) continue;
     const text = f.lookup ? cells?.get(f.name) : undefined;
-    const inSheet = f.lookup ? (text === undefined ? undefined : namePrint(f, text)) : plainPrint(value);
+    const inSheet = cleared ? '' : f.lookup ? text && namePrint(f, text) : plainPrint(value);
     // A cell the user edited goes as today (last write wins).
     if (inSheet !== was) continue;
     const now = f.lookup
       ? namePrint(f, current.names.get(f.name))
       : plainPrint(getPath(current.body, f.name));
     if (now === was) continue;
-    out ??= structuredClone(sheet);
-    deletePath(out, f.name);
+    if (!cleared) deletePath((out ??= structuredClone(sheet)), f.name);
     kept.push({ field: f.name, service: shownValue(f, current), at: exported.at, file: exported.file });
   }
-  return { sheet: out ?? sheet, kept };
+  const stay = new Set(kept.map((k) => k.field));
+  return { sheet: out ?? sheet, kept, emptied: emptied.filter((f) => !stay.has(f)) };
 }
 
 /**

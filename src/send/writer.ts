@@ -259,6 +259,8 @@ interface Judged {
   readonly sheet: WriteBody;
   readonly conflicts: FieldConflict[];
   readonly kept: KeptField[];
+  /** The fields --clear-empty empties, less those exported empty that the service filled since. */
+  readonly emptied: readonly string[];
 }
 
 /** Records exactly once, with recovery; one instance per run. */
@@ -1002,11 +1004,11 @@ export class RowWriter {
     const codes = await this.countryCodes(whole, clean, opts.clearEmpty);
     const { body: cur, names } = this.listed(id, codes) ?? (await this.current(id, codes));
     const kept = opts.replace
-      ? { sheet: clean, conflicts: [], kept: [] }
-      : this.keepColleaguesEdits(id, clean, { body: cur, names }, opts.lookupCells);
+      ? { sheet: clean, conflicts: [], kept: [], emptied: [] }
+      : this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
     const next = opts.replace
       ? { ...clean, company }
-      : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
+      : updateOf(def, cur, kept.sheet, company, kept.emptied).next;
     const changes = this.changesOf(cur, next, names);
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
@@ -1030,16 +1032,18 @@ export class RowWriter {
     id: number,
     clean: WriteBody,
     cur: CurrentRecord,
-    cells: ReadonlyMap<string, string> | undefined,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
   ): Judged {
-    const fresh = withoutStaleCells(this.options.def, clean, cur, this.options.exported?.(id), cells);
+    const exported = this.options.exported?.(id);
+    const { def } = this.options;
+    const fresh = withoutStaleCells(def, clean, cur, exported, opts.lookupCells, opts.clearEmpty);
     const rest = withoutColleaguesEdits(
       fresh.sheet,
       cur.body,
       this.options.lastSent?.(id),
       this.options.preferSheet,
     );
-    return { ...rest, kept: fresh.kept };
+    return { ...rest, kept: fresh.kept, emptied: fresh.emptied };
   }
 
   /** A result's flags: nothing to send (unchanged), or conflicts left unwritten; and the cells kept as the service has them. */
@@ -1094,8 +1098,8 @@ export class RowWriter {
     const copy = this.listed(id, await this.countryCodes(false, clean, clearEmpty));
     const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
-    const kept = copy ? this.keepColleaguesEdits(id, clean, copy, opts.lookupCells) : undefined;
-    const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, clearEmpty) : undefined;
+    const kept = copy ? this.keepColleaguesEdits(id, clean, copy, opts) : undefined;
+    const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, kept.emptied) : undefined;
     if (fromList && fromList.changes.length === 0)
       return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!) };
     if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
@@ -1161,8 +1165,8 @@ export class RowWriter {
     const lease = await client.limiter.lease(2);
     try {
       const { body: cur, names } = await this.current(id, codes, lease);
-      const kept = this.keepColleaguesEdits(id, clean, { body: cur, names }, opts.lookupCells);
-      const next = updateOf(def, cur, kept.sheet, company, clearEmpty).next;
+      const kept = this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
+      const next = updateOf(def, cur, kept.sheet, company, kept.emptied).next;
       const changes = this.changesOf(cur, next, names);
       if (changes.length === 0)
         return {

@@ -66,6 +66,8 @@ interface Case {
   only?: number[];
   /** Assets made before the export besides the seed's 5 (a list longer than the sheet). */
   more?: number;
+  /** The colleague's change to record 1 (default: city Portland, usage status Retired). */
+  colleague?: Record<string, unknown>;
 }
 
 /** Export, a colleague's change to record 1, the user's edit of record 2, the file sent back. */
@@ -77,7 +79,7 @@ async function sentBack(c: Case) {
     const file = join(dir, `assets.${c.format}`);
     const exported = await runCli(['export', 'asset', '-o', file, ...sb.args]);
     expect(exported.code, exported.stderr).toBe(0);
-    await colleague(sb, 1, { city: 'Portland', asset_usage_status: 4 });
+    await colleague(sb, 1, c.colleague ?? { city: 'Portland', asset_usage_status: 4 });
     await edit(file, { 2: { City: 'Denver' }, ...c.alsoEdits }, c.only);
     await sb.resetStats();
     const report = join(dir, 'report.csv');
@@ -104,7 +106,7 @@ async function sentBack(c: Case) {
       row2: byId.get('2'),
       requests: stats.total,
       writes: countWrites(stats),
-      record1: { city: one.city, usage: (one.asset_usage_status as { name: string }).name },
+      record1: { city: one.city, usage: (one.asset_usage_status as { name: string }).name, floor: one.floor },
     };
   } finally {
     await sb.close();
@@ -126,7 +128,7 @@ describe('an export sent back after a colleague changed a record', () => {
         warnings: KEPT(`assets.${format}`),
       });
       expect(out.row2).toEqual({ status: 'updated', message: '', warnings: '' });
-      expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired' });
+      expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
       expect(out.res.stdout).toContain(
         'Done: 5 rows — 0 created, 1 updated, 4 skipped, 0 invalid, 0 failed.',
       );
@@ -145,7 +147,7 @@ describe('an export sent back after a colleague changed a record', () => {
       warnings:
         'column "Usage status" → asset_usage_status: usage status kept as the service has it (Retired): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (In Use)',
     });
-    expect(out.record1).toEqual({ city: 'Boston', usage: 'Retired' });
+    expect(out.record1).toEqual({ city: 'Boston', usage: 'Retired', floor: null });
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 2 });
   });
 
@@ -153,7 +155,7 @@ describe('an export sent back after a colleague changed a record', () => {
     const out = await sentBack({ format: 'csv', elsewhere: true });
     expect(out.res.code, out.res.stderr).toBe(0);
     expect(out.row1).toEqual({ status: 'updated', message: '', warnings: '' });
-    expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use' });
+    expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use', floor: null });
     expect(out.res.stdout).not.toContain('W_KEPT_SINCE_EXPORT');
     // The asset list, the two template lists, the usage status list ("In Use" is not the record's), two PATCHes.
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 6, writes: 2 });
@@ -164,7 +166,7 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.res.code, out.res.stderr).toBe(0);
     expect(out.row1).toEqual({ status: 'unchanged', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
     expect(out.row2).toEqual({ status: 'updated', message: '', warnings: '' });
-    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired' });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
     expect(out.res.stdout).toContain(SUMMARY);
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
   });
@@ -172,11 +174,29 @@ describe('an export sent back after a colleague changed a record', () => {
     const out = await sentBack({ format: 'csv', only: [1], more: 25 });
     expect(out.res.code, out.res.stderr).toBe(0);
     expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
-    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired' });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
     expect(out.res.stdout).toContain('Done: 1 row — 0 created, 0 updated, 1 skipped, 0 invalid, 0 failed.');
     // As without an export remembered, less the PATCH: the list's first page, the record's GET, and
     // every lookup list (23 requests: no record is listed before its row's cells are resolved).
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 25, writes: 0 });
+  });
+
+  it('--clear-empty: a cell exported empty that the colleague filled since is not emptied', async () => {
+    const out = await sentBack({
+      format: 'csv',
+      colleague: { floor: '3' },
+      command: ['update', '-r', 'asset', '--clear-empty'],
+    });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'skipped',
+      message:
+        "nothing sent: floor kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+      warnings:
+        'column "Floor" → floor: floor kept as the service has it (3): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
+    });
+    expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use', floor: '3' });
+    expect(out.writes).toBe(1);
   });
 
   it('--dry-run: the same words, nothing sent', async () => {
@@ -189,7 +209,7 @@ describe('an export sent back after a colleague changed a record', () => {
     });
     expect(out.row2?.status).toBe('valid');
     expect(out.res.stdout).toContain(SUMMARY.replace('were kept', 'would be kept'));
-    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired' });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
     expect(out.writes).toBe(0);
   });
 

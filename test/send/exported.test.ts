@@ -22,7 +22,15 @@ const exportedAsset = {
   category: { id: 1, name: 'Hardware', subcategory: 'Laptop' },
   country: 'United States',
 };
-const FIELDS = ['name', 'city', 'original_cost', 'asset_usage_status', 'category.subcategory', 'country'];
+const FIELDS = [
+  'name',
+  'city',
+  'original_cost',
+  'asset_usage_status',
+  'category.subcategory',
+  'country',
+  'floor',
+];
 
 /** What the export remembers of it. */
 function remembered(record: Record<string, unknown>): ExportedRecord {
@@ -133,7 +141,25 @@ describe('withoutStaleCells', () => {
     expect(withoutStaleCells(asset, sheet, now({ city: 'Portland' }), undefined, new Map())).toEqual({
       sheet,
       kept: [],
+      emptied: [],
     });
+  });
+
+  // [case, colleague's change, the cell --clear-empty empties, fields emptied, fields kept]
+  it.each<[string, Record<string, unknown>, string, string[], string[]]>([
+    ['exported empty, filled in the service since: not emptied', { floor: '5' }, 'floor', [], ['floor 5']],
+    ['exported empty, still empty: emptied (nothing changes)', {}, 'floor', ['floor'], []],
+    [
+      'exported with a value, the cell emptied by the user: emptied',
+      { city: 'Portland' },
+      'city',
+      ['city'],
+      [],
+    ],
+  ])('--clear-empty, %s', (_name, change, cleared, emptied, kept) => {
+    const out = withoutStaleCells(asset, {}, now(change), remembered(exportedAsset), new Map(), [cleared]);
+    expect(out.emptied).toEqual(emptied);
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
   });
 
   it('a field the export did not show: sent as today', () => {

@@ -550,6 +550,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     const sink = await openSink(output);
     const lists: (ExportResult & { skipped?: string })[] = [];
     const sheets: AboutSheet[] = [];
+    const shownLists: { def: ResourceDef; shown: ExportPrints }[] = [];
     const writer = await createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: true });
     try {
       for (const def of defs) {
@@ -575,7 +576,9 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
           });
           continue;
         }
-        const counts = await writeList(list, writer, columns, options.signal);
+        const shown = printsOf(def, format, columns);
+        if (shown) shownLists.push({ def, shown });
+        const counts = await writeList(list, writer, columns, options.signal, shown?.add);
         sheets.push({ resource: def.name, title, ...counts });
         lists.push({
           resource: def.name,
@@ -602,6 +605,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
       await sink.abort();
       throw e;
     }
+    for (const l of shownLists) await rememberShown(conn.client, s, l.def, l.shown, sink.file);
     return summarise(format, lists, conn.client.stats.requests - requests0, sink.file ? [sink.file] : []);
   } finally {
     await conn.close();

@@ -33,6 +33,7 @@ async function edit(
   file: string,
   edits: Record<number, Record<string, string>>,
   only?: readonly number[],
+  sheet?: string,
 ): Promise<void> {
   if (file.endsWith('.csv')) {
     const [header, ...rows] = parse(readFileSync(file)) as string[][];
@@ -44,7 +45,7 @@ async function edit(
   }
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
-  const ws = wb.worksheets[0];
+  const ws = sheet ? wb.getWorksheet(sheet)! : wb.worksheets[0];
   const header = new Map<string, number>();
   ws.getRow(1).eachCell((cell, col) => void header.set(cell.text, col));
   ws.eachRow((row, n) => {
@@ -197,6 +198,28 @@ describe('an export sent back after a colleague changed a record', () => {
     });
     expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use', floor: '3' });
     expect(out.writes).toBe(1);
+  });
+
+  it("export all to one workbook, its Assets sheet sent back: record 1 keeps the colleague's values", async () => {
+    const sb = await testSandbox({ rateLimit: 0 });
+    const dir = tempDir();
+    try {
+      const file = join(dir, 'all.xlsx');
+      const exported = await runCli(['export', 'all', '-o', file, ...sb.args]);
+      expect(exported.code, exported.stderr).toBe(0);
+      await colleague(sb, 1, { city: 'Portland', asset_usage_status: 4 });
+      await edit(file, { 2: { City: 'Denver' } }, undefined, 'Assets');
+      const report = join(dir, 'report.csv');
+      const args = ['update', file, '-r', 'asset', '--sheet', 'Assets', '--report', report, ...sb.args];
+      const res = await runCli(args);
+      expect(res.code, res.stderr).toBe(0);
+      const rows = new Map(readReport(report).map((r) => [r['#id'], r['#status']]));
+      expect([rows.get('1'), rows.get('2')]).toEqual(['skipped', 'updated']);
+      const one = (await sb.records('asset')).find((r) => r.id === 1)!;
+      expect([one.city, (one.asset_usage_status as { name: string }).name]).toEqual(['Portland', 'Retired']);
+    } finally {
+      await sb.close();
+    }
   });
 
   it('--dry-run: the same words, nothing sent', async () => {

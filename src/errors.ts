@@ -99,6 +99,11 @@ const ErrorCodes = {
   W_NAME_BUILT: 'W_NAME_BUILT',
   /** A placeholder cell ("N/A", "-", "k.A.") read as empty for its field, as the plan said: a note, exit as usual. */
   W_PLACEHOLDER: 'W_PLACEHOLDER',
+  /**
+   * A cell of an exported sheet sent back that still has the exported value, while the record's
+   * changed in the service since the export: kept as the service has it, not sent (a note, exit as usual).
+   */
+  W_KEPT_SINCE_EXPORT: 'W_KEPT_SINCE_EXPORT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

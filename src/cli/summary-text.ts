@@ -123,6 +123,12 @@ export function printSummary(
       `warning: ${n === 1 ? '1 row has' : `${n} rows have`} the key of an earlier row with other values: not sent, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT). If they are different records, correct one key; if the same, delete one row`,
     );
   }
+  if (summary.keptRows > 0) {
+    const n = summary.keptRows;
+    lines.push(
+      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} cells that still had the exported value where the service changed the record since the sheet was exported: those cells ${summary.dryRun ? 'would be' : 'were'} kept as the service has them, not sent back (W_KEPT_SINCE_EXPORT in the report's #warnings says which); edit a cell to send it`,
+    );
+  }
   if (summary.changedRows > 0) {
     const n = summary.changedRows;
     // Skipped is right (a create must not send a row twice), but the user's edits were not applied.

@@ -19,6 +19,8 @@ import {
 } from './flatten.js';
 import { financeColumns } from './finance.js';
 import { checkColumnNames, chooseColumns } from './choose.js';
+import { ExportPrints, UPDATED_RESOURCES } from '../send/exported.js';
+import { exportsPath, rememberExport } from '../send/export-memory.js';
 import {
   type AboutSheet,
   type ExportFormat,
@@ -380,12 +382,14 @@ async function writeList(
   writer: TableWriter,
   columns: readonly ExportColumn[],
   signal?: AbortSignal,
+  onRecord?: (record: Record<string, unknown>) => void,
 ): Promise<ListCounts> {
   try {
     await writer.beginSheet({ resource: list.def.name, title: humanize(list.def.plural), columns });
     for (let r = list.first; !r.done; r = await list.iterator.next()) {
       checkAborted(signal);
       await writer.writeRow(flattenRecord(r.value, columns));
+      onRecord?.(r.value);
       list.counts.records++;
     }
     await writer.endSheet();
@@ -395,6 +399,39 @@ async function writeList(
     await list.iterator.return?.(undefined).catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * What an export a user may edit and send back shows of each record (a spreadsheet of a list
+ * that update and sync take), to be remembered; undefined for any other.
+ */
+function printsOf(
+  def: ResourceDef,
+  format: ExportFormat,
+  columns: readonly ExportColumn[],
+): ExportPrints | undefined {
+  if (!UPDATED_RESOURCES.has(def.name) || (format !== 'csv' && format !== 'xlsx')) return undefined;
+  return new ExportPrints(
+    def,
+    columns.flatMap((c) => (c.field ? [c.field] : [])),
+  );
+}
+
+/** The export's prints to the memory of exports, for its service, company and list. */
+function rememberShown(
+  client: ApiClient,
+  s: Settings,
+  def: ResourceDef,
+  shown: ExportPrints,
+  file: string | undefined,
+): Promise<void> {
+  const path = exportsPath({ service: client.baseUrl, company: s.company, resource: def.name });
+  return rememberExport(path, {
+    at: s.now.toISOString(),
+    file,
+    fields: shown.fields,
+    records: shown.records,
+  });
 }
 
 // ---------------------------------------------------------------------------------
@@ -438,8 +475,9 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
     const sink = await openSink(output);
     let counts: ListCounts;
     const writer = await createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: false });
+    const shown = printsOf(def, format, columns);
     try {
-      counts = await writeList(list, writer, columns, options.signal);
+      counts = await writeList(list, writer, columns, options.signal, shown?.add);
       await writer.finish({
         what: `${humanize(def.plural)} (${def.name})`,
         source: conn.source,
@@ -457,6 +495,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
       await sink.abort();
       throw e;
     }
+    if (shown) await rememberShown(conn.client, s, def, shown, sink.file);
     return {
       resource: def.name,
       format,
@@ -511,6 +550,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
     const sink = await openSink(output);
     const lists: (ExportResult & { skipped?: string })[] = [];
     const sheets: AboutSheet[] = [];
+    const shownLists: { def: ResourceDef; shown: ExportPrints }[] = [];
     const writer = await createWriter(format, sink.stream, { excel: s.excel, raw: s.raw, multi: true });
     try {
       for (const def of defs) {
@@ -536,7 +576,9 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
           });
           continue;
         }
-        const counts = await writeList(list, writer, columns, options.signal);
+        const shown = printsOf(def, format, columns);
+        if (shown) shownLists.push({ def, shown });
+        const counts = await writeList(list, writer, columns, options.signal, shown?.add);
         sheets.push({ resource: def.name, title, ...counts });
         lists.push({
           resource: def.name,
@@ -563,6 +605,7 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
       await sink.abort();
       throw e;
     }
+    for (const l of shownLists) await rememberShown(conn.client, s, l.def, l.shown, sink.file);
     return summarise(format, lists, conn.client.stats.requests - requests0, sink.file ? [sink.file] : []);
   } finally {
     await conn.close();

@@ -29,6 +29,16 @@ function countryCodeOf(text: string): number | undefined {
   return codes.get(t.toUpperCase()) ?? codes.get(normalizeName(t)) ?? countryCodeByName(t);
 }
 
+/**
+ * A lookup's name in one form for all its spellings, as sameLookupName compares them (case,
+ * accents, spaces; a category without its subcategory; a country by its ISO numeric code).
+ */
+export function lookupNameKey(kind: LookupKind, text: string): string {
+  const a = kind === 'category' ? splitCategory(text).name : text.trim();
+  const code = kind === 'country' && a !== '' ? countryCodeOf(a) : undefined;
+  return code !== undefined ? `#${code}` : compactName(a);
+}
+
 /** Whether a cell names the entry its record names, as the resolver would match the cell. */
 export function sameLookupName(kind: LookupKind, cell: string, recorded: string): boolean {
   const a = kind === 'category' ? splitCategory(cell).name : cell.trim();

@@ -61,6 +61,8 @@ export interface Executed {
   readonly resemblingById: number;
   /** Rows whose key an earlier row has, with other values: not sent (W_KEY_CONFLICT). */
   readonly keyConflictRows: number;
+  /** Rows with cells kept as the service has them, changed there since the sheet was exported (W_KEPT_SINCE_EXPORT). */
+  readonly keptRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
 }
@@ -82,6 +84,8 @@ export function rowWriter(
     memory: files.memory,
     // A sync keeps a colleague's edit: each field is judged against what the last run sent.
     lastSent: settings.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
+    // An export sent back keeps what changed in the service since it was exported.
+    exported: planned.exported,
     preferSheet: settings.sync?.preferSheet,
     prior: planned.prior,
     knownByMemory: [...(planned.memoryDone?.values() ?? [])].map((m) => m.id),
@@ -130,6 +134,7 @@ class Emitter {
   resemblingRows = 0;
   resemblingById = 0;
   keyConflictRows = 0;
+  keptRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -168,6 +173,7 @@ class Emitter {
     if (resembles) this.resemblingRows++;
     if (resembles?.field === 'id') this.resemblingById++;
     if (out.warnings.some((w) => w.code === 'W_KEY_CONFLICT')) this.keyConflictRows++;
+    if (out.warnings.some((w) => w.code === 'W_KEPT_SINCE_EXPORT')) this.keptRows++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
@@ -418,6 +424,7 @@ export async function execute(
     resemblingRows: emitter.resemblingRows,
     resemblingById: emitter.resemblingById,
     keyConflictRows: emitter.keyConflictRows,
+    keptRows: emitter.keptRows,
     companies: companySplitOf(settings, input, scan),
   };
 }

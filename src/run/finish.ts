@@ -72,6 +72,7 @@ export async function finish(
     resemblingRows: ran.resemblingRows,
     resemblingById: ran.resemblingById,
     keyConflictRows: ran.keyConflictRows,
+    keptRows: ran.keptRows,
     changedRows: writer.changedSkipped,
     // Every row is counted by now, a one-pass dry run's too.
     companies: ran.companies,

@@ -8,6 +8,7 @@ import { naturalKey, type RowContext } from '../validate/validate.js';
 import type { SheetRow } from '../read/types.js';
 import { sameName } from '../send/resemblance.js';
 import type { RunSettings } from './settings.js';
+import type { ExportedRecord } from '../send/exported.js';
 
 /**
  * A run whose lists wait until its records are read: an update that merges into them, and
@@ -24,6 +25,8 @@ export interface ListedRecords {
   readonly existing?: ReadonlyMap<string, readonly number[]>;
   readonly existingComplete: boolean;
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
+  /** What the latest export of a record showed (export-memory.ts), where one is remembered. */
+  readonly exported?: (id: number) => ExportedRecord | undefined;
 }
 
 /**

@@ -3,6 +3,8 @@
 // up (fetched now), the row count. Then, with the journal locked, what earlier runs did,
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
+import { exportedOf } from './exports-remembered.js';
+import type { ExportedRecord } from '../send/exported.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
 import { stat } from 'node:fs/promises';
@@ -239,6 +241,8 @@ export interface PlannedRun {
   readonly existingSince?: number;
   /** Updates: the records as listed before the run, by id (when the whole list was read). */
   readonly records?: ReadonlyMap<number, Record<string, unknown>>;
+  /** Updates and syncs: what the latest export of a record showed, where one is remembered (exports-remembered.ts). */
+  readonly exported?: (id: number) => ExportedRecord | undefined;
   /** An import: every id of the list read whole (a keyless row's ID cell that none has names no record). */
   readonly listedIds?: ReadonlySet<number>;
   /** A sync: the records the sheet no longer has, and the write each gets (none: reported only). */
@@ -682,7 +686,10 @@ export async function makePlan(
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
   const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows - byMemory > 0;
   const toCheck = rowsToCheck(settings, input, scan, rowsLeft, done?.memory);
-  const known = await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId);
+  const known = {
+    ...(await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId)),
+    exported: exportedOf(settings, conn.baseUrl),
+  };
   const unread = scan.lookupsLoaded
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, done);
@@ -759,6 +766,7 @@ export async function makePlan(
     existingComplete: known.existingComplete,
     existingSince: known.existingSince,
     records: known.records,
+    exported: known.exported,
     listedIds: known.existingComplete ? known.ids : undefined,
     missing: synced?.missing,
     wouldStop: synced?.wouldStop,

@@ -34,6 +34,7 @@ export function rowContext(
     unmatched: settings.unmatched,
     listedRecord: listed && listedRecordOf(settings, listed, idCellReader(settings, input)),
     recordAnswers: mergesRecords(settings) ? 'leave' : 'take',
+    exported: listed?.exported,
   };
 }
 

@@ -39,6 +39,8 @@ import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
 import type { JournalDone } from './journal-rows.js';
+import { keptNote, keptWarnings } from './kept-cells.js';
+import type { KeptField } from '../send/exported.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -782,15 +784,19 @@ export class RowOutcomes {
         replace: settings.replace,
         dryRun: settings.dryRun,
         built: builtFieldsOf(prepared),
+        lookupCells: this.lookupCellsOf(prepared),
       });
       const failed = res.invalid ? 'invalid' : 'failed';
+      const keptCells = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);
+      base = this.withKept(base, res, keptCells, prepared);
       if (res.status !== 'failed' && res.conflicts?.length)
         return conflictOutcome(base, id, res, settings.dryRun);
       // A sync calls a row whose record already has its values unchanged; an update, skipped.
       const unchanged = settings.sync !== undefined && res.unchanged === true;
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
       const kept = this.leftAsIs(res, id, prepared);
-      const note = kept ? `${res.note ?? 'no change'}${kept}` : res.note;
+      const note =
+        this.sentNothingNote(res, keptCells) ?? (kept ? `${res.note ?? 'no change'}${kept}` : res.note);
       if (settings.dryRun)
         return {
           ...base,
@@ -805,6 +811,52 @@ export class RowOutcomes {
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
+  }
+
+  /** The row's lookup cells as written, by field: the writer tells a stale one by its name. */
+  private lookupCellsOf(prepared: PreparedRow): ReadonlyMap<string, string> {
+    const mapping = this.deps.input.mapping;
+    const out = new Map<string, string>();
+    for (const c of mapping.columns)
+      if (c.target.kind === 'field' && c.target.field.lookup) {
+        const text = cellText(cellAt(mapping, c.index, prepared.cells)).trim();
+        if (text) out.set(c.target.field.name, text);
+      }
+    return out;
+  }
+
+  /** Cells kept (a lookup's before the lists, a plain field's by the writer) in the order of the sheet's columns. */
+  private inSheetOrder(kept: KeptField[]): KeptField[] {
+    if (kept.length < 2) return kept;
+    const columns = this.deps.input.mapping.columns;
+    const at = (k: KeptField) =>
+      columns.findIndex((c) => c.target.kind === 'field' && c.target.field.name === k.field);
+    return kept.sort((a, b) => at(a) - at(b));
+  }
+
+  /** The row's warnings with a word on each cell kept as the service has it (kept-cells.ts). */
+  private withKept<B extends Base>(
+    base: B,
+    res: UpdateResult,
+    kept: readonly KeptField[],
+    prepared: PreparedRow,
+  ): B {
+    if (kept.length === 0 || res.status === 'failed') return base;
+    const mapping = this.deps.input.mapping;
+    const cell = (field: string) => {
+      const c = mapping.columns.find((x) => x.target.kind === 'field' && x.target.field.name === field);
+      const text = c ? cellText(cellAt(mapping, c.index, prepared.cells)).trim() : undefined;
+      return { text, column: c?.header };
+    };
+    const warnings = keptWarnings(this.deps.settings.def, kept, cell);
+    return { ...base, warnings: [...base.warnings, ...warnings] };
+  }
+
+  /** A row whose only changes were stale cells, kept as the service has them: its note says so. */
+  private sentNothingNote(res: UpdateResult, kept: readonly KeptField[]): string | undefined {
+    const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
+    if (!none || kept.length === 0 || res.conflicts?.length) return undefined;
+    return keptNote(this.deps.settings.def, kept, this.deps.settings.dryRun);
   }
 
   /**

@@ -372,6 +372,12 @@ export interface ImportSummary {
    */
   readonly keyConflictRows: number;
   /**
+   * Rows of an exported sheet sent back with cells that still had the exported value while
+   * the record's changed in the service since the export: those cells were kept as the
+   * service has them, not sent (W_KEPT_SINCE_EXPORT in the report). The exit code is not moved.
+   */
+  readonly keptRows: number;
+  /**
    * Rows skipped because their values changed since an earlier run created the record: the
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.
    */

@@ -37,6 +37,7 @@ import {
   type FieldConflict,
 } from './merge.js';
 import { UpdateMethod, type ProbeOutcome, type UpdateVerb } from './update-method.js';
+import { withoutStaleCells, type CurrentRecord, type ExportedRecord, type KeptField } from './exported.js';
 import {
   byIdOnExisting,
   byIdOutcome,
@@ -209,6 +210,11 @@ export interface WriterOptions {
   readonly lastSent?: (id: number) => Readonly<Record<string, unknown>> | undefined;
   /** --prefer sheet: a conflict is written with the sheet's value. */
   readonly preferSheet?: boolean;
+  /**
+   * What the latest export of a record showed (export-memory.ts): a cell that still has the
+   * exported value where the record's changed since keeps the record's (exported.ts).
+   */
+  readonly exported?: (id: number) => ExportedRecord | undefined;
   /** Attempts after an ambiguous failure before the row is failed. */
   readonly maxAmbiguousRetries?: number;
   /** Country name → numeric code, to turn a read record back into a write body. */
@@ -256,6 +262,17 @@ export interface UpdateOptions {
   readonly dryRun?: boolean;
   /** Fields the run built for this row (a name from make and model, W_NAME_BUILT): a record the row matches keeps its own. */
   readonly built?: readonly string[];
+  /** The row's lookup cells as written, by field: a stale one is told by its name (exported.ts). */
+  readonly lookupCells?: ReadonlyMap<string, string>;
+}
+
+/** The sheet's values as judged against the record: less stale cells and a colleague's edits. */
+interface Judged {
+  readonly sheet: WriteBody;
+  readonly conflicts: FieldConflict[];
+  readonly kept: KeptField[];
+  /** The fields --clear-empty empties, less those exported empty that the service filled since. */
+  readonly emptied: readonly string[];
 }
 
 /** Records exactly once, with recovery; one instance per run. */
@@ -1025,7 +1042,7 @@ export class RowWriter {
           this.refusedValues(id, {}, clean, true) ??
           (await this.update(row, id, { ...clean, company }, sheetHash))
         );
-      return await this.updateChanged(row, id, clean, opts.clearEmpty, sheetHash);
+      return await this.updateChanged(row, id, clean, opts, sheetHash);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
         return {
@@ -1050,10 +1067,12 @@ export class RowWriter {
     const whole = opts.replace === true || this.updateMethod.known === 'PUT';
     const codes = await this.countryCodes(whole, clean, opts.clearEmpty);
     const { body: cur, names } = this.listed(id, codes) ?? (await this.current(id, codes));
-    const kept = opts.replace ? { sheet: clean, conflicts: [] } : this.keepColleaguesEdits(id, clean, cur);
+    const kept = opts.replace
+      ? { sheet: clean, conflicts: [], kept: [], emptied: [] }
+      : this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
     const next = opts.replace
       ? { ...clean, company }
-      : updateOf(def, cur, kept.sheet, company, opts.clearEmpty).next;
+      : updateOf(def, cur, kept.sheet, company, kept.emptied).next;
     const changes = this.changesOf(cur, next, names);
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
@@ -1065,26 +1084,40 @@ export class RowWriter {
       changes,
       sent,
       note: changes.length === 0 ? 'no change' : undefined,
-      ...this.unchangedOr(changes, kept.conflicts),
+      ...this.unchangedOr(changes, kept),
     };
   }
 
-  /** The sheet's values less the fields a colleague changed since the last run (see withoutColleaguesEdits). */
+  /**
+   * The sheet's values less its cells the service changed since they were exported
+   * (withoutStaleCells) and the fields a colleague changed since the last run (withoutColleaguesEdits).
+   */
   private keepColleaguesEdits(
     id: number,
     clean: WriteBody,
-    cur: WriteBody,
-  ): { sheet: WriteBody; conflicts: FieldConflict[] } {
-    return withoutColleaguesEdits(clean, cur, this.options.lastSent?.(id), this.options.preferSheet);
+    cur: CurrentRecord,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
+  ): Judged {
+    const exported = this.options.exported?.(id);
+    const { def } = this.options;
+    const fresh = withoutStaleCells(def, clean, cur, exported, opts.lookupCells, opts.clearEmpty);
+    const rest = withoutColleaguesEdits(
+      fresh.sheet,
+      cur.body,
+      this.options.lastSent?.(id),
+      this.options.preferSheet,
+    );
+    return { ...rest, kept: fresh.kept, emptied: fresh.emptied };
   }
 
-  /** A result's flags: nothing to send (unchanged), or conflicts left unwritten. */
+  /** A result's flags: nothing to send (unchanged), or conflicts left unwritten; and the cells kept as the service has them. */
   private unchangedOr(
     changes: readonly FieldChange[],
-    conflicts: FieldConflict[],
-  ): Pick<UpdateResult, 'unchanged' | 'conflicts'> {
-    if (conflicts.length > 0) return { conflicts };
-    return changes.length === 0 ? { unchanged: true } : {};
+    judged: Pick<Judged, 'conflicts' | 'kept'>,
+  ): Pick<UpdateResult, 'unchanged' | 'conflicts' | 'kept'> {
+    const kept = judged.kept.length > 0 ? { kept: judged.kept } : {};
+    if (judged.conflicts.length > 0) return { conflicts: judged.conflicts, ...kept };
+    return changes.length === 0 ? { unchanged: true, ...kept } : kept;
   }
 
   /** A row whose values an update cannot carry (a contract's draft status): invalid, nothing sent. */
@@ -1120,24 +1153,25 @@ export class RowWriter {
     row: number,
     id: number,
     clean: WriteBody,
-    clearEmpty: readonly string[] | undefined,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
     hash: string,
   ): Promise<UpdateResult> {
     const { def, company } = this.options;
+    const { clearEmpty } = opts;
     // The list's copy serves a PATCH; a PUT reads the record again (readAndWrite).
     const copy = this.listed(id, await this.countryCodes(false, clean, clearEmpty));
     const listed = copy?.body;
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
-    const kept = copy ? this.keepColleaguesEdits(id, clean, copy.body) : undefined;
-    const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, clearEmpty) : undefined;
+    const kept = copy ? this.keepColleaguesEdits(id, clean, copy, opts) : undefined;
+    const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, kept.emptied) : undefined;
     if (fromList && fromList.changes.length === 0)
-      return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!.conflicts) };
+      return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!) };
     if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
     const patch =
       listed && fromList && !fromList.changes.some((c) => c.field === 'template')
-        ? { listed, ...fromList, conflicts: kept!.conflicts }
+        ? { listed, ...fromList, judged: kept! }
         : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
@@ -1146,7 +1180,7 @@ export class RowWriter {
         const { result, answered } =
           ticket.verb === 'PATCH' && patch
             ? await this.patchFromList(row, id, patch, hash)
-            : await this.readAndWrite(row, id, clean, clearEmpty, hash, ticket.verb);
+            : await this.readAndWrite(row, id, clean, opts, hash, ticket.verb);
         if (answered) outcome = 'accepted';
         return result;
       } catch (e) {
@@ -1163,14 +1197,14 @@ export class RowWriter {
   private async patchFromList(
     row: number,
     id: number,
-    p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; conflicts: FieldConflict[] },
+    p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; judged: Judged },
     hash: string,
   ): Promise<{ result: UpdateResult; answered: boolean }> {
     const refused = this.refusedValues(id, p.listed, p.next, false);
     if (refused) return { result: refused, answered: false };
     const res = await this.update(row, id, patchBody(this.options.def, p.listed, p.next), hash, 'PATCH');
     return {
-      result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.conflicts) },
+      result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.judged) },
       answered: true,
     };
   }
@@ -1184,22 +1218,23 @@ export class RowWriter {
     row: number,
     id: number,
     clean: WriteBody,
-    clearEmpty: readonly string[] | undefined,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
     hash: string,
     verb: UpdateVerb,
   ): Promise<{ result: UpdateResult; answered: boolean }> {
     const { client, def, company } = this.options;
+    const { clearEmpty } = opts;
     const codes = await this.countryCodes(verb === 'PUT', clean, clearEmpty);
     // Two requests: the first waits until both fit the window, so the write never waits.
     const lease = await client.limiter.lease(2);
     try {
       const { body: cur, names } = await this.current(id, codes, lease);
-      const kept = this.keepColleaguesEdits(id, clean, cur);
-      const next = updateOf(def, cur, kept.sheet, company, clearEmpty).next;
+      const kept = this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
+      const next = updateOf(def, cur, kept.sheet, company, kept.emptied).next;
       const changes = this.changesOf(cur, next, names);
       if (changes.length === 0)
         return {
-          result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept.conflicts) },
+          result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept) },
           answered: false,
         };
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
@@ -1207,7 +1242,7 @@ export class RowWriter {
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;
       // The journal keeps the sheet's hash: a rerun of the same row is then recognised as done.
       const res = await this.update(row, id, body, hash, verb, lease.last);
-      return { result: { ...res, changes, ...this.unchangedOr(changes, kept.conflicts) }, answered: true };
+      return { result: { ...res, changes, ...this.unchangedOr(changes, kept) }, answered: true };
     } finally {
       lease.release();
     }
@@ -1265,6 +1300,8 @@ export type UpdateResult = SendResult & {
   unchanged?: boolean;
   /** Fields both the sheet and someone in the service changed since the last run: not written. */
   conflicts?: FieldConflict[];
+  /** Cells that still had the exported value, the record's changed since: kept as the service has them. */
+  kept?: KeptField[];
 };
 
 type CountryCodes = (name: string) => number | undefined;

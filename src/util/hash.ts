@@ -6,3 +6,17 @@
 export function sha256Hex(text: string): string {
   return process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
 }
+
+/**
+ * A short fingerprint of a text (36 bits of SHA-256, base64url: 6 characters): enough to tell
+ * one field's value from another in the memory of exports (an edit taken for the value it
+ * replaced: one in 69 billion), small enough that 2,000 assets take some 400 KB.
+ */
+export function shortHash(text: string): string {
+  return process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
+    .update(text)
+    .digest('base64url')
+    .slice(0, 6);
+}

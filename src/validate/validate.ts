@@ -40,6 +40,7 @@ import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
 import { recordedId, sameLookupName, sameSubcategory } from '../resolve/known-lookups.js';
 import { readNames } from '../send/merge.js';
+import { staleLookup, type ExportedRecord, type KeptField } from '../send/exported.js';
 import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
 import type { ErrorCode } from '../errors.js';
 
@@ -59,6 +60,8 @@ export interface PreparedRow {
   readonly warnings: readonly RowIssue[];
   /** Fields whose cell was empty (for --clear-empty updates). */
   readonly emptyFields: readonly string[];
+  /** Lookup cells still as exported whose record changed since: left out, kept as the service has them. */
+  readonly kept?: readonly KeptField[];
   /** The record id from an ID column (updates). */
   readonly id?: number;
   /** Set when the row is not data (a totals row). */
@@ -111,6 +114,11 @@ export interface RowContext {
    * have made (the journal and the memory of what was sent know a row by its body).
    */
   readonly recordAnswers?: 'leave' | 'take';
+  /**
+   * What the latest export of a record showed (export-memory.ts): a lookup cell still as
+   * exported whose record names another entry now is kept as the service has it, no list read.
+   */
+  readonly exported?: (id: number) => ExportedRecord | undefined;
 }
 
 /** "column "Serial No." → serial_number: at most 50 characters" */
@@ -238,6 +246,8 @@ class RowState {
   badFields: Set<string> | undefined;
   /** Lookup fields left out as their record has them: not "required" of a create's row. */
   answered: Set<string> | undefined;
+  /** Lookup cells still as exported whose record changed since: left as the service has them. */
+  kept: KeptField[] | undefined;
   /** Lookup fields' text, resolved once every column is read (a category needs its subcategory). */
   lookups: PendingLookup[] | undefined;
   /** The record id from an ID column (updates). */
@@ -422,7 +432,13 @@ function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined,
     for (const l of st.lookups) l.answer = recordEntry(st.body, record, names.get(l.field.name), l);
     return;
   }
-  const kept = st.lookups.filter((l) => !recordHas(st.body, record, names.get(l.field.name), l));
+  const exported = typeof record.id === 'number' ? ctx.exported?.(record.id) : undefined;
+  const kept = st.lookups.filter((l) => {
+    if (recordHas(st.body, record, names.get(l.field.name), l)) return false;
+    const stale = staleLookup(l.field, l.text, names.get(l.field.name), exported);
+    if (stale) (st.kept ??= []).push(stale);
+    return !stale;
+  });
   for (const l of st.lookups) if (!kept.includes(l)) (st.answered ??= new Set()).add(l.field.name);
   st.lookups = kept;
 }
@@ -546,6 +562,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
     warnings: st.warnings ?? NONE,
     emptyFields: st.emptyFields ?? NONE,
     id,
+    kept: st.kept,
   };
 }
 

@@ -1,0 +1,46 @@
+// The words on a row whose stale cells were left as the service has them (exported.ts): a
+// warning per cell, with the service's value, when and to which file the sheet was exported,
+// and the value the sheet still has; the note of a row that then sent nothing. Pure.
+import { basename } from 'node:path';
+import { fieldByName, type ResourceDef } from '../resources/fields.js';
+import type { KeptField } from '../send/exported.js';
+import { shownDate } from '../send/remembered.js';
+import type { RowIssue } from '../validate/validate.js';
+
+/** A field's label as a sentence names it ("usage status"). */
+function labelOf(def: ResourceDef, field: string): string {
+  const label = fieldByName(def, field)?.label ?? field.replace(/_/g, ' ');
+  return /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}
+
+/** Where the sheet came from, as a row says it: "2026-12-02 05:05 UTC, assets.csv". */
+const exportedWhen = (k: KeptField): string =>
+  k.file ? `${shownDate(k.at)}, ${basename(k.file)}` : shownDate(k.at);
+
+/**
+ * One W_KEPT_SINCE_EXPORT per kept cell. `cell`: the cell's text and column for a field;
+ * the cell is the exported value, so its text is what the export showed.
+ */
+export function keptWarnings(
+  def: ResourceDef,
+  kept: readonly KeptField[],
+  cell: (field: string) => { text?: string; column?: string },
+): RowIssue[] {
+  return kept.map((k) => {
+    const { text, column } = cell(k.field);
+    const still = text === undefined ? '' : ` (${text === '' ? 'empty' : text})`;
+    return {
+      code: 'W_KEPT_SINCE_EXPORT',
+      column,
+      field: k.field,
+      message: `${labelOf(def, k.field)} kept as the service has it (${k.service}): changed in the service since this sheet was exported (${exportedWhen(k)}); the sheet still has the exported value${still}`,
+    };
+  });
+}
+
+/** The note of a row that sent nothing because its only changes were stale cells. */
+export function keptNote(def: ResourceDef, kept: readonly KeptField[], dryRun: boolean): string {
+  const labels = kept.map((k) => labelOf(def, k.field)).join(', ');
+  const them = kept.length === 1 ? 'it' : 'them';
+  return `${dryRun ? 'nothing to send' : 'nothing sent'}: ${labels} kept as the service has ${them}, changed there since this sheet was exported (see #warnings); the record has the row's other values`;
+}

@@ -1,0 +1,170 @@
+// What an export showed of each record, field by field: a short hash of each value in the
+// form an update compares it (a plain field's value in write form; a lookup's name as a
+// sheet's name is matched with its record's). An update or a sync of that export sent back
+// can then tell a cell the user edited from one that is merely stale: an unedited cell whose
+// record changed in the service since the export keeps the service's value (docs/update.md,
+// "A sheet exported a while ago"). Pure; export-memory.ts keeps these in the state folder.
+import type { FieldDef, ResourceDef, WriteBody } from '../resources/fields.js';
+import { enumLabel, getPath, writeFields } from '../resources/fields.js';
+import { lookupNameKey } from '../resolve/known-lookups.js';
+import { shortHash } from '../util/hash.js';
+import { readNames, readToWrite } from './merge.js';
+
+/** An export's fingerprints of one record, by field name, with when and to which file it was exported. */
+export interface ExportedRecord {
+  /** ISO date of the export. */
+  readonly at: string;
+  /** The file written (absolute), absent for a stream. */
+  readonly file?: string;
+  readonly prints: Readonly<Record<string, string>>;
+}
+
+/** A field of a row left as the service has it: its value there, as a person reads it. */
+export interface KeptField {
+  readonly field: string;
+  readonly service: string;
+  readonly at: string;
+  readonly file?: string;
+}
+
+/** The resources an update and a sync take: the only exports worth remembering. */
+export const UPDATED_RESOURCES: ReadonlySet<string> = new Set([
+  'asset',
+  'contract',
+  'customer',
+  'asset-owner',
+]);
+
+/** The fields of an export's columns that an update can send (custom fields aside), by their write names. */
+export function printedFields(def: ResourceDef, shown: readonly string[]): FieldDef[] {
+  const names = new Set(shown);
+  return writeFields(def, 'update').filter((f) => !f.variant && names.has(f.name));
+}
+
+// An empty value prints as '' (most fields of most records): the memory stays small.
+const plainPrint = (v: unknown): string =>
+  v === undefined || v === null ? '' : shortHash(JSON.stringify(v));
+
+const namePrint = (f: FieldDef, name: string | undefined): string => {
+  const key = lookupNameKey(f.lookup!, name ?? '');
+  return key === '' ? '' : shortHash(`n:${key}`);
+};
+
+/** A record's fingerprints (read shape, as the list gives it), in the order of `fields`. */
+export function recordPrints(
+  def: ResourceDef,
+  record: Record<string, unknown>,
+  fields: readonly FieldDef[],
+): string[] {
+  // A country's write form needs the country list; its print is its name's, so none is read.
+  const body = readToWrite(def, record, () => undefined);
+  const names = readNames(def, record);
+  return fields.map((f) => (f.lookup ? namePrint(f, names.get(f.name)) : plainPrint(getPath(body, f.name))));
+}
+
+/** The record as the update has it in hand: write form, and its lookups' names. */
+export interface CurrentRecord {
+  readonly body: WriteBody;
+  readonly names: ReadonlyMap<string, string>;
+}
+
+/**
+ * The sheet's values less its stale cells: a field whose cell still has the value the export
+ * showed (`exported`) while the record's value is no longer that one (changed in the service
+ * since) keeps the record's value, and is named in `kept`. `cells`: the row's lookup cells as
+ * written, by field (a lookup is judged by its name; one without its cell is sent as today).
+ * `emptied`: the fields --clear-empty empties; one exported empty that the service filled
+ * since is not emptied.
+ */
+export function withoutStaleCells(
+  def: ResourceDef,
+  sheet: WriteBody,
+  current: CurrentRecord,
+  exported: ExportedRecord | undefined,
+  cells: ReadonlyMap<string, string> | undefined,
+  emptied: readonly string[] = [],
+): { sheet: WriteBody; kept: KeptField[]; emptied: readonly string[] } {
+  if (!exported) return { sheet, kept: [], emptied };
+  let out: WriteBody | undefined;
+  const kept: KeptField[] = [];
+  for (const f of writeFields(def, 'update')) {
+    const was = exported.prints[f.name];
+    const value = getPath(sheet, f.name);
+    const cleared = value === undefined && emptied.includes(f.name);
+    if (was === undefined || (value === undefined && !cleared)) continue;
+    const text = f.lookup ? cells?.get(f.name) : undefined;
+    const inSheet = cleared ? '' : f.lookup ? text && namePrint(f, text) : plainPrint(value);
+    // A cell the user edited goes as today (last write wins).
+    if (inSheet !== was) continue;
+    const now = f.lookup
+      ? namePrint(f, current.names.get(f.name))
+      : plainPrint(getPath(current.body, f.name));
+    if (now === was) continue;
+    if (!cleared) deletePath((out ??= structuredClone(sheet)), f.name);
+    kept.push({ field: f.name, service: shownValue(f, current), at: exported.at, file: exported.file });
+  }
+  const stay = new Set(kept.map((k) => k.field));
+  return { sheet: out ?? sheet, kept, emptied: emptied.filter((f) => !stay.has(f)) };
+}
+
+/**
+ * A lookup cell that still names what the export showed while its record names another now:
+ * kept as the service has it (resolved by no list: the update leaves the field alone), or
+ * undefined. `recorded`: the name the record's lookup has now.
+ */
+export function staleLookup(
+  f: FieldDef,
+  text: string,
+  recorded: string | undefined,
+  exported: ExportedRecord | undefined,
+): KeptField | undefined {
+  const was = exported?.prints[f.name];
+  if (!exported || was === undefined || namePrint(f, text) !== was || namePrint(f, recorded) === was)
+    return undefined;
+  return { field: f.name, service: recorded ?? '(empty)', at: exported.at, file: exported.file };
+}
+
+/** Remove a dot path, and the object it leaves empty (`category` without its id). */
+function deletePath(body: WriteBody, path: string): void {
+  const [head, ...rest] = path.split('.');
+  if (rest.length === 0) {
+    delete body[head];
+    return;
+  }
+  const inner = body[head];
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return;
+  deletePath(inner as WriteBody, rest.join('.'));
+  if (Object.keys(inner).length === 0) delete body[head];
+}
+
+/** A field's value in the record as a person reads it: a lookup's name, an enum's label. */
+function shownValue(f: FieldDef, current: CurrentRecord): string {
+  if (f.lookup) return current.names.get(f.name) ?? '(empty)';
+  const v = getPath(current.body, f.name);
+  if (v === undefined || v === null || v === '') return '(empty)';
+  if (f.values && typeof v === 'string') return enumLabel(f, v);
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** An export's prints, gathered record by record as the list is written. */
+export class ExportPrints {
+  readonly records = new Map<number, string[]>();
+  private readonly printed: FieldDef[];
+
+  /** `shown`: the write fields of the export's columns. */
+  constructor(
+    private readonly def: ResourceDef,
+    shown: readonly string[],
+  ) {
+    this.printed = printedFields(def, shown);
+  }
+
+  get fields(): string[] {
+    return this.printed.map((f) => f.name);
+  }
+
+  readonly add = (record: Record<string, unknown>): void => {
+    if (typeof record.id === 'number')
+      this.records.set(record.id, recordPrints(this.def, record, this.printed));
+  };
+}

@@ -1,0 +1,189 @@
+// A sheet exported a while ago, sent back: a cell that still has the exported value where the
+// record changed in the service since keeps the service's value; a cell the user edited goes.
+import { describe, expect, it } from 'vitest';
+import { asset } from '../../src/resources/asset.js';
+import type { WriteBody } from '../../src/resources/fields.js';
+import {
+  printedFields,
+  recordPrints,
+  staleLookup,
+  withoutStaleCells,
+  type ExportedRecord,
+} from '../../src/send/exported.js';
+import { readNames, readToWrite } from '../../src/send/merge.js';
+
+/** A listed asset (read shape), as the export read it. */
+const exportedAsset = {
+  id: 1,
+  name: 'Finance laptop 01',
+  city: 'Seattle',
+  original_cost: '1849.00',
+  asset_usage_status: { id: 1, name: 'In Use' },
+  category: { id: 1, name: 'Hardware', subcategory: 'Laptop' },
+  country: 'United States',
+};
+const FIELDS = [
+  'name',
+  'city',
+  'original_cost',
+  'asset_usage_status',
+  'category.subcategory',
+  'country',
+  'floor',
+];
+
+/** What the export remembers of it. */
+function remembered(record: Record<string, unknown>): ExportedRecord {
+  const fields = printedFields(asset, FIELDS);
+  const prints = recordPrints(asset, record, fields);
+  return {
+    at: '2026-12-02T05:05:00.000Z',
+    file: '/tmp/assets.csv',
+    prints: Object.fromEntries(fields.map((f, i) => [f.name, prints[i]])),
+  };
+}
+
+/** The record as an update has it in hand, after a colleague's change. */
+const now = (change: Record<string, unknown>) => {
+  const record = { ...exportedAsset, ...change };
+  return { body: readToWrite(asset, record, () => 840), names: readNames(asset, record) };
+};
+
+describe('withoutStaleCells', () => {
+  // [case, sheet body, lookup cells, colleague's change, body sent, fields kept (service's value)]
+  it.each<[string, WriteBody, Record<string, string>, Record<string, unknown>, WriteBody, string[]]>([
+    [
+      "an unedited cell the service changed since: the service's value stays",
+      { city: 'Seattle', name: 'Finance laptop 01' },
+      {},
+      { city: 'Portland' },
+      { name: 'Finance laptop 01' },
+      ['city Portland'],
+    ],
+    [
+      "a cell the user edited, the service changed too: the user's value goes (last write wins)",
+      { city: 'Denver' },
+      {},
+      { city: 'Portland' },
+      { city: 'Denver' },
+      [],
+    ],
+    [
+      'an unedited cell the service did not change: nothing to keep',
+      { city: 'Seattle' },
+      {},
+      {},
+      { city: 'Seattle' },
+      [],
+    ],
+    [
+      'an amount read back as a number from the list\'s "1849.00": unedited',
+      { original_cost: 1849 },
+      {},
+      { original_cost: '1999.00' },
+      {},
+      ['original_cost 1999'],
+    ],
+    [
+      'a lookup named as exported (another case and spacing), the service has another: kept, by name',
+      { asset_usage_status: 1 },
+      { asset_usage_status: ' in use ' },
+      { asset_usage_status: { id: 4, name: 'Retired' } },
+      {},
+      ['asset_usage_status Retired'],
+    ],
+    [
+      'a lookup cell the user changed: sent',
+      { asset_usage_status: 3 },
+      { asset_usage_status: 'In Repair' },
+      { asset_usage_status: { id: 4, name: 'Retired' } },
+      { asset_usage_status: 3 },
+      [],
+    ],
+    [
+      'a lookup without its cell (a default of a mapping file): sent as today',
+      { asset_usage_status: 1 },
+      {},
+      { asset_usage_status: { id: 4, name: 'Retired' } },
+      { asset_usage_status: 1 },
+      [],
+    ],
+    [
+      'a country by another spelling of the exported one: unedited',
+      { country: 840 },
+      { country: 'USA' },
+      { country: 'Canada' },
+      {},
+      ['country Canada'],
+    ],
+    [
+      'a nested field: the subcategory kept, its object gone when empty',
+      { category: { subcategory: 'Laptop' } },
+      {},
+      { category: { id: 1, name: 'Hardware', subcategory: 'Desktop' } },
+      {},
+      ['category.subcategory Desktop'],
+    ],
+  ])('%s', (_name, sheet, cells, change, sent, kept) => {
+    const out = withoutStaleCells(
+      asset,
+      sheet,
+      now(change),
+      remembered(exportedAsset),
+      new Map(Object.entries(cells)),
+    );
+    expect(out.sheet).toEqual(sent);
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+
+  it('no export remembered: the sheet goes as it is', () => {
+    const sheet = { city: 'Seattle' };
+    expect(withoutStaleCells(asset, sheet, now({ city: 'Portland' }), undefined, new Map())).toEqual({
+      sheet,
+      kept: [],
+      emptied: [],
+    });
+  });
+
+  // [case, colleague's change, the cell --clear-empty empties, fields emptied, fields kept]
+  it.each<[string, Record<string, unknown>, string, string[], string[]]>([
+    ['exported empty, filled in the service since: not emptied', { floor: '5' }, 'floor', [], ['floor 5']],
+    ['exported empty, still empty: emptied (nothing changes)', {}, 'floor', ['floor'], []],
+    [
+      'exported with a value, the cell emptied by the user: emptied',
+      { city: 'Portland' },
+      'city',
+      ['city'],
+      [],
+    ],
+  ])('--clear-empty, %s', (_name, change, cleared, emptied, kept) => {
+    const out = withoutStaleCells(asset, {}, now(change), remembered(exportedAsset), new Map(), [cleared]);
+    expect(out.emptied).toEqual(emptied);
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+
+  it('a field the export did not show: sent as today', () => {
+    const sheet = { floor: '3' };
+    expect(
+      withoutStaleCells(asset, sheet, now({ floor: '5' }), remembered(exportedAsset), new Map()).sheet,
+    ).toEqual(sheet);
+  });
+});
+
+describe('staleLookup: a lookup cell answered before any list', () => {
+  const usage = asset.fields.find((f) => f.name === 'asset_usage_status')!;
+  // [case, cell, the record's name now, kept (the service's name) or not]
+  it.each<[string, string, string | undefined, string | undefined]>([
+    ['the cell as exported, the record changed since: kept, no list needed', 'In Use', 'Retired', 'Retired'],
+    ['the cell as exported, the record emptied since: kept empty', 'In Use', undefined, '(empty)'],
+    ['the cell edited: resolved as usual', 'In Repair', 'Retired', undefined],
+    [
+      'the record as exported: resolved as usual (it names what the record has)',
+      'In Use',
+      'In Use',
+      undefined,
+    ],
+  ])('%s', (_name, cell, recorded, kept) => {
+    expect(staleLookup(usage, cell, recorded, remembered(exportedAsset))?.service).toBe(kept);
+  });
+});

@@ -220,6 +220,7 @@ export async function runExport(
     if ('lists' in result)
       for (const l of result.lists.filter((x) => x.skipped))
         io.stderr.write(`  left out ${l.resource}: ${l.skipped}\n`);
+    for (const w of result.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
     if (flags.json) (flags.output ? io.stdout : io.stderr).write(JSON.stringify(result) + '\n');
     return ExitCode.OK;
   } catch (e) {

@@ -110,6 +110,8 @@ export interface ExportResult {
   readonly file?: string;
   /** Headers, in order. */
   readonly columns: readonly string[];
+  /** What the run could not do beside the export (its memory not written). */
+  readonly warnings?: readonly string[];
 }
 
 export interface ExportAllResult {
@@ -121,6 +123,8 @@ export interface ExportAllResult {
   readonly file?: string;
   readonly files: readonly string[];
   readonly lists: readonly (ExportResult & { readonly skipped?: string })[];
+  /** What the run could not do beside the export (its memory not written). */
+  readonly warnings?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------
@@ -417,21 +421,31 @@ function printsOf(
   );
 }
 
-/** The export's prints to the memory of exports, for its service, company and list. */
-function rememberShown(
+/**
+ * The export's prints to the memory of exports, for its service, company and list. The file
+ * is written by then: a memory that cannot be written is a warning (an update of the file will
+ * not know which of its cells were edited), not a failed export.
+ */
+async function rememberShown(
   client: ApiClient,
   s: Settings,
   def: ResourceDef,
   shown: ExportPrints,
   file: string | undefined,
-): Promise<void> {
+): Promise<string | undefined> {
   const path = exportsPath({ service: client.baseUrl, company: s.company, resource: def.name });
-  return rememberExport(path, {
-    at: s.now.toISOString(),
-    file,
-    fields: shown.fields,
-    records: shown.records,
-  });
+  try {
+    await rememberExport(path, {
+      at: s.now.toISOString(),
+      file,
+      fields: shown.fields,
+      records: shown.records,
+    });
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof AssetbatchError)) throw e;
+    return `${e.message}; an update of this file will not tell the cells you edit from those changed in the service since (${e.hint ?? ''})`;
+  }
 }
 
 // ---------------------------------------------------------------------------------
@@ -495,7 +509,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
       await sink.abort();
       throw e;
     }
-    if (shown) await rememberShown(conn.client, s, def, shown, sink.file);
+    const warning = shown && (await rememberShown(conn.client, s, def, shown, sink.file));
     return {
       resource: def.name,
       format,
@@ -503,6 +517,7 @@ export async function exportResource(options: ExportOptions): Promise<ExportResu
       requests: conn.client.stats.requests - requests0,
       file: sink.file,
       columns: columns.map((c) => c.label),
+      ...(warning ? { warnings: [warning] } : {}),
     };
   } finally {
     await conn.close();
@@ -605,8 +620,18 @@ export async function exportAll(options: ExportAllOptions): Promise<ExportAllRes
       await sink.abort();
       throw e;
     }
-    for (const l of shownLists) await rememberShown(conn.client, s, l.def, l.shown, sink.file);
-    return summarise(format, lists, conn.client.stats.requests - requests0, sink.file ? [sink.file] : []);
+    const warnings: string[] = [];
+    for (const l of shownLists) {
+      const warning = await rememberShown(conn.client, s, l.def, l.shown, sink.file);
+      if (warning) warnings.push(warning);
+    }
+    const result = summarise(
+      format,
+      lists,
+      conn.client.stats.requests - requests0,
+      sink.file ? [sink.file] : [],
+    );
+    return warnings.length > 0 ? { ...result, warnings } : result;
   } finally {
     await conn.close();
   }

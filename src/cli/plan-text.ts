@@ -137,7 +137,10 @@ export function printPlan(
       `${plan.dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
     );
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
-  const check = plan.existingCheck ? ` + existing-record check by ${checkText(plan.existingCheck)}` : '';
+  // Filtered calls of which none is left to make (every keyed row is done) are not a check.
+  const calls = plan.existingCheck?.strategy === 'full list' ? undefined : plan.existingCheck?.calls;
+  const check =
+    plan.existingCheck && calls !== 0 ? ` + existing-record check by ${checkText(plan.existingCheck)}` : '';
   if (!plan.dryRun) {
     // Rows are checked as they are sent, so the writes are an upper bound (invalid rows send nothing).
     const listed = plan.existingCheck?.strategy === 'full list';

@@ -103,7 +103,7 @@ const cases: { name: string; steps: Step[] }[] = [
           // The 27 rows whose cells are the rehearsal's need no list; the 3 moved ones, keyless, no call.
           'Plan: 30 rows: 27 made from the same cells by an earlier import (the memory of what was sent), ' +
           '3 held back as like records an earlier run created (--create-resembling creates them), up to 0 writes + ' +
-          "existing-record check by filtered calls (up to 0, one a row with a serial number) + 1 read of the list's newest id (to find any write whose answer is lost); " +
+          "1 read of the list's newest id (to find any write whose answer is lost); " +
           PACE,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         exit: 1,
@@ -113,7 +113,7 @@ const cases: { name: string; steps: Step[] }[] = [
         run: () => importOf('cutover.csv', '--create-resembling', '--report', 'again.csv'),
         plan:
           'Plan: 30 rows: 27 made from the same cells by an earlier import (the memory of what was sent), up to 3 writes + ' +
-          `existing-record check by filtered calls (up to 0, one a row with a serial number) + 1 read of the list's newest id (to find any write whose answer is lost); ${PACE}`,
+          `1 read of the list's newest id (to find any write whose answer is lost); ${PACE}`,
         summary: 'Done: 30 rows — 3 created, 0 updated, 27 skipped, 0 invalid, 0 failed.',
       },
     ],

@@ -59,6 +59,13 @@ const NAME_FILTER: Partial<Record<LookupKind, string>> = {
 };
 
 /** Reference lists change rarely and are cached on disk; the user's own records are not. */
+/**
+ * Seconds a list stays fresh in the cache where an hour is too short: the countries are the
+ * world's (ISO 3166), the same for every account, and some 10 requests a read; a name the
+ * service adds is read with --refresh-lookups.
+ */
+const LIST_TTL: Readonly<Record<string, number>> = { country: 7 * 24 * 3600 };
+
 const CACHEABLE: ReadonlySet<LookupKind> = new Set<LookupKind>([
   'country',
   'category',
@@ -191,7 +198,7 @@ export interface LookupPlanItem {
 export interface ResolverOptions {
   readonly company: number;
   readonly cacheDir?: string;
-  /** Seconds a cached list stays fresh. Default 3600. 0 = no cache. */
+  /** Seconds a cached list stays fresh. Default 3600 (the countries a week: LIST_TTL). 0 = no cache. */
   readonly cacheTtl?: number;
   readonly refresh?: boolean;
   readonly concurrency?: number;
@@ -245,7 +252,7 @@ export class Resolver {
   }
 
   private async readCached<T>(name: string): Promise<T[] | undefined> {
-    const ttl = this.opts.cacheTtl ?? 3600;
+    const ttl = this.opts.cacheTtl ?? LIST_TTL[name] ?? 3600;
     if (ttl <= 0 || this.opts.refresh) return undefined;
     try {
       const data = JSON.parse(await readFile(this.cachePath(name), 'utf8')) as { at: number; entries: T[] };

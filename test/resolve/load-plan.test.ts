@@ -1,6 +1,7 @@
 // Resolver.load against the sandbox: the cheapest way to answer the sheet's names (one
 // page, every page, one filtered call per missing name, or the disk cache), counted by
 // the sandbox's own request statistics.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,6 +147,33 @@ describe('the lookup cache', () => {
     await again.load(kind, ['X']);
     expect(again.plan[0].strategy).toBe('full list');
     expect(await listGets(kind)).toBe(requests);
+  });
+
+  const HOUR = 3600_000;
+  const aged: [string, LookupKind, string, number, LookupPlanItem['strategy']][] = [
+    ['a category list cached 2 hours ago is read again', 'category', 'Hardware', 2 * HOUR, 'full list'],
+    [
+      'the country list cached 2 hours ago is not (the world’s, for a week)',
+      'country',
+      'France',
+      2 * HOUR,
+      'cache',
+    ],
+    ['the country list cached 8 days ago is read again', 'country', 'France', 8 * 24 * HOUR, 'full list'],
+  ];
+  it.each(aged)('%s', async (_name, kind, name, age, strategy) => {
+    const cacheDir = freshCache();
+    await new Resolver(client, { company: 1, cacheDir }).load(kind, [name]);
+    // The cache file as that many hours ago wrote it.
+    for (const f of await readdir(cacheDir)) {
+      const path = join(cacheDir, f);
+      const data = JSON.parse(readFileSync(path, 'utf8')) as { at: number };
+      writeFileSync(path, JSON.stringify({ ...data, at: data.at - age }));
+    }
+    const again = new Resolver(client, { company: 1, cacheDir });
+    await again.load(kind, [name]);
+    expect(again.plan[0].strategy).toBe(strategy);
+    expect(again.resolve(kind, name)).toMatchObject({ ok: true });
   });
 
   it('a TTL of 0 writes no cache file', async () => {

@@ -460,9 +460,8 @@ export class RowWriter {
     return records.filter((r) => recordKey(r, key.field) === key.value);
   }
 
-  private adoptRecord(attempt: SendAttempt, id: number, note: string): SendResult {
-    this.claimed.add(id);
-    this.recovered++;
+  /** A record this row's create made, to the memory of what was sent (with the row's cells). */
+  private rememberCreated(attempt: SendAttempt, id: number): void {
     this.options.memory?.written(
       'created',
       id,
@@ -472,6 +471,12 @@ export class RowWriter {
       attempt.claim,
       attempt.cells,
     );
+  }
+
+  private adoptRecord(attempt: SendAttempt, id: number, note: string): SendResult {
+    this.claimed.add(id);
+    this.recovered++;
+    this.rememberCreated(attempt, id);
     this.options.journal?.tryDone(attempt.slot, attempt.row, attempt.fp, 'created', id, true);
     return { status: 'created', id, note };
   }
@@ -874,15 +879,7 @@ export class RowWriter {
         this.claimed.add(id);
         this.mark = Math.max(this.mark ?? 0, id);
         // The memory first: should the journal be gone, a later run still knows the record.
-        this.options.memory?.written(
-          'created',
-          id,
-          attempt.body,
-          attempt.fp,
-          attempt.key,
-          attempt.claim,
-          attempt.cells,
-        );
+        this.rememberCreated(attempt, id);
         // The record is made whatever the journal says now: a journal that cannot take the line
         // (deleted, a full disk) stops the run at the next row's intent, or at its end.
         this.options.journal?.tryDone(attempt.slot, attempt.row, attempt.fp, 'created', id);

@@ -149,6 +149,20 @@ export class RunMemory {
   }
 
   /**
+   * A dry run's keyed row, as beforeCreate would have the real run treat it by the memory
+   * (nothing claimed, nothing written): skipped as made already, or changed since; undefined
+   * when the memory has no record for its key (or the check of the service decides).
+   */
+  previewKeyed(key: NonNullable<Key>, body: WriteBody): BeforeCreate | undefined {
+    if (this.options.allowDuplicates || this.options.onExisting !== 'skip') return undefined;
+    const fp = payloadHash(body);
+    const made = this.options.memory.takeCreated(keyText(key), fp);
+    if (!made) return undefined;
+    const { changed, note } = this.judgeKeyed(made, fp, body);
+    return { go: false, status: 'skipped', id: made.id, note, keyed: true, at: made.at, changed };
+  }
+
+  /**
    * The plan's look at keyless rows no earlier run made from the same values, in order: those
    * the run will skip as made already (an update gave the record their values) and those it
    * will hold back as resembling a record, and (`left`, by index) the others, which it creates

@@ -474,6 +474,8 @@ export class RowOutcomes {
     try {
       const made = await writer.previewKeyed(key, prepared.body);
       if (made?.status === 'skipped') return wouldBeSkipped(base, made);
+      // Sent by a run that stopped before it learnt the outcome: failed, as in the run.
+      if (made) return heldOutcome(base, made);
       return await this.wouldCreate(r, base, key, await writer.existingIds(key), prepared);
     } catch (e) {
       return this.thrown(e, base);
@@ -861,13 +863,19 @@ function againOutcome(base: Base, again: UpdateResult): RowOutcome {
 /** A row the writer will not create (made already, held back as like a record): skipped, its warnings said. */
 function heldOutcome(
   base: Base,
-  held: { status: RowOutcome['status']; id?: number; note?: string; warnings?: readonly RowIssue[] },
+  held: {
+    status: RowOutcome['status'];
+    id?: number;
+    note?: string;
+    issues?: readonly RowIssue[];
+    warnings?: readonly RowIssue[];
+  },
 ): RowOutcome {
   return {
     ...base,
     status: held.status,
     id: held.id,
-    issues: [],
+    issues: held.issues ?? [],
     warnings: [...base.warnings, ...(held.warnings ?? [])],
     note: held.note,
   };

@@ -348,7 +348,8 @@ export class RowWriter {
 
   /**
    * A dry run's keyed row as the memory would have the real run treat it (createOnce): made
-   * already, or changed since (counted, as the run counts it); undefined when the memory has
+   * already, or changed since (counted, as the run counts it), or sent by a run that stopped
+   * before it learnt the outcome (failed); undefined when the memory has
    * no record for its key, or the service no longer has it (the run creates it again).
    */
   async previewKeyed(
@@ -357,9 +358,9 @@ export class RowWriter {
   ): Promise<SendResult | undefined> {
     const mem = this.options.memory?.previewKeyed(key, body);
     if (!mem || mem.go) return undefined;
-    if (await this.goneFromService(key, mem.at)) return undefined;
+    if (mem.keyed && (await this.goneFromService(key, mem.at))) return undefined;
     if (mem.changed) this.changedSkipped++;
-    return { status: mem.status, id: mem.id, note: mem.note };
+    return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
   }
 
   /** A memory of what was sent is at hand: a dry run asks it of a keyed row, as the run does. */

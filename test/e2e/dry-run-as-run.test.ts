@@ -5,10 +5,10 @@
 // the same file (its journal answers), a renamed copy (the memory of what was sent answers),
 // rows with and without a key, invalid rows, repeated keys, --on-existing error and another
 // company's row. The built CLI, over HTTP, against a sandbox that outlives the runs.
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { madeByApi, readReport, runCli, tempDir, useSandbox, type ReportRow } from './cli.js';
+import { madeByApi, memoryLock, readReport, runCli, tempDir, useSandbox, type ReportRow } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
@@ -19,6 +19,8 @@ type Case = {
   /** The sheet the first import reads (none: the record is made by a script, `byApi`). */
   first?: (tag: string) => string[];
   byApi?: (tag: string) => Record<string, unknown>;
+  /** The memory of what was sent as another run left it. */
+  memory?: (tag: string) => Record<string, unknown>;
   /** The sheet the dry run and the run read: `copy` under another name, else the first one edited. */
   second: (tag: string) => string[];
   copy?: boolean;
@@ -112,6 +114,30 @@ const cases: Case[] = [
     ],
     exit: 1,
   },
+  {
+    name: 'a row another run sent and stopped before it learnt the outcome: failed, not sent',
+    // That run's claim on the row, left open on another machine sharing the state folder.
+    memory: (t) => ({
+      t: 'claim',
+      claim: `${t}.0`,
+      run: t,
+      key: `serial_number=${t}-1`,
+      fp: 'f',
+      file: '/old.csv',
+      report: '/old.csv.report.csv',
+      pid: 2 ** 22 + 12345,
+      host: 'elsewhere',
+      at: '2026-01-02T03:04:05.000Z',
+    }),
+    second: (t) => [`Laptop A,${t}-1,Office 1,Hardware`],
+    run: [
+      [
+        'failed',
+        'serial_number: an import of /old.csv (report /old.csv.report.csv) sent this row on 2026-01-02 03:04 UTC and stopped before it learnt whether the record was made; run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway',
+      ],
+    ],
+    exit: 1,
+  },
 ];
 
 /** The summary's warnings, as stderr has them. */
@@ -137,6 +163,11 @@ describe('a dry run says what the run does, row by row, with its exit code', () 
       expect(first.code, first.stderr).toBe(c.firstExit ?? 0);
     }
     if (c.byApi) await madeByApi(env.sb, c.byApi(tag));
+    if (c.memory)
+      appendFileSync(
+        memoryLock(env.sb, 'asset').replace(/\.lock$/, ''),
+        JSON.stringify(c.memory(tag)) + '\n',
+      );
     const file = c.copy ? 'b.csv' : 'a.csv';
     writeFileSync(join(dir, file), sheet(c.second(tag)));
     // The report's path names the journal: both runs write the default one, read in between.

@@ -127,7 +127,8 @@ async function companyOption(settings: RunSettings, input: MappedInput, defer: b
 }
 
 /**
- * A repeat mapped as its journal recorded, the whole sheet scanned: the company list waits.
+ * A repeat mapped as its journal recorded, the whole sheet scanned: the company list waits
+ * (unless the cache has it).
  * A row the journal created, its cells unchanged, is this company's: the journal is this
  * company's run, and a row's fingerprint has its company cell. So every row is taken as the
  * run's until the journal's rows are known; a row it did not do (another company's, one
@@ -162,7 +163,9 @@ export async function scanInput(
   memoryKnows = false,
   companies: 'wait' | 'read' = 'wait',
 ): Promise<ScannedSheet> {
-  const deferred = companies === 'wait' && companyDeferred(settings, input);
+  // A company list in the cache costs nothing: it is read now, and nothing waits.
+  const deferred =
+    companies === 'wait' && companyDeferred(settings, input) && !(await input.resolver.loadCached('company'));
   const { def, mode } = settings;
   const { probe, mapping } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.

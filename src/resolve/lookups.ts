@@ -347,6 +347,14 @@ export class Resolver {
     return t === '' || idx.has(kind === 'category' ? splitCategory(t).name : t);
   }
 
+  /** Load `kind`'s list from the cache alone, while fresh (no request): whether it is now known whole. */
+  async loadCached(kind: LookupKind): Promise<boolean> {
+    if (this.index(kind).complete) return true;
+    if (this.partial.has(kind) || !(await this.readCache(kind))) return false;
+    await this.load(kind, []);
+    return true;
+  }
+
   /**
    * Make sure `names` can be answered for `kind`, at the least cost: the cache, else
    * page 1 (which tells the count), then either the other pages or one filtered call

@@ -163,6 +163,20 @@ async function mapAfresh(
   return { input: moved, scan: await scanInput(settings, moved, memoryKnows) };
 }
 
+/**
+ * A repeat's register whose rows were all taken as the run's company (companyDeferred), not
+ * all done by its journal: scanned again with the company list, its mapping as recorded.
+ */
+async function withCompanies(
+  settings: RunSettings,
+  input: MappedInput,
+  memoryKnows: boolean,
+): Promise<{ input: MappedInput; scan: ScannedSheet }> {
+  await input.probe.close?.();
+  const again = { ...input, probe: await probeInput(settings) };
+  return { input: again, scan: await scanInput(settings, again, memoryKnows, 'read') };
+}
+
 export async function importSpreadsheet(options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const settings = await resolveOptions(options);
@@ -198,6 +212,11 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       files.memory = runMemory(settings, conn);
     }
     const past = await journalPast(settings, conn, journaled);
+    // A company column's rows taken as the run's: the journal did not do them all, so the list tells them apart.
+    if (scan.companyDeferred && !journalDoesEveryRow(settings, input, scan, past)) {
+      ({ input, scan } = await withCompanies(settings, input, memoryKnows));
+      open = input.probe;
+    }
     // Mapped as the last run was, without the lists: that stands only if the journal did every row.
     if (input.replayed && !journalDoesEveryRow(settings, input, scan, past)) {
       ({ input, scan } = await mapAfresh(settings, input, scan, conn, memoryKnows));

@@ -36,7 +36,7 @@ import { priorState } from './resume.js';
 import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
 import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
-import { rowCompany } from '../resolve/company.js';
+import { rowCompany, type RowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
 import { loadLookups } from './asked-lookups.js';
 import {
@@ -55,7 +55,7 @@ import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
-import type { WriteBody } from '../resources/fields.js';
+import type { LookupKind, WriteBody } from '../resources/fields.js';
 
 /** What the scan learnt, and (one pass) the rows it holds for the checks. */
 export interface ScannedSheet {
@@ -76,6 +76,8 @@ export interface ScannedSheet {
   readonly referenced: ReadonlySet<number>;
   /** The lookup lists were read with the scan (else the plan reads them, once the records or the journal are known). */
   readonly lookupsLoaded: boolean;
+  /** A company column's rows were taken as the run's, the company list unread (companyDeferred). */
+  readonly companyDeferred: boolean;
 }
 
 /** Read rows into the scanner: all of them, or (one pass) up to the look-ahead, which is kept. */
@@ -115,14 +117,33 @@ async function readAhead(
 /**
  * A register's company column: the company list is read first (one request, or the cache),
  * so that each row's company is known as it is scanned and other companies' rows are left
- * out of the run's names, keys and dates.
+ * out of the run's names, keys and dates. A repeat mapped as its journal recorded reads it
+ * only if a row needs it (companyDeferred).
  */
-async function companyOption(settings: RunSettings, input: MappedInput) {
+async function companyOption(settings: RunSettings, input: MappedInput, defer: boolean) {
   const column = companyColumn(input.mapping);
   if (!column) return undefined;
+  if (defer) return { index: column.index, of: runCompanyUnread };
   await input.resolver.load('company', []);
   return { index: column.index, of: (text: string) => rowCompany(input.resolver, text, settings.company) };
 }
+
+/**
+ * A repeat mapped as its journal recorded, the whole sheet scanned: the company list waits
+ * (unless the cache has it).
+ * A row the journal created, its cells unchanged, is this company's: the journal is this
+ * company's run, and a row's fingerprint has its company cell. So every row is taken as the
+ * run's until the journal's rows are known; a row it did not do (another company's, one
+ * edited) makes the run read the list and scan the sheet again (import.ts), as a first run does.
+ */
+const companyDeferred = (settings: RunSettings, input: MappedInput): boolean =>
+  companyColumn(input.mapping) !== undefined &&
+  input.replayed === true &&
+  lookaheadOf(settings) === undefined &&
+  journalMayAnswer(settings);
+
+/** A row's company before the company list is read (companyDeferred): the run's. */
+const runCompanyUnread = (text: string): RowCompany => ({ kind: 'run', empty: text.trim() === '' });
 
 /** The plan's (and at the end the summary's) rows by company, when the sheet has a company column. */
 export function companySplitOf(settings: RunSettings, input: MappedInput, scan: ScannedSheet) {
@@ -135,13 +156,18 @@ export function companySplitOf(settings: RunSettings, input: MappedInput, scan: 
 /**
  * `memoryKnows`: the memory of what was sent may know this import's rows by their cells (it
  * has lines, and the run asks it: memoryMayAnswer): each row's cells are fingerprinted, and the
- * lists wait for what it says, as for a journal.
+ * lists wait for what it says, as for a journal. `companies`: a company column's rows are told
+ * apart with the company list now (`read`), or, a repeat's, once its journal is known (`wait`).
  */
 export async function scanInput(
   settings: RunSettings,
   input: MappedInput,
   memoryKnows = false,
+  companies: 'wait' | 'read' = 'wait',
 ): Promise<ScannedSheet> {
+  // A company list in the cache costs nothing: it is read now, and nothing waits.
+  const deferred =
+    companies === 'wait' && companyDeferred(settings, input) && !(await input.resolver.loadCached('company'));
   const { def, mode } = settings;
   const { probe, mapping } = input;
   // A child contract may name a parent created from an earlier row of the same sheet.
@@ -156,7 +182,7 @@ export async function scanInput(
       ((!settings.allowDuplicates || selfRefCol !== undefined) && mode === 'create') ||
       settings.sync !== undefined,
     selfRefIndex: selfRefCol?.index,
-    company: await companyOption(settings, input),
+    company: await companyOption(settings, input, deferred),
     printCells: (journalMayAnswer(settings) || memoryKnows) && !selfRefCol,
   });
   const where = { file: settings.file, sheet: probe.sheet };
@@ -209,6 +235,7 @@ export async function scanInput(
     nextRow,
     referenced: scanner.referenced(),
     lookupsLoaded,
+    companyDeferred: deferred,
   };
   if (lookupsLoaded) await loadLookups(settings, input, scanned);
   return scanned;
@@ -659,6 +686,15 @@ async function markOf(
   return highestId(conn.client, settings.def, settings.company);
 }
 
+/** Why the company list was not read, when no other list says so: every row the journal's. */
+const JOURNAL_DID = "their rows are done by this import's journal, each with the cells it had then";
+
+/** The lists the plan did not need: the lookups', and the company list a repeat's journal made needless. */
+function unreadKinds(scan: ScannedSheet, kinds: readonly LookupKind[]): LookupKind[] | undefined {
+  const all = scan.companyDeferred ? [...kinds, 'company' as const] : kinds;
+  return all.length > 0 ? [...all] : undefined;
+}
+
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
@@ -682,7 +718,8 @@ export async function makePlan(
   const { cellsOf, done } = doneRowsOf(settings, input, scan, { journaled, prior }, past.memory);
   // Rows the memory knows by their cells need no existing-record check (a sheet read whole: its count is final).
   const byMemory = scan.counted ? (done?.memory?.size ?? 0) : 0;
-  const rowsLeft = rows - doneRows - byMemory;
+  // Another company's rows are left for its run: nothing to look up for them (a sync's list is read whole).
+  const rowsLeft = rows - (settings.sync ? 0 : elsewhere) - doneRows - byMemory;
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
   const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows - byMemory > 0;
   const toCheck = rowsToCheck(settings, input, scan, rowsLeft, done?.memory);
@@ -739,8 +776,8 @@ export async function makePlan(
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
-    lookupsUnread: unread.kinds.length > 0 ? unread.kinds : undefined,
-    lookupsUnreadWhy: unread.why,
+    lookupsUnread: unreadKinds(scan, unread.kinds),
+    lookupsUnreadWhy: unread.why ?? (scan.companyDeferred ? JOURNAL_DID : undefined),
     lookupRequests: resolver.requests,
     existingCheck: cost.check,
     idCellReads: idReads > 0 ? idReads : undefined,

@@ -10,7 +10,13 @@ import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
 import { fieldByName, type LookupKind } from '../resources/fields.js';
-import { ambiguousKey, type RowWriter, type UpdateResult } from '../send/writer.js';
+import {
+  alreadyInService,
+  ambiguousKey,
+  refusedExisting,
+  type RowWriter,
+  type UpdateResult,
+} from '../send/writer.js';
 import {
   builtFieldsOf,
   naturalKey,
@@ -425,7 +431,7 @@ export class RowOutcomes {
       if (!named || named.go === true) return await this.previewNew(r, prepared, base, undefined, undefined);
       if (named.go === false)
         return named.status === 'failed'
-          ? { ...base, status: 'invalid', id: named.id, issues: named.issues }
+          ? { ...base, status: 'failed', id: named.id, issues: named.issues }
           : heldOutcome(base, named);
       const res = await writer.updateById(prepared.row, named, prepared.body, {
         built: builtFieldsOf(prepared),
@@ -448,12 +454,34 @@ export class RowOutcomes {
     const writer = this.deps.writer;
     // As the run: a row the journal of this import did, by its body (or its key: changed since).
     const journal = writer.previewJournal(r.row, prepared.body, key);
-    if (journal?.status === 'skipped')
-      return { ...base, ...journal, issues: [], note: `${journal.note}; would be skipped` };
+    if (journal?.status === 'skipped') return wouldBeSkipped(base, journal);
+    if (key && writer.mayRemember) return this.wouldCreateKeyed(r, prepared, base, key);
     // The list read before the run answers without a request.
     if (writer.complete || !key)
       return this.wouldCreate(r, base, key, writer.knownExistingIds(key), prepared);
     return writer.existingIds(key).then((ids) => this.wouldCreate(r, base, key, ids, prepared));
+  }
+
+  /**
+   * A dry run's keyed row with the memory of what was sent at hand: as the run, the memory
+   * first (made by another file's or report's run, or changed since), then the service.
+   */
+  private async wouldCreateKeyed(
+    r: SheetRow,
+    prepared: PreparedRow,
+    base: Base,
+    key: NonNullable<Key>,
+  ): Promise<RowOutcome> {
+    const { writer } = this.deps;
+    try {
+      const made = await writer.previewKeyed(key, prepared.body);
+      if (made?.status === 'skipped') return wouldBeSkipped(base, made);
+      // Sent by a run that stopped before it learnt the outcome: failed, as in the run.
+      if (made) return heldOutcome(base, made);
+      return await this.wouldCreate(r, base, key, await writer.existingIds(key), prepared);
+    } catch (e) {
+      return this.thrown(e, base);
+    }
   }
 
   /**
@@ -606,26 +634,10 @@ export class RowOutcomes {
         what === 'update' && key ? this.deps.writer.sameRecordNow(base.row, existingId, sent) : undefined;
       if (again) return againOutcome(base, again);
       if (what === 'update') return this.previewOnExisting(prepared, base, existingId);
-      if (what === 'error')
-        return {
-          ...base,
-          status: 'invalid',
-          id: existingId,
-          issues: [
-            {
-              code: 'E_DUPLICATE_ROW',
-              field: key?.field,
-              message: `already in the service (id ${existingId})`,
-            },
-          ],
-        };
-      return {
-        ...base,
-        status: 'skipped',
-        id: existingId,
-        issues: [],
-        note: `already in the service (id ${existingId}); would be skipped`,
-      };
+      // As the run says it (writer.ts onExistingRecord): the ids and the key they have.
+      if (what === 'error' && key) return { ...base, ...refusedExisting(ids, key) };
+      const note = key ? alreadyInService(ids, key) : `already in the service (id ${existingId})`;
+      return { ...base, status: 'skipped', id: existingId, issues: [], note: `${note}; would be skipped` };
     }
     if (key && !this.deps.preview && (settings.def.name === 'contract' || settings.def.name === 'customer'))
       input.resolver.remember(settings.def.name, { id: -r.row, name: key.value });
@@ -903,13 +915,19 @@ function againOutcome(base: Base, again: UpdateResult): RowOutcome {
 /** A row the writer will not create (made already, held back as like a record): skipped, its warnings said. */
 function heldOutcome(
   base: Base,
-  held: { status: RowOutcome['status']; id?: number; note?: string; warnings?: readonly RowIssue[] },
+  held: {
+    status: RowOutcome['status'];
+    id?: number;
+    note?: string;
+    issues?: readonly RowIssue[];
+    warnings?: readonly RowIssue[];
+  },
 ): RowOutcome {
   return {
     ...base,
     status: held.status,
     id: held.id,
-    issues: [],
+    issues: held.issues ?? [],
     warnings: [...base.warnings, ...(held.warnings ?? [])],
     note: held.note,
   };
@@ -977,4 +995,9 @@ function conflictOutcome(base: Base, id: number, res: UpdateResult, dryRun: bool
         : '';
   const note = `changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): ${both}${written}`;
   return { ...base, status: 'conflict', id, issues: [], changes: dryRun ? res.changes : undefined, note };
+}
+
+/** A dry run's row the run will skip (the journal or the memory says so): the run's words, and "would be skipped". */
+function wouldBeSkipped(base: Base, res: { readonly id?: number; readonly note?: string }): RowOutcome {
+  return { ...base, status: 'skipped', id: res.id, issues: [], note: `${res.note}; would be skipped` };
 }

@@ -493,6 +493,19 @@ export class Memory {
   }
 
   /**
+   * Another run's claim on this row that claim() would find, nothing taken (a dry run's look):
+   * `unsure` when that run stopped before it learnt the outcome, undefined when none is open
+   * or a run on this machine is sending it now (claim() waits for its answer).
+   */
+  unsureClaim(row: ClaimRow): Extract<Claim, { kind: 'unsure' }> | undefined {
+    this.refresh();
+    const other = this.openClaim(row, resolvePath(row.report));
+    if (!other) return undefined;
+    if (other.host === hostname() && isAlive(other.pid) && !this.abandoned.has(other.claim)) return undefined;
+    return { kind: 'unsure', file: other.file, report: other.report, at: other.at, pid: other.pid };
+  }
+
+  /**
    * Take a row for this run, or learn who has it. A live run's claim on the same row is
    * waited for (it writes the row, this run then finds its record); a claim of a run that
    * died before it learnt the outcome makes the row unsure. `stopped` ends a wait.

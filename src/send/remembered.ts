@@ -112,14 +112,21 @@ export class RunMemory {
         changed,
       };
     }
-    const message =
-      `an import of ${taken.file} (report ${taken.report}) sent this row on ${when(taken.at)} and stopped before it learnt whether the record was made; ` +
-      'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
-    return {
-      go: false,
-      status: 'failed',
-      issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }],
-    };
+    return unsureRow(taken, key);
+  }
+
+  /** A dry run's row that a stopped run of another file or report sent (beforeCreate's `unsure`): failed, as in the run. */
+  private previewUnsure(key: Key, body: WriteBody): BeforeCreate | undefined {
+    const { file, report } = this.options;
+    const values = key ? undefined : valuesHash(body);
+    const claim = this.options.memory.unsureClaim({
+      key: keyText(key),
+      fp: payloadHash(body),
+      values,
+      file,
+      report,
+    });
+    return claim && unsureRow(claim, key);
   }
 
   /**
@@ -145,7 +152,23 @@ export class RunMemory {
     if (this.options.allowDuplicates) return undefined;
     const made = this.options.memory.takeCreated(undefined, payloadHash(body), valuesHash(body));
     if (made) return { go: false, status: 'skipped', id: made.id, note: alreadyCreated(made) + ALLOW };
-    return this.resembling(body, 'would be created');
+    return this.previewUnsure(undefined, body) ?? this.resembling(body, 'would be created');
+  }
+
+  /**
+   * A dry run's keyed row, as beforeCreate would have the real run treat it by the memory
+   * (nothing claimed, nothing written): skipped as made already, or changed since, or failed
+   * as sent by a run that stopped not knowing the outcome; undefined when the memory has no
+   * record for its key (or, --on-existing update|error, the check of the service decides).
+   */
+  previewKeyed(key: NonNullable<Key>, body: WriteBody): BeforeCreate | undefined {
+    if (this.options.allowDuplicates) return undefined;
+    const fp = payloadHash(body);
+    const made = this.options.memory.takeCreated(keyText(key), fp);
+    if (!made) return this.previewUnsure(key, body);
+    if (this.options.onExisting !== 'skip') return undefined;
+    const { changed, note } = this.judgeKeyed(made, fp, body);
+    return { go: false, status: 'skipped', id: made.id, note, keyed: true, at: made.at, changed };
   }
 
   /**
@@ -341,6 +364,21 @@ export class RunMemory {
   close(): void {
     this.options.memory.close();
   }
+}
+
+/** A row another run sent and stopped before it learnt the outcome: failed, never sent twice. */
+function unsureRow(
+  taken: { readonly file: string; readonly report: string; readonly at: string },
+  key: Key,
+): BeforeCreate {
+  const message =
+    `an import of ${taken.file} (report ${taken.report}) sent this row on ${when(taken.at)} and stopped before it learnt whether the record was made; ` +
+    'run that import again to resume it (it looks for the record before sending again), or pass --allow-duplicates to send this row anyway';
+  return {
+    go: false,
+    status: 'failed',
+    issues: [{ code: 'E_LOOKUP_AMBIGUOUS', field: key?.field, message }],
+  };
 }
 
 /** A record a keyless row resembles, as its report says it. */

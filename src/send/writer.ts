@@ -363,6 +363,28 @@ export class RowWriter {
     return this.options.memory?.previewKeyless(body);
   }
 
+  /**
+   * A dry run's keyed row as the memory would have the real run treat it (createOnce): made
+   * already, or changed since (counted, as the run counts it), or sent by a run that stopped
+   * before it learnt the outcome (failed); undefined when the memory has
+   * no record for its key, or the service no longer has it (the run creates it again).
+   */
+  async previewKeyed(
+    key: { field: string; value: string },
+    body: WriteBody,
+  ): Promise<SendResult | undefined> {
+    const mem = this.options.memory?.previewKeyed(key, body);
+    if (!mem || mem.go) return undefined;
+    if (mem.keyed && (await this.goneFromService(key, mem.at))) return undefined;
+    if (mem.changed) this.changedSkipped++;
+    return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues };
+  }
+
+  /** A memory of what was sent is at hand: a dry run asks it of a keyed row, as the run does. */
+  get mayRemember(): boolean {
+    return this.options.memory !== undefined;
+  }
+
   /** True when the records that existed before the run were all read (no per-row calls). */
   get complete(): boolean {
     return this.options.existingComplete;
@@ -832,26 +854,9 @@ export class RowWriter {
   }: SendAttempt): Promise<SendResult | undefined> {
     const ids = await this.existingIds(key);
     if (ids.length === 0) return undefined;
-    const keyText = `${key!.field}=${key!.value}`;
     if (this.options.onExisting === 'skip')
-      return {
-        status: 'skipped',
-        id: ids[0],
-        note: `already in the service (id ${ids.join(', ')}, ${keyText})`,
-      };
-    if (this.options.onExisting === 'error') {
-      return {
-        status: 'failed',
-        id: ids[0],
-        issues: [
-          {
-            code: 'E_DUPLICATE_ROW',
-            field: key?.field,
-            message: `already in the service (id ${ids.join(', ')}, ${keyText})`,
-          },
-        ],
-      };
-    }
+      return { status: 'skipped', id: ids[0], note: alreadyInService(ids, key!) };
+    if (this.options.onExisting === 'error') return refusedExisting(ids, key!);
     if (ids.length > 1) return { status: 'failed', issues: [ambiguousKey(ids, key!)] };
     const again = await this.sameRecordAgain(turn, row, ids[0], body, true);
     if (again) return again;
@@ -1331,4 +1336,18 @@ export function ambiguousKey(ids: readonly number[], key: { field: string; value
 /** An update's result with the words on the cells it kept after its note ("no change…"). */
 function withKept(res: UpdateResult, kept: string): UpdateResult {
   return kept ? { ...res, note: `${res.note ?? 'no change'}${kept}` } : res;
+}
+
+/** A keyed row whose key records of the service have, as the report says it (a dry run adds "; would be skipped"). */
+export function alreadyInService(ids: readonly number[], key: { field: string; value: string }): string {
+  return `already in the service (id ${ids.join(', ')}, ${key.field}=${key.value})`;
+}
+
+/** --on-existing error: a keyed row whose record exists, refused (`failed`), in a dry run as in the run. */
+export function refusedExisting(
+  ids: readonly number[],
+  key: { field: string; value: string },
+): { status: 'failed'; id: number; issues: RowIssue[] } {
+  const message = alreadyInService(ids, key);
+  return { status: 'failed', id: ids[0], issues: [{ code: 'E_DUPLICATE_ROW', field: key.field, message }] };
 }

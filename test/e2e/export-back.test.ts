@@ -377,8 +377,9 @@ describe('an export imported back with --on-existing update', () => {
     const dry = await run('--dry-run', '--report', `${file}.dry.csv`);
     expect(dry.code, dry.stderr).toBe(1);
     const refused = `id: already in the service (ID ${chair}, which its ID cell names, same name)`;
+    // As the run says it: refused, `failed`.
     expect(outcomes(`${file}.dry.csv`).get('Chair EXBR')).toMatchObject({
-      status: 'invalid',
+      status: 'failed',
       message: refused,
     });
     await env.sb.resetStats();

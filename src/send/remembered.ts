@@ -3,6 +3,7 @@
 // run on this machine making it now (wait for it), or did one send it and stop not knowing
 // the outcome (failed: resuming that run finds out)? After a write: the record remembered.
 // The writer calls it; a dry run and an in-process sandbox have none.
+import { resolve as resolvePath } from 'node:path';
 import { present } from './resemblance.js';
 import type { WriteBody } from '../resources/fields.js';
 import type { RowIssue } from '../validate/validate.js';
@@ -80,6 +81,11 @@ export class RunMemory {
 
   get path(): string {
     return this.options.memory.path;
+  }
+
+  /** Whether a line of the memory is this import's own (its report): an earlier run of it, stopped. */
+  isThisImport(row: SentRow): boolean {
+    return row.report === resolvePath(this.options.report);
   }
 
   async beforeCreate(key: Key, fp: string, body: WriteBody): Promise<BeforeCreate> {
@@ -403,6 +409,13 @@ export function sameCellsNote(row: SentRow, away: LastSent | undefined): string 
     ALLOW
   );
 }
+
+/**
+ * A row an earlier run of this same import created, its cells unchanged, that its journal does
+ * not say is done (the run was killed between the two writes): the memory, written first, has it.
+ */
+export const STOPPED_BEFORE_JOURNAL =
+  'already created by an earlier run of this import (the memory of what was sent: that run stopped before its journal said so)';
 
 function alreadyCreated(row: SentRow): string {
   return `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id})`;

@@ -18,6 +18,7 @@ import { Journal, payloadHash, type WriteStatus } from './journal.js';
 import type { PriorMatch, PriorRuns } from './prior.js';
 import {
   sameCellsNote,
+  STOPPED_BEFORE_JOURNAL,
   UPDATE_ADVICE,
   updatedAwaySince,
   updatedSince,
@@ -574,8 +575,10 @@ export class RowWriter {
    */
   doneByMemory(made: SentRow): { status: 'skipped'; id: number; note: string } {
     this.claimed.add(made.id);
-    const away = this.options.memory?.updatedAway(made.id, made.fields as WriteBody);
-    return { status: 'skipped', id: made.id, note: sameCellsNote(made, away) };
+    const memory = this.options.memory;
+    const away = memory?.updatedAway(made.id, made.fields as WriteBody);
+    const note = memory?.isThisImport(made) && !away ? STOPPED_BEFORE_JOURNAL : sameCellsNote(made, away);
+    return { status: 'skipped', id: made.id, note };
   }
 
   /**

@@ -46,6 +46,11 @@ export class PriorRuns {
     return this.doneAt.has(row);
   }
 
+  /** Whether an earlier run sent a create of these cells and stopped before it knew the outcome. */
+  leftSent(cells: string): boolean {
+    return this.state.attempts.some((a) => a.state === 'sent' && a.cells === cells);
+  }
+
   /** The keys (`field=value`) of rows earlier runs wrote. */
   doneKeys(): IterableIterator<string> {
     return this.byKey.keys();

@@ -577,7 +577,12 @@ export class RowWriter {
     this.claimed.add(made.id);
     const memory = this.options.memory;
     const away = memory?.updatedAway(made.id, made.fields as WriteBody);
-    const note = memory?.isThisImport(made) && !away ? STOPPED_BEFORE_JOURNAL : sameCellsNote(made, away);
+    // This import's own line, its journal's create of those cells left without an outcome: a kill between the two.
+    const stopped =
+      memory?.isThisImport(made) &&
+      made.cells !== undefined &&
+      this.options.prior?.leftSent(made.cells) === true;
+    const note = stopped && !away ? STOPPED_BEFORE_JOURNAL : sameCellsNote(made, away);
     return { status: 'skipped', id: made.id, note };
   }
 

@@ -26,6 +26,7 @@ import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
 import type { MappedInput } from './input.js';
 import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
+import { withOtherCompanies } from './recorded-mapping.js';
 import { RowReadNotes } from './read-notes.js';
 import { keyName, RowOutcomes } from './rows.js';
 import { byIdWords, idCellColumn } from './id-cell.js';
@@ -380,7 +381,7 @@ export async function execute(
         writes: planned.plan.writes,
         rateLimit: settings.connection.rateLimit,
         onExisting: settings.onExisting,
-        mapping: input.record,
+        mapping: withOtherCompanies(input.record, scan.scanner.otherCompanyCells()),
       },
       planned.state?.runs ?? 0,
     );

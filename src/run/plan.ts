@@ -47,13 +47,19 @@ import {
   type DoneRows,
   type JournalDone,
 } from './journal-rows.js';
-import { journalMayAnswer, keepsCells, knowsRowsByCells, listsWaitForRows } from './recorded-mapping.js';
+import {
+  journalMayAnswer,
+  keepsCells,
+  knowsRowsByCells,
+  listsWaitForRows,
+  type OtherCompanyCell,
+} from './recorded-mapping.js';
 import type { RunMemory } from '../send/remembered.js';
 import type { SentRow } from '../send/memory.js';
 import { statSync } from 'node:fs';
 import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
-import { LOOKAHEAD_ROWS, type ImportPlan, type MissingRecord } from './types.js';
+import { LOOKAHEAD_ROWS, type CompanySplit, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { LookupKind, WriteBody } from '../resources/fields.js';
 
@@ -123,7 +129,7 @@ async function readAhead(
 async function companyOption(settings: RunSettings, input: MappedInput, defer: boolean) {
   const column = companyColumn(input.mapping);
   if (!column) return undefined;
-  if (defer) return { index: column.index, of: runCompanyUnread };
+  if (defer) return { index: column.index, of: companyAsRecorded(input.record?.companies) };
   await input.resolver.load('company', []);
   return { index: column.index, of: (text: string) => rowCompany(input.resolver, text, settings.company) };
 }
@@ -142,8 +148,18 @@ const companyDeferred = (settings: RunSettings, input: MappedInput): boolean =>
   lookaheadOf(settings) === undefined &&
   journalMayAnswer(settings);
 
-/** A row's company before the company list is read (companyDeferred): the run's. */
-const runCompanyUnread = (text: string): RowCompany => ({ kind: 'run', empty: text.trim() === '' });
+/**
+ * A row's company before the company list is read (companyDeferred): another company's when
+ * the journal's last run found its cell naming that company (RecordedMapping.companies),
+ * else the run's (a row the journal did not do then has the list read).
+ */
+function companyAsRecorded(cells: readonly OtherCompanyCell[] | undefined): (text: string) => RowCompany {
+  const others = new Map((cells ?? []).map(([text, id, name]) => [text, { id, name }]));
+  return (text) => {
+    const other = others.get(text.trim());
+    return other ? { kind: 'other', ...other } : { kind: 'run', empty: text.trim() === '' };
+  };
+}
 
 /** The plan's (and at the end the summary's) rows by company, when the sheet has a company column. */
 export function companySplitOf(settings: RunSettings, input: MappedInput, scan: ScannedSheet) {
@@ -689,6 +705,21 @@ async function markOf(
 /** Why the company list was not read, when no other list says so: every row the journal's. */
 const JOURNAL_DID = "their rows are done by this import's journal, each with the cells it had then";
 
+/** Why the company list was not read for rows of other companies: the journal named them (companyAsRecorded). */
+const JOURNAL_NAMED = 'the rows of other companies named by the company cells its last run found';
+
+/** Why the lists were not read, the company list a repeat's journal made needless with them. */
+function unreadWhy(
+  scan: ScannedSheet,
+  companies: CompanySplit | undefined,
+  why: string | undefined,
+): string | undefined {
+  if (!scan.companyDeferred) return why;
+  return (companies?.others.length ?? 0) > 0
+    ? `${why ?? JOURNAL_DID}; ${JOURNAL_NAMED}`
+    : (why ?? JOURNAL_DID);
+}
+
 /** The lists the plan did not need: the lookups', and the company list a repeat's journal made needless. */
 function unreadKinds(scan: ScannedSheet, kinds: readonly LookupKind[]): LookupKind[] | undefined {
   const all = scan.companyDeferred ? [...kinds, 'company' as const] : kinds;
@@ -777,7 +808,7 @@ export async function makePlan(
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
     lookupsUnread: unreadKinds(scan, unread.kinds),
-    lookupsUnreadWhy: unread.why ?? (scan.companyDeferred ? JOURNAL_DID : undefined),
+    lookupsUnreadWhy: unreadWhy(scan, companies, unread.why),
     lookupRequests: resolver.requests,
     existingCheck: cost.check,
     idCellReads: idReads > 0 ? idReads : undefined,

@@ -23,7 +23,23 @@ export interface RecordedMapping {
   readonly lists: readonly (readonly [number, readonly ListMatch[]])[];
   /** The account's custom fields the mapping weighed (its active templates of the resource's type). */
   readonly custom: CustomFieldSet;
+  /**
+   * A company column's cells that named another company of the account, as the run found them
+   * in the company list: the cell's text (trimmed), the company's id and name. A repeat tells
+   * those rows without the list (absent: none, or a journal written before it was kept).
+   */
+  readonly companies?: readonly OtherCompanyCell[];
 }
+
+/** A company cell naming another company: its text (trimmed), that company's id and name. */
+export type OtherCompanyCell = readonly [text: string, id: number, name: string];
+
+const isOtherCompanyCell = (c: unknown): c is OtherCompanyCell =>
+  Array.isArray(c) &&
+  c.length === 3 &&
+  typeof c[0] === 'string' &&
+  typeof c[1] === 'number' &&
+  typeof c[2] === 'string';
 
 /** An import whose journal knows its creates by their cells (a create, not a sync's). */
 export const knowsRowsByCells = (s: RunSettings): boolean => s.mode === 'create' && !s.sync;
@@ -95,7 +111,9 @@ function recordIn(header: JournalHeader | undefined): RecordedMapping | undefine
       (e) => Array.isArray(e) && typeof e[0] === 'number' && Array.isArray(e[1]) && e[1].every(isMatch),
     );
   const customOk = Array.isArray(r.custom?.fieldTemplates) && Array.isArray(r.custom?.formTemplates);
-  return typeof r.of === 'string' && listsOk && customOk ? (r as RecordedMapping) : undefined;
+  const companiesOk =
+    r.companies === undefined || (Array.isArray(r.companies) && r.companies.every(isOtherCompanyCell));
+  return typeof r.of === 'string' && listsOk && customOk && companiesOk ? (r as RecordedMapping) : undefined;
 }
 
 /**
@@ -117,6 +135,17 @@ export function recordedMapping(
   }
   const record = last && sameRun(last, run) ? recordIn(last) : undefined;
   return record?.of === of() ? record : undefined;
+}
+
+/**
+ * The record to keep with this run: `record`, with the company cells naming another company
+ * that the run's scan met (Scanner.otherCompanyCells), when there are any.
+ */
+export function withOtherCompanies(
+  record: RecordedMapping | undefined,
+  cells: readonly OtherCompanyCell[],
+): RecordedMapping | undefined {
+  return record && { ...record, companies: cells.length > 0 ? cells : undefined };
 }
 
 /** MapOptions that map as the record says the service answered. */

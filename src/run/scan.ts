@@ -22,10 +22,13 @@ import { KeyIndex } from '../util/key-index.js';
 import { RowPrints } from '../util/row-prints.js';
 import { sha256Hex } from '../util/hash.js';
 import type { RowCompany } from '../resolve/company.js';
+import type { OtherCompanyCell } from './recorded-mapping.js';
 import type { AmountCell, CompanySplit, DecimalNote } from './types.js';
 
 /** Records whose length judges a file's rows. */
 const SAMPLE_ROWS = 20_000;
+/** Distinct company cells of other companies kept for the journal: a register names a few. */
+const MAX_OTHER_CELLS = 1_000;
 
 interface Evidence {
   /** First row with a date that can only be day-first, or only month-first. */
@@ -118,6 +121,8 @@ export class Scanner {
   private readonly blankIndex?: number;
   private readonly evidence = new Map<number, Evidence>();
   private readonly selfRefs = new Set<string>();
+  /** Company cells naming another company, by their text (trimmed): a repeat tells them without the list. */
+  private readonly otherCells = new Map<string, { readonly id: number; readonly name: string }>();
   /** Rows by company (a company column): the run's, each other company's, and those naming none. */
   private readonly companies = {
     run: 0,
@@ -250,8 +255,11 @@ export class Scanner {
   }
 
   private ofRunCompany(r: SheetRow): boolean {
-    const c = this.rowCompany(r);
-    if (!c) return true;
+    const company = this.opts.company;
+    if (!company) return true;
+    const text = cellText(cellAt(this.translation, company.index, r.cells)).trim();
+    const c = company.of(text);
+    if (c.kind === 'other' && this.otherCells.size < MAX_OTHER_CELLS) this.otherCells.set(text, c);
     if (c.kind === 'run') {
       this.companies.run++;
       if (c.empty) this.companies.empty++;
@@ -262,6 +270,11 @@ export class Scanner {
       else this.companies.others.set(c.id, { name: c.name, rows: 1 });
     }
     return c.kind === 'run';
+  }
+
+  /** The company cells met so far that name another company (a repeat's journal keeps them: recorded-mapping.ts). */
+  otherCompanyCells(): OtherCompanyCell[] {
+    return [...this.otherCells].map(([text, c]) => [text, c.id, c.name] as const);
   }
 
   /** The rows by company so far, for the plan and the summary (a sheet with a company column). */

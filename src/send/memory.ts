@@ -114,7 +114,23 @@ interface SettleLine {
   readonly at: string;
 }
 
-type Line = ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | SettleLine;
+/**
+ * A create known by a row's cells besides its own (Memory.attachCells): a row matched to it by
+ * its key or its body, sending what the create sent, whose cells were known. Lines written
+ * before cells were kept gain them so, and the next renamed copy needs no lookup. Never a
+ * create: it names one (its record id and body's fingerprint) and adds nothing else. Older
+ * versions read no line of a kind they do not know.
+ */
+interface CellsLine {
+  readonly t: 'cells';
+  readonly run: string;
+  readonly id: number;
+  readonly fp: string;
+  readonly cells: string;
+  readonly at: string;
+}
+
+type Line = ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | SettleLine | CellsLine;
 
 /** The state folder: $XDG_STATE_HOME/assetbatch, else ~/.local/state/assetbatch. */
 export function stateFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -157,6 +173,10 @@ function asLine(v: unknown): Line | undefined {
       : undefined;
   if (v.t === 'claim' || v.t === 'release' || v.t === 'abandon')
     return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
+  if (v.t === 'cells')
+    return typeof v.id === 'number' && typeof v.fp === 'string' && typeof v.cells === 'string'
+      ? (v as unknown as Line)
+      : undefined;
   return undefined;
 }
 
@@ -263,6 +283,10 @@ export class Memory {
 
   private add(line: Line): number {
     const i = this.lines.push(line) - 1;
+    if (line.t === 'cells') {
+      this.addCells(line);
+      return i;
+    }
     if (line.t !== 'sent' && line.t !== 'claim') {
       (line.t === 'release' ? this.settled : this.abandoned).add(line.claim);
       this.mine.delete(line.claim);
@@ -287,6 +311,26 @@ export class Memory {
     if (line.status === 'created' && typeof line.cells === 'string') push(this.byCells, line.cells, i);
     push(this.byId, line.id, i);
     return i;
+  }
+
+  /**
+   * The create a cells line names, known by those cells too: the latest create of that record
+   * from that body (a line naming none, or cells it is known by already, adds nothing).
+   */
+  private addCells(line: CellsLine): void {
+    const at = this.createOf(line.id, line.fp);
+    if (at === undefined) return;
+    const known = this.byCells.get(line.cells);
+    if (!known?.includes(at)) push(this.byCells, line.cells, at);
+  }
+
+  /** The line of the latest create of record `id` from a body with fingerprint `fp`. */
+  private createOf(id: number, fp: string): number | undefined {
+    const creates = (this.byId.get(id) ?? []).filter((n) => {
+      const l = this.lines[n] as SentRow;
+      return l.status === 'created' && l.fp === fp;
+    });
+    return creates[creates.length - 1];
   }
 
   private append(line: Line): number {
@@ -379,6 +423,22 @@ export class Memory {
       claim,
     };
     this.taken.add(this.append(line));
+  }
+
+  /**
+   * A row given `made` by its key or its body, sending what it sent, whose cells are `cells`:
+   * the create is known by them too (a CellsLine), so that the next copy with these cells
+   * needs no lookup. Nothing written when it is known by them already. No lock, as for a
+   * record: the line is a fact about a create that exists, whole or torn, and any number of
+   * runs may write it. Two runs giving one record to rows with different cells (the same
+   * body) give it both: each run gave it to one row only, and a later run gives it to one
+   * row only too (takeByCells takes the create, whichever cells found it).
+   */
+  attachCells(made: SentRow, cells: string): void {
+    this.refresh();
+    const at = this.createOf(made.id, made.fp);
+    if (at === undefined || this.byCells.get(cells)?.includes(at)) return;
+    this.append({ t: 'cells', run: this.run, id: made.id, fp: made.fp, cells, at: new Date().toISOString() });
   }
 
   /** A claim that ended without a record (refused, not sent): another run may write the row. */

@@ -48,6 +48,8 @@ export type BeforeCreate =
       readonly changed?: boolean;
       /** A keyless row like a record another run made, held back: the report says which (W_RESEMBLES). */
       readonly warnings?: readonly RowIssue[];
+      /** The create the row is, sending what it sent: known by the row's cells too (knownAs). */
+      readonly made?: SentRow;
     }
   | { readonly go: true; readonly claim?: string; readonly note?: string };
 
@@ -116,6 +118,7 @@ export class RunMemory {
         keyed: key !== undefined,
         at: taken.row.at,
         changed,
+        made: changed ? undefined : sameCreate(taken.row, body),
       };
     }
     return unsureRow(taken, key);
@@ -272,6 +275,29 @@ export class RunMemory {
     const { memory, allowDuplicates, onExisting } = this.options;
     if (allowDuplicates || onExisting !== 'skip') return new Map();
     return memory.takeByCells(rows);
+  }
+
+  /**
+   * A row skipped as `made` (beforeCreate's), its cells as read `cells`: the memory knows the
+   * create by them too, so that a copy of the sheet under another name needs no lookup for
+   * it. Lines written before cells were kept gain them this way. Best effort: the row's
+   * outcome stands whatever becomes of the line (a memory that cannot be written fails the
+   * run's next claim, loudly).
+   */
+  knownAs(made: SentRow, cells: string): void {
+    try {
+      this.options.memory.attachCells(made, cells);
+    } catch {
+      // The next copy then looks the row up, as it would have.
+    }
+  }
+
+  /**
+   * A row an earlier run of this import finished, known by its body (`fp`) and not its cells:
+   * the create of record `id` from that body, if this memory has it (else undefined).
+   */
+  createOf(id: number, fp: string): SentRow | undefined {
+    return this.options.memory.lookupByFingerprint(fp).find((s) => s.id === id && s.status === 'created');
   }
 
   /** The record an earlier run created from a row with these values (in any order), newest first. */
@@ -431,6 +457,15 @@ export function updatedSince(last: LastSent): string {
 /** An update that gave a journal's done row's record other values, as a report says it. */
 export function updatedAwaySince(last: LastSent): string {
   return `, but the record was updated since to other values by a run of ${last.file} on ${when(last.at)}; \`assetbatch update\` sets this row's values again`;
+}
+
+/**
+ * The create `made`, when a row skipped as it sends what it sent: then the row is that
+ * create's, as one with its cells would be. A row that differs (changed since, or given its
+ * values by an update) is not: by its cells, a later run would say it unchanged. Else undefined.
+ */
+function sameCreate(made: SentRow, body: WriteBody): SentRow | undefined {
+  return sameValues(made.fields, body) ? made : undefined;
 }
 
 /** Two write bodies hold the same values, whatever their keys' order; a null field is one left out. */

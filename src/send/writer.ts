@@ -624,6 +624,10 @@ export class RowWriter {
       const { attempt } = before;
       if (cells && attempt.cells !== cells)
         journal?.knownByCells(attempt.slot, row, fp, { status: before.status, id: before.id }, cells);
+      // So does the memory's create, if it has it: a copy under another name needs no list for it either.
+      const made =
+        cells && before.status === 'created' ? this.options.memory?.createOf(before.id, fp) : undefined;
+      if (made) this.options.memory?.knownAs(made, cells!);
       return this.journalAnswer(before, body);
     }
     if (before?.kind === 'changed') return this.journalAnswer(before, body);
@@ -662,6 +666,8 @@ export class RowWriter {
         return this.createClaimed(attempt, true);
       if (!mem.go) {
         if (mem.changed) this.changedSkipped++;
+        // The create the row is, known by the row's cells from now on (a memory written before kept none).
+        if (mem.made && cells) this.options.memory?.knownAs(mem.made, cells);
         return { status: mem.status, id: mem.id, note: mem.note, issues: mem.issues, warnings: mem.warnings };
       }
       // An export imported back: the record its ID cell names, when it has the row's name.

@@ -3,7 +3,7 @@
 // are left for a run with their --company (said in the plan, the report and the summary, exit
 // 1), and a cell naming no company is invalid with the closest name. Two runs, one per
 // company, load each row once; a third run of either writes nothing.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
@@ -233,6 +233,61 @@ describe('a register of two companies, a run each', () => {
     expect(res.stdout).toContain(
       'warning: 1 row of Acme Europe GmbH (company 2) was left for a run of their own: ' +
         'the same command with --company 2 loads them',
+    );
+  });
+});
+
+describe('a register of two companies imported again, the lists expired', () => {
+  it('says of each row what the first run said, with no request: the journal kept the other company’s cells', async () => {
+    const file = register(
+      'again.csv',
+      'Company',
+      ['Acme Corporation', 'Acme Europe GmbH', '2', 'Acme Corporation'],
+      'AG',
+    );
+    const cache = join(env.dir, 'again-cache');
+    const run = async () => {
+      // An hour on, each time: no list is cached.
+      rmSync(cache, { recursive: true, force: true });
+      return runCli(['import', file, '-r', 'asset', ...env.sb.args], {
+        cwd: env.dir,
+        env: { XDG_CACHE_HOME: cache },
+      });
+    };
+    const said = (res: { stderr: string }) => res.stderr.split('\n').filter((l) => l.startsWith('Company ('));
+    const first = await run();
+    expect(first.code, first.stderr).toBe(1);
+    const rows = () => readReport(`${file}.report.csv`).map((r) => [r['#status'], r['#message']]);
+    const left = "company 'Acme Europe GmbH' (id 2): run again with --company 2";
+    expect(rows()).toEqual([
+      ['created', ''],
+      ['skipped', left],
+      ['skipped', left],
+      ['created', ''],
+    ]);
+    const again = await run();
+    expect(again.code, again.stderr).toBe(1);
+    // It was 1: the company list, to tell the rows the journal had not done.
+    expect(again.stdout).toMatch(/^0 requests/m);
+    expect(again.stdout).toContain('Done: 4 rows — 0 created, 0 updated, 4 skipped, 0 invalid, 0 failed.');
+    const done = 'already created by an earlier run of this import (journal)';
+    expect(rows()).toEqual([
+      ['skipped', done],
+      ['skipped', left],
+      ['skipped', left],
+      ['skipped', done],
+    ]);
+    // The plan says the same rows are left, the run's company named by its id (its name is in the list).
+    expect(said(again)).toEqual([
+      'Company (column "Company"): 2 rows for company 1 (this run); ' +
+        '2 rows for Acme Europe GmbH (--company 2) are left for a run of their own.',
+    ]);
+    expect(again.stderr).toContain(
+      "Lookups: not needed: company (their rows are done by this import's journal, each with the cells it had then; " +
+        'the rows of other companies named by the company cells its last run found).',
+    );
+    expect(said(first)[0]).toContain(
+      '2 rows for Acme Europe GmbH (--company 2) are left for a run of their own.',
     );
   });
 });

@@ -56,9 +56,7 @@ const allSameDry = (dir: string, first: ReportRow[]): [string, RegExp][] =>
 
 /** The memory's lines as the version before wrote them: no cells. */
 const memoryBefore = (dir: string) => {
-  const folder = join(dir, 'state', 'assetbatch', 'memory');
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.ndjson'))) {
-    const path = join(folder, name);
+  for (const path of memoryFiles(dir)) {
     const lines = readFileSync(path, 'utf8').split('\n');
     writeFileSync(
       path,
@@ -66,6 +64,40 @@ const memoryBefore = (dir: string) => {
     );
   }
 };
+
+const memoryFiles = (dir: string) => {
+  const folder = join(dir, 'state', 'assetbatch', 'memory');
+  return readdirSync(folder)
+    .filter((n) => n.endsWith('.ndjson'))
+    .map((n) => join(folder, n));
+};
+
+/** The memory's lines of a kind (`t`), across its files. */
+const memoryLines = (dir: string, t: string) =>
+  memoryFiles(dir).flatMap((path) =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l && (JSON.parse(l) as { t?: string }).t === t),
+  );
+
+/** a.csv's journal as the version before wrote it: no cells. */
+const journalBefore = (dir: string) => {
+  const path = join(dir, 'a.csv.report.journal.ndjson');
+  const lines = readFileSync(path, 'utf8').split('\n');
+  writeFileSync(
+    path,
+    lines.map((l) => l && JSON.stringify({ ...JSON.parse(l), cells: undefined })).join('\n'),
+  );
+};
+
+const copy = (to: string) => (dir: string) => copyFileSync(join(dir, 'a.csv'), join(dir, to));
+
+/** Every row known by its body, as the memory the version before wrote says it: skipped, naming its record. */
+const allByBody = (_dir: string, first: ReportRow[]): [string, RegExp][] =>
+  first.map((r) => [
+    'skipped',
+    new RegExp(`^already created by an earlier import of .* \\(id ${r['#id']}\\); --allow`),
+  ]);
 
 const cases: { name: string; steps: Step[] }[] = [
   {
@@ -182,12 +214,47 @@ const cases: { name: string; steps: Step[] }[] = [
         requests: 4,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: 'Lookups: category full list (1 req), usage status full list (1 req).',
-        rows: (_dir, first) =>
-          first.map((r) => [
-            'skipped',
-            new RegExp(`^already created by an earlier import of .* \\(id ${r['#id']}\\); --allow`),
-          ]),
+        rows: allByBody,
       },
+    ],
+  },
+  {
+    // A rehearsal with the version before, the cutover (a renamed file) with this one.
+    name: "the version before's memory: a renamed copy, then another",
+    steps: [
+      { run: copy('b.csv') },
+      { run: memoryBefore },
+      // The list and the chairs' lists, once: each row known by what it sends, its cells kept since.
+      { run: importB(), requests: 4, summary: '0 created, 0 updated, 30 skipped', rows: allByBody },
+      { run: copy('c.csv') },
+      // It was 4, every time: the memory never learnt the rows' cells.
+      {
+        run: () => ['import', 'c.csv', '-r', 'asset'],
+        requests: 0,
+        summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
+        lookups: `Lookups: not needed: category, usage status (${MEMORY}).`,
+        rows: allSame,
+      },
+      // Nothing left to learn.
+      { run: importB(), requests: 0, summary: '0 created, 0 updated, 30 skipped' },
+      // b.csv's run wrote a line a row (and its repeat none); the 30 creates of a.csv's run are all the memory's.
+      {
+        run: (dir) => {
+          expect([memoryLines(dir, 'cells').length, memoryLines(dir, 'sent').length]).toEqual([30, 30]);
+        },
+      },
+    ],
+  },
+  {
+    name: 'a rehearsal of the version before, imported again, then a renamed copy',
+    steps: [
+      { run: memoryBefore },
+      { run: journalBefore },
+      // The journal knows each row by its body (the lists, 2; no newest id: nothing to create).
+      { ...importA, requests: 2, summary: '0 created, 0 updated, 30 skipped' },
+      { run: copy('b.csv') },
+      // It was 4: the memory learnt each row's cells as the journal did.
+      { run: importB(), requests: 0, summary: '0 created, 0 updated, 30 skipped', rows: allSame },
     ],
   },
   {
@@ -266,6 +333,33 @@ describe('two renamed copies with the same new rows, at the same moment', () => 
       // The sandbox's own 5 assets apart: 36, none twice.
       const ours = (await sb.records('asset')).filter((a) => /^(Chair|Laptop) \d+$/.test(String(a.name)));
       expect(ours).toHaveLength(36);
+    } finally {
+      await sb.close();
+    }
+  }, 60_000);
+
+  it("with the version before's memory: both learn the rows' cells, a third copy costs 0", async () => {
+    const sb = await testSandbox({ latencyMs: 50 });
+    const dir = tempDir();
+    const env = { XDG_STATE_HOME: join(dir, 'state') };
+    try {
+      writeFileSync(join(dir, 'a.csv'), register());
+      const opts = (i: number) => ({ cwd: dir, env: { ...env, XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
+      expect((await runCli(['import', 'a.csv', '-r', 'asset', ...sb.args], opts(0))).code).toBe(0);
+      memoryBefore(dir);
+      for (const f of ['b.csv', 'c.csv', 'd.csv']) copy(f)(dir);
+      const both = await Promise.all(
+        ['b.csv', 'c.csv'].map((f, i) => runCli(['import', f, '-r', 'asset', ...sb.args], opts(i + 1))),
+      );
+      for (const res of both) expect(res.stdout).toContain('0 created, 0 updated, 30 skipped');
+      const d = await runCli(['import', 'd.csv', '-r', 'asset', ...sb.args], opts(3));
+      expect(d.stdout.match(/^(\d+) requests/m)?.[1]).toBe('0');
+      const first = readReport(join(dir, 'a.csv.report.csv'));
+      expect(readReport(join(dir, 'd.csv.report.csv')).map((r) => [r['#status'], r['#id']])).toEqual(
+        first.map((r) => ['skipped', r['#id']]),
+      );
+      // Each run's rows are a.csv's 30 creates, none counted again.
+      expect(memoryLines(dir, 'sent')).toHaveLength(30);
     } finally {
       await sb.close();
     }

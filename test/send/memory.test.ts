@@ -354,3 +354,70 @@ describe('a memory folder that cannot be written', () => {
     expect((err as { hint?: string }).hint).toMatch(/XDG_STATE_HOME/);
   });
 });
+
+describe('attachCells: a create written before cells were kept, known by a row’s cells since', () => {
+  type Attach = { id: number; fp: string; cells: string };
+  it.each<{ name: string; attach: Attach[]; rows: [number, string][]; want: [number, number][] }>([
+    {
+      name: 'the cells a row matched by its key had find its record',
+      attach: [{ id: 1, fp: 'f1', cells: 'c1' }],
+      rows: [[2, 'c1']],
+      want: [[2, 1]],
+    },
+    {
+      name: 'two runs at once, the same record, rows of other cells: each finds it, one row of a run takes it',
+      attach: [
+        { id: 1, fp: 'f1', cells: 'c1' },
+        { id: 1, fp: 'f1', cells: 'c9' },
+      ],
+      rows: [
+        [2, 'c1'],
+        [3, 'c9'],
+      ],
+      want: [[2, 1]],
+    },
+    {
+      name: 'a line naming no create (another body, another id) finds nothing',
+      attach: [
+        { id: 1, fp: 'other', cells: 'c1' },
+        { id: 99, fp: 'f1', cells: 'c2' },
+      ],
+      rows: [
+        [2, 'c1'],
+        [3, 'c2'],
+      ],
+      want: [],
+    },
+  ])('$name', ({ attach, rows, want }) => {
+    const dir = tempDir('ab-mem-');
+    const earlier = openMemory(...scope(dir));
+    earlier.record(row({ key: 'serial_number=SN-1', fp: 'f1', id: 1 }));
+    earlier.record(row({ key: 'serial_number=SN-2', fp: 'f2', id: 2 }));
+    // Two runs (b and c) attach; the lines go to the file as each writes them.
+    const [b, c] = [openMemory(...scope(dir)), openMemory(...scope(dir))];
+    attach.forEach((a, i) => {
+      const made = { ...row({ key: `serial_number=SN-${a.id}`, fp: a.fp, id: a.id }), at: '', run: '' };
+      (i % 2 ? c : b).attachCells(made, a.cells);
+    });
+    const run = openMemory(...scope(dir));
+    expect([...run.takeByCells(rows)].map(([r, s]) => [r, s.id])).toEqual(want);
+    // No create: the records by key are the two made, and a run opened later reads the same.
+    expect(run.lookupByKey('serial_number=SN-1').map((s) => s.id)).toEqual([1]);
+  });
+
+  it('cells the create is known by already write no line', () => {
+    const dir = tempDir('ab-mem-');
+    const earlier = openMemory(...scope(dir));
+    earlier.record({ ...row({ fp: 'f1', id: 1 }), cells: 'c1' });
+    const run = openMemory(...scope(dir));
+    const made = run.lookupByFingerprint('f1')[0];
+    run.attachCells(made, 'c1');
+    run.attachCells(made, 'c2');
+    run.attachCells(made, 'c2');
+    const kinds = readFileSync(run.path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { t: string }).t);
+    expect(kinds).toEqual(['sent', 'cells']);
+  });
+});

@@ -438,7 +438,8 @@ export class RowOutcomes {
         dryRun: true,
         emptied: idCell.emptied,
       });
-      return previewedUpdate(base, named.id, res);
+      const said = this.keptSaid(base, res, prepared);
+      return previewedUpdate(said.base, named.id, { ...res, note: said.note });
     } catch (e) {
       return this.thrown(e, base);
     }
@@ -608,7 +609,9 @@ export class RowOutcomes {
         built: builtFieldsOf(prepared),
         emptied: prepared.emptyFields,
       });
-      return previewedUpdate(base, id, res, `already in the service (id ${id}); would be updated`);
+      const said = this.keptSaid(base, res, prepared);
+      const changed = `already in the service (id ${id}); would be updated`;
+      return previewedUpdate(said.base, id, { ...res, note: said.note }, changed);
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
@@ -689,14 +692,15 @@ export class RowOutcomes {
       const made = res.status === 'created' || res.status === 'skipped';
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')
         input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
+      const said = this.keptSaid(base, res, prepared);
       return {
-        ...base,
+        ...said.base,
         // Nothing sent for the row's own values (another row's record, a value an update cannot set).
         status: res.status === 'failed' && res.invalid ? 'invalid' : res.status,
         id: res.id,
         issues: res.issues ?? [],
-        warnings: [...base.warnings, ...(res.warnings ?? [])],
-        note: res.note,
+        warnings: [...said.base.warnings, ...(res.warnings ?? [])],
+        note: said.note,
         key: key?.value,
       };
     } catch (e) {
@@ -862,6 +866,19 @@ export class RowOutcomes {
     };
     const warnings = keptWarnings(this.deps.settings.def, kept, cell);
     return { ...base, warnings: [...base.warnings, ...warnings] };
+  }
+
+  /**
+   * An import's row merged into its record (--on-existing update, a sync): a word on each cell
+   * kept as the service has it, and the row's note (that nothing was sent, when nothing else changed).
+   */
+  private keptSaid(base: Base, res: UpdateResult, prepared: PreparedRow): { base: Base; note?: string } {
+    const kept = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);
+    if (kept.length === 0) return { base, note: res.note };
+    return {
+      base: this.withKept(base, res, kept, prepared),
+      note: this.sentNothingNote(res, kept) ?? res.note,
+    };
   }
 
   /** A row whose only changes were stale cells, kept as the service has them: its note says so. */

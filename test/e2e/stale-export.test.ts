@@ -171,6 +171,38 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.res.stdout).toContain(SUMMARY);
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
   });
+  const noSerial = { 'Serial number': '' };
+  it.each([
+    ['by serial number (the key)', {}],
+    ['by ID cell (record 1 without its serial number)', { 1: noSerial }],
+  ])(
+    "import --on-existing update of the export, rows found %s: record 1 keeps the colleague's values",
+    async (_n, alsoEdits) => {
+      const command = ['import', '-r', 'asset', '--on-existing', 'update'];
+      const out = await sentBack({ format: 'csv', command, alsoEdits });
+      expect(out.res.code, out.res.stderr).toBe(0);
+      expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
+      expect(out.row2).toEqual({ status: 'updated', message: '', warnings: '' });
+      expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
+      expect(out.res.stdout).toContain(SUMMARY);
+      expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
+    },
+  );
+
+  it('import --on-existing update --dry-run of the export: the same words, nothing sent', async () => {
+    const command = ['import', '-r', 'asset', '--on-existing', 'update', '--dry-run'];
+    const out = await sentBack({ format: 'csv', command });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'skipped',
+      message: NOTHING_SENT.replace('nothing sent', 'nothing to send'),
+      warnings: KEPT('assets.csv'),
+    });
+    expect(out.row2?.status).toBe('valid');
+    expect(out.res.stdout).toContain(SUMMARY.replace('were kept', 'would be kept'));
+    expect(out.writes).toBe(0);
+  });
+
   it('a sheet of record 1 alone, of a list of 2 pages (the record read by its own call): the same words, nothing sent', async () => {
     const out = await sentBack({ format: 'csv', only: [1], more: 25 });
     expect(out.res.code, out.res.stderr).toBe(0);

@@ -108,6 +108,7 @@ async function sentBack(c: Case) {
       requests: stats.total,
       writes: countWrites(stats),
       record1: { city: one.city, usage: (one.asset_usage_status as { name: string }).name, floor: one.floor },
+      custom1: (one.template as { fields: Record<string, unknown> }).fields,
     };
   } finally {
     await sb.close();
@@ -202,6 +203,66 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.res.stdout).toContain(SUMMARY.replace('were kept', 'would be kept'));
     expect(out.writes).toBe(0);
   });
+
+  // Record 1's custom fields as exported: Cost Centre (field 1) CC-100, PO Number (field 2) PO-55812.
+  const costCentre = (value: string) => ({
+    template: {
+      id: 1,
+      fields: [
+        { id: 1, value },
+        { id: 2, value: 'PO-55812' },
+      ],
+    },
+  });
+  const CC_KEPT =
+    'column "Cost Centre" → custom:Asset extras/Cost Centre: Cost Centre kept as the service has it (CC-200): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (CC-100)';
+
+  it.each([
+    ['update', ['update', '-r', 'asset']],
+    ['sync --key id', ['sync', '-r', 'asset', '--key', 'id']],
+    ['import --on-existing update', ['import', '-r', 'asset', '--on-existing', 'update']],
+  ])(
+    "%s: a custom field the colleague changed keeps their value; the row's other custom field edited is sent",
+    async (_n, command) => {
+      const out = await sentBack({
+        format: 'csv',
+        command,
+        colleague: costCentre('CC-200'),
+        alsoEdits: { 1: { 'PO Number': 'PO-99999' } },
+      });
+      expect(out.res.code, out.res.stderr).toBe(0);
+      expect(out.row1).toEqual({ status: 'updated', message: '', warnings: CC_KEPT });
+      expect(out.custom1).toEqual({ 1: 'CC-200', 2: 'PO-99999' });
+      expect(out.res.stdout).toContain(SUMMARY);
+      // The asset list, the two template lists, record 1 read fresh (its custom values go whole),
+      // two PATCHes (records 1 and 2).
+      expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 6, writes: 2 });
+    },
+  );
+
+  it.each([
+    ['exported on this machine', false, 'skipped', 'CC-200', 4],
+    // Record 1 read fresh before its custom values are sent whole, and its PATCH.
+    ['no export remembered (another machine): reverted, as before', true, 'updated', 'CC-100', 6],
+  ])(
+    "only the colleague's custom field changed, %s",
+    async (_n, elsewhere, status, costCentreAfter, requests) => {
+      const out = await sentBack({ format: 'csv', colleague: costCentre('CC-200'), elsewhere });
+      expect(out.res.code, out.res.stderr).toBe(0);
+      expect(out.row1).toEqual(
+        elsewhere
+          ? { status, message: '', warnings: '' }
+          : {
+              status,
+              message:
+                "nothing sent: Cost Centre kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+              warnings: CC_KEPT,
+            },
+      );
+      expect(out.custom1).toEqual({ 1: costCentreAfter, 2: 'PO-55812' });
+      expect(out.requests).toBe(requests);
+    },
+  );
 
   it('a sheet of record 1 alone, of a list of 2 pages (the record read by its own call): the same words, nothing sent', async () => {
     const out = await sentBack({ format: 'csv', only: [1], more: 25 });

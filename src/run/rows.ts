@@ -802,6 +802,7 @@ export class RowOutcomes {
         dryRun: settings.dryRun,
         built: builtFieldsOf(prepared),
         lookupCells: this.lookupCellsOf(prepared),
+        asExported: prepared.asExported,
       });
       const failed = res.invalid ? 'invalid' : 'failed';
       const keptCells = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);

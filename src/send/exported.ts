@@ -99,6 +99,7 @@ export function withoutStaleCells(
   exported: ExportedRecord | undefined,
   cells: ReadonlyMap<string, string> | undefined,
   emptied: readonly string[] = [],
+  asExported: readonly string[] = [],
 ): { sheet: WriteBody; kept: KeptField[]; emptied: readonly string[] } {
   if (!exported) return { sheet, kept: [], emptied };
   let out: WriteBody | undefined;
@@ -107,16 +108,18 @@ export function withoutStaleCells(
     const was = exported.prints[f.name];
     const value = getPath(sheet, f.name);
     const cleared = value === undefined && emptied.includes(f.name);
-    if (was === undefined || (value === undefined && !cleared)) continue;
+    // A lookup cell left out before the lists as exported (exportedCell): judged as one sent.
+    const left = value === undefined && asExported.includes(f.name);
+    if (was === undefined || (value === undefined && !cleared && !left)) continue;
     const text = f.lookup ? cells?.get(f.name) : undefined;
-    const inSheet = cleared ? '' : f.lookup ? text && namePrint(f, text) : plainPrint(value);
+    const inSheet = cleared ? '' : left ? was : f.lookup ? text && namePrint(f, text) : plainPrint(value);
     // A cell the user edited goes as today (last write wins).
     if (inSheet !== was) continue;
     const now = f.lookup
       ? namePrint(f, current.names.get(f.name))
       : plainPrint(getPath(current.body, f.name));
     if (now === was) continue;
-    if (!cleared) deletePath((out ??= structuredClone(sheet)), f.name);
+    if (!cleared && !left) deletePath((out ??= structuredClone(sheet)), f.name);
     kept.push({ field: f.name, service: shownValue(f, current), at: exported.at, file: exported.file });
   }
   const customs = withoutStaleCustoms(out ?? sheet, current, exported);
@@ -153,6 +156,12 @@ function withoutStaleCustoms(
     return false;
   });
   return kept.length === 0 ? { sheet, kept } : { sheet: { ...sheet, template: { ...tpl, fields } }, kept };
+}
+
+/** Whether a lookup cell still names what the export of its record showed. */
+export function exportedCell(f: FieldDef, text: string, exported: ExportedRecord): boolean {
+  const was = exported.prints[f.name];
+  return was !== undefined && namePrint(f, text) === was;
 }
 
 /**

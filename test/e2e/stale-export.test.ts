@@ -270,9 +270,36 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
     expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
     expect(out.res.stdout).toContain('Done: 1 row — 0 created, 0 updated, 1 skipped, 0 invalid, 0 failed.');
-    // As without an export remembered, less the PATCH: the list's first page, the record's GET, and
-    // every lookup list (23 requests: no record is listed before its row's cells are resolved).
-    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 25, writes: 0 });
+    // The list's first page, the two template lists, the category list, the record's GET: its
+    // other lookup cells are as exported, so no list is read for them (before: 25 requests, every list).
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 0 });
+  });
+
+  it('a sheet of record 1 alone, its usage status edited: that list is read and the edit sent', async () => {
+    const out = await sentBack({
+      format: 'csv',
+      only: [1],
+      more: 25,
+      alsoEdits: { 1: { 'Usage status': 'In Repair' } },
+    });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'updated',
+      message: '',
+      warnings:
+        'column "City" → city: city kept as the service has it (Portland): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (Seattle)',
+    });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'In Repair', floor: null });
+    // As above, and the usage status list and the PATCH.
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 7, writes: 1 });
+  });
+
+  it('a sheet of record 1 alone, no export remembered: every lookup list read, as before, and the stale cells sent', async () => {
+    const out = await sentBack({ format: 'csv', only: [1], more: 25, elsewhere: true });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({ status: 'updated', message: '', warnings: '' });
+    expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use', floor: null });
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 26, writes: 1 });
   });
 
   it('--clear-empty: a cell exported empty that the colleague filled since is not emptied', async () => {

@@ -239,3 +239,27 @@ describe('withoutStaleCells: custom fields (the template values go as one list)'
     expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
   });
 });
+
+describe('withoutStaleCells: a lookup cell left out before the lists as exported (records read one by one)', () => {
+  // [case, colleague's change, fields kept (service's value)]
+  it.each<[string, Record<string, unknown>, string[]]>([
+    [
+      'the record names another since: kept, and said',
+      { asset_usage_status: { id: 4, name: 'Retired' } },
+      ['asset_usage_status Retired'],
+    ],
+    ['the record names it still: nothing to keep', {}, []],
+  ])('%s', (_name, change, kept) => {
+    const out = withoutStaleCells(
+      asset,
+      {},
+      now(change),
+      remembered(exportedAsset),
+      new Map(),
+      [],
+      ['asset_usage_status'],
+    );
+    expect(out.sheet).toEqual({});
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+});

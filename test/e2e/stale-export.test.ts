@@ -275,6 +275,16 @@ describe('an export sent back after a colleague changed a record', () => {
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 0 });
   });
 
+  it('import --on-existing update of record 1 alone, of a list of 2 pages: the same words, nothing sent', async () => {
+    const command = ['import', '-r', 'asset', '--on-existing', 'update'];
+    const out = await sentBack({ format: 'csv', only: [1], more: 25, command });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
+    // The two template lists, two asset list calls (the row found by its serial number): no lookup list.
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 0 });
+  });
+
   it('a sheet of record 1 alone, its usage status edited: that list is read and the edit sent', async () => {
     const out = await sentBack({
       format: 'csv',

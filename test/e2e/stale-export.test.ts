@@ -285,6 +285,18 @@ describe('an export sent back after a colleague changed a record', () => {
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 0 });
   });
 
+  it('--dry-run of record 1 alone, of a list of 2 pages: the same words, no lookup list, nothing sent', async () => {
+    const command = ['update', '-r', 'asset', '--dry-run'];
+    const out = await sentBack({ format: 'csv', only: [1], more: 25, command });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'valid',
+      message: NOTHING_SENT.replace('nothing sent', 'nothing to send'),
+      warnings: KEPT('assets.csv'),
+    });
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 0 });
+  });
+
   it('a sheet of record 1 alone, its usage status edited: that list is read and the edit sent', async () => {
     const out = await sentBack({
       format: 'csv',

@@ -19,7 +19,7 @@ import {
 } from './flatten.js';
 import { financeColumns } from './finance.js';
 import { checkColumnNames, chooseColumns } from './choose.js';
-import { ExportPrints, UPDATED_RESOURCES } from '../send/exported.js';
+import { customFieldIdOf, ExportPrints, UPDATED_RESOURCES } from '../send/exported.js';
 import { exportsPath, rememberExport } from '../send/export-memory.js';
 import {
   type AboutSheet,
@@ -418,6 +418,10 @@ function printsOf(
   return new ExportPrints(
     def,
     columns.flatMap((c) => (c.field ? [c.field] : [])),
+    columns.flatMap((c) => {
+      const id = customFieldIdOf(c.key);
+      return id === undefined ? [] : [id];
+    }),
   );
 }
 

@@ -79,7 +79,9 @@ export async function loadLookups(
   const { resolver } = input;
   const ctx = (listed || done) && rowContext(settings, input, scan, listed);
   const listedRecord = ctx?.listedRecord;
-  const byRows = ctx && (listedRecord || done);
+  // An update's rows read one by one ask no list for their cells still as exported (validate.ts).
+  const byExport = ctx?.exported !== undefined && settings.mode === 'update';
+  const byRows = ctx && (listedRecord || done || byExport);
   const names = byRows ? await askedByRows(settings, input, scan, ctx, done) : scan.scanner.names;
   for (const [kind, wanted] of names) await resolver.load(kind, wanted);
   // The mapping file's names for these lists, now that the rows asked for them (input.ts checked the rest).
@@ -92,16 +94,19 @@ export async function loadLookups(
   const byJournal = (done?.journal?.size ?? 0) > 0;
   const byMemory = (done?.memory?.size ?? 0) > 0;
   // Rows read one by one that neither the records, the journal nor the memory answered: every list as before.
-  if (!listedRecord && !byJournal && !byMemory) return { kinds: [] };
+  if (!listedRecord && !byJournal && !byMemory && !byExport) return { kinds: [] };
   const read = new Set(resolver.plan.map((p) => p.kind));
   const kinds = [...scan.scanner.names.keys()].filter((k) => !read.has(k));
   if (kinds.length === 0) return { kinds };
+  if (!listedRecord && !byJournal && !byMemory) return { kinds, why: EXPORTED };
   const why = byMemory
     ? byCellsWhy(byJournal, listedRecord !== undefined)
     : unreadWhy(settings, listedRecord !== undefined, byJournal);
   return { kinds, why };
 }
 
+const EXPORTED =
+  'each such cell is as this sheet was exported: its record, read before its write, has that value still or keeps the one it has now';
 const DONE = "their rows are done by this import's journal, each with the cells it had then";
 const MEMORY =
   'an earlier import of another file or report created their records from the same cells (the memory of what was sent)';

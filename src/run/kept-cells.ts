@@ -18,29 +18,42 @@ const exportedWhen = (k: KeptField): string =>
   k.file ? `${shownDate(k.at)}, ${basename(k.file)}` : shownDate(k.at);
 
 /**
- * One W_KEPT_SINCE_EXPORT per kept cell. `cell`: the cell's text and column for a field;
- * the cell is the exported value, so its text is what the export showed.
+ * A kept cell's column, as the sheet has it: its text (the exported value), its header, and
+ * for a custom field (`custom.<id>`) its name as a row's issues say it and its header as label.
  */
+export interface KeptCell {
+  readonly text?: string;
+  readonly column?: string;
+  readonly field?: string;
+  readonly label?: string;
+}
+
+/** One W_KEPT_SINCE_EXPORT per kept cell. `cell`: the kept field's column. */
 export function keptWarnings(
   def: ResourceDef,
   kept: readonly KeptField[],
-  cell: (field: string) => { text?: string; column?: string },
+  cell: (field: string) => KeptCell,
 ): RowIssue[] {
   return kept.map((k) => {
-    const { text, column } = cell(k.field);
+    const { text, column, field, label } = cell(k.field);
     const still = text === undefined ? '' : ` (${text === '' ? 'empty' : text})`;
     return {
       code: 'W_KEPT_SINCE_EXPORT',
       column,
-      field: k.field,
-      message: `${labelOf(def, k.field)} kept as the service has it (${k.service}): changed in the service since this sheet was exported (${exportedWhen(k)}); the sheet still has the exported value${still}`,
+      field: field ?? k.field,
+      message: `${label ?? labelOf(def, k.field)} kept as the service has it (${k.service}): changed in the service since this sheet was exported (${exportedWhen(k)}); the sheet still has the exported value${still}`,
     };
   });
 }
 
 /** The note of a row that sent nothing because its only changes were stale cells. */
-export function keptNote(def: ResourceDef, kept: readonly KeptField[], dryRun: boolean): string {
-  const labels = kept.map((k) => labelOf(def, k.field)).join(', ');
+export function keptNote(
+  def: ResourceDef,
+  kept: readonly KeptField[],
+  dryRun: boolean,
+  cell: (field: string) => KeptCell = () => ({}),
+): string {
+  const labels = kept.map((k) => cell(k.field).label ?? labelOf(def, k.field)).join(', ');
   const them = kept.length === 1 ? 'it' : 'them';
   return `${dryRun ? 'nothing to send' : 'nothing sent'}: ${labels} kept as the service has ${them}, changed there since this sheet was exported (see #warnings); the record has the row's other values`;
 }

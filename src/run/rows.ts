@@ -45,8 +45,9 @@ import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
 import type { JournalDone } from './journal-rows.js';
-import { keptNote, keptWarnings } from './kept-cells.js';
-import type { KeptField } from '../send/exported.js';
+import { keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
+import { customFieldIdOf, type KeptField } from '../send/exported.js';
+import type { Target } from '../map/target.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
 type Key = { field: string; value: string } | undefined;
@@ -438,7 +439,8 @@ export class RowOutcomes {
         dryRun: true,
         emptied: idCell.emptied,
       });
-      return previewedUpdate(base, named.id, res);
+      const said = this.keptSaid(base, res, prepared);
+      return previewedUpdate(said.base, named.id, { ...res, note: said.note });
     } catch (e) {
       return this.thrown(e, base);
     }
@@ -608,7 +610,9 @@ export class RowOutcomes {
         built: builtFieldsOf(prepared),
         emptied: prepared.emptyFields,
       });
-      return previewedUpdate(base, id, res, `already in the service (id ${id}); would be updated`);
+      const said = this.keptSaid(base, res, prepared);
+      const changed = `already in the service (id ${id}); would be updated`;
+      return previewedUpdate(said.base, id, { ...res, note: said.note }, changed);
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
@@ -689,14 +693,15 @@ export class RowOutcomes {
       const made = res.status === 'created' || res.status === 'skipped';
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')
         input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
+      const said = this.keptSaid(base, res, prepared);
       return {
-        ...base,
+        ...said.base,
         // Nothing sent for the row's own values (another row's record, a value an update cannot set).
         status: res.status === 'failed' && res.invalid ? 'invalid' : res.status,
         id: res.id,
         issues: res.issues ?? [],
-        warnings: [...base.warnings, ...(res.warnings ?? [])],
-        note: res.note,
+        warnings: [...said.base.warnings, ...(res.warnings ?? [])],
+        note: said.note,
         key: key?.value,
       };
     } catch (e) {
@@ -797,6 +802,7 @@ export class RowOutcomes {
         dryRun: settings.dryRun,
         built: builtFieldsOf(prepared),
         lookupCells: this.lookupCellsOf(prepared),
+        asExported: prepared.asExported,
       });
       const failed = res.invalid ? 'invalid' : 'failed';
       const keptCells = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);
@@ -808,7 +814,8 @@ export class RowOutcomes {
       const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
       const kept = this.leftAsIs(res, id, prepared);
       const note =
-        this.sentNothingNote(res, keptCells) ?? (kept ? `${res.note ?? 'no change'}${kept}` : res.note);
+        this.sentNothingNote(res, keptCells, prepared) ??
+        (kept ? `${res.note ?? 'no change'}${kept}` : res.note);
       if (settings.dryRun)
         return {
           ...base,
@@ -841,9 +848,21 @@ export class RowOutcomes {
   private inSheetOrder(kept: KeptField[]): KeptField[] {
     if (kept.length < 2) return kept;
     const columns = this.deps.input.mapping.columns;
-    const at = (k: KeptField) =>
-      columns.findIndex((c) => c.target.kind === 'field' && c.target.field.name === k.field);
+    const at = (k: KeptField) => columns.findIndex((c) => keptColumn(c.target, k.field));
     return kept.sort((a, b) => at(a) - at(b));
+  }
+
+  /** A kept field's column in this row: its text, header, and a custom field's name and label. */
+  private keptCell(prepared: PreparedRow): (field: string) => KeptCell {
+    const mapping = this.deps.input.mapping;
+    return (field) => {
+      const c = mapping.columns.find((x) => keptColumn(x.target, field));
+      if (!c) return {};
+      const text = cellText(cellAt(mapping, c.index, prepared.cells)).trim();
+      const t = c.target;
+      if (t.kind !== 'custom') return { text, column: c.header };
+      return { text, column: c.header, field: `custom:${t.templateName}/${t.fieldName}`, label: c.header };
+    };
   }
 
   /** The row's warnings with a word on each cell kept as the service has it (kept-cells.ts). */
@@ -854,21 +873,32 @@ export class RowOutcomes {
     prepared: PreparedRow,
   ): B {
     if (kept.length === 0 || res.status === 'failed') return base;
-    const mapping = this.deps.input.mapping;
-    const cell = (field: string) => {
-      const c = mapping.columns.find((x) => x.target.kind === 'field' && x.target.field.name === field);
-      const text = c ? cellText(cellAt(mapping, c.index, prepared.cells)).trim() : undefined;
-      return { text, column: c?.header };
-    };
-    const warnings = keptWarnings(this.deps.settings.def, kept, cell);
+    const warnings = keptWarnings(this.deps.settings.def, kept, this.keptCell(prepared));
     return { ...base, warnings: [...base.warnings, ...warnings] };
   }
 
+  /**
+   * An import's row merged into its record (--on-existing update, a sync): a word on each cell
+   * kept as the service has it, and the row's note (that nothing was sent, when nothing else changed).
+   */
+  private keptSaid(base: Base, res: UpdateResult, prepared: PreparedRow): { base: Base; note?: string } {
+    const kept = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);
+    if (kept.length === 0) return { base, note: res.note };
+    return {
+      base: this.withKept(base, res, kept, prepared),
+      note: this.sentNothingNote(res, kept, prepared) ?? res.note,
+    };
+  }
+
   /** A row whose only changes were stale cells, kept as the service has them: its note says so. */
-  private sentNothingNote(res: UpdateResult, kept: readonly KeptField[]): string | undefined {
+  private sentNothingNote(
+    res: UpdateResult,
+    kept: readonly KeptField[],
+    prepared: PreparedRow,
+  ): string | undefined {
     const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
     if (!none || kept.length === 0 || res.conflicts?.length) return undefined;
-    return keptNote(this.deps.settings.def, kept, this.deps.settings.dryRun);
+    return keptNote(this.deps.settings.def, kept, this.deps.settings.dryRun, this.keptCell(prepared));
   }
 
   /**
@@ -1000,4 +1030,10 @@ function conflictOutcome(base: Base, id: number, res: UpdateResult, dryRun: bool
 /** A dry run's row the run will skip (the journal or the memory says so): the run's words, and "would be skipped". */
 function wouldBeSkipped(base: Base, res: { readonly id?: number; readonly note?: string }): RowOutcome {
   return { ...base, status: 'skipped', id: res.id, issues: [], note: `${res.note}; would be skipped` };
+}
+
+/** Whether a column feeds a kept field: a field by its name, a custom field by `custom.<id>`. */
+function keptColumn(t: Target, field: string): boolean {
+  if (t.kind === 'field') return t.field.name === field;
+  return t.kind === 'custom' && t.source === 'template' && customFieldIdOf(field) === t.fieldId;
 }

@@ -1,6 +1,6 @@
 // What an export showed of each record, field by field: a short hash of each value in the
 // form an update compares it (a plain field's value in write form; a lookup's name as a
-// sheet's name is matched with its record's). An update or a sync of that export sent back
+// sheet's name is matched with its record's; a custom field's value as the template's list has it). An update or a sync of that export sent back
 // can then tell a cell the user edited from one that is merely stale: an unedited cell whose
 // record changed in the service since the export keeps the service's value (docs/update.md,
 // "A sheet exported a while ago"). Pure; export-memory.ts keeps these in the state folder.
@@ -8,7 +8,7 @@ import type { FieldDef, ResourceDef, WriteBody } from '../resources/fields.js';
 import { enumLabel, getPath, writeFields } from '../resources/fields.js';
 import { lookupNameKey } from '../resolve/known-lookups.js';
 import { shortHash } from '../util/hash.js';
-import { readNames, readToWrite } from './merge.js';
+import { customValueOf, readNames, readToWrite } from './merge.js';
 
 /** An export's fingerprints of one record, by field name, with when and to which file it was exported. */
 export interface ExportedRecord {
@@ -50,16 +50,32 @@ const namePrint = (f: FieldDef, name: string | undefined): string => {
   return key === '' ? '' : shortHash(`n:${key}`);
 };
 
-/** A record's fingerprints (read shape, as the list gives it), in the order of `fields`. */
+/** A custom field's print name: `custom.<field id>`, as the export's column key has it. */
+const customPrint = (id: number): string => `custom.${id}`;
+
+/** The custom field a print name stands for (`custom.12` → 12), or undefined. */
+export function customFieldIdOf(field: string): number | undefined {
+  const m = /^custom\.(\d+)$/.exec(field);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * A record's fingerprints (read shape, as the list gives it), in the order of `fields`, then
+ * of `customs` (custom field ids): a custom value as the update compares it, in the template's list.
+ */
 export function recordPrints(
   def: ResourceDef,
   record: Record<string, unknown>,
   fields: readonly FieldDef[],
+  customs: readonly number[] = [],
 ): string[] {
   // A country's write form needs the country list; its print is its name's, so none is read.
   const body = readToWrite(def, record, () => undefined);
   const names = readNames(def, record);
-  return fields.map((f) => (f.lookup ? namePrint(f, names.get(f.name)) : plainPrint(getPath(body, f.name))));
+  const plain = fields.map((f) =>
+    f.lookup ? namePrint(f, names.get(f.name)) : plainPrint(getPath(body, f.name)),
+  );
+  return [...plain, ...customs.map((id) => plainPrint(customValueOf(body, id)))];
 }
 
 /** The record as the update has it in hand: write form, and its lookups' names. */
@@ -83,6 +99,7 @@ export function withoutStaleCells(
   exported: ExportedRecord | undefined,
   cells: ReadonlyMap<string, string> | undefined,
   emptied: readonly string[] = [],
+  asExported: readonly string[] = [],
 ): { sheet: WriteBody; kept: KeptField[]; emptied: readonly string[] } {
   if (!exported) return { sheet, kept: [], emptied };
   let out: WriteBody | undefined;
@@ -91,20 +108,60 @@ export function withoutStaleCells(
     const was = exported.prints[f.name];
     const value = getPath(sheet, f.name);
     const cleared = value === undefined && emptied.includes(f.name);
-    if (was === undefined || (value === undefined && !cleared)) continue;
+    // A lookup cell left out before the lists as exported (exportedCell): judged as one sent.
+    const left = value === undefined && asExported.includes(f.name);
+    if (was === undefined || (value === undefined && !cleared && !left)) continue;
     const text = f.lookup ? cells?.get(f.name) : undefined;
-    const inSheet = cleared ? '' : f.lookup ? text && namePrint(f, text) : plainPrint(value);
+    const inSheet = cleared ? '' : left ? was : f.lookup ? text && namePrint(f, text) : plainPrint(value);
     // A cell the user edited goes as today (last write wins).
     if (inSheet !== was) continue;
     const now = f.lookup
       ? namePrint(f, current.names.get(f.name))
       : plainPrint(getPath(current.body, f.name));
     if (now === was) continue;
-    if (!cleared) deletePath((out ??= structuredClone(sheet)), f.name);
+    if (!cleared && !left) deletePath((out ??= structuredClone(sheet)), f.name);
     kept.push({ field: f.name, service: shownValue(f, current), at: exported.at, file: exported.file });
   }
+  const customs = withoutStaleCustoms(out ?? sheet, current, exported);
+  kept.push(...customs.kept);
   const stay = new Set(kept.map((k) => k.field));
-  return { sheet: out ?? sheet, kept, emptied: emptied.filter((f) => !stay.has(f)) };
+  return { sheet: customs.sheet, kept, emptied: emptied.filter((f) => !stay.has(f)) };
+}
+
+/**
+ * The custom field values of the sheet less those still as exported whose record's value
+ * changed since. The template's values go as one list: one left out of the sheet's keeps the
+ * record's value in the merge, and the others go as the sheet has them. A sheet that names
+ * another template than the record's is sent as today (its values replace the old ones).
+ */
+function withoutStaleCustoms(
+  sheet: WriteBody,
+  current: CurrentRecord,
+  exported: ExportedRecord,
+): { sheet: WriteBody; kept: KeptField[] } {
+  const tpl = sheet.template as { id?: number; fields?: { id: number; value: unknown }[] } | undefined;
+  const now = current.body.template as { id?: number } | undefined;
+  if (!tpl?.fields || tpl.id === undefined || tpl.id !== now?.id) return { sheet, kept: [] };
+  const kept: KeptField[] = [];
+  const fields = tpl.fields.filter((x) => {
+    const was = exported.prints[customPrint(x.id)];
+    const service = customValueOf(current.body, x.id);
+    if (was === undefined || plainPrint(x.value) !== was || plainPrint(service) === was) return true;
+    kept.push({
+      field: customPrint(x.id),
+      service: shownPlain(service),
+      at: exported.at,
+      file: exported.file,
+    });
+    return false;
+  });
+  return kept.length === 0 ? { sheet, kept } : { sheet: { ...sheet, template: { ...tpl, fields } }, kept };
+}
+
+/** Whether a lookup cell still names what the export of its record showed. */
+export function exportedCell(f: FieldDef, text: string, exported: ExportedRecord): boolean {
+  const was = exported.prints[f.name];
+  return was !== undefined && namePrint(f, text) === was;
 }
 
 /**
@@ -141,8 +198,12 @@ function deletePath(body: WriteBody, path: string): void {
 function shownValue(f: FieldDef, current: CurrentRecord): string {
   if (f.lookup) return current.names.get(f.name) ?? '(empty)';
   const v = getPath(current.body, f.name);
+  return f.values && typeof v === 'string' && v !== '' ? enumLabel(f, v) : shownPlain(v);
+}
+
+/** A plain value as a person reads it. */
+function shownPlain(v: unknown): string {
   if (v === undefined || v === null || v === '') return '(empty)';
-  if (f.values && typeof v === 'string') return enumLabel(f, v);
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
@@ -151,20 +212,21 @@ export class ExportPrints {
   readonly records = new Map<number, string[]>();
   private readonly printed: FieldDef[];
 
-  /** `shown`: the write fields of the export's columns. */
+  /** `shown`: the write fields of the export's columns; `customs`: its custom field columns' ids. */
   constructor(
     private readonly def: ResourceDef,
     shown: readonly string[],
+    private readonly customs: readonly number[] = [],
   ) {
     this.printed = printedFields(def, shown);
   }
 
   get fields(): string[] {
-    return this.printed.map((f) => f.name);
+    return [...this.printed.map((f) => f.name), ...this.customs.map(customPrint)];
   }
 
   readonly add = (record: Record<string, unknown>): void => {
     if (typeof record.id === 'number')
-      this.records.set(record.id, recordPrints(this.def, record, this.printed));
+      this.records.set(record.id, recordPrints(this.def, record, this.printed, this.customs));
   };
 }

@@ -265,6 +265,8 @@ export interface UpdateOptions {
   readonly built?: readonly string[];
   /** The row's lookup cells as written, by field: a stale one is told by its name (exported.ts). */
   readonly lookupCells?: ReadonlyMap<string, string>;
+  /** Lookup fields whose cells, still as exported, were left out before any list (validate.ts). */
+  readonly asExported?: readonly string[];
 }
 
 /** The sheet's values as judged against the record: less stale cells and a colleague's edits. */
@@ -1112,11 +1114,19 @@ export class RowWriter {
     id: number,
     clean: WriteBody,
     cur: CurrentRecord,
-    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells' | 'asExported'>,
   ): Judged {
     const exported = this.options.exported?.(id);
     const { def } = this.options;
-    const fresh = withoutStaleCells(def, clean, cur, exported, opts.lookupCells, opts.clearEmpty);
+    const fresh = withoutStaleCells(
+      def,
+      clean,
+      cur,
+      exported,
+      opts.lookupCells,
+      opts.clearEmpty,
+      opts.asExported,
+    );
     const rest = withoutColleaguesEdits(
       fresh.sheet,
       cur.body,
@@ -1169,7 +1179,7 @@ export class RowWriter {
     row: number,
     id: number,
     clean: WriteBody,
-    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells' | 'asExported'>,
     hash: string,
   ): Promise<UpdateResult> {
     const { def, company } = this.options;
@@ -1234,7 +1244,7 @@ export class RowWriter {
     row: number,
     id: number,
     clean: WriteBody,
-    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells'>,
+    opts: Pick<UpdateOptions, 'clearEmpty' | 'lookupCells' | 'asExported'>,
     hash: string,
     verb: UpdateVerb,
   ): Promise<{ result: UpdateResult; answered: boolean }> {

@@ -40,7 +40,7 @@ import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
 import { recordedId, sameLookupName, sameSubcategory } from '../resolve/known-lookups.js';
 import { readNames } from '../send/merge.js';
-import { staleLookup, type ExportedRecord, type KeptField } from '../send/exported.js';
+import { exportedCell, staleLookup, type ExportedRecord, type KeptField } from '../send/exported.js';
 import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
 import type { ErrorCode } from '../errors.js';
 
@@ -62,6 +62,8 @@ export interface PreparedRow {
   readonly emptyFields: readonly string[];
   /** Lookup cells still as exported whose record changed since: left out, kept as the service has them. */
   readonly kept?: readonly KeptField[];
+  /** Lookup fields whose cells still name what the export showed, left out before any list (exportedCell). */
+  readonly asExported?: readonly string[];
   /** The record id from an ID column (updates). */
   readonly id?: number;
   /** Set when the row is not data (a totals row). */
@@ -248,6 +250,8 @@ class RowState {
   answered: Set<string> | undefined;
   /** Lookup cells still as exported whose record changed since: left as the service has them. */
   kept: KeptField[] | undefined;
+  /** Lookup fields left out as exported, their record not listed: the writer judges them (exported.ts). */
+  asExported: string[] | undefined;
   /** Lookup fields' text, resolved once every column is read (a category needs its subcategory). */
   lookups: PendingLookup[] | undefined;
   /** The record id from an ID column (updates). */
@@ -443,6 +447,28 @@ function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined,
   st.lookups = kept;
 }
 
+/**
+ * An update's row whose record was not listed before the run (read one by one) and whose ID
+ * names a record an export showed: a lookup cell still as exported asks no list. Its field is
+ * left out: the record, read before its write, still has that value (nothing to send) or has
+ * another since (kept as the service has it, and said: the writer judges `asExported`). A
+ * category is asked as before (its subcategory cell goes with it).
+ */
+function answerFromExport(ctx: RowContext, st: RowState, id: number | undefined): void {
+  if (ctx.mode !== 'update' || ctx.listedRecord || !st.lookups || id === undefined) return;
+  const exported = ctx.exported?.(id);
+  if (!exported) return;
+  const left = st.lookups.filter(
+    (l) => l.field.lookup === 'category' || !exportedCell(l.field, l.text, exported),
+  );
+  for (const l of st.lookups) {
+    if (left.includes(l)) continue;
+    (st.answered ??= new Set()).add(l.field.name);
+    (st.asExported ??= []).push(l.field.name);
+  }
+  st.lookups = left;
+}
+
 /** The record's entry for a cell that names it (a category: and its subcategory, when the row names one). */
 function recordEntry(
   body: WriteBody,
@@ -493,6 +519,7 @@ export function askedNames(ctx: RowContext, sheetRow: SheetRow): { kind: LookupK
   readColumns(ctx, st, sheetRow.cells);
   applyDefaults(ctx, st);
   answerFromRecord(ctx, st, st.id ?? earlier?.id, sheetRow);
+  answerFromExport(ctx, st, st.id);
   return (st.lookups ?? NONE).flatMap((l) => (l.answer ? [] : [{ kind: l.field.lookup!, text: l.text }]));
 }
 
@@ -529,6 +556,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   applyDefaults(ctx, st);
   countWarrantyEnd(st);
   answerFromRecord(ctx, st, st.id ?? earlier?.id, sheetRow);
+  answerFromExport(ctx, st, st.id);
   if (ctx.resolver) resolveLookups(ctx, ctx.resolver, st);
   requireCategoryOfSubcategory(ctx, st);
   if (st.templateId !== undefined) body.template = { id: st.templateId, fields: st.templateValues ?? [] };
@@ -563,6 +591,7 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
     emptyFields: st.emptyFields ?? NONE,
     id,
     kept: st.kept,
+    asExported: st.asExported,
   };
 }
 

@@ -108,6 +108,7 @@ async function sentBack(c: Case) {
       requests: stats.total,
       writes: countWrites(stats),
       record1: { city: one.city, usage: (one.asset_usage_status as { name: string }).name, floor: one.floor },
+      custom1: (one.template as { fields: Record<string, unknown> }).fields,
     };
   } finally {
     await sb.close();
@@ -171,15 +172,156 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.res.stdout).toContain(SUMMARY);
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
   });
+  const noSerial = { 'Serial number': '' };
+  it.each([
+    ['by serial number (the key)', {}],
+    ['by ID cell (record 1 without its serial number)', { 1: noSerial }],
+  ])(
+    "import --on-existing update of the export, rows found %s: record 1 keeps the colleague's values",
+    async (_n, alsoEdits) => {
+      const command = ['import', '-r', 'asset', '--on-existing', 'update'];
+      const out = await sentBack({ format: 'csv', command, alsoEdits });
+      expect(out.res.code, out.res.stderr).toBe(0);
+      expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
+      expect(out.row2).toEqual({ status: 'updated', message: '', warnings: '' });
+      expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
+      expect(out.res.stdout).toContain(SUMMARY);
+      expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 1 });
+    },
+  );
+
+  it('import --on-existing update --dry-run of the export: the same words, nothing sent', async () => {
+    const command = ['import', '-r', 'asset', '--on-existing', 'update', '--dry-run'];
+    const out = await sentBack({ format: 'csv', command });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'skipped',
+      message: NOTHING_SENT.replace('nothing sent', 'nothing to send'),
+      warnings: KEPT('assets.csv'),
+    });
+    expect(out.row2?.status).toBe('valid');
+    expect(out.res.stdout).toContain(SUMMARY.replace('were kept', 'would be kept'));
+    expect(out.writes).toBe(0);
+  });
+
+  // Record 1's custom fields as exported: Cost Centre (field 1) CC-100, PO Number (field 2) PO-55812.
+  const costCentre = (value: string) => ({
+    template: {
+      id: 1,
+      fields: [
+        { id: 1, value },
+        { id: 2, value: 'PO-55812' },
+      ],
+    },
+  });
+  const CC_KEPT =
+    'column "Cost Centre" → custom:Asset extras/Cost Centre: Cost Centre kept as the service has it (CC-200): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (CC-100)';
+
+  it.each([
+    ['update', ['update', '-r', 'asset']],
+    ['sync --key id', ['sync', '-r', 'asset', '--key', 'id']],
+    ['import --on-existing update', ['import', '-r', 'asset', '--on-existing', 'update']],
+  ])(
+    "%s: a custom field the colleague changed keeps their value; the row's other custom field edited is sent",
+    async (_n, command) => {
+      const out = await sentBack({
+        format: 'csv',
+        command,
+        colleague: costCentre('CC-200'),
+        alsoEdits: { 1: { 'PO Number': 'PO-99999' } },
+      });
+      expect(out.res.code, out.res.stderr).toBe(0);
+      expect(out.row1).toEqual({ status: 'updated', message: '', warnings: CC_KEPT });
+      expect(out.custom1).toEqual({ 1: 'CC-200', 2: 'PO-99999' });
+      expect(out.res.stdout).toContain(SUMMARY);
+      // The asset list, the two template lists, record 1 read fresh (its custom values go whole),
+      // two PATCHes (records 1 and 2).
+      expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 6, writes: 2 });
+    },
+  );
+
+  it.each([
+    ['exported on this machine', false, 'skipped', 'CC-200', 4],
+    // Record 1 read fresh before its custom values are sent whole, and its PATCH.
+    ['no export remembered (another machine): reverted, as before', true, 'updated', 'CC-100', 6],
+  ])(
+    "only the colleague's custom field changed, %s",
+    async (_n, elsewhere, status, costCentreAfter, requests) => {
+      const out = await sentBack({ format: 'csv', colleague: costCentre('CC-200'), elsewhere });
+      expect(out.res.code, out.res.stderr).toBe(0);
+      expect(out.row1).toEqual(
+        elsewhere
+          ? { status, message: '', warnings: '' }
+          : {
+              status,
+              message:
+                "nothing sent: Cost Centre kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+              warnings: CC_KEPT,
+            },
+      );
+      expect(out.custom1).toEqual({ 1: costCentreAfter, 2: 'PO-55812' });
+      expect(out.requests).toBe(requests);
+    },
+  );
+
   it('a sheet of record 1 alone, of a list of 2 pages (the record read by its own call): the same words, nothing sent', async () => {
     const out = await sentBack({ format: 'csv', only: [1], more: 25 });
     expect(out.res.code, out.res.stderr).toBe(0);
     expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
     expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
     expect(out.res.stdout).toContain('Done: 1 row — 0 created, 0 updated, 1 skipped, 0 invalid, 0 failed.');
-    // As without an export remembered, less the PATCH: the list's first page, the record's GET, and
-    // every lookup list (23 requests: no record is listed before its row's cells are resolved).
-    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 25, writes: 0 });
+    // The list's first page, the two template lists, the category list, the record's GET: its
+    // other lookup cells are as exported, so no list is read for them (before: 25 requests, every list).
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 0 });
+  });
+
+  it('import --on-existing update of record 1 alone, of a list of 2 pages: the same words, nothing sent', async () => {
+    const command = ['import', '-r', 'asset', '--on-existing', 'update'];
+    const out = await sentBack({ format: 'csv', only: [1], more: 25, command });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
+    // The two template lists, two asset list calls (the row found by its serial number): no lookup list.
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 4, writes: 0 });
+  });
+
+  it('--dry-run of record 1 alone, of a list of 2 pages: the same words, no lookup list, nothing sent', async () => {
+    const command = ['update', '-r', 'asset', '--dry-run'];
+    const out = await sentBack({ format: 'csv', only: [1], more: 25, command });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'valid',
+      message: NOTHING_SENT.replace('nothing sent', 'nothing to send'),
+      warnings: KEPT('assets.csv'),
+    });
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 0 });
+  });
+
+  it('a sheet of record 1 alone, its usage status edited: that list is read and the edit sent', async () => {
+    const out = await sentBack({
+      format: 'csv',
+      only: [1],
+      more: 25,
+      alsoEdits: { 1: { 'Usage status': 'In Repair' } },
+    });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({
+      status: 'updated',
+      message: '',
+      warnings:
+        'column "City" → city: city kept as the service has it (Portland): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (Seattle)',
+    });
+    expect(out.record1).toEqual({ city: 'Portland', usage: 'In Repair', floor: null });
+    // As above, and the usage status list and the PATCH.
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 7, writes: 1 });
+  });
+
+  it('a sheet of record 1 alone, no export remembered: every lookup list read, as before, and the stale cells sent', async () => {
+    const out = await sentBack({ format: 'csv', only: [1], more: 25, elsewhere: true });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.row1).toEqual({ status: 'updated', message: '', warnings: '' });
+    expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use', floor: null });
+    expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 26, writes: 1 });
   });
 
   it('--clear-empty: a cell exported empty that the colleague filled since is not emptied', async () => {

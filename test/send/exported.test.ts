@@ -187,3 +187,79 @@ describe('staleLookup: a lookup cell answered before any list', () => {
     expect(staleLookup(usage, cell, recorded, remembered(exportedAsset))?.service).toBe(kept);
   });
 });
+
+describe('withoutStaleCells: custom fields (the template values go as one list)', () => {
+  const withCustoms = { ...exportedAsset, template: { id: 1, fields: { '1': 'CC-100', '2': 'PO-1' } } };
+  const fields = printedFields(asset, ['city']);
+  const prints = recordPrints(asset, withCustoms, fields, [1, 2]);
+  const names = [...fields.map((f) => f.name), 'custom.1', 'custom.2'];
+  const exported: ExportedRecord = {
+    at: '2026-12-02T05:05:00.000Z',
+    prints: Object.fromEntries(names.map((n, i) => [n, prints[i]])),
+  };
+  const tpl = (id: number, values: Record<number, string>) => ({
+    template: { id, fields: Object.entries(values).map(([f, value]) => ({ id: Number(f), value })) },
+  });
+
+  // [case, sheet's template, the service's Cost Centre now, template sent, fields kept]
+  it.each<[string, WriteBody, string, WriteBody, string[]]>([
+    [
+      "Cost Centre as exported, changed in the service: left out (the merge keeps the service's); PO Number goes",
+      tpl(1, { 1: 'CC-100', 2: 'PO-2' }),
+      'CC-200',
+      tpl(1, { 2: 'PO-2' }),
+      ['custom.1 CC-200'],
+    ],
+    [
+      "Cost Centre edited: the user's value goes (last write wins)",
+      tpl(1, { 1: 'CC-300', 2: 'PO-1' }),
+      'CC-200',
+      tpl(1, { 1: 'CC-300', 2: 'PO-1' }),
+      [],
+    ],
+    [
+      'Cost Centre as exported, unchanged in the service: nothing to keep',
+      tpl(1, { 1: 'CC-100', 2: 'PO-1' }),
+      'CC-100',
+      tpl(1, { 1: 'CC-100', 2: 'PO-1' }),
+      [],
+    ],
+    [
+      'the sheet names another template: sent as today',
+      tpl(2, { 1: 'CC-100' }),
+      'CC-200',
+      tpl(2, { 1: 'CC-100' }),
+      [],
+    ],
+  ])('%s', (_name, sheet, service, sent, kept) => {
+    const record = { ...withCustoms, template: { id: 1, fields: { '1': service, '2': 'PO-1' } } };
+    const current = { body: readToWrite(asset, record, () => 840), names: readNames(asset, record) };
+    const out = withoutStaleCells(asset, sheet, current, exported, new Map());
+    expect(out.sheet).toEqual(sent);
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+});
+
+describe('withoutStaleCells: a lookup cell left out before the lists as exported (records read one by one)', () => {
+  // [case, colleague's change, fields kept (service's value)]
+  it.each<[string, Record<string, unknown>, string[]]>([
+    [
+      'the record names another since: kept, and said',
+      { asset_usage_status: { id: 4, name: 'Retired' } },
+      ['asset_usage_status Retired'],
+    ],
+    ['the record names it still: nothing to keep', {}, []],
+  ])('%s', (_name, change, kept) => {
+    const out = withoutStaleCells(
+      asset,
+      {},
+      now(change),
+      remembered(exportedAsset),
+      new Map(),
+      [],
+      ['asset_usage_status'],
+    );
+    expect(out.sheet).toEqual({});
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+});

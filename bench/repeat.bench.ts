@@ -1,11 +1,13 @@
 // Repeat runs at scale: a generated asset register of 10,000 and 20,000 rows (and one of
-// 10,000 rows without serial numbers) imported once into a sandbox in this process with
+// 10,000 rows without serial numbers) imported once into a sandbox in a process of its own with
 // the rate limit off, then (a) the same file again, (b) a copy under another name and (c)
 // an export of those records with 20 cells edited sent back by `update`. Each repeat's
 // requests, wall time and peak RSS, its time ÷ a plain `validate` of the same file in the
 // same run, and 20,000 ÷ 10,000 rows (≈ 2 if the repeat is linear in the rows).
 // The figures go into bench/results.md (its "Repeat" section; other sections are kept).
 // Run: npm run bench:repeat
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +23,6 @@ import {
   type ImportOptions,
   type ImportSummary,
 } from '../src/run/import.js';
-import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { ASSET_HEADERS, registerRow } from './lib/asset-csv.js';
 import { machine, ratio, table, writeSection } from './lib/results.js';
 
@@ -62,7 +63,29 @@ async function writeRegister(path: string, set: Register): Promise<void> {
   await writeFile(path, `${lines.join('\n')}\n`);
 }
 
-/** Wall time and the highest RSS seen (sampled every 10 ms, the sandbox's share included). */
+interface Sandbox {
+  readonly url: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+/** The built CLI's sandbox in a process of its own (`npm run build` first): its RSS is not ours. */
+async function childSandbox(): Promise<Sandbox> {
+  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
+  const child = spawn(process.execPath, [cli, 'sandbox', '--rate-limit', '0', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [first] = (await once(child.stdout, 'data')) as [Buffer];
+  child.stdout.resume();
+  const url = first.toString().split('\n')[0].trim();
+  const close = async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  };
+  return { url, token: 'sandbox-token', close };
+}
+
+/** Wall time and the highest RSS seen (sampled every 10 ms; the sandbox runs in its own process). */
 async function measured(run: () => Promise<ImportSummary>): Promise<Measured> {
   global.gc?.();
   let peak = process.memoryUsage.rss();
@@ -90,7 +113,7 @@ async function editedExport(sb: Sandbox, path: string): Promise<void> {
 }
 
 async function runSet(set: Register, dir: string): Promise<Map<Case, Measured>> {
-  const sb = await startSandbox({ port: 0, rateLimit: 0 });
+  const sb = await childSandbox();
   const connection = {
     sandbox: false,
     baseUrl: sb.url,
@@ -172,7 +195,7 @@ it('repeat runs of 10,000 and 20,000 rows cost what changed and grow with the ro
   const section = [
     '## Repeat runs at scale (`npm run bench:repeat`)',
     '',
-    `\`bench/repeat.bench.ts\`: a generated asset register (\`bench/lib/asset-csv.ts\`, every row valid) of 10,000 and 20,000 rows, and one of 10,000 rows without its serial number column, each into its own sandbox in this process with the rate limit off: a plain \`validate\` of the file before it is imported (the baseline; it reads the lookup lists and the existing serial numbers), the first import (concurrency 8), then, in that order, (a) the same file imported again, (b) a copy of it under another name imported, (c) an export of the account's assets (the seed's and the register's) with ${EDITED} rows' notes edited, sent back by \`update\`. Time is wall time of the library call; peak RSS is the process's (the sandbox's share included), sampled every 10 ms during the call. "÷ validate" is the run's time over the plain validate of the same file in the same run; "20k ÷ 10k" the 20,000-row time over the 10,000-row one (2.00× is linear). ${machine()}.`,
+    `\`bench/repeat.bench.ts\`: a generated asset register (\`bench/lib/asset-csv.ts\`, every row valid) of 10,000 and 20,000 rows, and one of 10,000 rows without its serial number column, each into its own sandbox (the built CLI's, \`sandbox --rate-limit 0\`, in a process of its own) with the rate limit off: a plain \`validate\` of the file before it is imported (the baseline; it reads the lookup lists and the existing serial numbers), the first import (concurrency 8), then, in that order, (a) the same file imported again, (b) a copy of it under another name imported, (c) an export of the account's assets (the seed's and the register's) with ${EDITED} rows' notes edited, sent back by \`update\`. Time is wall time of the library call; peak RSS is this process's (the sandbox's not included), sampled every 10 ms during the call. "÷ validate" is the run's time over the plain validate of the same file in the same run; "20k ÷ 10k" the 20,000-row time over the 10,000-row one (2.00× is linear). ${machine()}.`,
     '',
     table(['rows', 'run', 'outcome', 'requests', 'time', 'peak RSS', '÷ validate', '20k ÷ 10k'], rows, 3),
   ].join('\n');

@@ -682,6 +682,30 @@ interface LockWait {
  * said (`onLongWait`) rather than a run that seems to hang, and the run's stop ends it.
  */
 async function withMemoryLock<T>(path: string, wait: LockWait, work: () => T): Promise<T> {
+  const before = inProcess.get(path) ?? Promise.resolve();
+  let done = (): void => undefined;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const queue = before.then(() => mine);
+  inProcess.set(path, queue);
+  await before;
+  try {
+    return await withFileLock(path, wait, work);
+  } finally {
+    done();
+    if (inProcess.get(path) === queue) inProcess.delete(path);
+  }
+}
+
+/**
+ * This process's claims on each memory, one after another: each waits for the one before it
+ * here rather than for the file lock, whose wait polls (5 to 50 ms a try), so that the rows
+ * in flight of one run do not wait out each other's polls (an import of 3,000 rows at
+ * concurrency 16 made about 150 rows a second so against the sandbox, its rows waiting).
+ */
+const inProcess = new Map<string, Promise<void>>();
+
+/** The work under the memory's file lock, which orders this run's claims with other runs'. */
+async function withFileLock<T>(path: string, wait: LockWait, work: () => T): Promise<T> {
   const lockPath = lockPathOf(path);
   const release = await takeMemoryLock(path, lockPath, wait);
   try {

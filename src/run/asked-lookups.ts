@@ -107,7 +107,8 @@ export async function loadLookups(
 
 const EXPORTED =
   'each such cell is as this sheet was exported: its record, read before its write, has that value still or keeps the one it has now';
-const DONE = "their rows are done by this import's journal, each with the cells it had then";
+/** Why a list was not read: every row that names it done by the journal (the plan says it for the company list too). */
+export const DONE = "their rows are done by this import's journal, each with the cells it had then";
 const MEMORY =
   'an earlier import of another file or report created their records from the same cells (the memory of what was sent)';
 

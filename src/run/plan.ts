@@ -38,7 +38,7 @@ import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany, type RowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
-import { loadLookups } from './asked-lookups.js';
+import { DONE, loadLookups } from './asked-lookups.js';
 import {
   allDoneByJournal,
   cellsFingerprint,
@@ -702,9 +702,6 @@ async function markOf(
   return highestId(conn.client, settings.def, settings.company);
 }
 
-/** Why the company list was not read, when no other list says so: every row the journal's. */
-const JOURNAL_DID = "their rows are done by this import's journal, each with the cells it had then";
-
 /** Why the company list was not read for rows of other companies: the journal named them (companyAsRecorded). */
 const JOURNAL_NAMED = 'the rows of other companies named by the company cells its last run found';
 
@@ -715,9 +712,7 @@ function unreadWhy(
   why: string | undefined,
 ): string | undefined {
   if (!scan.companyDeferred) return why;
-  return (companies?.others.length ?? 0) > 0
-    ? `${why ?? JOURNAL_DID}; ${JOURNAL_NAMED}`
-    : (why ?? JOURNAL_DID);
+  return (companies?.others.length ?? 0) > 0 ? `${why ?? DONE}; ${JOURNAL_NAMED}` : (why ?? DONE);
 }
 
 /** The lists the plan did not need: the lookups', and the company list a repeat's journal made needless. */

@@ -60,10 +60,15 @@ export interface RegisterOptions {
   readonly invalidEvery?: number;
   /** Serial numbers start here, so that runs into one account do not collide. */
   readonly serialPrefix?: string;
+  /** Every row's Notes filled out to this many characters: a file of a given size in fewer rows. */
+  readonly notesLength?: number;
 }
 
 const quote = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+const FILLER = ' Checked at the yearly audit, label and serial match the invoice.';
+const fillNotes = (note: string, length: number | undefined): string =>
+  length === undefined ? note : (note + FILLER.repeat(Math.ceil(length / FILLER.length))).slice(0, length);
 /** `$1,234.50` (toLocaleString would do, at a tenth of the speed). */
 const money = (v: number): string => {
   const [whole, cents] = v.toFixed(2).split('.');
@@ -88,7 +93,7 @@ export function registerRow(i: number, opts: RegisterOptions = {}): { cells: str
     money(cost),
     `${pad(day, 2)}/${pad(month, 2)}/${year}`,
     STATUSES[(i >>> 1) % STATUSES.length],
-    NOTES[i % NOTES.length],
+    fillNotes(NOTES[i % NOTES.length], opts.notesLength),
   ];
   const invalid = every > 0 && i % every === every - 1;
   if (invalid) BAD[Math.floor(i / every) % BAD.length](cells);

@@ -4,11 +4,21 @@
 // requests, the summary, the plan's Lookups line, each row's status and message, the exit
 // code; a dry run says what the run says. The figures before the memory kept cells are in the
 // comments ("it was"). 30 assets, 12 of them chairs without a serial number. Every run is
-// `cold` (no lists cached). The built CLI, over HTTP.
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// `cold` (no lists cached). The built CLI, over HTTP; the first import of a.csv, which only
+// prepares each case, through the library in-process (test/e2e/library.ts).
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readReport, runCli, tempDir, testSandbox, type ReportRow, type TestSandbox } from './cli.js';
+import {
+  memoryLock,
+  readReport,
+  runCli,
+  tempDir,
+  testSandbox,
+  type ReportRow,
+  type TestSandbox,
+} from './cli.js';
+import { runLibrary } from './library.js';
 
 /** 30 assets; rows 0, 3, 6, 9, 10, 13 … (12) chairs without a serial number. `status`: row 0's usage status. */
 const register = (opts: { status?: string; laptop1?: string; rows?: number } = {}) =>
@@ -54,31 +64,34 @@ const allSame = (dir: string, first: ReportRow[]): [string, RegExp][] =>
 const allSameDry = (dir: string, first: ReportRow[]): [string, RegExp][] =>
   first.map((r) => ['skipped', sameCells(dir, r['#id'], true)]);
 
+/**
+ * The memory of the sandbox's assets, in the test file's state folder (XDG_STATE_HOME,
+ * test/file-state.ts), which the CLIs share with the in-process first import; each case's
+ * sandbox has a port of its own, so a memory of its own.
+ */
+const memoryFile = (sb: TestSandbox) => memoryLock(sb, 'asset').replace(/\.lock$/, '');
+
 /** The memory's lines as the version before wrote them: no cells. */
-const memoryBefore = (dir: string) => {
-  for (const path of memoryFiles(dir)) {
-    const lines = readFileSync(path, 'utf8').split('\n');
-    writeFileSync(
-      path,
-      lines.map((l) => l && JSON.stringify({ ...JSON.parse(l), cells: undefined })).join('\n'),
-    );
-  }
-};
-
-const memoryFiles = (dir: string) => {
-  const folder = join(dir, 'state', 'assetbatch', 'memory');
-  return readdirSync(folder)
-    .filter((n) => n.endsWith('.ndjson'))
-    .map((n) => join(folder, n));
-};
-
-/** The memory's lines of a kind (`t`), across its files. */
-const memoryLines = (dir: string, t: string) =>
-  memoryFiles(dir).flatMap((path) =>
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .filter((l) => l && (JSON.parse(l) as { t?: string }).t === t),
+const memoryBefore = (_dir: string, sb: TestSandbox) => {
+  const lines = readFileSync(memoryFile(sb), 'utf8').split('\n');
+  writeFileSync(
+    memoryFile(sb),
+    lines.map((l) => l && JSON.stringify({ ...JSON.parse(l), cells: undefined })).join('\n'),
   );
+};
+
+/** The memory's lines of a kind (`t`). */
+const memoryLines = (sb: TestSandbox, t: string) =>
+  readFileSync(memoryFile(sb), 'utf8')
+    .split('\n')
+    .filter((l) => l && (JSON.parse(l) as { t?: string }).t === t);
+
+/** a.csv's first import (its 30 creates), through the library in-process. */
+async function importFirst(sb: TestSandbox, dir: string): Promise<void> {
+  const file = join(dir, 'a.csv');
+  const res = await runLibrary(sb, { file, resource: 'asset', reportPath: `${file}.report.csv` });
+  expect(res.summary?.counts.created, res.stderr).toBe(30);
+}
 
 /** a.csv's journal as the version before wrote it: no cells. */
 const journalBefore = (dir: string) => {
@@ -239,8 +252,8 @@ const cases: { name: string; steps: Step[] }[] = [
       { run: importB(), requests: 0, summary: '0 created, 0 updated, 30 skipped' },
       // b.csv's run wrote a line a row (and its repeat none); the 30 creates of a.csv's run are all the memory's.
       {
-        run: (dir) => {
-          expect([memoryLines(dir, 'cells').length, memoryLines(dir, 'sent').length]).toEqual([30, 30]);
+        run: (_dir, sb) => {
+          expect([memoryLines(sb, 'cells').length, memoryLines(sb, 'sent').length]).toEqual([30, 30]);
         },
       },
     ],
@@ -271,12 +284,10 @@ describe('the same file under another name costs requests only for what changed'
   it.each(cases)('$name', async ({ steps }) => {
     const sb = await testSandbox({ latencyMs: 5 });
     const dir = tempDir();
-    const env = { XDG_STATE_HOME: join(dir, 'state') };
     try {
       writeFileSync(join(dir, 'a.csv'), register());
-      const opts = (i: number) => ({ cwd: dir, env: { ...env, XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
-      const first = await runCli(['import', 'a.csv', '-r', 'asset', ...sb.args], opts(0));
-      expect(first.stdout).toContain('Done: 30 rows — 30 created');
+      const opts = (i: number) => ({ cwd: dir, env: { XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
+      await importFirst(sb, dir);
       const made = readReport(join(dir, 'a.csv.report.csv'));
       for (const [i, step] of steps.entries()) {
         const args = await step.run(dir, sb);
@@ -304,11 +315,10 @@ describe('two renamed copies with the same new rows, at the same moment', () => 
     // Each request takes 50 ms, so the two runs' writes overlap.
     const sb = await testSandbox({ latencyMs: 50 });
     const dir = tempDir();
-    const env = { XDG_STATE_HOME: join(dir, 'state') };
     try {
       writeFileSync(join(dir, 'a.csv'), register());
-      const opts = (i: number) => ({ cwd: dir, env: { ...env, XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
-      expect((await runCli(['import', 'a.csv', '-r', 'asset', ...sb.args], opts(0))).code).toBe(0);
+      const opts = (i: number) => ({ cwd: dir, env: { XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
+      await importFirst(sb, dir);
       // Rows 30 to 35: chairs 30 and 33 without a serial number, laptops with one.
       for (const f of ['b.csv', 'c.csv']) writeFileSync(join(dir, f), register({ rows: 36 }));
       const [b, c] = await Promise.all(
@@ -341,12 +351,11 @@ describe('two renamed copies with the same new rows, at the same moment', () => 
   it("with the version before's memory: both learn the rows' cells, a third copy costs 0", async () => {
     const sb = await testSandbox({ latencyMs: 50 });
     const dir = tempDir();
-    const env = { XDG_STATE_HOME: join(dir, 'state') };
     try {
       writeFileSync(join(dir, 'a.csv'), register());
-      const opts = (i: number) => ({ cwd: dir, env: { ...env, XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
-      expect((await runCli(['import', 'a.csv', '-r', 'asset', ...sb.args], opts(0))).code).toBe(0);
-      memoryBefore(dir);
+      const opts = (i: number) => ({ cwd: dir, env: { XDG_CACHE_HOME: join(dir, `cold-${i}`) } });
+      await importFirst(sb, dir);
+      memoryBefore(dir, sb);
       for (const f of ['b.csv', 'c.csv', 'd.csv']) copy(f)(dir);
       const both = await Promise.all(
         ['b.csv', 'c.csv'].map((f, i) => runCli(['import', f, '-r', 'asset', ...sb.args], opts(i + 1))),
@@ -359,7 +368,7 @@ describe('two renamed copies with the same new rows, at the same moment', () => 
         first.map((r) => ['skipped', r['#id']]),
       );
       // Each run's rows are a.csv's 30 creates, none counted again.
-      expect(memoryLines(dir, 'sent')).toHaveLength(30);
+      expect(memoryLines(sb, 'sent')).toHaveLength(30);
     } finally {
       await sb.close();
     }

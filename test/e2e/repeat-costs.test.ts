@@ -1,13 +1,16 @@
 // What the runs a person repeats cost, in requests (the summary's "N requests"): at 100
 // requests a minute for the account, a request per unchanged row is minutes per thousand
 // rows. Each sequence starts on a sandbox and folders of its own (lookups not cached yet);
-// each number says what it is made of. The built CLI, over HTTP.
+// each number says what it is made of. The built CLI, over HTTP; a step that only prepares
+// its case, or counts what case 1 counts through the CLI (a first import's 33 requests), runs
+// through the library in-process (`library`), which counts the same requests.
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir, testSandbox } from './cli.js';
+import { runCli, tempDir, testSandbox, type TestSandbox } from './cli.js';
+import { exportTo, runLibrary } from './library.js';
 
 const HEADER = 'Name,Serial number,Category,Subcategory,Usage status,Original cost';
 
@@ -44,7 +47,14 @@ function dropColumn(file: string, header: string): void {
   writeFileSync(file, stringify(rows.map((r) => r.filter((_, i) => i !== at))));
 }
 
-type Step = { run: (dir: string) => string[] | void; requests?: number; summary?: string; exit?: number };
+type Step = {
+  run: (dir: string) => string[] | void;
+  requests?: number;
+  summary?: string;
+  exit?: number;
+  /** Through the library in-process (`import FILE -r asset` or `export asset -o FILE` only). */
+  library?: true;
+};
 
 /** `rows` rows, every third a chair without a serial number; `cutover`: the newest export, chair 0 moved, reordered. */
 const withChairs = (rows: number, cutover = false) => {
@@ -64,9 +74,13 @@ const withCompany = (others = 0) =>
     ...Array.from({ length: others }, (_, i) => `Laptop E${i},CO-E${i},Acme Europe GmbH`),
   ].join('\n') + '\n';
 
-/** An hour on: the lists' cache (lookups, templates, companies) has expired. */
-const listsExpired = (dir: string) =>
-  rmSync(join(dir, 'cache', 'assetbatch', 'lookups'), { recursive: true, force: true });
+/**
+ * An hour on: the lists' cache (lookups, templates, companies) has expired. The test file's
+ * cache folder (test/file-state.ts), which the CLIs and the in-process runs share: the cases
+ * run one after the other, each on a sandbox of its own port, so a cache of its own.
+ */
+const listsExpired = () =>
+  rmSync(join(process.env.XDG_CACHE_HOME!, 'assetbatch', 'lookups'), { recursive: true, force: true });
 
 const importOf = (file: string) => ['import', file, '-r', 'asset'];
 const updateOf = (file: string) => ['update', file, '-r', 'asset', '--yes'];
@@ -87,7 +101,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'import, edit 2 rows, update, import again',
     steps: [
       { run: write('a.csv', register(30)) },
-      { run: () => importOf('a.csv'), requests: 33 },
+      { run: () => importOf('a.csv'), requests: 33, library: true },
       { run: write('a.csv', register(30, true)) },
       // list, 2 PATCHes: no country column, so no country list (a PATCH leaves the country be)
       { run: () => updateOf('a.csv'), requests: 2 + 2, summary: '0 created, 2 updated, 28 skipped' },
@@ -108,7 +122,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'the same file under another name',
     steps: [
       { run: write('a.csv', register(30)) },
-      { run: () => importOf('a.csv'), requests: 33 },
+      { run: () => importOf('a.csv'), requests: 33, library: true },
       { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
       // It was 2 (the list): the memory knows each row by its cells, as the journal would.
       { run: () => importOf('b.csv'), requests: 0, summary: '0 created, 0 updated, 30 skipped' },
@@ -118,8 +132,8 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'export, edit 2 rows, update',
     steps: [
       { run: write('a.csv', register(30)) },
-      { run: () => importOf('a.csv'), requests: 33 },
-      { run: () => ['export', 'asset', '-o', 'export.csv'] },
+      { run: () => importOf('a.csv'), requests: 33, library: true },
+      { run: () => ['export', 'asset', '-o', 'export.csv'], library: true },
       { run: (dir) => editExport(join(dir, 'export.csv')) },
       // list, the custom field and form templates, 2 PATCHes. No lookup list: each lookup cell
       // names what its record (as listed) already has, so none is asked of a list (it was 25:
@@ -140,8 +154,8 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'export, edit 2 rows, delete the Country column, update',
     steps: [
       { run: write('a.csv', register(30)) },
-      { run: () => importOf('a.csv'), requests: 33 },
-      { run: () => ['export', 'asset', '-o', 'export.csv'] },
+      { run: () => importOf('a.csv'), requests: 33, library: true },
+      { run: () => ['export', 'asset', '-o', 'export.csv'], library: true },
       { run: (dir) => editExport(join(dir, 'export.csv')) },
       { run: (dir) => dropColumn(join(dir, 'export.csv'), 'Country') },
       // list, the custom field and form templates, 2 PATCHes
@@ -156,7 +170,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'rehearsal, cutover with a keyless row moved, update of its report, cutover again',
     steps: [
       { run: write('rehearsal.csv', withChairs(30)) },
-      { run: () => importOf('rehearsal.csv'), requests: 33 },
+      { run: () => importOf('rehearsal.csv'), requests: 33, library: true },
       { run: write('cutover.csv', withChairs(30, true)) },
       // the list (2 pages); the moved chair resembles its record: held back, nothing sent
       {
@@ -179,7 +193,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'a register with a company column: import, import again once the lists expired',
     steps: [
       { run: write('co.csv', withCompany()) },
-      { run: () => importOf('co.csv') },
+      { run: () => importOf('co.csv'), library: true },
       { run: listsExpired },
       // It was 1 (the company list, to tell each row's company).
       {
@@ -194,7 +208,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'a register of two companies: import, import again once the lists expired',
     steps: [
       { run: write('co2.csv', withCompany(2)) },
-      { run: () => importOf('co2.csv'), exit: 1 },
+      { run: () => importOf('co2.csv'), exit: 1, library: true },
       { run: listsExpired },
       // It was 1 (the company list, to tell the other company's rows), and 2 before that (the
       // asset list's page too): the journal keeps the company cells its run found naming another.
@@ -211,7 +225,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: '2 rows against a list of 5 pages: import, edit both, update',
     steps: [
       { run: write('bulk.csv', register(120).replaceAll('RC-', 'BULK-')) },
-      { run: () => importOf('bulk.csv') },
+      { run: () => importOf('bulk.csv'), library: true },
       { run: write('a.csv', register(2)) },
       // page 1, a filtered call a row, the list's newest id (its last page: it was 2, page 1 read
       // again), a POST a row
@@ -227,16 +241,36 @@ const cases: { name: string; steps: Step[] }[] = [
   },
 ];
 
+/** A `library` step: its exit code and its requests, as the CLI's run would give them. */
+async function inProcess(
+  sb: TestSandbox,
+  dir: string,
+  args: string[],
+): Promise<{ code: number; requests?: number }> {
+  if (args[0] === 'export') {
+    await exportTo(sb, args[1], join(dir, args[3]));
+    return { code: 0 };
+  }
+  const file = join(dir, args[1]);
+  const res = await runLibrary(sb, { file, resource: 'asset', reportPath: `${file}.report.csv` });
+  return { code: res.code, requests: res.summary?.requests };
+}
+
 describe('what repeated runs cost', () => {
   it.each(cases)('$name', async ({ steps }) => {
     const sb = await testSandbox();
     const dir = tempDir();
-    const env = { XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache') };
     try {
       for (const step of steps) {
         const args = step.run(dir);
         if (!args) continue;
-        const res = await runCli([...args, ...sb.args], { cwd: dir, env });
+        if (step.library) {
+          const res = await inProcess(sb, dir, args);
+          expect(res.code).toBe(step.exit ?? 0);
+          if (step.requests !== undefined) expect(res.requests, args.join(' ')).toBe(step.requests);
+          continue;
+        }
+        const res = await runCli([...args, ...sb.args], { cwd: dir });
         expect(res.code, res.stderr).toBe(step.exit ?? 0);
         if (step.requests !== undefined)
           expect(res.stdout.match(/^(\d+) requests?\b/m)?.[1], args.join(' ')).toBe(String(step.requests));

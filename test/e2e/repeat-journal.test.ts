@@ -3,11 +3,13 @@
 // what a person sees (the requests, the summary, the plan's Lookups line) for a run again, a
 // cell edited, a run stopped with Ctrl-C and resumed, and the same file under another name.
 // Every run is `cold` (no lists cached: another machine, the next day, --refresh-lookups).
-// The built CLI, over HTTP.
+// The built CLI, over HTTP; a first import that counts what case 1's counts through the CLI
+// (33 requests) runs through the library in-process (`library`), which counts the same.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, stoppedAt, tempDir, testSandbox } from './cli.js';
+import { runLibrary } from './library.js';
 
 /** 30 laptops, as a register a person imports; `status`: row 0's usage status. */
 const register = (status = 'In Use') =>
@@ -41,6 +43,8 @@ type Step = {
   /** What the report says on every row. */
   note?: string;
   exit?: number;
+  /** Through the library in-process (`import FILE -r asset` only): its exit code and requests are checked. */
+  library?: true;
 };
 
 const write = (text: string) => (dir: string) => writeFileSync(join(dir, 'a.csv'), text);
@@ -65,6 +69,8 @@ const printedBefore = (dir: string) => {
   writeFileSync(path, old.join('\n'));
 };
 const importA = { run: () => ['import', 'a.csv', '-r', 'asset'] };
+/** a.csv's first import, in-process: list page, category and usage status lists, 30 POSTs. */
+const firstA = { ...importA, requests: 33, library: true } as const;
 
 const cases: { name: string; steps: Step[] }[] = [
   {
@@ -89,7 +95,7 @@ const cases: { name: string; steps: Step[] }[] = [
       {
         run: write(chairs()),
       },
-      { ...importA, requests: 33 },
+      firstA,
       // It was 2 as well: the chairs are matched before the lists are read, as the laptops are.
       {
         ...importA,
@@ -104,7 +110,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: "import, one row's usage status edited, again",
     steps: [
       { run: write(register()) },
-      { ...importA, requests: 33 },
+      firstA,
       { run: write(register('In Stock')) },
       // The edited row asks its lists, as before (2); the 29 others ask none.
       {
@@ -134,7 +140,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'import, then again with a row the service has from elsewhere',
     steps: [
       { run: write(register()) },
-      { ...importA, requests: 33 },
+      firstA,
       {
         run: (dir) =>
           writeFileSync(join(dir, 'a.csv'), register() + 'One,SN-EXIST-0001,,,,\nTwo,SN-EXIST-0002,,,,\n'),
@@ -153,7 +159,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'a journal written before cells were kept',
     steps: [
       { run: write(register()) },
-      { ...importA, requests: 33 },
+      firstA,
       { run: asBefore },
       // As before: the lists the rows' names need; the journal knows each row by the body it sent.
       {
@@ -170,7 +176,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'a journal whose cells the version before printed',
     steps: [
       { run: write(register()) },
-      { ...importA, requests: 33 },
+      firstA,
       { run: printedBefore },
       // As a journal without cells: the lists the rows' names need, each row known by its body.
       {
@@ -187,7 +193,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'the same file under another name',
     steps: [
       { run: write(register()) },
-      { ...importA, requests: 33 },
+      firstA,
       { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
       // Another journal, but the memory knows each row by its cells: no list (it was 2, the asset list's pages).
       {
@@ -202,7 +208,7 @@ const cases: { name: string; steps: Step[] }[] = [
     name: 'rows without a serial number, the same file under another name',
     steps: [
       { run: write(chairs()) },
-      { ...importA, requests: 33 },
+      firstA,
       { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
       // Another journal, and the memory knows the rows by their cells, keyless or not. It was 4:
       // the asset list (2 pages) for the laptops, the category and usage status lists for the chairs.
@@ -221,12 +227,20 @@ describe('a repeat import reads no list for the rows its journal did', () => {
     // Each request takes 20 ms: a run can be stopped part-way.
     const sb = await testSandbox({ latencyMs: 20 });
     const dir = tempDir();
-    const env = { XDG_STATE_HOME: join(dir, 'state') };
     try {
       for (const [i, step] of steps.entries()) {
         const args = step.run(dir);
         if (!args) continue;
-        const opts = { cwd: dir, env: { ...env, XDG_CACHE_HOME: join(dir, `cold-${i}`) } };
+        if (step.library) {
+          // The memory it writes is in the test file's state folder (test/file-state.ts), which
+          // the CLIs share: each case's sandbox has its own port, so a memory of its own.
+          const file = join(dir, args[1]);
+          const res = await runLibrary(sb, { file, resource: 'asset', reportPath: `${file}.report.csv` });
+          expect(res.code, res.stderr).toBe(step.exit ?? 0);
+          expect(res.summary?.requests, args.join(' ')).toBe(step.requests);
+          continue;
+        }
+        const opts = { cwd: dir, env: { XDG_CACHE_HOME: join(dir, `cold-${i}`) } };
         const all = [...args, ...sb.args];
         const journal = join(dir, `${args[1]}.report.journal.ndjson`);
         const res = step.stopAt ? await stoppedAt(all, opts, journal, step.stopAt) : await runCli(all, opts);

@@ -37,6 +37,8 @@ export interface SuggestOptions {
   readonly sampleRows?: number;
   /** Write value matches that are not sure into the value tables too (else they are listed to check). */
   readonly acceptUnsure?: boolean;
+  /** Where the lists read are cached for the runs that follow (default: $XDG_CACHE_HOME/assetbatch/lookups). */
+  readonly lookupCacheDir?: string;
 }
 
 export interface Suggestion {
@@ -145,8 +147,15 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
       ? await loadCustomFields(conn, def, options.connection!.company)
       : undefined;
     const mapOpts = { mappingFile, mappingPath: options.mappingPath, custom, samples: rows };
+    // The lists are read fresh (a name just added to the service is seen) and cached for the
+    // validate and import that follow, so they read none again; the in-process sandbox's die with it.
     const resolver = conn
-      ? new Resolver(conn.client, { company: options.connection!.company, cacheTtl: 0 })
+      ? new Resolver(conn.client, {
+          company: options.connection!.company,
+          refresh: true,
+          cacheDir: options.lookupCacheDir,
+          cacheTtl: conn.sandbox ? 0 : undefined,
+        })
       : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
     const mapping = await mapByLists(def, source.headers, mapOpts, resolver, rows);

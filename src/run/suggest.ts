@@ -14,6 +14,7 @@ import {
   type MappingFile,
 } from '../map/headers.js';
 import { checkSuggestion, type Unresolved } from './suggest-check.js';
+import { checkCompanyColumn, type CompanyCheck } from './suggest-company.js';
 import { cellText } from '../map/coerce.js';
 import { holdsNoValue } from '../map/placeholders.js';
 import { openSheet } from '../read/index.js';
@@ -36,6 +37,8 @@ export interface SuggestOptions {
   readonly sampleRows?: number;
   /** Write value matches that are not sure into the value tables too (else they are listed to check). */
   readonly acceptUnsure?: boolean;
+  /** Where the lists read are cached for the runs that follow (default: $XDG_CACHE_HOME/assetbatch/lookups). */
+  readonly lookupCacheDir?: string;
 }
 
 export interface Suggestion {
@@ -144,8 +147,15 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
       ? await loadCustomFields(conn, def, options.connection!.company)
       : undefined;
     const mapOpts = { mappingFile, mappingPath: options.mappingPath, custom, samples: rows };
+    // The lists are read fresh (a name just added to the service is seen) and cached for the
+    // validate and import that follow, so they read none again; the in-process sandbox's die with it.
     const resolver = conn
-      ? new Resolver(conn.client, { company: options.connection!.company, cacheTtl: 0 })
+      ? new Resolver(conn.client, {
+          company: options.connection!.company,
+          refresh: true,
+          cacheDir: options.lookupCacheDir,
+          cacheTtl: conn.sandbox ? 0 : undefined,
+        })
       : undefined;
     // The lists the value tables read anyway: a column whose values are names in one of them is judged by that too.
     const mapping = await mapByLists(def, source.headers, mapOpts, resolver, rows);
@@ -163,7 +173,12 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
     );
     // A company column is read, each row's company: null in the file would send every row to the run's.
     const company = companyColumn(mapping);
-    if (company) delete file.columns![company.header];
+    const companyCheck: CompanyCheck | undefined =
+      company && resolver
+        ? await checkCompanyColumn(resolver, company, rows, options.connection!.company)
+        : undefined;
+    if (company && companyCheck?.leftOut) file.columns![company.header] = null;
+    else if (company) delete file.columns![company.header];
     if (mappingFile?.formulaEscape) file.formulaEscape = mappingFile.formulaEscape;
     // What the file builds is kept as it was written: a column sent to several fields, the built fields.
     for (const [header, given] of Object.entries(mappingFile?.columns ?? {}))
@@ -180,16 +195,20 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
       unresolved: tables.unresolved,
     });
     if (Object.keys(checked.built).length) file.fields = { ...file.fields, ...checked.built };
-    const { missing, missingFields } = checked;
+    const missing = [...checked.missing, ...(companyCheck?.missing ?? [])];
+    const { missingFields } = checked;
+    const companyNotes = companyCheck?.leftOut ? [companyCheck.note] : [];
     // The value matches travel with the file, so that whoever reviews it sees how sure each is and what is left.
-    const review = [...tables.notes, ...checked.notes, ...missing];
+    const review = [...companyNotes, ...tables.notes, ...checked.notes, ...missing];
     if (review.length) file.review = review;
     const notes = mapping.unmapped
       .filter((u) => u.header)
       .map((u) =>
-        u.index === company?.index
-          ? `column "${u.header}" is read for each row's company (left out of the file): rows of another company are left for a run with its --company; {${JSON.stringify(u.header)}: null} in "columns" sends every row to the run's`
-          : `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
+        u.index === company?.index && companyCheck
+          ? companyCheck.note
+          : u.index === company?.index
+            ? `column "${u.header}" is read for each row's company (left out of the file): rows of another company are left for a run with its --company; {${JSON.stringify(u.header)}: null} in "columns" sends every row to the run's`
+            : `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
       );
     return {
       mapping: file,

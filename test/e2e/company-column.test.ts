@@ -158,6 +158,53 @@ describe('mapping suggest and a company column', () => {
   });
 });
 
+// GLPI exports its own entities ("Entité racine > Paris"), which are no companies of the
+// account: a file that read the column would make every row invalid, so the suggestion maps it
+// to null and says so; a column naming companies but for a few cells lists those as failing.
+describe("mapping suggest and a company column that names the account's companies nowhere, or not everywhere", () => {
+  const GLPI = 'Nom;Entité;Statut;Numéro de série\n';
+  it.each([
+    {
+      name: "GLPI's entities, none a company: mapped to null, every row goes to the run's company",
+      csv: `${GLPI}PC-COMPTA-01;Entité racine > Paris;En service;GE-1\nPC-RH-03;Entité racine > Lyon;En stock;GE-2\n`,
+      column: null,
+      says:
+        'note: column "Entité" names no company of the account ("Entité racine > Paris", "Entité racine > Lyon"; ' +
+        "the account's companies: Acme Corporation, Acme Europe GmbH, Legacy Holdings): mapped to null, so every row " +
+        "goes to the run's company (--company); to load rows by company, write a company's name or id in the column " +
+        'and leave it out of "columns"',
+      status: ['valid', 'valid'],
+    },
+    {
+      name: 'one cell naming no company beside one that does: the column is read, the row said to fail',
+      csv: `${GLPI}PC-COMPTA-01;Acme Corporation;En service;GM-1\nPC-RH-03;Entité racine > Lyon;En stock;GM-2\n`,
+      column: undefined,
+      says:
+        'missing: column "Entité" has a value naming no company of the account ("Entité racine > Lyon"): those rows ' +
+        "would be invalid. Fix: write a company's name or id there (the account's companies: Acme Corporation, " +
+        'Acme Europe GmbH, Legacy Holdings), or {"Entité": null} in "columns" sends every row to the run\'s company (--company)',
+      status: ['valid', 'invalid'],
+    },
+  ])('$name', async ({ name, csv, column, says, status }) => {
+    const file = join(env.dir, `glpi-${status.join('-')}.csv`);
+    writeFileSync(file, csv);
+    const res = await runCli(['mapping', 'suggest', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
+    expect(res.code, res.stderr).toBe(0);
+    const suggested = JSON.parse(res.stdout) as { columns: Record<string, string | null>; review?: string[] };
+    expect(suggested.columns['Entité'], name).toBe(column);
+    expect(res.stderr.split('\n')).toContain(says);
+    expect(suggested.review).toContain(says.replace(/^(note|missing): /, (m) => (m === 'note: ' ? '' : m)));
+    const mapping = join(env.dir, `glpi-${status.join('-')}.json`);
+    writeFileSync(mapping, res.stdout);
+    const report = `${file}.report.csv`;
+    const run = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args], {
+      cwd: env.dir,
+    });
+    expect(run.code, run.stderr).toBe(status.includes('invalid') ? 1 : 0);
+    expect(readReport(report).map((r) => r['#status'])).toEqual(status);
+  });
+});
+
 describe('a register of two companies, a run each', () => {
   const cells = ['Acme Corporation', 'Acme Europe GmbH', 'Acme Corporation', '2', 'acme corporation'];
   const ofCompany1 = ['TW-1', 'TW-3', 'TW-5'];

@@ -189,7 +189,7 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     expect(w.out.stdout).toMatch(/Stopped: interrupted/);
   }, 30_000);
 
-  it('validate of a large CSV (read in a worker): Ctrl-C stops the checks and the report is whole within 5 s, the rows after it listed as not checked', async () => {
+  it('validate of a large CSV (read in a worker): Ctrl-C stops the checks at once and the report is whole, most rows listed as not checked', async () => {
     const dir = tempDir();
     const file = join(dir, 'large.csv');
     // 42,000 rows made wide by their notes (4.7 MB): above the 4 MiB from which a CSV is read
@@ -213,14 +213,15 @@ describe('a wait for the rate limit is announced, and a stop ends it within 2 s'
     await w.until(/^Columns: /m);
     const { code, ms } = await stopAndTime(child, w.exited, 'SIGINT');
     expect(code, w.out.stderr).toBe(3);
-    // The stop includes writing the unchecked rows to the report (150,000 rows took
-    // 2.3–3.7 s on a 2-core machine, before and after issue 25's changes alike); a run that
-    // kept checking would take far longer.
-    expect(ms).toBeLessThan(5000);
+    // A run that kept checking until the last row would list none as not checked: most rows
+    // are, so the checks stopped soon after the signal, on a loaded machine as on a quiet one
+    // (a bound in seconds failed at load average 10: 5.6-5.9 s). The bound in time is for a
+    // hang only; the stop includes writing the unchecked rows to the report.
+    expect(ms).toBeLessThan(30_000);
     const rows = readReport(report);
     expect(rows).toHaveLength(n);
     const notChecked = rows.filter((r) => r['#status'] === 'not sent');
-    expect(notChecked.length).toBeGreaterThan(0);
+    expect(notChecked.length).toBeGreaterThan(n / 2);
     expect(notChecked[0]['#message']).toBe('not checked: interrupted before every row was checked');
     expect(rows.filter((r) => !['valid', 'not sent'].includes(r['#status']))).toEqual([]);
     expect(w.out.stdout).toMatch(/Stopped: interrupted before every row was checked/);

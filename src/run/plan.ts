@@ -123,8 +123,8 @@ async function readAhead(
 /**
  * A register's company column: the company list is read first (one request, or the cache),
  * so that each row's company is known as it is scanned and other companies' rows are left
- * out of the run's names, keys and dates. A repeat mapped as its journal recorded reads it
- * only if a row needs it (companyDeferred).
+ * out of the run's names and keys (their dates only settle a column's order). A repeat
+ * mapped as its journal recorded reads it only if a row needs it (companyDeferred).
  */
 async function companyOption(settings: RunSettings, input: MappedInput, defer: boolean) {
   const column = companyColumn(input.mapping);

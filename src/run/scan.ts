@@ -4,7 +4,7 @@
 import { Turns } from '../util/turns.js';
 import { AssetbatchError } from '../errors.js';
 import type { LookupKind } from '../resources/fields.js';
-import type { SheetRow } from '../read/types.js';
+import type { CellValue, SheetRow } from '../read/types.js';
 import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
 import {
   cellText,
@@ -120,6 +120,11 @@ export class Scanner {
   private readonly keyIndex?: number;
   private readonly blankIndex?: number;
   private readonly evidence = new Map<number, Evidence>();
+  /**
+   * The same from rows of another company or of none: one program wrote the sheet's dates, so
+   * they settle a column the run's own rows leave unsettled, and decide nothing else.
+   */
+  private readonly otherEvidence = new Map<number, Evidence>();
   private readonly selfRefs = new Set<string>();
   /** Company cells naming another company, by their text (trimmed): a repeat tells them without the list. */
   private readonly otherCells = new Map<string, { readonly id: number; readonly name: string }>();
@@ -184,17 +189,16 @@ export class Scanner {
       return;
     }
     this.rows++;
-    // Another company's row is not this run's: its dates, names and keys are not looked at.
-    if (!this.ofRunCompany(r)) return;
+    // Another company's row is not this run's: its names and keys are not looked at, and its
+    // dates only settle a column's order.
+    if (!this.ofRunCompany(r)) return this.otherDates(r);
     this.runRows++;
     if (this.prints && !r.reported) this.prints.add(r.row, cellsHash(r));
     for (const i of this.translation.placeholders?.keys() ?? []) this.placeholder(i, r);
     if (this.blankIndex !== undefined && isEmptyCell(cellAt(this.translation, this.blankIndex, r.cells)))
       this.blankFilled++;
     for (const c of this.dateCols) {
-      const cell = this.translation.built?.has(c.index)
-        ? cellAt(this.translation, c.index, r.cells)
-        : r.cells[c.index];
+      const cell = this.dateCell(c, r);
       if (typeof cell === 'string') this.dateEvidence(c.index, cell, r.row);
     }
     for (const c of this.amountCols) {
@@ -289,6 +293,35 @@ export class Scanner {
     };
   }
 
+  private dateCell(c: ColumnMapping, r: SheetRow): CellValue | undefined {
+    return this.translation.built?.has(c.index)
+      ? cellAt(this.translation, c.index, r.cells)
+      : r.cells[c.index];
+  }
+
+  /** A row not of the run's company: a date that reads one way only is kept, to settle a column. */
+  private otherDates(r: SheetRow): void {
+    for (const c of this.dateCols) {
+      const cell = this.dateCell(c, r);
+      const orders = typeof cell === 'string' ? dateOrdersOf(cell) : undefined;
+      if (!orders || orders.dmy === orders.mdy) continue;
+      // A column the run's rows left unsettled may be settled now: what was decided is looked at again.
+      const wasUnsettled = this.unsettled().includes(c);
+      let o = this.otherEvidence.get(c.index);
+      if (!o) this.otherEvidence.set(c.index, (o = {}));
+      if (orders.dmy) o.dmy ??= r.row;
+      else o.mdy ??= r.row;
+      if (wasUnsettled) this.dirty = true;
+    }
+  }
+
+  /** The order the other rows settle for a column, if they settle one. */
+  private otherOrder(col: number): DateOrder | undefined {
+    const o = this.otherEvidence.get(col);
+    if (!o || (o.dmy === undefined) === (o.mdy === undefined)) return undefined;
+    return o.dmy !== undefined ? 'DMY' : 'MDY';
+  }
+
   private dateEvidence(col: number, cell: string, row: number): void {
     const orders = dateOrdersOf(cell);
     if (!orders) return;
@@ -367,7 +400,7 @@ export class Scanner {
   unsettled(): ColumnMapping[] {
     return this.dateCols.filter((c) => {
       const e = this.evidence.get(c.index);
-      return e?.both !== undefined && e.dmy === undefined && e.mdy === undefined;
+      return e?.both !== undefined && e.dmy === undefined && e.mdy === undefined && !this.otherOrder(c.index);
     });
   }
 
@@ -380,7 +413,11 @@ export class Scanner {
     const out = new Map<number, DateOrder | undefined>();
     for (const c of this.dateCols) {
       const e = this.evidence.get(c.index);
-      if (!e) continue;
+      const other = this.otherOrder(c.index);
+      if (!e) {
+        if (other) out.set(c.index, other);
+        continue;
+      }
       const location = { file: where.file, sheet: where.sheet, column: c.header };
       if (e.dmy && e.mdy) {
         throw new AssetbatchError(
@@ -394,6 +431,7 @@ export class Scanner {
       }
       if (e.dmy) out.set(c.index, 'DMY');
       else if (e.mdy) out.set(c.index, 'MDY');
+      else if (other) out.set(c.index, other);
       else if (e.both && complete) {
         throw new AssetbatchError(
           'E_DATE_AMBIGUOUS',

@@ -129,7 +129,13 @@ export function formatRowIssue(i: RowIssue): string {
   return where ? `${where}: ${i.message}` : i.message;
 }
 
-const TOTALS = /^(grand\s+|sub\s*)?totals?:?$/i;
+// The word a register's totals line starts with, in the languages its headers are read in
+// (resources/languages.ts): en Total, Grand total, Subtotal, Sum; de Summe, Gesamt,
+// Gesamtsumme, Zwischensumme, Endsumme; fr Sous-total, Total général, Somme; es Suma, Total
+// general; it Totale, Subtotale, Somma; nl Totaal, Subtotaal, Eindtotaal, Som; pt Soma, Total
+// geral. The rest of the line must be numbers (isTotalsRow), so a record named so is kept.
+const TOTALS =
+  /^(?:(?:grand\s+|sub\s*|sous-)?totals?(?:\s+(?:g[eé]n[eé]ral|general|geral))?|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme|somme|suma|(?:sub)?totale(?:\s+generale)?|somma|(?:sub|eind)?totaal|som|soma)\s*:?$/i;
 
 /** A totals row: its first filled cell says "Total" and no other text is there. */
 function isTotalsRow(cells: readonly CellValue[]): boolean {

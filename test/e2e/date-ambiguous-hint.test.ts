@@ -78,3 +78,42 @@ describe('dotted dates are day-first without --date-format', () => {
     expect(JSON.parse(row['#sent'])).toMatchObject({ service_start_date: sent });
   });
 });
+
+// One program wrote a register's dates, whichever company each row is of: the rows of another
+// company (left for their own run) and those naming none (invalid) settle a column's order
+// where the run's own rows read both ways. They used to be left out, and the run stopped
+// (exit 2) saying no date in the column settles which.
+describe("a date column settled only by rows that are not the run's company's", () => {
+  const HEADER = "Nom;Entité;Numéro de série;Date d'achat";
+  const cases = [
+    {
+      name: 'settled by a row of another company and a row naming none',
+      rows: [
+        'PC-1;Acme Corporation;DC-1;02/11/2022',
+        'PC-2;Entité racine > Lyon;DC-2;14/03/2023',
+        'PC-3;Acme Europe GmbH;DC-3;15/03/2023',
+      ],
+      status: ['valid', 'invalid', 'skipped'],
+      sent: '2022-11-02',
+    },
+    {
+      name: 'settled month-first by a row of another company',
+      rows: ['PC-4;Acme Corporation;DC-4;02/11/2022', 'PC-5;Acme Europe GmbH;DC-5;12/31/2023'],
+      status: ['valid', 'skipped'],
+      sent: '2022-02-11',
+    },
+  ];
+  it.each(cases)('$name: the run reads $sent, exit 1', async ({ rows, status, sent }) => {
+    const file = join(env.dir, `companies-${sent}.csv`);
+    writeFileSync(file, [HEADER, ...rows].join('\n') + '\n');
+    const report = join(env.dir, `companies-${sent}.report.csv`);
+    const res = await runCli(['validate', file, '-r', 'asset', '--report', report, ...env.sb.args], {
+      cwd: env.dir,
+    });
+    expect(res.code, res.stderr).toBe(1);
+    const lines = readReport(report);
+    expect(lines.map((r) => r['#status'])).toEqual(status);
+    expect(JSON.parse(lines[0]['#sent'])).toMatchObject({ service_start_date: sent });
+    expect(res.stderr).not.toContain('could be day-first or month-first');
+  });
+});

@@ -227,6 +227,16 @@ describe('totals rows', () => {
     ['"Total" and numbers', ['Total', '', 5400], true],
     ['"Grand total:" and money', ['Grand total:', '$1,200.00'], true],
     ['a record named Total with text', ['Total', 'Boston'], false],
+    ['a German register\'s "Summe" and a cost', ['Summe', '', 2497.5], true],
+    ['"Gesamtsumme:" and money', ['Gesamtsumme:', '2.497,50 €'], true],
+    ['a French "Total général :" and money', ['Total général :', '6 597,50 €'], true],
+    ['a French "Sous-total"', ['Sous-total', '', 349], true],
+    ['an Italian "Totale"', ['Totale', '', 1200], true],
+    ['a Dutch "Totaal"', ['Totaal', '', 1200], true],
+    ['a Spanish "Suma"', ['Suma', '', 1200], true],
+    ['a Portuguese "Soma"', ['Soma', '', 1200], true],
+    ['a record named Summe with text', ['Summe', 'Berlin'], false],
+    ['a name that starts with Summe', ['Summe Lizenzen', '', 10], false],
     ['an ordinary row', ['Laptop', 'Boston'], false],
   ];
   it.each(cases)('%s', (_name, cells, skipped) => {

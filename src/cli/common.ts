@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import type { Logger } from 'pino';
 import { InvalidArgumentError, type Command } from 'commander';
 import { exitCodeFor, fileSystemError, isAssetbatchError, ExitCode } from '../errors.js';
+import type { AssetbatchError, Location } from '../errors.js';
 import { knownSecrets, loadConfigFile } from '../config.js';
 import { RATE_LIMIT } from '../resources/service.js';
 import { isClosedPipe } from './pipe.js';
@@ -79,7 +80,7 @@ export function reportError(thrown: unknown, out: ErrorOutput): number {
   const err = e as Error;
   const message = known ? e.describe() : (err?.message ?? String(e));
   if (out.json)
-    printJsonError(known ? e.code : 'E_INTERNAL', known ? e.message : message, out.secrets, out.jsonOut);
+    printJsonError(known ? jsonErrorOf(e) : { code: 'E_INTERNAL', message }, out.secrets, out.jsonOut);
   stderr.write(scrub(`error: ${message}\n`, out.secrets));
   if (out.debug) stderr.write(scrub(`${err?.stack ?? ''}\n`, out.secrets));
   else if (!known)
@@ -87,14 +88,31 @@ export function reportError(thrown: unknown, out: ErrorOutput): number {
   return known ? exitCodeFor(e.code) : ExitCode.STOPPED;
 }
 
-/** Scripts reading --json get an object on stdout whatever happened: `{"error": {"code", "message"}}`. */
+/** What --json says of an error: its code and message, and the hint and location the stderr line shows. */
+interface JsonError {
+  readonly code: string;
+  readonly message: string;
+  readonly hint?: string;
+  readonly location?: Location;
+}
+
+function jsonErrorOf(e: AssetbatchError): JsonError {
+  const located = Object.values(e.location).some((v) => v !== undefined);
+  return {
+    code: e.code,
+    message: e.message,
+    ...(e.hint ? { hint: e.hint } : {}),
+    ...(located ? { location: e.location } : {}),
+  };
+}
+
+/** Scripts reading --json get an object on stdout whatever happened: `{"error": {"code", "message", "hint"?, "location"?}}`. */
 function printJsonError(
-  code: string,
-  message: string,
+  error: JsonError,
   secrets: readonly (string | undefined)[],
   out: NodeJS.WritableStream = process.stdout,
 ): void {
-  out.write(scrub(JSON.stringify({ error: { code, message } }), secrets) + '\n');
+  out.write(scrub(JSON.stringify({ error }), secrets) + '\n');
 }
 
 /** A one-line progress display on stderr, only when it is a terminal. */

@@ -165,3 +165,8 @@ export function financeColumns(resource: string, asOf: string): ExportColumn[] {
   }
   return [];
 }
+
+/** The headers of the figures `--finance` adds to a resource's export: what a sheet sent back may still have. */
+export function financeLabels(resource: string): string[] {
+  return financeColumns(resource, '').map((c) => c.label);
+}

@@ -210,13 +210,21 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
 /**
  * Every lookup column named by its field's own label (an export's headers) or the mapping
  * file, and every column mapped (an import leaves an export's ID column out: the service's
- * ids, no list's names): the lists' names could only add to what the headers say, so a run
- * that reads a list only for cells its records do not already name does not read them for
- * the mapping.
+ * ids, no list's names) or left with no field the lists could give it: the lists' names could
+ * only add to what the headers say, so a run that reads a list only for cells its records do
+ * not already name does not read them for the mapping. A column the sheet adds (notes, an
+ * export's finance figures) could take a lookup field by its values only from a list these
+ * columns read, and only a field no column has: where each field of those lists is taken by
+ * its own label, it takes none.
  */
-function headersSettleLookups(m: Mapping): boolean {
+function headersSettleLookups(def: ResourceDef, m: Mapping): boolean {
   const sure = new Set(['name', 'mapping file', 'custom field']);
-  return m.unmapped.every((u) => compactName(u.header) === 'id') && m.columns.every((c) => sure.has(c.how));
+  if (!m.columns.every((c) => sure.has(c.how))) return false;
+  if (m.unmapped.every((u) => compactName(u.header) === 'id')) return true;
+  const taken = m.columns.flatMap((c) => (c.target.kind === 'field' ? [c.target.field] : []));
+  const read = new Set(taken.flatMap((f) => (f.lookup ? [f.lookup] : [])));
+  const names = new Set(taken.map((f) => f.name));
+  return def.fields.every((f) => !f.lookup || !read.has(f.lookup) || names.has(f.name));
 }
 
 /**
@@ -340,7 +348,7 @@ export async function mapInput(
     def,
     probe.headers,
     { ...mapOpts, custom },
-    defersLookups(settings) && headersSettleLookups(byHeaders) ? undefined : resolver,
+    defersLookups(settings) && headersSettleLookups(def, byHeaders) ? undefined : resolver,
     samples,
     (m) => checkMapping(settings, probe, m),
     byHeaders,

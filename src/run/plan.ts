@@ -21,6 +21,7 @@ import {
   type Mapping,
 } from '../map/headers.js';
 import { compactName } from '../map/normalize.js';
+import { financeLabels } from '../export/finance.js';
 import { recordKeyText } from '../map/placeholders.js';
 import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
@@ -318,6 +319,7 @@ function unmappedColumns(
   settings: RunSettings,
 ): ImportPlan['unmapped'] {
   const company = companyColumn(mapping);
+  const figures = new Set(financeLabels(settings.def.name).map(compactName));
   // A company column is read (the plan's Company line), not left out.
   const unmapped = mapping.unmapped
     .filter((u) => !u.header.startsWith('#') && u.index !== company?.index)
@@ -327,6 +329,7 @@ function unmappedColumns(
       ...(u.maybe ? { maybe: u.maybe } : {}),
       why: u.why,
       ...(u.why === undefined && compactName(u.header) === 'id' ? idColumnNote(settings) : {}),
+      ...(figures.has(compactName(u.header)) ? FIGURE_NOTE : {}),
     }));
   return [...unmapped, ...companyLeftOut(mapping, headers, settings)];
 }
@@ -384,6 +387,15 @@ function companyLeftOut(
       : [],
   );
 }
+
+/**
+ * A figure an `export --finance` worked out (Book value, Auto-renews): "map it with --mapping"
+ * would send the analyst looking for a field the service does not have.
+ */
+const FIGURE_NOTE = {
+  why: 'a figure `export --finance` works out from the record; the service does not store it',
+  fix: 'nothing to do: the next export works it out again',
+};
 
 /**
  * An ID column in a run that does not match on it: "no matching field" reads as if the tool

@@ -69,6 +69,21 @@ describe('--json prints {"error": {"code", "message"}} on stdout when the run fa
     expect(res.stdout + res.stderr).not.toContain('TOKEN-IN-THE-FILE');
   });
 
+  it('a file not there: the JSON names the file and gives the hint, as the error line does', async () => {
+    const res = await runCli(['update', join(dir, 'gone.csv'), '-r', 'asset', '--json'], {
+      env: { ASSETBATCH_BASE_URL: 'http://127.0.0.1:9', ASSETBATCH_TOKEN: 't' },
+    });
+    expect(res.code).toBe(2);
+    expect(JSON.parse(res.stdout)).toEqual({
+      error: {
+        code: 'E_FILE_NOT_FOUND',
+        message: 'file not found',
+        hint: 'Check the path; relative paths start from the current folder.',
+        location: { file: join(dir, 'gone.csv') },
+      },
+    });
+  });
+
   it('a list answered 200 with an HTML page: a clear error naming the URL and the status, not a bug', async () => {
     const html = await htmlServer();
     try {

@@ -329,7 +329,9 @@ async function reportMissing(
       : input.mapping.columns.find((c) => c.target.kind === 'field' && c.target.field.name === 'name')?.index;
   const deps = { settings, writer, body, headers, keyColumn, nameColumn };
   for (const m of records) {
-    if (stop.stopped) {
+    // A record only reported as missing costs no request: a stopped run still says it is
+    // missing, where "not sent" would promise a write that a run again never makes.
+    if (stop.stopped && body) {
       await emitter.emit({
         ...stop.notSent({ row: 0, cells: missingCells(deps, m), warnings: [] }),
         id: m.id,

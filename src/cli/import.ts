@@ -378,14 +378,14 @@ function stopOnSignals(): { signal: AbortSignal; dispose(): void } {
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(ExitCode.STOPPED);
     process.stderr.write(
-      '\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the journal lets you resume)\n',
+      '\nStopping: requests in flight finish, the rest are reported as not sent… (Ctrl-C again to quit at once; the same command run again goes on where this one stopped)\n',
     );
     controller.abort();
     // A request to a service that stopped answering, or a read that never ends, must not keep
     // the process: after a grace period it stops anyway (unref: a run that ends sooner exits).
     setTimeout(() => {
       process.stderr.write(
-        `Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the journal lets you resume\n`,
+        `Stopped without waiting longer (${STOP_GRACE_MS / 1000} s after the signal); the same command run again goes on where this one stopped\n`,
       );
       process.exit(ExitCode.STOPPED);
     }, STOP_GRACE_MS).unref();

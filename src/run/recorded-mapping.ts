@@ -29,6 +29,11 @@ export interface RecordedMapping {
    * those rows without the list (absent: none, or a journal written before it was kept).
    */
   readonly companies?: readonly OtherCompanyCell[];
+  /**
+   * The run's company's name, as the company list (or the record before) told it: a repeat
+   * that reads no company list names its company by it (absent: the name was not known).
+   */
+  readonly runCompany?: string;
 }
 
 /** A company cell naming another company: its text (trimmed), that company's id and name. */
@@ -113,7 +118,10 @@ function recordIn(header: JournalHeader | undefined): RecordedMapping | undefine
   const customOk = Array.isArray(r.custom?.fieldTemplates) && Array.isArray(r.custom?.formTemplates);
   const companiesOk =
     r.companies === undefined || (Array.isArray(r.companies) && r.companies.every(isOtherCompanyCell));
-  return typeof r.of === 'string' && listsOk && customOk && companiesOk ? (r as RecordedMapping) : undefined;
+  const nameOk = r.runCompany === undefined || typeof r.runCompany === 'string';
+  return typeof r.of === 'string' && listsOk && customOk && companiesOk && nameOk
+    ? (r as RecordedMapping)
+    : undefined;
 }
 
 /**
@@ -139,13 +147,15 @@ export function recordedMapping(
 
 /**
  * The record to keep with this run: `record`, with the company cells naming another company
- * that the run's scan met (Scanner.otherCompanyCells), when there are any.
+ * that the run's scan met (Scanner.otherCompanyCells), when there are any, and the run's
+ * company's name when it is known (companySplitOf).
  */
 export function withOtherCompanies(
   record: RecordedMapping | undefined,
   cells: readonly OtherCompanyCell[],
+  runCompany: string | undefined,
 ): RecordedMapping | undefined {
-  return record && { ...record, companies: cells.length > 0 ? cells : undefined };
+  return record && { ...record, companies: cells.length > 0 ? cells : undefined, runCompany };
 }
 
 /** MapOptions that map as the record says the service answered. */

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { targetName, type CustomFieldSet, type MapOptions, type Mapping } from '../map/headers.js';
 import type { ListMatch } from '../map/lists.js';
 import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
-import { loadJournal, type JournalHeader } from '../send/journal.js';
+import { lastRunOf, type JournalHeader } from '../send/journal.js';
 import { sha256Hex } from '../util/hash.js';
 import { defersLookups } from './listed-record.js';
 import { sameRun, type RunIdentity } from './resume.js';
@@ -126,8 +126,8 @@ function recordIn(header: JournalHeader | undefined): RecordedMapping | undefine
 
 /**
  * The mapping the last run of this same import recorded for these headers and options, read
- * before anything is asked of the service (the journal is read again, locked, for the plan).
- * A journal it cannot read records none: the plan's read says why.
+ * before anything is asked of the service: its last run line alone (the journal's rows are
+ * read, locked, for the plan). A line it cannot read records none: the plan's read says why.
  */
 export function recordedMapping(
   settings: RunSettings,
@@ -135,12 +135,7 @@ export function recordedMapping(
   of: () => string,
 ): RecordedMapping | undefined {
   if (!journalMayAnswer(settings)) return undefined;
-  let last: JournalHeader | undefined;
-  try {
-    last = loadJournal(settings.journalPath).last;
-  } catch {
-    return undefined;
-  }
+  const last = lastRunOf(settings.journalPath);
   const record = last && sameRun(last, run) ? recordIn(last) : undefined;
   return record?.of === of() ? record : undefined;
 }

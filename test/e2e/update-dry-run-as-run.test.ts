@@ -2,7 +2,9 @@
 // same status (`valid` where the run creates or updates), the same message (the dry run's
 // "…; would be updated" words being the run's), the same warnings, summary and exit code.
 // Each case seeds a fresh sandbox, runs the dry run, then the run, and compares them row by row.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -19,8 +21,12 @@ type Case = {
   name: string;
   /** Records a colleague's script made before either run. */
   records: (t: string) => Record<string, unknown>[];
-  /** The sheet's rows under Name,Serial number,City. */
-  rows: (t: string) => string[];
+  /** The sheet's rows under Name,Serial number,City (none: the records' export, `exported`). */
+  rows?: (t: string) => string[];
+  /** The sheet is an export of the records, a colleague's change to the first made since, each row edited. */
+  exported?: { colleague?: Record<string, unknown>; edit: (row: Record<string, string>) => void };
+  /** A warning's code the run's summary has. */
+  warns?: string;
   /** What the run's report says of each row. */
   run: string[];
   exit: number;
@@ -55,7 +61,59 @@ const cases: Case[] = [
     run: ['invalid', 'created'],
     exit: 1,
   },
+  {
+    name: "an export's rows found by their ID cell (no key), changed",
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    exported: {
+      // Only the changed row: of an unchanged one the dry run says "no change except for an
+      // empty cell", the run "no change: the record already has these values except for …".
+      edit: (r) => {
+        r['Serial number'] = '';
+        r.City = 'Nantes';
+      },
+    },
+    run: ['updated', 'updated'],
+    exit: 0,
+  },
+  {
+    name: 'an export sent back, a colleague changed the record since (W_KEPT_SINCE_EXPORT)',
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    exported: {
+      colleague: { city: 'Portland' },
+      edit: (r) => {
+        r.Name = `${r.Name} edited`;
+      },
+    },
+    warns: 'W_KEPT_SINCE_EXPORT',
+    run: ['updated', 'updated'],
+    exit: 0,
+  },
 ];
+
+/** The records' export as the sheet, `edit` applied to each of their rows, after the colleague's change. */
+async function exportedSheet(
+  sb: TestSandbox,
+  dir: string,
+  ids: number[],
+  how: NonNullable<Case['exported']>,
+) {
+  const file = join(dir, 'a.csv');
+  const res = await runCli(['export', 'asset', '-o', file, ...sb.args]);
+  expect(res.code, res.stderr).toBe(0);
+  if (how.colleague) {
+    const patched = await fetch(`${sb.sb.url}/api/v2/asset/${ids[0]}/`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 1, ...how.colleague }),
+    });
+    expect(patched.status).toBe(200);
+  }
+  // The sandbox's seeded assets are left out: the sheet is the case's records.
+  const all = parse(readFileSync(file), { columns: true, bom: true }) as Record<string, string>[];
+  const rows = all.filter((r) => ids.includes(Number(r.ID)));
+  rows.forEach(how.edit);
+  writeFileSync(file, stringify(rows, { header: true }));
+}
 
 /** Each row's status and message; a dry run's as the run would say them. */
 const said = (rows: ReportRow[], dry: boolean): [string, string, string][] =>
@@ -65,13 +123,18 @@ const said = (rows: ReportRow[], dry: boolean): [string, string, string][] =>
     const message = dry
       ? r['#message']
           .replace(/^already in the service \(id \d+\); would be updated(; would change: .*)?$/, '')
+          .replace(/; would be updated(; would change: .*)?$/, '')
           .replace(/; would be (skipped|updated|created)$/, '')
       : r['#message'];
     return [status, message, r['#warnings']];
   });
 
-/** The summary's warnings, as the CLI prints them. */
-const warnings = (out: string): string[] => out.split('\n').filter((l) => l.startsWith('warning: '));
+/** The summary's warnings, as the CLI prints them; a dry run's "would be kept" is the run's "were kept". */
+const warnings = (out: string): string[] =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith('warning: '))
+    .map((l) => l.replace('those cells would be kept', 'those cells were kept'));
 
 /** The summary's counts by the run's words: a dry run's "valid" and "to create" are created, "to update" updated. */
 function counts(out: string): Record<string, number> {
@@ -91,8 +154,10 @@ describe('a dry run of import --on-existing update says what the run does, row b
     sb = await testSandbox();
     const dir = tempDir();
     const tag = `UDR${c.n}`;
-    for (const r of c.records(tag)) await madeByApi(sb, r);
-    writeFileSync(join(dir, 'a.csv'), ['Name,Serial number,City', ...c.rows(tag)].join('\n') + '\n');
+    const ids: number[] = [];
+    for (const r of c.records(tag)) ids.push(await madeByApi(sb, r));
+    if (c.exported) await exportedSheet(sb, dir, ids, c.exported);
+    else writeFileSync(join(dir, 'a.csv'), ['Name,Serial number,City', ...c.rows!(tag)].join('\n') + '\n');
     const cli = (...extra: string[]) =>
       runCli(['import', 'a.csv', '-r', 'asset', '--on-existing', 'update', ...extra, ...sb!.args], {
         cwd: dir,
@@ -105,6 +170,7 @@ describe('a dry run of import --on-existing update says what the run does, row b
       runRows.map((r) => r[0]),
       run.stderr,
     ).toEqual(c.run);
+    if (c.warns) expect(run.stdout + run.stderr).toContain(c.warns);
     expect(dryRows).toEqual(runRows);
     expect(counts(dry.stdout)).toEqual(counts(run.stdout));
     expect(warnings(dry.stdout + dry.stderr)).toEqual(warnings(run.stdout + run.stderr));

@@ -266,7 +266,10 @@ export const rowsWord = (n: number) => plural(n, 'row');
  * another company's run, with the --company that loads them.
  */
 function companyLine(c: CompanySplit, counted: boolean): string {
-  const run = `${c.run.name ?? `company ${c.run.id}`} (this run)`;
+  const { name, id, nameUnknown } = c.run;
+  const run = name
+    ? `${name} (this run)`
+    : `company ${id} (this run${nameUnknown ? `; by its id alone: ${nameUnknown}` : ''})`;
   const others = c.others.map((o) => `${rowsWord(o.rows)} for ${o.name} (--company ${o.id})`);
   const parts = [
     others.length || c.unknown

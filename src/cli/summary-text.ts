@@ -29,17 +29,32 @@ function rowsText(summary: ImportSummary): string {
 
 /**
  * A dry run's counts. An update's valid rows are split into those that would change and those
- * that would not, as its real run counts them (updated, skipped): "9 valid" said neither.
+ * that would not, as its real run counts them (updated, skipped): "9 valid" said neither; an
+ * import --on-existing update's into those it would create and update.
  */
 function dryRunParts(summary: ImportSummary, tally: SyncTally | undefined): string[] {
   const counts = summary.counts;
+  // A row the run fails (a key two records share) is counted, as the run counts it.
+  const failed = counts.failed ? [`${counts.failed} failed`] : [];
+  const notChecked = counts['not sent'] ? [`${counts['not sent']} not checked`] : [];
+  if (summary.plan.mode !== 'update' && tally && tally.wouldUpdate > 0)
+    // import --on-existing update: its valid rows are created or updated, as the run counts them.
+    return [
+      `${counts.valid - tally.wouldUpdate} to create`,
+      `${tally.wouldUpdate} to update`,
+      `${counts.invalid} invalid`,
+      `${counts.skipped} skipped`,
+      ...failed,
+      ...notChecked,
+    ];
   const split = summary.plan.mode === 'update' && tally ? tally.wouldUpdate + tally.unchanged : 0;
   return [
     ...(split > 0 ? [`${tally!.wouldUpdate} to update`, `${tally!.unchanged} unchanged`] : []),
     ...(split === 0 || counts.valid > split ? [`${counts.valid - split} valid`] : []),
     `${counts.invalid} invalid`,
     `${counts.skipped} skipped`,
-    ...(counts['not sent'] ? [`${counts['not sent']} not checked`] : []),
+    ...failed,
+    ...notChecked,
   ];
 }
 

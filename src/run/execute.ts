@@ -25,7 +25,7 @@ import type { RunMemory } from '../send/remembered.js';
 import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
 import type { MappedInput } from './input.js';
-import { companySplitOf, type PlannedRun, type ScannedSheet } from './plan.js';
+import { companySplitOf, runCompanyName, type PlannedRun, type ScannedSheet } from './plan.js';
 import { withOtherCompanies } from './recorded-mapping.js';
 import { RowReadNotes } from './read-notes.js';
 import { keyName, RowOutcomes } from './rows.js';
@@ -383,7 +383,11 @@ export async function execute(
         writes: planned.plan.writes,
         rateLimit: settings.connection.rateLimit,
         onExisting: settings.onExisting,
-        mapping: withOtherCompanies(input.record, scan.scanner.otherCompanyCells()),
+        mapping: withOtherCompanies(
+          input.record,
+          scan.scanner.otherCompanyCells(),
+          runCompanyName(settings, input),
+        ),
       },
       planned.state?.runs ?? 0,
     );

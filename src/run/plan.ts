@@ -162,12 +162,24 @@ function companyAsRecorded(cells: readonly OtherCompanyCell[] | undefined): (tex
   };
 }
 
+/**
+ * The run's company's name: the company list's (read, or in the cache), else the one the
+ * journal's last run recorded (a repeat that reads no company list).
+ */
+export const runCompanyName = (settings: RunSettings, input: MappedInput): string | undefined =>
+  input.resolver.index('company').nameOf(settings.company) ?? input.record?.runCompany;
+
+/** Why a repeat's company line names the run's company by its id alone. */
+const NAME_UNKNOWN =
+  "the company list was not read (this import's journal answered for the rows) and its last run recorded no name";
+
 /** The plan's (and at the end the summary's) rows by company, when the sheet has a company column. */
 export function companySplitOf(settings: RunSettings, input: MappedInput, scan: ScannedSheet) {
   const column = companyColumn(input.mapping);
   if (!column) return undefined;
-  const name = input.resolver.index('company').nameOf(settings.company);
-  return scan.scanner.companySplit(column.header, { id: settings.company, name });
+  const name = runCompanyName(settings, input);
+  const nameUnknown = name === undefined && scan.companyDeferred ? NAME_UNKNOWN : undefined;
+  return scan.scanner.companySplit(column.header, { id: settings.company, name, nameUnknown });
 }
 
 /**

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { targetName, type CustomFieldSet, type MapOptions, type Mapping } from '../map/headers.js';
 import type { ListMatch } from '../map/lists.js';
 import type { CustomTemplate, ResourceDef } from '../resources/fields.js';
-import { loadJournal, type JournalHeader } from '../send/journal.js';
+import { lastRunOf, type JournalHeader } from '../send/journal.js';
 import { sha256Hex } from '../util/hash.js';
 import { defersLookups } from './listed-record.js';
 import { sameRun, type RunIdentity } from './resume.js';
@@ -29,6 +29,11 @@ export interface RecordedMapping {
    * those rows without the list (absent: none, or a journal written before it was kept).
    */
   readonly companies?: readonly OtherCompanyCell[];
+  /**
+   * The run's company's name, as the company list (or the record before) told it: a repeat
+   * that reads no company list names its company by it (absent: the name was not known).
+   */
+  readonly runCompany?: string;
 }
 
 /** A company cell naming another company: its text (trimmed), that company's id and name. */
@@ -113,13 +118,16 @@ function recordIn(header: JournalHeader | undefined): RecordedMapping | undefine
   const customOk = Array.isArray(r.custom?.fieldTemplates) && Array.isArray(r.custom?.formTemplates);
   const companiesOk =
     r.companies === undefined || (Array.isArray(r.companies) && r.companies.every(isOtherCompanyCell));
-  return typeof r.of === 'string' && listsOk && customOk && companiesOk ? (r as RecordedMapping) : undefined;
+  const nameOk = r.runCompany === undefined || typeof r.runCompany === 'string';
+  return typeof r.of === 'string' && listsOk && customOk && companiesOk && nameOk
+    ? (r as RecordedMapping)
+    : undefined;
 }
 
 /**
  * The mapping the last run of this same import recorded for these headers and options, read
- * before anything is asked of the service (the journal is read again, locked, for the plan).
- * A journal it cannot read records none: the plan's read says why.
+ * before anything is asked of the service: its last run line alone (the journal's rows are
+ * read, locked, for the plan). A line it cannot read records none: the plan's read says why.
  */
 export function recordedMapping(
   settings: RunSettings,
@@ -127,25 +135,22 @@ export function recordedMapping(
   of: () => string,
 ): RecordedMapping | undefined {
   if (!journalMayAnswer(settings)) return undefined;
-  let last: JournalHeader | undefined;
-  try {
-    last = loadJournal(settings.journalPath).last;
-  } catch {
-    return undefined;
-  }
+  const last = lastRunOf(settings.journalPath);
   const record = last && sameRun(last, run) ? recordIn(last) : undefined;
   return record?.of === of() ? record : undefined;
 }
 
 /**
  * The record to keep with this run: `record`, with the company cells naming another company
- * that the run's scan met (Scanner.otherCompanyCells), when there are any.
+ * that the run's scan met (Scanner.otherCompanyCells), when there are any, and the run's
+ * company's name when it is known (companySplitOf).
  */
 export function withOtherCompanies(
   record: RecordedMapping | undefined,
   cells: readonly OtherCompanyCell[],
+  runCompany: string | undefined,
 ): RecordedMapping | undefined {
-  return record && { ...record, companies: cells.length > 0 ? cells : undefined };
+  return record && { ...record, companies: cells.length > 0 ? cells : undefined, runCompany };
 }
 
 /** MapOptions that map as the record says the service answered. */

@@ -282,7 +282,10 @@ export class Scanner {
   }
 
   /** The rows by company so far, for the plan and the summary (a sheet with a company column). */
-  companySplit(column: string, run: { id: number; name?: string }): CompanySplit | undefined {
+  companySplit(
+    column: string,
+    run: { id: number; name?: string; nameUnknown?: string },
+  ): CompanySplit | undefined {
     if (!this.opts.company) return undefined;
     const others = [...this.companies.others].map(([id, o]) => ({ id, name: o.name, rows: o.rows }));
     return {

@@ -151,7 +151,10 @@ export interface CompanySplit {
    */
   readonly run: {
     readonly id: number;
+    /** As the company list, the lookup cache or the journal's last run recorded it. */
     readonly name?: string;
+    /** Why only the id is known (no name): the company list unread, and no record of the name. */
+    readonly nameUnknown?: string;
     readonly rows: number;
     readonly empty: number;
   };

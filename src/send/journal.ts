@@ -205,6 +205,9 @@ export interface JournalState {
   readonly attempts: readonly Attempt[];
 }
 
+/** How each run line of the journal begins. */
+const RUN_LINE = '{"t":"run"';
+
 /**
  * Read a journal. A torn last line (a write cut by a kill) is skipped; any other line that
  * is not a journal entry, or a first line that is not a run header, throws E_JOURNAL_DAMAGED.
@@ -228,7 +231,7 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
     try {
       parsed = JSON.parse(raw);
     } catch {
-      if (torn || lines[i + 1]?.startsWith('{"t":"run"')) continue;
+      if (torn || lines[i + 1]?.startsWith(RUN_LINE)) continue;
       throw damaged(path, i + 1, 'a line that is not JSON');
     }
     const line = asLine(parsed, runs);
@@ -247,6 +250,29 @@ export function loadJournal(path: string, onEntry?: (line: JournalLine) => void)
     apply(slots, line);
   }
   return { header, last, runs, attempts: [...slots.values()] };
+}
+
+/**
+ * The journal's last run line alone, for a repeat's mapping (run/recorded-mapping.ts), read
+ * before the run locks the journal: only that line is parsed, not the rows (loadJournal reads
+ * them, locked, for the plan). A run line starts a line of its own (Journal.open). None, or
+ * one that is not a run line: undefined.
+ */
+export function lastRunOf(path: string): JournalHeader | undefined {
+  if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, 'utf8');
+  const at = text.lastIndexOf(`\n${RUN_LINE}`);
+  const start = at >= 0 ? at + 1 : text.startsWith(RUN_LINE) ? 0 : -1;
+  if (start < 0) return undefined;
+  const end = text.indexOf('\n', start);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.slice(start, end < 0 ? undefined : end));
+  } catch {
+    return undefined;
+  }
+  const line = asLine(parsed, 0);
+  return line?.t === 'run' ? line : undefined;
 }
 
 function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHeader>): void {

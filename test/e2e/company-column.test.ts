@@ -3,7 +3,7 @@
 // are left for a run with their --company (said in the plan, the report and the summary, exit
 // 1), and a cell naming no company is invalid with the closest name. Two runs, one per
 // company, load each row once; a third run of either writes nothing.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countWrites, readReport, runCli, useSandbox } from './cli.js';
@@ -324,9 +324,9 @@ describe('a register of two companies imported again, the lists expired', () => 
       ['skipped', left],
       ['skipped', done],
     ]);
-    // The plan says the same rows are left, the run's company named by its id (its name is in the list).
+    // The plan says the same rows are left, the run's company named as the journal recorded it.
     expect(said(again)).toEqual([
-      'Company (column "Company"): 2 rows for company 1 (this run); ' +
+      'Company (column "Company"): 2 rows for Acme Corporation (this run); ' +
         '2 rows for Acme Europe GmbH (--company 2) are left for a run of their own.',
     ]);
     expect(again.stderr).toContain(
@@ -336,5 +336,30 @@ describe('a register of two companies imported again, the lists expired', () => 
     expect(said(first)[0]).toContain(
       '2 rows for Acme Europe GmbH (--company 2) are left for a run of their own.',
     );
+  });
+
+  it('names the run’s company by its id, saying why, when the journal recorded no name', async () => {
+    const file = register('noname.csv', 'Company', ['Acme Corporation', 'Acme Corporation'], 'NN');
+    const cache = join(env.dir, 'noname-cache');
+    const run = async () => {
+      rmSync(cache, { recursive: true, force: true });
+      return runCli(['import', file, '-r', 'asset', ...env.sb.args], {
+        cwd: env.dir,
+        env: { XDG_CACHE_HOME: cache },
+      });
+    };
+    expect((await run()).code).toBe(0);
+    // A journal written before the name was kept: its run line has no runCompany.
+    const journal = `${file}.report.journal.ndjson`;
+    const lines = readFileSync(journal, 'utf8').split('\n');
+    writeFileSync(journal, lines.map((l) => l.replace(/,"runCompany":"[^"]*"/, '')).join('\n'));
+    expect(readFileSync(journal, 'utf8')).not.toContain('runCompany');
+    const again = await run();
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^0 requests/m);
+    expect(again.stderr.split('\n').filter((l) => l.startsWith('Company ('))).toEqual([
+      'Company (column "Company"): all 2 rows for company 1 (this run; by its id alone: the company list ' +
+        "was not read (this import's journal answered for the rows) and its last run recorded no name).",
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Journal, loadJournal, payloadHash, type Attempt } from '../../src/send/journal.js';
+import { Journal, lastRunOf, loadJournal, payloadHash, type Attempt } from '../../src/send/journal.js';
 import { AssetbatchError } from '../../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assetbatch-journal-'));
@@ -192,6 +192,23 @@ describe('loadJournal', () => {
 
   it('a journal that does not exist is empty', () => {
     expect(loadJournal(join(dir, 'none.ndjson'))).toEqual({ runs: 0, attempts: [] });
+  });
+});
+
+describe('lastRunOf', () => {
+  const second = JSON.stringify({ t: 'run', v: 2, started: 'y', ...HEADER, mode: 'update' });
+  const row = JSON.stringify({ t: 'done', slot: '1.2', row: 2, fp: 'f', status: 'created', id: 7, at: '' });
+  const lastRuns: [name: string, text: string | undefined, mode: string | undefined][] = [
+    ['no journal', undefined, undefined],
+    ['one run, its rows after it', `${HEADER_LINE}\n${row}\n`, 'create'],
+    ['two runs: the last', `${HEADER_LINE}\n${row}\n${second}\n${row}\n`, 'update'],
+    ['a last run line torn: none', `${HEADER_LINE}\n${row}\n{"t":"run","v":2,"fi`, undefined],
+    ['rows without a run line: none', `${row}\n`, undefined],
+  ];
+  it.each(lastRuns)('%s', (_name, text, mode) => {
+    const path = join(dir, `last-${++seq}.ndjson`);
+    if (text !== undefined) writeFileSync(path, text);
+    expect(lastRunOf(path)?.mode).toBe(mode);
   });
 });
 

@@ -1,0 +1,180 @@
+// A dry run of `import --on-existing update` says of each row what the run then does: the
+// same status (`valid` where the run creates or updates), the same message (the dry run's
+// "…; would be updated" words being the run's), the same warnings, summary and exit code.
+// Each case seeds a fresh sandbox, runs the dry run, then the run, and compares them row by row.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  madeByApi,
+  readReport,
+  runCli,
+  tempDir,
+  testSandbox,
+  type ReportRow,
+  type TestSandbox,
+} from './cli.js';
+
+type Case = {
+  name: string;
+  /** Records a colleague's script made before either run. */
+  records: (t: string) => Record<string, unknown>[];
+  /** The sheet's rows under Name,Serial number,City (none: the records' export, `exported`). */
+  rows?: (t: string) => string[];
+  /** The sheet is an export of the records, a colleague's change to the first made since, each row edited. */
+  exported?: { colleague?: Record<string, unknown>; edit: (row: Record<string, string>) => void };
+  /** A warning's code the run's summary has. */
+  warns?: string;
+  /** What the run's report says of each row. */
+  run: string[];
+  exit: number;
+};
+
+const cases: Case[] = [
+  {
+    name: 'found by key: unchanged, an empty cell kept, changed, new',
+    records: (t) => [0, 1, 2].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    rows: (t) => [`L0,${t}-0,Lyon`, `L1,${t}-1,`, `L2,${t}-2,Nantes`, `L3,${t}-3,Paris`],
+    run: ['skipped', 'skipped', 'updated', 'created'],
+    exit: 0,
+  },
+  {
+    name: 'a key two records share',
+    records: (t) => ['desk', 'chair'].map((name) => ({ name, serial_number: `${t}-D` })),
+    rows: (t) => [`desk,${t}-D,Paris`],
+    run: ['failed'],
+    exit: 1,
+  },
+  {
+    name: 'duplicates within the sheet: the same key twice, same and other values',
+    records: (t) => [{ name: 'L0', serial_number: `${t}-0`, city: 'Lyon' }],
+    rows: (t) => [`L0,${t}-0,Nantes`, `L0,${t}-0,Nantes`, `L5,${t}-5,Paris`, `L5,${t}-5,Rome`],
+    run: ['updated', 'skipped', 'created', 'skipped'],
+    exit: 1,
+  },
+  {
+    name: 'invalid cells and a keyless row',
+    records: (t) => [{ name: 'L0', serial_number: `${t}-0`, city: 'Lyon' }],
+    rows: (t) => [`,${t}-0,Nantes`, `Chair,,Paris`],
+    run: ['invalid', 'created'],
+    exit: 1,
+  },
+  {
+    name: "an export's rows found by their ID cell (no key), changed",
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    exported: {
+      // Only the changed row: of an unchanged one the dry run says "no change except for an
+      // empty cell", the run "no change: the record already has these values except for …".
+      edit: (r) => {
+        r['Serial number'] = '';
+        r.City = 'Nantes';
+      },
+    },
+    run: ['updated', 'updated'],
+    exit: 0,
+  },
+  {
+    name: 'an export sent back, a colleague changed the record since (W_KEPT_SINCE_EXPORT)',
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    exported: {
+      colleague: { city: 'Portland' },
+      edit: (r) => {
+        r.Name = `${r.Name} edited`;
+      },
+    },
+    warns: 'W_KEPT_SINCE_EXPORT',
+    run: ['updated', 'updated'],
+    exit: 0,
+  },
+];
+
+/** The records' export as the sheet, `edit` applied to each of their rows, after the colleague's change. */
+async function exportedSheet(
+  sb: TestSandbox,
+  dir: string,
+  ids: number[],
+  how: NonNullable<Case['exported']>,
+) {
+  const file = join(dir, 'a.csv');
+  const res = await runCli(['export', 'asset', '-o', file, ...sb.args]);
+  expect(res.code, res.stderr).toBe(0);
+  if (how.colleague) {
+    const patched = await fetch(`${sb.sb.url}/api/v2/asset/${ids[0]}/`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 1, ...how.colleague }),
+    });
+    expect(patched.status).toBe(200);
+  }
+  // The sandbox's seeded assets are left out: the sheet is the case's records.
+  const all = parse(readFileSync(file), { columns: true, bom: true }) as Record<string, string>[];
+  const rows = all.filter((r) => ids.includes(Number(r.ID)));
+  rows.forEach(how.edit);
+  writeFileSync(file, stringify(rows, { header: true }));
+}
+
+/** Each row's status and message; a dry run's as the run would say them. */
+const said = (rows: ReportRow[], dry: boolean): [string, string, string][] =>
+  rows.map((r) => {
+    const update = dry && /; would be updated(; would change: .*)?$/.test(r['#message']);
+    const status = dry && r['#status'] === 'valid' ? (update ? 'updated' : 'created') : r['#status'];
+    const message = dry
+      ? r['#message']
+          .replace(/^already in the service \(id \d+\); would be updated(; would change: .*)?$/, '')
+          .replace(/; would be updated(; would change: .*)?$/, '')
+          .replace(/; would be (skipped|updated|created)$/, '')
+      : r['#message'];
+    return [status, message, r['#warnings']];
+  });
+
+/** The summary's warnings, as the CLI prints them; a dry run's "would be kept" is the run's "were kept". */
+const warnings = (out: string): string[] =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith('warning: '))
+    .map((l) => l.replace('those cells would be kept', 'those cells were kept'));
+
+/** The summary's counts by the run's words: a dry run's "valid" and "to create" are created, "to update" updated. */
+function counts(out: string): Record<string, number> {
+  const line = out.split('\n').find((l) => /^(Done|Checked): /.test(l)) ?? '';
+  const words: Record<string, string> = { valid: 'created', 'to create': 'created', 'to update': 'updated' };
+  const all: Record<string, number> = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0 };
+  for (const [, n, word] of line.replace(/^.* — /, '').matchAll(/(\d+) ([a-z ]+?)(?:,|\.$)/g))
+    all[words[word] ?? word] = Number(n);
+  return all;
+}
+
+let sb: TestSandbox | undefined;
+afterEach(async () => sb?.close());
+
+describe('a dry run of import --on-existing update says what the run does, row by row', () => {
+  it.each(cases.map((c, n) => ({ ...c, n })))('$name', async (c) => {
+    sb = await testSandbox();
+    const dir = tempDir();
+    const tag = `UDR${c.n}`;
+    const ids: number[] = [];
+    for (const r of c.records(tag)) ids.push(await madeByApi(sb, r));
+    if (c.exported) await exportedSheet(sb, dir, ids, c.exported);
+    else writeFileSync(join(dir, 'a.csv'), ['Name,Serial number,City', ...c.rows!(tag)].join('\n') + '\n');
+    const cli = (...extra: string[]) =>
+      runCli(['import', 'a.csv', '-r', 'asset', '--on-existing', 'update', ...extra, ...sb!.args], {
+        cwd: dir,
+      });
+    const dry = await cli('--dry-run', '--report', 'dry.csv');
+    const run = await cli('--report', 'run.csv');
+    const dryRows = said(readReport(join(dir, 'dry.csv')), true);
+    const runRows = said(readReport(join(dir, 'run.csv')), false);
+    expect(
+      runRows.map((r) => r[0]),
+      run.stderr,
+    ).toEqual(c.run);
+    if (c.warns) expect(run.stdout + run.stderr).toContain(c.warns);
+    expect(dryRows).toEqual(runRows);
+    expect(counts(dry.stdout)).toEqual(counts(run.stdout));
+    expect(warnings(dry.stdout + dry.stderr)).toEqual(warnings(run.stdout + run.stderr));
+    expect(dry.code, dry.stderr).toBe(c.exit);
+    expect(run.code, run.stderr).toBe(c.exit);
+  });
+});

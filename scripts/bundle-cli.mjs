@@ -19,7 +19,7 @@ const START =
   /\/dist\/(cli\/(bin|main|run|commands|program|pipe)|errors)\.js$|\/node_modules\/commander\/|-worker\.js$/;
 /** Parts only some commands use: each stays a chunk of its own. */
 const OCCASIONAL =
-  /\/dist\/(export\/(export|finance|flatten|index|writers\/)|template\/template|read\/(xlsx\/|worker\/xlsx-thread)|cli\/(export|template|status|doctor|sandbox))/;
+  /\/dist\/(export\/(export|flatten|index|writers\/)|template\/template|read\/(xlsx\/|worker\/xlsx-thread)|cli\/(export|template|status|doctor|sandbox))/;
 
 /**
  * Chunks: what a command needs is one file (app), the sandbox another. Split as the

@@ -33,6 +33,8 @@ describe('a CSV row wider than 16,384 cells', () => {
       error: {
         code: 'E_FILE_TOO_LARGE',
         message: `refused: row ${c.row} has more than 16,384 cells, the most a spreadsheet has (Excel's last column is XFD)`,
+        hint: 'Check that this is the right file and that "," separates its cells; split a sheet this wide into several files.',
+        location: { file, line: c.row, row: c.row },
       },
     });
   });

@@ -22,6 +22,15 @@ const quoted = (texts: readonly string[]) => {
   return texts.length > 3 ? `${shown.join(', ')} and ${texts.length - 3} more` : shown.join(', ');
 };
 
+/** What `{header: null}` in the file's "columns" would do instead of reading the column. */
+const asNull = (header: string) =>
+  `{${JSON.stringify(header)}: null} in "columns" sends every row to the run's company (--company)`;
+
+/** The note on a company column the file leaves out, so that the run reads each row's company. */
+export function readCompanyNote(header: string): string {
+  return `column "${header}" is read for each row's company (left out of the file): rows of another company are left for a run with its --company; ${asNull(header)}`;
+}
+
 /** The column's distinct values judged by `of`; `companies` names the account's, for the messages. */
 function judgeCompanyColumn(
   header: string,
@@ -32,7 +41,6 @@ function judgeCompanyColumn(
   const named = [...new Set(texts.map((t) => t.trim()).filter((t) => t !== ''))];
   const unknown = named.filter((t) => of(t).kind === 'unknown');
   const theirs = `the account's companies: ${companies.join(', ')}`;
-  const none = `{${JSON.stringify(header)}: null} in "columns" sends every row to the run's company (--company)`;
   if (named.length > 0 && unknown.length === named.length) {
     return {
       leftOut: true,
@@ -43,7 +51,7 @@ function judgeCompanyColumn(
       missing: [],
     };
   }
-  const note = `column "${header}" is read for each row's company (left out of the file): rows of another company are left for a run with its --company; ${none}`;
+  const note = readCompanyNote(header);
   if (unknown.length === 0) return { leftOut: false, note, missing: [] };
   const values = unknown.length === 1 ? 'a value' : `${unknown.length} values`;
   return {
@@ -51,7 +59,7 @@ function judgeCompanyColumn(
     note,
     missing: [
       `missing: column "${header}" has ${values} naming no company of the account (${quoted(unknown)}): ` +
-        `those rows would be invalid. Fix: write a company's name or id there (${theirs}), or ${none}`,
+        `those rows would be invalid. Fix: write a company's name or id there (${theirs}), or ${asNull(header)}`,
     ],
   };
 }

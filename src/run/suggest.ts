@@ -14,7 +14,7 @@ import {
   type MappingFile,
 } from '../map/headers.js';
 import { checkSuggestion, type Unresolved } from './suggest-check.js';
-import { checkCompanyColumn, type CompanyCheck } from './suggest-company.js';
+import { checkCompanyColumn, readCompanyNote, type CompanyCheck } from './suggest-company.js';
 import { cellText } from '../map/coerce.js';
 import { holdsNoValue } from '../map/placeholders.js';
 import { openSheet } from '../read/index.js';
@@ -204,11 +204,9 @@ export async function suggestMapping(options: SuggestOptions): Promise<Suggestio
     const notes = mapping.unmapped
       .filter((u) => u.header)
       .map((u) =>
-        u.index === company?.index && companyCheck
-          ? companyCheck.note
-          : u.index === company?.index
-            ? `column "${u.header}" is read for each row's company (left out of the file): rows of another company are left for a run with its --company; {${JSON.stringify(u.header)}: null} in "columns" sends every row to the run's`
-            : `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
+        u.index === company?.index
+          ? (companyCheck?.note ?? readCompanyNote(u.header))
+          : `column "${u.header}" maps to nothing${conn ? ' (null in the file)' : ' (left out of the file: run with a service to match it to a custom field)'}${u.why ? `: ${u.why}` : u.suggestion ? `; ${u.maybe ? 'maybe' : 'closest field:'} ${u.suggestion}` : ''}`,
       );
     return {
       mapping: file,

@@ -96,7 +96,7 @@ type Status = 'valid' | 'invalid' | 'created' | 'failed' | 'skipped';
 interface BadCase {
   readonly name: string;
   readonly file: () => string;
-  readonly command?: 'validate' | 'import';
+  readonly command?: 'validate' | 'import' | 'update';
   readonly args?: readonly string[];
   /** Leave out --resource: an .xlsx then goes the related-workbook way. */
   readonly workbook?: boolean;
@@ -135,6 +135,14 @@ const cases: BadCase[] = [
     command: 'import',
     code: 2,
     error: /no data rows/,
+  },
+  {
+    // An export of a list with no records, loaded back: the same words as import, nothing sent.
+    name: 'a header and no rows (update)',
+    file: bad('header-only.csv'),
+    command: 'update',
+    code: 2,
+    error: /header-only\.csv: has a header \(row 1\) but no data rows below it; nothing to update$/m,
   },
   { name: 'a file of blank lines', file: bad('blank-lines-only.csv'), code: 2, error: /every line is blank/ },
   {
@@ -545,8 +553,9 @@ const THROUGH_CLI = new Set([
   'negative and absurd money (import): only the good row is written',
 ]);
 
-/** A validate, or a stop before the first row, given the file and at most --sheet or --mapping: the library can run it. */
+/** A validate, or an import's stop before the first row, given the file and at most --sheet or --mapping: the library can run it. */
 const inProcess = (c: BadCase) =>
+  c.command !== 'update' &&
   (c.error !== undefined || c.command !== 'import') &&
   !c.workbook &&
   !THROUGH_CLI.has(c.name) &&

@@ -82,6 +82,12 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
   return [`${counts.created} created`, `${counts.updated} updated`, ...extra, ...stopped];
 }
 
+/** "3 skipped (2 unchanged)": the rows the plan called unchanged are among the skipped, said so. */
+function skippedText(skipped: number, tally: SyncTally | undefined): string {
+  const same = tally?.skippedUnchanged ?? 0;
+  return same > 0 ? `${skipped} skipped (${same} unchanged)` : `${skipped} skipped`;
+}
+
 export function printSummary(
   summary: ImportSummary,
   out: NodeJS.WritableStream = process.stdout,
@@ -96,7 +102,7 @@ export function printSummary(
         : [
             `${counts.created} created`,
             `${counts.updated} updated`,
-            `${counts.skipped} skipped`,
+            skippedText(counts.skipped, tally),
             `${counts.invalid} invalid`,
             `${counts.failed} failed`,
             ...(counts['not sent'] ? [`${counts['not sent']} not sent`] : []),
@@ -237,11 +243,16 @@ export class RowProblems {
   }
 }
 
-/** A sync's or an update's dry run: valid rows that would change a record, and those that would not. */
+/**
+ * A sync's or an update's dry run: valid rows that would change a record, and those that would
+ * not; a run's: the rows it skipped as unchanged (the plan's word for them).
+ */
 export class SyncTally {
   wouldUpdate = 0;
   unchanged = 0;
+  skippedUnchanged = 0;
   add(outcome: RowOutcome): void {
+    if (outcome.status === 'skipped' && outcome.unchanged) this.skippedUnchanged++;
     if (outcome.status !== 'valid' || !outcome.changes) return;
     if (outcome.changes.length > 0) this.wouldUpdate++;
     else this.unchanged++;

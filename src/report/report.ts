@@ -62,6 +62,8 @@ export interface RowOutcome {
   readonly key?: string;
   /** A record a sync found missing: its name, when the key is something else (said on its `missing:` line). */
   readonly name?: string;
+  /** An update's row skipped because its record already has its values (nothing sent). */
+  readonly unchanged?: boolean;
   /** Update dry runs: what would change, field by field (lookups with their names). */
   readonly changes?: readonly {
     field: string;

@@ -815,7 +815,7 @@ export class RowOutcomes {
       const kept = this.leftAsIs(res, id, prepared);
       const note =
         this.sentNothingNote(res, keptCells, prepared) ??
-        (kept ? `${res.note ?? 'no change'}${kept}` : res.note);
+        (kept ? `${res.note ?? 'unchanged'}${kept}` : res.note);
       if (settings.dryRun)
         return {
           ...base,
@@ -826,7 +826,9 @@ export class RowOutcomes {
           sent: res.sent,
           note,
         };
-      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note };
+      // An update's row skipped as unchanged is counted so: the plan said "unchanged" of it.
+      const same = res.unchanged === true && !unchanged ? { unchanged: true } : {};
+      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note, ...same };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }

@@ -1335,7 +1335,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const noCountry: CountryCodes = () => undefined;
 const knownCountryCode: CountryCodes = (name) => recordedId('country', name);
 
-const NO_CHANGE = 'no change: the record already has these values';
+const NO_CHANGE = 'unchanged: the record already has these values';
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */
 const doneByJournal = (status: 'created' | 'updated') =>
   `already ${status} by an earlier run of this import (journal)`;
@@ -1357,9 +1357,9 @@ export function ambiguousKey(ids: readonly number[], key: { field: string; value
   };
 }
 
-/** An update's result with the words on the cells it kept after its note ("no change…"). */
+/** An update's result with the words on the cells it kept after its note ("unchanged…"). */
 function withKept(res: UpdateResult, kept: string): UpdateResult {
-  return kept ? { ...res, note: `${res.note ?? 'no change'}${kept}` } : res;
+  return kept ? { ...res, note: `${res.note ?? 'unchanged'}${kept}` } : res;
 }
 
 /** A keyed row whose key records of the service have, as the report says it (a dry run adds "; would be skipped"). */

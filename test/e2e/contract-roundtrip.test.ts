@@ -77,7 +77,7 @@ describe('a contract of every status goes through export → update', () => {
     exported = await setUp(env.sb, env.dir);
   });
 
-  it('unchanged: every row is "no change", nothing is written, create-only columns are a note', async () => {
+  it('unchanged: every row is "unchanged", nothing is written, create-only columns are a note', async () => {
     expect(exported.map((r) => r.Status).sort()).toEqual(STATUSES.map(labelOf));
     const before = await contracts(env.sb);
     const { res, byNumber, writes } = await update(env, 'unchanged', exported, { cli: true });

@@ -141,7 +141,9 @@ describe('an export imported back', () => {
     expect((await run('import')).code).toBe(1);
     const up = await run('update');
     expect(up.code, up.stderr).toBe(0);
-    expect(up.stdout).toContain('Done: 2 rows — 0 created, 1 updated, 1 skipped, 0 invalid, 0 failed.');
+    expect(up.stdout).toContain(
+      'Done: 2 rows — 0 created, 1 updated, 1 skipped (1 unchanged), 0 invalid, 0 failed.',
+    );
     expect(await chairs(env.sb, 'EXBU')).toEqual(['Chair EXBU in Graz']);
     const again = await run('import');
     expect(again.code, again.stderr).toBe(0);
@@ -316,7 +318,7 @@ describe('an export imported back with --on-existing update', () => {
     expect(outcomes(`${file}.report.csv`).get('Chair EXBN')).toMatchObject({
       status: 'skipped',
       id: String(chair),
-      message: `its ID cell names record ${chair}, of the same name; no change: the record already has these values`,
+      message: `its ID cell names record ${chair}, of the same name; unchanged: the record already has these values`,
     });
     expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(0);
   });
@@ -330,7 +332,7 @@ describe('an export imported back with --on-existing update', () => {
     const res = await runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     expect(outcomes(`${file}.report.csv`).get('Chair EXBE')?.message).toBe(
-      `its ID cell names record ${chair}, of the same name; no change: the record already has these values except for an empty cell: the record keeps City "Wien" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
+      `its ID cell names record ${chair}, of the same name; unchanged: the record already has these values except for an empty cell: the record keeps City "Wien" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
     );
     expect(await chairs(env.sb, 'EXBE')).toEqual(['Chair EXBE in Wien']);
   });

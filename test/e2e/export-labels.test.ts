@@ -84,7 +84,7 @@ describe('export: a sheet of labels goes back through update unchanged', () => {
   it.each([
     { what: 'assets as XLSX', resource: 'asset', file: 'assets-back.xlsx', key: 'Asset tag' },
     { what: 'contracts as CSV', resource: 'contract', file: 'contracts-back.csv', key: 'Contract number' },
-  ])('$what: every row "no change", nothing written', async ({ resource, file, key }) => {
+  ])('$what: every row "unchanged", nothing written', async ({ resource, file, key }) => {
     const path = join(env.dir, file);
     await exportTo(env.sb, resource, path);
     await env.sb.resetStats();

@@ -19,7 +19,7 @@ describe('import --on-existing update of a keyed row with emptied cells', () => 
       row: (tag: string) => `Laptop ${tag},SN-${tag},,Wien`,
       status: 'skipped',
       message: (file: string) =>
-        `no change: the record already has these values except for an empty cell: the record keeps Location description "Floor 1" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
+        `unchanged: the record already has these values except for an empty cell: the record keeps Location description "Floor 1" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
       writes: 0,
     },
     {
@@ -29,7 +29,7 @@ describe('import --on-existing update of a keyed row with emptied cells', () => 
       row: (tag: string) => `Laptop ${tag},SN-${tag},,`,
       status: 'skipped',
       message: (file: string) =>
-        `no change: the record already has these values except for empty cells: the record keeps Location description "Floor 1", City "Wien" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties them)`,
+        `unchanged: the record already has these values except for empty cells: the record keeps Location description "Floor 1", City "Wien" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties them)`,
       writes: 0,
     },
     {

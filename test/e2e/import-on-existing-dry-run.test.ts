@@ -37,11 +37,11 @@ async function sheet(tag: string): Promise<string> {
 }
 
 const expected = (tag: string, file: string): string[][] => [
-  ['2', 'skipped', 'no change: the record already has these values'],
+  ['2', 'skipped', 'unchanged: the record already has these values'],
   [
     '3',
     'skipped',
-    `no change: the record already has these values except for an empty cell: the record keeps City "Lyon" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
+    `unchanged: the record already has these values except for an empty cell: the record keeps City "Lyon" (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${file}\` empties it)`,
   ],
   ['4', 'updated', ''],
   ['5', 'created', ''],

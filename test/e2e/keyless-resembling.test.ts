@@ -175,7 +175,9 @@ describe('a cutover after a rehearsal: keyless rows changed since', () => {
       ...env.sb.args,
     ]);
     expect(update.code, update.stderr).toBe(0);
-    expect(update.stdout).toContain('Done: 6 rows — 0 created, 1 updated, 5 skipped, 0 invalid, 0 failed.');
+    expect(update.stdout).toContain(
+      'Done: 6 rows — 0 created, 1 updated, 5 skipped (5 unchanged), 0 invalid, 0 failed.',
+    );
 
     await env.sb.resetStats();
     const again = await runCli(args(cutover));

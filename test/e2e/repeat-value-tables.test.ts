@@ -89,7 +89,7 @@ const cases: { name: string; steps: Step[] }[] = [
       {
         command: 'update',
         requests: 1,
-        summary: 'Done: 10 rows — 0 created, 0 updated, 10 skipped, 0 invalid, 0 failed.',
+        summary: 'Done: 10 rows — 0 created, 0 updated, 10 skipped (10 unchanged), 0 invalid, 0 failed.',
         lookups: 'not needed: category, usage status (each such cell names what its record already has).',
       },
     ],

@@ -134,7 +134,7 @@ describe('an export sent back after a colleague changed a record', () => {
       expect(out.row2).toEqual({ status: 'updated', message: '', warnings: '' });
       expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
       expect(out.res.stdout).toContain(
-        'Done: 5 rows — 0 created, 1 updated, 4 skipped, 0 invalid, 0 failed.',
+        'Done: 5 rows — 0 created, 1 updated, 4 skipped (4 unchanged), 0 invalid, 0 failed.',
       );
       expect(out.res.stdout).toContain(SUMMARY);
       // The asset list, the two template lists, one PATCH: the stale "In Use" reads no usage status list.
@@ -271,7 +271,9 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.res.code, out.res.stderr).toBe(0);
     expect(out.row1).toEqual({ status: 'skipped', message: NOTHING_SENT, warnings: KEPT('assets.csv') });
     expect(out.record1).toEqual({ city: 'Portland', usage: 'Retired', floor: null });
-    expect(out.res.stdout).toContain('Done: 1 row — 0 created, 0 updated, 1 skipped, 0 invalid, 0 failed.');
+    expect(out.res.stdout).toContain(
+      'Done: 1 row — 0 created, 0 updated, 1 skipped (1 unchanged), 0 invalid, 0 failed.',
+    );
     // The list's first page, the two template lists, the category list, the record's GET: its
     // other lookup cells are as exported, so no list is read for them (before: 25 requests, every list).
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 0 });

@@ -60,7 +60,7 @@ describe('an export synced back', () => {
         'Checked: 2 rows — 0 to create, 0 to update, 2 unchanged, 0 missing, 0 invalid, 0 skipped, 0 failed.',
       dry: { status: 'unchanged', note: '; no change' },
       done: 'Done: 2 rows — 0 created, 0 updated, 2 unchanged, 0 missing, 0 invalid, 0 skipped, 0 failed.',
-      chair: { status: 'unchanged', note: '; no change: the record already has these values' },
+      chair: { status: 'unchanged', note: '; unchanged: the record already has these values' },
       // The list (1 page); the custom field and form templates come from the cache the dry run
       // filled (they were 2 requests more).
       requests: 1,

@@ -66,7 +66,7 @@ const cases: Case[] = [
     records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
     exported: {
       // Only the changed row: of an unchanged one the dry run says "no change except for an
-      // empty cell", the run "no change: the record already has these values except for …".
+      // empty cell", the run "unchanged: the record already has these values except for …".
       edit: (r) => {
         r['Serial number'] = '';
         r.City = 'Nantes';

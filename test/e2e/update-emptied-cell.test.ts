@@ -11,7 +11,7 @@ const env = useSandbox({ rateLimit: 0 });
 
 const HEADER = 'Name,Serial number,Category,Subcategory,Usage status,Original cost,Location';
 const KEPT =
-  'no change: the record already has these values except for an empty cell: the record keeps Location description "Floor 1" (an update leaves empty cells alone; --clear-empty empties it)';
+  'unchanged: the record already has these values except for an empty cell: the record keeps Location description "Floor 1" (an update leaves empty cells alone; --clear-empty empties it)';
 
 type Step = {
   args: string[];
@@ -29,7 +29,7 @@ const steps = (file: string): Step[] => [
     exit: 0,
     summary: '0 to update, 2 unchanged',
     writes: 0,
-    message: KEPT.replace(': the record already has these values', ''),
+    message: KEPT.replace('unchanged: the record already has these values', 'no change'),
   },
   {
     args: ['import', file],

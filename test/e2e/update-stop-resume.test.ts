@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { journalDone, runCli, spawnCli, tempDir, useSandbox } from './cli.js';
+import { journalDone, readReport, runCli, spawnCli, tempDir, useSandbox } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
@@ -53,7 +53,16 @@ describe('an update stopped while rows wait for the rate limit', () => {
     expect(again.code, again.stderr).toBe(0);
     const resuming = again.stderr.split('\n').find((l) => l.startsWith('Resuming:'));
     expect(resuming).toMatch(new RegExp(`^Resuming: the journal shows ${done} rows? already done\\.$`));
-    expect(again.stdout).toContain(`Done: ${ROWS} rows — 0 created, ${ROWS - done} updated, ${done} skipped`);
+    // The rows the stopped run did: the plan calls them unchanged, and so do the summary and the report.
+    const plan = again.stderr.split('\n').find((l) => l.startsWith('Plan:'));
+    expect(plan).toContain(`every row compared with its record as listed: ${done} unchanged`);
+    expect(again.stdout).toContain(
+      `Done: ${ROWS} rows — 0 created, ${ROWS - done} updated, ${done} skipped (${done} unchanged), 0 invalid, 0 failed.`,
+    );
+    const report = readReport(join(env.dir, 'desks-moved.csv.report.csv'));
+    expect(report.filter((r) => r['#status'] === 'skipped').map((r) => r['#message'])).toEqual(
+      Array(done).fill('unchanged: the record already has these values'),
+    );
 
     const stats = (await env.sb.stats()) as { requests: Record<string, number> };
     expect(stats.requests['PATCH /api/v2/asset/{id}/']).toBe(ROWS);

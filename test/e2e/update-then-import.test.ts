@@ -140,7 +140,7 @@ describe('import, edit two rows, update, import again', () => {
       const updated = await runCli(['update', file, ...connection, '--yes', ...report]);
       expect(updated.code, updated.stderr).toBe(0);
       expect(updated.stdout).toContain(
-        'Done: 3 rows — 0 created, 2 updated, 1 skipped, 0 invalid, 0 failed.',
+        'Done: 3 rows — 0 created, 2 updated, 1 skipped (1 unchanged), 0 invalid, 0 failed.',
       );
 
       const sameFile = again === 'the same file' || again === 'the first version, same file';

@@ -156,7 +156,7 @@ describe('an export can be edited and fed back to update', () => {
     expect(
       outcome
         .filter((r) => r['Serial number'] !== 'SN-EXIST-0004')
-        .every((r) => r['#status'] === 'skipped' && r['#message'].startsWith('no change')),
+        .every((r) => r['#status'] === 'skipped' && r['#message'].startsWith('unchanged: ')),
     ).toBe(true);
     const after = await asset('SN-EXIST-0004');
     expect(without(after, 'asset_notes')).toEqual(without(before, 'asset_notes'));
@@ -186,7 +186,7 @@ describe('--on-existing: rows whose record is already in the service', () => {
     {
       what: 'update' as const,
       statuses: ['updated', 'skipped'],
-      messages: [/^$/, /^no change/],
+      messages: [/^$/, /^unchanged: /],
       code: 0,
       notes: 'noted by on-existing',
     },

@@ -1,4 +1,4 @@
-// --json always answers, usage errors too; a file name that starts with a dash works after
+// --json always answers, usage errors too, with a hint as our own errors have; a file name that starts with a dash works after
 // `--`, and the help of every command that takes a file says so.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +29,53 @@ describe('--json on a usage error', () => {
     const out = JSON.parse(res.stdout) as { error: { code: string; message: string } };
     expect(out.error.code).toBe('E_USAGE');
     expect(out.error.message).toContain(message);
+  });
+
+  // Commander's refusals carry a hint as our own errors do: its did-you-mean, and the help to read.
+  it.concurrent.each([
+    [
+      'an unknown option',
+      ['import', '--json', '--bogus', 'x.csv'],
+      "unknown option '--bogus'",
+      'Run `assetbatch import --help` for its options.',
+    ],
+    [
+      'an unknown option commander has a guess for',
+      ['import', '--json', '--dry-rn', 'x.csv'],
+      "unknown option '--dry-rn'",
+      'Did you mean --dry-run? Run `assetbatch import --help` for its options.',
+    ],
+    [
+      'a missing argument',
+      ['import', '--json'],
+      "missing required argument 'file'",
+      'Run `assetbatch import --help` for its arguments and options.',
+    ],
+    [
+      'a bad choice',
+      ['export', '--json', '--format', 'pdf', 'asset'],
+      "option '--format <format>' argument 'pdf' is invalid. Allowed choices are csv, xlsx, json, ndjson.",
+      'Run `assetbatch export --help` for its options.',
+    ],
+    [
+      "a subcommand's missing option",
+      ['mapping', 'suggest', '--json', 'x.csv'],
+      "required option '-r, --resource <name>' not specified",
+      'Run `assetbatch mapping suggest --help` for its options.',
+    ],
+    [
+      'an unknown command',
+      ['imprt', '--json'],
+      "unknown command 'imprt'",
+      'Did you mean import? Run `assetbatch --help` for the commands.',
+    ],
+  ])('%s: the message on one line, and a hint', async (_name, args, message, hint) => {
+    const res = await runCli(args);
+    expect(res.code).toBe(2);
+    expect(JSON.parse(res.stdout)).toEqual({ error: { code: 'E_USAGE', message, hint } });
+    // stderr as without --json: commander's lines, then the way to its help.
+    expect(res.stderr).toContain(`error: ${message}\n`);
+    expect(res.stderr).toContain(`  hint: ${hint.replace(/^Did you mean .*\? /, '')}\n`);
   });
 
   it('without --json, stdout stays empty', async () => {

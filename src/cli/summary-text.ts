@@ -28,9 +28,9 @@ function rowsText(summary: ImportSummary): string {
 }
 
 /**
- * A dry run's counts. An update's valid rows are split into those that would change and those
- * that would not, as its real run counts them (updated, skipped): "9 valid" said neither; an
- * import --on-existing update's into those it would create and update.
+ * A dry run's counts, as its real run counts the rows. An update's valid rows are those it
+ * would update ("9 valid" said nothing of that), the unchanged ones skipped as the run skips
+ * them; an import --on-existing update's valid rows are those it would create and update.
  */
 function dryRunParts(summary: ImportSummary, tally: SyncTally | undefined): string[] {
   const counts = summary.counts;
@@ -43,16 +43,16 @@ function dryRunParts(summary: ImportSummary, tally: SyncTally | undefined): stri
       `${counts.valid - tally.wouldUpdate} to create`,
       `${tally.wouldUpdate} to update`,
       `${counts.invalid} invalid`,
-      `${counts.skipped} skipped`,
+      skippedText(counts.skipped, tally),
       ...failed,
       ...notChecked,
     ];
-  const split = summary.plan.mode === 'update' && tally ? tally.wouldUpdate + tally.unchanged : 0;
+  const split = summary.plan.mode === 'update' && tally ? tally.wouldUpdate : undefined;
   return [
-    ...(split > 0 ? [`${tally!.wouldUpdate} to update`, `${tally!.unchanged} unchanged`] : []),
-    ...(split === 0 || counts.valid > split ? [`${counts.valid - split} valid`] : []),
+    ...(split !== undefined ? [`${split} to update`] : []),
+    ...(split === undefined || counts.valid > split ? [`${counts.valid - (split ?? 0)} valid`] : []),
     `${counts.invalid} invalid`,
-    `${counts.skipped} skipped`,
+    skippedText(counts.skipped, tally),
     ...failed,
     ...notChecked,
   ];
@@ -244,18 +244,15 @@ export class RowProblems {
 }
 
 /**
- * A sync's or an update's dry run: valid rows that would change a record, and those that would
- * not; a run's: the rows it skipped as unchanged (the plan's word for them).
+ * A sync's or an update's dry run: the valid rows that would change a record; a run or a dry
+ * run of an update: the rows skipped as unchanged (the plan's word for them).
  */
 export class SyncTally {
   wouldUpdate = 0;
-  unchanged = 0;
   skippedUnchanged = 0;
   add(outcome: RowOutcome): void {
     if (outcome.status === 'skipped' && outcome.unchanged) this.skippedUnchanged++;
-    if (outcome.status !== 'valid' || !outcome.changes) return;
-    if (outcome.changes.length > 0) this.wouldUpdate++;
-    else this.unchanged++;
+    if (outcome.status === 'valid' && (outcome.changes?.length ?? 0) > 0) this.wouldUpdate++;
   }
 }
 
@@ -270,7 +267,7 @@ export function printChanges(outcome: RowOutcome): void {
     );
   if (!outcome.changes) return;
   if (outcome.changes.length === 0)
-    return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: no change\n`);
+    return void process.stderr.write(`row ${outcome.row}: id ${outcome.id}: unchanged\n`);
   const show = (v: unknown) =>
     v === null || v === undefined ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   // A lookup shows its name beside its id: `country United Kingdom (826) → Germany (276)`.

@@ -46,14 +46,13 @@ export function keptWarnings(
   });
 }
 
-/** The note of a row that sent nothing because its only changes were stale cells. */
+/** The note of a row that sent nothing because its only changes were stale cells (a dry run says it as the run). */
 export function keptNote(
   def: ResourceDef,
   kept: readonly KeptField[],
-  dryRun: boolean,
   cell: (field: string) => KeptCell = () => ({}),
 ): string {
   const labels = kept.map((k) => cell(k.field).label ?? labelOf(def, k.field)).join(', ');
   const them = kept.length === 1 ? 'it' : 'them';
-  return `${dryRun ? 'nothing to send' : 'nothing sent'}: ${labels} kept as the service has ${them}, changed there since this sheet was exported (see #warnings); the record has the row's other values`;
+  return `nothing sent: ${labels} kept as the service has ${them}, changed there since this sheet was exported (see #warnings); the record has the row's other values`;
 }

@@ -49,8 +49,7 @@ function tally(
     (outcome.changes?.length ?? 0) > 0
   )
     c.update++;
-  else if (outcome.status === 'unchanged' || (outcome.status === 'valid' && outcome.changes?.length === 0))
-    c.unchanged++;
+  else if (outcome.status === 'unchanged' || outcome.unchanged) c.unchanged++;
   else c.other++;
 }
 

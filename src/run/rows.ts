@@ -809,9 +809,12 @@ export class RowOutcomes {
       base = this.withKept(base, res, keptCells, prepared);
       if (res.status !== 'failed' && res.conflicts?.length)
         return conflictOutcome(base, id, res, settings.dryRun);
-      // A sync calls a row whose record already has its values unchanged; an update, skipped.
-      const unchanged = settings.sync !== undefined && res.unchanged === true;
-      const status = res.status === 'failed' ? failed : unchanged ? 'unchanged' : undefined;
+      // A sync calls a row whose record already has its values unchanged; an update skips it,
+      // in a dry run as in the run, and counts it as unchanged, as the plan does.
+      const sync = settings.sync !== undefined;
+      const same = res.unchanged === true && res.status !== 'failed';
+      const status = res.status === 'failed' ? failed : same ? (sync ? 'unchanged' : 'skipped') : undefined;
+      const counted = same && !sync ? { unchanged: true } : {};
       const kept = this.leftAsIs(res, id, prepared);
       const note =
         this.sentNothingNote(res, keptCells, prepared) ??
@@ -825,10 +828,16 @@ export class RowOutcomes {
           changes: res.changes,
           sent: res.sent,
           note,
+          ...counted,
         };
-      // An update's row skipped as unchanged is counted so: the plan said "unchanged" of it.
-      const same = res.unchanged === true && !unchanged ? { unchanged: true } : {};
-      return { ...base, status: status ?? res.status, id: res.id, issues: res.issues ?? [], note, ...same };
+      return {
+        ...base,
+        status: status ?? res.status,
+        id: res.id,
+        issues: res.issues ?? [],
+        note,
+        ...counted,
+      };
     } catch (e) {
       return this.thrown(e, { ...base, id });
     }
@@ -900,7 +909,7 @@ export class RowOutcomes {
   ): string | undefined {
     const none = res.status === 'skipped' && (res.changes?.length ?? 0) === 0;
     if (!none || kept.length === 0 || res.conflicts?.length) return undefined;
-    return keptNote(this.deps.settings.def, kept, this.deps.settings.dryRun, this.keptCell(prepared));
+    return keptNote(this.deps.settings.def, kept, this.keptCell(prepared));
   }
 
   /**

@@ -1101,7 +1101,7 @@ export class RowWriter {
       id,
       changes,
       sent,
-      note: changes.length === 0 ? 'no change' : undefined,
+      note: changes.length === 0 ? NO_CHANGE : undefined,
       ...this.unchangedOr(changes, kept),
     };
   }

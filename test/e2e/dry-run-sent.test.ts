@@ -137,7 +137,7 @@ describe('update --dry-run: changes by name, and the fields a real run would sen
     });
   });
 
-  it('a row with no change would send nothing: #sent is empty', async () => {
+  it('an unchanged row would send nothing: skipped as in the run, #sent is empty', async () => {
     const file = write('same.csv', 'Serial number,Country\nSN-EXIST-0002,United States\n');
     const report = join(env.dir, 'same.report.csv');
     const res = await runLibrary(
@@ -146,6 +146,10 @@ describe('update --dry-run: changes by name, and the fields a real run would sen
       updateSpreadsheet,
     );
     expect(res.code, res.stderr).toBe(0);
-    expect(readReport(report)[0]).toMatchObject({ '#status': 'valid', '#message': 'no change', '#sent': '' });
+    expect(readReport(report)[0]).toMatchObject({
+      '#status': 'skipped',
+      '#message': 'unchanged: the record already has these values',
+      '#sent': '',
+    });
   });
 });

@@ -58,7 +58,7 @@ describe('an export synced back', () => {
       edit: false,
       checked:
         'Checked: 2 rows — 0 to create, 0 to update, 2 unchanged, 0 missing, 0 invalid, 0 skipped, 0 failed.',
-      dry: { status: 'unchanged', note: '; no change' },
+      dry: { status: 'unchanged', note: '; unchanged: the record already has these values' },
       done: 'Done: 2 rows — 0 created, 0 updated, 2 unchanged, 0 missing, 0 invalid, 0 skipped, 0 failed.',
       chair: { status: 'unchanged', note: '; unchanged: the record already has these values' },
       // The list (1 page); the custom field and form templates come from the cache the dry run

@@ -1,7 +1,8 @@
-// A dry run of `import --on-existing update` says of each row what the run then does: the
-// same status (`valid` where the run creates or updates), the same message (the dry run's
-// "…; would be updated" words being the run's), the same warnings, summary and exit code.
-// Each case seeds a fresh sandbox, runs the dry run, then the run, and compares them row by row.
+// A dry run of `import --on-existing update`, and of `update`, says of each row what the run
+// then does: the same status (`valid` where the run creates or updates), the same message (the
+// dry run's "…; would be updated" and "would change: …" words being the run's), the same
+// warnings, summary and exit code. Each case seeds a fresh sandbox, runs the dry run, then the
+// run, and compares them row by row.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -65,8 +66,6 @@ const cases: Case[] = [
     name: "an export's rows found by their ID cell (no key), changed",
     records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
     exported: {
-      // Only the changed row: of an unchanged one the dry run says "no change except for an
-      // empty cell", the run "unchanged: the record already has these values except for …".
       edit: (r) => {
         r['Serial number'] = '';
         r.City = 'Nantes';
@@ -136,13 +135,23 @@ const warnings = (out: string): string[] =>
     .filter((l) => l.startsWith('warning: '))
     .map((l) => l.replace('those cells would be kept', 'those cells were kept'));
 
-/** The summary's counts by the run's words: a dry run's "valid" and "to create" are created, "to update" updated. */
+/** The summary's counts by the run's words: a dry run's "valid" and "to create" are created, "to update" updated; "(2 unchanged)" as it is. */
 function counts(out: string): Record<string, number> {
   const line = out.split('\n').find((l) => /^(Done|Checked): /.test(l)) ?? '';
   const words: Record<string, string> = { valid: 'created', 'to create': 'created', 'to update': 'updated' };
-  const all: Record<string, number> = { created: 0, updated: 0, skipped: 0, invalid: 0, failed: 0 };
-  for (const [, n, word] of line.replace(/^.* — /, '').matchAll(/(\d+) ([a-z ]+?)(?:,|\.$)/g))
+  const all: Record<string, number> = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    unchanged: 0,
+    invalid: 0,
+    failed: 0,
+  };
+  const parts = line.replace(/^.* — /, '').matchAll(/(\d+) ([a-z ]+?)(?: \((\d+) unchanged\))?(?:,|\.$)/g);
+  for (const [, n, word, unchanged] of parts) {
     all[words[word] ?? word] = Number(n);
+    if (unchanged) all.unchanged = Number(unchanged);
+  }
   return all;
 }
 
@@ -166,6 +175,79 @@ describe('a dry run of import --on-existing update says what the run does, row b
     const run = await cli('--report', 'run.csv');
     const dryRows = said(readReport(join(dir, 'dry.csv')), true);
     const runRows = said(readReport(join(dir, 'run.csv')), false);
+    expect(
+      runRows.map((r) => r[0]),
+      run.stderr,
+    ).toEqual(c.run);
+    if (c.warns) expect(run.stdout + run.stderr).toContain(c.warns);
+    expect(dryRows).toEqual(runRows);
+    expect(counts(dry.stdout)).toEqual(counts(run.stdout));
+    expect(warnings(dry.stdout + dry.stderr)).toEqual(warnings(run.stdout + run.stderr));
+    expect(dry.code, dry.stderr).toBe(c.exit);
+    expect(run.code, run.stderr).toBe(c.exit);
+  });
+});
+
+/** An `update`'s row as its run says it; a dry run's `valid` is updated, less its "would change: …". */
+const saidByUpdate = (rows: ReportRow[], dry: boolean): [string, string, string][] =>
+  rows.map((r) => [
+    dry && r['#status'] === 'valid' ? 'updated' : r['#status'],
+    dry ? r['#message'].replace(/(^|; )would change: .*$/, '') : r['#message'],
+    r['#warnings'],
+  ]);
+
+const updateCases: Case[] = [
+  {
+    name: 'found by key: unchanged, an empty cell kept, changed, not found',
+    records: (t) => [0, 1, 2].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    rows: (t) => [`L0,${t}-0,Lyon`, `L1,${t}-1,`, `L2,${t}-2,Nantes`, `L3,${t}-3,Paris`],
+    run: ['skipped', 'skipped', 'updated', 'failed'],
+    exit: 1,
+  },
+  {
+    name: "an export's rows by their ID cell: one unchanged but an empty cell kept, one changed",
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    exported: {
+      edit: (r) => {
+        if (r.Name === 'L0') r.City = '';
+        else r.City = 'Nantes';
+      },
+    },
+    run: ['skipped', 'updated'],
+    exit: 0,
+  },
+  {
+    name: 'an export sent back unedited, a colleague changed a record since (W_KEPT_SINCE_EXPORT)',
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    exported: { colleague: { city: 'Portland' }, edit: () => {} },
+    warns: 'W_KEPT_SINCE_EXPORT',
+    run: ['skipped', 'skipped'],
+    exit: 0,
+  },
+  {
+    name: 'the same key twice, same and other values',
+    records: (t) => [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon' })),
+    rows: (t) => [`L0,${t}-0,Nantes`, `L0,${t}-0,Nantes`, `L1,${t}-1,Paris`, `L1,${t}-1,Rome`],
+    run: ['updated', 'skipped', 'updated', 'invalid'],
+    exit: 1,
+  },
+];
+
+describe('a dry run of update says what the run does, row by row', () => {
+  it.each(updateCases.map((c, n) => ({ ...c, n })))('$name', async (c) => {
+    sb = await testSandbox();
+    const dir = tempDir();
+    const tag = `UPD${c.n}`;
+    const ids: number[] = [];
+    for (const r of c.records(tag)) ids.push(await madeByApi(sb, r));
+    if (c.exported) await exportedSheet(sb, dir, ids, c.exported);
+    else writeFileSync(join(dir, 'a.csv'), ['Name,Serial number,City', ...c.rows!(tag)].join('\n') + '\n');
+    const cli = (...extra: string[]) =>
+      runCli(['update', 'a.csv', '-r', 'asset', ...extra, ...sb!.args], { cwd: dir });
+    const dry = await cli('--dry-run', '--report', 'dry.csv');
+    const run = await cli('--report', 'run.csv');
+    const dryRows = saidByUpdate(readReport(join(dir, 'dry.csv')), true);
+    const runRows = saidByUpdate(readReport(join(dir, 'run.csv')), false);
     expect(
       runRows.map((r) => r[0]),
       run.stderr,

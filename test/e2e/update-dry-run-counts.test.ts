@@ -1,5 +1,5 @@
-// An update's dry run counts its valid rows as the real run will treat them: "N to update, M
-// unchanged", the real run's "N updated, M skipped", not "N+M valid". The built CLI against the
+// An update's dry run counts its rows as the real run will treat them: "N to update, M skipped
+// (M unchanged)", the real run's "N updated, M skipped (M unchanged)", not "N+M valid". The built CLI against the
 // sandbox: an export, some cells edited, update --dry-run, then the update itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,14 +22,14 @@ const cases = [
   {
     name: 'no cell edited',
     edits: 0,
-    dry: '0 to update, 5 unchanged, 0 invalid, 0 skipped',
-    real: '0 updated, 5 skipped',
+    dry: '0 to update, 0 invalid, 5 skipped (5 unchanged)',
+    real: '0 updated, 5 skipped (5 unchanged)',
   },
   {
     name: 'two rows edited',
     edits: 2,
-    dry: '2 to update, 3 unchanged, 0 invalid, 0 skipped',
-    real: '2 updated, 3 skipped',
+    dry: '2 to update, 0 invalid, 3 skipped (3 unchanged)',
+    real: '2 updated, 3 skipped (3 unchanged)',
   },
 ];
 

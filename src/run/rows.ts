@@ -703,6 +703,8 @@ export class RowOutcomes {
         warnings: [...said.base.warnings, ...(res.warnings ?? [])],
         note: said.note,
         key: key?.value,
+        // --on-existing update of a record that already has the row's values: counted unchanged.
+        ...(res.status === 'skipped' && res.unchanged ? { unchanged: true } : {}),
       };
     } catch (e) {
       return this.thrown(e, { ...base, key: key?.value });
@@ -944,6 +946,7 @@ function previewedUpdate(base: Base, id: number, res: UpdateResult, changed?: st
     changes,
     sent,
     note,
+    ...(!status && none && res.unchanged ? { unchanged: true } : {}),
   };
 }
 

@@ -135,6 +135,8 @@ export interface SendResult {
   readonly warnings?: readonly RowIssue[];
   /** The row's own values stopped it before anything was sent (a value an update cannot set). */
   readonly invalid?: boolean;
+  /** Skipped because its record already has its values (--on-existing update): nothing to send. */
+  readonly unchanged?: boolean;
 }
 
 /** Flatten a DRF error body ({field: [msg]}, nested objects, detail) into field → message pairs. */
@@ -1322,8 +1324,6 @@ export type UpdateResult = SendResult & {
   changes?: FieldChange[];
   /** Dry runs: the body a real run would send. */
   sent?: WriteBody;
-  /** The record already held the sheet's values; nothing was sent. */
-  unchanged?: boolean;
   /** Fields both the sheet and someone in the service changed since the last run: not written. */
   conflicts?: FieldConflict[];
   /** Cells that still had the exported value, the record's changed since: kept as the service has them. */

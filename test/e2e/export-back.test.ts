@@ -218,7 +218,9 @@ describe('an export imported back with --on-existing update', () => {
     await env.sb.resetStats();
     const res = await run();
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout).toContain('Done: 2 rows — 0 created, 1 updated, 1 skipped, 0 invalid, 0 failed.');
+    expect(res.stdout).toContain(
+      'Done: 2 rows — 0 created, 1 updated, 1 skipped (1 unchanged), 0 invalid, 0 failed.',
+    );
     // Both rows are writes (merged into their records), the chair's as the laptop's.
     expect(res.stderr).toContain('Plan: up to 2 writes + existing-record check by full list (1 page, read)');
     expect(outcomes(`${file}.report.csv`).get('Chair EXBO')).toMatchObject({
@@ -239,7 +241,10 @@ describe('an export imported back with --on-existing update', () => {
     // The same import again: the journal has the row done; nothing is sent.
     const again = await run();
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain('Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.');
+    // The chair done by the journal, the laptop unchanged: only the laptop is counted unchanged.
+    expect(again.stdout).toContain(
+      'Done: 2 rows — 0 created, 0 updated, 2 skipped (1 unchanged), 0 invalid, 0 failed.',
+    );
     expect(outcomes(`${file}.report.csv`).get('Chair EXBO')?.message).toBe(
       'already updated by an earlier run of this import (journal)',
     );
@@ -309,12 +314,14 @@ describe('an export imported back with --on-existing update', () => {
     expect(await chairs(env.sb, tag)).toEqual([`Chair ${tag} in ${c.edit ? 'Graz' : 'Wien'}`]);
   });
 
-  it('a fresh export of the updated record imported back: skipped, no change, nothing sent', async () => {
+  it('a fresh export of the updated record imported back: skipped, unchanged, nothing sent', async () => {
     const { file, chair } = await exported(env.sb, 'EXBN');
     await env.sb.resetStats();
     const res = await runCli(['import', file, '-r', 'asset', '--on-existing', 'update', ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout).toContain('Done: 2 rows — 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed.');
+    expect(res.stdout).toContain(
+      'Done: 2 rows — 0 created, 0 updated, 2 skipped (2 unchanged), 0 invalid, 0 failed.',
+    );
     expect(outcomes(`${file}.report.csv`).get('Chair EXBN')).toMatchObject({
       status: 'skipped',
       id: String(chair),

@@ -120,7 +120,7 @@ const cases: { name: string; steps: Step[] }[] = [
         run: () => ['import', 'export.csv', '-r', 'asset', '--on-existing', 'update'],
         cold: true,
         requests: 1 + 2 + 3 + 2,
-        summary: 'Done: 5 rows — 0 created, 2 updated, 3 skipped, 0 invalid, 0 failed.',
+        summary: 'Done: 5 rows — 0 created, 2 updated, 3 skipped (3 unchanged), 0 invalid, 0 failed.',
         lookups: `Lookups: ${TEMPLATES}, supplier full list (3 req), ${notNeeded(ALL.replace('supplier, ', ''), SAME)}.`,
       },
     ],

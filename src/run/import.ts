@@ -102,7 +102,8 @@ function runMemory(settings: RunSettings, conn: Connection): RunMemory {
       settings.hooks.onLockWait?.(lock, freeAfterMs);
     }),
     file: settings.file,
-    report: settings.reportPath,
+    // A dry run says what the run would, whose report it names (`assetbatch update <report>`).
+    report: settings.realReportPath,
     allowDuplicates: settings.allowDuplicates,
     onExisting: settings.onExisting,
     stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),

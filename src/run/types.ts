@@ -35,7 +35,10 @@ export interface ImportOptions {
   readonly allowDuplicates?: boolean;
   /** Create a row without a key that resembles a record an earlier run created (normally held back, W_RESEMBLES). */
   readonly createResembling?: boolean;
+  /** Default `<input>.report.csv`; a dry run's `<input>.check.csv` (a real run's report is not replaced). */
   readonly reportPath?: string;
+  /** A workbook's sheet: the report its real run writes, beside which is the journal a dry run reads (default: reportPath). */
+  readonly realReportPath?: string;
   /** Resume from the journal (default: yes when one exists for this input). */
   readonly resume?: boolean;
   readonly refreshLookups?: boolean;

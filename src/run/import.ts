@@ -128,7 +128,7 @@ function progressOf(
   const onProgress = settings.hooks.onProgress;
   if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
-  const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
+  const total = plan.counted ? plan.rows + plan.totalsRows + plan.noteRows : undefined;
   const limiter = conn.client.limiter;
   const etaMs = (done: number) =>
     total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow));

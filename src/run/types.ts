@@ -178,6 +178,8 @@ export interface ImportPlan {
   /** False for a one-pass dry run of a sheet longer than its look-ahead: counts are so far. */
   readonly counted: boolean;
   readonly totalsRows: number;
+  /** Lines below the table taken for notes ("Exported from … on …", "Page 1 of 1"): skipped, not in `rows`. */
+  readonly noteRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
   /** Rows with text above the header (titles, notes), skipped. */

@@ -3,11 +3,11 @@
 // and keeps its journal beside it; a later `validate reg.csv` (or `import --dry-run`) to check
 // an edit writes reg.csv.check.csv, leaves both untouched, and still reads that journal (the
 // rows the import created are "already created"). `status` finds the import from either report.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readReport, runCli, useSandbox } from './cli.js';
+import { readReport, ROOT, runCli, useSandbox } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
@@ -65,6 +65,22 @@ describe("a dry run after a real run leaves the real run's report and journal as
       const status = await runCli(['status', given], { cwd: env.dir });
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain(name);
+    }
+  });
+
+  it("a workbook's dry run writes each sheet's check report beside the run's", async () => {
+    const file = join(env.dir, 'related.xlsx');
+    copyFileSync(join(ROOT, 'samples/related-workbook.xlsx'), file);
+    const run = await runCli(['import', file, ...env.sb.args], { cwd: env.dir });
+    expect(run.code, run.stderr).toBe(0);
+    const sheets = ['Customers', 'Contracts', 'Assets'];
+    const before = sheets.map((s) => snapshot(`${file}.${s}.report.csv`));
+    const check = await runCli(['validate', file, ...env.sb.args], { cwd: env.dir });
+    expect(check.code, check.stderr).toBe(0);
+    expect(sheets.map((s) => snapshot(`${file}.${s}.report.csv`))).toEqual(before);
+    for (const s of sheets) {
+      expect(check.stdout).toContain(`Report: ${file}.${s}.check.csv`);
+      expect(readReport(`${file}.${s}.check.csv`).every((r) => r['#status'] === 'skipped')).toBe(true);
     }
   });
 

@@ -13,7 +13,7 @@ export function withNotesBelow(source: SheetSource): SheetSource {
       if (ready.length > 0) return ready.shift();
       const r = source.take?.();
       if (r === undefined) return undefined;
-      ready.push(...tail.push(r));
+      tail.push(r, ready);
     }
   };
   async function* judged(): AsyncGenerator<SheetRow> {
@@ -27,9 +27,9 @@ export function withNotesBelow(source: SheetSource): SheetSource {
         }
         const next = await rows.next();
         if (next.done) break;
-        ready.push(...tail.push(next.value));
+        tail.push(next.value, ready);
       }
-      ready.push(...tail.end());
+      tail.end(ready);
       while (ready.length > 0) yield ready.shift()!;
     } finally {
       await rows.return?.(undefined);

@@ -146,7 +146,9 @@ function fillsSeveral(cells: readonly CellValue[]): boolean {
   for (const c of cells) {
     if (isEmptyCell(c)) continue;
     if (first === undefined) first = c;
-    else if (cellText(c).trim() !== cellText(first).trim()) return true;
+    // A merged range's copies are the same text (or the same value); anything else differs.
+    else if (c !== first && (typeof c !== 'string' || typeof first !== 'string' || c.trim() !== first.trim()))
+      return true;
   }
   return false;
 }
@@ -210,21 +212,24 @@ export class TableTail {
   private wideRecords = 0;
   private held: SheetRow[] = [];
 
-  /** The rows now handed on, in order (none while `r` is held). */
-  push(r: SheetRow): SheetRow[] {
-    if (this.held.length < MAX_HELD && (isTotalsRow(r.cells) || loneText(r.cells) !== undefined)) {
+  /** Adds to `out` the rows now handed on, in order (none while `r` is held): no array a row. */
+  push(r: SheetRow, out: SheetRow[]): void {
+    const totals = isTotalsRow(r.cells);
+    if (this.held.length < MAX_HELD && (totals || loneText(r.cells) !== undefined)) {
       this.held.push(r);
-      return [];
+      return;
     }
-    const out = this.held.length === 0 ? [r] : [...this.held, r];
-    this.held = [];
-    for (const o of out) this.count(o);
-    return out;
+    for (const h of this.held) {
+      this.count(h, isTotalsRow(h.cells));
+      out.push(h);
+    }
+    if (this.held.length > 0) this.held = [];
+    this.count(r, totals);
+    out.push(r);
   }
 
-  /** The sheet has ended: the rows held, those that are notes marked. */
-  end(): SheetRow[] {
-    const out: SheetRow[] = [];
+  /** The sheet has ended: adds to `out` the rows held, those that are notes marked. */
+  end(out: SheetRow[]): void {
     const wide = this.records > 0 && this.wideRecords * 2 > this.records;
     let totalsRow: number | undefined;
     for (const r of this.held) {
@@ -237,11 +242,10 @@ export class TableTail {
       out.push(verdict ? marked(r, verdict) : r);
     }
     this.held = [];
-    return out;
   }
 
-  private count(r: SheetRow): void {
-    if (isTotalsRow(r.cells) || r.repeatsHeader) return;
+  private count(r: SheetRow, totals: boolean): void {
+    if (totals || r.repeatsHeader) return;
     this.records++;
     if (fillsSeveral(r.cells)) this.wideRecords++;
   }

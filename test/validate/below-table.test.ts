@@ -93,8 +93,8 @@ const cases: { name: string; rows: CellValue[][]; want: string[] }[] = [
 function verdicts(rows: CellValue[][]): string[] {
   const tail = new TableTail();
   const out: SheetRow[] = [];
-  rows.forEach((cells, i) => out.push(...tail.push({ row: i + 2, cells })));
-  out.push(...tail.end());
+  rows.forEach((cells, i) => tail.push({ row: i + 2, cells }, out));
+  tail.end(out);
   expect(out.map((r) => r.row)).toEqual(rows.map((_, i) => i + 2));
   return out.map((r) => (r.belowTable ? (r.belowTable.sure ? 'note' : 'unsure') : '–'));
 }
@@ -106,9 +106,12 @@ describe('a line below the table: a note or a record', () => {
 
   it('says why on the line: the text and what it differs by', () => {
     const tail = new TableTail();
+    const held: SheetRow[] = [];
     for (const [i, cells] of [...FULL, ['Total', null, null, 2148.5], line('Page 1 of 1')].entries())
-      tail.push({ row: i + 2, cells });
-    expect(tail.end().map((r) => r.belowTable?.why)).toEqual([
+      tail.push({ row: i + 2, cells }, held);
+    held.length = 0;
+    tail.end(held);
+    expect(held.map((r) => r.belowTable?.why)).toEqual([
       undefined,
       '"Page 1 of 1" is below the totals row (row 4) and it fills one cell where the records above fill several',
     ]);

@@ -62,6 +62,8 @@ const ErrorCodes = {
   E_LOOKUP_NOT_FOUND: 'E_LOOKUP_NOT_FOUND',
   E_LOOKUP_AMBIGUOUS: 'E_LOOKUP_AMBIGUOUS',
   E_DUPLICATE_ROW: 'E_DUPLICATE_ROW',
+  /** A line at the end of the sheet that may be a note, not a record (validate/below-table.ts): invalid, the user says which. */
+  E_ROW_NOT_RECORD: 'E_ROW_NOT_RECORD',
   /** An update's ID cell names one record and the row's key (or name and key) another: another tool's ids. */
   E_ID_MISMATCH: 'E_ID_MISMATCH',
   E_SERVICE_REJECTED: 'E_SERVICE_REJECTED',

@@ -154,7 +154,9 @@ export function addImportOptions(
     )
     .option(
       '--report <file>',
-      'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv)',
+      dry
+        ? 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.check.csv, so the report of a real run, <input>.report.csv, is never replaced)'
+        : 'where to write the per-row report: .csv, .xlsx or .json (default: <input>.report.csv; with --dry-run <input>.check.csv, so the report of a real run is never replaced)',
     )
     .option('--json', 'print the summary as JSON on stdout (for scripts)')
     .option(

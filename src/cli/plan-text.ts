@@ -84,6 +84,7 @@ export function printPlan(
     count(plan.aboveHeader, 'row above the header'),
     count(plan.blankRows, 'blank row'),
     count(plan.totalsRows, 'totals row'),
+    count(plan.noteRows, 'note row below the table'),
   ]
     .filter(Boolean)
     .join(', ')

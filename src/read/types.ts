@@ -26,8 +26,16 @@ export interface SheetRow {
   readonly reported?: ReportedOutcome;
   /** The row repeats the header row (files joined from several exports): the import skips it. */
   readonly repeatsHeader?: boolean;
+  /** A line below the table that reads as a note, not a record (validate/below-table.ts): skipped when sure, else invalid. */
+  readonly belowTable?: NoteBelow;
   /** What the reader noticed or assumed about this row (padded, cut, a quote read as written, its shape repaired). */
   readonly notes?: readonly RowNote[];
+}
+
+/** Why a line at the end of the sheet is taken for a note; `sure`: skipped, else invalid (the user decides). */
+export interface NoteBelow {
+  readonly sure: boolean;
+  readonly why: string;
 }
 
 /** A reader's note on one row, reported on that row. */

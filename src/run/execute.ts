@@ -37,6 +37,7 @@ import type { RunSettings } from './settings.js';
 import { rowContext } from './row-context.js';
 import { askedNames, type RowContext } from '../validate/validate.js';
 import type { CompanySplit } from './types.js';
+import { withNotesBelow } from './notes-below.js';
 
 /** The files a run holds open, for the run to close or abort whatever stage it ends in. */
 export interface RunFiles {
@@ -364,11 +365,13 @@ export async function execute(
   // Pass 2, or the rest of the one pass.
   const source = scan.onePass
     ? input.probe
-    : await openSheet(settings.file, {
-        sheet: settings.sheet,
-        headerRow: input.probe.headerRow,
-        isKnownHeader: headerMatcher(settings.def),
-      });
+    : withNotesBelow(
+        await openSheet(settings.file, {
+          sheet: settings.sheet,
+          headerRow: input.probe.headerRow,
+          isKnownHeader: headerMatcher(settings.def),
+        }),
+      );
   files.report = await openReport(settings.reportPath, source.headers, { sent: settings.dryRun });
   if (planned.journaled) {
     files.journal = new Journal(settings.journalPath);

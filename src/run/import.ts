@@ -102,7 +102,8 @@ function runMemory(settings: RunSettings, conn: Connection): RunMemory {
       settings.hooks.onLockWait?.(lock, freeAfterMs);
     }),
     file: settings.file,
-    report: settings.reportPath,
+    // A dry run says what the run would, whose report it names (`assetbatch update <report>`).
+    report: settings.realReportPath,
     allowDuplicates: settings.allowDuplicates,
     onExisting: settings.onExisting,
     stopped: () => (conn.client.isInterrupted ? interrupted() : undefined),
@@ -127,7 +128,7 @@ function progressOf(
   const onProgress = settings.hooks.onProgress;
   if (!onProgress && !runFile) return () => undefined;
   const { plan, requestsPerRow } = planned;
-  const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
+  const total = plan.counted ? plan.rows + plan.totalsRows + plan.noteRows : undefined;
   const limiter = conn.client.limiter;
   const etaMs = (done: number) =>
     total === undefined ? undefined : limiter.estimateMs(Math.ceil((total - done) * requestsPerRow));

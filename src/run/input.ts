@@ -29,6 +29,7 @@ import { compactName } from '../map/normalize.js';
 import { customFieldTemplate, customFormTemplate } from '../resources/index.js';
 import type { CustomTemplate, FieldDef, ResourceDef } from '../resources/fields.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
+import { withNotesBelow } from './notes-below.js';
 import { defersLookups } from './listed-record.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
@@ -68,11 +69,13 @@ export async function rereadRows(
   headerRow: number,
   visit: (r: SheetRow) => void | Promise<void>,
 ): Promise<void> {
-  const source = await openSheet(settings.file, {
-    sheet: settings.sheet,
-    headerRow,
-    isKnownHeader: headerMatcher(settings.def),
-  });
+  const source = withNotesBelow(
+    await openSheet(settings.file, {
+      sheet: settings.sheet,
+      headerRow,
+      isKnownHeader: headerMatcher(settings.def),
+    }),
+  );
   const turns = new Turns();
   try {
     for await (const r of source.rows) {
@@ -88,14 +91,15 @@ export async function rereadRows(
   }
 }
 
-export function probeInput(settings: RunSettings): Promise<SheetSource> {
-  return openSheet(settings.file, {
+export async function probeInput(settings: RunSettings): Promise<SheetSource> {
+  const source = await openSheet(settings.file, {
     sheet: settings.sheet,
     headerRow: settings.headerRow,
     isKnownHeader: headerMatcher(settings.def),
     // A one-pass dry run takes its look-ahead before it checks a row: read while the mapping is made.
     readAhead: lookaheadOf(settings),
   });
+  return withNotesBelow(source);
 }
 
 /**

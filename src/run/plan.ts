@@ -26,7 +26,7 @@ import { recordKeyText } from '../map/placeholders.js';
 import { customValueOf } from '../send/merge.js';
 import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
-import type { SheetRow } from '../read/types.js';
+import type { SheetRow, SheetSource } from '../read/types.js';
 import type { JournalState } from '../send/journal.js';
 import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
@@ -745,6 +745,18 @@ function unreadKinds(scan: ScannedSheet, kinds: readonly LookupKind[]): LookupKi
   return all.length > 0 ? [...all] : undefined;
 }
 
+/** Where the rows are in the sheet, and the lines not rows: blank, above the header, totals, notes below the table. */
+function sheetCounts(scan: ScannedSheet, probe: SheetSource) {
+  return {
+    counted: scan.counted,
+    totalsRows: scan.scanner.totalsRows,
+    noteRows: scan.scanner.noteRows,
+    blankRows: probe.stats.blankRows,
+    headerRow: probe.headerRow,
+    aboveHeader: probe.stats.skippedAboveHeader,
+  };
+}
+
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
@@ -808,12 +820,8 @@ export async function makePlan(
     sheet: probe.sheet,
     resource: def.name,
     rows,
-    counted: scan.counted,
-    totalsRows: scan.scanner.totalsRows,
+    ...sheetCounts(scan, probe),
     mode,
-    blankRows: probe.stats.blankRows,
-    headerRow: probe.headerRow,
-    aboveHeader: probe.stats.skippedAboveHeader,
     text: textRead(probe),
     mapped: mapping.columns.map((c) => ({ header: c.header, field: targetName(c.target), how: c.how })),
     mappedAsRecorded: input.replayed || undefined,

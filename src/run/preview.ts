@@ -76,7 +76,7 @@ export async function compareFirst(
   });
   const c = { create: 0, update: 0, unchanged: 0, other: 0 };
   const { plan } = planned;
-  const total = plan.counted ? plan.rows + plan.totalsRows : undefined;
+  const total = plan.counted ? plan.rows + plan.totalsRows + plan.noteRows : undefined;
   const onProgress = settings.hooks.onCompareProgress;
   let done = 0;
   await rereadRows(settings, input.probe.headerRow, async (r) => {

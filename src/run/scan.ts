@@ -84,9 +84,10 @@ export function lookupColumns(mapping: Mapping): { index: number; kind: LookupKi
 }
 
 export class Scanner {
-  /** Data rows (totals rows apart) and totals rows seen. */
+  /** Data rows (totals rows and notes below the table apart), totals rows and notes seen. */
   rows = 0;
   totalsRows = 0;
+  noteRows = 0;
   readonly names = new Map<LookupKind, Set<string>>();
   readonly firstRowOfKey = new KeyIndex();
   /** First rows of the keys that a later row repeats (a few, as a rule): their values are kept to compare. */
@@ -186,6 +187,10 @@ export class Scanner {
   add(r: SheetRow): void {
     if (isTotalsLine(r)) {
       this.totalsRows++;
+      return;
+    }
+    if (r.belowTable?.sure) {
+      this.noteRows++;
       return;
     }
     this.rows++;

@@ -46,7 +46,9 @@ export interface RunSettings {
   /** The field that identifies a row's record (serial number, contract number, name …). */
   readonly keyField?: string;
   readonly reportPath: string;
-  /** The journal beside the report (journalPathFor). */
+  /** The report a real run writes (reportPath, but for a dry run's default: `<input>.report.csv`). */
+  readonly realReportPath: string;
+  /** The journal beside the real run's report (journalPathFor). */
   readonly journalPath: string;
   /** A sync: the sheet is what the service must match, rows matched on keyField. */
   readonly sync?: SyncSettings;
@@ -106,8 +108,22 @@ export function writableResource(name: string, mode: WriteMode): ResourceDef {
   return def;
 }
 
-export function defaultReportPath(file: string): string {
-  return `${file}.report.csv`;
+/**
+ * The report a run writes unless --report says: a real run's `<input>.report.csv`, a dry
+ * run's `<input>.check.csv`. The real run's report is the only record of each row's id, so
+ * a check of an edit made later must not replace it; the dry run still reads the journal
+ * kept beside the real run's report (journalPath) to show what that run would do.
+ */
+export function defaultReportPath(file: string, dryRun = false): string {
+  return `${file}${dryRun ? CHECK_SUFFIX : REPORT_SUFFIX}`;
+}
+
+const REPORT_SUFFIX = '.report.csv';
+const CHECK_SUFFIX = '.check.csv';
+
+/** A dry run's default report (`<input>.check.csv`) → the input it checked, else undefined. */
+export function inputOfCheckReport(path: string): string | undefined {
+  return path.endsWith(CHECK_SUFFIX) ? path.slice(0, -CHECK_SUFFIX.length) : undefined;
 }
 
 export function journalPathFor(reportPath: string): string {
@@ -178,7 +194,10 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
     });
   }
   const uniqueField = options.uniqueField ?? mappingFile?.uniqueField;
-  const reportPath = options.reportPath ?? defaultReportPath(options.file);
+  const dryRun = options.dryRun === true;
+  const reportPath = options.reportPath ?? defaultReportPath(options.file, dryRun);
+  // A dry run's own report is not the real run's: that one's journal is read, and named in its words.
+  const realReportPath = options.realReportPath ?? options.reportPath ?? defaultReportPath(options.file);
   const sync = options.sync ? syncSettings(def, options) : undefined;
   const keyField =
     sync?.key ?? (def.name === 'asset' ? (uniqueField ?? 'serial_number') : def.naturalKey?.[0]);
@@ -212,7 +231,7 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
     onePass: options.onePass !== false,
     def,
     mode,
-    dryRun: options.dryRun === true,
+    dryRun,
     company: options.connection.company,
     mappingPath,
     mappingFile,
@@ -223,7 +242,8 @@ export async function resolveOptions(options: ImportOptions): Promise<RunSetting
     unmatched: unmatchedPolicy(def, mode, options.unmatched, mappingFile?.unmatched, mappingPath),
     keyField,
     reportPath,
-    journalPath: journalPathFor(reportPath),
+    realReportPath,
+    journalPath: journalPathFor(realReportPath),
     sync,
   });
 }

@@ -8,7 +8,7 @@ import { loadJournal, type JournalHeader, type JournalLine } from '../send/journ
 import { lockHolder } from '../send/lock.js';
 import type { RowStatus } from '../report/report.js';
 import { readRunFile, runFilePath } from './run-file.js';
-import { defaultReportPath, journalPathFor } from './settings.js';
+import { defaultReportPath, inputOfCheckReport, journalPathFor } from './settings.js';
 
 /** Minutes the rate is measured over. */
 export const RATE_MINUTES = 5;
@@ -43,7 +43,7 @@ export interface RunStatus {
   readonly sheets?: readonly (RunStatus & { readonly sheet: string })[];
 }
 
-/** The journal for what the user names: the journal itself, a report (or the .part it grows in), or the input. */
+/** The journal for what the user names: the journal itself, a report (or the .part it grows in, or a dry run's), or the input. */
 function journalFor(given: string): string {
   // The report as it grows (<report>.<pid>.part) stands for the report.
   const file = given.replace(/\.\d+\.part$/, '');
@@ -53,7 +53,8 @@ function journalFor(given: string): string {
     (/\.(csv|xlsx|json)$/i.test(file) && existsSync(journalPathFor(file)))
   )
     return journalPathFor(file);
-  return journalPathFor(defaultReportPath(file));
+  // A dry run's report (<input>.check.csv) has no journal: the input's real run has.
+  return journalPathFor(defaultReportPath(inputOfCheckReport(file) ?? file));
 }
 
 /** What the journal's entries say of the run's pace and its last failure, gathered as it is read. */

@@ -35,7 +35,10 @@ export interface ImportOptions {
   readonly allowDuplicates?: boolean;
   /** Create a row without a key that resembles a record an earlier run created (normally held back, W_RESEMBLES). */
   readonly createResembling?: boolean;
+  /** Default `<input>.report.csv`; a dry run's `<input>.check.csv` (a real run's report is not replaced). */
   readonly reportPath?: string;
+  /** A workbook's sheet: the report its real run writes, beside which is the journal a dry run reads (default: reportPath). */
+  readonly realReportPath?: string;
   /** Resume from the journal (default: yes when one exists for this input). */
   readonly resume?: boolean;
   readonly refreshLookups?: boolean;
@@ -175,6 +178,8 @@ export interface ImportPlan {
   /** False for a one-pass dry run of a sheet longer than its look-ahead: counts are so far. */
   readonly counted: boolean;
   readonly totalsRows: number;
+  /** Lines below the table taken for notes ("Exported from … on …", "Page 1 of 1"): skipped, not in `rows`. */
+  readonly noteRows: number;
   readonly blankRows: number;
   readonly headerRow: number;
   /** Rows with text above the header (titles, notes), skipped. */

@@ -9,6 +9,7 @@ import { compactName } from '../map/normalize.js';
 import { importSpreadsheet, loadMappingFile, type ImportOptions, type ImportSummary } from './import.js';
 import type { RowOutcome } from '../report/report.js';
 import { interrupted, stopOf } from './stop.js';
+import { defaultReportPath } from './settings.js';
 
 /** Import order: what others refer to comes first. */
 const WORKBOOK_ORDER = ['customer', 'contract', 'asset'] as const;
@@ -32,17 +33,30 @@ function resourceOfSheet(
 
 export interface WorkbookOptions extends Omit<
   ImportOptions,
-  'resource' | 'sheet' | 'reportPath' | 'failedRefs' | 'knownRefs' | 'headerRow' | 'preset'
+  'resource' | 'sheet' | 'reportPath' | 'realReportPath' | 'failedRefs' | 'knownRefs' | 'headerRow' | 'preset'
 > {
   /** Sheet name → resource, where names do not say it. */
   readonly sheets?: Readonly<Record<string, string>>;
-  /** Reports go to `<reportBase>.<sheet>.report.csv`; default the input's path. */
+  /** Reports go to `<reportBase>.<sheet>.report.csv`; default the input's path (a dry run's: `<input>.<sheet>.check.csv`). */
   readonly reportBase?: string;
   readonly onSheet?: (info: { sheet: string; resource: string }) => void;
 }
 
 export interface WorkbookSummary {
   readonly sheets: readonly (ImportSummary & { sheet: string })[];
+}
+
+/** A sheet's report, and its real run's (a dry run reads the journal beside that one). */
+function sheetReports(
+  options: WorkbookOptions,
+  sheet: string,
+): { reportPath: string; realReportPath: string } {
+  const base = `${options.reportBase ?? options.file}.${sheet}`;
+  const real = defaultReportPath(base);
+  return {
+    reportPath: options.reportBase === undefined ? defaultReportPath(base, options.dryRun) : real,
+    realReportPath: real,
+  };
 }
 
 export async function importWorkbook(options: WorkbookOptions): Promise<WorkbookSummary> {
@@ -109,7 +123,7 @@ export async function importWorkbook(options: WorkbookOptions): Promise<Workbook
       ...options,
       resource,
       sheet,
-      reportPath: `${options.reportBase ?? options.file}.${sheet}.report.csv`,
+      ...sheetReports(options, sheet),
       failedRefs: failed,
       knownRefs: known,
       onRow,

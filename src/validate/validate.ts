@@ -24,6 +24,7 @@ import {
 import { ValueMemo } from '../util/memo.js';
 import { builtCell, columnCell, placeholderRead, sourceCell, translateCell } from '../map/values.js';
 import { exampleKey, EXAMPLE_SKIPPED } from '../template/examples.js';
+import { isTotalsRow, isTotalsWord } from './below-table.js';
 
 /** yyyy-MM-dd plus whole months, the day kept or clamped to the month's end (Jan 31 + 1 → Feb 28/29). */
 function addMonths(iso: string, months: number): string {
@@ -129,32 +130,9 @@ export function formatRowIssue(i: RowIssue): string {
   return where ? `${where}: ${i.message}` : i.message;
 }
 
-// The word a register's totals line starts with, in the languages its headers are read in
-// (resources/languages.ts): en Total, Grand total, Subtotal, Sum; de Summe, Gesamt,
-// Gesamtsumme, Zwischensumme, Endsumme; fr Sous-total, Total général, Somme; es Suma, Total
-// general; it Totale, Subtotale, Somma; nl Totaal, Subtotaal, Eindtotaal, Som; pt Soma, Total
-// geral. The rest of the line must be numbers (isTotalsRow), so a record named so is kept.
-const TOTALS =
-  /^(?:(?:grand\s+|sub\s*|sous-)?totals?(?:\s+(?:g[eé]n[eé]ral|general|geral))?|sum|summe|gesamt|gesamtsumme|zwischensumme|endsumme|somme|suma|(?:sub)?totale(?:\s+generale)?|somma|(?:sub|eind)?totaal|som|soma)\s*:?$/i;
-
-/** A totals row: its first filled cell says "Total" and no other text is there. */
-function isTotalsRow(cells: readonly CellValue[]): boolean {
-  // Called twice for every row: no arrays, and most rows fail at their first cell.
-  let i = 0;
-  while (i < cells.length && isEmptyCell(cells[i])) i++;
-  const first = cells[i];
-  if (typeof first !== 'string' || !TOTALS.test(first.trim())) return false;
-  for (i++; i < cells.length; i++) {
-    const c = cells[i];
-    if (isEmptyCell(c) || typeof c === 'number') continue;
-    if (!/^[\s$€£\d.,()-]+$/.test(cellText(c))) return false;
-  }
-  return true;
-}
-
 /** A line that is not a record: a totals row, or a report's line whose `#row` says "Total". */
 export function isTotalsLine(r: SheetRow): boolean {
-  return isTotalsRow(r.cells) || (r.reported !== undefined && TOTALS.test(r.reported.row.trim()));
+  return isTotalsRow(r.cells) || (r.reported !== undefined && isTotalsWord(r.reported.row));
 }
 
 /** Statuses whose `#id` is a record the report's run wrote or found; the note says which. */
@@ -518,7 +496,7 @@ function recordHas(
  * already names. Read before the lists are, to know which lists the run needs.
  */
 export function askedNames(ctx: RowContext, sheetRow: SheetRow): { kind: LookupKind; text: string }[] {
-  if (notARecord(sheetRow)) return [];
+  if (notARecord(sheetRow) || sheetRow.belowTable) return [];
   const earlier = sheetRow.reported ? reportedWrite(ctx, sheetRow) : undefined;
   if (earlier?.skip) return [];
   const st = new RowState(ctx.company);
@@ -556,6 +534,8 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
       id: earlier.id,
       skip: earlier.skip,
     };
+  // A line that may be a note is neither created nor skipped unasked: the user says which.
+  if (sheetRow.belowTable) return maybeNote(ctx, sheetRow, sheetRow.belowTable.why);
   const st = new RowState(ctx.company);
   const body = st.body;
   readColumns(ctx, st, cells);
@@ -601,9 +581,25 @@ export function prepareRow(ctx: RowContext, sheetRow: SheetRow): PreparedRow {
   };
 }
 
-/** Why a row is not data at all (a totals row, the header again), if it is not. */
+/** A line at the end of the sheet that may be a note: invalid, with what to do either way. */
+function maybeNote(ctx: RowContext, sheetRow: SheetRow, why: string): PreparedRow {
+  const message =
+    `may be a note below the table, not a record: ${why}. ` +
+    'If it is a record, fill its other cells; if it is a note, delete the line or move it above the header';
+  return {
+    row: sheetRow.row,
+    cells: sheetRow.cells,
+    body: { company: ctx.company },
+    issues: [{ code: 'E_ROW_NOT_RECORD', message }],
+    warnings: NONE,
+    emptyFields: NONE,
+  };
+}
+
+/** Why a row is not data at all (a totals row, a note below the table, the header again), if it is not. */
 function notARecord(sheetRow: SheetRow): string | undefined {
   if (isTotalsLine(sheetRow)) return 'looks like a totals row, not a record';
+  if (sheetRow.belowTable?.sure) return `a note below the table, not a record: ${sheetRow.belowTable.why}`;
   if (sheetRow.repeatsHeader)
     return 'repeats the header row, not a record (a file joined from several exports?)';
   return undefined;

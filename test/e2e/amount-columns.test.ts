@@ -78,6 +78,6 @@ describe('an amount column with a decimal comma', () => {
     expect(res.stderr).toContain(
       'warning: column "Anschaffungswert" has amounts with a decimal comma ("1.234,56 €", row 2) and with a decimal point ("7.5", row 4): each is read as it is written, and 1 amount such as "12.500" (row 3), which alone could be read two ways, is invalid.',
     );
-    expect(readReport(`${path}.report.csv`).map((r) => r['#status'])).toEqual(['valid', 'invalid', 'valid']);
+    expect(readReport(`${path}.check.csv`).map((r) => r['#status'])).toEqual(['valid', 'invalid', 'valid']);
   });
 });

@@ -39,7 +39,7 @@ describe('a category cell that names a subcategory', () => {
     writeFileSync(file, `Name,Serial number,Category\nTablet Vertrieb,SUBHINT-1,${cell}\n`);
     const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });
     expect(res.code, res.stderr).toBe(status === 'valid' ? 0 : 1);
-    const [row] = readReport(`${file}.report.csv`);
+    const [row] = readReport(`${file}.check.csv`);
     expect([row['#status'], row['#message']]).toEqual([
       status,
       message && `column "Category" → category.id: ${message}`,

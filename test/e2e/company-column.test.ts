@@ -196,7 +196,7 @@ describe("mapping suggest and a company column that names the account's companie
     expect(suggested.review).toContain(says.replace(/^(note|missing): /, (m) => (m === 'note: ' ? '' : m)));
     const mapping = join(env.dir, `glpi-${status.join('-')}.json`);
     writeFileSync(mapping, res.stdout);
-    const report = `${file}.report.csv`;
+    const report = `${file}.check.csv`;
     const run = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args], {
       cwd: env.dir,
     });

@@ -170,9 +170,9 @@ describe('a dry run says what the run does, row by row, with its exit code', () 
       );
     const file = c.copy ? 'b.csv' : 'a.csv';
     writeFileSync(join(dir, file), sheet(c.second(tag)));
-    // The report's path names the journal: both runs write the default one, read in between.
+    // Both runs read the journal beside the run's default report; the dry run writes its own.
     const dry = await cli(file, '--dry-run');
-    const dryRows = readReport(join(dir, `${file}.report.csv`));
+    const dryRows = readReport(join(dir, `${file}.check.csv`));
     const run = await cli(file);
     const runRows = readReport(join(dir, `${file}.report.csv`));
     expect(said(runRows, false)).toEqual(

@@ -37,7 +37,7 @@ describe.each(cases)(
       expect(res.stdout + res.stderr).toContain(
         "warning: 1 row has the key of an earlier row with other values: not sent, since which is right is your call; the report's #message names the cells that differ (W_KEY_CONFLICT)",
       );
-      const rows = readReport(`${file}.report.csv`).map((r) => ({
+      const rows = readReport(`${file}.${command === 'validate' ? 'check' : 'report'}.csv`).map((r) => ({
         status: r['#status'],
         message: r['#message'],
         warnings: r['#warnings'],

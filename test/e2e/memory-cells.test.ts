@@ -299,7 +299,12 @@ describe('the same file under another name costs requests only for what changed'
         if (step.summary) expect(res.stdout).toContain(step.summary);
         if (step.lookups) expect(res.stderr).toContain(step.lookups);
         if (!step.rows) continue;
-        const report = readReport(join(dir, `${args[1]}.report.csv`));
+        const report = readReport(
+          join(
+            dir,
+            `${args[1]}.${args[0] === 'validate' || args.includes('--dry-run') ? 'check' : 'report'}.csv`,
+          ),
+        );
         const want = step.rows(dir, made);
         expect(report.map((r) => r['#status'])).toEqual(want.map((w) => w[0]));
         report.forEach((r, n) => expect(r['#message'], `row ${r['#row']}`).toMatch(want[n][1]));

@@ -62,7 +62,7 @@ describe.each(cases)('$what, some names empty', ({ what, text, column, parts, na
       columns: parts,
       rows: 2,
     });
-    const rows = readReport(`${file}.report.csv`);
+    const rows = readReport(`${file}.check.csv`);
     const sent = rows.map((r) => (JSON.parse(r['#sent']) as { name: string }).name);
     expect(sent).toEqual(names);
     // The rows whose cell held a name carry no warning.
@@ -86,7 +86,7 @@ describe.each(cases)('$what, some names empty', ({ what, text, column, parts, na
     const run = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.split('\n')).toContain(note(2, column, parts));
-    const sent = readReport(`${file}.report.csv`).map(
+    const sent = readReport(`${file}.check.csv`).map(
       (r) => (JSON.parse(r['#sent']) as { name: string }).name,
     );
     expect(sent).toEqual(names);
@@ -122,7 +122,7 @@ describe('what a built name leaves as it was', () => {
     );
     const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args]);
     expect(res.code, res.stderr).toBe(1);
-    expect(readReport(`${file}.report.csv`).map((r) => [r['#status'], r['#message']])).toEqual([
+    expect(readReport(`${file}.check.csv`).map((r) => [r['#status'], r['#message']])).toEqual([
       ['valid', ''],
       [
         'invalid',
@@ -137,7 +137,7 @@ describe('what a built name leaves as it was', () => {
     const res = await runCli(['validate', file, '-r', 'asset', '--mapping', mapping, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).not.toContain('W_NAME_BUILT');
-    const [row] = readReport(`${file}.report.csv`);
+    const [row] = readReport(`${file}.check.csv`);
     expect([row['#warnings'], (JSON.parse(row['#sent']) as { name: string }).name]).toEqual([
       '',
       'Unnamed asset',

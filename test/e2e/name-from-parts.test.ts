@@ -63,7 +63,7 @@ describe.each(cases)('$what', ({ fixture, template, columns, names }) => {
     expect(lines.find((l) => l.startsWith('Columns: '))).toContain(
       `"${template}" → name (built from the row)`,
     );
-    expect(readReport(`${file}.report.csv`).map((r) => r['#status'])).toEqual(names.map(() => 'valid'));
+    expect(readReport(`${file}.check.csv`).map((r) => r['#status'])).toEqual(names.map(() => 'valid'));
   });
 
   it('--json carries the template and its columns as plan.built', async () => {
@@ -107,7 +107,7 @@ describe('what the built name leaves as it was', () => {
       lines.indexOf(note('{Manufacturer} {Model}', ['Manufacturer', 'Model'])),
     );
     expect(lines.indexOf(note('{Manufacturer} {Model}', ['Manufacturer', 'Model']))).toBeGreaterThan(-1);
-    expect(readReport(`${file}.report.csv`).map((r) => [r['#status'], r['#message']])).toEqual([
+    expect(readReport(`${file}.check.csv`).map((r) => [r['#status'], r['#message']])).toEqual([
       ['valid', ''],
       ['invalid', message],
     ]);

@@ -65,7 +65,7 @@ describe('what else a placeholder leaves', () => {
     const path = file('required.csv', 'Name,Serial Number,Notes\nN/A,PH-R1,N/A\n');
     const res = await runCli(['validate', path, '-r', 'asset', ...env.sb.args]);
     expect(res.code, res.stderr).toBe(1);
-    const [row] = readReport(`${path}.report.csv`);
+    const [row] = readReport(`${path}.check.csv`);
     expect(row['#message']).toBe(
       'column "Name" → name: is required; the cell held "N/A", which reads as no value',
     );
@@ -76,7 +76,7 @@ describe('what else a placeholder leaves', () => {
     const path = file('keep.csv', 'Name,Serial Number,Country\nPH Kept,PH-K1,N/A\n');
     const res = await runCli(['validate', path, '-r', 'asset', '--mapping', mapping, ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
-    const [row] = readReport(`${path}.report.csv`);
+    const [row] = readReport(`${path}.check.csv`);
     expect(row['#warnings']).toBe('');
     expect(JSON.parse(row['#sent'])).toMatchObject({ country: 516 });
   });

@@ -240,7 +240,9 @@ describe('a legacy register imported again reads nothing for the rows its journa
         const named = (line: string) => line.replace('JOURNAL_DIR', dir).replace('SERVICE', sb.sb.url);
         for (const line of step.says ?? []) expect(lines).toContain(named(line));
         for (const text of step.saysNot ?? []) expect(res.stderr).not.toContain(text);
-        const report = readReport(join(dir, 'a.csv.report.csv'));
+        const report = readReport(
+          join(dir, step.args?.includes('--dry-run') ? 'a.csv.check.csv' : 'a.csv.report.csv'),
+        );
         if (step.note)
           expect(report.map((r) => [r['#status'], r['#message']])).toEqual(
             report.map(() => ['skipped', step.note]),

@@ -68,6 +68,15 @@ function sheet(name: string, rows: readonly (readonly [string, string])[]): stri
 }
 const repeat = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
+/** Four records, a totals row and two notes below the table. */
+function notesBelow(): string {
+  const path = join(dir, 'notes-below.csv');
+  const rows = repeat(4, (i) => `Laptop ${i + 1},NB-${i + 1},Hardware,Laptop,USA,2023-01-01,`);
+  const below = ['Total,,,,,,', 'Exported from Lansweeper on 30/11/2026 by j.doe', 'Page 1 of 1'];
+  writeFileSync(path, [HEADER, ...rows, ...below].join('\n'));
+  return path;
+}
+
 describe('one pass gives the two-pass report', () => {
   const cases: { name: string; file: () => string; lookahead: number }[] = [
     {
@@ -157,6 +166,12 @@ describe('one pass gives the two-pass report', () => {
       },
       lookahead: 2,
     },
+    {
+      // The lines below the table are held until the sheet ends, the look-ahead's end or not.
+      name: 'a totals row and notes below the table, past the look-ahead',
+      file: notesBelow,
+      lookahead: 2,
+    },
   ];
   it.each(cases)('$name', async ({ file, lookahead }) => {
     const path = file();
@@ -169,6 +184,16 @@ describe('one pass gives the two-pass report', () => {
     expect(one.summary.plan.counted).toBe(false);
     expect(one.summary.plan.rows).toBeLessThanOrEqual(lookahead);
     expect(two.summary.plan.counted).toBe(true);
+  });
+});
+
+describe('notes below the table past the look-ahead', () => {
+  it('are skipped as notes, as the two-pass run skips them', async () => {
+    const one = await check(notesBelow(), { lookaheadRows: 2 });
+    expect(one.summary.counts).toMatchObject({ valid: 4, skipped: 3, invalid: 0 });
+    expect(one.report).toContain(
+      'a note below the table, not a record: ""Page 1 of 1"" is below the totals row (row 6)',
+    );
   });
 });
 

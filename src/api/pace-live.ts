@@ -2,7 +2,7 @@
 // publishes its own send times while it runs, and reads the other runs' times before each
 // request, so its limiter counts them as ours (not as an unknown client's, learnt from 429s)
 // and paces at its part of the limit. One small file per run in a folder per account
-// (<cache>/assetbatch/pace-live/<account key>/<pid>-<start>.json), not one shared file: a
+// (<cache>/assetbatch/pace-live/<account key>/<pid>-<random>.json), not one shared file: a
 // run only ever writes its own file (write-then-rename), so two runs never overwrite each
 // other's times, and no lock is needed. A run publishes after its sends (sends in one turn of
 // the event loop together): the limiter sends at most the limit a window, so that is at most
@@ -22,6 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { paceFile, REMEMBER_MS } from './pace-memory.js';
 
 /** What a run publishes: its send times still counted, and when it ended (once it has). */
@@ -108,7 +109,7 @@ export function readPeers(dir: string, self: string, now: number, spanMs: number
   return out;
 }
 
-/** Whether the process a file is named after (`<pid>-<start>.json`) has gone: it crashed, or was killed. */
+/** Whether the process a file is named after (`<pid>-<random>.json`) has gone: it crashed, or was killed. */
 function processGone(name: string): boolean {
   const pid = Number(/^(\d+)-/.exec(name)?.[1]);
   if (!(pid > 0)) return false;
@@ -135,7 +136,8 @@ export function publishOwn(dir: string, self: string, entry: PeerFile): void {
 
 /** The limiter's view of the other live runs (rate-limit.ts PeerSends), on the files above. */
 export class LivePeers {
-  private readonly self = `${process.pid}-${Date.now()}`;
+  /** The process, and a connection of its own: a library may connect twice in one process (and millisecond). */
+  private readonly self = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private ended = false;
 
   constructor(

@@ -83,4 +83,25 @@ describe('two runs of ours at once against one account', () => {
     const requests = stats.total;
     expect(wallS).toBeLessThan((requests / LIMIT + 2) * WINDOW_S);
   }, 90_000);
+
+  it('a run killed mid-way: the next counts its last requests (no 429) and does not wait for it to share', async () => {
+    const dir = tempDir();
+    const env = { ASSETBATCH_RATE_WINDOW: String(WINDOW_S), XDG_CACHE_HOME: tempDir('ab-cache-') };
+    const [a, b] = [sheet(dir, 'KillA'), sheet(dir, 'KillB')];
+    await ctx.sb.resetStats();
+    const killed = spawnCli(args(a, '--json'), { env });
+    const exited = new Promise<unknown>((resolve) => killed.on('exit', resolve));
+    const journal = `${a}.report.journal.ndjson`;
+    for (const until = Date.now() + 20_000; journalDone(journal) < 20 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 10));
+    killed.kill('SIGKILL');
+    await exited;
+
+    const next = await runCli(args(b), { env });
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).toMatch(/^Plan: .* at 30 requests\/minute about \d+s/m);
+    expect(next.stdout).toMatch(/^Done: .* 60 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
+    expect(next.stdout + next.stderr).not.toMatch(/throttled/);
+    expect(((await ctx.sb.stats()) as { throttled: number }).throttled).toBe(0);
+  }, 90_000);
 });

@@ -4,9 +4,10 @@
 // and paces at its part of the limit. One small file per run in a folder per account
 // (<cache>/assetbatch/pace-live/<account key>/<pid>-<random>.json), not one shared file: a
 // run only ever writes its own file (write-then-rename), so two runs never overwrite each
-// other's times, and no lock is needed. A run publishes after its sends (sends in one turn of
-// the event loop together): the limiter sends at most the limit a window, so that is at most
-// 100 small writes a minute, and another run learns of a request within a turn of its going.
+// other's times, and no lock is needed. A run publishes each request's time as its slot is
+// granted, before the request goes (a run killed just after sending has told the others):
+// the limiter grants at most the limit a window, so at most 100 writes of a file under 2 KB a
+// minute, and another run reads them before its next request.
 // A run that crashed leaves its file: its times count until they age out of the window like
 // anyone's (its process gone, it no longer shares the pace), and the file is removed by a
 // later reader after an hour. A run that ends marks its file ended, after

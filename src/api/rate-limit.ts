@@ -166,7 +166,6 @@ export class RateLimiter implements Gate {
   private peerSends: readonly number[] = [];
   /** Other live runs sending now: this run paces at its part of the rate. */
   private sharing = 0;
-  private publishing = false;
 
   constructor(opts: RateLimiterOptions) {
     this.limit = opts.limit;
@@ -256,16 +255,6 @@ export class RateLimiter implements Gate {
     return this.rate.at(t) / (1 + this.sharing);
   }
 
-  /** Publish our sends for the other runs once the sends of this turn are made. */
-  private schedulePublish(): void {
-    if (!this.peers || this.publishing) return;
-    this.publishing = true;
-    setImmediate(() => {
-      this.publishing = false;
-      this.peers?.publish(this.ownSends());
-    });
-  }
-
   /** Wait until one more request fits in the budget, then count it as sent. */
   acquire(): Promise<void> {
     const turn = this.queue.then(() => this.waitForSlot());
@@ -323,7 +312,8 @@ export class RateLimiter implements Gate {
     this.own.push(t);
     this.last = paced ? t : Math.max(t, this.last + spacing);
     this.from = inWindowAt(t, this.ownLog, this.settings).first;
-    this.schedulePublish();
+    // Published before the request goes: a run killed the moment after still told the others.
+    this.peers?.publish(this.ownSends());
     // Compact now and then: the log holds about one window.
     if (this.from > 1024) {
       this.sent = this.sent.slice(this.from);

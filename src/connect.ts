@@ -8,6 +8,7 @@ import { ApiClient } from './api/client.js';
 import { RATE_WINDOW_MS } from './resources/service.js';
 import { paceKey, rememberSends, rememberedRate, rememberedSends } from './api/pace-memory.js';
 import { countedSpanMs } from './api/rate-limit.js';
+import { LivePeers, liveDir } from './api/pace-live.js';
 
 export interface Connection {
   readonly client: ApiClient;
@@ -55,7 +56,13 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
   const windowMs = cfg.rateWindowMs ?? RATE_WINDOW_MS;
   // Kept and read back as long as the limiter counts them: the window and its margin.
   const keptMs = countedSpanMs(windowMs);
-  const history = paceAt === undefined ? [] : rememberedSends(paceAt, keptMs);
+  const since = Date.now();
+  const history = paceAt === undefined ? [] : rememberedSends(paceAt, keptMs, since);
+  // This user's runs going on at the same time against the account share its limit.
+  const peers =
+    paceAt === undefined || cfg.rateLimit <= 0
+      ? undefined
+      : new LivePeers(liveDir(paceAt), { spanMs: keptMs, idleMs: windowMs / 10, since });
   const client = new ApiClient({
     baseUrl: baseUrl!,
     token: token!,
@@ -63,6 +70,7 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     startRate: lastShare !== undefined && lastShare < cfg.rateLimit ? lastShare : undefined,
     rateWindowMs: windowMs,
     history,
+    peers,
     logger: opts.logger,
     connections: opts.connections,
     maxRetries: opts.maxRetries,
@@ -79,8 +87,12 @@ export async function connect(cfg: ConnectionConfig, opts: ConnectOptions = {}):
     lastShare,
     async close() {
       // The requests this run sent, for a run that starts before they leave the window.
-      if (paceAt !== undefined && client.stats.requests > 0)
-        rememberSends(paceAt, client.limiter.ownSends(), keptMs);
+      // Then, for the runs still going, it is marked ended: they keep counting its times.
+      if (paceAt !== undefined && client.stats.requests > 0) {
+        const own = client.limiter.ownSends();
+        rememberSends(paceAt, own, keptMs);
+        peers?.end(own);
+      }
       await client.close();
       await stopSandbox?.();
     },

@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { AssetbatchError, type ErrorCode } from '../errors.js';
-import { RateLimiter, parseRetryAfter, type Gate } from './rate-limit.js';
+import { RateLimiter, parseRetryAfter, type Gate, type PeerSends } from './rate-limit.js';
 import { proxyRoute, showUrl } from './proxy.js';
 import { Transport, type Answer } from './transport.js';
 import { TransportError } from './transport-error.js';
@@ -48,6 +48,8 @@ export interface ClientOptions {
   readonly rateWindowMs?: number;
   /** Send times of earlier runs of this user against the account (the limiter counts those in the window as ours). */
   readonly history?: readonly number[];
+  /** This user's other runs going on against the account (their requests count as ours, the pace is shared). */
+  readonly peers?: PeerSends;
 }
 
 /** Per-request options. */
@@ -186,6 +188,7 @@ export class ApiClient {
         startRate: opts.startRate,
         windowMs: opts.rateWindowMs,
         history: opts.history,
+        peers: opts.peers,
       });
     this.opts = {
       maxRetries: opts.maxRetries ?? 5,

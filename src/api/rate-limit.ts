@@ -3,6 +3,8 @@
 // send times, spaces requests evenly over the window (src/api/pacing.ts) and never lets
 // more than the limit into one; a 429 from the service (another client spending the
 // budget) pauses every caller at once until Retry-After has passed, and paces lower after.
+// Other runs of this user going on against the account at the same time (pace-live.ts) are
+// not other clients: their requests count in the window as ours, and the runs split the pace.
 import {
   AdaptiveRate,
   estimateMs,
@@ -46,6 +48,19 @@ export interface RateLimiterOptions {
    * 429, and a 429 they explain is not taken for other clients' use.
    */
   readonly history?: readonly number[];
+  /**
+   * This user's other runs going on against the account (pace-live.ts): their send times
+   * count as ours, read before each request, and the limit is shared with those sending.
+   */
+  readonly peers?: PeerSends;
+}
+
+/** The other live runs of this user against the account, as the limiter sees them. */
+export interface PeerSends {
+  /** Their send times still counted (oldest first), and how many of them are sending now. */
+  read(now: number): { readonly sends: readonly number[]; readonly sending: number };
+  /** This run's own send times still counted, for them. */
+  publish(sends: readonly number[]): void;
 }
 
 /**
@@ -146,6 +161,11 @@ export class RateLimiter implements Gate {
   /** Set by interrupt(): every wait, and every acquire after, fails with it. */
   private interrupted: Error | undefined;
   private readonly cancels = new Set<(e: Error) => void>();
+  private readonly peers?: PeerSends;
+  /** The other live runs' send times in the window, as last read (none without peers). */
+  private peerSends: readonly number[] = [];
+  /** Other live runs sending now: this run paces at its part of the rate. */
+  private sharing = 0;
 
   constructor(opts: RateLimiterOptions) {
     this.limit = opts.limit;
@@ -159,9 +179,10 @@ export class RateLimiter implements Gate {
     this.announceMs = opts.announceMs ?? 3000;
     this.rate = new AdaptiveRate(this.settings, this.now(), opts.startRate);
     this.quietBurst = opts.burst ?? Math.ceil(opts.limit / 5);
+    this.peers = opts.limit > 0 ? opts.peers : undefined;
     const now = this.now();
     this.sent = (opts.history ?? []).filter((t) => t <= now).sort((a, b) => a - b);
-    this.from = inWindowAt(now, this.log, this.settings).first;
+    this.from = inWindowAt(now, this.ownLog, this.settings).first;
     if (this.sent.length > this.from) this.last = this.sent[this.sent.length - 1];
   }
 
@@ -183,10 +204,11 @@ export class RateLimiter implements Gate {
   /**
    * Requests that may go at once while the window is quiet: all of them when the work
    * ahead (expect()) fits what the window has left, so a short run is not slowed; else a
-   * fifth of the limit, the rest spread evenly. None once pacing adapted to other clients.
+   * fifth of the limit, the rest spread evenly. None once pacing adapted to other clients,
+   * nor while another run of ours is sending: the two spread their requests.
    */
   private readonly burstFor: BurstRule = (demand, inWindow) => {
-    if (this.rate.adapted) return 0;
+    if (this.rate.adapted || this.sharing > 0) return 0;
     return demand > 0 && demand <= this.limit - inWindow ? this.limit : this.quietBurst;
   };
 
@@ -199,8 +221,38 @@ export class RateLimiter implements Gate {
     this.demand = Math.max(0, requests);
   }
 
-  private get log(): SendLog {
+  /** This run's sends and the earlier runs' (history). */
+  private get ownLog(): SendLog {
     return { stamps: this.sent, from: this.from, last: this.last };
+  }
+
+  /**
+   * The account's requests as far as we know them: ours and the other live runs'. Spacing
+   * goes from our own last request (each run keeps its own even pace).
+   */
+  private get log(): SendLog {
+    if (this.peerSends.length === 0) return this.ownLog;
+    const stamps = [...this.sent.slice(this.from), ...this.peerSends].sort((a, b) => a - b);
+    return { stamps, from: 0, last: this.last };
+  }
+
+  /** The other live runs' sends, read afresh: before each decision, so a slot they took is not taken twice. */
+  private readPeers(): void {
+    if (!this.peers) return;
+    const seen = this.peers.read(this.now());
+    this.peerSends = seen.sends;
+    this.sharing = seen.sending;
+  }
+
+  /** Other live runs of ours sending now, as last read: they share the limit with this one. */
+  otherRuns(): number {
+    this.readPeers();
+    return this.sharing;
+  }
+
+  /** Our pace: the rate, split evenly with the other runs of ours sending now. */
+  private paceAt(t: number): number {
+    return this.rate.at(t) / (1 + this.sharing);
   }
 
   /** Wait until one more request fits in the budget, then count it as sent. */
@@ -241,7 +293,8 @@ export class RateLimiter implements Gate {
         await this.wait(this.pausedUntil - now);
         continue;
       }
-      const at = nextSlot(now, this.log, this.settings, this.rate.at(now), this.burst, room, paced);
+      this.readPeers();
+      const at = nextSlot(now, this.log, this.settings, this.paceAt(now), this.burst, room, paced);
       if (at <= now) break;
       await this.wait(at - now);
     }
@@ -254,11 +307,13 @@ export class RateLimiter implements Gate {
    */
   private record(t: number, paced = true): void {
     if (this.demand > 0) this.demand--;
-    const spacing = this.limit > 0 && !paced ? this.settings.windowMs / this.rate.at(t) : 0;
+    const spacing = this.limit > 0 && !paced ? this.settings.windowMs / this.paceAt(t) : 0;
     this.sent.push(t);
     this.own.push(t);
     this.last = paced ? t : Math.max(t, this.last + spacing);
-    this.from = inWindowAt(t, this.log, this.settings).first;
+    this.from = inWindowAt(t, this.ownLog, this.settings).first;
+    // Published before the request goes: a run killed the moment after still told the others.
+    this.peers?.publish(this.ownSends());
     // Compact now and then: the log holds about one window.
     if (this.from > 1024) {
       this.sent = this.sent.slice(this.from);
@@ -271,7 +326,7 @@ export class RateLimiter implements Gate {
     const start = this.now();
     // The regular spacing between requests is the pace, shown on the progress line; a wait
     // well past it (a full window, a 429's pause) is news.
-    const spacing = this.limit > 0 ? this.settings.windowMs / this.rate.at(start) : 0;
+    const spacing = this.limit > 0 ? this.settings.windowMs / this.paceAt(start) : 0;
     if (ms >= this.announceMs && ms > 1.5 * spacing) this.onWait?.(ms);
     await this.delay(ms);
     this.waitedMs += this.now() - start;
@@ -325,9 +380,10 @@ export class RateLimiter implements Gate {
   /** Until our oldest request in the window leaves it (a slot of the account's frees): at least 1 s, a window when we have none in it. */
   untilSlotFrees(): number {
     const now = this.now();
-    const { count, first } = inWindowAt(now, this.log, this.settings);
+    const log = this.log;
+    const { count, first } = inWindowAt(now, log, this.settings);
     if (count === 0) return this.settings.windowMs;
-    return Math.max(1000, this.sent[first] + this.settings.windowMs + this.settings.marginMs - now);
+    return Math.max(1000, log.stamps[first] + this.settings.windowMs + this.settings.marginMs - now);
   }
 
   /** Requests per window we pace at now. */
@@ -337,10 +393,11 @@ export class RateLimiter implements Gate {
 
   /** Time needed to send `requests` more from now, counting what this window already holds and any pause, for plans and ETAs. */
   estimateMs(requests: number): number {
+    this.readPeers();
     const now = this.now();
     const start = Math.max(now, this.pausedUntil);
     return (
-      start - now + estimateMs(requests, start, this.log, this.settings, this.rate.at(now), this.burstFor)
+      start - now + estimateMs(requests, start, this.log, this.settings, this.paceAt(now), this.burstFor)
     );
   }
 }

@@ -31,18 +31,31 @@ function describeText(t: NonNullable<ImportPlan['text']>): string {
 /**
  * The pace and the ETA. A first run (no run against the account in the last hour) plans at
  * the whole limit, and says so when that matters: others' use of the account shows only
- * when the service refuses a request.
+ * when the service refuses a request. Another run of ours going on against the account is
+ * no stranger: the two share the limit, and the plan says so.
  */
 function paceText(plan: ImportPlan): string {
-  const rate = plan.sharedRate
-    ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)`
-    : `${plan.rateLimit || 'unlimited'} requests/minute`;
+  const rate = plan.otherRuns
+    ? sharingText(plan, plan.otherRuns)
+    : plan.sharedRate
+      ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)`
+      : `${plan.rateLimit || 'unlimited'} requests/minute`;
   const eta = plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute';
   const unsure =
     plan.share === 'unknown' && plan.rateLimit > 0 && plan.etaSeconds > 60
-      ? " if no one else uses the account now (the service shows others' use only by refusing a request: the pace and the ETA follow its first refusal, and the next run starts from the share this one gets)"
+      ? ` if ${plan.otherRuns ? 'no other client' : 'no one else'} uses the account now (the service shows others' use only by refusing a request: the pace and the ETA follow its first refusal, and the next run starts from the share this one gets)`
       : '';
   return `at ${rate} ${eta}${unsure}`;
+}
+
+/** "about 50 of the account's 100 requests/minute (another assetbatch run is using this account: sharing its 100 requests a minute)". */
+function sharingText(plan: ImportPlan, others: number): string {
+  const account = plan.sharedRate ?? plan.rateLimit;
+  const who = others === 1 ? 'another assetbatch run is' : `${others} other assetbatch runs are`;
+  const its = plan.sharedRate
+    ? `the about ${plan.sharedRate} requests a minute the last run got of its ${plan.rateLimit}`
+    : `its ${plan.rateLimit} requests a minute`;
+  return `about ${Math.round(account / (others + 1))} of the account's ${plan.rateLimit} requests/minute (${who} using this account: sharing ${its})`;
 }
 
 /**

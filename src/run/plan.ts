@@ -757,6 +757,19 @@ function sheetCounts(scan: ScannedSheet, probe: SheetSource) {
   };
 }
 
+/**
+ * What the plan knows of the account's other users: the share the last run got (when below
+ * the limit) and whether that is known, and the runs of ours going on beside this one.
+ */
+function shareOf(conn: Connection): Pick<ImportPlan, 'sharedRate' | 'share' | 'otherRuns'> {
+  const limiter = conn.client.limiter;
+  return {
+    sharedRate: limiter.rate.adapted ? Math.round(limiter.currentRate()) : undefined,
+    share: conn.lastShare === undefined ? 'unknown' : 'remembered',
+    otherRuns: limiter.otherRuns() || undefined,
+  };
+}
+
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
 export async function makePlan(
   settings: RunSettings,
@@ -849,8 +862,7 @@ export async function makePlan(
     sync: synced?.plan,
     companies,
     report: settings.reportPath,
-    sharedRate: conn.client.limiter.rate.adapted ? Math.round(conn.client.limiter.currentRate()) : undefined,
-    share: conn.lastShare === undefined ? 'unknown' : 'remembered',
+    ...shareOf(conn),
   };
   return {
     plan,

@@ -333,6 +333,8 @@ export interface ImportPlan {
   readonly report?: string;
   /** Requests a minute the run starts at when below the limit: the share of the account an earlier run got. */
   readonly sharedRate?: number;
+  /** Other runs of this user going on against the account when the plan was made: the limit is shared with them. */
+  readonly otherRuns?: number;
   /**
    * Whether the ETA knows the account's use by others: 'remembered' (a run in the last hour
    * measured it, all of the limit or a share), or 'unknown' (no such run: the ETA assumes the

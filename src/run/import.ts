@@ -9,6 +9,7 @@
 // journal recorded (recorded-mapping.ts), and again with the lists only when the journal did
 // not do every row (mapAfresh). Nothing is written before the plan is known; every row ends
 // in the report.
+import { checkRememberedRecords } from './remembered-check.js';
 import { resolve as resolvePath } from 'node:path';
 import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';
@@ -25,6 +26,7 @@ import {
   journalDoesEveryRow,
   journalPast,
   makePlan,
+  memoryKnowsCells,
   memoryMayAnswer,
   scanInput,
   type PlannedRun,
@@ -211,7 +213,16 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       // import's the keyless rows the real run skips as made already or holds back.
       files.memory = runMemory(settings, conn);
     }
-    const past = await journalPast(settings, conn, journaled);
+    // A repeat that would skip rows as made checks that the service still has their records.
+    const memory = files.memory;
+    const knownByCells = memory && (() => memoryKnowsCells(settings, input, scan, memory) ?? true);
+    const sheet = { settings, scan, knownByCells };
+    const past = await checkRememberedRecords(
+      sheet,
+      conn,
+      await journalPast(settings, conn, journaled),
+      memory,
+    );
     // A company column's rows taken as the run's: the journal did not do them all, so the list tells them apart.
     if (scan.companyDeferred && !journalDoesEveryRow(settings, input, scan, past)) {
       ({ input, scan } = await withCompanies(settings, input, memoryKnows));

@@ -134,4 +134,36 @@ describe('a repeat against a service that lost the records', () => {
       await sb.close();
     }
   });
+
+  it('creates again the customers of a sample whose sandbox was started afresh', async () => {
+    const dir = tempDir();
+    copyFileSync(join(ROOT, 'samples/customers.csv'), join(dir, 'c.csv'));
+    const env = { XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache') };
+    let sb = await sandboxOn(0);
+    const port = portOf(sb);
+    const run = () => runCli(['import', 'c.csv', '-r', 'customer', ...sb.args], { cwd: dir, env });
+    try {
+      const first = await run();
+      expect(first.stdout).toContain(
+        'Done: 20 rows — 18 created, 0 updated, 1 skipped, 1 invalid, 0 failed.',
+      );
+      await sb.close();
+      sb = await sandboxOn(port);
+      const reset = await run();
+      expect(reset.stderr).toContain('all 18 are gone, and their rows are created again');
+      expect(reset.stdout).toContain(
+        'Done: 20 rows — 18 created, 0 updated, 1 skipped, 1 invalid, 0 failed.',
+      );
+      expect(reset.code).toBe(1);
+      const created = readReport(join(dir, 'c.csv.report.csv')).filter((r) => r['#status'] === 'created');
+      for (const r of created) expect(r['#message']).toMatch(GONE);
+      const third = await run();
+      expect(third.stdout).toContain(
+        'Done: 20 rows — 0 created, 0 updated, 19 skipped, 1 invalid, 0 failed.',
+      );
+      expect(third.stderr).not.toContain('no longer has');
+    } finally {
+      await sb.close();
+    }
+  });
 });

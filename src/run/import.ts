@@ -9,6 +9,7 @@
 // journal recorded (recorded-mapping.ts), and again with the lists only when the journal did
 // not do every row (mapAfresh). Nothing is written before the plan is known; every row ends
 // in the report.
+import { idCellColumn } from './id-cell.js';
 import { checkRememberedRecords } from './remembered-check.js';
 import { resolve as resolvePath } from 'node:path';
 import { emptyCounts } from '../report/report.js';
@@ -215,8 +216,8 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     }
     // A repeat that would skip rows as made checks that the service still has their records.
     const memory = files.memory;
-    const knownByCells = memory && (() => memoryKnowsCells(settings, input, scan, memory) ?? true);
-    const sheet = { settings, scan, knownByCells };
+    const knownByCells = memory && (() => memoryKnowsCells(settings, input, scan, memory));
+    const sheet = { settings, scan, knownByCells, idColumn: idCellColumn(settings, input) !== undefined };
     const past = await checkRememberedRecords(
       sheet,
       conn,

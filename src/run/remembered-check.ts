@@ -41,7 +41,8 @@ function remembered(memory: RunMemory | undefined, state: JournalState | undefin
 
 /**
  * Whether a row of this sheet may be skipped as made by an earlier run: the journal finished a
- * create, or the memory has a record for one of the sheet's keys, or (keyless rows) knows one
+ * create, or the memory has a record for one of the sheet's keys (--on-existing skip: else the
+ * existing-record check decides for keyed rows), or (keyless rows) knows one
  * by its cells; a sheet whose rows' cells were not kept, any keyless record. A sheet not read
  * whole: any record the memory has.
  */
@@ -49,17 +50,21 @@ function maySkip(ctx: Sheet, rs: readonly RememberedRecord[], journal: number): 
   const { settings, scan } = ctx;
   if (journal > 0) return true;
   if (!scan.counted || !settings.keyField) return rs.length > 0;
-  const keys = scan.scanner.firstRowOfKey;
-  if (rs.some((r) => r.key !== undefined && keys.has(r.key.slice(r.key.indexOf('=') + 1)))) return true;
+  // --on-existing update|error: a keyed row is the service's check's, whatever the memory says.
+  const keys = settings.onExisting === 'skip' ? scan.scanner.firstRowOfKey : undefined;
+  if (rs.some((r) => r.key !== undefined && keys?.has(r.key.slice(r.key.indexOf('=') + 1)))) return true;
   if (scan.scanner.keyless === 0 || !rs.some((r) => r.key === undefined)) return false;
-  return ctx.knownByCells?.() ?? true;
+  // --on-existing update|error with an ID column (an export sent back): the record each ID cell names decides first.
+  return ctx.knownByCells?.() ?? !(settings.onExisting !== 'skip' && ctx.idColumn);
 }
 
-/** The sheet as the check sees it; `knownByCells`: whether the memory knows a row by its cells (undefined: cells not kept). */
+/** The sheet as the check sees it. `knownByCells`: whether the memory knows a row by its cells (undefined: cells not kept). */
 export interface Sheet {
   readonly settings: RunSettings;
   readonly scan: ScannedSheet;
-  readonly knownByCells?: () => boolean;
+  readonly knownByCells?: () => boolean | undefined;
+  /** The sheet has an ID column whose cells name records (id-cell.ts). */
+  readonly idColumn: boolean;
 }
 
 /** The journal's attempts whose records are gone, as attempts the service refused: their rows start afresh in their slots. */

@@ -91,6 +91,7 @@ export function rowWriter(
     preferSheet: settings.sync?.preferSheet,
     prior: planned.prior,
     knownByMemory: [...(planned.memoryDone?.values() ?? [])].map((m) => m.id),
+    gone: planned.gone,
     mark: planned.mark,
     uniqueField: settings.uniqueField,
     onExisting: settings.onExisting,

@@ -9,6 +9,8 @@
 // journal recorded (recorded-mapping.ts), and again with the lists only when the journal did
 // not do every row (mapAfresh). Nothing is written before the plan is known; every row ends
 // in the report.
+import { idCellColumn } from './id-cell.js';
+import { checkRememberedRecords } from './remembered-check.js';
 import { resolve as resolvePath } from 'node:path';
 import { emptyCounts } from '../report/report.js';
 import { connect, type Connection } from '../connect.js';
@@ -25,6 +27,7 @@ import {
   journalDoesEveryRow,
   journalPast,
   makePlan,
+  memoryKnowsCells,
   memoryMayAnswer,
   scanInput,
   type PlannedRun,
@@ -212,7 +215,16 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       // import's the keyless rows the real run skips as made already or holds back.
       files.memory = runMemory(settings, conn);
     }
-    const past = await journalPast(settings, conn, journaled);
+    // A repeat that would skip rows as made checks that the service still has their records.
+    const memory = files.memory;
+    const knownByCells = memory && (() => memoryKnowsCells(settings, input, scan, memory));
+    const sheet = { settings, scan, knownByCells, idColumn: idCellColumn(settings, input) !== undefined };
+    const past = await checkRememberedRecords(
+      sheet,
+      conn,
+      await journalPast(settings, conn, journaled),
+      memory,
+    );
     // A company column's rows taken as the run's: the journal did not do them all, so the list tells them apart.
     if (scan.companyDeferred && !journalDoesEveryRow(settings, input, scan, past)) {
       ({ input, scan } = await withCompanies(settings, input, memoryKnows));

@@ -57,6 +57,7 @@ import {
 } from './recorded-mapping.js';
 import type { RunMemory } from '../send/remembered.js';
 import type { SentRow } from '../send/memory.js';
+import type { GoneRecords } from '../send/gone-records.js';
 import { statSync } from 'node:fs';
 import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
@@ -316,6 +317,8 @@ export interface PlannedRun {
    * of what was sent), by row number: skipped as made, unchecked, as the journal's are.
    */
   readonly memoryDone?: ReadonlyMap<number, SentRow>;
+  /** Records earlier runs made that the service no longer has: their rows are created again, each saying so. */
+  readonly gone?: GoneRecords;
   /** Requests the writes will take (an update's read included), for the limiter and the ETA. */
   readonly plannedRequests: number;
   readonly requestsPerRow: number;
@@ -593,6 +596,8 @@ export interface JournalPast {
   /** The journal's past: the run's, or a dry run's, read and left as it is. */
   readonly state?: JournalState;
   readonly warnings: readonly string[];
+  /** Records earlier runs made that the service no longer has (remembered-check.ts): their rows are created again. */
+  readonly gone?: GoneRecords;
 }
 
 /** The journal read before the plan (and before the keyless rows are matched, which it tells apart). */
@@ -677,6 +682,19 @@ function doneRowsOf(
   return { cellsOf, done: done.journal || done.memory ? done : undefined };
 }
 
+/** Whether the memory knows any of the sheet's rows by their cells; undefined when the scan kept none. */
+export function memoryKnowsCells(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  memory: RunMemory,
+): boolean | undefined {
+  const prints = scan.selfRefCol ? undefined : scan.scanner.prints;
+  if (!prints) return undefined;
+  const printOf = printOfCells(settings, input.mapping, scan);
+  return memory.knowsAnyByCells([...prints.entries()].map(([row, cells]) => [row, printOf(cells)] as const));
+}
+
 /** A text file's encoding and delimiter, as the plan says them (a workbook has none). */
 function textRead(probe: MappedInput['probe']): ImportPlan['text'] {
   if (probe.format === 'xlsx') return undefined;
@@ -743,6 +761,24 @@ function unreadWhy(
 function unreadKinds(scan: ScannedSheet, kinds: readonly LookupKind[]): LookupKind[] | undefined {
   const all = scan.companyDeferred ? [...kinds, 'company' as const] : kinds;
   return all.length > 0 ? [...all] : undefined;
+}
+
+/**
+ * What the plan says of earlier runs: what the journal resumes (nothing when every create it
+ * had is gone from the service: the warning says why), and the records found gone (remembered-check.ts).
+ */
+function pastSaid(
+  prior: PriorRuns | undefined,
+  gone: GoneRecords | undefined,
+): Pick<ImportPlan, 'resumed' | 'gone'> {
+  const resumes = prior && !(gone && prior.doneRows === 0 && prior.unsureRows === 0);
+  const resumed = resumes ? { doneRows: prior.doneRows, inFlightRows: prior.unsureRows } : undefined;
+  if (!gone) return { resumed };
+  const { newest, checked, requests } = gone.check;
+  return {
+    resumed,
+    gone: { record: newest.id, madeAt: newest.at, gone: gone.check.gone.length, checked, requests },
+  };
 }
 
 /** Where the rows are in the sheet, and the lines not rows: blank, above the header, totals, notes below the table. */
@@ -858,7 +894,7 @@ export async function makePlan(
     dryRun,
     rateLimit: settings.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
-    resumed: prior ? { doneRows, inFlightRows: prior.unsureRows } : undefined,
+    ...pastSaid(prior, past.gone),
     sync: synced?.plan,
     companies,
     report: settings.reportPath,
@@ -881,6 +917,7 @@ export async function makePlan(
     cellsOf,
     journalDone: done?.journal,
     memoryDone: done?.memory,
+    gone: past.gone,
     plannedRequests,
     // The progress line's ETA spreads the writes over the rows that may be sent, as they are reached.
     requestsPerRow: sendable > 0 ? plannedRequests / sendable : 0,

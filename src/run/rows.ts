@@ -9,7 +9,7 @@ import { isAssetbatchError } from '../errors.js';
 import { cellText } from '../map/coerce.js';
 import type { SheetRow } from '../read/types.js';
 import type { RowOutcome } from '../report/report.js';
-import { fieldByName, type LookupKind } from '../resources/fields.js';
+import { fieldByName, type LookupKind, type WriteBody } from '../resources/fields.js';
 import {
   alreadyInService,
   ambiguousKey,
@@ -654,7 +654,15 @@ export class RowOutcomes {
       issues: NO_ISSUES,
       key: key?.value,
       sent,
+      ...this.goneSaid(key, sent),
     };
+  }
+
+  /** A dry run's row whose record an earlier run made and the service no longer has: said so. */
+  private goneSaid(key: Key, body: WriteBody): { note?: string } {
+    const { settings, writer, preview } = this.deps;
+    const note = settings.dryRun && !preview ? writer.goneNote(key, body, true) : undefined;
+    return note ? { note } : {};
   }
 
   /** A write that threw: the run stops; the row is not sent (stopped before its write) or failed. */

@@ -308,6 +308,18 @@ export interface ImportPlan {
   readonly rateLimit: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
+  /**
+   * The service no longer has `record`, which an earlier run made (at `madeAt`): the `checked`
+   * records the memory and the journal hold were checked against it (`requests`), and the rows
+   * of the `gone` ones are created again. Absent: the newest is there (or none was remembered).
+   */
+  readonly gone?: {
+    readonly record: number;
+    readonly madeAt?: string;
+    readonly gone: number;
+    readonly checked: number;
+    readonly requests: number;
+  };
   /** A sync: rows matched to records, rows that are new, and the records the sheet no longer has. */
   readonly sync?: {
     readonly key: string;

@@ -23,6 +23,9 @@
 //   takeCreated(key, fp, values)  a record another run created for this row (key, else fingerprint
 //                             or values), each record given to one row only
 //   lookAhead(look)           what `look` finds, the records it took given back (the plan's count)
+//   created()                 the records created here that the service is taken to still have
+//   forget(gone, write)       records the service no longer has (gone-records.ts): their lines
+//                             before now are no row's any more; `write`: said in the file too
 //   close()                   the run's claims still open (a write cut by a stop) marked as unsure
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
@@ -130,7 +133,21 @@ interface CellsLine {
   readonly at: string;
 }
 
-type Line = ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | SettleLine | CellsLine;
+/**
+ * A record the service was found no longer to have (a test tenant restored, a sandbox started
+ * afresh, a record deleted): the lines before it that name the record are no row's any more,
+ * and the row is created again. A later line naming the same id (a service started afresh
+ * gives ids out again) is the new record's.
+ */
+interface GoneLine {
+  readonly t: 'gone';
+  readonly run: string;
+  readonly id: number;
+  readonly at: string;
+}
+
+type Line =
+  ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | SettleLine | CellsLine | GoneLine;
 
 /** The state folder: $XDG_STATE_HOME/assetbatch, else ~/.local/state/assetbatch. */
 export function stateFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -177,6 +194,7 @@ function asLine(v: unknown): Line | undefined {
     return typeof v.id === 'number' && typeof v.fp === 'string' && typeof v.cells === 'string'
       ? (v as unknown as Line)
       : undefined;
+  if (v.t === 'gone') return typeof v.id === 'number' ? (v as unknown as Line) : undefined;
   return undefined;
 }
 
@@ -283,6 +301,10 @@ export class Memory {
 
   private add(line: Line): number {
     const i = this.lines.push(line) - 1;
+    if (line.t === 'gone') {
+      this.unindex(new Set(this.byId.get(line.id)));
+      return i;
+    }
     if (line.t === 'cells') {
       this.addCells(line);
       return i;
@@ -311,6 +333,13 @@ export class Memory {
     if (line.status === 'created' && typeof line.cells === 'string') push(this.byCells, line.cells, i);
     push(this.byId, line.id, i);
     return i;
+  }
+
+  /** Lines at `at` known by nothing any more: the record they name is gone from the service. */
+  private unindex(at: ReadonlySet<number>): void {
+    if (at.size === 0) return;
+    for (const m of [this.byKey, this.byFp, this.byValues, this.byName, this.byCells]) dropFrom(m, at);
+    dropFrom(this.byId, at);
   }
 
   /**
@@ -514,6 +543,30 @@ export class Memory {
     }
   }
 
+  /** The records created here, one line each (the latest create of each id), oldest first. */
+  created(): SentRow[] {
+    this.refresh();
+    const out: SentRow[] = [];
+    for (const at of this.byId.values()) {
+      const creates = at.filter((n) => (this.lines[n] as SentRow).status === 'created');
+      if (creates.length > 0) out.push(this.lines[creates[creates.length - 1]] as SentRow);
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Records the service no longer has: the lines that name them are no row's from now on, and
+   * their rows are created again. `write`: a line says so in the file, for every later run (a
+   * dry run writes nothing, and forgets them for itself alone).
+   */
+  forget(gone: Iterable<number>, write: boolean): void {
+    for (const id of gone) {
+      const line: GoneLine = { t: 'gone', run: this.run, id, at: new Date().toISOString() };
+      if (write) this.append(line);
+      else this.add(line);
+    }
+  }
+
   /** Whether any run created a keyless record here: else no row can match or resemble one. */
   get hasKeyless(): boolean {
     return this.byValues.size > 0;
@@ -636,6 +689,15 @@ const nameKey = (v: unknown): string => (typeof v === 'string' ? v.trim().toLowe
 
 /** The row a claim is for: its key, else (keyless) its body; a keyless claim is also known by its values (`v:`). */
 const rowOf = (l: { key?: string; fp: string }): string => (l.key ? `k:${l.key}` : `f:${l.fp}`);
+
+/** The indexes `at` taken out of every list of `m` (a list left empty goes). */
+function dropFrom<K>(m: Map<K, number[]>, at: ReadonlySet<number>): void {
+  for (const [k, list] of m) {
+    const left = list.filter((n) => !at.has(n));
+    if (left.length === 0) m.delete(k);
+    else if (left.length < list.length) m.set(k, left);
+  }
+}
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const list = m.get(k);

@@ -85,6 +85,16 @@ export class RunMemory {
     return this.options.memory.path;
   }
 
+  /** The records created here, the latest create of each id, oldest first (gone-records.ts checks them). */
+  created(): SentRow[] {
+    return this.options.memory.created();
+  }
+
+  /** Records the service no longer has: no row's from now on (`write`: the memory's file says so too). */
+  forget(ids: Iterable<number>, write: boolean): void {
+    this.options.memory.forget(ids, write);
+  }
+
   /** Whether a line of the memory is this import's own (its report): an earlier run of it, stopped. */
   isThisImport(row: SentRow): boolean {
     return row.report === resolvePath(this.options.report);
@@ -275,6 +285,12 @@ export class RunMemory {
     const { memory, allowDuplicates, onExisting } = this.options;
     if (allowDuplicates || onExisting !== 'skip') return new Map();
     return memory.takeByCells(rows);
+  }
+
+  /** Whether the memory knows any of these rows by their cells (knownByCells), nothing taken. */
+  knowsAnyByCells(rows: Iterable<readonly [number, string]>): boolean {
+    const { memory } = this.options;
+    return memory.lookAhead(() => memory.takeByCells(rows).size > 0);
   }
 
   /**

@@ -14,7 +14,8 @@ import {
 } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
-import { Journal, payloadHash, type WriteStatus } from './journal.js';
+import { Journal, payloadHash, valuesHash, type WriteStatus } from './journal.js';
+import { goneNote, type GoneRecords } from './gone-records.js';
 import type { PriorMatch, PriorRuns } from './prior.js';
 import {
   sameCellsNote,
@@ -189,6 +190,8 @@ export interface WriterOptions {
   readonly knownByMemory?: readonly number[];
   /** The memory of what was sent, shared by every run against this service, company and resource. */
   readonly memory?: RunMemory;
+  /** Records earlier runs made that the service no longer has (gone-records.ts): a row created again says which. */
+  readonly gone?: GoneRecords;
   /** The highest record id in the list before the first write (see recovery.ts). */
   readonly mark?: number;
   readonly uniqueField?: 'name' | 'serial_number';
@@ -604,10 +607,29 @@ export class RowWriter {
     const finds = this.options.onExisting === 'update' && (key !== undefined || opts.idCell !== undefined);
     const turn = finds ? this.turns.take() : undefined;
     try {
-      return await this.createOnce(row, body, key, { ...opts, turn });
+      const res = await this.createOnce(row, body, key, { ...opts, turn });
+      const again = res.status === 'created' ? this.goneNote(key, body, false) : undefined;
+      return again ? { ...res, note: res.note ? `${again}; ${res.note}` : again } : res;
     } finally {
       turn?.pass();
     }
+  }
+
+  /**
+   * A row whose record, made by an earlier run, the service no longer has: what its report
+   * row says of the create that makes it again (`dryRun`: would). Taken: one row each.
+   */
+  goneNote(
+    key: { field: string; value: string } | undefined,
+    body: WriteBody,
+    dryRun: boolean,
+  ): string | undefined {
+    const gone = this.options.gone?.take(
+      key && `${key.field}=${key.value}`,
+      payloadHash(body),
+      valuesHash(body),
+    );
+    return gone && goneNote(gone, dryRun);
   }
 
   private async createOnce(

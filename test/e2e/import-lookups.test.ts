@@ -141,6 +141,8 @@ const cases: { name: string; steps: Step[] }[] = [
   },
   {
     name: 'a rehearsal import, the same file again, under another name, and edited',
+    // Each repeat reads one record more (`+ 1`): the newest made, by id, to be sure the service
+    // still has what the rows are skipped as (repeat-service-reset.test.ts).
     steps: [
       { run: (dir) => writeFileSync(join(dir, 'a.csv'), register()) },
       { run: () => ['import', 'a.csv', '-r', 'asset'], requests: 1 + 2 + 30 },
@@ -149,7 +151,7 @@ const cases: { name: string; steps: Step[] }[] = [
       {
         run: () => ['import', 'a.csv', '-r', 'asset'],
         cold: true,
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: ${notNeeded('category, usage status', "their rows are done by this import's journal, each with the cells it had then")}.`,
       },
@@ -159,7 +161,7 @@ const cases: { name: string; steps: Step[] }[] = [
       {
         run: () => ['import', 'b.csv', '-r', 'asset'],
         cold: true,
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: ${notNeeded('category, usage status', MEMORY)}.`,
         note: 'already created by an earlier import of ',
@@ -169,7 +171,7 @@ const cases: { name: string; steps: Step[] }[] = [
       {
         run: () => ['import', 'c.csv', '-r', 'asset'],
         cold: true,
-        requests: 2,
+        requests: 2 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         // The 28 rows unchanged by the memory, the 2 renamed by their listed records.
         lookups: `Lookups: ${notNeeded('category, usage status', `${MEMORY} or each such cell names what its record has`)}.`,
@@ -193,7 +195,7 @@ describe('a repeat import reads the lists only for the rows it may write', () =>
         const res = await runCli([...args, ...sb.args], { cwd: dir, env: { ...env, ...cache } });
         expect(res.code, res.stderr).toBe(step.exit ?? 0);
         if (step.requests !== undefined)
-          expect(res.stdout.match(/^(\d+) requests/m)?.[1], args.join(' ')).toBe(String(step.requests));
+          expect(res.stdout.match(/^(\d+) requests?,/m)?.[1], args.join(' ')).toBe(String(step.requests));
         if (step.summary) expect(res.stdout).toContain(step.summary);
         if (step.lookups) expect(res.stderr).toContain(step.lookups);
         const report = step.note ? readFileSync(join(dir, `${args[1]}.report.csv`), 'utf8') : '';

@@ -86,7 +86,9 @@ const importOf = (file: string) => ['import', file, '-r', 'asset'];
 const updateOf = (file: string) => ['update', file, '-r', 'asset', '--yes'];
 const write = (name: string, text: string) => (dir: string) => writeFileSync(join(dir, name), text);
 
-// 30 rows and the sandbox's 5 assets: the asset list is 2 pages once they are created.
+// 30 rows and the sandbox's 5 assets: the asset list is 2 pages once they are created. An
+// import's repeat reads one record more (`+ 1`): the newest the memory holds, by id, to be sure
+// the service still has what the rows are skipped as (repeat-service-reset.test.ts).
 const cases: { name: string; steps: Step[] }[] = [
   {
     name: 'import, edit 2 rows, import again',
@@ -94,7 +96,7 @@ const cases: { name: string; steps: Step[] }[] = [
       { run: write('a.csv', register(30)) },
       { run: () => importOf('a.csv'), requests: 1 + 2 + 30 }, // list page, 2 lookup lists, 30 POSTs
       { run: write('a.csv', register(30, true)) },
-      { run: () => importOf('a.csv'), requests: 0, summary: '0 created, 0 updated, 30 skipped' },
+      { run: () => importOf('a.csv'), requests: 0 + 1, summary: '0 created, 0 updated, 30 skipped' },
     ],
   },
   {
@@ -105,7 +107,7 @@ const cases: { name: string; steps: Step[] }[] = [
       { run: write('a.csv', register(30, true)) },
       // list, 2 PATCHes: no country column, so no country list (a PATCH leaves the country be)
       { run: () => updateOf('a.csv'), requests: 2 + 2, summary: '0 created, 2 updated, 28 skipped' },
-      { run: () => importOf('a.csv'), requests: 2, summary: '0 created, 0 updated, 30 skipped' }, // list
+      { run: () => importOf('a.csv'), requests: 2 + 1, summary: '0 created, 0 updated, 30 skipped' }, // list
     ],
   },
   {
@@ -115,7 +117,7 @@ const cases: { name: string; steps: Step[] }[] = [
     steps: [
       { run: write('ip.csv', withIpAddress(register(30))) },
       { run: () => importOf('ip.csv'), requests: 1 + 2 + 2 + 30 }, // list page, 2 lookup lists, 2 templates, 30 POSTs
-      { run: () => importOf('ip.csv'), requests: 0, summary: '0 created, 0 updated, 30 skipped' }, // it was 2
+      { run: () => importOf('ip.csv'), requests: 0 + 1, summary: '0 created, 0 updated, 30 skipped' }, // it was 2
     ],
   },
   {
@@ -125,7 +127,7 @@ const cases: { name: string; steps: Step[] }[] = [
       { run: () => importOf('a.csv'), requests: 33, library: true },
       { run: (dir) => copyFileSync(join(dir, 'a.csv'), join(dir, 'b.csv')) },
       // It was 2 (the list): the memory knows each row by its cells, as the journal would.
-      { run: () => importOf('b.csv'), requests: 0, summary: '0 created, 0 updated, 30 skipped' },
+      { run: () => importOf('b.csv'), requests: 0 + 1, summary: '0 created, 0 updated, 30 skipped' },
     ],
   },
   {
@@ -175,7 +177,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // the list (2 pages); the moved chair resembles its record: held back, nothing sent
       {
         run: () => importOf('cutover.csv'),
-        requests: 2,
+        requests: 2 + 1,
         summary: '0 created, 0 updated, 30 skipped',
         exit: 1,
       },
@@ -185,7 +187,7 @@ const cases: { name: string; steps: Step[] }[] = [
         requests: 2 + 1,
         summary: '0 created, 1 updated, 29 skipped',
       },
-      { run: () => importOf('cutover.csv'), requests: 2, summary: '0 created, 0 updated, 30 skipped' },
+      { run: () => importOf('cutover.csv'), requests: 2 + 1, summary: '0 created, 0 updated, 30 skipped' },
     ],
   },
   {
@@ -198,10 +200,10 @@ const cases: { name: string; steps: Step[] }[] = [
       // It was 1 (the company list, to tell each row's company).
       {
         run: () => [...importOf('co.csv'), '--dry-run'],
-        requests: 0,
+        requests: 0 + 1,
         summary: '0 valid, 0 invalid, 3 skipped',
       },
-      { run: () => importOf('co.csv'), requests: 0, summary: '0 created, 0 updated, 3 skipped' },
+      { run: () => importOf('co.csv'), requests: 0 + 1, summary: '0 created, 0 updated, 3 skipped' },
     ],
   },
   {
@@ -214,11 +216,16 @@ const cases: { name: string; steps: Step[] }[] = [
       // asset list's page too): the journal keeps the company cells its run found naming another.
       {
         run: () => [...importOf('co2.csv'), '--dry-run'],
-        requests: 0,
+        requests: 0 + 1,
         summary: '0 valid, 0 invalid, 5 skipped',
         exit: 1,
       },
-      { run: () => importOf('co2.csv'), requests: 0, summary: '0 created, 0 updated, 5 skipped', exit: 1 },
+      {
+        run: () => importOf('co2.csv'),
+        requests: 0 + 1,
+        summary: '0 created, 0 updated, 5 skipped',
+        exit: 1,
+      },
     ],
   },
   {

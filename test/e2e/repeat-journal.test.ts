@@ -72,6 +72,8 @@ const importA = { run: () => ['import', 'a.csv', '-r', 'asset'] };
 /** a.csv's first import, in-process: list page, category and usage status lists, 30 POSTs. */
 const firstA = { ...importA, requests: 33, library: true } as const;
 
+// A repeat reads one record more (`+ 1`): the newest the journal and the memory hold, by id, to
+// be sure the service still has what the rows are skipped as (repeat-service-reset.test.ts).
 const cases: { name: string; steps: Step[] }[] = [
   {
     name: 'import, the same file again',
@@ -81,7 +83,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // It was 2: the category and usage status lists, read for rows the journal had done.
       {
         ...importA,
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${JOURNAL}).`,
         note: 'already created by an earlier run of this import (journal)',
@@ -99,7 +101,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // It was 2 as well: the chairs are matched before the lists are read, as the laptops are.
       {
         ...importA,
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${JOURNAL}).`,
         note: 'already created by an earlier run of this import (journal)',
@@ -115,7 +117,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // The edited row asks its lists, as before (2); the 29 others ask none.
       {
         ...importA,
-        requests: 2,
+        requests: 2 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: 'Lookups: category full list (1 req), usage status full list (1 req).',
       },
@@ -130,7 +132,7 @@ const cases: { name: string; steps: Step[] }[] = [
       { ...importA, summary: ' skipped, 0 invalid, 0 failed.' },
       {
         ...importA,
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${JOURNAL}).`,
       },
@@ -149,7 +151,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // (2 before too, the journal's rows compared with their listed records: the plan says both).
       {
         ...importA,
-        requests: 2,
+        requests: 2 + 1,
         summary: 'Done: 32 rows — 0 created, 0 updated, 32 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${EITHER}).`,
       },
@@ -164,12 +166,12 @@ const cases: { name: string; steps: Step[] }[] = [
       // As before: the lists the rows' names need; the journal knows each row by the body it sent.
       {
         ...importA,
-        requests: 2,
+        requests: 2 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: 'Lookups: category full list (1 req), usage status full list (1 req).',
       },
       // That run said each row's outcome again with its cells: the next one reads no list.
-      { ...importA, requests: 0, lookups: `Lookups: not needed: category, usage status (${JOURNAL}).` },
+      { ...importA, requests: 0 + 1, lookups: `Lookups: not needed: category, usage status (${JOURNAL}).` },
     ],
   },
   {
@@ -181,12 +183,12 @@ const cases: { name: string; steps: Step[] }[] = [
       // As a journal without cells: the lists the rows' names need, each row known by its body.
       {
         ...importA,
-        requests: 2,
+        requests: 2 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: 'Lookups: category full list (1 req), usage status full list (1 req).',
       },
       // That run said each row's outcome again with its cells as printed now: the next one reads no list.
-      { ...importA, requests: 0, lookups: `Lookups: not needed: category, usage status (${JOURNAL}).` },
+      { ...importA, requests: 0 + 1, lookups: `Lookups: not needed: category, usage status (${JOURNAL}).` },
     ],
   },
   {
@@ -198,7 +200,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // Another journal, but the memory knows each row by its cells: no list (it was 2, the asset list's pages).
       {
         run: () => ['import', 'b.csv', '-r', 'asset'],
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${MEMORY}).`,
       },
@@ -214,7 +216,7 @@ const cases: { name: string; steps: Step[] }[] = [
       // the asset list (2 pages) for the laptops, the category and usage status lists for the chairs.
       {
         run: () => ['import', 'b.csv', '-r', 'asset'],
-        requests: 0,
+        requests: 0 + 1,
         summary: 'Done: 30 rows — 0 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
         lookups: `Lookups: not needed: category, usage status (${MEMORY}).`,
       },
@@ -246,7 +248,7 @@ describe('a repeat import reads no list for the rows its journal did', () => {
         const res = step.stopAt ? await stoppedAt(all, opts, journal, step.stopAt) : await runCli(all, opts);
         expect(res.code, res.stderr).toBe(step.exit ?? 0);
         if (step.requests !== undefined)
-          expect(res.stdout.match(/^(\d+) requests/m)?.[1], args.join(' ')).toBe(String(step.requests));
+          expect(res.stdout.match(/^(\d+) requests?,/m)?.[1], args.join(' ')).toBe(String(step.requests));
         if (step.summary) expect(res.stdout).toContain(step.summary);
         if (step.lookups) expect(res.stderr).toContain(step.lookups);
         if (step.note) {

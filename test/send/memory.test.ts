@@ -421,3 +421,62 @@ describe('attachCells: a create written before cells were kept, known by a row�
     expect(kinds).toEqual(['sent', 'cells']);
   });
 });
+
+describe('records the service no longer has (forget)', () => {
+  // Two runs' creates, then record 10 found gone; `after`: a line written after that (a service
+  // started afresh gives id 10 out again). What a run opened later finds for each row.
+  it.each([
+    {
+      name: 'a gone record is no row’s: not by its key, body, values or cells',
+      after: [],
+      key: undefined,
+      byFp: undefined,
+      created: [11],
+    },
+    {
+      name: 'a record made again under the same id after it is the new one’s',
+      after: [row({ key: 'serial_number=SN-1', fp: 'f1', id: 10, fields: { name: 'Laptop 1' } })],
+      key: 10,
+      byFp: 10,
+      created: [10, 11],
+    },
+  ])('$name', ({ after, key, byFp, created }) => {
+    const dir = tempDir('ab-mem-');
+    const first = openMemory(...scope(dir));
+    first.record({
+      ...row({ key: 'serial_number=SN-1', fp: 'f1', id: 10, fields: { name: 'Laptop 1' } }),
+      cells: 'c1',
+    });
+    first.record({ ...row({ fp: 'f2', id: 11, fields: { name: 'Chair' } }), cells: 'c2' });
+    const checker = openMemory(...scope(dir));
+    checker.forget([10], true);
+    for (const r of after) checker.record(r);
+    const later = openMemory(...scope(dir));
+    expect(later.lookupByKey('serial_number=SN-1')[0]?.id).toBe(key);
+    expect(later.lookupByFingerprint('f1')[0]?.id).toBe(byFp);
+    expect(later.created().map((r) => r.id)).toEqual(created);
+    // The gone create is known by its cells no more; the other still is.
+    expect(
+      [
+        ...later
+          .takeByCells([
+            [1, 'c1'],
+            [2, 'c2'],
+          ])
+          .entries(),
+      ].map(([n, r]) => [n, r.id]),
+    ).toEqual([[2, 11]]);
+  });
+
+  it('a dry run forgets for itself alone: nothing written', () => {
+    const dir = tempDir('ab-mem-');
+    const first = openMemory(...scope(dir));
+    first.record(row({ key: 'serial_number=SN-1', fp: 'f1', id: 10 }));
+    const before = readFileSync(first.path, 'utf8');
+    const dry = openMemory(...scope(dir));
+    dry.forget([10], false);
+    expect(dry.lookupByKey('serial_number=SN-1')).toEqual([]);
+    expect(readFileSync(first.path, 'utf8')).toBe(before);
+    expect(openMemory(...scope(dir)).lookupByKey('serial_number=SN-1')[0]?.id).toBe(10);
+  });
+});

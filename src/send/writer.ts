@@ -27,6 +27,8 @@ import {
 import type { SentRow } from './memory.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
+  customFieldIdOf,
+  customValueOf,
   diffBodies,
   namedChanges,
   patchBody,
@@ -1018,11 +1020,11 @@ export class RowWriter {
     });
   }
 
-  /** A field's label, as a row's note names it (custom fields together). */
+  /** A field's label, as a row's note names it (custom fields together; one by its column). */
   private readonly labelOf = (f: string): string =>
     f === 'template' || f === 'form_template'
       ? 'custom fields'
-      : (fieldByName(this.options.def, f)?.label ?? f);
+      : (fieldByName(this.options.def, f)?.label ?? customColumn(this.options.mapping, f) ?? f);
 
   /**
    * The fields a row's empty cells leave as they are although the record has a value (from
@@ -1033,7 +1035,11 @@ export class RowWriter {
     const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
     if (!copy) return [];
     return emptied.flatMap((field) => {
-      const v = field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
+      const custom = customFieldIdOf(field);
+      const v =
+        custom !== undefined
+          ? customValueOf(copy.body, custom)
+          : field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
       if (v === undefined || v === null || v === '') return [];
       const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
       return [{ field, value }];
@@ -1374,4 +1380,13 @@ export function refusedExisting(
 ): { status: 'failed'; id: number; issues: RowIssue[] } {
   const message = alreadyInService(ids, key);
   return { status: 'failed', id: ids[0], issues: [{ code: 'E_DUPLICATE_ROW', field: key.field, message }] };
+}
+
+/** A custom field's column header (`custom.<id>`, an emptied cell), as a row names it; undefined for another field. */
+function customColumn(mapping: Mapping, field: string): string | undefined {
+  const id = customFieldIdOf(field);
+  if (id === undefined) return undefined;
+  return mapping.columns.find(
+    (c) => c.target.kind === 'custom' && c.target.source === 'template' && c.target.fieldId === id,
+  )?.header;
 }

@@ -1141,7 +1141,13 @@ export class RowWriter {
       this.options.lastSent?.(id),
       this.options.preferSheet,
     );
-    return { ...rest, kept: fresh.kept, emptied: fresh.emptied };
+    // A part left out as a conflict is not written at all: not emptied either (a custom value
+    // --clear-empty would empty goes in the template's list, which a conflict on it keeps).
+    const held = new Set(rest.conflicts.map((c) => c.field));
+    const emptied = fresh.emptied.filter(
+      (f) => !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
+    );
+    return { ...rest, kept: fresh.kept, emptied };
   }
 
   /** A result's flags: nothing to send (unchanged), or conflicts left unwritten; and the cells kept as the service has them. */

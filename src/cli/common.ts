@@ -206,6 +206,20 @@ export function intOption(name: string, min = 0) {
 }
 
 /**
+ * A number of seconds above 0 and at most `max` (fractions too: `--timeout 0.5`), refused as
+ * intOption's are: at parse time, a usage error with the hint the others have. The library's
+ * own check (config.ts) stays for callers that do not come through the CLI.
+ */
+function secondsOption(name: string, max: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n) || n <= 0 || n > max)
+      throw new InvalidArgumentError(`${name} must be a number of seconds between 0 and ${max}, not "${v}".`);
+    return n;
+  };
+}
+
+/**
  * The config file's profiles, for the end of a command's --help: the names `--profile` takes
  * are in a file the user may not have written. Empty without a config file or profiles; a file
  * that cannot be read is said (its problems are told when a command runs), never thrown.
@@ -258,6 +272,7 @@ export function addConnectionOptions(cmd: Command): Command {
     .option(
       '--timeout <seconds>',
       'give up connecting, or waiting for an answer, after this long (default 60); a write that times out is looked up before it is sent again',
+      secondsOption('--timeout', 3600),
     )
     .option('--log <file>', 'write a detailed log (NDJSON) to this file; the token is never in it')
     .option('--debug', 'show internal details (stack traces) on errors');

@@ -12,6 +12,7 @@ import {
   listPresets,
   presetPath,
   NO_HEADER_ROW,
+  type ImportSummary,
   type SyncOptions,
 } from '../run/import.js';
 import { connect } from '../connect.js';
@@ -335,10 +336,7 @@ export async function runImport(
     });
     progress.done();
     problems.finish(summary.report);
-    if (f.json)
-      process.stdout.write(
-        JSON.stringify(sync ? { ...summary, wouldUpdate: tally.wouldUpdate } : summary, null, 2) + '\n',
-      );
+    if (f.json) process.stdout.write(JSON.stringify(jsonSummary(summary, tally, sync), null, 2) + '\n');
     else printSummary(summary, process.stdout, tally);
     printWouldStop(summary);
     return exitCodeOf(summary);
@@ -348,6 +346,17 @@ export async function runImport(
     stopper.dispose();
     logger?.flush();
   }
+}
+
+/**
+ * The --json summary: the library's, and what the text summary counts besides. A sync's
+ * `wouldUpdate`; otherwise `skippedUnchanged`, the skipped rows whose record already had their
+ * values ("4 skipped (4 unchanged)"), among `counts.skipped` (`counts.unchanged` is a sync's status).
+ */
+function jsonSummary(summary: ImportSummary, tally: SyncTally, sync: SyncOptions | undefined): object {
+  return sync
+    ? { ...summary, wouldUpdate: tally.wouldUpdate }
+    : { ...summary, skippedUnchanged: tally.skippedUnchanged };
 }
 
 /**

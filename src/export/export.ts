@@ -19,7 +19,8 @@ import {
 } from './flatten.js';
 import { financeColumns } from './finance.js';
 import { checkColumnNames, chooseColumns } from './choose.js';
-import { customFieldIdOf, ExportPrints, UPDATED_RESOURCES } from '../send/exported.js';
+import { ExportPrints, UPDATED_RESOURCES } from '../send/exported.js';
+import { customFieldIdOf } from '../send/merge.js';
 import { exportsPath, rememberExport } from '../send/export-memory.js';
 import {
   type AboutSheet,

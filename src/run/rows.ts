@@ -46,7 +46,8 @@ import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
 import type { JournalDone } from './journal-rows.js';
 import { keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
-import { customFieldIdOf, type KeptField } from '../send/exported.js';
+import type { KeptField } from '../send/exported.js';
+import { customFieldIdOf } from '../send/merge.js';
 import type { Target } from '../map/target.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
@@ -934,7 +935,8 @@ export class RowOutcomes {
     if (!nothing || settings.clearEmpty || settings.replace) return undefined;
     const kept = writer.keptByEmptyCells(id, prepared.emptyFields);
     if (kept.length === 0) return undefined;
-    const label = (f: string) => fieldByName(settings.def, f)?.label ?? f;
+    const cell = this.keptCell(prepared);
+    const label = (f: string) => fieldByName(settings.def, f)?.label ?? cell(f).label ?? f;
     const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
     return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
   }

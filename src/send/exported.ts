@@ -8,7 +8,7 @@ import type { FieldDef, ResourceDef, WriteBody } from '../resources/fields.js';
 import { enumLabel, getPath, writeFields } from '../resources/fields.js';
 import { lookupNameKey } from '../resolve/known-lookups.js';
 import { shortHash } from '../util/hash.js';
-import { customValueOf, readNames, readToWrite } from './merge.js';
+import { customFieldIdOf, customValueOf, readNames, readToWrite } from './merge.js';
 
 /** An export's fingerprints of one record, by field name, with when and to which file it was exported. */
 export interface ExportedRecord {
@@ -53,12 +53,6 @@ const namePrint = (f: FieldDef, name: string | undefined): string => {
 /** A custom field's print name: `custom.<field id>`, as the export's column key has it. */
 const customPrint = (id: number): string => `custom.${id}`;
 
-/** The custom field a print name stands for (`custom.12` → 12), or undefined. */
-export function customFieldIdOf(field: string): number | undefined {
-  const m = /^custom\.(\d+)$/.exec(field);
-  return m ? Number(m[1]) : undefined;
-}
-
 /**
  * A record's fingerprints (read shape, as the list gives it), in the order of `fields`, then
  * of `customs` (custom field ids): a custom value as the update compares it, in the template's list.
@@ -89,8 +83,8 @@ export interface CurrentRecord {
  * showed (`exported`) while the record's value is no longer that one (changed in the service
  * since) keeps the record's value, and is named in `kept`. `cells`: the row's lookup cells as
  * written, by field (a lookup is judged by its name; one without its cell is sent as today).
- * `emptied`: the fields --clear-empty empties; one exported empty that the service filled
- * since is not emptied.
+ * `emptied`: the fields --clear-empty empties (a custom one as `custom.<id>`); one exported
+ * empty that the service filled since is not emptied.
  */
 export function withoutStaleCells(
   def: ResourceDef,
@@ -123,7 +117,7 @@ export function withoutStaleCells(
     kept.push({ field: f.name, service: shownValue(f, current), at: exported.at, file: exported.file });
   }
   const customs = withoutStaleCustoms(out ?? sheet, current, exported);
-  kept.push(...customs.kept);
+  kept.push(...customs.kept, ...staleEmptiedCustoms(emptied, current, exported));
   const stay = new Set(kept.map((k) => k.field));
   return { sheet: customs.sheet, kept, emptied: emptied.filter((f) => !stay.has(f)) };
 }
@@ -156,6 +150,25 @@ function withoutStaleCustoms(
     return false;
   });
   return kept.length === 0 ? { sheet, kept } : { sheet: { ...sheet, template: { ...tpl, fields } }, kept };
+}
+
+/**
+ * The custom fields --clear-empty would empty whose cell was exported empty while the record
+ * has a value now (filled in the service since): kept as the service has them, as a plain
+ * field's is. A cell exported with a value and emptied since is the user's edit: it empties.
+ */
+function staleEmptiedCustoms(
+  emptied: readonly string[],
+  current: CurrentRecord,
+  exported: ExportedRecord,
+): KeptField[] {
+  return emptied.flatMap((field) => {
+    const id = customFieldIdOf(field);
+    if (id === undefined || exported.prints[field] !== '') return [];
+    const service = customValueOf(current.body, id);
+    if (service === undefined || service === null || service === '') return [];
+    return [{ field, service: shownPlain(service), at: exported.at, file: exported.file }];
+  });
 }
 
 /** Whether a lookup cell still names what the export of its record showed. */

@@ -139,8 +139,38 @@ export function mergeForUpdate(
   };
   lay(sheet, out);
   // A field the sheet does give (a mapping-file default filled its empty cell) is not blanked.
-  for (const name of opts.clearEmpty ?? []) if (getPath(sheet, name) === undefined) setPath(out, name, null);
+  for (const name of opts.clearEmpty ?? []) {
+    const custom = customFieldIdOf(name);
+    if (custom !== undefined) {
+      if (customValueOf(sheet, custom) === undefined) clearCustomValue(out, custom);
+    } else if (getPath(sheet, name) === undefined) setPath(out, name, null);
+  }
   return out;
+}
+
+/**
+ * The custom field a name stands for (`custom.12` → 12: an emptied custom cell, an export's
+ * print of it), or undefined for a plain field.
+ */
+export function customFieldIdOf(name: string): number | undefined {
+  const m = /^custom\.(\d+)$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Empty a custom value in the merged body: its entry in the template's list becomes null, as
+ * the service takes an empty value (a plain field is emptied by null too). The list goes whole,
+ * so a value only left out of it would be dropped by a service that replaces the list and kept
+ * by one that merges it by field id; null empties it either way. A field the record has no
+ * value for is left as it is (no write for nothing), and so is one of another template: field
+ * ids are the account's, so the record's list has it only when it is of the record's template.
+ */
+function clearCustomValue(out: WriteBody, fieldId: number): void {
+  const tpl = out.template as { id: number; fields?: { id: number; value: unknown }[] } | null | undefined;
+  const at = tpl?.fields?.findIndex((x) => x.id === fieldId) ?? -1;
+  const value = at >= 0 ? tpl!.fields![at].value : undefined;
+  if (value === undefined || value === null || value === '') return;
+  tpl!.fields = tpl!.fields!.map((x, i) => (i === at ? { id: x.id, value: null } : x));
 }
 
 /**

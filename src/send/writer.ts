@@ -28,6 +28,8 @@ import {
 import type { SentRow } from './memory.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
+  customFieldIdOf,
+  customValueOf,
   diffBodies,
   namedChanges,
   patchBody,
@@ -1040,11 +1042,11 @@ export class RowWriter {
     });
   }
 
-  /** A field's label, as a row's note names it (custom fields together). */
+  /** A field's label, as a row's note names it (custom fields together; one by its column). */
   private readonly labelOf = (f: string): string =>
     f === 'template' || f === 'form_template'
       ? 'custom fields'
-      : (fieldByName(this.options.def, f)?.label ?? f);
+      : (fieldByName(this.options.def, f)?.label ?? customColumn(this.options.mapping, f) ?? f);
 
   /**
    * The fields a row's empty cells leave as they are although the record has a value (from
@@ -1055,7 +1057,11 @@ export class RowWriter {
     const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
     if (!copy) return [];
     return emptied.flatMap((field) => {
-      const v = field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
+      const custom = customFieldIdOf(field);
+      const v =
+        custom !== undefined
+          ? customValueOf(copy.body, custom)
+          : field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
       if (v === undefined || v === null || v === '') return [];
       const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
       return [{ field, value }];
@@ -1157,7 +1163,13 @@ export class RowWriter {
       this.options.lastSent?.(id),
       this.options.preferSheet,
     );
-    return { ...rest, kept: fresh.kept, emptied: fresh.emptied };
+    // A part left out as a conflict is not written at all: not emptied either (a custom value
+    // --clear-empty would empty goes in the template's list, which a conflict on it keeps).
+    const held = new Set(rest.conflicts.map((c) => c.field));
+    const emptied = fresh.emptied.filter(
+      (f) => !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
+    );
+    return { ...rest, kept: fresh.kept, emptied };
   }
 
   /** A result's flags: nothing to send (unchanged), or conflicts left unwritten; and the cells kept as the service has them. */
@@ -1396,4 +1408,13 @@ export function refusedExisting(
 ): { status: 'failed'; id: number; issues: RowIssue[] } {
   const message = alreadyInService(ids, key);
   return { status: 'failed', id: ids[0], issues: [{ code: 'E_DUPLICATE_ROW', field: key.field, message }] };
+}
+
+/** A custom field's column header (`custom.<id>`, an emptied cell), as a row names it; undefined for another field. */
+function customColumn(mapping: Mapping, field: string): string | undefined {
+  const id = customFieldIdOf(field);
+  if (id === undefined) return undefined;
+  return mapping.columns.find(
+    (c) => c.target.kind === 'custom' && c.target.source === 'template' && c.target.fieldId === id,
+  )?.header;
 }

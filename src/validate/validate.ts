@@ -59,7 +59,7 @@ export interface PreparedRow {
   readonly body: WriteBody;
   readonly issues: readonly RowIssue[];
   readonly warnings: readonly RowIssue[];
-  /** Fields whose cell was empty (for --clear-empty updates). */
+  /** Fields whose cell was empty (for --clear-empty updates); a custom field as `custom.<id>`. */
   readonly emptyFields: readonly string[];
   /** Lookup cells still as exported whose record changed since: left out, kept as the service has them. */
   readonly kept?: readonly KeptField[];
@@ -727,7 +727,13 @@ function readCustomValue(
     st.issues.push({ code: 'E_VALUE_INVALID', column, field: name, message: r.problem });
     return;
   }
-  if (r.value === undefined) return;
+  if (r.value === undefined) {
+    // An empty custom cell is an emptied field as a plain one is (`custom.<id>`, as an export's
+    // memory names it): an update leaves it alone, or --clear-empty empties it. A form's values
+    // are create-only: an update never carries them.
+    if (t.source === 'template') (st.emptyFields ??= []).push(`custom.${t.fieldId}`);
+    return;
+  }
   if (r.warning) st.warn({ code: 'E_VALUE_INVALID', column, field: name, message: r.warning });
   if (t.source === 'template') {
     st.templateId = t.templateId;

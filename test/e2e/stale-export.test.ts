@@ -346,40 +346,33 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.writes).toBe(1);
   });
 
-  // A known gap, expected to fail until fixed (vitest then reports it: make it an `it`). An
-  // empty custom cell is dropped when the row is read (validate.ts readCustomValue), so
-  // --clear-empty never empties a custom field, and the row says "unchanged: the record already
-  // has these values" of a record whose Rack Units the sheet has empty. A stale one is thus not
-  // reverted, but not said either: the colleague's value should be kept and said, as for Floor.
-  it.fails(
-    '--clear-empty: a custom field exported empty that the colleague filled since is kept, and said',
-    async () => {
-      const out = await sentBack({
-        format: 'csv',
-        colleague: {
-          template: {
-            id: 1,
-            fields: [
-              { id: 1, value: 'CC-100' },
-              { id: 2, value: 'PO-55812' },
-              { id: 4, value: 2 },
-            ],
-          },
+  // As Floor above: the colleague's Rack Units is kept, and said, not emptied by the stale cell.
+  it('--clear-empty: a custom field exported empty that the colleague filled since is kept, and said', async () => {
+    const out = await sentBack({
+      format: 'csv',
+      colleague: {
+        template: {
+          id: 1,
+          fields: [
+            { id: 1, value: 'CC-100' },
+            { id: 2, value: 'PO-55812' },
+            { id: 4, value: 2 },
+          ],
         },
-        command: ['update', '-r', 'asset', '--clear-empty'],
-      });
-      expect(out.res.code, out.res.stderr).toBe(0);
-      expect(out.custom1).toEqual({ 1: 'CC-100', 2: 'PO-55812', 4: 2 });
-      expect(out.row1).toEqual({
-        status: 'skipped',
-        message:
-          "nothing sent: Rack Units kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
-        warnings:
-          'column "Rack Units" → custom:Asset extras/Rack Units: Rack Units kept as the service has it (2): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
-      });
-      expect(out.writes).toBe(1);
-    },
-  );
+      },
+      command: ['update', '-r', 'asset', '--clear-empty'],
+    });
+    expect(out.res.code, out.res.stderr).toBe(0);
+    expect(out.custom1).toEqual({ 1: 'CC-100', 2: 'PO-55812', 4: 2 });
+    expect(out.row1).toEqual({
+      status: 'skipped',
+      message:
+        "nothing sent: Rack Units kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+      warnings:
+        'column "Rack Units" → custom:Asset extras/Rack Units: Rack Units kept as the service has it (2): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
+    });
+    expect(out.writes).toBe(1);
+  });
 
   it("export all to one workbook, its Assets sheet sent back: record 1 keeps the colleague's values", async () => {
     const sb = await testSandbox({ rateLimit: 0 });

@@ -26,6 +26,8 @@ type Case = {
   rows?: (t: string) => string[];
   /** The sheet is an export of the records, a colleague's change to the first made since, each row edited. */
   exported?: { colleague?: Record<string, unknown>; edit: (row: Record<string, string>) => void };
+  /** The options both runs take besides the command's (`--clear-empty`). */
+  args?: string[];
   /** A warning's code the run's summary has. */
   warns?: string;
   /** What the run's report says of each row. */
@@ -196,6 +198,16 @@ const saidByUpdate = (rows: ReportRow[], dry: boolean): [string, string, string]
     r['#warnings'],
   ]);
 
+/** Two assets with a Cost Centre (custom field 1 of template 1, "Asset extras"). */
+function withCostCentre(t: string): Record<string, unknown>[] {
+  const template = { id: 1, fields: [{ id: 1, value: 'CC-1' }] };
+  return [0, 1].map((i) => ({ name: `L${i}`, serial_number: `${t}-${i}`, city: 'Lyon', template }));
+}
+
+function emptyCostCentreOfL0(r: Record<string, string>): void {
+  if (r.Name === 'L0') r['Cost Centre'] = '';
+}
+
 const updateCases: Case[] = [
   {
     name: 'found by key: unchanged, an empty cell kept, changed, not found',
@@ -231,6 +243,41 @@ const updateCases: Case[] = [
     run: ['updated', 'skipped', 'updated', 'invalid'],
     exit: 1,
   },
+  {
+    name: "an export's custom cell emptied: the record keeps it, said",
+    records: withCostCentre,
+    exported: { edit: emptyCostCentreOfL0 },
+    run: ['skipped', 'skipped'],
+    exit: 0,
+  },
+  {
+    name: "--clear-empty, an export's custom cell emptied: emptied",
+    records: withCostCentre,
+    exported: { edit: emptyCostCentreOfL0 },
+    args: ['--clear-empty'],
+    run: ['updated', 'skipped'],
+    exit: 0,
+  },
+  {
+    name: '--clear-empty, a custom field exported empty that a colleague filled since: kept (W_KEPT_SINCE_EXPORT)',
+    records: withCostCentre,
+    exported: {
+      colleague: {
+        template: {
+          id: 1,
+          fields: [
+            { id: 1, value: 'CC-1' },
+            { id: 4, value: 2 },
+          ],
+        },
+      },
+      edit: () => {},
+    },
+    args: ['--clear-empty'],
+    warns: 'W_KEPT_SINCE_EXPORT',
+    run: ['skipped', 'skipped'],
+    exit: 0,
+  },
 ];
 
 describe('a dry run of update says what the run does, row by row', () => {
@@ -243,7 +290,7 @@ describe('a dry run of update says what the run does, row by row', () => {
     if (c.exported) await exportedSheet(sb, dir, ids, c.exported);
     else writeFileSync(join(dir, 'a.csv'), ['Name,Serial number,City', ...c.rows!(tag)].join('\n') + '\n');
     const cli = (...extra: string[]) =>
-      runCli(['update', 'a.csv', '-r', 'asset', ...extra, ...sb!.args], { cwd: dir });
+      runCli(['update', 'a.csv', '-r', 'asset', ...(c.args ?? []), ...extra, ...sb!.args], { cwd: dir });
     const dry = await cli('--dry-run', '--report', 'dry.csv');
     const run = await cli('--report', 'run.csv');
     const dryRows = saidByUpdate(readReport(join(dir, 'dry.csv')), true);

@@ -79,3 +79,42 @@ describe('a cell emptied, then update, update --clear-empty, import', () => {
     expect(rec.location_description ?? '').toBe('');
   });
 });
+
+describe('a custom cell emptied (Cost Centre), then update, update --clear-empty', () => {
+  const CUSTOM_HEADER = 'Name,Serial number,Cost Centre,PO Number';
+  const CUSTOM_KEPT =
+    'unchanged: the record already has these values except for an empty cell: the record keeps Cost Centre "CC-100" (an update leaves empty cells alone; --clear-empty empties it)';
+
+  it('the update names the value kept; --clear-empty empties it, the other custom value stays', async () => {
+    const file = join(env.dir, 'custom-emptied.csv');
+    writeFileSync(file, [CUSTOM_HEADER, 'Laptop C1,CUS-1,CC-100,PO-1'].join('\n') + '\n');
+    expect((await runCli(['import', file, '-r', 'asset', ...env.sb.args])).code).toBe(0);
+    writeFileSync(file, [CUSTOM_HEADER, 'Laptop C1,CUS-1,,PO-1'].join('\n') + '\n');
+    const custom = async () =>
+      (
+        (await env.sb.records('asset')).find((r) => r.serial_number === 'CUS-1')!.template as {
+          fields: Record<string, unknown>;
+        }
+      ).fields;
+    const steps: [string[], number, string][] = [
+      [['update', file], 0, CUSTOM_KEPT],
+      [['update', file, '--clear-empty'], 1, ''],
+      // Emptied already: nothing to send again.
+      [['update', file, '--clear-empty'], 0, 'unchanged: the record already has these values'],
+    ];
+    const seen: unknown[] = [];
+    for (const [args, writes, message] of steps) {
+      await env.sb.resetStats();
+      const res = await runCli([...args, '-r', 'asset', ...env.sb.args]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(countWrites(await env.sb.stats()), args.join(' ')).toBe(writes);
+      expect(readReport(`${file}.report.csv`)[0]['#message'], args.join(' ')).toBe(message);
+      seen.push(await custom());
+    }
+    expect(seen).toEqual([
+      { 1: 'CC-100', 2: 'PO-1' },
+      { 1: null, 2: 'PO-1' },
+      { 1: null, 2: 'PO-1' },
+    ]);
+  });
+});

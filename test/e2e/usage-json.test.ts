@@ -64,6 +64,12 @@ describe('--json on a usage error', () => {
       'Run `assetbatch mapping suggest --help` for its options.',
     ],
     [
+      'a bad --timeout, no service given (refused before the service is looked for)',
+      ['import', 'x.csv', '--timeout', 'abc', '--json'],
+      "option '--timeout <seconds>' argument 'abc' is invalid. --timeout must be a number of seconds between 0 and 3600, not \"abc\".",
+      'Run `assetbatch import --help` for its options.',
+    ],
+    [
       'an unknown command',
       ['imprt', '--json'],
       "unknown command 'imprt'",

@@ -263,3 +263,51 @@ describe('withoutStaleCells: a lookup cell left out before the lists as exported
     expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
   });
 });
+
+describe('withoutStaleCells: --clear-empty of a custom field (custom.<id>)', () => {
+  // Rack Units (field 4) exported empty; Cost Centre (field 1) exported CC-100.
+  const withCustoms = { ...exportedAsset, template: { id: 1, fields: { '1': 'CC-100' } } };
+  const prints = recordPrints(asset, withCustoms, [], [1, 4]);
+  const exported: ExportedRecord = {
+    at: '2026-12-02T05:05:00.000Z',
+    prints: { 'custom.1': prints[0], 'custom.4': prints[1] },
+  };
+
+  // [case, the record's custom values now, the cell --clear-empty empties, fields emptied, fields kept]
+  it.each<[string, Record<string, unknown>, string, string[], string[]]>([
+    [
+      'exported empty, filled in the service since: not emptied',
+      { '1': 'CC-100', '4': 2 },
+      'custom.4',
+      [],
+      ['custom.4 2'],
+    ],
+    [
+      'exported empty, still empty: emptied (nothing changes)',
+      { '1': 'CC-100' },
+      'custom.4',
+      ['custom.4'],
+      [],
+    ],
+    [
+      'exported with a value, the cell emptied by the user, changed in the service since: emptied',
+      { '1': 'CC-200' },
+      'custom.1',
+      ['custom.1'],
+      [],
+    ],
+    [
+      'a field the export did not show: emptied as today',
+      { '1': 'CC-100', '5': 'x' },
+      'custom.5',
+      ['custom.5'],
+      [],
+    ],
+  ])('%s', (_name, values, cleared, emptied, kept) => {
+    const record = { ...withCustoms, template: { id: 1, fields: values } };
+    const current = { body: readToWrite(asset, record, () => 840), names: readNames(asset, record) };
+    const out = withoutStaleCells(asset, {}, current, exported, new Map(), [cleared]);
+    expect(out.emptied).toEqual(emptied);
+    expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+});

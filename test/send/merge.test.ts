@@ -168,6 +168,52 @@ describe('mergeForUpdate', () => {
       undefined,
       { ...current, template: { id: 1, fields: [{ id: 1, value: 'a' }] } },
     ],
+    [
+      'clearEmpty empties a custom value: null in the list, the others stay',
+      current,
+      {},
+      ['custom.1'],
+      {
+        ...current,
+        template: {
+          id: 1,
+          fields: [
+            { id: 1, value: null },
+            { id: 2, value: 'PO-1' },
+          ],
+        },
+      },
+    ],
+    [
+      'clearEmpty of a custom field the record has no value for: nothing changes',
+      current,
+      {},
+      ['custom.3'],
+      current,
+    ],
+    [
+      'clearEmpty of a custom field, the record without a template: nothing changes',
+      noTemplate,
+      {},
+      ['custom.1'],
+      noTemplate,
+    ],
+    [
+      'clearEmpty does not empty a custom value the sheet gives',
+      current,
+      { template: { id: 1, fields: [{ id: 1, value: 'CC-200' }] } },
+      ['custom.1'],
+      {
+        ...current,
+        template: {
+          id: 1,
+          fields: [
+            { id: 1, value: 'CC-200' },
+            { id: 2, value: 'PO-1' },
+          ],
+        },
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, base, sheet, clearEmpty, want) => {
     expect(mergeForUpdate(base, sheet, { clearEmpty })).toEqual(want);

@@ -65,6 +65,7 @@ import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type CompanySplit, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { LookupKind, WriteBody } from '../resources/fields.js';
+import { RATE_WINDOW_MS } from '../resources/service.js';
 
 /** What the scan learnt, and (one pass) the rows it holds for the checks. */
 export interface ScannedSheet {
@@ -796,11 +797,15 @@ function sheetCounts(scan: ScannedSheet, probe: SheetSource) {
 
 /**
  * What the plan knows of the account's other users: the share the last run got (when below
- * the limit) and whether that is known, and the runs of ours going on beside this one.
+ * the limit) and whether that is known, and the runs of ours going on beside this one; and
+ * the window the limit counts requests in, when not the service's minute.
  */
-function shareOf(conn: Connection): Pick<ImportPlan, 'sharedRate' | 'share' | 'otherRuns'> {
+function shareOf(
+  conn: Connection,
+): Pick<ImportPlan, 'sharedRate' | 'share' | 'otherRuns' | 'rateWindowSeconds'> {
   const limiter = conn.client.limiter;
   return {
+    rateWindowSeconds: limiter.windowMs === RATE_WINDOW_MS ? undefined : limiter.windowMs / 1000,
     sharedRate: limiter.rate.adapted ? Math.round(limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
     otherRuns: limiter.otherRuns() || undefined,

@@ -11,6 +11,15 @@ import { RATE_LIMIT } from './resources/service.js';
 /** How long connecting, and then each answer, may take before a request is given up (--timeout). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** The longest rate window that may be set, in seconds (config `rateWindow`, ASSETBATCH_RATE_WINDOW, the sandbox's --rate-window). */
+export const RATE_WINDOW_MAX_S = 3600;
+
+/** A rate window typed in seconds, in milliseconds; undefined when not a number above 0 and at most RATE_WINDOW_MAX_S. */
+export function rateWindowOfText(text: string): number | undefined {
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 && n <= RATE_WINDOW_MAX_S ? Math.round(n * 1000) : undefined;
+}
+
 export interface ConnectionConfig {
   /** Base URL of the service, without /api/v2. Undefined with `sandbox`. */
   readonly baseUrl?: string;
@@ -42,7 +51,7 @@ const configFileSchema = memoized(() => {
     company: z.number().int().positive().optional(),
     rateLimit: z.number().int().min(0).optional(),
     /** Seconds in the account's rate window, when not the service's minute. */
-    rateWindow: z.number().positive().max(3600).optional(),
+    rateWindow: z.number().positive().max(RATE_WINDOW_MAX_S).optional(),
     /** Seconds before the first retry of a failed request (doubling after). */
     retryDelay: z.number().positive().max(60).optional(),
     /** The name of the environment variable that holds the token (never the token itself). */
@@ -355,13 +364,13 @@ function retryDelayMs(fromEnv: string | undefined, fromFile: number | undefined)
 /** ASSETBATCH_RATE_WINDOW, else the config file's rateWindow (seconds), else undefined: the service's minute. */
 function rateWindowMs(fromEnv: string | undefined, fromFile: number | undefined): number | undefined {
   if (fromEnv !== undefined) {
-    const n = Number(fromEnv);
-    if (!Number.isFinite(n) || n <= 0 || n > 3600)
+    const ms = rateWindowOfText(fromEnv);
+    if (ms === undefined)
       throw new AssetbatchError(
         'E_CONFIG',
-        `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and 3600, not "${fromEnv}"`,
+        `ASSETBATCH_RATE_WINDOW must be a number of seconds between 0 and ${RATE_WINDOW_MAX_S}, not "${fromEnv}"`,
       );
-    return Math.round(n * 1000);
+    return ms;
   }
   return fromFile === undefined ? undefined : Math.round(fromFile * 1000);
 }

@@ -32,30 +32,46 @@ function describeText(t: NonNullable<ImportPlan['text']>): string {
  * The pace and the ETA. A first run (no run against the account in the last hour) plans at
  * the whole limit, and says so when that matters: others' use of the account shows only
  * when the service refuses a request. Another run of ours going on against the account is
- * no stranger: the two share the limit, and the plan says so.
+ * no stranger: the two share the limit, and the plan says so. The limit is said per its
+ * window: a minute, or the one ASSETBATCH_RATE_WINDOW (config `rateWindow`) sets.
  */
-function paceText(plan: ImportPlan): string {
+export function paceText(plan: PaceOfPlan): string {
+  const window = windowWords(plan.rateWindowSeconds);
   const rate = plan.otherRuns
     ? sharingText(plan, plan.otherRuns)
     : plan.sharedRate
-      ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} requests/minute (the share the last run got: others use the account)`
-      : `${plan.rateLimit || 'unlimited'} requests/minute`;
+      ? `about ${plan.sharedRate} of the account's ${plan.rateLimit} ${window.short} (the share the last run got: others use the account)`
+      : `${plan.rateLimit || 'unlimited'} ${window.short}`;
   const eta = plan.etaSeconds > 0 ? `about ${formatDuration(plan.etaSeconds)}` : 'well under a minute';
   const unsure =
-    plan.share === 'unknown' && plan.rateLimit > 0 && plan.etaSeconds > 60
+    plan.share === 'unknown' && plan.rateLimit > 0 && plan.etaSeconds > (plan.rateWindowSeconds ?? 60)
       ? ` if ${plan.otherRuns ? 'no other client' : 'no one else'} uses the account now (the service shows others' use only by refusing a request: the pace and the ETA follow its first refusal, and the next run starts from the share this one gets)`
       : '';
   return `at ${rate} ${eta}${unsure}`;
 }
 
+/** What paceText reads of the plan. */
+export type PaceOfPlan = Pick<
+  ImportPlan,
+  'rateLimit' | 'rateWindowSeconds' | 'sharedRate' | 'share' | 'otherRuns' | 'etaSeconds'
+>;
+
+/** The limit's window in words: "requests/minute" and "requests a minute", or "requests per 10 s" for both. */
+function windowWords(seconds: number | undefined): { short: string; long: string } {
+  if (seconds === undefined) return { short: 'requests/minute', long: 'requests a minute' };
+  const per = `requests per ${seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`}`;
+  return { short: per, long: per };
+}
+
 /** "about 50 of the account's 100 requests/minute (another assetbatch run is using this account: sharing its 100 requests a minute)". */
-function sharingText(plan: ImportPlan, others: number): string {
+function sharingText(plan: PaceOfPlan, others: number): string {
+  const window = windowWords(plan.rateWindowSeconds);
   const account = plan.sharedRate ?? plan.rateLimit;
   const who = others === 1 ? 'another assetbatch run is' : `${others} other assetbatch runs are`;
   const its = plan.sharedRate
-    ? `the about ${plan.sharedRate} requests a minute the last run got of its ${plan.rateLimit}`
-    : `its ${plan.rateLimit} requests a minute`;
-  return `about ${Math.round(account / (others + 1))} of the account's ${plan.rateLimit} requests/minute (${who} using this account: sharing ${its})`;
+    ? `the about ${plan.sharedRate} ${window.long} the last run got of its ${plan.rateLimit}`
+    : `its ${plan.rateLimit} ${window.long}`;
+  return `about ${Math.round(account / (others + 1))} of the account's ${plan.rateLimit} ${window.short} (${who} using this account: sharing ${its})`;
 }
 
 /**

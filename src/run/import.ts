@@ -242,8 +242,7 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
       scan,
       conn,
       { ...past, memory: files.memory },
-      (listed, done) =>
-        keylessMatches(settings, input, scan, files.memory, { state: past.state, done }, listed),
+      (listed, done, state) => keylessMatches(settings, input, scan, files.memory, { state, done }, listed),
     );
     // The plan's writes, exactly, when the records were listed: each row compared with its copy first.
     const planned = canCompareFirst(settings, scan, made)

@@ -58,12 +58,14 @@ import {
 import type { RunMemory } from '../send/remembered.js';
 import type { SentRow } from '../send/memory.js';
 import type { GoneRecords } from '../send/gone-records.js';
+import { checkAgainstList } from './remembered-check.js';
 import { statSync } from 'node:fs';
 import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
 import { LOOKAHEAD_ROWS, type CompanySplit, type ImportPlan, type MissingRecord } from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { LookupKind, WriteBody } from '../resources/fields.js';
+import { RATE_WINDOW_MS } from '../resources/service.js';
 
 /** What the scan learnt, and (one pass) the rows it holds for the checks. */
 export interface ScannedSheet {
@@ -795,15 +797,75 @@ function sheetCounts(scan: ScannedSheet, probe: SheetSource) {
 
 /**
  * What the plan knows of the account's other users: the share the last run got (when below
- * the limit) and whether that is known, and the runs of ours going on beside this one.
+ * the limit) and whether that is known, and the runs of ours going on beside this one; and
+ * the window the limit counts requests in, when not the service's minute.
  */
-function shareOf(conn: Connection): Pick<ImportPlan, 'sharedRate' | 'share' | 'otherRuns'> {
+function shareOf(
+  conn: Connection,
+): Pick<ImportPlan, 'sharedRate' | 'share' | 'otherRuns' | 'rateWindowSeconds'> {
   const limiter = conn.client.limiter;
   return {
+    rateWindowSeconds: limiter.windowMs === RATE_WINDOW_MS ? undefined : limiter.windowMs / 1000,
     sharedRate: limiter.rate.adapted ? Math.round(limiter.currentRate()) : undefined,
     share: conn.lastShare === undefined ? 'unknown' : 'remembered',
     otherRuns: limiter.otherRuns() || undefined,
   };
+}
+
+/** The rows earlier runs did, as the journal's past and the memory say them (doneRowsOf), and how many. */
+function pastRows(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  past: JournalPast,
+  memory: RunMemory | undefined,
+) {
+  const prior = past.state ? new PriorRuns(past.state) : undefined;
+  const { cellsOf, done } = doneRowsOf(settings, input, scan, { journaled: past.journaled, prior }, memory);
+  return { past, prior, cellsOf, done, ...doneCounts(scan, prior, done) };
+}
+
+type PastRows = ReturnType<typeof pastRows>;
+
+/** The rows the journal did, and those the memory knows by their cells (a sheet read whole: its count is final). */
+const doneCounts = (scan: ScannedSheet, prior: PriorRuns | undefined, done: DoneRows | undefined) => ({
+  doneRows: prior?.doneRows ?? 0,
+  byMemory: scan.counted ? (done?.memory?.size ?? 0) : 0,
+});
+
+/**
+ * The rows earlier runs did, once the list read whole for the existing-record check was
+ * compared with the records they made (remembered-check.ts): a row whose record the list
+ * lacks is no longer done, by the journal or the memory, and is created again.
+ */
+function pastRowsListed(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  conn: Connection,
+  did: PastRows,
+  known: { readonly ids?: ReadonlySet<number>; readonly existingSince?: number },
+  memory: RunMemory | undefined,
+): PastRows {
+  if (!known.ids || known.existingSince === undefined) return did;
+  const list = { ids: known.ids, since: known.existingSince };
+  const byCells = did.done?.memory;
+  const sheet = {
+    settings,
+    scan,
+    idColumn: idCellColumn(settings, input) !== undefined,
+    // The rows the memory knows by their cells were taken from it already (doneRowsOf).
+    knownByCells: () => (scan.selfRefCol || !scan.scanner.prints ? undefined : (byCells?.size ?? 0) > 0),
+  };
+  const past = checkAgainstList(sheet, conn, did.past, memory, list);
+  if (past === did.past || !past.gone) return did;
+  const gone = new Set(past.gone.check.gone.map((r) => r.id));
+  const prior = past.state ? new PriorRuns(past.state) : undefined;
+  const journal = journalDoneRows(settings, input.mapping, scan, prior)?.rows;
+  const kept = [...(byCells ?? [])].filter(([, sent]) => !gone.has(sent.id));
+  const done: DoneRows = { journal, memory: kept.length > 0 ? new Map(kept) : undefined };
+  const some = done.journal || done.memory ? done : undefined;
+  return { past, prior, cellsOf: did.cellsOf, done: some, ...doneCounts(scan, prior, some) };
 }
 
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
@@ -812,36 +874,37 @@ export async function makePlan(
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
-  past: JournalPast & { readonly memory?: RunMemory },
-  keylessOf: (listed: ListedRecords, done?: DoneRows) => Promise<KeylessRows>,
+  given: JournalPast & { readonly memory?: RunMemory },
+  keylessOf: (listed: ListedRecords, done?: DoneRows, state?: JournalState) => Promise<KeylessRows>,
 ): Promise<PlannedRun> {
   const { def, mode, dryRun } = settings;
   const { probe, mapping, resolver } = input;
-  const { journaled, state } = past;
-  const prior = state ? new PriorRuns(state) : undefined;
-  const doneRows = prior?.doneRows ?? 0;
   const rows = scan.scanner.rows;
   const companies = companySplitOf(settings, input, scan);
   // Rows of other companies are not sent.
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const { cellsOf, done } = doneRowsOf(settings, input, scan, { journaled, prior }, past.memory);
-  // Rows the memory knows by their cells need no existing-record check (a sheet read whole: its count is final).
-  const byMemory = scan.counted ? (done?.memory?.size ?? 0) : 0;
+  const before = pastRows(settings, input, scan, given, given.memory);
+  // Rows the memory knows by their cells need no existing-record check.
+  const notDone = rows - before.doneRows - before.byMemory;
   // Another company's rows are left for its run: nothing to look up for them (a sync's list is read whole).
-  const rowsLeft = rows - (settings.sync ? 0 : elsewhere) - doneRows - byMemory;
+  const rowsLeft = notDone - (settings.sync ? 0 : elsewhere);
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
-  const newestId = !dryRun && mode === 'create' && rows - elsewhere - doneRows - byMemory > 0;
-  const toCheck = rowsToCheck(settings, input, scan, rowsLeft, done?.memory);
+  const newestId = !dryRun && mode === 'create' && notDone - elsewhere > 0;
+  const toCheck = rowsToCheck(settings, input, scan, rowsLeft, before.done?.memory);
   const known = {
     ...(await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId)),
     exported: exportedOf(settings, conn.baseUrl),
   };
+  // The list read whole answers for the records earlier runs made before it: those it lacks are gone.
+  const listed = pastRowsListed(settings, input, scan, conn, before, known, given.memory);
+  const { past, prior, cellsOf, done, doneRows, byMemory } = listed;
+  const { journaled, state } = past;
   const unread = scan.lookupsLoaded
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, done);
-  const keyless = await keylessOf(known, done);
+  const keyless = await keylessOf(known, done, state);
   const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)

@@ -2,11 +2,20 @@
 // of what was sent say earlier runs made? A repeat that would skip rows as made reads the
 // newest such record (one request, gone-records.ts); when it is gone, the others are checked,
 // and those gone are taken out of the journal's past and the memory, so that their rows are
-// created again, as rows no run made (each row's report says which record it replaces).
+// created again, as rows no run made (each row's report says which record it replaces). A run
+// that reads the resource's list whole anyway (the existing-record check's) compares every
+// remembered record with it too, for free (checkAgainstList).
 import type { Connection } from '../connect.js';
 import type { Attempt, JournalState } from '../send/journal.js';
 import { valuesHash } from '../send/journal.js';
-import { checkRemembered, GoneRecords, goneWarning, type RememberedRecord } from '../send/gone-records.js';
+import {
+  checkRemembered,
+  goneFromList,
+  GoneRecords,
+  goneWarning,
+  type GoneCheck,
+  type RememberedRecord,
+} from '../send/gone-records.js';
 import type { RunMemory } from '../send/remembered.js';
 import type { SentRow } from '../send/memory.js';
 import type { JournalPast, ScannedSheet } from './plan.js';
@@ -77,10 +86,31 @@ function withoutGone(state: JournalState, gone: ReadonlySet<number>): JournalSta
   return { ...state, attempts };
 }
 
+/** An import that may skip rows as made (not a sync's, an update's, or --allow-duplicates', which send rows whatever was made). */
+const mayBeChecked = (settings: RunSettings, conn: Connection): boolean =>
+  settings.mode === 'create' && !settings.sync && !settings.allowDuplicates && !conn.sandbox;
+
+/** The past without the records the check found gone, said loudly in the plan's warnings; the memory forgets them. */
+function withoutGoneRecords(
+  past: JournalPast,
+  check: GoneCheck,
+  memory: RunMemory | undefined,
+  dryRun: boolean,
+): JournalPast {
+  const ids = new Set(check.gone.map((r) => r.id));
+  // A dry run forgets them for itself: the real run finds them gone again and says so in the memory.
+  memory?.forget(ids, !dryRun);
+  return {
+    ...past,
+    state: past.state && withoutGone(past.state, ids),
+    warnings: [...past.warnings, goneWarning(check)],
+    gone: new GoneRecords(check),
+  };
+}
+
 /**
- * The check, for an import (not a sync's, an update's, or --allow-duplicates', which send
- * rows whatever was made): the past as it was when the service has the newest record, else
- * without the records gone, said loudly in the plan's warnings.
+ * The check, for an import that may skip rows as made: the past as it was when the service
+ * has the newest record, else without the records gone.
  */
 export async function checkRememberedRecords(
   sheet: Sheet,
@@ -89,19 +119,38 @@ export async function checkRememberedRecords(
   memory: RunMemory | undefined,
 ): Promise<JournalPast> {
   const { settings } = sheet;
-  if (settings.mode !== 'create' || settings.sync || settings.allowDuplicates || conn.sandbox) return past;
+  if (!mayBeChecked(settings, conn)) return past;
   const rs = remembered(memory, past.state);
   if (!maySkip(sheet, rs, journalCreates(past.state).length)) return past;
   const service = { client: conn.client, def: settings.def, company: settings.company };
   const check = await checkRemembered(service, rs);
-  if (!check) return past;
-  const ids = new Set(check.gone.map((r) => r.id));
-  // A dry run forgets them for itself: the real run finds them gone again and says so in the memory.
-  memory?.forget(ids, !settings.dryRun);
-  return {
-    ...past,
-    state: past.state && withoutGone(past.state, ids),
-    warnings: [...past.warnings, goneWarning(check)],
-    gone: new GoneRecords(check),
-  };
+  return check ? withoutGoneRecords(past, check, memory, settings.dryRun) : past;
+}
+
+/** The resource's list this run read whole (the existing-record check's): its ids, and when it began to be read. */
+export interface ListRead {
+  readonly ids: ReadonlySet<number>;
+  readonly since: number;
+}
+
+/**
+ * The same check against the list this run read anyway, at no request of its own: every
+ * remembered record, not the newest alone, so that one deleted while newer ones remain is
+ * found too. A record made once the list began to be read (by a run beside this one) may be
+ * missing from it and is left alone; so are all when the newest's read found records gone
+ * (every one was checked then).
+ */
+export function checkAgainstList(
+  sheet: Sheet,
+  conn: Connection,
+  past: JournalPast,
+  memory: RunMemory | undefined,
+  list: ListRead,
+): JournalPast {
+  const { settings } = sheet;
+  if (past.gone || !mayBeChecked(settings, conn)) return past;
+  const all = remembered(memory, past.state);
+  if (!maySkip(sheet, all, journalCreates(past.state).length)) return past;
+  const check = goneFromList(all, list);
+  return check ? withoutGoneRecords(past, check, memory, settings.dryRun) : past;
 }

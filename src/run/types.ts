@@ -305,7 +305,10 @@ export interface ImportPlan {
    */
   readonly idCellReads?: number;
   readonly dryRun: boolean;
+  /** Requests the account may make in its window: a minute, or `rateWindowSeconds`. */
   readonly rateLimit: number;
+  /** The window `rateLimit` counts requests in, in seconds, when not the service's minute (ASSETBATCH_RATE_WINDOW, config `rateWindow`). */
+  readonly rateWindowSeconds?: number;
   readonly etaSeconds: number;
   readonly resumed?: { doneRows: number; inFlightRows: number };
   /**

@@ -6,7 +6,8 @@
 // remembered records are checked against the service, by the list's pages (25 records each,
 // ascending ids) or a read each, whichever costs fewer requests, and the rows whose record is
 // gone are created again, each saying so. A record read whose name is not the one sent is
-// another record given that id (a service started afresh gives ids out again): gone too.
+// another record given that id (a service started afresh gives ids out again): gone too. A run
+// that read the list whole anyway compares every remembered record with it (goneFromList).
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/client.js';
 import { fetchPage, listAll, pagesFor, type Page } from '../api/paginate.js';
@@ -35,7 +36,8 @@ export interface GoneCheck {
   readonly gone: readonly RememberedRecord[];
   readonly checked: number;
   readonly requests: number;
-  readonly how: 'reads' | 'list';
+  /** `listed`: compared with the list the run read for its existing-record check, no request of its own. */
+  readonly how: 'reads' | 'list' | 'listed';
 }
 
 type Rec = { readonly id?: unknown; readonly name?: unknown };
@@ -121,6 +123,23 @@ export async function checkRemembered(
   return { newest, gone: [newest, ...found.gone], checked, requests: 1 + found.requests, how: found.how };
 }
 
+/**
+ * Which of `remembered` the list read whole from `since` lacks: gone, found at no request (the
+ * list was read anyway). A record whose memory line was written once the list began to be read
+ * may have been made after its page went by, and is not judged. Undefined: none lacking.
+ * `newest` is the newest gone, which the plan names.
+ */
+export function goneFromList(
+  remembered: readonly RememberedRecord[],
+  list: { readonly ids: ReadonlySet<number>; readonly since: number },
+): GoneCheck | undefined {
+  const before = remembered.filter((r) => r.at === undefined || Date.parse(r.at) < list.since);
+  const gone = before.filter((r) => !list.ids.has(r.id));
+  if (gone.length === 0) return undefined;
+  const newest = gone.reduce((a, b) => (b.id > a.id ? b : a));
+  return { newest, gone, checked: before.length, requests: 0, how: 'listed' };
+}
+
 /** An ISO date as a report shows it: 2026-12-02 16:40 UTC. */
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -135,11 +154,23 @@ export function goneWarning(c: GoneCheck): string {
   const run = c.newest.at
     ? `made by the run of ${c.newest.file ?? 'an earlier import'} on ${when(c.newest.at)}`
     : 'made by an earlier run of this import';
+  const lost = `the service no longer has record ${c.newest.id}, ${run}`;
+  if (c.how === 'listed') return `${lost}: ${listedSaid(c)}`;
   const all = c.gone.length === c.checked ? `all ${c.checked} are` : `${c.gone.length} of ${c.checked} are`;
   return (
-    `the service no longer has record ${c.newest.id}, ${run}: the records this run's memory holds are checked against the service ` +
+    `${lost}: the records this run's memory holds are checked against the service ` +
     `(${c.requests} request${c.requests === 1 ? '' : 's'}, ${c.how === 'list' ? "the resource's list" : 'a read by id each'}): ` +
     `${all} gone, and their rows are created again`
+  );
+}
+
+/** A check against the list the run read: how many of the records are not in it. */
+function listedSaid(c: GoneCheck): string {
+  const one = c.gone.length === 1;
+  const which = c.gone.length === c.checked ? (one ? 'the one' : `all ${c.checked}`) : `${c.gone.length}`;
+  return (
+    `of the ${c.checked} record${c.checked === 1 ? '' : 's'} this run's memory holds, ${which} ${one ? 'is' : 'are'} ` +
+    `not in the resource's list this run read (no request of its own), and ${one ? 'its row is' : 'their rows are'} created again`
   );
 }
 

@@ -65,7 +65,7 @@ describe('two runs of ours at once against one account', () => {
     const s1 = JSON.parse(one.stdout);
     // The second run's plan found the first sending: it shares the limit with it, and says so.
     expect(second.stderr).toMatch(
-      /^Plan: .* at about 15 of the account's 30 requests\/minute \(another assetbatch run is using this account: sharing its 30 requests a minute\) about \d+s/m,
+      /^Plan: .* at about 15 of the account's 30 requests per 3 s \(another assetbatch run is using this account: sharing its 30 requests per 3 s\) about \d+s/m,
     );
     expect(second.stdout).toMatch(/^Done: .* 60 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
     expect(s1.counts.created).toBe(ROWS);
@@ -102,7 +102,7 @@ describe('two runs of ours at once against one account', () => {
 
     const next = await runCli(args(b), { env });
     expect(next.code, next.stderr).toBe(0);
-    expect(next.stderr).toMatch(/^Plan: .* at 30 requests\/minute about \d+s/m);
+    expect(next.stderr).toMatch(/^Plan: .* at 30 requests per 3 s about \d+s/m);
     expect(next.stdout).toMatch(/^Done: .* 60 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
     expect(next.stdout + next.stderr).not.toMatch(/throttled/);
     expect(((await ctx.sb.stats()) as { throttled: number }).throttled).toBe(0);

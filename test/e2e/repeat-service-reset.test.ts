@@ -52,7 +52,8 @@ describe('a repeat against a service that lost the records', () => {
       );
       expect(dry.stdout).toContain('Checked: 41 rows — 34 valid, 6 invalid, 1 skipped.');
       expect(dry.code).toBe(1);
-      const wouldRows = readReport(join(dir, 'reg.xlsx.report.csv')).filter((r) => r['#status'] === 'valid');
+      const wouldRows = readReport(join(dir, 'reg.xlsx.check.csv')).filter((r) => r['#status'] === 'valid');
+      expect(wouldRows).toHaveLength(34);
       expect(wouldRows.map((r) => r['#message'])).toEqual(
         wouldRows.map(() => expect.stringMatching(/is gone from the service; would be created again$/)),
       );

@@ -1,5 +1,5 @@
 // `assetbatch sandbox` end to end: the built CLI prints the URL first, serves, and saves
-// its state when stopped. Needs dist/ (built by `npm test`'s pretest).
+// its state when stopped; --rate-window sets the rate limit's window. Needs dist/ (built by `npm test`'s pretest).
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -75,6 +75,63 @@ describe.skipIf(!built)('assetbatch sandbox', () => {
   });
 
   it.each([
+    { flags: [], retryAfter: '60', line: undefined },
+    {
+      flags: ['--rate-window', '1'],
+      retryAfter: '1',
+      line: 'rate limit: 2 requests per 1 s (--rate-window 1)',
+    },
+  ])(
+    '--rate-limit 2 $flags: the third request is refused for $retryAfter s',
+    async ({ flags, retryAfter, line }) => {
+      const { child, exited } = run(['sandbox', '--port', '0', '--rate-limit', '2', ...flags]);
+      try {
+        const lines: string[] = [];
+        await new Promise<void>((resolve) =>
+          createInterface({ input: child.stdout! }).on('line', (l) => {
+            lines.push(l);
+            if (l.startsWith('Ctrl-C')) resolve();
+          }),
+        );
+        const get = () =>
+          fetch(`${lines[0]}/api/v2/company/`, { headers: { Authorization: 'Bearer sandbox-token' } });
+        const answers = [await get(), await get(), await get()];
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+        expect(answers[2].headers.get('retry-after')).toBe(retryAfter);
+        if (line) {
+          expect(lines).toContain(line);
+          expect(lines).toContain(
+            'pace the client the same: ASSETBATCH_RATE_WINDOW=1 (or "rateWindow": 1 in the config file)',
+          );
+          // The window frees in its second, not a minute.
+          await new Promise((r) => setTimeout(r, 1100));
+          expect((await get()).status).toBe(200);
+        } else expect(lines.some((l) => l.startsWith('rate limit:'))).toBe(false);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    },
+  );
+
+  it.each([
+    [['sandbox', '--help'], 0, /--rate-window <seconds>/],
+    [
+      ['sandbox', '--rate-window', '0'],
+      2,
+      /--rate-window must be a number of seconds above 0 and at most 3600, not "0"/,
+    ],
+    [
+      ['sandbox', '--rate-window', 'ten'],
+      2,
+      /--rate-window must be a number of seconds above 0 and at most 3600, not "ten"/,
+    ],
+    [
+      ['sandbox', '--rate-window', '3601'],
+      2,
+      /--rate-window must be a number of seconds above 0 and at most 3600/,
+    ],
     [['sandbox', '--help'], 0, /Examples:/],
     [['sandbox', '--faults', '404=0.5'], 2, /unknown fault kind "404"/],
     [['sandbox', '--seed', 'full'], 2, /Allowed choices are default, empty/],

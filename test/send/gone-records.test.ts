@@ -1,13 +1,16 @@
 // Whether the service still has the records earlier runs made (src/send/gone-records.ts),
 // against the sandbox over HTTP: the newest read by id, and when it is gone the others, by
-// the list's pages or a read each, whichever costs fewer requests for the numbers at hand.
+// the list's pages or a read each, whichever costs fewer requests for the numbers at hand;
+// and, without a request, against a list the run read whole anyway.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { customer } from '../../src/resources/customer.js';
 import {
   checkRemembered,
+  goneFromList,
   GoneRecords,
   goneNote,
+  goneWarning,
   type RememberedRecord,
 } from '../../src/send/gone-records.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -96,6 +99,93 @@ describe('GoneRecords', () => {
     );
     expect(goneNote(rs[1], true)).toBe(
       'record 502 made by an earlier run of this import is gone from the service; would be created again',
+    );
+  });
+});
+
+describe('goneFromList', () => {
+  const since = Date.parse('2026-12-02T17:00:00.000Z');
+  /** Remembered records by id, each written to the memory at `at` (undefined: only the journal knows it). */
+  const at = (list: ReadonlyArray<readonly [number, string | undefined]>): RememberedRecord[] =>
+    list.map(([id, when]) => ({ id, fp: `f${id}`, ...(when ? { at: when } : {}) }));
+  const early = '2026-12-02T16:40:00.000Z';
+  const late = '2026-12-02T17:00:05.000Z';
+  it.each([
+    {
+      name: 'every record in the list: none gone',
+      rs: at([
+        [1, early],
+        [3, early],
+      ]),
+      gone: undefined,
+      checked: 0,
+    },
+    {
+      name: 'an older one missing, newer ones listed',
+      rs: at([
+        [1, early],
+        [2, early],
+        [3, early],
+      ]),
+      gone: [2],
+      checked: 3,
+    },
+    {
+      name: 'a journal record (no date) missing',
+      rs: at([
+        [2, undefined],
+        [3, early],
+      ]),
+      gone: [2],
+      checked: 2,
+    },
+    {
+      name: 'made once the list began to be read: not judged',
+      rs: at([
+        [3, early],
+        [9, late],
+      ]),
+      gone: undefined,
+      checked: 0,
+    },
+    {
+      name: 'several missing: the newest named',
+      rs: at([
+        [2, early],
+        [4, early],
+        [5, early],
+      ]),
+      gone: [2, 4],
+      checked: 3,
+    },
+  ])('$name', ({ rs, gone, checked }) => {
+    const check = goneFromList(rs, { ids: new Set([1, 3, 5]), since });
+    expect(check?.gone.map((r) => r.id)).toEqual(gone);
+    if (check) {
+      expect([check.newest.id, check.checked, check.requests, check.how]).toEqual([
+        Math.max(...gone!),
+        checked,
+        0,
+        'listed',
+      ]);
+    }
+  });
+
+  it('is said in the plan as what the list lacks, at no request', () => {
+    const rs: RememberedRecord[] = [
+      { id: 2, fp: 'f2', at: '2026-12-02T16:40:12.000Z', file: '/data/a.csv' },
+      { id: 4, fp: 'f4', at: '2026-12-02T16:41:00.000Z', file: '/data/a.csv' },
+      { id: 5, fp: 'f5', at: '2026-12-02T16:41:00.000Z', file: '/data/a.csv' },
+    ];
+    const list = (ids: number[]) => ({ ids: new Set(ids), since });
+    expect(goneWarning(goneFromList(rs, list([4, 5]))!)).toBe(
+      "the service no longer has record 2, made by the run of /data/a.csv on 2026-12-02 16:40 UTC: of the 3 records this run's memory holds, 1 is not in the resource's list this run read (no request of its own), and its row is created again",
+    );
+    expect(goneWarning(goneFromList(rs, list([5]))!)).toContain(
+      "of the 3 records this run's memory holds, 2 are not in the resource's list this run read (no request of its own), and their rows are created again",
+    );
+    expect(goneWarning(goneFromList(rs, list([]))!)).toContain(
+      "of the 3 records this run's memory holds, all 3 are not in the resource's list",
     );
   });
 });

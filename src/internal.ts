@@ -9,6 +9,8 @@ export {
   loadConfigFile,
   positiveInt,
   knownSecrets,
+  RATE_WINDOW_MAX_S,
+  rateWindowOfText,
   savedExport,
   type SavedExport,
 } from './config.js';

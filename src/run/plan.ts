@@ -62,7 +62,13 @@ import { checkAgainstList } from './remembered-check.js';
 import { statSync } from 'node:fs';
 import { idCellColumn } from './id-cell.js';
 import { defersLookups, type ListedRecords } from './listed-record.js';
-import { LOOKAHEAD_ROWS, type CompanySplit, type ImportPlan, type MissingRecord } from './types.js';
+import {
+  LOOKAHEAD_ROWS,
+  type CompanySplit,
+  type ImportPlan,
+  type JournalPast,
+  type MissingRecord,
+} from './types.js';
 import { coverage, limitText, missingBody, missingLimit, tooManyMissing, MISSING_SHOWN } from './missing.js';
 import type { LookupKind, WriteBody } from '../resources/fields.js';
 import { RATE_WINDOW_MS } from '../resources/service.js';
@@ -589,17 +595,6 @@ function writeCost(settings: RunSettings, c: WriteCostInput) {
     plannedRequests: writes * (readsAlone ? 2 : 1) + perRowChecks + idReads,
     check: known.check && { ...known.check, ...calls },
   };
-}
-
-/** What earlier runs of this import left: the journal (when this run locked it) and what the plan says of it. */
-export interface JournalPast {
-  /** The journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
-  readonly journaled: boolean;
-  /** The journal's past: the run's, or a dry run's, read and left as it is. */
-  readonly state?: JournalState;
-  readonly warnings: readonly string[];
-  /** Records earlier runs made that the service no longer has (remembered-check.ts): their rows are created again. */
-  readonly gone?: GoneRecords;
 }
 
 /** The journal read before the plan (and before the keyless rows are matched, which it tells apart). */

@@ -18,7 +18,8 @@ import {
 } from '../send/gone-records.js';
 import type { RunMemory } from '../send/remembered.js';
 import type { SentRow } from '../send/memory.js';
-import type { JournalPast, ScannedSheet } from './plan.js';
+import type { Scanner } from './scan.js';
+import type { JournalPast } from './types.js';
 import type { RunSettings } from './settings.js';
 
 /** A record the memory keeps, as the check reads it. */
@@ -70,7 +71,8 @@ function maySkip(ctx: Sheet, rs: readonly RememberedRecord[], journal: number): 
 /** The sheet as the check sees it. `knownByCells`: whether the memory knows a row by its cells (undefined: cells not kept). */
 export interface Sheet {
   readonly settings: RunSettings;
-  readonly scan: ScannedSheet;
+  /** What the scan learnt (plan.ts ScannedSheet): whether it read the whole sheet, its keys and keyless rows. */
+  readonly scan: { readonly counted: boolean; readonly scanner: Pick<Scanner, 'firstRowOfKey' | 'keyless'> };
   readonly knownByCells?: () => boolean | undefined;
   /** The sheet has an ID column whose cells name records (id-cell.ts). */
   readonly idColumn: boolean;

@@ -9,6 +9,8 @@ import type { LookupKind, WriteMode } from '../resources/fields.js';
 import type { MappingFile } from '../map/headers.js';
 import type { OnExisting } from '../send/writer.js';
 import type { RowOutcome, RowStatus } from '../report/report.js';
+import type { JournalState } from '../send/journal.js';
+import type { GoneRecords } from '../send/gone-records.js';
 
 /** Rows a one-pass dry run reads ahead (and holds) to learn date orders and names first. */
 export const LOOKAHEAD_ROWS = 20_000;
@@ -435,4 +437,15 @@ export interface DecimalNote {
   readonly point?: AmountCell;
   readonly unclear: number;
   readonly firstUnclear: AmountCell;
+}
+
+/** What earlier runs of this import left: the journal (when this run locked it) and what the plan says of it. */
+export interface JournalPast {
+  /** The journal is locked by this run (an import, not a dry run, not an in-process sandbox). */
+  readonly journaled: boolean;
+  /** The journal's past: the run's, or a dry run's, read and left as it is. */
+  readonly state?: JournalState;
+  readonly warnings: readonly string[];
+  /** Records earlier runs made that the service no longer has (remembered-check.ts): their rows are created again. */
+  readonly gone?: GoneRecords;
 }

@@ -1162,12 +1162,13 @@ export class RowWriter {
       cur.body,
       this.options.lastSent?.(id),
       this.options.preferSheet,
+      fresh.emptied,
     );
     // A part left out as a conflict is not written at all: not emptied either (a custom value
     // --clear-empty would empty goes in the template's list, which a conflict on it keeps).
     const held = new Set(rest.conflicts.map((c) => c.field));
-    const emptied = fresh.emptied.filter(
-      (f) => !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
+    const emptied = rest.emptied.filter(
+      (f) => !held.has(f) && !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
     );
     return { ...rest, kept: fresh.kept, emptied };
   }

@@ -48,6 +48,7 @@ import type { JournalDone } from './journal-rows.js';
 import { keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
 import type { KeptField } from '../send/exported.js';
 import { customFieldIdOf } from '../send/merge.js';
+import { keptByEmptyWords } from '../send/by-id-cell.js';
 import type { Target } from '../map/target.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
@@ -946,8 +947,10 @@ export class RowOutcomes {
     if (kept.length === 0) return undefined;
     const cell = this.keptCell(prepared);
     const label = (f: string) => fieldByName(settings.def, f)?.label ?? cell(f).label ?? f;
-    const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
-    return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
+    return keptByEmptyWords(kept, label, {
+      leaves: 'an update leaves empty cells alone',
+      empties: (one) => `--clear-empty empties ${one ? 'it' : 'them'}`,
+    });
   }
 }
 

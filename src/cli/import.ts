@@ -607,6 +607,9 @@ async function runWorkbook(
   // One sandbox for the whole workbook, so later sheets see what earlier ones created.
   const conn = await connect(connection, { logger });
   const stopper = stopOnSignals();
+  // Each sheet's rows skipped as unchanged, counted as a one-sheet run's are (skippedUnchanged).
+  const tallies = new Map<string, SyncTally>();
+  let tally = new SyncTally();
   try {
     const result = await importWorkbook({
       file,
@@ -626,6 +629,7 @@ async function runWorkbook(
       refreshLookups: f.refreshLookups,
       logger,
       onSheet: ({ sheet, resource }) => {
+        tallies.set(sheet, (tally = new SyncTally()));
         problems.finish(undefined);
         if (!f.json) process.stderr.write(`\n== sheet "${sheet}" → ${resource}s\n`);
       },
@@ -633,6 +637,7 @@ async function runWorkbook(
         if (!f.json) printPlan(plan);
       },
       onRow: (outcome) => {
+        tally.add(outcome);
         if (!f.quiet && !f.json && problems.has(outcome)) problems.print(outcome);
       },
       signal: stopper.signal,
@@ -640,11 +645,13 @@ async function runWorkbook(
       onLockWait: announceLockWait,
     });
     problems.finish(undefined);
-    if (f.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    const tallyOf = (sheet: string) => tallies.get(sheet) ?? new SyncTally();
+    const sheets = result.sheets.map((s) => jsonSummary(s, tallyOf(s.sheet), undefined));
+    if (f.json) process.stdout.write(JSON.stringify({ ...result, sheets }, null, 2) + '\n');
     else
       for (const s of result.sheets) {
         process.stdout.write(`Sheet "${s.sheet}" (${s.resource}): `);
-        printSummary(s);
+        printSummary(s, process.stdout, tallyOf(s.sheet));
       }
     return Math.max(...result.sheets.map(exitCodeOf));
   } finally {

@@ -48,6 +48,7 @@ import type { JournalDone } from './journal-rows.js';
 import { keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
 import type { KeptField } from '../send/exported.js';
 import { customFieldIdOf } from '../send/merge.js';
+import { keptByEmptyWords } from '../send/by-id-cell.js';
 import type { Target } from '../map/target.js';
 
 type Base = Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>;
@@ -819,7 +820,7 @@ export class RowOutcomes {
       const keptCells = this.inSheetOrder([...(prepared.kept ?? []), ...(res.kept ?? [])]);
       base = this.withKept(base, res, keptCells, prepared);
       if (res.status !== 'failed' && res.conflicts?.length)
-        return conflictOutcome(base, id, res, settings.dryRun);
+        return conflictOutcome(base, id, res, settings.dryRun, this.customColumn());
       // A sync calls a row whose record already has its values unchanged; an update skips it,
       // in a dry run as in the run, and counts it as unchanged, as the plan does.
       const sync = settings.sync !== undefined;
@@ -864,6 +865,15 @@ export class RowOutcomes {
         if (text) out.set(c.target.field.name, text);
       }
     return out;
+  }
+
+  /** A custom field's column header, by its name `custom.<id>` (a conflict's); undefined for a plain field. */
+  private customColumn(): (field: string) => string | undefined {
+    const columns = this.deps.input.mapping.columns;
+    return (field) =>
+      customFieldIdOf(field) === undefined
+        ? undefined
+        : columns.find((c) => c.target.kind === 'custom' && keptColumn(c.target, field))?.header;
   }
 
   /** Cells kept (a lookup's before the lists, a plain field's by the writer) in the order of the sheet's columns. */
@@ -937,8 +947,10 @@ export class RowOutcomes {
     if (kept.length === 0) return undefined;
     const cell = this.keptCell(prepared);
     const label = (f: string) => fieldByName(settings.def, f)?.label ?? cell(f).label ?? f;
-    const cells = kept.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
-    return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (an update leaves empty cells alone; --clear-empty empties ${kept.length === 1 ? 'it' : 'them'})`;
+    return keptByEmptyWords(kept, label, {
+      leaves: 'an update leaves empty cells alone',
+      empties: (one) => `--clear-empty empties ${one ? 'it' : 'them'}`,
+    });
   }
 }
 
@@ -1034,11 +1046,21 @@ const shown = (v: unknown) =>
       ? JSON.stringify(v)
       : String(v);
 
-/** A row with fields both the sheet and the service changed since the last run: both values, and what was written. */
-function conflictOutcome(base: Base, id: number, res: UpdateResult, dryRun: boolean): RowOutcome {
+/**
+ * A row with fields both the sheet and the service changed since the last run: both values, and
+ * what was written. A custom field (`custom.<id>`) is named by its column (`columnOf`).
+ */
+function conflictOutcome(
+  base: Base,
+  id: number,
+  res: UpdateResult,
+  dryRun: boolean,
+  columnOf: (field: string) => string | undefined,
+): RowOutcome {
   const both = res
     .conflicts!.map(
-      (c) => `${c.field}: sheet ${shown(c.sheet)}, service ${shown(c.service)} (last sent ${shown(c.last)})`,
+      (c) =>
+        `${columnOf(c.field) ?? c.field}: sheet ${shown(c.sheet)}, service ${shown(c.service)} (last sent ${shown(c.last)})`,
     )
     .join('; ');
   const written =

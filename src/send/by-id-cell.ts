@@ -150,19 +150,50 @@ export function byIdOutcome(
   };
 }
 
+/** A cell left as the record has it: its value as a person reads it; `afterExport`: exported empty, filled in the service since. */
+export interface KeptByEmpty {
+  readonly field: string;
+  readonly value: string;
+  readonly afterExport?: boolean;
+}
+
+/**
+ * The words after "no change" when some of the row's cells are empty where the record has a
+ * value (`kept`): the update leaves them as they are (`leaves`, and `empties` names how to empty
+ * them); a cell exported empty and filled in the service since is kept even with --clear-empty
+ * (the stale-export check protects it), and said so, not promised to empty.
+ */
+export function keptByEmptyWords(
+  kept: readonly KeptByEmpty[],
+  label: (field: string) => string,
+  how: { readonly leaves: string; readonly empties: (one: boolean) => string },
+): string {
+  if (kept.length === 0) return '';
+  const cells = (ks: readonly KeptByEmpty[]) => ks.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
+  const plain = kept.filter((k) => !k.afterExport);
+  const after = kept.filter((k) => k.afterExport);
+  const parts = [
+    plain.length > 0 ? `${cells(plain)} (${how.leaves}; ${how.empties(plain.length === 1)})` : '',
+    after.length > 0
+      ? `${cells(after)} (set in the service after the export: kept even with --clear-empty)`
+      : '',
+  ].filter((p) => p !== '');
+  return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${parts.join(' and ')}`;
+}
+
 /**
  * The words after an update's "no change" when some of the row's cells are empty where the record
  * has a value (`kept`, as a person reads them): the import leaves them as they are, so the
  * record does not hold all the row says; `assetbatch update --clear-empty` of the file empties them.
  */
 export function keptByEmptyNote(
-  kept: readonly { field: string; value: string }[],
+  kept: readonly KeptByEmpty[],
   words: Pick<ByIdWords, 'label' | 'file'>,
 ): string {
-  if (kept.length === 0) return '';
-  const cells = kept.map((k) => `${words.label(k.field)} "${k.value}"`).join(', ');
-  const one = kept.length === 1;
-  return ` except for ${one ? 'an empty cell' : 'empty cells'}: the record keeps ${cells} (--on-existing update leaves empty cells alone; \`assetbatch update --clear-empty ${words.file}\` empties ${one ? 'it' : 'them'})`;
+  return keptByEmptyWords(kept, words.label, {
+    leaves: '--on-existing update leaves empty cells alone',
+    empties: (one) => `\`assetbatch update --clear-empty ${words.file}\` empties ${one ? 'it' : 'them'}`,
+  });
 }
 
 /** A value as the report shows it beside another: a lookup by its name, text quoted, empty said so. */

@@ -229,19 +229,110 @@ export interface FieldConflict {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+type CustomList = { id: number; fields?: { id: number; value: unknown }[] };
+
+/** A template in write form ({id, fields: [{id, value}]}), or undefined for anything else. */
+function customListOf(v: unknown): CustomList | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const t = v as { id?: unknown; fields?: unknown };
+  return typeof t.id === 'number' && (t.fields === undefined || Array.isArray(t.fields))
+    ? (t as CustomList)
+    : undefined;
+}
+
+/** A custom value in a template's list (undefined when the list has none, or is of another template). */
+function customIn(list: CustomList | undefined, templateId: number, fieldId: number): unknown {
+  return list?.id === templateId ? list.fields?.find((x) => x.id === fieldId)?.value : undefined;
+}
+
+/** One field's verdict: what the sheet, the service and the last run have it as. */
+function judgeField(
+  field: string,
+  value: unknown,
+  service: unknown,
+  last: unknown,
+  preferSheet: boolean,
+): 'send' | 'keep' | FieldConflict {
+  // The sheet still says what we sent: whatever the service holds now stays.
+  if (same(value, last)) return 'keep';
+  if (!same(service, last) && !same(value, service) && !preferSheet)
+    return { field, last, sheet: value, service: service ?? null };
+  return 'send';
+}
+
+/**
+ * The custom values of the sheet's list judged one by one (as `custom.<id>`) against the list
+ * the last run sent: the sheet's list holds only its non-empty cells, the last run's the whole
+ * record's, so the lists as wholes differ whenever a cell is empty. A value the last run did not
+ * send goes as the sheet has it. Undefined when the two lists are not of one template (the
+ * template then is judged whole, as a plain field).
+ */
+function judgeCustoms(
+  sheet: unknown,
+  current: unknown,
+  last: unknown,
+  preferSheet: boolean,
+): { list: CustomList | undefined; conflicts: FieldConflict[] } | undefined {
+  const [mine, now, sent] = [customListOf(sheet), customListOf(current), customListOf(last)];
+  if (!mine || !sent || mine.id !== sent.id) return undefined;
+  const conflicts: FieldConflict[] = [];
+  const fields = (mine.fields ?? []).filter((x) => {
+    const was = customIn(sent, mine.id, x.id);
+    if (was === undefined) return true;
+    const v = judgeField(`custom.${x.id}`, x.value, customIn(now, mine.id, x.id), was, preferSheet);
+    if (typeof v === 'object') conflicts.push(v);
+    return v === 'send';
+  });
+  return { list: fields.length > 0 ? { ...mine, fields } : undefined, conflicts };
+}
+
+/**
+ * The fields --clear-empty would empty, judged as cells the sheet gives as empty: one the last
+ * run sent empty too is the sheet unchanged, so the service's value stays (a colleague's, kept
+ * without a conflict); one a colleague changed since the last run sent a value is a conflict.
+ * A field the last run did not send empties as the sheet says.
+ */
+function judgeEmptied(
+  emptied: readonly string[],
+  current: WriteBody,
+  lastSent: Readonly<Record<string, unknown>>,
+  preferSheet: boolean,
+): { emptied: string[]; conflicts: FieldConflict[] } {
+  const conflicts: FieldConflict[] = [];
+  const out = emptied.filter((name) => {
+    const custom = customFieldIdOf(name);
+    const sent = customListOf(lastSent.template);
+    const now = customListOf(current.template);
+    if (custom !== undefined && (!sent || sent.id !== now?.id)) return true;
+    if (custom === undefined && (name.includes('.') || !(name in lastSent))) return true;
+    const was = custom === undefined ? lastSent[name] : customIn(sent, sent!.id, custom);
+    if (custom !== undefined && was === undefined) return true;
+    const service = custom === undefined ? current[name] : customIn(now, now!.id, custom);
+    const v = judgeField(name, null, blankAsNull(service), blankAsNull(was), preferSheet);
+    if (typeof v === 'object') conflicts.push({ ...v, service: service ?? null });
+    return v === 'send';
+  });
+  return { emptied: out, conflicts };
+}
+
+const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
 /**
  * Never revert a colleague's edit. Against what the last run sent to this record
  * (`lastSent`, top-level fields in write form): a field the sheet has not changed since
  * keeps the service's value, whoever set it; a field both changed is a conflict, left out
- * unless `preferSheet`. Fields the last run did not send go as the sheet has them. Pure.
+ * unless `preferSheet`. Fields the last run did not send go as the sheet has them. Custom
+ * values are judged one by one (judgeCustoms), and so are the fields --clear-empty would
+ * empty (`emptied`, judgeEmptied). Pure.
  */
 export function withoutColleaguesEdits(
   sheet: WriteBody,
   current: WriteBody,
   lastSent: Readonly<Record<string, unknown>> | undefined,
   preferSheet = false,
-): { sheet: WriteBody; conflicts: FieldConflict[] } {
-  if (!lastSent) return { sheet, conflicts: [] };
+  emptied: readonly string[] = [],
+): { sheet: WriteBody; conflicts: FieldConflict[]; emptied: readonly string[] } {
+  if (!lastSent) return { sheet, conflicts: [], emptied };
   const out: WriteBody = {};
   const conflicts: FieldConflict[] = [];
   for (const [field, value] of Object.entries(sheet)) {
@@ -249,16 +340,19 @@ export function withoutColleaguesEdits(
       out[field] = value;
       continue;
     }
-    const last = lastSent[field];
-    const sheetChanged = !same(value, last);
-    const serviceChanged = !same(current[field], last);
-    // The sheet still says what we sent: whatever the service holds now stays.
-    if (!sheetChanged) continue;
-    if (serviceChanged && !same(value, current[field]) && !preferSheet) {
-      conflicts.push({ field, last, sheet: value, service: current[field] ?? null });
+    const customs =
+      field === 'template'
+        ? judgeCustoms(value, current.template, lastSent.template, preferSheet)
+        : undefined;
+    if (customs) {
+      conflicts.push(...customs.conflicts);
+      if (customs.list) out.template = customs.list;
       continue;
     }
-    out[field] = value;
+    const v = judgeField(field, value, current[field], lastSent[field], preferSheet);
+    if (typeof v === 'object') conflicts.push(v);
+    else if (v === 'send') out[field] = value;
   }
-  return { sheet: out, conflicts };
+  const judged = judgeEmptied(emptied, current, lastSent, preferSheet);
+  return { sheet: out, conflicts: [...conflicts, ...judged.conflicts], emptied: judged.emptied };
 }

@@ -47,6 +47,7 @@ import {
   byIdOutcome,
   judgeByIdCell,
   keptByEmptyNote,
+  type KeptByEmpty,
   type ByIdOutcome,
   type ByIdWords,
 } from './by-id-cell.js';
@@ -1053,9 +1054,15 @@ export class RowWriter {
    * the list's copy, no request), with that value as a person reads it: an update that sends
    * nothing for such a row must not say the record has the row's values.
    */
-  keptByEmptyCells(id: number, emptied: readonly string[]): { field: string; value: string }[] {
+  keptByEmptyCells(id: number, emptied: readonly string[]): KeptByEmpty[] {
     const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
     if (!copy) return [];
+    // Cells exported empty and filled in the service since: --clear-empty keeps them too.
+    const exported = this.options.exported?.(id);
+    const stale = exported
+      ? withoutStaleCells(this.options.def, {}, copy, exported, undefined, emptied)
+      : undefined;
+    const afterExport = new Set(stale?.kept.map((k) => k.field));
     return emptied.flatMap((field) => {
       const custom = customFieldIdOf(field);
       const v =
@@ -1064,7 +1071,7 @@ export class RowWriter {
           : field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
       if (v === undefined || v === null || v === '') return [];
       const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
-      return [{ field, value }];
+      return [{ field, value, ...(afterExport.has(field) ? { afterExport: true } : {}) }];
     });
   }
 
@@ -1162,12 +1169,13 @@ export class RowWriter {
       cur.body,
       this.options.lastSent?.(id),
       this.options.preferSheet,
+      fresh.emptied,
     );
     // A part left out as a conflict is not written at all: not emptied either (a custom value
     // --clear-empty would empty goes in the template's list, which a conflict on it keeps).
     const held = new Set(rest.conflicts.map((c) => c.field));
-    const emptied = fresh.emptied.filter(
-      (f) => !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
+    const emptied = rest.emptied.filter(
+      (f) => !held.has(f) && !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
     );
     return { ...rest, kept: fresh.kept, emptied };
   }

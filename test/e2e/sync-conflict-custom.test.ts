@@ -1,6 +1,7 @@
-// A sync's conflict on the custom fields (the template's values go as one list): a row whose
-// Cost Centre --clear-empty empties, and whose list a colleague changed since the last run, is
-// not written, its emptied custom value included. The built CLI against a sandbox.
+// A sync's last-run check on the custom fields: the template's values go as one list, but each
+// custom value is judged on its own against what the last run sent. A colleague's value in a
+// field the sheet leaves as it was is kept without a conflict (as a plain field's is); one the
+// sheet changes too is a conflict on that field alone. The built CLI against a sandbox.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -8,57 +9,105 @@ import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { countWrites, readReport, runCli, tempDir, testSandbox } from './cli.js';
 
-describe('sync --clear-empty, the custom field list changed by a colleague since the last run', () => {
-  it("is a conflict, not written: the colleague's Cost Centre stays", async () => {
+type Sandbox = Awaited<ReturnType<typeof testSandbox>>;
+
+/** Export the assets, set record 1's custom cells as given, and the sync command for the file. */
+async function exported(sb: Sandbox, cells: Record<string, string>, clearEmpty: boolean) {
+  const dir = tempDir();
+  const file = join(dir, 'assets.csv');
+  const own = { env: { XDG_CACHE_HOME: tempDir(), XDG_STATE_HOME: tempDir() } };
+  expect((await runCli(['export', 'asset', '-o', file, ...sb.args], own)).code).toBe(0);
+  const edit = (values: Record<string, string>) => {
+    const [header, ...rows] = parse(readFileSync(file)) as string[][];
+    const row = rows.find((r) => r[0] === '1')!;
+    for (const [column, value] of Object.entries(values)) row[header.indexOf(column)] = value;
+    writeFileSync(file, stringify([header, ...rows]));
+  };
+  edit(cells);
+  const report = join(dir, 'report.csv');
+  const args = ['sync', file, '-r', 'asset', '--key', 'id', '--report', report, ...sb.args];
+  const sync = clearEmpty ? [...args, '--clear-empty'] : args;
+  return {
+    run: () => runCli(sync, own),
+    row1: () => readReport(report).find((r) => r['#id'] === '1')!,
+    edit,
+  };
+}
+
+/** A colleague's write of record 1's custom values (Cost Centre, PO Number) in the service. */
+async function colleagueSets(sb: Sandbox, costCentre: string, po: string): Promise<void> {
+  const fields = [
+    { id: 1, value: costCentre },
+    { id: 2, value: po },
+  ];
+  const patched = await fetch(`${sb.sb.url}/api/v2/asset/1/`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ company: 1, template: { id: 1, fields } }),
+  });
+  expect(patched.status).toBe(200);
+}
+
+const customs = async (sb: Sandbox) =>
+  ((await sb.records('asset')).find((r) => r.id === 1)!.template as { fields: Record<string, unknown> })
+    .fields;
+
+describe('sync, custom values a colleague changed since the last run', () => {
+  it("a sheet leaving PO Number empty: the colleague's PO Number stays, no conflict, nothing sent", async () => {
     const sb = await testSandbox({ rateLimit: 0 });
     try {
-      const dir = tempDir();
-      const file = join(dir, 'assets.csv');
-      const own = { env: { XDG_CACHE_HOME: tempDir(), XDG_STATE_HOME: tempDir() } };
-      expect((await runCli(['export', 'asset', '-o', file, ...sb.args], own)).code).toBe(0);
-      const [header, ...rows] = parse(readFileSync(file)) as string[][];
-      rows.find((r) => r[0] === '1')![header.indexOf('Cost Centre')] = '';
-      writeFileSync(file, stringify([header, ...rows]));
-      const report = join(dir, 'report.csv');
-      const sync = [
-        'sync',
-        file,
-        '-r',
-        'asset',
-        '--key',
-        'id',
-        '--clear-empty',
-        '--report',
-        report,
-        ...sb.args,
-      ];
-      const first = await runCli(sync, own);
-      expect(first.code, first.stderr).toBe(0);
-      const customs = async () =>
-        ((await sb.records('asset')).find((r) => r.id === 1)!.template as { fields: Record<string, unknown> })
-          .fields;
-      expect(await customs()).toEqual({ 1: null, 2: 'PO-55812' });
-      const fields = [
-        { id: 1, value: 'CC-777' },
-        { id: 2, value: 'PO-55812' },
-      ];
-      const patched = await fetch(`${sb.sb.url}/api/v2/asset/1/`, {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ company: 1, template: { id: 1, fields } }),
-      });
-      expect(patched.status).toBe(200);
+      const sync = await exported(sb, { 'Cost Centre': 'CC-200', 'PO Number': '' }, false);
+      expect((await sync.run()).code).toBe(0);
+      expect(await customs(sb)).toEqual({ 1: 'CC-200', 2: 'PO-55812' });
+      await colleagueSets(sb, 'CC-200', 'PO-77777');
       await sb.resetStats();
-      const again = await runCli(sync, own);
-      const row1 = readReport(report).find((r) => r['#id'] === '1')!;
-      expect(row1['#status']).toBe('conflict');
-      expect(row1['#message']).toMatch(
-        /^changed in the sheet and in the service since the last run, not written/,
+      const again = await sync.run();
+      expect(sync.row1()['#status']).toBe('unchanged');
+      expect(sync.row1()['#message']).toContain('the record keeps PO Number "PO-77777"');
+      expect(await customs(sb)).toEqual({ 1: 'CC-200', 2: 'PO-77777' });
+      expect(countWrites(await sb.stats())).toBe(0);
+      expect(again.code, again.stderr).toBe(0);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('the sheet and the colleague both changed PO Number: a conflict on PO Number alone', async () => {
+    const sb = await testSandbox({ rateLimit: 0 });
+    try {
+      const sync = await exported(sb, { 'Cost Centre': 'CC-200', 'PO Number': '' }, false);
+      expect((await sync.run()).code).toBe(0);
+      await colleagueSets(sb, 'CC-200', 'PO-COLL');
+      sync.edit({ 'PO Number': 'PO-SHEET' });
+      await sb.resetStats();
+      const again = await sync.run();
+      expect(sync.row1()['#status']).toBe('conflict');
+      expect(sync.row1()['#message']).toBe(
+        "changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): PO Number: sheet PO-SHEET, service PO-COLL (last sent PO-55812)",
       );
-      expect(row1['#message']).not.toContain('its other changes were written');
-      expect(await customs()).toEqual({ 1: 'CC-777', 2: 'PO-55812' });
+      expect(await customs(sb)).toEqual({ 1: 'CC-200', 2: 'PO-COLL' });
       expect(countWrites(await sb.stats())).toBe(0);
       expect(again.code, again.stderr).toBe(1);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('--clear-empty, Cost Centre emptied by the last run and filled by a colleague since: it stays', async () => {
+    const sb = await testSandbox({ rateLimit: 0 });
+    try {
+      const sync = await exported(sb, { 'Cost Centre': '' }, true);
+      const first = await sync.run();
+      expect(first.code, first.stderr).toBe(0);
+      expect(await customs(sb)).toEqual({ 1: null, 2: 'PO-55812' });
+      await colleagueSets(sb, 'CC-777', 'PO-55812');
+      await sb.resetStats();
+      const again = await sync.run();
+      // The sheet still has Cost Centre as the last run sent it (empty): the colleague's value stays.
+      expect(sync.row1()['#status']).toBe('unchanged');
+      expect(await customs(sb)).toEqual({ 1: 'CC-777', 2: 'PO-55812' });
+      expect(countWrites(await sb.stats())).toBe(0);
+      expect(again.code, again.stderr).toBe(0);
     } finally {
       await sb.close();
     }

@@ -32,6 +32,8 @@ type Case = {
   warns?: string;
   /** What the run's report says of each row. */
   run: string[];
+  /** The run's message on the first row, where a case names it. */
+  says?: string;
   exit: number;
 };
 
@@ -278,6 +280,37 @@ const updateCases: Case[] = [
     run: ['skipped', 'skipped'],
     exit: 0,
   },
+  {
+    name: 'cells exported empty that a colleague filled since (plain, custom): kept, and --clear-empty would keep them too',
+    records: withCostCentre,
+    exported: {
+      colleague: {
+        floor: '3',
+        template: {
+          id: 1,
+          fields: [
+            { id: 1, value: 'CC-1' },
+            { id: 4, value: 2 },
+          ],
+        },
+      },
+      edit: () => {},
+    },
+    run: ['skipped', 'skipped'],
+    says: 'unchanged: the record already has these values except for empty cells: the record keeps Floor "3", Rack Units "2" (set in the service after the export: kept even with --clear-empty)',
+    exit: 0,
+  },
+  {
+    name: 'one cell emptied in the sheet, one filled by a colleague since the export: each said as it is',
+    records: withCostCentre,
+    exported: {
+      colleague: { floor: '3' },
+      edit: emptyCostCentreOfL0,
+    },
+    run: ['skipped', 'skipped'],
+    says: 'unchanged: the record already has these values except for empty cells: the record keeps Cost Centre "CC-1" (an update leaves empty cells alone; --clear-empty empties it) and Floor "3" (set in the service after the export: kept even with --clear-empty)',
+    exit: 0,
+  },
 ];
 
 describe('a dry run of update says what the run does, row by row', () => {
@@ -299,6 +332,7 @@ describe('a dry run of update says what the run does, row by row', () => {
       runRows.map((r) => r[0]),
       run.stderr,
     ).toEqual(c.run);
+    if (c.says) expect(runRows[0][1]).toBe(c.says);
     if (c.warns) expect(run.stdout + run.stderr).toContain(c.warns);
     expect(dryRows).toEqual(runRows);
     expect(counts(dry.stdout)).toEqual(counts(run.stdout));

@@ -1,7 +1,7 @@
 // Two imports of one user at the same time against one account (two terminals, one cache
 // folder): each publishes its send times while it runs and counts the other's as ours, so
 // the two share the limit instead of taking each other for a stranger, meeting 429s and
-// slowing down. A short window (3 s, 30 requests), set on the sandbox and told to the CLI
+// slowing down. A short window (2 s, 30 requests), set on the sandbox and told to the CLI
 // (ASSETBATCH_RATE_WINDOW), stands for the minute; the second run starts once the first is
 // sending, so its plan finds it. A run killed mid-way leaves its published times: the next
 // run counts them (no 429) and does not take it for a run still sharing the account.
@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { journalDone, runCli, spawnCli, tempDir, useSandbox, type CliResult } from './cli.js';
 
 const LIMIT = 30;
-const WINDOW_S = 3;
-const ROWS = 60;
+const WINDOW_S = 2;
+const ROWS = 30;
 const ctx = useSandbox({ rateLimit: LIMIT, rateWindowMs: WINDOW_S * 1000 });
 
 const args = (file: string, ...more: string[]) => [
@@ -65,9 +65,9 @@ describe('two runs of ours at once against one account', () => {
     const s1 = JSON.parse(one.stdout);
     // The second run's plan found the first sending: it shares the limit with it, and says so.
     expect(second.stderr).toMatch(
-      /^Plan: .* at about 15 of the account's 30 requests per 3 s \(another assetbatch run is using this account: sharing its 30 requests per 3 s\) about \d+s/m,
+      /^Plan: .* at about 15 of the account's 30 requests per 2 s \(another assetbatch run is using this account: sharing its 30 requests per 2 s\) about \d+s/m,
     );
-    expect(second.stdout).toMatch(/^Done: .* 60 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
+    expect(second.stdout).toMatch(/^Done: .* 30 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
     expect(s1.counts.created).toBe(ROWS);
     for (const tag of ['LiveA-', 'LiveB-']) {
       const serials = (await ctx.sb.records('asset')).map((r) => String(r.serial_number));
@@ -95,15 +95,15 @@ describe('two runs of ours at once against one account', () => {
     const killed = spawnCli(args(a, '--json'), { env });
     const exited = new Promise<unknown>((resolve) => killed.on('exit', resolve));
     const journal = `${a}.report.journal.ndjson`;
-    for (const until = Date.now() + 20_000; journalDone(journal) < 20 && Date.now() < until;)
+    for (const until = Date.now() + 20_000; journalDone(journal) < 10 && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 10));
     killed.kill('SIGKILL');
     await exited;
 
     const next = await runCli(args(b), { env });
     expect(next.code, next.stderr).toBe(0);
-    expect(next.stderr).toMatch(/^Plan: .* at 30 requests per 3 s about \d+s/m);
-    expect(next.stdout).toMatch(/^Done: .* 60 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
+    expect(next.stderr).toMatch(/^Plan: .* at 30 requests per 2 s about \d+s/m);
+    expect(next.stdout).toMatch(/^Done: .* 30 created, 0 updated, 0 skipped, 0 invalid, 0 failed\.$/m);
     expect(next.stdout + next.stderr).not.toMatch(/throttled/);
     expect(((await ctx.sb.stats()) as { throttled: number }).throttled).toBe(0);
   }, 90_000);

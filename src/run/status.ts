@@ -135,7 +135,8 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     alive: holder.alive,
     holder: holder.alive ? { pid: holder.pid, host: holder.host, started: holder.started } : undefined,
     runs: state.runs,
-    rows,
+    // An ended run's rows are its report's (totals and notes below the table too), as its counts are.
+    rows: ended ? (latest?.total ?? rows) : rows,
     counts,
     left,
     rowsPerMinute: rate,

@@ -54,6 +54,20 @@ describe('status of a run that ended', () => {
     expect(text).not.toMatch(/left|resume|stopped/);
   });
 
+  it('a finished import with a totals row and a note below the table: "of" counts them, as its report does', async () => {
+    const input = join(env.dir, 'with-notes.csv');
+    writeFileSync(
+      input,
+      'Name,Serial Number,Purchase Cost\nDell Latitude 5440,SN-ST1,1200.00\nHP EliteBook 840,SN-ST2,948.50\n' +
+        'Total,,2148.50\nExported from Lansweeper on 30/11/2026 by j.doe\n',
+    );
+    const res = await runCli(['import', input, '-r', 'asset', ...env.sb.args]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(reportCounts(`${input}.report.csv`)).toMatchObject({ created: 2, skipped: 2 });
+    const text = (await runCli(['status', input])).stdout;
+    expect(text).toContain('Rows: 2 created, 0 updated, 2 skipped, 0 invalid, 0 failed (of 4).');
+  });
+
   it('a run stopped with Ctrl-C: its counts are the report\'s, rows never sent are "not sent", and it says how to resume', async () => {
     const input = join(env.dir, 'stopped.csv');
     const n = 40;

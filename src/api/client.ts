@@ -321,7 +321,13 @@ export class ApiClient {
         this.stats.serverErrors++;
         // 503 means the service did not take the request; a 500/502/504 on a POST may have been acted on.
         const safe = idempotent || status === 503;
-        if (!safe) throw new AmbiguousWriteError(method, path, new Error(`HTTP ${status}`));
+        if (!safe)
+          throw new AmbiguousWriteError(
+            method,
+            path,
+            new Error(`HTTP ${status}`),
+            `the service failed (HTTP ${status}) on ${method} ${path}: it may or may not have been done`,
+          );
         if (attempt >= this.opts.maxRetries) {
           throw new ApiError(
             'E_HTTP_SERVER',

@@ -95,11 +95,16 @@ describe('retries', () => {
 describe('failures', () => {
   const cases: [string, Method, Step[], number, (e: unknown) => void][] = [
     [
-      'a 500 on POST is ambiguous and not repeated',
+      'a 500 on POST is ambiguous and not repeated, and says it was a 500, not no answer',
       'POST',
       [{ status: 500 }, ok()],
       1,
-      (e) => expect(e).toBeInstanceOf(AmbiguousWriteError),
+      (e) => {
+        expect(e).toBeInstanceOf(AmbiguousWriteError);
+        expect((e as Error).message).toBe(
+          'the service failed (HTTP 500) on POST /api/v2/asset/: it may or may not have been done',
+        );
+      },
     ],
     [
       'a dropped connection mid-POST is ambiguous',

@@ -135,8 +135,9 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     alive: holder.alive,
     holder: holder.alive ? { pid: holder.pid, host: holder.host, started: holder.started } : undefined,
     runs: state.runs,
-    // An ended run's rows are its report's (totals and notes below the table too), as its counts are.
-    rows: ended ? (latest?.total ?? rows) : rows,
+    // An ended run's rows are its report's (totals and notes below the table too), as its counts
+    // are; a sync's missing records are the service's, not the sheet's rows.
+    rows: ended ? reportRows(ended.counts) : rows,
     counts,
     left,
     rowsPerMinute: rate,
@@ -145,6 +146,10 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
     lastActivity: t.last,
   };
 }
+
+/** The sheet's rows in a report's counts: every status but a sync's records the sheet lacks. */
+const reportRows = (counts: Readonly<Record<string, number>>): number =>
+  Object.entries(counts).reduce((n, [status, c]) => (status === 'missing' ? n : n + c), 0);
 
 /** A run stopped while it made its plan: no journal, only its run file, and every row not sent. */
 function stoppedBeforeJournal(journal: string): RunStatus | undefined {

@@ -22,8 +22,8 @@ import type { Scanner } from './scan.js';
 import type { JournalPast } from './types.js';
 import type { RunSettings } from './settings.js';
 
-/** A record the memory keeps, as the check reads it. */
-function fromMemory(r: SentRow): RememberedRecord {
+/** A record the memory keeps, as the check reads it: its name the one last sent (an update since renames it). */
+function fromMemory(r: SentRow, last: Readonly<Record<string, unknown>> | undefined): RememberedRecord {
   return {
     id: r.id,
     at: r.at,
@@ -31,7 +31,7 @@ function fromMemory(r: SentRow): RememberedRecord {
     key: r.key,
     fp: r.fp,
     values: valuesHash(r.fields),
-    name: r.fields.name,
+    name: last && 'name' in last ? last.name : r.fields.name,
   };
 }
 
@@ -41,7 +41,7 @@ const journalCreates = (state: JournalState | undefined): Attempt[] =>
 
 /** The records earlier runs made here: the memory's, and the journal's it lacks (a journal from before it). */
 function remembered(memory: RunMemory | undefined, state: JournalState | undefined): RememberedRecord[] {
-  const kept = (memory?.created() ?? []).map(fromMemory);
+  const kept = (memory?.created() ?? []).map((r) => fromMemory(r, memory?.lastSent(r.id)));
   const ids = new Set(kept.map((r) => r.id));
   const journal = journalCreates(state)
     .filter((a) => !ids.has(a.done!.id))

@@ -5,8 +5,10 @@
 // reads the newest remembered record by id (one request, 404: gone). If that one is gone, the
 // remembered records are checked against the service, by the list's pages (25 records each,
 // ascending ids) or a read each, whichever costs fewer requests, and the rows whose record is
-// gone are created again, each saying so. A record read whose name is not the one sent is
-// another record given that id (a service started afresh gives ids out again): gone too. A run
+// gone are created again, each saying so. A record read whose key (its serial number …) is not
+// the one sent is another record given that id (a service started afresh gives ids out again):
+// gone too; without a key, one whose name is not. A keyed record renamed since (by an update,
+// by a colleague) is still the one made, and is not created twice. A run
 // that read the list whole anyway compares every remembered record with it (goneFromList).
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/client.js';
@@ -40,7 +42,7 @@ export interface GoneCheck {
   readonly how: 'reads' | 'list' | 'listed';
 }
 
-type Rec = { readonly id?: unknown; readonly name?: unknown };
+type Rec = { readonly id?: unknown; readonly name?: unknown; readonly [field: string]: unknown };
 
 interface Service {
   readonly client: ApiClient;
@@ -48,9 +50,17 @@ interface Service {
   readonly company: number;
 }
 
-/** The record is the one remembered: its id, and its name where one was sent. */
-const isIt = (record: Rec | undefined, r: RememberedRecord): boolean =>
-  record !== undefined && (typeof r.name !== 'string' || sameName(record.name, r.name));
+/**
+ * The record is the one remembered: its id, and its key where the row had one (a name changes
+ * with an update, a key does not), else its name where one was sent.
+ */
+function isIt(record: Rec | undefined, r: RememberedRecord): boolean {
+  if (record === undefined) return false;
+  const eq = r.key?.indexOf('=') ?? -1;
+  if (r.key !== undefined && eq > 0 && record[r.key.slice(0, eq)] != null)
+    return sameName(record[r.key.slice(0, eq)], r.key.slice(eq + 1));
+  return typeof r.name !== 'string' || sameName(record.name, r.name);
+}
 
 /** One record by id (/{id}/), undefined when the service answers 404. */
 async function readById(s: Service, id: number): Promise<Rec | undefined> {

@@ -80,6 +80,33 @@ describe('checkRemembered', () => {
   });
 });
 
+describe('checkRemembered: the record under the id is the one made', () => {
+  // Customer 100 is "C 100". A key names the record where the row had one: a name changes with an update, a key does not.
+  const newest = (over: Partial<RememberedRecord>): RememberedRecord[] => [{ id: 100, fp: 'f100', ...over }];
+  it.each([
+    { name: 'the name sent, no key: there', rs: newest({ name: 'C 100' }), gone: undefined },
+    {
+      name: 'another name, no key: another record given the id',
+      rs: newest({ name: 'Another' }),
+      gone: [100],
+    },
+    {
+      name: 'renamed since (another name), its key the same: there, not made twice',
+      rs: newest({ name: 'Another', key: 'name=C 100' }),
+      gone: undefined,
+    },
+    { name: 'another key under the id: gone', rs: newest({ name: 'C 100', key: 'name=C 7' }), gone: [100] },
+    {
+      name: 'a key field the record lacks: judged by the name',
+      rs: newest({ name: 'C 100', key: 'serial_number=SN-1' }),
+      gone: undefined,
+    },
+  ])('$name', async ({ rs, gone }) => {
+    const check = await checkRemembered({ client, def: customer, company: 1 }, rs);
+    expect(check?.gone.map((r) => r.id)).toEqual(gone);
+  });
+});
+
 describe('GoneRecords', () => {
   it('gives each gone record to the one row that made it: by key, else by body or values', async () => {
     const rs: RememberedRecord[] = [

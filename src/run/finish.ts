@@ -7,8 +7,10 @@ import { rememberRate } from '../api/pace-memory.js';
 import { fileWriteError } from '../errors.js';
 import { openReport } from '../report/report.js';
 import { openSheet } from '../read/index.js';
+import { notARecord } from '../validate/validate.js';
 import type { Executed, RunFiles } from './execute.js';
 import type { PlannedRun } from './plan.js';
+import { withNotesBelow } from './notes-below.js';
 import { checkReportPath, type RunSettings } from './settings.js';
 import { stopOf } from './stop.js';
 import type { ImportSummary } from './types.js';
@@ -103,37 +105,54 @@ export async function finish(
   return summary;
 }
 
-/** Every row of the sheet as "not sent" (a run stopped before it sent anything); the count of rows. */
+/** What a run stopped before it sent anything leaves: each row not sent, or skipped as not a record. */
+export interface NothingSent {
+  readonly notSent: number;
+  readonly skipped: number;
+}
+
+/**
+ * Every row of the sheet as "not sent" (a run stopped before it sent anything), but for the
+ * lines that are not records (totals, notes below the table, the header again): those are
+ * skipped with their reason, as a finished run would report them.
+ */
 export async function reportAllNotSent(
   settings: RunSettings,
   sheet: string | undefined,
   headerRow: number,
   headers: readonly string[],
   message: string,
-): Promise<number> {
+): Promise<NothingSent> {
   await checkReportPath(settings.file, settings.reportPath);
-  const source = await openSheet(settings.file, { sheet, headerRow });
+  const source = withNotesBelow(await openSheet(settings.file, { sheet, headerRow }));
   const report = await openReport(settings.reportPath, headers);
   try {
     const turns = new Turns();
-    let rows = 0;
+    let notSent = 0;
+    let skipped = 0;
     for await (const r of source.rows) {
       const turn = turns.due();
       if (turn) await turn;
+      const note = notARecord(r);
+      const base = { row: r.row, cells: r.cells, text: r.text, warnings: [] };
+      if (note !== undefined) {
+        await report.write({ ...base, status: 'skipped', issues: [], note });
+        skipped++;
+        continue;
+      }
       await report.write({
-        row: r.row,
-        cells: r.cells,
-        text: r.text,
-        warnings: [],
+        ...base,
         status: 'not sent',
         issues: [{ code: 'E_INTERRUPTED', message: `not sent: ${message}` }],
       });
-      rows++;
+      notSent++;
     }
     await report.close();
-    return rows;
+    return { notSent, skipped };
   } catch (e) {
     await report.abort();
     throw e;
+  } finally {
+    await source.close?.();
   }
 }

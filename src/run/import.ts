@@ -285,7 +285,8 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
 
 /**
  * Stopped while the plan was made: nothing was sent, and the report lists every row as not
- * sent. A journaled run also leaves its run file, so `status` can say so (there is no journal).
+ * sent (the lines that are not records as skipped). A journaled run also leaves its run
+ * file, so `status` can say so (there is no journal).
  */
 async function stoppedInPlan(
   settings: RunSettings,
@@ -297,7 +298,7 @@ async function stoppedInPlan(
     () => undefined,
   );
   if (rows === undefined || !files.lock) return;
-  const counts = { ...emptyCounts(), 'not sent': rows };
+  const counts = { ...emptyCounts(), skipped: rows.skipped, 'not sent': rows.notSent };
   new RunFile(runFilePath(settings.journalPath), settings.sync ? 'sync' : settings.mode, {
     file: resolvePath(settings.file),
     resource: settings.def.name,

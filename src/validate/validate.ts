@@ -597,7 +597,7 @@ function maybeNote(ctx: RowContext, sheetRow: SheetRow, why: string): PreparedRo
 }
 
 /** Why a row is not data at all (a totals row, a note below the table, the header again), if it is not. */
-function notARecord(sheetRow: SheetRow): string | undefined {
+export function notARecord(sheetRow: SheetRow): string | undefined {
   if (isTotalsLine(sheetRow)) return 'looks like a totals row, not a record';
   if (sheetRow.belowTable?.sure) return `a note below the table, not a record: ${sheetRow.belowTable.why}`;
   if (sheetRow.repeatsHeader)

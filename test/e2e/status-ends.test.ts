@@ -120,14 +120,15 @@ describe('status of a run that ended', () => {
 });
 
 describe('status of a run stopped while it made its plan', () => {
-  it('says stopped, nothing sent, every row not sent, and how to resume (there is no journal yet)', async () => {
+  it('says stopped, nothing sent, every record not sent, the lines below the table skipped, and how to resume', async () => {
     // One request a minute: the plan's first read (the existing-record check) goes at once, its
     // second (the categories, read once the records are known) waits for the window, and
     // Ctrl-C comes during that wait.
     const input = join(env.dir, 'stopped-in-plan.csv');
     writeFileSync(
       input,
-      'Name,Serial Number,Category\nDesk P 1,PLAN-1,Laptops\nDesk P 2,PLAN-2,Laptops\nDesk P 3,PLAN-3,Laptops\n',
+      'Name,Serial Number,Category\nDesk P 1,PLAN-1,Laptops\nDesk P 2,PLAN-2,Laptops\nDesk P 3,PLAN-3,Laptops\n' +
+        'Total,3,\n,,\nExported from Legacy Assets on 2026-11-30,,\n',
     );
     const fresh = { XDG_CACHE_HOME: tempDir('ab-cache-') };
     const child = spawnCli(['import', input, '-r', 'asset', ...env.sb.args, '--rate-limit', '1'], {
@@ -146,13 +147,14 @@ describe('status of a run stopped while it made its plan', () => {
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(3);
     expect(stderr).not.toContain('Plan:');
-    expect(reportCounts(`${input}.report.csv`)['not sent']).toBe(3);
+    // The totals row and the export's note are not records: skipped, as a finished run says.
+    expect(nonZero(reportCounts(`${input}.report.csv`))).toEqual({ skipped: 2, 'not sent': 3 });
     const s = await statusJson(input);
     expect(s).toMatchObject({ state: 'stopped', left: 3, runs: 0, resource: 'asset' });
-    expect(nonZero(s.outcome)).toEqual({ 'not sent': 3 });
+    expect(nonZero(s.outcome)).toEqual({ skipped: 2, 'not sent': 3 });
     const text = (await runCli(['status', input])).stdout;
     expect(text).toMatch(/^Import of .*stopped-in-plan\.csv \(assets\): stopped: interrupted/);
-    expect(text).toContain('Rows: 0 created, 0 updated, 0 skipped, 0 invalid, 0 failed, 3 not sent (of 3).');
+    expect(text).toContain('Rows: 0 created, 0 updated, 2 skipped, 0 invalid, 0 failed, 3 not sent (of 5).');
     expect(text).toContain('(none: stopped before anything was sent)');
     expect(text).toContain('Run the same import command again to resume.');
   }, 60_000);

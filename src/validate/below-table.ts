@@ -153,10 +153,15 @@ function fillsSeveral(cells: readonly CellValue[]): boolean {
   return false;
 }
 
-/** Text that reads as a sentence rather than a name: many words, or words ending in a stop. */
+/**
+ * Text that reads as a sentence rather than a name: many words, or three or more that end in a
+ * stop or go on in a lower-case word ("Prices exclude VAT"; names are "Dell Latitude 5440",
+ * "Apple iPad Pro").
+ */
 function readsAsSentence(text: string): boolean {
-  const words = text.split(/\s+/).length;
-  return words >= 6 || (words >= 3 && /[.!?:]$/.test(text));
+  const words = text.split(/\s+/);
+  if (words.length >= 6) return true;
+  return words.length >= 3 && (/[.!?:]$/.test(text) || words.slice(1).some((w) => /^\p{Ll}+[,;]?$/u.test(w)));
 }
 
 /** What the table's records look like, from the rows above. */

@@ -942,8 +942,11 @@ export class RowOutcomes {
     const { settings, writer } = this.deps;
     // A dry run's preview is `skipped` whatever it would change: its changes say.
     const nothing = settings.dryRun ? (res.changes?.length ?? 0) === 0 : res.status === 'skipped';
-    if (!nothing || settings.clearEmpty || settings.replace) return undefined;
-    const kept = writer.keptByEmptyCells(id, prepared.emptyFields);
+    if (!nothing || settings.replace) return undefined;
+    // --clear-empty empties the others; a cell filled since the last run is a colleague's, kept.
+    const kept = writer
+      .keptByEmptyCells(id, prepared.emptyFields)
+      .filter((k) => !settings.clearEmpty || k.sinceLastRun);
     if (kept.length === 0) return undefined;
     const cell = this.keptCell(prepared);
     const label = (f: string) => fieldByName(settings.def, f)?.label ?? cell(f).label ?? f;

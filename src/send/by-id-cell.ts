@@ -150,18 +150,24 @@ export function byIdOutcome(
   };
 }
 
-/** A cell left as the record has it: its value as a person reads it; `afterExport`: exported empty, filled in the service since. */
+/**
+ * A cell left as the record has it: its value as a person reads it; `afterExport`: exported
+ * empty, filled in the service since; `sinceLastRun`: the last run sent it empty, and it was
+ * filled in the service since (a colleague's edit, which --clear-empty keeps too).
+ */
 export interface KeptByEmpty {
   readonly field: string;
   readonly value: string;
   readonly afterExport?: boolean;
+  readonly sinceLastRun?: boolean;
 }
 
 /**
  * The words after "no change" when some of the row's cells are empty where the record has a
  * value (`kept`): the update leaves them as they are (`leaves`, and `empties` names how to empty
- * them); a cell exported empty and filled in the service since is kept even with --clear-empty
- * (the stale-export check protects it), and said so, not promised to empty.
+ * them); a cell exported empty and filled in the service since, or filled since the last run
+ * sent it empty, is kept even with --clear-empty (the stale-export check and the colleague's
+ * edit protect it), and said so, not promised to empty.
  */
 export function keptByEmptyWords(
   kept: readonly KeptByEmpty[],
@@ -170,12 +176,16 @@ export function keptByEmptyWords(
 ): string {
   if (kept.length === 0) return '';
   const cells = (ks: readonly KeptByEmpty[]) => ks.map((k) => `${label(k.field)} "${k.value}"`).join(', ');
-  const plain = kept.filter((k) => !k.afterExport);
+  const plain = kept.filter((k) => !k.afterExport && !k.sinceLastRun);
   const after = kept.filter((k) => k.afterExport);
+  const since = kept.filter((k) => k.sinceLastRun);
   const parts = [
     plain.length > 0 ? `${cells(plain)} (${how.leaves}; ${how.empties(plain.length === 1)})` : '',
     after.length > 0
       ? `${cells(after)} (set in the service after the export: kept even with --clear-empty)`
+      : '',
+    since.length > 0
+      ? `${cells(since)} (set in the service since the last run: kept even with --clear-empty)`
       : '',
   ].filter((p) => p !== '');
   return ` except for ${kept.length === 1 ? 'an empty cell' : 'empty cells'}: the record keeps ${parts.join(' and ')}`;

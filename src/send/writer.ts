@@ -1057,13 +1057,12 @@ export class RowWriter {
   keptByEmptyCells(id: number, emptied: readonly string[]): KeptByEmpty[] {
     const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
     if (!copy) return [];
-    // Cells exported empty and filled in the service since: --clear-empty keeps them too.
-    const exported = this.options.exported?.(id);
-    const stale = exported
-      ? withoutStaleCells(this.options.def, {}, copy, exported, undefined, emptied)
-      : undefined;
-    const afterExport = new Set(stale?.kept.map((k) => k.field));
-    return emptied.flatMap((field) => {
+    // What --clear-empty would do with them: a cell exported empty and filled in the service
+    // since, or one the last run sent empty and a colleague filled since, keeps its value.
+    const judged = this.keepColleaguesEdits(id, {}, copy, { clearEmpty: emptied });
+    const afterExport = new Set(judged.kept.map((k) => k.field));
+    const held = new Set([...judged.emptied, ...judged.conflicts.map((c) => c.field)]);
+    return emptied.flatMap((field): KeptByEmpty[] => {
       const custom = customFieldIdOf(field);
       const v =
         custom !== undefined
@@ -1071,7 +1070,8 @@ export class RowWriter {
           : field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
       if (v === undefined || v === null || v === '') return [];
       const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
-      return [{ field, value, ...(afterExport.has(field) ? { afterExport: true } : {}) }];
+      if (afterExport.has(field)) return [{ field, value, afterExport: true }];
+      return [{ field, value, ...(held.has(field) ? {} : { sinceLastRun: true }) }];
     });
   }
 

@@ -103,11 +103,72 @@ describe('sync, custom values a colleague changed since the last run', () => {
       await colleagueSets(sb, 'CC-777', 'PO-55812');
       await sb.resetStats();
       const again = await sync.run();
-      // The sheet still has Cost Centre as the last run sent it (empty): the colleague's value stays.
+      // The sheet still has Cost Centre as the last run sent it (empty): the colleague's value
+      // stays, and the row says so rather than "the record already has these values".
       expect(sync.row1()['#status']).toBe('unchanged');
+      expect(sync.row1()['#message']).toBe(
+        'unchanged: the record already has these values except for an empty cell: the record keeps Cost Centre "CC-777" (set in the service since the last run: kept even with --clear-empty)',
+      );
       expect(await customs(sb)).toEqual({ 1: 'CC-777', 2: 'PO-55812' });
       expect(countWrites(await sb.stats())).toBe(0);
       expect(again.code, again.stderr).toBe(0);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('a plain cell the last run emptied, filled by a colleague since: each later sync says it is kept', async () => {
+    const sb = await testSandbox({ rateLimit: 0 });
+    try {
+      const setLocation = async (location: string) => {
+        const patched = await fetch(`${sb.sb.url}/api/v2/asset/1/`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${sb.sb.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ company: 1, location_description: location }),
+        });
+        expect(patched.status).toBe(200);
+      };
+      const location = async () => (await sb.records('asset')).find((r) => r.id === 1)!.location_description;
+      // A sheet of the user's own (not an export): what protects the cell is the last run's memory.
+      const dir = tempDir();
+      const file = join(dir, 'own.csv');
+      const name = (await sb.records('asset')).find((r) => r.id === 1)!.name as string;
+      writeFileSync(
+        file,
+        stringify([
+          ['ID', 'Name', 'Location description'],
+          ['1', name, ''],
+        ]),
+      );
+      const own = { env: { XDG_CACHE_HOME: tempDir(), XDG_STATE_HOME: tempDir() } };
+      const report = join(dir, 'report.csv');
+      // One row of five records: the four others are not this test's, and stay as they are.
+      const args = [
+        'sync',
+        file,
+        '-r',
+        'asset',
+        '--key',
+        'id',
+        '--max-missing',
+        '4',
+        '--report',
+        report,
+        ...sb.args,
+      ];
+      await setLocation('Floor 1');
+      const first = await runCli([...args, '--clear-empty'], own);
+      expect(first.code, first.stderr).toBe(0);
+      expect(await location()).toBeNull();
+      await setLocation('Colleague shelf');
+      for (const flags of [[], ['--clear-empty']]) {
+        const again = await runCli([...args, ...flags], own);
+        expect(readReport(report)[0]['#message'], flags.join(' ')).toBe(
+          'unchanged: the record already has these values except for an empty cell: the record keeps Location description "Colleague shelf" (set in the service since the last run: kept even with --clear-empty)',
+        );
+        expect(again.code, again.stderr).toBe(0);
+      }
+      expect(await location()).toBe('Colleague shelf');
     } finally {
       await sb.close();
     }

@@ -471,7 +471,9 @@ async function existingRecords(
   sheetKeys: KeyIndex,
   newestId: boolean,
 ) {
-  if (!settings.keyField || rowsLeft < 0 || (rowsLeft === 0 && !newestId)) return { existingComplete: false };
+  // A sync reads the list even when the journal has every row done: its missing records are in it.
+  const noneToCheck = rowsLeft === 0 && !newestId && settings.sync === undefined;
+  if (!settings.keyField || rowsLeft < 0 || noneToCheck) return { existingComplete: false };
   // An import matching by key keeps those its rows may match: a row's lookup cells are
   // compared with its record's, and a keyless row's ID cell finds its record (id-cell.ts).
   const keep = updatesRecords(settings) || (defersLookups(settings) && sheetKeys);

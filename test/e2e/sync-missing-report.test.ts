@@ -104,4 +104,32 @@ describe("a sync report tells missing records apart from the sheet's rows", () =
       ['', 'missing', 'MRCSV-3'],
     ]);
   });
+
+  it('the same sync run again after it updated every row: its missing record is still reported', async () => {
+    const tag = 'MRAGAIN';
+    const ids = await seedAssets(env.sb, tag, 3);
+    const file = join(env.dir, `${tag}.csv`);
+    writeFileSync(
+      file,
+      stringify([
+        ['Serial number', 'Name', 'Manufacturer'],
+        [`${tag}-1`, `${tag} laptop 1 (renamed)`, tag],
+        [`${tag}-2`, `${tag} laptop 2 (renamed)`, tag],
+      ]),
+    );
+    const report = join(env.dir, `${tag}.report.csv`);
+    const sync = syncFlags({ tag, max: '1' });
+    const run = () =>
+      runLibrary(env.sb, { file, resource: 'asset', reportPath: report, sync }, syncSpreadsheet);
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    // The journal has both rows done: the run again still reads the list, for the records gone from the sheet.
+    const again = await run();
+    expect(again.code, again.stderr).toBe(0);
+    expect(readReport(report).map((r) => [r['#row'], r['#status'], r['#id']])).toEqual([
+      ['2', 'unchanged', String(ids[0])],
+      ['3', 'unchanged', String(ids[1])],
+      ['', 'missing', String(ids[2])],
+    ]);
+  });
 });

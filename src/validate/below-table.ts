@@ -153,15 +153,10 @@ function fillsSeveral(cells: readonly CellValue[]): boolean {
   return false;
 }
 
-/**
- * Text that reads as a sentence rather than a name: many words, or three or more that end in a
- * stop or go on in a lower-case word ("Prices exclude VAT"; names are "Dell Latitude 5440",
- * "Apple iPad Pro").
- */
+/** Text that reads as a sentence rather than a name: many words, or words ending in a stop. */
 function readsAsSentence(text: string): boolean {
-  const words = text.split(/\s+/);
-  if (words.length >= 6) return true;
-  return words.length >= 3 && (/[.!?:]$/.test(text) || words.slice(1).some((w) => /^\p{Ll}+[,;]?$/u.test(w)));
+  const words = text.split(/\s+/).length;
+  return words >= 6 || (words >= 3 && /[.!?:]$/.test(text));
 }
 
 /** What the table's records look like, from the rows above. */

@@ -162,10 +162,7 @@ export function printPlan(
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   const lookups = lookupsLine(plan);
   if (lookups) lines.push(lookups);
-  if (plan.resumed)
-    lines.push(
-      `${plan.dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${plural(plan.resumed.doneRows, 'row')} already done${plan.resumed.inFlightRows ? ` and ${plan.resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)` : ''}.`,
-    );
+  if (plan.resumed) lines.push(resumedLine(plan.resumed, plan.dryRun));
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
   // Filtered calls of which none is left to make (every keyed row is done) are not a check.
   const calls = plan.existingCheck?.strategy === 'full list' ? undefined : plan.existingCheck?.calls;
@@ -432,4 +429,18 @@ function syncLines(plan: ImportPlan, y: NonNullable<ImportPlan['sync']>, missing
 /** A word as a shell reads it: quoted when it holds anything but plain characters. */
 export function shellWord(s: string): string {
   return /^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * What the journal says of earlier runs: a resume of one stopped part-way, or a run again of
+ * one that ended (its done rows are not sent again; nothing is resumed).
+ */
+function resumedLine(resumed: NonNullable<ImportPlan['resumed']>, dryRun: boolean): string {
+  const done = plural(resumed.doneRows, 'row');
+  if (resumed.lastFinished && !resumed.inFlightRows)
+    return `Run again: the journal shows ${done} done by earlier runs of this import; ${resumed.doneRows === 1 ? 'it is' : 'they are'} not sent again.`;
+  const inFlight = resumed.inFlightRows
+    ? ` and ${resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)`
+    : '';
+  return `${dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${done} already done${inFlight}.`;
 }

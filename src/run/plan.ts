@@ -28,6 +28,7 @@ import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
 import type { JournalState } from '../send/journal.js';
+import { readRunFile, runFilePath } from './run-file.js';
 import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
 import { loadExistingKeys } from '../send/existing-records.js';
@@ -617,7 +618,14 @@ export async function journalPast(
     onExisting: settings.onExisting,
   };
   const { state, warnings } = await priorState(settings.journalPath, settings.resume, run, !journaled);
-  return { journaled, state, warnings };
+  return { journaled, state, warnings, lastFinished: state && lastRunEnded(settings.journalPath, state) };
+}
+
+/** Whether the journal's last run ended (its run file, when it is that run's, says so and no stop). */
+function lastRunEnded(journalPath: string, state: JournalState): boolean {
+  const run = readRunFile(runFilePath(journalPath));
+  const started = state.last?.started ?? state.header?.started;
+  return run?.ended !== undefined && !run.ended.stopped && started !== undefined && run.at >= started;
 }
 
 /** The rows the journal finished, their cells unchanged (journal-rows.ts), when it knows rows by their cells. */
@@ -769,9 +777,15 @@ function unreadKinds(scan: ScannedSheet, kinds: readonly LookupKind[]): LookupKi
 function pastSaid(
   prior: PriorRuns | undefined,
   gone: GoneRecords | undefined,
+  lastFinished: boolean | undefined,
 ): Pick<ImportPlan, 'resumed' | 'gone'> {
-  const resumes = prior && !(gone && prior.doneRows === 0 && prior.unsureRows === 0);
-  const resumed = resumes ? { doneRows: prior.doneRows, inFlightRows: prior.unsureRows } : undefined;
+  // Nothing done and nothing in flight: there is nothing to resume or to say.
+  const nothing = prior?.doneRows === 0 && prior.unsureRows === 0;
+  const resumes = prior && !nothing;
+  const finished = lastFinished ? { lastFinished: true } : {};
+  const resumed = resumes
+    ? { doneRows: prior.doneRows, inFlightRows: prior.unsureRows, ...finished }
+    : undefined;
   if (!gone) return { resumed };
   const { newest, checked, requests } = gone.check;
   return {
@@ -954,7 +968,7 @@ export async function makePlan(
     dryRun,
     rateLimit: settings.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
-    ...pastSaid(prior, past.gone),
+    ...pastSaid(prior, past.gone, past.lastFinished),
     sync: synced?.plan,
     companies,
     report: settings.reportPath,

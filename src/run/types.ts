@@ -312,7 +312,8 @@ export interface ImportPlan {
   /** The window `rateLimit` counts requests in, in seconds, when not the service's minute (ASSETBATCH_RATE_WINDOW, config `rateWindow`). */
   readonly rateWindowSeconds?: number;
   readonly etaSeconds: number;
-  readonly resumed?: { doneRows: number; inFlightRows: number };
+  /** The journal's rows done by earlier runs; `lastFinished`: its last run ended, not stopped (a run again, not a resume). */
+  readonly resumed?: { doneRows: number; inFlightRows: number; lastFinished?: boolean };
   /**
    * The service no longer has `record`, which an earlier run made (at `madeAt`): the `checked`
    * records the memory and the journal hold were checked against it (`requests`), and the rows
@@ -445,6 +446,8 @@ export interface JournalPast {
   readonly journaled: boolean;
   /** The journal's past: the run's, or a dry run's, read and left as it is. */
   readonly state?: JournalState;
+  /** The journal's last run ended (its run file says so) rather than stopped part-way. */
+  readonly lastFinished?: boolean;
   readonly warnings: readonly string[];
   /** Records earlier runs made that the service no longer has (remembered-check.ts): their rows are created again. */
   readonly gone?: GoneRecords;

@@ -23,7 +23,19 @@ describe('a one-row import, run twice', () => {
     const againText = again.stdout + again.stderr;
     expect(firstText).toContain('Plan: up to 1 write');
     expect(firstText).toMatch(/^Done: 1 row — /m);
-    expect(againText).toContain('Resuming: the journal shows 1 row already done.');
+    expect(againText).toContain(
+      'Run again: the journal shows 1 row done by earlier runs of this import; it is not sent again.',
+    );
     for (const text of [firstText, againText]) expect(text).not.toMatch(ONE_PLURAL);
+  });
+
+  it('a row the service refused, run again: no word of a resume, as nothing was done', async () => {
+    const file = join(env.dir, 'refused.csv');
+    writeFileSync(file, 'Name,Serial number,Country\nLaptop 2,SN-PLURAL-2,Atlantis\n');
+    const args = ['import', file, '-r', 'asset', ...env.sb.args];
+    expect((await runCli(args, { cwd: env.dir })).code).toBe(1);
+    const again = await runCli(args, { cwd: env.dir });
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stderr).not.toMatch(/^(Resuming|Run again):/m);
   });
 });

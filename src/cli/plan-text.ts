@@ -162,7 +162,7 @@ export function printPlan(
   for (const w of plan.warnings) lines.push(`warning: ${w}`);
   const lookups = lookupsLine(plan);
   if (lookups) lines.push(lookups);
-  if (plan.resumed) lines.push(resumedLine(plan.resumed, plan.dryRun));
+  if (plan.resumed) lines.push(resumedLine(plan, plan.resumed));
   if (plan.sync) lines.push(...syncLines(plan, plan.sync, opts.missingLines === true));
   // Filtered calls of which none is left to make (every keyed row is done) are not a check.
   const calls = plan.existingCheck?.strategy === 'full list' ? undefined : plan.existingCheck?.calls;
@@ -435,12 +435,13 @@ export function shellWord(s: string): string {
  * What the journal says of earlier runs: a resume of one stopped part-way, or a run again of
  * one that ended (its done rows are not sent again; nothing is resumed).
  */
-function resumedLine(resumed: NonNullable<ImportPlan['resumed']>, dryRun: boolean): string {
+function resumedLine(plan: ImportPlan, resumed: NonNullable<ImportPlan['resumed']>): string {
   const done = plural(resumed.doneRows, 'row');
+  const verb = plan.sync ? 'sync' : plan.mode === 'update' ? 'update' : 'import';
   if (resumed.lastFinished && !resumed.inFlightRows)
-    return `Run again: the journal shows ${done} done by earlier runs of this import; ${resumed.doneRows === 1 ? 'it is' : 'they are'} not sent again.`;
+    return `Run again: the journal shows ${done} done by earlier runs of this ${verb}; ${resumed.doneRows === 1 ? 'it is' : 'they are'} not sent again.`;
   const inFlight = resumed.inFlightRows
     ? ` and ${resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)`
     : '';
-  return `${dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${done} already done${inFlight}.`;
+  return `${plan.dryRun ? 'A run now would resume' : 'Resuming'}: the journal shows ${done} already done${inFlight}.`;
 }

@@ -20,6 +20,7 @@ export class PriorRuns {
   /** Finished creates by the cells their row had (journals written before kept none). */
   private readonly byCells = new Map<string, Attempt[]>();
   private readonly taken = new Set<string>();
+  /** The sheet's rows earlier runs finished, and those they sent without knowing the outcome. */
   readonly doneRows: number;
   readonly unsureRows: number;
   /** The sheet's rows an earlier run finished, whatever it sent for them (counted in doneRows). */
@@ -32,6 +33,8 @@ export class PriorRuns {
       push(this.byFp, a.fp, a);
       if (a.key && a.state === 'done') push(this.byKey, a.key, a);
       if (a.cells && a.state === 'done') push(this.byCells, a.cells, a);
+      // A sync's write of a record missing from the sheet (row 0) is no row of the sheet.
+      if (a.row <= 0) continue;
       if (a.state === 'done') {
         done++;
         this.doneAt.add(a.row);

@@ -279,6 +279,18 @@ describe('sync', () => {
         .filter((r) => r['#status'] === 'missing')
         .map((r) => r['Contract number']),
     ).toEqual([gone['Contract number']]);
+    // Run again: the sync's rows are unchanged and its archived record still reported; the
+    // journal's archive of it is no row of the sheet, so the plan counts none done.
+    const again = await runLibrary(
+      env.sb,
+      { file: exported, resource: 'contract', reportPath: report, sync },
+      syncSpreadsheet,
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toMatch(/^(Run again|Resuming):/m);
+    expect(readReport(report).find((r) => r['#status'] === 'missing')!['#message']).toBe(
+      'in the service but not in the sheet; it already has status archived',
+    );
   });
 
   it.each([

@@ -833,16 +833,35 @@ function pastRows(
 ) {
   const prior = past.state ? new PriorRuns(past.state) : undefined;
   const { cellsOf, done } = doneRowsOf(settings, input, scan, { journaled: past.journaled, prior }, memory);
-  return { past, prior, cellsOf, done, ...doneCounts(scan, prior, done) };
+  return { past, prior, cellsOf, done, ...doneCounts(settings, scan, prior, done) };
 }
 
 type PastRows = ReturnType<typeof pastRows>;
 
-/** The rows the journal did, and those the memory knows by their cells (a sheet read whole: its count is final). */
-const doneCounts = (scan: ScannedSheet, prior: PriorRuns | undefined, done: DoneRows | undefined) => ({
-  doneRows: prior?.doneRows ?? 0,
-  byMemory: scan.counted ? (done?.memory?.size ?? 0) : 0,
-});
+/**
+ * The rows the journal did, and those the memory knows by their cells (a sheet read whole: its
+ * count is final). A journal that knows rows by their cells counts this sheet's rows it
+ * accounts for: those it finished with the cells they have now, and keyed rows whose key it
+ * wrote (edited since, they are skipped as changed). What it did in all would also count a
+ * keyless row edited since, which the keyless match holds back or creates: the plan would
+ * promise fewer writes than the run makes.
+ */
+function doneCounts(
+  settings: RunSettings,
+  scan: ScannedSheet,
+  prior: PriorRuns | undefined,
+  done: DoneRows | undefined,
+) {
+  const byMemory = scan.counted ? (done?.memory?.size ?? 0) : 0;
+  if (!prior || !done?.journal || !scan.counted) return { doneRows: prior?.doneRows ?? 0, byMemory };
+  const rows = new Set(done.journal.keys());
+  const prefix = `${settings.keyField}=`;
+  for (const key of settings.keyField ? prior.doneKeys() : []) {
+    const row = key.startsWith(prefix) ? scan.scanner.firstRowOfKey.get(key.slice(prefix.length)) : undefined;
+    if (row !== undefined) rows.add(row);
+  }
+  return { doneRows: rows.size, byMemory };
+}
 
 /**
  * The rows earlier runs did, once the list read whole for the existing-record check was
@@ -876,7 +895,7 @@ function pastRowsListed(
   const kept = [...(byCells ?? [])].filter(([, sent]) => !gone.has(sent.id));
   const done: DoneRows = { journal, memory: kept.length > 0 ? new Map(kept) : undefined };
   const some = done.journal || done.memory ? done : undefined;
-  return { past, prior, cellsOf: did.cellsOf, done: some, ...doneCounts(scan, prior, some) };
+  return { past, prior, cellsOf: did.cellsOf, done: some, ...doneCounts(settings, scan, prior, some) };
 }
 
 /** `keylessOf`: the sheet's keyless rows as the memory knows them (preview.ts), once the lists are read. */
@@ -926,6 +945,7 @@ export async function makePlan(
   const unwritten = unwrittenRows(settings, {
     rows: rows - elsewhere,
     prior,
+    doneRows,
     existing: known.existing,
     existingComplete: known.existingComplete,
     records: known.records,

@@ -34,6 +34,8 @@ export interface KnownRows {
   /** Rows of this run (other companies' apart). */
   readonly rows: number;
   readonly prior?: PriorRuns;
+  /** Of the rows, those the journal finished (the plan's count: doneCounts in plan.ts). */
+  readonly doneRows?: number;
   readonly existing?: ReadonlyMap<string, readonly number[]>;
   readonly existingComplete: boolean;
   /** The records listed and kept (an import keeps those its rows' ID cells name). */
@@ -87,7 +89,7 @@ export function unwrittenRows(settings: CountSettings, known: KnownRows): Unwrit
     !settings.allowDuplicates
       ? listedRows(known.existing, settings.keyField, known.sheetKeys, known)
       : 0;
-  const journal = Math.min(known.rows, known.prior?.doneRows ?? 0);
+  const journal = Math.min(known.rows, known.doneRows ?? known.prior?.doneRows ?? 0);
   const memory = known.byMemory?.size ? { memory: known.byMemory.size } : {};
   const key = listed ? settings.keyField : undefined;
   const { made, held } = known.keyless;

@@ -119,6 +119,32 @@ const cases: { name: string; steps: Step[] }[] = [
     ],
   },
   {
+    // The journal did 30 rows; of this sheet's 31, 27 are as it did them.
+    name: 'the same file again, 3 keyless rows edited and a new row at the top',
+    steps: [
+      { run: write('register.csv', withChairs(30)) },
+      { run: () => importOf('register.csv') },
+      {
+        run: write(
+          'register.csv',
+          withChairs(30, true).replace(
+            `${HEADER}\n`,
+            `${HEADER}\nLaptop new,PR-NEW,Hardware,Laptop,In Use,900.00,\n`,
+          ),
+        ),
+      },
+      {
+        run: () => importOf('register.csv'),
+        plan:
+          'Plan: 31 rows: 27 done by an earlier run of this import (the journal), ' +
+          '3 held back as like records an earlier run created (--create-resembling creates them), up to 1 write + ' +
+          `existing-record check by full list (2 pages, read); ${PACE}`,
+        summary: 'Done: 31 rows — 1 created, 0 updated, 30 skipped, 0 invalid, 0 failed.',
+        exit: 1,
+      },
+    ],
+  },
+  {
     name: 'a finished import run again',
     steps: [
       { run: write('rehearsal.csv', withChairs(30)) },

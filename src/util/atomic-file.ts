@@ -1,6 +1,6 @@
 // Files are written beside their target and renamed into place when complete, so an
 // interrupted run never leaves a half-written report or export that looks whole.
-import { close, openSync, writeSync } from 'node:fs';
+import { close, openSync, readFileSync, writeSync } from 'node:fs';
 import { rename, rm, mkdir, readdir } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -38,13 +38,27 @@ async function removeStale(target: string): Promise<void> {
   }
 }
 
-/** Whether a process of this machine is still running (EPERM: it is, under another user). */
+/**
+ * Whether a process of this machine is still running (EPERM: it is, under another user). A
+ * zombie (killed, not yet reaped by its parent: a container's first process may take its
+ * time, or never reap) answers the signal but runs no more; Linux says so in /proc.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** Linux's state of a process is the field after its name in /proc/<pid>/stat ("Z": a zombie); elsewhere unknown (false). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openAtomic } from '../../src/util/atomic-file.js';
+import { spawn } from 'node:child_process';
+import { isAlive, openAtomic } from '../../src/util/atomic-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ab-atomic-'));
 let n = 0;
@@ -54,4 +55,31 @@ describe('openAtomic', () => {
     await f.commit();
     expect(readFileSync(target, 'utf8')).toBe('all of it\n');
   });
+});
+
+describe('isAlive', () => {
+  // A killed run whose parent has not reaped it (a container's first process may never) still
+  // answers kill(pid, 0): a lock it held must be taken over all the same.
+  it.runIf(process.platform === 'linux')(
+    'a live process is; a killed one not yet reaped (a zombie) is not',
+    async () => {
+      // sh starts a sleep, says its pid, and becomes a process that never waits for it.
+      const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 5'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const pid = Number(
+          await new Promise<string>((done) => parent.stdout.once('data', (d) => done(String(d)))),
+        );
+        expect(isAlive(pid)).toBe(true);
+        process.kill(pid, 'SIGKILL');
+        for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(isAlive(pid)).toBe(false);
+        // Still there as a zombie: kill(pid, 0) alone would call it alive.
+        expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /);
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
 });

@@ -439,7 +439,7 @@ function resumedLine(plan: ImportPlan, resumed: NonNullable<ImportPlan['resumed'
   const done = plural(resumed.doneRows, 'row');
   const verb = plan.sync ? 'sync' : plan.mode === 'update' ? 'update' : 'import';
   if (resumed.lastFinished && !resumed.inFlightRows)
-    return `Run again: the journal shows ${done} done by earlier runs of this ${verb}; ${resumed.doneRows === 1 ? 'it is' : 'they are'} not sent again.`;
+    return `Run again: the journal shows ${done} done by earlier runs of this ${verb}; a row unchanged since is not sent again.`;
   const inFlight = resumed.inFlightRows
     ? ` and ${resumed.inFlightRows} in flight when the last run stopped (they are checked before sending again)`
     : '';

@@ -24,7 +24,7 @@ describe('a one-row import, run twice', () => {
     expect(firstText).toContain('Plan: up to 1 write');
     expect(firstText).toMatch(/^Done: 1 row — /m);
     expect(againText).toContain(
-      'Run again: the journal shows 1 row done by earlier runs of this import; it is not sent again.',
+      'Run again: the journal shows 1 row done by earlier runs of this import; a row unchanged since is not sent again.',
     );
     for (const text of [firstText, againText]) expect(text).not.toMatch(ONE_PLURAL);
   });

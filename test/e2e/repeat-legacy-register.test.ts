@@ -162,7 +162,7 @@ const cases: { name: string; steps: Step[] }[] = [
         summary: 'Checked: 30 rows — 0 valid, 0 invalid, 30 skipped.',
         says: [
           MAPPED,
-          'Run again: the journal shows 30 rows done by earlier runs of this import; they are not sent again.',
+          'Run again: the journal shows 30 rows done by earlier runs of this import; a row unchanged since is not sent again.',
           "Lookups: not needed: hardware model, category, usage status, supplier (their rows are done by this import's journal, each with the cells it had then).",
         ],
         note: `${JOURNAL}; would be skipped`,

@@ -581,6 +581,13 @@ function stripToolPrefix(header: string): string {
   return header.replace(/^\s*(?:HB\.|cf\s*[:_.]\s*|custom\s*field\s*[:.]\s*)/i, '');
 }
 
+/**
+ * A tax qualifier at a header's end says how an amount is counted, not which field it is
+ * ("Prix d'achat HT", "Kaufpreis netto", "Purchase price excl. VAT").
+ */
+const TAX_QUALIFIER =
+  /[\s,/-]+(?:HT|H\.T\.|TTC|T\.T\.C\.|net|netto|brutto|gross|hors\s+taxes?|toutes\s+taxes\s+comprises|(?:excl|incl|ex|inc|excluding|including|zzgl|inkl|ohne|mit|sans|avec|sin|con|senza|escl|esclusa|incluida|incluso)\.?\s+(?:VAT|MwSt|USt|TVA|IVA|BTW|GST|tax|taxes|impuestos))\.?\s*$/i;
+
 /** The columns a sheet may still try fuzzy matches on, and those past FUZZY_COLUMNS that were not tried. */
 interface FuzzyBudget {
   left: number;
@@ -591,8 +598,8 @@ interface FuzzyBudget {
 function headerCandidates(index: number, header: string, idx: NameIndexes, budget: FuzzyBudget): Candidate[] {
   const plain = stripToolPrefix(header);
   const key = compactName(plain);
-  // Units in brackets ("Purchase Cost ($)", "Notice (days)") do not change the field.
-  const unbracketed = plain.replace(/\(.*?\)/g, '');
+  // Units in brackets ("Purchase Cost ($)", "Notice (days)") and a tax qualifier do not change the field.
+  const unbracketed = plain.replace(/\(.*?\)/g, '').replace(TAX_QUALIFIER, '');
   const bare = compactName(unbracketed);
   const out: Candidate[] = [];
   const name = idx.byName.get(key) ?? idx.byName.get(bare);

@@ -235,7 +235,15 @@ const ASSET: FieldWords = {
   },
   asset_tag: {
     de: ['Inventarnummer', 'Inventar-Nr.', 'Inventarnr', 'Anlagennummer', 'Asset Tag'],
-    fr: ["Numéro d'inventaire", "N° d'inventaire", "Nº d'inventaire", 'Étiquette'],
+    fr: [
+      "Numéro d'inventaire",
+      "N° d'inventaire",
+      "Nº d'inventaire",
+      'N° inventaire',
+      'No inventaire',
+      'Numéro inventaire',
+      'Étiquette',
+    ],
     es: ['Número de inventario', 'Nº de inventario', 'Etiqueta', 'Número de activo'],
     it: ['Numero di inventario', 'N. inventario', 'Etichetta Bene', 'Numero cespite'],
     nl: ['Inventarisnummer', 'Assettag'],

@@ -23,6 +23,13 @@ describe('a header in another language maps to its field', () => {
     ['German "Inventarnummer", the tag', 'Inventarnummer', 'asset_tag (synonym)'],
     ['French "Service", the department', 'Service', 'business_unit (synonym)'],
     ['German "Anschaffungswert" in capitals', 'ANSCHAFFUNGSWERT', 'original_cost (synonym)'],
+    ['French "N° inventaire", without "d\'"', 'N° inventaire', 'asset_tag (synonym)'],
+    ['French "Prix d\'achat HT", before tax', "Prix d'achat HT", 'original_cost (synonym)'],
+    ['French "Montant TTC", tax included', 'Montant TTC', 'original_cost (synonym)'],
+    ['German "Kaufpreis netto"', 'Kaufpreis netto', 'original_cost (synonym)'],
+    ['German "Anschaffungswert inkl. MwSt."', 'Anschaffungswert inkl. MwSt.', 'original_cost (synonym)'],
+    ['English "Purchase price excl. VAT"', 'Purchase price excl. VAT', 'original_cost (synonym)'],
+    ['Spanish "Precio de compra sin IVA"', 'Precio de compra sin IVA', 'original_cost (synonym)'],
   ];
   it.each(cases)('%s', (_name, header, want) => {
     expect(targets(mapHeaders(asset, [header]))[header]).toBe(want);

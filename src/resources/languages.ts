@@ -245,7 +245,15 @@ const ASSET: FieldWords = {
       'Étiquette',
     ],
     es: ['Número de inventario', 'Nº de inventario', 'Etiqueta', 'Número de activo'],
-    it: ['Numero di inventario', 'N. inventario', 'Etichetta Bene', 'Numero cespite'],
+    it: [
+      'Numero di inventario',
+      'N. inventario',
+      'Etichetta Bene',
+      'Numero cespite',
+      'Codice cespite',
+      'N. cespite',
+      'Cespite',
+    ],
     nl: ['Inventarisnummer', 'Assettag'],
     pt: [
       'Número de inventário',

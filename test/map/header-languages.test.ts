@@ -24,6 +24,8 @@ describe('a header in another language maps to its field', () => {
     ['French "Service", the department', 'Service', 'business_unit (synonym)'],
     ['German "Anschaffungswert" in capitals', 'ANSCHAFFUNGSWERT', 'original_cost (synonym)'],
     ['French "N° inventaire", without "d\'"', 'N° inventaire', 'asset_tag (synonym)'],
+    ['Italian "Cespite", the fixed-asset code', 'Cespite', 'asset_tag (synonym)'],
+    ['Dutch "Aanschafwaarde excl. btw"', 'Aanschafwaarde excl. btw', 'original_cost (synonym)'],
     ['French "Prix d\'achat HT", before tax', "Prix d'achat HT", 'original_cost (synonym)'],
     ['French "Montant TTC", tax included', 'Montant TTC', 'original_cost (synonym)'],
     ['German "Kaufpreis netto"', 'Kaufpreis netto', 'original_cost (synonym)'],

@@ -585,8 +585,17 @@ function stripToolPrefix(header: string): string {
  * A tax qualifier at a header's end says how an amount is counted, not which field it is
  * ("Prix d'achat HT", "Kaufpreis netto", "Purchase price excl. VAT").
  */
-const TAX_QUALIFIER =
-  /[\s,/-]+(?:HT|H\.T\.|TTC|T\.T\.C\.|net|netto|brutto|gross|hors\s+taxes?|toutes\s+taxes\s+comprises|(?:excl|incl|ex|inc|excluding|including|zzgl|inkl|ohne|mit|sans|avec|sin|con|senza|escl|esclusa|incluida|incluso)\.?\s+(?:VAT|MwSt|USt|TVA|IVA|BTW|GST|tax|taxes|impuestos))\.?\s*$/i;
+const TAXES = 'VAT|MwSt|USt|TVA|IVA|BTW|GST|tax|taxes|impuestos';
+/** Words before a tax's name ("excl. VAT", "inkl. MwSt.", "sin IVA", "s/ IVA") and after it ("IVA incluido"). */
+const TAX_BEFORE =
+  'excl|incl|ex|inc|excluding|including|zzgl|inkl|ohne|mit|sans|avec|sin|con|senza|escl|s/|c/|sem|com';
+const TAX_AFTER =
+  'incl|excl|included|excluded|incluido|incluida|excluido|excluida|inclus|incluse|exclue|escluso|esclusa|incluso|inclusa|incluído|incluída';
+const TAX_QUALIFIER = new RegExp(
+  `[\\s,/-]+(?:HT|H\\.T\\.|TTC|T\\.T\\.C\\.|net|netto|brutto|gross|hors\\s+taxes?|toutes\\s+taxes\\s+comprises|` +
+    `(?:${TAX_BEFORE})\\.?\\s*(?:${TAXES})|(?:${TAXES})\\s+(?:${TAX_AFTER}))\\.?\\s*$`,
+  'iu',
+);
 
 /** The columns a sheet may still try fuzzy matches on, and those past FUZZY_COLUMNS that were not tried. */
 interface FuzzyBudget {

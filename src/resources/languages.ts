@@ -244,7 +244,15 @@ const ASSET: FieldWords = {
       'Numéro inventaire',
       'Étiquette',
     ],
-    es: ['Número de inventario', 'Nº de inventario', 'Etiqueta', 'Número de activo'],
+    es: [
+      'Número de inventario',
+      'Nº de inventario',
+      'Etiqueta',
+      'Número de activo',
+      'Nº de activo',
+      'N.º de activo',
+      'Código de activo',
+    ],
     it: [
       'Numero di inventario',
       'N. inventario',

@@ -46,21 +46,27 @@ const lines: Record<string, (report: string) => Promise<string[][]>> = {
   },
 };
 
+/** A sheet of the first two of the three assets seeded with `tag` (the third is missing), their names ending in `suffix`. */
+function sheetOfTwo(tag: string, suffix = ''): string {
+  const file = join(env.dir, `${tag}.csv`);
+  writeFileSync(
+    file,
+    stringify([
+      ['Serial number', 'Name', 'Manufacturer'],
+      [`${tag}-1`, `${tag} laptop 1${suffix}`, tag],
+      [`${tag}-2`, `${tag} laptop 2${suffix}`, tag],
+    ]),
+  );
+  return file;
+}
+
 describe("a sync report tells missing records apart from the sheet's rows", () => {
   it.each(['csv', 'xlsx', 'json'])(
     '%s: the missing record has no row number, its status, id, key and name',
     async (format) => {
       const tag = `MR${format.toUpperCase()}`;
       const ids = await seedAssets(env.sb, tag, 3);
-      const file = join(env.dir, `${tag}.csv`);
-      writeFileSync(
-        file,
-        stringify([
-          ['Serial number', 'Name', 'Manufacturer'],
-          [`${tag}-1`, `${tag} laptop 1`, tag],
-          [`${tag}-2`, `${tag} laptop 2`, tag],
-        ]),
-      );
+      const file = sheetOfTwo(tag);
       const report = join(env.dir, `${tag}.report.${format}`);
       const sync = syncFlags({ tag, max: '1' });
       const res = await runLibrary(
@@ -108,15 +114,7 @@ describe("a sync report tells missing records apart from the sheet's rows", () =
   it('the same sync run again after it updated every row: its missing record is still reported', async () => {
     const tag = 'MRAGAIN';
     const ids = await seedAssets(env.sb, tag, 3);
-    const file = join(env.dir, `${tag}.csv`);
-    writeFileSync(
-      file,
-      stringify([
-        ['Serial number', 'Name', 'Manufacturer'],
-        [`${tag}-1`, `${tag} laptop 1 (renamed)`, tag],
-        [`${tag}-2`, `${tag} laptop 2 (renamed)`, tag],
-      ]),
-    );
+    const file = sheetOfTwo(tag, ' (renamed)');
     const report = join(env.dir, `${tag}.report.csv`);
     const sync = syncFlags({ tag, max: '1' });
     const run = () =>

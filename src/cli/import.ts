@@ -1,7 +1,7 @@
 // `assetbatch import`, `assetbatch validate` and `assetbatch mapping suggest`: thin
 // shells over importSpreadsheet(); they parse flags, and print the plan (plan-text.ts) and
 // the summary (summary-text.ts).
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { connectionConfig } from '../config.js';
 import { AssetbatchError, ExitCode } from '../errors.js';
 import { readFileSync } from 'node:fs';
@@ -39,6 +39,8 @@ interface ImportFlags {
   /** mapping suggest: write unsure value matches too. */
   acceptUnsure?: boolean;
   mapping?: string;
+  /** --default FIELD=VALUE, as given (repeatable). */
+  default?: Record<string, string>;
   company?: string;
   dateFormat?: string;
   unmatched?: string;
@@ -97,6 +99,14 @@ const NO_HEADER_HELP =
   'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
 
 /** --header-row n, or --no-header: the file has no header row (NO_HEADER_ROW). */
+/** One --default FIELD=VALUE added to those before it. */
+function defaultOption(v: string, prev: Record<string, string>): Record<string, string> {
+  const eq = v.indexOf('=');
+  if (eq <= 0)
+    throw new InvalidArgumentError(`--default "${v}" is not FIELD=VALUE (for example --default country=US).`);
+  return { ...prev, [v.slice(0, eq).trim()]: v.slice(eq + 1).trim() };
+}
+
 function headerRowArg(f: ImportFlags): number | undefined {
   if (f.header !== false) return f.headerRow;
   if (f.headerRow !== undefined)
@@ -128,6 +138,12 @@ export function addImportOptions(
     .option(
       '--mapping <file>',
       'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`',
+    )
+    .option(
+      '--default <field=value>',
+      'a value for a field where a row leaves it empty or no column gives it, e.g. --default country=US (repeatable; as a mapping file\'s "defaults")',
+      defaultOption,
+      {},
     )
     .option(
       '--preset <name>',
@@ -228,6 +244,10 @@ function runWithoutResource(
   mode: 'create' | 'update',
   connection: ReturnType<typeof connectionConfig>,
 ): Promise<number> {
+  if (Object.keys(f.default ?? {}).length > 0)
+    throw new AssetbatchError('E_USAGE', '--default is for the fields of one resource: give --resource too', {
+      hint: 'For example: --resource asset --default country=US',
+    });
   if (mode === 'create' && /\.xlsx$/i.test(file) && !f.sheet) {
     if (f.preset || headerRowArg(f) !== undefined) {
       throw new AssetbatchError(
@@ -283,6 +303,7 @@ export async function runImport(
       headerRow: headerRowArg(f),
       mappingPath: f.mapping,
       preset: f.preset,
+      defaults: f.default,
       dateFormat: f.dateFormat,
       unmatched: f.unmatched,
       concurrency: f.concurrency ?? connection.concurrency,

@@ -204,8 +204,8 @@ function checkMapping(settings: RunSettings, probe: SheetSource, mapping: Mappin
         location,
         hint:
           probe.headerRow === NO_HEADER_ROW
-            ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"}).`
-            : `${setAside(mapping, missing[0])}Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default ("defaults": {"${missing[0].name}": "…"})${builtHint(def, mapping, missing[0])}.`,
+            ? `The file is read without a header row: its columns are ${headersSeen(probe.headers)}. Map them in a mapping file ("columns": {"A": "${missing[0].name}"}), or give a default (--default ${missing[0].name}=…, or "defaults": {"${missing[0].name}": "…"} in the mapping file).`
+            : `${setAside(mapping, missing[0])}Headers seen: ${headersSeen(probe.headers)}. Rename a column, or map it in a mapping file ("columns": {"Your header": "${missing[0].name}"}), or give a default (--default ${missing[0].name}=…, or "defaults": {"${missing[0].name}": "…"} in the mapping file)${builtHint(def, mapping, missing[0])}.`,
       },
     );
   }

@@ -158,7 +158,10 @@ async function mappingOf(
       hint: 'Copy the preset (assetbatch mapping presets) and edit it, then pass it with --mapping.',
     });
   const mappingPath = options.mappingPath ?? (options.preset ? presetPath(options.preset) : undefined);
-  const mappingFile = options.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
+  const loaded = options.mapping ?? (mappingPath ? await loadMappingFile(mappingPath) : undefined);
+  // --default goes over the file's "defaults", as a flag goes over the file elsewhere.
+  const given = Object.keys(options.defaults ?? {}).length > 0;
+  const mappingFile = given ? { ...loaded, defaults: { ...loaded?.defaults, ...options.defaults } } : loaded;
   if (mappingFile?.resource && findResource(mappingFile.resource)?.name !== def.name) {
     throw new AssetbatchError(
       'E_MAPPING_FILE',

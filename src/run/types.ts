@@ -27,6 +27,8 @@ export interface ImportOptions {
   readonly mapping?: MappingFile;
   /** A mapping preset shipped in templates/presets (generic-legacy, snipe-it, assetbatch-export …). */
   readonly preset?: string;
+  /** Values for fields a row leaves empty (--default), over the mapping file's "defaults". */
+  readonly defaults?: Readonly<Record<string, string>>;
   readonly dateFormat?: string;
   /** A name a lookup list lacks: "fail" (default), "blank" or "default:NAME", for every lookup the mapping file does not set. */
   readonly unmatched?: string;

@@ -11,7 +11,7 @@ import { runCli, useSandbox } from './cli.js';
 const env = useSandbox({ rateLimit: 0 });
 
 const TAIL =
-  'Rename a column, or map it in a mapping file ("columns": {"Your header": "name"}), or give a default ("defaults": {"name": "…"})';
+  'Rename a column, or map it in a mapping file ("columns": {"Your header": "name"}), or give a default (--default name=…, or "defaults": {"name": "…"} in the mapping file)';
 
 const cases: { name: string; header: string; mapping?: object; hint: string }[] = [
   {

@@ -99,6 +99,9 @@ const NO_HEADER_HELP =
   'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
 
 /** --header-row n, or --no-header: the file has no header row (NO_HEADER_ROW). */
+const DEFAULT_HELP =
+  'a value for a field where a row leaves it empty or no column gives it, e.g. --default country=US (repeatable; as a mapping file\'s "defaults")';
+
 /** One --default FIELD=VALUE added to those before it. */
 function defaultOption(v: string, prev: Record<string, string>): Record<string, string> {
   const eq = v.indexOf('=');
@@ -139,12 +142,7 @@ export function addImportOptions(
       '--mapping <file>',
       'mapping file (JSON) fixing which column is which field; see `assetbatch mapping suggest`',
     )
-    .option(
-      '--default <field=value>',
-      'a value for a field where a row leaves it empty or no column gives it, e.g. --default country=US (repeatable; as a mapping file\'s "defaults")',
-      defaultOption,
-      {},
-    )
+    .option('--default <field=value>', DEFAULT_HELP, defaultOption, {})
     .option(
       '--preset <name>',
       "a shipped mapping for another tool's export: see `assetbatch mapping presets`",

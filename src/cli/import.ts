@@ -98,7 +98,6 @@ const STOP_GRACE_MS = 10_000;
 const NO_HEADER_HELP =
   'the file has no header row: every row is data, numbered from 1, and the columns are named by their letter (A, B, C …); a mapping file names them so: {"columns": {"B": "serial_number"}} (or "headerRow": 0 in it)';
 
-/** --header-row n, or --no-header: the file has no header row (NO_HEADER_ROW). */
 const DEFAULT_HELP =
   'a value for a field where a row leaves it empty or no column gives it, e.g. --default country=US (repeatable; as a mapping file\'s "defaults")';
 
@@ -110,6 +109,7 @@ function defaultOption(v: string, prev: Record<string, string>): Record<string, 
   return { ...prev, [v.slice(0, eq).trim()]: v.slice(eq + 1).trim() };
 }
 
+/** --header-row n, or --no-header: the file has no header row (NO_HEADER_ROW). */
 function headerRowArg(f: ImportFlags): number | undefined {
   if (f.header !== false) return f.headerRow;
   if (f.headerRow !== undefined)

@@ -28,7 +28,7 @@ import { openSheet } from '../read/index.js';
 import { columnLetter } from '../util/column-letter.js';
 import type { SheetRow, SheetSource } from '../read/types.js';
 import type { JournalState } from '../send/journal.js';
-import { readRunFile, runFilePath } from './run-file.js';
+import { latestRunFile } from './run-file.js';
 import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
 import { loadExistingKeys } from '../send/existing-records.js';
@@ -623,9 +623,8 @@ export async function journalPast(
 
 /** Whether the journal's last run ended (its run file, when it is that run's, says so and no stop). */
 function lastRunEnded(journalPath: string, state: JournalState): boolean {
-  const run = readRunFile(runFilePath(journalPath));
-  const started = state.last?.started ?? state.header?.started;
-  return run?.ended !== undefined && !run.ended.stopped && started !== undefined && run.at >= started;
+  const ended = latestRunFile(journalPath, state.last?.started ?? state.header?.started)?.ended;
+  return ended !== undefined && !ended.stopped;
 }
 
 /** The rows the journal finished, their cells unchanged (journal-rows.ts), when it knows rows by their cells. */

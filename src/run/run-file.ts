@@ -29,6 +29,16 @@ export function runFilePath(journal: string): string {
   return journal.replace(/\.journal\.ndjson$/i, '') + '.run.json';
 }
 
+/**
+ * The run file of the journal's latest run, which started at `started`: each run replaces the
+ * file as it starts, and one written before that run's header (a run that died early) is an
+ * older run's, so none.
+ */
+export function latestRunFile(journal: string, started: string | undefined): RunFileState | undefined {
+  const run = readRunFile(runFilePath(journal));
+  return run && started !== undefined && run.at >= started ? run : undefined;
+}
+
 export function readRunFile(path: string): RunFileState | undefined {
   try {
     const v = JSON.parse(readFileSync(path, 'utf8')) as RunFileState;

@@ -7,7 +7,7 @@ import { AssetbatchError } from '../errors.js';
 import { loadJournal, type JournalHeader, type JournalLine } from '../send/journal.js';
 import { lockHolder } from '../send/lock.js';
 import type { RowStatus } from '../report/report.js';
-import { readRunFile, runFilePath } from './run-file.js';
+import { latestRunFile, readRunFile, runFilePath } from './run-file.js';
 import { defaultReportPath, inputOfCheckReport, journalPathFor } from './settings.js';
 
 /** Minutes the rate is measured over. */
@@ -108,10 +108,7 @@ export async function runStatus(file: string, now = Date.now()): Promise<RunStat
   const holder = await lockHolder(journal);
   const rows = header?.rows;
   const rate = rowsPerMinute(t.finished, holder.alive ? now : (t.finished.at(-1) ?? now));
-  const run = readRunFile(runFilePath(journal));
-  // The run file speaks for the journal's latest run only: each run replaces it as it starts,
-  // and one written before that run's header (a run that died early) is an older run's.
-  const latest = run && header?.started !== undefined && run.at >= header.started ? run : undefined;
+  const latest = latestRunFile(journal, header?.started);
   const ended = !holder.alive ? latest?.ended : undefined;
   if (ended) {
     // The report's counts: rows the run never sent are "not sent", never "failed".

@@ -56,7 +56,8 @@ export function isAlive(pid: number): boolean {
 function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+    // "pid (name) S …": the name may hold spaces and brackets, so the state follows its last ")".
+    return stat[stat.lastIndexOf(')') + 2] === 'Z';
   } catch {
     return false;
   }

@@ -771,20 +771,20 @@ function unreadKinds(scan: ScannedSheet, kinds: readonly LookupKind[]): LookupKi
 
 /**
  * What the plan says of earlier runs: what the journal resumes (nothing when every create it
- * had is gone from the service: the warning says why), and the records found gone (remembered-check.ts).
+ * had is gone from the service: the warning says why), `doneRows` of this sheet's rows, and
+ * the records found gone (remembered-check.ts).
  */
 function pastSaid(
   prior: PriorRuns | undefined,
   gone: GoneRecords | undefined,
   lastFinished: boolean | undefined,
+  doneRows = prior?.doneRows ?? 0,
 ): Pick<ImportPlan, 'resumed' | 'gone'> {
   // Nothing done and nothing in flight: there is nothing to resume or to say.
-  const nothing = prior?.doneRows === 0 && prior.unsureRows === 0;
+  const nothing = doneRows === 0 && prior?.unsureRows === 0;
   const resumes = prior && !nothing;
   const finished = lastFinished ? { lastFinished: true } : {};
-  const resumed = resumes
-    ? { doneRows: prior.doneRows, inFlightRows: prior.unsureRows, ...finished }
-    : undefined;
+  const resumed = resumes ? { doneRows, inFlightRows: prior.unsureRows, ...finished } : undefined;
   if (!gone) return { resumed };
   const { newest, checked, requests } = gone.check;
   return {
@@ -916,7 +916,7 @@ export async function makePlan(
   const keyOf = customRecordKey(mapping, settings.keyField);
   const before = pastRows(settings, input, scan, given, given.memory);
   // Rows the memory knows by their cells need no existing-record check.
-  const notDone = rows - before.doneRows - before.byMemory;
+  const notDone = Math.max(0, rows - before.doneRows - before.byMemory);
   // Another company's rows are left for its run: nothing to look up for them (a sync's list is read whole).
   const rowsLeft = notDone - (settings.sync ? 0 : elsewhere);
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
@@ -987,7 +987,8 @@ export async function makePlan(
     dryRun,
     rateLimit: settings.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),
-    ...pastSaid(prior, past.gone, past.lastFinished),
+    // This sheet's rows, not the journal's attempts: a row edited and sent again by each run is one.
+    ...pastSaid(prior, past.gone, past.lastFinished, doneRows),
     sync: synced?.plan,
     companies,
     report: settings.reportPath,

@@ -20,14 +20,16 @@ export class PriorRuns {
   /** Finished creates by the cells their row had (journals written before kept none). */
   private readonly byCells = new Map<string, Attempt[]>();
   private readonly taken = new Set<string>();
-  /** The sheet's rows earlier runs finished, and those they sent without knowing the outcome. */
+  /**
+   * The sheet's rows earlier runs finished (each once: a row edited and sent again by each of
+   * three runs is one row), and those they sent without knowing the outcome.
+   */
   readonly doneRows: number;
   readonly unsureRows: number;
   /** The sheet's rows an earlier run finished, whatever it sent for them (counted in doneRows). */
   private readonly doneAt = new Set<number>();
 
   constructor(readonly state: JournalState) {
-    let done = 0;
     let unsure = 0;
     for (const a of state.attempts) {
       push(this.byFp, a.fp, a);
@@ -35,12 +37,10 @@ export class PriorRuns {
       if (a.cells && a.state === 'done') push(this.byCells, a.cells, a);
       // A sync's write of a record missing from the sheet (row 0) is no row of the sheet.
       if (a.row <= 0) continue;
-      if (a.state === 'done') {
-        done++;
-        this.doneAt.add(a.row);
-      } else if (a.state === 'sent' || a.unsure) unsure++;
+      if (a.state === 'done') this.doneAt.add(a.row);
+      else if (a.state === 'sent' || a.unsure) unsure++;
     }
-    this.doneRows = done;
+    this.doneRows = this.doneAt.size;
     this.unsureRows = unsure;
   }
 

@@ -86,6 +86,15 @@ describe('PriorRuns.take', () => {
     expect([prior.doneRows, prior.unsureRows]).toEqual([1, 2]);
     expect(prior.ids()).toEqual([41]);
   });
+
+  it('counts a row once however many runs sent it: edited and sent again by three runs, it is one row', () => {
+    // The sheet's one row: updated by a first run, edited, updated again by two more.
+    const prior = new PriorRuns({
+      runs: 3,
+      attempts: [done('1.2', 2, 'a', 41), done('2.2', 2, 'b', 41), done('3.2', 2, 'c', 41)],
+    });
+    expect(prior.doneRows).toBe(1);
+  });
 });
 
 describe('PriorRuns.finished', () => {

@@ -84,8 +84,9 @@ export function rowWriter(
     mapping: input.mapping,
     journal: files.journal,
     memory: files.memory,
-    // A sync keeps a colleague's edit: each field is judged against what the last run sent.
-    lastSent: settings.sync && files.memory ? (id) => files.memory!.lastSent(id) : undefined,
+    // A sync keeps a colleague's edit: each field is judged against what the last run sent or found.
+    lastKnown: settings.sync && files.memory ? (id) => files.memory!.lastKnown(id) : undefined,
+    agreed: settings.sync && files.memory ? (id, fields) => files.memory!.agreed(id, fields) : undefined,
     // An export sent back keeps what changed in the service since it was exported.
     exported: planned.exported,
     preferSheet: settings.sync?.preferSheet,

@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import { fieldByName, type ResourceDef } from '../resources/fields.js';
 import type { KeptField } from '../send/exported.js';
+import type { ColleagueValue } from '../send/writer.js';
 import { shownDate } from '../send/remembered.js';
 import type { RowIssue } from '../validate/validate.js';
 
@@ -55,4 +56,23 @@ export function keptNote(
   const labels = kept.map((k) => cell(k.field).label ?? labelOf(def, k.field)).join(', ');
   const them = kept.length === 1 ? 'it' : 'them';
   return `nothing sent: ${labels} kept as the service has ${them}, changed there since this sheet was exported (see #warnings); the record has the row's other values`;
+}
+
+/**
+ * The words on a sync's row whose record keeps a colleague's values (ColleagueValue: set in
+ * the service since the last run, the sheet's cells as that run left them): by column, with
+ * both values. Empty when there are none.
+ */
+export function colleaguesWords(
+  def: ResourceDef,
+  kept: readonly ColleagueValue[],
+  cell: (field: string) => KeptCell,
+): string {
+  if (kept.length === 0) return '';
+  const shown = (v: string | undefined) => (v === undefined || v === '' ? '(empty)' : `"${v}"`);
+  const parts = kept.map((k) => {
+    const c = cell(k.field);
+    return `${c.column ?? c.label ?? labelOf(def, k.field)} ${shown(k.value)} (the sheet still has ${shown(c.text)})`;
+  });
+  return `the record keeps ${parts.join(', ')}: changed in the service since the last run, not in the sheet`;
 }

@@ -13,6 +13,7 @@ import { fieldByName, type LookupKind, type WriteBody } from '../resources/field
 import {
   alreadyInService,
   ambiguousKey,
+  NO_CHANGE,
   refusedExisting,
   type RowWriter,
   type UpdateResult,
@@ -45,7 +46,7 @@ import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
 import type { JournalDone } from './journal-rows.js';
-import { keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
+import { colleaguesWords, keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
 import type { KeptField } from '../send/exported.js';
 import { customFieldIdOf } from '../send/merge.js';
 import { keptByEmptyWords } from '../send/by-id-cell.js';
@@ -828,9 +829,12 @@ export class RowOutcomes {
       const status = res.status === 'failed' ? failed : same ? (sync ? 'unchanged' : 'skipped') : undefined;
       const counted = same && !sync ? { unchanged: true } : {};
       const kept = this.leftAsIs(res, id, prepared);
-      const note =
+      const note = this.withColleagues(
+        res,
+        prepared,
         this.sentNothingNote(res, keptCells, prepared) ??
-        (kept ? `${res.note ?? 'unchanged'}${kept}` : res.note);
+          (kept ? `${res.note ?? 'unchanged'}${kept}` : res.note),
+      );
       if (settings.dryRun)
         return {
           ...base,
@@ -920,6 +924,21 @@ export class RowOutcomes {
       base: this.withKept(base, res, kept, prepared),
       note: this.sentNothingNote(res, kept, prepared) ?? res.note,
     };
+  }
+
+  /**
+   * A sync's note with the values the record keeps for a colleague (colleaguesWords): in place
+   * of "the record already has these values", which is then not so, or after the note.
+   */
+  private withColleagues(
+    res: UpdateResult,
+    prepared: PreparedRow,
+    note: string | undefined,
+  ): string | undefined {
+    const words = colleaguesWords(this.deps.settings.def, res.colleagues ?? [], this.keptCell(prepared));
+    if (!words) return note;
+    if (!note) return words;
+    return note === NO_CHANGE ? `unchanged: ${words}` : `${note}; ${words}`;
   }
 
   /** A row whose only changes were stale cells, kept as the service has them: its note says so. */

@@ -15,6 +15,9 @@
 //                             fingerprint), each given to one row
 //   lastSent(id)              the fields this user's runs last sent to record `id` (merged over its
 //                             writes, the latest value of each field), with when and from where
+//   agree(id, fields)         remember fields a sync found record `id` already holding (none sent)
+//   lastKnown(id)             lastSent's fields with those agreed laid over them, in the order learnt:
+//                             what a sync judges a colleague's edit against
 //   record(row)               remember a row written (created or updated): its key, fingerprint,
 //                             fields sent, id, file, report, date
 //   claim(row)                before a create: take the row for this run, or learn that another run
@@ -36,6 +39,7 @@ import { livingHolder, nameHolder, removeAbandoned, unnameHolder } from './lock.
 import { sha256Hex } from '../util/hash.js';
 import { valuesHash } from './journal.js';
 import { resemblance, type Resemblance } from './resemblance.js';
+import { layAgreed } from './merge.js';
 
 /** Where a memory belongs: the service (its base URL), the company, the resource. */
 export interface MemoryScope {
@@ -146,8 +150,26 @@ interface GoneLine {
   readonly at: string;
 }
 
+/**
+ * Fields a sync found record `id` already holding as the sheet had them: nothing was sent for
+ * them, yet a later sync judges a colleague's edit of them as of fields it sent (lastKnown).
+ * Never a write: no row is known by it.
+ */
+interface AgreedLine {
+  readonly t: 'agreed';
+  readonly run: string;
+  readonly id: number;
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly at: string;
+}
+
 type Line =
-  ({ readonly t: 'sent'; readonly claim?: string } & SentRow) | ClaimLine | SettleLine | CellsLine | GoneLine;
+  | ({ readonly t: 'sent'; readonly claim?: string } & SentRow)
+  | ClaimLine
+  | SettleLine
+  | CellsLine
+  | GoneLine
+  | AgreedLine;
 
 /** The state folder: $XDG_STATE_HOME/assetbatch, else ~/.local/state/assetbatch. */
 export function stateFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -195,6 +217,8 @@ function asLine(v: unknown): Line | undefined {
       ? (v as unknown as Line)
       : undefined;
   if (v.t === 'gone') return typeof v.id === 'number' ? (v as unknown as Line) : undefined;
+  if (v.t === 'agreed')
+    return typeof v.id === 'number' && isObj(v.fields) ? (v as unknown as Line) : undefined;
   return undefined;
 }
 
@@ -226,6 +250,8 @@ export class Memory {
   /** Records created, by their row's cells as read (SentRow.cells). */
   private byCells = new Map<string, number[]>();
   private byId = new Map<number, number[]>();
+  /** Agreed lines (AgreedLine), by record id. */
+  private agreedById = new Map<number, number[]>();
   private claims = new Map<string, number[]>();
   /** The last claim or record of each report and body: a later one means that run took the row up again. */
   private latest = new Map<string, number>();
@@ -280,6 +306,7 @@ export class Memory {
     this.byName = new Map();
     this.byCells = new Map();
     this.byId = new Map();
+    this.agreedById = new Map();
     this.claims = new Map();
     this.latest = new Map();
     this.taken = new Set();
@@ -303,6 +330,11 @@ export class Memory {
     const i = this.lines.push(line) - 1;
     if (line.t === 'gone') {
       this.unindex(new Set(this.byId.get(line.id)));
+      this.agreedById.delete(line.id);
+      return i;
+    }
+    if (line.t === 'agreed') {
+      push(this.agreedById, line.id, i);
       return i;
     }
     if (line.t === 'cells') {
@@ -438,6 +470,28 @@ export class Memory {
     for (const w of writes) Object.assign(fields, w.fields);
     const last = writes[writes.length - 1];
     return { fields, at: last.at, file: last.file, report: last.report, status: last.status };
+  }
+
+  /**
+   * What this user's runs know record `id` to hold: the fields they sent (lastSent) and those a
+   * sync found it holding already (agree), each its latest value.
+   */
+  lastKnown(id: number): Record<string, unknown> | undefined {
+    const at = [...(this.byId.get(id) ?? []), ...(this.agreedById.get(id) ?? [])].sort((a, b) => a - b);
+    if (at.length === 0) return undefined;
+    let known: Record<string, unknown> = {};
+    for (const i of at) {
+      const line = this.lines[i];
+      if (line.t === 'agreed') known = layAgreed(known, line.fields);
+      else if (line.t === 'sent') known = { ...known, ...line.fields };
+    }
+    return known;
+  }
+
+  /** Remember fields a sync found record `id` holding as the sheet has them (agreedFields). */
+  agree(id: number, fields: Readonly<Record<string, unknown>>): void {
+    if (Object.keys(fields).length === 0) return;
+    this.append({ t: 'agreed', run: this.run, id, fields, at: new Date().toISOString() });
   }
 
   /** Remember a row written. `claim`: the claim it settles (claim()). */

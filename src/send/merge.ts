@@ -272,18 +272,21 @@ function judgeCustoms(
   current: unknown,
   last: unknown,
   preferSheet: boolean,
-): { list: CustomList | undefined; conflicts: FieldConflict[] } | undefined {
+): { list: CustomList | undefined; conflicts: FieldConflict[]; colleagues: string[] } | undefined {
   const [mine, now, sent] = [customListOf(sheet), customListOf(current), customListOf(last)];
   if (!mine || !sent || mine.id !== sent.id) return undefined;
   const conflicts: FieldConflict[] = [];
+  const colleagues: string[] = [];
   const fields = (mine.fields ?? []).filter((x) => {
     const was = customIn(sent, mine.id, x.id);
     if (was === undefined) return true;
-    const v = judgeField(`custom.${x.id}`, x.value, customIn(now, mine.id, x.id), was, preferSheet);
+    const service = customIn(now, mine.id, x.id);
+    const v = judgeField(`custom.${x.id}`, x.value, service, was, preferSheet);
     if (typeof v === 'object') conflicts.push(v);
+    else if (v === 'keep' && !same(x.value, service)) colleagues.push(`custom.${x.id}`);
     return v === 'send';
   });
-  return { list: fields.length > 0 ? { ...mine, fields } : undefined, conflicts };
+  return { list: fields.length > 0 ? { ...mine, fields } : undefined, conflicts, colleagues };
 }
 
 /**
@@ -318,10 +321,12 @@ function judgeEmptied(
 const blankAsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 /**
- * Never revert a colleague's edit. Against what the last run sent to this record
- * (`lastSent`, top-level fields in write form): a field the sheet has not changed since
+ * Never revert a colleague's edit. Against what this user's runs know the record to hold
+ * (`lastSent`: the fields they sent or a sync found it holding, agreedFields; top-level
+ * fields in write form): a field the sheet has not changed since
  * keeps the service's value, whoever set it; a field both changed is a conflict, left out
- * unless `preferSheet`. Fields the last run did not send go as the sheet has them. Custom
+ * unless `preferSheet`; `colleagues` names the fields whose service value so stays though the
+ * sheet's differs. Fields no run sent or found go as the sheet has them. Custom
  * values are judged one by one (judgeCustoms), and so are the fields --clear-empty would
  * empty (`emptied`, judgeEmptied). Pure.
  */
@@ -331,10 +336,11 @@ export function withoutColleaguesEdits(
   lastSent: Readonly<Record<string, unknown>> | undefined,
   preferSheet = false,
   emptied: readonly string[] = [],
-): { sheet: WriteBody; conflicts: FieldConflict[]; emptied: readonly string[] } {
-  if (!lastSent) return { sheet, conflicts: [], emptied };
+): { sheet: WriteBody; conflicts: FieldConflict[]; emptied: readonly string[]; colleagues: string[] } {
+  if (!lastSent) return { sheet, conflicts: [], emptied, colleagues: [] };
   const out: WriteBody = {};
   const conflicts: FieldConflict[] = [];
+  const colleagues: string[] = [];
   for (const [field, value] of Object.entries(sheet)) {
     if (!(field in lastSent) || field === 'company') {
       out[field] = value;
@@ -346,13 +352,90 @@ export function withoutColleaguesEdits(
         : undefined;
     if (customs) {
       conflicts.push(...customs.conflicts);
+      colleagues.push(...customs.colleagues);
       if (customs.list) out.template = customs.list;
       continue;
     }
     const v = judgeField(field, value, current[field], lastSent[field], preferSheet);
     if (typeof v === 'object') conflicts.push(v);
     else if (v === 'send') out[field] = value;
+    else if (!same(value, current[field])) colleagues.push(field);
   }
   const judged = judgeEmptied(emptied, current, lastSent, preferSheet);
-  return { sheet: out, conflicts: [...conflicts, ...judged.conflicts], emptied: judged.emptied };
+  return { sheet: out, conflicts: [...conflicts, ...judged.conflicts], emptied: judged.emptied, colleagues };
+}
+
+/**
+ * The sheet's fields that record `current` already holds (nothing to send for them), less
+ * those `known` has with the same value: what a sync learns of a record besides what it
+ * sends. A later sync judges a colleague's edit of such a field as of a field it sent (a
+ * record made elsewhere whose name the sheet had already: the sheet unchanged since, the
+ * colleague's name stays). Custom values one by one, as a list of the record's template;
+ * `emptied` (--clear-empty's fields) as null where the record has none either. Pure.
+ */
+export function agreedFields(
+  sheet: WriteBody,
+  current: WriteBody,
+  known: Readonly<Record<string, unknown>> | undefined,
+  emptied: readonly string[] = [],
+): WriteBody {
+  const out: WriteBody = {};
+  const isNew = (field: string, value: unknown) => !known || !(field in known) || !same(known[field], value);
+  for (const [field, value] of Object.entries(sheet)) {
+    if (field === 'company' || field === 'template') continue;
+    if (same(value, current[field]) && isNew(field, value)) out[field] = value;
+  }
+  for (const field of emptied) {
+    if (field.includes('.') || blankAsNull(current[field]) !== null) continue;
+    if (isNew(field, null)) out[field] = null;
+  }
+  const customs = agreedCustoms(sheet.template, current.template, known?.template, emptied);
+  if (customs) out.template = customs;
+  return out;
+}
+
+/** agreedFields for the custom values: those of the sheet's list the record's list has alike. */
+function agreedCustoms(
+  sheet: unknown,
+  current: unknown,
+  known: unknown,
+  emptied: readonly string[],
+): CustomList | undefined {
+  const now = customListOf(current);
+  if (!now) return undefined;
+  const mine = customListOf(sheet);
+  const had = customListOf(known);
+  const values = new Map<number, unknown>();
+  if (mine?.id === now.id) for (const x of mine.fields ?? []) values.set(x.id, x.value);
+  for (const name of emptied) {
+    const id = customFieldIdOf(name);
+    if (id !== undefined && !values.has(id)) values.set(id, null);
+  }
+  const fields = [...values]
+    .filter(([id, v]) => same(blankAsNull(v), blankAsNull(customIn(now, now.id, id))))
+    .filter(
+      ([id, v]) =>
+        had?.id !== now.id || customIn(had, now.id, id) === undefined || !same(customIn(had, now.id, id), v),
+    )
+    .map(([id, value]) => ({ id, value }));
+  return fields.length > 0 ? { id: now.id, fields } : undefined;
+}
+
+/**
+ * `known` with `agreed` (agreedFields) laid over it: plain fields replaced, custom values
+ * merged into the known list by id when both are of one template. Pure.
+ */
+export function layAgreed(
+  known: Readonly<Record<string, unknown>>,
+  agreed: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out = { ...known, ...agreed };
+  const had = customListOf(known.template);
+  const add = customListOf(agreed.template);
+  if (had && add && had.id === add.id) {
+    const byId = new Map((had.fields ?? []).map((x) => [x.id, x.value]));
+    for (const x of add.fields ?? []) byId.set(x.id, x.value);
+    out.template = { ...had, fields: [...byId].map(([id, value]) => ({ id, value })) };
+  }
+  return out;
 }

@@ -404,6 +404,16 @@ export class RunMemory {
     return this.options.memory.lastSent(id)?.fields;
   }
 
+  /** What this user's runs know record `id` to hold: fields sent, and those a sync found it holding. */
+  lastKnown(id: number): Readonly<Record<string, unknown>> | undefined {
+    return this.options.memory.lastKnown(id);
+  }
+
+  /** Fields a sync found record `id` holding as the sheet has them (agreedFields): known from now on. */
+  agreed(id: number, fields: Readonly<Record<string, unknown>>): void {
+    this.options.memory.agree(id, fields);
+  }
+
   /** The row's claim ended without a record (skipped, refused, not sent): another run may write it. */
   released(claim: string | undefined): void {
     if (claim) this.options.memory.release(claim);

@@ -28,6 +28,7 @@ import {
 import type { SentRow } from './memory.js';
 import { holdsWhatWasSent, recordsAbove } from './recovery.js';
 import {
+  agreedFields,
   customFieldIdOf,
   customValueOf,
   diffBodies,
@@ -212,11 +213,14 @@ export interface WriterOptions {
    */
   readonly records?: ReadonlyMap<number, Rec>;
   /**
-   * What this user's runs last sent to a record (top-level fields, write form), from the
-   * memory of what was sent: a field the sheet has not changed since keeps the service's
-   * value, and one both changed is a conflict, not written (unless `preferSheet`).
+   * What this user's runs know a record to hold (top-level fields, write form), from the
+   * memory of what was sent: the fields they sent, and those a sync found it holding already
+   * (`agreed`). A field the sheet has not changed since keeps the service's value, and one
+   * both changed is a conflict, not written (unless `preferSheet`).
    */
-  readonly lastSent?: (id: number) => Readonly<Record<string, unknown>> | undefined;
+  readonly lastKnown?: (id: number) => Readonly<Record<string, unknown>> | undefined;
+  /** A sync's: the sheet's fields a record was found holding already (agreedFields), remembered. */
+  readonly agreed?: (id: number, fields: Readonly<Record<string, unknown>>) => void;
   /** --prefer sheet: a conflict is written with the sheet's value. */
   readonly preferSheet?: boolean;
   /**
@@ -284,6 +288,14 @@ interface Judged {
   readonly kept: KeptField[];
   /** The fields --clear-empty empties, less those exported empty that the service filled since. */
   readonly emptied: readonly string[];
+  /** A sync's: fields a colleague changed since the last run, the sheet's cell not: kept. */
+  readonly colleagues: ColleagueValue[];
+}
+
+/** A field whose value in the service, a colleague's since the last run, stays; as a person reads it. */
+export interface ColleagueValue {
+  readonly field: string;
+  readonly value: string;
 }
 
 /** Records exactly once, with recovery; one instance per run. */
@@ -1123,7 +1135,7 @@ export class RowWriter {
     const codes = await this.countryCodes(whole, clean, opts.clearEmpty);
     const { body: cur, names } = this.listed(id, codes) ?? (await this.current(id, codes));
     const kept = opts.replace
-      ? { sheet: clean, conflicts: [], kept: [], emptied: [] }
+      ? { sheet: clean, conflicts: [], kept: [], emptied: [], colleagues: [] }
       : this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
     const next = opts.replace
       ? { ...clean, company }
@@ -1167,7 +1179,7 @@ export class RowWriter {
     const rest = withoutColleaguesEdits(
       fresh.sheet,
       cur.body,
-      this.options.lastSent?.(id),
+      this.options.lastKnown?.(id),
       this.options.preferSheet,
       fresh.emptied,
     );
@@ -1177,15 +1189,19 @@ export class RowWriter {
     const emptied = rest.emptied.filter(
       (f) => !held.has(f) && !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
     );
-    return { ...rest, kept: fresh.kept, emptied };
+    const colleagues = rest.colleagues.map((field) => ({ field, value: shownValueOf(cur, field) }));
+    return { ...rest, kept: fresh.kept, emptied, colleagues };
   }
 
   /** A result's flags: nothing to send (unchanged), or conflicts left unwritten; and the cells kept as the service has them. */
   private unchangedOr(
     changes: readonly FieldChange[],
-    judged: Pick<Judged, 'conflicts' | 'kept'>,
-  ): Pick<UpdateResult, 'unchanged' | 'conflicts' | 'kept'> {
-    const kept = judged.kept.length > 0 ? { kept: judged.kept } : {};
+    judged: Pick<Judged, 'conflicts' | 'kept' | 'colleagues'>,
+  ): Pick<UpdateResult, 'unchanged' | 'conflicts' | 'kept' | 'colleagues'> {
+    const kept = {
+      ...(judged.kept.length > 0 ? { kept: judged.kept } : {}),
+      ...(judged.colleagues.length > 0 ? { colleagues: judged.colleagues } : {}),
+    };
     if (judged.conflicts.length > 0) return { conflicts: judged.conflicts, ...kept };
     return changes.length === 0 ? { unchanged: true, ...kept } : kept;
   }
@@ -1234,14 +1250,16 @@ export class RowWriter {
     // The list's copy tells whether the row changes anything: an unchanged row costs no request.
     const kept = copy ? this.keepColleaguesEdits(id, clean, copy, opts) : undefined;
     const fromList = copy && kept ? updateOf(def, copy.body, kept.sheet, company, kept.emptied) : undefined;
-    if (fromList && fromList.changes.length === 0)
+    if (fromList && fromList.changes.length === 0) {
+      this.agree(id, clean, copy!.body, clearEmpty);
       return { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr([], kept!) };
+    }
     if (fromList && copy) fromList.changes = this.changesOf(copy.body, fromList.next, copy.names);
     // A PATCH from the list's copy carries only the changed fields. Custom values go whole
     // (by template), so they are read fresh: one changed since the list was read stays.
     const patch =
       listed && fromList && !fromList.changes.some((c) => c.field === 'template')
-        ? { listed, ...fromList, judged: kept! }
+        ? { listed, ...fromList, judged: kept!, sheet: clean, emptied: clearEmpty }
         : undefined;
     for (;;) {
       const ticket = await this.updateMethod.take();
@@ -1263,15 +1281,33 @@ export class RowWriter {
     }
   }
 
+  /**
+   * A sync's: remember the sheet's fields record `id` holds already (`current`, before any
+   * write), so that a later sync keeps a colleague's edit of them. Judged after what is known
+   * (keepColleaguesEdits), so a field kept for a colleague is not taken as the sheet's.
+   */
+  private agree(id: number, sheet: WriteBody, current: WriteBody, emptied: readonly string[] = []): void {
+    const { agreed, lastKnown } = this.options;
+    if (agreed) agreed(id, agreedFields(sheet, current, lastKnown?.(id), emptied));
+  }
+
   /** PATCH the fields the sheet changes in the list's copy of the record: no read of its own. */
   private async patchFromList(
     row: number,
     id: number,
-    p: { listed: WriteBody; next: WriteBody; changes: FieldChange[]; judged: Judged },
+    p: {
+      listed: WriteBody;
+      next: WriteBody;
+      changes: FieldChange[];
+      judged: Judged;
+      sheet: WriteBody;
+      emptied?: readonly string[];
+    },
     hash: string,
   ): Promise<{ result: UpdateResult; answered: boolean }> {
     const refused = this.refusedValues(id, p.listed, p.next, false);
     if (refused) return { result: refused, answered: false };
+    this.agree(id, p.sheet, p.listed, p.emptied);
     const res = await this.update(row, id, patchBody(this.options.def, p.listed, p.next), hash, 'PATCH');
     return {
       result: { ...res, changes: p.changes, ...this.unchangedOr(p.changes, p.judged) },
@@ -1300,6 +1336,7 @@ export class RowWriter {
     try {
       const { body: cur, names } = await this.current(id, codes, lease);
       const kept = this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
+      this.agree(id, clean, cur, clearEmpty);
       const next = updateOf(def, cur, kept.sheet, company, kept.emptied).next;
       const changes = this.changesOf(cur, next, names);
       if (changes.length === 0)
@@ -1370,14 +1407,26 @@ export type UpdateResult = SendResult & {
   conflicts?: FieldConflict[];
   /** Cells that still had the exported value, the record's changed since: kept as the service has them. */
   kept?: KeptField[];
+  /** A sync's: fields a colleague changed since the last run, the sheet's cell not: kept. */
+  colleagues?: ColleagueValue[];
 };
+
+/** A field's value in a record as a person reads it: a lookup by its name, a custom value by itself. */
+function shownValueOf(cur: CurrentRecord, field: string): string {
+  const custom = customFieldIdOf(field);
+  const v = custom === undefined ? cur.body[field] : customValueOf(cur.body, custom);
+  const name = cur.names.get(field);
+  if (name !== undefined) return name;
+  if (v === undefined || v === null || v === '') return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
 
 type CountryCodes = (name: string) => number | undefined;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const noCountry: CountryCodes = () => undefined;
 const knownCountryCode: CountryCodes = (name) => recordedId('country', name);
 
-const NO_CHANGE = 'unchanged: the record already has these values';
+export const NO_CHANGE = 'unchanged: the record already has these values';
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */
 const doneByJournal = (status: 'created' | 'updated') =>
   `already ${status} by an earlier run of this import (journal)`;

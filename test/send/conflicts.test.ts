@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { withoutColleaguesEdits } from '../../src/send/merge.js';
 
 describe('withoutColleaguesEdits', () => {
-  // [case, sheet now, service now, last sent, --prefer sheet, body sent, conflicts]
+  // [case, sheet now, service now, last sent, --prefer sheet, body sent, conflicts, kept for a colleague]
   it.each([
     [
       'no memory of the record: the sheet goes as it is',
@@ -13,6 +13,7 @@ describe('withoutColleaguesEdits', () => {
       undefined,
       false,
       { floor: '3' },
+      [],
       [],
     ],
     [
@@ -23,6 +24,7 @@ describe('withoutColleaguesEdits', () => {
       false,
       {},
       [],
+      ['floor'],
     ],
     [
       "the sheet changed, the service did not: the sheet's value goes",
@@ -31,6 +33,7 @@ describe('withoutColleaguesEdits', () => {
       { floor: '2' },
       false,
       { floor: '3' },
+      [],
       [],
     ],
     [
@@ -41,6 +44,7 @@ describe('withoutColleaguesEdits', () => {
       false,
       {},
       [{ field: 'floor', last: '2', sheet: '3', service: '5' }],
+      [],
     ],
     [
       "both changed, --prefer sheet: the sheet's value goes",
@@ -49,6 +53,7 @@ describe('withoutColleaguesEdits', () => {
       { floor: '2' },
       true,
       { floor: '3' },
+      [],
       [],
     ],
     [
@@ -59,6 +64,7 @@ describe('withoutColleaguesEdits', () => {
       false,
       { floor: '3' },
       [],
+      [],
     ],
     [
       'a field the last run did not send goes as the sheet has it',
@@ -67,6 +73,7 @@ describe('withoutColleaguesEdits', () => {
       { floor: '2' },
       false,
       { room: 'B' },
+      [],
       [],
     ],
     [
@@ -77,11 +84,23 @@ describe('withoutColleaguesEdits', () => {
       false,
       {},
       [],
+      ['floor'],
     ],
-  ] as const)('%s', (_name, sheet, current, last, prefer, body, conflicts) => {
+    [
+      'the sheet unchanged, the service too: nothing kept for anyone',
+      { floor: '2' },
+      { floor: '2' },
+      { floor: '2' },
+      false,
+      {},
+      [],
+      [],
+    ],
+  ] as const)('%s', (_name, sheet, current, last, prefer, body, conflicts, colleagues) => {
     const res = withoutColleaguesEdits({ ...sheet }, { ...current }, last, prefer);
     expect(res.sheet).toEqual(body);
     expect(res.conflicts).toEqual(conflicts);
+    expect(res.colleagues).toEqual(colleagues);
   });
 });
 

@@ -94,6 +94,36 @@ describe('lookups', () => {
     expect(m.lastSent(99)).toBeUndefined();
   });
 
+  it('lastKnown: what was sent and what a sync found, in the order learnt; a gone record forgets both', () => {
+    const dir = tempDir('ab-mem-');
+    const m = openMemory(...scope(dir));
+    m.record(row({ key: 'serial_number=A', fp: 'f1', id: 5, fields: { name: 'Desk', notes: 'old' } }));
+    m.agree(5, { notes: 'found', floor: '2' });
+    m.record(row({ key: 'serial_number=A', fp: 'f2', id: 5, status: 'updated', fields: { floor: '3' } }));
+    m.agree(5, {});
+    const later = openMemory(...scope(dir));
+    expect(later.lastKnown(5)).toEqual({ name: 'Desk', notes: 'found', floor: '3' });
+    // What was sent stays what was sent: a found field is no write.
+    expect(later.lastSent(5)?.fields).toEqual({ name: 'Desk', notes: 'old', floor: '3' });
+    expect(
+      readFileSync(later.path, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"agreed"')),
+    ).toHaveLength(1);
+    // A record found only, never written: known all the same, and no row's.
+    later.agree(8, { name: 'Found' });
+    expect([later.lastKnown(8), later.lastSent(8), later.lookupByFingerprint('f1').length]).toEqual([
+      { name: 'Found' },
+      undefined,
+      1,
+    ]);
+    later.forget([5, 8], true);
+    expect([openMemory(...scope(dir)).lastKnown(5), openMemory(...scope(dir)).lastKnown(8)]).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('a torn last line (a run killed mid-append) is ignored, the lines around it are kept', () => {
     const dir = tempDir('ab-mem-');
     const m = openMemory(...scope(dir));

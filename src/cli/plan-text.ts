@@ -138,6 +138,7 @@ export function printPlan(
   if (plan.placeholders) lines.push(placeholdersLine(plan.placeholders, plan.counted));
   if (plan.placeholderNames) lines.push(placeholderNamesLine(plan.placeholderNames, plan.counted));
   for (const d of plan.decimals ?? []) lines.push(decimalLine(d, plan.counted));
+  for (const d of plan.datesByExport ?? []) lines.push(exportDateLine(d));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -259,6 +260,12 @@ function decimalLine(d: NonNullable<ImportPlan['decimals']>[number], counted: bo
   return d.comma && d.point
     ? `warning: column "${d.column}" has amounts ${marks}: each is read as it is written, and ${cells}, ${d.unclear === 1 ? 'is' : 'are'} invalid.`
     : `note: column "${d.column}" has amounts ${marks}: ${cells}, ${d.unclear === 1 ? 'is' : 'are'} read with it (said on the row).`;
+}
+
+/** A date column whose dates all read both ways, read as the export the sheet came from showed them. */
+function exportDateLine(d: NonNullable<ImportPlan['datesByExport']>[number]): string {
+  const order = d.order === 'DMY' ? 'day-first' : 'month-first';
+  return `note: column "${d.column}" has dates that read both ways; read ${order}, as the export of its records showed them (row ${d.row}: ${d.text} is ${d.date}).`;
 }
 
 /** Rows whose name cell is empty, built from the row: how many, and how, before any write. */

@@ -164,7 +164,7 @@ async function mapAfresh(
   await input.probe.close?.();
   const warnings = [...fresh.mapping.warnings, mappingChange(input.mapping, fresh.mapping)];
   const moved = { ...fresh, probe: await probeInput(settings), mapping: { ...fresh.mapping, warnings } };
-  return { input: moved, scan: await scanInput(settings, moved, memoryKnows) };
+  return { input: moved, scan: await scanInput(settings, moved, { memoryKnows, service: conn.baseUrl }) };
 }
 
 /**
@@ -175,10 +175,14 @@ async function withCompanies(
   settings: RunSettings,
   input: MappedInput,
   memoryKnows: boolean,
+  service: string,
 ): Promise<{ input: MappedInput; scan: ScannedSheet }> {
   await input.probe.close?.();
   const again = { ...input, probe: await probeInput(settings) };
-  return { input: again, scan: await scanInput(settings, again, memoryKnows, 'read') };
+  return {
+    input: again,
+    scan: await scanInput(settings, again, { memoryKnows, companies: 'read', service }),
+  };
 }
 
 export async function importSpreadsheet(options: ImportOptions): Promise<ImportSummary> {
@@ -198,7 +202,7 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     // An in-process sandbox is a new account each time: no memory of what was sent to it.
     const memoryFile = conn.sandbox ? undefined : memoryPath(memoryScope(settings, conn));
     const memoryKnows = memoryFile !== undefined && memoryMayAnswer(settings, memoryFile);
-    let scan = await scanInput(settings, input, memoryKnows);
+    let scan = await scanInput(settings, input, { memoryKnows, service: conn.baseUrl });
     await checkReportPath(options.file, settings.reportPath);
     // An in-process sandbox dies with the process, so there is nothing to resume into: no journal.
     const journaled = !settings.dryRun && !conn.sandbox;
@@ -227,7 +231,7 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
     );
     // A company column's rows taken as the run's: the journal did not do them all, so the list tells them apart.
     if (scan.companyDeferred && !journalDoesEveryRow(settings, input, scan, past)) {
-      ({ input, scan } = await withCompanies(settings, input, memoryKnows));
+      ({ input, scan } = await withCompanies(settings, input, memoryKnows, conn.baseUrl));
       open = input.probe;
     }
     // Mapped as the last run was, without the lists: that stands only if the journal did every row.

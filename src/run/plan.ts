@@ -4,7 +4,7 @@
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
 import { exportedOf } from './exports-remembered.js';
-import type { ExportedRecord } from '../send/exported.js';
+import { shownAs, type ExportedRecord } from '../send/exported.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
 import { stat } from 'node:fs/promises';
@@ -36,7 +36,7 @@ import type { KeyIndex } from '../util/key-index.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
-import { Scanner, scanDateOrders, type ScanWhere } from './scan.js';
+import { Scanner, scanDateOrders, type ScanOptions, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany, type RowCompany } from '../resolve/company.js';
 import { lookaheadOf, type RunSettings } from './settings.js';
@@ -193,17 +193,36 @@ export function companySplitOf(settings: RunSettings, input: MappedInput, scan: 
 }
 
 /**
+ * A sheet with an ID column whose records an export remembered showed (an update's, a sync's):
+ * its dates are read against what the export showed (export-dates.ts). None with --date-format.
+ */
+function exportDatesOf(settings: RunSettings, mapping: Mapping, service: string): ScanOptions['exportDates'] {
+  const idColumn = mapping.columns.find((c) => c.target.kind === 'id');
+  if (!idColumn || settings.dateOrder) return undefined;
+  const exported = exportedOf(settings, service);
+  if (!exported) return undefined;
+  return {
+    idIndex: idColumn.index,
+    exportedAs: (id, field, value) => {
+      const record = exported(id);
+      return record !== undefined && shownAs(record, field, value);
+    },
+  };
+}
+
+/**
  * `memoryKnows`: the memory of what was sent may know this import's rows by their cells (it
  * has lines, and the run asks it: memoryMayAnswer): each row's cells are fingerprinted, and the
  * lists wait for what it says, as for a journal. `companies`: a company column's rows are told
  * apart with the company list now (`read`), or, a repeat's, once its journal is known (`wait`).
+ * `service`: the service's URL, whose memory of exports may settle the order of dates.
  */
 export async function scanInput(
   settings: RunSettings,
   input: MappedInput,
-  memoryKnows = false,
-  companies: 'wait' | 'read' = 'wait',
+  how: { memoryKnows?: boolean; companies?: 'wait' | 'read'; service?: string } = {},
 ): Promise<ScannedSheet> {
+  const { memoryKnows = false, companies = 'wait' } = how;
   // A company list in the cache costs nothing: it is read now, and nothing waits.
   const deferred =
     companies === 'wait' && companyDeferred(settings, input) && !(await input.resolver.loadCached('company'));
@@ -223,6 +242,7 @@ export async function scanInput(
     selfRefIndex: selfRefCol?.index,
     company: await companyOption(settings, input, deferred),
     printCells: (journalMayAnswer(settings) || memoryKnows) && !selfRefCol,
+    exportDates: how.service ? exportDatesOf(settings, mapping, how.service) : undefined,
   });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
@@ -366,6 +386,8 @@ function blankFilled(mapping: Mapping, rows: number): ImportPlan['builtWhenEmpty
 }
 
 /** The amount columns whose cells that read two ways the plan speaks of, when any. */
+const nonEmptyList = <T>(xs: readonly T[]): readonly T[] | undefined => (xs.length > 0 ? xs : undefined);
+
 function decimalNotesOf(scanner: Scanner): ImportPlan['decimals'] {
   const notes = scanner.decimalNotes();
   return notes.length > 0 ? notes : undefined;
@@ -972,6 +994,7 @@ export async function makePlan(
     placeholders: placeholdersRead(mapping, scan.scanner),
     placeholderNames: placeholdersRead(mapping, scan.scanner, true),
     decimals: decimalNotesOf(scan.scanner),
+    datesByExport: nonEmptyList(scan.scanner.exportDateNotes()),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],

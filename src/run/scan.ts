@@ -24,6 +24,7 @@ import { sha256Hex } from '../util/hash.js';
 import type { RowCompany } from '../resolve/company.js';
 import type { OtherCompanyCell } from './recorded-mapping.js';
 import type { AmountCell, CompanySplit, DecimalNote } from './types.js';
+import { ExportDates, type ExportDateNote, type ExportedAs } from './export-dates.js';
 
 /** Records whose length judges a file's rows. */
 const SAMPLE_ROWS = 20_000;
@@ -67,6 +68,8 @@ export interface ScanOptions {
   readonly company?: { readonly index: number; readonly of: (text: string) => RowCompany };
   /** A repeat whose journal may know its rows by their cells: each row's are fingerprinted (Scanner.prints). */
   readonly printCells?: boolean;
+  /** An update's or sync's sheet with an ID column and an export remembered: dates it settles (export-dates.ts). */
+  readonly exportDates?: { readonly idIndex: number; readonly exportedAs: ExportedAs };
 }
 
 export interface ScanWhere {
@@ -126,6 +129,8 @@ export class Scanner {
    * they settle a column the run's own rows leave unsettled, and decide nothing else.
    */
   private readonly otherEvidence = new Map<number, Evidence>();
+  /** The same from the export the sheet came from, where its ID column names records an export showed. */
+  private readonly byExport?: ExportDates;
   private readonly selfRefs = new Set<string>();
   /** Company cells naming another company, by their text (trimmed): a repeat tells them without the list. */
   private readonly otherCells = new Map<string, { readonly id: number; readonly name: string }>();
@@ -158,6 +163,8 @@ export class Scanner {
     this.keyIndex = keyCol?.index;
     this.blankIndex = mapping.blankFill?.index;
     if (opts.printCells) this.prints = new RowPrints();
+    if (opts.exportDates && this.dateCols.length > 0)
+      this.byExport = new ExportDates(opts.exportDates.exportedAs);
   }
 
   /** The key of the row added last and its first row: checking that row then needs no second look. */
@@ -204,7 +211,9 @@ export class Scanner {
       this.blankFilled++;
     for (const c of this.dateCols) {
       const cell = this.dateCell(c, r);
-      if (typeof cell === 'string') this.dateEvidence(c.index, cell, r.row);
+      if (typeof cell !== 'string') continue;
+      this.dateEvidence(c.index, cell, r.row);
+      if (this.byExport) this.exportEvidence(c, cell, r);
     }
     for (const c of this.amountCols) {
       const cell = cellAt(this.translation, c.index, r.cells);
@@ -323,6 +332,25 @@ export class Scanner {
     }
   }
 
+  /** A date cell against the export its row's record was shown in: a column left unsettled may be settled now. */
+  private exportEvidence(c: ColumnMapping, cell: string, r: SheetRow): void {
+    const id = r.cells[this.opts.exportDates!.idIndex];
+    if (c.target.kind !== 'field' || (typeof id !== 'string' && typeof id !== 'number')) return;
+    const wasUnsettled = this.unsettled().includes(c);
+    this.byExport!.see(c.index, c.target.field.name, String(id), cell, r.row);
+    if (wasUnsettled && this.byExport!.order(c.index)) this.dirty = true;
+  }
+
+  /** Date columns whose order the export settled, their own rows and other companies' settling none. */
+  exportDateNotes(): ExportDateNote[] {
+    return this.dateCols.flatMap((c) => {
+      const e = this.evidence.get(c.index);
+      if (e?.dmy !== undefined || e?.mdy !== undefined || this.otherOrder(c.index)) return [];
+      const note = this.byExport?.note(c.index, c.header);
+      return note ? [note] : [];
+    });
+  }
+
   /** The order the other rows settle for a column, if they settle one. */
   private otherOrder(col: number): DateOrder | undefined {
     const o = this.otherEvidence.get(col);
@@ -408,7 +436,13 @@ export class Scanner {
   unsettled(): ColumnMapping[] {
     return this.dateCols.filter((c) => {
       const e = this.evidence.get(c.index);
-      return e?.both !== undefined && e.dmy === undefined && e.mdy === undefined && !this.otherOrder(c.index);
+      return (
+        e?.both !== undefined &&
+        e.dmy === undefined &&
+        e.mdy === undefined &&
+        !this.otherOrder(c.index) &&
+        !this.byExport?.order(c.index)
+      );
     });
   }
 
@@ -437,9 +471,11 @@ export class Scanner {
           },
         );
       }
+      const exported = this.byExport?.order(c.index);
       if (e.dmy) out.set(c.index, 'DMY');
       else if (e.mdy) out.set(c.index, 'MDY');
       else if (other) out.set(c.index, other);
+      else if (exported) out.set(c.index, exported);
       else if (e.both && complete) {
         throw new AssetbatchError(
           'E_DATE_AMBIGUOUS',

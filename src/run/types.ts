@@ -10,6 +10,7 @@ import type { MappingFile } from '../map/headers.js';
 import type { OnExisting } from '../send/writer.js';
 import type { RowOutcome, RowStatus } from '../report/report.js';
 import type { JournalState } from '../send/journal.js';
+import type { ExportDateNote } from './export-dates.js';
 import type { GoneRecords } from '../send/gone-records.js';
 
 /** Rows a one-pass dry run reads ahead (and holds) to learn date orders and names first. */
@@ -236,6 +237,8 @@ export interface ImportPlan {
   readonly placeholderNames?: ImportPlan['placeholders'];
   /** Amount columns whose cells that read two ways ("12.500") their other cells settle, or do not (both marks). */
   readonly decimals?: readonly DecimalNote[];
+  /** Date columns whose dates all read both ways, read in the order the export the sheet came from shows. */
+  readonly datesByExport?: readonly ExportDateNote[];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;

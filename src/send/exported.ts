@@ -45,6 +45,12 @@ export function printedFields(def: ResourceDef, shown: readonly string[]): Field
 const plainPrint = (v: unknown): string =>
   v === undefined || v === null ? '' : shortHash(JSON.stringify(v));
 
+/** Whether `exported` showed its plain field `field` as `value` (write form): a date's reading is told so. */
+export function shownAs(exported: ExportedRecord, field: string, value: unknown): boolean {
+  const was = exported.prints[field];
+  return was !== undefined && was !== '' && was === plainPrint(value);
+}
+
 const namePrint = (f: FieldDef, name: string | undefined): string => {
   const key = lookupNameKey(f.lookup!, name ?? '');
   return key === '' ? '' : shortHash(`n:${key}`);

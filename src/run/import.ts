@@ -214,9 +214,10 @@ export async function importSpreadsheet(options: ImportOptions): Promise<ImportS
         ),
       );
       files.memory = runMemory(settings, conn);
-    } else if ((settings.sync || settings.mode === 'create') && !conn.sandbox) {
+    } else if (!conn.sandbox) {
       // A dry run reads the memory and writes nothing: a sync's shows its conflicts, an
-      // import's the keyless rows the real run skips as made already or holds back.
+      // import's the keyless rows the real run skips as made already or holds back, an
+      // update's the keyless rows it finds as an earlier run made them.
       files.memory = runMemory(settings, conn);
     }
     // A repeat that would skip rows as made checks that the service still has their records.

@@ -228,7 +228,7 @@ export class RowOutcomes {
     const key = rowKey(settings.def, prepared.body, settings.keyField, this.keyFieldId);
     const repeat = key && this.keyed ? this.keyRepeat(r, prepared, key, base) : undefined;
     if (repeat) return repeat;
-    const made = this.syncKeyless(r, prepared, key);
+    const made = this.keylessRecord(r, prepared, key);
     const same = this.sameRecordOutcome(made ? { ...prepared, id: made.id } : prepared, key, base);
     if (same) return same;
     if (prepared.issues.length > 0) {
@@ -271,17 +271,19 @@ export class RowOutcomes {
   }
 
   /**
-   * A sync's keyless row: the record it is, by its ID cell (a listed record of the row's name:
-   * an export synced back), else by what the memory remembers of an earlier run of it;
-   * undefined: a row to create. Read from the list the plan read: no request.
+   * A sync's or an update's keyless row: the record it is, by its ID cell (a listed record of
+   * the row's name: an export synced back), else by what the memory remembers of an earlier
+   * run of it (an import of the same sheet, its row unchanged since); undefined: a sync's row
+   * to create, an update's row that names no record. Read from the list the plan read: no request.
    */
-  private syncKeyless(
+  private keylessRecord(
     r: SheetRow,
     prepared: PreparedRow,
     key: Key,
   ): { id: number; note: string } | undefined {
     const { settings, writer, planned, input } = this.deps;
-    if (!settings.sync || key || prepared.id !== undefined || prepared.issues.length > 0) return undefined;
+    const matches = settings.sync !== undefined || settings.mode === 'update';
+    if (!matches || key || prepared.id !== undefined || prepared.issues.length > 0) return undefined;
     const none = `no ${keyName(settings.keyField)}`;
     const named = idCellOf(input, this.idColumn, r);
     if (named !== undefined && sameName(planned.records?.get(named)?.name, prepared.body.name))
@@ -740,7 +742,7 @@ export class RowOutcomes {
           {
             code: 'E_VALUE_REQUIRED',
             field: 'id',
-            message: `needs an ID or a ${settings.keyField?.replace(/_/g, ' ')} to find the record`,
+            message: `needs an ID or a ${settings.keyField?.replace(/_/g, ' ')} to find the record (the report of the import that created it names it in #id: update that report instead)`,
           },
         ],
       };

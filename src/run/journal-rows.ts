@@ -10,7 +10,7 @@
 import type { DateOrder, DecimalReading } from '../map/coerce.js';
 import { targetName, type Mapping } from '../map/headers.js';
 import type { SheetRow } from '../read/types.js';
-import type { WriteStatus } from '../send/journal.js';
+import type { Lack, WriteStatus } from '../send/journal.js';
 import type { SentRow } from '../send/memory.js';
 import type { PriorRuns } from '../send/prior.js';
 import { sha256Hex } from '../util/hash.js';
@@ -25,6 +25,8 @@ export interface JournalDone {
   readonly id: number;
   /** The row's key as the journal has it (`field=value`); absent for a keyless row. */
   readonly key?: string;
+  /** The names the create's lists lacked (--unmatched), said again on the row. */
+  readonly lacks?: readonly Lack[];
 }
 
 /** Maps and sets as their entries, so that a value table or a set of columns is in the text. */
@@ -110,7 +112,14 @@ export class JournalDoneRows {
       const match = prior.takeByCells(printOf(cells), row);
       if (match?.kind !== 'done') continue;
       const { attempt, status, id } = match;
-      this.rows.set(row, { slot: attempt.slot, fp: attempt.fp, status, id, key: attempt.key });
+      this.rows.set(row, {
+        slot: attempt.slot,
+        fp: attempt.fp,
+        status,
+        id,
+        key: attempt.key,
+        lacks: attempt.lacks,
+      });
     }
   }
 }

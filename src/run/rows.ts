@@ -254,7 +254,7 @@ export class RowOutcomes {
 
   /** A row an earlier run of this import created, its cells unchanged: skipped, nothing looked up. */
   private doneByJournal(r: SheetRow, done: JournalDone): RowOutcome {
-    return this.known(r, done.id, this.deps.writer.doneBefore(done.id, done.status, done.fp));
+    return this.known(r, done.id, this.deps.writer.doneBefore(done.id, done.status, done.fp, done.lacks));
   }
 
   /**
@@ -701,6 +701,9 @@ export class RowOutcomes {
         built: builtFieldsOf(prepared),
         emptied: prepared.emptyFields,
         cells: this.deps.planned.cellsOf?.(r),
+        lacks: base.warnings
+          .filter((w) => w.code === 'W_UNMATCHED')
+          .map(({ column, field, message }) => ({ column, field, message })),
       });
       // A record made by this run or, as the journal says, an earlier one: later rows may name it.
       const made = res.status === 'created' || res.status === 'skipped';

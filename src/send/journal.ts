@@ -61,6 +61,8 @@ export type JournalLine =
       readonly mark?: number;
       /** A create's row cells as read (cellsFingerprint): a repeat knows the row unchanged before its lookups. */
       readonly cells?: string;
+      /** A create's names its lists lacked, left empty or set to the default (--unmatched): W_UNMATCHED's words. */
+      readonly lacks?: readonly Lack[];
       readonly at: string;
     }
   | {
@@ -100,7 +102,19 @@ export interface Attempt {
   unsure?: boolean;
   /** The row's cells as read when its create was sent (absent: an update, or an older journal). */
   cells?: string;
+  /** The names its create's lists lacked (--unmatched): a repeat that skips the row as done says them again. */
+  lacks?: readonly Lack[];
 }
+
+/** A name a lookup list lacked when a row's create was sent, as its W_UNMATCHED said it. */
+export interface Lack {
+  readonly column?: string;
+  readonly field?: string;
+  readonly message: string;
+}
+
+const isLack = (v: unknown): v is Lack =>
+  typeof v === 'object' && v !== null && typeof (v as Lack).message === 'string';
 
 export function payloadHash(body: unknown): string {
   return sha256Hex(JSON.stringify(body)).slice(0, 16);
@@ -155,12 +169,14 @@ function asLine(v: unknown, runs: number): JournalLine | undefined {
   const base = { slot, row: v.row, fp, at: isStr(v.at) ? v.at : '' };
   if (v.t === 'intent') {
     if (!optional(v.key, isStr) || !optional(v.mark, isNum) || !optional(v.cells, isStr)) return undefined;
+    const lacks = Array.isArray(v.lacks) ? v.lacks.filter(isLack) : undefined;
     return {
       t: 'intent',
       ...base,
       key: v.key as string | undefined,
       mark: v.mark as number | undefined,
       cells: v.cells as string | undefined,
+      lacks: lacks?.length ? lacks : undefined,
     };
   }
   if (v.t === 'done') {
@@ -288,6 +304,7 @@ function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHe
     attempt.key = line.key;
     attempt.mark = line.mark;
     attempt.cells = line.cells;
+    attempt.lacks = line.lacks;
     attempt.state = 'sent';
     attempt.unsure = undefined;
   } else if (line.t === 'done') {
@@ -384,10 +401,16 @@ export class Journal {
     slot: string,
     row: number,
     fp: string,
-    sent: { readonly key?: string; readonly mark?: number; readonly cells?: string } = {},
+    sent: {
+      readonly key?: string;
+      readonly mark?: number;
+      readonly cells?: string;
+      readonly lacks?: readonly Lack[];
+    } = {},
   ): Promise<void> {
     const { key, mark, cells } = sent;
-    this.append({ t: 'intent', slot, row, fp, key, mark, cells, at: new Date().toISOString() });
+    const lacks = sent.lacks?.length ? sent.lacks : undefined;
+    this.append({ t: 'intent', slot, row, fp, key, mark, cells, lacks, at: new Date().toISOString() });
     await this.sync();
   }
 

@@ -14,7 +14,7 @@ import {
 } from '../resources/fields.js';
 import type { Mapping } from '../map/headers.js';
 import type { RowIssue } from '../validate/validate.js';
-import { Journal, payloadHash, valuesHash, type WriteStatus } from './journal.js';
+import { Journal, payloadHash, valuesHash, type Lack, type WriteStatus } from './journal.js';
 import { goneNote, type GoneRecords } from './gone-records.js';
 import type { PriorMatch, PriorRuns } from './prior.js';
 import {
@@ -103,6 +103,8 @@ interface SendAttempt {
   readonly turn?: RecordTurn;
   /** The row's cells as read (cellsFingerprint), for the journal: a repeat knows the row unchanged. */
   readonly cells?: string;
+  /** The row's names its lists lack (CreateOptions.lacks), for the journal. */
+  readonly lacks?: readonly Lack[];
 }
 
 /**
@@ -258,6 +260,8 @@ export interface CreateOptions {
   readonly emptied?: readonly string[];
   /** The row's cells as read (cellsFingerprint), for the journal. */
   readonly cells?: string;
+  /** The row's names its lists lack, left empty or set to the default (W_UNMATCHED), for the journal. */
+  readonly lacks?: readonly Lack[];
 }
 
 /** A keyless row's ID cell, and the fields whose cells were empty (they differ from a record's values). */
@@ -536,10 +540,16 @@ export class RowWriter {
    * A row the journal says an earlier run created from the same cells (journal-rows.ts): no
    * body, so no lookup. Said as a row the journal knows by its body is, an update since too.
    */
-  doneBefore(id: number, status: WriteStatus, fp: string): { status: 'skipped'; id: number; note: string } {
+  doneBefore(
+    id: number,
+    status: WriteStatus,
+    fp: string,
+    lacks?: readonly Lack[],
+  ): { status: 'skipped'; id: number; note: string; warnings?: RowIssue[] } {
     this.claimed.add(id);
     const away = this.options.memory?.updatedAwayFrom(id, fp);
-    return { status: 'skipped', id, note: doneByJournal(status) + (away ? updatedAwaySince(away) : '') };
+    const note = doneByJournal(status) + (away ? updatedAwaySince(away) : '');
+    return { status: 'skipped', id, note, ...lackedThen(lacks) };
   }
 
   /**
@@ -555,6 +565,7 @@ export class RowWriter {
         status: 'skipped',
         id: before.id,
         note: doneByJournal(before.status) + (away ? updatedAwaySince(away) : ''),
+        ...lackedThen(before.attempt.lacks),
       };
     }
     // The record may hold this row's values all the same: an update since (another report's
@@ -651,7 +662,7 @@ export class RowWriter {
     row: number,
     body: WriteBody,
     key: { field: string; value: string } | undefined,
-    { idCell, built, emptied, cells, turn }: CreateOptions & { readonly turn?: RecordTurn },
+    { idCell, built, emptied, cells, lacks, turn }: CreateOptions & { readonly turn?: RecordTurn },
   ): Promise<SendResult> {
     const { journal } = this.options;
     const fp = payloadHash(body);
@@ -683,6 +694,7 @@ export class RowWriter {
       emptied,
       turn,
       cells,
+      lacks,
     };
     return this.oneAtATime(fp, async () => {
       if (before?.kind === 'unsure') {
@@ -926,6 +938,7 @@ export class RowWriter {
       key: attempt.key ? `${attempt.key.field}=${attempt.key.value}` : undefined,
       mark: attempt.mark,
       cells: attempt.cells,
+      lacks: attempt.lacks,
     });
     const path = client.path(def.path, undefined, false);
     const query =
@@ -1427,6 +1440,27 @@ const noCountry: CountryCodes = () => undefined;
 const knownCountryCode: CountryCodes = (name) => recordedId('country', name);
 
 export const NO_CHANGE = 'unchanged: the record already has these values';
+
+/** How a W_UNMATCHED of an earlier run's create, said again on a row skipped as done, begins. */
+export const LACKED_THEN = 'as the earlier run that created the record left it';
+
+/**
+ * A row done by an earlier run whose create lacked names its lists did not have (left empty
+ * or set to the default, --unmatched): said again, as W_UNMATCHED, so that the run again does
+ * not read as complete. Adding the name to the service does not change the record: an update does.
+ */
+function lackedThen(lacks: readonly Lack[] | undefined): { warnings?: RowIssue[] } {
+  if (!lacks?.length) return {};
+  const update = '`assetbatch update` with this file';
+  return {
+    warnings: lacks.map((l) => ({
+      code: 'W_UNMATCHED' as const,
+      column: l.column,
+      field: l.field,
+      message: `${LACKED_THEN}: ${l.message}; once the service's list has it, ${update} sets it`,
+    })),
+  };
+}
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */
 const doneByJournal = (status: 'created' | 'updated') =>
   `already ${status} by an earlier run of this import (journal)`;

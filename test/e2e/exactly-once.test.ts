@@ -352,7 +352,8 @@ describe('the file edited between runs', () => {
       expect(res.code, res.stderr).toBe(0);
       // Rows done before the edit are not sent again, wherever they are now.
       const summary = JSON.parse(res.stdout);
-      expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(12);
+      // The plan counts this sheet's rows: of the 12 or more done, the one deleted since is not.
+      expect(summary.plan.resumed.doneRows).toBeGreaterThanOrEqual(11);
       const tag = what === 'contracts' ? 'ED' : 'EK';
       const deletedDone = before
         .map((r) => keyOf(first, r))

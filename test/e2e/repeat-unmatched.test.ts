@@ -1,0 +1,57 @@
+// A register imported with --unmatched blank: rows whose model the service's list lacked are
+// created with it left empty (W_UNMATCHED, exit 1). The same import run again skips them as
+// done, and used to say nothing more: exit 0, a clean report, the records still without their
+// model, though the user may have added it to the service meanwhile and expect the run to set
+// it. Now each such row says again what its create left empty, and how to set it; exit 1.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary } from './library.js';
+
+const env = useSandbox();
+
+it('a run again says what the first run left empty for want of a name, and exits 1', async () => {
+  const file = join(env.dir, 'register.csv');
+  writeFileSync(
+    file,
+    [
+      'Name,Serial Number,Hardware model',
+      'Laptop A,RU-1,Latitude 7440',
+      'Laptop B,RU-2,EliteBook 840 G8',
+    ].join('\n') + '\n',
+  );
+  const report = join(env.dir, 'register.report.csv');
+  const args = { file, resource: 'asset', reportPath: report, unmatched: 'blank' };
+  const first = await runLibrary(env.sb, args);
+  expect(first.code, first.stderr).toBe(1);
+  const lacked =
+    'column "Hardware model" → asset_hardware_model.id: hardware model \'EliteBook 840 G8\' not found; left empty (unmatched: blank)';
+  expect(readReport(report).map((r) => [r['#status'], r['#warnings']])).toEqual([
+    ['created', ''],
+    ['created', lacked],
+  ]);
+
+  const again = await runCli([
+    'import',
+    file,
+    '-r',
+    'asset',
+    '--unmatched',
+    'blank',
+    '--report',
+    report,
+    ...env.sb.args,
+  ]);
+  expect(again.code, again.stderr).toBe(1);
+  expect(readReport(report).map((r) => [r['#status'], r['#message'], r['#warnings']])).toEqual([
+    ['skipped', 'already created by an earlier run of this import (journal)', ''],
+    [
+      'skipped',
+      'already created by an earlier run of this import (journal)',
+      'column "Hardware model" → asset_hardware_model.id: as the earlier run that created the record left it: ' +
+        "hardware model 'EliteBook 840 G8' not found; left empty (unmatched: blank); once the service's list has it, `assetbatch update` with this file sets it",
+    ],
+  ]);
+  expect(again.stdout).toContain("warning: 1 row names something the service's lists lack");
+});

@@ -63,6 +63,9 @@ export const USAGE_STATUS_MEANS: Readonly<Record<string, readonly UsualUsageStat
   'im lager': ['In Stock'],
   lagernd: ['In Stock'],
   verfugbar: ['In Stock'],
+  // "Ready to deploy" as German registers (and Snipe-IT's German interface) write it.
+  einsatzbereit: ['In Stock'],
+  archiviert: ['Retired'],
   'in reparatur': ['In Repair'],
   defekt: ['In Repair'],
   ausgemustert: ['Retired'],

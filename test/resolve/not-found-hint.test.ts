@@ -42,6 +42,12 @@ describe('a name the list lacks, as the row says it', () => {
       "usage status 'In Betrieb' not found; did you mean 'In Use'?",
     ],
     [
+      'German "ready to deploy"',
+      'usage_status',
+      'Einsatzbereit',
+      "usage status 'Einsatzbereit' not found; did you mean 'In Stock'?",
+    ],
+    [
       'German category',
       'category',
       'Drucker',

@@ -22,7 +22,7 @@ import {
 import { Journal } from '../send/journal.js';
 import type { JournalLock } from '../send/lock.js';
 import type { RunMemory } from '../send/remembered.js';
-import { LACKED_THEN, RowWriter } from '../send/writer.js';
+import { RowWriter } from '../send/writer.js';
 import type { RunFile } from './run-file.js';
 import type { MappedInput } from './input.js';
 import { companySplitOf, runCompanyName, type PlannedRun, type ScannedSheet } from './plan.js';
@@ -171,11 +171,8 @@ class Emitter {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
     this.stop.settled(out);
-    // A skipped row sent nothing: no field of a record was left empty or replaced by this run,
-    // unless an earlier run that created it left one so (LACKED_THEN): the record still lacks it.
-    const unmatched = out.warnings.filter((w) => w.code === 'W_UNMATCHED');
-    if (unmatched.some((w) => out.status !== 'skipped' || w.message.startsWith(LACKED_THEN)))
-      this.unmatchedRows++;
+    // A skipped row sent nothing: no field of a record was left empty or replaced by this run.
+    if (out.status !== 'skipped' && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     const resembles = out.warnings.find((w) => w.code === 'W_RESEMBLES');
     if (resembles) this.resemblingRows++;
     if (resembles?.field === 'id') this.resemblingById++;

@@ -545,11 +545,11 @@ export class RowWriter {
     status: WriteStatus,
     fp: string,
     lacks?: readonly Lack[],
-  ): { status: 'skipped'; id: number; note: string; warnings?: RowIssue[] } {
+  ): { status: 'skipped'; id: number; note: string } {
     this.claimed.add(id);
     const away = this.options.memory?.updatedAwayFrom(id, fp);
-    const note = doneByJournal(status) + (away ? updatedAwaySince(away) : '');
-    return { status: 'skipped', id, note, ...lackedThen(lacks) };
+    const note = doneByJournal(status) + (away ? updatedAwaySince(away) : '') + lackedThen(lacks);
+    return { status: 'skipped', id, note };
   }
 
   /**
@@ -564,8 +564,10 @@ export class RowWriter {
       return {
         status: 'skipped',
         id: before.id,
-        note: doneByJournal(before.status) + (away ? updatedAwaySince(away) : ''),
-        ...lackedThen(before.attempt.lacks),
+        note:
+          doneByJournal(before.status) +
+          (away ? updatedAwaySince(away) : '') +
+          lackedThen(before.attempt.lacks),
       };
     }
     // The record may hold this row's values all the same: an update since (another report's
@@ -1441,25 +1443,17 @@ const knownCountryCode: CountryCodes = (name) => recordedId('country', name);
 
 export const NO_CHANGE = 'unchanged: the record already has these values';
 
-/** How a W_UNMATCHED of an earlier run's create, said again on a row skipped as done, begins. */
-export const LACKED_THEN = 'as the earlier run that created the record left it';
-
 /**
  * A row done by an earlier run whose create lacked names its lists did not have (left empty
- * or set to the default, --unmatched): said again, as W_UNMATCHED, so that the run again does
- * not read as complete. Adding the name to the service does not change the record: an update does.
+ * or set to the default, --unmatched): said again in its note, so that the run again does not
+ * read as complete. Adding the name to the service does not change the record: an update
+ * does. Not a warning: this run left nothing empty, and its exit code says so.
  */
-function lackedThen(lacks: readonly Lack[] | undefined): { warnings?: RowIssue[] } {
-  if (!lacks?.length) return {};
-  const update = '`assetbatch update` with this file';
-  return {
-    warnings: lacks.map((l) => ({
-      code: 'W_UNMATCHED' as const,
-      column: l.column,
-      field: l.field,
-      message: `${LACKED_THEN}: ${l.message}; once the service's list has it, ${update} sets it`,
-    })),
-  };
+function lackedThen(lacks: readonly Lack[] | undefined): string {
+  if (!lacks?.length) return '';
+  const said = lacks.map((l) => (l.column ? `column "${l.column}": ${l.message}` : l.message)).join('; ');
+  const them = lacks.length === 1 ? 'it' : 'them';
+  return `; its create then: ${said} (once the service's list has ${them}, \`assetbatch update\` with this file sets ${them})`;
 }
 /** A row the journal shows done: its record is there, made by an earlier run, not this one. */
 const doneByJournal = (status: 'created' | 'updated') =>

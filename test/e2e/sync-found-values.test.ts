@@ -25,6 +25,10 @@ async function asset(id: number): Promise<Record<string, unknown>> {
   return ((await res.json()) as Record<string, unknown>[]).find((r) => r.id === id)!;
 }
 
+/** A record made elsewhere, as a legacy register loaded before this tool: notes "A", manufacturer `tag`. */
+const madeElsewhere = (name: string, tag: string) =>
+  madeByApi(env.sb, { name, serial_number: `${tag}-1`, asset_notes: 'A', manufacturer: tag });
+
 async function colleagueSets(id: number, body: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${env.sb.sb.url}/api/v2/asset/${id}/`, {
     method: 'PATCH',
@@ -35,12 +39,7 @@ async function colleagueSets(id: number, body: Record<string, unknown>): Promise
 }
 
 it('a field the first sync found as the sheet has it, edited by a colleague since: kept, and said', async () => {
-  const id = await madeByApi(env.sb, {
-    name: 'Desk',
-    serial_number: 'FV-1',
-    asset_notes: 'A',
-    manufacturer: 'FV',
-  });
+  const id = await madeElsewhere('Desk', 'FV');
   const report = join(env.dir, 'register.report.csv');
   const sync = { resource: 'asset', reportPath: report, sync: syncFlags({ tag: 'FV' }) };
   // The first run: the name differs and is sent; the notes are as the sheet has them.
@@ -94,12 +93,7 @@ it('a field the first sync found as the sheet has it, edited by a colleague sinc
 });
 
 it('a dry run says the same and remembers nothing', async () => {
-  const id = await madeByApi(env.sb, {
-    name: 'Lamp',
-    serial_number: 'FW-1',
-    asset_notes: 'A',
-    manufacturer: 'FW',
-  });
+  const id = await madeElsewhere('Lamp', 'FW');
   const report = join(env.dir, 'dry.report.csv');
   const file = sheet(['Lamp,FW-1,A,FW']);
   const sync = { file, resource: 'asset', reportPath: report, sync: syncFlags({ tag: 'FW' }) };

@@ -171,8 +171,9 @@ class Emitter {
     const out = this.readNotes.attach(row);
     this.counts[out.status]++;
     this.stop.settled(out);
-    // A skipped row sent nothing: no field of a record was left empty or replaced by this run.
-    if (out.status !== 'skipped' && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
+    // A row that sent nothing (skipped, a sync's unchanged): no field was left empty or replaced by this run.
+    const sentNothing = out.status === 'skipped' || out.status === 'unchanged';
+    if (!sentNothing && out.warnings.some((w) => w.code === 'W_UNMATCHED')) this.unmatchedRows++;
     const resembles = out.warnings.find((w) => w.code === 'W_RESEMBLES');
     if (resembles) this.resemblingRows++;
     if (resembles?.field === 'id') this.resemblingById++;

@@ -1,10 +1,14 @@
 // A name the lists lack, left empty (--unmatched blank), counts against the run that sent the
 // row: the summary's warning and exit 1. A run that skips the row (the same rows under another
-// file name, created already) sends nothing and leaves nothing empty: exit 0, no warning.
+// file name, created already; a sync's row run again, unchanged) sends nothing and leaves
+// nothing empty: exit 0, no warning. A monthly sync of a register whose names the service will
+// never have is not an error each month.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { syncSpreadsheet } from '../../src/index.js';
 import { readReport, runCli, useSandbox } from './cli.js';
+import { runLibrary, syncFlags } from './library.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
@@ -41,4 +45,22 @@ describe('a row with a name left empty, imported again under another name', () =
     expect(res.stdout.split('\n').filter((l) => l.includes('W_UNMATCHED'))).toEqual(lines);
     expect(readReport(join(env.dir, `${file}.report.csv`)).map((r) => r['#status'])).toEqual([status]);
   });
+});
+
+it('a sync of a row with a name left empty, run again: unchanged, exit 0', async () => {
+  const file = join(env.dir, 'synced.csv');
+  writeFileSync(file, 'Name,Serial number,Manufacturer,Owner\nLaptop,UNM-SYNC-1,UNMSYNC,Nobody Known\n');
+  const report = join(env.dir, 'synced.report.csv');
+  const sync = {
+    file,
+    resource: 'asset',
+    reportPath: report,
+    unmatched: 'blank',
+    sync: syncFlags({ tag: 'UNMSYNC' }),
+  };
+  const first = await runLibrary(env.sb, sync, syncSpreadsheet);
+  expect([first.code, first.summary?.unmatchedRows]).toEqual([1, 1]);
+  const again = await runLibrary(env.sb, sync, syncSpreadsheet);
+  expect([again.code, again.summary?.unmatchedRows], again.stderr).toEqual([0, 0]);
+  expect(readReport(report).map((r) => r['#status'])).toEqual(['unchanged']);
 });

@@ -20,6 +20,7 @@ import {
 import { runLibrary } from './library.js';
 import { connectionConfig, type ConnectionFlags } from '../../src/config.js';
 import { validateSpreadsheet } from '../../src/index.js';
+import { STOPPED_BEFORE_JOURNAL } from '../../src/send/remembered.js';
 
 let dir: string;
 beforeAll(() => {
@@ -351,11 +352,16 @@ describe('atomic writes', () => {
     const rows = readReport(report);
     expect(rows.map((r) => Number(r['#row']))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 2));
     // Created by this run, or skipped as created by the killed one: each with its record's id.
+    // A kill between the memory's line and the journal's (the memory is written first) leaves
+    // the row to the memory, which says so (CI hit that window once, under load).
     const done = (r: Record<string, string>) =>
       r['#status'] === 'created' ||
       (r['#status'] === 'skipped' &&
-        r['#message'] === 'already created by an earlier run of this import (journal)');
-    expect(rows.every((r) => done(r) && /^\d+$/.test(r['#id']))).toBe(true);
+        [STOPPED_BEFORE_JOURNAL, 'already created by an earlier run of this import (journal)'].includes(
+          r['#message'],
+        ));
+    // The rows that are neither, whole, so that a failure shows what they said.
+    expect(rows.filter((r) => !(done(r) && /^\d+$/.test(r['#id'])))).toEqual([]);
     // Each row is in the service once, killed run and resumed run together.
     const serials = (await sb.records('asset'))
       .map((a) => a.serial_number)

@@ -336,9 +336,10 @@ export class Scanner {
   private exportEvidence(c: ColumnMapping, cell: string, r: SheetRow): void {
     const id = r.cells[this.opts.exportDates!.idIndex];
     if (c.target.kind !== 'field' || (typeof id !== 'string' && typeof id !== 'number')) return;
-    const wasUnsettled = this.unsettled().includes(c);
+    const before = this.byExport!.order(c.index);
     this.byExport!.see(c.index, c.target.field.name, String(id), cell, r.row);
-    if (wasUnsettled && this.byExport!.order(c.index)) this.dirty = true;
+    // Settled now, a column its own rows and other companies' left unsettled: what was decided changes.
+    if (!before && this.byExport!.order(c.index) && this.unsettledByRows(c.index)) this.dirty = true;
   }
 
   /** Date columns whose order the export settled, their own rows and other companies' settling none. */
@@ -432,18 +433,15 @@ export class Scanner {
     });
   }
 
+  /** A date column with dates that read both ways, which neither its rows nor other companies' settle. */
+  private unsettledByRows(col: number): boolean {
+    const e = this.evidence.get(col);
+    return e?.both !== undefined && e.dmy === undefined && e.mdy === undefined && !this.otherOrder(col);
+  }
+
   /** Date columns with dates that read both ways and nothing yet to say which way. */
   unsettled(): ColumnMapping[] {
-    return this.dateCols.filter((c) => {
-      const e = this.evidence.get(c.index);
-      return (
-        e?.both !== undefined &&
-        e.dmy === undefined &&
-        e.mdy === undefined &&
-        !this.otherOrder(c.index) &&
-        !this.byExport?.order(c.index)
-      );
-    });
+    return this.dateCols.filter((c) => this.unsettledByRows(c.index) && !this.byExport?.order(c.index));
   }
 
   /**

@@ -1090,13 +1090,8 @@ export class RowWriter {
     const afterExport = new Set(judged.kept.map((k) => k.field));
     const held = new Set([...judged.emptied, ...judged.conflicts.map((c) => c.field)]);
     return emptied.flatMap((field): KeptByEmpty[] => {
-      const custom = customFieldIdOf(field);
-      const v =
-        custom !== undefined
-          ? customValueOf(copy.body, custom)
-          : field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), copy.body);
-      if (v === undefined || v === null || v === '') return [];
-      const value = copy.names.get(field) ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
+      const value = shownValueOf(copy, field);
+      if (value === undefined) return [];
       if (afterExport.has(field)) return [{ field, value, afterExport: true }];
       return [{ field, value, ...(held.has(field) ? {} : { sinceLastRun: true }) }];
     });
@@ -1204,7 +1199,7 @@ export class RowWriter {
     const emptied = rest.emptied.filter(
       (f) => !held.has(f) && !held.has(customFieldIdOf(f) === undefined ? f.split('.')[0] : 'template'),
     );
-    const colleagues = rest.colleagues.map((field) => ({ field, value: shownValueOf(cur, field) }));
+    const colleagues = rest.colleagues.map((field) => ({ field, value: shownValueOf(cur, field) ?? '' }));
     return { ...rest, kept: fresh.kept, emptied, colleagues };
   }
 
@@ -1426,14 +1421,22 @@ export type UpdateResult = SendResult & {
   colleagues?: ColleagueValue[];
 };
 
-/** A field's value in a record as a person reads it: a lookup by its name, a custom value by itself. */
-function shownValueOf(cur: CurrentRecord, field: string): string {
+/**
+ * A field's value in a record as a person reads it: a lookup by its name (`category` or
+ * `category.id`), a custom value (`custom.<id>`) by itself; undefined when the record has none.
+ */
+function shownValueOf(cur: CurrentRecord, field: string): string | undefined {
   const custom = customFieldIdOf(field);
-  const v = custom === undefined ? cur.body[field] : customValueOf(cur.body, custom);
-  const name = cur.names.get(field);
-  if (name !== undefined) return name;
-  if (v === undefined || v === null || v === '') return '';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const v =
+    custom !== undefined
+      ? customValueOf(cur.body, custom)
+      : field.split('.').reduce<unknown>((o, k) => (isRecord(o) ? o[k] : undefined), cur.body);
+  if (v === undefined || v === null || v === '') return undefined;
+  return (
+    cur.names.get(field) ??
+    cur.names.get(`${field}.id`) ??
+    (typeof v === 'object' ? JSON.stringify(v) : String(v))
+  );
 }
 
 type CountryCodes = (name: string) => number | undefined;

@@ -125,6 +125,7 @@ export function printPlan(
   lines.push(
     `${verb} ${target ? `${target} ` : ''}${plan.file}${plan.sheet ? ` (sheet "${plan.sheet}")` : ''}${target ? '' : ` as ${plan.resource}s`}: ${rows} ${plan.headerRow === NO_HEADER_ROW ? 'from row 1, read without a header row (columns named by their letter: A, B, C …)' : `below the header on row ${plan.headerRow}`}${skipped ? `, ${skipped} skipped${plan.counted ? '' : ' so far'}` : ''}.`,
   );
+  if (plan.counted && plan.rows === 0) lines.push(noRowsLine(plan));
   if (plan.text) lines.push(describeText(plan.text));
   lines.push(
     `Columns: ${plan.mapped.map((m) => `"${m.header}" → ${m.field}${m.how === 'fuzzy' ? ' (guessed)' : m.how === 'values' ? ' (by its values)' : m.how === 'built' ? ' (built from the row)' : ''}`).join(', ')}`,
@@ -194,6 +195,18 @@ export function printPlan(
  * How the rows' records are found, and what it costs: the pages read, or an import's filtered
  * calls to come (a row without a key asks none, so a sheet of keyless rows counts fewer).
  */
+/**
+ * A header with no rows is a run of nothing, not an error: the export of an empty list, edited
+ * and loaded back each month, is a normal month. It is said, in case rows were expected.
+ */
+function noRowsLine(plan: ImportPlan): string {
+  const what = plan.sync
+    ? 'nothing to create or update, and every record in scope is missing from it'
+    : `nothing to ${plan.dryRun ? 'check' : plan.mode === 'update' ? 'update' : 'import'}`;
+  const check = plan.sheet ? 'check the file, or choose another sheet with --sheet' : 'check the file';
+  return `note: the sheet has a header but no data rows below it: ${what} (as an export of an empty list reads; if rows were expected, ${check}).`;
+}
+
 function checkText(c: NonNullable<ImportPlan['existingCheck']>): string {
   if (c.strategy === 'full list') return `full list (${plural(c.requests, 'page')}, read)`;
   if (c.calls === undefined || c.key === undefined) return c.strategy;

@@ -268,17 +268,6 @@ export async function scanInput(
     });
     for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
   }
-  const blankRows = probe.stats.blankRows;
-  if (scanner.rows === 0 && counted) {
-    throw new AssetbatchError(
-      'E_NO_ROWS',
-      `has a header (row ${probe.headerRow}) but no data rows below it${blankRows ? ` (only ${blankRows} blank ${blankRows === 1 ? 'row' : 'rows'})` : ''}; nothing to ${mode === 'create' ? 'import' : 'update'}`,
-      {
-        location: where,
-        hint: probe.sheet ? 'Is this the right sheet? Choose another with --sheet.' : undefined,
-      },
-    );
-  }
   // An update's lists wait for its records: a cell that names what its record has needs none.
   // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none (the memory's too).
   const lookupsLoaded = !listsWaitForRows(settings) && !memoryKnows;

@@ -123,27 +123,7 @@ const cases: BadCase[] = [
     code: 2,
     error: /empty\.csv: is empty \(0 bytes\)/,
   },
-  {
-    name: 'a header and no rows',
-    file: bad('header-only.csv'),
-    code: 2,
-    error: /header-only\.csv: has a header \(row 1\) but no data rows below it/,
-  },
-  {
-    name: 'a header and no rows (import)',
-    file: bad('header-only.csv'),
-    command: 'import',
-    code: 2,
-    error: /no data rows/,
-  },
-  {
-    // An export of a list with no records, loaded back: the same words as import, nothing sent.
-    name: 'a header and no rows (update)',
-    file: bad('header-only.csv'),
-    command: 'update',
-    code: 2,
-    error: /header-only\.csv: has a header \(row 1\) but no data rows below it; nothing to update$/m,
-  },
+  // A header and no rows is a run of nothing, exit 0: test/e2e/no-rows.test.ts.
   { name: 'a file of blank lines', file: bad('blank-lines-only.csv'), code: 2, error: /every line is blank/ },
   {
     name: 'a binary file named .csv',

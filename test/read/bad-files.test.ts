@@ -260,7 +260,7 @@ const warningCodes = (r: ReadResult) => r.source.warnings.map((w) => w.code);
 
 const accepted: Accepted[] = [
   {
-    name: 'a header and no rows gives no rows (the import reports E_NO_ROWS)',
+    name: 'a header and no rows gives no rows (the import runs none, test/e2e/no-rows.test.ts)',
     file: () => bad('header-only.csv'),
     check: (r) => {
       expect(r.source.headers).toEqual(['Name', 'Serial No.', 'Purchase Cost ($)']);

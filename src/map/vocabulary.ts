@@ -53,7 +53,7 @@ export const USAGE_STATUS_MEANS: Readonly<Record<string, readonly UsualUsageStat
   expired: ['Retired'],
   // The same in German, French, Spanish, Italian, Dutch and Portuguese registers: the words people
   // write (Snipe-IT's status labels are the user's own, so its translations give none). Accents are
-  // off (valueWords). No bare "Lager" or "almacén": those name a place as often as a state.
+  // off (valueWords). A bare "Lager" or "almacén" names a place as often as a state: USAGE_STATUS_MAYBE.
   'in betrieb': ['In Use'],
   'im einsatz': ['In Use'],
   'in benutzung': ['In Use'],
@@ -124,6 +124,20 @@ export const USAGE_STATUS_MEANS: Readonly<Record<string, readonly UsualUsageStat
   descartado: ['Disposed'],
   roubado: ['Lost/Stolen'],
   emprestado: ['On Loan'],
+};
+
+/**
+ * Status words that name a place as often as a state ("Lager" is a store room, and "auf Lager"
+ * in stock): in a status column they most likely mean the state, so they are offered, to check,
+ * never sure, and they do not make a column a status column (isStatusWord).
+ */
+export const USAGE_STATUS_MAYBE: Readonly<
+  Record<string, { readonly means: UsualUsageStatus; readonly doubt: string }>
+> = {
+  lager: { means: 'In Stock', doubt: '"Lager" also names a place, the store room' },
+  almacen: { means: 'In Stock', doubt: '"almacén" also names a place, the store room' },
+  magazzino: { means: 'In Stock', doubt: '"magazzino" also names a place, the store room' },
+  magasin: { means: 'In Stock', doubt: '"magasin" also names a place, the store room' },
 };
 
 /** Whether a value reads as an asset status in some tool. */

@@ -10,7 +10,7 @@ import type { LookupKind } from '../resources/fields.js';
 import type { UsualCategory } from '../resources/category.js';
 import { splitCategory } from '../resources/category.js';
 import { normalizeName } from '../map/normalize.js';
-import { USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
+import { USAGE_STATUS_MAYBE, USAGE_STATUS_MEANS, valueWords } from '../map/vocabulary.js';
 import { nameMatcher, SURE } from './name-match.js';
 
 /**
@@ -19,6 +19,19 @@ import { nameMatcher, SURE } from './name-match.js';
  * as subcategories of the account's list.
  */
 const CATEGORY_MEANS: Readonly<Record<string, readonly UsualCategory[]>> = {
+  // The top categories in other languages: "Matériel" is a French register's hardware.
+  materiel: ['Hardware'],
+  'materiel informatique': ['Hardware'],
+  logiciel: ['Software'],
+  dienstleistung: ['Services'],
+  dienstleistungen: ['Services'],
+  prestation: ['Services'],
+  'prestations de service': ['Services'],
+  servicio: ['Services'],
+  servicios: ['Services'],
+  servizi: ['Services'],
+  diensten: ['Services'],
+  servicos: ['Services'],
   notebook: ['Hardware / Laptop'],
   nb: ['Hardware / Laptop'],
   // German, French, Spanish, Italian, Dutch and Portuguese words for the same (accents off, as valueWords has them).
@@ -149,6 +162,19 @@ const suggestion = (from: string, to: string, confidence: number, doubt?: string
     ? { from, to, confidence, sure: true }
     : { from, to, confidence, sure: false, doubt: doubt ?? 'the match is not sure' };
 
+/** A status word that also names a place ("Lager"): offered to check, never sure. */
+function maybeByMeaning(
+  resolver: Lists,
+  kind: LookupKind,
+  words: string,
+  text: string,
+): ValueSuggestion | undefined {
+  const maybe = kind === 'usage_status' ? USAGE_STATUS_MAYBE[words] : undefined;
+  if (!maybe) return undefined;
+  const res = resolver.lookUp(kind, maybe.means);
+  return res.ok ? suggestion(text, res.entry.name, 0.6, maybe.doubt) : undefined;
+}
+
 function byMeaning(resolver: Lists, kind: LookupKind, text: string): ValueSuggestion | undefined {
   const words = valueWords(text);
   // "Laptops" means what "Laptop" means.
@@ -158,7 +184,7 @@ function byMeaning(resolver: Lists, kind: LookupKind, text: string): ValueSugges
     const res = resolver.lookUp(kind, to);
     return res.ok ? [kind === 'category' ? to : res.entry.name] : [];
   });
-  if (found.length === 0) return undefined;
+  if (found.length === 0) return maybeByMeaning(resolver, kind, words, text);
   const to = found[0];
   // A word with one meaning is as sure as the table that says it; "Pending" (in repair, or in stock?) is not.
   return found.length === 1

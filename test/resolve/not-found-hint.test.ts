@@ -83,6 +83,24 @@ describe('a name the list lacks, as the row says it', () => {
       'Écran',
       "category 'Écran' not found; did you mean 'Hardware / Monitor'?",
     ],
+    [
+      'French top category',
+      'category',
+      'Matériel',
+      "category 'Matériel' not found; did you mean 'Hardware'?",
+    ],
+    [
+      'French top category, plural',
+      'category',
+      'Logiciels',
+      "category 'Logiciels' not found; did you mean 'Software'?",
+    ],
+    [
+      'German "Lager", a state or a place: to check',
+      'usage_status',
+      'Lager',
+      `usage status 'Lager' not found; did you mean 'In Stock'? (confidence 0.60; check: "Lager" also names a place, the store room)`,
+    ],
     ['English typo of a country', 'country', 'Germny', "country 'Germny' not found; did you mean 'Germany'?"],
     [
       'English typo, letters swapped',

@@ -31,8 +31,7 @@ export function resourceLookedLike(
   const named = candidates.map((def) => ({ def, fields: namedFields(def, headers) }));
   const fieldCount = new Map<string, number>();
   for (const { def } of named)
-    for (const f of new Set(def.fields.map((x) => x.name)))
-      fieldCount.set(f, (fieldCount.get(f) ?? 0) + 1);
+    for (const f of new Set(def.fields.map((x) => x.name))) fieldCount.set(f, (fieldCount.get(f) ?? 0) + 1);
   const scored = named
     .map(({ def, fields }) => ({
       resource: def,

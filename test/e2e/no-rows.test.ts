@@ -49,7 +49,8 @@ describe('a header and no rows', () => {
     const res = await runCli([c.command, file, '-r', 'contract', ...env.sb.args]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).not.toMatch(/^error:/m);
-    const check = c.format === 'xlsx' ? 'check the file, or choose another sheet with --sheet' : 'check the file';
+    const check =
+      c.format === 'xlsx' ? 'check the file, or choose another sheet with --sheet' : 'check the file';
     expect(res.stderr.split('\n')).toContain(
       `note: the sheet has a header but no data rows below it: ${c.what} (as an export of an empty list reads; if rows were expected, ${check}).`,
     );
@@ -68,7 +69,9 @@ describe('a header and no rows', () => {
   it('sync: every record in scope is missing, so --max-missing stops it (exit 2); allowed, it says so', async () => {
     const stopped = await runCli(['sync', files.csv, '-r', 'contract', ...env.sb.args]);
     expect(stopped.code, stopped.stderr).toBe(2);
-    expect(stopped.stderr).toMatch(/contracts in the service are not in the sheet, more than --max-missing allows/);
+    expect(stopped.stderr).toMatch(
+      /contracts in the service are not in the sheet, more than --max-missing allows/,
+    );
     const allowed = await runCli([
       'sync',
       files.csv,

@@ -19,7 +19,11 @@ const cases = [
     text: 'Contract number,Name,Supplier,Start date,End date\nC-1,Support,Dell,2024-01-01,2025-01-01\n',
     hint: 'hint: The headers look like contracts\' ("Contract number" → number, "Supplier" → supplier, "Start date" → contract_start_date): if they are, give --resource contract.',
   },
-  { what: 'headers every resource has (a name and a country)', text: 'Name,Country\nAcme,DE\n', hint: undefined },
+  {
+    what: 'headers every resource has (a name and a country)',
+    text: 'Name,Country\nAcme,DE\n',
+    hint: undefined,
+  },
 ];
 
 describe('no --resource', () => {

@@ -267,7 +267,7 @@ async function runWithoutResource(
   const looks = await headersLookLike(file, f, names);
   throw new AssetbatchError('E_USAGE', `say what the rows are: --resource ${orList(names)}`, {
     hint: looks
-      ? `The headers look like ${looks.resource.plural}' (${looks.evidence.slice(0, 3).join(', ')}): if they are, give --resource ${looks.resource.name}.`
+      ? `The headers look like ${looks.resource.plural} (${looks.evidence.slice(0, 3).join(', ')}): if they are, give --resource ${looks.resource.name}.`
       : mode === 'create' && /\.xlsx$/i.test(file)
         ? 'A workbook (.xlsx) with sheets named Customers, Contracts and Assets imports without --resource.'
         : undefined,

@@ -12,12 +12,12 @@ const cases = [
   {
     what: 'a German asset register',
     text: 'Inventarnummer;Hersteller;Modell;Seriennummer;Land\nINV-1;Dell;Latitude 5540;SN1;Deutschland\n',
-    hint: 'hint: The headers look like assets\' ("Inventarnummer" → asset_tag, "Hersteller" → manufacturer, "Modell" → asset_hardware_model.id): if they are, give --resource asset.',
+    hint: 'hint: The headers look like assets ("Inventarnummer" → asset_tag, "Hersteller" → manufacturer, "Modell" → asset_hardware_model.id): if they are, give --resource asset.',
   },
   {
     what: 'a contract list',
     text: 'Contract number,Name,Supplier,Start date,End date\nC-1,Support,Dell,2024-01-01,2025-01-01\n',
-    hint: 'hint: The headers look like contracts\' ("Contract number" → number, "Supplier" → supplier, "Start date" → contract_start_date): if they are, give --resource contract.',
+    hint: 'hint: The headers look like contracts ("Contract number" → number, "Supplier" → supplier, "Start date" → contract_start_date): if they are, give --resource contract.',
   },
   {
     what: 'headers every resource has (a name and a country)',

@@ -19,6 +19,9 @@ import { isStatusWord } from './vocabulary.js';
 /** Below this, a column's values contradict the field its header names. */
 export const CONTRADICTS = 0.5;
 
+/** The longest text field that names one thing (a state, a building); longer ones hold notes. */
+const SHORT_TEXT = 50;
+
 /** Fields that hold codes (no sentences): serial numbers, tags, part numbers. */
 const CODE_FIELDS = /(serial_number|asset_tag|pseudo_number|part_number)$/;
 
@@ -79,8 +82,9 @@ function textFit(f: FieldDef, c: CellValue): number {
   // A serial number, tag or part number is a code: a sentence in its column is something else.
   if (CODE_FIELDS.test(f.name)) return /\s/.test(text) && text.length > 20 ? 0 : 1;
   if (f.keepText) return 1;
-  // "State" holding "In use": a status, not a state or province.
-  if (isStatusWord(text)) return 0.2;
+  // "State" holding "In use": a status, not a state or province. A notes field (longer than a
+  // name) takes any word: "spare" or "broken" in a Notes column is a note.
+  if (isStatusWord(text) && (f.maxLength ?? Infinity) <= SHORT_TEXT) return 0.2;
   // A yes/no or a date in a free-text field is odd but not impossible.
   return isYesNo(text) || c instanceof Date ? 0.4 : 1;
 }

@@ -73,6 +73,16 @@ describe('a column is judged by its values', () => {
       undefined,
     ],
     [
+      'Notes holding a status word ("spare") is still the notes: a note may say anything',
+      ['Name', 'Status', 'Notes'],
+      [
+        ['A', 'In use', null],
+        ['B', 'In stock', 'spare'],
+      ],
+      { Name: 'name', Status: 'asset_usage_status', Notes: 'asset_notes' },
+      undefined,
+    ],
+    [
       'maintained holding Yes/No is no support provider',
       ['Name', 'maintained'],
       [

@@ -3,7 +3,8 @@
 // part of the package's surface; test/cli/imports.test.ts holds the CLI to index.ts and this.
 export { RATE_LIMIT } from './resources/service.js';
 export { fileSystemError } from './errors.js';
-export { WRITABLE } from './resources/index.js';
+export { WRITABLE, type WritableName } from './resources/index.js';
+export { headersLookLike } from './run/resource-hint.js';
 export {
   chooseProfile,
   loadConfigFile,

@@ -16,10 +16,8 @@ import {
   type SyncOptions,
 } from '../run/import.js';
 import { connect } from '../connect.js';
-import { headerMatcher } from '../map/headers.js';
-import { resourceLookedLike, type ResourceLikeness } from '../map/resource-hint.js';
-import { openSheet } from '../read/index.js';
-import { findResource, type WritableName } from '../resources/index.js';
+import { headersLookLike } from '../run/resource-hint.js';
+import type { WritableName } from '../resources/index.js';
 import { importWorkbook } from '../run/workbook.js';
 import { suggestMapping } from '../run/suggest.js';
 import { addConnectionOptions, createLogger, intOption, Progress, runAction } from './common.js';
@@ -264,7 +262,7 @@ async function runWithoutResource(
   }
   const names: readonly WritableName[] =
     mode === 'create' ? ['asset', 'contract', 'customer'] : ['asset', 'contract', 'customer', 'asset-owner'];
-  const looks = await headersLookLike(file, f, names);
+  const looks = await headersLookLike(file, { sheet: sheetArg(f.sheet), headerRow: headerRowArg(f) }, names);
   throw new AssetbatchError('E_USAGE', `say what the rows are: --resource ${orList(names)}`, {
     hint: looks
       ? `The headers look like ${looks.resource.plural} (${looks.evidence.slice(0, 3).join(', ')}): if they are, give --resource ${looks.resource.name}.`
@@ -275,31 +273,6 @@ async function runWithoutResource(
 }
 
 const orList = (xs: readonly string[]) => `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
-
-/**
- * Which resource the sheet's headers name, for the hint only: the run is not started on a
- * guess. A file that cannot be read gives no hint; the run with --resource says why.
- */
-async function headersLookLike(
-  file: string,
-  f: ImportFlags,
-  names: readonly WritableName[],
-): Promise<ResourceLikeness | undefined> {
-  const defs = names.map((n) => findResource(n)).filter((d) => d !== undefined);
-  const matchers = defs.map((d) => headerMatcher(d));
-  try {
-    const source = await openSheet(file, {
-      sheet: sheetArg(f.sheet),
-      headerRow: headerRowArg(f),
-      isKnownHeader: (text) => matchers.some((m) => m(text)),
-    });
-    await source.close?.();
-    return resourceLookedLike(defs, source.headers);
-  } catch (e) {
-    if (e instanceof AssetbatchError) return undefined;
-    throw e;
-  }
-}
 
 export async function runImport(
   file: string,

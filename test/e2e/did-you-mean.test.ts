@@ -29,7 +29,7 @@ const registers: Register[] = [
       `row 2: column "Kategorie" → category.id: category 'Notebook' not found; did you mean 'Hardware / Laptop'?`,
       `row 2: column "Lieferant" → attached_supplier: supplier 'Dell GmbH' not found; did you mean 'Dell Technologies'?`,
       `row 3: column "Modell" → asset_hardware_model.id: hardware model 'LaserJet Pro' not found; did you mean 'LaserJet Pro M404'? (confidence 0.70; check: "LaserJet Pro" and "LaserJet Pro M404" do not name the same numbers)`,
-      `row 3: column "Status" → asset_usage_status: usage status 'Lager' not found`,
+      `row 3: column "Status" → asset_usage_status: usage status 'Lager' not found; did you mean 'In Stock'? (confidence 0.60; check: "Lager" also names a place, the store room)`,
       `row 3: column "Kategorie" → category.id: category 'Drucker' not found; did you mean 'Hardware / Printer'?`,
     ],
   },

@@ -105,6 +105,10 @@ const ErrorCodes = {
    * changed in the service since the export: kept as the service has it, not sent (a note, exit as usual).
    */
   W_KEPT_SINCE_EXPORT: 'W_KEPT_SINCE_EXPORT',
+  /** A date that reads both ways, read in the order the sheet's other date columns show, as the plan said: a note, exit as usual. */
+  W_DATE_ORDER_INFERRED: 'W_DATE_ORDER_INFERRED',
+  /** A date that reads both ways, read day-first because the headers are in a day-first language: a guess, exit 1. */
+  W_DATE_ORDER_ASSUMED: 'W_DATE_ORDER_ASSUMED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

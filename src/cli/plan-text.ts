@@ -140,6 +140,7 @@ export function printPlan(
   if (plan.placeholderNames) lines.push(placeholderNamesLine(plan.placeholderNames, plan.counted));
   for (const d of plan.decimals ?? []) lines.push(decimalLine(d, plan.counted));
   for (const d of plan.datesByExport ?? []) lines.push(exportDateLine(d));
+  for (const d of plan.datesInferred ?? []) lines.push(inferredDateLine(d));
   // A sheet of thousands of columns gets a few lines and a count, not a screenful per column.
   const UNMAPPED_SHOWN = 20;
   for (const u of plan.unmapped.slice(0, UNMAPPED_SHOWN))
@@ -279,6 +280,19 @@ function decimalLine(d: NonNullable<ImportPlan['decimals']>[number], counted: bo
 function exportDateLine(d: NonNullable<ImportPlan['datesByExport']>[number]): string {
   const order = d.order === 'DMY' ? 'day-first' : 'month-first';
   return `note: column "${d.column}" has dates that read both ways; read ${order}, as the export of its records showed them (row ${d.row}: ${d.text} is ${d.date}).`;
+}
+
+/**
+ * A date column whose dates all read both ways, read as the rest of the sheet settles: a note
+ * when its other date columns show the order, a warning when only its headers' language does.
+ */
+function inferredDateLine(d: NonNullable<ImportPlan['datesInferred']>[number]): string {
+  const order = d.order === 'DMY' ? 'day-first' : 'month-first';
+  const format = d.order === 'DMY' ? 'dd/MM/yyyy' : 'MM/dd/yyyy';
+  const other = d.order === 'DMY' ? 'MM/dd/yyyy' : 'dd/MM/yyyy';
+  return d.by === 'sheet'
+    ? `note: column "${d.column}" has only dates that read both ways; read ${order}, as ${d.reason} (W_DATE_ORDER_INFERRED on each row; --date-format ${other} reads it otherwise).`
+    : `warning: column "${d.column}" has only dates that read both ways; read ${order}, as ${d.reason}: a guess, said on each row (W_DATE_ORDER_ASSUMED, exit 1); --date-format ${format} confirms it, --date-format ${other} reads it otherwise.`;
 }
 
 /** Rows whose name cell is empty, built from the row: how many, and how, before any write. */

@@ -150,6 +150,12 @@ export function printSummary(
       `warning: ${n === 1 ? '1 row has' : `${n} rows have`} cells that still had the exported value where the service changed the record since the sheet was exported: those cells ${summary.dryRun ? 'would be' : 'were'} kept as the service has them, not sent back (W_KEPT_SINCE_EXPORT in the report's #warnings says which); edit a cell to send it`,
     );
   }
+  if (summary.assumedDateRows > 0) {
+    const n = summary.assumedDateRows;
+    lines.push(
+      `warning: ${n === 1 ? '1 row has a date' : `${n} rows have dates`} that read both ways, read day-first from the language of the headers alone (W_DATE_ORDER_ASSUMED in the report's #warnings says which, and as what); if they are right, --date-format dd/MM/yyyy says so next time; if not, give --date-format MM/dd/yyyy`,
+    );
+  }
   if (summary.changedRows > 0) {
     const n = summary.changedRows;
     // Skipped is right (a create must not send a row twice), but the user's edits were not applied.
@@ -292,6 +298,8 @@ export function exitCodeOf(summary: ImportSummary): number {
     summary.resemblingRows > 0 ||
     // Two rows giving one key to different values: someone must say which is right.
     summary.keyConflictRows > 0 ||
+    // Dates read day-first on the headers' language alone: a guess someone should confirm.
+    summary.assumedDateRows > 0 ||
     // Rows left for another company's run: this run did not load the whole file.
     (summary.companies?.others.length ?? 0) > 0
     ? ExitCode.ROWS_FAILED

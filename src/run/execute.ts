@@ -65,6 +65,8 @@ export interface Executed {
   readonly keyConflictRows: number;
   /** Rows with cells kept as the service has them, changed there since the sheet was exported (W_KEPT_SINCE_EXPORT). */
   readonly keptRows: number;
+  /** Rows with a date read day-first from the headers' language alone (W_DATE_ORDER_ASSUMED). */
+  readonly assumedDateRows: number;
   /** A register's company column: every row by company (a one-pass dry run's counted as checked). */
   readonly companies?: CompanySplit;
 }
@@ -139,6 +141,7 @@ class Emitter {
   resemblingById = 0;
   keyConflictRows = 0;
   keptRows = 0;
+  assumedDateRows = 0;
   private done = 0;
   private readonly debug: boolean;
 
@@ -179,6 +182,7 @@ class Emitter {
     if (resembles?.field === 'id') this.resemblingById++;
     if (out.warnings.some((w) => w.code === 'W_KEY_CONFLICT')) this.keyConflictRows++;
     if (out.warnings.some((w) => w.code === 'W_KEPT_SINCE_EXPORT')) this.keptRows++;
+    if (!sentNothing && out.warnings.some((w) => w.code === 'W_DATE_ORDER_ASSUMED')) this.assumedDateRows++;
     if (this.debug)
       this.settings.hooks.logger!.debug(
         { row: out.row, status: out.status, id: out.id, issues: out.issues.map((i) => i.code) },
@@ -219,7 +223,7 @@ class Learner {
   }
 
   private async settleDates(): Promise<void> {
-    const { scanner, dateOrders, where } = this.scan;
+    const { scanner, dateOrders, dateInferences, where } = this.scan;
     scanner.dirty = false;
     // A column that now mixes orders stops the run, as a first pass would have.
     for (const [col, order] of scanner.dateOrders(where, false)) dateOrders.set(col, order);
@@ -229,10 +233,12 @@ class Learner {
       headerRow: this.input.probe.headerRow,
       isKnownHeader: headerMatcher(this.settings.def),
     });
-    for (const [col, order] of await scanDateOrders(side.rows, this.input.mapping, where)) {
+    const sides = await scanDateOrders(side.rows, this.input.mapping, where, scanner.headerLanguage);
+    for (const [col, order] of sides.orders) {
       dateOrders.set(col, order);
       this.settledBySideScan.add(col);
     }
+    for (const [col, inferred] of sides.inferences) dateInferences.set(col, inferred);
   }
 
   /** The names a row asks for that a list read part-way (or not at all) has not met: fetched first. */
@@ -438,6 +444,7 @@ export async function execute(
     resemblingById: emitter.resemblingById,
     keyConflictRows: emitter.keyConflictRows,
     keptRows: emitter.keptRows,
+    assumedDateRows: emitter.assumedDateRows,
     companies: companySplitOf(settings, input, scan),
   };
 }

@@ -75,6 +75,7 @@ export async function finish(
     resemblingById: ran.resemblingById,
     keyConflictRows: ran.keyConflictRows,
     keptRows: ran.keptRows,
+    assumedDateRows: ran.assumedDateRows,
     changedRows: writer.changedSkipped,
     // Every row is counted by now, a one-pass dry run's too.
     companies: ran.companies,

@@ -36,6 +36,7 @@ import type { KeyIndex } from '../util/key-index.js';
 import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
+import { headerLanguageOf, inferenceReason, type DateInference } from '../map/date-inference.js';
 import { Scanner, scanDateOrders, type ScanOptions, type ScanWhere } from './scan.js';
 import { companyColumn, isCompanyHeader } from '../map/company-column.js';
 import { rowCompany, type RowCompany } from '../resolve/company.js';
@@ -83,6 +84,8 @@ export interface ScannedSheet {
   readonly counted: boolean;
   readonly onePass: boolean;
   readonly dateOrders: Map<number, DateOrder | undefined>;
+  /** Date columns whose dates all read both ways, settled by the rest of the sheet (said in the plan and on each row). */
+  readonly dateInferences: Map<number, DateInference>;
   /** Amount columns' decimal marks, where their cells show one (a one-pass run: its look-ahead's). */
   readonly decimalReadings: ReadonlyMap<number, DecimalReading>;
   /** Contracts: the column naming a parent contract that a row above may create. */
@@ -243,6 +246,7 @@ export async function scanInput(
     company: await companyOption(settings, input, deferred),
     printCells: (journalMayAnswer(settings) || memoryKnows) && !selfRefCol,
     exportDates: how.service ? exportDatesOf(settings, mapping, how.service) : undefined,
+    headerLanguage: headerLanguageOf(mapping, def.name),
   });
   const where = { file: settings.file, sheet: probe.sheet };
   // A dry run reads the sheet once: what the run needs is learnt from its first rows,
@@ -259,6 +263,7 @@ export async function scanInput(
     lookahead ?? LOOKAHEAD_ROWS,
   );
   const dateOrders = scanner.dateOrders(where, counted);
+  const dateInferences = new Map(scanner.dateInferences);
   // A date column whose first rows all read both ways: the rest of the sheet decides.
   if (!counted && scanner.unsettled().length > 0) {
     const side = await openSheet(settings.file, {
@@ -266,7 +271,9 @@ export async function scanInput(
       headerRow: probe.headerRow,
       isKnownHeader: headerMatcher(def),
     });
-    for (const [col, order] of await scanDateOrders(side.rows, mapping, where)) dateOrders.set(col, order);
+    const sides = await scanDateOrders(side.rows, mapping, where, scanner.headerLanguage);
+    for (const [col, order] of sides.orders) dateOrders.set(col, order);
+    for (const [col, inferred] of sides.inferences) dateInferences.set(col, inferred);
   }
   // An update's lists wait for its records: a cell that names what its record has needs none.
   // A repeat's wait for its journal: a row it finished, its cells unchanged, needs none (the memory's too).
@@ -277,6 +284,7 @@ export async function scanInput(
     counted,
     onePass,
     dateOrders,
+    dateInferences,
     decimalReadings: scanner.decimalReadings(),
     selfRefCol,
     where,
@@ -983,7 +991,7 @@ export async function makePlan(
     placeholders: placeholdersRead(mapping, scan.scanner),
     placeholderNames: placeholdersRead(mapping, scan.scanner, true),
     decimals: decimalNotesOf(scan.scanner),
-    datesByExport: nonEmptyList(scan.scanner.exportDateNotes()),
+    ...datesRead(scan),
     unmapped: unmappedColumns(mapping, probe.headers, settings),
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
@@ -1027,5 +1035,19 @@ export async function makePlan(
     plannedRequests,
     // The progress line's ETA spreads the writes over the rows that may be sent, as they are reached.
     requestsPerRow: sendable > 0 ? plannedRequests / sendable : 0,
+  };
+}
+
+/** The plan's word on the date columns the export or the rest of the sheet settled, with why. */
+function datesRead(scan: ScannedSheet): Pick<ImportPlan, 'datesByExport' | 'datesInferred'> {
+  const inferred = [...scan.dateInferences.values()].map((d) => ({
+    column: d.column,
+    order: d.order,
+    by: d.by,
+    reason: inferenceReason(d),
+  }));
+  return {
+    datesByExport: nonEmptyList(scan.scanner.exportDateNotes()),
+    datesInferred: nonEmptyList(inferred),
   };
 }

@@ -1,6 +1,7 @@
 // What checking a row needs of the run: its settings, mapping, lists and date orders, and
 // (a run whose records were listed) the record a row names.
 import type { DateOrder, DecimalReading } from '../map/coerce.js';
+import type { DateInference } from '../map/date-inference.js';
 import type { RowContext } from '../validate/validate.js';
 import type { MappedInput } from './input.js';
 import { listedRecordOf, mergesRecords, type ListedRecords } from './listed-record.js';
@@ -14,6 +15,7 @@ export function rowContext(
   input: MappedInput,
   scan: {
     readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+    readonly dateInferences?: ReadonlyMap<number, DateInference>;
     readonly decimalReadings: ReadonlyMap<number, DecimalReading>;
   },
   listed?: ListedRecords,
@@ -24,6 +26,7 @@ export function rowContext(
     company: settings.company,
     mapping: input.mapping,
     dateOrders: scan.dateOrders,
+    dateInferences: scan.dateInferences,
     decimalReadings: scan.decimalReadings,
     defaultDateOrder: settings.dateOrder,
     resolver: input.resolver,

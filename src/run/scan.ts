@@ -8,6 +8,7 @@ import type { CellValue, SheetRow } from '../read/types.js';
 import { isKeyColumn, type ColumnMapping, type Mapping } from '../map/headers.js';
 import {
   cellText,
+  coerceDate,
   dateOrdersOf,
   decimalMarkOf,
   isEmptyCell,
@@ -25,6 +26,7 @@ import type { RowCompany } from '../resolve/company.js';
 import type { OtherCompanyCell } from './recorded-mapping.js';
 import type { AmountCell, CompanySplit, DecimalNote } from './types.js';
 import { ExportDates, type ExportDateNote, type ExportedAs } from './export-dates.js';
+import { formatFor, type DateInference, type HeaderLanguage } from '../map/date-inference.js';
 
 /** Records whose length judges a file's rows. */
 const SAMPLE_ROWS = 20_000;
@@ -32,12 +34,22 @@ const SAMPLE_ROWS = 20_000;
 const MAX_OTHER_CELLS = 1_000;
 
 interface Evidence {
-  /** First row with a date that can only be day-first, or only month-first. */
+  /** First row with a date that can only be day-first, or only month-first, and its text. */
   dmy?: number;
   mdy?: number;
+  dmyText?: string;
+  mdyText?: string;
   /** Dates that read both ways (and differently): how many, and the first as an example. */
   both?: number;
-  example?: string;
+  example?: { readonly text: string; readonly row: number };
+}
+
+/** A date column's order as something in the sheet settles it, with the date that shows it. */
+interface Settled {
+  readonly column: string;
+  readonly order: DateOrder;
+  readonly row: number;
+  readonly text: string;
 }
 
 /** An amount column's cells that show its decimal mark, the first of each, and those that read two ways. */
@@ -70,6 +82,8 @@ export interface ScanOptions {
   readonly printCells?: boolean;
   /** An update's or sync's sheet with an ID column and an export remembered: dates it settles (export-dates.ts). */
   readonly exportDates?: { readonly idIndex: number; readonly exportedAs: ExportedAs };
+  /** The headers' language, when it writes dates day-first: it settles a column nothing else does. */
+  readonly headerLanguage?: HeaderLanguage;
 }
 
 export interface ScanWhere {
@@ -116,7 +130,11 @@ export class Scanner {
    * a column with no settled order meets a date that reads both ways.
    */
   dirty = false;
+  /** Date columns whose dates all read both ways, settled by the sheet's other date columns or its headers' language. */
+  readonly dateInferences = new Map<number, DateInference>();
   private readonly dateCols: readonly ColumnMapping[];
+  /** The headers' language (ScanOptions), for a side scan of the same sheet. */
+  readonly headerLanguage?: HeaderLanguage;
   private readonly amountCols: readonly ColumnMapping[];
   private readonly amounts = new Map<number, AmountEvidence>();
   private readonly lookupCols: readonly { index: number; kind: LookupKind }[];
@@ -153,6 +171,7 @@ export class Scanner {
             (c.target.kind === 'field' && c.target.field.type === 'date') ||
             (c.target.kind === 'custom' && c.target.dataType === 'date'),
         );
+    this.headerLanguage = opts.headerLanguage;
     this.amountCols = amountColumns(mapping);
     this.lookupCols = lookupColumns(mapping);
     this.translation = mapping;
@@ -326,8 +345,9 @@ export class Scanner {
       const wasUnsettled = this.unsettled().includes(c);
       let o = this.otherEvidence.get(c.index);
       if (!o) this.otherEvidence.set(c.index, (o = {}));
-      if (orders.dmy) o.dmy ??= r.row;
-      else o.mdy ??= r.row;
+      const text = (cell as string).trim();
+      if (orders.dmy && o.dmy === undefined) [o.dmy, o.dmyText] = [r.row, text];
+      else if (orders.mdy && o.mdy === undefined) [o.mdy, o.mdyText] = [r.row, text];
       if (wasUnsettled) this.dirty = true;
     }
   }
@@ -367,18 +387,20 @@ export class Scanner {
     if (orders.dmy && !orders.mdy) {
       if (e.dmy === undefined) {
         e.dmy = row;
+        e.dmyText = cell.trim();
         if (e.mdy !== undefined) this.dirty = true;
       }
     } else if (orders.mdy && !orders.dmy) {
       if (e.mdy === undefined) {
         e.mdy = row;
+        e.mdyText = cell.trim();
         if (e.dmy !== undefined) this.dirty = true;
       }
     } else if (orders.dmy && orders.mdy) {
       const [a, b] = cell.trim().split(/[/.-]/);
       if (Number(a) === Number(b)) return;
       e.both = (e.both ?? 0) + 1;
-      e.example ??= `${cell.trim()} (row ${row})`;
+      e.example ??= { text: cell.trim(), row };
       if (e.dmy === undefined && e.mdy === undefined) this.dirty = true;
     }
   }
@@ -447,7 +469,8 @@ export class Scanner {
   /**
    * Each date column's order from what was seen. Throws, naming the rows, for a column that
    * mixes the two orders; and, when `complete` (the whole sheet was seen), for one whose
-   * dates all read both ways.
+   * dates all read both ways that neither the sheet's other date columns nor its headers'
+   * language settle (or that they settle two ways). Those they settle are in dateInferences.
    */
   dateOrders(where: ScanWhere, complete: boolean): Map<number, DateOrder | undefined> {
     const out = new Map<number, DateOrder | undefined>();
@@ -475,35 +498,81 @@ export class Scanner {
       else if (other) out.set(c.index, other);
       else if (exported) out.set(c.index, exported);
       else if (e.both && complete) {
-        throw new AssetbatchError(
-          'E_DATE_AMBIGUOUS',
-          `column "${c.header}" has dates such as ${e.example} that could be day-first or month-first, and no date in it settles which`,
-          { location, hint: this.ambiguousHint(c) },
-        );
+        const inferred = this.inferred(c, e);
+        if (typeof inferred === 'string') {
+          throw new AssetbatchError(
+            'E_DATE_AMBIGUOUS',
+            `column "${c.header}" has dates such as ${e.example!.text} (row ${e.example!.row}) that could be day-first or month-first, and no date in it settles which`,
+            { location, hint: inferred },
+          );
+        }
+        this.dateInferences.set(c.index, inferred);
+        out.set(c.index, inferred.order);
       }
     }
     return out;
   }
 
+  /** The order a column's own dates, other companies' rows or the export settle, with the date that shows it. */
+  private settledOf(c: ColumnMapping): Settled | undefined {
+    const e = this.evidence.get(c.index);
+    const shown = (o: Evidence | undefined): Settled | undefined =>
+      o && (o.dmy === undefined) !== (o.mdy === undefined)
+        ? o.dmy !== undefined
+          ? { column: c.header, order: 'DMY', row: o.dmy, text: o.dmyText! }
+          : { column: c.header, order: 'MDY', row: o.mdy!, text: o.mdyText! }
+        : undefined;
+    if (e?.dmy !== undefined && e.mdy !== undefined) return undefined;
+    const note = this.byExport?.note(c.index, c.header);
+    return shown(e) ?? shown(this.otherEvidence.get(c.index)) ?? (note && { ...note, text: note.text });
+  }
+
   /**
-   * A sheet is usually written by one program in one locale: when the other date columns
-   * settle one order ("End date" has 12/31/2025), the hint says so, for the user to confirm.
+   * A column whose dates all read both ways, settled by the rest of the sheet: one program
+   * in one locale wrote its dates, so its other date columns (a day past 12, all agreeing)
+   * settle it, and else its headers' language. The hint to stop with, when they do not.
    */
-  private ambiguousHint(column: ColumnMapping): string {
-    const settled = this.dateCols.flatMap((c) => {
-      const e = this.evidence.get(c.index);
-      if (c === column || !e || (e.dmy === undefined) === (e.mdy === undefined)) return [];
-      return [{ header: c.header, dmy: e.dmy !== undefined, row: e.dmy ?? e.mdy }];
-    });
-    const plain = 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).';
-    const dmy = settled.length > 0 && settled.every((s) => s.dmy);
-    if (settled.length === 0 || (!dmy && settled.some((s) => s.dmy))) return plain;
+  private inferred(column: ColumnMapping, e: Evidence): DateInference | string {
+    const settled = this.dateCols.flatMap((c) => (c === column ? [] : (this.settledOf(c) ?? [])));
+    const language = this.opts.headerLanguage;
+    const orders = new Set([...settled.map((s) => s.order), ...(language ? ['DMY' as const] : [])]);
     const [first] = settled;
-    const others = settled.length > 1 ? ` and ${settled.length - 1} more` : '';
-    const format = dmy ? 'dd/MM/yyyy' : 'MM/dd/yyyy';
+    if (orders.size === 1 && first)
+      return {
+        by: 'sheet',
+        column: column.header,
+        order: first.order,
+        from: first,
+        more: settled.length - 1,
+      };
+    if (orders.size === 1 && language)
+      return { by: 'language', column: column.header, order: 'DMY', language };
+    return this.ambiguousHint(e.example!, settled, language);
+  }
+
+  /**
+   * The hint of a column nothing settles, or that the sheet settles two ways: what each
+   * --date-format reads its example date as, and (when they disagree) what the sheet says.
+   */
+  private ambiguousHint(
+    example: { text: string; row: number },
+    settled: readonly Settled[],
+    language: HeaderLanguage | undefined,
+  ): string {
+    const dmy = coerceDate(example.text, 'DMY').value as string;
+    const mdy = coerceDate(example.text, 'MDY').value as string;
+    const choice =
+      `Give --date-format ${formatFor('DMY')} if ${example.text} (row ${example.row}) is ${dmy}, ` +
+      `or --date-format ${formatFor('MDY')} if it is ${mdy}`;
+    if (settled.length === 0) return `${choice}.`;
+    const order = (o: DateOrder) => (o === 'DMY' ? 'day-first' : 'month-first');
+    const sides = [
+      ...settled.map((s) => `"${s.column}" is ${order(s.order)} (row ${s.row}: ${s.text})`),
+      ...(language ? [`the headers are ${language.language} ("${language.headers[0]}"), day-first`] : []),
+    ];
     return (
-      `The other date columns of this sheet are ${dmy ? 'day' : 'month'}-first ("${first.header}", row ${first.row}${others}): ` +
-      `if this one is too, give --date-format ${format} (it applies to every column); if not, write its dates as yyyy-MM-dd.`
+      `The sheet says both: ${sides.join('; ')}. ` +
+      `${choice} (it applies to every column: dates of the other order are then reported row by row, to write as yyyy-MM-dd).`
     );
   }
 
@@ -518,13 +587,14 @@ export class Scanner {
   }
 }
 
-/** The date orders of a whole sheet, read for its date columns alone. */
+/** The date orders of a whole sheet, read for its date columns alone, and those the rest of the sheet settled. */
 export async function scanDateOrders(
   rows: AsyncIterable<SheetRow>,
   mapping: Mapping,
   where: ScanWhere,
-): Promise<Map<number, DateOrder | undefined>> {
-  const scanner = new Scanner(mapping, { trackKeys: false });
+  headerLanguage: HeaderLanguage | undefined,
+): Promise<{ orders: Map<number, DateOrder | undefined>; inferences: Map<number, DateInference> }> {
+  const scanner = new Scanner(mapping, { trackKeys: false, headerLanguage });
   scanner.collectNames = false;
   const turns = new Turns();
   for await (const r of rows) {
@@ -532,7 +602,7 @@ export async function scanDateOrders(
     const turn = turns.due();
     if (turn) await turn;
   }
-  return scanner.dateOrders(where, true);
+  return { orders: scanner.dateOrders(where, true), inferences: scanner.dateInferences };
 }
 
 /** A row's cells alone, fingerprinted (the scan keeps one a row, so that the plan need not read the sheet again). */

@@ -239,6 +239,18 @@ export interface ImportPlan {
   readonly decimals?: readonly DecimalNote[];
   /** Date columns whose dates all read both ways, read in the order the export the sheet came from shows. */
   readonly datesByExport?: readonly ExportDateNote[];
+  /**
+   * Date columns whose dates all read both ways, read in the order the sheet's other date
+   * columns show (`by: 'sheet'`) or its headers' language writes (`by: 'language'`): each such
+   * date is said on its row (W_DATE_ORDER_INFERRED, W_DATE_ORDER_ASSUMED).
+   */
+  readonly datesInferred?: readonly {
+    readonly column: string;
+    readonly order: 'DMY' | 'MDY';
+    readonly by: 'sheet' | 'language';
+    /** Why, in words: "the sheet's other date columns are day-first (…)". */
+    readonly reason: string;
+  }[];
   /** `fix`: what to do instead of mapping the column (an ID column: the commands that match on it). */
   readonly unmapped: readonly {
     header: string;
@@ -410,6 +422,12 @@ export interface ImportSummary {
    * service has them, not sent (W_KEPT_SINCE_EXPORT in the report). The exit code is not moved.
    */
   readonly keptRows: number;
+  /**
+   * Rows with a date that reads both ways read day-first because the headers are in a
+   * day-first language, and nothing in the sheet showed it (W_DATE_ORDER_ASSUMED): a guess,
+   * so the exit code is not 0.
+   */
+  readonly assumedDateRows: number;
   /**
    * Rows skipped because their values changed since an earlier run created the record: the
    * record keeps the earlier values (`assetbatch update` changes it). The exit code is not moved.

@@ -36,6 +36,7 @@ function addMonths(iso: string, months: number): string {
   return `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 import type { ColumnMapping, Mapping } from '../map/headers.js';
+import { inferredDateMessage, readsBothWays, type DateInference } from '../map/date-inference.js';
 import { parseTarget, targetName, type Target } from '../map/headers.js';
 import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
@@ -83,6 +84,8 @@ export interface RowContext {
   readonly mapping: Mapping;
   /** Date order per column index, decided before the run (or from --date-format). */
   readonly dateOrders: ReadonlyMap<number, DateOrder | undefined>;
+  /** Columns whose order the rest of the sheet settled (scan.ts): each date they read so is said on its row. */
+  readonly dateInferences?: ReadonlyMap<number, DateInference>;
   readonly defaultDateOrder?: DateOrder;
   /** Amount columns' decimal marks, where their cells show one (scan.ts): "12.500" reads by it. */
   readonly decimalReadings?: ReadonlyMap<number, DecimalReading>;
@@ -635,22 +638,46 @@ function readColumns(ctx: RowContext, st: RowState, cells: readonly CellValue[])
         message: `"${cellText(source)}" is left out (the value table maps it to empty)`,
       });
     }
-    if (t.kind === 'field') st.apply(t.field, coerceColumn(ctx, p, t.field, cell), col.header);
-    else if (t.kind === 'id') readRecordId(st, cell, col.header);
+    if (t.kind === 'field') {
+      const r = coerceColumn(ctx, p, t.field, cell);
+      st.apply(t.field, r, col.header);
+      if (t.field.type === 'date') inferredDate(ctx, st, col, cell, r, t.field.name);
+    } else if (t.kind === 'id') readRecordId(st, cell, col.header);
     else if (t.kind === 'derived') readWarrantyMonths(st, cell, col.header);
-    else
-      readCustomValue(
-        st,
-        t,
-        coerceCustom(
-          cell,
-          t.dataType,
-          ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder,
-          ctx.decimalReadings?.get(col.index),
-        ),
-        col.header,
+    else {
+      const r = coerceCustom(
+        cell,
+        t.dataType,
+        ctx.dateOrders.get(col.index) ?? ctx.defaultDateOrder,
+        ctx.decimalReadings?.get(col.index),
       );
+      readCustomValue(st, t, r, col.header);
+      if (t.dataType === 'date') inferredDate(ctx, st, col, cell, r, targetName(t));
+    }
   }
+}
+
+/**
+ * A date that reads both ways, read in the order the rest of the sheet settled for its
+ * column: said on the row, with why (W_DATE_ORDER_INFERRED from the sheet's other date
+ * columns, W_DATE_ORDER_ASSUMED from its headers' language, the weaker of the two).
+ */
+function inferredDate(
+  ctx: RowContext,
+  st: RowState,
+  col: ColumnMapping,
+  cell: CellValue,
+  r: Coerced,
+  field: string,
+): void {
+  const inferred = ctx.dateInferences?.get(col.index);
+  if (!inferred || typeof cell !== 'string' || typeof r.value !== 'string' || !readsBothWays(cell)) return;
+  st.warn({
+    code: inferred.by === 'sheet' ? 'W_DATE_ORDER_INFERRED' : 'W_DATE_ORDER_ASSUMED',
+    column: col.header,
+    field,
+    message: inferredDateMessage(inferred, cell, r.value),
+  });
 }
 
 /** A placeholder cell ("N/A") read as empty: said on the row, and kept for a "required" to name. */

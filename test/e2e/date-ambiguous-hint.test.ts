@@ -1,8 +1,9 @@
-// A date column whose dates all read both ways stops the run (exit 2). A sheet saved by one
-// program in one locale usually settles the order in its other date columns (Excel's
-// 12/31/2025, a British 31/01/2026): the hint names them and the --date-format that fits,
-// and gives the plain choice when no other column settles it or they disagree. Dotted dates
-// (a German or Russian export) are day-first wherever they are written: they never stop.
+// A date column whose dates all read both ways, that the rest of the sheet does not settle,
+// stops the run (exit 2). Settled ones are in date-order-inferred.test.ts. The hint names
+// each --date-format with what it reads the column's first such date as, and, when the
+// sheet's other date columns (or its headers' language) disagree, what each of them says.
+// Dotted dates (a German or Russian export) are day-first wherever they are written: they
+// never stop.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,32 +11,12 @@ import { readReport, runCli, useSandbox } from './cli.js';
 
 const env = useSandbox({ rateLimit: 0 });
 
-const PLAIN = 'Give --date-format dd/MM/yyyy (day first) or --date-format MM/dd/yyyy (month first).';
-
 const cases: { name: string; csv: string; error: string; hint: string }[] = [
   {
-    name: 'Excel in a US locale: the end dates are month-first',
-    csv: 'Name,Serial number,Warranty start date,Warranty end date\nA,DA-1,1/1/2023,12/31/2025\nB,DA-2,3/1/2023,2/28/2026\n',
-    error: 'column "Warranty start date" has dates such as 3/1/2023 (row 3)',
-    hint:
-      'The other date columns of this sheet are month-first ("Warranty end date", row 2): if this one is too, ' +
-      'give --date-format MM/dd/yyyy (it applies to every column); if not, write its dates as yyyy-MM-dd.',
-  },
-  {
-    name: 'Excel in a UK locale: two other columns are day-first',
-    csv:
-      'Name,Serial number,Warranty start date,Warranty end date,End of life date\n' +
-      'A,DA-1,01/02/2023,31/01/2026,15/01/2030\nB,DA-2,01/03/2023,28/02/2026,28/02/2031\n',
-    error: 'column "Warranty start date" has dates such as 01/02/2023 (row 2)',
-    hint:
-      'The other date columns of this sheet are day-first ("Warranty end date", row 2 and 1 more): if this one is ' +
-      'too, give --date-format dd/MM/yyyy (it applies to every column); if not, write its dates as yyyy-MM-dd.',
-  },
-  {
-    name: 'no other date column',
+    name: 'no other date column, English headers',
     csv: 'Name,Serial number,Warranty start date\nA,DA-1,1/2/2023\n',
     error: 'column "Warranty start date" has dates such as 1/2/2023 (row 2)',
-    hint: PLAIN,
+    hint: 'Give --date-format dd/MM/yyyy if 1/2/2023 (row 2) is 2023-02-01, or --date-format MM/dd/yyyy if it is 2023-01-02.',
   },
   {
     name: 'the other columns disagree',
@@ -43,12 +24,24 @@ const cases: { name: string; csv: string; error: string; hint: string }[] = [
       'Name,Serial number,Warranty start date,Warranty end date,End of life date\n' +
       'A,DA-1,1/2/2023,31/01/2026,12/31/2030\n',
     error: 'column "Warranty start date" has dates such as 1/2/2023 (row 2)',
-    hint: PLAIN,
+    hint:
+      'The sheet says both: "Warranty end date" is day-first (row 2: 31/01/2026); "End of life date" is month-first (row 2: 12/31/2030). ' +
+      'Give --date-format dd/MM/yyyy if 1/2/2023 (row 2) is 2023-02-01, or --date-format MM/dd/yyyy if it is 2023-01-02 ' +
+      '(it applies to every column: dates of the other order are then reported row by row, to write as yyyy-MM-dd).',
+  },
+  {
+    name: 'German headers, but another date column is month-first',
+    csv: 'Bezeichnung;Seriennummer;Kaufdatum;Garantieende\nPC-1;DA-1;03/04/2022;12/31/2025\n',
+    error: 'column "Kaufdatum" has dates such as 03/04/2022 (row 2)',
+    hint:
+      'The sheet says both: "Garantieende" is month-first (row 2: 12/31/2025); the headers are German ("Bezeichnung"), day-first. ' +
+      'Give --date-format dd/MM/yyyy if 03/04/2022 (row 2) is 2022-04-03, or --date-format MM/dd/yyyy if it is 2022-03-04 ' +
+      '(it applies to every column: dates of the other order are then reported row by row, to write as yyyy-MM-dd).',
   },
 ];
 
-describe('a date column that reads both ways', () => {
-  it.each(cases)('$name', async ({ csv, error, hint }) => {
+describe('a date column that reads both ways, which the sheet does not settle', () => {
+  it.each(cases)('$name: exit 2, the hint names both formats', async ({ csv, error, hint }) => {
     const file = join(env.dir, 'dates.csv');
     writeFileSync(file, csv);
     const res = await runCli(['validate', file, '-r', 'asset', ...env.sb.args], { cwd: env.dir });

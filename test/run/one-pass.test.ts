@@ -291,3 +291,45 @@ describe('the cost of names met late', () => {
     expect(one.summary.plan).toMatchObject({ counted: true, rows: 2 });
   });
 });
+
+// A column of dates that read both ways, settled by the rest of the sheet (date-inference.ts):
+// the day past 12 that settles it may be past the look-ahead; the side scan that reads the
+// column through finds it, and every row says how its date was read, as two passes say.
+describe('a date column settled by the rest of the sheet, past the look-ahead', () => {
+  const cases = [
+    {
+      name: 'another date column shows a day past 12 on the last row',
+      csv:
+        'Name,Serial No.,Purchase Date,Warranty End Date\n' +
+        'A,IN-1,03/04/2023,01/02/2026\nB,IN-2,05/06/2023,02/03/2026\nC,IN-3,07/08/2023,31/12/2026\n',
+      code: 'W_DATE_ORDER_INFERRED',
+      sent: ['2023-04-03', '2023-06-05', '2023-08-07'],
+      noted: 3,
+      assumed: 0,
+    },
+    {
+      name: 'German headers',
+      csv: 'Bezeichnung;Seriennummer;Kaufdatum\nA;IN-4;2023-01-01\nB;IN-5;03/04/2023\nC;IN-6;05/06/2023\n',
+      code: 'W_DATE_ORDER_ASSUMED',
+      sent: ['2023-01-01', '2023-04-03', '2023-06-05'],
+      noted: 2,
+      assumed: 2,
+    },
+  ];
+  it.each(cases)(
+    '$name: read day-first, $code on $noted rows, either way',
+    async ({ name, csv, sent, noted, assumed }) => {
+      const path = join(dir, `${name.replace(/\W+/g, '-')}.csv`);
+      writeFileSync(path, csv);
+      const one = await check(path, { lookaheadRows: 1 });
+      const two = await check(path, { onePass: false });
+      expect(one.report).toBe(two.report);
+      const start = (line: string) => /service_start_date"":""([\d-]+)/.exec(line)?.[1];
+      const lines = two.report.trim().split('\n').slice(1);
+      expect(lines.map(start)).toEqual(sent);
+      expect(lines.filter((l) => l.includes(' read day-first as ')).length).toBe(noted);
+      // The guesses from the headers' language are counted: they set the exit code.
+      for (const run of [one, two]) expect(run.summary.assumedDateRows).toBe(assumed);
+    },
+  );
+});

@@ -46,17 +46,22 @@ export type DateInference =
  * an English one too: "Model" is English before it is Dutch). Every language the headers
  * are read in writes dates day-first (CLDR's short dates: de dd.MM.yy, fr/es/it/pt
  * dd/MM/y, nl dd-MM-y), so any of them settles the order; the one most headers name is said.
+ * It must be the sheet's language: two headers at least, more than those named in English.
  */
 export function headerLanguageOf(mapping: Mapping, resource: string): HeaderLanguage | undefined {
   const byLanguage = new Map<Language, string[]>();
+  let english = 0;
   for (const c of mapping.columns) {
     const t = c.target;
     const field = t.kind === 'field' ? t.field : t.kind === 'derived' ? t.name : undefined;
     if (field === undefined) continue;
     const header = compactName(c.header);
     if (typeof field !== 'string') {
-      const english = [field.name, field.label, ...(field.synonyms ?? [])];
-      if (english.some((n) => compactName(n) === header)) continue;
+      const englishNames = [field.name, field.label, ...(field.synonyms ?? [])];
+      if (englishNames.some((n) => compactName(n) === header)) {
+        english++;
+        continue;
+      }
     }
     for (const s of localSynonyms(resource, field)) {
       if (compactName(s.word) !== header) continue;
@@ -67,7 +72,10 @@ export function headerLanguageOf(mapping: Mapping, resource: string): HeaderLang
   let best: Language | undefined;
   for (const l of LANGUAGES)
     if ((byLanguage.get(l)?.length ?? 0) > (best ? byLanguage.get(best)!.length : 0)) best = l;
-  return best && { language: LANGUAGE_NAMES[best], headers: byLanguage.get(best)! };
+  // One "PLZ" among English headers is no German register: the language must be the sheet's.
+  const headers = best ? byLanguage.get(best)! : [];
+  if (!best || headers.length < 2 || headers.length <= english) return undefined;
+  return { language: LANGUAGE_NAMES[best], headers };
 }
 
 const orderWords = (order: DateOrder) => (order === 'DMY' ? 'day-first' : 'month-first');

@@ -34,7 +34,9 @@ export function canCompareFirst(settings: RunSettings, scan: ScannedSheet, plann
     planned.existingComplete &&
     planned.records !== undefined &&
     !settings.replace &&
-    !scan.selfRefCol
+    // A child waits for its parent's row, whose dry outcome has no id to look up; a contract
+    // sheet whose parent cells name no row of its own (an export synced back by ID) waits for none.
+    (!scan.selfRefCol || scan.referenced.size === 0)
   );
 }
 

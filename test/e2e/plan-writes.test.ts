@@ -2,8 +2,11 @@
 // records are listed before the plan, every row is compared with its record first and the
 // writes are exact (and the run sends that many); when a lookup a row is cheaper, the plan
 // says "at most". Each case seeds its own assets (its own manufacturer, the sync's --scope).
+// A contract sheet has a Parent contract column: when no row names another row of the sheet
+// as its parent (an export synced back), nothing waits and the rows are compared first too.
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { countWrites, runCli, useSandbox } from './cli.js';
@@ -107,5 +110,45 @@ describe('the plan of update and sync states the writes', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toMatch(c.plan);
     expect(countWrites(await env.sb.stats())).toBe(c.writes);
+  });
+});
+
+describe('the plan of a contract sync states the writes', () => {
+  // The sandbox's contracts, exported; each case edits the description of one of them.
+  it.each([
+    { key: 'id', edited: 'CT-2023-001' },
+    { key: 'number', edited: 'CT-2023-002' },
+  ])('sync --key $key of a contract export, one description edited', async ({ key, edited }) => {
+    const file = join(env.dir, `contracts-${key}.csv`);
+    const exported = await runCli(['export', 'contract', '-o', file, ...env.sb.args]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const rows = parse(readFileSync(file), { columns: true, bom: true }) as Record<string, string>[];
+    const row = rows.find((r) => r['Contract number'] === edited)!;
+    row.Description = `edited for --key ${key}`;
+    writeFileSync(file, stringify(rows, { header: true }));
+    await env.sb.resetStats();
+    const res = await runCli([
+      'sync',
+      file,
+      '-r',
+      'contract',
+      '--key',
+      key,
+      '--report',
+      join(env.dir, `contracts-${key}.report.csv`),
+      ...env.sb.args,
+      '--rate-limit',
+      '100',
+    ]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `^Plan: 1 write \\(1 to update; every row compared with its record as listed: ${rows.length - 1} unchanged, nothing sent for them\\) \\+ existing-record check by full list \\(1 page, read\\);`,
+        'm',
+      ),
+    );
+    expect(countWrites(await env.sb.stats())).toBe(1);
+    const after = (await env.sb.records('contract')).find((c) => c.number === edited);
+    expect(after?.description).toBe(`edited for --key ${key}`);
   });
 });

@@ -61,12 +61,15 @@ export function keptNote(
 /**
  * The words on a sync's row whose record keeps a colleague's values (ColleagueValue: set in
  * the service since the last run, the sheet's cells as that run left them): by column, with
- * both values. Empty when there are none.
+ * both values, and the way to write the sheet's instead: `update`, the command that finds the
+ * row's record as the sync did (an update keeps no colleague's value; undefined: none would).
+ * Empty when there are none.
  */
 export function colleaguesWords(
   def: ResourceDef,
   kept: readonly ColleagueValue[],
   cell: (field: string) => KeptCell,
+  update?: string,
 ): string {
   if (kept.length === 0) return '';
   const shown = (v: string | undefined) => (v === undefined || v === '' ? '(empty)' : `"${v}"`);
@@ -74,5 +77,8 @@ export function colleaguesWords(
     const c = cell(k.field);
     return `${c.column ?? c.label ?? labelOf(def, k.field)} ${shown(k.value)} (the sheet still has ${shown(c.text)})`;
   });
-  return `the record keeps ${parts.join(', ')}: changed in the service since the last run, not in the sheet`;
+  const way = update
+    ? ` (\`${update}\` with this file writes the sheet's ${kept.length === 1 ? 'value' : 'values'})`
+    : '';
+  return `the record keeps ${parts.join(', ')}: changed in the service since the last run, not in the sheet${way}`;
 }

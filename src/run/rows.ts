@@ -837,6 +837,7 @@ export class RowOutcomes {
       const note = this.withColleagues(
         res,
         prepared,
+        this.updateFinding(key, base, id),
         this.sentNothingNote(res, keptCells, prepared) ??
           (kept ? `${res.note ?? 'unchanged'}${kept}` : res.note),
       );
@@ -938,12 +939,33 @@ export class RowOutcomes {
   private withColleagues(
     res: UpdateResult,
     prepared: PreparedRow,
+    update: string | undefined,
     note: string | undefined,
   ): string | undefined {
-    const words = colleaguesWords(this.deps.settings.def, res.colleagues ?? [], this.keptCell(prepared));
+    const cell = this.keptCell(prepared);
+    const words = colleaguesWords(this.deps.settings.def, res.colleagues ?? [], cell, update);
     if (!words) return note;
     if (!note) return words;
     return note === NO_CHANGE ? `unchanged: ${words}` : `${note}; ${words}`;
+  }
+
+  /**
+   * The update that finds a sync's row's record `id` as the sync did, when one does: by the
+   * row's ID cell (mapped, or an export's left out) when it names that record; without one, by
+   * the key, when it is the update's (an asset's serial number, or its name with
+   * --unique-field name; a contract's number, a customer's name); a keyless row by the record
+   * an earlier run made from its values, which an update matches too. An update keeps no
+   * colleague's value (only an export's stale cell, which the sync kept already).
+   */
+  private updateFinding(key: Key, base: Base, id: number): string | undefined {
+    const { settings, input } = this.deps;
+    const idColumn = input.mapping.columns.find((c) => c.target.kind === 'id')?.index ?? this.idColumn;
+    const named = idCellOf(input, idColumn, base);
+    if (named !== undefined) return named === id ? 'assetbatch update' : undefined;
+    if (!key) return 'assetbatch update';
+    if (settings.def.name === 'asset' && key.field === 'name') return 'assetbatch update --unique-field name';
+    const updateKey = settings.def.name === 'asset' ? 'serial_number' : settings.def.naturalKey?.[0];
+    return key.field === updateKey ? 'assetbatch update' : undefined;
   }
 
   /** A row whose only changes were stale cells, kept as the service has them: its note says so. */

@@ -64,7 +64,7 @@ it('a field the first sync found as the sheet has it, edited by a colleague sinc
   const row = readReport(report)[0];
   expect([row['#status'], row['#message']]).toEqual([
     'unchanged',
-    'unchanged: the record keeps Notes "Colleague" (the sheet still has "A"): changed in the service since the last run, not in the sheet',
+    `unchanged: the record keeps Notes "Colleague" (the sheet still has "A"): changed in the service since the last run, not in the sheet (\`assetbatch update\` with this file writes the sheet's value)`,
   ]);
   expect(countWrites((await env.sb.stats()) as { requests: Record<string, number> })).toBe(0);
   expect((await asset(id)).asset_notes).toBe('Colleague');
@@ -75,7 +75,7 @@ it('a field the first sync found as the sheet has it, edited by a colleague sinc
   expect(readReport(report).map((r) => [r['#status'], r['#message']])).toEqual([
     [
       'updated',
-      'the record keeps Notes "Colleague" (the sheet still has "A"): changed in the service since the last run, not in the sheet',
+      `the record keeps Notes "Colleague" (the sheet still has "A"): changed in the service since the last run, not in the sheet (\`assetbatch update\` with this file writes the sheet's value)`,
     ],
   ]);
   expect(await asset(id)).toMatchObject({ name: 'Desk 3', asset_notes: 'Colleague' });

@@ -113,7 +113,7 @@ export interface Lack {
   readonly message: string;
 }
 
-const isLack = (v: unknown): v is Lack =>
+export const isLack = (v: unknown): v is Lack =>
   typeof v === 'object' && v !== null && typeof (v as Lack).message === 'string';
 
 export function payloadHash(body: unknown): string {

@@ -37,7 +37,7 @@ import { AssetbatchError } from '../errors.js';
 import { isAlive } from '../util/atomic-file.js';
 import { livingHolder, nameHolder, removeAbandoned, unnameHolder } from './lock.js';
 import { sha256Hex } from '../util/hash.js';
-import { valuesHash } from './journal.js';
+import { isLack, valuesHash, type Lack } from './journal.js';
 import { resemblance, type Resemblance } from './resemblance.js';
 import { layAgreed } from './merge.js';
 
@@ -71,6 +71,11 @@ export interface SentRow {
    * Absent on lines written before it was kept, and on updates.
    */
   readonly cells?: string;
+  /**
+   * The names a create's lists lacked (--unmatched blank or default), as the journal's intent
+   * keeps them: a copy of the sheet under another name, known by its cells, says them again.
+   */
+  readonly lacks?: readonly Lack[];
 }
 
 /** What this user's runs last sent to a record: each field's latest value, and the latest write. */
@@ -206,10 +211,13 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 function asLine(v: unknown): Line | undefined {
   if (!isObj(v) || typeof v.run !== 'string') return undefined;
-  if (v.t === 'sent')
-    return typeof v.fp === 'string' && typeof v.id === 'number' && isObj(v.fields)
-      ? (v as unknown as Line)
-      : undefined;
+  if (v.t === 'sent') {
+    if (typeof v.fp !== 'string' || typeof v.id !== 'number' || !isObj(v.fields)) return undefined;
+    // Words to say again, not data to act on: a line whose `lacks` is not as written loses them.
+    if (v.lacks === undefined) return v as unknown as Line;
+    const lacks = Array.isArray(v.lacks) ? v.lacks.filter(isLack) : [];
+    return { ...v, lacks: lacks.length > 0 ? lacks : undefined } as unknown as Line;
+  }
   if (v.t === 'claim' || v.t === 'release' || v.t === 'abandon')
     return typeof v.claim === 'string' ? (v as unknown as Line) : undefined;
   if (v.t === 'cells')

@@ -7,7 +7,7 @@ import { resolve as resolvePath } from 'node:path';
 import { present } from './resemblance.js';
 import type { WriteBody } from '../resources/fields.js';
 import type { RowIssue } from '../validate/validate.js';
-import { payloadHash, valuesHash } from './journal.js';
+import { payloadHash, valuesHash, type Lack } from './journal.js';
 import type { LastSent, Memory, SentRow } from './memory.js';
 
 export interface RunMemoryOptions {
@@ -259,8 +259,9 @@ export class RunMemory {
   }
 
   /**
-   * A record written (created or updated); `claim`: the one it settles; `cells`: a create's
-   * row cells as read (the journal's fingerprint), by which a later run knows the row unchanged.
+   * A record written (created or updated); `claim`: the one it settles; a create's `cells`,
+   * its row cells as read (the journal's fingerprint), by which a later run knows the row
+   * unchanged, and `lacks`, the names its lists lacked, which that run says again.
    */
   written(
     status: 'created' | 'updated',
@@ -269,10 +270,15 @@ export class RunMemory {
     fp: string,
     key: Key,
     claim?: string,
-    cells?: string,
+    made: { readonly cells?: string; readonly lacks?: readonly Lack[] } = {},
   ): void {
     const { file, report } = this.options;
-    this.options.memory.record({ key: keyText(key), fp, status, id, fields, file, report, cells }, claim);
+    const { cells } = made;
+    const lacks = made.lacks?.length ? made.lacks : undefined;
+    this.options.memory.record(
+      { key: keyText(key), fp, status, id, fields, file, report, cells, lacks },
+      claim,
+    );
   }
 
   /**
@@ -453,11 +459,15 @@ function shownValue(v: unknown): string {
 /** An ISO date as a report shows it. */
 export const shownDate = when;
 
-/** A row known by its cells (knownByCells), as its report says it: where its record came from. */
-export function sameCellsNote(row: SentRow, away: LastSent | undefined): string {
+/**
+ * A row known by its cells (knownByCells), as its report says it: where its record came from,
+ * and `lacked`, what its create left out (the names its lists lacked), said as the journal's is.
+ */
+export function sameCellsNote(row: SentRow, away: LastSent | undefined, lacked = ''): string {
   return (
     `already created by an earlier import of ${row.file} on ${when(row.at)} (id ${row.id}) from the same cells` +
     (away ? updatedAwaySince(away) : '') +
+    lacked +
     ALLOW
   );
 }

@@ -511,15 +511,10 @@ export class RowWriter {
 
   /** A record this row's create made, to the memory of what was sent (with the row's cells). */
   private rememberCreated(attempt: SendAttempt, id: number): void {
-    this.options.memory?.written(
-      'created',
-      id,
-      attempt.body,
-      attempt.fp,
-      attempt.key,
-      attempt.claim,
-      attempt.cells,
-    );
+    this.options.memory?.written('created', id, attempt.body, attempt.fp, attempt.key, attempt.claim, {
+      cells: attempt.cells,
+      lacks: attempt.lacks,
+    });
   }
 
   private adoptRecord(attempt: SendAttempt, id: number, note: string): SendResult {
@@ -617,7 +612,8 @@ export class RowWriter {
       memory?.isThisImport(made) &&
       made.cells !== undefined &&
       this.options.prior?.leftSent(made.cells) === true;
-    const note = stopped && !away ? STOPPED_BEFORE_JOURNAL : sameCellsNote(made, away);
+    const note =
+      stopped && !away ? STOPPED_BEFORE_JOURNAL : sameCellsNote(made, away, lackedThen(made.lacks));
     return { status: 'skipped', id: made.id, note };
   }
 

@@ -203,6 +203,26 @@ describe('takeCreated: each record another run created goes to one row', () => {
   });
 });
 
+describe("a create's lacked names, as a copy known by its cells says them again", () => {
+  const lack = { column: 'Hardware model', field: 'asset_hardware_model.id', message: 'left empty' };
+  it.each([
+    { name: 'kept as written', lacks: [lack], want: [lack] },
+    { name: 'none: the line has no lacks', lacks: undefined, want: undefined },
+    { name: 'a word without its message is dropped', lacks: [lack, { column: 'X' }], want: [lack] },
+    { name: 'lacks that are no list are dropped, the line kept', lacks: 'left empty', want: undefined },
+  ])('$name', ({ lacks, want }) => {
+    const dir = tempDir('ab-mem-');
+    const m = openMemory(...scope(dir));
+    appendFileSync(
+      m.path,
+      JSON.stringify({ t: 'sent', ...row({ fp: 'f1', id: 1 }), cells: 'c1', lacks, at: 'x', run: 'r' }) +
+        '\n',
+    );
+    const known = openMemory(...scope(dir)).takeByCells([[2, 'c1']]);
+    expect([known.get(2)?.id, known.get(2)?.lacks]).toEqual([1, want]);
+  });
+});
+
 describe('takeByCells: rows known by their cells, each record to one row', () => {
   type Line = Parameters<typeof row>[0] & { cells?: string };
   const made = (o: Line) => ({ ...row(o), cells: o.cells });

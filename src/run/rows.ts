@@ -445,7 +445,10 @@ export class RowOutcomes {
         emptied: idCell.emptied,
       });
       const said = this.keptSaid(base, res, prepared);
-      return previewedUpdate(said.base, named.id, { ...res, note: said.note });
+      return (
+        this.mergedConflict(said.base, named.id, res) ??
+        previewedUpdate(said.base, named.id, { ...res, note: said.note })
+      );
     } catch (e) {
       return this.thrown(e, base);
     }
@@ -616,6 +619,8 @@ export class RowOutcomes {
         emptied: prepared.emptyFields,
       });
       const said = this.keptSaid(base, res, prepared);
+      const conflict = this.mergedConflict(said.base, id, res);
+      if (conflict) return conflict;
       const changed = `already in the service (id ${id}); would be updated`;
       return previewedUpdate(said.base, id, { ...res, note: said.note }, changed);
     } catch (e) {
@@ -710,6 +715,8 @@ export class RowOutcomes {
       if (made && res.id !== undefined && key && settings.def.name !== 'asset')
         input.resolver.remember(settings.def.name as LookupKind, { id: res.id, name: key.value });
       const said = this.keptSaid(base, res, prepared);
+      const conflict = res.id === undefined ? undefined : this.mergedConflict(said.base, res.id, res);
+      if (conflict) return conflict;
       return {
         ...said.base,
         // Nothing sent for the row's own values (another row's record, a value an update cannot set).
@@ -933,6 +940,15 @@ export class RowOutcomes {
   }
 
   /**
+   * A row to be created that was merged into a record instead (--on-existing update: its key
+   * or its ID cell found one), whose merge held fields back as changed in the sheet and in the
+   * service since the last run: a `conflict`, said as a matched row's is (mergedConflict).
+   */
+  private mergedConflict(base: Base, id: number, res: UpdateResult): RowOutcome | undefined {
+    return mergedConflict(base, id, res, this.deps.settings.dryRun, this.customColumn());
+  }
+
+  /**
    * A sync's note with the values the record keeps for a colleague (colleaguesWords): in place
    * of "the record already has these values", which is then not so, or after the note.
    */
@@ -1120,6 +1136,23 @@ function conflictOutcome(
         : '';
   const note = `changed in the sheet and in the service since the last run, not written (--prefer sheet writes the sheet's): ${both}${written}`;
   return { ...base, status: 'conflict', id, issues: [], changes: dryRun ? res.changes : undefined, note };
+}
+
+/**
+ * A merge's outcome when it held fields back (`res.conflicts`: both the sheet and the service
+ * changed them since the last run): the row is a `conflict` wherever the merge came from, its
+ * record matched before the run or found as the row was to be created; undefined when the merge
+ * failed or held nothing back. `columnOf`: a custom field's column.
+ */
+export function mergedConflict(
+  base: Pick<RowOutcome, 'row' | 'cells' | 'text' | 'warnings'>,
+  id: number,
+  res: UpdateResult,
+  dryRun: boolean,
+  columnOf: (field: string) => string | undefined,
+): RowOutcome | undefined {
+  if (res.status === 'failed' || !res.conflicts?.length) return undefined;
+  return conflictOutcome(base, id, res, dryRun, columnOf);
 }
 
 /** A dry run's row the run will skip (the journal or the memory says so): the run's words, and "would be skipped". */

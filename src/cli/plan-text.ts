@@ -414,7 +414,7 @@ function comparedWrites(plan: ImportPlan, c: NonNullable<ImportPlan['compared']>
 
 /** A sync's rows without a key: the records their ID cells and the memory match them to; the rest are created. */
 function keylessLine(key: string, k: NonNullable<ImportPlan['sync']>['keyless']): string {
-  const start = `Rows without a ${key}: ${k.rows}; `;
+  const start = `Rows without ${/^[aeiou]|^ID\b/i.test(key) ? 'an' : 'a'} ${key}: ${k.rows}; `;
   const m = k.matched - k.byId;
   if (k.byId === 0)
     return `${start}${plural(m, 'record')} that an earlier run made from the same values match them (the memory of what was sent); the others are created.`;

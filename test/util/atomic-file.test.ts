@@ -72,6 +72,9 @@ describe('isAlive', () => {
           await new Promise<string>((done) => parent.stdout.once('data', (d) => done(String(d)))),
         );
         expect(isAlive(pid)).toBe(true);
+        // Killed before sh has become the sleep, the sleep 30 would be reaped by sh: wait for the exec.
+        const parentIsSleep = () => readFileSync(`/proc/${parent.pid}/cmdline`, 'utf8').startsWith('sleep');
+        for (let i = 0; i < 200 && !parentIsSleep(); i++) await new Promise((r) => setTimeout(r, 5));
         process.kill(pid, 'SIGKILL');
         for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 10));
         expect(isAlive(pid)).toBe(false);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mergedConflict } from '../../src/run/rows.js';
 import type { UpdateResult } from '../../src/send/writer.js';
 
-const base = { row: 4, cells: [], text: [], warnings: [] };
+const base = { row: 4, cells: [], text: '', warnings: [] };
 const notes = { field: 'asset_notes', last: 'A', sheet: 'B', service: 'Colleague' };
 const po = { field: 'custom.12', last: 'PO-1', sheet: 'PO-2', service: 'PO-3' };
 const column = (field: string) => (field === 'custom.12' ? 'PO Number' : undefined);

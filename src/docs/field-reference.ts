@@ -1,7 +1,7 @@
 // The field reference (docs/fields.md), generated from the resource definitions so that it
 // cannot drift from what the import, the templates and the sandbox enforce.
 import { type FieldDef, type ResourceDef, RESOURCES, WRITABLE, writeFields } from '../resources/index.js';
-import { HEADER_WORDS, LANGUAGES, type Language } from '../resources/languages.js';
+import { HEADER_WORDS, LANGUAGE_NAMES, LANGUAGES } from '../resources/languages.js';
 import { limitText, lookupText, typeText, visibleFields } from './describe.js';
 
 /** Markdown table cells: pipes and line breaks would break the row. */
@@ -95,15 +95,6 @@ function writableSection(def: ResourceDef): string[] {
   out.push(...languagesSection(def));
   return out;
 }
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  de: 'German',
-  fr: 'French',
-  es: 'Spanish',
-  it: 'Italian',
-  nl: 'Dutch',
-  pt: 'Portuguese',
-};
 
 /** The headers registers in other languages give each field (src/resources/languages.ts), as the import takes them. */
 function languagesSection(def: ResourceDef): string[] {

@@ -3,19 +3,10 @@
 // weaker rule, the language of its headers (German, French, Spanish, Italian, Dutch and
 // Portuguese registers write dates day-first). The scan decides (run/scan.ts); this file
 // holds what it decided and the words a row and the plan carry. Pure, no I/O.
-import { LANGUAGES, localSynonyms, type Language } from '../resources/languages.js';
+import { LANGUAGE_NAMES, LANGUAGES, localSynonyms, type Language } from '../resources/languages.js';
 import { compactName } from './normalize.js';
 import type { Mapping } from './headers.js';
 import { coerceDate, dateOrdersOf, type DateOrder } from './coerce.js';
-
-const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
-  de: 'German',
-  fr: 'French',
-  es: 'Spanish',
-  it: 'Italian',
-  nl: 'Dutch',
-  pt: 'Portuguese',
-};
 
 /** The language a sheet's headers are written in, when it writes dates day-first: the headers that show it. */
 export interface HeaderLanguage {

@@ -28,6 +28,16 @@ import type { FieldDef } from './fields.js';
 export const LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language's name in English, for the docs and messages. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+};
+
 type Words = Readonly<Partial<Record<Language, readonly string[]>>>;
 
 /** Words for a field (by the service's name, or a derived target's: warranty_months) in each language. */

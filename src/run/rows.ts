@@ -980,8 +980,8 @@ export class RowOutcomes {
     if (named !== undefined) return named === id ? 'assetbatch update' : undefined;
     if (!key) return 'assetbatch update';
     if (settings.def.name === 'asset' && key.field === 'name') return 'assetbatch update --unique-field name';
-    const updateKey = settings.def.name === 'asset' ? 'serial_number' : settings.def.naturalKey?.[0];
-    return key.field === updateKey ? 'assetbatch update' : undefined;
+    // An update's key is the resource's first natural key (an asset's serial number).
+    return key.field === settings.def.naturalKey?.[0] ? 'assetbatch update' : undefined;
   }
 
   /** A row whose only changes were stale cells, kept as the service has them: its note says so. */

@@ -524,7 +524,7 @@ export class Scanner {
         : undefined;
     if (e?.dmy !== undefined && e.mdy !== undefined) return undefined;
     const note = this.byExport?.note(c.index, c.header);
-    return shown(e) ?? shown(this.otherEvidence.get(c.index)) ?? (note && { ...note, text: note.text });
+    return shown(e) ?? shown(this.otherEvidence.get(c.index)) ?? note;
   }
 
   /**
@@ -534,7 +534,7 @@ export class Scanner {
    */
   private inferred(column: ColumnMapping, e: Evidence): DateInference | string {
     const settled = this.dateCols.flatMap((c) => (c === column ? [] : (this.settledOf(c) ?? [])));
-    const language = this.opts.headerLanguage;
+    const language = this.headerLanguage;
     const orders = new Set([...settled.map((s) => s.order), ...(language ? ['DMY' as const] : [])]);
     const [first] = settled;
     if (orders.size === 1 && first)

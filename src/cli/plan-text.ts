@@ -177,14 +177,17 @@ export function printPlan(
     const what = plan.compared
       ? comparedWrites(plan, plan.compared)
       : plan.mode === 'update' && !listed
-        ? `at most ${plural(plan.writes, 'update')} (${plan.existingCheck ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
+        ? `${asExportedText(plan)}at most ${plural(plan.writes, 'update')} (${plan.existingCheck && !byId(plan) ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
         : plan.mode === 'update' || plan.sync
           ? `at most ${plural(plan.writes, 'write')} (a row whose record already has its values sends nothing)`
           : `${plan.unwritten ? unwrittenText(plan.unwritten, plan.writes) : ''}up to ${plural(plan.writes, 'write')}`;
     lines.push(
       `Plan: ${what}${check}${idCellReadsText(plan)}${plan.markRequests ? ` + ${plural(plan.markRequests, 'read')} of the list's newest id (to find any write whose answer is lost)` : ''}; ${paceText(plan)}.`,
     );
-  } else if (plan.mode === 'update' || plan.sync) lines.push(`Plan: nothing is written${check}.`);
+  } else if (plan.mode === 'update' || plan.sync)
+    lines.push(
+      `Plan: nothing is written${plan.asExported ? ` (${asExportedText(plan).slice(0, -2)})` : ''}${check}.`,
+    );
   if (plan.report && reportFormat(plan.report) === 'csv' && !plan.dryRun)
     lines.push(
       `Report: rows are added to ${partPath(plan.report)} as they finish (follow it with tail -f, or: assetbatch status ${shellWord(plan.file)}); it becomes ${plan.report} at the end.`,
@@ -387,6 +390,17 @@ function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number):
   ];
   const rows = u.journal + (u.memory ?? 0) + u.listed + u.made + u.held + u.byId + writes;
   return `${plural(rows, 'row')}: ${parts.join(', ')}, `;
+}
+
+/** A sheet with an ID column: an update reads each row's record by its id, not by a lookup of its key. */
+const byId = (plan: ImportPlan): boolean => plan.mapped.some((m) => m.field === 'id');
+
+/** An update's rows still as exported, before its "at most N updates": "303 rows as exported, nothing to send (their records not read); ". */
+function asExportedText(plan: ImportPlan): string {
+  const n = plan.asExported ?? 0;
+  return n > 0
+    ? `${plural(n, 'row')} as exported, no cell edited: nothing to send, ${n === 1 ? 'its record' : 'their records'} not read; `
+    : '';
 }
 
 /** The reads of the records keyless rows' ID cells name, when the list was not read whole: a request each. */

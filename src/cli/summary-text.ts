@@ -82,10 +82,18 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
   return [`${counts.created} created`, `${counts.updated} updated`, ...extra, ...stopped];
 }
 
-/** "3 skipped (2 unchanged)": the rows the plan called unchanged are among the skipped, said so. */
+/**
+ * "3 skipped (2 unchanged, 1 as exported, not read)": the rows the plan called unchanged, and
+ * an update's rows still as exported, are among the skipped, said so.
+ */
 function skippedText(skipped: number, tally: SyncTally | undefined): string {
   const same = tally?.skippedUnchanged ?? 0;
-  return same > 0 ? `${skipped} skipped (${same} unchanged)` : `${skipped} skipped`;
+  const asExported = tally?.skippedAsExported ?? 0;
+  const why = [
+    ...(same > 0 ? [`${same} unchanged`] : []),
+    ...(asExported > 0 ? [`${asExported} as exported, not read`] : []),
+  ];
+  return why.length > 0 ? `${skipped} skipped (${why.join(', ')})` : `${skipped} skipped`;
 }
 
 export function printSummary(
@@ -256,8 +264,10 @@ export class RowProblems {
 export class SyncTally {
   wouldUpdate = 0;
   skippedUnchanged = 0;
+  skippedAsExported = 0;
   add(outcome: RowOutcome): void {
     if (outcome.status === 'skipped' && outcome.unchanged) this.skippedUnchanged++;
+    if (outcome.status === 'skipped' && outcome.asExported) this.skippedAsExported++;
     if (outcome.status === 'valid' && (outcome.changes?.length ?? 0) > 0) this.wouldUpdate++;
   }
 }

@@ -64,6 +64,8 @@ export interface RowOutcome {
   readonly name?: string;
   /** An update's row skipped because its record already has its values (nothing sent). */
   readonly unchanged?: boolean;
+  /** An update's row still as exported, skipped without reading its record (nothing to send). */
+  readonly asExported?: boolean;
   /** Update dry runs: what would change, field by field (lookups with their names). */
   readonly changes?: readonly {
     field: string;

@@ -105,8 +105,7 @@ export async function loadLookups(
   return { kinds, why };
 }
 
-const EXPORTED =
-  'each such cell is as this sheet was exported: its record, read before its write, has that value still or keeps the one it has now';
+const EXPORTED = 'each such cell is as this sheet was exported: the record keeps the value it has';
 /** Why a list was not read: every row that names it done by the journal (the plan says it for the company list too). */
 export const DONE = "their rows are done by this import's journal, each with the cells it had then";
 const MEMORY =

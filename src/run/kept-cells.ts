@@ -15,7 +15,7 @@ function labelOf(def: ResourceDef, field: string): string {
 }
 
 /** Where the sheet came from, as a row says it: "2026-12-02 05:05 UTC, assets.csv". */
-const exportedWhen = (k: KeptField): string =>
+const exportedWhen = (k: Pick<KeptField, 'at' | 'file'>): string =>
   k.file ? `${shownDate(k.at)}, ${basename(k.file)}` : shownDate(k.at);
 
 /**
@@ -45,6 +45,14 @@ export function keptWarnings(
       message: `${label ?? labelOf(def, k.field)} kept as the service has it (${k.service}): changed in the service since this sheet was exported (${exportedWhen(k)}); the sheet still has the exported value${still}`,
     };
   });
+}
+
+/**
+ * The note of an update's row still as exported, its record not listed: skipped unread, since
+ * it would send nothing (editedSinceExport in exported.ts).
+ */
+export function asExportedNote(exported: Pick<KeptField, 'at' | 'file'>): string {
+  return `as exported (${exportedWhen(exported)}): no cell edited since, so nothing to send; its record was not read (a cell the service changed since keeps the service's value)`;
 }
 
 /** The note of a row that sent nothing because its only changes were stale cells (a dry run says it as the run). */

@@ -4,6 +4,7 @@
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
 import { exportedOf } from './exports-remembered.js';
+import { countAsExported } from './as-exported.js';
 import { shownAs, type ExportedRecord } from '../send/exported.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
@@ -940,16 +941,22 @@ export async function makePlan(
   const rowsLeft = notDone - (settings.sync ? 0 : elsewhere);
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
   const newestId = !dryRun && mode === 'create' && notDone - elsewhere > 0;
-  const toCheck = rowsToCheck(settings, input, scan, rowsLeft, before.done?.memory);
+  const exported = exportedOf(settings, conn.baseUrl);
+  // An update's rows still as exported send nothing: their records need not be read (as-exported.ts).
+  const asExported = await countAsExported(settings, input, scan, exported, before.done);
+  const checked = rowsToCheck(settings, input, scan, rowsLeft, before.done?.memory);
+  const toCheck = checked > 0 ? Math.max(0, checked - asExported) : checked;
   const known = {
     ...(await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId)),
-    exported: exportedOf(settings, conn.baseUrl),
+    exported,
   };
+  // Read whole, the list's copies answer for those rows too (the plan compares every row with its own).
+  const unread = known.existingComplete ? 0 : asExported;
   // The list read whole answers for the records earlier runs made before it: those it lacks are gone.
   const listed = pastRowsListed(settings, input, scan, conn, before, known, given.memory);
   const { past, prior, cellsOf, done, doneRows, byMemory } = listed;
   const { journaled, state } = past;
-  const unread = scan.lookupsLoaded
+  const lists = scan.lookupsLoaded
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, done);
   const keyless = await keylessOf(known, done, state);
@@ -971,7 +978,7 @@ export async function makePlan(
     keyless,
     byMemory: done?.memory,
   });
-  const writes = Math.max(0, sendable - notWrittenLeft(unwritten));
+  const writes = Math.max(0, sendable - notWrittenLeft(unwritten) - unread);
   const mark = await markOf(settings, conn, sendable, known);
   const cost = writeCost(settings, { writes, scan, keyless, doneRows, known, idCells: idCells.size });
   const { idReads, plannedRequests } = cost;
@@ -996,14 +1003,15 @@ export async function makePlan(
     createOnly: mapping.createOnly?.map((c) => ({ header: c.header, field: c.field })),
     warnings: [...probe.warnings.map((w) => w.message), ...mapping.warnings, ...past.warnings],
     lookups: [...resolver.plan],
-    lookupsUnread: unreadKinds(scan, unread.kinds),
-    lookupsUnreadWhy: unreadWhy(scan, companies, unread.why),
+    lookupsUnread: unreadKinds(scan, lists.kinds),
+    lookupsUnreadWhy: unreadWhy(scan, companies, lists.why),
     lookupRequests: resolver.requests,
     existingCheck: cost.check,
     idCellReads: idReads > 0 ? idReads : undefined,
     markRequests: mark?.requests,
     writes,
     unwritten,
+    asExported: unread > 0 ? unread : undefined,
     dryRun,
     rateLimit: settings.connection.rateLimit,
     etaSeconds: Math.round(conn.client.limiter.estimateMs(plannedRequests) / 1000),

@@ -46,8 +46,9 @@ import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
 import type { JournalDone } from './journal-rows.js';
-import { colleaguesWords, keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
+import { asExportedNote, colleaguesWords, keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
 import type { KeptField } from '../send/exported.js';
+import { asExportedOf, lookupCellsOf, skipsAsExported } from './as-exported.js';
 import { customFieldIdOf } from '../send/merge.js';
 import { keptByEmptyWords } from '../send/by-id-cell.js';
 import type { Target } from '../map/target.js';
@@ -734,6 +735,20 @@ export class RowOutcomes {
     }
   }
 
+  /**
+   * An update's row still as its record was exported (editedSinceExport), the record not
+   * listed: skipped without reading it, since its write would send nothing whatever the
+   * record has now. Undefined when the row goes on to be read and merged.
+   */
+  private asExportedOutcome(prepared: PreparedRow, id: number, base: Base): RowOutcome | undefined {
+    const { settings, planned, input } = this.deps;
+    if (!planned.exported || planned.records?.has(id) || !skipsAsExported(settings, input.mapping))
+      return undefined;
+    const exported = asExportedOf(settings, input.mapping, planned.exported, { ...prepared, id });
+    if (!exported) return undefined;
+    return { ...base, status: 'skipped', id, issues: [], note: asExportedNote(exported), asExported: true };
+  }
+
   /** The record a row updates: its ID column, else its natural key (one record, or the row fails). */
   private async recordOf(prepared: PreparedRow, key: Key, base: Base): Promise<number | RowOutcome> {
     const { settings, planned, writer } = this.deps;
@@ -820,6 +835,8 @@ export class RowOutcomes {
     const again = turn && (await this.sameRecordLate(turn, prepared, key, id, base));
     if (again) return again;
     if (stop.stopped) return { ...stop.notSent(base), id };
+    const asExported = this.asExportedOutcome(prepared, id, base);
+    if (asExported) return asExported;
     try {
       const res = await writer.updateMerged(prepared.row, id, prepared.body, {
         clearEmpty: settings.clearEmpty ? prepared.emptyFields : [],
@@ -874,14 +891,7 @@ export class RowOutcomes {
 
   /** The row's lookup cells as written, by field: the writer tells a stale one by its name. */
   private lookupCellsOf(prepared: PreparedRow): ReadonlyMap<string, string> {
-    const mapping = this.deps.input.mapping;
-    const out = new Map<string, string>();
-    for (const c of mapping.columns)
-      if (c.target.kind === 'field' && c.target.field.lookup) {
-        const text = cellText(cellAt(mapping, c.index, prepared.cells)).trim();
-        if (text) out.set(c.target.field.name, text);
-      }
-    return out;
+    return lookupCellsOf(this.deps.input.mapping, prepared.cells);
   }
 
   /** A custom field's column header, by its name `custom.<id>` (a conflict's); undefined for a plain field. */

@@ -282,6 +282,11 @@ export interface ImportPlan {
   readonly markRequests?: number;
   readonly writes: number;
   /**
+   * An update's rows still as an export showed their records (as-exported.ts), when the list
+   * was not read whole: they send nothing, their records are not read, and `writes` leaves them out.
+   */
+  readonly asExported?: number;
+  /**
    * Updates and syncs whose records were listed before the plan: every row compared with its
    * record first, so `writes` is exact (rows to create and to update; the rest send nothing).
    * Absent: `writes` is an upper bound (a row is compared as it is reached).

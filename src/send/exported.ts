@@ -129,6 +129,44 @@ export function withoutStaleCells(
 }
 
 /**
+ * The fields of a row that it would send and that differ from what the export showed (or that
+ * the export did not show): none means the row is as exported, so that an update of it sends
+ * nothing whatever its record has now (withoutStaleCells keeps what changed in the service
+ * since) and need not read the record. Judged as withoutStaleCells judges a cell: a lookup by
+ * its cell's name (`cells`), a plain field by its value in write form, a custom value by the
+ * template's list. `empty`: the fields whose cells are empty, as exported only where the
+ * export showed them empty (one the user emptied is an edit, whether --clear-empty sends it
+ * or the run says what it leaves). Custom forms are not remembered by an export: a row with
+ * form data counts as edited.
+ */
+export function editedSinceExport(
+  def: ResourceDef,
+  sheet: WriteBody,
+  exported: ExportedRecord,
+  cells: ReadonlyMap<string, string>,
+  empty: readonly string[] = [],
+): string[] {
+  const edited: string[] = [];
+  for (const f of writeFields(def, 'update')) {
+    const was = exported.prints[f.name];
+    const text = f.lookup ? cells.get(f.name) : undefined;
+    const value = f.lookup ? text : getPath(sheet, f.name);
+    const cleared = value === undefined && empty.includes(f.name);
+    // No column for the field: nothing is sent for it.
+    if (value === undefined && !cleared) continue;
+    const inSheet = cleared ? '' : f.lookup ? namePrint(f, text) : plainPrint(value);
+    if (was === undefined || inSheet !== was) edited.push(f.name);
+  }
+  const tpl = sheet.template as { fields?: { id: number; value: unknown }[] } | undefined;
+  for (const x of tpl?.fields ?? [])
+    if (exported.prints[customPrint(x.id)] !== plainPrint(x.value)) edited.push(customPrint(x.id));
+  for (const field of empty)
+    if (customFieldIdOf(field) !== undefined && exported.prints[field] !== '') edited.push(field);
+  if (sheet.form_template !== undefined) edited.push('form_template');
+  return edited;
+}
+
+/**
  * The custom field values of the sheet less those still as exported whose record's value
  * changed since. The template's values go as one list: one left out of the sheet's keeps the
  * record's value in the merge, and the others go as the sheet has them. A sheet that names

@@ -308,6 +308,11 @@ export class RowWriter {
   private readonly claimed = new Set<number>();
   /** Records a row's filtered call found (findByKey), by id: its update's copy of the record. */
   private readonly found = new Map<number, Rec>();
+  /**
+   * Records read alone (not listed) by an update that then had nothing to send, until the row
+   * asks what its empty cells left as they are (keptByEmptyCells): the row's words need them.
+   */
+  private readonly readUnchanged = new Map<number, CurrentRecord>();
   /** --on-existing update: the rows that name a record an earlier row updates, in sheet order. */
   private readonly turns = new RecordTurns();
   /** The highest record id seen: a record created after now has a higher one. */
@@ -1078,7 +1083,9 @@ export class RowWriter {
    * nothing for such a row must not say the record has the row's values.
    */
   keptByEmptyCells(id: number, emptied: readonly string[]): KeptByEmpty[] {
-    const copy = emptied.length > 0 ? this.listed(id, noCountry) : undefined;
+    const read = this.readUnchanged.get(id);
+    this.readUnchanged.delete(id);
+    const copy = emptied.length > 0 ? (this.listed(id, noCountry) ?? read) : undefined;
     if (!copy) return [];
     // What --clear-empty would do with them: a cell exported empty and filled in the service
     // since, or one the last run sent empty and a colleague filled since, keeps its value.
@@ -1139,7 +1146,8 @@ export class RowWriter {
     const { def, company } = this.options;
     const whole = opts.replace === true || this.updateMethod.known === 'PUT';
     const codes = await this.countryCodes(whole, clean, opts.clearEmpty);
-    const { body: cur, names } = this.listed(id, codes) ?? (await this.current(id, codes));
+    const copy = this.listed(id, codes);
+    const { body: cur, names } = copy ?? (await this.current(id, codes));
     const kept = opts.replace
       ? { sheet: clean, conflicts: [], kept: [], emptied: [], colleagues: [] }
       : this.keepColleaguesEdits(id, clean, { body: cur, names }, opts);
@@ -1147,6 +1155,7 @@ export class RowWriter {
       ? { ...clean, company }
       : updateOf(def, cur, kept.sheet, company, kept.emptied).next;
     const changes = this.changesOf(cur, next, names);
+    if (!copy && changes.length === 0) this.readUnchanged.set(id, { body: cur, names });
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
     // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
@@ -1345,6 +1354,7 @@ export class RowWriter {
       this.agree(id, clean, cur, clearEmpty);
       const next = updateOf(def, cur, kept.sheet, company, kept.emptied).next;
       const changes = this.changesOf(cur, next, names);
+      if (changes.length === 0) this.readUnchanged.set(id, { body: cur, names });
       if (changes.length === 0)
         return {
           result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept) },

@@ -42,7 +42,7 @@ import type { Resolution, Resolver } from '../resolve/lookups.js';
 import { splitCategory } from '../resources/category.js';
 import { recordedId, sameLookupName, sameSubcategory } from '../resolve/known-lookups.js';
 import { readNames } from '../send/merge.js';
-import { exportedCell, staleLookup, type ExportedRecord, type KeptField } from '../send/exported.js';
+import { exportedCell, shownAs, staleLookup, type ExportedRecord, type KeptField } from '../send/exported.js';
 import { choiceFor, describeChoice, type UnmatchedPolicy } from '../resolve/unmatched.js';
 import type { ErrorCode } from '../errors.js';
 
@@ -439,22 +439,32 @@ function answerFromRecord(ctx: RowContext, st: RowState, id: number | undefined,
  * names a record an export showed: a lookup cell still as exported asks no list. Its field is
  * left out: the record, read before its write, still has that value (nothing to send) or has
  * another since (kept as the service has it, and said: the writer judges `asExported`). A
- * category is asked as before (its subcategory cell goes with it).
+ * category goes with its subcategory cell: left out with it when both are as exported, else
+ * asked as before.
  */
 function answerFromExport(ctx: RowContext, st: RowState, id: number | undefined): void {
   if (ctx.mode !== 'update' || ctx.listedRecord || !st.lookups || id === undefined) return;
   const exported = ctx.exported?.(id);
   if (!exported) return;
+  const sub = getPath(st.body, SUBCATEGORY);
+  const subAsExported = sub === undefined || shownAs(exported, SUBCATEGORY, sub);
   const left = st.lookups.filter(
-    (l) => l.field.lookup === 'category' || !exportedCell(l.field, l.text, exported),
+    (l) => (l.field.lookup === 'category' && !subAsExported) || !exportedCell(l.field, l.text, exported),
   );
   for (const l of st.lookups) {
     if (left.includes(l)) continue;
     (st.answered ??= new Set()).add(l.field.name);
     (st.asExported ??= []).push(l.field.name);
+    if (l.field.lookup === 'category' && sub !== undefined) {
+      delete (st.body.category as Record<string, unknown>).subcategory;
+      if (Object.keys(st.body.category as object).length === 0) delete st.body.category;
+      st.asExported.push(SUBCATEGORY);
+    }
   }
   st.lookups = left;
 }
+
+const SUBCATEGORY = 'category.subcategory';
 
 /** The record's entry for a cell that names it (a category: and its subcategory, when the row names one). */
 function recordEntry(

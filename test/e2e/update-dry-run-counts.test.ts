@@ -1,5 +1,5 @@
 // An update's dry run counts its rows as the real run will treat them: "N to update, M skipped
-// (M unchanged)", the real run's "N updated, M skipped (M unchanged)", not "N+M valid". The built CLI against the
+// (M unchanged)" (or "as exported, not read"), the real run's "N updated, M skipped (M unchanged)", not "N+M valid". The built CLI against the
 // sandbox: an export, some cells edited, update --dry-run, then the update itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +22,9 @@ const cases = [
   {
     name: 'no cell edited',
     edits: 0,
-    dry: '0 to update, 0 invalid, 5 skipped (5 unchanged)',
-    real: '0 updated, 5 skipped (5 unchanged)',
+    // Every row as exported: nothing to send, and no record read (as-exported.ts).
+    dry: '0 to update, 0 invalid, 5 skipped (5 as exported, not read)',
+    real: '0 updated, 5 skipped (5 as exported, not read)',
   },
   {
     name: 'two rows edited',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asset } from '../../src/resources/asset.js';
 import type { WriteBody } from '../../src/resources/fields.js';
 import {
+  editedSinceExport,
   printedFields,
   recordPrints,
   staleLookup,
@@ -309,5 +310,69 @@ describe('withoutStaleCells: --clear-empty of a custom field (custom.<id>)', () 
     const out = withoutStaleCells(asset, {}, current, exported, new Map(), [cleared]);
     expect(out.emptied).toEqual(emptied);
     expect(out.kept.map((k) => `${k.field} ${k.service}`)).toEqual(kept);
+  });
+});
+
+describe('editedSinceExport: a row still as exported sends nothing, and needs no read', () => {
+  const exported = remembered(exportedAsset);
+  // [case, sheet body, lookup cells, empty cells, fields edited]
+  it.each<[string, WriteBody, Record<string, string>, string[], string[]]>([
+    [
+      'every cell as exported: none',
+      {
+        name: 'Finance laptop 01',
+        city: 'Seattle',
+        original_cost: 1849,
+        category: { subcategory: 'Laptop' },
+      },
+      { asset_usage_status: 'In Use', country: 'United States' },
+      ['floor'],
+      [],
+    ],
+    [
+      'a lookup named otherwise, as a cell is matched (case, spaces, a country by its code): none',
+      { city: 'Seattle' },
+      { asset_usage_status: 'in  use', country: 'US' },
+      [],
+      [],
+    ],
+    ['a plain cell edited', { city: 'Denver' }, {}, [], ['city']],
+    [
+      'a lookup cell edited',
+      { city: 'Seattle' },
+      { asset_usage_status: 'Retired' },
+      [],
+      ['asset_usage_status'],
+    ],
+    ['a cell the user emptied (the export showed a value)', {}, {}, ['city'], ['city']],
+    ['a lookup cell emptied', {}, {}, ['asset_usage_status'], ['asset_usage_status']],
+    ['a cell exported empty, filled in the sheet', { floor: '3' }, {}, [], ['floor']],
+    ['a column the export did not show, with a value', { room: '12' }, {}, [], ['room']],
+    ['the columns deleted: nothing to send for them', {}, {}, [], []],
+  ])('%s', (_name, sheet, cells, empty, edited) => {
+    expect(editedSinceExport(asset, sheet, exported, new Map(Object.entries(cells)), empty)).toEqual(edited);
+  });
+
+  it('custom values: one as the template list had it, one edited; form data always counts as edited', () => {
+    const record = { ...exportedAsset, template: { id: 1, fields: { '1': 'CC-100', '2': 'PO-1' } } };
+    const fields = printedFields(asset, FIELDS);
+    const prints = recordPrints(asset, record, fields, [1, 2]);
+    const names = [...fields.map((f) => f.name), 'custom.1', 'custom.2'];
+    const shown: ExportedRecord = {
+      at: 'x',
+      prints: Object.fromEntries(names.map((n, i) => [n, prints[i]])),
+    };
+    const sheet = (v2: string): WriteBody => ({
+      template: {
+        id: 1,
+        fields: [
+          { id: 1, value: 'CC-100' },
+          { id: 2, value: v2 },
+        ],
+      },
+    });
+    expect(editedSinceExport(asset, sheet('PO-1'), shown, new Map())).toEqual([]);
+    expect(editedSinceExport(asset, sheet('PO-2'), shown, new Map())).toEqual(['custom.2']);
+    expect(editedSinceExport(asset, { form_template: [] }, shown, new Map())).toEqual(['form_template']);
   });
 });

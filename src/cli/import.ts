@@ -374,12 +374,17 @@ export async function runImport(
 /**
  * The --json summary: the library's, and what the text summary counts besides. A sync's
  * `wouldUpdate`; otherwise `skippedUnchanged`, the skipped rows whose record already had their
- * values ("4 skipped (4 unchanged)"), among `counts.skipped` (`counts.unchanged` is a sync's status).
+ * values ("4 skipped (4 unchanged)"), among `counts.skipped` (`counts.unchanged` is a sync's
+ * status), and `skippedAsExported`, an update's rows still as exported, not read.
  */
 function jsonSummary(summary: ImportSummary, tally: SyncTally, sync: SyncOptions | undefined): object {
   return sync
     ? { ...summary, wouldUpdate: tally.wouldUpdate }
-    : { ...summary, skippedUnchanged: tally.skippedUnchanged };
+    : {
+        ...summary,
+        skippedUnchanged: tally.skippedUnchanged,
+        skippedAsExported: tally.skippedAsExported,
+      };
 }
 
 /**
@@ -501,7 +506,9 @@ Update reads each record, lays the sheet's values over it, and sends only the fi
 change (PATCH), so fields the sheet does not mention stay as they are, even if someone changes
 them meanwhile. Where the service refuses PATCH it says so once and PUTs the whole record,
 read just before (see docs/update.md for what that leaves open).
-An export (assetbatch export asset -o assets.xlsx) can be edited and fed straight back.
+An export (assetbatch export asset -o assets.xlsx) can be edited and fed straight back: only
+the rows you edited are read and sent (a row still as exported sends nothing, and its record
+is not read), and a cell you did not touch keeps what the service has now.
 
 Examples:
   $ assetbatch update assets.xlsx -r asset --dry-run --sandbox      # shows old → new per row

@@ -755,6 +755,32 @@ function rowsToCheck(
 }
 
 /**
+ * The records read before the plan (existingRecords), for the rows the check would look up
+ * (rowsToCheck) less an update's rows still as exported: those send nothing, so their records
+ * need not be read (as-exported.ts). `unread`: how many, when the list was not read whole (read
+ * whole, its copies answer for them, and the plan compares every row with its own).
+ */
+async function recordsKnown(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  conn: Connection,
+  before: { readonly done?: DoneRows },
+  want: { readonly rowsLeft: number; readonly keyOf?: RecordKey; readonly newestId: boolean },
+) {
+  const exported = exportedOf(settings, conn.baseUrl);
+  const asExported = await countAsExported(settings, input, scan, exported, before.done);
+  const checked = rowsToCheck(settings, input, scan, want.rowsLeft, before.done?.memory);
+  const toCheck = checked > 0 ? Math.max(0, checked - asExported) : checked;
+  const keys = scan.scanner.firstRowOfKey;
+  const known = {
+    ...(await existingRecords(settings, conn, toCheck, want.keyOf, keys, want.newestId)),
+    exported,
+  };
+  return { known, unread: known.existingComplete ? 0 : asExported };
+}
+
+/**
  * The highest id before the first write: a write whose answer is lost is looked for above it.
  * The existing-record check has it already (its full list, or the last page it read for it).
  * Read for any row that may be sent: a count of the rows not written is never a reason to go without it.
@@ -941,17 +967,8 @@ export async function makePlan(
   const rowsLeft = notDone - (settings.sync ? 0 : elsewhere);
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
   const newestId = !dryRun && mode === 'create' && notDone - elsewhere > 0;
-  const exported = exportedOf(settings, conn.baseUrl);
-  // An update's rows still as exported send nothing: their records need not be read (as-exported.ts).
-  const asExported = await countAsExported(settings, input, scan, exported, before.done);
-  const checked = rowsToCheck(settings, input, scan, rowsLeft, before.done?.memory);
-  const toCheck = checked > 0 ? Math.max(0, checked - asExported) : checked;
-  const known = {
-    ...(await existingRecords(settings, conn, toCheck, keyOf, scan.scanner.firstRowOfKey, newestId)),
-    exported,
-  };
-  // Read whole, the list's copies answer for those rows too (the plan compares every row with its own).
-  const unread = known.existingComplete ? 0 : asExported;
+  const want = { rowsLeft, keyOf, newestId };
+  const { known, unread } = await recordsKnown(settings, input, scan, conn, before, want);
   // The list read whole answers for the records earlier runs made before it: those it lacks are gone.
   const listed = pastRowsListed(settings, input, scan, conn, before, known, given.memory);
   const { past, prior, cellsOf, done, doneRows, byMemory } = listed;
@@ -960,7 +977,6 @@ export async function makePlan(
     ? { kinds: [] }
     : await loadLookups(settings, input, scan, defersLookups(settings) ? known : undefined, done);
   const keyless = await keylessOf(known, done, state);
-  const idCells = new Set(keyless.idCells.map((c) => c.id));
   const synced = settings.sync
     ? await syncPlan(settings, input, scan, known.records, keyless, keyOf)
     : undefined;
@@ -980,7 +996,8 @@ export async function makePlan(
   });
   const writes = Math.max(0, sendable - notWrittenLeft(unwritten) - unread);
   const mark = await markOf(settings, conn, sendable, known);
-  const cost = writeCost(settings, { writes, scan, keyless, doneRows, known, idCells: idCells.size });
+  const idCells = new Set(keyless.idCells.map((c) => c.id)).size;
+  const cost = writeCost(settings, { writes, scan, keyless, doneRows, known, idCells });
   const { idReads, plannedRequests } = cost;
   const plan: ImportPlan = {
     target: writeTarget(settings.connection),

@@ -196,10 +196,6 @@ export function printPlan(
 }
 
 /**
- * How the rows' records are found, and what it costs: the pages read, or an import's filtered
- * calls to come (a row without a key asks none, so a sheet of keyless rows counts fewer).
- */
-/**
  * A header with no rows is a run of nothing, not an error: the export of an empty list, edited
  * and loaded back each month, is a normal month. It is said, in case rows were expected.
  */
@@ -211,13 +207,16 @@ function noRowsLine(plan: ImportPlan): string {
   return `note: the sheet has a header but no data rows below it: ${what} (as an export of an empty list reads; if rows were expected, ${check}).`;
 }
 
+/**
+ * How the rows' records are found, and what it costs: the pages read, or an import's filtered
+ * calls to come (a row without a key asks none, so a sheet of keyless rows counts fewer).
+ */
 function checkText(c: NonNullable<ImportPlan['existingCheck']>): string {
   if (c.strategy === 'full list') return `full list (${plural(c.requests, 'page')}, read)`;
   if (c.calls === undefined || c.key === undefined) return c.strategy;
   return `${c.strategy} (up to ${c.calls}, one a row with a ${c.key.replace(/^custom:/, '').replace(/_/g, ' ')})`;
 }
 
-/** A field the run builds because no column gives it: said before any write, with how to choose otherwise. */
 /**
  * The lists read and what they cost, and the lists a run whose records were listed did not
  * need, and why, so that a line without the country list is not read as one that forgot it.

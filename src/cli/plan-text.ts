@@ -177,7 +177,7 @@ export function printPlan(
     const what = plan.compared
       ? comparedWrites(plan, plan.compared)
       : plan.mode === 'update' && !listed
-        ? `${asExportedText(plan)}at most ${plural(plan.writes, 'update')} (${plan.existingCheck && !byId(plan) ? 'a write each, after the lookup that reads the record' : 'a read and a write each'}; a row whose record already has its values sends nothing)`
+        ? `${asExportedText(plan)}${updatesText(plan)}`
         : plan.mode === 'update' || plan.sync
           ? `at most ${plural(plan.writes, 'write')} (a row whose record already has its values sends nothing)`
           : `${plan.unwritten ? unwrittenText(plan.unwritten, plan.writes) : ''}up to ${plural(plan.writes, 'write')}`;
@@ -389,6 +389,16 @@ function unwrittenText(u: NonNullable<ImportPlan['unwritten']>, writes: number):
   ];
   const rows = u.journal + (u.memory ?? 0) + u.listed + u.made + u.held + u.byId + writes;
   return `${plural(rows, 'row')}: ${parts.join(', ')}, `;
+}
+
+/** An update's writes when its records were not listed: an upper bound, each row compared as it is reached. */
+function updatesText(plan: ImportPlan): string {
+  if (plan.writes === 0) return 'no row left to update';
+  const each =
+    plan.existingCheck && !byId(plan)
+      ? 'a write each, after the lookup that reads the record'
+      : 'a read and a write each';
+  return `at most ${plural(plan.writes, 'update')} (${each}; a row whose record already has its values sends nothing)`;
 }
 
 /** A sheet with an ID column: an update reads each row's record by its id, not by a lookup of its key. */

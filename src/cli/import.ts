@@ -375,7 +375,8 @@ export async function runImport(
  * The --json summary: the library's, and what the text summary counts besides. A sync's
  * `wouldUpdate`; otherwise `skippedUnchanged`, the skipped rows whose record already had their
  * values ("4 skipped (4 unchanged)"), among `counts.skipped` (`counts.unchanged` is a sync's
- * status), and `skippedAsExported`, an update's rows still as exported, not read.
+ * status), `skippedAsExported`, an update's rows still as exported, and `skippedDoneBefore`,
+ * those an earlier run of the update did, neither read.
  */
 function jsonSummary(summary: ImportSummary, tally: SyncTally, sync: SyncOptions | undefined): object {
   return sync
@@ -384,6 +385,7 @@ function jsonSummary(summary: ImportSummary, tally: SyncTally, sync: SyncOptions
         ...summary,
         skippedUnchanged: tally.skippedUnchanged,
         skippedAsExported: tally.skippedAsExported,
+        skippedDoneBefore: tally.skippedDoneBefore,
       };
 }
 

@@ -83,15 +83,17 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
 }
 
 /**
- * "3 skipped (2 unchanged, 1 as exported, not read)": the rows the plan called unchanged, and
- * an update's rows still as exported, are among the skipped, said so.
+ * "3 skipped (2 unchanged, 1 as exported, not read)": the rows the plan called unchanged, an
+ * update's rows still as exported and those an earlier run of it did are among the skipped, said so.
  */
 function skippedText(skipped: number, tally: SyncTally | undefined): string {
   const same = tally?.skippedUnchanged ?? 0;
   const asExported = tally?.skippedAsExported ?? 0;
+  const before = tally?.skippedDoneBefore ?? 0;
   const why = [
     ...(same > 0 ? [`${same} unchanged`] : []),
     ...(asExported > 0 ? [`${asExported} as exported, not read`] : []),
+    ...(before > 0 ? [`${before} done by an earlier run, not read`] : []),
   ];
   return why.length > 0 ? `${skipped} skipped (${why.join(', ')})` : `${skipped} skipped`;
 }
@@ -265,7 +267,9 @@ export class SyncTally {
   wouldUpdate = 0;
   skippedUnchanged = 0;
   skippedAsExported = 0;
+  skippedDoneBefore = 0;
   add(outcome: RowOutcome): void {
+    if (outcome.status === 'skipped' && outcome.doneBefore) this.skippedDoneBefore++;
     if (outcome.status === 'skipped' && outcome.unchanged) this.skippedUnchanged++;
     if (outcome.status === 'skipped' && outcome.asExported) this.skippedAsExported++;
     if (outcome.status === 'valid' && (outcome.changes?.length ?? 0) > 0) this.wouldUpdate++;

@@ -66,6 +66,8 @@ export interface RowOutcome {
   readonly unchanged?: boolean;
   /** An update's row still as exported, skipped without reading its record (nothing to send). */
   readonly asExported?: boolean;
+  /** An update's row an earlier run of it finished with the same body, skipped without reading its record. */
+  readonly doneBefore?: boolean;
   /** Update dry runs: what would change, field by field (lookups with their names). */
   readonly changes?: readonly {
     field: string;

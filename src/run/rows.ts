@@ -45,10 +45,10 @@ import { idCellColumn, idCellOf } from './id-cell.js';
 import type { IdCell } from '../send/writer.js';
 import { conflictWords, KeyedRows } from './key-conflict.js';
 import { sameName } from '../send/resemblance.js';
-import type { JournalDone } from './journal-rows.js';
 import { asExportedNote, colleaguesWords, keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
 import type { KeptField } from '../send/exported.js';
 import { asExportedOf, lookupCellsOf, skipsAsExported } from './as-exported.js';
+import { cellsFingerprint, type JournalDone } from './journal-rows.js';
 import { customFieldIdOf } from '../send/merge.js';
 import { keptByEmptyWords } from '../send/by-id-cell.js';
 import type { Target } from '../map/target.js';
@@ -84,6 +84,8 @@ export class RowOutcomes {
    * its record's ID from its filtered call, and is judged under it too, in sheet order.
    */
   private readonly byIdTurns?: RecordTurns;
+  /** A row's cells as read, made on first use (cellsOf). */
+  private printCells?: (r: SheetRow) => string;
   /** An import's ID column, which it does not send: a keyless row's cell names its record (id-cell.ts). */
   private readonly idColumn?: number;
   /** An import's rows of a repeated key, to tell a duplicate from a conflict (key-conflict.ts). */
@@ -736,6 +738,50 @@ export class RowOutcomes {
   }
 
   /**
+   * An update's row that an earlier run of this update left with its record holding the row's
+   * values (found so, or written so), its cells unchanged since (journal.ts): skipped without
+   * looking its record up or reading it, as a repeat of an import skips the rows its journal
+   * did. `--no-resume` reads and compares every row again.
+   */
+  private async updatedBefore(
+    prepared: PreparedRow,
+    key: Key,
+    base: Base,
+    turn: RecordTurn | undefined,
+  ): Promise<RowOutcome | undefined> {
+    if (!this.remembersUpdates()) return undefined;
+    const done = this.deps.writer.updatedBefore(prepared.row, this.cellsOf(prepared), prepared.id);
+    if (!done) return undefined;
+    // Still the first row of its record, in sheet order (a later one is judged against it).
+    const again = turn && (await this.sameRecordLate(turn, prepared, key, done.id, base));
+    if (again) return again;
+    const note = done.wrote
+      ? 'updated by an earlier run of this update, the row unchanged since: not read again'
+      : 'unchanged at an earlier run of this update (its record had these values), the row unchanged since: not read again';
+    return { ...base, status: 'skipped', id: done.id, issues: [], note, doneBefore: true };
+  }
+
+  /** An update (not a sync's, nor --replace's, nor a dry run's) journals its rows done by their cells. */
+  private remembersUpdates(): boolean {
+    const { mode, sync, replace, dryRun } = this.deps.settings;
+    return mode === 'update' && !sync && !replace && !dryRun;
+  }
+
+  /**
+   * A row's cells as read (cellsFingerprint), and whether empty cells empty their fields
+   * (--clear-empty changes what the same cells send): how the journal knows an update's row done.
+   */
+  private cellsOf(prepared: PreparedRow): string {
+    const print = (this.printCells ??= cellsFingerprint(
+      this.deps.settings,
+      this.deps.input.mapping,
+      this.deps.scan,
+    ));
+    const cells = print({ row: prepared.row, cells: prepared.cells });
+    return this.deps.settings.clearEmpty ? `${cells}:clear-empty` : cells;
+  }
+
+  /**
    * An update's row still as its record was exported (editedSinceExport), the record not
    * listed: skipped without reading it, since its write would send nothing whatever the
    * record has now. Undefined when the row goes on to be read and merged.
@@ -830,6 +876,8 @@ export class RowOutcomes {
     turn: RecordTurn | undefined,
   ): Promise<RowOutcome> {
     const { settings, writer, stop } = this.deps;
+    const before = await this.updatedBefore(prepared, key, base, turn);
+    if (before) return before;
     const id = await this.recordOf(prepared, key, base);
     if (typeof id !== 'number') return id;
     const again = turn && (await this.sameRecordLate(turn, prepared, key, id, base));
@@ -858,6 +906,10 @@ export class RowOutcomes {
       const status = res.status === 'failed' ? failed : same ? (sync ? 'unchanged' : 'skipped') : undefined;
       const counted = same && !sync ? { unchanged: true } : {};
       const kept = this.leftAsIs(res, id, prepared);
+      // Its record has the row's values now, nothing held back: a run again skips the row unread.
+      const clean = !kept && keptCells.length === 0 && !res.colleagues?.length;
+      if (clean && (same || res.status === 'updated') && this.remembersUpdates())
+        writer.unchangedSeen(prepared.row, id, this.cellsOf(prepared), !same);
       const note = this.withColleagues(
         res,
         prepared,

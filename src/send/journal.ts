@@ -84,6 +84,14 @@ export type JournalLine =
       readonly fp: string;
       readonly message: string;
       readonly unsure?: boolean;
+      /**
+       * An update's row whose record `unchanged` has its values now: found so (nothing sent),
+       * or written so by this run (`wrote`). `fp` is then the row's cells as read, so that a
+       * run again skips the row unread while its cells are the same. A `failed` line ("not
+       * sent again: …"), so that an older version reads it as a row to check again, as it always did.
+       */
+      readonly unchanged?: number;
+      readonly wrote?: boolean;
       readonly at: string;
     };
 
@@ -100,6 +108,9 @@ export interface Attempt {
   done?: { status: WriteStatus; id: number };
   /** A failure whose outcome is unknown (the request may have been acted on). */
   unsure?: boolean;
+  /** An update's row whose record `unchanged` has its values (a `failed` line's; `fp` its cells), `wrote`: by that run's write. */
+  unchanged?: number;
+  wrote?: boolean;
   /** The row's cells as read when its create was sent (absent: an update, or an older journal). */
   cells?: string;
   /** The names its create's lists lacked (--unmatched): a repeat that skips the row as done says them again. */
@@ -115,6 +126,10 @@ export interface Lack {
 
 export const isLack = (v: unknown): v is Lack =>
   typeof v === 'object' && v !== null && typeof (v as Lack).message === 'string';
+
+/** The messages of the `failed` lines that record an update's row done (Journal.tryUnchanged). */
+const UNCHANGED = 'not sent: the record already had these values';
+const UPDATED = 'not sent again: updated to these values by this run';
 
 export function payloadHash(body: unknown): string {
   return sha256Hex(JSON.stringify(body)).slice(0, 16);
@@ -198,6 +213,8 @@ function asLine(v: unknown, runs: number): JournalLine | undefined {
       ...base,
       message: isStr(v.message) ? v.message : '',
       unsure: v.unsure === true || undefined,
+      unchanged: isNum(v.unchanged) ? v.unchanged : undefined,
+      wrote: v.wrote === true || undefined,
     };
   return undefined;
 }
@@ -316,6 +333,8 @@ function apply(slots: Map<string, Attempt>, line: Exclude<JournalLine, JournalHe
   } else {
     attempt.state = 'failed';
     attempt.unsure = line.unsure;
+    attempt.unchanged = line.unchanged;
+    attempt.wrote = line.wrote;
   }
   slots.set(line.slot, attempt);
 }
@@ -504,6 +523,30 @@ export class Journal {
       unsure: unsure || undefined,
       at: new Date().toISOString(),
     });
+  }
+
+  /**
+   * An update's row whose record (`id`) has its values now: found so, or written so by this
+   * run (`wrote`). `cells`: the row's cells as read (cellsFingerprint). A run again skips the
+   * row unread while its cells are the same. Not synced on its own (a lost line costs the next
+   * run a read), nor fatal: the journal's failure, if any, shows at the next line that matters.
+   */
+  tryUnchanged(row: number, cells: string, id: number, wrote: boolean): void {
+    try {
+      this.append({
+        t: 'failed',
+        // A slot of its own: the row's write, if any, keeps its attempt (done) as it is.
+        slot: `${this.newSlot(row)}.same`,
+        row,
+        fp: cells,
+        message: wrote ? UPDATED : UNCHANGED,
+        unchanged: id,
+        wrote: wrote || undefined,
+        at: new Date().toISOString(),
+      });
+    } catch {
+      // Kept in `broken`, as for tryDone.
+    }
   }
 
   close(): void {

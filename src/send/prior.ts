@@ -37,7 +37,7 @@ export class PriorRuns {
       if (a.cells && a.state === 'done') push(this.byCells, a.cells, a);
       // A sync's write of a record missing from the sheet (row 0) is no row of the sheet.
       if (a.row <= 0) continue;
-      if (a.state === 'done') this.doneAt.add(a.row);
+      if (a.state === 'done' || a.unchanged !== undefined) this.doneAt.add(a.row);
       else if (a.state === 'sent' || a.unsure) unsure++;
     }
     this.doneRows = this.doneAt.size;
@@ -90,6 +90,22 @@ export class PriorRuns {
     const refused = same[0];
     if (refused) return this.claim({ kind: 'refused', attempt: refused });
     return undefined;
+  }
+
+  /**
+   * An update's row that an earlier run left with its record holding the row's values (found
+   * so or written so), known by the row's cells as read (`cells`, cellsFingerprint) and, when
+   * the row names it, its record `id`. Taken as take() takes an attempt (the one on the same
+   * row first); undefined when none matches.
+   */
+  takeUpdated(cells: string, row: number, id?: number): { id: number; wrote: boolean } | undefined {
+    const same = (this.byFp.get(cells) ?? []).filter(
+      (a) => a.unchanged !== undefined && !this.taken.has(a.slot) && (id === undefined || a.unchanged === id),
+    );
+    const pick = same.find((a) => a.row === row) ?? same[0];
+    if (!pick) return undefined;
+    this.taken.add(pick.slot);
+    return { id: pick.unchanged!, wrote: pick.wrote === true };
   }
 
   /** Whether the journal knows any finished row by its cells (a journal written before does not). */

@@ -1141,6 +1141,19 @@ export class RowWriter {
     }
   }
 
+  /**
+   * An update's row that an earlier run of this update left with its record holding the row's
+   * values, known by its cells as read (and its ID, when it has one): skipped unread.
+   */
+  updatedBefore(row: number, cells: string, id?: number): { id: number; wrote: boolean } | undefined {
+    return this.options.prior?.takeUpdated(cells, row, id);
+  }
+
+  /** An update's row whose record has its values now (found so, or `wrote`): journaled by its cells, for a run again. */
+  unchangedSeen(row: number, id: number, cells: string, wrote: boolean): void {
+    this.options.journal?.tryUnchanged(row, cells, id, wrote);
+  }
+
   /** A dry run: what an update would change, field by field; nothing is sent (nor read, when the list has the record). */
   private async previewUpdate(id: number, clean: WriteBody, opts: UpdateOptions): Promise<UpdateResult> {
     const { def, company } = this.options;

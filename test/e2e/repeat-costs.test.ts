@@ -145,9 +145,13 @@ const cases: { name: string; steps: Step[] }[] = [
         requests: 2 + 2 + 2,
         summary: '0 created, 2 updated, 33 skipped',
       },
-      // the list (2 pages): the templates are cached as the lookup lists are; it was 4 (they were
-      // read again every run), and 5 before that (the contract list too)
-      { run: () => updateOf('export.csv'), requests: 2, summary: '0 created, 0 updated, 35 skipped' },
+      // none: the journal has every row done, its cells unchanged (it was 2, the list's pages;
+      // 4 before the templates were cached, and 5 before that, the contract list too)
+      {
+        run: () => updateOf('export.csv'),
+        requests: 0,
+        summary: '0 created, 0 updated, 35 skipped (35 done by an earlier run, not read)',
+      },
     ],
   },
   {
@@ -166,12 +170,43 @@ const cases: { name: string; steps: Step[] }[] = [
         requests: 1 + 2 + 2 * 2,
         summary: '0 created, 2 updated, 123 skipped (123 as exported, not read)',
       },
-      // the journal has the edited rows done: their two records read, to be sure the service
-      // still has them (the journal's check); the others as above, unread
+      // the journal has the edited rows done, their cells unchanged: no request (their records
+      // were read again before the journal knew them by their cells); the others as above, unread
       {
         run: () => updateOf('export.csv'),
-        requests: 2,
-        summary: '0 created, 0 updated, 125 skipped (2 unchanged, 123 as exported, not read)',
+        requests: 0,
+        summary:
+          '0 created, 0 updated, 125 skipped (123 as exported, not read, 2 done by an earlier run, not read)',
+      },
+    ],
+  },
+  {
+    // 120 rows and the sandbox's 5 assets: 5 pages. An update's rows found unchanged or
+    // updated are journaled by their cells: a run again reads and sends only the rows edited
+    // since (it read the 5 pages again and compared every row).
+    name: 'update of a register of 5 pages, fix a row, update again, and again',
+    steps: [
+      { run: write('a.csv', register(120)) },
+      { run: () => importOf('a.csv'), library: true },
+      { run: write('a.csv', register(120, true)) },
+      // the 5 pages, 2 PATCHes
+      {
+        run: () => updateOf('a.csv'),
+        requests: 5 + 2,
+        summary: '0 created, 2 updated, 118 skipped (118 unchanged)',
+      },
+      { run: write('a.csv', register(120, true).replace('Laptop 5,', 'Laptop 5 (fixed),')) },
+      // the fixed row's filtered call (it reads the record) and its PATCH: it was 5 + 1
+      {
+        run: () => updateOf('a.csv'),
+        requests: 1 + 1,
+        summary: '0 created, 1 updated, 119 skipped (119 done by an earlier run, not read)',
+      },
+      // nothing edited since: no request (it was the 5 pages)
+      {
+        run: () => updateOf('a.csv'),
+        requests: 0,
+        summary: '0 created, 0 updated, 120 skipped (120 done by an earlier run, not read)',
       },
     ],
   },

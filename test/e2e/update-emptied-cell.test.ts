@@ -99,8 +99,12 @@ describe('a custom cell emptied (Cost Centre), then update, update --clear-empty
     const steps: [string[], number, string][] = [
       [['update', file], 0, CUSTOM_KEPT],
       [['update', file, '--clear-empty'], 1, ''],
-      // Emptied already: nothing to send again.
-      [['update', file, '--clear-empty'], 0, 'unchanged: the record already has these values'],
+      // Emptied already by the run before, the row unchanged since: its journal skips it unread.
+      [
+        ['update', file, '--clear-empty'],
+        0,
+        'updated by an earlier run of this update, the row unchanged since: not read again',
+      ],
     ];
     const seen: unknown[] = [];
     for (const [args, writes, message] of steps) {

@@ -112,6 +112,19 @@ describe('update by filtered calls: a row by its ID, a later row by its key, one
         ['3', c.status, c.message(id)],
       ]);
       expect((await env.sb.records('asset')).find((a) => a.id === id)!.city).toBe('Lyon');
+
+      // Run again: row 2 is its journal's, skipped unread, and still the record's first row, so
+      // row 3 is judged against it as before; nothing is written.
+      await env.sb.resetStats();
+      const again = await runCli(['update', file, '-r', 'asset', '--report', report, ...env.sb.args]);
+      expect(again.code, again.stderr).toBe(c.code);
+      expect(readReport(report).map((r) => [r['#row'], r['#status'], r['#message']])).toEqual([
+        ['2', 'skipped', 'updated by an earlier run of this update, the row unchanged since: not read again'],
+        ['3', c.status, c.message(id)],
+      ]);
+      const statsAgain = (await env.sb.stats()) as { requests: Record<string, number> };
+      expect(statsAgain.requests[PATCH] ?? 0).toBe(0);
+      expect((await env.sb.records('asset')).find((a) => a.id === id)!.city).toBe('Lyon');
     },
   );
 });

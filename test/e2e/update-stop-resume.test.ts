@@ -53,15 +53,16 @@ describe('an update stopped while rows wait for the rate limit', () => {
     expect(again.code, again.stderr).toBe(0);
     const resuming = again.stderr.split('\n').find((l) => l.startsWith('Resuming:'));
     expect(resuming).toMatch(new RegExp(`^Resuming: the journal shows ${done} rows? already done\\.$`));
-    // The rows the stopped run did: the plan calls them unchanged, and so do the summary and the report.
+    // The rows the stopped run did: the plan, comparing every row with its listed copy, calls
+    // them unchanged; the run skips them as its journal's, unread, and the summary and the report say so.
     const plan = again.stderr.split('\n').find((l) => l.startsWith('Plan:'));
     expect(plan).toContain(`every row compared with its record as listed: ${done} unchanged`);
     expect(again.stdout).toContain(
-      `Done: ${ROWS} rows — 0 created, ${ROWS - done} updated, ${done} skipped (${done} unchanged), 0 invalid, 0 failed.`,
+      `Done: ${ROWS} rows — 0 created, ${ROWS - done} updated, ${done} skipped (${done} done by an earlier run, not read), 0 invalid, 0 failed.`,
     );
     const report = readReport(join(env.dir, 'desks-moved.csv.report.csv'));
     expect(report.filter((r) => r['#status'] === 'skipped').map((r) => r['#message'])).toEqual(
-      Array(done).fill('unchanged: the record already has these values'),
+      Array(done).fill('updated by an earlier run of this update, the row unchanged since: not read again'),
     );
 
     const stats = (await env.sb.stats()) as { requests: Record<string, number> };

@@ -255,3 +255,29 @@ describe('payloadHash', () => {
     expect(payloadHash(a)).toMatch(/^[0-9a-f]{16}$/);
   });
 });
+
+describe("an update's row left holding its values (Journal.tryUnchanged)", () => {
+  it("is a slot of its own, by the row's cells: the row's write keeps its attempt, done", async () => {
+    const path = journal((j) => {
+      void j.intent('1.4', 4, 'body');
+      j.done('1.4', 4, 'body', 'updated', 41);
+      j.tryUnchanged(4, 'cells-4', 41, true);
+      j.tryUnchanged(5, 'cells-5', 42, false);
+    });
+    const attempts = loadJournal(path).attempts.map((a) => ({
+      slot: a.slot,
+      fp: a.fp,
+      state: a.state,
+      done: a.done?.id,
+      unchanged: a.unchanged,
+      wrote: a.wrote,
+    }));
+    expect(attempts).toEqual([
+      { slot: '1.4', fp: 'body', state: 'done', done: 41, unchanged: undefined, wrote: undefined },
+      { slot: '1.4.same', fp: 'cells-4', state: 'failed', done: undefined, unchanged: 41, wrote: true },
+      { slot: '1.5.same', fp: 'cells-5', state: 'failed', done: undefined, unchanged: 42, wrote: undefined },
+    ]);
+    // A "not sent" line, which an earlier version reads as a row to check again.
+    expect(readFileSync(path, 'utf8')).toContain('"message":"not sent: the record already had these values"');
+  });
+});

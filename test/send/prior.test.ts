@@ -166,3 +166,58 @@ describe('PriorRuns.takeByCells', () => {
     expect(got).toEqual(want);
   });
 });
+
+describe("PriorRuns.takeUpdated: an update's rows left holding their values, by their cells", () => {
+  const same = (slot: string, row: number, cells: string, id: number, wrote = false): Attempt => ({
+    slot,
+    row,
+    fp: cells,
+    state: 'failed',
+    unchanged: id,
+    wrote: wrote || undefined,
+  });
+  // [case, attempts, rows asked (cells, row, the row's ID cell), what each takes]
+  const cases: [string, Attempt[], [string, number, number?][], (string | undefined)[]][] = [
+    [
+      'found unchanged: taken, the record its id',
+      [same('1.2.same', 2, 'c', 41)],
+      [['c', 2]],
+      ['41 unchanged'],
+    ],
+    ['updated by that run', [same('1.2.same', 2, 'c', 41, true)], [['c', 5]], ['41 wrote']],
+    ['the cells edited since: none', [same('1.2.same', 2, 'c', 41)], [['d', 2]], [undefined]],
+    ['an ID cell naming another record: none', [same('1.2.same', 2, 'c', 41)], [['c', 2, 42]], [undefined]],
+    [
+      'two identical rows take one each, the one on the same row first; a third is read',
+      [same('1.2.same', 2, 'c', 41), same('1.3.same', 3, 'c', 42)],
+      [
+        ['c', 3],
+        ['c', 2],
+        ['c', 4],
+      ],
+      ['42 unchanged', '41 unchanged', undefined],
+    ],
+    [
+      "a create's or a refused attempt of the same fingerprint: none",
+      [done('1.2', 2, 'c', 41), refused('1.3', 3, 'c')],
+      [['c', 2]],
+      [undefined],
+    ],
+  ];
+  it.each(cases)('%s', (_name, attempts, rows, want) => {
+    const prior = new PriorRuns({ runs: 1, attempts });
+    const got = rows.map(([cells, row, id]) => {
+      const m = prior.takeUpdated(cells, row, id);
+      return m && `${m.id} ${m.wrote ? 'wrote' : 'unchanged'}`;
+    });
+    expect(got).toEqual(want);
+  });
+
+  it('counts those rows among the done rows, for the plan', () => {
+    const prior = new PriorRuns({
+      runs: 1,
+      attempts: [same('1.2.same', 2, 'c', 41), refused('1.3', 3, 'd')],
+    });
+    expect([prior.doneRows, prior.unsureRows]).toEqual([1, 0]);
+  });
+});

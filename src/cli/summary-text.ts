@@ -83,17 +83,20 @@ function syncParts(summary: ImportSummary, tally: SyncTally): string[] {
 }
 
 /**
- * "3 skipped (2 unchanged, 1 as exported, not read)": the rows the plan called unchanged, an
+ * "3 skipped (1 unchanged, 1 as exported and 1 done by an earlier run, not read)": the rows the plan called unchanged, an
  * update's rows still as exported and those an earlier run of it did are among the skipped, said so.
  */
 function skippedText(skipped: number, tally: SyncTally | undefined): string {
   const same = tally?.skippedUnchanged ?? 0;
   const asExported = tally?.skippedAsExported ?? 0;
   const before = tally?.skippedDoneBefore ?? 0;
+  const unread = [
+    ...(asExported > 0 ? [`${asExported} as exported`] : []),
+    ...(before > 0 ? [`${before} done by an earlier run`] : []),
+  ];
   const why = [
     ...(same > 0 ? [`${same} unchanged`] : []),
-    ...(asExported > 0 ? [`${asExported} as exported, not read`] : []),
-    ...(before > 0 ? [`${before} done by an earlier run, not read`] : []),
+    ...(unread.length > 0 ? [`${unread.join(' and ')}, not read`] : []),
   ];
   return why.length > 0 ? `${skipped} skipped (${why.join(', ')})` : `${skipped} skipped`;
 }

@@ -175,8 +175,7 @@ const cases: { name: string; steps: Step[] }[] = [
       {
         run: () => updateOf('export.csv'),
         requests: 0,
-        summary:
-          '0 created, 0 updated, 125 skipped (123 as exported, not read, 2 done by an earlier run, not read)',
+        summary: '0 created, 0 updated, 125 skipped (123 as exported and 2 done by an earlier run, not read)',
       },
     ],
   },

@@ -313,6 +313,12 @@ export class RowWriter {
    * asks what its empty cells left as they are (keptByEmptyCells): the row's words need them.
    */
   private readonly readUnchanged = new Map<number, CurrentRecord>();
+
+  /** Kept for its row's words; the oldest go past a few hundred (a row that asks none, an import's merge, leaves its own). */
+  private keepReadUnchanged(id: number, record: CurrentRecord): void {
+    this.readUnchanged.set(id, record);
+    if (this.readUnchanged.size > 256) this.readUnchanged.delete(this.readUnchanged.keys().next().value!);
+  }
   /** --on-existing update: the rows that name a record an earlier row updates, in sheet order. */
   private readonly turns = new RecordTurns();
   /** The highest record id seen: a record created after now has a higher one. */
@@ -1168,7 +1174,7 @@ export class RowWriter {
       ? { ...clean, company }
       : updateOf(def, cur, kept.sheet, company, kept.emptied).next;
     const changes = this.changesOf(cur, next, names);
-    if (!copy && changes.length === 0) this.readUnchanged.set(id, { body: cur, names });
+    if (!copy && changes.length === 0) this.keepReadUnchanged(id, { body: cur, names });
     const refused = this.refusedValues(id, cur, next, whole);
     if (refused) return refused;
     // What a real run would send: the changed fields (PATCH), or the whole record where only PUT is taken.
@@ -1367,12 +1373,13 @@ export class RowWriter {
       this.agree(id, clean, cur, clearEmpty);
       const next = updateOf(def, cur, kept.sheet, company, kept.emptied).next;
       const changes = this.changesOf(cur, next, names);
-      if (changes.length === 0) this.readUnchanged.set(id, { body: cur, names });
-      if (changes.length === 0)
+      if (changes.length === 0) {
+        this.keepReadUnchanged(id, { body: cur, names });
         return {
           result: { status: 'skipped', id, note: NO_CHANGE, ...this.unchangedOr(changes, kept) },
           answered: false,
         };
+      }
       const refused = this.refusedValues(id, cur, next, verb === 'PUT');
       if (refused) return { result: refused, answered: false };
       const body = verb === 'PATCH' ? patchBody(def, cur, next) : next;

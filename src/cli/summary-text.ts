@@ -160,7 +160,7 @@ export function printSummary(
   if (summary.keptRows > 0) {
     const n = summary.keptRows;
     lines.push(
-      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} cells that still had the exported value where the service changed the record since the sheet was exported: those cells ${summary.dryRun ? 'would be' : 'were'} kept as the service has them, not sent back (W_KEPT_SINCE_EXPORT in the report's #warnings says which); edit a cell to send it`,
+      `warning: ${n === 1 ? '1 row has' : `${n} rows have`} cells that still had the exported value where the service changed the record since the record was exported: those cells ${summary.dryRun ? 'would be' : 'were'} kept as the service has them, not sent back (W_KEPT_SINCE_EXPORT in the report's #warnings says which); edit a cell to send it`,
     );
   }
   if (summary.assumedDateRows > 0) {

@@ -105,7 +105,7 @@ export async function loadLookups(
   return { kinds, why };
 }
 
-const EXPORTED = 'each such cell is as this sheet was exported: the record keeps the value it has';
+const EXPORTED = 'each such cell is as the record was exported: the record keeps the value it has';
 /** Why a list was not read: every row that names it done by the journal (the plan says it for the company list too). */
 export const DONE = "their rows are done by this import's journal, each with the cells it had then";
 const MEMORY =

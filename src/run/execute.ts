@@ -63,7 +63,7 @@ export interface Executed {
   readonly resemblingById: number;
   /** Rows whose key an earlier row has, with other values: not sent (W_KEY_CONFLICT). */
   readonly keyConflictRows: number;
-  /** Rows with cells kept as the service has them, changed there since the sheet was exported (W_KEPT_SINCE_EXPORT). */
+  /** Rows with cells kept as the service has them, changed there since the record was exported (W_KEPT_SINCE_EXPORT). */
   readonly keptRows: number;
   /** Rows with a date read day-first from the headers' language alone (W_DATE_ORDER_ASSUMED). */
   readonly assumedDateRows: number;

@@ -1,5 +1,5 @@
 // The words on a row whose stale cells were left as the service has them (exported.ts): a
-// warning per cell, with the service's value, when and to which file the sheet was exported,
+// warning per cell, with the service's value, when and to which file the record was exported,
 // and the value the sheet still has; the note of a row that then sent nothing. Pure.
 import { basename } from 'node:path';
 import { fieldByName, type ResourceDef } from '../resources/fields.js';
@@ -42,7 +42,7 @@ export function keptWarnings(
       code: 'W_KEPT_SINCE_EXPORT',
       column,
       field: field ?? k.field,
-      message: `${label ?? labelOf(def, k.field)} kept as the service has it (${k.service}): changed in the service since this sheet was exported (${exportedWhen(k)}); the sheet still has the exported value${still}`,
+      message: `${label ?? labelOf(def, k.field)} kept as the service has it (${k.service}): changed in the service since the record was exported (${exportedWhen(k)}); the sheet still has the exported value${still}`,
     };
   });
 }
@@ -63,7 +63,7 @@ export function keptNote(
 ): string {
   const labels = kept.map((k) => cell(k.field).label ?? labelOf(def, k.field)).join(', ');
   const them = kept.length === 1 ? 'it' : 'them';
-  return `nothing sent: ${labels} kept as the service has ${them}, changed there since this sheet was exported (see #warnings); the record has the row's other values`;
+  return `nothing sent: ${labels} kept as the service has ${them}, changed there since the record was exported (see #warnings); the record has the row's other values`;
 }
 
 /**

@@ -12,15 +12,15 @@ import { countWrites, madeByApi, readReport, runCli, tempDir, testSandbox, type 
 import { exportTo } from './library.js';
 
 const KEPT = (file: string) =>
-  `column "City" → city: city kept as the service has it (Portland): changed in the service since this sheet was exported (<date>, ${file}); the sheet still has the exported value (Seattle); ` +
-  `column "Usage status" → asset_usage_status: usage status kept as the service has it (Retired): changed in the service since this sheet was exported (<date>, ${file}); the sheet still has the exported value (In Use)`;
+  `column "City" → city: city kept as the service has it (Portland): changed in the service since the record was exported (<date>, ${file}); the sheet still has the exported value (Seattle); ` +
+  `column "Usage status" → asset_usage_status: usage status kept as the service has it (Retired): changed in the service since the record was exported (<date>, ${file}); the sheet still has the exported value (In Use)`;
 const NOTHING_SENT =
-  "nothing sent: city, usage status kept as the service has them, changed there since this sheet was exported (see #warnings); the record has the row's other values";
+  "nothing sent: city, usage status kept as the service has them, changed there since the record was exported (see #warnings); the record has the row's other values";
 /** A row still as exported whose record was not listed: skipped unread (as-exported.ts). */
 const AS_EXPORTED =
   "as exported (<date>, assets.csv): no cell edited since, so nothing to send; its record was not read (a cell the service changed since keeps the service's value)";
 const SUMMARY =
-  "warning: 1 row has cells that still had the exported value where the service changed the record since the sheet was exported: those cells were kept as the service has them, not sent back (W_KEPT_SINCE_EXPORT in the report's #warnings says which); edit a cell to send it";
+  "warning: 1 row has cells that still had the exported value where the service changed the record since the record was exported: those cells were kept as the service has them, not sent back (W_KEPT_SINCE_EXPORT in the report's #warnings says which); edit a cell to send it";
 
 /** A colleague's change through the API (the web app, another script): no memory of ours has it. */
 async function colleague(sb: TestSandbox, id: number, body: Record<string, unknown>): Promise<void> {
@@ -152,7 +152,7 @@ describe('an export sent back after a colleague changed a record', () => {
       status: 'updated',
       message: '',
       warnings:
-        'column "Usage status" → asset_usage_status: usage status kept as the service has it (Retired): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (In Use)',
+        'column "Usage status" → asset_usage_status: usage status kept as the service has it (Retired): changed in the service since the record was exported (<date>, assets.csv); the sheet still has the exported value (In Use)',
     });
     expect(out.record1).toEqual({ city: 'Boston', usage: 'Retired', floor: null });
     expect({ requests: out.requests, writes: out.writes }).toEqual({ requests: 5, writes: 2 });
@@ -220,7 +220,7 @@ describe('an export sent back after a colleague changed a record', () => {
     },
   });
   const CC_KEPT =
-    'column "Cost Centre" → custom:Asset extras/Cost Centre: Cost Centre kept as the service has it (CC-200): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (CC-100)';
+    'column "Cost Centre" → custom:Asset extras/Cost Centre: Cost Centre kept as the service has it (CC-200): changed in the service since the record was exported (<date>, assets.csv); the sheet still has the exported value (CC-100)';
 
   it.each([
     ['update', ['update', '-r', 'asset']],
@@ -260,7 +260,7 @@ describe('an export sent back after a colleague changed a record', () => {
           : {
               status,
               message:
-                "nothing sent: Cost Centre kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+                "nothing sent: Cost Centre kept as the service has it, changed there since the record was exported (see #warnings); the record has the row's other values",
               warnings: CC_KEPT,
             },
       );
@@ -313,7 +313,7 @@ describe('an export sent back after a colleague changed a record', () => {
       status: 'updated',
       message: '',
       warnings:
-        'column "City" → city: city kept as the service has it (Portland): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (Seattle)',
+        'column "City" → city: city kept as the service has it (Portland): changed in the service since the record was exported (<date>, assets.csv); the sheet still has the exported value (Seattle)',
     });
     expect(out.record1).toEqual({ city: 'Portland', usage: 'In Repair', floor: null });
     // The list's first page, the two template lists, the record's GET, the usage status list and
@@ -339,9 +339,9 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.row1).toEqual({
       status: 'skipped',
       message:
-        "nothing sent: floor kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+        "nothing sent: floor kept as the service has it, changed there since the record was exported (see #warnings); the record has the row's other values",
       warnings:
-        'column "Floor" → floor: floor kept as the service has it (3): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
+        'column "Floor" → floor: floor kept as the service has it (3): changed in the service since the record was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
     });
     expect(out.record1).toEqual({ city: 'Seattle', usage: 'In Use', floor: '3' });
     expect(out.writes).toBe(1);
@@ -368,9 +368,9 @@ describe('an export sent back after a colleague changed a record', () => {
     expect(out.row1).toEqual({
       status: 'skipped',
       message:
-        "nothing sent: Rack Units kept as the service has it, changed there since this sheet was exported (see #warnings); the record has the row's other values",
+        "nothing sent: Rack Units kept as the service has it, changed there since the record was exported (see #warnings); the record has the row's other values",
       warnings:
-        'column "Rack Units" → custom:Asset extras/Rack Units: Rack Units kept as the service has it (2): changed in the service since this sheet was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
+        'column "Rack Units" → custom:Asset extras/Rack Units: Rack Units kept as the service has it (2): changed in the service since the record was exported (<date>, assets.csv); the sheet still has the exported value (empty)',
     });
     expect(out.writes).toBe(1);
   });

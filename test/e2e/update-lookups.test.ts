@@ -25,7 +25,7 @@ function edit(file: string, edits: Edits, added?: string): void {
 /** The custom field and form templates, read first (the sheet has columns no standard field takes). */
 const TEMPLATES = 'custom field template full list (1 req), custom form template full list (1 req)';
 const ALL = 'contract, category, supplier, country, asset owner, business unit, usage status, hardware model';
-const AS_EXPORTED = 'each such cell is as this sheet was exported: the record keeps the value it has';
+const AS_EXPORTED = 'each such cell is as the record was exported: the record keeps the value it has';
 const notNeeded = (kinds: string) =>
   `not needed: ${kinds} (each such cell names what its record already has)`;
 

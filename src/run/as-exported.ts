@@ -66,7 +66,8 @@ interface Scan {
 /**
  * The rows of the run (another company's and those the journal did apart) still as exported:
  * 0 unless the run skips them (skipsAsExported) and an export of the list is remembered.
- * No list is read: a lookup cell is judged by its name, as the run judges it.
+ * No list is read: a lookup cell is judged by its name, as the run judges it. `journaled`:
+ * the rows an update's journal will skip first (rows.ts), counted among its done rows.
  */
 export async function countAsExported(
   settings: RunSettings,
@@ -74,6 +75,7 @@ export async function countAsExported(
   scan: Scan,
   exported: Exported | undefined,
   done: DoneRows | undefined,
+  journaled: (r: SheetRow) => boolean = () => false,
 ): Promise<number> {
   if (!exported || !skipsAsExported(settings, input.mapping)) return 0;
   const ctx = {
@@ -82,7 +84,7 @@ export async function countAsExported(
   };
   let n = 0;
   await rereadRows(settings, input.probe.headerRow, (r) => {
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || isDone(done, r.row)) return;
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || isDone(done, r.row) || journaled(r)) return;
     // Checked without the lists, a row has issues the run's would not (a subcategory's category unresolved): an invalid row sends nothing either.
     if (asExportedOf(settings, input.mapping, exported, { ...prepareRow(ctx, r), issues: [] })) n++;
   });

@@ -96,6 +96,23 @@ export function cellsFingerprint(
   return (r) => print(cellsHash(r));
 }
 
+/** An update (not a sync's, nor --replace's, nor a dry run's): it journals the rows it leaves done by their cells. */
+export const journalsUpdates = (s: Pick<RunSettings, 'mode' | 'sync' | 'replace' | 'dryRun'>): boolean =>
+  s.mode === 'update' && !s.sync && !s.replace && !s.dryRun;
+
+/**
+ * An update's row as its journal knows it: its cells as read (cellsFingerprint), and whether
+ * empty cells empty their fields (--clear-empty changes what the same cells send).
+ */
+export function updateCellsPrint(
+  settings: ReadSettings & Pick<RunSettings, 'clearEmpty'>,
+  mapping: Mapping,
+  scan: ColumnReadings,
+): (r: SheetRow) => string {
+  const print = cellsFingerprint(settings, mapping, scan);
+  return (r) => (settings.clearEmpty ? `${print(r)}:clear-empty` : print(r));
+}
+
 /**
  * The rows of the sheet the journal finished, their cells unchanged, by row number: taken
  * from the run's journal (PriorRuns) before the plan, in the sheet's order, so that no other

@@ -34,7 +34,7 @@ import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
 import { loadExistingKeys } from '../send/existing-records.js';
 import type { KeyIndex } from '../util/key-index.js';
-import type { MappedInput } from './input.js';
+import { rereadRows, type MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
 import { headerLanguageOf, inferenceReason, type DateInference } from '../map/date-inference.js';
@@ -47,7 +47,9 @@ import {
   allDoneByJournal,
   cellsFingerprint,
   JournalDoneRows,
+  journalsUpdates,
   printOfCells,
+  updateCellsPrint,
   type DoneRows,
   type JournalDone,
 } from './journal-rows.js';
@@ -754,6 +756,31 @@ function rowsToCheck(
   return Math.max(0, Math.min(rowsLeft, keyed));
 }
 
+/** The rows an update's journal will skip (rows.ts), their cells as it left them done. */
+interface UpdatesJournaled {
+  readonly count: number;
+  readonly knows: (r: SheetRow) => boolean;
+}
+
+/**
+ * An update run again: the rows its journal knows by their cells, counted in the sheet (read
+ * once more, nothing sent), since the journal's own count (its rows' numbers) also counts a
+ * row edited since, which the run reads and may write. Undefined for a journal that knows none.
+ */
+async function updatesJournaled(
+  settings: RunSettings,
+  input: MappedInput,
+  scan: ScannedSheet,
+  prior: PriorRuns | undefined,
+): Promise<UpdatesJournaled | undefined> {
+  if (!prior?.knowsUpdates || !journalsUpdates(settings)) return undefined;
+  const print = updateCellsPrint(settings, input.mapping, scan);
+  const knows = (r: SheetRow) => prior.knowsUpdated(print(r));
+  let count = 0;
+  await rereadRows(settings, input.probe.headerRow, (r) => void (knows(r) && count++));
+  return { count, knows };
+}
+
 /**
  * The records read before the plan (existingRecords), for the rows the check would look up
  * (rowsToCheck) less an update's rows still as exported: those send nothing, so their records
@@ -765,11 +792,13 @@ async function recordsKnown(
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
-  before: { readonly done?: DoneRows },
+  before: { readonly done?: DoneRows; readonly journaled?: UpdatesJournaled },
   want: { readonly rowsLeft: number; readonly keyOf?: RecordKey; readonly newestId: boolean },
 ) {
   const exported = exportedOf(settings, conn.baseUrl);
-  const asExported = await countAsExported(settings, input, scan, exported, before.done);
+  // An update's journal skips the rows it left done first: they are among the plan's done rows.
+  const journaled = before.journaled?.knows;
+  const asExported = await countAsExported(settings, input, scan, exported, before.done, journaled);
   const checked = rowsToCheck(settings, input, scan, want.rowsLeft, before.done?.memory);
   const toCheck = checked > 0 ? Math.max(0, checked - asExported) : checked;
   const keys = scan.scanner.firstRowOfKey;
@@ -960,7 +989,9 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const before = pastRows(settings, input, scan, given, given.memory);
+  const earlier = pastRows(settings, input, scan, given, given.memory);
+  const byCells = await updatesJournaled(settings, input, scan, earlier.prior);
+  const before = byCells ? { ...earlier, doneRows: byCells.count, journaled: byCells } : earlier;
   // Rows the memory knows by their cells need no existing-record check.
   const notDone = Math.max(0, rows - before.doneRows - before.byMemory);
   // Another company's rows are left for its run: nothing to look up for them (a sync's list is read whole).

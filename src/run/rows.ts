@@ -48,7 +48,7 @@ import { sameName } from '../send/resemblance.js';
 import { asExportedNote, colleaguesWords, keptNote, keptWarnings, type KeptCell } from './kept-cells.js';
 import type { KeptField } from '../send/exported.js';
 import { asExportedOf, lookupCellsOf, skipsAsExported } from './as-exported.js';
-import { cellsFingerprint, type JournalDone } from './journal-rows.js';
+import { journalsUpdates, updateCellsPrint, type JournalDone } from './journal-rows.js';
 import { customFieldIdOf } from '../send/merge.js';
 import { keptByEmptyWords } from '../send/by-id-cell.js';
 import type { Target } from '../map/target.js';
@@ -763,22 +763,14 @@ export class RowOutcomes {
 
   /** An update (not a sync's, nor --replace's, nor a dry run's) journals its rows done by their cells. */
   private remembersUpdates(): boolean {
-    const { mode, sync, replace, dryRun } = this.deps.settings;
-    return mode === 'update' && !sync && !replace && !dryRun;
+    return journalsUpdates(this.deps.settings);
   }
 
-  /**
-   * A row's cells as read (cellsFingerprint), and whether empty cells empty their fields
-   * (--clear-empty changes what the same cells send): how the journal knows an update's row done.
-   */
+  /** A row's cells as its journal knows an update's row (updateCellsPrint). */
   private cellsOf(prepared: PreparedRow): string {
-    const print = (this.printCells ??= cellsFingerprint(
-      this.deps.settings,
-      this.deps.input.mapping,
-      this.deps.scan,
-    ));
-    const cells = print({ row: prepared.row, cells: prepared.cells });
-    return this.deps.settings.clearEmpty ? `${cells}:clear-empty` : cells;
+    const { settings, input, scan } = this.deps;
+    const print = (this.printCells ??= updateCellsPrint(settings, input.mapping, scan));
+    return print({ row: prepared.row, cells: prepared.cells });
   }
 
   /**

@@ -108,6 +108,16 @@ export class PriorRuns {
     return { id: pick.unchanged!, wrote: pick.wrote === true };
   }
 
+  /** Whether the journal knows an update's rows by their cells (takeUpdated): a journal of this version's updates. */
+  get knowsUpdates(): boolean {
+    return this.state.attempts.some((a) => a.unchanged !== undefined);
+  }
+
+  /** Whether an update's row of these cells is one takeUpdated would take (the plan's count; nothing taken). */
+  knowsUpdated(cells: string): boolean {
+    return (this.byFp.get(cells) ?? []).some((a) => a.unchanged !== undefined && !this.taken.has(a.slot));
+  }
+
   /** Whether the journal knows any finished row by its cells (a journal written before does not). */
   get knowsCells(): boolean {
     return this.byCells.size > 0;

@@ -3,7 +3,8 @@
 // no read of its record. The plan counts them first (the sheet read once more, nothing sent),
 // so that the existing-record check reads the list only when the edited rows would cost more
 // read one by one, and the plan's writes and ETA are for the edited rows; the run judges each
-// row again as it reaches it (rows.ts), with the same function.
+// row again as it reaches it (rows.ts), with the same function. The same read counts the rows
+// an update run again skips as its journal's (journal.ts), for the plan's done rows.
 import { cellText } from '../map/coerce.js';
 import type { Mapping } from '../map/headers.js';
 import { cellAt } from '../map/values.js';
@@ -11,7 +12,8 @@ import type { SheetRow } from '../read/types.js';
 import { editedSinceExport, type ExportedRecord } from '../send/exported.js';
 import { prepareRow, type PreparedRow } from '../validate/validate.js';
 import { rereadRows, type MappedInput } from './input.js';
-import { isDone, type DoneRows } from './journal-rows.js';
+import { isDone, journalsUpdates, updateCellsPrint, type DoneRows } from './journal-rows.js';
+import type { PriorRuns } from '../send/prior.js';
 import { rowContext } from './row-context.js';
 import type { RunSettings } from './settings.js';
 import type { Scanner } from './scan.js';
@@ -64,29 +66,37 @@ interface Scan {
 }
 
 /**
- * The rows of the run (another company's and those the journal did apart) still as exported:
- * 0 unless the run skips them (skipsAsExported) and an export of the list is remembered.
- * No list is read: a lookup cell is judged by its name, as the run judges it. `journaled`:
- * the rows an update's journal will skip first (rows.ts), counted among its done rows.
+ * An update's rows it need not read, counted before the plan in one more read of the sheet
+ * (nothing sent; another company's rows and those the journal did by their cells apart):
+ * `journaled`, those its journal left done, their cells unchanged, which the run skips first
+ * (rows.ts), counted so since the journal's own count (its rows' numbers) also counts a row
+ * edited since; absent for a journal that knows none. `asExported`, the others still as an
+ * export of the list showed them. No list is read: a lookup cell is judged by its name, as
+ * the run judges it.
  */
-export async function countAsExported(
+export async function rowsUnread(
   settings: RunSettings,
   input: MappedInput,
   scan: Scan,
-  exported: Exported | undefined,
-  done: DoneRows | undefined,
-  journaled: (r: SheetRow) => boolean = () => false,
-): Promise<number> {
-  if (!exported || !skipsAsExported(settings, input.mapping)) return 0;
+  known: { readonly exported?: Exported; readonly done?: DoneRows; readonly prior?: PriorRuns },
+): Promise<{ readonly journaled?: number; readonly asExported: number }> {
+  const { prior, done } = known;
+  const exported = skipsAsExported(settings, input.mapping) ? known.exported : undefined;
+  const byJournal = prior?.knowsUpdates && journalsUpdates(settings) ? prior : undefined;
+  if (!exported && !byJournal) return { asExported: 0 };
+  const print = updateCellsPrint(settings, input.mapping, scan);
   const ctx = {
     ...rowContext(settings, input, scan, { existingComplete: false, exported }),
     resolver: undefined,
   };
-  let n = 0;
+  let [journaled, asExported] = [0, 0];
   await rereadRows(settings, input.probe.headerRow, (r) => {
-    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || isDone(done, r.row) || journaled(r)) return;
-    // Checked without the lists, a row has issues the run's would not (a subcategory's category unresolved): an invalid row sends nothing either.
-    if (asExportedOf(settings, input.mapping, exported, { ...prepareRow(ctx, r), issues: [] })) n++;
+    if ((scan.scanner.rowCompany(r)?.kind ?? 'run') !== 'run' || isDone(done, r.row)) return;
+    if (byJournal?.knowsUpdated(print(r))) return void journaled++;
+    // Checked without the lists, a row has issues the run's would not (a subcategory's category
+    // unresolved): an invalid row sends nothing either.
+    if (exported && asExportedOf(settings, input.mapping, exported, { ...prepareRow(ctx, r), issues: [] }))
+      asExported++;
   });
-  return n;
+  return { journaled: byJournal ? journaled : undefined, asExported };
 }

@@ -4,7 +4,7 @@
 // which records exist already, the mark above which a lost write would be found, and the
 // ImportPlan with its requests and ETA.
 import { exportedOf } from './exports-remembered.js';
-import { countAsExported } from './as-exported.js';
+import { rowsUnread } from './as-exported.js';
 import { shownAs, type ExportedRecord } from '../send/exported.js';
 import { interrupted } from './stop.js';
 import { Turns } from '../util/turns.js';
@@ -34,7 +34,7 @@ import { PriorRuns } from '../send/prior.js';
 import { highestId } from '../send/recovery.js';
 import { loadExistingKeys } from '../send/existing-records.js';
 import type { KeyIndex } from '../util/key-index.js';
-import { rereadRows, type MappedInput } from './input.js';
+import type { MappedInput } from './input.js';
 import { priorState } from './resume.js';
 import { notWrittenLeft, unwrittenRows, type KeylessRows } from './unwritten.js';
 import { headerLanguageOf, inferenceReason, type DateInference } from '../map/date-inference.js';
@@ -47,9 +47,7 @@ import {
   allDoneByJournal,
   cellsFingerprint,
   JournalDoneRows,
-  journalsUpdates,
   printOfCells,
-  updateCellsPrint,
   type DoneRows,
   type JournalDone,
 } from './journal-rows.js';
@@ -756,29 +754,23 @@ function rowsToCheck(
   return Math.max(0, Math.min(rowsLeft, keyed));
 }
 
-/** The rows an update's journal will skip (rows.ts), their cells as it left them done. */
-interface UpdatesJournaled {
-  readonly count: number;
-  readonly knows: (r: SheetRow) => boolean;
-}
-
 /**
- * An update run again: the rows its journal knows by their cells, counted in the sheet (read
- * once more, nothing sent), since the journal's own count (its rows' numbers) also counts a
- * row edited since, which the run reads and may write. Undefined for a journal that knows none.
+ * What earlier runs did (pastRows), and an update's rows it need not read (as-exported.ts):
+ * those its journal left done count as done rows, by their cells; those still as exported
+ * are `asExported`, with the export memory (`exported`) that says so.
  */
-async function updatesJournaled(
+async function pastAndUnread(
   settings: RunSettings,
   input: MappedInput,
   scan: ScannedSheet,
-  prior: PriorRuns | undefined,
-): Promise<UpdatesJournaled | undefined> {
-  if (!prior?.knowsUpdates || !journalsUpdates(settings)) return undefined;
-  const print = updateCellsPrint(settings, input.mapping, scan);
-  const knows = (r: SheetRow) => prior.knowsUpdated(print(r));
-  let count = 0;
-  await rereadRows(settings, input.probe.headerRow, (r) => void (knows(r) && count++));
-  return { count, knows };
+  conn: Connection,
+  given: JournalPast & { readonly memory?: RunMemory },
+) {
+  const earlier = pastRows(settings, input, scan, given, given.memory);
+  const exported = exportedOf(settings, conn.baseUrl);
+  const unread = await rowsUnread(settings, input, scan, { ...earlier, exported });
+  const before = unread.journaled === undefined ? earlier : { ...earlier, doneRows: unread.journaled };
+  return { before, exported, asExported: unread.asExported };
 }
 
 /**
@@ -792,13 +784,16 @@ async function recordsKnown(
   input: MappedInput,
   scan: ScannedSheet,
   conn: Connection,
-  before: { readonly done?: DoneRows; readonly journaled?: UpdatesJournaled },
-  want: { readonly rowsLeft: number; readonly keyOf?: RecordKey; readonly newestId: boolean },
+  before: { readonly done?: DoneRows },
+  want: {
+    readonly rowsLeft: number;
+    readonly keyOf?: RecordKey;
+    readonly newestId: boolean;
+    readonly exported?: (id: number) => ExportedRecord | undefined;
+    readonly asExported: number;
+  },
 ) {
-  const exported = exportedOf(settings, conn.baseUrl);
-  // An update's journal skips the rows it left done first: they are among the plan's done rows.
-  const journaled = before.journaled?.knows;
-  const asExported = await countAsExported(settings, input, scan, exported, before.done, journaled);
+  const { exported, asExported } = want;
   const checked = rowsToCheck(settings, input, scan, want.rowsLeft, before.done?.memory);
   const toCheck = checked > 0 ? Math.max(0, checked - asExported) : checked;
   const keys = scan.scanner.firstRowOfKey;
@@ -989,16 +984,14 @@ export async function makePlan(
   const elsewhere = companies?.others.reduce((n, o) => n + o.rows, 0) ?? 0;
   // A dry run checks too (list requests only), so it can say which rows would be skipped.
   const keyOf = customRecordKey(mapping, settings.keyField);
-  const earlier = pastRows(settings, input, scan, given, given.memory);
-  const byCells = await updatesJournaled(settings, input, scan, earlier.prior);
-  const before = byCells ? { ...earlier, doneRows: byCells.count, journaled: byCells } : earlier;
+  const { before, exported, asExported } = await pastAndUnread(settings, input, scan, conn, given);
   // Rows the memory knows by their cells need no existing-record check.
   const notDone = Math.max(0, rows - before.doneRows - before.byMemory);
   // Another company's rows are left for its run: nothing to look up for them (a sync's list is read whole).
   const rowsLeft = notDone - (settings.sync ? 0 : elsewhere);
   // A create that may be sent needs the newest id (the mark): the check reads it, or its full list has it.
   const newestId = !dryRun && mode === 'create' && notDone - elsewhere > 0;
-  const want = { rowsLeft, keyOf, newestId };
+  const want = { rowsLeft, keyOf, newestId, exported, asExported };
   const { known, unread } = await recordsKnown(settings, input, scan, conn, before, want);
   // The list read whole answers for the records earlier runs made before it: those it lacks are gone.
   const listed = pastRowsListed(settings, input, scan, conn, before, known, given.memory);
